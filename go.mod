@@ -1,0 +1,3 @@
+module kesim
+
+go 1.26.8
