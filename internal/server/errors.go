@@ -1,0 +1,44 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// Error codes of the JSON error body (DESIGN.md section 5).
+const (
+	CodeInvalid      = "invalid"
+	CodeUnauthorized = "unauthorized"
+	CodeForbidden    = "forbidden"
+	CodeNotFound     = "not_found"
+	CodeConflict     = "conflict"
+	CodeTooLarge     = "too_large"
+	CodeInternal     = "internal"
+)
+
+// errorBody is the JSON shape of every error answer:
+// {"error":{"code":"invalid","message":"...","fields":{}}}.
+type errorBody struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+	} `json:"error"`
+}
+
+// writeError answers with a JSON error. The message is Turkish and meant for
+// the user; internal details belong in the log, never here.
+func writeError(w http.ResponseWriter, status int, code, message string, fields map[string]string) {
+	var b errorBody
+	b.Error.Code = code
+	b.Error.Message = message
+	b.Error.Fields = fields
+	writeJSON(w, status, b)
+}
+
+// writeJSON answers with v encoded as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
