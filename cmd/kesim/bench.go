@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"kesim/internal/bench"
+	"kesim/nest"
+)
+
+// runBench implements `kesim bench`.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	limit := fs.Duration("time", time.Second, "örnek başına iyileştirme süresi (0: yalnız yapıcı aşama)")
+	oriented := fs.Bool("oriented", false, "parçalar döndürülmez")
+	guillotine := fs.Bool("guillotine", false, "giyotin kesim")
+	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
+	iterations := fs.Int("iterations", 0, "örnek başına iyileştirme adımı (süre yerine)")
+	workers := fs.Int("workers", 0, "paralel çalışan sayısı (0: tüm çekirdekler)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası verin (ör. ../shared/bench/2bp/bwmv_500.json)")
+		return 2
+	}
+	path := fs.Arg(0)
+	ins, err := bench.Load(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 2
+	}
+	bk, err := bench.BestKnown(path, *oriented, *guillotine)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 2
+	}
+	cfg := bench.Config{
+		Options: nest.Options{
+			TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+		},
+		Oriented: *oriented, Workers: *workers,
+	}
+	start := time.Now()
+	outs := bench.Run(context.Background(), ins, cfg)
+	if err := bench.Report(stdout, outs, bk, time.Since(start)); err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 1
+	}
+	return 0
+}

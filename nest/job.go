@@ -1,0 +1,183 @@
+package nest
+
+import (
+	"fmt"
+	"math"
+)
+
+// unitsPerCM is the engine's resolution: 1 unit = 0.1 mm.
+const unitsPerCM = 100
+
+// Limits on a request. They bound memory and time, not what a workshop
+// needs: a 100 m sheet and a hundred thousand pieces are far beyond any job.
+const (
+	maxSheetCM    = 10000
+	maxPieces     = 100000
+	maxKerfCM     = 10
+	maxTimeLimit  = 10 * 60 * 1000
+	maxIterations = 100000000
+)
+
+// InputError reports a request that cannot be laid out. Message is Turkish
+// and meant for the user; Field names the offending field in the JSON
+// request, such as "parts[2].width".
+type InputError struct {
+	Field   string
+	Message string
+}
+
+func (e *InputError) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// Turkish messages of the specification (section 5).
+const (
+	msgInvalidSheet    = "Lütfen geçerli genişlik ve yükseklik değerleri girin!"
+	msgInvalidValues   = "Lütfen geçerli pozitif değerler girin!"
+	msgNoParts         = "Yerleştirilecek parça yok."
+	msgTooManyPieces   = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
+	msgSheetTooLarge   = "Tuval boyutu en fazla 10.000 cm olabilir."
+	msgInvalidKerf     = "Testere payı 0 ile 10 cm arasında olmalı."
+	msgInvalidTrim     = "Kenar payı sıfır veya pozitif olmalı ve tuvalden küçük kalmalı."
+	msgInvalidTime     = "Süre sınırı 0 ile 600.000 ms arasında olmalı."
+	msgInvalidIterCnt  = "İterasyon sayısı sıfır veya pozitif olmalı."
+	msgInvalidQuantity = "Adet 1 veya daha büyük bir tam sayı olmalı."
+)
+
+// toUnits converts centimetres to engine units, rounding to the nearest
+// 0.1 mm. It reports false for NaN, infinities and values out of range.
+func toUnits(cm float64, maxCM float64) (int, bool) {
+	if math.IsNaN(cm) || math.IsInf(cm, 0) || cm < 0 || cm > maxCM {
+		return 0, false
+	}
+	return int(math.Round(cm * unitsPerCM)), true
+}
+
+// toCM converts engine units back to centimetres.
+func toCM(u int) float64 { return float64(u) / unitsPerCM }
+
+// kind is one part line of the request in engine units, with the kerf added
+// to both sides so that parts placed edge to edge keep the kerf between them.
+type kind struct {
+	w, h   int // inflated by the kerf
+	rotate bool
+	index  int // index in Request.Parts
+	count  int
+}
+
+// job is a validated request in engine units.
+type job struct {
+	// binW and binH are the usable sheet plus one kerf: a part of inflated
+	// width w fits when x+w <= binW, which leaves its real right edge at
+	// most at the usable sheet's edge.
+	binW, binH int
+	kerf, trim int
+	sheetW     int // the whole sheet, for efficiency
+	sheetH     int
+	kinds      []kind
+	// items lists one entry per copy: the index into kinds.
+	items []int32
+}
+
+// newJob validates req and converts it to engine units. Part lines that fit
+// in no allowed orientation are returned as skipped.
+func newJob(req Request) (*job, []Skipped, error) {
+	sw, okW := toUnits(req.Sheet.Width, maxSheetCM)
+	sh, okH := toUnits(req.Sheet.Height, maxSheetCM)
+	if !okW || !okH || sw <= 0 || sh <= 0 {
+		if okW && okH && (req.Sheet.Width > maxSheetCM || req.Sheet.Height > maxSheetCM) {
+			return nil, nil, &InputError{Field: "sheet", Message: msgSheetTooLarge}
+		}
+		return nil, nil, &InputError{Field: "sheet", Message: msgInvalidSheet}
+	}
+	o := req.Options
+	kerf, ok := toUnits(o.Kerf, maxKerfCM)
+	if !ok {
+		return nil, nil, &InputError{Field: "options.kerf", Message: msgInvalidKerf}
+	}
+	trim, ok := toUnits(o.Trim, maxSheetCM)
+	if !ok || 2*trim >= sw || 2*trim >= sh {
+		return nil, nil, &InputError{Field: "options.trim", Message: msgInvalidTrim}
+	}
+	if o.TimeLimitMs < 0 || o.TimeLimitMs > maxTimeLimit {
+		return nil, nil, &InputError{Field: "options.timeLimitMs", Message: msgInvalidTime}
+	}
+	if o.Iterations < 0 || o.Iterations > maxIterations {
+		return nil, nil, &InputError{Field: "options.iterations", Message: msgInvalidIterCnt}
+	}
+	if len(req.Parts) == 0 {
+		return nil, nil, &InputError{Field: "parts", Message: msgNoParts}
+	}
+	j := &job{
+		binW: sw - 2*trim + kerf, binH: sh - 2*trim + kerf,
+		kerf: kerf, trim: trim, sheetW: sw, sheetH: sh,
+	}
+	var skipped []Skipped
+	total := 0
+	for i, p := range req.Parts {
+		field := fmt.Sprintf("parts[%d]", i)
+		w, okW := toUnits(p.Width, maxSheetCM)
+		h, okH := toUnits(p.Height, maxSheetCM)
+		if !okW || !okH || w <= 0 || h <= 0 {
+			f := field + ".width"
+			if okW && w > 0 {
+				f = field + ".height"
+			}
+			return nil, nil, &InputError{Field: f, Message: msgInvalidValues}
+		}
+		if p.Quantity < 1 {
+			return nil, nil, &InputError{Field: field + ".quantity", Message: msgInvalidQuantity}
+		}
+		total += p.Quantity
+		if total > maxPieces {
+			return nil, nil, &InputError{Field: field + ".quantity", Message: msgTooManyPieces}
+		}
+		k := kind{w: w + kerf, h: h + kerf, rotate: p.CanRotate() && w != h, index: i, count: p.Quantity}
+		fits := k.w <= j.binW && k.h <= j.binH
+		fitsTurned := k.rotate && k.h <= j.binW && k.w <= j.binH
+		if !fits && !fitsTurned {
+			skipped = append(skipped, Skipped{
+				OriginalIndex: i, ID: partID(p, i), Name: p.Name,
+				Width: p.Width, Height: p.Height, Quantity: p.Quantity, Reason: SkipReason,
+			})
+			continue
+		}
+		if !fits {
+			// Only the turned orientation fits: store the kind turned so that
+			// the packers see a part that fits as it stands.
+			k.w, k.h = k.h, k.w
+			k.rotate = false
+			k.index = -1 - i // marks "stored turned"; see kind.turned
+		}
+		j.kinds = append(j.kinds, k)
+	}
+	for ki, k := range j.kinds {
+		for c := 0; c < k.count; c++ {
+			j.items = append(j.items, int32(ki))
+		}
+	}
+	return j, skipped, nil
+}
+
+// turned reports whether the kind is stored turned by 90° with respect to
+// the request, because only that orientation fits the sheet.
+func (k kind) turned() bool { return k.index < 0 }
+
+// partIndex is the kind's index in Request.Parts.
+func (k kind) partIndex() int {
+	if k.index < 0 {
+		return -1 - k.index
+	}
+	return k.index
+}
+
+// partID is the part's id, or a generated one when the request gave none.
+func partID(p Part, i int) string {
+	if p.ID != "" {
+		return p.ID
+	}
+	return fmt.Sprintf("p%d", i+1)
+}

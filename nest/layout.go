@@ -1,0 +1,224 @@
+package nest
+
+import (
+	"context"
+	"math"
+	"sort"
+	"time"
+)
+
+// Layout lays out the request's parts on as few sheets as it can.
+//
+// It first runs a portfolio of constructive heuristics (MaxRects with
+// several placement rules, sheet choices and part orders) and keeps the best
+// layout: fewest sheets, then the emptiest last sheet. With a time limit (or
+// an iteration budget) it then keeps improving that layout. It stops as
+// soon as the layout meets the proven lower bound.
+//
+// onProgress, when not nil, is called from Layout's goroutine with the
+// fraction of work done and, whenever a better layout is found, that layout.
+//
+// Cancelling ctx ends the search early: Layout returns the best complete
+// layout found so far, or ctx's error when it had none yet. A request that
+// cannot be laid out returns an *InputError with a Turkish message.
+func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+	start := time.Now()
+	j, skipped, err := newJob(req)
+	if err != nil {
+		return Result{}, err
+	}
+	s := &search{
+		ctx: ctx, req: req, j: j, skipped: skipped, start: start, onProgress: onProgress,
+		pk: &packer{j: j},
+	}
+	if req.Options.TimeLimitMs > 0 {
+		s.deadline = start.Add(time.Duration(req.Options.TimeLimitMs) * time.Millisecond)
+	}
+	if len(j.items) == 0 {
+		return s.result(&solution{}), nil
+	}
+	s.lb = lowerBound(j, s.stopped)
+	s.construct()
+	if s.best == nil {
+		return Result{}, ctx.Err()
+	}
+	if !s.optimal() && (req.Options.TimeLimitMs > 0 || req.Options.Iterations > 0) {
+		s.improve()
+	}
+	res := s.result(s.best)
+	s.report(1, nil)
+	return res, nil
+}
+
+// search holds the state of one Layout call.
+type search struct {
+	ctx        context.Context
+	req        Request
+	j          *job
+	skipped    []Skipped
+	start      time.Time
+	deadline   time.Time // zero: no time-bounded improvement
+	onProgress func(Progress)
+	pk         *packer
+
+	lb         int
+	best       *solution
+	bestOrder  []int32
+	bestHeur   heuristic
+	lastReport time.Time
+	reported   int // page count last reported with a layout
+}
+
+// stopped reports whether the search must end now: cancelled or out of time.
+func (s *search) stopped() bool {
+	if s.ctx.Err() != nil {
+		return true
+	}
+	return !s.deadline.IsZero() && s.best != nil && time.Now().After(s.deadline)
+}
+
+func (s *search) optimal() bool { return s.best != nil && len(s.best.bins) <= s.lb }
+
+// offer considers a candidate solution and reports whether it became the best.
+func (s *search) offer(sol *solution, order []int32, h heuristic, done float64) bool {
+	if sol == nil || !sol.better(s.best) {
+		return false
+	}
+	s.best, s.bestHeur = sol, h
+	s.bestOrder = append(s.bestOrder[:0], order...)
+	s.report(done, sol)
+	return true
+}
+
+// report calls onProgress, passing the layout when it is better than the
+// one reported last: at once when it saves a sheet, otherwise at most every
+// 100 ms, so that a fast stream of small gains does not flood the caller.
+func (s *search) report(done float64, sol *solution) {
+	if s.onProgress == nil {
+		return
+	}
+	p := Progress{Done: done, LowerBound: s.lb}
+	if s.best != nil {
+		p.Pages = len(s.best.bins)
+	}
+	now := time.Now()
+	if sol != nil && (s.reported == 0 || len(sol.bins) < s.reported || now.Sub(s.lastReport) >= 100*time.Millisecond) {
+		r := s.result(sol)
+		p.Best = &r
+		s.reported = len(sol.bins)
+		s.lastReport = now
+	} else if sol != nil && now.Sub(s.lastReport) < 20*time.Millisecond {
+		return
+	}
+	s.onProgress(p)
+}
+
+// construct runs the constructive portfolio.
+func (s *search) construct() {
+	os := orders(s.j)
+	heurs := portfolio()
+	total := float64(len(os) * len(heurs))
+	share := 1.0
+	if !s.deadline.IsZero() || s.req.Options.Iterations > 0 {
+		share = 0.2
+	}
+	n := 0
+	for _, o := range os {
+		items := sortedItems(s.j, o)
+		for _, h := range heurs {
+			if s.best != nil && s.stopped() {
+				return
+			}
+			n++
+			sol := s.pk.pack(items, h, s.ctxDone)
+			if sol == nil {
+				return
+			}
+			s.offer(sol, items, h, share*float64(n)/total)
+			if s.optimal() {
+				return
+			}
+		}
+	}
+}
+
+func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
+
+// portfolio lists the constructive configurations, the ones that win most
+// often first so that an early stop at the lower bound comes soon.
+func portfolio() []heuristic {
+	var hs []heuristic
+	for _, c := range []binChoice{choiceFirst, choiceGlobal, choiceTightest} {
+		for r := rule(0); r < numRules; r++ {
+			hs = append(hs, heuristic{rule: r, choice: c})
+		}
+	}
+	return hs
+}
+
+// result converts a solution to the JSON result in centimetres.
+func (s *search) result(sol *solution) Result {
+	j, req := s.j, s.req
+	res := Result{Sheet: req.Sheet, Skipped: s.skipped, Pages: []Page{}}
+	if res.Skipped == nil {
+		res.Skipped = []Skipped{}
+	}
+	copies := make([]int, len(req.Parts))
+	sheetArea := float64(j.sheetW) * float64(j.sheetH)
+	var total float64
+	for bi, spots := range sol.bins {
+		// Parts are listed in reading order (top to bottom, left to
+		// right): the order an operator finds them on the drawing.
+		sorted := append([]spot(nil), spots...)
+		sort.SliceStable(sorted, func(a, b int) bool {
+			if sorted[a].y != sorted[b].y {
+				return sorted[a].y < sorted[b].y
+			}
+			return sorted[a].x < sorted[b].x
+		})
+		page := Page{ID: pageID(bi), Parts: make([]Placed, 0, len(sorted))}
+		var area float64
+		for _, sp := range sorted {
+			k := j.kinds[sp.kind]
+			pi := k.partIndex()
+			p := req.Parts[pi]
+			w, h := sp.w-j.kerf, sp.h-j.kerf
+			rotated := sp.turned != k.turned()
+			page.Parts = append(page.Parts, Placed{
+				ID: partID(p, pi) + "-" + itoa(copies[pi]), Name: p.Name,
+				X: toCM(sp.x + j.trim), Y: toCM(sp.y + j.trim),
+				Width: toCM(w), Height: toCM(h), Rotated: rotated, OriginalIndex: pi,
+			})
+			copies[pi]++
+			area += float64(w) * float64(h)
+		}
+		page.Efficiency = int(math.Round(100 * area / sheetArea))
+		total += area
+		res.Pages = append(res.Pages, page)
+	}
+	res.Stats = Stats{
+		Pages: len(res.Pages), LowerBound: s.lb, Optimal: len(res.Pages) <= s.lb,
+		Placed: len(j.items), ElapsedMs: time.Since(s.start).Milliseconds(),
+	}
+	if len(res.Pages) > 0 {
+		res.Stats.Efficiency = math.Round(1000*total/(sheetArea*float64(len(res.Pages)))) / 10
+	} else {
+		res.Stats.Optimal = true
+	}
+	return res
+}
+
+func pageID(i int) string { return "page-" + itoa(i) }
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b [20]byte
+	n := len(b)
+	for ; i > 0; i /= 10 {
+		n--
+		b[n] = byte('0' + i%10)
+	}
+	return string(b[n:])
+}

@@ -1,0 +1,244 @@
+package nest
+
+// This file implements the MaxRects data structure and its placement rules
+// as described by Jukka Jylänki, "A Thousand Ways to Pack the Bin - A
+// Practical Approach to Two-Dimensional Rectangle Bin Packing" (2010), and
+// juj/RectangleBinPack: a bin keeps the list of maximal free rectangles; a
+// part is placed at the top-left corner of one of them; every free
+// rectangle it overlaps is split into up to four maximal remainders, and
+// remainders contained in others are dropped.
+
+// rect is a rectangle in engine units: [x, x+w) x [y, y+h).
+type rect struct{ x, y, w, h int }
+
+// contains reports whether r contains s.
+func (r rect) contains(s rect) bool {
+	return s.x >= r.x && s.y >= r.y && s.x+s.w <= r.x+r.w && s.y+s.h <= r.y+r.h
+}
+
+// rule is a MaxRects placement rule. Scores are minimised.
+type rule uint8
+
+const (
+	ruleBSSF rule = iota // Best Short Side Fit
+	ruleBLSF             // Best Long Side Fit
+	ruleBAF              // Best Area Fit
+	ruleBL               // Bottom-Left (top-left in our y-down coordinates)
+	ruleCP               // Contact Point: most perimeter touching edges and parts
+	numRules
+)
+
+var ruleNames = [numRules]string{"BSSF", "BLSF", "BAF", "BL", "CP"}
+
+func (r rule) String() string { return ruleNames[r] }
+
+// orient says how a part that may turn is oriented.
+type orient uint8
+
+const (
+	orientFree  orient = iota // both orientations compete under the rule
+	orientGiven               // as entered; turned only when that does not fit
+	orientTall                // standing (height >= width) when it fits so
+	orientWide                // lying (width >= height) when it fits so
+	numOrients
+)
+
+// placement is a candidate position with its two scores.
+type placement struct {
+	x, y, w, h int
+	s1, s2     int
+	ok         bool
+}
+
+// better reports whether p scores better than q.
+func (p placement) better(q placement) bool {
+	if !q.ok {
+		return p.ok
+	}
+	return p.ok && (p.s1 < q.s1 || p.s1 == q.s1 && p.s2 < q.s2)
+}
+
+// bin is one sheet being filled.
+type bin struct {
+	w, h int
+	free []rect
+	used []rect
+	area int // used area in inflated units
+	// maxFreeW and maxFreeH bound the free rectangles' sides: a part that
+	// exceeds both orientations' bounds cannot fit, without a scan.
+	maxFreeW, maxFreeH int
+	scratch            []rect
+}
+
+func newBin(w, h int) *bin {
+	b := &bin{w: w, h: h}
+	b.free = append(b.free, rect{0, 0, w, h})
+	b.maxFreeW, b.maxFreeH = w, h
+	return b
+}
+
+// mayFit reports whether a w x h part (or its turn when rotate) might fit.
+func (b *bin) mayFit(w, h int, rotate bool) bool {
+	return w <= b.maxFreeW && h <= b.maxFreeH || rotate && h <= b.maxFreeW && w <= b.maxFreeH
+}
+
+// find returns the best position for a w x h part under rule r. When
+// rotate is set it tries the turned part too: both orientations compete
+// under orientFree; otherwise the turned one is used only when the
+// preferred one does not fit in this bin.
+func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
+	switch o {
+	case orientTall:
+		if w > h && rotate {
+			w, h = h, w
+		}
+	case orientWide:
+		if h > w && rotate {
+			w, h = h, w
+		}
+	}
+	var best placement
+	for _, f := range b.free {
+		if w <= f.w && h <= f.h {
+			if p := b.score(f, w, h, r); p.better(best) {
+				best = p
+			}
+		}
+		if rotate && o == orientFree && h <= f.w && w <= f.h {
+			if p := b.score(f, h, w, r); p.better(best) {
+				best = p
+			}
+		}
+	}
+	if !best.ok && rotate && o != orientFree {
+		return b.find(h, w, false, r, orientFree)
+	}
+	return best
+}
+
+func (b *bin) score(f rect, w, h int, r rule) placement {
+	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
+	dw, dh := f.w-w, f.h-h
+	short, long := min(dw, dh), max(dw, dh)
+	switch r {
+	case ruleBSSF:
+		p.s1, p.s2 = short, long
+	case ruleBLSF:
+		p.s1, p.s2 = long, short
+	case ruleBAF:
+		p.s1, p.s2 = f.w*f.h-w*h, short
+	case ruleBL:
+		p.s1, p.s2 = f.y+h, f.x
+	case ruleCP:
+		p.s1, p.s2 = -b.contact(f.x, f.y, w, h), f.y+h
+	}
+	return p
+}
+
+// contact is the length of the part's perimeter touching the sheet's edges
+// or other parts when placed at (x, y). O(parts in the bin).
+func (b *bin) contact(x, y, w, h int) int {
+	c := 0
+	if x == 0 || x+w == b.w {
+		c += h
+	}
+	if y == 0 || y+h == b.h {
+		c += w
+	}
+	for _, u := range b.used {
+		if u.x == x+w || u.x+u.w == x {
+			c += overlap(u.y, u.y+u.h, y, y+h)
+		}
+		if u.y == y+h || u.y+u.h == y {
+			c += overlap(u.x, u.x+u.w, x, x+w)
+		}
+	}
+	return c
+}
+
+func overlap(a0, a1, b0, b1 int) int {
+	if a1 < b0 || b1 < a0 {
+		return 0
+	}
+	return min(a1, b1) - max(a0, b0)
+}
+
+// place puts a part at p and updates the free rectangles. minSide is the
+// shortest side of any part still to be placed: free rectangles narrower
+// than that can never be used again and are dropped, which keeps the list
+// short on big jobs.
+func (b *bin) place(p placement, minSide int, keepUsed bool) {
+	u := rect{p.x, p.y, p.w, p.h}
+	if keepUsed {
+		b.used = append(b.used, u)
+	}
+	b.area += p.w * p.h
+	kept := b.free[:0]
+	split := b.scratch[:0]
+	for _, f := range b.free {
+		if u.x >= f.x+f.w || u.x+u.w <= f.x || u.y >= f.y+f.h || u.y+u.h <= f.y {
+			kept = append(kept, f)
+			continue
+		}
+		if u.x > f.x {
+			split = append(split, rect{f.x, f.y, u.x - f.x, f.h})
+		}
+		if u.x+u.w < f.x+f.w {
+			split = append(split, rect{u.x + u.w, f.y, f.x + f.w - u.x - u.w, f.h})
+		}
+		if u.y > f.y {
+			split = append(split, rect{f.x, f.y, f.w, u.y - f.y})
+		}
+		if u.y+u.h < f.y+f.h {
+			split = append(split, rect{f.x, u.y + u.h, f.w, f.y + f.h - u.y - u.h})
+		}
+	}
+	old := len(kept)
+	// Only the new rectangles need checking: an untouched rectangle cannot
+	// contain another untouched one (they were pruned before), nor can it
+	// be contained in a piece of a rectangle that did not contain it.
+	for i, s := range split {
+		if s.w < minSide || s.h < minSide {
+			continue
+		}
+		dominated := false
+		for _, f := range kept[:old] {
+			if f.contains(s) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			for k, t := range split {
+				if k != i && t.contains(s) && (t != s || k < i) {
+					dominated = true
+					break
+				}
+			}
+		}
+		if !dominated {
+			kept = append(kept, s)
+		}
+	}
+	b.free = kept
+	b.scratch = split
+	b.maxFreeW, b.maxFreeH = 0, 0
+	for _, f := range b.free {
+		b.maxFreeW = max(b.maxFreeW, f.w)
+		b.maxFreeH = max(b.maxFreeH, f.h)
+	}
+}
+
+// prune drops free rectangles that no remaining part can use.
+func (b *bin) prune(minSide int) {
+	kept := b.free[:0]
+	b.maxFreeW, b.maxFreeH = 0, 0
+	for _, f := range b.free {
+		if f.w >= minSide && f.h >= minSide {
+			kept = append(kept, f)
+			b.maxFreeW = max(b.maxFreeW, f.w)
+			b.maxFreeH = max(b.maxFreeH, f.h)
+		}
+	}
+	b.free = kept
+}

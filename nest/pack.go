@@ -1,0 +1,202 @@
+package nest
+
+import "sort"
+
+// binChoice says which open sheet receives the next part.
+type binChoice uint8
+
+const (
+	// choiceFirst puts the part into the first sheet where it fits. Early
+	// sheets fill up and the last one stays emptiest.
+	choiceFirst binChoice = iota
+	// choiceGlobal puts the part where the rule scores best over all sheets.
+	choiceGlobal
+	// choiceTightest puts the part into the fullest sheet where it fits.
+	choiceTightest
+	numChoices
+)
+
+// heuristic is one constructive configuration of the portfolio.
+type heuristic struct {
+	rule   rule
+	choice binChoice
+	orient orient
+}
+
+// spot is a placed item: its kind, bin and position in inflated units.
+type spot struct {
+	kind       int32
+	x, y, w, h int
+	turned     bool // turned with respect to the kind as stored
+}
+
+// solution is a complete packing of a job's items.
+type solution struct {
+	bins  [][]spot
+	areas []int // used (inflated) area per bin
+}
+
+// better reports whether s is a better layout than t: fewer sheets, then
+// the emptiest last sheet (a bigger usable offcut).
+func (s *solution) better(t *solution) bool {
+	if t == nil {
+		return true
+	}
+	if len(s.bins) != len(t.bins) {
+		return len(s.bins) < len(t.bins)
+	}
+	return s.areas[len(s.areas)-1] < t.areas[len(t.areas)-1]
+}
+
+// packer lays out items in a given order with one heuristic. It keeps its
+// buffers between runs so that a portfolio allocates little.
+type packer struct {
+	j    *job
+	bins []*bin
+	spots [][]spot
+	// suffixMin[i] is the shortest side of items order[i:].
+	suffixMin []int
+}
+
+// pack places order's items (indices into j.items' kinds) and returns the
+// solution, or nil when stop reports true before it is complete.
+func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
+	j := pk.j
+	pk.bins = pk.bins[:0]
+	pk.spots = pk.spots[:0]
+	if cap(pk.suffixMin) < len(order)+1 {
+		pk.suffixMin = make([]int, len(order)+1)
+	}
+	sm := pk.suffixMin[:len(order)+1]
+	sm[len(order)] = 1 << 62
+	for i := len(order) - 1; i >= 0; i-- {
+		k := j.kinds[order[i]]
+		sm[i] = min(sm[i+1], k.w, k.h)
+	}
+	keepUsed := h.rule == ruleCP
+	lastMin := sm[0]
+	for i, ki := range order {
+		if i&255 == 255 && stop != nil && stop() {
+			return nil
+		}
+		k := &j.kinds[ki]
+		if sm[i] > lastMin+lastMin/4 {
+			// The shortest side of the parts still to come grew: drop the
+			// free rectangles none of them can use, in every sheet.
+			for _, b := range pk.bins {
+				b.prune(sm[i])
+			}
+			lastMin = sm[i]
+		}
+		minSide := sm[i+1]
+		bi, p := pk.choose(k, h)
+		if !p.ok {
+			b := pk.newBin()
+			bi = len(pk.bins) - 1
+			p = b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+		}
+		pk.bins[bi].place(p, minSide, keepUsed)
+		pk.spots[bi] = append(pk.spots[bi], spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h, turned: p.w != k.w || p.h != k.h})
+	}
+	s := &solution{bins: make([][]spot, len(pk.bins)), areas: make([]int, len(pk.bins))}
+	for i := range pk.bins {
+		s.bins[i] = append([]spot(nil), pk.spots[i]...)
+		s.areas[i] = pk.bins[i].area
+	}
+	return s
+}
+
+func (pk *packer) newBin() *bin {
+	b := newBin(pk.j.binW, pk.j.binH)
+	pk.bins = append(pk.bins, b)
+	if len(pk.spots) < cap(pk.spots) {
+		pk.spots = pk.spots[:len(pk.spots)+1]
+		pk.spots[len(pk.spots)-1] = pk.spots[len(pk.spots)-1][:0]
+	} else {
+		pk.spots = append(pk.spots, nil)
+	}
+	return b
+}
+
+// choose picks the sheet and position for kind k among the open sheets.
+func (pk *packer) choose(k *kind, h heuristic) (int, placement) {
+	var best placement
+	bestBin := -1
+	bestArea := -1
+	for bi, b := range pk.bins {
+		if !b.mayFit(k.w, k.h, k.rotate) {
+			continue
+		}
+		p := b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+		if !p.ok {
+			continue
+		}
+		switch h.choice {
+		case choiceFirst:
+			return bi, p
+		case choiceGlobal:
+			if p.better(best) {
+				best, bestBin = p, bi
+			}
+		case choiceTightest:
+			if b.area > bestArea {
+				best, bestBin, bestArea = p, bi, b.area
+			}
+		}
+	}
+	return bestBin, best
+}
+
+// order is a named way to sort the items before packing.
+type order struct {
+	name string
+	less func(a, b *kind) bool
+}
+
+// orders sorts by decreasing size under several measures; the literature's
+// constructive heuristics all sort "big first", and which measure wins
+// depends on the instance.
+func orders(j *job) []order {
+	W, H := j.binW, j.binH
+	return []order{
+		{"alan", func(a, b *kind) bool { return a.w*a.h > b.w*b.h }},
+		{"çevre", func(a, b *kind) bool { return a.w+a.h > b.w+b.h }},
+		{"uzun kenar", func(a, b *kind) bool { return max(a.w, a.h) > max(b.w, b.h) }},
+		{"kısa kenar", func(a, b *kind) bool { return min(a.w, a.h) > min(b.w, b.h) }},
+		{"genişlik", func(a, b *kind) bool { return a.w > b.w }},
+		{"yükseklik", func(a, b *kind) bool { return a.h > b.h }},
+		{"göreli boyut", func(a, b *kind) bool {
+			return max(a.w*H, a.h*W) > max(b.w*H, b.h*W)
+		}},
+		{"göreli çevre", func(a, b *kind) bool { return a.w*H+a.h*W > b.w*H+b.h*W }},
+	}
+}
+
+// sortedItems returns the items sorted by o, ties broken by area, longer
+// side and kind, so that every run is deterministic.
+func sortedItems(j *job, o order) []int32 {
+	kinds := make([]int32, len(j.kinds))
+	for i := range kinds {
+		kinds[i] = int32(i)
+	}
+	sort.SliceStable(kinds, func(x, y int) bool {
+		a, b := &j.kinds[kinds[x]], &j.kinds[kinds[y]]
+		if o.less(a, b) {
+			return true
+		}
+		if o.less(b, a) {
+			return false
+		}
+		if a.w*a.h != b.w*b.h {
+			return a.w*a.h > b.w*b.h
+		}
+		return max(a.w, a.h) > max(b.w, b.h)
+	})
+	items := make([]int32, 0, len(j.items))
+	for _, ki := range kinds {
+		for c := 0; c < j.kinds[ki].count; c++ {
+			items = append(items, ki)
+		}
+	}
+	return items
+}

@@ -1,0 +1,163 @@
+package nest
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Verify reports whether res is a correct layout of req: every part inside
+// the usable sheet (the sheet less the trim), no two parts on a page closer
+// than the kerf, sizes equal to the input (swapped only when rotated and
+// allowed), every copy placed exactly once or its whole part line skipped
+// (and only when it fits in no orientation), and page ids, efficiencies and
+// statistics right. It returns the first problem found.
+//
+// Verify works in engine units, so it judges exactly what the engine meant;
+// it is O(n log n + overlapping pairs) per page.
+func Verify(req Request, res Result) error {
+	j, skipped, err := newJob(req)
+	if err != nil {
+		return fmt.Errorf("geçersiz istek: %w", err)
+	}
+	sw, sh := j.sheetW, j.sheetH
+	lo, hiX, hiY := j.trim, sw-j.trim, sh-j.trim
+	placed := make([]int, len(req.Parts))
+	if len(res.Skipped) != len(skipped) {
+		return fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(skipped), len(res.Skipped))
+	}
+	skippedLine := make([]bool, len(req.Parts))
+	for i, s := range res.Skipped {
+		if s != skipped[i] {
+			return fmt.Errorf("atlanan parça %d yanlış: %+v, beklenen %+v", i, s, skipped[i])
+		}
+		skippedLine[s.OriginalIndex] = true
+	}
+	seen := map[string]bool{}
+	var totalArea float64
+	count := 0
+	for pi, page := range res.Pages {
+		if page.ID != pageID(pi) {
+			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pi, page.ID, pageID(pi))
+		}
+		if len(page.Parts) == 0 {
+			return fmt.Errorf("%s boş", page.ID)
+		}
+		rs := make([]rect, len(page.Parts))
+		var area float64
+		for i, p := range page.Parts {
+			if p.OriginalIndex < 0 || p.OriginalIndex >= len(req.Parts) {
+				return fmt.Errorf("%s: %q geçersiz originalIndex %d", page.ID, p.ID, p.OriginalIndex)
+			}
+			in := req.Parts[p.OriginalIndex]
+			if skippedLine[p.OriginalIndex] {
+				return fmt.Errorf("%s: atlanan parça %q yerleştirilmiş", page.ID, p.ID)
+			}
+			if seen[p.ID] {
+				return fmt.Errorf("%s: %q iki kez yerleştirilmiş", page.ID, p.ID)
+			}
+			seen[p.ID] = true
+			if p.Name != in.Name {
+				return fmt.Errorf("%s: %q adı %q, beklenen %q", page.ID, p.ID, p.Name, in.Name)
+			}
+			x, y := exactUnits(p.X), exactUnits(p.Y)
+			w, h := exactUnits(p.Width), exactUnits(p.Height)
+			iw, ih := exactUnits(in.Width), exactUnits(in.Height)
+			if x < 0 || y < 0 || w < 0 || h < 0 {
+				return fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", page.ID, p.ID)
+			}
+			switch {
+			case !p.Rotated && w == iw && h == ih:
+			case p.Rotated && w == ih && h == iw && in.CanRotate():
+			default:
+				return fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), girdi %gx%g", page.ID, p.ID, p.Width, p.Height, p.Rotated, in.Width, in.Height)
+			}
+			if x < lo || y < lo || x+w > hiX || y+h > hiY {
+				return fmt.Errorf("%s: %q kullanılabilir tuvalin dışında", page.ID, p.ID)
+			}
+			// Inflated by the kerf on the right and bottom: two parts keep
+			// the kerf between them exactly when these do not overlap.
+			rs[i] = rect{x, y, w + j.kerf, h + j.kerf}
+			placed[p.OriginalIndex]++
+			area += float64(w) * float64(h)
+			count++
+		}
+		if a, b, ok := overlapping(rs); ok {
+			return fmt.Errorf("%s: %q ile %q çakışıyor veya testere payından yakın", page.ID, page.Parts[a].ID, page.Parts[b].ID)
+		}
+		want := int(math.Round(100 * area / (float64(sw) * float64(sh))))
+		if page.Efficiency != want {
+			return fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
+		}
+		totalArea += area
+	}
+	for i, p := range req.Parts {
+		if skippedLine[i] {
+			continue
+		}
+		if placed[i] != p.Quantity {
+			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d istenmişti", i, p.Name, placed[i], p.Quantity)
+		}
+		for c := 0; c < p.Quantity; c++ {
+			if id := partID(p, i) + "-" + itoa(c); !seen[id] {
+				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
+			}
+		}
+	}
+	st := res.Stats
+	if st.Pages != len(res.Pages) || st.Placed != count {
+		return fmt.Errorf("istatistik yanlış: %d sayfa %d parça, sayılan %d sayfa %d parça", st.Pages, st.Placed, len(res.Pages), count)
+	}
+	if st.LowerBound > st.Pages && count > 0 {
+		return fmt.Errorf("alt sınır %d sayfa sayısı %d'den büyük", st.LowerBound, st.Pages)
+	}
+	if st.Optimal != (st.Pages <= st.LowerBound) {
+		return fmt.Errorf("optimal bayrağı %v, sayfa %d alt sınır %d", st.Optimal, st.Pages, st.LowerBound)
+	}
+	if len(res.Pages) > 0 {
+		want := math.Round(1000*totalArea/(float64(sw)*float64(sh)*float64(len(res.Pages)))) / 10
+		if st.Efficiency != want {
+			return fmt.Errorf("ortalama verim %.1f, hesaplanan %.1f", st.Efficiency, want)
+		}
+	}
+	return nil
+}
+
+// exactUnits converts cm to engine units, or returns -1 when the value is
+// not a whole number of units (beyond float printing noise).
+func exactUnits(cm float64) int {
+	u := math.Round(cm * unitsPerCM)
+	if math.Abs(u-cm*unitsPerCM) > 1e-6 || u < 0 {
+		return -1
+	}
+	return int(u)
+}
+
+// overlapping returns two indices of rectangles that overlap, if any, by a
+// sweep over x: O(n log n + k).
+func overlapping(rs []rect) (int, int, bool) {
+	idx := make([]int, len(rs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return rs[idx[a]].x < rs[idx[b]].x })
+	var active []int
+	for _, i := range idx {
+		r := rs[i]
+		kept := active[:0]
+		for _, a := range active {
+			if rs[a].x+rs[a].w > r.x {
+				kept = append(kept, a)
+			}
+		}
+		active = kept
+		for _, a := range active {
+			q := rs[a]
+			if q.y < r.y+r.h && r.y < q.y+q.h && r.w > 0 && q.w > 0 {
+				return a, i, true
+			}
+		}
+		active = append(active, i)
+	}
+	return 0, 0, false
+}
