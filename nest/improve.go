@@ -12,7 +12,7 @@ import (
 func (s *search) improve() {
 	seed := uint64(s.req.Options.Seed)
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	heurs := portfolio()
+	cfgs := portfolio(s.j)
 	budget := s.req.Options.Iterations
 	cur := append([]int32(nil), s.bestOrder...)
 	trial := make([]int32, len(cur))
@@ -34,7 +34,7 @@ func (s *search) improve() {
 			copy(trial[a+1:b+1], trial[a:b])
 			trial[a] = v
 		}
-		h := heurs[rng.IntN(len(heurs))]
+		h := cfgs[rng.IntN(len(cfgs))].heuristic
 		if rng.IntN(2) == 0 {
 			h = s.bestHeur
 		}

@@ -115,46 +115,33 @@ func (s *search) report(done float64, sol *solution) {
 
 // construct runs the constructive portfolio.
 func (s *search) construct() {
-	os := orders(s.j)
-	heurs := portfolio()
-	total := float64(len(os) * len(heurs))
+	cfgs := portfolio(s.j)
 	share := 1.0
 	if !s.deadline.IsZero() || s.req.Options.Iterations > 0 {
 		share = 0.2
 	}
-	n := 0
-	for _, o := range os {
-		items := sortedItems(s.j, o)
-		for _, h := range heurs {
-			if s.best != nil && s.stopped() {
-				return
-			}
-			n++
-			sol := s.pk.pack(items, h, s.ctxDone)
-			if sol == nil {
-				return
-			}
-			s.offer(sol, items, h, share*float64(n)/total)
-			if s.optimal() {
-				return
-			}
+	os := orders(s.j)
+	sorted := make([][]int32, len(os))
+	for n, c := range cfgs {
+		if s.best != nil && s.stopped() {
+			return
+		}
+		if sorted[c.order] == nil {
+			sorted[c.order] = sortedItems(s.j, os[c.order])
+		}
+		items := sorted[c.order]
+		sol := s.pk.pack(items, c.heuristic, s.ctxDone)
+		if sol == nil {
+			return
+		}
+		s.offer(sol, items, c.heuristic, share*float64(n+1)/float64(len(cfgs)))
+		if s.optimal() {
+			return
 		}
 	}
 }
 
 func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
-
-// portfolio lists the constructive configurations, the ones that win most
-// often first so that an early stop at the lower bound comes soon.
-func portfolio() []heuristic {
-	var hs []heuristic
-	for _, c := range []binChoice{choiceFirst, choiceGlobal, choiceTightest} {
-		for r := rule(0); r < numRules; r++ {
-			hs = append(hs, heuristic{rule: r, choice: c})
-		}
-	}
-	return hs
-}
 
 // result converts a solution to the JSON result in centimetres.
 func (s *search) result(sol *solution) Result {
