@@ -1,5 +1,256 @@
 package main
 
-import "io"
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
 
-func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int { return 1 }
+	"kesim/internal/partcsv"
+	"kesim/nest"
+)
+
+// Exit statuses of kesim nest.
+const (
+	exitOK       = 0
+	exitFailure  = 1 // could not write the output
+	exitBadInput = 2 // bad flags or input; nothing was written
+)
+
+// runNest implements `kesim nest`: read a CSV part list or a JSON request,
+// lay it out, and write the result JSON (and later PDF and DXF).
+func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("nest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sheet := fs.String("sheet", "", "tuval boyutu GENİŞLİKxYÜKSEKLİK cm (ör. 100x148)")
+	kerf := fs.String("kerf", "", "testere payı, cm (ör. 0,3)")
+	trim := fs.String("trim", "", "kenar payı, cm")
+	guillotine := fs.Bool("guillotine", false, "giyotin kesim (panel testere)")
+	noRotate := fs.Bool("no-rotate", false, "hiçbir parça döndürülmez")
+	limit := fs.Duration("time", time.Second, "iyileştirme süresi (0: yalnız yapıcı aşama)")
+	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
+	jsonOut := fs.String("json", "", "sonuç JSON dosyası (- standart çıktı)")
+	if err := parseInterspersed(fs, args); err != nil {
+		return exitBadInput
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "kesim nest: tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
+		return exitBadInput
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "kesim nest: "+format+"\n", a...)
+		return exitBadInput
+	}
+
+	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if set["sheet"] {
+		w, h, ok := parseSize(*sheet)
+		if !ok {
+			return bad("--sheet %q: boyutu GENİŞLİKxYÜKSEKLİK biçiminde cm olarak verin (ör. 100x148)", *sheet)
+		}
+		req.Sheet = nest.Sheet{Width: w, Height: h}
+	}
+	if req.Sheet.Width == 0 && req.Sheet.Height == 0 {
+		return bad("tuval boyutu eksik: --sheet 100x148 gibi verin")
+	}
+	for _, o := range []struct {
+		name string
+		text *string
+		dst  *float64
+	}{{"kerf", kerf, &req.Options.Kerf}, {"trim", trim, &req.Options.Trim}} {
+		if !set[o.name] {
+			continue
+		}
+		v, ok := parseCM(*o.text)
+		if !ok {
+			return bad("--%s %q geçerli bir sayı değil", o.name, *o.text)
+		}
+		*o.dst = v
+	}
+	if set["guillotine"] {
+		req.Options.Guillotine = *guillotine
+	}
+	// A JSON request carries its own options; flags given override them.
+	if set["time"] || !fromJSON {
+		req.Options.TimeLimitMs = int(limit.Milliseconds())
+	}
+	if set["seed"] || !fromJSON {
+		req.Options.Seed = *seed
+	}
+	if *noRotate {
+		f := false
+		for i := range req.Parts {
+			req.Parts[i].Rotate = &f
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := nest.Layout(ctx, req, nil)
+	var ie *nest.InputError
+	if errors.As(err, &ie) {
+		return bad("%s", describeInputError(req, ie))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+		return exitFailure
+	}
+
+	if *jsonOut != "" {
+		data, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+			return exitFailure
+		}
+		data = append(data, '\n')
+		if err := writeOutput(*jsonOut, data, stdout); err != nil {
+			fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+			return exitFailure
+		}
+	}
+	printSummary(stderr, res)
+	return exitOK
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments, as users type them.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+		if len(args) == 0 {
+			break
+		}
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// readRequest reads a JSON request or a CSV part list from a file or "-",
+// and reports whether it was JSON.
+func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(io.LimitReader(stdin, 64<<20))
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nest.Request{}, false, fmt.Errorf("girdi okunamadı: %v", err)
+	}
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if len(trimmed) > 0 && trimmed[0] == '{' {
+		var req nest.Request
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			return nest.Request{}, true, fmt.Errorf("JSON istek okunamadı: %v", err)
+		}
+		return req, true, nil
+	}
+	parts, err := partcsv.Read(bytes.NewReader(data))
+	if err != nil {
+		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
+	}
+	return nest.Request{Parts: parts}, false, nil
+}
+
+func displayName(path string) string {
+	if path == "-" {
+		return "standart girdi"
+	}
+	return filepath.Base(path)
+}
+
+// describeInputError names the part line of an engine input error.
+func describeInputError(req nest.Request, e *nest.InputError) string {
+	var i int
+	var rest string
+	if n, _ := fmt.Sscanf(e.Field, "parts[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(req.Parts) {
+		return fmt.Sprintf("%d. parça (%q): %s", i+1, req.Parts[i].Name, e.Message)
+	}
+	return e.Error()
+}
+
+// parseSize parses "100x148" (also "100X148", "100×148", "100,5x148").
+func parseSize(s string) (float64, float64, bool) {
+	s = strings.NewReplacer("X", "x", "×", "x", "*", "x").Replace(strings.TrimSpace(s))
+	a, b, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, false
+	}
+	w, okW := parseCM(a)
+	h, okH := parseCM(b)
+	return w, h, okW && okH && w > 0 && h > 0
+}
+
+// parseCM parses a length in cm with a decimal point or comma.
+func parseCM(s string) (float64, bool) {
+	s = strings.Replace(strings.TrimSpace(s), ",", ".", 1)
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v != v || v > 1e6 {
+		return 0, false
+	}
+	return v, true
+}
+
+// writeOutput writes data to path ("-" is stdout) through a temporary file
+// renamed into place, so that a failure never leaves a partial file.
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// printSummary writes the Turkish summary: pages, efficiency, lower bound.
+func printSummary(w io.Writer, res nest.Result) {
+	st := res.Stats
+	proof := fmt.Sprintf("alt sınır %d sayfa", st.LowerBound)
+	if st.Optimal {
+		proof = fmt.Sprintf("alt sınır %d sayfa: en az sayfa sayısı (kanıtlandı)", st.LowerBound)
+	}
+	fmt.Fprintf(w, "%d sayfa, %d parça, ortalama verim %%%s, %s, %d ms\n",
+		st.Pages, st.Placed, strings.Replace(strconv.FormatFloat(st.Efficiency, 'f', 1, 64), ".", ",", 1), proof, st.ElapsedMs)
+	for i, p := range res.Pages {
+		fmt.Fprintf(w, "  Sayfa %d / %d: %d parça, verim %%%d\n", i+1, len(res.Pages), len(p.Parts), p.Efficiency)
+	}
+	for _, s := range res.Skipped {
+		fmt.Fprintf(w, "  UYARI: %q (%gx%g cm, %d adet) yerleştirilmedi: %s\n", s.Name, s.Width, s.Height, s.Quantity, s.Reason)
+	}
+}

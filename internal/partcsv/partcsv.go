@@ -1,0 +1,297 @@
+// Package partcsv reads part lists from CSV files as Turkish spreadsheets
+// write them: `,`, `;` or tab separated, decimal commas, a UTF-8 byte order
+// mark or the Windows-1254 encoding of a plain "CSV" save, and Turkish
+// letters in names and headers.
+package partcsv
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"kesim/nest"
+)
+
+// Limits of one file.
+const (
+	maxNameLen = 200
+	maxSizeCM  = 1000
+	maxQty     = 100000
+	maxErrors  = 20
+	maxRows    = 10000
+)
+
+// LineError is one bad field, named by its line (1-based, as a spreadsheet
+// counts rows) and column.
+type LineError struct {
+	Line    int
+	Field   string // Turkish column name: ad, genişlik, yükseklik, adet, döndür
+	Message string
+}
+
+func (e LineError) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("satır %d: %s", e.Line, e.Message)
+	}
+	return fmt.Sprintf("satır %d, %s: %s", e.Line, e.Field, e.Message)
+}
+
+// Error lists every bad field of a file (up to a limit).
+type Error struct{ Lines []LineError }
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, l := range e.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.Error())
+	}
+	return b.String()
+}
+
+// column identifies a known column.
+type column int
+
+const (
+	colName column = iota
+	colWidth
+	colHeight
+	colQuantity
+	colRotate
+	numColumns
+)
+
+var columnNames = [numColumns]string{"ad", "genişlik", "yükseklik", "adet", "döndür"}
+
+// headerAliases maps lower-cased header cells to columns.
+var headerAliases = map[string]column{
+	"name": colName, "ad": colName, "adı": colName, "isim": colName, "parça": colName, "parça adı": colName, "parca": colName,
+	"width": colWidth, "genişlik": colWidth, "genislik": colWidth, "en": colWidth, "w": colWidth,
+	"genişlik (cm)": colWidth, "en (cm)": colWidth,
+	"height": colHeight, "yükseklik": colHeight, "yukseklik": colHeight, "boy": colHeight, "h": colHeight,
+	"yükseklik (cm)": colHeight, "boy (cm)": colHeight,
+	"quantity": colQuantity, "adet": colQuantity, "miktar": colQuantity, "qty": colQuantity, "sayı": colQuantity,
+	"rotate": colRotate, "döndür": colRotate, "dondur": colRotate, "döndürülebilir": colRotate,
+}
+
+// Read parses a part list. The first row is a header (`name,width,height,
+// quantity` or its Turkish names, in any order; `rotate` optional) or, when
+// its width cell is a number, the first part in that column order. An
+// empty quantity means 1. On any bad field Read returns an *Error naming
+// every bad line and no parts.
+func Read(r io.Reader) ([]nest.Part, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		// Turkish Excel's plain "CSV" save is Windows-1254.
+		if data, err = charmap.Windows1254.NewDecoder().Bytes(data); err != nil {
+			return nil, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
+		}
+	}
+	sep := detectSeparator(data)
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	var rows [][]string
+	var lines []int
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
+			return nil, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
+		}
+		if blank(rec) {
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		rows = append(rows, rec)
+		lines = append(lines, line)
+	}
+	if len(rows) == 0 {
+		return nil, &Error{Lines: []LineError{{Line: 1, Message: "dosyada parça yok"}}}
+	}
+	cols, hasHeader, herr := header(rows[0], lines[0])
+	if herr != nil {
+		return nil, &Error{Lines: []LineError{*herr}}
+	}
+	if hasHeader {
+		rows, lines = rows[1:], lines[1:]
+	}
+	if len(rows) > maxRows {
+		return nil, &Error{Lines: []LineError{{Line: lines[maxRows], Message: fmt.Sprintf("en fazla %d parça satırı okunabilir", maxRows)}}}
+	}
+	var parts []nest.Part
+	var errs []LineError
+	for i, rec := range rows {
+		p, lerrs := parseRow(rec, cols, lines[i])
+		errs = append(errs, lerrs...)
+		if len(errs) >= maxErrors {
+			errs = errs[:maxErrors]
+			break
+		}
+		p.ID = "p" + strconv.Itoa(len(parts)+1)
+		parts = append(parts, p)
+	}
+	if len(errs) > 0 {
+		return nil, &Error{Lines: errs}
+	}
+	return parts, nil
+}
+
+func blank(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// detectSeparator picks the separator from the first non-empty line: a
+// semicolon or a tab wins over the comma, which may be a decimal comma.
+func detectSeparator(data []byte) rune {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		switch {
+		case bytes.ContainsRune(line, ';'):
+			return ';'
+		case bytes.ContainsRune(line, '\t'):
+			return '\t'
+		}
+		return ','
+	}
+	return ','
+}
+
+// header maps the columns of the first row. Without a header the columns
+// are name, width, height, quantity, rotate in that order.
+func header(rec []string, line int) (cols []column, isHeader bool, err *LineError) {
+	positional := []column{colName, colWidth, colHeight, colQuantity, colRotate}
+	if len(rec) >= 2 {
+		if _, ok := parseNumber(rec[1]); ok {
+			return positional, false, nil
+		}
+	}
+	found := map[column]bool{}
+	for _, cell := range rec {
+		key := strings.ToLower(strings.TrimSpace(cell))
+		key = strings.ReplaceAll(key, "İ", "i")
+		c, ok := headerAliases[key]
+		if !ok || found[c] {
+			c = -1
+		} else {
+			found[c] = true
+		}
+		cols = append(cols, c)
+	}
+	for _, need := range []column{colName, colWidth, colHeight} {
+		if !found[need] {
+			return nil, false, &LineError{Line: line, Message: "başlık satırı ad, genişlik, yükseklik ve adet sütunlarını içermeli (name,width,height,quantity)"}
+		}
+	}
+	return cols, true, nil
+}
+
+func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
+	var cell [numColumns]string
+	var present [numColumns]bool
+	for i, f := range rec {
+		if i < len(cols) && cols[i] >= 0 {
+			cell[cols[i]] = strings.TrimSpace(f)
+			present[cols[i]] = true
+		}
+	}
+	var p nest.Part
+	var errs []LineError
+	bad := func(c column, msg string) { errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg}) }
+	p.Name = cell[colName]
+	switch {
+	case p.Name == "":
+		bad(colName, "Lütfen tüm alanları doldurun!")
+	case utf8.RuneCountInString(p.Name) > maxNameLen:
+		bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", maxNameLen))
+	}
+	size := func(c column) float64 {
+		v := cell[c]
+		if v == "" {
+			bad(c, "Lütfen tüm alanları doldurun!")
+			return 0
+		}
+		n, ok := parseNumber(v)
+		switch {
+		case !ok:
+			bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
+		case n <= 0:
+			bad(c, "Lütfen geçerli pozitif değerler girin!")
+		case n > maxSizeCM:
+			bad(c, fmt.Sprintf("en fazla %d cm olabilir", maxSizeCM))
+		case math.Abs(n*100-math.Round(n*100)) > 1e-7:
+			bad(c, "en fazla iki ondalık basamak girilebilir")
+		}
+		return n
+	}
+	p.Width = size(colWidth)
+	p.Height = size(colHeight)
+	p.Quantity = 1
+	if v := cell[colQuantity]; v != "" {
+		q, err := strconv.Atoi(v)
+		switch {
+		case err != nil:
+			bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
+		case q < 1 || q > maxQty:
+			bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", maxQty))
+		}
+		p.Quantity = q
+	}
+	if present[colRotate] && cell[colRotate] != "" {
+		switch strings.ToLower(cell[colRotate]) {
+		case "1", "true", "evet", "e", "yes", "x":
+		case "0", "false", "hayır", "hayir", "h", "no":
+			f := false
+			p.Rotate = &f
+		default:
+			bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", cell[colRotate]))
+		}
+	}
+	return p, errs
+}
+
+// parseNumber parses a decimal number with a point or a decimal comma:
+// "45,5" is 45.5 (with the comma separator it arrives quoted, so it is
+// never ambiguous). Thousands separators are not accepted.
+func parseNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
+		s = strings.Replace(s, ",", ".", 1)
+	}
+	if s == "" || strings.ContainsAny(s, "eEpPxX_") { // no exponents, hex or digit separators
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
