@@ -1,0 +1,100 @@
+// Package dxf writes a layout as an AutoCAD 2000 (AC1015) DXF file in
+// centimetres, for CAD/CAM software and cutting machines.
+//
+// Every sheet is drawn with CAD's y axis pointing up and its origin at the
+// sheet's bottom-left corner; the layout's top-left origin is flipped. Write
+// puts all sheets in one file, side by side along x; WriteSheet writes one.
+// The layers are those of the specification (see the Layer constants): a
+// CAM program that cuts only CUTTING_PARTS finds exactly one closed polyline
+// per part, exactly the part's size.
+package dxf
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+// Options tune the writers. The zero value is ready to use.
+type Options struct {
+	// OnClamp, when set, is told about every part that had to be moved into
+	// its sheet (see export.SheetParts).
+	OnClamp export.ClampFunc
+}
+
+// FileName returns the file name the specification asks for, such as
+// "efeaktif_cutting_100x148_2026-11-22_1795337400000.dxf".
+func FileName(res nest.Result, now time.Time) string {
+	return export.FileName(res.Sheet, now, "dxf")
+}
+
+// Write writes every page of res to w as one DXF file: the sheets side by
+// side along x, a sheetGap apart, each with its outline and title.
+// It returns export.ErrEmpty, writing nothing, when no part is placed.
+func Write(w io.Writer, res nest.Result, opt Options) error {
+	if err := export.Check(res); err != nil {
+		return err
+	}
+	pages := make([]int, len(res.Pages))
+	for i := range pages {
+		pages[i] = i
+	}
+	return write(w, res, pages, opt)
+}
+
+// WriteSheet writes page page of res (counted from 0) alone, with its
+// origin at the file's origin. It returns export.ErrEmpty, writing nothing,
+// when the page has no part.
+func WriteSheet(w io.Writer, res nest.Result, page int, opt Options) error {
+	if page < 0 || page >= len(res.Pages) {
+		return fmt.Errorf("dxf: sayfa %d yok (%d sayfa var)", page+1, len(res.Pages))
+	}
+	one := res
+	one.Pages = res.Pages[page : page+1]
+	if err := export.Check(one); err != nil {
+		return err
+	}
+	return write(w, res, []int{page}, opt)
+}
+
+// write writes the listed pages of res. The entities are drawn first into a
+// buffer, because the header before them must give the drawing's extents and
+// the first unused handle.
+func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
+	var body bytes.Buffer
+	t := &tagWriter{w: bufio.NewWriter(&body), next: hFirstLayer + uint64(len(layers)), ext: emptyBox()}
+	t.section("ENTITIES")
+	for i, page := range pages {
+		d := sheetDrawing{t: t, sheet: res.Sheet, originX: float64(i) * (res.Sheet.Width + sheetGap(res.Sheet))}
+		d.draw(res, page, opt.OnClamp)
+	}
+	t.str(0, "ENDSEC")
+	if err := t.w.Flush(); err != nil {
+		return err
+	}
+
+	out := bufio.NewWriter(w)
+	doc := &tagWriter{w: out, ext: t.ext}
+	doc.writeHeader(t.next)
+	doc.writeClasses()
+	doc.writeTables(tables(t.ext))
+	doc.writeBlocks()
+	out.Write(body.Bytes())
+	doc.writeObjects()
+	doc.str(0, "EOF")
+	return out.Flush()
+}
+
+// sheetGap is the space between two sheets in Write's file, wide enough for
+// the dimension line left of the next sheet, rounded up to 10 cm.
+func sheetGap(s nest.Sheet) float64 { return 10 * math.Ceil(0.8*annotation(s)) }
+
+// annotation is the drawing's text unit: 1 cm on a 100 cm sheet, so that
+// titles and dimensions keep their proportion on any sheet size.
+func annotation(s nest.Sheet) float64 { return max(s.Width, s.Height) / 100 }

@@ -1,0 +1,125 @@
+// Package export holds what the DXF and PDF writers (packages dxf and pdf
+// below it) share: the errors a user sees, the file name, the way lengths are
+// printed, and the clamping of parts inside their sheet.
+package export
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"kesim/nest"
+)
+
+// ErrEmpty is returned by every writer when the result has no placed part;
+// the writer then writes nothing. Its message is the specification's warning.
+var ErrEmpty = errors.New("UYARI: Export edilecek parça bulunamadı. Önce parça ekleyin.")
+
+// ErrInvalid is wrapped by the error a writer returns for a result no file
+// can show: a sheet without a positive finite size, or a part with a
+// non-finite coordinate or a size that is not positive.
+var ErrInvalid = errors.New("geçersiz yerleşim")
+
+// Check reports why res cannot be exported: ErrEmpty when no part is placed,
+// an error wrapping ErrInvalid when a length is unusable, nil otherwise.
+func Check(res nest.Result) error {
+	if !positive(res.Sheet.Width) || !positive(res.Sheet.Height) {
+		return fmt.Errorf("%w: tuval boyutu %v x %v", ErrInvalid, res.Sheet.Width, res.Sheet.Height)
+	}
+	placed := 0
+	for i, pg := range res.Pages {
+		for _, p := range pg.Parts {
+			if !positive(p.Width) || !positive(p.Height) || !finite(p.X) || !finite(p.Y) {
+				return fmt.Errorf("%w: sayfa %d, parça %q (%v, %v, %v x %v)",
+					ErrInvalid, i+1, p.Name, p.X, p.Y, p.Width, p.Height)
+			}
+		}
+		placed += len(pg.Parts)
+	}
+	if placed == 0 {
+		return ErrEmpty
+	}
+	return nil
+}
+
+func finite(v float64) bool   { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+func positive(v float64) bool { return finite(v) && v > 0 }
+
+// Num prints a length in cm the way a person writes it: at most two decimals
+// and no trailing zeros ("45.5", "30", "0.25"), never "45.50" or "-0".
+func Num(v float64) string {
+	v = math.Round(v*100) / 100
+	if v == 0 {
+		v = 0 // turns -0 into 0
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Size prints width by height in cm, as "45.5 x 30".
+func Size(width, height float64) string {
+	return Num(width) + " x " + Num(height)
+}
+
+// FileName returns the name of an export file for a sheet size:
+// "efeaktif_cutting_{width}x{height}_{date}_{timestamp}.{ext}", with the date
+// as 2006-01-02 and the timestamp in Unix milliseconds, both taken from now.
+func FileName(sheet nest.Sheet, now time.Time, ext string) string {
+	return fmt.Sprintf("efeaktif_cutting_%sx%s_%s_%d.%s",
+		Num(sheet.Width), Num(sheet.Height), now.Format("2006-01-02"), now.UnixMilli(), ext)
+}
+
+// ClampFunc is told about every part a writer had to move or shrink to keep
+// it inside its sheet: page is the page's index, before the part as given and
+// after the part as written. An engine layout never needs a clamp, so a call
+// means the layout is wrong.
+type ClampFunc func(page int, before, after nest.Placed)
+
+// clampTolerance absorbs float noise such as 45.5 + 54.5 = 100.00000000000001:
+// the engine works in steps of 0.1 mm, far above this.
+const clampTolerance = 1e-9
+
+// SheetParts returns the parts of page page ready to draw: each moved, and
+// shrunk when larger than the sheet, so that it lies inside the sheet as the
+// specification asks, then sorted in reading order (top to bottom, then left
+// to right) so that sequence numbers run across the sheet as a person reads
+// it. It calls onClamp (when not nil) for every part it had to change. The
+// result's pages are not modified.
+func SheetParts(res nest.Result, page int, onClamp ClampFunc) []nest.Placed {
+	parts := slices.Clone(res.Pages[page].Parts)
+	for i, p := range parts {
+		q := p
+		q.Width, q.X = clampSpan(q.Width, q.X, res.Sheet.Width)
+		q.Height, q.Y = clampSpan(q.Height, q.Y, res.Sheet.Height)
+		if q != p {
+			parts[i] = q
+			if onClamp != nil {
+				onClamp(page, p, q)
+			}
+		}
+	}
+	slices.SortStableFunc(parts, func(a, b nest.Placed) int {
+		if c := cmp.Compare(a.Y, b.Y); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.X, b.X)
+	})
+	return parts
+}
+
+// clampSpan fits the interval [pos, pos+size) into [0, limit).
+func clampSpan(size, pos, limit float64) (float64, float64) {
+	if size > limit+clampTolerance {
+		size = limit
+	}
+	if pos < -clampTolerance {
+		pos = 0
+	}
+	if pos+size > limit+clampTolerance {
+		pos = limit - size
+	}
+	return size, pos
+}
