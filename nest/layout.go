@@ -37,6 +37,9 @@ func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result
 	if len(j.items) == 0 {
 		return s.result(&solution{}), nil
 	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
 	s.lb = lowerBound(j, s.stopped)
 	s.construct()
 	if s.best == nil {

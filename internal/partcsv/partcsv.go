@@ -225,7 +225,9 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 	}
 	var p nest.Part
 	var errs []LineError
-	bad := func(c column, msg string) { errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg}) }
+	bad := func(c column, msg string) {
+		errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
+	}
 	p.Name = cell[colName]
 	switch {
 	case p.Name == "":

@@ -1,0 +1,98 @@
+package nest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+)
+
+// ultraJob is the specification's "ultra" size: 3,000 pieces in 600 types
+// of furniture-like sizes on a 183 x 366 cm sheet, or bigger when asked.
+func ultraJob(pieces, types int) Request {
+	rng := rand.New(rand.NewPCG(2026, 11))
+	req := Request{Sheet: Sheet{183, 366}}
+	per := pieces / types
+	for i := 0; i < types; i++ {
+		w := float64(5+rng.IntN(80)) + float64(rng.IntN(10))/10
+		h := float64(5+rng.IntN(120)) + float64(rng.IntN(10))/10
+		req.Parts = append(req.Parts, Part{ID: fmt.Sprintf("t%d", i), Name: fmt.Sprintf("Parça %d", i), Width: w, Height: h, Quantity: per})
+	}
+	return req
+}
+
+// benchLayout reports the time to the first complete layout and to the
+// portfolio's best, per job.
+func benchLayout(b *testing.B, req Request) {
+	b.ReportAllocs()
+	var first, total time.Duration
+	pages := 0
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		var firstAt time.Duration
+		res, err := Layout(context.Background(), req, func(p Progress) {
+			if p.Best != nil && firstAt == 0 {
+				firstAt = time.Since(start)
+			}
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		first += firstAt
+		total += time.Since(start)
+		pages = res.Stats.Pages
+	}
+	b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "ms-first")
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-best")
+	b.ReportMetric(float64(pages), "pages")
+}
+
+func BenchmarkLayoutUltra3000(b *testing.B)  { benchLayout(b, ultraJob(3000, 600)) }
+func BenchmarkLayoutHuge20000(b *testing.B) { benchLayout(b, ultraJob(20000, 1000)) }
+
+// BenchmarkConstructive2BP runs the constructive phase over the 500
+// standard instances, one core, rotation allowed and oriented.
+func BenchmarkConstructive2BP(b *testing.B) {
+	data, err := os.ReadFile("../../shared/bench/2bp/bwmv_500.json")
+	if err != nil {
+		b.Skip("benchmark instances not found beside the repository:", err)
+	}
+	var ins []struct {
+		BinW  float64  `json:"bin_w"`
+		BinH  float64  `json:"bin_h"`
+		Items [][2]int `json:"items"`
+	}
+	if err := json.Unmarshal(data, &ins); err != nil {
+		b.Fatal(err)
+	}
+	for _, rotate := range []bool{true, false} {
+		reqs := make([]Request, len(ins))
+		for i, in := range ins {
+			reqs[i] = Request{Sheet: Sheet{in.BinW, in.BinH}}
+			for _, it := range in.Items {
+				reqs[i].Parts = append(reqs[i].Parts, Part{Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: boolp(rotate)})
+			}
+		}
+		name := "rotation"
+		if !rotate {
+			name = "oriented"
+		}
+		b.Run(name, func(b *testing.B) {
+			sheets := 0
+			for i := 0; i < b.N; i++ {
+				sheets = 0
+				for _, req := range reqs {
+					res, err := Layout(context.Background(), req, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sheets += res.Stats.Pages
+				}
+			}
+			b.ReportMetric(float64(sheets), "sheets")
+		})
+	}
+}

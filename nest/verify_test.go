@@ -1,0 +1,86 @@
+package nest
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestVerifyCatchesBrokenLayouts proves that Verify is not a rubber stamp:
+// each mutation of a correct layout must be reported.
+func TestVerifyCatchesBrokenLayouts(t *testing.T) {
+	req := Request{Sheet: Sheet{100, 148}, Parts: []Part{
+		{Name: "Kapak", Width: 50, Height: 74, Quantity: 3},
+		{Name: "Raf", Width: 20, Height: 10, Quantity: 2, Rotate: boolp(false)},
+		{Name: "Dev", Width: 200, Height: 10, Quantity: 1},
+	}, Options: Options{Kerf: 0.2}}
+	good := mustLayout(t, req)
+	clone := func() Result {
+		r := good
+		r.Pages = nil
+		for _, p := range good.Pages {
+			p.Parts = append([]Placed(nil), p.Parts...)
+			r.Pages = append(r.Pages, p)
+		}
+		r.Skipped = append([]Skipped(nil), good.Skipped...)
+		return r
+	}
+	find := func(r Result, name string) *Placed {
+		for pi := range r.Pages {
+			for i := range r.Pages[pi].Parts {
+				if r.Pages[pi].Parts[i].Name == name {
+					return &r.Pages[pi].Parts[i]
+				}
+			}
+		}
+		t.Fatalf("no %s placed", name)
+		return nil
+	}
+	mutations := []struct {
+		name   string
+		mutate func(r *Result)
+		want   string
+	}{
+		{"outside the sheet", func(r *Result) { find(*r, "Kapak").X = 60 }, ""},
+		{"overlap", func(r *Result) {
+			p := r.Pages[0].Parts
+			p[1].X, p[1].Y = p[0].X, p[0].Y
+		}, ""},
+		{"closer than the kerf", func(r *Result) {
+			p := find(*r, "Raf")
+			q := find(*r, "Kapak")
+			// Put Raf right next to Kapak, touching: the kerf is missing.
+			p.X, p.Y = q.X+q.Width, q.Y
+			if p.X+p.Width > 100 {
+				p.X = q.X - p.Width
+			}
+		}, ""},
+		{"wrong size", func(r *Result) { find(*r, "Kapak").Width = 49 }, "boyutu"},
+		{"turned against the grain", func(r *Result) {
+			p := find(*r, "Raf")
+			p.Width, p.Height, p.Rotated = p.Height, p.Width, true
+		}, "boyutu"},
+		{"missing copy", func(r *Result) { r.Pages[0].Parts = r.Pages[0].Parts[1:] }, ""},
+		{"duplicated copy", func(r *Result) { r.Pages[0].Parts = append(r.Pages[0].Parts, r.Pages[0].Parts[0]) }, ""},
+		{"skipped part lost", func(r *Result) { r.Skipped = nil }, "atlan"},
+		{"wrong efficiency", func(r *Result) { r.Pages[0].Efficiency++ }, "verim"},
+		{"wrong page id", func(r *Result) { r.Pages[0].ID = "page-7" }, "kimliği"},
+		{"wrong stats", func(r *Result) { r.Stats.Placed++ }, "istatistik"},
+		{"off the 0.1 mm grid", func(r *Result) { find(*r, "Kapak").X += 0.001 }, "katı"},
+	}
+	for _, m := range mutations {
+		t.Run(m.name, func(t *testing.T) {
+			r := clone()
+			m.mutate(&r)
+			err := Verify(req, r)
+			if err == nil {
+				t.Fatal("Verify accepted a broken layout")
+			}
+			if !strings.Contains(err.Error(), m.want) {
+				t.Errorf("error %q does not mention %q", err, m.want)
+			}
+		})
+	}
+	if err := Verify(req, good); err != nil {
+		t.Fatalf("a mutation changed the original: %v", err)
+	}
+}
