@@ -1,0 +1,74 @@
+package sqlite
+
+import (
+	"context"
+
+	"kesim/internal/store"
+)
+
+// ListParts returns the owner's parts, newest first.
+func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part, error) {
+	where, args := ownerWhere(owner)
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, width, height, quantity, created_at
+		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
+	if err != nil {
+		return nil, store.InternalError("sqlite: list parts", err)
+	}
+	defer rows.Close()
+	parts := []store.Part{}
+	for rows.Next() {
+		var p store.Part
+		var w, h, created int64
+		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &created); err != nil {
+			return nil, store.InternalError("sqlite: scan part", err)
+		}
+		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
+		p.UserID = owner.UserIDOrNil()
+		p.CreatedAt = fromMicros(created)
+		parts = append(parts, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, store.InternalError("sqlite: list parts", err)
+	}
+	return parts, nil
+}
+
+// CreatePart validates in and saves it for the owner.
+func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.PartInput) (store.Part, error) {
+	in, err := in.Validate()
+	if err != nil {
+		return store.Part{}, err
+	}
+	p, err := insertPart(ctx, s.write, &s.clock, owner, in)
+	if err != nil {
+		return store.Part{}, store.InternalError("sqlite: create part", err)
+	}
+	return p, nil
+}
+
+// insertPart saves a validated part.
+func insertPart(ctx context.Context, db execer, clock *store.Clock, owner store.Owner, in store.PartInput) (store.Part, error) {
+	p := store.Part{
+		ID: store.NewID(), Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
+		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		p.ID, p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Quantity, p.UserID, micros(p.CreatedAt))
+	return p, err
+}
+
+// DeletePart deletes the owner's part with the given id.
+func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) error {
+	where, args := ownerWhere(owner)
+	res, err := s.write.ExecContext(ctx, `DELETE FROM parts WHERE id = ? AND `+where, append([]any{id}, args...)...)
+	if err != nil {
+		return store.InternalError("sqlite: delete part", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return store.InternalError("sqlite: delete part", err)
+	} else if n == 0 {
+		return store.NotFoundError(store.MsgPartNotFound)
+	}
+	return nil
+}

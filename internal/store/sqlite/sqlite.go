@@ -1,0 +1,173 @@
+// Package sqlite is the embedded store: one SQLite file through the pure Go
+// driver modernc.org/sqlite, in WAL mode with foreign keys on.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"kesim/internal/store"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Pragmas of every connection. busy_timeout covers another process (a
+// second server, the sqlite3 shell) holding the write lock; within this
+// process writers queue on the single write connection instead.
+// synchronous=FULL makes a commit durable across a power cut, not only
+// across a crash of the process: a save answered 201 stays saved.
+const pragmas = "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	// write has exactly one connection. SQLite allows one writer at a time;
+	// with one connection Go queues writers in the pool instead of letting
+	// them race for the lock and fail with SQLITE_BUSY. Its transactions
+	// begin IMMEDIATE, so a transaction that reads first and writes later
+	// (Sync) holds the write lock from the start.
+	write *sql.DB
+	// read has several query-only connections; in WAL mode they read a
+	// consistent snapshot while a write goes on.
+	read  *sql.DB
+	clock store.Clock
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the database file at path and its
+// directory, and brings its schema up to date. It refuses a database whose
+// schema is newer than this binary knows, with a *store.SchemaTooNewError.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" || strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("sqlite: invalid database path %q", path)
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("sqlite: create database directory: %w", err)
+		}
+	}
+	write, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=journal_mode(WAL)&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	s := &Store{write: write}
+	// The write connection sets WAL mode (a property of the file) before any
+	// reader opens it.
+	if err := s.migrate(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+	read, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	n := max(4, runtime.NumCPU())
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	s.read = read
+	return s, nil
+}
+
+// migrate runs the embedded migrations that the database has not run yet,
+// each in its own transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return err
+	}
+	migrations, err := store.Migrations(sub)
+	if err != nil {
+		return err
+	}
+	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		applied_at INTEGER NOT NULL
+	)`); err != nil {
+		return fmt.Errorf("sqlite: create schema_migrations: %w", err)
+	}
+	for _, m := range migrations {
+		if err := s.migrateOne(ctx, m, len(migrations)); err != nil {
+			return err
+		}
+	}
+	// A database with no migration to run still needs the version check.
+	return s.migrateOne(ctx, store.Migration{}, len(migrations))
+}
+
+// migrateOne runs m unless the database already has it; with a zero m it
+// only checks the version. The check is inside the (IMMEDIATE) transaction,
+// so two processes starting at once do not both run m.
+func (s *Store) migrateOne(ctx context.Context, m store.Migration, known int) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: begin migration: %w", err)
+	}
+	defer tx.Rollback()
+	var current int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+		return fmt.Errorf("sqlite: read schema version: %w", err)
+	}
+	if current > known {
+		return &store.SchemaTooNewError{Database: current, Known: known}
+	}
+	if m.Version == 0 || m.Version <= current {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", m.Name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
+		m.Version, time.Now().UTC().UnixMicro()); err != nil {
+		return fmt.Errorf("sqlite: record migration %s: %w", m.Name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: commit migration %s: %w", m.Name, err)
+	}
+	return nil
+}
+
+// Driver returns "sqlite".
+func (s *Store) Driver() string { return "sqlite" }
+
+// Ping reports whether the database file answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return store.InternalError("sqlite: ping", err)
+	}
+	return nil
+}
+
+// Close closes the database. A write that has returned is already durable.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// ownerWhere is the condition selecting the owner's rows and its arguments.
+func ownerWhere(owner store.Owner) (string, []any) {
+	if id, ok := owner.UserID(); ok {
+		return "user_id = ?", []any{id}
+	}
+	return "user_id IS NULL", nil
+}
+
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }

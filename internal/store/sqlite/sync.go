@@ -1,0 +1,72 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"kesim/internal/store"
+)
+
+// Sync saves the parts and layouts the owner does not have yet, in one
+// transaction (see store.Store).
+func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
+	parts, layouts, err := store.ValidateSync(parts, layouts)
+	if err != nil {
+		return store.SyncResult{}, err
+	}
+	res, err := s.sync(ctx, owner, parts, layouts)
+	if err != nil {
+		return store.SyncResult{}, store.InternalError("sqlite: sync", err)
+	}
+	return res, nil
+}
+
+func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
+	var res store.SyncResult
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return res, err
+	}
+	defer tx.Rollback()
+	where, args := ownerWhere(owner)
+	for _, p := range parts {
+		found, err := exists(ctx, tx, `SELECT 1 FROM parts WHERE name = ? AND width = ? AND height = ? AND `+where,
+			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height)}, args...))
+		if err != nil {
+			return res, err
+		}
+		if found {
+			continue
+		}
+		if _, err := insertPart(ctx, tx, &s.clock, owner, p); err != nil {
+			return res, err
+		}
+		res.NewParts++
+	}
+	for _, l := range layouts {
+		found, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = ? AND `+where,
+			append([]any{l.Name}, args...))
+		if err != nil {
+			return res, err
+		}
+		if found {
+			continue
+		}
+		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
+			return res, err
+		}
+		res.NewLayouts++
+	}
+	return res, tx.Commit()
+}
+
+// exists reports whether query finds a row.
+func exists(ctx context.Context, tx *sql.Tx, query string, args []any) (bool, error) {
+	var one int
+	err := tx.QueryRowContext(ctx, query+` LIMIT 1`, args...).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}

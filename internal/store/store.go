@@ -1,0 +1,183 @@
+// Package store keeps the parts and layouts that users save, so that a job
+// can be loaded again later (DESIGN.md sections 5 and 6).
+//
+// Store is implemented by the sqlite and postgres packages; storetest holds
+// the one conformance suite that both must pass. Every call is scoped to an
+// Owner so that, once accounts exist, a user sees and deletes only their own
+// rows.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"strings"
+	"sync"
+	"time"
+
+	"kesim/nest"
+)
+
+// DefaultSQLitePath is where the embedded database lives when no database
+// URL is given.
+const DefaultSQLitePath = "kesim-data/kesim.db"
+
+// IsPostgresURL reports whether dsn selects the PostgreSQL driver: a
+// postgres:// or postgresql:// URL. Anything else is a SQLite file path.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Owner is the user scope of a call: the rows a call may see, change or
+// create. The zero Owner is the anonymous owner, whose rows have a NULL
+// user_id (the specification saves with a null user id when nobody is signed
+// in). Owners never see each other's rows: not user A's rows as user B, nor
+// the anonymous rows as a user, nor a user's rows anonymously.
+type Owner struct {
+	userID string
+}
+
+// Anonymous is the owner of rows saved while nobody is signed in.
+func Anonymous() Owner { return Owner{} }
+
+// User is the owner with the given user id. An empty id is the anonymous
+// owner.
+func User(id string) Owner { return Owner{userID: id} }
+
+// UserID returns the owner's user id and reports whether there is one (false
+// for the anonymous owner).
+func (o Owner) UserID() (string, bool) { return o.userID, o.userID != "" }
+
+// UserIDOrNil returns the user id as a nullable value, nil for the anonymous
+// owner: the user_id of the owner's rows.
+func (o Owner) UserIDOrNil() *string {
+	if o.userID == "" {
+		return nil
+	}
+	id := o.userID
+	return &id
+}
+
+// String returns the user id, or "anonymous".
+func (o Owner) String() string {
+	if o.userID == "" {
+		return "anonymous"
+	}
+	return o.userID
+}
+
+// Part is a saved part (table parts). Sizes are in centimetres with at most
+// two decimals.
+type Part struct {
+	ID       string  `json:"id"`
+	Name     string  `json:"name"`
+	Width    float64 `json:"width"`
+	Height   float64 `json:"height"`
+	Quantity int     `json:"quantity"`
+	// UserID is the owner's user id; nil for the anonymous owner.
+	UserID    *string   `json:"-"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// PartInput is a part to save. Validate checks and normalises it.
+type PartInput struct {
+	Name     string  `json:"name"`
+	Width    float64 `json:"width"`
+	Height   float64 `json:"height"`
+	Quantity int     `json:"quantity"`
+}
+
+// Layout is a saved layout (table saved_layouts): the whole job, so that
+// loading it restores the parts, the canvas and the options.
+type Layout struct {
+	ID      string       `json:"id"`
+	Name    string       `json:"name"`
+	Parts   []nest.Part  `json:"parts"`
+	Sheet   nest.Sheet   `json:"sheet"`
+	Options nest.Options `json:"options"`
+	// UserID is the owner's user id; nil for the anonymous owner.
+	UserID    *string   `json:"-"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// LayoutInput is a layout to save. A zero Sheet means the default canvas of
+// 100 x 148 cm; zero Options are the engine's defaults. Validate checks and
+// normalises it.
+type LayoutInput struct {
+	Name    string       `json:"name"`
+	Parts   []nest.Part  `json:"parts"`
+	Sheet   nest.Sheet   `json:"sheet"`
+	Options nest.Options `json:"options"`
+}
+
+// SyncResult counts the rows that a Sync added.
+type SyncResult struct {
+	NewParts   int `json:"newParts"`
+	NewLayouts int `json:"newLayouts"`
+}
+
+// Store saves and loads parts and layouts. Lists are newest first. Every
+// method that touches rows is scoped to an Owner. Errors are *Error values:
+// ErrorCode tells Invalid, NotFound, Conflict and Internal apart.
+type Store interface {
+	// ListParts returns the owner's parts, newest first.
+	ListParts(ctx context.Context, owner Owner) ([]Part, error)
+	// CreatePart validates p and saves it for the owner.
+	CreatePart(ctx context.Context, owner Owner, p PartInput) (Part, error)
+	// DeletePart deletes the owner's part with the given id. It returns a
+	// NotFound error if the owner has no such part.
+	DeletePart(ctx context.Context, owner Owner, id string) error
+
+	// ListLayouts returns the owner's layouts, newest first.
+	ListLayouts(ctx context.Context, owner Owner) ([]Layout, error)
+	// CreateLayout validates l and saves it for the owner.
+	CreateLayout(ctx context.Context, owner Owner, l LayoutInput) (Layout, error)
+	// DeleteLayout deletes the owner's layout with the given id. It returns
+	// a NotFound error if the owner has no such layout.
+	DeleteLayout(ctx context.Context, owner Owner, id string) error
+
+	// Sync saves what a client kept locally while the server was out of
+	// reach, in one transaction. A part is added unless the owner already
+	// has one with the same name, width and height; a layout is added unless
+	// the owner already has one with the same name. Duplicates within the
+	// call are added once. If any input is invalid nothing is saved and the
+	// error's Field names it, such as "layouts[2].parts[0].width".
+	Sync(ctx context.Context, owner Owner, parts []PartInput, layouts []LayoutInput) (SyncResult, error)
+
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	// Driver names the database: "sqlite" or "postgres".
+	Driver() string
+	// Close releases the database.
+	Close() error
+}
+
+// NewID returns a fresh row id: 128 random bits as 32 lower-case hex digits.
+// Both drivers use it, so ids look the same whatever the database.
+func NewID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// Clock hands out creation times in microseconds (the precision both
+// databases keep), strictly increasing within one process, so that "newest
+// first" is the order of creation even for rows created in the same
+// microsecond, as in one Sync. The zero Clock is ready to use.
+type Clock struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+// Now returns the current UTC time truncated to the microsecond, later than
+// any time it returned before.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := time.Now().UTC().Truncate(time.Microsecond)
+	if !t.After(c.last) {
+		t = c.last.Add(time.Microsecond)
+	}
+	c.last = t
+	return t
+}

@@ -1,0 +1,217 @@
+package store
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"kesim/nest"
+)
+
+// Limits on what is saved (issue 5). A size is in centimetres.
+const (
+	MaxNameLength  = 200    // characters, after trimming
+	MaxSize        = 1000   // cm, the largest canvas side (specification section 9)
+	MaxQuantity    = 100000 // copies of one part
+	MaxLayoutParts = 10000  // part lines in one layout
+)
+
+// DefaultSheet is the canvas of a layout saved without one (specification
+// section 3).
+var DefaultSheet = nest.Sheet{Width: 100, Height: 148}
+
+// Hundredths returns a validated size in whole hundredths of a centimetre,
+// the exact form in which drivers store it.
+func Hundredths(cm float64) int64 { return int64(math.Round(cm * 100)) }
+
+// FromHundredths is the inverse of Hundredths: 4555 gives 45.55, the same
+// float64 that parsing "45.55" gives.
+func FromHundredths(n int64) float64 { return float64(n) / 100 }
+
+// Validate trims the name and checks every rule of issue 5: a name of 1 to
+// 200 characters, sizes positive, at most 1000 cm and with at most two
+// decimals, a quantity from 1 to 100,000. It returns the part as it is to be
+// stored.
+func (p PartInput) Validate() (PartInput, error) {
+	var err error
+	if p.Name, err = checkName("name", p.Name, MsgRequired); err != nil {
+		return p, err
+	}
+	if p.Width, err = checkSize("width", p.Width, MsgInvalidValues); err != nil {
+		return p, err
+	}
+	if p.Height, err = checkSize("height", p.Height, MsgInvalidValues); err != nil {
+		return p, err
+	}
+	if err = checkQuantity("quantity", p.Quantity); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// Validate trims the names and checks every rule of issue 5: a layout name
+// of 1 to 200 characters, 1 to 10,000 parts each valid as a PartInput, a
+// canvas whose sides are valid sizes (the default canvas when zero), and
+// non-negative options. It returns the layout as it is to be stored, with
+// its own copy of the parts.
+func (l LayoutInput) Validate() (LayoutInput, error) {
+	var err error
+	if l.Name, err = checkName("name", l.Name, MsgLayoutName); err != nil {
+		return l, err
+	}
+	switch {
+	case len(l.Parts) == 0:
+		return l, invalid("parts", MsgLayoutEmpty)
+	case len(l.Parts) > MaxLayoutParts:
+		return l, invalid("parts", MsgLayoutTooBig)
+	}
+	parts := make([]nest.Part, len(l.Parts))
+	for i, p := range l.Parts {
+		if p, err = checkLayoutPart(p); err != nil {
+			return l, withPrefix(err, fmt.Sprintf("parts[%d]", i))
+		}
+		parts[i] = p
+	}
+	l.Parts = parts
+	if l.Sheet == (nest.Sheet{}) {
+		l.Sheet = DefaultSheet
+	}
+	if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet); err != nil {
+		return l, err
+	}
+	if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet); err != nil {
+		return l, err
+	}
+	if l.Options, err = checkOptions(l.Options); err != nil {
+		return l, err
+	}
+	return l, nil
+}
+
+func checkLayoutPart(p nest.Part) (nest.Part, error) {
+	in, err := PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity}.Validate()
+	if err != nil {
+		return p, err
+	}
+	p.Name, p.Width, p.Height = in.Name, in.Width, in.Height
+	if utf8.RuneCountInString(p.ID) > MaxNameLength || !utf8.ValidString(p.ID) {
+		return p, invalid("id", MsgInvalidValues)
+	}
+	if p.Rotate != nil {
+		r := *p.Rotate // the caller's pointer is not kept
+		p.Rotate = &r
+	}
+	return p, nil
+}
+
+func checkOptions(o nest.Options) (nest.Options, error) {
+	var err error
+	if o.Kerf, err = checkMargin("options.kerf", o.Kerf); err != nil {
+		return o, err
+	}
+	if o.Trim, err = checkMargin("options.trim", o.Trim); err != nil {
+		return o, err
+	}
+	if o.TimeLimitMs < 0 {
+		return o, invalid("options.timeLimitMs", MsgInvalidOption)
+	}
+	if o.Iterations < 0 {
+		return o, invalid("options.iterations", MsgInvalidOption)
+	}
+	return o, nil
+}
+
+// checkName trims name and checks its length; blank gives the blank message.
+func checkName(field, name, blank string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return name, invalid(field, blank)
+	case !utf8.ValidString(name) || strings.ContainsRune(name, 0):
+		return name, invalid(field, MsgNameInvalid)
+	case utf8.RuneCountInString(name) > MaxNameLength:
+		return name, invalid(field, MsgNameTooLong)
+	}
+	return name, nil
+}
+
+// checkSize checks a positive size and returns it rounded to exactly two
+// decimals; notPositive is the message for zero, negative and NaN.
+func checkSize(field string, cm float64, notPositive string) (float64, error) {
+	switch {
+	case math.IsNaN(cm) || cm <= 0:
+		return cm, invalid(field, notPositive)
+	case cm > MaxSize:
+		return cm, invalid(field, MsgSizeTooLarge)
+	case !twoDecimals(cm):
+		return cm, invalid(field, MsgSizeDecimals)
+	}
+	return FromHundredths(Hundredths(cm)), nil
+}
+
+// checkMargin checks a kerf or trim: zero or a positive size.
+func checkMargin(field string, cm float64) (float64, error) {
+	if cm == 0 {
+		return 0, nil
+	}
+	if math.IsNaN(cm) || cm < 0 || cm > MaxSize || !twoDecimals(cm) {
+		return cm, invalid(field, MsgInvalidOption)
+	}
+	return FromHundredths(Hundredths(cm)), nil
+}
+
+// twoDecimals reports whether cm has at most two decimals. cm is at most
+// MaxSize, so cm*100 is below 1e5 and its float64 error is below 1e-10: the
+// tolerance accepts 45.55 (4554.999999999999) and rejects 45.555.
+func twoDecimals(cm float64) bool {
+	h := cm * 100
+	return math.Abs(h-math.Round(h)) < 1e-6
+}
+
+func checkQuantity(field string, q int) error {
+	switch {
+	case q < 1:
+		return invalid(field, MsgInvalidValues)
+	case q > MaxQuantity:
+		return invalid(field, MsgQuantity)
+	}
+	return nil
+}
+
+// ValidateSync validates the inputs of a Sync and drops duplicates within
+// them: a part whose name, width and height an earlier part has, a layout
+// whose name an earlier layout has. The error's Field is prefixed with
+// "parts[i]" or "layouts[i]".
+func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []LayoutInput, error) {
+	type partKey struct {
+		name string
+		w, h int64
+	}
+	seenParts := make(map[partKey]bool, len(parts))
+	outParts := make([]PartInput, 0, len(parts))
+	for i, p := range parts {
+		p, err := p.Validate()
+		if err != nil {
+			return nil, nil, withPrefix(err, fmt.Sprintf("parts[%d]", i))
+		}
+		k := partKey{p.Name, Hundredths(p.Width), Hundredths(p.Height)}
+		if !seenParts[k] {
+			seenParts[k] = true
+			outParts = append(outParts, p)
+		}
+	}
+	seenLayouts := make(map[string]bool, len(layouts))
+	outLayouts := make([]LayoutInput, 0, len(layouts))
+	for i, l := range layouts {
+		l, err := l.Validate()
+		if err != nil {
+			return nil, nil, withPrefix(err, fmt.Sprintf("layouts[%d]", i))
+		}
+		if !seenLayouts[l.Name] {
+			seenLayouts[l.Name] = true
+			outLayouts = append(outLayouts, l)
+		}
+	}
+	return outParts, outLayouts, nil
+}
