@@ -50,7 +50,7 @@ func benchLayout(b *testing.B, req Request) {
 	b.ReportMetric(float64(pages), "pages")
 }
 
-func BenchmarkLayoutUltra3000(b *testing.B)  { benchLayout(b, ultraJob(3000, 600)) }
+func BenchmarkLayoutUltra3000(b *testing.B) { benchLayout(b, ultraJob(3000, 600)) }
 func BenchmarkLayoutHuge20000(b *testing.B) { benchLayout(b, ultraJob(20000, 1000)) }
 
 // BenchmarkConstructive2BP runs the constructive phase over the 500
