@@ -104,7 +104,8 @@ func Read(r io.Reader) ([]nest.Part, error) {
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = sep
 	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
+	// A tab separator would be eaten as leading space.
+	cr.TrimLeadingSpace = sep != '\t'
 	var rows [][]string
 	var lines []int
 	for {
@@ -136,6 +137,9 @@ func Read(r io.Reader) ([]nest.Part, error) {
 	}
 	if hasHeader {
 		rows, lines = rows[1:], lines[1:]
+	}
+	if len(rows) == 0 {
+		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
 	}
 	if len(rows) > maxRows {
 		return nil, &Error{Lines: []LineError{{Line: lines[maxRows], Message: fmt.Sprintf("en fazla %d parça satırı okunabilir", maxRows)}}}
