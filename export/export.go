@@ -20,14 +20,20 @@ import (
 var ErrEmpty = errors.New("UYARI: Export edilecek parça bulunamadı. Önce parça ekleyin.")
 
 // ErrInvalid is wrapped by the error a writer returns for a result no file
-// can show: a sheet without a positive finite size, or a part with a
-// non-finite coordinate or a size that is not positive.
+// can show: a sheet side that is not positive or longer than MaxSheet, or a
+// part with a non-finite coordinate or a size that is not positive.
 var ErrInvalid = errors.New("geçersiz yerleşim")
+
+// MaxSheet is the longest sheet side the writers accept, in cm: a hundred
+// times the specification's limit of 1000, and far from where float64
+// coordinates lose the engine's 0.1 mm.
+const MaxSheet = 100_000
 
 // Check reports why res cannot be exported: ErrEmpty when no part is placed,
 // an error wrapping ErrInvalid when a length is unusable, nil otherwise.
 func Check(res nest.Result) error {
-	if !positive(res.Sheet.Width) || !positive(res.Sheet.Height) {
+	if !positive(res.Sheet.Width) || !positive(res.Sheet.Height) ||
+		res.Sheet.Width > MaxSheet || res.Sheet.Height > MaxSheet {
 		return fmt.Errorf("%w: tuval boyutu %v x %v", ErrInvalid, res.Sheet.Width, res.Sheet.Height)
 	}
 	placed := 0

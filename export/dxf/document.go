@@ -146,7 +146,7 @@ func (t *tagWriter) writeHeader(handseed uint64) {
 		tags []tag
 	}{
 		{"$ACADVER", []tag{{1, "AC1015"}}},
-		{"$DWGCODEPAGE", []tag{{3, "ANSI_1254"}}}, // Turkish; every byte we write is ASCII anyway
+		{"$DWGCODEPAGE", []tag{{3, "ANSI_1254"}}}, // Turkish, see text
 		{"$INSBASE", []tag{{10, "0"}, {20, "0"}, {30, "0"}}},
 		{"$EXTMIN", []tag{{10, num(e.minX)}, {20, num(e.minY)}, {30, "0"}}},
 		{"$EXTMAX", []tag{{10, num(e.maxX)}, {20, num(e.maxY)}, {30, "0"}}},

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // tagWriter writes DXF group code / value pairs and hands out handles. It
@@ -111,12 +113,13 @@ func (t *tagWriter) newHandle() uint64 {
 // maxValue is the longest string value DXF readers accept in one group.
 const maxValue = 250
 
-// text returns s as a DXF R2000 string value: pure ASCII, with every other
-// letter written as \U+XXXX (so that "Çekmece" survives any code page),
+// text returns s as a DXF R2000 string value in the file's code page,
+// Windows-1254 (Turkish), as AutoCAD itself writes it on a Turkish system:
+// Turkish letters as single bytes, any other non-ASCII letter as \U+XXXX,
 // control characters as spaces and the backslash as \U+005C, so that no
-// "\U+" in a name is taken for an escape; cut at a letter boundary to fit one
-// group. TEXT also reads "%%d" and the like as control codes: in a text with
-// "%%", every "%" becomes "%%%", AutoCAD's literal percent sign.
+// "\U+" in a name is taken for an escape. It is cut at a letter boundary to
+// fit one group. TEXT also reads "%%d" and the like as control codes: in a
+// text with "%%", every "%" becomes "%%%", AutoCAD's literal percent sign.
 func text(s string) string {
 	percent := "%"
 	if strings.Contains(s, "%%") {
@@ -125,13 +128,15 @@ func text(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		var piece string
-		switch {
+		switch c, ok := charmap.Windows1254.EncodeRune(r); {
 		case r < 0x20 || r == 0x7f || r == utf8.RuneError:
 			piece = " "
 		case r == '%':
 			piece = percent
-		case r < 0x80 && r != '\\':
-			piece = string(r)
+		case r == '\\':
+			piece = `\U+005C`
+		case ok:
+			piece = string([]byte{c})
 		case r <= 0xffff:
 			piece = `\U+` + strings.ToUpper(strconv.FormatInt(int64(r)|0x10000, 16)[1:])
 		default:

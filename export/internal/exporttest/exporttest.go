@@ -1,0 +1,162 @@
+// Package exporttest holds what the DXF and PDF writers' tests share:
+// layouts to export, and the lookup of the external programs that check the
+// files.
+package exporttest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"testing"
+
+	"kesim/nest"
+)
+
+// TurkishName is a part name with every Turkish letter, which must come back
+// unchanged from every file.
+const TurkishName = "Çekmece Ön ğüşıöç İĞÜŞÖÇ"
+
+// Small is a hand-made two-page layout on the default 100 x 148 sheet, with a
+// rotated part, a part touching the sheet's far corner, a name with every
+// Turkish letter and a name that looks like DXF control codes.
+func Small() nest.Result {
+	return nest.Result{
+		Sheet: nest.Sheet{Width: 100, Height: 148},
+		Pages: []nest.Page{
+			{ID: "page-0", Efficiency: 56, Parts: []nest.Placed{
+				{ID: "a-0", Name: TurkishName, X: 0, Y: 0, Width: 45.5, Height: 30},
+				{ID: "b-0", Name: "Kapak", X: 45.5, Y: 0, Width: 30, Height: 60, Rotated: true, OriginalIndex: 1},
+				{ID: "c-0", Name: `Raf 50% \U+0041 %%d`, X: 0, Y: 30, Width: 45.5, Height: 20.25, OriginalIndex: 2},
+				{ID: "d-0", Name: "Arka", X: 60, Y: 108, Width: 40, Height: 40, OriginalIndex: 3},
+			}},
+			{ID: "page-1", Efficiency: 4, Parts: []nest.Placed{
+				{ID: "e-0", Name: "Yan", X: 10, Y: 10, Width: 20, Height: 30, OriginalIndex: 4},
+			}},
+		},
+		Skipped: []nest.Skipped{{OriginalIndex: 5, ID: "f", Name: "Dev", Width: 150, Height: 160, Quantity: 2,
+			Reason: nest.SkipReason}},
+		Stats: nest.Stats{Pages: 2, LowerBound: 1, Efficiency: 30, Placed: 5},
+	}
+}
+
+// Names are the part names of the generated layouts, as a workshop writes them.
+var Names = []string{"Kapak", "Yan Panel", "Raf", "Arka", "Çekmece Önü", "Kulp Çıtası", "Üst Tabla",
+	"Dolap Kapağı", "Şifonyer Yanı", "Ayna Çerçevesi", "İç Bölme", "Ğ Profil"}
+
+// Grid is a layout of n parts on 280 x 207 cm sheets (a common European
+// sheet) built directly, without the engine: parts of varied sizes packed on
+// shelves. It is cheap enough for benchmarks of any size.
+func Grid(n int) nest.Result {
+	sheet := nest.Sheet{Width: 280, Height: 207}
+	rng := rand.New(rand.NewPCG(1, 2))
+	res := nest.Result{Sheet: sheet}
+	var page *nest.Page
+	var x, y, shelf float64
+	for i := range n {
+		w := float64(10+rng.IntN(600)) / 10
+		h := float64(10+rng.IntN(400)) / 10
+		if x+w > sheet.Width {
+			x, y, shelf = 0, y+shelf, 0
+		}
+		if page == nil || y+h > sheet.Height {
+			res.Pages = append(res.Pages, nest.Page{ID: fmt.Sprintf("page-%d", len(res.Pages))})
+			page = &res.Pages[len(res.Pages)-1]
+			x, y, shelf = 0, 0, 0
+		}
+		page.Parts = append(page.Parts, nest.Placed{
+			ID: fmt.Sprintf("p%d-0", i), Name: Names[i%len(Names)],
+			X: x, Y: y, Width: w, Height: h, Rotated: i%3 == 0, OriginalIndex: i,
+		})
+		x += w
+		shelf = max(shelf, h)
+	}
+	for i := range res.Pages {
+		var area float64
+		for _, p := range res.Pages[i].Parts {
+			area += p.Width * p.Height
+		}
+		res.Pages[i].Efficiency = int(area/(sheet.Width*sheet.Height)*100 + 0.5)
+	}
+	res.Stats = nest.Stats{Pages: len(res.Pages), Placed: n}
+	return res
+}
+
+// EngineRequests are jobs for the real engine: random part lists on
+// several sheet sizes, with and without kerf, trim and rotation.
+func EngineRequests() []nest.Request {
+	var reqs []nest.Request
+	rng := rand.New(rand.NewPCG(7, 11))
+	no := false
+	for i, c := range []struct {
+		sheet      nest.Sheet
+		parts      int
+		kerf, trim float64
+		guillotine bool
+		fixed      bool
+	}{
+		{nest.Sheet{Width: 100, Height: 148}, 12, 0, 0, false, false},
+		{nest.Sheet{Width: 280, Height: 207}, 60, 0.4, 1, false, false},
+		{nest.Sheet{Width: 183, Height: 366}, 40, 0.3, 0.5, true, false},
+		{nest.Sheet{Width: 210, Height: 280}, 30, 0, 2, false, true},
+		{nest.Sheet{Width: 45.5, Height: 30.25}, 25, 0.1, 0, false, false},
+	} {
+		req := nest.Request{Sheet: c.sheet, Options: nest.Options{Kerf: c.kerf, Trim: c.trim, Guillotine: c.guillotine, Seed: int64(i)}}
+		for j := range c.parts {
+			p := nest.Part{
+				ID:       fmt.Sprintf("p%d", j),
+				Name:     Names[j%len(Names)],
+				Width:    float64(5+rng.IntN(int(c.sheet.Width*10)*2/3)) / 10,
+				Height:   float64(5+rng.IntN(int(c.sheet.Height*10)*2/3)) / 10,
+				Quantity: 1 + rng.IntN(4),
+			}
+			if c.fixed {
+				p.Rotate = &no
+			}
+			req.Parts = append(req.Parts, p)
+		}
+		reqs = append(reqs, req)
+	}
+	return reqs
+}
+
+// EngineLayouts runs the engine on EngineRequests, failing the test when a
+// layout fails nest.Verify, so that the writers are tested on what users get.
+func EngineLayouts(t testing.TB) []nest.Result {
+	t.Helper()
+	var out []nest.Result
+	for i, req := range EngineRequests() {
+		res, err := nest.Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatalf("request %d: nest.Layout: %v", i, err)
+		}
+		if err := nest.Verify(req, res); err != nil {
+			t.Fatalf("request %d: nest.Verify: %v", i, err)
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// Tool returns the path of an external program the test needs. When it is
+// missing the test is skipped, except under CI=true, where `make test`
+// installs every such program and a missing one is a failure.
+func Tool(t testing.TB, name, debianPackage string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		Missing(t, name+" (Debian package "+debianPackage+")")
+	}
+	return path
+}
+
+// Missing skips the test, or fails it under CI=true, for a missing tool.
+func Missing(t testing.TB, what string) {
+	t.Helper()
+	msg := fmt.Sprintf("%s is not installed; `make deps-test` installs it", what)
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
