@@ -154,8 +154,8 @@ func (t *tagWriter) writeHeader(handseed uint64) {
 		{"$LIMMAX", []tag{{10, num(e.maxX)}, {20, num(e.maxY)}}},
 		{"$TEXTSTYLE", []tag{{7, "Standard"}}},
 		{"$CLAYER", []tag{{8, "0"}}},
-		{"$LUNITS", []tag{{70, "2"}}},  // decimal
-		{"$LUPREC", []tag{{70, "2"}}},  // shown to 0.01 cm
+		{"$LUNITS", []tag{{70, "2"}}}, // decimal
+		{"$LUPREC", []tag{{70, "2"}}}, // shown to 0.01 cm
 		{"$MEASUREMENT", []tag{{70, "1"}}},
 		{"$INSUNITS", []tag{{70, "5"}}}, // centimetres
 		{"$HANDSEED", []tag{{5, hex(handseed)}}},
