@@ -21,6 +21,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
 	iterations := fs.Int("iterations", 0, "örnek başına iyileştirme adımı (süre yerine)")
 	workers := fs.Int("workers", 0, "paralel çalışan sayısı (0: tüm çekirdekler)")
+	class := fs.Int("class", 0, "yalnız bu sınıfın örnekleri (0: hepsi)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -33,6 +34,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
+	}
+	if *class != 0 {
+		ins = bench.Class(ins, *class)
 	}
 	bk, err := bench.BestKnown(path, *oriented, *guillotine)
 	if err != nil {

@@ -44,6 +44,17 @@ func Load(path string) ([]Instance, error) {
 	return ins, nil
 }
 
+// Class returns the instances of one class.
+func Class(ins []Instance, class int) []Instance {
+	var out []Instance
+	for _, in := range ins {
+		if in.Class == class {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
 // BestKnown maps an instance id to the best known sheet count of the
 // variant, read from best_known/bwmv_500_bounds.csv beside the instance
 // file. It returns nil when the file is not there.
