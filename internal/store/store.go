@@ -181,3 +181,16 @@ func (c *Clock) Now() time.Time {
 	c.last = t
 	return t
 }
+
+// IsID reports whether s has the form of an id from NewID.
+func IsID(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,73 @@
+package postgres
+
+import (
+	"context"
+
+	"kesim/internal/store"
+)
+
+// ListParts returns the owner's parts, newest first.
+func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part, error) {
+	where, args := ownerWhere(owner, 1)
+	rows, err := s.pool.Query(ctx, `SELECT id, name, (width * 100)::bigint, (height * 100)::bigint, quantity, created_at
+		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
+	if err != nil {
+		return nil, store.InternalError("postgres: list parts", err)
+	}
+	defer rows.Close()
+	parts := []store.Part{}
+	for rows.Next() {
+		var p store.Part
+		var w, h int64
+		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &p.CreatedAt); err != nil {
+			return nil, store.InternalError("postgres: scan part", err)
+		}
+		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
+		p.UserID = owner.UserIDOrNil()
+		p.CreatedAt = utc(p.CreatedAt)
+		parts = append(parts, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, store.InternalError("postgres: list parts", err)
+	}
+	return parts, nil
+}
+
+// CreatePart validates in and saves it for the owner.
+func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.PartInput) (store.Part, error) {
+	in, err := in.Validate()
+	if err != nil {
+		return store.Part{}, err
+	}
+	p, err := insertPart(ctx, s.pool, &s.clock, owner, in)
+	if err != nil {
+		return store.Part{}, store.InternalError("postgres: create part", err)
+	}
+	return p, nil
+}
+
+// insertPart saves a validated part. Sizes travel as integer hundredths and
+// are divided in SQL, so no float ever reaches the NUMERIC column.
+func insertPart(ctx context.Context, db querier, clock *store.Clock, owner store.Owner, in store.PartInput) (store.Part, error) {
+	p := store.Part{
+		ID: store.NewID(), Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
+		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
+	}
+	_, err := db.Exec(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at)
+		VALUES ($1, $2, $3::bigint / 100.0, $4::bigint / 100.0, $5, $6, $7)`,
+		p.ID, p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Quantity, p.UserID, p.CreatedAt)
+	return p, err
+}
+
+// DeletePart deletes the owner's part with the given id.
+func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) error {
+	where, args := ownerWhere(owner, 2)
+	tag, err := s.pool.Exec(ctx, `DELETE FROM parts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
+	if err != nil {
+		return store.InternalError("postgres: delete part", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.NotFoundError(store.MsgPartNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+// Package postgres is the store for a PostgreSQL server (or a
+// PostgreSQL-compatible cluster) through pgx, for a company that runs
+// several Kesim servers on one database.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"kesim/internal/store"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Store is a store.Store on a PostgreSQL database.
+type Store struct {
+	pool  *pgxpool.Pool
+	clock store.Clock
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open connects to the database at url (postgres://...) and brings its
+// schema up to date. The tables live in the first schema of the search_path,
+// which the URL may set (search_path=...). It refuses a database whose
+// schema is newer than this binary knows, with a *store.SchemaTooNewError.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// The error may quote the URL and its password: say only what failed.
+		return nil, fmt.Errorf("postgres: invalid database URL")
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	s := &Store{pool: pool}
+	if err := s.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// migrate runs the embedded migrations that the database has not run yet,
+// each in its own transaction. An advisory lock per schema keeps servers
+// that start at once from running the same migration twice.
+func (s *Store) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return err
+	}
+	migrations, err := store.Migrations(sub)
+	if err != nil {
+		return err
+	}
+	for _, m := range migrations {
+		if err := s.migrateOne(ctx, m, len(migrations)); err != nil {
+			return err
+		}
+	}
+	// A database with no migration to run still needs the version check.
+	return s.migrateOne(ctx, store.Migration{}, len(migrations))
+}
+
+// migrateOne runs m unless the database already has it; with a zero m it
+// only checks the version.
+func (s *Store) migrateOne(ctx context.Context, m store.Migration, known int) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('kesim_migrate:' || current_schema()))`); err != nil {
+			return fmt.Errorf("postgres: lock for migration: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version    INTEGER     PRIMARY KEY,
+			applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+		)`); err != nil {
+			return fmt.Errorf("postgres: create schema_migrations: %w", err)
+		}
+		var current int
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+			return fmt.Errorf("postgres: read schema version: %w", err)
+		}
+		if current > known {
+			return &store.SchemaTooNewError{Database: current, Known: known}
+		}
+		if m.Version == 0 || m.Version <= current {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return fmt.Errorf("postgres: migration %s: %w", m.Name, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, m.Version); err != nil {
+			return fmt.Errorf("postgres: record migration %s: %w", m.Name, err)
+		}
+		return nil
+	})
+}
+
+// Driver returns "postgres".
+func (s *Store) Driver() string { return "postgres" }
+
+// Ping reports whether the server answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return store.InternalError("postgres: ping", err)
+	}
+	return nil
+}
+
+// Close closes the connections, waiting for those in use.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// querier is what a pool and a transaction have in common.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// ownerWhere is the condition selecting the owner's rows, with the owner's
+// user id as parameter $n when there is one. IS NULL and = keep the
+// (user_id, created_at) index usable, which IS NOT DISTINCT FROM would not.
+func ownerWhere(owner store.Owner, n int) (string, []any) {
+	if id, ok := owner.UserID(); ok {
+		return fmt.Sprintf("user_id = $%d", n), []any{id}
+	}
+	return "user_id IS NULL", nil
+}
+
+func utc(t time.Time) time.Time { return t.UTC() }

@@ -1,0 +1,82 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"kesim/internal/store"
+)
+
+// Sync saves the parts and layouts the owner does not have yet, in one
+// transaction (see store.Store).
+func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
+	parts, layouts, err := store.ValidateSync(parts, layouts)
+	if err != nil {
+		return store.SyncResult{}, err
+	}
+	var res store.SyncResult
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return s.sync(ctx, tx, owner, parts, layouts, &res)
+	})
+	if err != nil {
+		return store.SyncResult{}, store.InternalError("postgres: sync", err)
+	}
+	return res, nil
+}
+
+func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput, res *store.SyncResult) error {
+	// Under READ COMMITTED two syncs of the same owner could both find a
+	// name missing and both add it; the lock makes them take turns. It is
+	// held until the transaction ends.
+	lockKey := "kesim_sync:anonymous"
+	if id, ok := owner.UserID(); ok {
+		lockKey = "kesim_sync:user:" + id
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, lockKey); err != nil {
+		return err
+	}
+	where, args := ownerWhere(owner, 4)
+	for _, p := range parts {
+		found, err := exists(ctx, tx, `SELECT 1 FROM parts
+			WHERE name = $1 AND width = $2::bigint / 100.0 AND height = $3::bigint / 100.0 AND `+where,
+			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height)}, args...))
+		if err != nil {
+			return err
+		}
+		if found {
+			continue
+		}
+		if _, err := insertPart(ctx, tx, &s.clock, owner, p); err != nil {
+			return err
+		}
+		res.NewParts++
+	}
+	where, args = ownerWhere(owner, 2)
+	for _, l := range layouts {
+		found, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = $1 AND `+where,
+			append([]any{l.Name}, args...))
+		if err != nil {
+			return err
+		}
+		if found {
+			continue
+		}
+		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
+			return err
+		}
+		res.NewLayouts++
+	}
+	return nil
+}
+
+// exists reports whether query finds a row.
+func exists(ctx context.Context, tx pgx.Tx, query string, args []any) (bool, error) {
+	var one int
+	err := tx.QueryRow(ctx, query+` LIMIT 1`, args...).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}

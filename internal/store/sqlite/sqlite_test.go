@@ -1,0 +1,197 @@
+package sqlite
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"kesim/internal/store"
+	"kesim/internal/store/storetest"
+	"kesim/nest"
+)
+
+func openTemp(tb testing.TB) *Store {
+	tb.Helper()
+	s, err := Open(context.Background(), filepath.Join(tb.TempDir(), "veri", "kesim.db"))
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
+}
+
+func BenchmarkStore(b *testing.B) {
+	storetest.Bench(b, func(b *testing.B) store.Store { return openTemp(b) })
+}
+
+func TestPragmas(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	for _, db := range []*sql.DB{s.write, s.read} {
+		var mode string
+		var fk, timeout int
+		if err := db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.QueryRowContext(ctx, `PRAGMA busy_timeout`).Scan(&timeout); err != nil {
+			t.Fatal(err)
+		}
+		if mode != "wal" || fk != 1 || timeout < 1000 {
+			t.Errorf("journal_mode=%s foreign_keys=%d busy_timeout=%d, want wal, 1, at least 1000", mode, fk, timeout)
+		}
+	}
+}
+
+func TestReopenKeepsData(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kesim.db")
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 45.55, Height: 30, Quantity: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// The second Open finds the schema in place and runs no migration twice.
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s.Close()
+	got, err := s.ListParts(ctx, store.Anonymous())
+	if err != nil || len(got) != 1 || got[0] != p {
+		t.Errorf("after reopen: %+v, %v; want [%+v]", got, err, p)
+	}
+}
+
+func TestRefusesNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kesim.db")
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.write.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err = Open(ctx, path)
+	var tooNew *store.SchemaTooNewError
+	if !errors.As(err, &tooNew) || tooNew.Database != 999 {
+		t.Fatalf("Open on a newer schema: %v, want SchemaTooNewError for version 999", err)
+	}
+	t.Logf("message: %v", err)
+}
+
+// crashHelperEnv names the database the crash helper writes to; the test
+// binary run with it set is the helper process.
+const crashHelperEnv = "KESIM_SQLITE_CRASH_HELPER_DB"
+
+// TestCrashHelper is not a test: TestCrashKeepsCommittedLayouts runs the
+// test binary again with only this function and crashHelperEnv set. It saves
+// layouts until it is killed, printing each id once CreateLayout returned:
+// the moment the server would answer 201.
+func TestCrashHelper(t *testing.T) {
+	path := os.Getenv(crashHelperEnv)
+	if path == "" {
+		t.Skip("helper process of TestCrashKeepsCommittedLayouts")
+	}
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		fmt.Println("open:", err)
+		os.Exit(1)
+	}
+	for i := 0; ; i++ {
+		l, err := s.CreateLayout(ctx, store.Anonymous(), store.LayoutInput{
+			Name:  fmt.Sprintf("Düzen %d", i),
+			Parts: []nest.Part{{Name: "Kapak", Width: 45.55, Height: 30, Quantity: i%100 + 1}},
+		})
+		if err != nil {
+			fmt.Println("save:", err)
+			os.Exit(1)
+		}
+		fmt.Println(l.ID)
+	}
+}
+
+func TestCrashKeepsCommittedLayouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a helper process")
+	}
+	path := filepath.Join(t.TempDir(), "kesim.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$", "-test.count=1")
+	cmd.Env = append(os.Environ(), crashHelperEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill it in the middle of the stream of saves, then read what it had
+	// printed before it died: every line is a committed save.
+	var ids []string
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		line := sc.Text()
+		if !store.IsID(line) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("helper: %s", line)
+		}
+		ids = append(ids, line)
+		if len(ids) == 200 {
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	err = cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("helper ended with %v, want killed by SIGKILL", err)
+	}
+	t.Logf("helper killed after %d answered saves", len(ids))
+
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("reopen after the crash: %v", err)
+	}
+	defer s.Close()
+	var check string
+	if err := s.write.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Fatalf("integrity_check = %q, %v; want ok", check, err)
+	}
+	layouts, err := s.ListLayouts(context.Background(), store.Anonymous())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := make(map[string]bool, len(layouts))
+	for _, l := range layouts {
+		stored[l.ID] = true
+	}
+	for i, id := range ids {
+		if !stored[id] {
+			t.Errorf("save %d (%s) was answered but is not in the database", i, id)
+		}
+	}
+	if len(layouts) < len(ids) {
+		t.Errorf("%d layouts stored, fewer than the %d answered", len(layouts), len(ids))
+	}
+}

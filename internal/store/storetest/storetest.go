@@ -1,0 +1,533 @@
+// Package storetest is the conformance suite that every store.Store driver
+// must pass: each driver's tests call Run with a function that opens a fresh,
+// empty store.
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// Run runs the whole suite. open must return a new, empty store for each
+// call and close it when the test ends.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"Health", testHealth},
+		{"Parts", testParts},
+		{"PartsNewestFirst", testPartsNewestFirst},
+		{"DeletePartNotFound", testDeletePartNotFound},
+		{"Layouts", testLayouts},
+		{"LayoutDefaults", testLayoutDefaults},
+		{"LayoutsNewestFirst", testLayoutsNewestFirst},
+		{"DeleteLayoutNotFound", testDeleteLayoutNotFound},
+		{"InvalidPart", testInvalidPart},
+		{"InvalidLayout", testInvalidLayout},
+		{"Sync", testSync},
+		{"SyncDeduplicatesAgainstStored", testSyncAgainstStored},
+		{"SyncInvalidSavesNothing", testSyncInvalid},
+		{"Owners", testOwners},
+		{"SyncPerOwner", testSyncPerOwner},
+		{"ConcurrentWrites", testConcurrentWrites},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
+	}
+}
+
+var (
+	anon  = store.Anonymous()
+	userA = store.User("kullanici-a")
+	userB = store.User("kullanici-b")
+)
+
+// turkish is a name with every Turkish letter, in both cases.
+const turkish = "Çekmece Ön ğüşıöç İĞÜŞÖÇ"
+
+var hexID = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+func testHealth(t *testing.T, s store.Store) {
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+	if d := s.Driver(); d != "sqlite" && d != "postgres" {
+		t.Errorf("Driver() = %q, want sqlite or postgres", d)
+	}
+}
+
+func testParts(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	before := time.Now().Add(-time.Second)
+	p, err := s.CreatePart(ctx, anon, store.PartInput{Name: "  " + turkish + "  ", Width: 45.55, Height: 0.01, Quantity: 100000})
+	if err != nil {
+		t.Fatalf("CreatePart: %v", err)
+	}
+	want := store.Part{ID: p.ID, Name: turkish, Width: 45.55, Height: 0.01, Quantity: 100000, CreatedAt: p.CreatedAt}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("CreatePart returned %+v, want %+v", p, want)
+	}
+	if !hexID.MatchString(p.ID) {
+		t.Errorf("id %q is not 32 hex digits", p.ID)
+	}
+	if p.CreatedAt.Before(before) || p.CreatedAt.After(time.Now().Add(time.Second)) || p.CreatedAt.Location() != time.UTC {
+		t.Errorf("CreatedAt = %v, want now in UTC", p.CreatedAt)
+	}
+	got := mustListParts(t, s, anon)
+	if len(got) != 1 || !reflect.DeepEqual(got[0], p) {
+		t.Fatalf("ListParts = %+v, want [%+v]", got, p)
+	}
+	if err := s.DeletePart(ctx, anon, p.ID); err != nil {
+		t.Fatalf("DeletePart: %v", err)
+	}
+	if got := mustListParts(t, s, anon); len(got) != 0 {
+		t.Errorf("ListParts after delete = %+v, want none", got)
+	}
+	if err := s.DeletePart(ctx, anon, p.ID); store.ErrorCode(err) != store.NotFound {
+		t.Errorf("second DeletePart: %v, want not_found", err)
+	}
+}
+
+func testPartsNewestFirst(t *testing.T, s store.Store) {
+	var ids []string
+	for i := range 5 {
+		ids = append(ids, mustCreatePart(t, s, anon, fmt.Sprintf("P%d", i), 10, 20).ID)
+	}
+	got := mustListParts(t, s, anon)
+	if len(got) != len(ids) {
+		t.Fatalf("ListParts returned %d parts, want %d", len(got), len(ids))
+	}
+	for i, p := range got {
+		if want := ids[len(ids)-1-i]; p.ID != want {
+			t.Errorf("part %d is %s (%s), want %s: newest first", i, p.ID, p.Name, want)
+		}
+		if i > 0 && p.CreatedAt.After(got[i-1].CreatedAt) {
+			t.Errorf("part %d created %v after part %d (%v)", i, p.CreatedAt, i-1, got[i-1].CreatedAt)
+		}
+	}
+}
+
+func testDeletePartNotFound(t *testing.T, s store.Store) {
+	for _, id := range []string{"", "yok", strings.Repeat("0", 32), "'; DROP TABLE parts; --"} {
+		err := s.DeletePart(context.Background(), anon, id)
+		if store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgPartNotFound {
+			t.Errorf("DeletePart(%q) = %v, want not_found %q", id, err, store.MsgPartNotFound)
+		}
+	}
+}
+
+// sampleLayout is a layout with every field set to a non-default value.
+func sampleLayout(name string) store.LayoutInput {
+	no := false
+	return store.LayoutInput{
+		Name: name,
+		Parts: []nest.Part{
+			{ID: "1732268400000", Name: "Kapak", Width: 50, Height: 30, Quantity: 2},
+			{ID: "p2", Name: turkish, Width: 45.55, Height: 12.05, Quantity: 7, Rotate: &no},
+		},
+		Sheet:   nest.Sheet{Width: 183, Height: 366.5},
+		Options: nest.Options{Kerf: 0.3, Trim: 1, Guillotine: true, TimeLimitMs: 1000, Seed: 42},
+	}
+}
+
+func testLayouts(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := sampleLayout("  Mutfak dolabı  ")
+	l, err := s.CreateLayout(ctx, anon, in)
+	if err != nil {
+		t.Fatalf("CreateLayout: %v", err)
+	}
+	want := store.Layout{ID: l.ID, Name: "Mutfak dolabı", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, CreatedAt: l.CreatedAt}
+	if !reflect.DeepEqual(l, want) {
+		t.Errorf("CreateLayout returned %+v, want %+v", l, want)
+	}
+	if !hexID.MatchString(l.ID) {
+		t.Errorf("id %q is not 32 hex digits", l.ID)
+	}
+	got := mustListLayouts(t, s, anon)
+	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+		t.Fatalf("ListLayouts = %+v, want [%+v]", got, want)
+	}
+	if r := got[0].Parts[1].Rotate; r == nil || *r {
+		t.Errorf("rotate false came back as %v", r)
+	}
+	if err := s.DeleteLayout(ctx, anon, l.ID); err != nil {
+		t.Fatalf("DeleteLayout: %v", err)
+	}
+	if got := mustListLayouts(t, s, anon); len(got) != 0 {
+		t.Errorf("ListLayouts after delete = %+v, want none", got)
+	}
+	if err := s.DeleteLayout(ctx, anon, l.ID); store.ErrorCode(err) != store.NotFound {
+		t.Errorf("second DeleteLayout: %v, want not_found", err)
+	}
+}
+
+func testLayoutDefaults(t *testing.T, s store.Store) {
+	in := store.LayoutInput{Name: "Varsayılan", Parts: []nest.Part{{Name: "A", Width: 1, Height: 2, Quantity: 3}}}
+	l, err := s.CreateLayout(context.Background(), anon, in)
+	if err != nil {
+		t.Fatalf("CreateLayout: %v", err)
+	}
+	got := mustListLayouts(t, s, anon)[0]
+	if got.Sheet != store.DefaultSheet || l.Sheet != store.DefaultSheet {
+		t.Errorf("sheet = %+v (returned %+v), want the default %+v", got.Sheet, l.Sheet, store.DefaultSheet)
+	}
+	if got.Options != (nest.Options{}) {
+		t.Errorf("options = %+v, want zero", got.Options)
+	}
+}
+
+func testLayoutsNewestFirst(t *testing.T, s store.Store) {
+	var ids []string
+	for i := range 5 {
+		l, err := s.CreateLayout(context.Background(), anon, sampleLayout(fmt.Sprintf("Düzen %d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, l.ID)
+	}
+	got := mustListLayouts(t, s, anon)
+	if len(got) != len(ids) {
+		t.Fatalf("ListLayouts returned %d layouts, want %d", len(got), len(ids))
+	}
+	for i, l := range got {
+		if want := ids[len(ids)-1-i]; l.ID != want {
+			t.Errorf("layout %d is %s (%s), want %s: newest first", i, l.ID, l.Name, want)
+		}
+	}
+}
+
+func testDeleteLayoutNotFound(t *testing.T, s store.Store) {
+	for _, id := range []string{"", "yok", strings.Repeat("f", 32)} {
+		err := s.DeleteLayout(context.Background(), anon, id)
+		if store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgLayoutMissing {
+			t.Errorf("DeleteLayout(%q) = %v, want not_found %q", id, err, store.MsgLayoutMissing)
+		}
+	}
+}
+
+func testInvalidPart(t *testing.T, s store.Store) {
+	ok := store.PartInput{Name: "Raf", Width: 10, Height: 10, Quantity: 1}
+	tests := []struct {
+		name  string
+		edit  func(p *store.PartInput)
+		field string
+		msg   string
+	}{
+		{"blank name", func(p *store.PartInput) { p.Name = " \t " }, "name", store.MsgRequired},
+		{"long name", func(p *store.PartInput) { p.Name = strings.Repeat("ş", 201) }, "name", store.MsgNameTooLong},
+		{"NUL in name", func(p *store.PartInput) { p.Name = "a\x00b" }, "name", store.MsgNameInvalid},
+		{"zero width", func(p *store.PartInput) { p.Width = 0 }, "width", store.MsgInvalidValues},
+		{"negative height", func(p *store.PartInput) { p.Height = -5 }, "height", store.MsgInvalidValues},
+		{"wide", func(p *store.PartInput) { p.Width = 1000.01 }, "width", store.MsgSizeTooLarge},
+		{"three decimals", func(p *store.PartInput) { p.Height = 45.555 }, "height", store.MsgSizeDecimals},
+		{"zero quantity", func(p *store.PartInput) { p.Quantity = 0 }, "quantity", store.MsgInvalidValues},
+		{"many", func(p *store.PartInput) { p.Quantity = 100001 }, "quantity", store.MsgQuantity},
+	}
+	for _, tt := range tests {
+		p := ok
+		tt.edit(&p)
+		_, err := s.CreatePart(context.Background(), anon, p)
+		checkInvalid(t, tt.name, err, tt.field, tt.msg)
+	}
+	// The limits themselves are accepted.
+	edge := []store.PartInput{
+		{Name: strings.Repeat("ş", 200), Width: 1000, Height: 0.01, Quantity: 1},
+		{Name: "x", Width: 0.01, Height: 1000, Quantity: 100000},
+	}
+	for _, p := range edge {
+		if _, err := s.CreatePart(context.Background(), anon, p); err != nil {
+			t.Errorf("CreatePart(%+v): %v", p, err)
+		}
+	}
+	if got := mustListParts(t, s, anon); len(got) != len(edge) {
+		t.Errorf("stored %d parts, want only the %d valid ones", len(got), len(edge))
+	}
+}
+
+func testInvalidLayout(t *testing.T, s store.Store) {
+	tooMany := make([]nest.Part, store.MaxLayoutParts+1)
+	for i := range tooMany {
+		tooMany[i] = nest.Part{Name: "p", Width: 1, Height: 1, Quantity: 1}
+	}
+	tests := []struct {
+		name  string
+		edit  func(l *store.LayoutInput)
+		field string
+		msg   string
+	}{
+		{"blank name", func(l *store.LayoutInput) { l.Name = "   " }, "name", store.MsgLayoutName},
+		{"long name", func(l *store.LayoutInput) { l.Name = strings.Repeat("a", 201) }, "name", store.MsgNameTooLong},
+		{"no parts", func(l *store.LayoutInput) { l.Parts = nil }, "parts", store.MsgLayoutEmpty},
+		{"too many parts", func(l *store.LayoutInput) { l.Parts = tooMany }, "parts", store.MsgLayoutTooBig},
+		{"part without name", func(l *store.LayoutInput) { l.Parts[1].Name = "" }, "parts[1].name", store.MsgRequired},
+		{"part too wide", func(l *store.LayoutInput) { l.Parts[0].Width = 2000 }, "parts[0].width", store.MsgSizeTooLarge},
+		{"part quantity", func(l *store.LayoutInput) { l.Parts[1].Quantity = -1 }, "parts[1].quantity", store.MsgInvalidValues},
+		{"sheet", func(l *store.LayoutInput) { l.Sheet.Height = 0 }, "sheet.height", store.MsgInvalidSheet},
+		{"sheet too large", func(l *store.LayoutInput) { l.Sheet.Width = 1500 }, "sheet.width", store.MsgSizeTooLarge},
+		{"kerf", func(l *store.LayoutInput) { l.Options.Kerf = -0.1 }, "options.kerf", store.MsgInvalidOption},
+		{"trim decimals", func(l *store.LayoutInput) { l.Options.Trim = 0.125 }, "options.trim", store.MsgInvalidOption},
+	}
+	for _, tt := range tests {
+		l := sampleLayout("Düzen")
+		tt.edit(&l)
+		_, err := s.CreateLayout(context.Background(), anon, l)
+		checkInvalid(t, tt.name, err, tt.field, tt.msg)
+	}
+	largest := sampleLayout("En büyük")
+	largest.Parts = tooMany[:store.MaxLayoutParts]
+	if _, err := s.CreateLayout(context.Background(), anon, largest); err != nil {
+		t.Errorf("layout of %d parts: %v", store.MaxLayoutParts, err)
+	}
+	if got := mustListLayouts(t, s, anon); len(got) != 1 || len(got[0].Parts) != store.MaxLayoutParts {
+		t.Errorf("stored %d layouts, want only the valid one with %d parts", len(got), store.MaxLayoutParts)
+	}
+}
+
+func checkInvalid(t *testing.T, name string, err error, field, msg string) {
+	t.Helper()
+	if store.ErrorCode(err) != store.Invalid || store.ErrorField(err) != field || store.ErrorMessage(err) != msg {
+		t.Errorf("%s: got %v (code %q, field %q, message %q), want invalid %q %q",
+			name, err, store.ErrorCode(err), store.ErrorField(err), store.ErrorMessage(err), field, msg)
+	}
+}
+
+// localData is what a browser kept while the server was out of reach: it
+// repeats a part (same name and size, other quantity) and a layout name.
+func localData() ([]store.PartInput, []store.LayoutInput) {
+	parts := []store.PartInput{
+		{Name: "Kapak", Width: 50, Height: 30, Quantity: 2},
+		{Name: turkish, Width: 45.55, Height: 12.05, Quantity: 1},
+		{Name: " Kapak ", Width: 50, Height: 30, Quantity: 9}, // same as the first
+		{Name: "Kapak", Width: 30, Height: 50, Quantity: 2},   // turned: another size
+	}
+	layouts := []store.LayoutInput{sampleLayout("Mutfak"), sampleLayout("Banyo"), sampleLayout("Mutfak")}
+	return parts, layouts
+}
+
+func testSync(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	parts, layouts := localData()
+	res, err := s.Sync(ctx, anon, parts, layouts)
+	if err != nil {
+		t.Fatalf("Sync: %v", err)
+	}
+	if want := (store.SyncResult{NewParts: 3, NewLayouts: 2}); res != want {
+		t.Errorf("first Sync = %+v, want %+v", res, want)
+	}
+	// The client pushes again (it did not see the answer): nothing doubles.
+	res, err = s.Sync(ctx, anon, parts, layouts)
+	if err != nil {
+		t.Fatalf("second Sync: %v", err)
+	}
+	if res != (store.SyncResult{}) {
+		t.Errorf("second Sync = %+v, want nothing new", res)
+	}
+	gotParts, gotLayouts := mustListParts(t, s, anon), mustListLayouts(t, s, anon)
+	if len(gotParts) != 3 || len(gotLayouts) != 2 {
+		t.Fatalf("stored %d parts and %d layouts, want 3 and 2", len(gotParts), len(gotLayouts))
+	}
+	// Synced rows are listed newest first like any other: the last added
+	// first.
+	if p := gotParts[0]; p.Name != "Kapak" || p.Width != 30 || p.Height != 50 {
+		t.Errorf("newest part = %+v, want Kapak 30x50", p)
+	}
+	if p := gotParts[1]; p.Name != turkish || p.Width != 45.55 || p.Height != 12.05 {
+		t.Errorf("second part = %+v, want %s 45.55x12.05", p, turkish)
+	}
+	if p := gotParts[2]; p.Quantity != 2 {
+		t.Errorf("oldest part = %+v, want the first Kapak (quantity 2)", p)
+	}
+	if gotLayouts[0].Name != "Banyo" || gotLayouts[1].Name != "Mutfak" {
+		t.Errorf("layouts = %s, %s; want Banyo, Mutfak", gotLayouts[0].Name, gotLayouts[1].Name)
+	}
+	if res, err := s.Sync(ctx, anon, nil, nil); err != nil || res != (store.SyncResult{}) {
+		t.Errorf("empty Sync = %+v, %v", res, err)
+	}
+}
+
+func testSyncAgainstStored(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreatePart(t, s, anon, "Kapak", 50, 30)
+	if _, err := s.CreateLayout(ctx, anon, sampleLayout("Mutfak")); err != nil {
+		t.Fatal(err)
+	}
+	parts, layouts := localData()
+	res, err := s.Sync(ctx, anon, parts, layouts)
+	if err != nil {
+		t.Fatalf("Sync: %v", err)
+	}
+	if want := (store.SyncResult{NewParts: 2, NewLayouts: 1}); res != want {
+		t.Errorf("Sync = %+v, want %+v", res, want)
+	}
+}
+
+func testSyncInvalid(t *testing.T, s store.Store) {
+	parts, layouts := localData()
+	layouts[1].Parts[1].Width = 0
+	_, err := s.Sync(context.Background(), anon, parts, layouts)
+	checkInvalid(t, "bad layout part", err, "layouts[1].parts[1].width", store.MsgInvalidValues)
+	parts[3].Name = ""
+	_, err = s.Sync(context.Background(), anon, parts, layouts)
+	checkInvalid(t, "bad part", err, "parts[3].name", store.MsgRequired)
+	if p, l := mustListParts(t, s, anon), mustListLayouts(t, s, anon); len(p)+len(l) != 0 {
+		t.Errorf("a rejected Sync stored %d parts and %d layouts", len(p), len(l))
+	}
+}
+
+func testOwners(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	owners := []store.Owner{anon, userA, userB}
+	partOf := map[store.Owner]store.Part{}
+	layoutOf := map[store.Owner]store.Layout{}
+	for _, o := range owners {
+		partOf[o] = mustCreatePart(t, s, o, "Parça "+o.String(), 10, 10)
+		l, err := s.CreateLayout(ctx, o, sampleLayout("Düzen "+o.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		layoutOf[o] = l
+	}
+	for _, o := range owners {
+		if p := mustListParts(t, s, o); len(p) != 1 || p[0].ID != partOf[o].ID {
+			t.Errorf("%s sees parts %+v, want only its own", o, p)
+		}
+		if l := mustListLayouts(t, s, o); len(l) != 1 || l[0].ID != layoutOf[o].ID {
+			t.Errorf("%s sees layouts %+v, want only its own", o, l)
+		}
+		uid, isUser := o.UserID()
+		if got := partOf[o].UserID; isUser != (got != nil) || (got != nil && *got != uid) {
+			t.Errorf("%s's part has user id %v", o, got)
+		}
+	}
+	// Nobody deletes another owner's rows: the answer is "not found", as if
+	// the row did not exist.
+	for _, o := range owners {
+		for _, other := range owners {
+			if o == other {
+				continue
+			}
+			if err := s.DeletePart(ctx, o, partOf[other].ID); store.ErrorCode(err) != store.NotFound {
+				t.Errorf("%s deleting %s's part: %v, want not_found", o, other, err)
+			}
+			if err := s.DeleteLayout(ctx, o, layoutOf[other].ID); store.ErrorCode(err) != store.NotFound {
+				t.Errorf("%s deleting %s's layout: %v, want not_found", o, other, err)
+			}
+		}
+	}
+	for _, o := range owners {
+		if len(mustListParts(t, s, o)) != 1 || len(mustListLayouts(t, s, o)) != 1 {
+			t.Errorf("%s lost a row to another owner's delete", o)
+		}
+		if err := s.DeletePart(ctx, o, partOf[o].ID); err != nil {
+			t.Errorf("%s deleting its own part: %v", o, err)
+		}
+		if err := s.DeleteLayout(ctx, o, layoutOf[o].ID); err != nil {
+			t.Errorf("%s deleting its own layout: %v", o, err)
+		}
+	}
+}
+
+func testSyncPerOwner(t *testing.T, s store.Store) {
+	parts, layouts := localData()
+	for _, o := range []store.Owner{userA, userB, anon} {
+		res, err := s.Sync(context.Background(), o, parts, layouts)
+		if err != nil {
+			t.Fatalf("Sync as %s: %v", o, err)
+		}
+		if want := (store.SyncResult{NewParts: 3, NewLayouts: 2}); res != want {
+			t.Errorf("Sync as %s = %+v, want %+v: another owner's rows are no duplicates", o, res, want)
+		}
+	}
+}
+
+// testConcurrentWrites writes from many goroutines at once, as a busy
+// workshop's browsers do: no write may fail (no SQLITE_BUSY) or be lost.
+func testConcurrentWrites(t *testing.T, s store.Store) {
+	const workers, each = 16, 10
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each*4)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			owner := []store.Owner{anon, userA}[w%2]
+			for i := range each {
+				name := fmt.Sprintf("w%d-%d", w, i)
+				p, err := s.CreatePart(ctx, owner, store.PartInput{Name: name, Width: 10, Height: 20, Quantity: 1})
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if _, err := s.CreateLayout(ctx, owner, sampleLayout(name)); err != nil {
+					errs <- err
+				}
+				if _, err := s.Sync(ctx, owner, []store.PartInput{{Name: "ortak", Width: 1, Height: 1, Quantity: 1}},
+					[]store.LayoutInput{sampleLayout("ortak")}); err != nil {
+					errs <- err
+				}
+				if i%2 == 0 {
+					if err := s.DeletePart(ctx, owner, p.ID); err != nil {
+						errs <- err
+					}
+				}
+				if _, err := s.ListLayouts(ctx, owner); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("concurrent write: %v", err)
+	}
+	for _, o := range []store.Owner{anon, userA} {
+		// Per owner: half of the parts survive their delete, plus one shared
+		// part that every worker synced but only the first added.
+		if n, want := len(mustListParts(t, s, o)), workers/2*each/2+1; n != want {
+			t.Errorf("%s has %d parts, want %d", o, n, want)
+		}
+		if n, want := len(mustListLayouts(t, s, o)), workers/2*each+1; n != want {
+			t.Errorf("%s has %d layouts, want %d", o, n, want)
+		}
+	}
+}
+
+func mustCreatePart(t testing.TB, s store.Store, o store.Owner, name string, w, h float64) store.Part {
+	t.Helper()
+	p, err := s.CreatePart(context.Background(), o, store.PartInput{Name: name, Width: w, Height: h, Quantity: 1})
+	if err != nil {
+		t.Fatalf("CreatePart(%s): %v", name, err)
+	}
+	return p
+}
+
+func mustListParts(t testing.TB, s store.Store, o store.Owner) []store.Part {
+	t.Helper()
+	p, err := s.ListParts(context.Background(), o)
+	if err != nil {
+		t.Fatalf("ListParts(%s): %v", o, err)
+	}
+	return p
+}
+
+func mustListLayouts(t testing.TB, s store.Store, o store.Owner) []store.Layout {
+	t.Helper()
+	l, err := s.ListLayouts(context.Background(), o)
+	if err != nil {
+		t.Fatalf("ListLayouts(%s): %v", o, err)
+	}
+	return l
+}
