@@ -4,11 +4,13 @@
 package exporttest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"testing"
 
 	"kesim/nest"
@@ -47,16 +49,20 @@ var Names = []string{"Kapak", "Yan Panel", "Raf", "Arka", "Çekmece Önü", "Kul
 
 // Grid is a layout of n parts on 280 x 207 cm sheets (a common European
 // sheet) built directly, without the engine: parts of varied sizes packed on
-// shelves. It is cheap enough for benchmarks of any size.
+// shelves, tallest first. It is cheap enough for benchmarks of any size.
 func Grid(n int) nest.Result {
 	sheet := nest.Sheet{Width: 280, Height: 207}
 	rng := rand.New(rand.NewPCG(1, 2))
+	sizes := make([][2]float64, n)
+	for i := range sizes {
+		sizes[i] = [2]float64{float64(10+rng.IntN(600)) / 10, float64(10+rng.IntN(400)) / 10}
+	}
+	slices.SortStableFunc(sizes, func(a, b [2]float64) int { return cmp.Compare(b[1], a[1]) })
 	res := nest.Result{Sheet: sheet}
 	var page *nest.Page
 	var x, y, shelf float64
-	for i := range n {
-		w := float64(10+rng.IntN(600)) / 10
-		h := float64(10+rng.IntN(400)) / 10
+	for i, size := range sizes {
+		w, h := size[0], size[1]
 		if x+w > sheet.Width {
 			x, y, shelf = 0, y+shelf, 0
 		}

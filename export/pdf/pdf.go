@@ -1,0 +1,169 @@
+// Package pdf writes a layout as a printable A4 PDF for the shop floor: a
+// summary page, then one page per sheet with the sheet drawn to scale as
+// vector graphics, every part labelled, and the sheet's part list.
+//
+// Text is set in the Go fonts, embedded (as subsets) so that every Turkish
+// letter prints on any printer and copies out as text.
+package pdf
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+// Options tune Write. The zero value is ready to use.
+type Options struct {
+	// Title heads the summary page and every footer; empty means DefaultTitle.
+	Title string
+	// Now is the date printed on the summary page and in the footers, in
+	// its own time zone; the zero value means time.Now().
+	Now time.Time
+	// OnClamp, when set, is told about every part that had to be moved into
+	// its sheet (see export.SheetParts).
+	OnClamp export.ClampFunc
+}
+
+// DefaultTitle is the title used when Options.Title is empty.
+const DefaultTitle = "Kesim Planı"
+
+// FileName returns the file name the specification asks for, such as
+// "efeaktif_cutting_100x148_2026-11-22_1795337400000.pdf".
+func FileName(res nest.Result, now time.Time) string {
+	return export.FileName(res.Sheet, now, "pdf")
+}
+
+// Page geometry in millimetres, as the specification gives it.
+const (
+	margin       = 10.0 // on every side
+	footerHeight = 25.0 // below the content, holding the footer text
+	fontFamily   = "Go"
+)
+
+// doc is one PDF being written.
+type doc struct {
+	f     *fpdf.Fpdf
+	res   nest.Result
+	opt   Options
+	pageW float64
+	pageH float64
+	date  string // Now as Turkish readers write it, 22.11.2026 14:05
+	same  []int  // per page, the first identical earlier page or -1
+}
+
+// Write writes res to w as a PDF. The pages are A4, landscape when the sheet
+// is wider than tall. It returns export.ErrEmpty, writing nothing, when no
+// part is placed.
+func Write(w io.Writer, res nest.Result, opt Options) error {
+	if err := export.Check(res); err != nil {
+		return err
+	}
+	res = printable(res)
+	opt.Title = printableText(opt.Title)
+	if opt.Title == "" {
+		opt.Title = DefaultTitle
+	}
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
+	orientation := "P"
+	if res.Sheet.Width > res.Sheet.Height {
+		orientation = "L"
+	}
+	f := fpdf.New(orientation, "mm", "A4", "")
+	d := &doc{f: f, res: res, opt: opt, date: opt.Now.Format("02.01.2006 15:04"), same: identicalPages(res)}
+	d.pageW, d.pageH = f.GetPageSize()
+
+	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
+	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
+	f.SetMargins(margin, margin, margin)
+	f.SetAutoPageBreak(false, footerHeight) // every page break is ours
+	f.SetTitle(opt.Title, true)
+	f.SetCreator("Kesim", true)
+	f.SetLang("tr-TR")
+	// Fixed dates and sorted catalogues make the same layout give the same file.
+	f.SetCatalogSort(true)
+	f.SetCreationDate(opt.Now)
+	f.SetModificationDate(opt.Now)
+	f.AliasNbPages(pageCountAlias)
+	f.SetFooterFunc(d.footer)
+
+	d.summary()
+	for page := range res.Pages {
+		d.sheet(page)
+	}
+	return f.Output(w)
+}
+
+// pageCountAlias stands for the page count in footers until it is known.
+const pageCountAlias = "{nb}"
+
+// footer writes the title, the date and "Sayfa n / N" under a thin line.
+func (d *doc) footer() {
+	f := d.f
+	y := d.pageH - footerHeight + 8
+	f.SetDrawColor(160, 160, 160)
+	f.SetLineWidth(0.2)
+	f.Line(margin, y, d.pageW-margin, y)
+	d.font("", 8)
+	f.SetTextColor(90, 90, 90)
+	left := d.opt.Title + " · " + d.date + " · Tuval " + export.Size(d.res.Sheet.Width, d.res.Sheet.Height) + " cm"
+	f.Text(margin, y+5, left)
+	right := "Sayfa " + itoa(f.PageNo()) + " / " + pageCountAlias
+	// The alias is wider than the number it stands for; right-align the
+	// widest page count the document can have.
+	f.Text(d.pageW-margin-f.GetStringWidth("Sayfa 0000 / 0000"), y+5, right)
+	f.SetTextColor(0, 0, 0)
+}
+
+// font sets the font: style "" or "B", size in points.
+func (d *doc) font(style string, size float64) { d.f.SetFont(fontFamily, style, size) }
+
+// content returns the page's writable box: inside the margins, above the footer.
+func (d *doc) content() (x, y, w, h float64) {
+	return margin, margin, d.pageW - 2*margin, d.pageH - margin - footerHeight
+}
+
+// printable returns a copy of res whose texts fpdf can print (see
+// printableText); res itself is not changed.
+func printable(res nest.Result) nest.Result {
+	pages := make([]nest.Page, len(res.Pages))
+	for i, pg := range res.Pages {
+		pg.Parts = slices.Clone(pg.Parts)
+		for j := range pg.Parts {
+			pg.Parts[j].Name = printableText(pg.Parts[j].Name)
+		}
+		pages[i] = pg
+	}
+	res.Pages = pages
+	res.Skipped = slices.Clone(res.Skipped)
+	for i := range res.Skipped {
+		res.Skipped[i].Name = printableText(res.Skipped[i].Name)
+		res.Skipped[i].Reason = printableText(res.Skipped[i].Reason)
+	}
+	return res
+}
+
+// printableText replaces what fpdf cannot print: control characters become
+// spaces, and letters outside the Basic Multilingual Plane (emoji), on which
+// fpdf's font subsetting panics, become '?'.
+func printableText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsControl(r):
+			return ' '
+		case r > 0xffff:
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
+}

@@ -1,0 +1,286 @@
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"kesim/export"
+	"kesim/export/internal/exporttest"
+	"kesim/nest"
+)
+
+var testNow = time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)
+
+type job struct {
+	name string
+	res  nest.Result
+	// pages is the exact page count when known, else 0.
+	pages int
+}
+
+func jobs(t testing.TB) []job {
+	js := []job{
+		// Summary, then one page per sheet: both part lists fit beside or below.
+		{name: "small", res: exporttest.Small(), pages: 3},
+		{name: "grid 300", res: exporttest.Grid(300)},
+		{name: "landscape", res: landscape()},
+	}
+	for i, res := range exporttest.EngineLayouts(t) {
+		js = append(js, job{name: fmt.Sprintf("engine %d", i), res: res})
+	}
+	return js
+}
+
+// landscape is a one-sheet layout on a sheet wider than tall, with two
+// identical sheets.
+func landscape() nest.Result {
+	parts := []nest.Placed{
+		{Name: exporttest.TurkishName, X: 0, Y: 0, Width: 120, Height: 40},
+		{Name: "Üst Tabla", X: 120, Y: 0, Width: 80, Height: 60, Rotated: true},
+		{Name: "Şerit", X: 0, Y: 40, Width: 2, Height: 50},
+	}
+	return nest.Result{
+		Sheet: nest.Sheet{Width: 210, Height: 100},
+		Pages: []nest.Page{{ID: "page-0", Efficiency: 48, Parts: parts}, {ID: "page-1", Efficiency: 48, Parts: parts}},
+	}
+}
+
+func write(t testing.TB, res nest.Result, opt Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, res, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func run(t testing.TB, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+var pageSizeLine = regexp.MustCompile(`(?m)^Page +(\d+) size: +([\d.]+) x ([\d.]+) pts`)
+
+// TestPopplerAndQpdfReadEveryFile checks every file with independent tools:
+// qpdf finds no damage, pdfinfo gives the page count and A4 in the right
+// orientation, pdftotext gives back the summary, every part name and the
+// page numbers.
+func TestPopplerAndQpdfReadEveryFile(t *testing.T) {
+	qpdf := exporttest.Tool(t, "qpdf", "qpdf")
+	pdfinfo := exporttest.Tool(t, "pdfinfo", "poppler-utils")
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	dir := t.TempDir()
+	for i, j := range jobs(t) {
+		t.Run(j.name, func(t *testing.T) {
+			file := filepath.Join(dir, fmt.Sprintf("%d.pdf", i))
+			if err := os.WriteFile(file, write(t, j.res, Options{Now: testNow}), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			run(t, qpdf, "--check", file)
+
+			info := run(t, pdfinfo, "-f", "1", "-l", "100000", file)
+			sizes := pageSizeLine.FindAllStringSubmatch(info, -1)
+			pages := len(sizes)
+			if j.pages > 0 && pages != j.pages {
+				t.Errorf("%d pages, want %d", pages, j.pages)
+			}
+			if pages < 1+len(j.res.Pages) {
+				t.Errorf("%d pages for %d sheets and a summary", pages, len(j.res.Pages))
+			}
+			wantW, wantH := "595.28", "841.89"
+			if j.res.Sheet.Width > j.res.Sheet.Height {
+				wantW, wantH = wantH, wantW
+			}
+			for _, s := range sizes {
+				if s[2] != wantW || s[3] != wantH {
+					t.Errorf("page %s is %s x %s pt, want A4 %s x %s", s[1], s[2], s[3], wantW, wantH)
+					break
+				}
+			}
+
+			text := run(t, pdftotext, "-enc", "UTF-8", file, "-")
+			placed := 0
+			for _, pg := range j.res.Pages {
+				placed += len(pg.Parts)
+			}
+			want := []string{
+				DefaultTitle, "Toplam parça", strconv.Itoa(placed), "Ortalama verim",
+				export.Size(j.res.Sheet.Width, j.res.Sheet.Height) + " cm", "22.11.2026 14:05",
+				fmt.Sprintf("Sayfa 1 / %d", pages), fmt.Sprintf("Sayfa %d / %d", pages, pages),
+			}
+			for _, pg := range j.res.Pages {
+				for _, p := range pg.Parts {
+					want = append(want, p.Name)
+				}
+			}
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("pdftotext did not find %q", w)
+				}
+			}
+		})
+	}
+}
+
+func TestTurkishTextAndRotatedMark(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	file := filepath.Join(t.TempDir(), "l.pdf")
+	if err := os.WriteFile(file, write(t, landscape(), Options{Now: testNow, Title: "Mutfak Dolabı — Şube İzmir"}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := run(t, pdftotext, "-enc", "UTF-8", "-f", "2", "-l", "2", file, "-")
+	for _, w := range []string{exporttest.TurkishName, "120 x 40", "80 x 60 (D)", "Mutfak Dolabı — Şube İzmir"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("page 2: pdftotext did not find %q in\n%s", w, text)
+		}
+	}
+	if text := run(t, pdftotext, "-enc", "UTF-8", "-f", "3", "-l", "3", file, "-"); !strings.Contains(text, "Sayfa 1 ile aynı") {
+		t.Errorf("page 3 does not say it is the same as sheet 1:\n%s", text)
+	}
+}
+
+// TestRenderedPageIsNotBlank renders a sheet's page and counts the pixels
+// that are not white: the drawing must cover a good part of the page.
+func TestRenderedPageIsNotBlank(t *testing.T) {
+	pdftoppm := exporttest.Tool(t, "pdftoppm", "poppler-utils")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.pdf")
+	if err := os.WriteFile(file, write(t, exporttest.Small(), Options{Now: testNow}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, pdftoppm, "-png", "-r", "40", "-f", "2", "-l", "2", "-singlefile", file, filepath.Join(dir, "p"))
+	r, err := os.Open(filepath.Join(dir, "p.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	img, err := png.Decode(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	if b.Dx() > b.Dy() {
+		t.Errorf("page 2 is %d x %d px: landscape, want portrait", b.Dx(), b.Dy())
+	}
+	inked, coloured := 0, 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if cr < 0xf000 || cg < 0xf000 || cb < 0xf000 {
+				inked++
+			}
+			if max(cr, cg, cb)-min(cr, cg, cb) > 0x1800 {
+				coloured++ // the parts' fill colours
+			}
+		}
+	}
+	total := b.Dx() * b.Dy()
+	t.Logf("%d x %d px: %.1f%% not white, %.1f%% coloured", b.Dx(), b.Dy(),
+		100*float64(inked)/float64(total), 100*float64(coloured)/float64(total))
+	if inked < total/10 || coloured < total/20 {
+		t.Errorf("page 2 looks blank: %d of %d pixels not white, %d coloured", inked, total, coloured)
+	}
+}
+
+func TestEngineLayoutsNeedNoClamp(t *testing.T) {
+	for i, res := range exporttest.EngineLayouts(t) {
+		write(t, res, Options{Now: testNow, OnClamp: func(page int, before, after nest.Placed) {
+			t.Errorf("layout %d page %d: part %+v clamped to %+v", i, page, before, after)
+		}})
+	}
+}
+
+func TestClampIsReported(t *testing.T) {
+	res := exporttest.Small()
+	res.Pages[1].Parts[0].X = 90 // 20 cm wide: 10 cm beyond the sheet
+	clamps := 0
+	write(t, res, Options{OnClamp: func(page int, before, after nest.Placed) {
+		clamps++
+		if page != 1 || after.X != 80 {
+			t.Errorf("clamp on page %d to x=%v, want page 1 and x=80", page, after.X)
+		}
+	}})
+	if clamps != 1 {
+		t.Errorf("%d clamps, want 1", clamps)
+	}
+}
+
+func TestNothingToExport(t *testing.T) {
+	for _, res := range []nest.Result{
+		{Sheet: nest.Sheet{Width: 100, Height: 148}},
+		{Sheet: nest.Sheet{Width: 100, Height: 148}, Pages: []nest.Page{{ID: "page-0"}}},
+	} {
+		var buf bytes.Buffer
+		err := Write(&buf, res, Options{})
+		if !errors.Is(err, export.ErrEmpty) || buf.Len() != 0 {
+			t.Errorf("error %v and %d bytes; want %v and nothing", err, buf.Len(), export.ErrEmpty)
+		}
+	}
+}
+
+func TestSameLayoutSameFile(t *testing.T) {
+	a := write(t, exporttest.Small(), Options{Now: testNow})
+	b := write(t, exporttest.Small(), Options{Now: testNow})
+	if !bytes.Equal(a, b) {
+		t.Error("two files of the same layout and time differ")
+	}
+}
+
+func TestFileName(t *testing.T) {
+	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	res := nest.Result{Sheet: nest.Sheet{Width: 183, Height: 366}}
+	if got, want := FileName(res, now), "efeaktif_cutting_183x366_2026-11-22_1795339800000.pdf"; got != want {
+		t.Errorf("FileName = %q, want %q", got, want)
+	}
+}
+
+// FuzzWrite writes layouts with arbitrary names and sizes: Write must never
+// panic, and must either refuse the layout or write a PDF.
+func FuzzWrite(f *testing.F) {
+	f.Add(exporttest.TurkishName, 45.5, 30.0, 100.0, 148.0)
+	f.Add("\x00\xff😀\u202e", 0.01, 1000.0, 1000.0, 0.5)
+	f.Add(strings.Repeat("Uzun ad ", 40), 1e5, 1e-3, 1e5, 1e5)
+	f.Fuzz(func(t *testing.T, name string, w, h, sw, sh float64) {
+		res := nest.Result{Sheet: nest.Sheet{Width: sw, Height: sh}, Pages: []nest.Page{{Parts: []nest.Placed{
+			{Name: name, Width: w, Height: h},
+		}}}}
+		var buf bytes.Buffer
+		if err := Write(&buf, res, Options{Now: testNow}); err != nil {
+			if !errors.Is(err, export.ErrInvalid) || buf.Len() != 0 {
+				t.Fatalf("error %v after %d bytes", err, buf.Len())
+			}
+			return
+		}
+		if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
+			t.Fatalf("not a PDF: %q", buf.Bytes()[:min(20, buf.Len())])
+		}
+	})
+}
+
+// BenchmarkWrite writes a 3,000-part layout; bytes/file is the file's size.
+func BenchmarkWrite(b *testing.B) {
+	res := exporttest.Grid(3000)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := Write(&buf, res, Options{Now: testNow}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/file")
+	b.ReportMetric(float64(len(res.Pages)), "sheets")
+}

@@ -1,0 +1,185 @@
+package pdf
+
+import (
+	"fmt"
+	"math"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+// Sheet page geometry in mm.
+const (
+	titleRoom    = 9.0  // the page title above the drawing
+	rulerRoom    = 4.0  // grid numbers above and left of the sheet
+	listGap      = 5.0  // between the drawing and the part list
+	minListRoom  = 50.0 // the list goes beside or below the drawing only with more room than this
+	shrinkLimit  = 0.6  // the drawing may shrink to this share of its scale to keep the list on its page
+	ptToMM       = 25.4 / 72
+	minLabelFont = 5.0 // points; smaller labels are unreadable on paper
+)
+
+// palette holds the parts' fill colours: light versions of the DXF colours
+// 2 to 7 (yellow, green, cyan, blue, magenta, white), cycled the same way.
+var palette = [6][3]int{
+	{255, 239, 153}, {196, 236, 196}, {189, 233, 245},
+	{200, 212, 250}, {243, 203, 238}, {228, 228, 228},
+}
+
+// box is a rectangle on the page, in mm.
+type box struct{ x, y, w, h float64 }
+
+// sheet writes the page of sheet page: a title, the sheet drawn to scale,
+// and its part list beside or below the drawing when there is room, else on
+// the next page.
+func (d *doc) sheet(page int) {
+	f, s := d.f, d.res.Sheet
+	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
+	pg := d.res.Pages[page]
+	f.AddPage()
+	x, y, w, h := d.content()
+	title := fmt.Sprintf("Sayfa %d / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
+		page+1, len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
+	if same := d.same[page]; same >= 0 {
+		title += fmt.Sprintf("   ·   Sayfa %d ile aynı", same+1)
+	}
+	d.font("B", 12)
+	f.Text(x, y+5, d.fit(title, w))
+
+	area := box{x + rulerRoom, y + titleRoom + rulerRoom, w - rulerRoom, h - titleRoom - rulerRoom}
+	scale := min(area.w/s.Width, area.h/s.Height)
+	list, onPage := box{}, true
+	switch drawnW, drawnH := s.Width*scale, s.Height*scale; {
+	case area.w-drawnW > minListRoom:
+		list = box{area.x + drawnW + listGap, y + titleRoom, x + w - (area.x + drawnW + listGap), h - titleRoom}
+	case area.h-drawnH > minListRoom:
+		list = box{x, area.y + drawnH + listGap, w, y + h - (area.y + drawnH + listGap)}
+	default:
+		// Shrink the drawing a little rather than send a short list to a
+		// page of its own.
+		need := listHeight(len(parts), w)
+		if shrunk := (area.h - need - listGap) / s.Height; shrunk >= shrinkLimit*scale {
+			scale = shrunk
+			top := area.y + s.Height*scale + listGap
+			list = box{x, top, w, y + h - top}
+		} else {
+			onPage = false
+		}
+	}
+	d.drawSheet(area.x, area.y, scale, parts)
+	d.partList(page, parts, list, onPage)
+}
+
+// drawSheet draws the sheet with its top-left corner at (x, y) mm, scale mm
+// per cm: outline, grid with its numbers, and the labelled parts.
+func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed) {
+	f, s := d.f, d.res.Sheet
+	f.SetFillColor(255, 255, 255)
+	f.SetDrawColor(0, 0, 0)
+	f.SetLineWidth(0.3)
+	f.Rect(x, y, s.Width*scale, s.Height*scale, "FD")
+
+	step := 10.0 // cm, as on the screen
+	if s.Width > 200 {
+		step = 20
+	}
+	f.SetDrawColor(205, 205, 205)
+	f.SetLineWidth(0.1)
+	d.font("", 5.5)
+	f.SetTextColor(130, 130, 130)
+	// Number every grid line, or every n-th when lines are too close for
+	// their numbers.
+	every := int(math.Ceil(f.GetStringWidth(export.Num(max(s.Width, s.Height))) * 1.6 / (step * scale)))
+	for k := 1; float64(k)*step < s.Width; k++ {
+		gx := x + float64(k)*step*scale
+		f.Line(gx, y, gx, y+s.Height*scale)
+		if k%every == 0 {
+			label := export.Num(float64(k) * step)
+			f.Text(gx-f.GetStringWidth(label)/2, y-1, label)
+		}
+	}
+	for k := 1; float64(k)*step < s.Height; k++ {
+		gy := y + float64(k)*step*scale
+		f.Line(x, gy, x+s.Width*scale, gy)
+		if k%every == 0 {
+			label := export.Num(float64(k) * step)
+			f.Text(x-1-f.GetStringWidth(label), gy+0.7, label)
+		}
+	}
+	f.SetTextColor(0, 0, 0)
+
+	f.SetDrawColor(60, 60, 60)
+	f.SetLineWidth(0.2)
+	for i, p := range parts {
+		c := palette[i%len(palette)]
+		f.SetFillColor(c[0], c[1], c[2])
+		f.Rect(x+p.X*scale, y+p.Y*scale, p.Width*scale, p.Height*scale, "FD")
+	}
+	for i, p := range parts {
+		d.label(p, i+1, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
+	}
+	f.SetDrawColor(0, 0, 0)
+	f.SetLineWidth(0.3)
+	f.Rect(x, y, s.Width*scale, s.Height*scale, "D")
+}
+
+// label writes part number n's name and size inside its rectangle r, as
+// large as fits from 9 pt down to minLabelFont, turned by 90° when only that
+// fits; its number goes in the top-left corner when there is room. A part
+// too small for its name shows only its number, and one too small for that
+// shows nothing: the part list has it.
+func (d *doc) label(p nest.Placed, n int, r box) {
+	const pad = 0.8 // mm between the text and the part's edge
+	f := d.f
+	size := export.Size(p.Width, p.Height)
+	if p.Rotated {
+		size += " (D)"
+	}
+	number := itoa(n)
+	for pt := 9.0; pt >= minLabelFont; pt-- {
+		line := pt * ptToMM * 1.25
+		d.font("B", pt)
+		textW := f.GetStringWidth(p.Name)
+		d.font("", pt)
+		textW = max(textW, f.GetStringWidth(size))
+		d.font("", 5.5)
+		numW, numH := f.GetStringWidth(number), 5.5*ptToMM
+		switch {
+		case textW+2*pad <= r.w && 2*line+2*pad <= r.h:
+			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, false)
+			if r.h >= 2*line+2*(numH+pad) || r.w >= textW+2*(numW+pad) {
+				f.Text(r.x+pad, r.y+pad+numH, number)
+			}
+			return
+		case r.h > r.w && textW+2*pad <= r.h && 2*line+2*pad <= r.w:
+			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, true)
+			if r.h >= textW+2*(numH+pad) {
+				f.Text(r.x+pad, r.y+pad+numH, number)
+			}
+			return
+		}
+	}
+	d.font("B", 6)
+	if w := f.GetStringWidth(number); w+2*pad <= r.w && 6*ptToMM+2*pad <= r.h {
+		f.Text(r.x+r.w/2-w/2, r.y+r.h/2+6*ptToMM*0.35, number)
+	}
+}
+
+// twoLines writes the name (bold) over the size, centred on (cx, cy),
+// reading upwards when turned.
+func (d *doc) twoLines(name, size string, pt, cx, cy float64, turned bool) {
+	f := d.f
+	if turned {
+		f.TransformBegin()
+		f.TransformRotate(90, cx, cy)
+	}
+	line := pt * ptToMM * 1.25
+	// Baselines sit about a third of the font size below each line's middle.
+	d.font("B", pt)
+	f.Text(cx-f.GetStringWidth(name)/2, cy-line/2+pt*ptToMM*0.35, name)
+	d.font("", pt)
+	f.Text(cx-f.GetStringWidth(size)/2, cy+line/2+pt*ptToMM*0.35, size)
+	if turned {
+		f.TransformEnd()
+	}
+}

@@ -1,0 +1,184 @@
+package pdf
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// summary writes the first page: the job in figures, then one line per sheet
+// and the parts that fit no sheet.
+func (d *doc) summary() {
+	f, res := d.f, d.res
+	x, y, _, _ := d.content()
+	f.AddPage()
+	d.font("B", 18)
+	f.Text(x, y+7, d.opt.Title)
+	d.font("", 10)
+	f.SetTextColor(90, 90, 90)
+	f.Text(x, y+13, "Özet")
+	f.SetTextColor(0, 0, 0)
+
+	placed, area := 0, 0.0
+	for _, pg := range res.Pages {
+		placed += len(pg.Parts)
+		for _, p := range pg.Parts {
+			area += p.Width * p.Height
+		}
+	}
+	sheets := itoa(len(res.Pages))
+	if res.Stats.LowerBound > 0 {
+		sheets += fmt.Sprintf("  (en az %d gerekir)", res.Stats.LowerBound)
+	}
+	efficiency := area / (float64(len(res.Pages)) * res.Sheet.Width * res.Sheet.Height) * 100
+	facts := [][2]string{
+		{"Tarih", d.date},
+		{"Tuval boyutu", export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"},
+		{"Sayfa sayısı", sheets},
+		{"Toplam parça", itoa(placed)},
+		{"Ortalama verim", "%" + strconv.FormatFloat(efficiency, 'f', 1, 64)},
+	}
+	skipped := 0
+	for _, s := range res.Skipped {
+		skipped += s.Quantity
+	}
+	if skipped > 0 {
+		facts = append(facts, [2]string{"Sığmayan parça", itoa(skipped) + " (aşağıda)"})
+	}
+	y += 22
+	for _, fact := range facts {
+		d.font("", 11)
+		f.Text(x, y, fact[0])
+		d.font("B", 11)
+		f.Text(x+45, y, fact[1])
+		y += 7
+	}
+
+	rows := make([][]string, len(res.Pages))
+	for i, pg := range res.Pages {
+		note := ""
+		if d.same[i] >= 0 {
+			note = fmt.Sprintf("Sayfa %d ile aynı", d.same[i]+1)
+		}
+		rows[i] = []string{itoa(i + 1), itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
+	}
+	y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
+
+	if skipped > 0 {
+		rows = rows[:0]
+		for _, s := range res.Skipped {
+			rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
+		}
+		d.table(y+4, "Tuvale sığmayan parçalar", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+			{"Adet", 15, true}, {"Neden", 60, false}}, rows)
+	}
+}
+
+// column is one column of a table: its heading, width in mm and alignment.
+type column struct {
+	heading string
+	width   float64
+	right   bool
+}
+
+// Table text and row geometry.
+const (
+	tableFont = 9.0 // points
+	tableRow  = 5.5 // mm
+)
+
+// table writes a titled table from y down, continuing on new pages (with the
+// title and headings again) when the page is full, and returns the y below it.
+func (d *doc) table(y float64, title string, cols []column, rows [][]string) float64 {
+	f := d.f
+	x, top, _, h := d.content()
+	bottom := top + h
+	head := func() {
+		d.font("B", 11)
+		f.Text(x, y+4, title)
+		y += 7
+		d.font("B", tableFont)
+		f.SetFillColor(235, 235, 235)
+		cx := x
+		for _, c := range cols {
+			f.Rect(cx, y, c.width, tableRow, "F")
+			d.cell(cx, y, c, c.heading)
+			cx += c.width
+		}
+		y += tableRow
+		d.font("", tableFont)
+	}
+	head()
+	for _, row := range rows {
+		if y+tableRow > bottom {
+			f.AddPage()
+			y = top
+			head()
+		}
+		cx := x
+		for i, c := range cols {
+			d.cell(cx, y, c, row[i])
+			cx += c.width
+		}
+		f.SetDrawColor(220, 220, 220)
+		f.SetLineWidth(0.1)
+		f.Line(x, y+tableRow, cx, y+tableRow)
+		y += tableRow
+	}
+	return y
+}
+
+// cell writes s in a table cell at (x, y), cut to fit the column.
+func (d *doc) cell(x, y float64, c column, s string) {
+	const pad = 1.5
+	s = d.fit(s, c.width-2*pad)
+	tx := x + pad
+	if c.right {
+		tx = x + c.width - pad - d.f.GetStringWidth(s)
+	}
+	d.f.Text(tx, y+tableRow-1.7, s)
+}
+
+// fit returns s, or its beginning and "…", so that it is at most width mm
+// wide in the current font.
+func (d *doc) fit(s string, width float64) string {
+	if d.f.GetStringWidth(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && d.f.GetStringWidth(string(r)+"…") > width {
+		r = r[:len(r)-1]
+	}
+	if len(r) == 0 {
+		return ""
+	}
+	return string(r) + "…"
+}
+
+// identicalPages returns, for every page, the index of the first earlier
+// page with the same parts in the same places, or -1.
+func identicalPages(res nest.Result) []int {
+	same := make([]int, len(res.Pages))
+	first := map[string]int{}
+	for i, pg := range res.Pages {
+		lines := make([]string, len(pg.Parts))
+		for j, p := range pg.Parts {
+			lines[j] = fmt.Sprintf("%g %g %g %g %s", p.X, p.Y, p.Width, p.Height, p.Name)
+		}
+		slices.Sort(lines)
+		key := strings.Join(lines, "\n")
+		if k, ok := first[key]; ok {
+			same[i] = k
+		} else {
+			first[key] = i
+			same[i] = -1
+		}
+	}
+	return same
+}
