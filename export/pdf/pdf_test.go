@@ -284,3 +284,41 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportMetric(float64(buf.Len()), "bytes/file")
 	b.ReportMetric(float64(len(res.Pages)), "sheets")
 }
+
+// TestPlanSheetPage checks, for sheets of many shapes and lists of many
+// lengths, that the drawing keeps the sheet's proportions inside the page's
+// content, and that a list on the page lies inside it too, below or beside
+// the drawing, with room for at least its first row.
+func TestPlanSheetPage(t *testing.T) {
+	pages := map[string]box{
+		"portrait":  {margin, margin, 210 - 2*margin, 297 - margin - footerHeight},
+		"landscape": {margin, margin, 297 - 2*margin, 210 - margin - footerHeight},
+	}
+	const eps = 1e-9
+	inside := func(in, b box) bool {
+		return b.x >= in.x-eps && b.y >= in.y-eps && b.x+b.w <= in.x+in.w+eps && b.y+b.h <= in.y+in.h+eps
+	}
+	for pageName, content := range pages {
+		for _, wh := range [][2]float64{{100, 148}, {148, 100}, {210, 100}, {280, 207}, {183, 366}, {2, 1000}, {1000, 2}, {45.5, 30.25}, {1000, 1000}} {
+			s := nest.Sheet{Width: wh[0], Height: wh[1]}
+			for _, n := range []int{1, 3, 12, 40, 300, 3000} {
+				l := planSheetPage(content, s, n)
+				where := fmt.Sprintf("%s page, %v x %v sheet, %d parts", pageName, s.Width, s.Height, n)
+				if !inside(content, l.drawing) || l.scale <= 0 {
+					t.Errorf("%s: drawing %+v outside %+v", where, l.drawing, content)
+				}
+				if d := l.drawing.w/l.drawing.h - s.Width/s.Height; d > 1e-9 || d < -1e-9 {
+					t.Errorf("%s: drawing %+v is not in the sheet's proportions", where, l.drawing)
+				}
+				if !l.listOnPage {
+					continue
+				}
+				below := l.list.y >= l.drawing.y+l.drawing.h
+				beside := l.list.x >= l.drawing.x+l.drawing.w
+				if !inside(content, l.list) || !(below || beside) || l.list.h < listHead+listRow-eps || l.list.w < minListRoom-listGap {
+					t.Errorf("%s: list %+v, drawing %+v, content %+v", where, l.list, l.drawing, content)
+				}
+			}
+		}
+	}
+}

@@ -46,28 +46,50 @@ func (d *doc) sheet(page int) {
 	d.font("B", 12)
 	f.Text(x, y+5, d.fit(title, w))
 
-	area := box{x + rulerRoom, y + titleRoom + rulerRoom, w - rulerRoom, h - titleRoom - rulerRoom}
+	l := planSheetPage(box{x, y, w, h}, s, len(parts))
+	d.drawSheet(l.drawing.x, l.drawing.y, l.scale, parts)
+	d.partList(page, parts, l.list, l.listOnPage)
+}
+
+// sheetPage is where a sheet's page puts the drawing and the part list.
+type sheetPage struct {
+	drawing    box     // the sheet, drawn to scale
+	scale      float64 // mm per cm
+	list       box     // where the part list starts, when listOnPage
+	listOnPage bool    // else the list starts on the next page
+}
+
+// planSheetPage places the drawing of sheet s and the list of its parts
+// parts in content, the page's writable box. The drawing is as large as
+// fits, and the list goes beside it, or below it, when that leaves more than
+// minListRoom; otherwise the drawing shrinks to leave room below for the
+// whole list, when it keeps shrinkLimit of its size, rather than send a
+// short list to a page of its own.
+func planSheetPage(content box, s nest.Sheet, parts int) sheetPage {
+	area := box{content.x + rulerRoom, content.y + titleRoom + rulerRoom,
+		content.w - rulerRoom, content.h - titleRoom - rulerRoom}
 	scale := min(area.w/s.Width, area.h/s.Height)
-	list, onPage := box{}, true
+	right, bottom := content.x+content.w, content.y+content.h
+	l := sheetPage{scale: scale, listOnPage: true}
 	switch drawnW, drawnH := s.Width*scale, s.Height*scale; {
 	case area.w-drawnW > minListRoom:
-		list = box{area.x + drawnW + listGap, y + titleRoom, x + w - (area.x + drawnW + listGap), h - titleRoom}
+		left := area.x + drawnW + listGap
+		l.list = box{left, content.y + titleRoom, right - left, content.h - titleRoom}
 	case area.h-drawnH > minListRoom:
-		list = box{x, area.y + drawnH + listGap, w, y + h - (area.y + drawnH + listGap)}
+		top := area.y + drawnH + listGap
+		l.list = box{content.x, top, content.w, bottom - top}
 	default:
-		// Shrink the drawing a little rather than send a short list to a
-		// page of its own.
-		need := listHeight(len(parts), w)
-		if shrunk := (area.h - need - listGap) / s.Height; shrunk >= shrinkLimit*scale {
-			scale = shrunk
-			top := area.y + s.Height*scale + listGap
-			list = box{x, top, w, y + h - top}
+		need := listHeight(parts, content.w)
+		if shrunk := min(scale, (area.h-need-listGap)/s.Height); shrunk >= shrinkLimit*scale {
+			l.scale = shrunk
+			top := area.y + s.Height*shrunk + listGap
+			l.list = box{content.x, top, content.w, bottom - top}
 		} else {
-			onPage = false
+			l.listOnPage = false
 		}
 	}
-	d.drawSheet(area.x, area.y, scale, parts)
-	d.partList(page, parts, list, onPage)
+	l.drawing = box{area.x, area.y, s.Width * l.scale, s.Height * l.scale}
+	return l
 }
 
 // drawSheet draws the sheet with its top-left corner at (x, y) mm, scale mm
