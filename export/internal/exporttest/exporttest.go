@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"sync"
 	"testing"
 
 	"kesim/nest"
@@ -129,21 +130,30 @@ func EngineRequests() []nest.Request {
 
 // EngineLayouts runs the engine on EngineRequests, failing the test when a
 // layout fails nest.Verify, so that the writers are tested on what users get.
+// The layouts are computed once per test binary; callers must not change them.
 func EngineLayouts(t testing.TB) []nest.Result {
 	t.Helper()
+	res, err := engineLayouts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+var engineLayouts = sync.OnceValues(func() ([]nest.Result, error) {
 	var out []nest.Result
 	for i, req := range EngineRequests() {
 		res, err := nest.Layout(context.Background(), req, nil)
 		if err != nil {
-			t.Fatalf("request %d: nest.Layout: %v", i, err)
+			return nil, fmt.Errorf("request %d: nest.Layout: %w", i, err)
 		}
 		if err := nest.Verify(req, res); err != nil {
-			t.Fatalf("request %d: nest.Verify: %v", i, err)
+			return nil, fmt.Errorf("request %d: nest.Verify: %w", i, err)
 		}
 		out = append(out, res)
 	}
-	return out
-}
+	return out, nil
+})
 
 // Tool returns the path of an external program the test needs. When it is
 // missing the test is skipped, except under CI=true, where `make test`
