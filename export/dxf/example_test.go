@@ -1,0 +1,44 @@
+package dxf_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"kesim/export/dxf"
+	"kesim/nest"
+)
+
+func ExampleWrite() {
+	res := nest.Result{
+		Sheet: nest.Sheet{Width: 100, Height: 148},
+		Pages: []nest.Page{{ID: "page-0", Efficiency: 9, Parts: []nest.Placed{
+			{ID: "p1-0", Name: "Kapak", X: 0, Y: 0, Width: 45.5, Height: 30},
+		}}},
+	}
+	var buf bytes.Buffer
+	if err := dxf.Write(&buf, res, dxf.Options{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The part is the one closed polyline on CUTTING_PARTS, y flipped: its
+	// top edge is at the sheet's top, y = 148.
+	entities := buf.String()[strings.Index(buf.String(), "ENTITIES"):]
+	i := strings.Index(entities, dxf.LayerParts)
+	fmt.Println(strings.Join(strings.Fields(entities[i:])[1:26], " "))
+	// Output:
+	// 62 2 100 AcDbPolyline 90 4 70 1 10 0 20 118 10 45.5 20 118 10 45.5 20 148 10 0 20 148
+}
+
+func ExampleFileName() {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}}
+	fmt.Println(dxf.FileName(res, time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)))
+	// Output: efeaktif_cutting_100x148_2026-11-22_1795339800000.dxf
+}
+
+func ExampleWrite_empty() {
+	err := dxf.Write(&bytes.Buffer{}, nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}}, dxf.Options{})
+	fmt.Println(err)
+	// Output: UYARI: Export edilecek parça bulunamadı. Önce parça ekleyin.
+}
