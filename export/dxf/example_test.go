@@ -26,7 +26,7 @@ func ExampleWrite() {
 	// top edge is at the sheet's top, y = 148.
 	entities := buf.String()[strings.Index(buf.String(), "ENTITIES"):]
 	i := strings.Index(entities, dxf.LayerParts)
-	fmt.Println(strings.Join(strings.Fields(entities[i:])[1:26], " "))
+	fmt.Println(strings.Join(strings.Fields(entities[i:])[1:25], " "))
 	// Output:
 	// 62 2 100 AcDbPolyline 90 4 70 1 10 0 20 118 10 45.5 20 118 10 45.5 20 148 10 0 20 148
 }
