@@ -35,7 +35,8 @@ func FileName(res nest.Result, now time.Time) string {
 }
 
 // Write writes every page of res to w as one DXF file: the sheets side by
-// side along x, a sheetGap apart, each with its outline and title.
+// side along x (20 cm apart for a 100 x 148 cm sheet, more for larger
+// ones), each with its outline and title.
 // It returns export.ErrEmpty, writing nothing, when no part is placed.
 func Write(w io.Writer, res nest.Result, opt Options) error {
 	if err := export.Check(res); err != nil {
@@ -95,6 +96,6 @@ func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
 // the dimension line left of the next sheet, rounded up to 10 cm.
 func sheetGap(s nest.Sheet) float64 { return 10 * math.Ceil(0.8*annotation(s)) }
 
-// annotation is the drawing's text unit: 1 cm on a 100 cm sheet, so that
-// titles and dimensions keep their proportion on any sheet size.
+// annotation is the drawing's text unit, a hundredth of the sheet's longer
+// side, so that titles and dimensions keep their proportion on any sheet.
 func annotation(s nest.Sheet) float64 { return max(s.Width, s.Height) / 100 }
