@@ -116,12 +116,12 @@ func (d *doc) footer() {
 	f.Line(margin, y, d.pageW-margin, y)
 	d.font("", 8)
 	f.SetTextColor(90, 90, 90)
+	// The alias is wider than the number it stands for: the page number
+	// starts where the widest one the document can have would.
+	numberX := d.pageW - margin - f.GetStringWidth("Sayfa 0000 / 0000")
 	left := d.opt.Title + " · " + d.date + " · Tuval " + export.Size(d.res.Sheet.Width, d.res.Sheet.Height) + " cm"
-	f.Text(margin, y+5, left)
-	right := "Sayfa " + itoa(f.PageNo()) + " / " + pageCountAlias
-	// The alias is wider than the number it stands for; right-align the
-	// widest page count the document can have.
-	f.Text(d.pageW-margin-f.GetStringWidth("Sayfa 0000 / 0000"), y+5, right)
+	f.Text(margin, y+5, d.fit(left, numberX-margin-5))
+	f.Text(numberX, y+5, "Sayfa "+itoa(f.PageNo())+" / "+pageCountAlias)
 	f.SetTextColor(0, 0, 0)
 }
 

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,7 +119,7 @@ func TestPopplerAndQpdfReadEveryFile(t *testing.T) {
 				placed += len(pg.Parts)
 			}
 			want := []string{
-				DefaultTitle, "Toplam parça", strconv.Itoa(placed), "Ortalama verim",
+				DefaultTitle, "Toplam parça", strconv.Itoa(placed), "Ortalama verim", "Parça türleri",
 				export.Size(j.res.Sheet.Width, j.res.Sheet.Height) + " cm", "22.11.2026 14:05",
 				fmt.Sprintf("Sayfa 1 / %d", pages), fmt.Sprintf("Sayfa %d / %d", pages, pages),
 			}
@@ -320,5 +321,19 @@ func TestPlanSheetPage(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestPartTypes(t *testing.T) {
+	res := landscape()
+	res.Pages[1].Parts = append(slices.Clone(res.Pages[1].Parts), nest.Placed{Name: "Üst Tabla", X: 120, Y: 60, Width: 60, Height: 80})
+	got := partTypes(res)
+	want := [][]string{
+		{exporttest.TurkishName, "120 x 40", "2", "1, 2"},
+		{"Üst Tabla", "60 x 80", "3", "1, 2"}, // rotated copies counted in the part's own orientation
+		{"Şerit", "2 x 50", "2", "1, 2"},
+	}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("partTypes = %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -75,9 +76,53 @@ func (d *doc) summary() {
 		for _, s := range res.Skipped {
 			rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
 		}
-		d.table(y+4, "Tuvale sığmayan parçalar", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+		y = d.table(y+4, "Tuvale sığmayan parçalar", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
 			{"Adet", 15, true}, {"Neden", 60, false}}, rows)
 	}
+	d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+		{"Adet", 15, true}, {"Sayfalar", 80, false}}, partTypes(res))
+}
+
+// partTypes returns one row per part type of res (name and unrotated size)
+// in the order of the request: name, size, copies placed, and the sheets
+// they are on. It is the list to check the job against.
+func partTypes(res nest.Result) [][]string {
+	type key struct {
+		index int
+		name  string
+		w, h  float64
+	}
+	type count struct {
+		copies int
+		pages  []string
+	}
+	counts := map[key]*count{}
+	var keys []key
+	for i, pg := range res.Pages {
+		for _, p := range pg.Parts {
+			k := key{p.OriginalIndex, p.Name, p.Width, p.Height}
+			if p.Rotated {
+				k.w, k.h = p.Height, p.Width
+			}
+			c := counts[k]
+			if c == nil {
+				c = &count{}
+				counts[k] = c
+				keys = append(keys, k)
+			}
+			c.copies++
+			if page := itoa(i + 1); len(c.pages) == 0 || c.pages[len(c.pages)-1] != page {
+				c.pages = append(c.pages, page)
+			}
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b key) int { return cmp.Compare(a.index, b.index) })
+	rows := make([][]string, len(keys))
+	for i, k := range keys {
+		c := counts[k]
+		rows[i] = []string{k.name, export.Size(k.w, k.h), itoa(c.copies), strings.Join(c.pages, ", ")}
+	}
+	return rows
 }
 
 // column is one column of a table: its heading, width in mm and alignment.
