@@ -116,6 +116,31 @@ func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
 	return best
 }
 
+// findCorners is find under the contact point rule, trying all four
+// corners of every free rectangle instead of its top-left one: after a
+// ruin, the best spot is often against parts on the right or below.
+func (b *bin) findCorners(w, h int, rotate bool) placement {
+	var best placement
+	try := func(f rect, w, h int) {
+		for _, c := range [4][2]int{{f.x, f.y}, {f.x + f.w - w, f.y}, {f.x, f.y + f.h - h}, {f.x + f.w - w, f.y + f.h - h}} {
+			p := placement{x: c[0], y: c[1], w: w, h: h, ok: true}
+			p.s1, p.s2 = -b.contact(p.x, p.y, w, h), p.y+h
+			if p.better(best) {
+				best = p
+			}
+		}
+	}
+	for _, f := range b.free {
+		if w <= f.w && h <= f.h {
+			try(f, w, h)
+		}
+		if rotate && h <= f.w && w <= f.h {
+			try(f, h, w)
+		}
+	}
+	return best
+}
+
 func (b *bin) score(f rect, w, h int, r rule) placement {
 	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
 	dw, dh := f.w-w, f.h-h
