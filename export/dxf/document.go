@@ -222,22 +222,14 @@ func (t *tagWriter) writeBlocks() {
 		{"*Model_Space", hModelRecord, hModelBlock, hModelEndBlk},
 		{"*Paper_Space", hPaperRecord, hPaperBlock, hPaperEndBlk},
 	} {
-		t.str(0, "BLOCK")
-		t.handle(5, b.begin)
-		t.handle(330, b.record)
-		t.str(100, "AcDbEntity")
-		t.str(8, "0")
+		t.entityHead("BLOCK", b.begin, b.record, "0")
 		t.str(100, "AcDbBlockBegin")
 		t.str(2, b.name)
 		t.int(70, 0)
 		t.tags([]tag{{10, "0"}, {20, "0"}, {30, "0"}})
 		t.str(3, b.name)
 		t.str(1, "")
-		t.str(0, "ENDBLK")
-		t.handle(5, b.endBk)
-		t.handle(330, b.record)
-		t.str(100, "AcDbEntity")
-		t.str(8, "0")
+		t.entityHead("ENDBLK", b.endBk, b.record, "0")
 		t.str(100, "AcDbBlockEnd")
 	}
 	t.str(0, "ENDSEC")

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"kesim/export"
 	"kesim/export/internal/exporttest"
@@ -363,17 +362,9 @@ func TestNothingToExport(t *testing.T) {
 	}
 }
 
-func TestFileName(t *testing.T) {
-	now := time.Date(2026, 11, 22, 9, 30, 0, 123e6, time.UTC)
-	res := nest.Result{Sheet: nest.Sheet{Width: 45.5, Height: 148}}
-	if got, want := FileName(res, now), "efeaktif_cutting_45.5x148_2026-11-22_1795339800123.dxf"; got != want {
-		t.Errorf("FileName = %q, want %q", got, want)
-	}
-}
-
 // FuzzText checks that every string, once escaped, is a single DXF value
-// without control characters that decodes back to the string (control characters as spaces,
-// letters outside the BMP as '?', cut to fit).
+// without control characters that decodes back to the string (control
+// characters as spaces, letters outside the BMP as '?', cut to fit).
 func FuzzText(f *testing.F) {
 	for _, s := range []string{exporttest.TurkishName, `a\U+0041`, "50%%d %", "x\ny\r", "😀", strings.Repeat("ş", 300)} {
 		f.Add(s)

@@ -119,14 +119,20 @@ func fitHeight(s string, limit float64, p nest.Placed) float64 {
 
 // entity starts an entity of the model space.
 func (t *tagWriter) entity(kind, layer string, color int) {
-	t.str(0, kind)
-	t.handle(5, t.newHandle())
-	t.handle(330, hModelRecord)
-	t.str(100, "AcDbEntity")
-	t.str(8, layer)
+	t.entityHead(kind, t.newHandle(), hModelRecord, layer)
 	if color != colorByLayer {
 		t.int(62, color)
 	}
+}
+
+// entityHead writes what every entity starts with: its type, handle, owner
+// (a block record) and layer.
+func (t *tagWriter) entityHead(kind string, handle, owner uint64, layer string) {
+	t.str(0, kind)
+	t.handle(5, handle)
+	t.handle(330, owner)
+	t.str(100, "AcDbEntity")
+	t.str(8, layer)
 }
 
 func (t *tagWriter) line(layer string, color int, x1, y1, x2, y2 float64) {

@@ -241,14 +241,6 @@ func TestSameLayoutSameFile(t *testing.T) {
 	}
 }
 
-func TestFileName(t *testing.T) {
-	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
-	res := nest.Result{Sheet: nest.Sheet{Width: 183, Height: 366}}
-	if got, want := FileName(res, now), "efeaktif_cutting_183x366_2026-11-22_1795339800000.pdf"; got != want {
-		t.Errorf("FileName = %q, want %q", got, want)
-	}
-}
-
 // FuzzWrite writes layouts with arbitrary names and sizes: Write must never
 // panic, and must either refuse the layout or write a PDF.
 func FuzzWrite(f *testing.F) {
