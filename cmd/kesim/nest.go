@@ -15,6 +15,9 @@ import (
 	"strings"
 	"time"
 
+	"kesim/export"
+	"kesim/export/dxf"
+	"kesim/export/pdf"
 	"kesim/internal/partcsv"
 	"kesim/nest"
 )
@@ -39,6 +42,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	limit := fs.Duration("time", time.Second, "iyileştirme süresi (0: yalnız yapıcı aşama)")
 	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
 	jsonOut := fs.String("json", "", "sonuç JSON dosyası (- standart çıktı)")
+	pdfOut := fs.String("pdf", "", "atölye için PDF dosyası")
+	dxfOut := fs.String("dxf", "", "kesim makinesi için DXF dosyası (tüm sayfalar yan yana)")
+	dxfPerSheet := fs.Bool("dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
 	if err := parseInterspersed(fs, args); err != nil {
 		return exitBadInput
 	}
@@ -110,20 +116,73 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 
-	if *jsonOut != "" {
-		data, err := json.MarshalIndent(res, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "kesim nest: %v\n", err)
-			return exitFailure
-		}
-		data = append(data, '\n')
-		if err := writeOutput(*jsonOut, data, stdout); err != nil {
+	// Every output is made in memory first, so that a failure writes none.
+	outputs, err := renderOutputs(res, *jsonOut, *pdfOut, *dxfOut, *dxfPerSheet)
+	if errors.Is(err, export.ErrEmpty) {
+		return bad("%v", err)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+		return exitFailure
+	}
+	for _, o := range outputs {
+		if err := writeOutput(o.path, o.data, stdout); err != nil {
 			fmt.Fprintf(stderr, "kesim nest: %v\n", err)
 			return exitFailure
 		}
 	}
 	printSummary(stderr, res)
 	return exitOK
+}
+
+// output is one file to write.
+type output struct {
+	path string
+	data []byte
+}
+
+// renderOutputs makes the JSON, PDF and DXF files asked for.
+func renderOutputs(res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerSheet bool) ([]output, error) {
+	var outs []output
+	if jsonPath != "" {
+		data, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{jsonPath, append(data, '\n')})
+	}
+	if pdfPath != "" {
+		var b bytes.Buffer
+		if err := pdf.Write(&b, res, pdf.Options{}); err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{pdfPath, b.Bytes()})
+	}
+	if dxfPath != "" && !dxfPerSheet {
+		var b bytes.Buffer
+		if err := dxf.Write(&b, res, dxf.Options{}); err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{dxfPath, b.Bytes()})
+	}
+	if dxfPath != "" && dxfPerSheet {
+		if len(res.Pages) == 0 {
+			return nil, export.ErrEmpty
+		}
+		ext := filepath.Ext(dxfPath)
+		base := strings.TrimSuffix(dxfPath, ext)
+		if ext == "" {
+			ext = ".dxf"
+		}
+		for i := range res.Pages {
+			var b bytes.Buffer
+			if err := dxf.WriteSheet(&b, res, i, dxf.Options{}); err != nil {
+				return nil, err
+			}
+			outs = append(outs, output{fmt.Sprintf("%s-%d%s", base, i+1, ext), b.Bytes()})
+		}
+	}
+	return outs, nil
 }
 
 // parseInterspersed parses flags that may come before or after the
@@ -228,6 +287,10 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err

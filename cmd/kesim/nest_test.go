@@ -121,3 +121,26 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+func TestNestWritesPDFAndDXF(t *testing.T) {
+	dir := t.TempDir()
+	pdfPath, dxfPath := filepath.Join(dir, "plan.pdf"), filepath.Join(dir, "plan.dxf")
+	code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--pdf", pdfPath, "--dxf", dxfPath, "--dxf-per-sheet", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for path, magic := range map[string]string{
+		pdfPath: "%PDF-", filepath.Join(dir, "plan-1.dxf"): "  0\nSECTION", filepath.Join(dir, "plan-2.dxf"): "  0\nSECTION",
+	} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(strings.ReplaceAll(string(data), "\r\n", "\n"), magic) {
+			t.Errorf("%s starts with %q, want %q", path, data[:min(len(data), 12)], magic)
+		}
+	}
+	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
+		t.Errorf("%s written although one file per sheet was asked", dxfPath)
+	}
+}
