@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"kesim/export"
@@ -32,6 +34,15 @@ type Options struct {
 // "efeaktif_cutting_100x148_2026-11-22_1795337400000.dxf".
 func FileName(res nest.Result, now time.Time) string {
 	return export.FileName(res.Sheet, now, "dxf")
+}
+
+// SheetFileName returns the name of the file WriteSheet writes for page
+// (counted from 0): FileName's with the sheet's number added, zero-padded so
+// that the files of one export sort in order, such as
+// "efeaktif_cutting_100x148_2026-11-22_1795337400000_sayfa-02.dxf".
+func SheetFileName(res nest.Result, page int, now time.Time) string {
+	digits := len(strconv.Itoa(len(res.Pages)))
+	return fmt.Sprintf("%s_sayfa-%0*d.dxf", strings.TrimSuffix(FileName(res, now), ".dxf"), digits, page+1)
 }
 
 // Write writes every page of res to w as one DXF file: the sheets side by

@@ -37,6 +37,12 @@ func ExampleFileName() {
 	// Output: efeaktif_cutting_100x148_2026-11-22_1795339800000.dxf
 }
 
+func ExampleSheetFileName() {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}, Pages: make([]nest.Page, 12)}
+	fmt.Println(dxf.SheetFileName(res, 1, time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)))
+	// Output: efeaktif_cutting_100x148_2026-11-22_1795339800000_sayfa-02.dxf
+}
+
 func ExampleWrite_empty() {
 	err := dxf.Write(&bytes.Buffer{}, nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}}, dxf.Options{})
 	fmt.Println(err)

@@ -46,7 +46,7 @@ func (t *tagWriter) code(c int) {
 	t.w.Write(t.buf)
 }
 
-// str writes a string value. Callers pass only ASCII without line breaks;
+// str writes a string value. Callers pass no line breaks;
 // user text goes through text first.
 func (t *tagWriter) str(c int, v string) {
 	t.code(c)
