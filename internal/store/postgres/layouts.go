@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"kesim/internal/store"
 )
@@ -24,7 +22,7 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Lay
 		if err := rows.Scan(&l.ID, &l.Name, &parts, &sheet, &options, &l.CreatedAt); err != nil {
 			return nil, store.InternalError("postgres: scan layout", err)
 		}
-		if err := decodeLayout(&l, parts, sheet, options); err != nil {
+		if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
 			return nil, store.InternalError("postgres: layout "+l.ID, err)
 		}
 		l.UserID = owner.UserIDOrNil()
@@ -35,20 +33,6 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Lay
 		return nil, store.InternalError("postgres: list layouts", err)
 	}
 	return layouts, nil
-}
-
-// decodeLayout fills l from its JSON columns.
-func decodeLayout(l *store.Layout, parts, sheet, options []byte) error {
-	if err := json.Unmarshal(parts, &l.Parts); err != nil {
-		return fmt.Errorf("parts_data: %w", err)
-	}
-	if err := json.Unmarshal(sheet, &l.Sheet); err != nil {
-		return fmt.Errorf("sheet: %w", err)
-	}
-	if err := json.Unmarshal(options, &l.Options); err != nil {
-		return fmt.Errorf("options: %w", err)
-	}
-	return nil
 }
 
 // CreateLayout validates in and saves it for the owner.
@@ -70,15 +54,7 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
 	}
-	parts, err := json.Marshal(l.Parts)
-	if err != nil {
-		return l, err
-	}
-	sheet, err := json.Marshal(l.Sheet)
-	if err != nil {
-		return l, err
-	}
-	options, err := json.Marshal(l.Options)
+	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {
 		return l, err
 	}

@@ -3,8 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
 
 	"kesim/internal/store"
 )
@@ -25,14 +23,16 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Lay
 	}
 	defer rows.Close()
 	layouts := []store.Layout{}
-	var parts, sheet, options []byte
+	// RawBytes point into the driver's row buffer: no copy, and decoding
+	// copies what it keeps.
+	var parts, sheet, options sql.RawBytes
 	for rows.Next() {
 		var l store.Layout
 		var created int64
 		if err := rows.Scan(&l.ID, &l.Name, &parts, &sheet, &options, &created); err != nil {
 			return nil, store.InternalError("sqlite: scan layout", err)
 		}
-		if err := decodeLayout(&l, parts, sheet, options); err != nil {
+		if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
 			return nil, store.InternalError("sqlite: layout "+l.ID, err)
 		}
 		l.UserID = owner.UserIDOrNil()
@@ -43,20 +43,6 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Lay
 		return nil, store.InternalError("sqlite: list layouts", err)
 	}
 	return layouts, nil
-}
-
-// decodeLayout fills l from its JSON columns.
-func decodeLayout(l *store.Layout, parts, sheet, options []byte) error {
-	if err := json.Unmarshal(parts, &l.Parts); err != nil {
-		return fmt.Errorf("parts_data: %w", err)
-	}
-	if err := json.Unmarshal(sheet, &l.Sheet); err != nil {
-		return fmt.Errorf("sheet: %w", err)
-	}
-	if err := json.Unmarshal(options, &l.Options); err != nil {
-		return fmt.Errorf("options: %w", err)
-	}
-	return nil
 }
 
 // CreateLayout validates in and saves it for the owner.
@@ -78,15 +64,7 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
 	}
-	parts, err := json.Marshal(l.Parts)
-	if err != nil {
-		return l, err
-	}
-	sheet, err := json.Marshal(l.Sheet)
-	if err != nil {
-		return l, err
-	}
-	options, err := json.Marshal(l.Options)
+	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {
 		return l, err
 	}
