@@ -116,8 +116,9 @@ func tables(ext box) []symbolTable {
 			{hLTypeContinuous, "AcDbLinetypeTableRecord", "Continuous", []tag{{3, "Solid line"}, {72, "65"}, {73, "0"}, {40, "0"}}},
 		}},
 		{name: "LAYER", handle: hLayerTable, records: layerRecords},
+		// Arial, not AutoCAD's default txt.shx, which has no ğ, ş, ı, İ, Ğ, Ş.
 		{name: "STYLE", handle: hStyleTable, records: []record{{hStyleStandard, "AcDbTextStyleTableRecord", "Standard", []tag{
-			{40, "0"}, {41, "1"}, {50, "0"}, {71, "0"}, {42, "2.5"}, {3, "txt"}, {4, ""},
+			{40, "0"}, {41, "1"}, {50, "0"}, {71, "0"}, {42, "2.5"}, {3, "arial.ttf"}, {4, ""},
 		}}}},
 		{name: "VIEW", handle: hViewTable},
 		{name: "UCS", handle: hUCSTable},

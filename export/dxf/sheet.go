@@ -22,8 +22,8 @@ const (
 	partColors     = 6
 )
 
-// charWidth is the width of an average letter of AutoCAD's txt font as a
-// fraction of the text height, used to fit labels inside parts.
+// charWidth bounds the width of an average letter of the text style's font
+// (Arial) as a fraction of the text height, used to fit labels inside parts.
 const charWidth = 0.8
 
 // sheetDrawing draws one sheet whose bottom-left corner is (originX, 0).
