@@ -68,6 +68,10 @@ func invalid(field, message string) *Error {
 	return &Error{Code: Invalid, Field: field, Message: message}
 }
 
+// InvalidError returns an Invalid error about the input at the JSON path
+// field, with the given Turkish message.
+func InvalidError(field, message string) error { return invalid(field, message) }
+
 // NotFoundError returns a NotFound error with the given Turkish message.
 func NotFoundError(message string) error {
 	return &Error{Code: NotFound, Message: message}
@@ -111,9 +115,10 @@ func ErrorField(err error) string {
 	return ""
 }
 
-// withPrefix returns err with prefix put in front of its field path, as
-// "layouts[2]" + "." + "name".
-func withPrefix(err error, prefix string) error {
+// WithFieldPrefix returns err with prefix put in front of its field path,
+// as "layouts[2]" + "." + "name"; an error that is not an *Error is returned
+// as it is.
+func WithFieldPrefix(err error, prefix string) error {
 	var e *Error
 	if !errors.As(err, &e) {
 		return err

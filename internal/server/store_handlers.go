@@ -1,0 +1,301 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// maxStoreBody bounds a request body of the store routes (issue 5): a sync
+// of everything a browser kept locally fits many times over.
+const maxStoreBody = 5 << 20
+
+// Turkish messages of the store routes that the store itself does not give.
+const (
+	msgBadJSON  = "İstek gövdesi geçerli bir JSON değil."
+	msgTooLarge = "İstek gövdesi çok büyük: en fazla 5 MB gönderilebilir."
+)
+
+// registerStoreRoutes adds the saved parts and layouts API of DESIGN.md
+// section 5 to mux: GET/POST /api/parts, DELETE /api/parts/{id}, GET/POST
+// /api/layouts, DELETE /api/layouts/{id} and POST /api/sync.
+func registerStoreRoutes(mux *http.ServeMux, st store.Store, logger *slog.Logger) {
+	h := &storeHandlers{st: st, log: logger}
+	mux.HandleFunc("GET /api/parts", h.listParts)
+	mux.HandleFunc("POST /api/parts", h.createPart)
+	mux.HandleFunc("DELETE /api/parts/{id}", h.deletePart)
+	mux.HandleFunc("GET /api/layouts", h.listLayouts)
+	mux.HandleFunc("POST /api/layouts", h.createLayout)
+	mux.HandleFunc("DELETE /api/layouts/{id}", h.deleteLayout)
+	mux.HandleFunc("POST /api/sync", h.sync)
+}
+
+type storeHandlers struct {
+	st  store.Store
+	log *slog.Logger
+}
+
+// requestOwner is the owner whose rows a request may see. Without accounts
+// every request is anonymous; with accounts, the session's user goes here.
+func requestOwner(r *http.Request) store.Owner { return store.Anonymous() }
+
+func (h *storeHandlers) listParts(w http.ResponseWriter, r *http.Request) {
+	parts, err := h.st.ListParts(r.Context(), requestOwner(r))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, parts)
+}
+
+func (h *storeHandlers) createPart(w http.ResponseWriter, r *http.Request) {
+	var body partBody
+	if !h.decode(w, r, &body) {
+		return
+	}
+	in, err := body.part()
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	p, err := h.st.CreatePart(r.Context(), requestOwner(r), store.PartInput{
+		Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
+	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, p)
+}
+
+func (h *storeHandlers) deletePart(w http.ResponseWriter, r *http.Request) {
+	if err := h.st.DeletePart(r.Context(), requestOwner(r), r.PathValue("id")); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
+	layouts, err := h.st.ListLayouts(r.Context(), requestOwner(r))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, layouts)
+}
+
+func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {
+	var body layoutBody
+	if !h.decode(w, r, &body) {
+		return
+	}
+	in, err := body.layout()
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	l, err := h.st.CreateLayout(r.Context(), requestOwner(r), in)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, l)
+}
+
+func (h *storeHandlers) deleteLayout(w http.ResponseWriter, r *http.Request) {
+	if err := h.st.DeleteLayout(r.Context(), requestOwner(r), r.PathValue("id")); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// syncBody is what a browser kept locally while the server was out of
+// reach. Layouts in the local format ({id, name, parts, createdAt}) decode
+// as they are; their local id and date are not kept.
+type syncBody struct {
+	Parts   []partBody   `json:"parts"`
+	Layouts []layoutBody `json:"layouts"`
+}
+
+func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
+	var body syncBody
+	if !h.decode(w, r, &body) {
+		return
+	}
+	parts := make([]store.PartInput, len(body.Parts))
+	for i, b := range body.Parts {
+		p, err := b.part()
+		if err != nil {
+			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i)))
+			return
+		}
+		parts[i] = store.PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity}
+	}
+	layouts := make([]store.LayoutInput, len(body.Layouts))
+	for i, b := range body.Layouts {
+		l, err := b.layout()
+		if err != nil {
+			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i)))
+			return
+		}
+		layouts[i] = l
+	}
+	res, err := h.st.Sync(r.Context(), requestOwner(r), parts, layouts)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// partBody is a part as a client sends it. Pointers tell a missing field
+// ('Lütfen tüm alanları doldurun!') from a zero one; the quantity is read as
+// a number so that 2.5 gets a Turkish message rather than a decoding error.
+type partBody struct {
+	ID       clientID `json:"id"`
+	Name     *string  `json:"name"`
+	Width    *float64 `json:"width"`
+	Height   *float64 `json:"height"`
+	Quantity *float64 `json:"quantity"`
+	Rotate   *bool    `json:"rotate"`
+}
+
+// part checks that every field is there and the quantity is whole; the
+// store checks the rest.
+func (b partBody) part() (nest.Part, error) {
+	switch {
+	case b.Name == nil:
+		return nest.Part{}, store.InvalidError("name", store.MsgRequired)
+	case b.Width == nil:
+		return nest.Part{}, store.InvalidError("width", store.MsgRequired)
+	case b.Height == nil:
+		return nest.Part{}, store.InvalidError("height", store.MsgRequired)
+	case b.Quantity == nil:
+		return nest.Part{}, store.InvalidError("quantity", store.MsgRequired)
+	}
+	q := *b.Quantity
+	switch {
+	case q < 1 || q != math.Trunc(q):
+		return nest.Part{}, store.InvalidError("quantity", store.MsgInvalidValues)
+	case q > store.MaxQuantity:
+		return nest.Part{}, store.InvalidError("quantity", store.MsgQuantity)
+	}
+	return nest.Part{
+		ID: string(b.ID), Name: *b.Name, Width: *b.Width, Height: *b.Height, Quantity: int(q), Rotate: b.Rotate,
+	}, nil
+}
+
+// layoutBody is a layout as a client sends it; sheet and options may be
+// left out (the default canvas, the engine's default options).
+type layoutBody struct {
+	Name    *string       `json:"name"`
+	Parts   []partBody    `json:"parts"`
+	Sheet   *nest.Sheet   `json:"sheet"`
+	Options *nest.Options `json:"options"`
+}
+
+func (b layoutBody) layout() (store.LayoutInput, error) {
+	var l store.LayoutInput
+	if b.Name != nil {
+		l.Name = *b.Name
+	}
+	if len(b.Parts) > store.MaxLayoutParts {
+		return l, store.InvalidError("parts", store.MsgLayoutTooBig)
+	}
+	l.Parts = make([]nest.Part, len(b.Parts))
+	for i, pb := range b.Parts {
+		p, err := pb.part()
+		if err != nil {
+			return l, store.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
+		}
+		l.Parts[i] = p
+	}
+	if b.Sheet != nil {
+		l.Sheet = *b.Sheet
+	}
+	if b.Options != nil {
+		l.Options = *b.Options
+	}
+	return l, nil
+}
+
+// clientID is a part id as the web app keeps it: a string, or a number such
+// as Date.now() in data kept by older versions.
+type clientID string
+
+// UnmarshalJSON accepts a string, a number or null.
+func (id *clientID) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*id = clientID(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*id = clientID(n.String())
+	return nil
+}
+
+// decode reads the JSON body into v, answering the error itself and
+// reporting false when it cannot.
+func (h *storeHandlers) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxStoreBody)
+	dec := json.NewDecoder(r.Body)
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("data after the JSON value")
+	}
+	if err == nil {
+		return true
+	}
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge, nil)
+	case errors.As(err, &typeErr):
+		var fields map[string]string
+		if typeErr.Field != "" {
+			fields = map[string]string{typeErr.Field: store.MsgInvalidValues}
+		}
+		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgInvalidValues, fields)
+	case errors.Is(err, io.EOF):
+		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgRequired, nil)
+	default:
+		writeError(w, http.StatusBadRequest, CodeInvalid, msgBadJSON, nil)
+	}
+	return false
+}
+
+// fail answers with the JSON error for err: the store's Turkish message and
+// field for a user's mistake, only "Sunucu hatası" for anything else, whose
+// details go to the log.
+func (h *storeHandlers) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var fields map[string]string
+	if f := store.ErrorField(err); f != "" {
+		fields = map[string]string{f: store.ErrorMessage(err)}
+	}
+	switch store.ErrorCode(err) {
+	case store.Invalid:
+		writeError(w, http.StatusBadRequest, CodeInvalid, store.ErrorMessage(err), fields)
+	case store.NotFound:
+		writeError(w, http.StatusNotFound, CodeNotFound, store.ErrorMessage(err), nil)
+	case store.Conflict:
+		writeError(w, http.StatusConflict, CodeConflict, store.ErrorMessage(err), fields)
+	default:
+		h.log.ErrorContext(r.Context(), "store request failed",
+			"method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
+	}
+}

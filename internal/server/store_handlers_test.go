@@ -1,0 +1,298 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"kesim/internal/store"
+	"kesim/internal/store/sqlite"
+)
+
+// newStoreAPI returns the store routes on a fresh SQLite database.
+func newStoreAPI(t *testing.T) http.Handler {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "kesim.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	mux := http.NewServeMux()
+	registerStoreRoutes(mux, st, slog.New(slog.DiscardHandler))
+	return mux
+}
+
+// call sends a request and returns the status and the body.
+func call(t *testing.T, h http.Handler, method, path, body string) (int, []byte) {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if ct := rec.Header().Get("Content-Type"); rec.Code != http.StatusNoContent && !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s %s: Content-Type %q, want JSON", method, path, ct)
+	}
+	return rec.Code, rec.Body.Bytes()
+}
+
+// errorOf decodes an error answer.
+func errorOf(t *testing.T, body []byte) (code, message string, fields map[string]string) {
+	t.Helper()
+	var e errorBody
+	if err := json.Unmarshal(body, &e); err != nil {
+		t.Fatalf("error body %s: %v", body, err)
+	}
+	return e.Error.Code, e.Error.Message, e.Error.Fields
+}
+
+// keys returns the sorted keys of a JSON object.
+func keys(t *testing.T, obj json.RawMessage) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &m); err != nil {
+		t.Fatalf("%s: %v", obj, err)
+	}
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func TestPartsAPI(t *testing.T) {
+	h := newStoreAPI(t)
+	status, body := call(t, h, "POST", "/api/parts", `{"name":"  Çekmece Ön ğüşıöç İĞÜŞÖÇ ","width":45.55,"height":30,"quantity":2}`)
+	if status != http.StatusCreated {
+		t.Fatalf("POST /api/parts: %d %s", status, body)
+	}
+	if got, want := keys(t, body), []string{"createdAt", "height", "id", "name", "quantity", "width"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("part fields %v, want %v", got, want)
+	}
+	var first store.Part
+	json.Unmarshal(body, &first)
+	if first.Name != "Çekmece Ön ğüşıöç İĞÜŞÖÇ" || first.Width != 45.55 || first.Height != 30 || first.Quantity != 2 || first.CreatedAt.IsZero() {
+		t.Errorf("stored part %+v", first)
+	}
+	if status, body := call(t, h, "POST", "/api/parts", `{"name":"Raf","width":0.1,"height":1000,"quantity":100000}`); status != http.StatusCreated {
+		t.Fatalf("second POST: %d %s", status, body)
+	}
+
+	status, body = call(t, h, "GET", "/api/parts", "")
+	var list []store.Part
+	if status != http.StatusOK || json.Unmarshal(body, &list) != nil {
+		t.Fatalf("GET /api/parts: %d %s", status, body)
+	}
+	if len(list) != 2 || list[0].Name != "Raf" || list[1].ID != first.ID {
+		t.Errorf("GET /api/parts = %+v, want Raf then the first part (newest first)", list)
+	}
+
+	if status, body := call(t, h, "DELETE", "/api/parts/"+first.ID, ""); status != http.StatusNoContent || len(body) != 0 {
+		t.Errorf("DELETE: %d %s, want 204 and no body", status, body)
+	}
+	status, body = call(t, h, "DELETE", "/api/parts/"+first.ID, "")
+	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgPartNotFound {
+		t.Errorf("second DELETE: %d %s", status, body)
+	}
+	if _, body := call(t, h, "GET", "/api/parts", ""); strings.Contains(string(body), first.ID) {
+		t.Errorf("deleted part still listed: %s", body)
+	}
+}
+
+func TestLayoutsAPI(t *testing.T) {
+	h := newStoreAPI(t)
+	in := `{"name":"Mutfak dolabı","parts":[` +
+		`{"id":"p1","name":"Kapak","width":50,"height":30,"quantity":2},` +
+		`{"id":"p2","name":"Raf","width":45.55,"height":12.05,"quantity":7,"rotate":false}],` +
+		`"sheet":{"width":183,"height":366.5},"options":{"kerf":0.3,"trim":1,"guillotine":true}}`
+	status, body := call(t, h, "POST", "/api/layouts", in)
+	if status != http.StatusCreated {
+		t.Fatalf("POST /api/layouts: %d %s", status, body)
+	}
+	if got, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("layout fields %v, want %v", got, want)
+	}
+	var saved store.Layout
+	json.Unmarshal(body, &saved)
+
+	status, body = call(t, h, "GET", "/api/layouts", "")
+	var list []store.Layout
+	if status != http.StatusOK || json.Unmarshal(body, &list) != nil || len(list) != 1 {
+		t.Fatalf("GET /api/layouts: %d %s", status, body)
+	}
+	got := list[0]
+	// Loading it restores the whole job: parts with their rotation lock, the
+	// canvas and the options.
+	if got.ID != saved.ID || got.Name != "Mutfak dolabı" || len(got.Parts) != 2 ||
+		got.Parts[1].Width != 45.55 || got.Parts[1].Rotate == nil || *got.Parts[1].Rotate ||
+		got.Sheet.Width != 183 || got.Sheet.Height != 366.5 || got.Options.Kerf != 0.3 || !got.Options.Guillotine {
+		t.Errorf("GET /api/layouts = %+v", got)
+	}
+
+	// Without sheet and options: the default canvas.
+	status, body = call(t, h, "POST", "/api/layouts", `{"name":"Yerel","parts":[{"name":"A","width":1,"height":2,"quantity":1}]}`)
+	var def store.Layout
+	if status != http.StatusCreated || json.Unmarshal(body, &def) != nil || def.Sheet != store.DefaultSheet {
+		t.Errorf("layout without a sheet: %d %s", status, body)
+	}
+
+	if status, _ := call(t, h, "DELETE", "/api/layouts/"+saved.ID, ""); status != http.StatusNoContent {
+		t.Errorf("DELETE: %d", status)
+	}
+	status, body = call(t, h, "DELETE", "/api/layouts/"+saved.ID, "")
+	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgLayoutMissing {
+		t.Errorf("second DELETE: %d %s", status, body)
+	}
+}
+
+func TestStoreAPIValidation(t *testing.T) {
+	h := newStoreAPI(t)
+	manyParts := `{"name":"Dev","parts":[` + strings.Repeat(`{"name":"a","width":1,"height":1,"quantity":1},`, store.MaxLayoutParts) +
+		`{"name":"a","width":1,"height":1,"quantity":1}]}`
+	tests := []struct {
+		name, path, body string
+		message, field   string
+	}{
+		{"no name", "/api/parts", `{"width":10,"height":10,"quantity":1}`, store.MsgRequired, "name"},
+		{"blank name", "/api/parts", `{"name":"   ","width":10,"height":10,"quantity":1}`, store.MsgRequired, "name"},
+		{"no width", "/api/parts", `{"name":"a","height":10,"quantity":1}`, store.MsgRequired, "width"},
+		{"no quantity", "/api/parts", `{"name":"a","width":10,"height":10}`, store.MsgRequired, "quantity"},
+		{"empty body", "/api/parts", ``, store.MsgRequired, ""},
+		{"zero width", "/api/parts", `{"name":"a","width":0,"height":10,"quantity":1}`, store.MsgInvalidValues, "width"},
+		{"negative height", "/api/parts", `{"name":"a","width":1,"height":-1,"quantity":1}`, store.MsgInvalidValues, "height"},
+		{"text width", "/api/parts", `{"name":"a","width":"on","height":1,"quantity":1}`, store.MsgInvalidValues, "width"},
+		{"half quantity", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":2.5}`, store.MsgInvalidValues, "quantity"},
+		{"zero quantity", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":0}`, store.MsgInvalidValues, "quantity"},
+		{"many", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":100001}`, store.MsgQuantity, "quantity"},
+		{"wide", "/api/parts", `{"name":"a","width":1000.01,"height":1,"quantity":1}`, store.MsgSizeTooLarge, "width"},
+		{"three decimals", "/api/parts", `{"name":"a","width":1.005,"height":1,"quantity":1}`, store.MsgSizeDecimals, "width"},
+		{"long name", "/api/parts", `{"name":"` + strings.Repeat("ğ", 201) + `","width":1,"height":1,"quantity":1}`, store.MsgNameTooLong, "name"},
+		{"not JSON", "/api/parts", `{"name":`, msgBadJSON, ""},
+		{"two values", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1} {}`, msgBadJSON, ""},
+		{"layout no name", "/api/layouts", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`, store.MsgLayoutName, "name"},
+		{"layout no parts", "/api/layouts", `{"name":"Boş","parts":[]}`, store.MsgLayoutEmpty, "parts"},
+		{"layout part", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","height":1,"quantity":1}]}`, store.MsgRequired, "parts[1].width"},
+		{"layout sheet", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1}],"sheet":{"width":1001,"height":1}}`, store.MsgSizeTooLarge, "sheet.width"},
+		{"layout too many parts", "/api/layouts", manyParts, store.MsgLayoutTooBig, "parts"},
+		{"sync part", "/api/sync", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","width":-1,"height":1,"quantity":1}]}`, store.MsgInvalidValues, "parts[1].width"},
+		{"sync layout", "/api/sync", `{"layouts":[{"name":"x","parts":[{"name":"a","width":1,"height":1,"quantity":0.5}]}]}`, store.MsgInvalidValues, "layouts[0].parts[0].quantity"},
+	}
+	for _, tt := range tests {
+		status, body := call(t, h, "POST", tt.path, tt.body)
+		code, msg, fields := errorOf(t, body)
+		if status != http.StatusBadRequest || code != CodeInvalid || msg != tt.message {
+			t.Errorf("%s: %d %s, want 400 invalid %q", tt.name, status, body, tt.message)
+			continue
+		}
+		if tt.field != "" && !strings.Contains(fmt.Sprint(fields), tt.field) {
+			t.Errorf("%s: fields %v, want %q", tt.name, fields, tt.field)
+		}
+	}
+	// Nothing of the rejected requests was saved.
+	for _, path := range []string{"/api/parts", "/api/layouts"} {
+		if _, body := call(t, h, "GET", path, ""); string(bytes.TrimSpace(body)) != "[]" {
+			t.Errorf("GET %s after rejected requests: %s, want []", path, body)
+		}
+	}
+}
+
+func TestStoreAPIBodyTooLarge(t *testing.T) {
+	h := newStoreAPI(t)
+	huge := `{"name":"` + strings.Repeat("a", maxStoreBody) + `","width":1,"height":1,"quantity":1}`
+	for _, path := range []string{"/api/parts", "/api/layouts", "/api/sync"} {
+		status, body := call(t, h, "POST", path, huge)
+		if code, msg, _ := errorOf(t, body); status != http.StatusRequestEntityTooLarge || code != CodeTooLarge || msg != msgTooLarge {
+			t.Errorf("POST %s of 5 MB: %d %s, want 413 too_large", path, status, body)
+		}
+	}
+	// Just under the limit is fine.
+	big := `{"name":"a","width":1,"height":1,"quantity":1,"pad":"` + strings.Repeat(" ", maxStoreBody-200) + `"}`
+	if status, body := call(t, h, "POST", "/api/parts", big); status != http.StatusCreated {
+		t.Errorf("POST just under 5 MB: %d %.200s", status, body)
+	}
+}
+
+func TestSyncAPI(t *testing.T) {
+	h := newStoreAPI(t)
+	// What the browser kept locally: layouts in the local 'nesting-layouts'
+	// format (timestamp ids, numeric part ids, createdAt), one part twice.
+	local := `{
+		"parts": [
+			{"name":"Kapak","width":50,"height":30,"quantity":2},
+			{"name":"Kapak","width":50,"height":30,"quantity":5},
+			{"name":"Raf","width":45.55,"height":12.05,"quantity":1}
+		],
+		"layouts": [
+			{"id":"1732268400000","name":"Mutfak","createdAt":"2026-11-20T08:00:00.000Z",
+			 "parts":[{"id":1732268400001,"name":"Kapak","width":50,"height":30,"quantity":2}]},
+			{"id":"1732268400002","name":"Banyo","createdAt":"2026-11-21T08:00:00.000Z",
+			 "parts":[{"id":"x","name":"Raf","width":45.55,"height":12.05,"quantity":1}]}
+		]
+	}`
+	for i, want := range []string{`{"newParts":2,"newLayouts":2}`, `{"newParts":0,"newLayouts":0}`} {
+		status, body := call(t, h, "POST", "/api/sync", local)
+		if status != http.StatusOK || string(bytes.TrimSpace(body)) != want {
+			t.Errorf("sync %d: %d %s, want 200 %s", i+1, status, body, want)
+		}
+	}
+	_, body := call(t, h, "GET", "/api/layouts", "")
+	var layouts []store.Layout
+	json.Unmarshal(body, &layouts)
+	if len(layouts) != 2 || layouts[1].Name != "Mutfak" || layouts[1].Parts[0].ID != "1732268400001" {
+		t.Errorf("synced layouts: %s", body)
+	}
+	if status, body := call(t, h, "POST", "/api/sync", `{}`); status != http.StatusOK || string(bytes.TrimSpace(body)) != `{"newParts":0,"newLayouts":0}` {
+		t.Errorf("empty sync: %d %s", status, body)
+	}
+}
+
+// failingStore fails every call as a database that went away does.
+type failingStore struct{ store.Store }
+
+var errDatabaseGone = errors.New("pq: the database system is shutting down (secret detail)")
+
+func (failingStore) ListParts(context.Context, store.Owner) ([]store.Part, error) {
+	return nil, store.InternalError("list parts", errDatabaseGone)
+}
+
+func (failingStore) CreateLayout(context.Context, store.Owner, store.LayoutInput) (store.Layout, error) {
+	return store.Layout{}, store.InternalError("create layout", errDatabaseGone)
+}
+
+func (failingStore) DeletePart(context.Context, store.Owner, string) error {
+	return errDatabaseGone // not even a store error
+}
+
+func TestStoreAPIInternalErrors(t *testing.T) {
+	var logged bytes.Buffer
+	mux := http.NewServeMux()
+	registerStoreRoutes(mux, failingStore{}, slog.New(slog.NewTextHandler(&logged, nil)))
+	requests := []struct{ method, path, body string }{
+		{"GET", "/api/parts", ""},
+		{"POST", "/api/layouts", `{"name":"a","parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`},
+		{"DELETE", "/api/parts/abc", ""},
+	}
+	for _, r := range requests {
+		status, body := call(t, mux, r.method, r.path, r.body)
+		code, msg, fields := errorOf(t, body)
+		if status != http.StatusInternalServerError || code != CodeInternal || msg != "Sunucu hatası" || fields != nil {
+			t.Errorf("%s %s: %d %s, want 500 with only 'Sunucu hatası'", r.method, r.path, status, body)
+		}
+		if strings.Contains(string(body), "secret") {
+			t.Errorf("%s %s: the answer shows the cause: %s", r.method, r.path, body)
+		}
+	}
+	if n := strings.Count(logged.String(), "secret detail"); n != len(requests) {
+		t.Errorf("log has the cause %d times, want %d:\n%s", n, len(requests), logged.String())
+	}
+}
