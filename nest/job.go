@@ -75,6 +75,7 @@ type job struct {
 	// most at the usable sheet's edge.
 	binW, binH int
 	kerf, trim int
+	guillotine bool
 	sheetW     int // the whole sheet, for efficiency
 	sheetH     int
 	kinds      []kind
@@ -113,7 +114,7 @@ func newJob(req Request) (*job, []Skipped, error) {
 	}
 	j := &job{
 		binW: sw - 2*trim + kerf, binH: sh - 2*trim + kerf,
-		kerf: kerf, trim: trim, sheetW: sw, sheetH: sh,
+		kerf: kerf, trim: trim, sheetW: sw, sheetH: sh, guillotine: o.Guillotine,
 	}
 	var skipped []Skipped
 	total := 0

@@ -133,7 +133,7 @@ func (s *search) construct() {
 			sorted[c.order] = sortedItems(s.j, os[c.order])
 		}
 		items := sorted[c.order]
-		sol := s.pk.pack(items, c.heuristic, s.ctxDone)
+		sol := s.pack(items, c.heuristic)
 		if sol == nil {
 			return
 		}
@@ -146,6 +146,14 @@ func (s *search) construct() {
 
 func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
 
+// pack runs one constructive heuristic in the layout's mode.
+func (s *search) pack(items []int32, h heuristic) *solution {
+	if s.j.guillotine {
+		return s.pk.packGuillotine(items, h, s.ctxDone)
+	}
+	return s.pk.pack(items, h, s.ctxDone)
+}
+
 // result converts a solution to the JSON result in centimetres.
 func (s *search) result(sol *solution) Result {
 	j, req := s.j, s.req
@@ -156,6 +164,7 @@ func (s *search) result(sol *solution) Result {
 	copies := make([]int, len(req.Parts))
 	sheetArea := float64(j.sheetW) * float64(j.sheetH)
 	var total float64
+	cutLength := 0
 	for bi, spots := range sol.bins {
 		// Parts are listed in reading order (top to bottom, left to
 		// right): the order an operator finds them on the drawing.
@@ -183,12 +192,27 @@ func (s *search) result(sol *solution) Result {
 			area += float64(w) * float64(h)
 		}
 		page.Efficiency = int(math.Round(100 * area / sheetArea))
+		if sol.cuts != nil {
+			for ci, c := range sol.cuts[bi] {
+				dir := Horizontal
+				if c.vertical {
+					dir = Vertical
+				}
+				page.Cuts = append(page.Cuts, Cut{
+					Order: ci + 1, X: toCM(c.x + j.trim), Y: toCM(c.y + j.trim),
+					Length: toCM(c.length - j.kerf), Direction: dir,
+				})
+				res.Stats.Cuts++
+				cutLength += c.length - j.kerf
+			}
+		}
 		total += area
 		res.Pages = append(res.Pages, page)
 	}
 	res.Stats = Stats{
 		Pages: len(res.Pages), LowerBound: s.lb, Optimal: len(res.Pages) <= s.lb,
 		Placed: len(j.items), ElapsedMs: time.Since(s.start).Milliseconds(),
+		Cuts: res.Stats.Cuts, CutLength: toCM(cutLength),
 	}
 	if len(res.Pages) > 0 {
 		res.Stats.Efficiency = math.Round(1000*total/(sheetArea*float64(len(res.Pages)))) / 10

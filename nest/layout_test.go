@@ -243,6 +243,7 @@ func TestLayoutPropertyRandomJobsVerify(t *testing.T) {
 			req.Options.Iterations = 20
 			req.Options.Seed = int64(seed)
 		}
+		req.Options.Guillotine = seed%3 == 0
 		res, err := Layout(context.Background(), req, nil)
 		if err != nil {
 			var ie *InputError
@@ -339,5 +340,28 @@ func TestLayoutProgress(t *testing.T) {
 	}
 	if best == nil || best.Stats.Pages != res.Stats.Pages {
 		t.Errorf("the final layout (%d pages) was never reported", res.Stats.Pages)
+	}
+}
+
+func TestLayoutGuillotineCutSequence(t *testing.T) {
+	req := Request{Sheet: Sheet{100, 148}, Parts: []Part{
+		{Name: "Kapak", Width: 50, Height: 74, Quantity: 2},
+		{Name: "Raf", Width: 30, Height: 20, Quantity: 5},
+	}, Options: Options{Guillotine: true, Kerf: 0.4, Trim: 1}}
+	res := mustLayout(t, req)
+	page := res.Pages[0]
+	if len(page.Cuts) == 0 || res.Stats.Cuts == 0 || res.Stats.CutLength <= 0 {
+		t.Fatalf("no cutting sequence: %+v", res.Stats)
+	}
+	// The first cut runs across the whole trimmed sheet.
+	c := page.Cuts[0]
+	full := c.Direction == Vertical && c.Y == 1 && c.Length == 146 || c.Direction == Horizontal && c.X == 1 && c.Length == 98
+	if !full {
+		t.Errorf("first cut %+v does not cross the trimmed sheet", c)
+	}
+	// A free layout carries no cuts.
+	req.Options.Guillotine = false
+	if res := mustLayout(t, req); len(res.Pages[0].Cuts) != 0 || res.Stats.Cuts != 0 {
+		t.Errorf("free layout has cuts: %+v", res.Pages[0].Cuts)
 	}
 }

@@ -21,6 +21,7 @@ type heuristic struct {
 	rule   rule
 	choice binChoice
 	orient orient
+	split  splitRule // guillotine layouts only
 }
 
 // spot is a placed item: its kind, bin and position in inflated units.
@@ -33,7 +34,8 @@ type spot struct {
 // solution is a complete packing of a job's items.
 type solution struct {
 	bins  [][]spot
-	areas []int // used (inflated) area per bin
+	areas []int   // used (inflated) area per bin
+	cuts  [][]cut // per bin, in cutting order; guillotine layouts only
 }
 
 // better reports whether s is a better layout than t: fewer sheets, then
@@ -64,15 +66,7 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 	j := pk.j
 	pk.bins = pk.bins[:0]
 	pk.spots = pk.spots[:0]
-	if cap(pk.suffixMin) < len(order)+1 {
-		pk.suffixMin = make([]int, len(order)+1)
-	}
-	sm := pk.suffixMin[:len(order)+1]
-	sm[len(order)] = 1 << 62
-	for i := len(order) - 1; i >= 0; i-- {
-		k := j.kinds[order[i]]
-		sm[i] = min(sm[i+1], k.w, k.h)
-	}
+	sm := pk.suffixMins(order)
 	keepUsed := h.rule == ruleCP
 	lastMin := sm[0]
 	for i, ki := range order {
@@ -104,6 +98,20 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 		s.areas[i] = pk.bins[i].area
 	}
 	return s
+}
+
+// suffixMins returns, for every i, the shortest side of order[i:].
+func (pk *packer) suffixMins(order []int32) []int {
+	if cap(pk.suffixMin) < len(order)+1 {
+		pk.suffixMin = make([]int, len(order)+1)
+	}
+	sm := pk.suffixMin[:len(order)+1]
+	sm[len(order)] = 1 << 62
+	for i := len(order) - 1; i >= 0; i-- {
+		k := pk.j.kinds[order[i]]
+		sm[i] = min(sm[i+1], k.w, k.h)
+	}
+	return sm
 }
 
 func (pk *packer) newBin() *bin {
@@ -162,37 +170,57 @@ type config struct {
 // them matter for workshop jobs of many equal parts that tile the sheet
 // exactly as entered (4 x 50x74 on 100x148).
 var portfolioConfigs = []config{
-	{0, heuristic{ruleBL, choiceFirst, orientGiven}},
-	{3, heuristic{ruleCP, choiceTightest, orientWide}},
-	{0, heuristic{ruleCP, choiceTightest, orientFree}},
-	{1, heuristic{ruleBSSF, choiceGlobal, orientFree}},
-	{0, heuristic{ruleCP, choiceFirst, orientFree}},
-	{3, heuristic{ruleCP, choiceTightest, orientFree}},
-	{0, heuristic{ruleBSSF, choiceGlobal, orientFree}},
-	{0, heuristic{ruleCP, choiceGlobal, orientFree}},
-	{3, heuristic{ruleBAF, choiceGlobal, orientFree}},
-	{3, heuristic{ruleBLSF, choiceGlobal, orientFree}},
-	{0, heuristic{ruleBSSF, choiceTightest, orientFree}},
-	{5, heuristic{ruleBL, choiceFirst, orientFree}},
-	{2, heuristic{ruleCP, choiceFirst, orientFree}},
-	{0, heuristic{ruleBLSF, choiceGlobal, orientFree}},
-	{3, heuristic{ruleBLSF, choiceGlobal, orientTall}},
-	{1, heuristic{ruleCP, choiceGlobal, orientFree}},
-	{0, heuristic{ruleBAF, choiceFirst, orientFree}},
-	{2, heuristic{ruleBSSF, choiceFirst, orientFree}},
-	{2, heuristic{ruleCP, choiceGlobal, orientTall}},
-	{3, heuristic{ruleBL, choiceTightest, orientFree}},
-	{3, heuristic{ruleBSSF, choiceFirst, orientFree}},
-	{5, heuristic{ruleBLSF, choiceGlobal, orientFree}},
-	{3, heuristic{ruleBSSF, choiceTightest, orientFree}},
-	{5, heuristic{ruleBL, choiceGlobal, orientFree}},
-	{0, heuristic{ruleBSSF, choiceFirst, orientTall}},
-	{0, heuristic{ruleBSSF, choiceFirst, orientWide}},
+	{0, heuristic{rule: ruleBL, choice: choiceFirst, orient: orientGiven}},
+	{3, heuristic{rule: ruleCP, choice: choiceTightest, orient: orientWide}},
+	{0, heuristic{rule: ruleCP, choice: choiceTightest, orient: orientFree}},
+	{1, heuristic{rule: ruleBSSF, choice: choiceGlobal, orient: orientFree}},
+	{0, heuristic{rule: ruleCP, choice: choiceFirst, orient: orientFree}},
+	{3, heuristic{rule: ruleCP, choice: choiceTightest, orient: orientFree}},
+	{0, heuristic{rule: ruleBSSF, choice: choiceGlobal, orient: orientFree}},
+	{0, heuristic{rule: ruleCP, choice: choiceGlobal, orient: orientFree}},
+	{3, heuristic{rule: ruleBAF, choice: choiceGlobal, orient: orientFree}},
+	{3, heuristic{rule: ruleBLSF, choice: choiceGlobal, orient: orientFree}},
+	{0, heuristic{rule: ruleBSSF, choice: choiceTightest, orient: orientFree}},
+	{5, heuristic{rule: ruleBL, choice: choiceFirst, orient: orientFree}},
+	{2, heuristic{rule: ruleCP, choice: choiceFirst, orient: orientFree}},
+	{0, heuristic{rule: ruleBLSF, choice: choiceGlobal, orient: orientFree}},
+	{3, heuristic{rule: ruleBLSF, choice: choiceGlobal, orient: orientTall}},
+	{1, heuristic{rule: ruleCP, choice: choiceGlobal, orient: orientFree}},
+	{0, heuristic{rule: ruleBAF, choice: choiceFirst, orient: orientFree}},
+	{2, heuristic{rule: ruleBSSF, choice: choiceFirst, orient: orientFree}},
+	{2, heuristic{rule: ruleCP, choice: choiceGlobal, orient: orientTall}},
+	{3, heuristic{rule: ruleBL, choice: choiceTightest, orient: orientFree}},
+	{3, heuristic{rule: ruleBSSF, choice: choiceFirst, orient: orientFree}},
+	{5, heuristic{rule: ruleBLSF, choice: choiceGlobal, orient: orientFree}},
+	{3, heuristic{rule: ruleBSSF, choice: choiceTightest, orient: orientFree}},
+	{5, heuristic{rule: ruleBL, choice: choiceGlobal, orient: orientFree}},
+	{0, heuristic{rule: ruleBSSF, choice: choiceFirst, orient: orientTall}},
+	{0, heuristic{rule: ruleBSSF, choice: choiceFirst, orient: orientWide}},
 }
+
+// guillotinePortfolio is the constructive portfolio for guillotine
+// layouts: the placement rules that have a meaning without neighbours,
+// each split rule, and both sheet choices.
+var guillotinePortfolio = func() []config {
+	var cs []config
+	for _, o := range []int{0, 3, 1, 2, 6} {
+		for _, sp := range []splitRule{splitShorterLeftover, splitMinArea, splitLongerLeftover, splitMaxArea} {
+			for _, r := range []rule{ruleBSSF, ruleBAF, ruleBLSF} {
+				for _, c := range []binChoice{choiceGlobal, choiceFirst} {
+					cs = append(cs, config{o, heuristic{rule: r, choice: c, split: sp}})
+				}
+			}
+		}
+	}
+	return cs
+}()
 
 // portfolio returns the configurations worth running on j: when no part
 // may turn, the orientation variants are the same run and are dropped.
 func portfolio(j *job) []config {
+	if j.guillotine {
+		return guillotinePortfolio
+	}
 	canTurn := false
 	for _, k := range j.kinds {
 		canTurn = canTurn || k.rotate

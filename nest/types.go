@@ -73,7 +73,28 @@ type Page struct {
 	// Efficiency is the whole percent of the sheet covered by parts.
 	Efficiency int      `json:"efficiency"`
 	Parts      []Placed `json:"parts"`
+	// Cuts is the cutting sequence of a guillotine layout, in order.
+	Cuts []Cut `json:"cuts,omitempty"`
 }
+
+// Cut is one edge-to-edge saw cut of a guillotine layout, within the
+// trimmed sheet. The blade runs from (X, Y) for Length, down the sheet when
+// Direction is "vertical", across it when "horizontal"; the part edge lies
+// on the line and the kerf is taken to the right of it (vertical) or below
+// it (horizontal).
+type Cut struct {
+	Order     int     `json:"order"` // 1-based, per sheet
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	Length    float64 `json:"length"`
+	Direction string  `json:"direction"`
+}
+
+// Cut directions.
+const (
+	Vertical   = "vertical"
+	Horizontal = "horizontal"
+)
 
 // Skipped is a part line that fits the sheet in no allowed orientation. Its
 // whole quantity is listed; none of its copies is placed.
@@ -100,6 +121,10 @@ type Stats struct {
 	Efficiency float64 `json:"efficiency"`
 	Placed     int     `json:"placed"`
 	ElapsedMs  int64   `json:"elapsedMs"`
+	// Cuts and CutLength (cm) total the cutting sequences of a guillotine
+	// layout.
+	Cuts      int     `json:"cuts,omitempty"`
+	CutLength float64 `json:"cutLength,omitempty"`
 }
 
 // Result is a complete layout.

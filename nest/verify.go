@@ -35,7 +35,7 @@ func Verify(req Request, res Result) error {
 	}
 	seen := map[string]bool{}
 	var totalArea float64
-	count := 0
+	count, cuts, cutLength := 0, 0, 0
 	for pi, page := range res.Pages {
 		if page.ID != pageID(pi) {
 			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pi, page.ID, pageID(pi))
@@ -85,6 +85,16 @@ func Verify(req Request, res Result) error {
 		if a, b, ok := overlapping(rs); ok {
 			return fmt.Errorf("%s: %q ile %q çakışıyor veya testere payından yakın", page.ID, page.Parts[a].ID, page.Parts[b].ID)
 		}
+		if j.guillotine {
+			n, length, err := verifyCuts(j, page)
+			if err != nil {
+				return fmt.Errorf("%s: %w", page.ID, err)
+			}
+			cuts += n
+			cutLength += length
+		} else if len(page.Cuts) > 0 {
+			return fmt.Errorf("%s: giyotin olmayan yerleşimde kesim sırası var", page.ID)
+		}
 		want := int(math.Round(100 * area / (float64(sw) * float64(sh))))
 		if page.Efficiency != want {
 			return fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
@@ -107,6 +117,9 @@ func Verify(req Request, res Result) error {
 	st := res.Stats
 	if st.Pages != len(res.Pages) || st.Placed != count {
 		return fmt.Errorf("istatistik yanlış: %d sayfa %d parça, sayılan %d sayfa %d parça", st.Pages, st.Placed, len(res.Pages), count)
+	}
+	if st.Cuts != cuts || exactUnits(st.CutLength) != cutLength {
+		return fmt.Errorf("kesim istatistiği yanlış: %d kesim %.2f cm, sayılan %d kesim %.2f cm", st.Cuts, st.CutLength, cuts, toCM(cutLength))
 	}
 	if st.LowerBound > st.Pages && count > 0 {
 		return fmt.Errorf("alt sınır %d sayfa sayısı %d'den büyük", st.LowerBound, st.Pages)
@@ -160,4 +173,57 @@ func overlapping(rs []rect) (int, int, bool) {
 		active = append(active, i)
 	}
 	return 0, 0, false
+}
+
+// verifyCuts replays a guillotine page's cutting sequence on the trimmed
+// sheet: every cut must run from edge to edge of exactly one piece, and at
+// the end every part must be a piece of its own, exactly its size. It
+// returns the number of cuts and their length in units.
+func verifyCuts(j *job, page Page) (int, int, error) {
+	k := j.kerf
+	pieces := []rect{{j.trim, j.trim, j.sheetW - 2*j.trim, j.sheetH - 2*j.trim}}
+	length := 0
+	for i, c := range page.Cuts {
+		x, y, l := exactUnits(c.X), exactUnits(c.Y), exactUnits(c.Length)
+		if c.Order != i+1 || x < 0 || y < 0 || l <= 0 || c.Direction != Vertical && c.Direction != Horizontal {
+			return 0, 0, fmt.Errorf("kesim %d geçersiz: %+v", i+1, c)
+		}
+		found := -1
+		for pi, p := range pieces {
+			if c.Direction == Vertical && y == p.y && l == p.h && p.x < x && x < p.x+p.w ||
+				c.Direction == Horizontal && x == p.x && l == p.w && p.y < y && y < p.y+p.h {
+				found = pi
+				break
+			}
+		}
+		if found < 0 {
+			return 0, 0, fmt.Errorf("kesim %d (%+v) bir parçayı baştan sona kesmiyor", i+1, c)
+		}
+		p := pieces[found]
+		pieces = append(pieces[:found], pieces[found+1:]...)
+		if c.Direction == Vertical {
+			pieces = append(pieces, rect{p.x, p.y, x - p.x, p.h})
+			if x+k < p.x+p.w {
+				pieces = append(pieces, rect{x + k, p.y, p.x + p.w - x - k, p.h})
+			}
+		} else {
+			pieces = append(pieces, rect{p.x, p.y, p.w, y - p.y})
+			if y+k < p.y+p.h {
+				pieces = append(pieces, rect{p.x, y + k, p.w, p.y + p.h - y - k})
+			}
+		}
+		length += l
+	}
+	exact := make(map[rect]bool, len(pieces))
+	for _, p := range pieces {
+		exact[p] = true
+	}
+	for _, p := range page.Parts {
+		r := rect{exactUnits(p.X), exactUnits(p.Y), exactUnits(p.Width), exactUnits(p.Height)}
+		if !exact[r] {
+			return 0, 0, fmt.Errorf("%q kesim sırasıyla tam boyutunda ayrılmıyor", p.ID)
+		}
+		delete(exact, r) // a piece holds one part
+	}
+	return len(page.Cuts), length, nil
 }

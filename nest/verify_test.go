@@ -84,3 +84,29 @@ func TestVerifyCatchesBrokenLayouts(t *testing.T) {
 		t.Fatalf("a mutation changed the original: %v", err)
 	}
 }
+
+func TestVerifyCatchesBrokenCutSequences(t *testing.T) {
+	req := Request{Sheet: Sheet{100, 148}, Parts: []Part{
+		{Name: "Kapak", Width: 50, Height: 70, Quantity: 3},
+		{Name: "Raf", Width: 20, Height: 10, Quantity: 4},
+	}, Options: Options{Guillotine: true, Kerf: 0.3}}
+	good := mustLayout(t, req)
+	mutations := map[string]func(p *Page){
+		"a cut missing":           func(p *Page) { p.Cuts = p.Cuts[:len(p.Cuts)-1] },
+		"cuts out of order":       func(p *Page) { p.Cuts[0], p.Cuts[1] = p.Cuts[1], p.Cuts[0] },
+		"a cut that stops short":  func(p *Page) { p.Cuts[0].Length -= 1 },
+		"a cut moved into a part": func(p *Page) { p.Cuts[0].X += 0.1; p.Cuts[0].Y += 0.1 },
+		"bad direction":           func(p *Page) { p.Cuts[0].Direction = "diagonal" },
+	}
+	for name, mutate := range mutations {
+		t.Run(name, func(t *testing.T) {
+			r := good
+			r.Pages = append([]Page(nil), good.Pages...)
+			r.Pages[0].Cuts = append([]Cut(nil), good.Pages[0].Cuts...)
+			mutate(&r.Pages[0])
+			if err := Verify(req, r); err == nil {
+				t.Fatal("Verify accepted a broken cutting sequence")
+			}
+		})
+	}
+}

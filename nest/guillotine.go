@@ -1,0 +1,195 @@
+package nest
+
+// Guillotine layouts for panel saws: every cut runs from edge to edge of
+// the piece it splits. The packer keeps disjoint free rectangles, as in the
+// Guillotine algorithm of Jylänki's survey ("A Thousand Ways to Pack the
+// Bin", 2010, section 3): a part goes to the top-left corner of a free
+// rectangle, and the rest of that rectangle is split by two cuts, one
+// through the whole rectangle and one through the strip holding the part.
+// Every sheet is thereby a tree of guillotine cuts, and the order in which
+// the cuts were made is a valid cutting sequence (a cut only ever splits a
+// piece that an earlier cut made).
+
+// splitRule decides which of the two cuts around a placed part runs
+// through the whole free rectangle.
+type splitRule uint8
+
+const (
+	splitShorterLeftover splitRule = iota // the cut across the shorter leftover side first
+	splitLongerLeftover
+	splitMinArea // keep the larger remainder as square as possible
+	splitMaxArea
+	numSplits
+)
+
+// cut is one saw cut in inflated units within the usable sheet: the blade
+// runs from (x, y) along length, down when vertical, right otherwise, and
+// removes the kerf after x (vertical) or y (horizontal).
+type cut struct {
+	x, y, length int
+	vertical     bool
+}
+
+// gbin is a sheet being filled with guillotine cuts.
+type gbin struct {
+	free  []rect
+	area  int
+	cuts  []cut
+	kerf  int
+	maxFW int
+	maxFH int
+}
+
+func newGbin(j *job) *gbin {
+	return &gbin{free: []rect{{0, 0, j.binW, j.binH}}, kerf: j.kerf, maxFW: j.binW, maxFH: j.binH}
+}
+
+func (b *gbin) mayFit(w, h int, rotate bool) bool {
+	return w <= b.maxFW && h <= b.maxFH || rotate && h <= b.maxFW && w <= b.maxFH
+}
+
+// find returns the best free rectangle for the part under r, with its
+// index in placement.s2's tie-break order kept by scanning in list order.
+func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
+	switch o {
+	case orientTall:
+		if w > h && rotate {
+			w, h = h, w
+		}
+	case orientWide:
+		if h > w && rotate {
+			w, h = h, w
+		}
+	}
+	var best placement
+	bi := -1
+	for i, f := range b.free {
+		if w <= f.w && h <= f.h {
+			if p := gscore(f, w, h, r); p.better(best) {
+				best, bi = p, i
+			}
+		}
+		if rotate && o == orientFree && h <= f.w && w <= f.h {
+			if p := gscore(f, h, w, r); p.better(best) {
+				best, bi = p, i
+			}
+		}
+	}
+	if bi < 0 && rotate && o != orientFree {
+		return b.find(h, w, false, r, orientFree)
+	}
+	return best, bi
+}
+
+func gscore(f rect, w, h int, r rule) placement {
+	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
+	dw, dh := f.w-w, f.h-h
+	short, long := min(dw, dh), max(dw, dh)
+	switch r {
+	case ruleBSSF:
+		p.s1, p.s2 = short, long
+	case ruleBLSF:
+		p.s1, p.s2 = long, short
+	case ruleBL:
+		p.s1, p.s2 = f.y+h, f.x
+	default: // ruleBAF; contact point has no meaning without neighbours
+		p.s1, p.s2 = f.w*f.h-w*h, short
+	}
+	return p
+}
+
+// place puts the part into free rectangle fi and splits the rest.
+func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
+	f := b.free[fi]
+	b.free[fi] = b.free[len(b.free)-1]
+	b.free = b.free[:len(b.free)-1]
+	b.area += p.w * p.h
+	rw, rh := f.w-p.w, f.h-p.h
+	var across bool // the first cut runs across the whole width (horizontal)
+	switch split {
+	case splitShorterLeftover:
+		across = rw <= rh
+	case splitLongerLeftover:
+		across = rw > rh
+	case splitMinArea:
+		across = p.w*rh > rw*p.h
+	case splitMaxArea:
+		across = p.w*rh <= rw*p.h
+	}
+	var bottom, right rect
+	if across {
+		bottom = rect{f.x, f.y + p.h, f.w, rh}
+		right = rect{f.x + p.w, f.y, rw, p.h}
+		if rh > 0 {
+			b.cuts = append(b.cuts, cut{x: f.x, y: f.y + p.h - b.kerf, length: f.w, vertical: false})
+		}
+		if rw > 0 {
+			b.cuts = append(b.cuts, cut{x: f.x + p.w - b.kerf, y: f.y, length: p.h, vertical: true})
+		}
+	} else {
+		right = rect{f.x + p.w, f.y, rw, f.h}
+		bottom = rect{f.x, f.y + p.h, p.w, rh}
+		if rw > 0 {
+			b.cuts = append(b.cuts, cut{x: f.x + p.w - b.kerf, y: f.y, length: f.h, vertical: true})
+		}
+		if rh > 0 {
+			b.cuts = append(b.cuts, cut{x: f.x, y: f.y + p.h - b.kerf, length: p.w, vertical: false})
+		}
+	}
+	for _, r := range [2]rect{bottom, right} {
+		if r.w >= minSide && r.h >= minSide {
+			b.free = append(b.free, r)
+		}
+	}
+	b.maxFW, b.maxFH = 0, 0
+	for _, r := range b.free {
+		b.maxFW = max(b.maxFW, r.w)
+		b.maxFH = max(b.maxFH, r.h)
+	}
+}
+
+// packGuillotine places order's items with heuristic h on guillotine
+// sheets, or returns nil when stop reports true first.
+func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *solution {
+	j := pk.j
+	var bins []*gbin
+	var spots [][]spot
+	sm := pk.suffixMins(order)
+	for i, ki := range order {
+		if i&255 == 255 && stop != nil && stop() {
+			return nil
+		}
+		k := &j.kinds[ki]
+		best, bestBin, bestFree, bestArea := placement{}, -1, -1, -1
+		for bi, b := range bins {
+			if !b.mayFit(k.w, k.h, k.rotate) {
+				continue
+			}
+			p, fi := b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+			if fi < 0 {
+				continue
+			}
+			if h.choice == choiceFirst {
+				best, bestBin, bestFree = p, bi, fi
+				break
+			}
+			if h.choice == choiceGlobal && p.better(best) || h.choice == choiceTightest && b.area > bestArea {
+				best, bestBin, bestFree, bestArea = p, bi, fi, b.area
+			}
+		}
+		if bestBin < 0 {
+			bins = append(bins, newGbin(j))
+			spots = append(spots, nil)
+			bestBin = len(bins) - 1
+			best, bestFree = bins[bestBin].find(k.w, k.h, k.rotate, h.rule, h.orient)
+		}
+		bins[bestBin].place(best, bestFree, h.split, sm[i+1])
+		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
+	}
+	s := &solution{bins: spots, areas: make([]int, len(bins)), cuts: make([][]cut, len(bins))}
+	for i, b := range bins {
+		s.areas[i] = b.area
+		s.cuts[i] = b.cuts
+	}
+	return s
+}
