@@ -17,6 +17,8 @@ const (
 	shrinkLimit  = 0.6  // the drawing may shrink to this share of its scale to keep the list on its page
 	ptToMM       = 25.4 / 72
 	minLabelFont = 5.0 // points; smaller labels are unreadable on paper
+	numberFont   = 5.5 // points, for part numbers and grid numbers
+	pad          = 0.8 // mm between a label and its part's edge
 )
 
 // palette holds the parts' fill colours: light versions of the DXF colours
@@ -107,7 +109,7 @@ func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed) {
 	}
 	f.SetDrawColor(205, 205, 205)
 	f.SetLineWidth(0.1)
-	d.font("", 5.5)
+	d.font("", numberFont)
 	f.SetTextColor(130, 130, 130)
 	// Number every grid line, or every n-th when lines are too close for
 	// their numbers.
@@ -151,7 +153,6 @@ func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed) {
 // too small for its name shows only its number, and one too small for that
 // shows nothing: the part list has it.
 func (d *doc) label(p nest.Placed, n int, r box) {
-	const pad = 0.8 // mm between the text and the part's edge
 	f := d.f
 	size := export.Size(p.Width, p.Height)
 	if p.Rotated {
@@ -164,19 +165,19 @@ func (d *doc) label(p nest.Placed, n int, r box) {
 		textW := f.GetStringWidth(p.Name)
 		d.font("", pt)
 		textW = max(textW, f.GetStringWidth(size))
-		d.font("", 5.5)
-		numW, numH := f.GetStringWidth(number), 5.5*ptToMM
+		d.font("", numberFont)
+		numW, numH := f.GetStringWidth(number), numberFont*ptToMM
 		switch {
 		case textW+2*pad <= r.w && 2*line+2*pad <= r.h:
 			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, false)
 			if r.h >= 2*line+2*(numH+pad) || r.w >= textW+2*(numW+pad) {
-				f.Text(r.x+pad, r.y+pad+numH, number)
+				d.cornerNumber(r, number)
 			}
 			return
 		case r.h > r.w && textW+2*pad <= r.h && 2*line+2*pad <= r.w:
 			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, true)
 			if r.h >= textW+2*(numH+pad) {
-				f.Text(r.x+pad, r.y+pad+numH, number)
+				d.cornerNumber(r, number)
 			}
 			return
 		}
@@ -185,6 +186,12 @@ func (d *doc) label(p nest.Placed, n int, r box) {
 	if w := f.GetStringWidth(number); w+2*pad <= r.w && 6*ptToMM+2*pad <= r.h {
 		f.Text(r.x+r.w/2-w/2, r.y+r.h/2+6*ptToMM*0.35, number)
 	}
+}
+
+// cornerNumber writes a part's number in the top-left corner of its rectangle r.
+func (d *doc) cornerNumber(r box, number string) {
+	d.font("", numberFont)
+	d.f.Text(r.x+pad, r.y+pad+numberFont*ptToMM, number)
 }
 
 // twoLines writes the name (bold) over the size, centred on (cx, cy),

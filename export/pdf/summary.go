@@ -139,15 +139,17 @@ const (
 )
 
 // table writes a titled table from y down, continuing on new pages (with the
-// title and headings again) when the page is full, and returns the y below it.
+// title, marked "devam", and the headings again) when the page is full, and
+// returns the y below it.
 func (d *doc) table(y float64, title string, cols []column, rows [][]string) float64 {
 	f := d.f
 	x, top, _, h := d.content()
 	bottom := top + h
-	head := func() {
+	const titleHeight = 7.0
+	head := func(title string) {
 		d.font("B", 11)
 		f.Text(x, y+4, title)
-		y += 7
+		y += titleHeight
 		d.font("B", tableFont)
 		f.SetFillColor(235, 235, 235)
 		cx := x
@@ -159,12 +161,17 @@ func (d *doc) table(y float64, title string, cols []column, rows [][]string) flo
 		y += tableRow
 		d.font("", tableFont)
 	}
-	head()
+	// A title and headings with no row under them belong on the next page.
+	if y+titleHeight+2*tableRow > bottom {
+		f.AddPage()
+		y = top
+	}
+	head(title)
 	for _, row := range rows {
 		if y+tableRow > bottom {
 			f.AddPage()
 			y = top
-			head()
+			head(title + " (devam)")
 		}
 		cx := x
 		for i, c := range cols {
@@ -181,11 +188,11 @@ func (d *doc) table(y float64, title string, cols []column, rows [][]string) flo
 
 // cell writes s in a table cell at (x, y), cut to fit the column.
 func (d *doc) cell(x, y float64, c column, s string) {
-	const pad = 1.5
-	s = d.fit(s, c.width-2*pad)
-	tx := x + pad
+	const cellPad = 1.5 // mm
+	s = d.fit(s, c.width-2*cellPad)
+	tx := x + cellPad
 	if c.right {
-		tx = x + c.width - pad - d.f.GetStringWidth(s)
+		tx = x + c.width - cellPad - d.f.GetStringWidth(s)
 	}
 	d.f.Text(tx, y+tableRow-1.7, s)
 }
