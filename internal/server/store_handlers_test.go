@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"kesim/internal/store"
@@ -20,7 +22,7 @@ import (
 )
 
 // newStoreAPI returns the store routes on a fresh SQLite database.
-func newStoreAPI(t *testing.T) http.Handler {
+func newStoreAPI(t testing.TB) http.Handler {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "kesim.db"))
 	if err != nil {
@@ -295,4 +297,90 @@ func TestStoreAPIInternalErrors(t *testing.T) {
 	if n := strings.Count(logged.String(), "secret detail"); n != len(requests) {
 		t.Errorf("log has the cause %d times, want %d:\n%s", n, len(requests), logged.String())
 	}
+}
+
+// seedLayouts saves n layouts of 20 part lines each through the API.
+func seedLayouts(tb testing.TB, h http.Handler, n int) {
+	tb.Helper()
+	var b strings.Builder
+	b.WriteString(`{"layouts":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"Düzen %d","parts":[`, i)
+		for j := range 20 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"id":"%d","name":"Parça %d","width":%d.5,"height":45.55,"quantity":%d}`, j, j, 10+j, j+1)
+		}
+		b.WriteString(`],"sheet":{"width":183,"height":366}}`)
+	}
+	b.WriteString(`]}`)
+	req := httptest.NewRequest("POST", "/api/sync", strings.NewReader(b.String()))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		tb.Fatalf("seed: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// BenchmarkListLayoutsAPI answers GET /api/layouts with 1,000 saved layouts
+// of 20 part lines (issue 5: under 50 ms).
+func BenchmarkListLayoutsAPI(b *testing.B) {
+	h := newStoreAPI(b)
+	seedLayouts(b, h, 1000)
+	b.ResetTimer()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/layouts", nil))
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Code)
+		}
+	}
+}
+
+// BenchmarkMixedAPI sends a mix of reads and writes from parallel clients
+// over real HTTP on loopback, as a workshop's browsers do: per 10 requests,
+// 6 list parts, 2 list layouts (of 100), 1 saves a part, 1 saves a layout.
+// req/s is the throughput on SQLite (issue 5: 500 req/s without error).
+func BenchmarkMixedAPI(b *testing.B) {
+	h := newStoreAPI(b)
+	seedLayouts(b, h, 100)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	client := srv.Client()
+	layout := `{"name":"Yeni","parts":[{"name":"Kapak","width":50,"height":30,"quantity":2}]}`
+	var n atomic.Int64
+	b.SetParallelism(4)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := n.Add(1)
+			var resp *http.Response
+			var err error
+			switch i % 10 {
+			case 0:
+				resp, err = client.Post(srv.URL+"/api/parts", "application/json",
+					strings.NewReader(fmt.Sprintf(`{"name":"P%d","width":10,"height":20,"quantity":1}`, i)))
+			case 1:
+				resp, err = client.Post(srv.URL+"/api/layouts", "application/json", strings.NewReader(layout))
+			case 2, 3:
+				resp, err = client.Get(srv.URL + "/api/layouts")
+			default:
+				resp, err = client.Get(srv.URL + "/api/parts")
+			}
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode >= 300 {
+				b.Errorf("status %d", resp.StatusCode)
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
 }
