@@ -77,6 +77,22 @@ func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 
+func TestTwoStoresOneDatabase(t *testing.T) {
+	storetest.RunShared(t, func(t *testing.T) (store.Store, store.Store) {
+		u := schemaURL(t)
+		var stores [2]store.Store
+		for i := range stores {
+			s, err := Open(context.Background(), u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			stores[i] = s
+		}
+		return stores[0], stores[1]
+	})
+}
+
 func BenchmarkStore(b *testing.B) {
 	serverURL(b)
 	storetest.Bench(b, func(b *testing.B) store.Store { return openTemp(b) })

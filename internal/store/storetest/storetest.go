@@ -531,3 +531,41 @@ func mustListLayouts(t testing.TB, s store.Store, o store.Owner) []store.Layout 
 	}
 	return l
 }
+
+// RunShared checks two stores on one database, as two servers behind a load
+// balancer: what one saves the other lists, and syncs racing through both
+// add every part and layout once. open2 returns two stores on one new,
+// empty database.
+func RunShared(t *testing.T, open2 func(t *testing.T) (store.Store, store.Store)) {
+	s1, s2 := open2(t)
+	p := mustCreatePart(t, s1, userA, "Kapak", 50, 30)
+	if got := mustListParts(t, s2, userA); len(got) != 1 || got[0].ID != p.ID {
+		t.Fatalf("the second store lists %+v, want the part the first saved", got)
+	}
+	parts, layouts := localData()
+	var wg sync.WaitGroup
+	results := make([]store.SyncResult, 8)
+	errs := make([]error, len(results))
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = []store.Store{s1, s2}[i%2].Sync(context.Background(), anon, parts, layouts)
+		}()
+	}
+	wg.Wait()
+	var total store.SyncResult
+	for i, r := range results {
+		if errs[i] != nil {
+			t.Errorf("sync %d: %v", i, errs[i])
+		}
+		total.NewParts += r.NewParts
+		total.NewLayouts += r.NewLayouts
+	}
+	if want := (store.SyncResult{NewParts: 3, NewLayouts: 2}); total != want {
+		t.Errorf("racing syncs added %+v in all, want %+v", total, want)
+	}
+	if n, m := len(mustListParts(t, s1, anon)), len(mustListLayouts(t, s2, anon)); n != 3 || m != 2 {
+		t.Errorf("stored %d parts and %d layouts, want 3 and 2", n, m)
+	}
+}
