@@ -21,7 +21,7 @@ var ErrEmpty = errors.New("UYARI: Export edilecek parça bulunamadı. Önce par�
 
 // ErrInvalid is wrapped by the error a writer returns for a result no file
 // can show: a sheet side that is not positive or longer than MaxSheet, or a
-// part with a non-finite coordinate or a size that is not positive.
+// part or cut with a non-finite coordinate or a length that is not positive.
 var ErrInvalid = errors.New("geçersiz yerleşim")
 
 // MaxSheet is the longest sheet side the writers accept, in cm: a hundred
@@ -42,6 +42,11 @@ func Check(res nest.Result) error {
 			if !positive(p.Width) || !positive(p.Height) || !finite(p.X) || !finite(p.Y) {
 				return fmt.Errorf("%w: sayfa %d, parça %q (%v, %v, %v x %v)",
 					ErrInvalid, i+1, p.Name, p.X, p.Y, p.Width, p.Height)
+			}
+		}
+		for _, c := range pg.Cuts {
+			if !finite(c.X) || !finite(c.Y) || !positive(c.Length) {
+				return fmt.Errorf("%w: sayfa %d, kesim %d (%v, %v, %v)", ErrInvalid, i+1, c.Order, c.X, c.Y, c.Length)
 			}
 		}
 		placed += len(pg.Parts)

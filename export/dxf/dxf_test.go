@@ -73,6 +73,13 @@ func (j job) drawnPages() []int {
 // worked out from the layout: y flipped, each sheet's origin at its
 // bottom-left corner, sheets a gap apart along x.
 func (j job) want() (outlines, parts []rect) {
+	outlines, parts, _ = j.wantWithCuts()
+	return outlines, parts
+}
+
+// wantWithCuts is want with the guillotine cuts too, each as the degenerate
+// rectangle its line spans.
+func (j job) wantWithCuts() (outlines, parts, cuts []rect) {
 	s := j.res.Sheet
 	for i, page := range j.drawnPages() {
 		x0 := float64(i) * (s.Width + sheetGap(s))
@@ -80,8 +87,15 @@ func (j job) want() (outlines, parts []rect) {
 		for _, p := range j.res.Pages[page].Parts {
 			parts = append(parts, rect{x0 + p.X, s.Height - p.Y - p.Height, x0 + p.X + p.Width, s.Height - p.Y})
 		}
+		for _, c := range j.res.Pages[page].Cuts {
+			if c.Direction == nest.Vertical {
+				cuts = append(cuts, rect{x0 + c.X, s.Height - c.Y - c.Length, x0 + c.X, s.Height - c.Y})
+			} else {
+				cuts = append(cuts, rect{x0 + c.X, s.Height - c.Y, x0 + c.X + c.Length, s.Height - c.Y})
+			}
+		}
 	}
-	return outlines, parts
+	return outlines, parts, cuts
 }
 
 func jobs(t testing.TB) []job {
@@ -111,7 +125,7 @@ func checkFile(t *testing.T, j job, data []byte) {
 	var owners []string
 	layerTable := map[string]bool{}
 	header := map[string]string{}
-	var outlines, parts []rect
+	var outlines, parts, cutLines []rect
 	var colors []int
 	texts := map[string][]string{}
 	for _, o := range objs {
@@ -158,6 +172,17 @@ func checkFile(t *testing.T, j job, data []byte) {
 			case LayerBoundary:
 				outlines = append(outlines, r)
 			}
+		case o.kind == "LINE" && o.get(8) == LayerSequence:
+			pts, err := o.points()
+			if err != nil {
+				t.Fatal(err)
+			}
+			x2, err1 := o.float(11)
+			y2, err2 := o.float(21)
+			if len(pts) != 1 || err1 != nil || err2 != nil {
+				t.Fatalf("bad LINE %v", o.pairs)
+			}
+			cutLines = append(cutLines, rect{min(pts[0][0], x2), min(pts[0][1], y2), max(pts[0][0], x2), max(pts[0][1], y2)})
 		case o.kind == "TEXT":
 			s, err := decodeText(o.get(1))
 			if err != nil {
@@ -194,9 +219,10 @@ func checkFile(t *testing.T, j job, data []byte) {
 		}
 	}
 
-	wantOutlines, wantParts := j.want()
+	wantOutlines, wantParts, wantCuts := j.wantWithCuts()
 	matchRects(t, "sheet outline", outlines, wantOutlines)
 	matchRects(t, "part polyline", parts, wantParts)
+	matchRects(t, "cut line", cutLines, wantCuts)
 	var wantColors []int
 	for _, page := range j.drawnPages() {
 		for i := range j.res.Pages[page].Parts {
@@ -216,9 +242,12 @@ func checkFile(t *testing.T, j job, data []byte) {
 			}
 			wantSeq = append(wantSeq, strconv.Itoa(i+1))
 		}
+		for _, c := range j.res.Pages[page].Cuts {
+			wantSeq = append(wantSeq, "K"+strconv.Itoa(c.Order))
+		}
 	}
 	if !slices.Equal(texts[LayerSequence], wantSeq) {
-		t.Errorf("sequence numbers %v, want 1-based per sheet %v", texts[LayerSequence], wantSeq)
+		t.Errorf("sequence texts %v, want 1-based part numbers then cuts K1... per sheet %v", texts[LayerSequence], wantSeq)
 	}
 }
 

@@ -33,8 +33,9 @@ type sheetDrawing struct {
 	originX float64
 }
 
-// draw writes the sheet of page page: outline, grid, title, dimensions, and
-// for every part its polyline, marks, label and sequence number.
+// draw writes the sheet of page page: outline, grid, title, dimensions, for
+// every part its polyline, marks, label and sequence number, and the cutting
+// sequence of a guillotine layout.
 func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) {
 	t, w, h, x0 := d.t, d.sheet.Width, d.sheet.Height, d.originX
 	a := annotation(d.sheet)
@@ -67,7 +68,28 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 	for i, p := range parts {
 		d.part(i, p, a)
 	}
+	for _, c := range pg.Cuts {
+		d.cut(c, a)
+	}
 }
+
+// cut draws one saw cut of a guillotine layout's cutting sequence on the
+// SEQUENCE layer, with its order ("K1", "K2", ...) at its start, so that the
+// saw operator reads the cut order next to the part numbers.
+func (d sheetDrawing) cut(c nest.Cut, a float64) {
+	x, y := d.originX+c.X, d.sheet.Height-c.Y
+	h := 0.6 * a
+	if c.Direction == nest.Vertical {
+		d.t.line(LayerSequence, colorByLayer, x, y, x, y-c.Length)
+		d.t.text(LayerSequence, h, x+0.3*h, y-1.3*h, 0, false, cutLabel(c))
+		return
+	}
+	d.t.line(LayerSequence, colorByLayer, x, y, x+c.Length, y)
+	d.t.text(LayerSequence, h, x+0.3*h, y+0.3*h, 0, false, cutLabel(c))
+}
+
+// cutLabel names a cut by its order, "K" for kesim (cut): "K1".
+func cutLabel(c nest.Cut) string { return "K" + strconv.Itoa(c.Order) }
 
 func gridColor(k int) int {
 	if k%2 == 0 {

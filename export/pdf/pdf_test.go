@@ -127,6 +127,9 @@ func TestPopplerAndQpdfReadEveryFile(t *testing.T) {
 				for _, p := range pg.Parts {
 					want = append(want, p.Name)
 				}
+				if len(pg.Cuts) > 0 {
+					want = append(want, fmt.Sprintf("%d kesim", len(pg.Cuts)), fmt.Sprintf("K%d", len(pg.Cuts)))
+				}
 			}
 			for _, w := range want {
 				if !strings.Contains(text, w) {

@@ -42,6 +42,9 @@ func (d *doc) sheet(page int) {
 	x, y, w, h := d.content()
 	title := fmt.Sprintf("Sayfa %d / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
 		page+1, len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
+	if len(pg.Cuts) > 0 {
+		title += fmt.Sprintf("   ·   %d kesim", len(pg.Cuts))
+	}
 	if same := d.same[page]; same >= 0 {
 		title += fmt.Sprintf("   ·   Sayfa %d ile aynı", same+1)
 	}
@@ -49,7 +52,7 @@ func (d *doc) sheet(page int) {
 	f.Text(x, y+5, d.fit(title, w))
 
 	l := planSheetPage(box{x, y, w, h}, s, len(parts))
-	d.drawSheet(l.drawing.x, l.drawing.y, l.scale, parts)
+	d.drawSheet(l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
 	d.partList(page, parts, l.list, l.listOnPage)
 }
 
@@ -95,8 +98,8 @@ func planSheetPage(content box, s nest.Sheet, parts int) sheetPage {
 }
 
 // drawSheet draws the sheet with its top-left corner at (x, y) mm, scale mm
-// per cm: outline, grid with its numbers, and the labelled parts.
-func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed) {
+// per cm: outline, grid with its numbers, the labelled parts and the cuts.
+func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) {
 	f, s := d.f, d.res.Sheet
 	f.SetFillColor(255, 255, 255)
 	f.SetDrawColor(0, 0, 0)
@@ -145,6 +148,40 @@ func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed) {
 	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.3)
 	f.Rect(x, y, s.Width*scale, s.Height*scale, "D")
+	d.drawCuts(x, y, scale, cuts)
+}
+
+// drawCuts draws a guillotine layout's cutting sequence over the sheet drawn
+// at (x, y): every cut as a red line, its order ("K1", "K2", ...) in a white
+// box at its start, where the saw enters.
+func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
+	f := d.f
+	f.SetDrawColor(200, 30, 30)
+	f.SetLineWidth(0.35)
+	for _, c := range cuts {
+		x1, y1 := x+c.X*scale, y+c.Y*scale
+		if c.Direction == nest.Vertical {
+			f.Line(x1, y1, x1, y1+c.Length*scale)
+		} else {
+			f.Line(x1, y1, x1+c.Length*scale, y1)
+		}
+	}
+	d.font("B", numberFont)
+	f.SetTextColor(200, 30, 30)
+	f.SetFillColor(255, 255, 255)
+	f.SetLineWidth(0.15)
+	h := numberFont * ptToMM
+	for _, c := range cuts {
+		label := "K" + itoa(c.Order)
+		w := f.GetStringWidth(label)
+		bx, by := x+c.X*scale-w/2-0.4, y+c.Y*scale // vertical: the box hangs below the entry point
+		if c.Direction == nest.Horizontal {
+			bx, by = x+c.X*scale, y+c.Y*scale-h/2-0.4 // horizontal: centred on the line at its left end
+		}
+		f.Rect(bx, by, w+0.8, h+0.8, "FD")
+		f.Text(bx+0.4, by+0.4+h*0.8, label)
+	}
+	f.SetTextColor(0, 0, 0)
 }
 
 // label writes part number n's name and size inside its rectangle r, as

@@ -26,11 +26,15 @@ func (d *doc) summary() {
 	f.Text(x, y+13, "Özet")
 	f.SetTextColor(0, 0, 0)
 
-	placed, area := 0, 0.0
+	placed, area, cuts, cutLength := 0, 0.0, 0, 0.0
 	for _, pg := range res.Pages {
 		placed += len(pg.Parts)
 		for _, p := range pg.Parts {
 			area += p.Width * p.Height
+		}
+		cuts += len(pg.Cuts)
+		for _, c := range pg.Cuts {
+			cutLength += c.Length
 		}
 	}
 	sheets := itoa(len(res.Pages))
@@ -44,6 +48,9 @@ func (d *doc) summary() {
 		{"Sayfa sayısı", sheets},
 		{"Toplam parça", itoa(placed)},
 		{"Ortalama verim", "%" + strconv.FormatFloat(efficiency, 'f', 1, 64)},
+	}
+	if cuts > 0 {
+		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", cuts, export.Num(cutLength))})
 	}
 	skipped := 0
 	for _, s := range res.Skipped {
