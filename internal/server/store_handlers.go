@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"time"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -120,7 +121,7 @@ func (h *storeHandlers) deleteLayout(w http.ResponseWriter, r *http.Request) {
 
 // syncBody is what a browser kept locally while the server was out of
 // reach. Layouts in the local format ({id, name, parts, createdAt}) decode
-// as they are; their local id and date are not kept.
+// as they are: the local id is dropped, the date kept.
 type syncBody struct {
 	Parts   []partBody   `json:"parts"`
 	Layouts []layoutBody `json:"layouts"`
@@ -138,7 +139,9 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i)))
 			return
 		}
-		parts[i] = store.PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity}
+		parts[i] = store.PartInput{
+			Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity, CreatedAt: time.Time(b.CreatedAt),
+		}
 	}
 	layouts := make([]store.LayoutInput, len(body.Layouts))
 	for i, b := range body.Layouts {
@@ -147,6 +150,7 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i)))
 			return
 		}
+		l.CreatedAt = time.Time(b.CreatedAt)
 		layouts[i] = l
 	}
 	res, err := h.st.Sync(r.Context(), requestOwner(r), parts, layouts)
@@ -167,6 +171,8 @@ type partBody struct {
 	Height   *float64 `json:"height"`
 	Quantity *float64 `json:"quantity"`
 	Rotate   *bool    `json:"rotate"`
+	// CreatedAt is read by POST /api/sync only.
+	CreatedAt clientTime `json:"createdAt"`
 }
 
 // part checks that every field is there and the quantity is whole; the
@@ -201,6 +207,8 @@ type layoutBody struct {
 	Parts   []partBody    `json:"parts"`
 	Sheet   *nest.Sheet   `json:"sheet"`
 	Options *nest.Options `json:"options"`
+	// CreatedAt is read by POST /api/sync only.
+	CreatedAt clientTime `json:"createdAt"`
 }
 
 func (b layoutBody) layout() (store.LayoutInput, error) {
@@ -244,6 +252,27 @@ func (id *clientID) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*id = clientID(n.String())
+	return nil
+}
+
+// clientTime is a date kept by the browser: an ISO 8601 string as
+// Date.toISOString writes it, or milliseconds since 1970 as Date.now gives.
+// Anything else is taken as no date (the store then uses now), so that an
+// odd date never blocks a sync.
+type clientTime time.Time
+
+// UnmarshalJSON reads the date, never failing.
+func (t *clientTime) UnmarshalJSON(b []byte) error {
+	var s string
+	var ms int64
+	switch {
+	case json.Unmarshal(b, &s) == nil:
+		if v, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			*t = clientTime(v)
+		}
+	case json.Unmarshal(b, &ms) == nil:
+		*t = clientTime(time.UnixMilli(ms))
+	}
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
@@ -251,7 +252,16 @@ func TestSyncAPI(t *testing.T) {
 	var layouts []store.Layout
 	json.Unmarshal(body, &layouts)
 	if len(layouts) != 2 || layouts[1].Name != "Mutfak" || layouts[1].Parts[0].ID != "1732268400001" {
-		t.Errorf("synced layouts: %s", body)
+		t.Fatalf("synced layouts: %s", body)
+	}
+	// They keep the dates they were saved locally.
+	if got := layouts[1].CreatedAt.Format(time.RFC3339); got != "2026-11-20T08:00:00Z" {
+		t.Errorf("Mutfak created at %s, want its local date 2026-11-20T08:00:00Z", got)
+	}
+	// A date that cannot be read blocks nothing: the layout is dated now.
+	odd := `{"layouts":[{"name":"Tuhaf","createdAt":"22.11.2026 10:00","parts":[{"name":"a","width":1,"height":1,"quantity":1}]}]}`
+	if status, body := call(t, h, "POST", "/api/sync", odd); status != http.StatusOK || string(bytes.TrimSpace(body)) != `{"newParts":0,"newLayouts":1}` {
+		t.Errorf("sync with an odd date: %d %s", status, body)
 	}
 	if status, body := call(t, h, "POST", "/api/sync", `{}`); status != http.StatusOK || string(bytes.TrimSpace(body)) != `{"newParts":0,"newLayouts":0}` {
 		t.Errorf("empty sync: %d %s", status, body)

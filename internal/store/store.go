@@ -85,6 +85,9 @@ type PartInput struct {
 	Width    float64 `json:"width"`
 	Height   float64 `json:"height"`
 	Quantity int     `json:"quantity"`
+	// CreatedAt, when set, is when the client first saved the part, such as
+	// a part kept locally and synced later; zero means now (see Clock.At).
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // Layout is a saved layout (table saved_layouts): the whole job, so that
@@ -108,6 +111,10 @@ type LayoutInput struct {
 	Parts   []nest.Part  `json:"parts"`
 	Sheet   nest.Sheet   `json:"sheet"`
 	Options nest.Options `json:"options"`
+	// CreatedAt, when set, is when the client first saved the layout, such
+	// as a layout kept locally and synced later; zero means now (see
+	// Clock.At).
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // SyncResult counts the rows that a Sync added.
@@ -180,6 +187,20 @@ func (c *Clock) Now() time.Time {
 	}
 	c.last = t
 	return t
+}
+
+// earliestCreatedAt is older than any row a client can have kept.
+var earliestCreatedAt = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// At returns the creation time for a row that the client says it created
+// at t: t itself (UTC, to the microsecond) when it lies between 2000 and
+// now, so that a layout kept locally and synced days later keeps its date;
+// otherwise, and for a zero t, Now.
+func (c *Clock) At(t time.Time) time.Time {
+	if t.Before(earliestCreatedAt) || t.After(time.Now()) {
+		return c.Now()
+	}
+	return t.UTC().Truncate(time.Microsecond)
 }
 
 // IsID reports whether s has the form of an id from NewID.

@@ -52,7 +52,7 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
-		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
+		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {

@@ -50,7 +50,7 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 func insertPart(ctx context.Context, db execer, clock *store.Clock, owner store.Owner, in store.PartInput) (store.Part, error) {
 	p := store.Part{
 		ID: store.NewID(), Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
-		UserID: owner.UserIDOrNil(), CreatedAt: clock.Now(),
+		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	_, err := db.ExecContext(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Sync", testSync},
 		{"SyncDeduplicatesAgainstStored", testSyncAgainstStored},
 		{"SyncInvalidSavesNothing", testSyncInvalid},
+		{"SyncKeepsDates", testSyncKeepsDates},
 		{"Owners", testOwners},
 		{"SyncPerOwner", testSyncPerOwner},
 		{"ConcurrentWrites", testConcurrentWrites},
@@ -382,6 +383,38 @@ func testSyncInvalid(t *testing.T, s store.Store) {
 	checkInvalid(t, "bad part", err, "parts[3].name", store.MsgRequired)
 	if p, l := mustListParts(t, s, anon), mustListLayouts(t, s, anon); len(p)+len(l) != 0 {
 		t.Errorf("a rejected Sync stored %d parts and %d layouts", len(p), len(l))
+	}
+}
+
+// testSyncKeepsDates syncs layouts kept locally days ago: they keep their
+// dates and are listed by them, while a date in the future becomes now.
+func testSyncKeepsDates(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	before := time.Now().Add(-time.Second)
+	if _, err := s.CreateLayout(ctx, anon, sampleLayout("Bugün")); err != nil {
+		t.Fatal(err)
+	}
+	old := sampleLayout("Geçen hafta")
+	old.CreatedAt = time.Date(2026, 1, 2, 3, 4, 5, 123456789, time.FixedZone("TRT", 3*3600))
+	future := sampleLayout("Gelecek")
+	future.CreatedAt = time.Now().Add(48 * time.Hour)
+	part := store.PartInput{Name: "Kapak", Width: 1, Height: 2, Quantity: 3, CreatedAt: old.CreatedAt}
+	if _, err := s.Sync(ctx, anon, []store.PartInput{part}, []store.LayoutInput{old, future}); err != nil {
+		t.Fatal(err)
+	}
+	want := time.Date(2026, 1, 2, 0, 4, 5, 123456000, time.UTC)
+	got := mustListLayouts(t, s, anon)
+	if len(got) != 3 || got[0].Name != "Gelecek" || got[1].Name != "Bugün" || got[2].Name != "Geçen hafta" {
+		t.Fatalf("layouts %v, want Gelecek, Bugün, Geçen hafta (newest first)", got)
+	}
+	if !got[2].CreatedAt.Equal(want) || got[2].CreatedAt.Location() != time.UTC {
+		t.Errorf("synced layout's date %v, want %v", got[2].CreatedAt, want)
+	}
+	if c := got[0].CreatedAt; c.Before(before) || c.After(time.Now()) {
+		t.Errorf("layout dated in the future got %v, want now", c)
+	}
+	if p := mustListParts(t, s, anon); len(p) != 1 || !p[0].CreatedAt.Equal(want) {
+		t.Errorf("synced part %+v, want created at %v", p, want)
 	}
 }
 
