@@ -25,9 +25,9 @@ func TestDecodeParts(t *testing.T) {
 			`{"id":"","name":"Kapak","width":1000,"height":12.05,"quantity":1,"rotate":null}]`,
 	}
 	for name, in := range tests {
-		got, err := DecodeParts([]byte(in))
+		got, err := decodeParts([]byte(in))
 		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: DecodeParts = %+v, %v; want %+v", name, got, err, want)
+			t.Errorf("%s: decodeParts = %+v, %v; want %+v", name, got, err, want)
 		}
 	}
 	if _, ok := decodePartsFast(ours); !ok {
@@ -36,8 +36,8 @@ func TestDecodeParts(t *testing.T) {
 	for _, bad := range []string{``, `[`, `[{"quantity":1.5}]`, `[{"width":"1"}]`, `{}`, `[{}]x`} {
 		var viaJSON []nest.Part
 		jsonErr := json.Unmarshal([]byte(bad), &viaJSON)
-		if _, err := DecodeParts([]byte(bad)); (err == nil) != (jsonErr == nil) {
-			t.Errorf("DecodeParts(%q) error %v, encoding/json %v", bad, err, jsonErr)
+		if _, err := decodeParts([]byte(bad)); (err == nil) != (jsonErr == nil) {
+			t.Errorf("decodeParts(%q) error %v, encoding/json %v", bad, err, jsonErr)
 		}
 	}
 }
