@@ -86,9 +86,16 @@ func (d *doc) summary() {
 		y = d.table(y+4, "Tuvale sığmayan parçalar", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
 			{"Adet", 15, true}, {"Neden", 60, false}}, rows)
 	}
-	d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
-		{"Adet", 15, true}, {"Sayfalar", 80, false}}, partTypes(res))
+	// The part types summarise the job only when they are few, or when most
+	// have several copies; otherwise the sheets' part lists say it all.
+	if types := partTypes(res); len(types) <= maxTypeRows || 2*len(types) <= placed {
+		d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+			{"Adet", 15, true}, {"Sayfalar", 80, false}}, types)
+	}
 }
+
+// maxTypeRows is the longest part types table printed whatever the copies.
+const maxTypeRows = 100
 
 // partTypes returns one row per part type of res (name and unrotated size)
 // in the order of the request: name, size, copies placed, and the sheets
