@@ -1,5 +1,7 @@
 package nest
 
+import "slices"
+
 // Guillotine layouts for panel saws: every cut runs from edge to edge of
 // the piece it splits. The packer keeps disjoint free rectangles, as in the
 // Guillotine algorithm of Jylänki's survey ("A Thousand Ways to Pack the
@@ -192,4 +194,40 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 		s.cuts[i] = b.cuts
 	}
 	return s
+}
+
+// replayGbin rebuilds a guillotine sheet from its parts and cuts: it
+// replays the cuts on the whole sheet, and the pieces that hold no part
+// are the free rectangles. Units are inflated, as in gbin.
+func replayGbin(j *job, spots []spot, cuts []cut, minSide int) *gbin {
+	k := j.kerf
+	pieces := []rect{{0, 0, j.binW, j.binH}}
+	for _, c := range cuts {
+		for i, p := range pieces {
+			if c.vertical && c.y == p.y && c.length == p.h && p.x <= c.x && c.x+k < p.x+p.w {
+				pieces[i] = rect{p.x, p.y, c.x + k - p.x, p.h}
+				pieces = append(pieces, rect{c.x + k, p.y, p.x + p.w - c.x - k, p.h})
+				break
+			}
+			if !c.vertical && c.x == p.x && c.length == p.w && p.y <= c.y && c.y+k < p.y+p.h {
+				pieces[i] = rect{p.x, p.y, p.w, c.y + k - p.y}
+				pieces = append(pieces, rect{p.x, c.y + k, p.w, p.y + p.h - c.y - k})
+				break
+			}
+		}
+	}
+	g := &gbin{kerf: k, cuts: slices.Clone(cuts)}
+	taken := make(map[[2]int]bool, len(spots))
+	for _, s := range spots {
+		taken[[2]int{s.x, s.y}] = true
+		g.area += s.w * s.h
+	}
+	for _, p := range pieces {
+		if !taken[[2]int{p.x, p.y}] && p.w >= minSide && p.h >= minSide {
+			g.free = append(g.free, p)
+			g.maxFW = max(g.maxFW, p.w)
+			g.maxFH = max(g.maxFH, p.h)
+		}
+	}
+	return g
 }

@@ -15,54 +15,8 @@ func (s *search) improve() {
 	if budget == 0 {
 		budget = -1 // bounded by time only
 	}
-	if s.j.guillotine {
-		s.iteratedGreedy(rng, budget)
-		return
-	}
 	r := &rr{s: s, j: s.j, rng: rng}
 	r.run(&budget)
-}
-
-// iteratedGreedy perturbs the best part order and repacks it with the
-// portfolio's heuristics, keeping every improvement. It serves the
-// guillotine mode, whose layouts the ruin-and-recreate search (built on
-// MaxRects) cannot keep guillotine.
-func (s *search) iteratedGreedy(rng *rand.Rand, budget int) {
-	cfgs := portfolio(s.j)
-	cur := append([]int32(nil), s.bestOrder...)
-	trial := make([]int32, len(cur))
-	n := len(cur)
-	for it := 0; budget < 0 || it < budget; it++ {
-		if s.stopped() || s.optimal() {
-			return
-		}
-		copy(trial, cur)
-		// Move a few parts forward: packed earlier, a part finds room that
-		// later parts would have fragmented.
-		for m := 1 + rng.IntN(3); m > 0 && n > 1; m-- {
-			a, b := rng.IntN(n), rng.IntN(n)
-			if a > b {
-				a, b = b, a
-			}
-			v := trial[b]
-			copy(trial[a+1:b+1], trial[a:b])
-			trial[a] = v
-		}
-		h := s.bestHeur
-		if rng.IntN(2) == 0 {
-			h = cfgs[rng.IntN(len(cfgs))].heuristic
-		}
-		sol := s.pack(trial, h)
-		if sol == nil {
-			return
-		}
-		if s.offer(sol, trial, h, s.doneFraction(it)) {
-			copy(cur, trial)
-		}
-		if it&63 == 0 {
-			s.report(s.doneFraction(it), nil)
-		}
-	}
 }
 
 // doneFraction estimates the share of the work done after it iterations.

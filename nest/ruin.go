@@ -20,25 +20,58 @@ import (
 // m-2, until the lower bound, the time limit or the iteration budget.
 //
 // This is the scheme of the goal-driven ruin and recreate of Gardeyn and
-// Wauters (EJOR 2022), with MaxRects placement instead of their guillotine
-// tree, so the layouts are free (non-guillotine).
+// Wauters (EJOR 2022). Free layouts use MaxRects placement, and a ruin may
+// take any parts out. Guillotine layouts keep each sheet's cut tree, so a
+// ruin empties whole sheets and a recreate fills the free pieces of the
+// tree, and every layout stays guillotine.
 
-// rrBin is one sheet of the ruin-and-recreate state.
+// rrBin is one sheet of the ruin-and-recreate state: a MaxRects sheet b in
+// free mode, a guillotine sheet g in guillotine mode.
 type rrBin struct {
 	b     *bin
+	g     *gbin
 	spots []spot
 }
 
 func (rb *rrBin) clone() *rrBin {
+	c := &rrBin{spots: slices.Clone(rb.spots)}
+	if rb.g != nil {
+		g := *rb.g
+		g.free = slices.Clone(rb.g.free)
+		g.cuts = slices.Clone(rb.g.cuts)
+		c.g = &g
+		return c
+	}
 	b := *rb.b
 	b.free = slices.Clone(rb.b.free)
 	b.used = slices.Clone(rb.b.used)
 	b.scratch = nil
-	return &rrBin{b: &b, spots: slices.Clone(rb.spots)}
+	c.b = &b
+	return c
 }
 
-// rebuild recomputes the free rectangles after parts were removed.
+func (rb *rrBin) area() int {
+	if rb.g != nil {
+		return rb.g.area
+	}
+	return rb.b.area
+}
+
+func (rb *rrBin) mayFit(w, h int, rotate bool) bool {
+	if rb.g != nil {
+		return rb.g.mayFit(w, h, rotate)
+	}
+	return rb.b.mayFit(w, h, rotate)
+}
+
+// rebuild recomputes the free space after parts were removed. A guillotine
+// sheet can only be emptied whole.
 func (rb *rrBin) rebuild(j *job, minSide int) {
+	if j.guillotine {
+		rb.spots = rb.spots[:0]
+		rb.g = newGbin(j)
+		return
+	}
 	rb.b = newBin(j.binW, j.binH)
 	for _, s := range rb.spots {
 		rb.b.place(placement{x: s.x, y: s.y, w: s.w, h: s.h, ok: true}, minSide, true)
@@ -126,9 +159,13 @@ func (r *rr) run(budget *int) {
 
 func (r *rr) fromSolution(sol *solution) *rrState {
 	st := &rrState{}
-	for _, spots := range sol.bins {
+	for i, spots := range sol.bins {
 		rb := &rrBin{spots: slices.Clone(spots)}
-		rb.rebuild(r.j, r.minSide)
+		if r.j.guillotine {
+			rb.g = replayGbin(r.j, spots, sol.cuts[i], r.minSide)
+		} else {
+			rb.rebuild(r.j, r.minSide)
+		}
 		st.bins = append(st.bins, rb)
 	}
 	return st
@@ -138,11 +175,14 @@ func (r *rr) fromSolution(sol *solution) *rrState {
 // emptiest and leaves the biggest offcut.
 func (r *rr) toSolution() *solution {
 	bins := slices.Clone(r.cur.bins)
-	sort.SliceStable(bins, func(a, b int) bool { return bins[a].b.area > bins[b].b.area })
+	sort.SliceStable(bins, func(a, b int) bool { return bins[a].area() > bins[b].area() })
 	sol := &solution{}
 	for _, rb := range bins {
 		sol.bins = append(sol.bins, slices.Clone(rb.spots))
-		sol.areas = append(sol.areas, rb.b.area)
+		sol.areas = append(sol.areas, rb.area())
+		if rb.g != nil {
+			sol.cuts = append(sol.cuts, slices.Clone(rb.g.cuts))
+		}
 	}
 	return sol
 }
@@ -152,7 +192,7 @@ func (r *rr) dropEmptiest() {
 	st := r.cur
 	e := 0
 	for i, rb := range st.bins {
-		if rb.b.area < st.bins[e].b.area {
+		if rb.area() < st.bins[e].area() {
 			e = i
 		}
 	}
@@ -200,6 +240,10 @@ func (r *rr) ruinBin() {
 		st.cost += r.weight[s.kind]
 	}
 	switch p := r.rng.IntN(10); {
+	case r.j.guillotine:
+		for _, s := range rb.spots {
+			remove(s)
+		}
 	case p < 6: // a region around a random part
 		c := rb.spots[r.rng.IntN(len(rb.spots))]
 		rw := int(float64(r.j.binW) * (0.1 + 0.5*r.rng.Float64()))
@@ -253,27 +297,36 @@ func (r *rr) recreate() {
 		idx[i] = i
 	}
 	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] > keys[idx[b]] })
-	rules := [...]rule{ruleBSSF, ruleBAF, ruleCP, ruleBL, ruleBLSF}
-	ru := rules[r.rng.IntN(len(rules))]
+	rules := [...]rule{ruleBSSF, ruleBAF, ruleBLSF, ruleBL, ruleCP}
+	nr := len(rules)
+	if j.guillotine {
+		nr = 3 // contact point and bottom-left need neighbours
+	}
+	ru := rules[r.rng.IntN(nr)]
+	split := splitRule(r.rng.IntN(int(numSplits)))
 	corners := ru == ruleCP && r.rng.IntN(2) == 0
 	left := r.trialBuf[:0]
 	cost := 0.0
 	for _, i := range idx {
 		ki := pool[i]
 		k := &j.kinds[ki]
-		best, bestBin := placement{}, -1
+		best, bestBin, bestFree := placement{}, -1, -1
 		for bi, rb := range st.bins {
-			if !rb.b.mayFit(k.w, k.h, k.rotate) {
+			if !rb.mayFit(k.w, k.h, k.rotate) {
 				continue
 			}
 			var p placement
-			if corners {
+			fi := -1
+			switch {
+			case rb.g != nil:
+				p, fi = rb.g.find(k.w, k.h, k.rotate, ru, orientFree)
+			case corners:
 				p = rb.b.findCorners(k.w, k.h, k.rotate)
-			} else {
+			default:
 				p = rb.b.find(k.w, k.h, k.rotate, ru, orientFree)
 			}
 			if p.better(best) {
-				best, bestBin = p, bi
+				best, bestBin, bestFree = p, bi, fi
 			}
 		}
 		if bestBin < 0 {
@@ -282,7 +335,11 @@ func (r *rr) recreate() {
 			continue
 		}
 		rb := r.touch(bestBin)
-		rb.b.place(best, r.minSide, true)
+		if rb.g != nil {
+			rb.g.place(best, bestFree, split, r.minSide)
+		} else {
+			rb.b.place(best, r.minSide, true)
+		}
 		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
 	}
 	r.trialBuf = pool[:0]
