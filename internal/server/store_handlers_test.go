@@ -1,20 +1,27 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -393,4 +400,141 @@ func BenchmarkMixedAPI(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
+}
+
+// apiCrashHelperEnv names the database of the API crash helper; the test
+// binary run with it set is the helper process.
+const apiCrashHelperEnv = "KESIM_API_CRASH_HELPER_DB"
+
+// TestStoreAPICrashHelper is not a test: TestStoreAPICrashKeepsAnsweredSaves
+// runs the test binary again with only this function and apiCrashHelperEnv
+// set. It serves the store routes on a loopback port, which it prints, until
+// it is killed.
+func TestStoreAPICrashHelper(t *testing.T) {
+	path := os.Getenv(apiCrashHelperEnv)
+	if path == "" {
+		t.Skip("helper process of TestStoreAPICrashKeepsAnsweredSaves")
+	}
+	st, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		fmt.Println("open:", err)
+		os.Exit(1)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Println("listen:", err)
+		os.Exit(1)
+	}
+	mux := http.NewServeMux()
+	registerStoreRoutes(mux, st, slog.New(slog.DiscardHandler))
+	fmt.Println(ln.Addr())
+	http.Serve(ln, mux)
+	os.Exit(1)
+}
+
+// TestStoreAPICrashKeepsAnsweredSaves kills the server with SIGKILL in the
+// middle of a stream of saves from several clients: every save answered 201
+// must be in the database afterwards, and the database intact.
+func TestStoreAPICrashKeepsAnsweredSaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a helper process")
+	}
+	path := filepath.Join(t.TempDir(), "kesim.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStoreAPICrashHelper$", "-test.count=1")
+	cmd.Env = append(os.Environ(), apiCrashHelperEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		t.Fatal("the helper printed no address")
+	}
+	addr := sc.Text()
+	if _, err := net.ResolveTCPAddr("tcp", addr); err != nil {
+		t.Fatalf("helper: %s", addr)
+	}
+
+	const clients, killAfter = 4, 100
+	var (
+		mu       sync.Mutex
+		answered []string
+		killed   = make(chan struct{})
+		kill     sync.Once
+		wg       sync.WaitGroup
+	)
+	client := &http.Client{Timeout: 10 * time.Second}
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				body := fmt.Sprintf(`{"name":"Düzen %d-%d","parts":[{"name":"Kapak","width":45.55,"height":30,"quantity":2}]}`, c, i)
+				resp, err := client.Post("http://"+addr+"/api/layouts", "application/json", strings.NewReader(body))
+				if err != nil {
+					select {
+					case <-killed:
+						return // the server is gone, as it should be
+					default:
+						t.Errorf("save before the kill: %v", err)
+						return
+					}
+				}
+				var l store.Layout
+				err = json.NewDecoder(resp.Body).Decode(&l)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusCreated || err != nil {
+					continue // not answered 201: nothing is promised
+				}
+				mu.Lock()
+				answered = append(answered, l.ID)
+				n := len(answered)
+				mu.Unlock()
+				if n == killAfter {
+					kill.Do(func() {
+						close(killed)
+						cmd.Process.Signal(syscall.SIGKILL)
+					})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("helper ended with %v, want killed by SIGKILL", cmd.ProcessState)
+	}
+	t.Logf("server killed after %d answered saves", len(answered))
+
+	st, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("reopen after the crash: %v", err)
+	}
+	defer st.Close()
+	layouts, err := st.ListLayouts(context.Background(), store.Anonymous())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := make(map[string]bool, len(layouts))
+	for _, l := range layouts {
+		stored[l.ID] = true
+	}
+	for _, id := range answered {
+		if !stored[id] {
+			t.Errorf("save %s was answered 201 but is not in the database", id)
+		}
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var check string
+	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Errorf("integrity_check = %q, %v; want ok", check, err)
+	}
 }
