@@ -48,7 +48,7 @@ const (
 	LayerCenterMarks = "CENTER_MARKS"     // a cross at each part's centre
 	LayerPartInfo    = "PART_INFO"        // part name and size
 	LayerDimensions  = "DIMENSIONS"       // the sheet's width and height
-	LayerSequence    = "SEQUENCE"         // 1-based cut order
+	LayerSequence    = "SEQUENCE"         // part numbers 1, 2, ...; a guillotine layout's cuts K1, K2, ...
 )
 
 // layers are the file's layers with their ACI colours; "0" must exist.
