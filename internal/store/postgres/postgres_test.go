@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -80,14 +81,24 @@ func TestStore(t *testing.T) {
 func TestTwoStoresOneDatabase(t *testing.T) {
 	storetest.RunShared(t, func(t *testing.T) (store.Store, store.Store) {
 		u := schemaURL(t)
-		var stores [2]store.Store
+		// Both start at once on the new database, as two servers do: the
+		// migrations run once and neither fails.
+		var stores [2]*Store
+		var errs [2]error
+		var wg sync.WaitGroup
 		for i := range stores {
-			s, err := Open(context.Background(), u)
-			if err != nil {
-				t.Fatal(err)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				stores[i], errs[i] = Open(context.Background(), u)
+			}()
+		}
+		wg.Wait()
+		for i, s := range stores {
+			if errs[i] != nil {
+				t.Fatalf("Open %d: %v", i, errs[i])
 			}
 			t.Cleanup(func() { s.Close() })
-			stores[i] = s
 		}
 		return stores[0], stores[1]
 	})

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -34,14 +35,24 @@ func TestStore(t *testing.T) {
 func TestTwoStoresOneFile(t *testing.T) {
 	storetest.RunShared(t, func(t *testing.T) (store.Store, store.Store) {
 		path := filepath.Join(t.TempDir(), "kesim.db")
-		var stores [2]store.Store
+		// Both start at once on the new database, as two servers do: the
+		// migrations run once and neither fails.
+		var stores [2]*Store
+		var errs [2]error
+		var wg sync.WaitGroup
 		for i := range stores {
-			s, err := Open(context.Background(), path)
-			if err != nil {
-				t.Fatal(err)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				stores[i], errs[i] = Open(context.Background(), path)
+			}()
+		}
+		wg.Wait()
+		for i, s := range stores {
+			if errs[i] != nil {
+				t.Fatalf("Open %d: %v", i, errs[i])
 			}
 			t.Cleanup(func() { s.Close() })
-			stores[i] = s
 		}
 		return stores[0], stores[1]
 	})
