@@ -29,14 +29,21 @@ var ErrInvalid = errors.New("geçersiz yerleşim")
 // coordinates lose the engine's 0.1 mm.
 const MaxSheet = 100_000
 
-// Check reports why res cannot be exported: ErrEmpty when no part is placed,
-// an error wrapping ErrInvalid when a length is unusable, nil otherwise.
+// Check reports why res cannot be exported: ErrEmpty when no part is placed
+// (whatever else is wrong, as a failed layout is shown as an empty one), an
+// error wrapping ErrInvalid when a length is unusable, nil otherwise.
 func Check(res nest.Result) error {
+	placed := 0
+	for _, pg := range res.Pages {
+		placed += len(pg.Parts)
+	}
+	if placed == 0 {
+		return ErrEmpty
+	}
 	if !positive(res.Sheet.Width) || !positive(res.Sheet.Height) ||
 		res.Sheet.Width > MaxSheet || res.Sheet.Height > MaxSheet {
 		return fmt.Errorf("%w: tuval boyutu %v x %v", ErrInvalid, res.Sheet.Width, res.Sheet.Height)
 	}
-	placed := 0
 	for i, pg := range res.Pages {
 		for _, p := range pg.Parts {
 			if !positive(p.Width) || !positive(p.Height) || !finite(p.X) || !finite(p.Y) {
@@ -49,10 +56,6 @@ func Check(res nest.Result) error {
 				return fmt.Errorf("%w: sayfa %d, kesim %d (%v, %v, %v)", ErrInvalid, i+1, c.Order, c.X, c.Y, c.Length)
 			}
 		}
-		placed += len(pg.Parts)
-	}
-	if placed == 0 {
-		return ErrEmpty
 	}
 	return nil
 }

@@ -69,9 +69,11 @@ func TestCheck(t *testing.T) {
 	}{
 		{"placed", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{part}}}}, nil},
 		{"no pages", nest.Result{Sheet: sheet}, ErrEmpty},
+		{"zero value", nest.Result{}, ErrEmpty},
+		{"bad cut", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{part}, Cuts: []nest.Cut{{Order: 1, Length: math.NaN()}}}}}, ErrInvalid},
 		{"empty page", nest.Result{Sheet: sheet, Pages: []nest.Page{{}}}, ErrEmpty},
-		{"negative sheet", nest.Result{Sheet: nest.Sheet{Width: -1, Height: 5}}, ErrInvalid},
-		{"huge sheet", nest.Result{Sheet: nest.Sheet{Width: 2 * MaxSheet, Height: 5}}, ErrInvalid},
+		{"negative sheet", nest.Result{Sheet: nest.Sheet{Width: -1, Height: 5}, Pages: []nest.Page{{Parts: []nest.Placed{part}}}}, ErrInvalid},
+		{"huge sheet", nest.Result{Sheet: nest.Sheet{Width: 2 * MaxSheet, Height: 5}, Pages: []nest.Page{{Parts: []nest.Placed{part}}}}, ErrInvalid},
 		{"infinite y", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Y: math.Inf(1), Width: 1, Height: 1}}}}}, ErrInvalid},
 		{"negative height", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Width: 1, Height: -1}}}}}, ErrInvalid},
 	} {

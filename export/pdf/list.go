@@ -49,7 +49,6 @@ func (d *doc) partList(page int, parts []nest.Placed, r box, onPage bool) {
 	for i := 0; i < len(parts); {
 		cols, colW := listColumns(r.w)
 		rows := int((r.h-listHead)/listRow + 1e-9) // listHeight's own height must fit
-
 		if rows < 1 {
 			r = full()
 			continue
