@@ -1,6 +1,7 @@
 // Package pdf writes a layout as a printable A4 PDF for the shop floor: a
 // summary page, then one page per sheet with the sheet drawn to scale as
-// vector graphics, every part labelled, and the sheet's part list.
+// vector graphics, every part labelled, and the sheet's list of parts (and
+// of cuts, for a guillotine layout).
 //
 // Text is set in the Go fonts, embedded (as subsets) so that every Turkish
 // letter prints on any printer and copies out as text.

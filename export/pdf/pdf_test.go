@@ -134,7 +134,7 @@ func TestPopplerAndQpdfReadEveryFile(t *testing.T) {
 					want = append(want, p.Name)
 				}
 				if len(pg.Cuts) > 0 {
-					want = append(want, fmt.Sprintf("%d kesim", len(pg.Cuts)), fmt.Sprintf("K%d", len(pg.Cuts)))
+					want = append(want, fmt.Sprintf("%d kesim", len(pg.Cuts)), fmt.Sprintf("K%d", len(pg.Cuts)), "Kesim sırası")
 				}
 			}
 			for _, w := range want {
@@ -336,5 +336,30 @@ func TestPartTypes(t *testing.T) {
 	}
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("partTypes = %q, want %q", got, want)
+	}
+}
+
+func TestListLines(t *testing.T) {
+	parts := []nest.Placed{{Name: "Kapak", Width: 45.5, Height: 30}, {Name: "Yan", Width: 20, Height: 60, Rotated: true}}
+	cuts := []nest.Cut{
+		{Order: 1, X: 0, Y: 30, Length: 100, Direction: nest.Horizontal},
+		{Order: 2, X: 45.5, Y: 0, Length: 30, Direction: nest.Vertical},
+	}
+	var got []string
+	for _, l := range listLines(parts, cuts) {
+		got = append(got, fmt.Sprintf("%v|%s|%s|%s", l.heading, l.number, l.text, l.right))
+	}
+	want := []string{
+		"false|1|Kapak|45.5 x 30",
+		"false|2|Yan|20 x 60 (D)",
+		"true|Sıra|Kesim sırası|Boy (cm)",
+		"false|K1|Yatay, y = 30|100",
+		"false|K2|Dikey, x = 45.5|30",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("listLines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if lines := listLines(parts, nil); len(lines) != 2 {
+		t.Errorf("%d lines for 2 parts without cuts", len(lines))
 	}
 }

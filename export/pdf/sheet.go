@@ -12,7 +12,7 @@ import (
 const (
 	titleRoom    = 9.0  // the page title above the drawing
 	rulerRoom    = 4.0  // grid numbers above and left of the sheet
-	listGap      = 5.0  // between the drawing and the part list
+	listGap      = 5.0  // between the drawing and the list
 	minListRoom  = 50.0 // the list goes beside or below the drawing only with more room than this
 	shrinkLimit  = 0.6  // the drawing may shrink to this share of its scale to keep the list on its page
 	ptToMM       = 25.4 / 72
@@ -32,8 +32,8 @@ var palette = [6][3]int{
 type box struct{ x, y, w, h float64 }
 
 // sheet writes the page of sheet page: a title, the sheet drawn to scale,
-// and its part list beside or below the drawing when there is room, else on
-// the next page.
+// and its list (parts, then cuts) beside or below the drawing when there is
+// room, else on the next page.
 func (d *doc) sheet(page int) {
 	f, s := d.f, d.res.Sheet
 	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
@@ -51,26 +51,27 @@ func (d *doc) sheet(page int) {
 	d.font("B", 12)
 	f.Text(x, y+5, d.fit(title, w))
 
-	l := planSheetPage(box{x, y, w, h}, s, len(parts))
+	lines := listLines(parts, pg.Cuts)
+	l := planSheetPage(box{x, y, w, h}, s, len(lines))
 	d.drawSheet(l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
-	d.partList(page, parts, l.list, l.listOnPage)
+	d.sheetList(page, lines, l.list, l.listOnPage)
 }
 
-// sheetPage is where a sheet's page puts the drawing and the part list.
+// sheetPage is where a sheet's page puts the drawing and the list.
 type sheetPage struct {
 	drawing    box     // the sheet, drawn to scale
 	scale      float64 // mm per cm
-	list       box     // where the part list starts, when listOnPage
+	list       box     // where the list starts, when listOnPage
 	listOnPage bool    // else the list starts on the next page
 }
 
-// planSheetPage places the drawing of sheet s and the list of its parts
-// parts in content, the page's writable box. The drawing is as large as
+// planSheetPage places the drawing of sheet s and its list of lines rows
+// in content, the page's writable box. The drawing is as large as
 // fits, and the list goes beside it, or below it, when that leaves more than
 // minListRoom; otherwise the drawing shrinks to leave room below for the
 // whole list, when it keeps shrinkLimit of its size, rather than send a
 // short list to a page of its own.
-func planSheetPage(content box, s nest.Sheet, parts int) sheetPage {
+func planSheetPage(content box, s nest.Sheet, lines int) sheetPage {
 	area := box{content.x + rulerRoom, content.y + titleRoom + rulerRoom,
 		content.w - rulerRoom, content.h - titleRoom - rulerRoom}
 	scale := min(area.w/s.Width, area.h/s.Height)
@@ -84,7 +85,7 @@ func planSheetPage(content box, s nest.Sheet, parts int) sheetPage {
 		top := area.y + drawnH + listGap
 		l.list = box{content.x, top, content.w, bottom - top}
 	default:
-		need := listHeight(parts, content.w)
+		need := listHeight(lines, content.w)
 		if shrunk := min(scale, (area.h-need-listGap)/s.Height); shrunk >= shrinkLimit*scale {
 			l.scale = shrunk
 			top := area.y + s.Height*shrunk + listGap
@@ -188,7 +189,7 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
 // large as fits from 9 pt down to minLabelFont, turned by 90° when only that
 // fits; its number goes in the top-left corner when there is room. A part
 // too small for its name shows only its number, and one too small for that
-// shows nothing: the part list has it.
+// shows nothing: the list has it.
 func (d *doc) label(p nest.Placed, n int, r box) {
 	f := d.f
 	size := export.Size(p.Width, p.Height)
