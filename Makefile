@@ -5,16 +5,35 @@ GO    ?= go
 BIN   := bin/kesim
 BENCH_FILE ?= ../shared/bench/2bp/bwmv_500.json
 
-.PHONY: all build run test test-go lint bench deps-test web wasm clean
+.PHONY: all build run test test-go test-web test-e2e lint bench deps-test web wasm clean
 
 all: build
 
-# ---- web (owned by the web app: web/, cmd/kesim-wasm) ----------------------
-web:
-	@true
+# ---- web: the engine as WebAssembly, then the Vite app into web/dist/app --------
+WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 
 wasm:
-	@true
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/public/engine.wasm ./cmd/kesim-wasm
+	gzip -9 -k -f web/public/engine.wasm
+	cp "$(WASM_EXEC)" web/public/wasm_exec.js
+
+# npm ci runs again only when the lock file changed.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+ifneq ($(wildcard web/package.json),)
+web: wasm web/node_modules/.package-lock.json
+	cd web && npm run build
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm test
+
+test-e2e: build
+	cd web && npm run e2e
+else
+web test-web test-e2e: wasm
+	@echo "web/package.json yok: web uygulaması atlandı"
+endif
 # ---- end web ----------------------------------------------------------------
 
 build: web wasm
@@ -36,6 +55,7 @@ deps-test:
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt gerekli:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/kesim-wasm
 
 # The race detector slows the engine's property test tenfold, so it runs a
 # share of the jobs there and all 10,000 once without it.
@@ -43,11 +63,11 @@ test-go:
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'Property' ./nest/
 
-test: deps-test build lint test-go
+test: deps-test build lint test-go test-web test-e2e
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./nest/
 	./$(BIN) bench --time 0 $(BENCH_FILE)
 
 clean:
-	rm -rf bin
+	rm -rf bin web/dist/app web/public/engine.wasm web/public/engine.wasm.gz web/public/wasm_exec.js

@@ -31,7 +31,7 @@ func main() {
 	case "bench":
 		code = runBench(args, os.Stdout, os.Stderr)
 	case "serve":
-		code = runServe(args)
+		code = runServe(args, os.Stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(os.Stdout, usage)
 	default:

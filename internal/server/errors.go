@@ -2,7 +2,17 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
+
+	"kesim/internal/store"
+)
+
+// Turkish messages for request bodies that cannot be read.
+const (
+	msgBadJSON  = "İstek gövdesi geçerli bir JSON değil."
+	msgTooLarge = "İstek gövdesi çok büyük: en fazla 5 MB gönderilebilir."
 )
 
 // Error codes of the JSON error body (DESIGN.md section 5).
@@ -41,4 +51,25 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeDecodeError answers a request whose JSON body could not be decoded:
+// 413 when it was too large, else 400 naming the field of a wrong type.
+func writeDecodeError(w http.ResponseWriter, err error) {
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge, nil)
+	case errors.As(err, &typeErr):
+		var fields map[string]string
+		if typeErr.Field != "" {
+			fields = map[string]string{typeErr.Field: store.MsgInvalidValues}
+		}
+		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgInvalidValues, fields)
+	case errors.Is(err, io.EOF):
+		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgRequired, nil)
+	default:
+		writeError(w, http.StatusBadRequest, CodeInvalid, msgBadJSON, nil)
+	}
 }

@@ -2,9 +2,7 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -17,12 +15,6 @@ import (
 // maxStoreBody bounds a request body of the store routes (issue 5): a sync
 // of everything a browser kept locally fits many times over.
 const maxStoreBody = 5 << 20
-
-// Turkish messages of the store routes that the store itself does not give.
-const (
-	msgBadJSON  = "İstek gövdesi geçerli bir JSON değil."
-	msgTooLarge = "İstek gövdesi çok büyük: en fazla 5 MB gönderilebilir."
-)
 
 // registerStoreRoutes adds the saved parts and layouts API of DESIGN.md
 // section 5 to mux: GET/POST /api/parts, DELETE /api/parts/{id}, GET/POST
@@ -279,32 +271,7 @@ func (t *clientTime) UnmarshalJSON(b []byte) error {
 // decode reads the JSON body into v, answering the error itself and
 // reporting false when it cannot.
 func (h *storeHandlers) decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, maxStoreBody)
-	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("data after the JSON value")
-	}
-	if err == nil {
-		return true
-	}
-	var tooLarge *http.MaxBytesError
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge, nil)
-	case errors.As(err, &typeErr):
-		var fields map[string]string
-		if typeErr.Field != "" {
-			fields = map[string]string{typeErr.Field: store.MsgInvalidValues}
-		}
-		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgInvalidValues, fields)
-	case errors.Is(err, io.EOF):
-		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgRequired, nil)
-	default:
-		writeError(w, http.StatusBadRequest, CodeInvalid, msgBadJSON, nil)
-	}
-	return false
+	return decodeJSON(w, r, v, maxStoreBody)
 }
 
 // fail answers with the JSON error for err: the store's Turkish message and

@@ -1,0 +1,172 @@
+//go:build js && wasm
+
+// Command kesim-wasm is the engine and the exporters for the browser: only
+// the bridge between JavaScript and the Go packages. It runs in a Web
+// Worker; every function takes and returns JSON strings (or bytes), returns
+// a Promise, and rejects with an Error whose message is Turkish.
+//
+//	kesimLayout(requestJSON, onProgress(progressJSON)) -> Promise<resultJSON>
+//	kesimPDF(resultJSON, optionsJSON)                  -> Promise<Uint8Array>
+//	kesimDXF(resultJSON, optionsJSON)                  -> Promise<Uint8Array>
+//	kesimFileName(resultJSON, "pdf"|"dxf")             -> string
+//
+// A computation is cancelled by terminating the worker.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"syscall/js"
+	"time"
+
+	"kesim/export/dxf"
+	"kesim/export/pdf"
+	"kesim/nest"
+)
+
+func main() {
+	js.Global().Set("kesimLayout", js.FuncOf(layout))
+	js.Global().Set("kesimPDF", js.FuncOf(exportPDF))
+	js.Global().Set("kesimDXF", js.FuncOf(exportDXF))
+	js.Global().Set("kesimFileName", js.FuncOf(fileName))
+	select {}
+}
+
+// promise runs work in a goroutine and settles a JavaScript Promise with
+// its value or error; a panic is reported as an error, never a dead worker.
+func promise(work func() (js.Value, error)) js.Value {
+	return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolve, reject := args[0], args[1]
+		go func() {
+			defer func() {
+				if r := recover(); r != nil {
+					reject.Invoke(js.Global().Get("Error").New(fmt.Sprintf("Beklenmeyen hata: %v", r)))
+				}
+			}()
+			v, err := work()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	}))
+}
+
+func arg(args []js.Value, i int) js.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return js.Undefined()
+}
+
+// errBadArgs is reported when the app calls the bridge wrongly.
+var errBadArgs = errors.New("Hesaplama motoruna geçersiz istek gönderildi.")
+
+func layout(_ js.Value, args []js.Value) any {
+	reqJSON, onProgress := arg(args, 0), arg(args, 1)
+	return promise(func() (js.Value, error) {
+		if reqJSON.Type() != js.TypeString {
+			return js.Undefined(), errBadArgs
+		}
+		var req nest.Request
+		if err := json.Unmarshal([]byte(reqJSON.String()), &req); err != nil {
+			return js.Undefined(), errBadArgs
+		}
+		var report func(nest.Progress)
+		if onProgress.Type() == js.TypeFunction {
+			report = func(p nest.Progress) {
+				if b, err := json.Marshal(p); err == nil {
+					onProgress.Invoke(string(b))
+				}
+			}
+		}
+		res, err := nest.Layout(context.Background(), req, report)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		return js.ValueOf(string(b)), nil
+	})
+}
+
+// exportOptions are the options the app passes to the exporters.
+type exportOptions struct {
+	Title string `json:"title"`
+	// Page, when set, writes that sheet alone (DXF; 0-based).
+	Page *int `json:"page"`
+}
+
+func decodeExport(args []js.Value) (nest.Result, exportOptions, error) {
+	var res nest.Result
+	var opt exportOptions
+	if arg(args, 0).Type() != js.TypeString {
+		return res, opt, errBadArgs
+	}
+	if err := json.Unmarshal([]byte(arg(args, 0).String()), &res); err != nil {
+		return res, opt, errBadArgs
+	}
+	if o := arg(args, 1); o.Type() == js.TypeString && o.String() != "" {
+		if err := json.Unmarshal([]byte(o.String()), &opt); err != nil {
+			return res, opt, errBadArgs
+		}
+	}
+	return res, opt, nil
+}
+
+func bytesValue(b []byte) js.Value {
+	arr := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(arr, b)
+	return arr
+}
+
+func exportPDF(_ js.Value, args []js.Value) any {
+	return promise(func() (js.Value, error) {
+		res, opt, err := decodeExport(args)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		var b bytes.Buffer
+		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now()}); err != nil {
+			return js.Undefined(), err
+		}
+		return bytesValue(b.Bytes()), nil
+	})
+}
+
+func exportDXF(_ js.Value, args []js.Value) any {
+	return promise(func() (js.Value, error) {
+		res, opt, err := decodeExport(args)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		var b bytes.Buffer
+		if opt.Page != nil {
+			err = dxf.WriteSheet(&b, res, *opt.Page, dxf.Options{})
+		} else {
+			err = dxf.Write(&b, res, dxf.Options{})
+		}
+		if err != nil {
+			return js.Undefined(), err
+		}
+		return bytesValue(b.Bytes()), nil
+	})
+}
+
+func fileName(_ js.Value, args []js.Value) any {
+	var res nest.Result
+	if arg(args, 0).Type() != js.TypeString || json.Unmarshal([]byte(arg(args, 0).String()), &res) != nil {
+		return js.ValueOf("kesim")
+	}
+	if arg(args, 1).Type() == js.TypeString && arg(args, 1).String() == "dxf" {
+		return js.ValueOf(dxf.FileName(res, time.Now()))
+	}
+	return js.ValueOf(pdf.FileName(res, time.Now()))
+}

@@ -1,0 +1,133 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+)
+
+// appHandler serves the built single-page app: files as they are, any
+// other path the index page. Hashed assets are cached for a year; the rest
+// is revalidated through its ETag. Text files and the engine's WebAssembly
+// go out gzip-compressed to clients that accept it.
+func appHandler(app fs.FS) http.Handler {
+	if app == nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(errNotBuilt.Error() + "\n"))
+		})
+	}
+	a := &appFiles{fs: app, files: map[string]*appFile{}}
+	return a
+}
+
+type appFiles struct {
+	fs    fs.FS
+	mu    sync.Mutex
+	files map[string]*appFile
+}
+
+// appFile is one file of the app, read and compressed once.
+type appFile struct {
+	name string
+	raw  []byte
+	gz   []byte // nil when compressing does not pay
+	etag string
+}
+
+func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" {
+		name = "index.html"
+	}
+	f := a.file(name)
+	if f == nil {
+		if path.Ext(name) != "" {
+			http.NotFound(w, r)
+			return
+		}
+		f = a.file("index.html") // a client-side route
+		if f == nil {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	h := w.Header()
+	if strings.HasPrefix(f.name, "assets/") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	ctype := mime.TypeByExtension(path.Ext(f.name))
+	if path.Ext(f.name) == ".wasm" {
+		ctype = "application/wasm"
+	}
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Vary", "Accept-Encoding")
+	body, etag := f.raw, f.etag
+	if f.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body, etag = f.gz, f.etag+"-gz"
+	}
+	h.Set("ETag", `"`+etag+`"`)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// file returns the named file, reading and compressing it on first use, or
+// nil when there is none.
+func (a *appFiles) file(name string) *appFile {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if f, ok := a.files[name]; ok {
+		return f
+	}
+	raw, err := fs.ReadFile(a.fs, name)
+	if err != nil {
+		a.files[name] = nil
+		return nil
+	}
+	sum := sha256.Sum256(raw)
+	f := &appFile{name: name, raw: raw, etag: hex.EncodeToString(sum[:12])}
+	if compressible(name) {
+		// A precompressed copy made at build time is preferred: it is
+		// compressed harder than is worth doing here.
+		if gz, err := fs.ReadFile(a.fs, name+".gz"); err == nil {
+			f.gz = gz
+		} else {
+			var b bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			_, _ = zw.Write(raw)
+			_ = zw.Close()
+			if b.Len() < len(raw)*9/10 {
+				f.gz = b.Bytes()
+			}
+		}
+	}
+	a.files[name] = f
+	return f
+}
+
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".html", ".js", ".mjs", ".css", ".svg", ".json", ".wasm", ".txt", ".map":
+		return true
+	}
+	return false
+}

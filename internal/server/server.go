@@ -1,0 +1,87 @@
+// Package server is Kesim's HTTP server: the JSON API of DESIGN.md section 5
+// and the embedded web app.
+package server
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"kesim/internal/store"
+)
+
+// Config is what the server needs. Store may be nil (no saving), and App
+// nil (the web app is not built).
+type Config struct {
+	Store  store.Store
+	App    fs.FS
+	Logger *slog.Logger
+	// Texts of the page's header and footer.
+	Title, Machine, Factory string
+	// NestTimeLimit caps the improvement time of POST /api/nest: layout work
+	// belongs in the browser; the server only stands in when it cannot.
+	NestTimeLimit time.Duration
+}
+
+// New returns the server's handler.
+func New(cfg Config) http.Handler {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.NestTimeLimit <= 0 {
+		cfg.NestTimeLimit = 5 * time.Second
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
+		health(w, r, cfg.Store)
+	})
+	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"title": cfg.Title, "machine": cfg.Machine, "factory": cfg.Factory})
+	})
+	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, log: cfg.Logger})
+	if cfg.Store != nil {
+		registerStoreRoutes(mux, cfg.Store, cfg.Logger)
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, CodeNotFound, "Böyle bir API yolu yok.", nil)
+	})
+	mux.Handle("/", appHandler(cfg.App))
+	return securityHeaders(mux)
+}
+
+func health(w http.ResponseWriter, r *http.Request, st store.Store) {
+	if st == nil {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "none"})
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := st.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": st.Driver()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": st.Driver()})
+}
+
+// securityHeaders sets the headers every answer carries: the page may run
+// only its own scripts and WebAssembly, may not be framed, and sends no
+// referrer to other sites.
+func securityHeaders(next http.Handler) http.Handler {
+	const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; " +
+		"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// errNotBuilt is the page shown when the binary was built without the app.
+var errNotBuilt = errors.New("Web uygulaması derlenmemiş: make build çalıştırın.")
