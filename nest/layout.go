@@ -66,8 +66,6 @@ type search struct {
 
 	lb         int
 	best       *solution
-	bestOrder  []int32
-	bestHeur   heuristic
 	lastReport time.Time
 	reported   int // page count last reported with a layout
 }
@@ -83,12 +81,11 @@ func (s *search) stopped() bool {
 func (s *search) optimal() bool { return s.best != nil && len(s.best.bins) <= s.lb }
 
 // offer considers a candidate solution and reports whether it became the best.
-func (s *search) offer(sol *solution, order []int32, h heuristic, done float64) bool {
+func (s *search) offer(sol *solution, done float64) bool {
 	if sol == nil || !sol.better(s.best) {
 		return false
 	}
-	s.best, s.bestHeur = sol, h
-	s.bestOrder = append(s.bestOrder[:0], order...)
+	s.best = sol
 	s.report(done, sol)
 	return true
 }
@@ -137,7 +134,7 @@ func (s *search) construct() {
 		if sol == nil {
 			return
 		}
-		s.offer(sol, items, c.heuristic, share*float64(n+1)/float64(len(cfgs)))
+		s.offer(sol, share*float64(n+1)/float64(len(cfgs)))
 		if s.optimal() {
 			return
 		}

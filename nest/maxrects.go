@@ -28,10 +28,6 @@ const (
 	numRules
 )
 
-var ruleNames = [numRules]string{"BSSF", "BLSF", "BAF", "BL", "CP"}
-
-func (r rule) String() string { return ruleNames[r] }
-
 // orient says how a part that may turn is oriented.
 type orient uint8
 

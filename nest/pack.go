@@ -240,28 +240,25 @@ func portfolio(j *job) []config {
 	return cs
 }
 
-// order is a named way to sort the items before packing.
-type order struct {
-	name string
-	less func(a, b *kind) bool
-}
+// order sorts the items before packing: it reports whether a goes before b.
+type order func(a, b *kind) bool
 
-// orders sorts by decreasing size under several measures; the literature's
+// orders sorts by decreasing area, perimeter, longer side, shorter side,
+// width, height, and relative longer side and perimeter: the literature's
 // constructive heuristics all sort "big first", and which measure wins
-// depends on the instance.
+// depends on the instance. portfolioConfigs refers to them by index.
 func orders(j *job) []order {
 	W, H := j.binW, j.binH
 	return []order{
-		{"alan", func(a, b *kind) bool { return a.w*a.h > b.w*b.h }},
-		{"çevre", func(a, b *kind) bool { return a.w+a.h > b.w+b.h }},
-		{"uzun kenar", func(a, b *kind) bool { return max(a.w, a.h) > max(b.w, b.h) }},
-		{"kısa kenar", func(a, b *kind) bool { return min(a.w, a.h) > min(b.w, b.h) }},
-		{"genişlik", func(a, b *kind) bool { return a.w > b.w }},
-		{"yükseklik", func(a, b *kind) bool { return a.h > b.h }},
-		{"göreli boyut", func(a, b *kind) bool {
-			return max(a.w*H, a.h*W) > max(b.w*H, b.h*W)
-		}},
-		{"göreli çevre", func(a, b *kind) bool { return a.w*H+a.h*W > b.w*H+b.h*W }},
+		func(a, b *kind) bool { return a.w*a.h > b.w*b.h },
+		func(a, b *kind) bool { return a.w+a.h > b.w+b.h },
+		func(a, b *kind) bool { return max(a.w, a.h) > max(b.w, b.h) },
+		func(a, b *kind) bool { return min(a.w, a.h) > min(b.w, b.h) },
+		func(a, b *kind) bool { return a.w > b.w },
+		func(a, b *kind) bool { return a.h > b.h },
+		// Relative to the sheet: the measures that matter on long sheets.
+		func(a, b *kind) bool { return max(a.w*H, a.h*W) > max(b.w*H, b.h*W) },
+		func(a, b *kind) bool { return a.w*H+a.h*W > b.w*H+b.h*W },
 	}
 }
 
@@ -274,10 +271,10 @@ func sortedItems(j *job, o order) []int32 {
 	}
 	sort.SliceStable(kinds, func(x, y int) bool {
 		a, b := &j.kinds[kinds[x]], &j.kinds[kinds[y]]
-		if o.less(a, b) {
+		if o(a, b) {
 			return true
 		}
-		if o.less(b, a) {
+		if o(b, a) {
 			return false
 		}
 		if a.w*a.h != b.w*b.h {

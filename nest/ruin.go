@@ -142,7 +142,7 @@ func (r *rr) run(budget *int) {
 			r.cur.pool, r.cur.cost = beforePool, before
 		}
 		if len(r.cur.pool) == 0 {
-			r.s.offer(r.toSolution(), nil, heuristic{}, r.s.doneFraction(it))
+			r.s.offer(r.toSolution(), r.s.doneFraction(it))
 			if r.s.optimal() {
 				return
 			}
