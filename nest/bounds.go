@@ -32,12 +32,15 @@ type dff struct {
 	capy int // C': the image of the capacity
 }
 
-// maxLambdas caps the λ parameters tried per family and axis.
-const maxLambdas = 48
+// maxLambdas caps the λ parameters tried per family and axis; the work is
+// O(λ² kinds), so jobs with many kinds try fewer.
+func maxLambdas(kinds int) int {
+	return max(8, min(48, int(math.Sqrt(500000/float64(kinds+1)))))
+}
 
-// dffs returns the functions tried on an axis of capacity c, with λ taken
-// from the part sides that matter on that axis.
-func dffs(c int, sides []int) []dff {
+// dffs returns the functions tried on an axis of capacity c, with at most
+// maxL λ values taken from the part sides that matter on that axis.
+func dffs(c int, sides []int, maxL int) []dff {
 	fs := []dff{{f: func(x int) int { return x }, capy: c}}
 	for k := 1; k <= 6; k++ {
 		fs = append(fs, dff{capy: k * c, f: func(x int) int {
@@ -47,7 +50,7 @@ func dffs(c int, sides []int) []dff {
 			return (k + 1) * x / c * c
 		}})
 	}
-	for _, l := range lambdas(c, sides) {
+	for _, l := range lambdas(c, sides, maxL) {
 		fs = append(fs, dff{capy: c, f: func(x int) int {
 			switch {
 			case x > c-l:
@@ -71,9 +74,9 @@ func dffs(c int, sides []int) []dff {
 	return fs
 }
 
-// lambdas returns the distinct sides in [1, c/2], at most maxLambdas of
-// them, spread evenly.
-func lambdas(c int, sides []int) []int {
+// lambdas returns the distinct sides in [1, c/2], at most maxL of them,
+// spread evenly.
+func lambdas(c int, sides []int, maxL int) []int {
 	var ls []int
 	seen := map[int]bool{}
 	for _, s := range sides {
@@ -83,14 +86,24 @@ func lambdas(c int, sides []int) []int {
 		}
 	}
 	sort.Ints(ls)
-	if len(ls) <= maxLambdas {
+	if len(ls) <= maxL {
 		return ls
 	}
-	out := make([]int, 0, maxLambdas)
-	for i := 0; i < maxLambdas; i++ {
-		out = append(out, ls[i*len(ls)/maxLambdas])
+	out := make([]int, 0, maxL)
+	for i := 0; i < maxL; i++ {
+		out = append(out, ls[i*len(ls)/maxL])
 	}
 	return out
+}
+
+// areaBound is the sheets the parts' area needs: ceil(total / sheet).
+func areaBound(j *job) int {
+	area := 0
+	for _, k := range j.kinds {
+		area += k.w * k.h * k.count
+	}
+	sheet := j.binW * j.binH
+	return (area + sheet - 1) / sheet
 }
 
 // lowerBound returns a lower bound on the sheets the job needs. stop, when
@@ -108,8 +121,9 @@ func lowerBound(j *job, stop func() bool) int {
 			ys = append(ys, k.w)
 		}
 	}
-	fx := dffs(j.binW, xs)
-	fy := dffs(j.binH, ys)
+	maxL := maxLambdas(len(j.kinds))
+	fx := dffs(j.binW, xs, maxL)
+	fy := dffs(j.binH, ys, maxL)
 	// Precompute every function on every side of every kind.
 	type vals struct{ w, h []float64 }
 	mapAll := func(fs []dff, c int) []vals {
@@ -141,7 +155,10 @@ func lowerBound(j *job, stop func() bool) int {
 			for ki, k := range j.kinds {
 				m := vx[a].w[ki] * vy[b].h[ki] // as stored; always fits
 				if k.rotate && vx[a].h[ki] >= 0 && vy[b].w[ki] >= 0 {
-					m = min(m, vx[a].h[ki]*vy[b].w[ki])
+					// Not min(): its NaN handling is a slow call in wasm.
+					if t := vx[a].h[ki] * vy[b].w[ki]; t < m {
+						m = t
+					}
 				}
 				sum += m * float64(k.count)
 			}

@@ -14,7 +14,7 @@ func TestDFFsAreDualFeasible(t *testing.T) {
 		for i := range sides {
 			sides[i] = i + 1
 		}
-		for fi, d := range dffs(c, sides) {
+		for fi, d := range dffs(c, sides, c) {
 			// Depth-first over non-increasing multisets with sum <= c.
 			var walk func(rest, maxX, mapped int)
 			walk = func(rest, maxX, mapped int) {

@@ -40,7 +40,6 @@ func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	s.lb = lowerBound(j, s.stopped)
 	s.construct()
 	if s.best == nil {
 		return Result{}, ctx.Err()
@@ -122,7 +121,17 @@ func (s *search) construct() {
 	}
 	os := orders(s.j)
 	sorted := make([][]int32, len(os))
+	// The area bound is instant; the full bound waits until the first
+	// layout is on screen, since on big jobs it costs more than a layout.
+	s.lb = areaBound(s.j)
 	for n, c := range cfgs {
+		if n == 1 {
+			s.lb = lowerBound(s.j, s.stopped)
+			if s.optimal() {
+				s.report(share*float64(n)/float64(len(cfgs)), s.best)
+				return
+			}
+		}
 		if s.best != nil && s.stopped() {
 			return
 		}

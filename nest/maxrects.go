@@ -64,6 +64,20 @@ type bin struct {
 	// exceeds both orientations' bounds cannot fit, without a scan.
 	maxFreeW, maxFreeH int
 	scratch            []rect
+	// The last query and its answer: copies of one part come one after
+	// another, and a sheet that did not receive the last copy answers the
+	// next one the same, so a big job scans each sheet once per part type.
+	cacheKey  findKey
+	cacheHit  placement
+	cacheFull bool
+}
+
+// findKey identifies a query of find.
+type findKey struct {
+	w, h   int
+	rotate bool
+	rule   rule
+	orient orient
 }
 
 func newBin(w, h int) *bin {
@@ -83,6 +97,16 @@ func (b *bin) mayFit(w, h int, rotate bool) bool {
 // under orientFree; otherwise the turned one is used only when the
 // preferred one does not fit in this bin.
 func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
+	key := findKey{w, h, rotate, r, o}
+	if b.cacheFull && b.cacheKey == key {
+		return b.cacheHit
+	}
+	p := b.search(w, h, rotate, r, o)
+	b.cacheKey, b.cacheHit, b.cacheFull = key, p, true
+	return p
+}
+
+func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
 	switch o {
 	case orientTall:
 		if w > h && rotate {
@@ -107,7 +131,7 @@ func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
 		}
 	}
 	if !best.ok && rotate && o != orientFree {
-		return b.find(h, w, false, r, orientFree)
+		return b.search(h, w, false, r, orientFree)
 	}
 	return best
 }
@@ -189,6 +213,7 @@ func overlap(a0, a1, b0, b1 int) int {
 // than that can never be used again and are dropped, which keeps the list
 // short on big jobs.
 func (b *bin) place(p placement, minSide int, keepUsed bool) {
+	b.cacheFull = false
 	u := rect{p.x, p.y, p.w, p.h}
 	if keepUsed {
 		b.used = append(b.used, u)
@@ -252,6 +277,7 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 
 // prune drops free rectangles that no remaining part can use.
 func (b *bin) prune(minSide int) {
+	b.cacheFull = false
 	kept := b.free[:0]
 	b.maxFreeW, b.maxFreeH = 0, 0
 	for _, f := range b.free {
