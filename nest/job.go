@@ -20,17 +20,28 @@ const (
 
 // InputError reports a request that cannot be laid out. Message is Turkish
 // and meant for the user; Field names the offending field in the JSON
-// request, such as "parts[2].width".
+// request, such as "parts[2].width". Error names the part in Turkish too:
+// "3. parça (Kapak): Lütfen geçerli pozitif değerler girin!".
 type InputError struct {
 	Field   string
 	Message string
+	part    string // "3. parça (Kapak)" for a part's field
 }
 
 func (e *InputError) Error() string {
-	if e.Field == "" {
+	if e.part == "" {
 		return e.Message
 	}
-	return e.Field + ": " + e.Message
+	return e.part + ": " + e.Message
+}
+
+// partError is an InputError about a field of part i.
+func partError(p Part, i int, field, msg string) *InputError {
+	label := fmt.Sprintf("%d. parça", i+1)
+	if p.Name != "" {
+		label += " (" + p.Name + ")"
+	}
+	return &InputError{Field: fmt.Sprintf("parts[%d].%s", i, field), Message: msg, part: label}
 }
 
 // Turkish messages of the specification (section 5).
@@ -119,22 +130,21 @@ func newJob(req Request) (*job, []Skipped, error) {
 	var skipped []Skipped
 	total := 0
 	for i, p := range req.Parts {
-		field := fmt.Sprintf("parts[%d]", i)
 		w, okW := toUnits(p.Width, maxSheetCM)
 		h, okH := toUnits(p.Height, maxSheetCM)
 		if !okW || !okH || w <= 0 || h <= 0 {
-			f := field + ".width"
+			f := "width"
 			if okW && w > 0 {
-				f = field + ".height"
+				f = "height"
 			}
-			return nil, nil, &InputError{Field: f, Message: msgInvalidValues}
+			return nil, nil, partError(p, i, f, msgInvalidValues)
 		}
 		if p.Quantity < 1 {
-			return nil, nil, &InputError{Field: field + ".quantity", Message: msgInvalidQuantity}
+			return nil, nil, partError(p, i, "quantity", msgInvalidQuantity)
 		}
 		total += p.Quantity
 		if total > maxPieces {
-			return nil, nil, &InputError{Field: field + ".quantity", Message: msgTooManyPieces}
+			return nil, nil, partError(p, i, "quantity", msgTooManyPieces)
 		}
 		k := kind{w: w + kerf, h: h + kerf, rotate: p.CanRotate() && w != h, index: i, count: p.Quantity}
 		fits := k.w <= j.binW && k.h <= j.binH

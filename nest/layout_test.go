@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -170,6 +171,9 @@ func TestLayoutInputErrors(t *testing.T) {
 			}
 			if ie.Field != tt.field || ie.Message != tt.msg {
 				t.Errorf("got %q %q, want %q %q", ie.Field, ie.Message, tt.field, tt.msg)
+			}
+			if strings.HasPrefix(tt.field, "parts[") && !strings.HasSuffix(ie.Error(), ". parça (B): "+tt.msg) {
+				t.Errorf("Error() = %q: want the part named in Turkish", ie.Error())
 			}
 		})
 	}

@@ -109,7 +109,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := nest.Layout(ctx, req, nil)
 	var ie *nest.InputError
 	if errors.As(err, &ie) {
-		return bad("%s", describeInputError(req, ie))
+		return bad("%v", ie)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
@@ -241,16 +241,6 @@ func displayName(path string) string {
 		return "standart girdi"
 	}
 	return filepath.Base(path)
-}
-
-// describeInputError names the part line of an engine input error.
-func describeInputError(req nest.Request, e *nest.InputError) string {
-	var i int
-	var rest string
-	if n, _ := fmt.Sscanf(e.Field, "parts[%d]%s", &i, &rest); n >= 1 && i >= 0 && i < len(req.Parts) {
-		return fmt.Sprintf("%d. parça (%q): %s", i+1, req.Parts[i].Name, e.Message)
-	}
-	return e.Error()
 }
 
 // parseSize parses "100x148" (also "100X148", "100×148", "100,5x148").
