@@ -50,29 +50,20 @@ func (b *gbin) mayFit(w, h int, rotate bool) bool {
 	return w <= b.maxFW && h <= b.maxFH || rotate && h <= b.maxFW && w <= b.maxFH
 }
 
-// find returns the best free rectangle for the part under r, with its
-// index in placement.s2's tie-break order kept by scanning in list order.
+// find returns the best free rectangle for the part under r (contact
+// point, which needs neighbours, counts as best area fit) and its index.
 func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
-	switch o {
-	case orientTall:
-		if w > h && rotate {
-			w, h = h, w
-		}
-	case orientWide:
-		if h > w && rotate {
-			w, h = h, w
-		}
-	}
+	w, h = o.preferred(w, h, rotate)
 	var best placement
 	bi := -1
 	for i, f := range b.free {
 		if w <= f.w && h <= f.h {
-			if p := gscore(f, w, h, r); p.better(best) {
+			if p := fitScore(f, w, h, r); p.better(best) {
 				best, bi = p, i
 			}
 		}
 		if rotate && o == orientFree && h <= f.w && w <= f.h {
-			if p := gscore(f, h, w, r); p.better(best) {
+			if p := fitScore(f, h, w, r); p.better(best) {
 				best, bi = p, i
 			}
 		}
@@ -81,23 +72,6 @@ func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
 		return b.find(h, w, false, r, orientFree)
 	}
 	return best, bi
-}
-
-func gscore(f rect, w, h int, r rule) placement {
-	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
-	dw, dh := f.w-w, f.h-h
-	short, long := min(dw, dh), max(dw, dh)
-	switch r {
-	case ruleBSSF:
-		p.s1, p.s2 = short, long
-	case ruleBLSF:
-		p.s1, p.s2 = long, short
-	case ruleBL:
-		p.s1, p.s2 = f.y+h, f.x
-	default: // ruleBAF; contact point has no meaning without neighbours
-		p.s1, p.s2 = f.w*f.h-w*h, short
-	}
-	return p
 }
 
 // place puts the part into free rectangle fi and splits the rest.

@@ -39,6 +39,14 @@ const (
 	numOrients
 )
 
+// preferred returns the part's size in the orientation o prefers.
+func (o orient) preferred(w, h int, rotate bool) (int, int) {
+	if rotate && (o == orientTall && w > h || o == orientWide && h > w) {
+		return h, w
+	}
+	return w, h
+}
+
 // placement is a candidate position with its two scores.
 type placement struct {
 	x, y, w, h int
@@ -107,16 +115,7 @@ func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
 }
 
 func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
-	switch o {
-	case orientTall:
-		if w > h && rotate {
-			w, h = h, w
-		}
-	case orientWide:
-		if h > w && rotate {
-			w, h = h, w
-		}
-	}
+	w, h = o.preferred(w, h, rotate)
 	var best placement
 	for _, f := range b.free {
 		if w <= f.w && h <= f.h {
@@ -162,6 +161,16 @@ func (b *bin) findCorners(w, h int, rotate bool) placement {
 }
 
 func (b *bin) score(f rect, w, h int, r rule) placement {
+	if r == ruleCP {
+		return placement{x: f.x, y: f.y, w: w, h: h, ok: true, s1: -b.contact(f.x, f.y, w, h), s2: f.y + h}
+	}
+	return fitScore(f, w, h, r)
+}
+
+// fitScore scores a w x h part at the top-left corner of free rectangle f
+// under the rules that look at f alone (all but contact point, which
+// fitScore treats as best area fit).
+func fitScore(f rect, w, h int, r rule) placement {
 	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
 	dw, dh := f.w-w, f.h-h
 	short, long := min(dw, dh), max(dw, dh)
@@ -170,12 +179,10 @@ func (b *bin) score(f rect, w, h int, r rule) placement {
 		p.s1, p.s2 = short, long
 	case ruleBLSF:
 		p.s1, p.s2 = long, short
-	case ruleBAF:
-		p.s1, p.s2 = f.w*f.h-w*h, short
 	case ruleBL:
 		p.s1, p.s2 = f.y+h, f.x
-	case ruleCP:
-		p.s1, p.s2 = -b.contact(f.x, f.y, w, h), f.y+h
+	default:
+		p.s1, p.s2 = f.w*f.h-w*h, short
 	}
 	return p
 }
