@@ -74,8 +74,10 @@ func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
 	return best, bi
 }
 
-// place puts the part into free rectangle fi and splits the rest.
-func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
+// place puts the part into free rectangle fi, splits the rest, and
+// returns the number of cuts that took.
+func (b *gbin) place(p placement, fi int, split splitRule, minSide int) int8 {
+	cuts := len(b.cuts)
 	f := b.free[fi]
 	b.free[fi] = b.free[len(b.free)-1]
 	b.free = b.free[:len(b.free)-1]
@@ -122,6 +124,7 @@ func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
 		b.maxFW = max(b.maxFW, r.w)
 		b.maxFH = max(b.maxFH, r.h)
 	}
+	return int8(len(b.cuts) - cuts)
 }
 
 // packGuillotine places order's items with heuristic h on guillotine
@@ -159,8 +162,8 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 			bestBin = len(bins) - 1
 			best, bestFree = bins[bestBin].find(k.w, k.h, k.rotate, h.rule, h.orient)
 		}
-		bins[bestBin].place(best, bestFree, h.split, sm[i+1])
-		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
+		cuts := bins[bestBin].place(best, bestFree, h.split, sm[i+1])
+		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h, cuts: cuts})
 	}
 	s := &solution{bins: spots, areas: make([]int, len(bins)), cuts: make([][]cut, len(bins))}
 	for i, b := range bins {

@@ -29,6 +29,7 @@ type spot struct {
 	kind       int32
 	x, y, w, h int
 	turned     bool // turned with respect to the kind as stored
+	cuts       int8 // guillotine: the cuts its placement added to the sheet
 }
 
 // solution is a complete packing of a job's items.

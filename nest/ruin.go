@@ -64,12 +64,16 @@ func (rb *rrBin) mayFit(w, h int, rotate bool) bool {
 	return rb.b.mayFit(w, h, rotate)
 }
 
-// rebuild recomputes the free space after parts were removed. A guillotine
-// sheet can only be emptied whole.
+// rebuild recomputes the free space after parts were removed. From a
+// guillotine sheet only the parts placed last can be removed (rb.spots
+// keeps placement order): their cuts are undone and the rest replayed.
 func (rb *rrBin) rebuild(j *job, minSide int) {
 	if j.guillotine {
-		rb.spots = rb.spots[:0]
-		rb.g = newGbin(j)
+		cuts := 0
+		for _, s := range rb.spots {
+			cuts += int(s.cuts)
+		}
+		rb.g = replayGbin(j, rb.spots, rb.g.cuts[:cuts], minSide)
 		return
 	}
 	rb.b = newBin(j.binW, j.binH)
@@ -240,8 +244,13 @@ func (r *rr) ruinBin() {
 		st.cost += r.weight[s.kind]
 	}
 	switch p := r.rng.IntN(10); {
-	case r.j.guillotine:
-		for _, s := range rb.spots {
+	case r.j.guillotine: // the parts placed last, or all
+		n := len(rb.spots) - 1 - r.rng.IntN(len(rb.spots))
+		if p < 3 {
+			n = 0
+		}
+		keep = rb.spots[:n]
+		for _, s := range rb.spots[n:] {
 			remove(s)
 		}
 	case p < 6: // a region around a random part
@@ -335,12 +344,13 @@ func (r *rr) recreate() {
 			continue
 		}
 		rb := r.touch(bestBin)
+		var cuts int8
 		if rb.g != nil {
-			rb.g.place(best, bestFree, split, r.minSide)
+			cuts = rb.g.place(best, bestFree, split, r.minSide)
 		} else {
 			rb.b.place(best, r.minSide, true)
 		}
-		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
+		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h, cuts: cuts})
 	}
 	r.trialBuf = pool[:0]
 	st.pool = left
