@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNotices } from './components/Notices';
+import { CanvasCard } from './features/canvas/CanvasCard';
+import { DEFAULT_CANVAS, type CanvasSettings } from './features/canvas/settings';
+import { AbortError, EngineClient } from './features/engine/client';
+import type { Request, Result } from './features/engine/types';
+import { PartForm } from './features/parts/PartForm';
+import { PartList } from './features/parts/PartList';
+import { dataSize, newPartId, showBanner, totals, type Part } from './features/parts/parts';
+import { ProgressCard } from './features/results/ProgressCard';
+import { ResultsView } from './features/results/ResultsView';
+import { syncLocal, type SavedLayout, type SavedPart } from './features/saved/api';
+import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
+import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
+import { Splash } from './components/Splash';
+import { msg, fmtInt } from './messages';
+
+interface AppConfig {
+  title: string;
+  machine: string;
+  factory: string;
+}
+
+const DEFAULT_CONFIG: AppConfig = {
+  title: 'Kesim',
+  machine: 'Yapay zekâ destekli kesim optimizasyonu ve nesting programı',
+  factory: 'Atölyenizde kullanıma hazır',
+};
+
+const WORK_KEY = 'kesim-work';
+const FIRST_SEARCH_MS = 3000;
+const LONG_SEARCH_MS = 30000;
+
+/** loadWork restores the parts and canvas on screen before a reload. */
+function loadWork(): { parts: Part[]; canvas: CanvasSettings } {
+  try {
+    const w = JSON.parse(localStorage.getItem(WORK_KEY) ?? 'null');
+    if (w && Array.isArray(w.parts) && w.canvas) return { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas } };
+  } catch {
+    /* a broken copy is ignored */
+  }
+  return { parts: [], canvas: DEFAULT_CANVAS };
+}
+
+export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1): Request {
+  return {
+    sheet: { width: canvas.width, height: canvas.height },
+    parts,
+    options: {
+      kerf: canvas.kerfMm / 10,
+      trim: canvas.trimMm / 10,
+      guillotine: canvas.guillotine,
+      timeLimitMs,
+      seed,
+    },
+  };
+}
+
+export function App({ engine: given }: { engine?: EngineClient }) {
+  const notices = useNotices();
+  const [phase, setPhase] = useState<'splash' | 'ready'>('splash');
+  const [config, setConfig] = useState<AppConfig>(DEFAULT_CONFIG);
+  const initial = useMemo(loadWork, []);
+  const [parts, setParts] = useState<Part[]>(initial.parts);
+  const [canvas, setCanvas] = useState<CanvasSettings>(initial.canvas);
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState({ done: 0, pages: 0 });
+  const [searching, setSearching] = useState(false);
+  const [serverNotice, setServerNotice] = useState(false);
+  const [dialog, setDialog] = useState<'save' | 'saved' | null>(null);
+  const engine = useMemo(() => given ?? new EngineClient(() => setServerNotice(true)), [given]);
+  const running = useRef<AbortController | null>(null);
+  const ready = useCallback(() => setPhase('ready'), []);
+
+  useEffect(() => {
+    engine.warm();
+    fetch('/api/config')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((c) => c && setConfig({ ...DEFAULT_CONFIG, ...c }))
+      .catch(() => {});
+  }, [engine]);
+
+  useEffect(() => {
+    localStorage.setItem(WORK_KEY, JSON.stringify({ parts, canvas }));
+  }, [parts, canvas]);
+
+  // Startup synchronisation: what was kept locally goes to the server.
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    syncLocal()
+      .then((r) => r && notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 }))
+      .catch(() => notices.toast(msg.syncErrorText, { title: msg.syncErrorTitle, tone: 'error', ms: 5000 }));
+  }, [phase, notices]);
+
+  const compute = useCallback(
+    (timeLimitMs: number, seed: number, long: boolean) => {
+      running.current?.abort();
+      if (parts.length === 0) {
+        setResult(null);
+        setBusy(false);
+        setSearching(false);
+        return;
+      }
+      const ctl = new AbortController();
+      running.current = ctl;
+      if (long) setSearching(true);
+      else setBusy(true);
+      setProgress({ done: 0, pages: 0 });
+      engine
+        .run(
+          buildRequest(parts, canvas, timeLimitMs, seed),
+          (p) => {
+            if (ctl.signal.aborted) return;
+            setProgress({ done: p.done, pages: p.pages });
+            if (p.best && (!long || !result || p.best.stats.pages <= result.stats.pages)) setResult(p.best);
+          },
+          ctl.signal,
+        )
+        .then((r) => {
+          if (ctl.signal.aborted) return;
+          if (!long || !result || r.stats.pages <= result.stats.pages) setResult(r);
+          if (long) notices.toast(msg.searchDone(r.stats.pages));
+        })
+        .catch((e) => {
+          if (e instanceof AbortError || ctl.signal.aborted) return;
+          console.error('nesting failed', e);
+          if (!long) setResult(null);
+          notices.toast((e as Error).message || msg.unknownError, { tone: 'error', ms: 5000 });
+        })
+        .finally(() => {
+          if (running.current === ctl) {
+            running.current = null;
+            setBusy(false);
+            setSearching(false);
+          }
+        });
+    },
+    // result is read, not a dependency: a new layout must not restart the search.
+    [parts, canvas, engine],
+  );
+
+  useEffect(() => {
+    compute(FIRST_SEARCH_MS, 1, false);
+  }, [compute]);
+
+  const addParts = (ps: Omit<Part, 'id'>[]) => {
+    setParts((cur) => [...cur, ...ps.map((p) => ({ ...p, id: newPartId() }))]);
+  };
+  const addSaved = (ps: SavedPart[]) => {
+    addParts(ps.map(({ name, width, height, quantity }) => ({ name, width, height, quantity })));
+    notices.toast(msg.partsAdded(ps.length));
+  };
+  const loadLayout = (l: SavedLayout) => {
+    setParts(l.parts.map((p) => ({ ...p, id: newPartId() })));
+    setCanvas({
+      width: l.sheet?.width ?? DEFAULT_CANVAS.width,
+      height: l.sheet?.height ?? DEFAULT_CANVAS.height,
+      kerfMm: (l.options?.kerf ?? 0) * 10,
+      trimMm: (l.options?.trim ?? 0) * 10,
+      guillotine: !!l.options?.guillotine,
+    });
+    setDialog(null);
+    notices.toast(msg.layoutLoaded(l.name));
+  };
+  const openSave = async () => {
+    if (parts.length === 0) return notices.alert(msg.needPartsToSave);
+    setDialog('save');
+  };
+
+  const t = totals(parts);
+  const size = dataSize(parts);
+  return (
+    <>
+      {phase === 'splash' && <Splash title={config.title} onDone={ready} />}
+      <div className="app" aria-hidden={phase === 'splash'}>
+        <header className="header">
+          <div className="brand">
+            <svg viewBox="0 0 32 32" width="36" height="36" aria-hidden="true">
+              <rect width="32" height="32" rx="6" fill="#1d4ed8" />
+              <rect x="6" y="6" width="12" height="9" fill="#fff" />
+              <rect x="20" y="6" width="6" height="20" fill="#bfdbfe" />
+              <rect x="6" y="17" width="12" height="9" fill="#93c5fd" />
+            </svg>
+            <div>
+              <h1>{config.title}</h1>
+              <p>{config.machine}</p>
+            </div>
+          </div>
+        </header>
+        <main className="main">
+          {showBanner(parts) && (
+            <div className="banner" role="status">
+              <strong>{msg.bannerTitle}</strong>
+              <span>{msg.banner(t.pieces, t.types)}</span>
+            </div>
+          )}
+          {serverNotice && <div className="inline-notice info">{msg.serverFallback}</div>}
+          <PartForm onAdd={addParts} onSaveLayout={() => void openSave()} onOpenSaved={() => setDialog('saved')} />
+          <PartList
+            parts={parts}
+            onEdit={(id, change) => setParts((cur) => cur.map((p) => (p.id === id ? { ...p, ...change } : p)))}
+            onRemove={(id) => setParts((cur) => cur.filter((p) => p.id !== id))}
+            onClear={() => setParts([])}
+          />
+          <CanvasCard settings={canvas} onChange={setCanvas} />
+          {busy && <ProgressCard pieces={t.pieces} done={progress.done} bestPages={progress.pages} />}
+          {parts.length > 0 ? (
+            <ResultsView
+              result={result}
+              engine={engine}
+              ultra={size === 'ultra'}
+              title={config.title}
+              searching={searching}
+              searchDone={progress.done}
+              onSearchMore={() => compute(LONG_SEARCH_MS, 2, true)}
+              onCancelSearch={() => {
+                running.current?.abort();
+                running.current = null;
+                setSearching(false);
+              }}
+            />
+          ) : (
+            <section className="card empty">
+              <h2>{msg.empty}</h2>
+              <p className="muted">{msg.emptyHint}</p>
+            </section>
+          )}
+        </main>
+        <footer className="footer">
+          <span>{config.factory}</span>
+          <span className="muted">
+            {config.title} · {fmtInt(t.pieces)} parça
+          </span>
+        </footer>
+      </div>
+      {dialog === 'save' && (
+        <SaveLayoutDialog
+          parts={parts}
+          sheet={{ width: canvas.width, height: canvas.height }}
+          options={{ kerf: canvas.kerfMm / 10, trim: canvas.trimMm / 10, guillotine: canvas.guillotine }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'saved' && <SavedItemsDialog onAddParts={addSaved} onLoadLayout={loadLayout} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { msg } from '../messages';
+import { Dialog } from './Dialog';
+
+// In-page replacements for window.alert and window.confirm, with toasts:
+// the same Turkish texts the specification gives, in real dialogs.
+
+type Tone = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  title?: string;
+  text: string;
+  tone: Tone;
+}
+
+interface Ask {
+  text: string;
+  confirm: boolean;
+  resolve: (ok: boolean) => void;
+}
+
+interface NoticeApi {
+  alert(text: string): Promise<void>;
+  confirm(text: string): Promise<boolean>;
+  toast(text: string, opts?: { title?: string; tone?: Tone; ms?: number }): void;
+}
+
+const Ctx = createContext<NoticeApi | null>(null);
+
+export function useNotices(): NoticeApi {
+  const api = useContext(Ctx);
+  if (!api) throw new Error('NoticeProvider missing');
+  return api;
+}
+
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const [asks, setAsks] = useState<Ask[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+
+  const ask = useCallback(
+    (text: string, confirm: boolean) =>
+      new Promise<boolean>((resolve) => setAsks((a) => [...a, { text, confirm, resolve }])),
+    [],
+  );
+  const api = useRef<NoticeApi>({
+    alert: async (text) => {
+      await ask(text, false);
+    },
+    confirm: (text) => ask(text, true),
+    toast: (text, opts = {}) => {
+      const id = next.current++;
+      setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success' }]);
+      setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), opts.ms ?? 3000);
+    },
+  }).current;
+
+  const current = asks[0];
+  const answer = (ok: boolean) => {
+    current.resolve(ok);
+    setAsks((a) => a.slice(1));
+  };
+
+  return (
+    <Ctx.Provider value={api}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast ${t.tone}`} role={t.tone === 'error' ? 'alert' : undefined}>
+            {t.title && <strong>{t.title}</strong>}
+            <span>{t.text}</span>
+          </div>
+        ))}
+      </div>
+      {current && (
+        <Dialog
+          title={current.confirm ? msg.warning : msg.notice}
+          role="alertdialog"
+          onClose={() => answer(false)}
+          footer={
+            current.confirm ? (
+              <>
+                <button type="button" className="secondary" onClick={() => answer(false)}>
+                  {msg.cancel}
+                </button>
+                <button type="button" className="primary" data-autofocus onClick={() => answer(true)}>
+                  {msg.yes}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="primary" data-autofocus onClick={() => answer(true)}>
+                {msg.ok}
+              </button>
+            )
+          }
+        >
+          <p className="pre">{current.text}</p>
+        </Dialog>
+      )}
+    </Ctx.Provider>
+  );
+}

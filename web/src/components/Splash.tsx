@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { msg } from '../messages';
+
+/**
+ * Splash shows the product name and 'Nesting Program' while the app warms
+ * up, then fades. It is short (the app is ready at once), and a click or a
+ * key skips it.
+ */
+export function Splash({ title, onDone, ms = 700 }: { title: string; onDone: () => void; ms?: number }) {
+  const [pct, setPct] = useState(0);
+  const [fading, setFading] = useState(false);
+
+  useEffect(() => {
+    const start = performance.now();
+    const tick = setInterval(() => setPct(Math.min(100, ((performance.now() - start) / ms) * 100)), 50);
+    const fade = setTimeout(() => setFading(true), ms);
+    const done = setTimeout(onDone, ms + 300);
+    const skip = () => onDone();
+    window.addEventListener('keydown', skip);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(fade);
+      clearTimeout(done);
+      window.removeEventListener('keydown', skip);
+    };
+  }, [ms, onDone]);
+
+  return (
+    <div className={fading ? 'splash fading' : 'splash'} onClick={onDone} role="presentation">
+      <div className="splash-box">
+        <h1>{title}</h1>
+        <p>{msg.splashSubtitle}</p>
+        <div className="bar" aria-hidden="true">
+          <div style={{ width: `${pct}%` }} />
+        </div>
+        <small>{msg.splashSkip}</small>
+      </div>
+    </div>
+  );
+}

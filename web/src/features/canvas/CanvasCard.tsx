@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { useNotices } from '../../components/Notices';
+import { fmt1d, fmtCm, parseDecimal } from '../../lib/number';
+import { msg } from '../../messages';
+import { checkCanvas, type CanvasDraft, type CanvasSettings } from './settings';
+
+interface Props {
+  settings: CanvasSettings;
+  onChange: (s: CanvasSettings) => void;
+}
+
+/** CanvasCard shows the sheet size and opens the 'Alan Boyutu Ekle' dialog. */
+export function CanvasCard({ settings, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const extras = [
+    settings.kerfMm > 0 && `${msg.kerf}: ${fmtCm(settings.kerfMm)}`,
+    settings.trimMm > 0 && `${msg.trim}: ${fmtCm(settings.trimMm)}`,
+    settings.guillotine && msg.guillotine,
+  ].filter(Boolean);
+
+  const apply = (s: CanvasSettings) => {
+    onChange(s);
+    setOpen(false);
+    const zoom = s.width > 200 || s.height > 200 ? `\n${msg.autoZoom}` : '';
+    setNotice(`${msg.canvasUpdated} ${fmtCm(s.width)} x ${fmtCm(s.height)} cm${zoom}`);
+    setTimeout(() => setNotice(null), 4000);
+  };
+
+  return (
+    <section className="card canvas-card" aria-labelledby="canvas-title">
+      <div>
+        <h2 id="canvas-title">{msg.canvasTitle}</h2>
+        <p className="canvas-size">
+          {fmtCm(settings.width)} x {fmtCm(settings.height)} cm
+        </p>
+        {extras.length > 0 && <p className="muted">{extras.join(' · ')}</p>}
+      </div>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        {msg.canvasSettings}
+      </button>
+      {notice && (
+        <div className="inline-notice success pre" role="status">
+          {notice}
+        </div>
+      )}
+      {open && <CanvasDialog settings={settings} onApply={apply} onCancel={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSettings; onApply: (s: CanvasSettings) => void; onCancel: () => void }) {
+  const [d, setD] = useState<CanvasDraft>({
+    width: fmtCm(settings.width).replace(/\./g, ''),
+    height: fmtCm(settings.height).replace(/\./g, ''),
+    kerfMm: settings.kerfMm ? fmtCm(settings.kerfMm) : '',
+    trimMm: settings.trimMm ? fmtCm(settings.trimMm) : '',
+    guillotine: settings.guillotine,
+  });
+  const notices = useNotices();
+  const w = parseDecimal(d.width);
+  const h = parseDecimal(d.height);
+  const valid = w > 0 && h > 0;
+
+  const submit = async () => {
+    const c = checkCanvas(d);
+    if (!c.ok) {
+      await notices.alert(c.error);
+      return;
+    }
+    if (c.huge && !(await notices.confirm(msg.confirmHugeCanvas))) return;
+    onApply(c.settings);
+  };
+
+  const input = (key: 'width' | 'height' | 'kerfMm' | 'trimMm', label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={d[key]}
+        inputMode="decimal"
+        onChange={(e) => setD({ ...d, [key]: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && void submit()}
+        data-autofocus={key === 'width' ? true : undefined}
+      />
+    </label>
+  );
+
+  return (
+    <Dialog
+      title={msg.canvasDialogTitle}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onCancel}>
+            {msg.cancel}
+          </button>
+          <button type="button" className="primary" onClick={() => void submit()}>
+            {msg.applyCanvas}
+          </button>
+        </>
+      }
+    >
+      <div className="form-grid two">
+        {input('width', msg.canvasWidth)}
+        {input('height', msg.canvasHeight)}
+        {input('kerfMm', msg.kerf)}
+        {input('trimMm', msg.trim)}
+      </div>
+      <label className="check" title={msg.guillotineHint}>
+        <input type="checkbox" checked={d.guillotine} onChange={(e) => setD({ ...d, guillotine: e.target.checked })} />
+        <span>{msg.guillotine}</span>
+      </label>
+      <p className="hint">{msg.guillotineHint}</p>
+      {valid && (
+        <p className="preview-line" aria-live="polite">
+          {msg.canvasPreview(fmtCm(w), fmtCm(h), fmt1d(w * h))}
+        </p>
+      )}
+      {valid && (w > 500 || h > 500) && <p className="inline-notice warning">{msg.canvasPerfWarning}</p>}
+    </Dialog>
+  );
+}

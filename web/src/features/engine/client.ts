@@ -1,0 +1,179 @@
+import type { Progress, Request, Result } from './types';
+
+// The engine client: the Go engine compiled to WebAssembly runs in a Web
+// Worker, so the page never freezes. A layout is cancelled by terminating
+// its worker (the Go code cannot be interrupted from outside); a fresh
+// worker is started for the next one. When no worker can start, layouts go
+// to the server (POST /api/nest) instead.
+
+type Pending = {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: Progress) => void;
+};
+
+const WORKER_URL = '/engine-worker.js';
+
+/** EngineWorker is one worker with its request table. */
+class EngineWorker {
+  private worker: Worker;
+  private pending = new Map<number, Pending>();
+  private next = 1;
+  readonly started: Promise<void>;
+
+  constructor() {
+    this.worker = new Worker(WORKER_URL);
+    this.started = new Promise((resolve, reject) => {
+      this.worker.onmessage = (ev: MessageEvent) => {
+        const m = ev.data;
+        if (m.type === 'ready') return resolve();
+        if (m.type === 'fatal') return reject(new Error(m.message));
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        if (m.type === 'progress') {
+          p.onProgress?.(JSON.parse(m.progress) as Progress);
+        } else {
+          this.pending.delete(m.id);
+          if (m.type === 'done') p.resolve(m.value);
+          else p.reject(new Error(m.message));
+        }
+      };
+      this.worker.onerror = (ev) => {
+        ev.preventDefault?.();
+        const err = new Error(ev.message || 'worker');
+        reject(err);
+        for (const p of this.pending.values()) p.reject(err);
+        this.pending.clear();
+      };
+    });
+  }
+
+  call<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  terminate(reason: Error): void {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(reason);
+    this.pending.clear();
+  }
+}
+
+export class AbortError extends Error {
+  constructor() {
+    super('iptal edildi');
+    this.name = 'AbortError';
+  }
+}
+
+/** EngineClient runs layouts and exports. */
+export class EngineClient {
+  private layoutWorker: EngineWorker | null = null;
+  private exportWorker: EngineWorker | null = null;
+  /** usingServer is set once the browser engine failed and the server stands in. */
+  usingServer = false;
+
+  constructor(private readonly onFallback: () => void = () => {}) {}
+
+  /** warm starts the layout worker ahead of the first request. */
+  warm(): void {
+    if (typeof Worker === 'undefined') return;
+    this.layoutWorker ??= new EngineWorker();
+    this.layoutWorker.started.catch(() => {});
+  }
+
+  /**
+   * run lays out request, reporting progress (and better layouts) as they
+   * come; aborting signal terminates the computation.
+   */
+  async run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Result> {
+    if (signal.aborted) throw new AbortError();
+    if (!this.usingServer && typeof Worker !== 'undefined') {
+      const w = (this.layoutWorker ??= new EngineWorker());
+      const abort = () => {
+        w.terminate(new AbortError());
+        if (this.layoutWorker === w) this.layoutWorker = null;
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        await w.started;
+        const json = await w.call<string>({ type: 'layout', request: JSON.stringify(request) }, onProgress);
+        return JSON.parse(json) as Result;
+      } catch (e) {
+        if (signal.aborted) throw new AbortError();
+        if (!(await startedOK(w))) {
+          this.fallBack(w);
+          return this.run(request, onProgress, signal);
+        }
+        throw e;
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+    }
+    return nestOnServer(request, signal);
+  }
+
+  /** pdf writes the result as PDF bytes, off the page's thread. */
+  pdf(result: Result, title: string): Promise<Uint8Array> {
+    return this.exportCall<Uint8Array>({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title }) });
+  }
+
+  /** dxf writes all sheets, or the given one, as DXF bytes. */
+  dxf(result: Result, page?: number): Promise<Uint8Array> {
+    return this.exportCall<Uint8Array>({
+      type: 'dxf',
+      result: JSON.stringify(result),
+      options: JSON.stringify(page === undefined ? {} : { page }),
+    });
+  }
+
+  /** fileName is the specification's file name for an export. */
+  fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string> {
+    return this.exportCall<string>({ type: 'filename', result: JSON.stringify({ sheet: result.sheet }), ext });
+  }
+
+  private async exportCall<T>(message: Record<string, unknown>): Promise<T> {
+    const w = (this.exportWorker ??= new EngineWorker());
+    await w.started;
+    return w.call<T>(message);
+  }
+
+  private fallBack(w: EngineWorker): void {
+    w.terminate(new Error('worker'));
+    this.layoutWorker = null;
+    this.usingServer = true;
+    this.onFallback();
+  }
+}
+
+async function startedOK(w: EngineWorker): Promise<boolean> {
+  try {
+    await w.started;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** nestOnServer asks the server to lay out the request. */
+export async function nestOnServer(request: Request, signal: AbortSignal): Promise<Result> {
+  let res: Response;
+  try {
+    res = await fetch('/api/nest', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...request, options: { ...request.options, timeLimitMs: Math.min(request.options.timeLimitMs, 3000) } }),
+      signal,
+    });
+  } catch (e) {
+    if (signal.aborted) throw new AbortError();
+    throw e;
+  }
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+  return body as Result;
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import { fmt1d, fmtCm } from '../../lib/number';
+import { msg } from '../../messages';
+import type { Page, Sheet } from '../engine/types';
+import { labelMinPx, previewScale } from './scale';
+
+const COLORS = ['#dbeafe', '#dcfce7', '#fef3c7', '#fce7f3', '#ede9fe', '#cffafe', '#fee2e2', '#e0e7ff'];
+const STROKES = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2', '#dc2626', '#4f46e5'];
+
+interface Props {
+  sheet: Sheet;
+  page: Page;
+  ultra: boolean;
+}
+
+/** Preview draws one page: the grid, the parts with names and sizes, cuts. */
+export function Preview({ sheet, page, ultra }: Props) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const s = previewScale(sheet.width, sheet.height, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
+  const used = page.parts.reduce((a, p) => a + p.width * p.height, 0);
+  const total = sheet.width * sheet.height;
+
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return; // no 2D context (tests): the text below still says it all
+    canvas.width = s.width * s.ratio;
+    canvas.height = s.height * s.ratio;
+    ctx.setTransform(s.ratio, 0, 0, s.ratio, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, s.width, s.height);
+    ctx.strokeStyle = '#e5e7eb';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = s.grid; x < sheet.width; x += s.grid) {
+      ctx.moveTo(Math.round(x * s.scale) + 0.5, 0);
+      ctx.lineTo(Math.round(x * s.scale) + 0.5, s.height);
+    }
+    for (let y = s.grid; y < sheet.height; y += s.grid) {
+      ctx.moveTo(0, Math.round(y * s.scale) + 0.5);
+      ctx.lineTo(s.width, Math.round(y * s.scale) + 0.5);
+    }
+    ctx.stroke();
+    const minPx = labelMinPx(ultra);
+    for (const p of page.parts) {
+      const x = p.x * s.scale;
+      const y = p.y * s.scale;
+      const w = p.width * s.scale;
+      const h = p.height * s.scale;
+      const c = p.originalIndex % COLORS.length;
+      ctx.fillStyle = COLORS[c];
+      ctx.fillRect(x, y, w, h);
+      ctx.strokeStyle = STROKES[c];
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + 0.5, y + 0.5, Math.max(0, w - 1), Math.max(0, h - 1));
+      if (w > minPx && h > minPx) {
+        const size = `${fmtCm(p.width)}x${fmtCm(p.height)}${p.rotated ? ' ' + msg.rotatedMark : ''}`;
+        const font = Math.max(9, Math.min(13, h / 3.2));
+        ctx.fillStyle = '#111827';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.font = `600 ${font}px system-ui, sans-serif`;
+        ctx.fillText(fit(ctx, p.name, w - 4), x + w / 2, y + h / 2 - (h > 2.6 * font ? font * 0.6 : 0), w - 4);
+        if (h > 2.6 * font) {
+          ctx.font = `${font - 1}px system-ui, sans-serif`;
+          ctx.fillText(fit(ctx, size, w - 4), x + w / 2, y + h / 2 + font * 0.65, w - 4);
+        }
+      }
+    }
+    if (page.cuts?.length) {
+      ctx.strokeStyle = '#dc2626';
+      ctx.lineWidth = 1;
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      for (const c of page.cuts) {
+        const x = c.x * s.scale;
+        const y = c.y * s.scale;
+        ctx.moveTo(x, y);
+        if (c.direction === 'vertical') ctx.lineTo(x, y + c.length * s.scale);
+        else ctx.lineTo(x + c.length * s.scale, y);
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.strokeStyle = '#374151';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(1, 1, s.width - 2, s.height - 2);
+  }, [page, sheet, ultra, s.width, s.height, s.ratio, s.scale, s.grid]);
+
+  return (
+    <figure className="preview">
+      <figcaption>
+        <strong>{msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}</strong>
+        <span className="eff">{msg.previewEfficiency(page.efficiency)}</span>
+      </figcaption>
+      <div className="canvas-wrap">
+        <canvas
+          ref={ref}
+          style={{ width: s.width, height: s.height }}
+          role="img"
+          aria-label={`${msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}: ${msg.placedCount(page.parts.length)}`}
+        />
+      </div>
+      <div className="preview-stats">
+        <span>{msg.placedCount(page.parts.length)}</span>
+        <span>{msg.usedArea(fmt1d(used))}</span>
+        <span>{msg.freeArea(fmt1d(Math.max(0, total - used)))}</span>
+      </div>
+    </figure>
+  );
+}
+
+function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string {
+  if (ctx.measureText(text).width <= width) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(t + '…').width > width) t = t.slice(0, -1);
+  return t + '…';
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { fmt1d, fmtCm } from '../../lib/number';
+import { msg } from '../../messages';
+import type { EngineClient } from '../engine/client';
+import type { Result } from '../engine/types';
+import { ExportButtons } from '../export/ExportButtons';
+import { Preview } from './Preview';
+
+interface Props {
+  result: Result | null;
+  engine: EngineClient;
+  ultra: boolean;
+  title: string;
+  searching: boolean;
+  searchDone: number;
+  onSearchMore: () => void;
+  onCancelSearch: () => void;
+}
+
+/** ResultsView shows the summary, exports, page navigation and the page. */
+export function ResultsView({ result, engine, ultra, title, searching, searchDone, onSearchMore, onCancelSearch }: Props) {
+  const [index, setIndex] = useState(0);
+  const pages = result?.pages ?? [];
+  useEffect(() => {
+    if (index >= pages.length) setIndex(Math.max(0, pages.length - 1));
+  }, [pages.length, index]);
+
+  const st = result?.stats;
+  const page = pages[Math.min(index, pages.length - 1)];
+  return (
+    <section className="card results" aria-labelledby="results-title">
+      <h2 id="results-title" className="sr-only">
+        {msg.totalPages}
+      </h2>
+      <div className="stat-cards">
+        <div className="stat">
+          <span>{msg.totalPages}</span>
+          <strong data-testid="total-pages">{st?.pages ?? 0}</strong>
+        </div>
+        <div className="stat">
+          <span>{msg.totalParts}</span>
+          <strong data-testid="total-parts">{st?.placed ?? 0}</strong>
+        </div>
+        <div className="stat">
+          <span>{msg.avgEfficiency}</span>
+          <strong data-testid="avg-efficiency">%{fmt1d(st?.efficiency ?? 0)}</strong>
+        </div>
+      </div>
+      {st && st.pages > 0 && (
+        <p className={st.optimal ? 'proof ok' : 'proof'}>
+          {st.optimal ? msg.proven : msg.gap(st.lowerBound)}
+          {st.cuts ? ` · ${msg.cutsInfo(st.cuts, fmtCm(st.cutLength ?? 0))}` : ''}
+        </p>
+      )}
+      {result && result.skipped.length > 0 && (
+        <p className="inline-notice warning" role="status">
+          {msg.skipped(result.skipped.map((s) => `${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`).join(', '))}
+        </p>
+      )}
+      <div className="toolbar">
+        <ExportButtons engine={engine} result={result} title={title} />
+        {st && st.pages > 0 && !st.optimal && (
+          <div className="search-more">
+            {searching ? (
+              <>
+                <span className="muted">
+                  {msg.searching} %{Math.round(searchDone * 100)}
+                </span>
+                <button type="button" className="secondary" onClick={onCancelSearch}>
+                  {msg.cancel}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="secondary" onClick={onSearchMore}>
+                {msg.searchMore}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {pages.length === 0 || !page ? (
+        <p className="empty-line">{msg.noPages}</p>
+      ) : (
+        <>
+          {pages.length > 1 && (
+            <nav className="pager" aria-label="Sayfalar">
+              <button type="button" className="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0} aria-label={msg.prevPage}>
+                ‹ {msg.prevPage}
+              </button>
+              <span aria-live="polite">
+                <strong>{msg.pageOf(index + 1, pages.length)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
+              </span>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setIndex(index + 1)}
+                disabled={index >= pages.length - 1}
+                aria-label={msg.nextPage}
+              >
+                {msg.nextPage} ›
+              </button>
+            </nav>
+          )}
+          <Preview sheet={result!.sheet} page={page} ultra={ultra} />
+        </>
+      )}
+    </section>
+  );
+}

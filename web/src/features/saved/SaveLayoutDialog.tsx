@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { useNotices } from '../../components/Notices';
+import { msg } from '../../messages';
+import type { Options, PartInput, Sheet } from '../engine/types';
+import { api, keptLocally, local } from './api';
+
+interface Props {
+  parts: PartInput[];
+  sheet: Sheet;
+  options: Partial<Options>;
+  onClose: () => void;
+}
+
+/**
+ * SaveLayoutDialog saves the layout (its parts, canvas and options) and all
+ * its parts. When the server cannot be reached the layout is kept in the
+ * browser and pushed to the server at the next start.
+ */
+export function SaveLayoutDialog({ parts, sheet, options, onClose }: Props) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const notices = useNotices();
+
+  const save = async () => {
+    if (!name.trim() || busy) return;
+    setBusy(true);
+    const payload = { name: name.trim(), parts, sheet, options };
+    try {
+      await api.createLayout(payload);
+      await api.sync(
+        parts.map((p) => ({ name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: new Date().toISOString() })),
+        [],
+      );
+      notices.toast(msg.layoutSaved);
+      onClose();
+    } catch (e) {
+      if (keptLocally(e)) {
+        local.keep(payload);
+        notices.toast(msg.layoutSavedLocally, { tone: 'info', ms: 5000 });
+        onClose();
+      } else {
+        await notices.alert(`${msg.layoutSaveError}\n${(e as Error).message}`);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={msg.saveDialogTitle}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            {msg.cancel}
+          </button>
+          <button type="button" className="primary" disabled={!name.trim() || busy} onClick={() => void save()}>
+            {msg.save}
+          </button>
+        </>
+      }
+    >
+      <label className="field">
+        <span>{msg.layoutName}</span>
+        <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} data-autofocus />
+      </label>
+      <p className="hint">{msg.saveNote}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+// Numbers as Turkish users type and read them.
+
+/**
+ * parseDecimal reads "45,5", "45.5" or " 45 " as a number. It returns NaN
+ * for anything else (empty text, letters, two separators, exponents).
+ */
+export function parseDecimal(text: string): number {
+  const s = text.trim();
+  if (!/^-?\d+([.,]\d+)?$/.test(s)) return NaN;
+  return Number(s.replace(',', '.'));
+}
+
+/** parseWhole reads a whole number ("12"); NaN otherwise. */
+export function parseWhole(text: string): number {
+  const s = text.trim();
+  return /^-?\d+$/.test(s) ? Number(s) : NaN;
+}
+
+/** hasAtMostTwoDecimals reports whether v has at most two decimals. */
+export function hasAtMostTwoDecimals(v: number): boolean {
+  return Math.abs(v * 100 - Math.round(v * 100)) < 1e-7;
+}
+
+const fmt1 = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const fmt2 = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+
+/** fmtCm writes a length without trailing zeros: 45,5 or 30. */
+export function fmtCm(v: number): string {
+  return fmt2.format(v);
+}
+
+/** fmt1d writes a number with one decimal: 87,5. */
+export function fmt1d(v: number): string {
+  return fmt1.format(v);
+}
