@@ -1,0 +1,339 @@
+// End-to-end tests: the real kesim binary, Debian's Chromium, playwright-core.
+// Run with `npm run e2e` (make test does). Prints "N passed, M failed".
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const bin = path.join(root, 'bin/kesim');
+const outDir = path.join(here, 'out');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+if (!fs.existsSync(bin)) execFileSync('make', ['-C', root, 'build'], { stdio: 'inherit' });
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`Chromium bulunamadı (${CHROMIUM}): make test onu apt-get ile kurar.`);
+  process.exit(1);
+}
+fs.mkdirSync(outDir, { recursive: true });
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-e2e-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let server = null;
+
+async function startServer() {
+  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dataDir, 'kesim.db')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr.on('data', () => {});
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+async function stopServer() {
+  if (!server) return;
+  const s = server;
+  server = null;
+  const exited = new Promise((r) => s.once('exit', r));
+  s.kill('SIGTERM');
+  await exited;
+}
+
+await startServer();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+let passed = 0;
+let failed = 0;
+const only = process.env.E2E_ONLY;
+
+async function test(name, fn) {
+  if (only && !name.includes(only)) return;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'tr-TR' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const t0 = Date.now();
+  try {
+    await fn(page, context);
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    passed++;
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+    await page.screenshot({ path: path.join(outDir, `${name.replace(/\W+/g, '_')}.png`) }).catch(() => {});
+  } finally {
+    await context.close();
+  }
+}
+
+function expect(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+async function open(page) {
+  await page.goto(base);
+  await page.keyboard.press('Escape'); // skips the splash
+  await page.getByRole('heading', { name: 'Parça Ekle', exact: true }).waitFor();
+}
+
+async function addPart(page, name, w, h, q) {
+  await page.getByLabel('Parça Adı').fill(name);
+  await page.getByLabel('Genişlik (cm)').first().fill(String(w));
+  await page.getByLabel('Yükseklik (cm)').first().fill(String(h));
+  await page.getByLabel('Adet').first().fill(String(q));
+  await page.getByRole('button', { name: "Nesting'e Ekle" }).click();
+}
+
+async function dialogText(page) {
+  const d = page.getByRole('alertdialog');
+  await d.waitFor();
+  return d.innerText();
+}
+async function answer(page, button) {
+  await page.getByRole('alertdialog').getByRole('button', { name: button }).click();
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+}
+
+async function waitPages(page, n) {
+  await page.waitForFunction((n) => document.querySelector('[data-testid=total-pages]')?.textContent === String(n), n, { timeout: 15000 });
+}
+
+async function paste(page, text) {
+  await page.getByLabel('Parça Adı').focus();
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+await test('add parts, see pages and efficiency', async (page) => {
+  await open(page);
+  expect(await page.getByRole('heading', { name: 'Henüz parça eklenmedi' }).isVisible(), 'empty state missing');
+  await addPart(page, 'Kapak', '50', '74', '4');
+  await waitPages(page, 1);
+  expect((await page.getByTestId('avg-efficiency').innerText()) === '%100,0', 'efficiency not 100%');
+  expect(await page.getByText('En az sayfa sayısı (kanıtlandı)').isVisible(), 'proof missing');
+  await addPart(page, 'Raf', '45,5', '30', '6');
+  await waitPages(page, 2);
+  expect(await page.getByText('Sayfa 1 / 2').isVisible(), 'page label missing');
+  expect(await page.getByRole('button', { name: 'Önceki sayfa' }).isDisabled(), 'prev not disabled at start');
+  await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
+  expect(await page.getByText('Sayfa 2 / 2').isVisible(), 'did not page forward');
+  expect(await page.getByRole('button', { name: 'Sonraki sayfa' }).isDisabled(), 'next not disabled at end');
+  await page.screenshot({ path: path.join(outDir, 'main-1280x800.png'), fullPage: true });
+});
+
+await test('every validation message', async (page) => {
+  await open(page);
+  await page.getByRole('button', { name: "Nesting'e Ekle" }).click();
+  expect((await dialogText(page)).includes('Lütfen tüm alanları doldurun!'), 'fill-all alert');
+  await answer(page, 'Tamam');
+  await addPart(page, 'A', '-5', '10', '1');
+  expect((await dialogText(page)).includes('Lütfen geçerli pozitif değerler girin!'), 'positive alert');
+  await answer(page, 'Tamam');
+  await page.getByRole('button', { name: 'Tümünü Temizle' }).count().then((n) => expect(n === 0, 'list shown while empty'));
+  await addPart(page, 'Kapak', '20', '30', '2');
+  await page.getByRole('button', { name: 'Kapak: Düzenle' }).click();
+  await page.getByLabel('Adet').last().fill('0');
+  await page.getByLabel('Adet').last().press('Enter');
+  expect((await dialogText(page)).includes('Lütfen geçerli bir parça adı ve adet girin!'), 'edit alert');
+  await answer(page, 'Tamam');
+  await page.getByLabel('Adet').last().press('Escape');
+  await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
+  await page.getByRole('dialog').getByLabel('Genişlik (cm)').fill('0');
+  await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
+  expect((await dialogText(page)).includes('Lütfen geçerli genişlik ve yükseklik değerleri girin!'), 'canvas alert');
+  await answer(page, 'Tamam');
+  await page.getByRole('dialog').getByLabel('Genişlik (cm)').fill('1200');
+  await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
+  expect((await dialogText(page)).includes('Çok büyük boyutlar performansı etkileyebilir. Devam etmek istediğinizden emin misiniz?'), 'huge confirm');
+  await answer(page, 'İptal');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Tümünü Temizle' }).click();
+  expect((await dialogText(page)).includes('1 çeşit, toplam 2 adet'), 'clear confirm counts');
+  await answer(page, 'Evet');
+  expect(await page.getByRole('heading', { name: 'Henüz parça eklenmedi' }).isVisible(), 'not cleared');
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  expect((await dialogText(page)).length > 0, 'save without parts');
+  await answer(page, 'Tamam');
+});
+
+await test('edit with Enter and Escape, delete', async (page) => {
+  await open(page);
+  await addPart(page, 'Kapak', '20', '30', '2');
+  await page.getByRole('button', { name: 'Kapak: Düzenle' }).click();
+  await page.getByLabel('Parça Adı').last().fill('Yan Panel');
+  await page.getByLabel('Adet').last().fill('5');
+  await page.getByLabel('Adet').last().press('Enter');
+  await page.getByText('5 adet').waitFor();
+  await page.getByRole('button', { name: 'Yan Panel: Düzenle' }).click();
+  await page.getByLabel('Parça Adı').last().fill('Başka');
+  await page.getByLabel('Parça Adı').last().press('Escape');
+  expect(await page.getByRole('listitem', { name: 'Yan Panel' }).isVisible(), 'Escape did not cancel');
+  await waitPages(page, 1);
+  expect((await page.getByTestId('total-parts').innerText()) === '5', 'placed count not 5');
+  await page.getByRole('button', { name: 'Yan Panel: Sil' }).click();
+  await page.getByRole('heading', { name: 'Henüz parça eklenmedi' }).waitFor();
+});
+
+await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
+  await open(page);
+  await addPart(page, 'Kapak', '50', '74', '4');
+  await waitPages(page, 1);
+  await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
+  await page.getByRole('dialog').getByLabel('Genişlik (cm)').fill('210');
+  await page.getByRole('dialog').getByLabel('Yükseklik (cm)').fill('280');
+  expect(await page.getByText('210 x 280 cm · 58.800,0 cm²').isVisible(), 'live preview');
+  await page.getByLabel('Testere payı (mm)').fill('4');
+  await page.getByLabel('Giyotin kesim').check();
+  await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
+  await page.getByText('Tuval boyutu güncellendi!').waitFor();
+  expect(await page.getByText('Otomatik zoom ayarlandı').isVisible(), 'zoom line');
+  await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
+  await page.screenshot({ path: path.join(outDir, 'guillotine.png'), fullPage: true });
+});
+
+await test('paste rows from Excel, bad rows named', async (page) => {
+  await open(page);
+  await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\nKapak\t50\t74\t2\nRaf\t45,5\t30\t3\nBozuk\tabc\t10\t1\n');
+  expect((await dialogText(page)).includes('Satır 4, genişlik: Lütfen geçerli pozitif değerler girin!'), 'bad row not named');
+  await answer(page, 'Tamam');
+  expect(await page.getByRole('listitem', { name: 'Raf' }).isVisible(), 'pasted rows missing');
+  await waitPages(page, 1);
+});
+
+await test('export PDF and DXF', async (page) => {
+  await open(page);
+  await addPart(page, 'Çekmece Ön', '50', '74', '5');
+  await waitPages(page, 2);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
+  expect(/^efeaktif_cutting_100x148_.*\.pdf$/.test(pdf.suggestedFilename()), `pdf name ${pdf.suggestedFilename()}`);
+  const pdfPath = path.join(outDir, 'e2e.pdf');
+  await pdf.saveAs(pdfPath);
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString() === '%PDF-', 'not a PDF');
+  const [dxf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DXF İndir' }).click()]);
+  expect(dxf.suggestedFilename().endsWith('.dxf'), 'dxf name');
+  const dxfPath = path.join(outDir, 'e2e.dxf');
+  await dxf.saveAs(dxfPath);
+  expect(fs.readFileSync(dxfPath, 'latin1').includes('AC1015'), 'not an AC1015 DXF');
+  await page.getByLabel('Her sayfa ayrı DXF (zip)').check();
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DXF İndir' }).click()]);
+  expect(zip.suggestedFilename().endsWith('.zip'), 'zip name');
+});
+
+await test('3,000-piece job: banner, responsive typing', async (page) => {
+  await open(page);
+  const rows = [];
+  for (let i = 0; i < 600; i++) rows.push(`P${i}\t${5 + (i * 37) % 80}\t${5 + (i * 53) % 120}\t5`);
+  await page.evaluate(() => {
+    window.__long = 0;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__long = Math.max(window.__long, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  await paste(page, rows.join('\n'));
+  await page.getByText('Performans Optimizasyonu Aktif').waitFor();
+  const t0 = Date.now();
+  await page.getByLabel('Parça Adı').pressSequentially('Yazarken donmuyor', { delay: 20 });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=total-parts]')?.textContent) === 3000, null, { timeout: 30000 });
+  const longest = await page.evaluate(() => window.__long);
+  console.log(`     3,000 pieces: layout shown after ${Date.now() - t0} ms; longest main-thread task ${Math.round(longest)} ms`);
+  await page.screenshot({ path: path.join(outDir, 'ultra.png') });
+});
+
+await test('save a layout, reload, load it, delete it', async (page) => {
+  await open(page);
+  await addPart(page, 'Kapı', '60', '120', '2');
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  expect(await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).isDisabled(), 'save enabled with blank name');
+  await page.getByLabel('Düzen Adı').fill('Mutfak dolabı');
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByText('Düzen ve parçalar kaydedildi.').waitFor();
+  await page.reload();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Tümünü Temizle' }).click();
+  await answer(page, 'Evet');
+  await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+  await page.getByText('Mutfak dolabı').waitFor();
+  await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('60x120');
+  await page.getByText('Kapı', { exact: false }).first().waitFor();
+  await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('yok böyle');
+  await page.getByText('Arama kriterinize uygun düzen bulunamadı.').waitFor();
+  await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('');
+  await page.getByRole('button', { name: 'Mutfak dolabı: Yükle' }).click();
+  await page.getByText('"Mutfak dolabı" düzeni yüklendi.').waitFor();
+  expect(await page.getByRole('listitem', { name: 'Kapı' }).isVisible(), 'layout parts not loaded');
+  await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+  await page.getByRole('button', { name: 'Mutfak dolabı: Sil' }).click();
+  await answer(page, 'Evet');
+  await page.getByText('Henüz kayıtlı düzen bulunmuyor.').waitFor();
+});
+
+await test('server down: saved locally, synced once at the next start', async (page) => {
+  await open(page);
+  await addPart(page, 'Tezgah', '70', '140', '1');
+  await waitPages(page, 1);
+  await stopServer();
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  await page.getByLabel('Düzen Adı').fill('Çevrimdışı düzen');
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByText('Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.').waitFor();
+  await startServer();
+  await page.reload();
+  await page.getByText('Senkronizasyon tamamlandı: 1 yeni parça, 1 yeni düzen.').waitFor({ timeout: 10000 });
+  await page.reload();
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(1000);
+  expect((await page.getByText('Senkronizasyon tamamlandı').count()) === 0, 'synced twice');
+  const layouts = await (await fetch(`${base}/api/layouts`)).json();
+  expect(layouts.filter((l) => l.name === 'Çevrimdışı düzen').length === 1, 'layout not synced exactly once');
+});
+
+await test('tablet landscape and keyboard only', async (page) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page);
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await page.getByLabel('Parça Adı').focus();
+  await page.keyboard.type('Klavye');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('30');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('40');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await waitPages(page, 1);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(!overflow, 'page wider than a 1024 px tablet');
+  await page.screenshot({ path: path.join(outDir, 'tablet-1024x600.png'), fullPage: true });
+});
+
+await browser.close();
+await stopServer();
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
