@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { checkCanvas } from './settings';
+
+const d = (width: string, height: string, kerfMm = '', trimMm = '') => ({ width, height, kerfMm, trimMm, guillotine: false });
+
+describe('checkCanvas', () => {
+  it('needs both sizes above zero', () => {
+    for (const c of [d('', '10'), d('0', '10'), d('10', '-1'), d('abc', '10')]) {
+      expect(checkCanvas(c)).toEqual({ ok: false, error: 'Lütfen geçerli genişlik ve yükseklik değerleri girin!' });
+    }
+  });
+  it('flags sizes above 1000 for confirmation and reads kerf in mm', () => {
+    expect(checkCanvas(d('1200', '100'))).toMatchObject({ ok: true, huge: true });
+    expect(checkCanvas(d('183', '366', '4', '10'))).toEqual({
+      ok: true,
+      huge: false,
+      settings: { width: 183, height: 366, kerfMm: 4, trimMm: 10, guillotine: false },
+    });
+    expect(checkCanvas(d('10', '10', '', '60'))).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { fmt1d, fmtCm, hasAtMostTwoDecimals, parseDecimal, parseWhole } from './number';
+
+describe('parseDecimal', () => {
+  it('reads a decimal comma as Turkish users type it', () => {
+    expect(parseDecimal('45,5')).toBe(45.5);
+    expect(parseDecimal(' 45.25 ')).toBe(45.25);
+    expect(parseDecimal('30')).toBe(30);
+  });
+  it('refuses what is not a plain number', () => {
+    for (const s of ['', 'abc', '1,2,3', '1.2.3', '1e3', '0x10', '12 cm']) expect(parseDecimal(s)).toBeNaN();
+  });
+});
+
+describe('parseWhole', () => {
+  it('reads whole numbers only', () => {
+    expect(parseWhole('12')).toBe(12);
+    expect(parseWhole('2,5')).toBeNaN();
+  });
+});
+
+describe('formatting', () => {
+  it('writes lengths and areas the Turkish way', () => {
+    expect(fmtCm(45.5)).toBe('45,5');
+    expect(fmtCm(30)).toBe('30');
+    expect(fmt1d(22990)).toBe('22.990,0');
+    expect(hasAtMostTwoDecimals(10.25)).toBe(true);
+    expect(hasAtMostTwoDecimals(10.123)).toBe(false);
+  });
+});
