@@ -314,6 +314,22 @@ await test('server down: saved locally, synced once at the next start', async (p
   expect(layouts.filter((l) => l.name === 'Çevrimdışı düzen').length === 1, 'layout not synced exactly once');
 });
 
+await test('a longer search runs in the background and can be cancelled', async (page) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
+  await page.getByRole('dialog').getByLabel('Yükseklik (cm)').fill('100');
+  await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
+  // Berkey-Wang/Martello-Vigo instance cl07_n020_02: 5 sheets, bound 4.
+  await paste(page, 'P0\t90\t9\t1\nP1\t99\t6\t1\nP2\t77\t4\t1\nP3\t11\t97\t1\nP4\t74\t50\t1\nP5\t84\t13\t1\nP6\t72\t1\t1\nP7\t97\t8\t1\nP8\t74\t53\t1\nP9\t66\t81\t1\nP10\t76\t10\t1\nP11\t94\t33\t1\nP12\t90\t19\t1\nP13\t68\t61\t1\nP14\t89\t30\t1\nP15\t100\t19\t1\nP16\t72\t45\t1\nP17\t88\t4\t1\nP18\t74\t13\t1\nP19\t19\t77\t1');
+  await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 15000 });
+  await page.getByText(/^Alt sınır: \d+ sayfa/).waitFor({ timeout: 15000 });
+  await page.getByRole('button', { name: 'Daha iyi ara' }).click();
+  await page.getByText('Daha iyi düzen aranıyor...').waitFor();
+  await page.getByRole('button', { name: 'İptal' }).click();
+  await page.getByRole('button', { name: 'Daha iyi ara' }).waitFor();
+  expect(Number(await page.getByTestId('total-pages').innerText()) >= 3, 'layout lost after cancel');
+});
+
 await test('tablet landscape and keyboard only', async (page) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page);
