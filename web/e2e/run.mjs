@@ -330,6 +330,14 @@ await test('a longer search runs in the background and can be cancelled', async 
   expect(Number(await page.getByTestId('total-pages').innerText()) >= 3, 'layout lost after cancel');
 });
 
+await test('without WebAssembly the server lays out and the app says so', async (page) => {
+  await page.route('**/engine.wasm', (route) => route.abort());
+  await open(page);
+  await addPart(page, 'Kapak', '50', '74', '4');
+  await page.getByText('Tarayıcıda hesaplama motoru başlatılamadı; hesaplama sunucuda yapılıyor.').waitFor({ timeout: 15000 });
+  await waitPages(page, 1);
+});
+
 await test('tablet landscape and keyboard only', async (page) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page);
