@@ -1,6 +1,9 @@
 package nest
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // binChoice says which open sheet receives the next part.
 type binChoice uint8
@@ -59,6 +62,10 @@ type packer struct {
 	spots [][]spot
 	// suffixMin[i] is the shortest side of items order[i:].
 	suffixMin []int
+	// start[k] is the first sheet that may still take kind k: free space
+	// only shrinks, so a sheet where a kind did not fit never will, and
+	// the scan skips the full sheets at the front.
+	start []int
 }
 
 // pack places order's items (indices into j.items' kinds) and returns the
@@ -68,6 +75,8 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 	pk.bins = pk.bins[:0]
 	pk.spots = pk.spots[:0]
 	sm := pk.suffixMins(order)
+	pk.start = slices.Grow(pk.start[:0], len(j.kinds))[:len(j.kinds)]
+	clear(pk.start)
 	keepUsed := h.rule == ruleCP
 	lastMin := sm[0]
 	for i, ki := range order {
@@ -84,7 +93,7 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 			lastMin = sm[i]
 		}
 		minSide := sm[i+1]
-		bi, p := pk.choose(k, h)
+		bi, p := pk.choose(k, ki, h)
 		if !p.ok {
 			b := pk.newBin()
 			bi = len(pk.bins) - 1
@@ -127,17 +136,24 @@ func (pk *packer) newBin() *bin {
 	return b
 }
 
-// choose picks the sheet and position for kind k among the open sheets.
-func (pk *packer) choose(k *kind, h heuristic) (int, placement) {
+// choose picks the sheet and position for kind k (index ki) among the
+// open sheets.
+func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 	var best placement
 	bestBin := -1
 	bestArea := -1
-	for bi, b := range pk.bins {
-		if !b.mayFit(k.w, k.h, k.rotate) {
-			continue
+	first := pk.start[ki]
+	for bi := first; bi < len(pk.bins); bi++ {
+		b := pk.bins[bi]
+		var p placement
+		if b.mayFit(k.w, k.h, k.rotate) {
+			p = b.find(k.w, k.h, k.rotate, h.rule, h.orient)
 		}
-		p := b.find(k.w, k.h, k.rotate, h.rule, h.orient)
 		if !p.ok {
+			if bi == first {
+				first++
+				pk.start[ki] = first
+			}
 			continue
 		}
 		switch h.choice {
