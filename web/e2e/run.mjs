@@ -280,6 +280,9 @@ await test('save a layout, reload, load it, delete it', async (page) => {
   await answer(page, 'Evet');
   await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
   await page.getByText('Mutfak dolabı').waitFor();
+  await page.getByRole('button', { name: '0 parçayı ekle' }).click();
+  expect((await dialogText(page)).includes('Lütfen yüklemek istediğiniz parçaları seçin!'), 'select alert');
+  await answer(page, 'Tamam');
   await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('60x120');
   await page.getByText('Kapı', { exact: false }).first().waitFor();
   await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('yok böyle');
