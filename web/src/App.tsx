@@ -104,8 +104,9 @@ export function App({ engine: given }: { engine?: EngineClient }) {
       }
       const ctl = new AbortController();
       running.current = ctl;
-      if (long) setSearching(true);
-      else setBusy(true);
+      // A new computation replaces whatever ran: its flags go with it.
+      setSearching(long);
+      setBusy(!long);
       setProgress({ done: 0, pages: 0 });
       engine
         .run(
