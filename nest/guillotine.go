@@ -173,27 +173,37 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 	return s
 }
 
-// replayGbin rebuilds a guillotine sheet from its parts and cuts: it
-// replays the cuts on the whole sheet, and the pieces that hold no part
-// are the free rectangles. Units are inflated, as in gbin.
-func replayGbin(j *job, spots []spot, cuts []cut, minSide int) *gbin {
+// replayCuts replays a sheet's cuts from the whole sheet. It returns the
+// final pieces and, for every cut, the piece it split (a node of the cut
+// tree). Units are inflated, as in gbin.
+func replayCuts(j *job, cuts []cut) (pieces, split []rect) {
 	k := j.kerf
-	pieces := []rect{{0, 0, j.binW, j.binH}}
-	for _, c := range cuts {
+	pieces = []rect{{0, 0, j.binW, j.binH}}
+	split = make([]rect, len(cuts))
+	for ci, c := range cuts {
 		for i, p := range pieces {
 			if c.vertical && c.y == p.y && c.length == p.h && p.x <= c.x && c.x+k < p.x+p.w {
 				pieces[i] = rect{p.x, p.y, c.x + k - p.x, p.h}
 				pieces = append(pieces, rect{c.x + k, p.y, p.x + p.w - c.x - k, p.h})
+				split[ci] = p
 				break
 			}
 			if !c.vertical && c.x == p.x && c.length == p.w && p.y <= c.y && c.y+k < p.y+p.h {
 				pieces[i] = rect{p.x, p.y, p.w, c.y + k - p.y}
 				pieces = append(pieces, rect{p.x, c.y + k, p.w, p.y + p.h - c.y - k})
+				split[ci] = p
 				break
 			}
 		}
 	}
-	g := &gbin{kerf: k, cuts: slices.Clone(cuts)}
+	return pieces, split
+}
+
+// replayGbin rebuilds a guillotine sheet from its parts and cuts: the
+// pieces of the replayed cuts that hold no part are the free rectangles.
+func replayGbin(j *job, spots []spot, cuts []cut, minSide int) *gbin {
+	pieces, _ := replayCuts(j, cuts)
+	g := &gbin{kerf: j.kerf, cuts: slices.Clone(cuts)}
 	taken := make(map[[2]int]bool, len(spots))
 	for _, s := range spots {
 		taken[[2]int{s.x, s.y}] = true
@@ -207,4 +217,28 @@ func replayGbin(j *job, spots []spot, cuts []cut, minSide int) *gbin {
 		}
 	}
 	return g
+}
+
+// pruneSubtree empties one node of a sheet's cut tree: the parts inside
+// node n and the cuts that split pieces inside it go; n becomes one free
+// piece again. Every other cut keeps its order, so the sheet stays a valid
+// guillotine layout. n must be a free rectangle some part was placed into
+// (the piece its first cut split): then every part inside n has all its
+// cuts inside n and every other part none, so each kept part keeps its own
+// cuts (spot.cuts stays true). It returns the kept parts and cuts and the
+// removed parts.
+func pruneSubtree(spots []spot, cuts []cut, split []rect, n rect) (keptSpots []spot, keptCuts []cut, removed []spot) {
+	for ci, c := range cuts {
+		if !n.contains(split[ci]) {
+			keptCuts = append(keptCuts, c)
+		}
+	}
+	for _, s := range spots {
+		if n.contains(rect{s.x, s.y, s.w, s.h}) {
+			removed = append(removed, s)
+		} else {
+			keptSpots = append(keptSpots, s)
+		}
+	}
+	return keptSpots, keptCuts, removed
 }

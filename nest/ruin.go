@@ -244,15 +244,32 @@ func (r *rr) ruinBin() {
 		st.cost += r.weight[s.kind]
 	}
 	switch p := r.rng.IntN(10); {
-	case r.j.guillotine: // the parts placed last, or all
+	case r.j.guillotine && p < 4: // the parts placed last, or all
 		n := len(rb.spots) - 1 - r.rng.IntN(len(rb.spots))
-		if p < 3 {
+		if p < 2 {
 			n = 0
 		}
 		keep = rb.spots[:n]
 		for _, s := range rb.spots[n:] {
 			remove(s)
 		}
+	case r.j.guillotine: // the free rectangle a random part went into
+		_, split := replayCuts(r.j, rb.g.cuts)
+		si := r.rng.IntN(len(rb.spots))
+		first := 0 // the index of the part's first cut, which split that rectangle
+		for _, s := range rb.spots[:si] {
+			first += int(s.cuts)
+		}
+		if rb.spots[si].cuts == 0 {
+			return
+		}
+		kept, cuts, removed := pruneSubtree(rb.spots, rb.g.cuts, split, split[first])
+		for _, s := range removed {
+			remove(s)
+		}
+		rb.spots = kept
+		rb.g = replayGbin(r.j, kept, cuts, r.minSide)
+		return
 	case p < 6: // a region around a random part
 		c := rb.spots[r.rng.IntN(len(rb.spots))]
 		rw := int(float64(r.j.binW) * (0.1 + 0.5*r.rng.Float64()))
