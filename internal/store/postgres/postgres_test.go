@@ -73,6 +73,11 @@ func openTemp(tb testing.TB) *Store {
 	return s
 }
 
+func TestAccounts(t *testing.T) {
+	serverURL(t)
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return openTemp(t) })
+}
+
 func TestStore(t *testing.T) {
 	serverURL(t)
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })

@@ -28,6 +28,10 @@ func openTemp(tb testing.TB) *Store {
 	return s
 }
 
+func TestAccounts(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return openTemp(t) })
+}
+
 func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }

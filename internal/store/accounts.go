@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Account is a user of a team server.
+type Account struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"username"`
+	Admin     bool      `json:"admin"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// Token kinds.
+const (
+	AccessToken  = "access"
+	RefreshToken = "refresh"
+)
+
+// Token is a session token as stored: only the SHA-256 of the token itself
+// is kept, never the token. Tokens of one sign-in share a Family; rotating
+// a refresh token keeps the family.
+type Token struct {
+	Hash    string
+	Kind    string
+	Family  string
+	UserID  string
+	Expires time.Time
+	Used    bool // a refresh token that was rotated already
+	Revoked bool
+}
+
+// ErrTokenReused reports a refresh token presented a second time: stolen
+// and replayed, or raced. Its whole family is revoked.
+var ErrTokenReused = errors.New("store: refresh token reused")
+
+// Accounts keeps users and their sessions. Both drivers implement it.
+type Accounts interface {
+	// HasUsers reports whether any account exists (team mode).
+	HasUsers(ctx context.Context) (bool, error)
+	// CreateUser adds an account. The first account adopts the rows saved
+	// without a user (before accounts existed), in the same transaction.
+	// A taken name is a Conflict error.
+	CreateUser(ctx context.Context, name, passwordHash string, admin bool) (Account, error)
+	// UserByName returns the user and the password hash; NotFound if none.
+	UserByName(ctx context.Context, name string) (Account, string, error)
+	// Users lists every account by name.
+	Users(ctx context.Context) ([]Account, error)
+	// SetPassword replaces a user's password hash and ends their sessions.
+	SetPassword(ctx context.Context, name, passwordHash string) error
+	// DeleteUser removes an account, its sessions and its rows.
+	DeleteUser(ctx context.Context, name string) error
+
+	// AddTokens stores new tokens.
+	AddTokens(ctx context.Context, tokens ...Token) error
+	// TokenUser returns a valid (unexpired, unrevoked) token of the kind
+	// and its user; NotFound otherwise.
+	TokenUser(ctx context.Context, hash, kind string, now time.Time) (Token, Account, error)
+	// RotateRefresh marks a valid refresh token used and stores its
+	// successors, in one transaction. A token already used revokes its
+	// family and returns ErrTokenReused; an unknown, expired or revoked one
+	// is NotFound.
+	RotateRefresh(ctx context.Context, hash string, now time.Time, next ...Token) (Token, error)
+	// RevokeFamily ends every token of a sign-in.
+	RevokeFamily(ctx context.Context, family string) error
+}
+
+// MsgUserExists is the error for a taken user name.
+const MsgUserExists = "Bu kullanıcı adı zaten var."
+
+// MsgUserNotFound is the error for an unknown user name.
+const MsgUserNotFound = "Kullanıcı bulunamadı."
+
+// ConflictError is a Conflict error with a Turkish message.
+func ConflictError(message string) error { return &Error{Code: Conflict, Message: message} }

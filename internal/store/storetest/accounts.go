@@ -1,0 +1,137 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"kesim/internal/store"
+)
+
+// AccountStore is a store with accounts.
+type AccountStore interface {
+	store.Store
+	store.Accounts
+}
+
+// RunAccounts is the conformance suite of store.Accounts.
+func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
+	ctx := context.Background()
+	now := time.Now()
+
+	t.Run("FirstUserAdoptsRowsSavedWithoutOne", func(t *testing.T) {
+		s := open(t)
+		if has, err := s.HasUsers(ctx); err != nil || has {
+			t.Fatalf("HasUsers = %v, %v on a new store", has, err)
+		}
+		p := mustCreatePart(t, s, store.Anonymous(), "Kapak", 50, 30)
+		u, err := s.CreateUser(ctx, "ayse", "hash-a", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has, _ := s.HasUsers(ctx); !has {
+			t.Fatal("HasUsers false after CreateUser")
+		}
+		if got := mustListParts(t, s, store.User(u.ID)); len(got) != 1 || got[0].ID != p.ID {
+			t.Errorf("first user sees %+v, want the anonymous part", got)
+		}
+		if got := mustListParts(t, s, store.Anonymous()); len(got) != 0 {
+			t.Errorf("anonymous still sees %+v", got)
+		}
+		mustCreatePart(t, s, store.Anonymous(), "Raf", 10, 10)
+		b, err := s.CreateUser(ctx, "mehmet", "hash-b", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mustListParts(t, s, store.User(b.ID)); len(got) != 0 {
+			t.Errorf("a second user adopted %+v", got)
+		}
+	})
+
+	t.Run("Users", func(t *testing.T) {
+		s := open(t)
+		if _, err := s.CreateUser(ctx, "ayse", "h1", true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreateUser(ctx, "ayse", "h2", false); store.ErrorCode(err) != store.Conflict {
+			t.Fatalf("duplicate name: %v, want Conflict", err)
+		}
+		u, hash, err := s.UserByName(ctx, "ayse")
+		if err != nil || hash != "h1" || !u.Admin {
+			t.Fatalf("UserByName = %+v %q %v", u, hash, err)
+		}
+		if _, _, err := s.UserByName(ctx, "yok"); store.ErrorCode(err) != store.NotFound {
+			t.Fatalf("unknown user: %v", err)
+		}
+		if err := s.SetPassword(ctx, "ayse", "h3"); err != nil {
+			t.Fatal(err)
+		}
+		if _, hash, _ := s.UserByName(ctx, "ayse"); hash != "h3" {
+			t.Errorf("hash after SetPassword %q", hash)
+		}
+		if err := s.SetPassword(ctx, "yok", "x"); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("SetPassword on an unknown user: %v", err)
+		}
+		us, err := s.Users(ctx)
+		if err != nil || len(us) != 1 || us[0].Name != "ayse" {
+			t.Fatalf("Users = %+v %v", us, err)
+		}
+		mustCreatePart(t, s, store.User(u.ID), "Kapak", 5, 5)
+		if err := s.DeleteUser(ctx, "ayse"); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustListParts(t, s, store.User(u.ID)); len(got) != 0 {
+			t.Errorf("deleted user's parts remain: %+v", got)
+		}
+	})
+
+	t.Run("Tokens", func(t *testing.T) {
+		s := open(t)
+		u, err := s.CreateUser(ctx, "ayse", "h", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		access := store.Token{Hash: "a1", Kind: store.AccessToken, Family: "f1", UserID: u.ID, Expires: now.Add(time.Minute)}
+		refresh := store.Token{Hash: "r1", Kind: store.RefreshToken, Family: "f1", UserID: u.ID, Expires: now.Add(time.Hour)}
+		if err := s.AddTokens(ctx, access, refresh); err != nil {
+			t.Fatal(err)
+		}
+		if _, got, err := s.TokenUser(ctx, "a1", store.AccessToken, now); err != nil || got.Name != "ayse" {
+			t.Fatalf("TokenUser = %+v %v", got, err)
+		}
+		if _, _, err := s.TokenUser(ctx, "a1", store.RefreshToken, now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("an access token passed as refresh: %v", err)
+		}
+		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now.Add(2*time.Minute)); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("expired token accepted: %v", err)
+		}
+		next := store.Token{Hash: "r2", Kind: store.RefreshToken, Family: "f1", UserID: u.ID, Expires: now.Add(time.Hour)}
+		old, err := s.RotateRefresh(ctx, "r1", now, next)
+		if err != nil || old.Family != "f1" || old.UserID != u.ID {
+			t.Fatalf("RotateRefresh = %+v %v", old, err)
+		}
+		// The old refresh token again: a replay. The family dies.
+		if _, err := s.RotateRefresh(ctx, "r1", now); !errors.Is(err, store.ErrTokenReused) {
+			t.Fatalf("reuse: %v, want ErrTokenReused", err)
+		}
+		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("access token of a revoked family still valid: %v", err)
+		}
+		if _, err := s.RotateRefresh(ctx, "r2", now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("successor of a reused token still valid: %v", err)
+		}
+		if _, err := s.RotateRefresh(ctx, "nope", now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("unknown token: %v", err)
+		}
+		if err := s.AddTokens(ctx, store.Token{Hash: "a3", Kind: store.AccessToken, Family: "f3", UserID: u.ID, Expires: now.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RevokeFamily(ctx, "f3"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.TokenUser(ctx, "a3", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("revoked token valid: %v", err)
+		}
+	})
+}
