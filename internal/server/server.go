@@ -24,6 +24,8 @@ type Config struct {
 	// NestTimeLimit caps the improvement time of POST /api/nest: layout work
 	// belongs in the browser; the server only stands in when it cannot.
 	NestTimeLimit time.Duration
+	// Now is the clock of sessions; nil means time.Now.
+	Now func() time.Time
 }
 
 // New returns the server's handler.
@@ -34,7 +36,12 @@ func New(cfg Config) http.Handler {
 	if cfg.NestTimeLimit <= 0 {
 		cfg.NestTimeLimit = 5 * time.Second
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	mux := http.NewServeMux()
+	au := newAuth(cfg.Store, cfg.Logger, cfg.Now)
+	au.register(mux)
 	mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
 		health(w, r, cfg.Store)
 	})
@@ -49,7 +56,7 @@ func New(cfg Config) http.Handler {
 		writeError(w, http.StatusNotFound, CodeNotFound, "Böyle bir API yolu yok.", nil)
 	})
 	mux.Handle("/", appHandler(cfg.App))
-	return securityHeaders(mux)
+	return securityHeaders(au.guard(mux))
 }
 
 func health(w http.ResponseWriter, r *http.Request, st store.Store) {

@@ -35,9 +35,14 @@ type storeHandlers struct {
 	log *slog.Logger
 }
 
-// requestOwner is the owner whose rows a request may see. Without accounts
-// every request is anonymous; with accounts, the session's user goes here.
-func requestOwner(r *http.Request) store.Owner { return store.Anonymous() }
+// requestOwner is the owner whose rows a request may see: the signed-in
+// account in team mode, anonymous (rows with a null user) in local mode.
+func requestOwner(r *http.Request) store.Owner {
+	if acc, ok := accountOf(r); ok {
+		return store.User(acc.ID)
+	}
+	return store.Anonymous()
+}
 
 func (h *storeHandlers) listParts(w http.ResponseWriter, r *http.Request) {
 	parts, err := h.st.ListParts(r.Context(), requestOwner(r))

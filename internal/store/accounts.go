@@ -60,7 +60,7 @@ type Accounts interface {
 	// and its user; NotFound otherwise.
 	TokenUser(ctx context.Context, hash, kind string, now time.Time) (Token, Account, error)
 	// RotateRefresh marks a valid refresh token used and stores its
-	// successors, in one transaction. A token already used revokes its
+	// successors (given the old token's family and user), in one transaction. A token already used revokes its
 	// family and returns ErrTokenReused; an unknown, expired or revoked one
 	// is NotFound.
 	RotateRefresh(ctx context.Context, hash string, now time.Time, next ...Token) (Token, error)

@@ -207,6 +207,9 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		if _, err := tx.Exec(ctx, `UPDATE session_tokens SET used = TRUE WHERE token_hash = $1`, hash); err != nil {
 			return err
 		}
+		for i := range next {
+			next[i].Family, next[i].UserID = t.Family, t.UserID
+		}
 		return insertTokens(ctx, tx, next)
 	})
 	if err != nil {

@@ -224,6 +224,9 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 	if _, err := tx.ExecContext(ctx, `UPDATE session_tokens SET used = 1 WHERE token_hash = ?`, hash); err != nil {
 		return store.Token{}, store.InternalError("sqlite: use token", err)
 	}
+	for i := range next {
+		next[i].Family, next[i].UserID = t.Family, t.UserID
+	}
 	if err := insertTokens(ctx, tx, next); err != nil {
 		return store.Token{}, err
 	}

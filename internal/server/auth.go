@@ -1,0 +1,395 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kesim/internal/password"
+	"kesim/internal/store"
+)
+
+// Accounts and sessions (team mode). As long as no account exists the
+// server is in local mode: no sign-in, rows saved with a null user, as the
+// specification describes. Once an account exists every API route but
+// health, config and sign-in needs a session.
+//
+// A session is two opaque random tokens in HttpOnly, SameSite=Strict
+// cookies: an access token (15 minutes) and a refresh token (30 days,
+// rotated on every use). The database keeps only their SHA-256, so that
+// several servers on one database accept each other's sessions and a
+// leaked database holds no usable token. A refresh token presented twice
+// (stolen and replayed, or raced) ends its whole sign-in.
+
+const (
+	accessCookie  = "kesim_at"
+	refreshCookie = "kesim_rt"
+	accessTTL     = 15 * time.Minute
+	refreshTTL    = 30 * 24 * time.Hour
+	maxAuthBody   = 4 << 10
+)
+
+// Turkish messages of the accounts feature.
+const (
+	msgSignInNeeded   = "Oturum açmanız gerekiyor."
+	msgBadCredentials = "Kullanıcı adı veya şifre hatalı"
+	msgTooManyTries   = "Çok fazla giriş denemesi. Lütfen biraz sonra tekrar deneyin."
+	msgCrossOrigin    = "Başka bir siteden gelen istek reddedildi."
+)
+
+type ctxKey int
+
+const accountKey ctxKey = 1
+
+// accountOf returns the signed-in account of a request, if any.
+func accountOf(r *http.Request) (store.Account, bool) {
+	a, ok := r.Context().Value(accountKey).(store.Account)
+	return a, ok
+}
+
+// auth holds the accounts side of the server.
+type auth struct {
+	accounts store.Accounts // nil: the store has no accounts; always local mode
+	log      *slog.Logger
+	now      func() time.Time
+	limiter  *limiter
+
+	// team caches whether an account exists, for a second.
+	team      atomic.Bool
+	teamUntil atomic.Int64
+}
+
+func newAuth(st store.Store, log *slog.Logger, now func() time.Time) *auth {
+	a := &auth{log: log, now: now, limiter: newLimiter(now)}
+	if acc, ok := st.(store.Accounts); ok {
+		a.accounts = acc
+	}
+	return a
+}
+
+// teamMode reports whether any account exists.
+func (a *auth) teamMode(ctx context.Context) (bool, error) {
+	if a.accounts == nil {
+		return false, nil
+	}
+	now := a.now().UnixNano()
+	if now < a.teamUntil.Load() {
+		return a.team.Load(), nil
+	}
+	has, err := a.accounts.HasUsers(ctx)
+	if err != nil {
+		return false, err
+	}
+	a.team.Store(has)
+	a.teamUntil.Store(now + int64(time.Second))
+	return has, nil
+}
+
+func (a *auth) register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/auth/login", a.login)
+	mux.HandleFunc("POST /api/auth/refresh", a.refresh)
+	mux.HandleFunc("POST /api/auth/logout", a.logout)
+	mux.HandleFunc("GET /api/auth/me", a.me)
+}
+
+// publicAPI lists the API routes open without a session in team mode.
+var publicAPI = map[string]bool{
+	"/api/health": true, "/api/config": true, "/api/auth/login": true,
+	"/api/auth/refresh": true, "/api/auth/logout": true, "/api/auth/me": true,
+}
+
+// guard refuses cross-site writes and, in team mode, API calls without a
+// session; it puts the signed-in account into the request's context.
+func (a *auth) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
+			writeError(w, http.StatusForbidden, CodeForbidden, msgCrossOrigin, nil)
+			return
+		}
+		team, err := a.teamMode(r.Context())
+		if err != nil {
+			a.log.ErrorContext(r.Context(), "accounts", "err", err)
+			writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
+			return
+		}
+		if !team {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if acc, ok := a.session(r); ok {
+			r = r.WithContext(context.WithValue(r.Context(), accountKey, acc))
+		} else if !publicAPI[r.URL.Path] {
+			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// sameOrigin reports whether a state-changing request may come from where
+// it comes from: a browser always sends Origin on such requests, and it
+// must name this host. Without Origin (curl, scripts) the request carries
+// no browser's cookies unless its author put them there.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+}
+
+// session returns the account of a valid access token cookie.
+func (a *auth) session(r *http.Request) (store.Account, bool) {
+	c, err := r.Cookie(accessCookie)
+	if err != nil || !plausibleToken(c.Value) {
+		return store.Account{}, false
+	}
+	_, acc, err := a.accounts.TokenUser(r.Context(), hashToken(c.Value), store.AccessToken, a.now())
+	return acc, err == nil
+}
+
+type loginBody struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (a *auth) login(w http.ResponseWriter, r *http.Request) {
+	var body loginBody
+	if !decodeJSON(w, r, &body, maxAuthBody) {
+		return
+	}
+	team, err := a.teamMode(r.Context())
+	if err != nil || !team {
+		writeError(w, http.StatusNotFound, CodeNotFound, "Bu sunucuda hesap yok.", nil)
+		return
+	}
+	name := strings.TrimSpace(body.Username)
+	addr := clientAddr(r)
+	if !a.limiter.allow("u:"+strings.ToLower(name), 5) || !a.limiter.allow("a:"+addr, 20) {
+		writeError(w, http.StatusTooManyRequests, "too_many", msgTooManyTries, nil)
+		return
+	}
+	acc, hash, err := a.accounts.UserByName(r.Context(), name)
+	if err != nil && store.ErrorCode(err) != store.NotFound {
+		a.fail(w, r, err)
+		return
+	}
+	if err != nil {
+		hash = password.Dummy // the same work for an unknown user
+	}
+	if !password.Check(body.Password, hash) || err != nil {
+		a.limiter.fail("u:" + strings.ToLower(name))
+		a.limiter.fail("a:" + addr)
+		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgBadCredentials, nil)
+		return
+	}
+	a.limiter.reset("u:" + strings.ToLower(name))
+	family := store.NewID()
+	access, refresh := newToken(), newToken()
+	now := a.now()
+	if err := a.accounts.AddTokens(r.Context(),
+		store.Token{Hash: hashToken(access), Kind: store.AccessToken, Family: family, UserID: acc.ID, Expires: now.Add(accessTTL)},
+		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Family: family, UserID: acc.ID, Expires: now.Add(refreshTTL)},
+	); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	setSessionCookies(w, r, access, refresh)
+	writeJSON(w, http.StatusOK, meBody(acc))
+}
+
+func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
+	c, err := r.Cookie(refreshCookie)
+	if a.accounts == nil || err != nil || !plausibleToken(c.Value) {
+		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		return
+	}
+	access, refresh := newToken(), newToken()
+	now := a.now()
+	old, err := a.accounts.RotateRefresh(r.Context(), hashToken(c.Value), now,
+		store.Token{Hash: hashToken(access), Kind: store.AccessToken, Expires: now.Add(accessTTL)},
+		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Expires: now.Add(refreshTTL)},
+	)
+	if errors.Is(err, store.ErrTokenReused) {
+		a.log.WarnContext(r.Context(), "refresh token reused: sign-in revoked", "addr", clientAddr(r))
+	}
+	if err != nil {
+		if !errors.Is(err, store.ErrTokenReused) && store.ErrorCode(err) == store.Internal {
+			a.fail(w, r, err)
+			return
+		}
+		clearSessionCookies(w, r)
+		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		return
+	}
+	_, acc, err := a.accounts.TokenUser(r.Context(), hashToken(access), store.AccessToken, now)
+	if err != nil || acc.ID != old.UserID {
+		a.fail(w, r, errors.Join(errors.New("refresh: new token not found"), err))
+		return
+	}
+	setSessionCookies(w, r, access, refresh)
+	writeJSON(w, http.StatusOK, meBody(acc))
+}
+
+func (a *auth) logout(w http.ResponseWriter, r *http.Request) {
+	if a.accounts != nil {
+		for _, kind := range []struct{ cookie, kind string }{{refreshCookie, store.RefreshToken}, {accessCookie, store.AccessToken}} {
+			if c, err := r.Cookie(kind.cookie); err == nil && plausibleToken(c.Value) {
+				if t, _, err := a.accounts.TokenUser(r.Context(), hashToken(c.Value), kind.kind, a.now()); err == nil {
+					if err := a.accounts.RevokeFamily(r.Context(), t.Family); err != nil {
+						a.fail(w, r, err)
+						return
+					}
+					break
+				}
+			}
+		}
+	}
+	clearSessionCookies(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a *auth) me(w http.ResponseWriter, r *http.Request) {
+	team, err := a.teamMode(r.Context())
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if !team {
+		writeJSON(w, http.StatusOK, map[string]string{"mode": "local"})
+		return
+	}
+	acc, ok := accountOf(r)
+	if !ok {
+		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		return
+	}
+	writeJSON(w, http.StatusOK, meBody(acc))
+}
+
+func (a *auth) fail(w http.ResponseWriter, r *http.Request, err error) {
+	a.log.ErrorContext(r.Context(), "accounts request failed", "path", r.URL.Path, "err", err)
+	writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
+}
+
+// meBody is the JSON of a signed-in account.
+func meBody(acc store.Account) map[string]any {
+	return map[string]any{"mode": "team", "username": acc.Name, "admin": acc.Admin, "aal": "aal1"}
+}
+
+func setSessionCookies(w http.ResponseWriter, r *http.Request, access, refresh string) {
+	secure := r.TLS != nil
+	http.SetCookie(w, &http.Cookie{Name: accessCookie, Value: access, Path: "/", MaxAge: int(accessTTL.Seconds()),
+		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: refreshCookie, Value: refresh, Path: "/api/auth", MaxAge: int(refreshTTL.Seconds()),
+		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
+}
+
+func clearSessionCookies(w http.ResponseWriter, r *http.Request) {
+	secure := r.TLS != nil
+	for _, c := range []struct{ name, path string }{{accessCookie, "/"}, {refreshCookie, "/api/auth"}} {
+		http.SetCookie(w, &http.Cookie{Name: c.name, Value: "", Path: c.path, MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
+	}
+}
+
+// newToken returns 256 random bits, base64url.
+func newToken() string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// plausibleToken reports whether a cookie value can be one of our tokens,
+// before any database work.
+func plausibleToken(s string) bool {
+	if len(s) != 43 {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(s)
+	return err == nil
+}
+
+func hashToken(t string) string {
+	sum := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(sum[:])
+}
+
+// clientAddr is the client's IP address (without port).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limiter counts failed sign-ins per key in a sliding window. It lives in
+// the process: several servers each allow the limit, which still bounds
+// guessing to a few attempts a minute per server.
+type limiter struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	window time.Duration
+	fails  map[string][]time.Time
+}
+
+func newLimiter(now func() time.Time) *limiter {
+	return &limiter{now: now, window: 15 * time.Minute, fails: map[string][]time.Time{}}
+}
+
+// allow reports whether key has had fewer than max failures in the window.
+func (l *limiter) allow(key string, max int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.recent(key)) < max
+}
+
+func (l *limiter) fail(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.fails) > 100000 {
+		l.fails = map[string][]time.Time{} // bound memory under a flood
+	}
+	l.fails[key] = append(l.recent(key), l.now())
+}
+
+func (l *limiter) reset(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.fails, key)
+}
+
+// recent drops failures older than the window; l.mu is held.
+func (l *limiter) recent(key string) []time.Time {
+	cut := l.now().Add(-l.window)
+	ts := l.fails[key]
+	i := 0
+	for i < len(ts) && ts[i].Before(cut) {
+		i++
+	}
+	ts = ts[i:]
+	if len(ts) == 0 {
+		delete(l.fails, key)
+	} else {
+		l.fails[key] = ts
+	}
+	return ts
+}
