@@ -40,6 +40,7 @@ func runServe(args []string, stderr io.Writer) int {
 	title := fs.String("title", envOr("KESIM_TITLE", defaultTitle), "sayfa başlığı (KESIM_TITLE)")
 	machine := fs.String("machine", envOr("KESIM_MACHINE", defaultMachine), "başlık altındaki makine satırı (KESIM_MACHINE)")
 	factory := fs.String("factory", envOr("KESIM_FACTORY", defaultFactory), "alt bilgideki fabrika satırı (KESIM_FACTORY)")
+	noAuth := fs.Bool("no-auth", false, "hesap yokken de yerel ağ dışına açık dinle (herkes erişir)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -54,6 +55,25 @@ func runServe(args []string, stderr io.Writer) int {
 	}
 	defer st.Close()
 
+	// Without accounts anyone who reaches the server can read and change
+	// every saved row: only this computer may, unless told otherwise.
+	if !isLoopback(*addr) {
+		team := false
+		if acc, ok := st.(store.Accounts); ok {
+			if team, err = acc.HasUsers(ctx); err != nil {
+				fmt.Fprintf(stderr, "kesim serve: %v\n", err)
+				return 1
+			}
+		}
+		switch {
+		case !team && !*noAuth:
+			fmt.Fprintf(stderr, "kesim serve: %s ağa açık, ama hiç hesap yok: herkes her kaydı görür ve değiştirir.\n"+
+				"Önce bir hesap açın (kesim user add AD --admin) ya da bilerek --no-auth verin.\n", *addr)
+			return 2
+		case !team:
+			logger.Warn("UYARI: hesap olmadan ağa açık çalışıyor (--no-auth): ağdaki herkes her kaydı görür ve değiştirir")
+		}
+	}
 	app := web.App()
 	if app == nil {
 		logger.Warn("web uygulaması derlenmemiş; yalnız API sunuluyor (make build)")
@@ -107,4 +127,17 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// isLoopback reports whether addr listens on this computer only.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+
+	"kesim/internal/password"
+	"kesim/internal/store"
+)
+
+const userUsage = `Kullanım:
+  kesim user add NAME [--admin] [--password-file DOSYA]
+  kesim user list
+  kesim user passwd NAME [--password-file DOSYA]
+  kesim user remove NAME
+Hepsi --db URL (KESIM_DATABASE_URL) alır. İlk hesap açıldığında sunucu ekip
+kipine geçer: her istek oturum ister ve o ana dek kullanıcısız kaydedilen
+parça ve düzenler ilk hesaba geçer.
+`
+
+// runUser implements `kesim user`: account administration on the
+// database the server uses.
+func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, userUsage)
+		return 2
+	}
+	cmd := args[0]
+	fs := flag.NewFlagSet("user "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbURL := fs.String("db", envOr("KESIM_DATABASE_URL", filepath.Join("kesim-data", "kesim.db")), "veritabanı")
+	admin := fs.Bool("admin", false, "yönetici hesabı")
+	pwFile := fs.String("password-file", "", "şifrenin ilk satırını bu dosyadan oku")
+	if err := parseInterspersed(fs, args[1:]); err != nil {
+		return 2
+	}
+	needName := cmd != "list"
+	if needName != (fs.NArg() == 1) || (!needName && fs.NArg() != 0) {
+		fmt.Fprint(stderr, userUsage)
+		return 2
+	}
+	ctx := context.Background()
+	st, err := openStore(ctx, *dbURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim user: veritabanı açılamadı: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	acc, ok := st.(store.Accounts)
+	if !ok {
+		fmt.Fprintln(stderr, "kesim user: bu veritabanı hesapları desteklemiyor")
+		return 1
+	}
+	name := strings.TrimSpace(fs.Arg(0))
+	fail := func(err error) int {
+		msg := store.ErrorMessage(err)
+		if msg == "" || store.ErrorCode(err) == store.Internal {
+			msg = err.Error()
+		}
+		fmt.Fprintf(stderr, "kesim user %s: %s\n", cmd, msg)
+		return 1
+	}
+	switch cmd {
+	case "add", "passwd":
+		if name == "" || len(name) > 100 || strings.ContainsAny(name, " \t\r\n") {
+			fmt.Fprintln(stderr, "kesim user: kullanıcı adı boşluk içermemeli ve en fazla 100 karakter olmalı")
+			return 2
+		}
+		pw, err := readPassword(*pwFile, stdin, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "kesim user: %v\n", err)
+			return 2
+		}
+		hash, err := password.Hash(pw)
+		if err != nil {
+			fmt.Fprintf(stderr, "kesim user: %v\n", err)
+			return 2
+		}
+		if cmd == "add" {
+			if _, err := acc.CreateUser(ctx, name, hash, *admin); err != nil {
+				return fail(err)
+			}
+			fmt.Fprintf(stdout, "%q hesabı açıldı.\n", name)
+		} else {
+			if err := acc.SetPassword(ctx, name, hash); err != nil {
+				return fail(err)
+			}
+			fmt.Fprintf(stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", name)
+		}
+	case "list":
+		users, err := acc.Users(ctx)
+		if err != nil {
+			return fail(err)
+		}
+		if len(users) == 0 {
+			fmt.Fprintln(stdout, "Hesap yok: sunucu yerel kipte (oturum açmadan) çalışır.")
+		}
+		for _, u := range users {
+			role := "kullanıcı"
+			if u.Admin {
+				role = "yönetici"
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", u.Name, role, u.CreatedAt.Local().Format("2006-01-02 15:04"))
+		}
+	case "remove":
+		if err := acc.DeleteUser(ctx, name); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", name)
+	default:
+		fmt.Fprint(stderr, userUsage)
+		return 2
+	}
+	return 0
+}
+
+// readPassword reads the password from a file's first line, or asks for it
+// twice on the terminal without echo.
+func readPassword(file string, stdin io.Reader, stderr io.Writer) (string, error) {
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return "", err
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		return strings.TrimRight(line, "\r"), nil
+	}
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprint(stderr, "Şifre: ")
+		a, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprint(stderr, "Şifre (tekrar): ")
+		b, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", err
+		}
+		if string(a) != string(b) {
+			return "", errors.New("şifreler aynı değil")
+		}
+		return string(a), nil
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && line == "" {
+		return "", errors.New("şifre okunamadı: --password-file verin veya bir terminalden çalıştırın")
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
