@@ -341,6 +341,51 @@ await test('without WebAssembly the server lays out and the app says so', async 
   await waitPages(page, 1);
 });
 
+await test('team server: sign in, work, session lost keeps the work, sign out', async (page) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-team-'));
+  const db = path.join(dir, 'team.db');
+  fs.writeFileSync(path.join(dir, 'pw'), 'ayse-parola-123\n');
+  execFileSync(bin, ['user', 'add', 'ayse', '--admin', '--password-file', path.join(dir, 'pw'), '--db', db]);
+  const teamPort = await freePort();
+  const team = spawn(bin, ['serve', '--addr', `127.0.0.1:${teamPort}`, '--db', db], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`http://127.0.0.1:${teamPort}/api/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await page.goto(`http://127.0.0.1:${teamPort}`);
+    await page.keyboard.press('Escape');
+    const dlg = page.getByRole('dialog', { name: 'Oturum Aç' });
+    await dlg.waitFor();
+    await dlg.getByLabel('Kullanıcı adı').fill('ayse');
+    await dlg.getByLabel('Şifre').fill('yanlış-parola');
+    await dlg.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByText('Kullanıcı adı veya şifre hatalı').waitFor();
+    await dlg.getByLabel('Şifre').fill('ayse-parola-123');
+    await dlg.getByRole('button', { name: 'Giriş Yap' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    await page.getByText('ayse', { exact: true }).waitFor();
+    await addPart(page, 'Kapak', '50', '74', '4');
+    await waitPages(page, 1);
+    // The session ends while a layout is on screen: the sign-in comes back, the work stays.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor();
+    expect(await page.getByRole('listitem', { name: 'Kapak' }).count() === 1, 'work lost on sign-out');
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).getByLabel('Kullanıcı adı').fill('ayse');
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).getByLabel('Şifre').fill('ayse-parola-123');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Çıkış' }).click();
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor();
+    expect((await fetch(`http://127.0.0.1:${teamPort}/api/parts`)).status === 401, 'API open without a session');
+  } finally {
+    team.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 await test('tablet landscape and keyboard only', async (page) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page);

@@ -13,6 +13,8 @@ import { syncLocal, type SavedLayout, type SavedPart } from './features/saved/ap
 import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { Splash } from './components/Splash';
+import { SignIn } from './features/auth/SignIn';
+import { me as whoAmI, onSignInNeeded, refresh, signOut, type Me } from './features/auth/session';
 import { msg, fmtInt } from './messages';
 
 interface AppConfig {
@@ -69,6 +71,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const [searching, setSearching] = useState(false);
   const [serverNotice, setServerNotice] = useState(false);
   const [dialog, setDialog] = useState<'save' | 'saved' | null>(null);
+  const [account, setAccount] = useState<Me | null | undefined>(undefined); // undefined: not asked yet
   const engine = useMemo(() => given ?? new EngineClient(() => setServerNotice(true)), [given]);
   const running = useRef<AbortController | null>(null);
   const ready = useCallback(() => setPhase('ready'), []);
@@ -85,13 +88,27 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     localStorage.setItem(WORK_KEY, JSON.stringify({ parts, canvas }));
   }, [parts, canvas]);
 
+  // Who is signed in; a team server without a session shows the sign-in
+  // screen over the work, which stays as it is.
+  useEffect(() => {
+    whoAmI()
+      .then(setAccount)
+      .catch(() => setAccount({ mode: 'local' }));
+    return onSignInNeeded(() => setAccount(null));
+  }, []);
+  useEffect(() => {
+    if (account?.mode !== 'team') return;
+    const t = setInterval(() => void refresh(), 12 * 60 * 1000); // before the 15-minute access token ends
+    return () => clearInterval(t);
+  }, [account]);
+
   // Startup synchronisation: what was kept locally goes to the server.
   useEffect(() => {
-    if (phase !== 'ready') return;
+    if (phase !== 'ready' || !account) return;
     syncLocal()
       .then((r) => r && notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 }))
       .catch(() => notices.toast(msg.syncErrorText, { title: msg.syncErrorTitle, tone: 'error', ms: 5000 }));
-  }, [phase, notices]);
+  }, [phase, notices, account]);
 
   const compute = useCallback(
     (timeLimitMs: number, seed: number, long: boolean) => {
@@ -183,10 +200,22 @@ export function App({ engine: given }: { engine?: EngineClient }) {
               <rect x="20" y="6" width="6" height="20" fill="#bfdbfe" />
               <rect x="6" y="17" width="12" height="9" fill="#93c5fd" />
             </svg>
-            <div>
+            <div className="grow">
               <h1>{config.title}</h1>
               <p>{config.machine}</p>
             </div>
+            {account?.mode === 'team' && (
+              <div className="account">
+                <span>{account.username}</span>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => void signOut().then(() => setAccount(null))}
+                >
+                  {msg.signOut}
+                </button>
+              </div>
+            )}
           </div>
         </header>
         <main className="main">
@@ -244,6 +273,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         />
       )}
       {dialog === 'saved' && <SavedItemsDialog onAddParts={addSaved} onLoadLayout={loadLayout} onClose={() => setDialog(null)} />}
+      {phase === 'ready' && account === null && <SignIn onSignedIn={setAccount} />}
     </>
   );
 }

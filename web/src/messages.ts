@@ -156,6 +156,13 @@ export const msg = {
   syncErrorTitle: 'Senkronizasyon Hatası',
   syncErrorText: 'Veriler yerel olarak korundu',
   localBadge: 'yerel',
+
+  signInTitle: 'Oturum Aç',
+  signInHint: 'Bu Kesim sunucusu ekip kipinde: devam etmek için oturum açın. Ekrandaki çalışmanız korunur.',
+  username: 'Kullanıcı adı',
+  password: 'Şifre',
+  signIn: 'Giriş Yap',
+  signOut: 'Çıkış',
 } as const;
 
 const intFmt = new Intl.NumberFormat('tr-TR');

@@ -1,3 +1,4 @@
+import { apiFetch } from '../auth/session';
 import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
@@ -163,7 +164,7 @@ async function startedOK(w: EngineWorker): Promise<boolean> {
 export async function nestOnServer(request: Request, signal: AbortSignal): Promise<Result> {
   let res: Response;
   try {
-    res = await fetch('/api/nest', {
+    res = await apiFetch('/api/nest', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ ...request, options: { ...request.options, timeLimitMs: Math.min(request.options.timeLimitMs, 3000) } }),

@@ -1,3 +1,4 @@
+import { apiFetch } from '../auth/session';
 import type { Options, PartInput, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (DESIGN.md section 5), and the browser's
@@ -35,7 +36,7 @@ export class ApiError extends Error {
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await apiFetch(path, {
       method,
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { msg } from '../../messages';
+import { signIn, type Me } from './session';
+
+/** SignIn is the sign-in screen of a team server; the work on screen stays. */
+export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      setError(msg.fillAll);
+      return;
+    }
+    setBusy(true);
+    const r = await signIn(username.trim(), password);
+    setBusy(false);
+    if (r.me) onSignedIn(r.me);
+    else setError(r.error ?? msg.unknownError);
+  };
+
+  return (
+    <Dialog title={msg.signInTitle} onClose={() => {}}>
+      <form onSubmit={submit} className="signin" noValidate>
+        <p className="hint">{msg.signInHint}</p>
+        <label className="field">
+          <span>{msg.username}</span>
+          <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" data-autofocus />
+        </label>
+        <label className="field">
+          <span>{msg.password}</span>
+          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        </label>
+        {error && (
+          <p className="inline-notice error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={busy}>
+          {msg.signIn}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

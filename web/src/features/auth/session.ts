@@ -1,0 +1,73 @@
+// The session of a team server. In local mode (no accounts) none of this
+// does anything. Tokens live in HttpOnly cookies the page cannot read: the
+// page only asks the server to refresh them, and to sign in again when
+// that fails for good.
+
+export interface Me {
+  mode: 'local' | 'team';
+  username?: string;
+  admin?: boolean;
+}
+
+const SIGN_IN_NEEDED = 'kesim:sign-in-needed';
+
+/** onSignInNeeded calls f whenever the server wants a new sign-in. */
+export function onSignInNeeded(f: () => void): () => void {
+  window.addEventListener(SIGN_IN_NEEDED, f);
+  return () => window.removeEventListener(SIGN_IN_NEEDED, f);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** refresh rotates the session's tokens; concurrent callers share one try. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= fetch('/api/auth/refresh', { method: 'POST' })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * apiFetch is fetch for the API: a 401 refreshes the session once and
+ * retries; if that fails the app is told to show the sign-in screen.
+ */
+export async function apiFetch(input: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  if (res.status !== 401 || input.startsWith('/api/auth/')) return res;
+  if (await refresh()) return fetch(input, init);
+  window.dispatchEvent(new Event(SIGN_IN_NEEDED));
+  return res;
+}
+
+/** me asks who is signed in; null when nobody is (team mode). */
+export async function me(): Promise<Me | null> {
+  const res = await fetch('/api/auth/me');
+  if (res.status === 401) {
+    if (await refresh()) return me();
+    return null;
+  }
+  if (!res.ok) return { mode: 'local' }; // an older or failing server: behave as before
+  return (await res.json()) as Me;
+}
+
+export async function signIn(username: string, password: string): Promise<{ me?: Me; error?: string }> {
+  try {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const body = await res.json().catch(() => null);
+    if (!res.ok) return { error: body?.error?.message ?? `HTTP ${res.status}` };
+    return { me: body as Me };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await fetch('/api/auth/logout', { method: 'POST' }).catch(() => {});
+}
