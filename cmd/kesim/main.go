@@ -15,8 +15,8 @@ const usage = `Kullanım:
   kesim nest  --sheet GENxYÜK [--kerf CM] [--trim CM] [--guillotine] [--no-rotate]
               [--time 1s] [--seed N] [--json DOSYA|-] [--pdf DOSYA] [--dxf DOSYA] GİRDİ
   kesim bench [--time 1s] [--oriented] [--guillotine] DOSYA.json
-  kesim serve [--addr 127.0.0.1:8080] [--db URL] [--no-auth]
-  kesim user  add|list|passwd|remove [NAME] [--admin] [--password-file DOSYA] [--db URL]
+  kesim serve [--addr 127.0.0.1:8080] [--db URL] [--no-auth] [--tls-cert F --tls-key F]
+  kesim user  add|list|passwd|remove|totp [NAME] [--admin] [--password-file DOSYA] [--db URL]
 `
 
 func main() {

@@ -41,6 +41,8 @@ func runServe(args []string, stderr io.Writer) int {
 	machine := fs.String("machine", envOr("KESIM_MACHINE", defaultMachine), "başlık altındaki makine satırı (KESIM_MACHINE)")
 	factory := fs.String("factory", envOr("KESIM_FACTORY", defaultFactory), "alt bilgideki fabrika satırı (KESIM_FACTORY)")
 	noAuth := fs.Bool("no-auth", false, "hesap yokken de yerel ağ dışına açık dinle (herkes erişir)")
+	tlsCert := fs.String("tls-cert", os.Getenv("KESIM_TLS_CERT"), "HTTPS sertifikası (PEM; KESIM_TLS_CERT)")
+	tlsKey := fs.String("tls-key", os.Getenv("KESIM_TLS_KEY"), "HTTPS anahtarı (PEM; KESIM_TLS_KEY)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -93,9 +95,23 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kesim serve: %s dinlenemiyor: %v\n", *addr, err)
 		return 1
 	}
-	logger.Info("Kesim hazır", "adres", "http://"+ln.Addr().String(), "veritabanı", st.Driver())
+	if (*tlsCert == "") != (*tlsKey == "") {
+		fmt.Fprintln(stderr, "kesim serve: --tls-cert ve --tls-key birlikte verilmeli")
+		return 2
+	}
+	scheme := "http://"
+	if *tlsCert != "" {
+		scheme = "https://"
+	}
+	logger.Info("Kesim hazır", "adres", scheme+ln.Addr().String(), "veritabanı", st.Driver())
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() {
+		if *tlsCert != "" {
+			done <- srv.ServeTLS(ln, *tlsCert, *tlsKey)
+		} else {
+			done <- srv.Serve(ln)
+		}
+	}()
 	select {
 	case err := <-done:
 		fmt.Fprintf(stderr, "kesim serve: %v\n", err)

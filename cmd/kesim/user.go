@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+	"rsc.io/qr"
 
 	"kesim/internal/password"
 	"kesim/internal/store"
@@ -22,6 +23,7 @@ const userUsage = `Kullanım:
   kesim user list
   kesim user passwd NAME [--password-file DOSYA]
   kesim user remove NAME
+  kesim user totp NAME [--off]
 Hepsi --db URL (KESIM_DATABASE_URL) alır. İlk hesap açıldığında sunucu ekip
 kipine geçer: her istek oturum ister ve o ana dek kullanıcısız kaydedilen
 parça ve düzenler ilk hesaba geçer.
@@ -40,6 +42,7 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dbURL := fs.String("db", envOr("KESIM_DATABASE_URL", filepath.Join("kesim-data", "kesim.db")), "veritabanı")
 	admin := fs.Bool("admin", false, "yönetici hesabı")
 	pwFile := fs.String("password-file", "", "şifrenin ilk satırını bu dosyadan oku")
+	off := fs.Bool("off", false, "totp: doğrulama uygulamasını kaldır")
 	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return 2
 	}
@@ -111,6 +114,27 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stdout, "%s\t%s\t%s\n", u.Name, role, u.CreatedAt.Local().Format("2006-01-02 15:04"))
 		}
+	case "totp":
+		if *off {
+			if err := acc.SetTOTP(ctx, name, ""); err != nil {
+				return fail(err)
+			}
+			fmt.Fprintf(stdout, "%q için doğrulama kodu artık istenmiyor.\n", name)
+			return 0
+		}
+		secret, err := password.NewTOTPSecret()
+		if err != nil {
+			return fail(err)
+		}
+		if err := acc.SetTOTP(ctx, name, secret); err != nil {
+			return fail(err)
+		}
+		uri := password.TOTPURI("Kesim", name, secret)
+		fmt.Fprintf(stdout, "%q için doğrulama uygulamasıyla bu kodu okutun; girişte 6 haneli kod istenecek.\n\n", name)
+		if err := printQR(stdout, uri); err != nil {
+			fmt.Fprintf(stderr, "kesim user: QR kodu çizilemedi: %v\n", err)
+		}
+		fmt.Fprintf(stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
 	case "remove":
 		if err := acc.DeleteUser(ctx, name); err != nil {
 			return fail(err)
@@ -157,4 +181,34 @@ func readPassword(file string, stdin io.Reader, stderr io.Writer) (string, error
 		return "", errors.New("şifre okunamadı: --password-file verin veya bir terminalden çalıştırın")
 	}
 	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// printQR draws a QR code of text in the terminal, two modules per
+// character row, with a quiet zone.
+func printQR(w io.Writer, text string) error {
+	code, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return err
+	}
+	n := code.Size
+	black := func(x, y int) bool { return x >= 0 && y >= 0 && x < n && y < n && code.Black(x, y) }
+	var b strings.Builder
+	for y := -2; y < n+2; y += 2 {
+		for x := -2; x < n+2; x++ {
+			top, bottom := black(x, y), black(x, y+1)
+			switch {
+			case top && bottom:
+				b.WriteRune(' ')
+			case top:
+				b.WriteRune('▄')
+			case bottom:
+				b.WriteRune('▀')
+			default:
+				b.WriteRune('█')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }

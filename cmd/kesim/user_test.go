@@ -41,6 +41,12 @@ func TestUserCommands(t *testing.T) {
 	if code, _, _ := run("yeni-bir-parola\n", "passwd", "mehmet"); code != 0 {
 		t.Errorf("passwd: %d", code)
 	}
+	if code, out, _ := run("", "totp", "ayse"); code != 0 || !strings.Contains(out, "otpauth://totp/Kesim:ayse?") || !strings.Contains(out, "█") {
+		t.Errorf("totp: %d %q", code, out)
+	}
+	if code, _, _ := run("", "totp", "ayse", "--off"); code != 0 {
+		t.Errorf("totp --off: %d", code)
+	}
 	if code, _, stderr := run("", "remove", "kimse"); code != 1 || !strings.Contains(stderr, "bulunamadı") {
 		t.Errorf("remove unknown: %d %q", code, stderr)
 	}

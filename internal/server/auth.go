@@ -46,6 +46,8 @@ const (
 	msgBadCredentials = "Kullanıcı adı veya şifre hatalı"
 	msgTooManyTries   = "Çok fazla giriş denemesi. Lütfen biraz sonra tekrar deneyin."
 	msgCrossOrigin    = "Başka bir siteden gelen istek reddedildi."
+	msgCodeNeeded     = "Doğrulama uygulamanızdaki 6 haneli kodu girin."
+	msgCodeWrong      = "Doğrulama kodu hatalı."
 )
 
 type ctxKey int
@@ -167,6 +169,7 @@ func (a *auth) session(r *http.Request) (store.Account, bool) {
 type loginBody struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
+	Code     string `json:"code"` // the authenticator's 6 digits, when enrolled
 }
 
 func (a *auth) login(w http.ResponseWriter, r *http.Request) {
@@ -198,6 +201,19 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		a.limiter.fail("a:" + addr)
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgBadCredentials, nil)
 		return
+	}
+	if acc.TOTPSecret != "" {
+		code := strings.TrimSpace(body.Code)
+		if code == "" {
+			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeNeeded, map[string]string{"code": msgCodeNeeded})
+			return
+		}
+		if !password.CheckTOTP(acc.TOTPSecret, code, a.now()) {
+			a.limiter.fail("u:" + strings.ToLower(name))
+			a.limiter.fail("a:" + addr)
+			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeWrong, map[string]string{"code": msgCodeWrong})
+			return
+		}
 	}
 	a.limiter.reset("u:" + strings.ToLower(name))
 	family := store.NewID()
@@ -288,9 +304,14 @@ func (a *auth) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
 }
 
-// meBody is the JSON of a signed-in account.
+// meBody is the JSON of a signed-in account. An account with an enrolled
+// authenticator could only sign in with its code: assurance level aal2.
 func meBody(acc store.Account) map[string]any {
-	return map[string]any{"mode": "team", "username": acc.Name, "admin": acc.Admin, "aal": "aal1"}
+	aal := "aal1"
+	if acc.TOTPSecret != "" {
+		aal = "aal2"
+	}
+	return map[string]any{"mode": "team", "username": acc.Name, "admin": acc.Admin, "aal": aal}
 }
 
 func setSessionCookies(w http.ResponseWriter, r *http.Request, access, refresh string) {

@@ -312,3 +312,31 @@ func FuzzLoginBody(f *testing.F) {
 		}
 	})
 }
+
+func TestTOTPSignIn(t *testing.T) {
+	ts := newTeamServer(t, true)
+	secret, err := password.NewTOTPSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.st.SetTOTP(context.Background(), "ayse", secret); err != nil {
+		t.Fatal(err)
+	}
+	c := ts.client()
+	w := c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola"}`)
+	if w.Code != 401 || errMessage(w) != "Doğrulama uygulamanızdaki 6 haneli kodu girin." || !strings.Contains(w.Body.String(), `"code"`) {
+		t.Fatalf("no code: %d %s", w.Code, w.Body)
+	}
+	old, _ := password.TOTPCode(secret, ts.now().Add(-2*time.Minute))
+	if w := c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola","code":"`+old+`"}`); w.Code != 401 || errMessage(w) != "Doğrulama kodu hatalı." {
+		t.Fatalf("code outside the window: %d %s", w.Code, w.Body)
+	}
+	code, _ := password.TOTPCode(secret, ts.now())
+	w = c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola","code":"`+code+`"}`)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"aal":"aal2"`) {
+		t.Fatalf("right code: %d %s", w.Code, w.Body)
+	}
+	if w := c.do("GET", "/api/auth/me", ""); !strings.Contains(w.Body.String(), `"aal":"aal2"`) {
+		t.Errorf("me: %s", w.Body)
+	}
+}

@@ -12,6 +12,8 @@ type Account struct {
 	Name      string    `json:"username"`
 	Admin     bool      `json:"admin"`
 	CreatedAt time.Time `json:"createdAt"`
+	// TOTPSecret is the enrolled authenticator's secret, or empty.
+	TOTPSecret string `json:"-"`
 }
 
 // Token kinds.
@@ -51,6 +53,8 @@ type Accounts interface {
 	Users(ctx context.Context) ([]Account, error)
 	// SetPassword replaces a user's password hash and ends their sessions.
 	SetPassword(ctx context.Context, name, passwordHash string) error
+	// SetTOTP enrols (or, with "", removes) a user's authenticator secret.
+	SetTOTP(ctx context.Context, name, secret string) error
 	// DeleteUser removes an account, its sessions and its rows.
 	DeleteUser(ctx context.Context, name string) error
 

@@ -162,6 +162,7 @@ export const msg = {
   username: 'Kullanıcı adı',
   password: 'Şifre',
   signIn: 'Giriş Yap',
+  totpCode: 'Doğrulama kodu (6 hane)',
   signOut: 'Çıkış',
 } as const;
 

@@ -61,8 +61,9 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 func (s *Store) UserByName(ctx context.Context, name string) (store.Account, string, error) {
 	var u store.Account
 	var hash string
-	err := s.pool.QueryRow(ctx, `SELECT id, name, admin, created_at, password_hash FROM users WHERE name = $1`, name).
-		Scan(&u.ID, &u.Name, &u.Admin, &u.CreatedAt, &hash)
+	var secret *string
+	err := s.pool.QueryRow(ctx, `SELECT id, name, admin, created_at, password_hash, totp_secret FROM users WHERE name = $1`, name).
+		Scan(&u.ID, &u.Name, &u.Admin, &u.CreatedAt, &hash, &secret)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Account{}, "", store.NotFoundError(store.MsgUserNotFound)
 	}
@@ -70,6 +71,9 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 		return store.Account{}, "", store.InternalError("postgres: user", err)
 	}
 	u.CreatedAt = utc(u.CreatedAt)
+	if secret != nil {
+		u.TOTPSecret = *secret
+	}
 	return u, hash, nil
 }
 
@@ -99,6 +103,14 @@ func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
 			return err
 		}
 		_, err := tx.Exec(ctx, `UPDATE session_tokens SET revoked = TRUE WHERE user_id = $1`, id)
+		return err
+	})
+}
+
+// SetTOTP enrols or removes the user's authenticator secret.
+func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
+	return s.userChange(ctx, name, func(tx pgx.Tx, id string) error {
+		_, err := tx.Exec(ctx, `UPDATE users SET totp_secret = NULLIF($1, '') WHERE id = $2`, secret, id)
 		return err
 	})
 }
@@ -164,11 +176,15 @@ func insertTokens(ctx context.Context, tx pgx.Tx, tokens []store.Token) error {
 func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time) (store.Token, store.Account, error) {
 	var t store.Token
 	var u store.Account
+	var secret *string
 	err := s.pool.QueryRow(ctx, `SELECT t.token_hash, t.kind, t.family, t.user_id, t.expires_at, t.used, t.revoked,
-			u.id, u.name, u.admin, u.created_at
+			u.id, u.name, u.admin, u.created_at, u.totp_secret
 		FROM session_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = $1 AND t.kind = $2`, hash, kind).
-		Scan(&t.Hash, &t.Kind, &t.Family, &t.UserID, &t.Expires, &t.Used, &t.Revoked, &u.ID, &u.Name, &u.Admin, &u.CreatedAt)
+		Scan(&t.Hash, &t.Kind, &t.Family, &t.UserID, &t.Expires, &t.Used, &t.Revoked, &u.ID, &u.Name, &u.Admin, &u.CreatedAt, &secret)
+	if secret != nil {
+		u.TOTPSecret = *secret
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Token{}, store.Account{}, store.NotFoundError("")
 	}

@@ -58,9 +58,10 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 func (s *Store) UserByName(ctx context.Context, name string) (store.Account, string, error) {
 	var u store.Account
 	var hash string
+	var secret sql.NullString
 	var created int64
-	err := s.read.QueryRowContext(ctx, `SELECT id, name, admin, created_at, password_hash FROM users WHERE name = ?`, name).
-		Scan(&u.ID, &u.Name, &u.Admin, &created, &hash)
+	err := s.read.QueryRowContext(ctx, `SELECT id, name, admin, created_at, password_hash, totp_secret FROM users WHERE name = ?`, name).
+		Scan(&u.ID, &u.Name, &u.Admin, &created, &hash, &secret)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Account{}, "", store.NotFoundError(store.MsgUserNotFound)
 	}
@@ -68,6 +69,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 		return store.Account{}, "", store.InternalError("sqlite: user", err)
 	}
 	u.CreatedAt = fromMicros(created)
+	u.TOTPSecret = secret.String
 	return u, hash, nil
 }
 
@@ -98,6 +100,14 @@ func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE user_id = ?`, id)
+		return err
+	})
+}
+
+// SetTOTP enrols or removes the user's authenticator secret.
+func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
+	return s.userChange(ctx, name, func(tx *sql.Tx, id string) error {
+		_, err := tx.ExecContext(ctx, `UPDATE users SET totp_secret = NULLIF(?, '') WHERE id = ?`, secret, id)
 		return err
 	})
 }
@@ -172,11 +182,13 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 	var t store.Token
 	var u store.Account
 	var expires, created int64
+	var secret sql.NullString
 	err := s.read.QueryRowContext(ctx, `SELECT t.token_hash, t.kind, t.family, t.user_id, t.expires_at, t.used, t.revoked,
-			u.id, u.name, u.admin, u.created_at
+			u.id, u.name, u.admin, u.created_at, u.totp_secret
 		FROM session_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = ? AND t.kind = ?`, hash, kind).
-		Scan(&t.Hash, &t.Kind, &t.Family, &t.UserID, &expires, &t.Used, &t.Revoked, &u.ID, &u.Name, &u.Admin, &created)
+		Scan(&t.Hash, &t.Kind, &t.Family, &t.UserID, &expires, &t.Used, &t.Revoked, &u.ID, &u.Name, &u.Admin, &created, &secret)
+	u.TOTPSecret = secret.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Token{}, store.Account{}, store.NotFoundError("")
 	}

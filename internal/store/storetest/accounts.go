@@ -73,6 +73,18 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if err := s.SetPassword(ctx, "yok", "x"); store.ErrorCode(err) != store.NotFound {
 			t.Errorf("SetPassword on an unknown user: %v", err)
 		}
+		if err := s.SetTOTP(ctx, "ayse", "JBSWY3DPEHPK3PXP"); err != nil {
+			t.Fatal(err)
+		}
+		if u, _, _ := s.UserByName(ctx, "ayse"); u.TOTPSecret != "JBSWY3DPEHPK3PXP" {
+			t.Errorf("TOTP secret %q", u.TOTPSecret)
+		}
+		if err := s.SetTOTP(ctx, "ayse", ""); err != nil {
+			t.Fatal(err)
+		}
+		if u, _, _ := s.UserByName(ctx, "ayse"); u.TOTPSecret != "" {
+			t.Errorf("TOTP secret after removal %q", u.TOTPSecret)
+		}
 		us, err := s.Users(ctx)
 		if err != nil || len(us) != 1 || us[0].Name != "ayse" {
 			t.Fatalf("Users = %+v %v", us, err)

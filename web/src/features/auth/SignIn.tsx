@@ -7,6 +7,8 @@ import { signIn, type Me } from './session';
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needCode, setNeedCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -17,10 +19,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       return;
     }
     setBusy(true);
-    const r = await signIn(username.trim(), password);
+    const r = await signIn(username.trim(), password, needCode ? code.trim() : undefined);
     setBusy(false);
-    if (r.me) onSignedIn(r.me);
-    else setError(r.error ?? msg.unknownError);
+    if (r.me) return onSignedIn(r.me);
+    if (r.needCode) setNeedCode(true);
+    setError(r.error ?? msg.unknownError);
   };
 
   return (
@@ -35,6 +38,12 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           <span>{msg.password}</span>
           <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
         </label>
+        {needCode && (
+          <label className="field">
+            <span>{msg.totpCode}</span>
+            <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+          </label>
+        )}
         {error && (
           <p className="inline-notice error" role="alert">
             {error}

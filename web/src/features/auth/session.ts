@@ -53,15 +53,20 @@ export async function me(): Promise<Me | null> {
   return (await res.json()) as Me;
 }
 
-export async function signIn(username: string, password: string): Promise<{ me?: Me; error?: string }> {
+/** signIn signs in; needCode reports that the account asks for its authenticator's code. */
+export async function signIn(
+  username: string,
+  password: string,
+  code?: string,
+): Promise<{ me?: Me; error?: string; needCode?: boolean }> {
   try {
     const res = await fetch('/api/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify({ username, password, ...(code ? { code } : {}) }),
     });
     const body = await res.json().catch(() => null);
-    if (!res.ok) return { error: body?.error?.message ?? `HTTP ${res.status}` };
+    if (!res.ok) return { error: body?.error?.message ?? `HTTP ${res.status}`, needCode: !!body?.error?.fields?.code };
     return { me: body as Me };
   } catch (e) {
     return { error: (e as Error).message };

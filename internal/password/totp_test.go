@@ -1,0 +1,38 @@
+package password
+
+import (
+	"testing"
+	"time"
+)
+
+// RFC 6238 appendix B, SHA-1, secret "12345678901234567890", 8 digits
+// there; the last 6 digits are the 6-digit codes.
+func TestTOTPRFCVectors(t *testing.T) {
+	secret := b32.EncodeToString([]byte("12345678901234567890"))
+	for unix, want := range map[int64]string{59: "287082", 1111111109: "081804", 1234567890: "005924", 2000000000: "279037"} {
+		got, err := TOTPCode(secret, time.Unix(unix, 0))
+		if err != nil || got != want {
+			t.Errorf("t=%d: %s %v, want %s", unix, got, err, want)
+		}
+	}
+}
+
+func TestCheckTOTPWindow(t *testing.T) {
+	s, err := NewTOTPSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1800000000, 0)
+	code, _ := TOTPCode(s, now)
+	for d, want := range map[time.Duration]bool{0: true, 30 * time.Second: true, -30 * time.Second: true, 61 * time.Second: false, -61 * time.Second: false} {
+		if got := CheckTOTP(s, code, now.Add(d)); got != want {
+			t.Errorf("offset %v: %v, want %v", d, got, want)
+		}
+	}
+	if CheckTOTP(s, "12345", now) || CheckTOTP("not base32!", code, now) {
+		t.Error("malformed input accepted")
+	}
+	if u := TOTPURI("Kesim", "ayşe", s); u[:22] != "otpauth://totp/Kesim:a" {
+		t.Errorf("uri %s", u)
+	}
+}
