@@ -70,6 +70,17 @@ type Accounts interface {
 	RotateRefresh(ctx context.Context, hash string, now time.Time, next ...Token) (Token, error)
 	// RevokeFamily ends every token of a sign-in.
 	RevokeFamily(ctx context.Context, family string) error
+
+	// LoginFailures counts, for each key, the failed sign-ins recorded at
+	// or after since.
+	LoginFailures(ctx context.Context, since time.Time, keys ...string) ([]int, error)
+	// AddLoginFailure records one failed sign-in at at under each key.
+	AddLoginFailure(ctx context.Context, at time.Time, keys ...string) error
+	// ClearLoginFailures forgets the failures of a key.
+	ClearLoginFailures(ctx context.Context, key string) error
+	// Prune deletes the tokens expired before now and the failures
+	// recorded before failuresBefore.
+	Prune(ctx context.Context, now, failuresBefore time.Time) error
 }
 
 // MsgUserExists is the error for a taken user name.

@@ -146,4 +146,49 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 			t.Errorf("revoked token valid: %v", err)
 		}
 	})
+
+	t.Run("LoginFailuresAndPrune", func(t *testing.T) {
+		s := open(t)
+		for i := 0; i < 3; i++ {
+			if err := s.AddLoginFailure(ctx, now.Add(time.Duration(i)*time.Minute), "u:ayse", "a:192.0.2.1"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddLoginFailure(ctx, now, "a:192.0.2.1"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.LoginFailures(ctx, now.Add(time.Minute), "u:ayse", "a:192.0.2.1", "u:kimse")
+		if err != nil || len(got) != 3 || got[0] != 2 || got[1] != 2 || got[2] != 0 {
+			t.Fatalf("LoginFailures since +1m = %v %v, want [2 2 0]", got, err)
+		}
+		if err := s.ClearLoginFailures(ctx, "u:ayse"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.LoginFailures(ctx, now.Add(-time.Hour), "u:ayse", "a:192.0.2.1"); got[0] != 0 || got[1] != 4 {
+			t.Errorf("after clearing u:ayse: %v, want [0 4]", got)
+		}
+
+		u, err := s.CreateUser(ctx, "ayse", "h", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddTokens(ctx,
+			store.Token{Hash: "old", Kind: store.RefreshToken, Family: "f", UserID: u.ID, Expires: now.Add(-time.Second)},
+			store.Token{Hash: "new", Kind: store.RefreshToken, Family: "f", UserID: u.ID, Expires: now.Add(time.Hour)},
+		); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Prune(ctx, now, now.Add(90*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.LoginFailures(ctx, now.Add(-time.Hour), "a:192.0.2.1"); got[0] != 1 {
+			t.Errorf("failures after pruning before +90s: %v, want [1]", got)
+		}
+		if _, _, err := s.TokenUser(ctx, "new", store.RefreshToken, now); err != nil {
+			t.Errorf("an unexpired token was pruned: %v", err)
+		}
+		if _, err := s.RotateRefresh(ctx, "old", now.Add(-time.Hour)); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("an expired token survived pruning: %v", err)
+		}
+	})
 }
