@@ -250,19 +250,32 @@ await test('3,000-piece job: banner, responsive typing', async (page) => {
   await open(page);
   const rows = [];
   for (let i = 0; i < 600; i++) rows.push(`P${i}\t${5 + (i * 37) % 80}\t${5 + (i * 53) % 120}\t5`);
+  await paste(page, rows.join('\n'));
+  await page.getByText('Performans Optimizasyonu Aktif').waitFor();
+  // From here on the engine works in the worker while the user types: the
+  // longest main-thread task and the longest wait of a key press (Event
+  // Timing: processingStart - startTime) are measured.
   await page.evaluate(() => {
     window.__long = 0;
+    window.__wait = 0;
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) window.__long = Math.max(window.__long, e.duration);
     }).observe({ type: 'longtask', buffered: false });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__wait = Math.max(window.__wait, e.processingStart - e.startTime);
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
   });
-  await paste(page, rows.join('\n'));
-  await page.getByText('Performans Optimizasyonu Aktif').waitFor();
   const t0 = Date.now();
   await page.getByLabel('Parça Adı').pressSequentially('Yazarken donmuyor', { delay: 20 });
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=total-parts]')?.textContent) === 3000, null, { timeout: 30000 });
-  const longest = await page.evaluate(() => window.__long);
-  console.log(`     3,000 pieces: layout shown after ${Date.now() - t0} ms; longest main-thread task ${Math.round(longest)} ms`);
+  const shown = Date.now() - t0;
+  await page.getByLabel('Parça Adı').pressSequentially(' hâlâ', { delay: 20 });
+  const { long, wait } = await page.evaluate(() => ({ long: window.__long, wait: window.__wait }));
+  console.log(`     3,000 pieces: layout shown after ${shown} ms; longest main-thread task ${Math.round(long)} ms; longest key-press wait ${Math.round(wait)} ms`);
+  expect((await page.getByLabel('Parça Adı').inputValue()) === 'Yazarken donmuyor hâlâ', 'typed text lost');
+  // The target is 50 ms on a quiet machine; the bound here only catches a
+  // main thread that computes (seconds), not the noise of a shared CPU.
+  expect(wait < 250, `a key press waited ${Math.round(wait)} ms`);
   await page.screenshot({ path: path.join(outDir, 'ultra.png') });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotices } from './components/Notices';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { DEFAULT_CANVAS, type CanvasSettings } from './features/canvas/settings';
@@ -16,6 +16,13 @@ import { Splash } from './components/Splash';
 import { SignIn } from './features/auth/SignIn';
 import { me as whoAmI, onSignInNeeded, refresh, signOut, type Me } from './features/auth/session';
 import { msg, fmtInt } from './messages';
+
+// The cards below re-render only when their own props change: progress
+// reports from the engine (many a second) redraw the progress card alone.
+const PartFormM = memo(PartForm);
+const PartListM = memo(PartList);
+const CanvasCardM = memo(CanvasCard);
+const ResultsViewM = memo(ResultsView);
 
 interface AppConfig {
   title: string;
@@ -74,6 +81,9 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const [account, setAccount] = useState<Me | null | undefined>(undefined); // undefined: not asked yet
   const engine = useMemo(() => given ?? new EngineClient(() => setServerNotice(true)), [given]);
   const running = useRef<AbortController | null>(null);
+  // The layout on screen, read by a running search without restarting it.
+  const resultRef = useRef<Result | null>(null);
+  resultRef.current = result;
   const ready = useCallback(() => setPhase('ready'), []);
 
   useEffect(() => {
@@ -125,19 +135,30 @@ export function App({ engine: given }: { engine?: EngineClient }) {
       setSearching(long);
       setBusy(!long);
       setProgress({ done: 0, pages: 0 });
+      // Progress arrives many times a second: the page takes the latest once
+      // a frame, so typing never waits behind a queue of renders.
+      let frame = 0;
+      let latest: { done: number; pages: number } | null = null;
+      const flush = () => {
+        frame = 0;
+        if (latest && !ctl.signal.aborted) setProgress(latest);
+        latest = null;
+      };
+      const better = (r: Result) => !long || !resultRef.current || r.stats.pages <= resultRef.current.stats.pages;
       engine
         .run(
           buildRequest(parts, canvas, timeLimitMs, seed),
           (p) => {
             if (ctl.signal.aborted) return;
-            setProgress({ done: p.done, pages: p.pages });
-            if (p.best && (!long || !result || p.best.stats.pages <= result.stats.pages)) setResult(p.best);
+            latest = { done: p.done, pages: p.pages };
+            if (!frame) frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : (setTimeout(flush, 16) as unknown as number);
+            if (p.best && better(p.best)) setResult(p.best);
           },
           ctl.signal,
         )
         .then((r) => {
           if (ctl.signal.aborted) return;
-          if (!long || !result || r.stats.pages <= result.stats.pages) setResult(r);
+          if (better(r)) setResult(r);
           if (long) notices.toast(msg.searchDone(r.stats.pages));
         })
         .catch((e) => {
@@ -154,7 +175,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           }
         });
     },
-    // result is read, not a dependency: a new layout must not restart the search.
+    // The result is read through resultRef: a new layout must not restart the search.
     [parts, canvas, engine],
   );
 
@@ -162,9 +183,28 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     compute(FIRST_SEARCH_MS, 1, false);
   }, [compute]);
 
-  const addParts = (ps: Omit<Part, 'id'>[]) => {
+  const addParts = useCallback((ps: Omit<Part, 'id'>[]) => {
     setParts((cur) => [...cur, ...ps.map((p) => ({ ...p, id: newPartId() }))]);
-  };
+  }, []);
+  const editPart = useCallback(
+    (id: string, change: Partial<Part>) => setParts((cur) => cur.map((p) => (p.id === id ? { ...p, ...change } : p))),
+    [],
+  );
+  const removePart = useCallback((id: string) => setParts((cur) => cur.filter((p) => p.id !== id)), []);
+  const clearParts = useCallback(() => setParts([]), []);
+  const openSavedDialog = useCallback(() => setDialog('saved'), []);
+  const partsRef = useRef(parts);
+  partsRef.current = parts;
+  const openSaveDialog = useCallback(() => {
+    if (partsRef.current.length === 0) return notices.alert(msg.needPartsToSave);
+    setDialog('save');
+  }, [notices]);
+  const searchMore = useCallback(() => compute(LONG_SEARCH_MS, 2, true), [compute]);
+  const cancelSearch = useCallback(() => {
+    running.current?.abort();
+    running.current = null;
+    setSearching(false);
+  }, []);
   const addSaved = (ps: SavedPart[]) => {
     addParts(ps.map(({ name, width, height, quantity }) => ({ name, width, height, quantity })));
     notices.toast(msg.partsAdded(ps.length));
@@ -180,10 +220,6 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     });
     setDialog(null);
     notices.toast(msg.layoutLoaded(l.name));
-  };
-  const openSave = async () => {
-    if (parts.length === 0) return notices.alert(msg.needPartsToSave);
-    setDialog('save');
   };
 
   const t = totals(parts);
@@ -226,29 +262,20 @@ export function App({ engine: given }: { engine?: EngineClient }) {
             </div>
           )}
           {serverNotice && <div className="inline-notice info">{msg.serverFallback}</div>}
-          <PartForm onAdd={addParts} onSaveLayout={() => void openSave()} onOpenSaved={() => setDialog('saved')} />
-          <PartList
-            parts={parts}
-            onEdit={(id, change) => setParts((cur) => cur.map((p) => (p.id === id ? { ...p, ...change } : p)))}
-            onRemove={(id) => setParts((cur) => cur.filter((p) => p.id !== id))}
-            onClear={() => setParts([])}
-          />
-          <CanvasCard settings={canvas} onChange={setCanvas} />
+          <PartFormM onAdd={addParts} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} />
+          <PartListM parts={parts} onEdit={editPart} onRemove={removePart} onClear={clearParts} />
+          <CanvasCardM settings={canvas} onChange={setCanvas} />
           {busy && <ProgressCard pieces={t.pieces} done={progress.done} bestPages={progress.pages} />}
           {parts.length > 0 ? (
-            <ResultsView
+            <ResultsViewM
               result={result}
               engine={engine}
               ultra={size === 'ultra'}
               title={config.title}
               searching={searching}
-              searchDone={progress.done}
-              onSearchMore={() => compute(LONG_SEARCH_MS, 2, true)}
-              onCancelSearch={() => {
-                running.current?.abort();
-                running.current = null;
-                setSearching(false);
-              }}
+              searchDone={searching ? progress.done : 0}
+              onSearchMore={searchMore}
+              onCancelSearch={cancelSearch}
             />
           ) : (
             <section className="card empty">
