@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -38,6 +37,14 @@ const (
 	accessTTL     = 15 * time.Minute
 	refreshTTL    = 30 * 24 * time.Hour
 	maxAuthBody   = 4 << 10
+
+	// Login limits: a user name may fail 5 times and an address (an IPv6
+	// /64) may try 30 times in 15 minutes. Attempts are recorded in the
+	// database before the password is checked, so parallel guesses count
+	// too and several servers on one database share one limit.
+	loginWindow  = 15 * time.Minute
+	maxNameFails = 5
+	maxAddrTries = 30
 )
 
 // Turkish messages of the accounts feature.
@@ -65,15 +72,15 @@ type auth struct {
 	accounts store.Accounts // nil: the store has no accounts; always local mode
 	log      *slog.Logger
 	now      func() time.Time
-	limiter  *limiter
 
-	// team caches whether an account exists, for a second.
-	team      atomic.Bool
+	// teamUntil caches "an account exists" for a second. Only team mode is
+	// cached: a server that was local asks the database on every request,
+	// so the first account closes the door at once.
 	teamUntil atomic.Int64
 }
 
 func newAuth(st store.Store, log *slog.Logger, now func() time.Time) *auth {
-	a := &auth{log: log, now: now, limiter: newLimiter(now)}
+	a := &auth{log: log, now: now}
 	if acc, ok := st.(store.Accounts); ok {
 		a.accounts = acc
 	}
@@ -87,14 +94,17 @@ func (a *auth) teamMode(ctx context.Context) (bool, error) {
 	}
 	now := a.now().UnixNano()
 	if now < a.teamUntil.Load() {
-		return a.team.Load(), nil
+		return true, nil
 	}
 	has, err := a.accounts.HasUsers(ctx)
 	if err != nil {
 		return false, err
 	}
-	a.team.Store(has)
-	a.teamUntil.Store(now + int64(time.Second))
+	if has {
+		a.teamUntil.Store(now + int64(time.Second))
+	} else {
+		a.teamUntil.Store(0)
+	}
 	return has, nil
 }
 
@@ -144,16 +154,20 @@ func (a *auth) guard(next http.Handler) http.Handler {
 }
 
 // sameOrigin reports whether a state-changing request may come from where
-// it comes from: a browser always sends Origin on such requests, and it
-// must name this host. Without Origin (curl, scripts) the request carries
-// no browser's cookies unless its author put them there.
+// it comes from. Browsers send Origin on every POST, PUT and DELETE (fetch
+// and forms, same-origin or not), and it must name this host; "null" (a
+// sandboxed frame, a file) never does. A request without Origin is taken
+// only when it carries no cookies at all (curl, scripts: no ambient
+// credentials to abuse) or when the browser itself vouches with
+// Sec-Fetch-Site: same-origin.
 func sameOrigin(r *http.Request) bool {
 	o := r.Header.Get("Origin")
 	if o == "" {
-		return true
+		return r.Header.Get("Cookie") == "" || r.Header.Get("Sec-Fetch-Site") == "same-origin"
 	}
 	u, err := url.Parse(o)
-	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" &&
+		u.User == nil && strings.EqualFold(u.Host, r.Host)
 }
 
 // session returns the account of a valid access token cookie.
@@ -183,8 +197,20 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(body.Username)
-	addr := clientAddr(r)
-	if !a.limiter.allow("u:"+strings.ToLower(name), 5) || !a.limiter.allow("a:"+addr, 20) {
+	nameKey, addrKey := limitKeys(name, clientAddr(r))
+	now := a.now()
+	// The attempt counts before the password is checked: parallel guesses
+	// cannot all slip in under the limit. A success forgets the name's.
+	if err := a.accounts.AddLoginFailure(r.Context(), now, nameKey, addrKey); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	counts, err := a.accounts.LoginFailures(r.Context(), now.Add(-loginWindow), nameKey, addrKey)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if counts[0] > maxNameFails || counts[1] > maxAddrTries {
 		writeError(w, http.StatusTooManyRequests, "too_many", msgTooManyTries, nil)
 		return
 	}
@@ -197,8 +223,6 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		hash = password.Dummy // the same work for an unknown user
 	}
 	if !password.Check(body.Password, hash) || err != nil {
-		a.limiter.fail("u:" + strings.ToLower(name))
-		a.limiter.fail("a:" + addr)
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgBadCredentials, nil)
 		return
 	}
@@ -208,17 +232,22 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeNeeded, map[string]string{"code": msgCodeNeeded})
 			return
 		}
-		if !password.CheckTOTP(acc.TOTPSecret, code, a.now()) {
-			a.limiter.fail("u:" + strings.ToLower(name))
-			a.limiter.fail("a:" + addr)
+		if !password.CheckTOTP(acc.TOTPSecret, code, now) {
 			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeWrong, map[string]string{"code": msgCodeWrong})
 			return
 		}
 	}
-	a.limiter.reset("u:" + strings.ToLower(name))
+	if err := a.accounts.ClearLoginFailures(r.Context(), nameKey); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	// Sign-ins are rare: a good moment to drop expired tokens and old
+	// attempts, so the tables stay small without a background job.
+	if err := a.accounts.Prune(r.Context(), now, now.Add(-loginWindow)); err != nil {
+		a.log.WarnContext(r.Context(), "accounts: prune", "err", err)
+	}
 	family := store.NewID()
 	access, refresh := newToken(), newToken()
-	now := a.now()
 	if err := a.accounts.AddTokens(r.Context(),
 		store.Token{Hash: hashToken(access), Kind: store.AccessToken, Family: family, UserID: acc.ID, Expires: now.Add(accessTTL)},
 		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Family: family, UserID: acc.ID, Expires: now.Add(refreshTTL)},
@@ -362,55 +391,13 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-// limiter counts failed sign-ins per key in a sliding window. It lives in
-// the process: several servers each allow the limit, which still bounds
-// guessing to a few attempts a minute per server.
-type limiter struct {
-	mu     sync.Mutex
-	now    func() time.Time
-	window time.Duration
-	fails  map[string][]time.Time
-}
-
-func newLimiter(now func() time.Time) *limiter {
-	return &limiter{now: now, window: 15 * time.Minute, fails: map[string][]time.Time{}}
-}
-
-// allow reports whether key has had fewer than max failures in the window.
-func (l *limiter) allow(key string, max int) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.recent(key)) < max
-}
-
-func (l *limiter) fail(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.fails) > 100000 {
-		l.fails = map[string][]time.Time{} // bound memory under a flood
+// limitKeys are the rate-limit keys of a sign-in: the user name (case
+// folded) and the client's address, an IPv6 address by its /64 (one
+// household or host usually owns a whole /64). Only their SHA-256 goes to
+// the database: people type passwords into the name field.
+func limitKeys(name, addr string) (nameKey, addrKey string) {
+	if ip := net.ParseIP(addr); ip != nil && ip.To4() == nil {
+		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 	}
-	l.fails[key] = append(l.recent(key), l.now())
-}
-
-func (l *limiter) reset(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.fails, key)
-}
-
-// recent drops failures older than the window; l.mu is held.
-func (l *limiter) recent(key string) []time.Time {
-	cut := l.now().Add(-l.window)
-	ts := l.fails[key]
-	i := 0
-	for i < len(ts) && ts[i].Before(cut) {
-		i++
-	}
-	ts = ts[i:]
-	if len(ts) == 0 {
-		delete(l.fails, key)
-	} else {
-		l.fails[key] = ts
-	}
-	return ts
+	return hashToken("u:" + strings.ToLower(name)), hashToken("a:" + addr)
 }

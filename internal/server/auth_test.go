@@ -26,7 +26,7 @@ type teamServer struct {
 	clock time.Time
 }
 
-func newTeamServer(t *testing.T, accounts bool) *teamServer {
+func newTeamServer(t testing.TB, accounts bool) *teamServer {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "kesim.db"))
 	if err != nil {
@@ -75,6 +75,9 @@ func (ts *teamServer) client() *client {
 func (c *client) do(method, path, body string, header ...string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, "http://kesim.local"+path, strings.NewReader(body))
 	r.RemoteAddr = c.addr
+	if method != "GET" && method != "HEAD" {
+		r.Header.Set("Origin", "http://kesim.local") // as a browser on the page does
+	}
 	for i := 0; i+1 < len(header); i += 2 {
 		r.Header.Set(header[i], header[i+1])
 	}
@@ -198,10 +201,10 @@ func TestLoginFailuresAndRateLimit(t *testing.T) {
 	if w := c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola"}`); w.Code != 200 {
 		t.Errorf("after the window: %d %s", w.Code, w.Body)
 	}
-	// Per address: twenty failures over many names lock the address out.
+	// Per address: thirty attempts over many names lock the address out.
 	d := ts.client()
 	d.addr = "198.51.100.7:1"
-	for i := 0; i < 20; i++ {
+	for i := 0; i < maxAddrTries; i++ {
 		d.do("POST", "/api/auth/login", `{"username":"u`+string(rune('a'+i))+`","password":"x"}`)
 	}
 	if w := d.do("POST", "/api/auth/login", `{"username":"mehmet","password":"mehmet-parola"}`); w.Code != 429 {

@@ -1,0 +1,206 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Sessions and sign-in limits under attack: parallel guessing, writes
+// without Origin, oversized and malformed bodies, forged cookies.
+
+func TestParallelGuessesStayUnderTheLimit(t *testing.T) {
+	ts := newTeamServer(t, true)
+	var wg sync.WaitGroup
+	codes := make([]int, 12)
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := ts.client()
+			codes[i] = c.do("POST", "/api/auth/login", `{"username":"ayse","password":"tahmin-`+string(rune('a'+i))+`"}`).Code
+		}()
+	}
+	wg.Wait()
+	checked := 0
+	for _, code := range codes {
+		switch code {
+		case 401:
+			checked++
+		case 429:
+		default:
+			t.Errorf("guess answered %d", code)
+		}
+	}
+	if checked > maxNameFails {
+		t.Errorf("%d parallel guesses reached the password check, limit %d", checked, maxNameFails)
+	}
+	// Another server process on the same database shares the limit.
+	other := New(Config{Store: ts.st, Now: ts.now})
+	r := httptest.NewRequest("POST", "http://kesim.local/api/auth/login", strings.NewReader(`{"username":"ayse","password":"ayse-parola"}`))
+	r.RemoteAddr = "203.0.113.9:1"
+	w := httptest.NewRecorder()
+	other.ServeHTTP(w, r)
+	if w.Code != 429 {
+		t.Errorf("a second server let the locked name in: %d", w.Code)
+	}
+}
+
+func TestWritesWithoutOrigin(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	c.login(t, "ayse")
+	body := `{"name":"A","width":1,"height":1,"quantity":1}`
+	post := func(h http.Handler, header ...string) int {
+		r := httptest.NewRequest("POST", "http://kesim.local/api/parts", strings.NewReader(body))
+		for i := 0; i+1 < len(header); i += 2 {
+			r.Header.Set(header[i], header[i+1])
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Code
+	}
+	cookie := "kesim_at=" + c.cookies[accessCookie].Value
+	for _, tc := range []struct {
+		name   string
+		header []string
+		want   int
+	}{
+		{"session cookie, no Origin (an old form post)", []string{"Cookie", cookie}, 403},
+		{"session cookie, Origin null", []string{"Cookie", cookie, "Origin", "null"}, 403},
+		{"session cookie, cross-site fetch metadata", []string{"Cookie", cookie, "Sec-Fetch-Site", "cross-site"}, 403},
+		{"session cookie, look-alike host", []string{"Cookie", cookie, "Origin", "http://kesim.local.kotu.example"}, 403},
+		{"session cookie, user info in Origin", []string{"Cookie", cookie, "Origin", "http://x@kesim.local"}, 403},
+		{"session cookie, other port", []string{"Cookie", cookie, "Origin", "http://kesim.local:8081"}, 403},
+		{"session cookie, same-origin fetch metadata", []string{"Cookie", cookie, "Sec-Fetch-Site", "same-origin"}, 201},
+		{"session cookie, same Origin", []string{"Cookie", cookie, "Origin", "http://kesim.local"}, 201},
+		{"no cookie, no Origin (a script): refused by the session check", nil, 401},
+	} {
+		if got := post(ts.h, tc.header...); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	// Local mode: a script without cookies may write (the specification's
+	// open server on this computer), a page of another site may not.
+	local := newTeamServer(t, false)
+	for _, tc := range []struct {
+		header []string
+		want   int
+	}{{nil, 201}, {[]string{"Origin", "https://kotu.example"}, 403}, {[]string{"Cookie", "x=1"}, 403}} {
+		if got := post(local.h, tc.header...); got != tc.want {
+			t.Errorf("local %v: %d, want %d", tc.header, got, tc.want)
+		}
+	}
+}
+
+func TestFirstAccountClosesTheDoorAtOnce(t *testing.T) {
+	ts := newTeamServer(t, false)
+	c := ts.client()
+	if w := c.do("GET", "/api/parts", ""); w.Code != 200 {
+		t.Fatalf("local: %d", w.Code)
+	}
+	if _, err := ts.st.CreateUser(context.Background(), "ayse", "x", true); err != nil {
+		t.Fatal(err)
+	}
+	if w := c.do("GET", "/api/parts", ""); w.Code != 401 {
+		t.Errorf("right after the first account: %d, want 401", w.Code)
+	}
+}
+
+func TestMalformedAndOversizedSignIns(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	for _, tc := range []struct {
+		body string
+		want int
+	}{
+		{`{"username":"ayse","password":"` + strings.Repeat("a", 8<<10) + `"}`, 413},
+		{`{"username":`, 400},
+		{`{"username":1,"password":2}`, 400},
+		{`{"username":"ayse","password":"x"} {"username":"ayse"}`, 400},
+		{`[]`, 400},
+		{`{"username":"ayse","password":"ayse-parola","code":"` + strings.Repeat("1", 100) + `"}`, 200}, // no TOTP enrolled: code ignored
+	} {
+		if w := c.do("POST", "/api/auth/login", tc.body); w.Code != tc.want {
+			t.Errorf("%.60q: %d, want %d (%s)", tc.body, w.Code, tc.want, w.Body)
+		}
+	}
+}
+
+func TestForgedSwappedAndExpiredCookies(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	c.login(t, "ayse")
+	access := c.cookies[accessCookie].Value
+	for _, v := range []string{"", "x", strings.Repeat("A", 43), access + "A", access[:42], hashToken(access), strings.ToUpper(access)} {
+		f := ts.client()
+		f.cookies[accessCookie] = &http.Cookie{Name: accessCookie, Value: v, Path: "/"}
+		f.cookies[refreshCookie] = &http.Cookie{Name: refreshCookie, Value: v, Path: "/api/auth"}
+		if w := f.do("GET", "/api/parts", ""); w.Code != 401 {
+			t.Errorf("forged access %q: %d", v, w.Code)
+		}
+		if w := f.do("POST", "/api/auth/refresh", ""); w.Code != 401 {
+			t.Errorf("forged refresh %q: %d", v, w.Code)
+		}
+	}
+	swap := ts.client()
+	swap.cookies[refreshCookie] = &http.Cookie{Name: refreshCookie, Value: access, Path: "/api/auth"}
+	if w := swap.do("POST", "/api/auth/refresh", ""); w.Code != 401 {
+		t.Errorf("access token used to refresh: %d", w.Code)
+	}
+	swap = ts.client()
+	swap.cookies[accessCookie] = &http.Cookie{Name: accessCookie, Value: c.cookies[refreshCookie].Value, Path: "/"}
+	if w := swap.do("GET", "/api/parts", ""); w.Code != 401 {
+		t.Errorf("refresh token used as access: %d", w.Code)
+	}
+	// A refresh token past its 30 days is refused.
+	ts.advance(refreshTTL + time.Minute)
+	if w := c.do("POST", "/api/auth/refresh", ""); w.Code != 401 {
+		t.Errorf("expired refresh token: %d", w.Code)
+	}
+}
+
+func TestLimitKeys(t *testing.T) {
+	n1, a1 := limitKeys("Ayse", "2001:db8:1:2:aaaa::1")
+	n2, a2 := limitKeys("ayse", "2001:db8:1:2:bbbb::9")
+	_, a3 := limitKeys("ayse", "2001:db8:1:3::1")
+	_, a4 := limitKeys("ayse", "192.0.2.1")
+	_, a5 := limitKeys("ayse", "192.0.2.2")
+	if n1 != n2 || a1 != a2 {
+		t.Error("one name in two cases, or one IPv6 /64, counted apart")
+	}
+	if a1 == a3 || a4 == a5 {
+		t.Error("different networks or IPv4 addresses counted together")
+	}
+	if strings.Contains(n1, "yse") {
+		t.Error("the key holds the name in clear")
+	}
+}
+
+// FuzzSessionCookies sends arbitrary Cookie headers to the routes that
+// read them: never a session, never a server error.
+func FuzzSessionCookies(f *testing.F) {
+	f.Add("kesim_at=" + strings.Repeat("A", 43))
+	f.Add("kesim_rt=abc; kesim_at=\x00")
+	f.Add(`kesim_at="` + strings.Repeat("_", 43) + `"`)
+	ts := newTeamServer(f, false)
+	if _, err := ts.st.CreateUser(context.Background(), "ayse", "x", false); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, cookie string) {
+		for _, route := range [][2]string{{"GET", "/api/auth/me"}, {"GET", "/api/parts"}, {"POST", "/api/auth/refresh"}, {"POST", "/api/auth/logout"}} {
+			r := httptest.NewRequest(route[0], "http://kesim.local"+route[1], nil)
+			r.Header.Set("Cookie", cookie)
+			r.Header.Set("Origin", "http://kesim.local")
+			w := httptest.NewRecorder()
+			ts.h.ServeHTTP(w, r)
+			if w.Code >= 500 || (w.Code == 200 && route[1] != "/api/auth/logout") {
+				t.Fatalf("%s %s with %q: %d %s", route[0], route[1], cookie, w.Code, w.Body)
+			}
+		}
+	})
+}
