@@ -57,14 +57,22 @@ func hotp(key []byte, counter uint64) string {
 // CheckTOTP reports whether code is right for t, allowing one step of clock
 // difference either way, and nothing further.
 func CheckTOTP(secret, code string, t time.Time) bool {
+	_, ok := MatchTOTP(secret, code, t)
+	return ok
+}
+
+// MatchTOTP is CheckTOTP that also returns the time step the code belongs
+// to, so that the caller can refuse the same code a second time.
+func MatchTOTP(secret, code string, t time.Time) (step int64, ok bool) {
 	key, err := b32.DecodeString(strings.ToUpper(secret))
 	if err != nil || len(code) != 6 {
-		return false
+		return 0, false
 	}
-	step := uint64(t.Unix() / 30)
-	ok := 0
-	for _, s := range []uint64{step - 1, step, step + 1} {
-		ok |= subtle.ConstantTimeCompare([]byte(hotp(key, s)), []byte(code))
+	now := uint64(t.Unix() / 30)
+	for _, s := range []uint64{now - 1, now, now + 1} {
+		if subtle.ConstantTimeCompare([]byte(hotp(key, s)), []byte(code)) == 1 {
+			step, ok = int64(s), true
+		}
 	}
-	return ok == 1
+	return step, ok
 }

@@ -232,7 +232,16 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeNeeded, map[string]string{"code": msgCodeNeeded})
 			return
 		}
-		if !password.CheckTOTP(acc.TOTPSecret, code, now) {
+		step, ok := password.MatchTOTP(acc.TOTPSecret, code, now)
+		if ok {
+			// A code works once: one seen over a shoulder or phished and
+			// replayed within its 90 seconds is refused.
+			if ok, err = a.accounts.UseTOTPStep(r.Context(), acc.ID, step); err != nil {
+				a.fail(w, r, err)
+				return
+			}
+		}
+		if !ok {
 			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeWrong, map[string]string{"code": msgCodeWrong})
 			return
 		}

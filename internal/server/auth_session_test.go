@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"kesim/internal/password"
 )
 
 // Sessions and sign-in limits under attack: parallel guessing, writes
@@ -203,4 +205,48 @@ func FuzzSessionCookies(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestTOTPCodesWorkOnceAndOnlyInTheirWindow(t *testing.T) {
+	ts := newTeamServer(t, true)
+	before := ts.client()
+	before.login(t, "ayse") // a session from before the enrolment: aal1
+	secret, err := password.NewTOTPSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.st.SetTOTP(context.Background(), "ayse", secret); err != nil {
+		t.Fatal(err)
+	}
+	if w := before.do("GET", "/api/auth/me", ""); w.Code != 401 {
+		t.Errorf("an aal1 session survived the enrolment: %d %s", w.Code, w.Body)
+	}
+	login := func(code string) *httptest.ResponseRecorder {
+		c := ts.client()
+		return c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola","code":"`+code+`"}`)
+	}
+	for _, d := range []time.Duration{-90 * time.Second, 90 * time.Second, time.Hour} {
+		code, _ := password.TOTPCode(secret, ts.now().Add(d))
+		if w := login(code); w.Code != 401 {
+			t.Errorf("code of now%+v: %d", d, w.Code)
+		}
+	}
+	for _, bad := range []string{"12345", "1234567", "abcdef", "١٢٣٤٥٦", " 123456 x"} {
+		ts.advance(16 * time.Minute) // out of the name's limit
+		if w := login(bad); w.Code != 401 {
+			t.Errorf("code %q: %d", bad, w.Code)
+		}
+	}
+	ts.advance(16 * time.Minute)                                        // past the name's limit from the tries above
+	code, _ := password.TOTPCode(secret, ts.now().Add(-30*time.Second)) // one step late: accepted
+	if w := login(code); w.Code != 200 {
+		t.Fatalf("code one step old: %d %s", w.Code, w.Body)
+	}
+	if w := login(code); w.Code != 401 || errMessage(w) != "Doğrulama kodu hatalı." {
+		t.Errorf("the same code replayed: %d %s", w.Code, w.Body)
+	}
+	code, _ = password.TOTPCode(secret, ts.now())
+	if w := login(code); w.Code != 200 {
+		t.Errorf("the next step's code: %d %s", w.Code, w.Body)
+	}
 }

@@ -53,8 +53,14 @@ type Accounts interface {
 	Users(ctx context.Context) ([]Account, error)
 	// SetPassword replaces a user's password hash and ends their sessions.
 	SetPassword(ctx context.Context, name, passwordHash string) error
-	// SetTOTP enrols (or, with "", removes) a user's authenticator secret.
+	// SetTOTP enrols (or, with "", removes) a user's authenticator secret
+	// and ends the user's sessions: every session's assurance level then
+	// follows from the secret (aal2 while one is enrolled).
 	SetTOTP(ctx context.Context, name, secret string) error
+	// UseTOTPStep records that the code of a time step was accepted for
+	// the user; false if that step or a later one was used already (a
+	// replayed code).
+	UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error)
 	// DeleteUser removes an account, its sessions and its rows.
 	DeleteUser(ctx context.Context, name string) error
 

@@ -110,7 +110,10 @@ func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
 // SetTOTP enrols or removes the user's authenticator secret.
 func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
 	return s.userChange(ctx, name, func(tx pgx.Tx, id string) error {
-		_, err := tx.Exec(ctx, `UPDATE users SET totp_secret = NULLIF($1, '') WHERE id = $2`, secret, id)
+		if _, err := tx.Exec(ctx, `UPDATE users SET totp_secret = NULLIF($1, ''), totp_last_step = NULL WHERE id = $2`, secret, id); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE session_tokens SET revoked = TRUE WHERE user_id = $1`, id)
 		return err
 	})
 }

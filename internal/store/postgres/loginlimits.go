@@ -47,3 +47,12 @@ func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error 
 	}
 	return nil
 }
+
+// UseTOTPStep accepts a TOTP step once per user.
+func (s *Store) UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)`, userID, step)
+	if err != nil {
+		return false, store.InternalError("postgres: totp step", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

@@ -107,7 +107,10 @@ func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
 // SetTOTP enrols or removes the user's authenticator secret.
 func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
 	return s.userChange(ctx, name, func(tx *sql.Tx, id string) error {
-		_, err := tx.ExecContext(ctx, `UPDATE users SET totp_secret = NULLIF(?, '') WHERE id = ?`, secret, id)
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET totp_secret = NULLIF(?, ''), totp_last_step = NULL WHERE id = ?`, secret, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE user_id = ?`, id)
 		return err
 	})
 }

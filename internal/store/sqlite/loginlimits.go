@@ -54,3 +54,16 @@ func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error 
 	}
 	return nil
 }
+
+// UseTOTPStep accepts a TOTP step once per user.
+func (s *Store) UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error) {
+	res, err := s.write.ExecContext(ctx, `UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`, step, userID, step)
+	if err != nil {
+		return false, store.InternalError("sqlite: totp step", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, store.InternalError("sqlite: totp step", err)
+	}
+	return n == 1, nil
+}

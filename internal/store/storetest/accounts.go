@@ -73,11 +73,31 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if err := s.SetPassword(ctx, "yok", "x"); store.ErrorCode(err) != store.NotFound {
 			t.Errorf("SetPassword on an unknown user: %v", err)
 		}
+		if err := s.AddTokens(ctx, store.Token{Hash: "before-totp", Kind: store.AccessToken, Family: "ft", UserID: u.ID, Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
 		if err := s.SetTOTP(ctx, "ayse", "JBSWY3DPEHPK3PXP"); err != nil {
 			t.Fatal(err)
 		}
 		if u, _, _ := s.UserByName(ctx, "ayse"); u.TOTPSecret != "JBSWY3DPEHPK3PXP" {
 			t.Errorf("TOTP secret %q", u.TOTPSecret)
+		}
+		if _, _, err := s.TokenUser(ctx, "before-totp", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("a session from before the enrolment survived it: %v", err)
+		}
+		for _, tc := range []struct {
+			step int64
+			want bool
+		}{{100, true}, {100, false}, {99, false}, {101, true}} {
+			if ok, err := s.UseTOTPStep(ctx, u.ID, tc.step); err != nil || ok != tc.want {
+				t.Errorf("UseTOTPStep(%d) = %v %v, want %v", tc.step, ok, err, tc.want)
+			}
+		}
+		if err := s.SetTOTP(ctx, "ayse", "JBSWY3DPEHPK3PXP"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := s.UseTOTPStep(ctx, u.ID, 50); !ok {
+			t.Error("a new enrolment kept the old last step")
 		}
 		if err := s.SetTOTP(ctx, "ayse", ""); err != nil {
 			t.Fatal(err)
