@@ -30,7 +30,7 @@ export function Splash({ title, onDone, ms = 700 }: { title: string; onDone: () 
       <div className="splash-box">
         <h1>{title}</h1>
         <p>{msg.splashSubtitle}</p>
-        <div className="bar" aria-hidden="true">
+        <div className="bar" role="progressbar" aria-label={msg.splashSubtitle} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
           <div style={{ width: `${pct}%` }} />
         </div>
         <small>{msg.splashSkip}</small>
