@@ -46,6 +46,10 @@ func runServe(args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		fmt.Fprintln(stderr, "kesim serve: --tls-cert ve --tls-key birlikte verilmeli")
+		return 2
+	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -94,10 +98,6 @@ func runServe(args []string, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim serve: %s dinlenemiyor: %v\n", *addr, err)
 		return 1
-	}
-	if (*tlsCert == "") != (*tlsKey == "") {
-		fmt.Fprintln(stderr, "kesim serve: --tls-cert ve --tls-key birlikte verilmeli")
-		return 2
 	}
 	scheme := "http://"
 	if *tlsCert != "" {

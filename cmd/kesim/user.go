@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 	"rsc.io/qr"
@@ -74,7 +76,7 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "add", "passwd":
-		if name == "" || len(name) > 100 || strings.ContainsAny(name, " \t\r\n") {
+		if !validUserName(name) {
 			fmt.Fprintln(stderr, "kesim user: kullanıcı adı boşluk içermemeli ve en fazla 100 karakter olmalı")
 			return 2
 		}
@@ -211,4 +213,18 @@ func printQR(w io.Writer, text string) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// validUserName: 1 to 100 bytes of printable characters, no spaces (the
+// name is typed at sign-in and printed by `kesim user list`).
+func validUserName(name string) bool {
+	if name == "" || len(name) > 100 || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if unicode.IsSpace(r) || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,11 +57,50 @@ func TestUserCommands(t *testing.T) {
 	}
 }
 
+func TestUserNames(t *testing.T) {
+	for name, want := range map[string]bool{"ayse": true, "Ayşe.Kaya": true, "": false, "a b": false, "a\x00b": false,
+		"a\u202eb": false, "a\tb": false, string([]byte{0xff}): false, strings.Repeat("a", 101): false} {
+		if validUserName(name) != want {
+			t.Errorf("validUserName(%q) = %v", name, !want)
+		}
+	}
+}
+
 func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 	var errb bytes.Buffer
 	code := runServe([]string{"--addr", "0.0.0.0:0", "--db", filepath.Join(t.TempDir(), "k.db")}, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "--no-auth") {
 		t.Errorf("exit %d: %s", code, errb.String())
+	}
+	// --no-auth: it goes on, with a warning (here it then fails to listen
+	// on a port already taken, so the test ends).
+	taken, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	errb.Reset()
+	code = runServe([]string{"--addr", taken.Addr().String(), "--no-auth", "--db", filepath.Join(t.TempDir(), "k.db")}, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "UYARI: hesap olmadan ağa açık") || !strings.Contains(errb.String(), "dinlenemiyor") {
+		t.Errorf("--no-auth: exit %d: %s", code, errb.String())
+	}
+	// With an account the open address needs no flag.
+	db := filepath.Join(t.TempDir(), "k.db")
+	pw := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pw, []byte("uzun-bir-parola\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code := runUser([]string{"add", "ayse", "--password-file", pw, "--db", db}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+		t.Fatalf("user add: %d", code)
+	}
+	errb.Reset()
+	code = runServe([]string{"--addr", taken.Addr().String(), "--db", db}, &errb)
+	if code != 1 || strings.Contains(errb.String(), "UYARI") || !strings.Contains(errb.String(), "dinlenemiyor") {
+		t.Errorf("team mode on an open address: exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := runServe([]string{"--tls-cert", "c.pem", "--db", db}, &errb); code != 2 || !strings.Contains(errb.String(), "birlikte") {
+		t.Errorf("--tls-cert alone: exit %d: %s", code, errb.String())
 	}
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, "0.0.0.0:8080": false, "192.168.1.5:80": false, ":8080": false} {
 		if isLoopback(addr) != want {
