@@ -25,7 +25,8 @@ export const msg = {
   positiveValues: 'Lütfen geçerli pozitif değerler girin!',
   pasteAdded: (n: number) => `${n} parça yapıştırıldı ve nesting'e eklendi.`,
   pasteBadRows: (rows: string[]) => `Şu satırlar eklenmedi:\n${rows.join('\n')}`,
-  pasteRow: (line: number, field: string, problem: string) => `Satır ${line}, ${field}: ${problem}`,
+  pasteRow: (line: number, name: string, field: string, problem: string) =>
+    `Satır ${line}${name ? ` (${name})` : ''}, ${field}: ${problem}`,
 
   listTitle: "Nesting'deki Parçalar",
   summary: (pieces: number, types: number, area: string) =>

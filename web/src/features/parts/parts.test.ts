@@ -28,13 +28,13 @@ describe('checkDraft', () => {
 });
 
 describe('parsePaste', () => {
-  it('adds good rows and names the bad ones by line and field', () => {
+  it('adds good rows and names the bad ones by line, name and field', () => {
     const r = parsePaste('Ad\tGenişlik\tYükseklik\tAdet\r\nKapak\t50\t74\t2\r\nRaf\t45,5\t30\r\n\r\nBozuk\tabc\t10\t1\r\n');
     expect(r.parts).toEqual([
       { name: 'Kapak', width: 50, height: 74, quantity: 2 },
       { name: 'Raf', width: 45.5, height: 30, quantity: 1 },
     ]);
-    expect(r.errors).toEqual(['Satır 5, genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(r.errors).toEqual(['Satır 5 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!']);
   });
 });
 

@@ -103,7 +103,7 @@ export function parsePaste(text: string): PasteResult {
       out.parts.push(c.part);
     } else {
       const idx = ['name', 'width', 'height', 'quantity'].indexOf(c.field);
-      out.errors.push(msg.pasteRow(i + 1, fieldNames[idx], c.error));
+      out.errors.push(msg.pasteRow(i + 1, draft.name, fieldNames[idx], c.error));
     }
   });
   return out;
