@@ -293,6 +293,14 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, acc, err := a.accounts.TokenUser(r.Context(), hashToken(access), store.AccessToken, now)
+	if store.ErrorCode(err) == store.NotFound {
+		// Revoked between the rotation and now: a racing request replayed
+		// the same refresh token (reuse detection ended the family), or the
+		// account was removed. Signed out, not a server error.
+		clearSessionCookies(w, r)
+		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		return
+	}
 	if err != nil || acc.ID != old.UserID {
 		a.fail(w, r, errors.Join(errors.New("refresh: new token not found"), err))
 		return

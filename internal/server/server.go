@@ -56,7 +56,7 @@ func New(cfg Config) http.Handler {
 		writeError(w, http.StatusNotFound, CodeNotFound, "Böyle bir API yolu yok.", nil)
 	})
 	mux.Handle("/", appHandler(cfg.App))
-	return securityHeaders(au.guard(mux))
+	return securityHeaders(au.rebindGuard(au.guard(mux)))
 }
 
 func health(w http.ResponseWriter, r *http.Request, st store.Store) {

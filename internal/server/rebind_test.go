@@ -1,0 +1,76 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestTrustedLocalHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost:8080": true, "LOCALHOST": true, "127.0.0.1:8080": true, "[::1]:8080": true,
+		"app.localhost:1": true, "192.168.1.20:8080": true, "localhost.:8080": true,
+		"kotu.example:8080": false, "localhost.kotu.example": false, "": false, "127.0.0.1.nip.io:8080": false,
+	} {
+		if got := trustedLocalHost(host); got != want {
+			t.Errorf("trustedLocalHost(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
+// A page on another name rebound to 127.0.0.1 reaches a local-mode server
+// "same-origin": the API refuses it, while localhost keeps working and
+// the app's page itself still loads.
+func TestDNSRebindingRefusedInLocalMode(t *testing.T) {
+	ts := newTeamServer(t, false)
+	do := func(method, url, body string, header ...string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, url, strings.NewReader(body))
+		r.RemoteAddr = "127.0.0.1:50000"
+		for i := 0; i+1 < len(header); i += 2 {
+			r.Header.Set(header[i], header[i+1])
+		}
+		w := httptest.NewRecorder()
+		ts.h.ServeHTTP(w, r)
+		return w
+	}
+	part := `{"name":"Kapak","width":10,"height":20,"quantity":1}`
+	if w := do("POST", "http://localhost:8080/api/parts", part, "Origin", "http://localhost:8080"); w.Code != 201 {
+		t.Fatalf("localhost: %d %s", w.Code, w.Body)
+	}
+	if w := do("GET", "http://127.0.0.1:8080/api/parts", ""); w.Code != 200 || !strings.Contains(w.Body.String(), "Kapak") {
+		t.Fatalf("127.0.0.1: %d %s", w.Code, w.Body)
+	}
+	for _, rt := range [][2]string{{"GET", "/api/parts"}, {"GET", "/api/layouts"}, {"POST", "/api/parts"}, {"DELETE", "/api/parts/x"}, {"POST", "/api/sync"}} {
+		w := do(rt[0], "http://kotu.example:8080"+rt[1], part, "Origin", "http://kotu.example:8080")
+		if w.Code != 403 || strings.Contains(w.Body.String(), "Kapak") {
+			t.Errorf("rebound %s %s: %d %s", rt[0], rt[1], w.Code, w.Body)
+		}
+	}
+	if w := do("GET", "http://kotu.example:8080/", ""); w.Code == 403 {
+		t.Errorf("the page itself: %d", w.Code)
+	}
+	// A client from the network (a --no-auth server) is not affected.
+	r := httptest.NewRequest("GET", "http://atolye.lan:8080/api/parts", nil)
+	r.RemoteAddr = "192.168.1.30:4000"
+	w := httptest.NewRecorder()
+	ts.h.ServeHTTP(w, r)
+	if w.Code != 200 {
+		t.Errorf("network client: %d", w.Code)
+	}
+}
+
+// In team mode the session decides, whatever name the client used (a
+// reverse proxy on the same computer forwards its own Host).
+func TestRebindGuardLeavesTeamModeAlone(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	c.addr = "127.0.0.1:50000"
+	c.login(t, "ayse")
+	if w := c.do("GET", "/api/parts", ""); w.Code != 200 {
+		t.Errorf("team mode behind a proxy: %d %s", w.Code, w.Body)
+	}
+	if has, _ := ts.st.HasUsers(context.Background()); !has {
+		t.Fatal("no accounts")
+	}
+}
