@@ -267,7 +267,7 @@ await test('3,000-piece job: banner, responsive typing', async (page) => {
   });
   const t0 = Date.now();
   await page.getByLabel('Parça Adı').pressSequentially('Yazarken donmuyor', { delay: 20 });
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=total-parts]')?.textContent) === 3000, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-parts]')?.textContent === '3.000', null, { timeout: 30000 });
   const shown = Date.now() - t0;
   await page.getByLabel('Parça Adı').pressSequentially(' hâlâ', { delay: 20 });
   const { long, wait } = await page.evaluate(() => ({ long: window.__long, wait: window.__wait }));

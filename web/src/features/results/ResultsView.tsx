@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
-import { msg } from '../../messages';
+import { fmtInt, msg } from '../../messages';
 import type { EngineClient } from '../engine/client';
 import type { Result } from '../engine/types';
 import { ExportButtons } from '../export/ExportButtons';
@@ -35,11 +35,11 @@ export function ResultsView({ result, engine, ultra, title, searching, searchDon
       <div className="stat-cards">
         <div className="stat">
           <span>{msg.totalPages}</span>
-          <strong data-testid="total-pages">{st?.pages ?? 0}</strong>
+          <strong data-testid="total-pages">{fmtInt(st?.pages ?? 0)}</strong>
         </div>
         <div className="stat">
           <span>{msg.totalParts}</span>
-          <strong data-testid="total-parts">{st?.placed ?? 0}</strong>
+          <strong data-testid="total-parts">{fmtInt(st?.placed ?? 0)}</strong>
         </div>
         <div className="stat">
           <span>{msg.avgEfficiency}</span>
