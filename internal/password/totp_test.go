@@ -1,6 +1,7 @@
 package password
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -35,4 +36,25 @@ func TestCheckTOTPWindow(t *testing.T) {
 	if u := TOTPURI("Kesim", "ayşe", s); u[:22] != "otpauth://totp/Kesim:a" {
 		t.Errorf("uri %s", u)
 	}
+}
+
+// FuzzMatchTOTP: any secret and code, never a panic; a match is always a
+// code of six digits and one of the three steps around now.
+func FuzzMatchTOTP(f *testing.F) {
+	f.Add("JBSWY3DPEHPK3PXP", "123456", int64(59))
+	f.Add("", "", int64(0))
+	f.Add("!!!!", "١٢٣٤٥٦", int64(-1))
+	f.Fuzz(func(t *testing.T, secret, code string, unix int64) {
+		now := time.Unix(unix, 0)
+		step, ok := MatchTOTP(secret, code, now)
+		if !ok {
+			return
+		}
+		if len(code) != 6 || strings.Trim(code, "0123456789") != "" {
+			t.Fatalf("code %q accepted", code)
+		}
+		if d := step - now.Unix()/30; d < -1 || d > 1 {
+			t.Fatalf("step %d for now %d", step, now.Unix())
+		}
+	})
 }
