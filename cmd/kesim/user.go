@@ -24,7 +24,7 @@ const userUsage = `Kullanım:
   kesim user add NAME [--admin] [--password-file DOSYA]
   kesim user list
   kesim user passwd NAME [--password-file DOSYA]
-  kesim user remove NAME
+  kesim user remove NAME [--last]
   kesim user totp NAME [--off]
 Hepsi --db URL (KESIM_DATABASE_URL) alır. İlk hesap açıldığında sunucu ekip
 kipine geçer: her istek oturum ister ve o ana dek kullanıcısız kaydedilen
@@ -45,6 +45,7 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	admin := fs.Bool("admin", false, "yönetici hesabı")
 	pwFile := fs.String("password-file", "", "şifrenin ilk satırını bu dosyadan oku")
 	off := fs.Bool("off", false, "totp: doğrulama uygulamasını kaldır")
+	last := fs.Bool("last", false, "remove: son hesabı da sil (sunucu hesapsız, yerel kipe döner)")
 	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return 2
 	}
@@ -138,6 +139,18 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
 	case "remove":
+		// Without accounts the server is open to whoever reaches it: a
+		// server already listening on the network would stay open. Only
+		// on purpose.
+		users, err := acc.Users(ctx)
+		if err != nil {
+			return fail(err)
+		}
+		if len(users) == 1 && users[0].Name == name && !*last {
+			fmt.Fprintln(stderr, "kesim user remove: bu son hesap. Silinirse sunucu oturum istemez ve ağa açık çalışan bir\n"+
+				"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
+			return 1
+		}
 		if err := acc.DeleteUser(ctx, name); err != nil {
 			return fail(err)
 		}

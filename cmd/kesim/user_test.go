@@ -55,6 +55,15 @@ func TestUserCommands(t *testing.T) {
 	if code, _, _ := run("", "remove", "mehmet"); code != 0 {
 		t.Errorf("remove: %d", code)
 	}
+	if code, _, stderr := run("", "remove", "ayse"); code != 1 || !strings.Contains(stderr, "son hesap") {
+		t.Errorf("remove the last account without --last: %d %q", code, stderr)
+	}
+	if code, _, _ := run("", "remove", "ayse", "--last"); code != 0 {
+		t.Errorf("remove --last: %d", code)
+	}
+	if code, out, _ := run("", "list"); code != 0 || !strings.Contains(out, "yerel kipte") {
+		t.Errorf("list after the last account: %d %q", code, out)
+	}
 }
 
 func TestUserNames(t *testing.T) {
