@@ -129,6 +129,9 @@ func (a *auth) guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		// API answers are one user's rows or session: never kept in a
+		// cache (a shared workshop computer, a proxy).
+		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
 			writeError(w, http.StatusForbidden, CodeForbidden, msgCrossOrigin, nil)
 			return

@@ -250,3 +250,14 @@ func TestTOTPCodesWorkOnceAndOnlyInTheirWindow(t *testing.T) {
 		t.Errorf("the next step's code: %d %s", w.Code, w.Body)
 	}
 }
+
+func TestAPIAnswersAreNotCached(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	w := c.do("POST", "/api/auth/login", `{"username":"ayse","password":"ayse-parola"}`)
+	for _, w := range []*httptest.ResponseRecorder{w, c.do("GET", "/api/auth/me", ""), c.do("GET", "/api/parts", ""), ts.client().do("GET", "/api/parts", "")} {
+		if got := w.Header().Get("Cache-Control"); got != "no-store" {
+			t.Errorf("Cache-Control %q on %d %s", got, w.Code, w.Body)
+		}
+	}
+}
