@@ -225,7 +225,12 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		hash = password.Dummy // the same work for an unknown user
 	}
-	if !password.Check(body.Password, hash) || err != nil {
+	ok, cerr := checkPassword(r.Context(), body.Password, hash)
+	if cerr != nil {
+		writeError(w, http.StatusServiceUnavailable, "busy", msgBusy, nil)
+		return
+	}
+	if !ok || err != nil {
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgBadCredentials, nil)
 		return
 	}
