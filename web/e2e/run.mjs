@@ -40,7 +40,15 @@ async function startServer() {
   server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dataDir, 'kesim.db')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  server.stderr.on('data', () => {});
+  // The server's log goes to out/server.log; an exit the tests did not ask
+  // for is reported at once (a crash would otherwise look like a refused
+  // connection in every later test).
+  const log = fs.createWriteStream(path.join(outDir, 'server.log'), { flags: 'a' });
+  server.stderr.pipe(log);
+  const mine = server;
+  mine.once('exit', (code, signal) => {
+    if (server === mine) console.error(`kesim serve exited unexpectedly (code ${code}, signal ${signal}); see e2e/out/server.log`);
+  });
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`${base}/api/health`);
