@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -73,4 +74,26 @@ func TestRebindGuardLeavesTeamModeAlone(t *testing.T) {
 	if has, _ := ts.st.HasUsers(context.Background()); !has {
 		t.Fatal("no accounts")
 	}
+}
+
+// FuzzTrustedLocalHost: a Host header trusted as this computer is an
+// address literal, localhost or one of this computer's names, never
+// anything an outsider could register.
+func FuzzTrustedLocalHost(f *testing.F) {
+	for _, s := range []string{"localhost:8080", "[::1]:1", "kotu.example", "127.0.0.1.nip.io", "a.localhost", "[fe80::1%25eth0]:80", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, hostport string) {
+		if !trustedLocalHost(hostport) {
+			return
+		}
+		host := hostport
+		if h, _, err := net.SplitHostPort(hostport); err == nil {
+			host = h
+		}
+		host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+		if net.ParseIP(host) == nil && host != "localhost" && !strings.HasSuffix(host, ".localhost") && !localNames[host] {
+			t.Fatalf("%q trusted", hostport)
+		}
+	})
 }
