@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"time"
 
 	"kesim/nest"
@@ -21,10 +22,21 @@ type nestHandler struct {
 	log   *slog.Logger
 }
 
+// nestSlots bounds the layouts the server computes at once to its cores:
+// further requests wait their turn (or end when their client leaves) rather
+// than share the CPU until every one of them is slow.
+var nestSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var req nest.Request
 	if !decodeJSON(w, r, &req, maxNestBody) {
 		return
+	}
+	select {
+	case nestSlots <- struct{}{}:
+		defer func() { <-nestSlots }()
+	case <-r.Context().Done():
+		return // the client left while waiting
 	}
 	if limit := int(h.limit.Milliseconds()); req.Options.TimeLimitMs > limit {
 		req.Options.TimeLimitMs = limit
