@@ -261,3 +261,25 @@ func TestAPIAnswersAreNotCached(t *testing.T) {
 		}
 	}
 }
+
+func TestCookiesAreSecureUnderTLS(t *testing.T) {
+	ts := newTeamServer(t, true)
+	for _, tlsOn := range []bool{false, true} {
+		r := httptest.NewRequest("POST", "https://kesim.local/api/auth/login", strings.NewReader(`{"username":"ayse","password":"ayse-parola"}`))
+		r.Header.Set("Origin", "https://kesim.local")
+		if !tlsOn {
+			r.TLS = nil
+		}
+		w := httptest.NewRecorder()
+		ts.h.ServeHTTP(w, r)
+		cookies := w.Result().Cookies()
+		if w.Code != 200 || len(cookies) != 2 {
+			t.Fatalf("tls=%v: %d %s", tlsOn, w.Code, w.Body)
+		}
+		for _, c := range cookies {
+			if c.Secure != tlsOn || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
+				t.Errorf("tls=%v: cookie %+v", tlsOn, c)
+			}
+		}
+	}
+}
