@@ -19,14 +19,23 @@ export function onSignInNeeded(f: () => void): () => void {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** refresh rotates the session's tokens; concurrent callers share one try. */
+/**
+ * refresh rotates the session's tokens. Callers in this tab share one try,
+ * and tabs take turns through a Web Lock: two refreshes with the same
+ * token would look like a stolen token replayed, and end the sign-in. A
+ * tab that waited sends the cookie the other tab's refresh just set.
+ */
 export function refresh(): Promise<boolean> {
-  refreshing ??= fetch('/api/auth/refresh', { method: 'POST' })
-    .then((r) => r.ok)
-    .catch(() => false)
-    .finally(() => {
-      refreshing = null;
-    });
+  const once = () =>
+    fetch('/api/auth/refresh', { method: 'POST' })
+      .then((r) => r.ok)
+      .catch(() => false);
+  refreshing ??= (typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('kesim-session-refresh', once)
+    : once()
+  ).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
