@@ -30,13 +30,18 @@ export function refresh(): Promise<boolean> {
     fetch('/api/auth/refresh', { method: 'POST' })
       .then((r) => r.ok)
       .catch(() => false);
-  refreshing ??= (typeof navigator !== 'undefined' && navigator.locks
-    ? navigator.locks.request('kesim-session-refresh', once)
-    : once()
-  ).finally(() => {
+  const inTurn = async (): Promise<boolean> => {
+    if (typeof navigator === 'undefined' || !navigator.locks) return once();
+    let ok = false;
+    await navigator.locks.request('kesim-session-refresh', async () => {
+      ok = await once();
+    });
+    return ok;
+  };
+  const p = (refreshing ??= inTurn().finally(() => {
     refreshing = null;
-  });
-  return refreshing;
+  }));
+  return p;
 }
 
 /**
