@@ -138,6 +138,9 @@ func (a *auth) guard(next http.Handler) http.Handler {
 		}
 		team, err := a.teamMode(r.Context())
 		if err != nil {
+			if r.Context().Err() != nil {
+				return // the client left; there is no one to answer
+			}
 			a.log.ErrorContext(r.Context(), "accounts", "err", err)
 			writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
 			return
