@@ -265,7 +265,10 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           <PartFormM onAdd={addParts} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} />
           <PartListM parts={parts} onEdit={editPart} onRemove={removePart} onClear={clearParts} />
           <CanvasCardM settings={canvas} onChange={setCanvas} />
-          {busy && <ProgressCard pieces={t.pieces} done={progress.done} bestPages={progress.pages} />}
+          {/* Until the first layout the progress card stands alone; after
+              that the results view shows the improvement in a row of its
+              own height, so nothing on the page jumps when it ends. */}
+          {busy && !result && <ProgressCard pieces={t.pieces} done={progress.done} bestPages={progress.pages} />}
           {parts.length > 0 ? (
             <ResultsViewM
               result={result}
@@ -274,6 +277,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
               title={config.title}
               searching={searching}
               searchDone={searching ? progress.done : 0}
+              improving={busy && !!result ? progress.done : null}
               onSearchMore={searchMore}
               onCancelSearch={cancelSearch}
             />

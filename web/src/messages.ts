@@ -95,6 +95,7 @@ export const msg = {
   gap: (lb: number) => `Alt sınır: ${fmtInt(lb)} sayfa`,
   cutsInfo: (n: number, length: string) => `${fmtInt(n)} kesim · toplam ${length} cm kesim boyu`,
   searchMore: 'Daha iyi ara',
+  improving: 'Daha az sayfa aranıyor...',
   searching: 'Daha iyi düzen aranıyor...',
   searchDone: (pages: number) => `Arama bitti: ${fmtInt(pages)} sayfa.`,
   skipped: (names: string) => `Tuvale sığmayan parçalar yerleştirilmedi: ${names}`,

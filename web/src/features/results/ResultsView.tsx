@@ -13,12 +13,14 @@ interface Props {
   title: string;
   searching: boolean;
   searchDone: number;
+  /** improving is the progress of the search that follows the first layout, or null. */
+  improving?: number | null;
   onSearchMore: () => void;
   onCancelSearch: () => void;
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
-export function ResultsView({ result, engine, ultra, title, searching, searchDone, onSearchMore, onCancelSearch }: Props) {
+export function ResultsView({ result, engine, ultra, title, searching, searchDone, improving = null, onSearchMore, onCancelSearch }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
   useEffect(() => {
@@ -46,12 +48,29 @@ export function ResultsView({ result, engine, ultra, title, searching, searchDon
           <strong data-testid="avg-efficiency">%{fmt1d(st?.efficiency ?? 0)}</strong>
         </div>
       </div>
-      {st && st.pages > 0 && (
-        <p className={st.optimal ? 'proof ok' : 'proof'}>
-          {st.optimal ? msg.proven : msg.gap(st.lowerBound)}
-          {st.cuts ? ` · ${msg.cutsInfo(st.cuts, fmtCm(st.cutLength ?? 0))}` : ''}
-        </p>
-      )}
+      <div className="status-row">
+        {st && st.pages > 0 && (
+          <p className={st.optimal ? 'proof ok' : 'proof'}>
+            {st.optimal ? msg.proven : msg.gap(st.lowerBound)}
+            {st.cuts ? ` · ${msg.cutsInfo(st.cuts, fmtCm(st.cutLength ?? 0))}` : ''}
+          </p>
+        )}
+        {improving !== null && (
+          <div className="improving" aria-live="polite">
+            <span className="muted">{msg.improving}</span>
+            <div
+              className="bar"
+              role="progressbar"
+              aria-label={msg.improving}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(improving * 100)}
+            >
+              <div style={{ width: `${Math.round(improving * 100)}%` }} />
+            </div>
+          </div>
+        )}
+      </div>
       {result && result.skipped.length > 0 && (
         <p className="inline-notice warning" role="status">
           {msg.skipped(result.skipped.map((s) => `${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`).join(', '))}
