@@ -1,7 +1,5 @@
 package nest
 
-import "slices"
-
 // Guillotine layouts for panel saws: every cut runs from edge to edge of
 // the piece it splits. The packer keeps disjoint free rectangles, as in the
 // Guillotine algorithm of Jylänki's survey ("A Thousand Ways to Pack the
@@ -74,10 +72,8 @@ func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
 	return best, bi
 }
 
-// place puts the part into free rectangle fi, splits the rest, and
-// returns the number of cuts that took.
-func (b *gbin) place(p placement, fi int, split splitRule, minSide int) int8 {
-	cuts := len(b.cuts)
+// place puts the part into free rectangle fi and splits the rest.
+func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
 	f := b.free[fi]
 	b.free[fi] = b.free[len(b.free)-1]
 	b.free = b.free[:len(b.free)-1]
@@ -124,7 +120,6 @@ func (b *gbin) place(p placement, fi int, split splitRule, minSide int) int8 {
 		b.maxFW = max(b.maxFW, r.w)
 		b.maxFH = max(b.maxFH, r.h)
 	}
-	return int8(len(b.cuts) - cuts)
 }
 
 // packGuillotine places order's items with heuristic h on guillotine
@@ -162,8 +157,8 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 			bestBin = len(bins) - 1
 			best, bestFree = bins[bestBin].find(k.w, k.h, k.rotate, h.rule, h.orient)
 		}
-		cuts := bins[bestBin].place(best, bestFree, h.split, sm[i+1])
-		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h, cuts: cuts})
+		bins[bestBin].place(best, bestFree, h.split, sm[i+1])
+		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
 	}
 	s := &solution{bins: spots, areas: make([]int, len(bins)), cuts: make([][]cut, len(bins))}
 	for i, b := range bins {
@@ -171,74 +166,4 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 		s.cuts[i] = b.cuts
 	}
 	return s
-}
-
-// replayCuts replays a sheet's cuts from the whole sheet. It returns the
-// final pieces and, for every cut, the piece it split (a node of the cut
-// tree). Units are inflated, as in gbin.
-func replayCuts(j *job, cuts []cut) (pieces, split []rect) {
-	k := j.kerf
-	pieces = []rect{{0, 0, j.binW, j.binH}}
-	split = make([]rect, len(cuts))
-	for ci, c := range cuts {
-		for i, p := range pieces {
-			if c.vertical && c.y == p.y && c.length == p.h && p.x <= c.x && c.x+k < p.x+p.w {
-				pieces[i] = rect{p.x, p.y, c.x + k - p.x, p.h}
-				pieces = append(pieces, rect{c.x + k, p.y, p.x + p.w - c.x - k, p.h})
-				split[ci] = p
-				break
-			}
-			if !c.vertical && c.x == p.x && c.length == p.w && p.y <= c.y && c.y+k < p.y+p.h {
-				pieces[i] = rect{p.x, p.y, p.w, c.y + k - p.y}
-				pieces = append(pieces, rect{p.x, c.y + k, p.w, p.y + p.h - c.y - k})
-				split[ci] = p
-				break
-			}
-		}
-	}
-	return pieces, split
-}
-
-// replayGbin rebuilds a guillotine sheet from its parts and cuts: the
-// pieces of the replayed cuts that hold no part are the free rectangles.
-func replayGbin(j *job, spots []spot, cuts []cut, minSide int) *gbin {
-	pieces, _ := replayCuts(j, cuts)
-	g := &gbin{kerf: j.kerf, cuts: slices.Clone(cuts)}
-	taken := make(map[[2]int]bool, len(spots))
-	for _, s := range spots {
-		taken[[2]int{s.x, s.y}] = true
-		g.area += s.w * s.h
-	}
-	for _, p := range pieces {
-		if !taken[[2]int{p.x, p.y}] && p.w >= minSide && p.h >= minSide {
-			g.free = append(g.free, p)
-			g.maxFW = max(g.maxFW, p.w)
-			g.maxFH = max(g.maxFH, p.h)
-		}
-	}
-	return g
-}
-
-// pruneSubtree empties one node of a sheet's cut tree: the parts inside
-// node n and the cuts that split pieces inside it go; n becomes one free
-// piece again. Every other cut keeps its order, so the sheet stays a valid
-// guillotine layout. n must be a free rectangle some part was placed into
-// (the piece its first cut split): then every part inside n has all its
-// cuts inside n and every other part none, so each kept part keeps its own
-// cuts (spot.cuts stays true). It returns the kept parts and cuts and the
-// removed parts.
-func pruneSubtree(spots []spot, cuts []cut, split []rect, n rect) (keptSpots []spot, keptCuts []cut, removed []spot) {
-	for ci, c := range cuts {
-		if !n.contains(split[ci]) {
-			keptCuts = append(keptCuts, c)
-		}
-	}
-	for _, s := range spots {
-		if n.contains(rect{s.x, s.y, s.w, s.h}) {
-			removed = append(removed, s)
-		} else {
-			keptSpots = append(keptSpots, s)
-		}
-	}
-	return keptSpots, keptCuts, removed
 }

@@ -16,6 +16,10 @@ func (s *search) improve() {
 		budget = -1 // bounded by time only
 	}
 	r := &rr{s: s, j: s.j, rng: rng}
+	if s.j.guillotine {
+		r.trees = guillotineSearch(s.j, s.lb) == byTrees
+		r.checked = !r.trees
+	}
 	r.run(&budget)
 }
 

@@ -16,6 +16,11 @@ func (r rect) contains(s rect) bool {
 	return s.x >= r.x && s.y >= r.y && s.x+s.w <= r.x+r.w && s.y+s.h <= r.y+r.h
 }
 
+// overlaps reports whether r and s share some area.
+func (r rect) overlaps(s rect) bool {
+	return s.x < r.x+r.w && r.x < s.x+s.w && s.y < r.y+r.h && r.y < s.y+s.h
+}
+
 // rule is a MaxRects placement rule. Scores are minimised.
 type rule uint8
 
@@ -71,7 +76,9 @@ type bin struct {
 	// maxFreeW and maxFreeH bound the free rectangles' sides: a part that
 	// exceeds both orientations' bounds cannot fit, without a scan.
 	maxFreeW, maxFreeH int
-	scratch            []rect
+	// scratch holds the pieces of split free rectangles during place; bins
+	// of one search share it.
+	scratch *[]rect
 	// The last query and its answer: copies of one part come one after
 	// another, and a sheet that did not receive the last copy answers the
 	// next one the same, so a big job scans each sheet once per part type.
@@ -88,11 +95,20 @@ type findKey struct {
 	orient orient
 }
 
-func newBin(w, h int) *bin {
-	b := &bin{w: w, h: h}
+func newBin(w, h int, scratch *[]rect) *bin {
+	b := &bin{w: w, h: h, scratch: scratch}
 	b.free = append(b.free, rect{0, 0, w, h})
 	b.maxFreeW, b.maxFreeH = w, h
 	return b
+}
+
+// reset empties the bin, keeping its buffers.
+func (b *bin) reset() {
+	b.free = append(b.free[:0], rect{0, 0, b.w, b.h})
+	b.used = b.used[:0]
+	b.area = 0
+	b.maxFreeW, b.maxFreeH = b.w, b.h
+	b.cacheFull = false
 }
 
 // mayFit reports whether a w x h part (or its turn when rotate) might fit.
@@ -227,7 +243,7 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 	}
 	b.area += p.w * p.h
 	kept := b.free[:0]
-	split := b.scratch[:0]
+	split := (*b.scratch)[:0]
 	for _, f := range b.free {
 		if u.x >= f.x+f.w || u.x+u.w <= f.x || u.y >= f.y+f.h || u.y+u.h <= f.y {
 			kept = append(kept, f)
@@ -274,7 +290,7 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 		}
 	}
 	b.free = kept
-	b.scratch = split
+	*b.scratch = split
 	b.maxFreeW, b.maxFreeH = 0, 0
 	for _, f := range b.free {
 		b.maxFreeW = max(b.maxFreeW, f.w)

@@ -32,7 +32,6 @@ type spot struct {
 	kind       int32
 	x, y, w, h int
 	turned     bool // turned with respect to the kind as stored
-	cuts       int8 // guillotine: the cuts its placement added to the sheet
 }
 
 // solution is a complete packing of a job's items.
@@ -65,7 +64,8 @@ type packer struct {
 	// start[k] is the first sheet that may still take kind k: free space
 	// only shrinks, so a sheet where a kind did not fit never will, and
 	// the scan skips the full sheets at the front.
-	start []int
+	start   []int
+	scratch []rect
 }
 
 // pack places order's items (indices into j.items' kinds) and returns the
@@ -125,7 +125,7 @@ func (pk *packer) suffixMins(order []int32) []int {
 }
 
 func (pk *packer) newBin() *bin {
-	b := newBin(pk.j.binW, pk.j.binH)
+	b := newBin(pk.j.binW, pk.j.binH, &pk.scratch)
 	pk.bins = append(pk.bins, b)
 	if len(pk.spots) < cap(pk.spots) {
 		pk.spots = pk.spots[:len(pk.spots)+1]

@@ -21,62 +21,65 @@ import (
 //
 // This is the scheme of the goal-driven ruin and recreate of Gardeyn and
 // Wauters (EJOR 2022). Free layouts use MaxRects placement, and a ruin may
-// take any parts out. Guillotine layouts keep each sheet's cut tree, so a
-// ruin empties whole sheets and a recreate fills the free pieces of the
-// tree, and every layout stays guillotine.
+// take any parts out. Guillotine layouts stay guillotine after every step,
+// kept one of two ways (see guillotineSearch): as MaxRects sheets whose
+// every placement is checked to leave the sheet cuttable, or as cut trees
+// (gtree.go) whose free pieces take the parts.
 
-// rrBin is one sheet of the ruin-and-recreate state: a MaxRects sheet b in
-// free mode, a guillotine sheet g in guillotine mode.
+// rrBin is one sheet of the ruin-and-recreate state: a MaxRects sheet b
+// and its parts, or a cut tree t.
 type rrBin struct {
 	b     *bin
-	g     *gbin
 	spots []spot
+	t     *gtree
 }
 
 func (rb *rrBin) clone() *rrBin {
-	c := &rrBin{spots: slices.Clone(rb.spots)}
-	if rb.g != nil {
-		g := *rb.g
-		g.free = slices.Clone(rb.g.free)
-		g.cuts = slices.Clone(rb.g.cuts)
-		c.g = &g
-		return c
+	if rb.t != nil {
+		return &rrBin{t: rb.t.clone()}
 	}
+	c := &rrBin{spots: append(make([]spot, 0, len(rb.spots)+8), rb.spots...)}
 	b := *rb.b
-	b.free = slices.Clone(rb.b.free)
-	b.used = slices.Clone(rb.b.used)
-	b.scratch = nil
+	// Room for the parts a step adds.
+	b.free = append(make([]rect, 0, len(rb.b.free)+16), rb.b.free...)
+	b.used = append(make([]rect, 0, len(rb.b.used)+8), rb.b.used...)
 	c.b = &b
 	return c
 }
 
 func (rb *rrBin) area() int {
-	if rb.g != nil {
-		return rb.g.area
+	if rb.t != nil {
+		return rb.t.area
 	}
 	return rb.b.area
 }
 
 func (rb *rrBin) mayFit(w, h int, rotate bool) bool {
-	if rb.g != nil {
-		return rb.g.mayFit(w, h, rotate)
+	if rb.t != nil {
+		return rb.t.mayFit(w, h, rotate)
 	}
 	return rb.b.mayFit(w, h, rotate)
 }
 
-// rebuild recomputes the free space after parts were removed. From a
-// guillotine sheet only the parts placed last can be removed (rb.spots
-// keeps placement order): their cuts are undone and the rest replayed.
-func (rb *rrBin) rebuild(j *job, minSide int) {
-	if j.guillotine {
-		cuts := 0
-		for _, s := range rb.spots {
-			cuts += int(s.cuts)
+// kinds returns the kinds of the sheet's parts.
+func (rb *rrBin) kinds() []int32 {
+	var out []int32
+	if rb.t != nil {
+		for _, i := range rb.t.parts() {
+			out = append(out, rb.t.n[i].kind)
 		}
-		rb.g = replayGbin(j, rb.spots, rb.g.cuts[:cuts], minSide)
-		return
+		return out
 	}
-	rb.b = newBin(j.binW, j.binH)
+	for _, s := range rb.spots {
+		out = append(out, s.kind)
+	}
+	return out
+}
+
+// rebuild recomputes a MaxRects sheet's free space after parts were
+// removed.
+func (rb *rrBin) rebuild(j *job, minSide int) {
+	rb.b.reset()
 	for _, s := range rb.spots {
 		rb.b.place(placement{x: s.x, y: s.y, w: s.w, h: s.h, ok: true}, minSide, true)
 	}
@@ -90,6 +93,12 @@ type rrState struct {
 	cost float64 // weighted area of the pool
 }
 
+// undoBin is a sheet as it was before the current step changed it.
+type undoBin struct {
+	bin int
+	old *rrBin
+}
+
 // rr holds the ruin-and-recreate search.
 type rr struct {
 	s       *search
@@ -97,10 +106,18 @@ type rr struct {
 	rng     *rand.Rand
 	weight  []float64 // per kind: the cost of leaving one copy unplaced
 	minSide int
-	cur     *rrState
+	// trees: guillotine sheets are kept as cut trees; checked: as MaxRects
+	// sheets whose placements are checked for guillotine cuts.
+	trees, checked bool
+	cur            *rrState
 	// undo lists the bins changed in the current step, as they were.
-	undo     map[int]*rrBin
+	undo     []undoBin
 	trialBuf []int32
+	candBuf  []cand
+	scratch  []rect
+	keyBuf   []float64
+	idxBuf   []int
+	rectBuf  []rect
 }
 
 func (r *rr) run(budget *int) {
@@ -131,7 +148,7 @@ func (r *rr) run(budget *int) {
 		}
 		before := r.cur.cost
 		beforePool := slices.Clone(r.cur.pool)
-		r.undo = map[int]*rrBin{}
+		r.undo = r.undo[:0]
 		r.ruin()
 		r.recreate()
 		h := &history[it%len(history)]
@@ -140,8 +157,8 @@ func (r *rr) run(budget *int) {
 				*h = r.cur.cost
 			}
 		} else {
-			for bi, old := range r.undo {
-				r.cur.bins[bi] = old
+			for _, u := range r.undo {
+				r.cur.bins[u.bin] = u.old
 			}
 			r.cur.pool, r.cur.cost = beforePool, before
 		}
@@ -164,10 +181,12 @@ func (r *rr) run(budget *int) {
 func (r *rr) fromSolution(sol *solution) *rrState {
 	st := &rrState{}
 	for i, spots := range sol.bins {
-		rb := &rrBin{spots: slices.Clone(spots)}
-		if r.j.guillotine {
-			rb.g = replayGbin(r.j, spots, sol.cuts[i], r.minSide)
+		rb := &rrBin{}
+		if r.trees {
+			rb.t = gtreeFromCuts(r.j, spots, sol.cuts[i])
 		} else {
+			rb.spots = slices.Clone(spots)
+			rb.b = newBin(r.j.binW, r.j.binH, &r.scratch)
 			rb.rebuild(r.j, r.minSide)
 		}
 		st.bins = append(st.bins, rb)
@@ -182,10 +201,19 @@ func (r *rr) toSolution() *solution {
 	sort.SliceStable(bins, func(a, b int) bool { return bins[a].area() > bins[b].area() })
 	sol := &solution{}
 	for _, rb := range bins {
-		sol.bins = append(sol.bins, slices.Clone(rb.spots))
 		sol.areas = append(sol.areas, rb.area())
-		if rb.g != nil {
-			sol.cuts = append(sol.cuts, slices.Clone(rb.g.cuts))
+		if rb.t != nil {
+			sol.bins = append(sol.bins, rb.t.spots())
+			sol.cuts = append(sol.cuts, rb.t.cuts(r.j.kerf))
+			continue
+		}
+		sol.bins = append(sol.bins, slices.Clone(rb.spots))
+		if r.checked {
+			cuts, ok := guillotineCuts(r.j, rb.spots)
+			if !ok {
+				return nil // not reached: every step keeps the sheets guillotine
+			}
+			sol.cuts = append(sol.cuts, cuts)
 		}
 	}
 	return sol
@@ -200,19 +228,22 @@ func (r *rr) dropEmptiest() {
 			e = i
 		}
 	}
-	for _, s := range st.bins[e].spots {
-		st.pool = append(st.pool, s.kind)
-		st.cost += r.weight[s.kind]
+	for _, ki := range st.bins[e].kinds() {
+		st.pool = append(st.pool, ki)
+		st.cost += r.weight[ki]
 	}
 	st.bins = slices.Delete(st.bins, e, e+1)
 }
 
 // touch returns bin bi ready to change, remembering it for undo.
 func (r *rr) touch(bi int) *rrBin {
-	if _, ok := r.undo[bi]; !ok {
-		r.undo[bi] = r.cur.bins[bi]
-		r.cur.bins[bi] = r.cur.bins[bi].clone()
+	for _, u := range r.undo {
+		if u.bin == bi {
+			return r.cur.bins[bi]
+		}
 	}
+	r.undo = append(r.undo, undoBin{bi, r.cur.bins[bi]})
+	r.cur.bins[bi] = r.cur.bins[bi].clone()
 	return r.cur.bins[bi]
 }
 
@@ -235,50 +266,20 @@ func (r *rr) ruinBin() {
 	}
 	bi := r.rng.IntN(len(st.bins))
 	rb := r.touch(bi)
+	if rb.t != nil {
+		r.ruinTree(rb.t)
+		return
+	}
 	if len(rb.spots) == 0 {
 		return
 	}
 	keep := rb.spots[:0]
-	remove := func(s spot) {
-		st.pool = append(st.pool, s.kind)
-		st.cost += r.weight[s.kind]
-	}
 	switch p := r.rng.IntN(10); {
-	case r.j.guillotine && p < 4: // the parts placed last, or all
-		n := len(rb.spots) - 1 - r.rng.IntN(len(rb.spots))
-		if p < 2 {
-			n = 0
-		}
-		keep = rb.spots[:n]
-		for _, s := range rb.spots[n:] {
-			remove(s)
-		}
-	case r.j.guillotine: // the free rectangle a random part went into
-		_, split := replayCuts(r.j, rb.g.cuts)
-		si := r.rng.IntN(len(rb.spots))
-		first := 0 // the index of the part's first cut, which split that rectangle
-		for _, s := range rb.spots[:si] {
-			first += int(s.cuts)
-		}
-		if rb.spots[si].cuts == 0 {
-			return
-		}
-		kept, cuts, removed := pruneSubtree(rb.spots, rb.g.cuts, split, split[first])
-		for _, s := range removed {
-			remove(s)
-		}
-		rb.spots = kept
-		rb.g = replayGbin(r.j, kept, cuts, r.minSide)
-		return
 	case p < 6: // a region around a random part
-		c := rb.spots[r.rng.IntN(len(rb.spots))]
-		rw := int(float64(r.j.binW) * (0.1 + 0.5*r.rng.Float64()))
-		rh := int(float64(r.j.binH) * (0.1 + 0.5*r.rng.Float64()))
-		cx, cy := c.x+c.w/2, c.y+c.h/2
-		area := rect{cx - rw/2, cy - rh/2, rw, rh}
+		area := r.region(rb.spots[r.rng.IntN(len(rb.spots))])
 		for _, s := range rb.spots {
-			if s.x < area.x+area.w && area.x < s.x+s.w && s.y < area.y+area.h && area.y < s.y+s.h {
-				remove(s)
+			if area.overlaps(rect{s.x, s.y, s.w, s.h}) {
+				r.pool(s.kind)
 			} else {
 				keep = append(keep, s)
 			}
@@ -287,18 +288,77 @@ func (r *rr) ruinBin() {
 		n := 1 + r.rng.IntN(min(4, len(rb.spots)))
 		for _, s := range rb.spots {
 			if r.rng.IntN(len(rb.spots)) < n {
-				remove(s)
+				r.pool(s.kind)
 			} else {
 				keep = append(keep, s)
 			}
 		}
 	default: // the whole sheet
 		for _, s := range rb.spots {
-			remove(s)
+			r.pool(s.kind)
 		}
 	}
 	rb.spots = keep
 	rb.rebuild(r.j, r.minSide)
+}
+
+// ruinTree removes parts from a guillotine sheet: a region, a node of the
+// cut tree, a few random parts or all parts.
+func (r *rr) ruinTree(t *gtree) {
+	parts := t.parts()
+	if len(parts) == 0 {
+		return
+	}
+	var out []int32
+	switch p := r.rng.IntN(10); {
+	case p < 4: // a region around a random part
+		g := t.n[parts[r.rng.IntN(len(parts))]]
+		area := r.region(spot{x: g.x, y: g.y, w: g.w, h: g.h})
+		for _, i := range parts {
+			if g := t.n[i]; area.overlaps(rect{g.x, g.y, g.w, g.h}) {
+				out = append(out, i)
+			}
+		}
+	case p < 6: // a node of the cut tree around a random part
+		n := t.n[parts[r.rng.IntN(len(parts))]].parent
+		for n > 0 && r.rng.IntN(2) == 0 {
+			n = t.n[n].parent
+		}
+		node := rect{t.n[n].x, t.n[n].y, t.n[n].w, t.n[n].h}
+		for _, i := range parts {
+			if g := t.n[i]; node.contains(rect{g.x, g.y, g.w, g.h}) {
+				out = append(out, i)
+			}
+		}
+	case p < 9: // a few random parts
+		k := 1 + r.rng.IntN(min(4, len(parts)))
+		for _, i := range parts {
+			if r.rng.IntN(len(parts)) < k {
+				out = append(out, i)
+			}
+		}
+	default:
+		out = parts
+	}
+	for _, i := range out {
+		r.pool(t.n[i].kind)
+		t.remove(i)
+	}
+}
+
+// pool puts one part of kind ki into the pool.
+func (r *rr) pool(ki int32) {
+	r.cur.pool = append(r.cur.pool, ki)
+	r.cur.cost += r.weight[ki]
+}
+
+// region is a random rectangle of 10% to 60% of the sheet's sides around
+// the centre of s.
+func (r *rr) region(s spot) rect {
+	rw := int(float64(r.j.binW) * (0.1 + 0.5*r.rng.Float64()))
+	rh := int(float64(r.j.binH) * (0.1 + 0.5*r.rng.Float64()))
+	cx, cy := s.x+s.w/2, s.y+s.h/2
+	return rect{cx - rw/2, cy - rh/2, rw, rh}
 }
 
 // recreate inserts the pool, biggest first with some noise, each part at
@@ -308,7 +368,8 @@ func (r *rr) recreate() {
 	j := r.j
 	pool := st.pool
 	noise := 0.2 * r.rng.Float64()
-	keys := make([]float64, len(pool))
+	keys := slices.Grow(r.keyBuf[:0], len(pool))[:len(pool)]
+	r.keyBuf = keys
 	byLongSide := r.rng.IntN(4) == 0
 	for i, ki := range pool {
 		k := j.kinds[ki]
@@ -318,14 +379,15 @@ func (r *rr) recreate() {
 		}
 		keys[i] = v * (1 + noise*r.rng.Float64())
 	}
-	idx := make([]int, len(pool))
+	idx := slices.Grow(r.idxBuf[:0], len(pool))[:len(pool)]
+	r.idxBuf = idx
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] > keys[idx[b]] })
 	rules := [...]rule{ruleBSSF, ruleBAF, ruleBLSF, ruleBL, ruleCP}
 	nr := len(rules)
-	if j.guillotine {
+	if r.trees {
 		nr = 3 // contact point and bottom-left need neighbours
 	}
 	ru := rules[r.rng.IntN(nr)]
@@ -336,24 +398,29 @@ func (r *rr) recreate() {
 	for _, i := range idx {
 		ki := pool[i]
 		k := &j.kinds[ki]
-		best, bestBin, bestFree := placement{}, -1, -1
+		best, bestBin, bestAt := placement{}, -1, gspot{}
 		for bi, rb := range st.bins {
 			if !rb.mayFit(k.w, k.h, k.rotate) {
 				continue
 			}
 			var p placement
-			fi := -1
+			var at gspot
 			switch {
-			case rb.g != nil:
-				p, fi = rb.g.find(k.w, k.h, k.rotate, ru, orientFree)
+			case rb.t != nil:
+				p, at = rb.t.find(k.w, k.h, k.rotate, ru, split)
 			case corners:
 				p = rb.b.findCorners(k.w, k.h, k.rotate)
 			default:
 				p = rb.b.find(k.w, k.h, k.rotate, ru, orientFree)
 			}
 			if p.better(best) {
-				best, bestBin, bestFree = p, bi, fi
+				best, bestBin, bestAt = p, bi, at
 			}
+		}
+		if bestBin >= 0 && r.checked && !r.keepsGuillotine(bestBin, best) {
+			// The best position would leave the sheet without guillotine
+			// cuts: the best one that does not.
+			best, bestBin = r.guillotinePlacement(k, ru, corners)
 		}
 		if bestBin < 0 {
 			left = append(left, ki)
@@ -361,15 +428,79 @@ func (r *rr) recreate() {
 			continue
 		}
 		rb := r.touch(bestBin)
-		var cuts int8
-		if rb.g != nil {
-			cuts = rb.g.place(best, bestFree, split, r.minSide)
-		} else {
-			rb.b.place(best, r.minSide, true)
+		turned := best.w != k.w || best.h != k.h
+		if rb.t != nil {
+			rb.t.place(bestAt, ki, turned)
+			continue
 		}
-		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h, cuts: cuts})
+		rb.b.place(best, r.minSide, true)
+		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: turned})
 	}
 	r.trialBuf = pool[:0]
 	st.pool = left
 	st.cost = cost
+}
+
+// guillotinePlacement returns the best position under ru, over all sheets,
+// that keeps the sheet cuttable with guillotine cuts.
+func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool) (placement, int) {
+	cs := r.candBuf[:0]
+	for bi, rb := range r.cur.bins {
+		b := rb.b
+		if !b.mayFit(k.w, k.h, k.rotate) {
+			continue
+		}
+		add := func(f rect, w, h int) {
+			if !corners {
+				cs = append(cs, cand{b.score(f, w, h, ru), bi})
+				return
+			}
+			for _, c := range [4][2]int{{f.x, f.y}, {f.x + f.w - w, f.y}, {f.x, f.y + f.h - h}, {f.x + f.w - w, f.y + f.h - h}} {
+				p := placement{x: c[0], y: c[1], w: w, h: h, ok: true}
+				p.s1, p.s2 = -b.contact(p.x, p.y, w, h), p.y+h
+				cs = append(cs, cand{p, bi})
+			}
+		}
+		for _, f := range b.free {
+			if k.w <= f.w && k.h <= f.h {
+				add(f, k.w, k.h)
+			}
+			if k.rotate && k.h <= f.w && k.w <= f.h {
+				add(f, k.h, k.w)
+			}
+		}
+	}
+	r.candBuf = cs
+	for len(cs) > 0 {
+		bi := 0
+		for i := range cs {
+			if cs[i].p.better(cs[bi].p) {
+				bi = i
+			}
+		}
+		if c := cs[bi]; r.keepsGuillotine(c.bin, c.p) {
+			return c.p, c.bin
+		}
+		cs[bi] = cs[len(cs)-1]
+		cs = cs[:len(cs)-1]
+	}
+	return placement{}, -1
+}
+
+// keepsGuillotine reports whether sheet bi with a part at p can still be
+// cut with guillotine cuts.
+func (r *rr) keepsGuillotine(bi int, p placement) bool {
+	buf := r.rectBuf[:0]
+	for _, s := range r.cur.bins[bi].spots {
+		buf = append(buf, rect{s.x, s.y, s.w, s.h})
+	}
+	buf = append(buf, rect{p.x, p.y, p.w, p.h})
+	r.rectBuf = buf
+	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil)
+}
+
+// cand is a candidate position in a sheet.
+type cand struct {
+	p   placement
+	bin int
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"time"
 
 	"kesim/internal/bench"
@@ -22,6 +25,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	iterations := fs.Int("iterations", 0, "örnek başına iyileştirme adımı (süre yerine)")
 	workers := fs.Int("workers", 0, "paralel çalışan sayısı (0: tüm çekirdekler)")
 	class := fs.Int("class", 0, "yalnız bu sınıfın örnekleri (0: hepsi)")
+	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV dosyası")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -51,9 +55,37 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	outs := bench.Run(context.Background(), ins, cfg)
+	if *csvPath != "" {
+		if err := writeOutcomes(*csvPath, outs, bk); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			return 1
+		}
+	}
 	if err := bench.Report(stdout, outs, bk, time.Since(start)); err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// writeOutcomes writes one row per instance: id, class, n, sheets, lower
+// bound, best known and milliseconds.
+func writeOutcomes(path string, outs []bench.Outcome, bk map[string]int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"instance_id", "class", "n", "sheets", "lower_bound", "best_known", "ms"})
+	for _, o := range outs {
+		w.Write([]string{o.Instance.ID, strconv.Itoa(o.Instance.Class), strconv.Itoa(o.Instance.N),
+			strconv.Itoa(o.Sheets), strconv.Itoa(o.LowerBound), strconv.Itoa(bk[o.Instance.ID]),
+			strconv.FormatInt(o.Elapsed.Milliseconds(), 10)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -1,0 +1,569 @@
+package nest
+
+// A guillotine sheet as a tree of cuts, for the improvement phase.
+//
+// Every inner node is a piece of the sheet cut into strips that lie side by
+// side: along x, separated by vertical cuts (vertical), or along y,
+// separated by horizontal cuts. A strip is a part (a leaf that holds one
+// part, exactly its inflated size), waste (a leaf that holds nothing) or an
+// inner node again, cut the other way. Any guillotine layout, with any
+// number of stages, is such a tree (Gardeyn and Wauters, EJOR 2022, keep
+// their sheets the same way).
+//
+// Unlike the free rectangles of gbin, the tree lets the search take out any
+// part, not only the ones placed last: the part becomes waste, the waste
+// strips of its node move to the node's end and merge into one (strips of
+// a guillotine piece may be cut in any order), and a node left with waste
+// alone becomes waste itself. So a sheet is always kept in a normal form
+// with its free space in as few, as big, pieces as the cuts allow.
+
+// guillotineMode is how the improvement phase keeps a layout guillotine.
+type guillotineMode uint8
+
+const (
+	// byChecks: MaxRects sheets, where a part goes only to a position that
+	// leaves the sheet cuttable (guillotineCuts).
+	byChecks guillotineMode = iota
+	// byTrees: cut trees, where a part goes into a waste piece.
+	byTrees
+)
+
+// guillotineSearch chooses the representation for the job. A MaxRects
+// sheet places parts more freely, which wins when sheets hold few parts;
+// with many parts a sheet's check gets slow and rejects most positions,
+// and the tree wins. On the 2BP benchmark (5 s per instance, rotation) the
+// checks save 6 sheets in classes 3, 5, 7, 8 and 10 (3 to 8 parts a sheet)
+// and the trees 4 in classes 4 and 6 (25 to 40 parts a sheet).
+func guillotineSearch(j *job, lowerBound int) guillotineMode {
+	if len(j.items) >= 12*max(lowerBound, 1) {
+		return byTrees
+	}
+	return byChecks
+}
+
+// Node kinds other than a part's kind index.
+const (
+	gWaste int32 = -1
+	gInner int32 = -2
+	gDead  int32 = -3 // a free slot of the node array
+)
+
+// gnode is one node of a guillotine tree. Links are indices into the
+// tree's node array, -1 for none.
+type gnode struct {
+	x, y, w, h          int
+	parent, first, next int32
+	// kind is the part kind of a part leaf, or gWaste, gInner or gDead.
+	kind int32
+	// vertical: an inner node's strips lie along x, split by vertical cuts.
+	vertical bool
+	// turned: a part leaf's part is turned with respect to its kind.
+	turned bool
+}
+
+// gtree is one guillotine sheet. Node 0 is the root: an inner node the
+// size of the usable sheet (plus one kerf, as everywhere in the engine).
+type gtree struct {
+	n    []gnode
+	dead []int32
+	area int // the parts' inflated area
+	// maxW and maxH bound the waste leaves' sides: a part that exceeds
+	// them in both orientations cannot fit, without a scan.
+	maxW, maxH int
+}
+
+func newGtree(w, h int) *gtree {
+	t := &gtree{n: []gnode{
+		{x: 0, y: 0, w: w, h: h, parent: -1, first: 1, next: -1, kind: gInner, vertical: true},
+		{x: 0, y: 0, w: w, h: h, parent: 0, first: -1, next: -1, kind: gWaste},
+	}}
+	t.maxW, t.maxH = w, h
+	return t
+}
+
+func (t *gtree) clone() *gtree {
+	c := *t
+	c.n = append([]gnode(nil), t.n...)
+	c.dead = append([]int32(nil), t.dead...)
+	return &c
+}
+
+// alloc adds a node and returns its index.
+func (t *gtree) alloc(g gnode) int32 {
+	g.first, g.next = -1, -1
+	if k := len(t.dead); k > 0 {
+		i := t.dead[k-1]
+		t.dead = t.dead[:k-1]
+		t.n[i] = g
+		return i
+	}
+	t.n = append(t.n, g)
+	return int32(len(t.n) - 1)
+}
+
+// free releases node i and its subtree.
+func (t *gtree) free(i int32) {
+	for c := t.n[i].first; c >= 0; {
+		next := t.n[c].next
+		t.free(c)
+		c = next
+	}
+	t.n[i] = gnode{kind: gDead, parent: -1, first: -1, next: -1}
+	t.dead = append(t.dead, i)
+}
+
+func (t *gtree) mayFit(w, h int, rotate bool) bool {
+	return w <= t.maxW && h <= t.maxH || rotate && h <= t.maxW && w <= t.maxH
+}
+
+// bounds recomputes maxW and maxH.
+func (t *gtree) bounds() {
+	t.maxW, t.maxH = 0, 0
+	for i := range t.n {
+		if g := &t.n[i]; g.kind == gWaste {
+			t.maxW = max(t.maxW, g.w)
+			t.maxH = max(t.maxH, g.h)
+		}
+	}
+}
+
+// gspot is a way to put a part into a tree: the waste leaf, the part's
+// size there, and whether the first cut runs along the leaf's siblings (a
+// new strip as long as the part) or across them.
+type gspot struct {
+	leaf  int32
+	w, h  int
+	along bool
+}
+
+// find returns the best waste leaf for a w x h part (or its turn) under r;
+// split then decides the cuts, as in gbin.place.
+func (t *gtree) find(w, h int, rotate bool, r rule, split splitRule) (placement, gspot) {
+	var best placement
+	var at gspot
+	for i := range t.n {
+		g := &t.n[i]
+		if g.kind != gWaste {
+			continue
+		}
+		f := rect{g.x, g.y, g.w, g.h}
+		if w <= f.w && h <= f.h {
+			if p := fitScore(f, w, h, r); p.better(best) {
+				best, at = p, gspot{leaf: int32(i), w: w, h: h}
+			}
+		}
+		if rotate && h <= f.w && w <= f.h {
+			if p := fitScore(f, h, w, r); p.better(best) {
+				best, at = p, gspot{leaf: int32(i), w: h, h: w}
+			}
+		}
+	}
+	if best.ok {
+		f := t.n[at.leaf]
+		rw, rh := f.w-at.w, f.h-at.h
+		var across bool // the first cut runs across the whole leaf (horizontal)
+		switch split {
+		case splitShorterLeftover:
+			across = rw <= rh
+		case splitLongerLeftover:
+			across = rw > rh
+		case splitMinArea:
+			across = at.w*rh > rw*at.h
+		case splitMaxArea:
+			across = at.w*rh <= rw*at.h
+		}
+		at.along = across != t.n[f.parent].vertical
+	}
+	return best, at
+}
+
+// place puts a part of kind ki at at, in the waste leaf's top-left corner.
+func (t *gtree) place(at gspot, ki int32, turned bool) int32 {
+	leaf := at.leaf
+	f := t.n[leaf]
+	w, h := at.w, at.h
+	t.area += w * h
+	vertical := t.n[f.parent].vertical // how the leaf's siblings lie
+	// In the parent's direction the part takes length a of the leaf's
+	// length l; across it, c of cl.
+	a, l, c, cl := w, f.w, h, f.h
+	if !vertical {
+		a, l, c, cl = h, f.h, w, f.w
+	}
+	part := gnode{w: w, h: h, kind: ki, turned: turned}
+	var placed int32
+	if at.along || a == l || c == cl {
+		// The leaf becomes the strip of length a and, after it, waste of
+		// length l-a. The strip is the part, or the part and waste across.
+		if a < l {
+			rest := t.alloc(gnode{kind: gWaste, parent: f.parent})
+			t.n[rest].next = f.next
+			t.n[leaf].next = rest
+			t.setLength(leaf, vertical, a)
+			t.setLength(rest, vertical, l-a)
+		}
+		if c == cl {
+			t.n[leaf].kind, t.n[leaf].turned = ki, turned
+			placed = leaf
+		} else {
+			placed = t.split(leaf, !vertical, c, part)
+		}
+	} else {
+		// The leaf is cut across first: a strip of length c holding the
+		// part and waste of length a-l beside it, then waste.
+		strip := t.split(leaf, !vertical, c, gnode{kind: gWaste})
+		placed = t.split(strip, vertical, a, part)
+	}
+	t.layout(f.parent)
+	t.bounds()
+	return placed
+}
+
+// setLength sets a strip's length in its parent's direction (the other
+// side is the parent's).
+func (t *gtree) setLength(i int32, vertical bool, l int) {
+	p := &t.n[t.n[i].parent]
+	g := &t.n[i]
+	if vertical {
+		g.w, g.h = l, p.h
+	} else {
+		g.w, g.h = p.w, l
+	}
+}
+
+// split turns leaf i into an inner node cut in direction vertical, with
+// first a strip of length a holding g (a part, or waste) and then waste.
+// It returns g's node.
+func (t *gtree) split(i int32, vertical bool, a int, g gnode) int32 {
+	n := t.n[i]
+	g.parent = i
+	first := t.alloc(g)
+	rest := t.alloc(gnode{kind: gWaste, parent: i})
+	t.n[first].next = rest
+	t.n[i].kind, t.n[i].vertical, t.n[i].first = gInner, vertical, first
+	l := n.h
+	if vertical {
+		l = n.w
+	}
+	t.setLength(first, vertical, a)
+	t.setLength(rest, vertical, l-a)
+	if g.kind >= 0 {
+		t.n[first].w, t.n[first].h = g.w, g.h
+	}
+	return first
+}
+
+// layout sets the positions of node i's subtree from i's own.
+func (t *gtree) layout(i int32) {
+	g := &t.n[i]
+	x, y := g.x, g.y
+	for c := g.first; c >= 0; c = t.n[c].next {
+		cn := &t.n[c]
+		cn.x, cn.y = x, y
+		if g.vertical {
+			x += cn.w
+		} else {
+			y += cn.h
+		}
+		if cn.kind == gInner {
+			t.layout(c)
+		}
+	}
+}
+
+// remove takes the part at leaf i out: it becomes waste and its node is
+// brought back to normal form.
+func (t *gtree) remove(i int32) {
+	g := &t.n[i]
+	t.area -= g.w * g.h
+	g.kind, g.turned = gWaste, false
+	t.normalize(g.parent)
+	t.bounds()
+}
+
+// normalize moves the waste strips of inner node i to its end and merges
+// them into one; a node left with waste alone becomes waste itself, and
+// its parent is normalized in turn.
+func (t *gtree) normalize(i int32) {
+	for {
+		g := &t.n[i]
+		var keep []int32
+		waste, wasteLen := int32(-1), 0
+		for c := g.first; c >= 0; {
+			next := t.n[c].next
+			cn := &t.n[c]
+			if cn.kind == gWaste {
+				if g.vertical {
+					wasteLen += cn.w
+				} else {
+					wasteLen += cn.h
+				}
+				if waste < 0 {
+					waste = c
+				} else {
+					t.free(c)
+				}
+			} else {
+				keep = append(keep, c)
+			}
+			c = next
+		}
+		if len(keep) == 0 && g.parent >= 0 {
+			// Waste alone: the node is waste.
+			t.free(waste)
+			g = &t.n[i]
+			g.kind, g.first = gWaste, -1
+			i = g.parent
+			continue
+		}
+		if waste >= 0 {
+			keep = append(keep, waste)
+			t.setLength(waste, g.vertical, wasteLen)
+		}
+		g = &t.n[i]
+		g.first = keep[0]
+		for k, c := range keep {
+			t.n[c].next = -1
+			if k > 0 {
+				t.n[keep[k-1]].next = c
+			}
+		}
+		t.layout(i)
+		return
+	}
+}
+
+// parts returns the part leaves.
+func (t *gtree) parts() []int32 {
+	var out []int32
+	for i := range t.n {
+		if t.n[i].kind >= 0 {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+// spots returns the sheet's parts.
+func (t *gtree) spots() []spot {
+	var out []spot
+	for _, i := range t.parts() {
+		g := t.n[i]
+		out = append(out, spot{kind: g.kind, x: g.x, y: g.y, w: g.w, h: g.h, turned: g.turned})
+	}
+	return out
+}
+
+// cuts returns a cutting sequence for the tree: each inner node's strips
+// are cut off one after another, then each strip is cut in turn.
+func (t *gtree) cuts(kerf int) []cut {
+	var out []cut
+	var walk func(i int32)
+	walk = func(i int32) {
+		g := t.n[i]
+		for c := g.first; c >= 0; c = t.n[c].next {
+			cn := t.n[c]
+			if cn.next < 0 {
+				break
+			}
+			if g.vertical {
+				out = append(out, cut{x: cn.x + cn.w - kerf, y: g.y, length: g.h, vertical: true})
+			} else {
+				out = append(out, cut{x: g.x, y: cn.y + cn.h - kerf, length: g.w})
+			}
+		}
+		for c := g.first; c >= 0; c = t.n[c].next {
+			if t.n[c].kind == gInner {
+				walk(c)
+			}
+		}
+	}
+	walk(0)
+	return out
+}
+
+// gtreeFromCuts builds the tree of a sheet laid out by gbin: its parts and
+// its cutting sequence.
+func gtreeFromCuts(j *job, spots []spot, cuts []cut) *gtree {
+	// First the binary tree of the cuts: every cut splits one leaf.
+	type bnode struct {
+		r           rect
+		vertical    bool
+		left, right int
+	}
+	k := j.kerf
+	bs := []bnode{{r: rect{0, 0, j.binW, j.binH}, left: -1, right: -1}}
+	for _, c := range cuts {
+		for i := range bs {
+			b := &bs[i]
+			p := b.r
+			if b.left >= 0 {
+				continue
+			}
+			var l, r rect
+			switch {
+			case c.vertical && c.y == p.y && c.length == p.h && p.x <= c.x && c.x+k < p.x+p.w:
+				l, r = rect{p.x, p.y, c.x + k - p.x, p.h}, rect{c.x + k, p.y, p.x + p.w - c.x - k, p.h}
+			case !c.vertical && c.x == p.x && c.length == p.w && p.y <= c.y && c.y+k < p.y+p.h:
+				l, r = rect{p.x, p.y, p.w, c.y + k - p.y}, rect{p.x, c.y + k, p.w, p.y + p.h - c.y - k}
+			default:
+				continue
+			}
+			b.vertical, b.left, b.right = c.vertical, len(bs), len(bs)+1
+			bs = append(bs, bnode{r: l, left: -1, right: -1}, bnode{r: r, left: -1, right: -1})
+			break
+		}
+	}
+	at := make(map[rect]spot, len(spots))
+	for _, s := range spots {
+		at[rect{s.x, s.y, s.w, s.h}] = s
+	}
+	t := &gtree{}
+	// Then the tree in normal form: a binary node's children cut the same
+	// way join its strips.
+	var strips func(b int, vertical bool, out []int) []int
+	strips = func(b int, vertical bool, out []int) []int {
+		if bs[b].left >= 0 && bs[b].vertical == vertical {
+			out = strips(bs[b].left, vertical, out)
+			return strips(bs[b].right, vertical, out)
+		}
+		return append(out, b)
+	}
+	var build func(b int, parent int32) int32
+	build = func(b int, parent int32) int32 {
+		n := bs[b]
+		g := gnode{x: n.r.x, y: n.r.y, w: n.r.w, h: n.r.h, parent: parent, kind: gWaste}
+		if s, ok := at[n.r]; ok && n.left < 0 {
+			g.kind, g.turned = s.kind, s.turned
+			t.area += s.w * s.h
+		}
+		if n.left >= 0 {
+			g.kind, g.vertical = gInner, n.vertical
+		}
+		i := t.alloc(g)
+		if n.left >= 0 {
+			prev := int32(-1)
+			for _, c := range strips(b, n.vertical, nil) {
+				ci := build(c, i)
+				if prev < 0 {
+					t.n[i].first = ci
+				} else {
+					t.n[prev].next = ci
+				}
+				prev = ci
+			}
+		}
+		return i
+	}
+	if bs[0].left < 0 {
+		// No cut: the root is an inner node with one strip.
+		t.alloc(gnode{w: j.binW, h: j.binH, parent: -1, kind: gInner, vertical: true})
+		t.n[0].first = build(0, 0)
+	} else {
+		build(0, -1)
+	}
+	// Normal form: every inner node's waste merged at its end.
+	for i := len(t.n) - 1; i >= 0; i-- {
+		if t.n[i].kind == gInner {
+			t.normalize(int32(i))
+		}
+	}
+	t.bounds()
+	return t
+}
+
+// guillotineCuts finds a cutting sequence that frees every part of a sheet
+// with edge-to-edge cuts, or reports false when the layout has none. Any
+// cut that crosses no part can be made first without losing a sequence
+// that exists (the other cuts only get shorter), so the search is greedy:
+// cut off the first strip found, along x or y, then cut each side.
+func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
+	items := make([]rect, len(spots))
+	for i, s := range spots {
+		items[i] = rect{s.x, s.y, s.w, s.h}
+	}
+	var cuts []cut
+	ok := splitPiece(items, rect{0, 0, j.binW, j.binH}, j.kerf, &cuts)
+	return cuts, ok
+}
+
+// splitPiece appends the cuts that free the parts inside piece p to cuts
+// (when not nil) and reports whether there are such cuts. It reorders
+// items.
+func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
+	if len(items) == 0 || len(items) == 1 && items[0] == p {
+		return true
+	}
+	for _, vertical := range [2]bool{true, false} {
+		p0, p1 := p.y, p.y+p.h
+		if vertical {
+			p0, p1 = p.x, p.x+p.w
+		}
+		sortByStart(items, vertical)
+		// c is where the cut leaves the piece's first part behind it: the
+		// start of the first part when waste comes first (it must be wider
+		// than the kerf, or the blade would cut into the edge before it),
+		// else the end of the first run of overlapping parts.
+		c, n := -1, 0
+		if s, _ := span(items[0], vertical); s > p0 {
+			if s-p0 > kerf {
+				c = s
+			}
+		} else {
+			_, reach := span(items[0], vertical)
+			for n = 1; n < len(items); n++ {
+				s, e := span(items[n], vertical)
+				if s >= reach {
+					break
+				}
+				reach = max(reach, e)
+			}
+			if reach < p1 {
+				c = reach
+			}
+		}
+		if c < 0 {
+			continue
+		}
+		var first, second rect
+		if vertical {
+			first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
+		} else {
+			first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
+		}
+		if cuts != nil {
+			if vertical {
+				*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
+			} else {
+				*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
+			}
+		}
+		return splitPiece(items[:n], first, kerf, cuts) && splitPiece(items[n:], second, kerf, cuts)
+	}
+	return false
+}
+
+// span is r's extent along x (vertical cuts) or y.
+func span(r rect, vertical bool) (int, int) {
+	if vertical {
+		return r.x, r.x + r.w
+	}
+	return r.y, r.y + r.h
+}
+
+// sortByStart sorts items by their start along x (vertical) or y: an
+// insertion sort, since a sheet holds few parts.
+func sortByStart(items []rect, vertical bool) {
+	for i := 1; i < len(items); i++ {
+		it := items[i]
+		s, _ := span(it, vertical)
+		k := i
+		for ; k > 0; k-- {
+			if t, _ := span(items[k-1], vertical); t <= s {
+				break
+			}
+			items[k] = items[k-1]
+		}
+		items[k] = it
+	}
+}

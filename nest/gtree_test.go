@@ -1,0 +1,194 @@
+package nest
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// sheetResult turns one sheet's parts and cuts into a Result of req, for
+// Verify.
+func sheetResult(t *testing.T, req Request, spots []spot, cuts []cut) Result {
+	t.Helper()
+	j, skipped, err := newJob(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &search{req: req, j: j, skipped: skipped, start: time.Now(), lb: 1}
+	area := 0
+	for _, sp := range spots {
+		area += sp.w * sp.h
+	}
+	return s.result(&solution{bins: [][]spot{spots}, areas: []int{area}, cuts: [][]cut{cuts}})
+}
+
+// improveWith runs the improvement phase on req's constructive layout with
+// the guillotine representation forced to mode.
+func improveWith(t *testing.T, req Request, mode guillotineMode, iterations int) Result {
+	t.Helper()
+	j, skipped, err := newJob(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &search{ctx: context.Background(), req: req, j: j, skipped: skipped, start: time.Now(), pk: &packer{j: j}}
+	if len(j.items) == 0 {
+		return s.result(&solution{})
+	}
+	s.construct()
+	r := &rr{s: s, j: j, rng: rand.New(rand.NewPCG(uint64(iterations), 3)), trees: mode == byTrees, checked: mode == byChecks}
+	if !s.optimal() {
+		r.run(&iterations)
+	}
+	return s.result(s.best)
+}
+
+// Both ways of keeping guillotine layouts, on random jobs with kerf and
+// trim: every layout the search reports must be cut by its sequence.
+func TestGuillotineSearchModesVerify(t *testing.T) {
+	n := 400
+	if raceEnabled || testing.Short() {
+		n = 60
+	}
+	for _, mode := range []guillotineMode{byChecks, byTrees} {
+		for seed := 0; seed < n; seed++ {
+			rng := rand.New(rand.NewPCG(uint64(seed), 11))
+			req := randomRequest(rng)
+			req.Options.Guillotine = true
+			if _, _, err := newJob(req); err != nil {
+				continue
+			}
+			res := improveWith(t, req, mode, 150)
+			if err := Verify(req, res); err != nil {
+				t.Fatalf("mode %d, seed %d: %v\nrequest %+v", mode, seed, err, req)
+			}
+		}
+	}
+}
+
+func TestGuillotineCutsOfPlacedParts(t *testing.T) {
+	req := Request{Sheet: Sheet{10, 10}, Parts: []Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}}, Options: Options{Guillotine: true}}
+	j, _, _ := newJob(req)
+	r := func(x, y, w, h float64) spot {
+		return spot{x: int(x * unitsPerCM), y: int(y * unitsPerCM), w: int(w * unitsPerCM), h: int(h * unitsPerCM)}
+	}
+	tests := []struct {
+		name  string
+		spots []spot
+		ok    bool
+	}{
+		{"a grid", []spot{r(0, 0, 5, 5), r(5, 0, 5, 5), r(0, 5, 5, 5), r(5, 5, 5, 5)}, true},
+		{"strips of different heights", []spot{r(0, 0, 3, 7), r(0, 7, 3, 2), r(3, 0, 6, 4), r(3, 4, 2, 2)}, true},
+		{"one part in the middle", []spot{r(2, 3, 4, 4)}, true},
+		// Four parts turning around a hole: no cut crosses the sheet.
+		{"a pinwheel", []spot{r(0, 0, 6, 4), r(6, 0, 4, 6), r(4, 6, 6, 4), r(0, 4, 4, 6)}, false},
+	}
+	for _, tc := range tests {
+		cuts, ok := guillotineCuts(j, slices.Clone(tc.spots))
+		if ok != tc.ok {
+			t.Fatalf("%s: guillotine = %v, want %v", tc.name, ok, tc.ok)
+		}
+		if !ok {
+			continue
+		}
+		res := sheetResult(t, req, tc.spots, cuts)
+		if err := verifyPageCuts(req, res); err != nil {
+			t.Fatalf("%s: %v (cuts %+v)", tc.name, err, cuts)
+		}
+	}
+}
+
+// verifyPageCuts checks the cutting sequence of the single page of res.
+func verifyPageCuts(req Request, res Result) error {
+	j, _, err := newJob(req)
+	if err != nil {
+		return err
+	}
+	_, _, err = verifyCuts(j, res.Pages[0])
+	return err
+}
+
+// A strip of waste narrower than the saw blade cannot be cut off: the
+// blade would cut into the part beside it.
+func TestGuillotineCutsKerfSliver(t *testing.T) {
+	req := Request{Sheet: Sheet{10, 10}, Parts: []Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}}, Options: Options{Guillotine: true, Kerf: 0.5}}
+	j, _, _ := newJob(req)
+	part := func(x int) []spot { return []spot{{x: x, y: 0, w: 400 + j.kerf, h: j.binH}} }
+	if _, ok := guillotineCuts(j, part(j.kerf/2)); ok {
+		t.Fatal("a part 0.25 cm from the edge accepted with a 0.5 cm blade")
+	}
+	cuts, ok := guillotineCuts(j, part(j.kerf+1))
+	if !ok {
+		t.Fatal("a part more than a blade from the edge refused")
+	}
+	if err := verifyPageCuts(req, sheetResult(t, req, part(j.kerf+1), cuts)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Taking a part out of a cut tree merges its waste with the node's other
+// waste, so that a part as long as both fits again; the cuts stay valid.
+func TestGtreeRemoveMergesWaste(t *testing.T) {
+	req := Request{Sheet: Sheet{10, 4}, Parts: []Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}}, Options: Options{Guillotine: true}}
+	j, _, _ := newJob(req)
+	tr := newGtree(j.binW, j.binH)
+	var parts []int32
+	for i := 0; i < 3; i++ {
+		_, at := tr.find(300, 400, false, ruleBSSF, splitShorterLeftover)
+		parts = append(parts, tr.place(at, 0, false))
+	}
+	if tr.mayFit(400, 400, false) {
+		t.Fatal("a 4 cm part fits beside three 3 cm parts on 10 cm")
+	}
+	tr.remove(parts[1])
+	if !tr.mayFit(400, 400, false) {
+		t.Fatal("the waste of a removed part did not merge with the waste at the end")
+	}
+	p, at := tr.find(400, 400, false, ruleBSSF, splitShorterLeftover)
+	if !p.ok {
+		t.Fatal("no waste piece for 4 cm after the removal")
+	}
+	tr.place(at, 0, false)
+	spots := tr.spots()
+	if len(spots) != 3 || tr.area != 1000*400 {
+		t.Fatalf("spots %+v, area %d", spots, tr.area)
+	}
+	if err := verifyPageCuts(req, sheetResultOf(t, req, tr)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sheetResultOf(t *testing.T, req Request, tr *gtree) Result {
+	return sheetResult(t, req, tr.spots(), tr.cuts(0))
+}
+
+// A constructive guillotine layout read into cut trees gives back the same
+// parts, and the trees' cuts are valid sequences.
+func TestGtreeFromConstructiveLayout(t *testing.T) {
+	for seed := 0; seed < 200; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 5))
+		req := randomRequest(rng)
+		req.Options.Guillotine = true
+		j, skipped, err := newJob(req)
+		if err != nil || len(j.items) == 0 {
+			continue
+		}
+		s := &search{ctx: context.Background(), req: req, j: j, skipped: skipped, start: time.Now(), pk: &packer{j: j}}
+		s.construct()
+		sol := &solution{}
+		for bi, spots := range s.best.bins {
+			tr := gtreeFromCuts(j, spots, s.best.cuts[bi])
+			got := tr.spots()
+			if len(got) != len(spots) || tr.area != s.best.areas[bi] {
+				t.Fatalf("seed %d sheet %d: %d parts (area %d) in the tree, %d (area %d) laid out", seed, bi, len(got), tr.area, len(spots), s.best.areas[bi])
+			}
+			sol.bins = append(sol.bins, got)
+			sol.areas = append(sol.areas, tr.area)
+			sol.cuts = append(sol.cuts, tr.cuts(j.kerf))
+		}
+		if err := Verify(req, s.result(sol)); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+// The browser engine against the native one: the same 3,000-piece job laid
+// out by bin/kesim (native) and by engine.wasm in a Web Worker of Debian's
+// Chromium, as the app runs it. A benchmark, not a test: it prints the
+// times and the ratios and fails only when something does not run.
+//
+//   node e2e/wasm-bench.mjs        (make bench-wasm)
+//
+// It reports the module's load, the first layout in a fresh page (the
+// engine still runs in V8's baseline tier), later layouts in the same
+// worker, and the first layout in a second worker (whether the optimised
+// code is shared between workers).
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const bin = path.join(root, 'bin/kesim');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS || 5);
+
+if (!fs.existsSync(bin)) execFileSync('make', ['-C', root, 'build'], { stdio: 'inherit' });
+
+// The job: 600 furniture-like part types of 5 pieces on a 183 x 366 cm
+// sheet, constructive phase only (timeLimitMs 0): what every change of
+// the parts list starts with.
+const parts = [];
+for (let i = 0; i < 600; i++) {
+  parts.push({ id: `p${i}`, name: `P${i}`, width: 5 + ((i * 37) % 80) + (i % 10) / 10, height: 5 + ((i * 53) % 120), quantity: 5 });
+}
+const request = { sheet: { width: 183, height: 366 }, parts, options: { kerf: 0, trim: 0, guillotine: false, timeLimitMs: 0, seed: 1 } };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-wasm-bench-'));
+const jobFile = path.join(dir, 'job.json');
+fs.writeFileSync(jobFile, JSON.stringify(request));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Native: the engine's own elapsed time, as the wasm run reports it too.
+const native = [];
+let nativePages = 0;
+for (let i = 0; i < RUNS; i++) {
+  const out = JSON.parse(execFileSync(bin, ['nest', '--json', '-', jobFile], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  native.push(out.stats.elapsedMs);
+  nativePages = out.stats.pages;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dir, 'kesim.db')], { stdio: 'ignore' });
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  if (i > 100) throw new Error('kesim serve did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`${base}/api/health`);
+  const m = await page.evaluate(
+    async ({ json, runs }) => {
+      function worker() {
+        const w = new Worker('/engine-worker.js');
+        const t0 = performance.now();
+        const ready = new Promise((resolve, reject) => {
+          w.onmessage = (ev) => (ev.data.type === 'ready' ? resolve(performance.now() - t0) : reject(new Error(ev.data.message)));
+        });
+        return { w, ready };
+      }
+      function layout(w) {
+        return new Promise((resolve, reject) => {
+          const t0 = performance.now();
+          let first = 0;
+          w.onmessage = (ev) => {
+            const d = ev.data;
+            if (d.type === 'progress') {
+              if (!first && JSON.parse(d.progress).best) first = performance.now() - t0;
+            } else if (d.type === 'done') {
+              const res = JSON.parse(d.value);
+              resolve({ wall: performance.now() - t0, first, engine: res.stats.elapsedMs, pages: res.stats.pages });
+            } else reject(new Error(d.message));
+          };
+          w.postMessage({ id: 1, type: 'layout', request: json });
+        });
+      }
+      const a = worker();
+      const load = await a.ready;
+      const runsA = [];
+      for (let i = 0; i < runs; i++) runsA.push(await layout(a.w));
+      const b = worker();
+      const loadB = await b.ready;
+      const firstB = await layout(b.w);
+      a.w.terminate();
+      b.w.terminate();
+      return { load, runsA, loadB, firstB };
+    },
+    { json: JSON.stringify(request), runs: RUNS },
+  );
+  const nat = median(native);
+  const warm = median(m.runsA.slice(1).map((r) => r.engine));
+  const cold = m.runsA[0];
+  const row = (name, ms, extra = '') => console.log(`${name.padEnd(44)} ${String(Math.round(ms)).padStart(6)} ms  ${(ms / nat).toFixed(2).padStart(5)}x${extra}`);
+  console.log(`3,000 parts (600 types), constructive phase; native ${nativePages} sheets, wasm ${cold.pages} sheets`);
+  console.log(`${'native (bin/kesim, median of ' + RUNS + ')'.padEnd(44)} ${String(nat).padStart(6)} ms`);
+  row('wasm: module load (fetch, compile, start)', m.load);
+  row('wasm: first layout in a fresh worker', cold.engine, `  (first sheet set after ${Math.round(cold.first)} ms)`);
+  row('wasm: load + first layout', m.load + cold.wall);
+  row(`wasm: later layouts, same worker (median)`, warm);
+  row('wasm: second worker, load', m.loadB);
+  row('wasm: second worker, first layout', m.firstB.engine);
+  if (cold.pages !== nativePages) throw new Error(`the browser engine laid out ${cold.pages} sheets, native ${nativePages}`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
