@@ -5,7 +5,7 @@ GO    ?= go
 BIN   := bin/kesim
 BENCH_FILE ?= ../shared/bench/2bp/bwmv_500.json
 
-.PHONY: all build run test test-go test-web test-e2e lint bench deps-test web wasm clean
+.PHONY: all build run test test-go test-web test-e2e lint bench bench-wasm deps-test web wasm clean
 
 all: build
 
@@ -68,6 +68,10 @@ test: deps-test build lint test-go test-web test-e2e
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./nest/
 	./$(BIN) bench --time 0 $(BENCH_FILE)
+
+# The browser engine against the native one on the 3,000-piece job (Chromium).
+bench-wasm: build deps-test
+	cd web && node e2e/wasm-bench.mjs
 
 clean:
 	rm -rf bin web/dist/app web/public/engine.wasm web/public/engine.wasm.gz web/public/wasm_exec.js

@@ -5,10 +5,11 @@
 //
 //   node e2e/wasm-bench.mjs        (make bench-wasm)
 //
-// It reports the module's load, the first layout in a fresh page (the
-// engine still runs in V8's baseline tier), later layouts in the same
-// worker, and the first layout in a second worker (whether the optimised
-// code is shared between workers).
+// Each scenario runs in a fresh browser: the job as soon as the worker is
+// ready (the engine still runs in V8's baseline tier), and the job IDLE ms
+// (default 2000) later, after the worker's warm-up, as when the user first
+// enters parts; then later layouts in the same worker, and the first
+// layout in a second worker (the optimised code is shared between workers).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,66 +69,79 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-try {
-  const page = await browser.newPage();
-  await page.goto(`${base}/api/health`);
-  const m = await page.evaluate(
-    async ({ json, runs }) => {
-      function worker() {
-        const w = new Worker('/engine-worker.js');
-        const t0 = performance.now();
-        const ready = new Promise((resolve, reject) => {
-          w.onmessage = (ev) => (ev.data.type === 'ready' ? resolve(performance.now() - t0) : reject(new Error(ev.data.message)));
-        });
-        return { w, ready };
-      }
-      function layout(w) {
-        return new Promise((resolve, reject) => {
+// One scenario in a fresh browser (a fresh V8: nothing compiled yet): a
+// worker starts as the app starts it, the page waits idleMs (the user
+// typing parts), then lays out the job runs times; then a second worker
+// lays it out once (the app starts a new worker after a cancelled layout).
+async function scenario(idleMs) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/api/health`);
+    return await page.evaluate(
+      async ({ json, runs, idleMs }) => {
+        function worker() {
+          const w = new Worker('/engine-worker.js');
           const t0 = performance.now();
-          let first = 0;
-          w.onmessage = (ev) => {
-            const d = ev.data;
-            if (d.type === 'progress') {
-              if (!first && JSON.parse(d.progress).best) first = performance.now() - t0;
-            } else if (d.type === 'done') {
-              const res = JSON.parse(d.value);
-              resolve({ wall: performance.now() - t0, first, engine: res.stats.elapsedMs, pages: res.stats.pages });
-            } else reject(new Error(d.message));
-          };
-          w.postMessage({ id: 1, type: 'layout', request: json });
-        });
-      }
-      const a = worker();
-      const load = await a.ready;
-      const runsA = [];
-      for (let i = 0; i < runs; i++) runsA.push(await layout(a.w));
-      const b = worker();
-      const loadB = await b.ready;
-      const firstB = await layout(b.w);
-      a.w.terminate();
-      b.w.terminate();
-      return { load, runsA, loadB, firstB };
-    },
-    { json: JSON.stringify(request), runs: RUNS },
-  );
+          const ready = new Promise((resolve, reject) => {
+            w.onmessage = (ev) => (ev.data.type === 'ready' ? resolve(performance.now() - t0) : reject(new Error(ev.data.message)));
+          });
+          return { w, ready };
+        }
+        function layout(w) {
+          return new Promise((resolve, reject) => {
+            const t0 = performance.now();
+            let first = 0;
+            w.onmessage = (ev) => {
+              const d = ev.data;
+              if (d.type === 'progress') {
+                if (!first && JSON.parse(d.progress).best) first = performance.now() - t0;
+              } else if (d.type === 'done') {
+                const res = JSON.parse(d.value);
+                resolve({ wall: performance.now() - t0, first, engine: res.stats.elapsedMs, pages: res.stats.pages });
+              } else if (d.type === 'error') reject(new Error(d.message));
+            };
+            w.postMessage({ id: 1, type: 'layout', request: json });
+          });
+        }
+        const a = worker();
+        const load = await a.ready;
+        await new Promise((r) => setTimeout(r, idleMs));
+        const runsA = [];
+        for (let i = 0; i < runs; i++) runsA.push(await layout(a.w));
+        const b = worker();
+        const loadB = await b.ready;
+        const firstB = await layout(b.w);
+        a.w.terminate();
+        b.w.terminate();
+        return { load, runsA, loadB, firstB };
+      },
+      { json: JSON.stringify(request), runs: RUNS, idleMs },
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
   const nat = median(native);
-  const warm = median(m.runsA.slice(1).map((r) => r.engine));
-  const cold = m.runsA[0];
-  const row = (name, ms, extra = '') => console.log(`${name.padEnd(44)} ${String(Math.round(ms)).padStart(6)} ms  ${(ms / nat).toFixed(2).padStart(5)}x${extra}`);
-  console.log(`3,000 parts (600 types), constructive phase; native ${nativePages} sheets, wasm ${cold.pages} sheets`);
-  console.log(`${'native (bin/kesim, median of ' + RUNS + ')'.padEnd(44)} ${String(nat).padStart(6)} ms`);
-  row('wasm: module load (fetch, compile, start)', m.load);
-  row('wasm: first layout in a fresh worker', cold.engine, `  (first sheet set after ${Math.round(cold.first)} ms)`);
-  row('wasm: load + first layout', m.load + cold.wall);
-  row(`wasm: later layouts, same worker (median)`, warm);
-  row('wasm: second worker, load', m.loadB);
-  row('wasm: second worker, first layout', m.firstB.engine);
-  if (cold.pages !== nativePages) throw new Error(`the browser engine laid out ${cold.pages} sheets, native ${nativePages}`);
+  const row = (name, ms, extra = '') => console.log(`${name.padEnd(52)} ${String(Math.round(ms)).padStart(6)} ms  ${(ms / nat).toFixed(2).padStart(5)}x${extra}`);
+  console.log(`3,000 parts (600 types), constructive phase; native ${nativePages} sheets`);
+  console.log(`${('native (bin/kesim, median of ' + RUNS + ')').padEnd(52)} ${String(nat).padStart(6)} ms`);
+  for (const idle of [0, Number(process.env.IDLE || 2000)]) {
+    const m = await scenario(idle);
+    const first = m.runsA[0];
+    const later = median(m.runsA.slice(1).map((r) => r.engine));
+    console.log(idle ? `fresh browser, the job ${idle} ms after the worker started:` : 'fresh browser, the job as soon as the worker is ready:');
+    row('  module load (fetch, compile, start)', m.load);
+    row('  first layout', first.engine, `  (first sheets after ${Math.round(first.first)} ms)`);
+    row('  later layouts, same worker (median)', later);
+    row('  a second worker: first layout', m.firstB.engine, `  (load ${Math.round(m.loadB)} ms)`);
+    if (first.pages !== nativePages) throw new Error(`the browser engine laid out ${first.pages} sheets, native ${nativePages}`);
+  }
 } finally {
-  await browser.close();
   server.kill('SIGTERM');
 }
