@@ -37,9 +37,9 @@ func improveWith(t *testing.T, req Request, mode guillotineMode, iterations int)
 		return s.result(&solution{})
 	}
 	s.construct()
-	r := &rr{s: s, j: j, rng: rand.New(rand.NewPCG(uint64(iterations), 3)), trees: mode == byTrees, checked: mode == byChecks}
-	if !s.optimal() {
-		r.run(&iterations)
+	r := newRR(s, rand.New(rand.NewPCG(uint64(iterations), 3)), mode == byTrees, mode == byChecks)
+	for i := 0; i < iterations && !s.optimal(); i++ {
+		r.step()
 	}
 	return s.result(s.best)
 }

@@ -67,6 +67,7 @@ type search struct {
 	best       *solution
 	lastReport time.Time
 	reported   int // page count last reported with a layout
+	iterations int // steps of the improvement phase so far
 }
 
 // stopped reports whether the search must end now: cancelled or out of time.

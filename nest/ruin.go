@@ -110,6 +110,9 @@ type rr struct {
 	// sheets whose placements are checked for guillotine cuts.
 	trees, checked bool
 	cur            *rrState
+	// history is the late acceptance list of costs; it counts the steps.
+	history []float64
+	it      int
 	// undo lists the bins changed in the current step, as they were.
 	undo     []undoBin
 	trialBuf []int32
@@ -120,8 +123,11 @@ type rr struct {
 	rectBuf  []rect
 }
 
-func (r *rr) run(budget *int) {
-	j := r.j
+// newRR prepares a search on s's layouts. trees and checked choose how a
+// guillotine layout is kept (see guillotineSearch).
+func newRR(s *search, rng *rand.Rand, trees, checked bool) *rr {
+	j := s.j
+	r := &rr{s: s, j: j, rng: rng, trees: trees, checked: checked}
 	r.weight = make([]float64, len(j.kinds))
 	r.minSide = math.MaxInt
 	for i, k := range j.kinds {
@@ -130,51 +136,46 @@ func (r *rr) run(budget *int) {
 		r.weight[i] = math.Pow(float64(k.w)*float64(k.h), 1.2)
 		r.minSide = min(r.minSide, k.w, k.h)
 	}
+	r.history = make([]float64, 64)
+	return r
+}
+
+// restart takes the best layout found so far, by this search or another,
+// and empties its least filled sheet into the pool.
+func (r *rr) restart() {
 	r.cur = r.fromSolution(r.s.best)
 	r.dropEmptiest()
-	history := make([]float64, 64)
-	for i := range history {
-		history[i] = r.cur.cost
+	for i := range r.history {
+		r.history[i] = r.cur.cost
 	}
-	for it := 0; ; it++ {
-		if *budget == 0 || r.s.stopped() {
-			return
+}
+
+// step runs one ruin and recreate. When the pool empties, the layout of
+// one sheet less is offered to the search.
+func (r *rr) step() {
+	if r.cur == nil || len(r.cur.bins) >= len(r.s.best.bins) {
+		r.restart()
+	}
+
+	before := r.cur.cost
+	beforePool := slices.Clone(r.cur.pool)
+	r.undo = r.undo[:0]
+	r.ruin()
+	r.recreate()
+	h := &r.history[r.it%len(r.history)]
+	r.it++
+	if r.cur.cost <= before || r.cur.cost <= *h {
+		if r.cur.cost < *h {
+			*h = r.cur.cost
 		}
-		if *budget > 0 {
-			*budget--
+	} else {
+		for _, u := range r.undo {
+			r.cur.bins[u.bin] = u.old
 		}
-		if len(r.cur.bins) < r.s.lb {
-			return
-		}
-		before := r.cur.cost
-		beforePool := slices.Clone(r.cur.pool)
-		r.undo = r.undo[:0]
-		r.ruin()
-		r.recreate()
-		h := &history[it%len(history)]
-		if r.cur.cost <= before || r.cur.cost <= *h {
-			if r.cur.cost < *h {
-				*h = r.cur.cost
-			}
-		} else {
-			for _, u := range r.undo {
-				r.cur.bins[u.bin] = u.old
-			}
-			r.cur.pool, r.cur.cost = beforePool, before
-		}
-		if len(r.cur.pool) == 0 {
-			r.s.offer(r.toSolution(), r.s.doneFraction(it))
-			if r.s.optimal() {
-				return
-			}
-			r.dropEmptiest()
-			for i := range history {
-				history[i] = r.cur.cost
-			}
-		}
-		if it&127 == 0 {
-			r.s.report(r.s.doneFraction(it), nil)
-		}
+		r.cur.pool, r.cur.cost = beforePool, before
+	}
+	if len(r.cur.pool) == 0 {
+		r.s.offer(r.toSolution(), r.s.doneFraction())
 	}
 }
 
