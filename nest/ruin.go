@@ -372,6 +372,11 @@ func (r *rr) recreate() {
 	keys := slices.Grow(r.keyBuf[:0], len(pool))[:len(pool)]
 	r.keyBuf = keys
 	byLongSide := r.rng.IntN(4) == 0
+	// On checked guillotine sheets a part goes earlier the fewer sheets
+	// it may still fit (a cheap form of the goal-driven ruin and
+	// recreate's most constrained part first): 2BP rotation guillotine at
+	// 5 s, 6,993 -> 6,990 sheets; in free layouts it costs sheets.
+	byFit := r.checked
 	for i, ki := range pool {
 		k := j.kinds[ki]
 		v := float64(k.w) * float64(k.h)
@@ -379,6 +384,15 @@ func (r *rr) recreate() {
 			v = float64(max(k.w, k.h))
 		}
 		keys[i] = v * (1 + noise*r.rng.Float64())
+		if byFit {
+			n := 0
+			for _, rb := range st.bins {
+				if rb.mayFit(k.w, k.h, k.rotate) {
+					n++
+				}
+			}
+			keys[i] /= float64(n + 1)
+		}
 	}
 	idx := slices.Grow(r.idxBuf[:0], len(pool))[:len(pool)]
 	r.idxBuf = idx
