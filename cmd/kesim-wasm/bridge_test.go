@@ -83,24 +83,29 @@ func TestBrowserEngineMatchesNative(t *testing.T) {
 	for i, size := range [][2]float64{{60, 45.5}, {33.3, 120}, {80, 80}, {12.5, 40}, {150, 30}, {20, 20}, {45, 72.5}} {
 		req.Parts = append(req.Parts, nest.Part{ID: "p" + string(rune('a'+i)), Name: "Parça Ğ" + string(rune('a'+i)), Width: size[0], Height: size[1], Quantity: 3 + i})
 	}
-	reqJSON, _ := json.Marshal(req)
-	got := run(string(reqJSON))
-	if got.Error != "" {
-		t.Fatalf("browser engine failed: %s", got.Error)
-	}
-	want, err := nest.Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got.Result.Stats.ElapsedMs, want.Stats.ElapsedMs = 0, 0
-	if !reflect.DeepEqual(got.Result, want) {
-		t.Errorf("the browser's layout differs from the native one:\n%+v\n%+v", got.Result.Stats, want.Stats)
-	}
-	if err := nest.Verify(req, got.Result); err != nil {
-		t.Error(err)
-	}
-	if got.Reports == 0 {
-		t.Error("no progress reached JavaScript")
+	// Free and guillotine: the guillotine search runs two searches in
+	// turns, which must interleave the same way in the browser.
+	for _, guillotine := range []bool{false, true} {
+		req.Options.Guillotine = guillotine
+		reqJSON, _ := json.Marshal(req)
+		got := run(string(reqJSON))
+		if got.Error != "" {
+			t.Fatalf("browser engine failed: %s", got.Error)
+		}
+		want, err := nest.Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Result.Stats.ElapsedMs, want.Stats.ElapsedMs = 0, 0
+		if !reflect.DeepEqual(got.Result, want) {
+			t.Errorf("guillotine %v: the browser's layout differs from the native one:\n%+v\n%+v", guillotine, got.Result.Stats, want.Stats)
+		}
+		if err := nest.Verify(req, got.Result); err != nil {
+			t.Error(err)
+		}
+		if got.Reports == 0 {
+			t.Error("no progress reached JavaScript")
+		}
 	}
 
 	bad := run(`{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":-1,"height":5,"quantity":1}]}`)
