@@ -167,19 +167,7 @@ func (t *gtree) find(w, h int, rotate bool, r rule, split splitRule) (placement,
 	}
 	if best.ok {
 		f := t.n[at.leaf]
-		rw, rh := f.w-at.w, f.h-at.h
-		var across bool // the first cut runs across the whole leaf (horizontal)
-		switch split {
-		case splitShorterLeftover:
-			across = rw <= rh
-		case splitLongerLeftover:
-			across = rw > rh
-		case splitMinArea:
-			across = at.w*rh > rw*at.h
-		case splitMaxArea:
-			across = at.w*rh <= rw*at.h
-		}
-		at.along = across != t.n[f.parent].vertical
+		at.along = split.across(rect{f.x, f.y, f.w, f.h}, at.w, at.h) != t.n[f.parent].vertical
 	}
 	return best, at
 }

@@ -22,6 +22,23 @@ const (
 	numSplits
 )
 
+// across reports whether, for a w x h part at the corner of free piece f,
+// the first cut runs across the whole width of f (horizontal) rather than
+// down its whole height.
+func (sr splitRule) across(f rect, w, h int) bool {
+	rw, rh := f.w-w, f.h-h
+	switch sr {
+	case splitShorterLeftover:
+		return rw <= rh
+	case splitLongerLeftover:
+		return rw > rh
+	case splitMinArea:
+		return w*rh > rw*h
+	default: // splitMaxArea
+		return w*rh <= rw*h
+	}
+}
+
 // cut is one saw cut in inflated units within the usable sheet: the blade
 // runs from (x, y) along length, down when vertical, right otherwise, and
 // removes the kerf after x (vertical) or y (horizontal).
@@ -79,17 +96,7 @@ func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
 	b.free = b.free[:len(b.free)-1]
 	b.area += p.w * p.h
 	rw, rh := f.w-p.w, f.h-p.h
-	var across bool // the first cut runs across the whole width (horizontal)
-	switch split {
-	case splitShorterLeftover:
-		across = rw <= rh
-	case splitLongerLeftover:
-		across = rw > rh
-	case splitMinArea:
-		across = p.w*rh > rw*p.h
-	case splitMaxArea:
-		across = p.w*rh <= rw*p.h
-	}
+	across := split.across(f, p.w, p.h)
 	var bottom, right rect
 	if across {
 		bottom = rect{f.x, f.y + p.h, f.w, rh}

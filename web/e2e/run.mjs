@@ -4,9 +4,9 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -21,15 +21,6 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 fs.mkdirSync(outDir, { recursive: true });
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-e2e-'));
 const port = await freePort();

@@ -14,9 +14,9 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -49,15 +49,6 @@ for (let i = 0; i < RUNS; i++) {
   nativePages = out.stats.pages;
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dir, 'kesim.db')], { stdio: 'ignore' });
