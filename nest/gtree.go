@@ -468,10 +468,11 @@ func gtreeFromCuts(j *job, spots []spot, cuts []cut) *gtree {
 }
 
 // guillotineCuts finds a cutting sequence that frees every part of a sheet
-// with edge-to-edge cuts, or reports false when the layout has none. Any
-// cut that crosses no part can be made first without losing a sequence
-// that exists (the other cuts only get shorter), so the search is greedy:
-// cut off the first strip found, along x or y, then cut each side.
+// with edge-to-edge cuts, or reports false when it finds none. A cut that
+// crosses no part can be made first without losing a sequence that exists
+// (the other cuts only get shorter), so the search is greedy: cut off the
+// first strip found, along x or y, then cut each side; splitPiece says in
+// which order, so that the blade's width never rules out a later cut.
 func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
 	items := make([]rect, len(spots))
 	for i, s := range spots {
@@ -485,55 +486,61 @@ func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
 // splitPiece appends the cuts that free the parts inside piece p to cuts
 // (when not nil) and reports whether there are such cuts. It reorders
 // items.
+//
+// A cut may run anywhere in a gap between parts, and the cut is made at
+// the end of the parts before it: waste behind a part is cut off later
+// with any width, while waste before a part must be wider than the blade
+// (the blade would otherwise cut into the edge before it). So a cut at the
+// end keeps every later cut as free as it can be, and a cut that frees
+// waste in front of the parts waits until no other cut is left in either
+// direction; with no blade width, any cut could come first.
 func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
 	if len(items) == 0 || len(items) == 1 && items[0] == p {
 		return true
 	}
-	for _, vertical := range [2]bool{true, false} {
-		p0, p1 := p.y, p.y+p.h
-		if vertical {
-			p0, p1 = p.x, p.x+p.w
-		}
-		sortByStart(items, vertical)
-		// c is where the cut leaves the piece's first part behind it: the
-		// start of the first part when waste comes first (it must be wider
-		// than the kerf, or the blade would cut into the edge before it),
-		// else the end of the first run of overlapping parts.
-		c, n := -1, 0
-		if s, _ := span(items[0], vertical); s > p0 {
-			if s-p0 > kerf {
+	for pass := 0; pass < 2; pass++ {
+		for _, vertical := range [2]bool{true, false} {
+			p0, p1 := p.y, p.y+p.h
+			if vertical {
+				p0, p1 = p.x, p.x+p.w
+			}
+			sortByStart(items, vertical)
+			c, n := -1, 0
+			if pass == 0 {
+				// The end of the first run of overlapping parts.
+				_, reach := span(items[0], vertical)
+				for n = 1; n < len(items); n++ {
+					s, e := span(items[n], vertical)
+					if s >= reach {
+						break
+					}
+					reach = max(reach, e)
+				}
+				if reach < p1 {
+					c = reach
+				}
+			} else if s, _ := span(items[0], vertical); s-p0 > kerf {
+				// The waste in front of the first part.
 				c = s
 			}
-		} else {
-			_, reach := span(items[0], vertical)
-			for n = 1; n < len(items); n++ {
-				s, e := span(items[n], vertical)
-				if s >= reach {
-					break
-				}
-				reach = max(reach, e)
+			if c < 0 {
+				continue
 			}
-			if reach < p1 {
-				c = reach
-			}
-		}
-		if c < 0 {
-			continue
-		}
-		var first, second rect
-		if vertical {
-			first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
-		} else {
-			first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
-		}
-		if cuts != nil {
+			var first, second rect
 			if vertical {
-				*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
+				first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
 			} else {
-				*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
+				first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
 			}
+			if cuts != nil {
+				if vertical {
+					*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
+				} else {
+					*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
+				}
+			}
+			return splitPiece(items[:n], first, kerf, cuts) && splitPiece(items[n:], second, kerf, cuts)
 		}
-		return splitPiece(items[:n], first, kerf, cuts) && splitPiece(items[n:], second, kerf, cuts)
 	}
 	return false
 }

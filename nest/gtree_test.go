@@ -40,6 +40,16 @@ func improveWith(t *testing.T, req Request, mode guillotineMode, iterations int)
 	r := newRR(s, rand.New(rand.NewPCG(uint64(iterations), 3)), mode == byTrees, mode == byChecks)
 	for i := 0; i < iterations && !s.optimal(); i++ {
 		r.step()
+		if mode != byChecks {
+			continue
+		}
+		// Every step leaves every sheet cuttable, so that a layout found
+		// with the pool empty is never lost for want of cuts.
+		for bi, rb := range r.cur.bins {
+			if _, ok := guillotineCuts(j, rb.spots); !ok {
+				t.Fatalf("step %d left sheet %d without guillotine cuts: %+v", i, bi, rb.spots)
+			}
+		}
 	}
 	return s.result(s.best)
 }
@@ -123,6 +133,18 @@ func TestGuillotineCutsKerfSliver(t *testing.T) {
 		t.Fatal("a part more than a blade from the edge refused")
 	}
 	if err := verifyPageCuts(req, sheetResult(t, req, part(j.kerf+1), cuts)); err != nil {
+		t.Fatal(err)
+	}
+	// Two parts, one above the other, the lower one starting 0.3 cm right
+	// of the upper one: the waste before them is cut off only after the cut
+	// between them, or the lower part would have 0.3 cm of waste in front
+	// of it.
+	stacked := []spot{{x: 200, y: 0, w: 300, h: 100}, {x: 230, y: 100, w: 400, h: 300}}
+	cuts, ok = guillotineCuts(j, slices.Clone(stacked))
+	if !ok {
+		t.Fatal("two stacked parts with waste before them refused")
+	}
+	if err := verifyPageCuts(req, sheetResult(t, req, stacked, cuts)); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -22,9 +22,9 @@ import (
 // This is the scheme of the goal-driven ruin and recreate of Gardeyn and
 // Wauters (EJOR 2022). Free layouts use MaxRects placement, and a ruin may
 // take any parts out. Guillotine layouts stay guillotine after every step,
-// kept one of two ways (see guillotineSearch): as MaxRects sheets whose
-// every placement is checked to leave the sheet cuttable, or as cut trees
-// (gtree.go) whose free pieces take the parts.
+// kept two ways by two searches that take turns (see improve): as MaxRects
+// sheets whose every placement is checked to leave the sheet cuttable, and
+// as cut trees (gtree.go) whose waste pieces take the parts.
 
 // rrBin is one sheet of the ruin-and-recreate state: a MaxRects sheet b
 // and its parts, or a cut tree t.
