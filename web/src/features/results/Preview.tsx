@@ -24,8 +24,12 @@ export function Preview({ sheet, page, ultra }: Props) {
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return; // no 2D context (tests): the text below still says it all
-    canvas.width = s.width * s.ratio;
-    canvas.height = s.height * s.ratio;
+    // Setting a canvas's size reallocates it even when unchanged: a new
+    // layout of the same sheet is drawn over the old one instead.
+    const cw = Math.floor(s.width * s.ratio);
+    const ch = Math.floor(s.height * s.ratio);
+    if (canvas.width !== cw) canvas.width = cw;
+    if (canvas.height !== ch) canvas.height = ch;
     ctx.setTransform(s.ratio, 0, 0, s.ratio, 0, 0);
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, s.width, s.height);
