@@ -157,9 +157,7 @@ func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
 func (b *bin) findCorners(w, h int, rotate bool) placement {
 	var best placement
 	try := func(f rect, w, h int) {
-		for _, c := range [4][2]int{{f.x, f.y}, {f.x + f.w - w, f.y}, {f.x, f.y + f.h - h}, {f.x + f.w - w, f.y + f.h - h}} {
-			p := placement{x: c[0], y: c[1], w: w, h: h, ok: true}
-			p.s1, p.s2 = -b.contact(p.x, p.y, w, h), p.y+h
+		for _, p := range b.corners(f, w, h) {
 			if p.better(best) {
 				best = p
 			}
@@ -174,6 +172,18 @@ func (b *bin) findCorners(w, h int, rotate bool) placement {
 		}
 	}
 	return best
+}
+
+// corners are the four positions of a w x h part in the corners of free
+// rectangle f, scored by contact point.
+func (b *bin) corners(f rect, w, h int) [4]placement {
+	var ps [4]placement
+	for i, c := range [4][2]int{{f.x, f.y}, {f.x + f.w - w, f.y}, {f.x, f.y + f.h - h}, {f.x + f.w - w, f.y + f.h - h}} {
+		p := placement{x: c[0], y: c[1], w: w, h: h, ok: true}
+		p.s1, p.s2 = -b.contact(p.x, p.y, w, h), p.y+h
+		ps[i] = p
+	}
+	return ps
 }
 
 func (b *bin) score(f rect, w, h int, r rule) placement {

@@ -78,7 +78,7 @@ func (rb *rrBin) kinds() []int32 {
 
 // rebuild recomputes a MaxRects sheet's free space after parts were
 // removed.
-func (rb *rrBin) rebuild(j *job, minSide int) {
+func (rb *rrBin) rebuild(minSide int) {
 	rb.b.reset()
 	for _, s := range rb.spots {
 		rb.b.place(placement{x: s.x, y: s.y, w: s.w, h: s.h, ok: true}, minSide, true)
@@ -188,7 +188,7 @@ func (r *rr) fromSolution(sol *solution) *rrState {
 		} else {
 			rb.spots = slices.Clone(spots)
 			rb.b = newBin(r.j.binW, r.j.binH, &r.scratch)
-			rb.rebuild(r.j, r.minSide)
+			rb.rebuild(r.minSide)
 		}
 		st.bins = append(st.bins, rb)
 	}
@@ -300,7 +300,7 @@ func (r *rr) ruinBin() {
 		}
 	}
 	rb.spots = keep
-	rb.rebuild(r.j, r.minSide)
+	rb.rebuild(r.minSide)
 }
 
 // ruinTree removes parts from a guillotine sheet: a region, a node of the
@@ -435,7 +435,7 @@ func (r *rr) recreate() {
 		if bestBin >= 0 && r.checked && !r.keepsGuillotine(bestBin, best) {
 			// The best position would leave the sheet without guillotine
 			// cuts: the best one that does not.
-			best, bestBin = r.guillotinePlacement(k, ru, corners)
+			best, bestBin = r.guillotinePlacement(k, ru, corners, cand{best, bestBin})
 		}
 		if bestBin < 0 {
 			left = append(left, ki)
@@ -457,8 +457,9 @@ func (r *rr) recreate() {
 }
 
 // guillotinePlacement returns the best position under ru, over all sheets,
-// that keeps the sheet cuttable with guillotine cuts.
-func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool) (placement, int) {
+// that keeps the sheet cuttable with guillotine cuts. refused is the
+// position already found to break them.
+func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool, refused cand) (placement, int) {
 	cs := r.candBuf[:0]
 	for bi, rb := range r.cur.bins {
 		b := rb.b
@@ -470,9 +471,7 @@ func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool) (placement, int
 				cs = append(cs, cand{b.score(f, w, h, ru), bi})
 				return
 			}
-			for _, c := range [4][2]int{{f.x, f.y}, {f.x + f.w - w, f.y}, {f.x, f.y + f.h - h}, {f.x + f.w - w, f.y + f.h - h}} {
-				p := placement{x: c[0], y: c[1], w: w, h: h, ok: true}
-				p.s1, p.s2 = -b.contact(p.x, p.y, w, h), p.y+h
+			for _, p := range b.corners(f, w, h) {
 				cs = append(cs, cand{p, bi})
 			}
 		}
@@ -493,7 +492,7 @@ func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool) (placement, int
 				bi = i
 			}
 		}
-		if c := cs[bi]; r.keepsGuillotine(c.bin, c.p) {
+		if c := cs[bi]; c != refused && r.keepsGuillotine(c.bin, c.p) {
 			return c.p, c.bin
 		}
 		cs[bi] = cs[len(cs)-1]
