@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"time"
 
@@ -26,6 +27,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "paralel çalışan sayısı (0: tüm çekirdekler)")
 	class := fs.Int("class", 0, "yalnız bu sınıfın örnekleri (0: hepsi)")
 	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV dosyası")
+	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı dosya (go tool pprof ile okunur)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -52,6 +54,18 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
 		},
 		Oriented: *oriented, Workers: *workers,
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
 	outs := bench.Run(context.Background(), ins, cfg)
