@@ -57,14 +57,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
 		if err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			return 1
 		}
 		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			return 1
+		}
 		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
