@@ -267,13 +267,15 @@ func (t *gtree) layout(i int32) {
 	}
 }
 
-// remove takes the part at leaf i out: it becomes waste and its node is
-// brought back to normal form.
-func (t *gtree) remove(i int32) {
-	g := &t.n[i]
-	t.area -= g.w * g.h
-	g.kind, g.turned = gWaste, false
-	t.normalize(g.parent)
+// remove takes the parts at leaves is out: each becomes waste and its
+// node is brought back to normal form.
+func (t *gtree) remove(is ...int32) {
+	for _, i := range is {
+		g := &t.n[i]
+		t.area -= g.w * g.h
+		g.kind, g.turned = gWaste, false
+		t.normalize(g.parent)
+	}
 	t.bounds()
 }
 

@@ -343,8 +343,8 @@ func (r *rr) ruinTree(t *gtree) {
 	}
 	for _, i := range out {
 		r.pool(t.n[i].kind)
-		t.remove(i)
 	}
+	t.remove(out...)
 }
 
 // pool puts one part of kind ki into the pool.
