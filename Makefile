@@ -17,9 +17,14 @@ wasm:
 	gzip -9 -k -f web/public/engine.wasm
 	cp "$(WASM_EXEC)" web/public/wasm_exec.js
 
-# npm ci runs again only when the lock file changed.
+# npm ci runs again only when the lock file changed. The registry sometimes
+# drops a connection half way; npm ci starts clean each time, so it is tried
+# three times before the build gives up.
 web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	cd web && for i in 1 2 3; do \
+		npm ci --no-audit --no-fund --fetch-retries=5 && exit 0; \
+		[ $$i = 3 ] || { echo "npm ci başarısız ($$i/3), yeniden deneniyor"; sleep $$((i * 10)); }; \
+	done; exit 1
 
 ifneq ($(wildcard web/package.json),)
 web: wasm web/node_modules/.package-lock.json
