@@ -5,14 +5,21 @@ GO    ?= go
 BIN   := bin/kesim
 BENCH_FILE ?= ../shared/bench/2bp/bwmv_500.json
 
-.PHONY: all build run test test-go test-web test-e2e lint bench bench-wasm deps-test web wasm clean
+.PHONY: all go-mod build run test test-go test-web test-e2e lint bench bench-wasm deps-test web wasm clean
 
 all: build
 
 # ---- web: the engine as WebAssembly, then the Vite app into web/dist/app --------
 WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 
-wasm:
+# The Go modules, fetched first with retries for the same reason as npm ci below.
+go-mod:
+	@for i in 1 2 3; do \
+		$(GO) mod download && exit 0; \
+		[ $$i = 3 ] || { echo "go mod download başarısız ($$i/3), yeniden deneniyor"; sleep $$((i * 10)); }; \
+	done; exit 1
+
+wasm: go-mod
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/public/engine.wasm ./cmd/kesim-wasm
 	gzip -9 -k -f web/public/engine.wasm
 	cp "$(WASM_EXEC)" web/public/wasm_exec.js
@@ -41,7 +48,7 @@ web test-web test-e2e: wasm
 endif
 # ---- end web ----------------------------------------------------------------
 
-build: web wasm
+build: go-mod web wasm
 	$(GO) build -o $(BIN) ./cmd/kesim
 
 run: build
