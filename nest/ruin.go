@@ -160,11 +160,10 @@ func (r *rr) step() {
 	before := r.cur.cost
 	beforePool := slices.Clone(r.cur.pool)
 	r.undo = r.undo[:0]
-	r.ruin()
-	r.recreate()
 	h := &r.history[r.it%len(r.history)]
 	r.it++
-	if r.cur.cost <= before || r.cur.cost <= *h {
+	r.ruin()
+	if r.recreate(max(before, *h)) {
 		if r.cur.cost < *h {
 			*h = r.cur.cost
 		}
@@ -363,8 +362,13 @@ func (r *rr) region(s spot) rect {
 }
 
 // recreate inserts the pool, biggest first with some noise, each part at
-// the best position over all sheets.
-func (r *rr) recreate() {
+// the best position over all sheets. It stops, and reports false, as soon
+// as the parts left out cost more than limit: such a step is not accepted,
+// so the rest of the work would be thrown away (the rule of the goal-driven
+// ruin and recreate). A step that is not stopped ends as it would without
+// the limit, since the cost only grows and nothing after the first part
+// draws from the random source.
+func (r *rr) recreate(limit float64) bool {
 	st := r.cur
 	j := r.j
 	pool := st.pool
@@ -440,6 +444,10 @@ func (r *rr) recreate() {
 		if bestBin < 0 {
 			left = append(left, ki)
 			cost += r.weight[ki]
+			if cost > limit {
+				r.trialBuf = pool[:0]
+				return false
+			}
 			continue
 		}
 		rb := r.touch(bestBin)
@@ -454,6 +462,7 @@ func (r *rr) recreate() {
 	r.trialBuf = pool[:0]
 	st.pool = left
 	st.cost = cost
+	return true
 }
 
 // guillotinePlacement returns the best position under ru, over all sheets,
