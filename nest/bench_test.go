@@ -96,3 +96,49 @@ func BenchmarkConstructive2BP(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkImproveGuillotine runs the improvement phase for a fixed number
+// of steps on four 2BP instances that need many steps to reach their best
+// guillotine layout without rotation (classes 3, 5, 6 and 7): the time per
+// step is what decides how many of them a time limit reaches.
+func BenchmarkImproveGuillotine(b *testing.B) {
+	data, err := os.ReadFile("../../shared/bench/2bp/bwmv_500.json")
+	if err != nil {
+		b.Skip("benchmark instances not found beside the repository:", err)
+	}
+	var ins []struct {
+		ID    string   `json:"id"`
+		BinW  float64  `json:"bin_w"`
+		BinH  float64  `json:"bin_h"`
+		Items [][2]int `json:"items"`
+	}
+	if err := json.Unmarshal(data, &ins); err != nil {
+		b.Fatal(err)
+	}
+	var reqs []Request
+	for _, in := range ins {
+		switch in.ID {
+		case "cl03_n100_02", "cl05_n100_09", "cl06_n040_09", "cl07_n080_04":
+		default:
+			continue
+		}
+		req := Request{Sheet: Sheet{in.BinW, in.BinH}, Options: Options{Guillotine: true, Iterations: 20000, Seed: 1}}
+		for _, it := range in.Items {
+			req.Parts = append(req.Parts, Part{Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: boolp(false)})
+		}
+		reqs = append(reqs, req)
+	}
+	b.ReportAllocs()
+	sheets := 0
+	for i := 0; i < b.N; i++ {
+		sheets = 0
+		for _, req := range reqs {
+			res, err := Layout(context.Background(), req, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sheets += res.Stats.Pages
+		}
+	}
+	b.ReportMetric(float64(sheets), "sheets")
+}

@@ -89,13 +89,6 @@ func newGtree(w, h int) *gtree {
 	return t
 }
 
-func (t *gtree) clone() *gtree {
-	c := *t
-	c.n = append([]gnode(nil), t.n...)
-	c.dead = append([]int32(nil), t.dead...)
-	return &c
-}
-
 // alloc adds a node and returns its index.
 func (t *gtree) alloc(g gnode) int32 {
 	g.first, g.next = -1, -1
