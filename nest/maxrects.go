@@ -16,6 +16,20 @@ func (r rect) contains(s rect) bool {
 	return s.x >= r.x && s.y >= r.y && s.x+s.w <= r.x+r.w && s.y+s.h <= r.y+r.h
 }
 
+// side tells on which side of r a piece s cut from a rectangle that
+// overlapped r lies: 0 left, 1 right, 2 above, 3 below.
+func (r rect) side(s rect) int {
+	switch {
+	case s.x+s.w == r.x:
+		return 0
+	case s.x == r.x+r.w:
+		return 1
+	case s.y+s.h == r.y:
+		return 2
+	}
+	return 3
+}
+
 // overlaps reports whether r and s share some area.
 func (r rect) overlaps(s rect) bool {
 	return s.x < r.x+r.w && r.x < s.x+s.w && s.y < r.y+r.h && r.y < s.y+s.h
@@ -254,9 +268,16 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 	b.area += p.w * p.h
 	kept := b.free[:0]
 	split := (*b.scratch)[:0]
+	// Every piece split off touches u, so only an untouched rectangle that
+	// touches u can contain one: near holds those.
+	var nearArr [16]rect
+	near := nearArr[:0]
 	for _, f := range b.free {
 		if u.x >= f.x+f.w || u.x+u.w <= f.x || u.y >= f.y+f.h || u.y+u.h <= f.y {
 			kept = append(kept, f)
+			if u.x <= f.x+f.w && f.x <= u.x+u.w && u.y <= f.y+f.h && f.y <= u.y+u.h {
+				near = append(near, f)
+			}
 			continue
 		}
 		if u.x > f.x {
@@ -272,24 +293,40 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 			split = append(split, rect{f.x, u.y + u.h, f.w, f.y + f.h - u.y - u.h})
 		}
 	}
-	old := len(kept)
 	// Only the new rectangles need checking: an untouched rectangle cannot
 	// contain another untouched one (they were pruned before), nor can it
 	// be contained in a piece of a rectangle that did not contain it.
-	for i, s := range split {
-		if s.w < minSide || s.h < minSide {
-			continue
+	// Pieces too small for any part go first; they cannot contain the
+	// others either.
+	// A piece ends at u's side it was cut along and reaches past u's
+	// other sides, so only pieces on the same side of u can contain one
+	// another: bySide lists them per side.
+	var bySideArr [4][16]int32
+	var bySide [4][]int32
+	for d := range bySide {
+		bySide[d] = bySideArr[d][:0]
+	}
+	n := 0
+	for _, s := range split {
+		if s.w >= minSide && s.h >= minSide {
+			split[n] = s
+			d := u.side(s)
+			bySide[d] = append(bySide[d], int32(n))
+			n++
 		}
+	}
+	split = split[:n]
+	for i, s := range split {
 		dominated := false
-		for _, f := range kept[:old] {
+		for _, f := range near {
 			if f.contains(s) {
 				dominated = true
 				break
 			}
 		}
 		if !dominated {
-			for k, t := range split {
-				if k != i && t.contains(s) && (t != s || k < i) {
+			for _, k := range bySide[u.side(s)] {
+				if t := split[k]; int(k) != i && t.contains(s) && (t != s || int(k) < i) {
 					dominated = true
 					break
 				}
