@@ -500,9 +500,9 @@ func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
 			if vertical {
 				p0, p1 = p.x, p.x+p.w
 			}
-			sortByStart(items, vertical)
 			c, n := -1, 0
 			if pass == 0 {
+				sortByStart(items, vertical)
 				// The end of the first run of overlapping parts.
 				_, reach := span(items[0], vertical)
 				for n = 1; n < len(items); n++ {
@@ -515,8 +515,9 @@ func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
 				if reach < p1 {
 					c = reach
 				}
-			} else if s, _ := span(items[0], vertical); s-p0 > kerf {
-				// The waste in front of the first part.
+			} else if s := firstStart(items, vertical); s-p0 > kerf {
+				// The waste in front of the first part. (The parts' order
+				// does not matter: every cut is decided by their spans.)
 				c = s
 			}
 			if c < 0 {
@@ -551,6 +552,16 @@ func span(r rect, vertical bool) (int, int) {
 
 // sortByStart sorts items by their start along x (vertical) or y: an
 // insertion sort, since a sheet holds few parts.
+// firstStart returns the least start of items' spans.
+func firstStart(items []rect, vertical bool) int {
+	s, _ := span(items[0], vertical)
+	for _, it := range items[1:] {
+		t, _ := span(it, vertical)
+		s = min(s, t)
+	}
+	return s
+}
+
 func sortByStart(items []rect, vertical bool) {
 	for i := 1; i < len(items); i++ {
 		it := items[i]
