@@ -475,7 +475,7 @@ func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
 		items[i] = rect{s.x, s.y, s.w, s.h}
 	}
 	var cuts []cut
-	ok := splitPiece(items, rect{0, 0, j.binW, j.binH}, j.kerf, &cuts)
+	ok := splitPiece(items, rect{0, 0, j.binW, j.binH}, j.kerf, &cuts, nil)
 	return cuts, ok
 }
 
@@ -490,8 +490,17 @@ func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
 // end keeps every later cut as free as it can be, and a cut that frees
 // waste in front of the parts waits until no other cut is left in either
 // direction; with no blade width, any cut could come first.
-func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
+//
+// added, when not nil, is the one part of items that the others are
+// known to be cuttable without. With no blade width, a piece that does
+// not hold it needs no check then: a cut that crosses no part keeps the
+// parts on either side of it cuttable (the old cuts, cut short at it,
+// still free them).
+func splitPiece(items []rect, p rect, kerf int, cuts *[]cut, added *rect) bool {
 	if len(items) == 0 || len(items) == 1 && items[0] == p {
+		return true
+	}
+	if added != nil && kerf == 0 && !p.contains(*added) {
 		return true
 	}
 	for pass := 0; pass < 2; pass++ {
@@ -536,7 +545,7 @@ func splitPiece(items []rect, p rect, kerf int, cuts *[]cut) bool {
 					*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
 				}
 			}
-			return splitPiece(items[:n], first, kerf, cuts) && splitPiece(items[n:], second, kerf, cuts)
+			return splitPiece(items[:n], first, kerf, cuts, added) && splitPiece(items[n:], second, kerf, cuts, added)
 		}
 	}
 	return false

@@ -543,9 +543,11 @@ func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	for _, s := range r.cur.bins[bi].spots {
 		buf = append(buf, rect{s.x, s.y, s.w, s.h})
 	}
-	buf = append(buf, rect{p.x, p.y, p.w, p.h})
+	added := rect{p.x, p.y, p.w, p.h}
+	buf = append(buf, added)
 	r.rectBuf = buf
-	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil)
+	// The sheet is cuttable without the new part: every step keeps it so.
+	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil, &added)
 }
 
 // cand is a candidate position in a sheet.
