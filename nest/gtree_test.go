@@ -149,6 +149,62 @@ func TestGuillotineCutsKerfSliver(t *testing.T) {
 	}
 }
 
+// The checked guillotine search tells splitPiece which part it adds to a
+// cuttable sheet, so that pieces without it are not checked again: on
+// random guillotine sheets with a random part added, the answer must be
+// the one of the full check, and both answers must come up.
+func TestGuillotineCheckOfAddedPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	// cut fills piece p with parts by random guillotine cuts.
+	var cut func(p rect, depth int, out []rect) []rect
+	cut = func(p rect, depth int, out []rect) []rect {
+		if depth == 0 || p.w < 4 || p.h < 4 || rng.IntN(4) == 0 {
+			if rng.IntN(3) == 0 {
+				return out // waste
+			}
+			// Mostly nearly as big as the piece, so that the free space
+			// comes in thin strips that a new part may bridge.
+			w, h := p.w-rng.IntN(min(p.w, 6)), p.h-rng.IntN(min(p.h, 6))
+			if rng.IntN(4) == 0 {
+				w, h = 1+rng.IntN(p.w), 1+rng.IntN(p.h)
+			}
+			return append(out, rect{p.x + rng.IntN(p.w-w+1), p.y + rng.IntN(p.h-h+1), w, h})
+		}
+		if rng.IntN(2) == 0 {
+			c := 1 + rng.IntN(p.w-1)
+			out = cut(rect{p.x, p.y, c, p.h}, depth-1, out)
+			return cut(rect{p.x + c, p.y, p.w - c, p.h}, depth-1, out)
+		}
+		c := 1 + rng.IntN(p.h-1)
+		out = cut(rect{p.x, p.y, p.w, c}, depth-1, out)
+		return cut(rect{p.x, p.y + c, p.w, p.h - c}, depth-1, out)
+	}
+	sheet := rect{0, 0, 60, 60}
+	yes, no := 0, 0
+	for n := 0; n < 100000; n++ {
+		parts := cut(sheet, 2+rng.IntN(6), nil)
+		// A new part somewhere free.
+		w, h := 1+rng.IntN(8), 1+rng.IntN(8)
+		added := rect{rng.IntN(sheet.w - w + 1), rng.IntN(sheet.h - h + 1), w, h}
+		if slices.ContainsFunc(parts, added.overlaps) {
+			continue
+		}
+		items := append(parts, added)
+		full := splitPiece(slices.Clone(items), sheet, 0, nil, nil)
+		if got := splitPiece(slices.Clone(items), sheet, 0, nil, &added); got != full {
+			t.Fatalf("parts %v with %v added: check of the added part says %v, the full check %v", parts, added, got, full)
+		}
+		if full {
+			yes++
+		} else {
+			no++
+		}
+	}
+	if yes < 1000 || no < 30 {
+		t.Fatalf("too few cases of either answer: %d cuttable, %d not", yes, no)
+	}
+}
+
 // Taking a part out of a cut tree merges its waste with the node's other
 // waste, so that a part as long as both fits again; the cuts stay valid.
 func TestGtreeRemoveMergesWaste(t *testing.T) {
