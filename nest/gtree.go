@@ -559,8 +559,6 @@ func span(r rect, vertical bool) (int, int) {
 	return r.y, r.y + r.h
 }
 
-// sortByStart sorts items by their start along x (vertical) or y: an
-// insertion sort, since a sheet holds few parts.
 // firstStart returns the least start of items' spans.
 func firstStart(items []rect, vertical bool) int {
 	s, _ := span(items[0], vertical)
@@ -571,6 +569,8 @@ func firstStart(items []rect, vertical bool) int {
 	return s
 }
 
+// sortByStart sorts items by their start along x (vertical) or y: an
+// insertion sort, since a sheet holds few parts.
 func sortByStart(items []rect, vertical bool) {
 	for i := 1; i < len(items); i++ {
 		it := items[i]

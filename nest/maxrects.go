@@ -296,11 +296,10 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 	// Only the new rectangles need checking: an untouched rectangle cannot
 	// contain another untouched one (they were pruned before), nor can it
 	// be contained in a piece of a rectangle that did not contain it.
-	// Pieces too small for any part go first; they cannot contain the
-	// others either.
-	// A piece ends at u's side it was cut along and reaches past u's
-	// other sides, so only pieces on the same side of u can contain one
-	// another: bySide lists them per side.
+	// Pieces too small for any part are dropped first: they cannot
+	// contain the others either. A piece ends at the side of u it was cut
+	// along and reaches past u's other sides, so only pieces on the same
+	// side of u can contain one another: bySide lists them per side.
 	var bySideArr [4][16]int32
 	var bySide [4][]int32
 	for d := range bySide {
