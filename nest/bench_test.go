@@ -53,55 +53,10 @@ func benchLayout(b *testing.B, req Request) {
 func BenchmarkLayoutUltra3000(b *testing.B) { benchLayout(b, ultraJob(3000, 600)) }
 func BenchmarkLayoutHuge20000(b *testing.B) { benchLayout(b, ultraJob(20000, 1000)) }
 
-// BenchmarkConstructive2BP runs the constructive phase over the 500
-// standard instances, one core, rotation allowed and oriented.
-func BenchmarkConstructive2BP(b *testing.B) {
-	data, err := os.ReadFile("../../shared/bench/2bp/bwmv_500.json")
-	if err != nil {
-		b.Skip("benchmark instances not found beside the repository:", err)
-	}
-	var ins []struct {
-		BinW  float64  `json:"bin_w"`
-		BinH  float64  `json:"bin_h"`
-		Items [][2]int `json:"items"`
-	}
-	if err := json.Unmarshal(data, &ins); err != nil {
-		b.Fatal(err)
-	}
-	for _, rotate := range []bool{true, false} {
-		reqs := make([]Request, len(ins))
-		for i, in := range ins {
-			reqs[i] = Request{Sheet: Sheet{in.BinW, in.BinH}}
-			for _, it := range in.Items {
-				reqs[i].Parts = append(reqs[i].Parts, Part{Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: boolp(rotate)})
-			}
-		}
-		name := "rotation"
-		if !rotate {
-			name = "oriented"
-		}
-		b.Run(name, func(b *testing.B) {
-			sheets := 0
-			for i := 0; i < b.N; i++ {
-				sheets = 0
-				for _, req := range reqs {
-					res, err := Layout(context.Background(), req, nil)
-					if err != nil {
-						b.Fatal(err)
-					}
-					sheets += res.Stats.Pages
-				}
-			}
-			b.ReportMetric(float64(sheets), "sheets")
-		})
-	}
-}
-
-// BenchmarkImproveGuillotine runs the improvement phase for a fixed number
-// of steps on four 2BP instances that need many steps to reach their best
-// guillotine layout without rotation (classes 3, 5, 6 and 7): the time per
-// step is what decides how many of them a time limit reaches.
-func BenchmarkImproveGuillotine(b *testing.B) {
+// requests2BP reads the 2BP benchmark instances kept beside the
+// repository as requests with the given rotation and options; keep, when
+// not nil, chooses instances by id.
+func requests2BP(b *testing.B, rotate bool, opts Options, keep func(id string) bool) []Request {
 	data, err := os.ReadFile("../../shared/bench/2bp/bwmv_500.json")
 	if err != nil {
 		b.Skip("benchmark instances not found beside the repository:", err)
@@ -117,18 +72,20 @@ func BenchmarkImproveGuillotine(b *testing.B) {
 	}
 	var reqs []Request
 	for _, in := range ins {
-		switch in.ID {
-		case "cl03_n100_02", "cl05_n100_09", "cl06_n040_09", "cl07_n080_04":
-		default:
+		if keep != nil && !keep(in.ID) {
 			continue
 		}
-		req := Request{Sheet: Sheet{in.BinW, in.BinH}, Options: Options{Guillotine: true, Iterations: 20000, Seed: 1}}
+		req := Request{Sheet: Sheet{in.BinW, in.BinH}, Options: opts}
 		for _, it := range in.Items {
-			req.Parts = append(req.Parts, Part{Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: boolp(false)})
+			req.Parts = append(req.Parts, Part{Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: boolp(rotate)})
 		}
 		reqs = append(reqs, req)
 	}
-	b.ReportAllocs()
+	return reqs
+}
+
+// layoutAll lays out reqs b.N times and reports their sheets.
+func layoutAll(b *testing.B, reqs []Request) {
 	sheets := 0
 	for i := 0; i < b.N; i++ {
 		sheets = 0
@@ -141,4 +98,34 @@ func BenchmarkImproveGuillotine(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sheets), "sheets")
+}
+
+// BenchmarkConstructive2BP runs the constructive phase over the 500
+// standard instances, one core, rotation allowed and oriented.
+func BenchmarkConstructive2BP(b *testing.B) {
+	for _, rotate := range []bool{true, false} {
+		reqs := requests2BP(b, rotate, Options{}, nil)
+		name := "rotation"
+		if !rotate {
+			name = "oriented"
+		}
+		b.Run(name, func(b *testing.B) { layoutAll(b, reqs) })
+	}
+}
+
+// BenchmarkImproveGuillotine runs the improvement phase for a fixed number
+// of steps on four 2BP instances that need many steps to reach their best
+// guillotine layout without rotation (classes 3, 5, 6 and 7): the time per
+// step is what decides how many of them a time limit reaches.
+func BenchmarkImproveGuillotine(b *testing.B) {
+	hard := func(id string) bool {
+		switch id {
+		case "cl03_n100_02", "cl05_n100_09", "cl06_n040_09", "cl07_n080_04":
+			return true
+		}
+		return false
+	}
+	reqs := requests2BP(b, false, Options{Guillotine: true, Iterations: 20000, Seed: 1}, hard)
+	b.ReportAllocs()
+	layoutAll(b, reqs)
 }
