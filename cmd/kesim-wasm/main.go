@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"syscall/js"
 	"time"
 
@@ -28,6 +29,10 @@ import (
 )
 
 func main() {
+	// Fewer collections: a fresh page runs the collector unoptimised, and
+	// V8 then spends the cores optimising it instead of the layout. The
+	// heap may grow to five times the live data (tens of megabytes).
+	debug.SetGCPercent(400)
 	js.Global().Set("kesimLayout", js.FuncOf(layout))
 	js.Global().Set("kesimPDF", js.FuncOf(exportPDF))
 	js.Global().Set("kesimDXF", js.FuncOf(exportDXF))
@@ -73,15 +78,19 @@ func layout(_ js.Value, args []js.Value) any {
 		if reqJSON.Type() != js.TypeString {
 			return js.Undefined(), errBadArgs
 		}
-		var req nest.Request
-		if err := json.Unmarshal([]byte(reqJSON.String()), &req); err != nil {
+		// The JSON is read and written without reflection (see
+		// nest.DecodeRequest): on a fresh page this code runs unoptimised.
+		req, err := nest.DecodeRequest([]byte(reqJSON.String()))
+		if err != nil {
 			return js.Undefined(), errBadArgs
 		}
 		var report func(nest.Progress)
+		var buf []byte
 		if onProgress.Type() == js.TypeFunction {
 			report = func(p nest.Progress) {
-				if b, err := json.Marshal(p); err == nil {
-					onProgress.Invoke(string(b))
+				var err error
+				if buf, err = p.AppendJSON(buf[:0]); err == nil {
+					onProgress.Invoke(string(buf))
 				}
 			}
 		}
@@ -89,7 +98,7 @@ func layout(_ js.Value, args []js.Value) any {
 		if err != nil {
 			return js.Undefined(), err
 		}
-		b, err := json.Marshal(res)
+		b, err := res.AppendJSON(buf[:0])
 		if err != nil {
 			return js.Undefined(), err
 		}

@@ -1,0 +1,603 @@
+package nest
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The engine's JSON without reflection, for the browser engine: there
+// encoding/json runs in V8's baseline tier on a fresh page, and its large
+// reflective functions are what V8's optimising compiler works on first,
+// on the cores the layout needs. The output and the decoded request are
+// exactly what encoding/json gives; the tests compare both.
+
+// AppendJSON appends the JSON encoding of r to b, byte for byte what
+// json.Marshal(r) returns.
+func (r *Result) AppendJSON(b []byte) ([]byte, error) {
+	e := jsonEncoder{b: b}
+	e.result(r)
+	return e.b, e.err
+}
+
+// AppendJSON appends the JSON encoding of p to b, byte for byte what
+// json.Marshal(p) returns.
+func (p *Progress) AppendJSON(b []byte) ([]byte, error) {
+	e := jsonEncoder{b: b}
+	e.b = append(e.b, `{"done":`...)
+	e.float(p.Done)
+	e.b = append(e.b, `,"pages":`...)
+	e.int(p.Pages)
+	e.b = append(e.b, `,"lowerBound":`...)
+	e.int(p.LowerBound)
+	if p.Best != nil {
+		e.b = append(e.b, `,"best":`...)
+		e.result(p.Best)
+	}
+	e.b = append(e.b, '}')
+	return e.b, e.err
+}
+
+type jsonEncoder struct {
+	b   []byte
+	err error
+}
+
+func (e *jsonEncoder) result(r *Result) {
+	e.b = append(e.b, `{"sheet":`...)
+	e.sheet(r.Sheet)
+	e.b = append(e.b, `,"pages":`...)
+	if r.Pages == nil {
+		e.b = append(e.b, "null"...)
+	} else {
+		e.b = append(e.b, '[')
+		for i := range r.Pages {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.page(&r.Pages[i])
+		}
+		e.b = append(e.b, ']')
+	}
+	e.b = append(e.b, `,"skipped":`...)
+	if r.Skipped == nil {
+		e.b = append(e.b, "null"...)
+	} else {
+		e.b = append(e.b, '[')
+		for i, s := range r.Skipped {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.b = append(e.b, `{"originalIndex":`...)
+			e.int(s.OriginalIndex)
+			e.b = append(e.b, `,"id":`...)
+			e.string(s.ID)
+			e.b = append(e.b, `,"name":`...)
+			e.string(s.Name)
+			e.b = append(e.b, `,"width":`...)
+			e.float(s.Width)
+			e.b = append(e.b, `,"height":`...)
+			e.float(s.Height)
+			e.b = append(e.b, `,"quantity":`...)
+			e.int(s.Quantity)
+			e.b = append(e.b, `,"reason":`...)
+			e.string(s.Reason)
+			e.b = append(e.b, '}')
+		}
+		e.b = append(e.b, ']')
+	}
+	st := &r.Stats
+	e.b = append(e.b, `,"stats":{"pages":`...)
+	e.int(st.Pages)
+	e.b = append(e.b, `,"lowerBound":`...)
+	e.int(st.LowerBound)
+	e.b = append(e.b, `,"optimal":`...)
+	e.bool(st.Optimal)
+	e.b = append(e.b, `,"efficiency":`...)
+	e.float(st.Efficiency)
+	e.b = append(e.b, `,"placed":`...)
+	e.int(st.Placed)
+	e.b = append(e.b, `,"elapsedMs":`...)
+	e.b = strconv.AppendInt(e.b, st.ElapsedMs, 10)
+	if st.Cuts != 0 {
+		e.b = append(e.b, `,"cuts":`...)
+		e.int(st.Cuts)
+	}
+	if st.CutLength != 0 {
+		e.b = append(e.b, `,"cutLength":`...)
+		e.float(st.CutLength)
+	}
+	e.b = append(e.b, "}}"...)
+}
+
+func (e *jsonEncoder) sheet(s Sheet) {
+	e.b = append(e.b, `{"width":`...)
+	e.float(s.Width)
+	e.b = append(e.b, `,"height":`...)
+	e.float(s.Height)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) page(p *Page) {
+	e.b = append(e.b, `{"id":`...)
+	e.string(p.ID)
+	e.b = append(e.b, `,"efficiency":`...)
+	e.int(p.Efficiency)
+	e.b = append(e.b, `,"parts":`...)
+	if p.Parts == nil {
+		e.b = append(e.b, "null"...)
+	} else {
+		e.b = append(e.b, '[')
+		for i := range p.Parts {
+			pl := &p.Parts[i]
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.b = append(e.b, `{"id":`...)
+			e.string(pl.ID)
+			e.b = append(e.b, `,"name":`...)
+			e.string(pl.Name)
+			e.b = append(e.b, `,"x":`...)
+			e.float(pl.X)
+			e.b = append(e.b, `,"y":`...)
+			e.float(pl.Y)
+			e.b = append(e.b, `,"width":`...)
+			e.float(pl.Width)
+			e.b = append(e.b, `,"height":`...)
+			e.float(pl.Height)
+			e.b = append(e.b, `,"rotated":`...)
+			e.bool(pl.Rotated)
+			e.b = append(e.b, `,"originalIndex":`...)
+			e.int(pl.OriginalIndex)
+			e.b = append(e.b, '}')
+		}
+		e.b = append(e.b, ']')
+	}
+	if len(p.Cuts) > 0 {
+		e.b = append(e.b, `,"cuts":[`...)
+		for i, c := range p.Cuts {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.b = append(e.b, `{"order":`...)
+			e.int(c.Order)
+			e.b = append(e.b, `,"x":`...)
+			e.float(c.X)
+			e.b = append(e.b, `,"y":`...)
+			e.float(c.Y)
+			e.b = append(e.b, `,"length":`...)
+			e.float(c.Length)
+			e.b = append(e.b, `,"direction":`...)
+			e.string(c.Direction)
+			e.b = append(e.b, '}')
+		}
+		e.b = append(e.b, ']')
+	}
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) int(v int) { e.b = strconv.AppendInt(e.b, int64(v), 10) }
+
+func (e *jsonEncoder) bool(v bool) { e.b = strconv.AppendBool(e.b, v) }
+
+// float writes v as encoding/json does: the shortest decimal that reads
+// back as v, in exponent form below 1e-6 and from 1e21. Lengths are whole
+// hundredths of a centimetre, so most values take the short way: a
+// hundredth count n gives exactly v when float64(n)/100 == v, and its
+// shortest decimal is then n/100 written out.
+func (e *jsonEncoder) float(v float64) {
+	if n := math.Round(v * 100); math.Abs(n) < 1<<50 && n/100 == v && (n != 0 || !math.Signbit(v)) {
+		c := int64(n)
+		if c < 0 {
+			e.b = append(e.b, '-')
+			c = -c
+		}
+		e.b = strconv.AppendInt(e.b, c/100, 10)
+		if f := c % 100; f != 0 {
+			e.b = append(e.b, '.', byte('0'+f/10))
+			if f%10 != 0 {
+				e.b = append(e.b, byte('0'+f%10))
+			}
+		}
+		return
+	}
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		if e.err == nil {
+			e.err = &json.UnsupportedValueError{Str: strconv.FormatFloat(v, 'g', -1, 64)}
+		}
+		e.b = append(e.b, "null"...)
+		return
+	}
+	format := byte('f')
+	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	e.b = strconv.AppendFloat(e.b, v, format, -1, 64)
+	if format == 'e' {
+		// e-09 to e-9, as encoding/json writes it.
+		if n := len(e.b); n >= 4 && e.b[n-4] == 'e' && e.b[n-3] == '-' && e.b[n-2] == '0' {
+			e.b[n-2] = e.b[n-1]
+			e.b = e.b[:n-1]
+		}
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// string writes s quoted as json.Marshal does: with <, > and & escaped for
+// HTML, invalid UTF-8 as U+FFFD, and U+2028 and U+2029 escaped.
+func (e *jsonEncoder) string(s string) {
+	b := append(e.b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	e.b = append(b, '"')
+}
+
+// DecodeRequest decodes a JSON request exactly as json.Unmarshal does. The
+// requests the web app sends (the fields of the contract, plain strings and
+// numbers) are read directly; anything else, and every error, goes to
+// json.Unmarshal.
+func DecodeRequest(data []byte) (Request, error) {
+	d := jsonDecoder{b: data}
+	if req, ok := d.request(); ok {
+		return req, nil
+	}
+	var req Request
+	err := json.Unmarshal(data, &req)
+	return req, err
+}
+
+// jsonDecoder reads the common shape of a request. Every method reports
+// false for input it does not handle: an unknown or repeated key, a key in
+// other letter case, null where a value is wanted, a \u escape, invalid
+// UTF-8, or invalid JSON. encoding/json then decides.
+type jsonDecoder struct {
+	b []byte
+	i int
+}
+
+var errNotHandled = errors.New("not handled")
+
+func (d *jsonDecoder) request() (req Request, ok bool) {
+	err := d.object(func(key string) error {
+		switch key {
+		case "sheet":
+			return d.object(func(key string) (err error) {
+				switch key {
+				case "width":
+					req.Sheet.Width, err = d.float()
+				case "height":
+					req.Sheet.Height, err = d.float()
+				default:
+					err = errNotHandled
+				}
+				return err
+			})
+		case "parts":
+			return d.parts(&req.Parts)
+		case "options":
+			return d.options(&req.Options)
+		}
+		return errNotHandled
+	})
+	d.space()
+	return req, err == nil && d.i == len(d.b)
+}
+
+func (d *jsonDecoder) parts(parts *[]Part) error {
+	d.space()
+	if !d.next('[') {
+		return errNotHandled
+	}
+	ps := []Part{}
+	d.space()
+	if !d.next(']') {
+		for {
+			var p Part
+			err := d.object(func(key string) (err error) {
+				switch key {
+				case "id":
+					p.ID, err = d.string()
+				case "name":
+					p.Name, err = d.string()
+				case "width":
+					p.Width, err = d.float()
+				case "height":
+					p.Height, err = d.float()
+				case "quantity":
+					p.Quantity, err = d.int()
+				case "rotate":
+					d.space()
+					if d.literal("null") {
+						p.Rotate = nil
+						return nil
+					}
+					var r bool
+					r, err = d.bool()
+					p.Rotate = &r
+				default:
+					err = errNotHandled
+				}
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			ps = append(ps, p)
+			d.space()
+			if d.next(']') {
+				break
+			}
+			if !d.next(',') {
+				return errNotHandled
+			}
+		}
+	}
+	*parts = ps
+	return nil
+}
+
+func (d *jsonDecoder) options(o *Options) error {
+	return d.object(func(key string) (err error) {
+		switch key {
+		case "kerf":
+			o.Kerf, err = d.float()
+		case "trim":
+			o.Trim, err = d.float()
+		case "guillotine":
+			o.Guillotine, err = d.bool()
+		case "timeLimitMs":
+			o.TimeLimitMs, err = d.int()
+		case "seed":
+			var n int64
+			n, err = d.int64()
+			o.Seed = n
+		case "iterations":
+			o.Iterations, err = d.int()
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+}
+
+// object reads an object, calling value with each key to read its value.
+// A repeated key is not handled: encoding/json merges repeated objects.
+func (d *jsonDecoder) object(value func(key string) error) error {
+	d.space()
+	if !d.next('{') {
+		return errNotHandled
+	}
+	d.space()
+	if d.next('}') {
+		return nil
+	}
+	var seen []string
+	for {
+		d.space()
+		key, err := d.string()
+		if err != nil {
+			return err
+		}
+		for _, k := range seen {
+			if k == key {
+				return errNotHandled
+			}
+		}
+		seen = append(seen, key)
+		d.space()
+		if !d.next(':') {
+			return errNotHandled
+		}
+		if err := value(key); err != nil {
+			return err
+		}
+		d.space()
+		if d.next('}') {
+			return nil
+		}
+		if !d.next(',') {
+			return errNotHandled
+		}
+	}
+}
+
+func (d *jsonDecoder) space() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *jsonDecoder) next(c byte) bool {
+	if d.i < len(d.b) && d.b[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+func (d *jsonDecoder) literal(s string) bool {
+	if len(d.b)-d.i >= len(s) && string(d.b[d.i:d.i+len(s)]) == s {
+		d.i += len(s)
+		return true
+	}
+	return false
+}
+
+func (d *jsonDecoder) bool() (bool, error) {
+	d.space()
+	switch {
+	case d.literal("true"):
+		return true, nil
+	case d.literal("false"):
+		return false, nil
+	}
+	return false, errNotHandled
+}
+
+// string reads a string with no escapes other than the one-letter ones.
+func (d *jsonDecoder) string() (string, error) {
+	d.space()
+	if !d.next('"') {
+		return "", errNotHandled
+	}
+	start := d.i
+	var buf []byte // set once an escape is met
+	ascii := true
+	for d.i < len(d.b) {
+		c := d.b[d.i]
+		switch {
+		case c == '"':
+			s := d.b[start:d.i]
+			if buf != nil {
+				s = append(buf, s...)
+			}
+			d.i++
+			if !ascii && !utf8.Valid(s) {
+				return "", errNotHandled
+			}
+			return string(s), nil
+		case c < 0x20:
+			return "", errNotHandled
+		case c >= utf8.RuneSelf:
+			ascii = false
+			d.i++
+		case c == '\\':
+			if d.i+1 >= len(d.b) {
+				return "", errNotHandled
+			}
+			var r byte
+			switch d.b[d.i+1] {
+			case '"', '\\', '/':
+				r = d.b[d.i+1]
+			case 'b':
+				r = '\b'
+			case 'f':
+				r = '\f'
+			case 'n':
+				r = '\n'
+			case 'r':
+				r = '\r'
+			case 't':
+				r = '\t'
+			default:
+				return "", errNotHandled
+			}
+			buf = append(append(buf, d.b[start:d.i]...), r)
+			d.i += 2
+			start = d.i
+		default:
+			d.i++
+		}
+	}
+	return "", errNotHandled
+}
+
+// number returns the next JSON number literal.
+func (d *jsonDecoder) number() (string, error) {
+	d.space()
+	start := d.i
+	d.next('-')
+	digits := func() int {
+		n := 0
+		for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
+			d.i++
+			n++
+		}
+		return n
+	}
+	if d.next('0') {
+		// no further integer digits
+	} else if digits() == 0 {
+		return "", errNotHandled
+	}
+	if d.next('.') && digits() == 0 {
+		return "", errNotHandled
+	}
+	if d.next('e') || d.next('E') {
+		if !d.next('+') {
+			d.next('-')
+		}
+		if digits() == 0 {
+			return "", errNotHandled
+		}
+	}
+	return string(d.b[start:d.i]), nil
+}
+
+func (d *jsonDecoder) float() (float64, error) {
+	s, err := d.number()
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+func (d *jsonDecoder) int64() (int64, error) {
+	s, err := d.number()
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func (d *jsonDecoder) int() (int, error) {
+	s, err := d.number()
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	return int(n), err
+}

@@ -1,0 +1,163 @@
+package nest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// checkResultJSON asserts that AppendJSON writes what json.Marshal writes,
+// for the result alone and inside a progress report.
+func checkResultJSON(t *testing.T, r Result) {
+	t.Helper()
+	want, werr := json.Marshal(r)
+	got, err := r.AppendJSON([]byte("x"))
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("error %v, encoding/json %v", err, werr)
+	}
+	if err == nil && !bytes.Equal(got[1:], want) {
+		t.Fatalf("AppendJSON differs from encoding/json:\n%s\n%s", got[1:], want)
+	}
+	p := Progress{Done: 0.1 * float64(len(r.Pages)), Pages: len(r.Pages), LowerBound: 2, Best: &r}
+	for _, p := range []Progress{p, {Done: 1.0 / 3}} {
+		want, werr := json.Marshal(p)
+		got, err := p.AppendJSON(nil)
+		if (err == nil) != (werr == nil) || err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("progress: AppendJSON differs from encoding/json:\n%s %v\n%s %v", got, err, want, werr)
+		}
+	}
+}
+
+// TestResultJSONMatchesEncodingJSON encodes real layouts (free and
+// guillotine, with cuts, skipped parts and names that need escaping) and
+// awkward values, and compares every byte with encoding/json.
+func TestResultJSONMatchesEncodingJSON(t *testing.T) {
+	names := []string{"Kapak", "Yan Panel Ğüşİöç", `18" raf`, `a\b`, "<b>&</b>", "tab\there", "satır\nsonu", "\x00\x1f\x7f", "\u2028\u2029", "bozuk \xff\xfe utf8", "", "日本"}
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 40; i++ {
+		req := Request{Sheet: Sheet{Width: 100 + float64(rng.Intn(2000))/10, Height: 150 + float64(rng.Intn(3000))/100}}
+		req.Options = Options{Guillotine: i%2 == 1, Kerf: float64(rng.Intn(5)) / 10, Trim: float64(rng.Intn(3)) / 2, Iterations: 20 * (i % 3), Seed: int64(i)}
+		for k := 0; k < 1+rng.Intn(12); k++ {
+			req.Parts = append(req.Parts, Part{
+				ID: names[rng.Intn(len(names))], Name: names[rng.Intn(len(names))],
+				Width: 0.1 + float64(rng.Intn(12000))/100, Height: 0.1 + float64(rng.Intn(9000))/100,
+				Quantity: 1 + rng.Intn(6),
+			})
+		}
+		req.Parts = append(req.Parts, Part{Name: "çok büyük", Width: 999, Height: 999, Quantity: 2})
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResultJSON(t, res)
+	}
+
+	floats := []float64{0, math.Copysign(0, -1), 1e-7, -1e-7, 1e-6, 1e21, 9.99e20, 1e22, 123.456, 0.1 + 0.2, 1.0 / 3, 12.345, -45.5, 1 << 53, 1e15 + 0.25, 2.5e-300, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.07, 99.99, -0.01, 112589990684262.4}
+	for i, f := range floats {
+		r := Result{
+			Sheet:   Sheet{Width: f, Height: -f},
+			Pages:   []Page{{ID: "page-0", Parts: []Placed{{X: f, Y: f * 3, Width: f / 7, Height: f * 100}}, Cuts: []Cut{{Order: 1, X: f, Length: f, Direction: Vertical}}}},
+			Skipped: []Skipped{{Width: f, Height: f, Reason: SkipReason}},
+			Stats:   Stats{Efficiency: f, CutLength: f, ElapsedMs: int64(i) << 40},
+		}
+		checkResultJSON(t, r)
+	}
+	// nil and empty lists, and values encoding/json refuses.
+	checkResultJSON(t, Result{})
+	checkResultJSON(t, Result{Pages: []Page{{}}, Skipped: []Skipped{}})
+	checkResultJSON(t, Result{Pages: []Page{{Parts: []Placed{}, Cuts: []Cut{}}}})
+	checkResultJSON(t, Result{Stats: Stats{Efficiency: math.NaN()}})
+	checkResultJSON(t, Result{Sheet: Sheet{Width: math.Inf(-1)}})
+}
+
+// FuzzResultJSON compares AppendJSON with encoding/json on arbitrary
+// strings and numbers.
+func FuzzResultJSON(f *testing.F) {
+	f.Add("Kapak", "page-0", 12.5, 0.07, -3.0)
+	f.Add("\xffÇ<\u2028", "\x01", 1e-9, 1e21, math.Copysign(0, -1))
+	f.Fuzz(func(t *testing.T, name, id string, x, y, w float64) {
+		checkResultJSON(t, Result{
+			Sheet:   Sheet{Width: x, Height: y},
+			Pages:   []Page{{ID: id, Efficiency: int(w), Parts: []Placed{{ID: id, Name: name, X: x, Y: y, Width: w, Height: x + y, Rotated: true, OriginalIndex: 3}}}},
+			Skipped: []Skipped{{ID: name, Name: id, Width: w, Quantity: -1, Reason: name}},
+			Stats:   Stats{Efficiency: w, Cuts: int(x), CutLength: y},
+		})
+	})
+}
+
+// checkDecodeRequest asserts that DecodeRequest answers as json.Unmarshal.
+func checkDecodeRequest(t *testing.T, data []byte) {
+	t.Helper()
+	got, err := DecodeRequest(data)
+	var want Request
+	werr := json.Unmarshal(data, &want)
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("%s: error %v, encoding/json %v", data, err, werr)
+	}
+	if err == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: decoded\n%#v\nencoding/json\n%#v", data, got, want)
+	}
+}
+
+// TestDecodeRequestMatchesEncodingJSON decodes the requests the web app
+// sends, and the unusual ones it hands to encoding/json, and compares them
+// with encoding/json. The app's requests must take the direct way, or the
+// browser gains nothing.
+func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
+	direct := []string{
+		`{"sheet":{"width":183,"height":366},"parts":[{"id":"p1","name":"Kapak","width":45.5,"height":74,"quantity":4},{"id":"p2","name":"Yan \"Ğ\" \\ / \n\t\b\f\r\/","width":0.1,"height":999.99,"quantity":1,"rotate":false}],"options":{"kerf":0.3,"trim":0.5,"guillotine":true,"timeLimitMs":3000,"seed":7,"iterations":100}}`,
+		" \n{ \"parts\" : [ ] , \"sheet\" : { } }\r\n",
+		`{"parts":[{"rotate":true},{"rotate":null},{"name":"şçöğüı İ 日本"}],"options":{"seed":-9007199254740993,"kerf":1e-3,"trim":-0}}`,
+		`{}`,
+	}
+	for _, s := range direct {
+		d := jsonDecoder{b: []byte(s)}
+		if _, ok := d.request(); !ok {
+			t.Errorf("%s: not decoded directly", s)
+		}
+		checkDecodeRequest(t, []byte(s))
+	}
+	other := []string{
+		``, `null`, `[]`, `{`, `{"sheet":{"width":1,"width":2}}`, `{"sheet":{"width":1},"sheet":{"height":2}}`,
+		`{"parts":[{"quantity":1},{"quantity":2}],"parts":[{"width":3}]}`,
+		`{"Sheet":{"Width":5}}`, `{"sheet":{"WIDTH":5,"height":"7"}}`, `{"extra":[1,{"a":null}],"sheet":{"width":2}}`,
+		`{"parts":[{"quantity":1.5}]}`, `{"parts":[{"quantity":1e2}]}`, `{"parts":[{"quantity":99999999999999999999}]}`,
+		`{"sheet":{"width":1e400}}`, `{"sheet":{"width":01}}`, `{"sheet":{"width":-}}`, `{"sheet":{"width":1.}}`, `{"sheet":{"width":.5}}`,
+		`{"sheet":{"width":null}}`, `{"parts":null}`, `{"parts":[null]}`, `{"options":{"guillotine":1}}`,
+		`{"parts":[{"name":"\u00e7\ud800"}]}`, "{\"parts\":[{\"name\":\"\xff\"}]}", "{\"parts\":[{\"name\":\"a\x01\"}]}",
+		`{"parts":[{"name":"a\q"}]}`, `{"sheet":{}} x`, `{"sheet":{}}{}`, `{"parts":[{},]}`, `{"sheet":{"width":2,}}`,
+		"\xef\xbb\xbf{}", `{"options":{"seed":1e3,"timeLimitMs":-5}}`, `{"parts":[{"rotate":truex}]}`,
+	}
+	for _, s := range other {
+		checkDecodeRequest(t, []byte(s))
+	}
+	var b strings.Builder
+	b.WriteString(`{"sheet":{"width":183,"height":366},"parts":[`)
+	for i := 0; i < 600; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		p, _ := json.Marshal(Part{ID: "p" + itoa(i), Name: "Parça " + itoa(i), Width: 5 + float64(i%800)/10, Height: float64(i%97) + 0.25, Quantity: 5})
+		b.Write(p)
+	}
+	b.WriteString(`],"options":{"kerf":0,"trim":0,"guillotine":false,"timeLimitMs":0,"seed":1}}`)
+	if d := (jsonDecoder{b: []byte(b.String())}); !func() bool { _, ok := d.request(); return ok }() {
+		t.Error("a 600-line request is not decoded directly")
+	}
+	checkDecodeRequest(t, []byte(b.String()))
+}
+
+// FuzzDecodeRequest compares DecodeRequest with encoding/json on arbitrary
+// input.
+func FuzzDecodeRequest(f *testing.F) {
+	f.Add([]byte(`{"sheet":{"width":100,"height":148},"parts":[{"id":"a","name":"Kapak","width":50,"height":74,"quantity":4,"rotate":false}],"options":{"kerf":0.3,"seed":2}}`))
+	f.Add([]byte(`{"parts":[{"name":"\"\\\/\n","width":-0.5e1,"quantity":-3}],"options":{"iterations":9,"guillotine":true}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkDecodeRequest(t, data)
+	})
+}
