@@ -131,27 +131,10 @@ func (e *jsonEncoder) page(p *Page) {
 	} else {
 		e.b = append(e.b, '[')
 		for i := range p.Parts {
-			pl := &p.Parts[i]
 			if i > 0 {
 				e.b = append(e.b, ',')
 			}
-			e.b = append(e.b, `{"id":`...)
-			e.string(pl.ID)
-			e.b = append(e.b, `,"name":`...)
-			e.string(pl.Name)
-			e.b = append(e.b, `,"x":`...)
-			e.float(pl.X)
-			e.b = append(e.b, `,"y":`...)
-			e.float(pl.Y)
-			e.b = append(e.b, `,"width":`...)
-			e.float(pl.Width)
-			e.b = append(e.b, `,"height":`...)
-			e.float(pl.Height)
-			e.b = append(e.b, `,"rotated":`...)
-			e.bool(pl.Rotated)
-			e.b = append(e.b, `,"originalIndex":`...)
-			e.int(pl.OriginalIndex)
-			e.b = append(e.b, '}')
+			e.placed(&p.Parts[i])
 		}
 		e.b = append(e.b, ']')
 	}
@@ -178,15 +161,41 @@ func (e *jsonEncoder) page(p *Page) {
 	e.b = append(e.b, '}')
 }
 
+func (e *jsonEncoder) placed(pl *Placed) {
+	e.b = append(e.b, `{"id":`...)
+	e.string(pl.ID)
+	e.b = append(e.b, `,"name":`...)
+	e.string(pl.Name)
+	e.b = append(e.b, `,"x":`...)
+	e.float(pl.X)
+	e.b = append(e.b, `,"y":`...)
+	e.float(pl.Y)
+	e.b = append(e.b, `,"width":`...)
+	e.float(pl.Width)
+	e.b = append(e.b, `,"height":`...)
+	e.float(pl.Height)
+	e.b = append(e.b, `,"rotated":`...)
+	e.bool(pl.Rotated)
+	e.b = append(e.b, `,"originalIndex":`...)
+	e.int(pl.OriginalIndex)
+	e.b = append(e.b, '}')
+}
+
 func (e *jsonEncoder) int(v int) { e.b = strconv.AppendInt(e.b, int64(v), 10) }
 
 func (e *jsonEncoder) bool(v bool) { e.b = strconv.AppendBool(e.b, v) }
 
+// float and string are kept out of line: V8 optimises each function
+// whole, and a function with them inlined eight times takes it several
+// times as long.
+//
 // float writes v as encoding/json does: the shortest decimal that reads
 // back as v, in exponent form below 1e-6 and from 1e21. Lengths are whole
 // hundredths of a centimetre, so most values take the short way: a
 // hundredth count n gives exactly v when float64(n)/100 == v, and its
 // shortest decimal is then n/100 written out.
+//
+//go:noinline
 func (e *jsonEncoder) float(v float64) {
 	if n := math.Round(v * 100); math.Abs(n) < 1<<50 && n/100 == v && (n != 0 || !math.Signbit(v)) {
 		c := int64(n)
@@ -228,6 +237,8 @@ const hexDigits = "0123456789abcdef"
 
 // string writes s quoted as json.Marshal does: with <, > and & escaped for
 // HTML, invalid UTF-8 as U+FFFD, and U+2028 and U+2029 escaped.
+//
+//go:noinline
 func (e *jsonEncoder) string(s string) {
 	b := append(e.b, '"')
 	start := 0
@@ -488,6 +499,8 @@ func (d *jsonDecoder) bool() (bool, error) {
 }
 
 // string reads a string with no escapes other than the one-letter ones.
+//
+//go:noinline
 func (d *jsonDecoder) string() (string, error) {
 	d.space()
 	if !d.next('"') {

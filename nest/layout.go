@@ -1,9 +1,10 @@
 package nest
 
 import (
+	"cmp"
 	"context"
 	"math"
-	"sort"
+	"slices"
 	"time"
 )
 
@@ -176,11 +177,11 @@ func (s *search) result(sol *solution) Result {
 		// Parts are listed in reading order (top to bottom, left to
 		// right): the order an operator finds them on the drawing.
 		sorted := append([]spot(nil), spots...)
-		sort.SliceStable(sorted, func(a, b int) bool {
-			if sorted[a].y != sorted[b].y {
-				return sorted[a].y < sorted[b].y
+		slices.SortStableFunc(sorted, func(a, b spot) int {
+			if a.y != b.y {
+				return cmp.Compare(a.y, b.y)
 			}
-			return sorted[a].x < sorted[b].x
+			return cmp.Compare(a.x, b.x)
 		})
 		page := Page{ID: pageID(bi), Parts: make([]Placed, 0, len(sorted))}
 		var area float64
