@@ -53,6 +53,29 @@ func benchLayout(b *testing.B, req Request) {
 func BenchmarkLayoutUltra3000(b *testing.B) { benchLayout(b, ultraJob(3000, 600)) }
 func BenchmarkLayoutHuge20000(b *testing.B) { benchLayout(b, ultraJob(20000, 1000)) }
 
+// BenchmarkResultJSON writes the 3,000-piece layout as JSON: the browser
+// engine's writer against encoding/json.
+func BenchmarkResultJSON(b *testing.B) {
+	res, err := Layout(context.Background(), ultraJob(3000, 600), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("AppendJSON", func(b *testing.B) {
+		var buf []byte
+		for b.Loop() {
+			buf, _ = res.AppendJSON(buf[:0])
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+	b.Run("encoding/json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := json.Marshal(res); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
 // requests2BP reads the 2BP benchmark instances kept beside the
 // repository as requests with the given rotation and options; keep, when
 // not nil, chooses instances by id.

@@ -46,48 +46,14 @@ type jsonEncoder struct {
 }
 
 func (e *jsonEncoder) result(r *Result) {
-	e.b = append(e.b, `{"sheet":`...)
-	e.sheet(r.Sheet)
-	e.b = append(e.b, `,"pages":`...)
-	if r.Pages == nil {
-		e.b = append(e.b, "null"...)
-	} else {
-		e.b = append(e.b, '[')
-		for i := range r.Pages {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.page(&r.Pages[i])
-		}
-		e.b = append(e.b, ']')
-	}
+	e.b = append(e.b, `{"sheet":{"width":`...)
+	e.float(r.Sheet.Width)
+	e.b = append(e.b, `,"height":`...)
+	e.float(r.Sheet.Height)
+	e.b = append(e.b, `},"pages":`...)
+	e.list(r.Pages == nil, len(r.Pages), func(i int) { e.page(&r.Pages[i]) })
 	e.b = append(e.b, `,"skipped":`...)
-	if r.Skipped == nil {
-		e.b = append(e.b, "null"...)
-	} else {
-		e.b = append(e.b, '[')
-		for i, s := range r.Skipped {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.b = append(e.b, `{"originalIndex":`...)
-			e.int(s.OriginalIndex)
-			e.b = append(e.b, `,"id":`...)
-			e.string(s.ID)
-			e.b = append(e.b, `,"name":`...)
-			e.string(s.Name)
-			e.b = append(e.b, `,"width":`...)
-			e.float(s.Width)
-			e.b = append(e.b, `,"height":`...)
-			e.float(s.Height)
-			e.b = append(e.b, `,"quantity":`...)
-			e.int(s.Quantity)
-			e.b = append(e.b, `,"reason":`...)
-			e.string(s.Reason)
-			e.b = append(e.b, '}')
-		}
-		e.b = append(e.b, ']')
-	}
+	e.list(r.Skipped == nil, len(r.Skipped), func(i int) { e.skipped(&r.Skipped[i]) })
 	st := &r.Stats
 	e.b = append(e.b, `,"stats":{"pages":`...)
 	e.int(st.Pages)
@@ -112,12 +78,21 @@ func (e *jsonEncoder) result(r *Result) {
 	e.b = append(e.b, "}}"...)
 }
 
-func (e *jsonEncoder) sheet(s Sheet) {
-	e.b = append(e.b, `{"width":`...)
-	e.float(s.Width)
-	e.b = append(e.b, `,"height":`...)
-	e.float(s.Height)
-	e.b = append(e.b, '}')
+// list writes n items as a JSON array, or null for a nil slice, as
+// encoding/json does.
+func (e *jsonEncoder) list(isNil bool, n int, item func(i int)) {
+	if isNil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		item(i)
+	}
+	e.b = append(e.b, ']')
 }
 
 func (e *jsonEncoder) page(p *Page) {
@@ -126,37 +101,10 @@ func (e *jsonEncoder) page(p *Page) {
 	e.b = append(e.b, `,"efficiency":`...)
 	e.int(p.Efficiency)
 	e.b = append(e.b, `,"parts":`...)
-	if p.Parts == nil {
-		e.b = append(e.b, "null"...)
-	} else {
-		e.b = append(e.b, '[')
-		for i := range p.Parts {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.placed(&p.Parts[i])
-		}
-		e.b = append(e.b, ']')
-	}
-	if len(p.Cuts) > 0 {
-		e.b = append(e.b, `,"cuts":[`...)
-		for i, c := range p.Cuts {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.b = append(e.b, `{"order":`...)
-			e.int(c.Order)
-			e.b = append(e.b, `,"x":`...)
-			e.float(c.X)
-			e.b = append(e.b, `,"y":`...)
-			e.float(c.Y)
-			e.b = append(e.b, `,"length":`...)
-			e.float(c.Length)
-			e.b = append(e.b, `,"direction":`...)
-			e.string(c.Direction)
-			e.b = append(e.b, '}')
-		}
-		e.b = append(e.b, ']')
+	e.list(p.Parts == nil, len(p.Parts), func(i int) { e.placed(&p.Parts[i]) })
+	if len(p.Cuts) > 0 { // omitempty
+		e.b = append(e.b, `,"cuts":`...)
+		e.list(false, len(p.Cuts), func(i int) { e.cut(&p.Cuts[i]) })
 	}
 	e.b = append(e.b, '}')
 }
@@ -178,6 +126,38 @@ func (e *jsonEncoder) placed(pl *Placed) {
 	e.bool(pl.Rotated)
 	e.b = append(e.b, `,"originalIndex":`...)
 	e.int(pl.OriginalIndex)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) cut(c *Cut) {
+	e.b = append(e.b, `{"order":`...)
+	e.int(c.Order)
+	e.b = append(e.b, `,"x":`...)
+	e.float(c.X)
+	e.b = append(e.b, `,"y":`...)
+	e.float(c.Y)
+	e.b = append(e.b, `,"length":`...)
+	e.float(c.Length)
+	e.b = append(e.b, `,"direction":`...)
+	e.string(c.Direction)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) skipped(s *Skipped) {
+	e.b = append(e.b, `{"originalIndex":`...)
+	e.int(s.OriginalIndex)
+	e.b = append(e.b, `,"id":`...)
+	e.string(s.ID)
+	e.b = append(e.b, `,"name":`...)
+	e.string(s.Name)
+	e.b = append(e.b, `,"width":`...)
+	e.float(s.Width)
+	e.b = append(e.b, `,"height":`...)
+	e.float(s.Height)
+	e.b = append(e.b, `,"quantity":`...)
+	e.int(s.Quantity)
+	e.b = append(e.b, `,"reason":`...)
+	e.string(s.Reason)
 	e.b = append(e.b, '}')
 }
 
