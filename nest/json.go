@@ -285,10 +285,10 @@ func DecodeRequest(data []byte) (Request, error) {
 	return req, err
 }
 
-// jsonDecoder reads the common shape of a request. Every method reports
-// false for input it does not handle: an unknown or repeated key, a key in
-// other letter case, null where a value is wanted, a \u escape, invalid
-// UTF-8, or invalid JSON. encoding/json then decides.
+// jsonDecoder reads the common shape of a request. Its methods fail on
+// input they do not handle: an unknown or repeated key, a key in other
+// letter case, null where a value is wanted, a \u escape, invalid UTF-8, a
+// number out of range, or invalid JSON. encoding/json then decides.
 type jsonDecoder struct {
 	b []byte
 	i int

@@ -134,7 +134,8 @@ try {
     console.log(idle ? `fresh browser, the job ${idle} ms after the worker started:` : 'fresh browser, the job as soon as the worker is ready:');
     row('  module load (fetch, compile, start)', median(ms.map((m) => m.load)));
     row('  first layout', median(firsts), `  (first sheets after ${Math.round(median(ms.map((m) => m.runsA[0].first)))} ms)${spread(firsts)}`);
-    row('  later layouts, same worker (median)', median(ms.flatMap((m) => m.runsA.slice(1).map((r) => r.engine))));
+    const later = ms.flatMap((m) => m.runsA.slice(1).map((r) => r.engine));
+    if (later.length) row('  later layouts, same worker (median)', median(later));
     row('  a second worker: first layout', median(ms.map((m) => m.firstB.engine)), `  (load ${Math.round(median(ms.map((m) => m.loadB)))} ms)`);
     for (const m of ms) if (m.runsA[0].pages !== nativePages) throw new Error(`the browser engine laid out ${m.runsA[0].pages} sheets, native ${nativePages}`);
   }
