@@ -1,8 +1,22 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// The engine's version: the app asks for /engine.wasm?v=VERSION, which the
+// server lets the browser keep without asking again. Chrome keeps the
+// optimised engine only for a response it does not revalidate.
+function engineVersion(): string {
+  try {
+    return createHash('sha256').update(readFileSync('public/engine.wasm')).digest('hex').slice(0, 16);
+  } catch {
+    return '';
+  }
+}
+
 export default defineConfig({
   plugins: [react()],
+  define: { __ENGINE_VERSION__: JSON.stringify(engineVersion()) },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

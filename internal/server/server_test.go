@@ -153,6 +153,19 @@ func TestAppServing(t *testing.T) {
 	if w := do(h, "GET", "/engine.wasm", ""); !bytes.Equal(w.Body.Bytes(), wasm) || w.Header().Get("Content-Encoding") != "" {
 		t.Error("plain wasm for a client without gzip")
 	}
+	// The engine is revalidated, unless asked for under the version the
+	// app was built with: then the browser keeps it (and Chrome its
+	// optimised code) without asking again.
+	if w := do(h, "GET", "/engine.wasm", "", "Accept-Encoding", "gzip"); w.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("unversioned engine: Cache-Control %q", w.Header().Get("Cache-Control"))
+	}
+	w = do(h, "GET", "/engine.wasm?v=3f2a9c", "", "Accept-Encoding", "gzip")
+	if w.Code != 200 || w.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" || w.Header().Get("Content-Encoding") != "gzip" {
+		t.Errorf("versioned engine: %d %v", w.Code, w.Header())
+	}
+	if w := do(h, "GET", "/wasm_exec.js?v=3f2a9c", ""); w.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("only the engine is kept by version: wasm_exec.js Cache-Control %q", w.Header().Get("Cache-Control"))
+	}
 
 	w = do(h, "GET", "/assets/app-abc1.js", "", "Accept-Encoding", "gzip")
 	if w.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" || w.Header().Get("Content-Encoding") != "gzip" {

@@ -346,7 +346,7 @@ await test('a longer search runs in the background and can be cancelled', async 
 });
 
 await test('without WebAssembly the server lays out and the app says so', async (page) => {
-  await page.route('**/engine.wasm', (route) => route.abort());
+  await page.route('**/engine.wasm*', (route) => route.abort());
   await open(page);
   await addPart(page, 'Kapak', '50', '74', '4');
   await page.getByText('Tarayıcıda hesaplama motoru başlatılamadı; hesaplama sunucuda yapılıyor.').waitFor({ timeout: 15000 });

@@ -10,8 +10,11 @@
 // (default 2000) later, after the worker's warm-up, as when the user first
 // enters parts; then later layouts in the same worker, and the first
 // layout in a second worker (the optimised code is shared between workers).
-// The first scenario runs in COLD (default 5) browsers and reports medians.
+// The first scenario runs in COLD (default 5) browsers and reports medians;
+// the last runs as many browsers on a profile with an earlier visit, whose
+// optimised engine Chrome keeps in its code cache.
 import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,22 +65,58 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-// One scenario in a fresh browser (a fresh V8: nothing compiled yet): a
-// worker starts as the app starts it, the page waits idleMs (the user
-// typing parts), then lays out the job runs times; then a second worker
-// lays it out once (the app starts a new worker after a cancelled layout).
-async function scenario(idleMs) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+// The worker as the app starts it: named with the engine's version (see
+// vite.config.ts), which lets the browser keep the engine between visits.
+const version = createHash('sha256').update(fs.readFileSync(path.join(root, 'web/dist/app/engine.wasm'))).digest('hex').slice(0, 16);
+const WORKER = `/engine-worker.js?v=${version}`;
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// open starts a browser: a fresh one, or one on the given profile
+// directory, which keeps Chrome's caches between visits.
+async function open(profile) {
+  if (profile) {
+    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS });
+    return { page: ctx.pages()[0] ?? (await ctx.newPage()), close: () => ctx.close() };
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return { page: await browser.newPage(), close: () => browser.close() };
+}
+
+// A first visit on profile, as the app makes it: the layout worker, and
+// the export worker 3 s after it is ready; both warm up while the user
+// types (PRIME ms, default 8000). Chrome then keeps the optimised engine.
+async function firstVisit(profile) {
+  const b = await open(profile);
   try {
-    const page = await browser.newPage();
+    await b.page.goto(`${base}/api/health`);
+    await b.page.evaluate(async ({ primeMs, url }) => {
+      const ready = (w) => new Promise((resolve) => (w.onmessage = (ev) => ev.data.type === 'ready' && resolve()));
+      const layout = new Worker(url);
+      await ready(layout);
+      await new Promise((r) => setTimeout(r, 3000));
+      await ready(new Worker(url, { name: 'export' }));
+      await new Promise((r) => setTimeout(r, primeMs));
+    }, { primeMs: Number(process.env.PRIME || 8000), url: WORKER });
+  } finally {
+    await b.close();
+  }
+}
+
+// One scenario in a browser (fresh, or on a profile from an earlier
+// visit): a worker starts as the app starts it, the page waits idleMs (the
+// user typing parts), then lays out the job runs times; then a second
+// worker lays it out once (the app starts a new worker after a cancelled
+// layout).
+async function scenario(idleMs, profile) {
+  const b = await open(profile);
+  try {
+    const page = b.page;
     await page.goto(`${base}/api/health`);
     return await page.evaluate(
-      async ({ json, runs, idleMs }) => {
+      async ({ json, runs, idleMs, url }) => {
         function worker() {
-          const w = new Worker('/engine-worker.js');
+          const w = new Worker(url);
           const t0 = performance.now();
           const ready = new Promise((resolve, reject) => {
             w.onmessage = (ev) => (ev.data.type === 'ready' ? resolve(performance.now() - t0) : reject(new Error(ev.data.message)));
@@ -112,10 +151,10 @@ async function scenario(idleMs) {
         b.w.terminate();
         return { load, runsA, loadB, firstB };
       },
-      { json: JSON.stringify(request), runs: RUNS, idleMs },
+      { json: JSON.stringify(request), runs: RUNS, idleMs, url: WORKER },
     );
   } finally {
-    await browser.close();
+    await b.close();
   }
 }
 
@@ -127,11 +166,19 @@ try {
   console.log(`${('native (bin/kesim, median of ' + RUNS + ')').padEnd(52)} ${String(nat).padStart(6)} ms`);
   // The first layout of a fresh browser varies most (V8 compiles in the
   // background on the same cores), so that scenario runs in COLD browsers.
-  for (const [idle, browsers] of [[0, COLD], [Number(process.env.IDLE || 2000), 1]]) {
+  // A returning user: the same profile after a first visit.
+  const profile = path.join(dir, 'profile');
+  await firstVisit(profile);
+  const scenarios = [
+    ['fresh browser, the job as soon as the worker is ready:', 0, COLD],
+    [`fresh browser, the job ${Number(process.env.IDLE || 2000)} ms after the worker started:`, Number(process.env.IDLE || 2000), 1],
+    ['returning browser (same profile), the job as soon as the worker is ready:', 0, COLD, profile],
+  ];
+  for (const [title, idle, browsers, prof] of scenarios) {
     const ms = [];
-    for (let i = 0; i < browsers; i++) ms.push(await scenario(idle));
+    for (let i = 0; i < browsers; i++) ms.push(await scenario(idle, prof));
     const firsts = ms.map((m) => m.runsA[0].engine);
-    console.log(idle ? `fresh browser, the job ${idle} ms after the worker started:` : 'fresh browser, the job as soon as the worker is ready:');
+    console.log(title);
     row('  module load (fetch, compile, start)', median(ms.map((m) => m.load)));
     row('  first layout', median(firsts), `  (first sheets after ${Math.round(median(ms.map((m) => m.runsA[0].first)))} ms)${spread(firsts)}`);
     const later = ms.flatMap((m) => m.runsA.slice(1).map((r) => r.engine));

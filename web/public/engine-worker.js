@@ -2,7 +2,8 @@
  * and exports off the page's thread. Messages in: {id, type: 'layout' |
  * 'pdf' | 'dxf' | 'filename', ...}; out: {type: 'ready'|'fatal'} once, then
  * {id, type: 'progress'|'done'|'error', ...}. The page cancels a layout by
- * terminating the worker. */
+ * terminating the worker. A worker named 'export' (new Worker(url, {name}))
+ * warms the exporters instead of the layout code. */
 'use strict';
 let ready = null;
 
@@ -11,7 +12,10 @@ function start() {
     ready = (async () => {
       importScripts('/wasm_exec.js');
       const go = new Go();
-      const source = fetch('/engine.wasm');
+      // The page names the engine's version (?v=...): that response is
+      // never revalidated, which Chrome needs to keep the optimised code.
+      const v = new URL(self.location.href).searchParams.get('v');
+      const source = fetch(v ? `/engine.wasm?v=${encodeURIComponent(v)}` : '/engine.wasm');
       let instance;
       if (WebAssembly.instantiateStreaming) {
         ({ instance } = await WebAssembly.instantiateStreaming(source, go.importObject));
@@ -28,7 +32,7 @@ function start() {
 start().then(
   () => {
     postMessage({ type: 'ready' });
-    warmUp();
+    warmUp(self.name === 'export' ? warmExports : warmLayouts);
   },
   (e) => postMessage({ type: 'fatal', message: String((e && e.message) || e) }),
 );
@@ -36,10 +40,12 @@ start().then(
 /* Warm-up. V8 first runs WebAssembly through its baseline compiler and
  * optimises a function only after it has run for a while, so the first
  * layout of a fresh page runs several times slower than the ones after it.
- * While the page waits for its parts, the worker lays out a few generated
- * jobs, in steps of a few tens of milliseconds; a real request ends the
- * warm-up at the next step. The optimised code is shared by the page's
- * later workers. */
+ * While the page waits for its parts, the worker runs the code it is there
+ * for on generated jobs, in steps of a few tens of milliseconds (a PDF's
+ * first step takes a few hundred); a real request ends the warm-up at the
+ * next step. The optimised code is shared by the page's workers, and once
+ * there is enough of it (V8 caches a module from 1 MB of optimised code)
+ * Chrome keeps it in its code cache: the next visit starts optimised. */
 let warming = true;
 const WARM_STEPS = 16;
 
@@ -56,15 +62,40 @@ function warmJob(step) {
   });
 }
 
-async function warmUp() {
-  for (let step = 0; step < WARM_STEPS && warming; step++) {
+// The layout worker's steps: generated jobs, free and guillotine.
+const warmLayouts = Array.from({ length: WARM_STEPS }, (_, step) => () => self.kesimLayout(warmJob(step)));
+
+// The export worker's steps: a one-page guillotine layout written as PDF
+// and DXF, twice.
+let warmResult = '';
+const warmExports = [
+  async () => {
+    warmResult = await self.kesimLayout(
+      JSON.stringify({
+        sheet: { width: 100, height: 70 },
+        parts: [
+          { id: 'a', name: 'Kapak', width: 30, height: 20, quantity: 6 },
+          { id: 'b', name: 'Yan Ğ', width: 15.5, height: 40, quantity: 3 },
+        ],
+        options: { guillotine: true },
+      }),
+    );
+  },
+  () => self.kesimPDF(warmResult, ''),
+  () => self.kesimDXF(warmResult, ''),
+  () => self.kesimPDF(warmResult, ''),
+  () => self.kesimDXF(warmResult, ''),
+];
+
+async function warmUp(steps) {
+  for (let i = 0; i < steps.length && warming; i++) {
     // Between steps the worker takes its messages: a request stops this.
     // The first step waits a little for a request already on its way (the
     // app lays out the parts it restored as soon as the worker is ready).
-    await new Promise((r) => setTimeout(r, step === 0 ? 50 : 0));
+    await new Promise((r) => setTimeout(r, i === 0 ? 50 : 0));
     if (!warming) return;
     try {
-      await self.kesimLayout(warmJob(step));
+      await steps[i]();
     } catch {
       return;
     }

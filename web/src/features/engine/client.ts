@@ -13,7 +13,14 @@ type Pending = {
   onProgress?: (p: Progress) => void;
 };
 
-const WORKER_URL = '/engine-worker.js';
+// The engine's version, set by the build (vite.config.ts): the worker asks
+// for the engine under it, so that the browser keeps it between visits.
+declare const __ENGINE_VERSION__: string | undefined;
+const ENGINE_VERSION = typeof __ENGINE_VERSION__ === 'string' ? __ENGINE_VERSION__ : '';
+const WORKER_URL = ENGINE_VERSION ? `/engine-worker.js?v=${ENGINE_VERSION}` : '/engine-worker.js';
+// The export worker starts this long after the layout worker is ready, so
+// that its start does not slow the first layout of restored parts.
+const EXPORT_WARM_DELAY_MS = 3000;
 
 /** EngineWorker is one worker with its request table. */
 class EngineWorker {
@@ -22,8 +29,8 @@ class EngineWorker {
   private next = 1;
   readonly started: Promise<void>;
 
-  constructor() {
-    this.worker = new Worker(WORKER_URL);
+  constructor(name?: 'export') {
+    this.worker = new Worker(WORKER_URL, name ? { name } : undefined);
     this.started = new Promise((resolve, reject) => {
       this.worker.onmessage = (ev: MessageEvent) => {
         const m = ev.data;
@@ -47,6 +54,11 @@ class EngineWorker {
         this.pending.clear();
       };
     });
+  }
+
+  /** busy reports whether a request is under way. */
+  get busy(): boolean {
+    return this.pending.size > 0;
   }
 
   call<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): Promise<T> {
@@ -80,11 +92,29 @@ export class EngineClient {
 
   constructor(private readonly onFallback: () => void = () => {}) {}
 
-  /** warm starts the layout worker ahead of the first request. */
-  warm(): void {
+  /**
+   * warm starts the layout worker ahead of the first request and, a few
+   * seconds later, the export worker. Each warms up the code it runs (see
+   * engine-worker.js): the first export is quick, and the browser keeps the
+   * optimised engine for the next visit.
+   */
+  warm(exportAfterMs = EXPORT_WARM_DELAY_MS): void {
     if (typeof Worker === 'undefined') return;
-    this.layoutWorker ??= new EngineWorker();
-    this.layoutWorker.started.catch(() => {});
+    const startExport = () => {
+      if (this.usingServer || this.exportWorker) return;
+      if (this.layoutWorker?.busy) {
+        // A layout is running: the export worker would take its core.
+        setTimeout(startExport, exportAfterMs);
+        return;
+      }
+      this.exportWorker = new EngineWorker('export');
+      this.exportWorker.started.catch(() => {});
+    };
+    const w = (this.layoutWorker ??= new EngineWorker());
+    w.started.then(
+      () => setTimeout(startExport, exportAfterMs),
+      () => {},
+    );
   }
 
   /**
@@ -138,7 +168,7 @@ export class EngineClient {
   }
 
   private async exportCall<T>(message: Record<string, unknown>): Promise<T> {
-    const w = (this.exportWorker ??= new EngineWorker());
+    const w = (this.exportWorker ??= new EngineWorker('export'));
     await w.started;
     return w.call<T>(message);
   }
