@@ -16,8 +16,9 @@ import (
 
 // appHandler serves the built single-page app: files as they are, any
 // other path the index page. Hashed assets and the versioned engine are
-// cached for a year; the rest is revalidated through its ETag. Text files and the engine's WebAssembly
-// go out gzip-compressed to clients that accept it.
+// cached for a year; the rest is revalidated through its ETag. Text files
+// and the engine's WebAssembly go out gzip-compressed to clients that
+// accept it.
 func appHandler(app fs.FS) http.Handler {
 	if app == nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -71,7 +72,8 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// (engine.wasm?v=...: the app's bundle names the one it was built
 	// with), are kept for a year. Chrome keeps the engine's optimised code
 	// only for a response it does not revalidate.
-	if strings.HasPrefix(f.name, "assets/") || path.Ext(f.name) == ".wasm" && r.URL.Query().Get("v") != "" {
+	versioned := path.Ext(f.name) == ".wasm" && r.URL.Query().Get("v") != ""
+	if strings.HasPrefix(f.name, "assets/") || versioned {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		h.Set("Cache-Control", "no-cache")
