@@ -410,7 +410,8 @@ func (d *jsonDecoder) object(value func(key string) error) error {
 	if d.next('}') {
 		return nil
 	}
-	var seen []string
+	var seenArr [8]string // the contract's objects have at most six keys
+	seen := seenArr[:0]
 	for {
 		d.space()
 		key, err := d.string()
