@@ -152,3 +152,18 @@ func BenchmarkImproveGuillotine(b *testing.B) {
 	b.ReportAllocs()
 	layoutAll(b, reqs)
 }
+
+// BenchmarkLowerBound computes the sheet bound of the 3,000-piece job: it
+// runs once per layout, after the first one is on screen.
+func BenchmarkLowerBound(b *testing.B) {
+	j, _, err := newJob(ultraJob(3000, 600))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	lb := 0
+	for b.Loop() {
+		lb = lowerBound(j, nil)
+	}
+	b.ReportMetric(float64(lb), "sheets")
+}

@@ -96,6 +96,32 @@ func lambdas(c int, sides []int, maxL int) []int {
 	return out
 }
 
+// mappedArea is the sum over the kinds of one pair of functions' mapped
+// areas (lowerBound's arrays x and y for that pair), the turned one where
+// smaller for the kinds from turn on. It is called once per pair, not
+// inlined: WebAssembly has no on-stack replacement, and a function called
+// many times is optimised by the browser after the first few calls, while
+// one long loop would run unoptimised to its end.
+//
+//go:noinline
+func mappedArea(x, y []float64, turn int) float64 {
+	n := len(x) / 2
+	xw, xh, yh, yw := x[:n], x[n:], y[:n], y[n:]
+	sum := 0.0
+	for i := range turn {
+		sum += xw[i] * yh[i]
+	}
+	for i := turn; i < n; i++ {
+		m := xw[i] * yh[i]
+		// Not min(): its NaN handling is a slow call in wasm.
+		if t := xh[i] * yw[i]; t < m {
+			m = t
+		}
+		sum += m
+	}
+	return sum
+}
+
 // areaBound is the sheets the parts' area needs: ceil(total / sheet).
 func areaBound(j *job) int {
 	area := 0
@@ -124,46 +150,57 @@ func lowerBound(j *job, stop func() bool) int {
 	maxL := maxLambdas(len(j.kinds))
 	fx := dffs(j.binW, xs, maxL)
 	fy := dffs(j.binH, ys, maxL)
-	// Precompute every function on every side of every kind.
-	type vals struct{ w, h []float64 }
-	mapAll := func(fs []dff, c int) []vals {
-		out := make([]vals, len(fs))
+	// The kinds that may turn into a fitting orientation come last: turn
+	// is where they start. A part's contribution to the sum does not
+	// depend on the order, only its float rounding does, which the
+	// tolerance below covers.
+	kinds := make([]kind, 0, len(j.kinds))
+	for _, k := range j.kinds {
+		if !(k.rotate && k.h <= j.binW && k.w <= j.binH) {
+			kinds = append(kinds, k)
+		}
+	}
+	turn := len(kinds)
+	for _, k := range j.kinds {
+		if k.rotate && k.h <= j.binW && k.w <= j.binH {
+			kinds = append(kinds, k)
+		}
+	}
+	// Every function on every side of every kind, in one array per axis:
+	// for function i, [i*2n, i*2n+n) holds the widths' (x) or heights' (y)
+	// values, [i*2n+n, i*2n+2n) the other side's, for the turned part. The
+	// heights' values are multiplied by the kind's count.
+	n := len(kinds)
+	mapAll := func(fs []dff, side func(k kind) (int, int), count bool) []float64 {
+		out := make([]float64, 2*n*len(fs))
 		for i, d := range fs {
-			v := vals{w: make([]float64, len(j.kinds)), h: make([]float64, len(j.kinds))}
-			for ki, k := range j.kinds {
-				v.w[ki] = -1
-				v.h[ki] = -1
-				if k.w <= c {
-					v.w[ki] = float64(d.f(k.w)) / float64(d.capy)
+			v := out[2*n*i : 2*n*(i+1)]
+			for ki, k := range kinds {
+				a, b := side(k)
+				c := 1.0
+				if count {
+					c = float64(k.count)
 				}
-				if k.h <= c {
-					v.h[ki] = float64(d.f(k.h)) / float64(d.capy)
+				v[ki] = float64(d.f(a)) / float64(d.capy) * c
+				if ki >= turn {
+					v[n+ki] = float64(d.f(b)) / float64(d.capy) * c
 				}
 			}
-			out[i] = v
 		}
 		return out
 	}
-	vx, vy := mapAll(fx, j.binW), mapAll(fy, j.binH)
+	vx := mapAll(fx, func(k kind) (int, int) { return k.w, k.h }, false)
+	vy := mapAll(fy, func(k kind) (int, int) { return k.h, k.w }, true)
 	best := 1
-	for a := range vx {
+	tol := 1e-9 * float64(len(j.items)+1)
+	for a := range fx {
 		if a&15 == 15 && stop != nil && stop() {
 			break
 		}
-		for b := range vy {
-			sum := 0.0
-			for ki, k := range j.kinds {
-				m := vx[a].w[ki] * vy[b].h[ki] // as stored; always fits
-				if k.rotate && vx[a].h[ki] >= 0 && vy[b].w[ki] >= 0 {
-					// Not min(): its NaN handling is a slow call in wasm.
-					if t := vx[a].h[ki] * vy[b].w[ki]; t < m {
-						m = t
-					}
-				}
-				sum += m * float64(k.count)
-			}
+		x := vx[2*n*a : 2*n*(a+1)]
+		for b := range fy {
 			// The tolerance keeps float rounding from ever overstating.
-			if lb := int(math.Ceil(sum - 1e-9*float64(len(j.items)+1))); lb > best {
+			if lb := int(math.Ceil(mappedArea(x, vy[2*n*b:2*n*(b+1)], turn) - tol)); lb > best {
 				best = lb
 			}
 		}

@@ -141,8 +141,8 @@ func (s *search) construct() {
 			sorted[c.order] = sortedItems(s.j, os[c.order])
 		}
 		items := sorted[c.order]
-		sol := s.pack(items, c.heuristic)
-		if sol == nil {
+		sol, ok := s.pack(items, c.heuristic)
+		if !ok {
 			return
 		}
 		s.offer(sol, share*float64(n+1)/float64(len(cfgs)))
@@ -154,12 +154,21 @@ func (s *search) construct() {
 
 func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
 
-// pack runs one constructive heuristic in the layout's mode.
-func (s *search) pack(items []int32, h heuristic) *solution {
+// pack runs one constructive heuristic in the layout's mode. It returns
+// the layout when it beats the best one (nil otherwise), and false when
+// the search was cancelled first.
+func (s *search) pack(items []int32, h heuristic) (*solution, bool) {
 	if s.j.guillotine {
-		return s.pk.packGuillotine(items, h, s.ctxDone)
+		sol := s.pk.packGuillotine(items, h, s.ctxDone)
+		return sol, sol != nil
 	}
-	return s.pk.pack(items, h, s.ctxDone)
+	if !s.pk.pack(items, h, s.ctxDone) {
+		return nil, false
+	}
+	if !s.pk.beats(s.best) {
+		return nil, true
+	}
+	return s.pk.solution(), true
 }
 
 // result converts a solution to the JSON result in centimetres.

@@ -96,17 +96,19 @@ type bin struct {
 	// The last query and its answer: copies of one part come one after
 	// another, and a sheet that did not receive the last copy answers the
 	// next one the same, so a big job scans each sheet once per part type.
-	cacheKey  findKey
-	cacheHit  placement
-	cacheFull bool
+	// cacheQ is the query's flags (queryFlags), 0 when nothing is cached.
+	cacheW, cacheH int
+	cacheQ         uint32
+	cacheHit       placement
 }
 
-// findKey identifies a query of find.
-type findKey struct {
-	w, h   int
-	rotate bool
-	rule   rule
-	orient orient
+// queryFlags packs the rest of a query of find into one nonzero word.
+func queryFlags(rotate bool, r rule, o orient) uint32 {
+	q := 1<<16 | uint32(r)<<8 | uint32(o)
+	if rotate {
+		q |= 1 << 17
+	}
+	return q
 }
 
 func newBin(w, h int, scratch *[]rect) *bin {
@@ -122,7 +124,7 @@ func (b *bin) reset() {
 	b.used = b.used[:0]
 	b.area = 0
 	b.maxFreeW, b.maxFreeH = b.w, b.h
-	b.cacheFull = false
+	b.cacheQ = 0
 }
 
 // mayFit reports whether a w x h part (or its turn when rotate) might fit.
@@ -135,32 +137,66 @@ func (b *bin) mayFit(w, h int, rotate bool) bool {
 // under orientFree; otherwise the turned one is used only when the
 // preferred one does not fit in this bin.
 func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
-	key := findKey{w, h, rotate, r, o}
-	if b.cacheFull && b.cacheKey == key {
+	if b.cacheQ == queryFlags(rotate, r, o) && b.cacheW == w && b.cacheH == h {
 		return b.cacheHit
 	}
+	return b.findNew(w, h, rotate, r, o)
+}
+
+// findNew is find without its cached answer; it caches the new one.
+func (b *bin) findNew(w, h int, rotate bool, r rule, o orient) placement {
 	p := b.search(w, h, rotate, r, o)
-	b.cacheKey, b.cacheHit, b.cacheFull = key, p, true
+	b.cacheW, b.cacheH, b.cacheQ, b.cacheHit = w, h, queryFlags(rotate, r, o), p
 	return p
 }
 
+// search is find without the cache. The scores are computed in the loop
+// rather than by score: a call per free rectangle, with the placement
+// returned through memory, costs more than the scoring in WebAssembly.
 func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
 	w, h = o.preferred(w, h, rotate)
+	if r == ruleCP {
+		return b.searchCP(w, h, rotate, o)
+	}
+	both := rotate && o == orientFree
 	var best placement
-	for _, f := range b.free {
+	for i := range b.free {
+		f := &b.free[i]
 		if w <= f.w && h <= f.h {
-			if p := b.score(f, w, h, r); p.better(best) {
-				best = p
+			if s1, s2 := fitScores(f, w, h, r); !best.ok || s1 < best.s1 || s1 == best.s1 && s2 < best.s2 {
+				best = placement{x: f.x, y: f.y, w: w, h: h, s1: s1, s2: s2, ok: true}
 			}
 		}
-		if rotate && o == orientFree && h <= f.w && w <= f.h {
-			if p := b.score(f, h, w, r); p.better(best) {
-				best = p
+		if both && h <= f.w && w <= f.h {
+			if s1, s2 := fitScores(f, h, w, r); !best.ok || s1 < best.s1 || s1 == best.s1 && s2 < best.s2 {
+				best = placement{x: f.x, y: f.y, w: h, h: w, s1: s1, s2: s2, ok: true}
 			}
 		}
 	}
 	if !best.ok && rotate && o != orientFree {
 		return b.search(h, w, false, r, orientFree)
+	}
+	return best
+}
+
+// searchCP is search under the contact point rule.
+func (b *bin) searchCP(w, h int, rotate bool, o orient) placement {
+	both := rotate && o == orientFree
+	var best placement
+	for _, f := range b.free {
+		if w <= f.w && h <= f.h {
+			if p := b.score(f, w, h, ruleCP); p.better(best) {
+				best = p
+			}
+		}
+		if both && h <= f.w && w <= f.h {
+			if p := b.score(f, h, w, ruleCP); p.better(best) {
+				best = p
+			}
+		}
+	}
+	if !best.ok && rotate && o != orientFree {
+		return b.searchCP(h, w, false, orientFree)
 	}
 	return best
 }
@@ -211,20 +247,22 @@ func (b *bin) score(f rect, w, h int, r rule) placement {
 // under the rules that look at f alone (all but contact point, which
 // fitScore treats as best area fit).
 func fitScore(f rect, w, h int, r rule) placement {
-	p := placement{x: f.x, y: f.y, w: w, h: h, ok: true}
+	s1, s2 := fitScores(&f, w, h, r)
+	return placement{x: f.x, y: f.y, w: w, h: h, s1: s1, s2: s2, ok: true}
+}
+
+// fitScores is fitScore's two scores; it is inlined into search's loop.
+func fitScores(f *rect, w, h int, r rule) (s1, s2 int) {
 	dw, dh := f.w-w, f.h-h
-	short, long := min(dw, dh), max(dw, dh)
 	switch r {
 	case ruleBSSF:
-		p.s1, p.s2 = short, long
+		return min(dw, dh), max(dw, dh)
 	case ruleBLSF:
-		p.s1, p.s2 = long, short
+		return max(dw, dh), min(dw, dh)
 	case ruleBL:
-		p.s1, p.s2 = f.y+h, f.x
-	default:
-		p.s1, p.s2 = f.w*f.h-w*h, short
+		return f.y + h, f.x
 	}
-	return p
+	return f.w*f.h - w*h, min(dw, dh)
 }
 
 // contact is the length of the part's perimeter touching the sheet's edges
@@ -260,7 +298,7 @@ func overlap(a0, a1, b0, b1 int) int {
 // than that can never be used again and are dropped, which keeps the list
 // short on big jobs.
 func (b *bin) place(p placement, minSide int, keepUsed bool) {
-	b.cacheFull = false
+	b.cacheQ = 0
 	u := rect{p.x, p.y, p.w, p.h}
 	if keepUsed {
 		b.used = append(b.used, u)
@@ -346,7 +384,7 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 
 // prune drops free rectangles that no remaining part can use.
 func (b *bin) prune(minSide int) {
-	b.cacheFull = false
+	b.cacheQ = 0
 	kept := b.free[:0]
 	b.maxFreeW, b.maxFreeH = 0, 0
 	for _, f := range b.free {

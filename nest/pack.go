@@ -68,9 +68,10 @@ type packer struct {
 	scratch []rect
 }
 
-// pack places order's items (indices into j.items' kinds) and returns the
-// solution, or nil when stop reports true before it is complete.
-func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
+// pack places order's items (indices into j.items' kinds) and reports
+// whether it finished, false when stop reported true first. The layout
+// stays in the packer: beats compares it, solution copies it out.
+func (pk *packer) pack(order []int32, h heuristic, stop func() bool) bool {
 	j := pk.j
 	pk.bins = pk.bins[:0]
 	pk.spots = pk.spots[:0]
@@ -81,7 +82,7 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 	lastMin := sm[0]
 	for i, ki := range order {
 		if i&255 == 255 && stop != nil && stop() {
-			return nil
+			return false
 		}
 		k := &j.kinds[ki]
 		if sm[i] > lastMin+lastMin/4 {
@@ -102,10 +103,34 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) *solution {
 		pk.bins[bi].place(p, minSide, keepUsed)
 		pk.spots[bi] = append(pk.spots[bi], spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h, turned: p.w != k.w || p.h != k.h})
 	}
+	return true
+}
+
+// beats reports whether the packer's last layout is better than t, as
+// solution.better would: most runs of a portfolio are not, and their
+// layouts are never copied.
+func (pk *packer) beats(t *solution) bool {
+	if t == nil {
+		return true
+	}
+	if len(pk.bins) != len(t.bins) {
+		return len(pk.bins) < len(t.bins)
+	}
+	return pk.bins[len(pk.bins)-1].area < t.areas[len(t.areas)-1]
+}
+
+// solution returns a copy of the packer's last layout.
+func (pk *packer) solution() *solution {
+	n := 0
+	for _, sp := range pk.spots {
+		n += len(sp)
+	}
+	all := make([]spot, 0, n) // one allocation for every sheet's spots
 	s := &solution{bins: make([][]spot, len(pk.bins)), areas: make([]int, len(pk.bins))}
-	for i := range pk.bins {
-		s.bins[i] = append([]spot(nil), pk.spots[i]...)
-		s.areas[i] = pk.bins[i].area
+	for i, b := range pk.bins {
+		all = append(all, pk.spots[i]...)
+		s.bins[i] = all[len(all)-len(pk.spots[i]) : len(all) : len(all)]
+		s.areas[i] = b.area
 	}
 	return s
 }
@@ -124,9 +149,17 @@ func (pk *packer) suffixMins(order []int32) []int {
 	return sm
 }
 
+// newBin opens a sheet, reusing one of an earlier run when there is one.
 func (pk *packer) newBin() *bin {
-	b := newBin(pk.j.binW, pk.j.binH, &pk.scratch)
-	pk.bins = append(pk.bins, b)
+	var b *bin
+	if n := len(pk.bins); n < cap(pk.bins) && pk.bins[:n+1][n] != nil {
+		pk.bins = pk.bins[:n+1]
+		b = pk.bins[n]
+		b.reset()
+	} else {
+		b = newBin(pk.j.binW, pk.j.binH, &pk.scratch)
+		pk.bins = append(pk.bins, b)
+	}
 	if len(pk.spots) < cap(pk.spots) {
 		pk.spots = pk.spots[:len(pk.spots)+1]
 		pk.spots[len(pk.spots)-1] = pk.spots[len(pk.spots)-1][:0]
@@ -143,11 +176,17 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 	bestBin := -1
 	bestArea := -1
 	first := pk.start[ki]
+	// find's cache is checked here, saving a call per open sheet.
+	q := queryFlags(k.rotate, h.rule, h.orient)
 	for bi := first; bi < len(pk.bins); bi++ {
 		b := pk.bins[bi]
 		var p placement
 		if b.mayFit(k.w, k.h, k.rotate) {
-			p = b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+			if b.cacheQ == q && b.cacheW == k.w && b.cacheH == k.h {
+				p = b.cacheHit
+			} else {
+				p = b.findNew(k.w, k.h, k.rotate, h.rule, h.orient)
+			}
 		}
 		if !p.ok {
 			if bi == first {
