@@ -172,43 +172,48 @@ func (pk *packer) newBin() *bin {
 // choose picks the sheet and position for kind k (index ki) among the
 // open sheets.
 func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
-	var best placement
 	bestBin := -1
+	var bestS1, bestS2 int
 	bestArea := -1
 	first := pk.start[ki]
-	// find's cache is checked here, saving a call per open sheet.
+	// find's cache is used here directly: a sheet's answer is compared
+	// where it is cached, and only the chosen one is copied out.
 	q := queryFlags(k.rotate, h.rule, h.orient)
 	for bi := first; bi < len(pk.bins); bi++ {
 		b := pk.bins[bi]
-		var p placement
+		ok := false
 		if b.mayFit(k.w, k.h, k.rotate) {
-			if b.cacheQ == q && b.cacheW == k.w && b.cacheH == k.h {
-				p = b.cacheHit
-			} else {
-				p = b.findNew(k.w, k.h, k.rotate, h.rule, h.orient)
+			if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
+				b.findNew(k.w, k.h, k.rotate, h.rule, h.orient)
 			}
+			ok = b.cacheHit.ok
 		}
-		if !p.ok {
+		if !ok {
 			if bi == first {
 				first++
 				pk.start[ki] = first
 			}
 			continue
 		}
+		p := &b.cacheHit
 		switch h.choice {
 		case choiceFirst:
-			return bi, p
+			return bi, *p
 		case choiceGlobal:
-			if p.better(best) {
-				best, bestBin = p, bi
+			// As placement.better.
+			if bestBin < 0 || p.s1 < bestS1 || p.s1 == bestS1 && p.s2 < bestS2 {
+				bestBin, bestS1, bestS2 = bi, p.s1, p.s2
 			}
 		case choiceTightest:
 			if b.area > bestArea {
-				best, bestBin, bestArea = p, bi, b.area
+				bestBin, bestArea = bi, b.area
 			}
 		}
 	}
-	return bestBin, best
+	if bestBin < 0 {
+		return -1, placement{}
+	}
+	return bestBin, pk.bins[bestBin].cacheHit
 }
 
 // config is one run of the constructive portfolio: a part order and a
