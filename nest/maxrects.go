@@ -137,17 +137,12 @@ func (b *bin) mayFit(w, h int, rotate bool) bool {
 // under orientFree; otherwise the turned one is used only when the
 // preferred one does not fit in this bin.
 func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
-	if b.cacheQ == queryFlags(rotate, r, o) && b.cacheW == w && b.cacheH == h {
-		return b.cacheHit
+	q := queryFlags(rotate, r, o)
+	if b.cacheQ != q || b.cacheW != w || b.cacheH != h {
+		b.cacheW, b.cacheH, b.cacheQ = w, h, q
+		b.cacheHit = b.search(w, h, rotate, r, o)
 	}
-	return b.findNew(w, h, rotate, r, o)
-}
-
-// findNew is find without its cached answer; it caches the new one.
-func (b *bin) findNew(w, h int, rotate bool, r rule, o orient) placement {
-	p := b.search(w, h, rotate, r, o)
-	b.cacheW, b.cacheH, b.cacheQ, b.cacheHit = w, h, queryFlags(rotate, r, o), p
-	return p
+	return b.cacheHit
 }
 
 // search is find without the cache. The scores are computed in the loop

@@ -184,7 +184,7 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 		ok := false
 		if b.mayFit(k.w, k.h, k.rotate) {
 			if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
-				b.findNew(k.w, k.h, k.rotate, h.rule, h.orient)
+				b.find(k.w, k.h, k.rotate, h.rule, h.orient)
 			}
 			ok = b.cacheHit.ok
 		}
