@@ -1,7 +1,6 @@
 package nest
 
 import (
-	"slices"
 	"sort"
 )
 
@@ -61,11 +60,16 @@ type packer struct {
 	spots [][]spot
 	// suffixMin[i] is the shortest side of items order[i:].
 	suffixMin []int
-	// start[k] is the first sheet that may still take kind k: free space
-	// only shrinks, so a sheet where a kind did not fit never will, and
-	// the scan skips the full sheets at the front.
-	start   []int
-	scratch []rect
+	scratch   []rect
+	// The sheets that may take the copies of one kind: free space only
+	// shrinks, so a sheet where a kind did not fit never will, and the
+	// copies of a kind come one after another. For kind run, cands lists
+	// the sheets below rest where it fitted at the last look, in order;
+	// the others below rest cannot take it, those from rest on are not
+	// looked at yet.
+	run   int32
+	cands []int32
+	rest  int
 }
 
 // pack places order's items (indices into j.items' kinds) and reports
@@ -76,8 +80,7 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) bool {
 	pk.bins = pk.bins[:0]
 	pk.spots = pk.spots[:0]
 	sm := pk.suffixMins(order)
-	pk.start = slices.Grow(pk.start[:0], len(j.kinds))[:len(j.kinds)]
-	clear(pk.start)
+	pk.run = -1
 	keepUsed := h.rule == ruleCP
 	lastMin := sm[0]
 	for i, ki := range order {
@@ -170,34 +173,51 @@ func (pk *packer) newBin() *bin {
 }
 
 // choose picks the sheet and position for kind k (index ki) among the
-// open sheets.
+// open sheets. It looks only at the sheets that may still take the kind
+// (see packer.cands), in the order of the sheets, so it chooses as a scan
+// of every sheet would.
 func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
+	if ki != pk.run {
+		pk.run, pk.cands, pk.rest = ki, pk.cands[:0], 0
+	}
 	bestBin := -1
 	var bestS1, bestS2 int
 	bestArea := -1
-	first := pk.start[ki]
 	// find's cache is used here directly: a sheet's answer is compared
 	// where it is cached, and only the chosen one is copied out.
 	q := queryFlags(k.rotate, h.rule, h.orient)
-	for bi := first; bi < len(pk.bins); bi++ {
-		b := pk.bins[bi]
-		ok := false
-		if b.mayFit(k.w, k.h, k.rotate) {
-			if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
-				b.find(k.w, k.h, k.rotate, h.rule, h.orient)
-			}
-			ok = b.cacheHit.ok
+	nc := len(pk.cands)
+	n := 0 // candidates kept
+	for i, end := 0, nc+len(pk.bins)-pk.rest; i < end; i++ {
+		bi := pk.rest + i - nc
+		if i < nc {
+			bi = int(pk.cands[i])
 		}
-		if !ok {
-			if bi == first {
-				first++
-				pk.start[ki] = first
-			}
+		b := pk.bins[bi]
+		if !b.mayFit(k.w, k.h, k.rotate) {
 			continue
 		}
+		if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
+			b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+		}
 		p := &b.cacheHit
+		if !p.ok {
+			continue
+		}
+		// Reading cands is done once i reaches nc, so n may overwrite it.
+		if n < len(pk.cands) {
+			pk.cands[n] = int32(bi)
+		} else {
+			pk.cands = append(pk.cands, int32(bi))
+		}
+		n++
 		switch h.choice {
 		case choiceFirst:
+			if i < nc {
+				pk.cands = append(pk.cands[:n], pk.cands[i+1:nc]...)
+			} else {
+				pk.cands, pk.rest = pk.cands[:n], bi+1
+			}
 			return bi, *p
 		case choiceGlobal:
 			// As placement.better.
@@ -210,6 +230,7 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 			}
 		}
 	}
+	pk.cands, pk.rest = pk.cands[:n], len(pk.bins)
 	if bestBin < 0 {
 		return -1, placement{}
 	}
