@@ -129,7 +129,7 @@ func (b *bin) reset() {
 
 // mayFit reports whether a w x h part (or its turn when rotate) might fit.
 func (b *bin) mayFit(w, h int, rotate bool) bool {
-	return w <= b.maxFreeW && h <= b.maxFreeH || rotate && h <= b.maxFreeW && w <= b.maxFreeH
+	return (b.maxFreeW-w)|(b.maxFreeH-h) >= 0 || rotate && (b.maxFreeW-h)|(b.maxFreeH-w) >= 0
 }
 
 // find returns the best position for a w x h part under rule r. When
@@ -157,12 +157,13 @@ func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
 	var best placement
 	for i := range b.free {
 		f := &b.free[i]
-		if w <= f.w && h <= f.h {
+		// w <= f.w && h <= f.h with one branch (see fitsIn).
+		if (f.w-w)|(f.h-h) >= 0 {
 			if s1, s2 := fitScores(f, w, h, r); !best.ok || s1 < best.s1 || s1 == best.s1 && s2 < best.s2 {
 				best = placement{x: f.x, y: f.y, w: w, h: h, s1: s1, s2: s2, ok: true}
 			}
 		}
-		if both && h <= f.w && w <= f.h {
+		if both && (f.w-h)|(f.h-w) >= 0 {
 			if s1, s2 := fitScores(f, h, w, r); !best.ok || s1 < best.s1 || s1 == best.s1 && s2 < best.s2 {
 				best = placement{x: f.x, y: f.y, w: h, h: w, s1: s1, s2: s2, ok: true}
 			}
@@ -281,11 +282,10 @@ func (b *bin) contact(x, y, w, h int) int {
 	return c
 }
 
+// overlap is the length shared by [a0, a1] and [b0, b1], 0 when they
+// are apart; min and max compile without branches.
 func overlap(a0, a1, b0, b1 int) int {
-	if a1 < b0 || b1 < a0 {
-		return 0
-	}
-	return min(a1, b1) - max(a0, b0)
+	return max(0, min(a1, b1)-max(a0, b0))
 }
 
 // place puts a part at p and updates the free rectangles. minSide is the
@@ -306,9 +306,15 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 	var nearArr [16]rect
 	near := nearArr[:0]
 	for _, f := range b.free {
-		if u.x >= f.x+f.w || u.x+u.w <= f.x || u.y >= f.y+f.h || u.y+u.h <= f.y {
+		// The gaps between u and f along both axes, on both sides: f and
+		// u overlap when all four are negative, touch when none is
+		// positive. One sign test replaces four comparisons and their
+		// branches, which cost most in WebAssembly.
+		g1, g2 := f.x-u.x-u.w, u.x-f.x-f.w
+		g3, g4 := f.y-u.y-u.h, u.y-f.y-f.h
+		if g1&g2&g3&g4 >= 0 {
 			kept = append(kept, f)
-			if u.x <= f.x+f.w && f.x <= u.x+u.w && u.y <= f.y+f.h && f.y <= u.y+u.h {
+			if (g1-1)&(g2-1)&(g3-1)&(g4-1) < 0 {
 				near = append(near, f)
 			}
 			continue
