@@ -157,7 +157,8 @@ func (b *bin) search(w, h int, rotate bool, r rule, o orient) placement {
 	var best placement
 	for i := range b.free {
 		f := &b.free[i]
-		// w <= f.w && h <= f.h with one branch (see fitsIn).
+		// w <= f.w && h <= f.h with one branch: both differences are
+		// non-negative when their or is.
 		if (f.w-w)|(f.h-h) >= 0 {
 			if s1, s2 := fitScores(f, w, h, r); !best.ok || s1 < best.s1 || s1 == best.s1 && s2 < best.s2 {
 				best = placement{x: f.x, y: f.y, w: w, h: h, s1: s1, s2: s2, ok: true}
