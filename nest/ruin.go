@@ -448,15 +448,22 @@ func (r *rr) recreate(limit float64) bool {
 			if !rb.mayFit(k.w, k.h, k.rotate) {
 				continue
 			}
+			if rb.t == nil && !corners {
+				// The sheet's cached answer is compared where it is
+				// stored and copied only when it is the best so far.
+				b := rb.b
+				b.find(k.w, k.h, k.rotate, ru, orientFree)
+				if p := &b.cacheHit; p.better(best) {
+					best, bestBin, bestAt = *p, bi, gspot{}
+				}
+				continue
+			}
 			var p placement
 			var at gspot
-			switch {
-			case rb.t != nil:
+			if rb.t != nil {
 				p, at = rb.t.find(k.w, k.h, k.rotate, ru, split)
-			case corners:
+			} else {
 				p = rb.b.findCorners(k.w, k.h, k.rotate)
-			default:
-				p = rb.b.find(k.w, k.h, k.rotate, ru, orientFree)
 			}
 			if p.better(best) {
 				best, bestBin, bestAt = p, bi, at
