@@ -145,7 +145,12 @@ func (s *search) construct() {
 		if !ok {
 			return
 		}
-		s.offer(sol, share*float64(n+1)/float64(len(cfgs)))
+		if done := share * float64(n+1) / float64(len(cfgs)); !s.offer(sol, done) {
+			// The progress bar moves with every run of the portfolio,
+			// not only with the better layouts: on a big job in the
+			// browser a run takes tens of milliseconds.
+			s.report(done, nil)
+		}
 		if s.optimal() {
 			return
 		}

@@ -347,6 +347,34 @@ func TestLayoutProgress(t *testing.T) {
 	}
 }
 
+// TestLayoutProgressDuringPortfolio checks that the progress bar moves
+// with every run of the constructive portfolio, not only when a run finds
+// a better layout: on a big job in the browser the portfolio takes
+// seconds.
+func TestLayoutProgressDuringPortfolio(t *testing.T) {
+	for _, guillotine := range []bool{false, true} {
+		req := ultraJob(600, 120)
+		req.Options.Guillotine = guillotine
+		j, _, err := newJob(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var steps []float64
+		if _, err := Layout(context.Background(), req, func(p Progress) {
+			if p.Done < 1 && (len(steps) == 0 || p.Done > steps[len(steps)-1]) {
+				steps = append(steps, p.Done)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		// A better layout found within 20 ms of the last one is not
+		// reported at all, so a few runs may leave no step.
+		if want := len(portfolio(j)) / 2; len(steps) < want {
+			t.Errorf("guillotine %v: progress moved %d times before the end, want about one step per run of the portfolio (at least %d)", guillotine, len(steps), want)
+		}
+	}
+}
+
 func TestLayoutGuillotineCutSequence(t *testing.T) {
 	req := Request{Sheet: Sheet{100, 148}, Parts: []Part{
 		{Name: "Kapak", Width: 50, Height: 74, Quantity: 2},
