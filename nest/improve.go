@@ -33,11 +33,17 @@ func (s *search) improve() {
 			return
 		}
 		rs[s.iterations/turnSteps%len(rs)].step()
-		if s.iterations&127 == 0 {
+		if s.iterations&127 == 0 || s.iterations&7 == 0 && s.onProgress != nil && time.Since(s.lastCall) >= progressEvery {
 			s.report(s.doneFraction(), nil)
 		}
 	}
 }
+
+// progressEvery is the longest the improvement phase goes without a
+// progress report (checked every 8 steps): on a big job 128 steps take
+// most of a second in the browser, whose worker takes messages, such as a
+// cancel, only at the reports.
+const progressEvery = 50 * time.Millisecond
 
 // turnSteps is the number of steps a search runs before the other's turn.
 const turnSteps = 256

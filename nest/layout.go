@@ -66,9 +66,10 @@ type search struct {
 
 	lb         int
 	best       *solution
-	lastReport time.Time
-	reported   int // page count last reported with a layout
-	iterations int // steps of the improvement phase so far
+	lastReport time.Time // when a layout was last reported
+	lastCall   time.Time // when onProgress was last called
+	reported   int       // page count last reported with a layout
+	iterations int       // steps of the improvement phase so far
 }
 
 // stopped reports whether the search must end now: cancelled or out of time.
@@ -111,6 +112,7 @@ func (s *search) report(done float64, sol *solution) {
 	} else if sol != nil && now.Sub(s.lastReport) < 20*time.Millisecond {
 		return
 	}
+	s.lastCall = now
 	s.onProgress(p)
 }
 

@@ -397,3 +397,29 @@ func TestLayoutGuillotineCutSequence(t *testing.T) {
 		t.Errorf("free layout has cuts: %+v", res.Pages[0].Cuts)
 	}
 }
+
+// The browser's worker takes a cancel only at a progress report, so the
+// improvement phase reports at least every progressEvery, not only every
+// 128 steps: here a slow receiver makes every eighth step due.
+func TestLayoutProgressDuringSlowImprovement(t *testing.T) {
+	req := ultraJob(300, 60)
+	req.Options.Iterations = 64
+	var improving []float64
+	res, err := Layout(context.Background(), req, func(p Progress) {
+		if p.Done > 0.2 && p.Done < 1 {
+			improving = append(improving, p.Done)
+		}
+		if p.Done >= 0.2 {
+			time.Sleep(progressEvery + 10*time.Millisecond)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Optimal {
+		t.Fatal("the job is laid out optimally before the improvement phase; the test needs one that is not")
+	}
+	if len(improving) < 64/8-1 {
+		t.Errorf("the improvement phase reported %d times in 64 slow steps (%v), want one every 8 steps", len(improving), improving)
+	}
+}
