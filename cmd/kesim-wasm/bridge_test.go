@@ -25,11 +25,17 @@ const go = new Go();
 WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(async ({ instance }) => {
   go.run(instance);
   let reports = 0;
+  // With a fifth argument the layout runs under an id and is cancelled at
+  // its third progress report.
+  const id = process.argv[5] ? 7 : undefined;
+  const progress = () => {
+    if (++reports === 3 && id) globalThis.kesimCancel(id);
+  };
   try {
-    const res = await globalThis.kesimLayout(fs.readFileSync(process.argv[4], 'utf8'), () => reports++);
+    const res = await globalThis.kesimLayout(fs.readFileSync(process.argv[4], 'utf8'), progress, id);
     console.log(JSON.stringify({ result: JSON.parse(res), reports }));
   } catch (e) {
-    console.log(JSON.stringify({ error: e.message }));
+    console.log(JSON.stringify({ error: e.message, reports }));
   }
   process.exit(0);
 });
@@ -59,7 +65,7 @@ func TestBrowserEngineMatchesNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
-	run := func(req string) (out struct {
+	run := func(req string, cancel ...string) (out struct {
 		Result  nest.Result
 		Reports int
 		Error   string
@@ -69,7 +75,7 @@ func TestBrowserEngineMatchesNative(t *testing.T) {
 		if err := os.WriteFile(reqPath, []byte(req), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		b, err := exec.Command(node, script, wasmExec, wasm, reqPath).Output()
+		b, err := exec.Command(node, append([]string{script, wasmExec, wasm, reqPath}, cancel...)...).Output()
 		if err != nil {
 			t.Fatalf("node: %v", err)
 		}
@@ -106,6 +112,14 @@ func TestBrowserEngineMatchesNative(t *testing.T) {
 		if got.Reports == 0 {
 			t.Error("no progress reached JavaScript")
 		}
+	}
+
+	// A layout cancelled by the app ends at once with errCancelled, though
+	// it had a layout and a minute to improve it: the page has moved on.
+	req.Options.Iterations, req.Options.TimeLimitMs = 0, 60000
+	reqJSON, _ := json.Marshal(req)
+	if got := run(string(reqJSON), "cancel"); got.Error != "Hesaplama iptal edildi." {
+		t.Errorf("cancelled layout: error %q after %d reports, want the cancel's error", got.Error, got.Reports)
 	}
 
 	bad := run(`{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":-1,"height":5,"quantity":1}]}`)

@@ -5,12 +5,18 @@
 // Worker; every function takes and returns JSON strings (or bytes), returns
 // a Promise, and rejects with an Error whose message is Turkish.
 //
-//	kesimLayout(requestJSON, onProgress(progressJSON)) -> Promise<resultJSON>
-//	kesimPDF(resultJSON, optionsJSON)                  -> Promise<Uint8Array>
-//	kesimDXF(resultJSON, optionsJSON)                  -> Promise<Uint8Array>
-//	kesimFileName(resultJSON, "pdf"|"dxf")             -> string
+//	kesimLayout(requestJSON, onProgress(progressJSON), id) -> Promise<resultJSON>
+//	kesimCancel(id)                                        -> undefined
+//	kesimPDF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
+//	kesimDXF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
+//	kesimFileName(resultJSON, "pdf"|"dxf")                 -> string
 //
-// A computation is cancelled by terminating the worker.
+// A layout given an id is cancelled by kesimCancel(id): its Promise then
+// rejects with errCancelled. While it runs, the layout gives the worker's
+// event loop a turn at its progress reports (see yieldTurn), so that the
+// cancel message is taken within tens of milliseconds; the worker and its
+// optimised code stay for the next layout. A computation that does not
+// report progress is stopped only by terminating the worker.
 package main
 
 import (
@@ -20,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -33,7 +40,9 @@ func main() {
 	// V8 then spends the cores optimising it instead of the layout. The
 	// heap may grow to five times the live data (tens of megabytes).
 	debug.SetGCPercent(400)
+	initYield()
 	js.Global().Set("kesimLayout", js.FuncOf(layout))
+	js.Global().Set("kesimCancel", js.FuncOf(cancel))
 	js.Global().Set("kesimPDF", js.FuncOf(exportPDF))
 	js.Global().Set("kesimDXF", js.FuncOf(exportDXF))
 	js.Global().Set("kesimFileName", js.FuncOf(fileName))
@@ -72,8 +81,29 @@ func arg(args []js.Value, i int) js.Value {
 // errBadArgs is reported when the app calls the bridge wrongly.
 var errBadArgs = errors.New("Hesaplama motoruna geçersiz istek gönderildi.")
 
+// errCancelled rejects a layout cancelled by kesimCancel; the app has
+// moved on and does not show it.
+var errCancelled = errors.New("Hesaplama iptal edildi.")
+
+// running holds the cancel functions of the layouts under way, by id.
+var running = struct {
+	sync.Mutex
+	m map[int]context.CancelFunc
+}{m: map[int]context.CancelFunc{}}
+
+func cancel(_ js.Value, args []js.Value) any {
+	if id := arg(args, 0); id.Type() == js.TypeNumber {
+		running.Lock()
+		if c := running.m[id.Int()]; c != nil {
+			c()
+		}
+		running.Unlock()
+	}
+	return nil
+}
+
 func layout(_ js.Value, args []js.Value) any {
-	reqJSON, onProgress := arg(args, 0), arg(args, 1)
+	reqJSON, onProgress, id := arg(args, 0), arg(args, 1), arg(args, 2)
 	return promise(func() (js.Value, error) {
 		if reqJSON.Type() != js.TypeString {
 			return js.Undefined(), errBadArgs
@@ -84,17 +114,39 @@ func layout(_ js.Value, args []js.Value) any {
 		if err != nil {
 			return js.Undefined(), errBadArgs
 		}
+		ctx := context.Background()
+		if id.Type() == js.TypeNumber {
+			var stop context.CancelFunc
+			ctx, stop = context.WithCancel(ctx)
+			running.Lock()
+			running.m[id.Int()] = stop
+			running.Unlock()
+			defer func() {
+				running.Lock()
+				delete(running.m, id.Int())
+				running.Unlock()
+				stop()
+			}()
+		}
 		var report func(nest.Progress)
 		var buf []byte
-		if onProgress.Type() == js.TypeFunction {
+		if onProgress.Type() == js.TypeFunction || id.Type() == js.TypeNumber {
 			report = func(p nest.Progress) {
-				var err error
-				if buf, err = p.AppendJSON(buf[:0]); err == nil {
-					onProgress.Invoke(string(buf))
+				if onProgress.Type() == js.TypeFunction {
+					var err error
+					if buf, err = p.AppendJSON(buf[:0]); err == nil {
+						onProgress.Invoke(string(buf))
+					}
+				}
+				if id.Type() == js.TypeNumber {
+					yieldTurn()
 				}
 			}
 		}
-		res, err := nest.Layout(context.Background(), req, report)
+		res, err := nest.Layout(ctx, req, report)
+		if ctx.Err() != nil {
+			return js.Undefined(), errCancelled
+		}
 		if err != nil {
 			return js.Undefined(), err
 		}
@@ -104,6 +156,57 @@ func layout(_ js.Value, args []js.Value) any {
 		}
 		return js.ValueOf(string(b)), nil
 	})
+}
+
+// A layout runs in one go: the worker takes no message until it returns.
+// yieldTurn, called at the layout's progress reports, blocks its goroutine
+// until a message it posts to itself comes back through the event loop,
+// which meanwhile delivers the messages that came first, such as a cancel.
+// A MessageChannel, unlike setTimeout, is not held back to 4 ms when
+// nested. A turn costs well under a millisecond; one is taken at most every
+// yieldEvery.
+const yieldEvery = 25 * time.Millisecond
+
+var turns struct {
+	sync.Mutex
+	port    js.Value        // posts to the event loop
+	waiting []chan struct{} // goroutines waiting for their turn, in order
+	last    time.Time
+}
+
+func initYield() {
+	ch := js.Global().Get("MessageChannel")
+	if ch.Type() != js.TypeFunction {
+		return
+	}
+	mc := ch.New()
+	mc.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+		turns.Lock()
+		defer turns.Unlock()
+		if len(turns.waiting) > 0 {
+			close(turns.waiting[0])
+			turns.waiting = turns.waiting[1:]
+		}
+		return nil
+	}))
+	turns.port = mc.Get("port2")
+	turns.last = time.Now()
+}
+
+func yieldTurn() {
+	turns.Lock()
+	if turns.port.IsUndefined() || time.Since(turns.last) < yieldEvery {
+		turns.Unlock()
+		return
+	}
+	wake := make(chan struct{})
+	turns.waiting = append(turns.waiting, wake)
+	turns.port.Call("postMessage", nil)
+	turns.Unlock()
+	<-wake
+	turns.Lock()
+	turns.last = time.Now()
+	turns.Unlock()
 }
 
 // exportOptions are the options the app passes to the exporters.

@@ -278,6 +278,30 @@ await test('3,000-piece job: banner, responsive typing', async (page) => {
   await page.screenshot({ path: path.join(outDir, 'ultra.png') });
 });
 
+await test('a change while the engine searches: the same worker lays out the new parts', async (page) => {
+  const workers = [];
+  page.on('worker', (w) => workers.push(w));
+  await open(page);
+  const rows = [];
+  for (let i = 0; i < 600; i++) rows.push(`P${i}\t${5 + (i * 37) % 80}\t${5 + (i * 53) % 120}\t5`);
+  await paste(page, rows.join('\n'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-parts]')?.textContent === '3.000', null, { timeout: 30000 });
+  // The engine now improves the layout for 3 s: a part added meanwhile
+  // cancels that search. The worker ends it at its next progress report
+  // and, warm, lays out the new parts; it is not replaced by a fresh one.
+  await page.getByLabel('Parça Adı').fill('Ek');
+  await page.getByLabel('Genişlik (cm)').first().fill('40');
+  await page.getByLabel('Yükseklik (cm)').first().fill('50');
+  await page.getByLabel('Adet').first().fill('2');
+  const t0 = Date.now();
+  await page.getByRole('button', { name: "Nesting'e Ekle" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-parts]')?.textContent === '3.002', null, { timeout: 30000, polling: 10 });
+  const shown = Date.now() - t0;
+  const names = await Promise.all(workers.map((w) => w.evaluate(() => self.name).catch(() => 'ended')));
+  console.log(`     a change during the search: new layout shown ${shown} ms after the click; workers: ${names.map((n) => n || 'layout').join(', ')}`);
+  expect(names.filter((n) => n !== 'export').length === 1, `the layout worker was replaced: ${names.join(', ')}`);
+});
+
 await test('save a layout, reload, load it, delete it', async (page) => {
   await open(page);
   await addPart(page, 'Kapı', '60', '120', '2');

@@ -10,6 +10,8 @@
 // (default 2000) later, after the worker's warm-up, as when the user first
 // enters parts; then later layouts in the same worker, and the first
 // layout in a second worker (the optimised code is shared between workers).
+// It also times a change during a search: the cancel of a running search
+// and the next layout in the same worker, as the app does it.
 // The first scenario runs in COLD (default 5) browsers and reports medians;
 // the last runs as many browsers on a profile with an earlier visit, whose
 // optimised engine Chrome keeps in its code cache.
@@ -139,17 +141,41 @@ async function scenario(idleMs, profile) {
             w.postMessage({ id: 1, type: 'layout', request: json });
           });
         }
+        // A change while the engine searches, as the app makes it: a 3 s
+        // search is cancelled after 500 ms; once the worker has ended it,
+        // the job goes to the same worker. The time from the cancel to
+        // the new layout.
+        function change(w) {
+          return new Promise((resolve, reject) => {
+            const long = JSON.parse(json);
+            long.options.timeLimitMs = 3000;
+            let t0 = 0;
+            w.onmessage = (ev) => {
+              const d = ev.data;
+              if (d.type === 'progress') return;
+              if (d.id === 1) w.postMessage({ id: 2, type: 'layout', request: json });
+              else if (d.type === 'done') resolve({ wall: performance.now() - t0, engine: JSON.parse(d.value).stats.elapsedMs });
+              else reject(new Error(d.message));
+            };
+            w.postMessage({ id: 1, type: 'layout', request: JSON.stringify(long) });
+            setTimeout(() => {
+              t0 = performance.now();
+              w.postMessage({ id: 1, type: 'cancel' });
+            }, 500);
+          });
+        }
         const a = worker();
         const load = await a.ready;
         await new Promise((r) => setTimeout(r, idleMs));
         const runsA = [];
         for (let i = 0; i < runs; i++) runsA.push(await layout(a.w));
+        const changed = await change(a.w);
         const b = worker();
         const loadB = await b.ready;
         const firstB = await layout(b.w);
         a.w.terminate();
         b.w.terminate();
-        return { load, runsA, loadB, firstB };
+        return { load, runsA, changed, loadB, firstB };
       },
       { json: JSON.stringify(request), runs: RUNS, idleMs, url: WORKER },
     );
@@ -183,6 +209,7 @@ try {
     row('  first layout', median(firsts), `  (first sheets after ${Math.round(median(ms.map((m) => m.runsA[0].first)))} ms)${spread(firsts)}`);
     const later = ms.flatMap((m) => m.runsA.slice(1).map((r) => r.engine));
     if (later.length) row('  later layouts, same worker (median)', median(later));
+    row('  a change during a search: cancel to new layout', median(ms.map((m) => m.changed.wall)), `  (same worker; layout ${Math.round(median(ms.map((m) => m.changed.engine)))} ms)`);
     row('  a second worker: first layout', median(ms.map((m) => m.firstB.engine)), `  (load ${Math.round(median(ms.map((m) => m.loadB)))} ms)`);
     for (const m of ms) if (m.runsA[0].pages !== nativePages) throw new Error(`the browser engine laid out ${m.runsA[0].pages} sheets, native ${nativePages}`);
   }

@@ -1,9 +1,11 @@
 /* The engine's Web Worker: loads the Go WebAssembly module and runs layouts
  * and exports off the page's thread. Messages in: {id, type: 'layout' |
- * 'pdf' | 'dxf' | 'filename', ...}; out: {type: 'ready'|'fatal'} once, then
- * {id, type: 'progress'|'done'|'error', ...}. The page cancels a layout by
- * terminating the worker. A worker named 'export' (new Worker(url, {name}))
- * warms the exporters instead of the layout code. */
+ * 'pdf' | 'dxf' | 'filename' | 'cancel', ...}; out: {type: 'ready'|'fatal'}
+ * once, then {id, type: 'progress'|'done'|'error', ...}. {id, type:
+ * 'cancel'} stops layout id, which then ends with an error: the engine
+ * takes messages at its progress reports, so the worker stays, warm, for
+ * the next layout. A worker named 'export' (new Worker(url, {name})) warms
+ * the exporters instead of the layout code. */
 'use strict';
 let ready = null;
 
@@ -104,13 +106,17 @@ async function warmUp(steps) {
 
 onmessage = async (ev) => {
   const m = ev.data;
+  if (m.type === 'cancel') {
+    if (self.kesimCancel) self.kesimCancel(m.id);
+    return;
+  }
   warming = false;
   try {
     await start();
     let value;
     switch (m.type) {
       case 'layout':
-        value = await self.kesimLayout(m.request, (p) => postMessage({ id: m.id, type: 'progress', progress: p }));
+        value = await self.kesimLayout(m.request, (p) => postMessage({ id: m.id, type: 'progress', progress: p }), m.id);
         break;
       case 'pdf':
         value = await self.kesimPDF(m.result, m.options || '');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EngineClient } from './client';
+import { AbortError, CANCEL_GRACE_MS, EngineClient } from './client';
 
 // A stand-in for the engine worker: it reports ready at once and answers a
 // layout only when the test says so.
@@ -25,6 +25,11 @@ class FakeWorker {
   answer(value: string) {
     const m = this.posted.shift()!;
     this.onmessage?.({ data: { id: m.id, type: 'done', value } });
+  }
+
+  /** fail answers request id with the engine's error, as after a cancel. */
+  fail(id: number, message: string) {
+    this.onmessage?.({ data: { id, type: 'error', message } });
   }
 
   terminate() {
@@ -80,5 +85,77 @@ describe('EngineClient.warm', () => {
     expect(FakeWorker.made.map((w) => w.options?.name)).toEqual(['export']);
     FakeWorker.made[0].answer('kesim.dxf');
     await expect(name).resolves.toBe('kesim.dxf');
+  });
+});
+
+describe('EngineClient.run cancelled', () => {
+  beforeEach(() => {
+    FakeWorker.made = [];
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', FakeWorker);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('stops the layout with a message and lays out the next one in the same, warm worker', async () => {
+    const engine = new EngineClient();
+    const first = new AbortController();
+    const old = engine.run(request, () => {}, first.signal);
+    const oldFailed = expect(old).rejects.toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(0);
+    const w = FakeWorker.made[0];
+    const oldId = w.posted[0].id;
+    first.abort();
+    await oldFailed;
+    expect(w.posted.map((m) => [m.type, m.id])).toEqual([
+      ['layout', oldId],
+      ['cancel', oldId],
+    ]);
+    expect(w.terminated).toBe(false);
+    // The next layout waits until the worker has ended the cancelled one.
+    const next = engine.run(request, () => {}, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted).toHaveLength(2);
+    w.fail(oldId, 'Hesaplama iptal edildi.');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted.map((m) => m.type)).toEqual(['layout', 'cancel', 'layout']);
+    w.posted.splice(0, 2);
+    w.answer(JSON.stringify({ pages: [1] }));
+    await expect(next).resolves.toEqual({ pages: [1] });
+    expect(FakeWorker.made).toHaveLength(1);
+  });
+
+  it('terminates a worker that does not end a cancelled layout in time and starts another', async () => {
+    const engine = new EngineClient();
+    const first = new AbortController();
+    const old = engine.run(request, () => {}, first.signal);
+    const oldFailed = expect(old).rejects.toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(0);
+    first.abort();
+    await oldFailed;
+    const next = engine.run(request, () => {}, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(CANCEL_GRACE_MS - 1);
+    expect(FakeWorker.made[0].terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWorker.made[0].terminated).toBe(true);
+    expect(FakeWorker.made).toHaveLength(2);
+    const w = FakeWorker.made[1];
+    expect(w.posted.map((m) => m.type)).toEqual(['layout']);
+    w.answer(JSON.stringify({ pages: [2] }));
+    await expect(next).resolves.toEqual({ pages: [2] });
+  });
+
+  it('sends nothing for a layout cancelled while the worker loads, and keeps the worker', async () => {
+    const engine = new EngineClient();
+    const first = new AbortController();
+    const old = engine.run(request, () => {}, first.signal);
+    first.abort();
+    await expect(old).rejects.toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(0);
+    const w = FakeWorker.made[0];
+    expect(w.posted).toEqual([]);
+    expect(w.terminated).toBe(false);
   });
 });

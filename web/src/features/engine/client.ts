@@ -2,10 +2,11 @@ import { apiFetch } from '../auth/session';
 import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
-// Worker, so the page never freezes. A layout is cancelled by terminating
-// its worker (the Go code cannot be interrupted from outside); a fresh
-// worker is started for the next one. When no worker can start, layouts go
-// to the server (POST /api/nest) instead.
+// Worker, so the page never freezes. A layout is cancelled by a message the
+// engine takes at its progress reports, so that the worker, with its
+// optimised code, lays out the next one at once; a worker that does not end
+// the layout within CANCEL_GRACE_MS is terminated and a fresh one started.
+// When no worker can start, layouts go to the server (POST /api/nest).
 
 type Pending = {
   resolve: (v: unknown) => void;
@@ -21,11 +22,18 @@ const WORKER_URL = ENGINE_VERSION ? `/engine-worker.js?v=${ENGINE_VERSION}` : '/
 // The export worker starts this long after the layout worker is ready, so
 // that its start does not slow the first layout of restored parts.
 const EXPORT_WARM_DELAY_MS = 3000;
+// How long a cancelled layout may take to end before its worker is
+// terminated. The engine reports progress every few tens of milliseconds;
+// only the first steps of a very big job run longer without a report.
+export const CANCEL_GRACE_MS = 400;
 
 /** EngineWorker is one worker with its request table. */
 class EngineWorker {
   private worker: Worker;
   private pending = new Map<number, Pending>();
+  // Cancelled requests the worker has not ended yet, with what to call
+  // when it does.
+  private cancelled = new Map<number, () => void>();
   private next = 1;
   readonly started: Promise<void>;
 
@@ -37,7 +45,10 @@ class EngineWorker {
         if (m.type === 'ready') return resolve();
         if (m.type === 'fatal') return reject(new Error(m.message));
         const p = this.pending.get(m.id);
-        if (!p) return;
+        if (!p) {
+          if (m.type !== 'progress') this.cancelled.get(m.id)?.();
+          return;
+        }
         if (m.type === 'progress') {
           p.onProgress?.(JSON.parse(m.progress) as Progress);
         } else {
@@ -56,16 +67,46 @@ class EngineWorker {
     });
   }
 
-  /** busy reports whether a request is under way. */
+  /** busy reports whether a request is under way or still ending. */
   get busy(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.cancelled.size > 0;
+  }
+
+  /** send posts a request; answer settles with the worker's answer. */
+  send<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): { id: number; answer: Promise<T> } {
+    const id = this.next++;
+    const answer = new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      this.worker.postMessage({ ...message, id });
+    });
+    return { id, answer };
   }
 
   call<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): Promise<T> {
-    const id = this.next++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
-      this.worker.postMessage({ ...message, id });
+    return this.send<T>(message, onProgress).answer;
+  }
+
+  /**
+   * cancel stops request id: its answer rejects with reason at once. The
+   * result says whether the worker ended it within graceMs; when it did
+   * not, the worker is still computing and takes no requests.
+   */
+  cancel(id: number, reason: Error, graceMs: number): Promise<boolean> {
+    const p = this.pending.get(id);
+    if (!p) return Promise.resolve(true);
+    this.pending.delete(id);
+    p.reject(reason);
+    this.worker.postMessage({ id, type: 'cancel' });
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.cancelled.delete(id);
+        resolve(false);
+      }, graceMs);
+      this.cancelled.set(id, () => {
+        clearTimeout(timer);
+        this.cancelled.delete(id);
+        resolve(true);
+      });
     });
   }
 
@@ -73,6 +114,7 @@ class EngineWorker {
     this.worker.terminate();
     for (const p of this.pending.values()) p.reject(reason);
     this.pending.clear();
+    this.cancelled.clear();
   }
 }
 
@@ -87,6 +129,8 @@ export class AbortError extends Error {
 export class EngineClient {
   private layoutWorker: EngineWorker | null = null;
   private exportWorker: EngineWorker | null = null;
+  // Set while a cancelled layout is ending: the next one waits for it.
+  private ending: Promise<void> | null = null;
   /** usingServer is set once the browser engine failed and the server stands in. */
   usingServer = false;
 
@@ -124,15 +168,31 @@ export class EngineClient {
   async run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Result> {
     if (signal.aborted) throw new AbortError();
     if (!this.usingServer && typeof Worker !== 'undefined') {
+      // A cancelled layout is still ending, or its worker being replaced.
+      while (this.ending) await this.ending;
+      if (signal.aborted) throw new AbortError();
       const w = (this.layoutWorker ??= new EngineWorker());
+      let id = 0;
       const abort = () => {
-        w.terminate(new AbortError());
-        if (this.layoutWorker === w) this.layoutWorker = null;
+        // Before the request is sent there is nothing to stop: the worker
+        // goes on loading for the next one.
+        if (!id) return;
+        const ending = w.cancel(id, new AbortError(), CANCEL_GRACE_MS).then((ended) => {
+          if (!ended) {
+            w.terminate(new AbortError());
+            if (this.layoutWorker === w) this.layoutWorker = null;
+          }
+          if (this.ending === ending) this.ending = null;
+        });
+        this.ending = ending;
       };
       signal.addEventListener('abort', abort, { once: true });
       try {
         await w.started;
-        const json = await w.call<string>({ type: 'layout', request: JSON.stringify(request) }, onProgress);
+        if (signal.aborted) throw new AbortError();
+        const sent = w.send<string>({ type: 'layout', request: JSON.stringify(request) }, onProgress);
+        id = sent.id;
+        const json = await sent.answer;
         return JSON.parse(json) as Result;
       } catch (e) {
         if (signal.aborted) throw new AbortError();
