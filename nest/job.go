@@ -190,5 +190,5 @@ func partID(p Part, i int) string {
 	if p.ID != "" {
 		return p.ID
 	}
-	return fmt.Sprintf("p%d", i+1)
+	return "p" + itoa(i+1)
 }
