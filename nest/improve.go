@@ -41,8 +41,7 @@ func (s *search) improve() {
 
 // progressEvery is the longest the improvement phase goes without a
 // progress report (checked every 8 steps): on a big job 128 steps take
-// most of a second in the browser, whose worker takes messages, such as a
-// cancel, only at the reports.
+// most of a second in the browser, and the progress bar would stand still.
 const progressEvery = 50 * time.Millisecond
 
 // turnSteps is the number of steps a search runs before the other's turn.

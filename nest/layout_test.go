@@ -398,9 +398,9 @@ func TestLayoutGuillotineCutSequence(t *testing.T) {
 	}
 }
 
-// The browser's worker takes a cancel only at a progress report, so the
-// improvement phase reports at least every progressEvery, not only every
-// 128 steps: here a slow receiver makes every eighth step due.
+// The improvement phase reports at least every progressEvery, not only
+// every 128 steps, which on a big job in the browser take most of a
+// second: here a slow receiver makes every eighth step due.
 func TestLayoutProgressDuringSlowImprovement(t *testing.T) {
 	req := ultraJob(300, 60)
 	req.Options.Iterations = 64

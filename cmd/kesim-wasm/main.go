@@ -13,10 +13,9 @@
 //
 // A layout given an id is cancelled by kesimCancel(id): its Promise then
 // rejects with errCancelled. While it runs, the layout gives the worker's
-// event loop a turn at its progress reports (see yieldTurn), so that the
-// cancel message is taken within tens of milliseconds; the worker and its
-// optimised code stay for the next layout. A computation that does not
-// report progress is stopped only by terminating the worker.
+// event loop a turn whenever the engine checks for a cancel (see turnCtx),
+// so that the cancel message is taken within tens of milliseconds; the
+// worker and its optimised code stay for the next layout.
 package main
 
 import (
@@ -115,6 +114,7 @@ func layout(_ js.Value, args []js.Value) any {
 			return js.Undefined(), errBadArgs
 		}
 		ctx := context.Background()
+		var layoutCtx context.Context = ctx
 		if id.Type() == js.TypeNumber {
 			var stop context.CancelFunc
 			ctx, stop = context.WithCancel(ctx)
@@ -127,23 +127,19 @@ func layout(_ js.Value, args []js.Value) any {
 				running.Unlock()
 				stop()
 			}()
+			layoutCtx = turnCtx{ctx}
 		}
 		var report func(nest.Progress)
 		var buf []byte
-		if onProgress.Type() == js.TypeFunction || id.Type() == js.TypeNumber {
+		if onProgress.Type() == js.TypeFunction {
 			report = func(p nest.Progress) {
-				if onProgress.Type() == js.TypeFunction {
-					var err error
-					if buf, err = p.AppendJSON(buf[:0]); err == nil {
-						onProgress.Invoke(string(buf))
-					}
-				}
-				if id.Type() == js.TypeNumber {
-					yieldTurn()
+				var err error
+				if buf, err = p.AppendJSON(buf[:0]); err == nil {
+					onProgress.Invoke(string(buf))
 				}
 			}
 		}
-		res, err := nest.Layout(ctx, req, report)
+		res, err := nest.Layout(layoutCtx, req, report)
 		if ctx.Err() != nil {
 			return js.Undefined(), errCancelled
 		}
@@ -159,12 +155,23 @@ func layout(_ js.Value, args []js.Value) any {
 }
 
 // A layout runs in one go: the worker takes no message until it returns.
-// yieldTurn, called at the layout's progress reports, blocks its goroutine
-// until a message it posts to itself comes back through the event loop,
-// which meanwhile delivers the messages that came first, such as a cancel.
-// A MessageChannel, unlike setTimeout, is not held back to 4 ms when
-// nested. A turn costs well under a millisecond; one is taken at most every
-// yieldEvery.
+// turnCtx is the context of a layout with an id. The engine checks its Err
+// every 256 parts of a constructive run, every 16 steps of the lower bound
+// and every step of the improvement phase; at most every yieldEvery, Err
+// first gives the worker's event loop a turn (yieldTurn), in which the
+// worker takes the messages that came meanwhile, such as a cancel.
+type turnCtx struct{ context.Context }
+
+func (c turnCtx) Err() error {
+	yieldTurn()
+	return c.Context.Err()
+}
+
+// yieldTurn blocks the layout's goroutine until a message it posts to
+// itself comes back through the event loop, which meanwhile delivers the
+// messages that came first. A MessageChannel, unlike setTimeout, is not
+// held back to 4 ms when nested. A turn costs well under a millisecond;
+// one is taken at most every yieldEvery.
 const yieldEvery = 25 * time.Millisecond
 
 var turns struct {

@@ -287,7 +287,7 @@ await test('a change while the engine searches: the same worker lays out the new
   await paste(page, rows.join('\n'));
   await page.waitForFunction(() => document.querySelector('[data-testid=total-parts]')?.textContent === '3.000', null, { timeout: 30000 });
   // The engine now improves the layout for 3 s: a part added meanwhile
-  // cancels that search. The worker ends it at its next progress report
+  // cancels that search. The worker ends it within tens of milliseconds
   // and, warm, lays out the new parts; it is not replaced by a fresh one.
   await page.getByLabel('Parça Adı').fill('Ek');
   await page.getByLabel('Genişlik (cm)').first().fill('40');

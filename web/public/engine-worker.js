@@ -3,8 +3,8 @@
  * 'pdf' | 'dxf' | 'filename' | 'cancel', ...}; out: {type: 'ready'|'fatal'}
  * once, then {id, type: 'progress'|'done'|'error', ...}. {id, type:
  * 'cancel'} stops layout id, which then ends with an error: the engine
- * takes messages at its progress reports, so the worker stays, warm, for
- * the next layout. A worker named 'export' (new Worker(url, {name})) warms
+ * lets the worker take messages every few tens of milliseconds, so the
+ * worker stays, warm, for the next layout. A worker named 'export' (new Worker(url, {name})) warms
  * the exporters instead of the layout code. */
 'use strict';
 let ready = null;

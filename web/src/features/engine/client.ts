@@ -3,7 +3,7 @@ import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
 // Worker, so the page never freezes. A layout is cancelled by a message the
-// engine takes at its progress reports, so that the worker, with its
+// engine takes within tens of milliseconds, so that the worker, with its
 // optimised code, lays out the next one at once; a worker that does not end
 // the layout within CANCEL_GRACE_MS is terminated and a fresh one started.
 // When no worker can start, layouts go to the server (POST /api/nest).
@@ -23,8 +23,7 @@ const WORKER_URL = ENGINE_VERSION ? `/engine-worker.js?v=${ENGINE_VERSION}` : '/
 // that its start does not slow the first layout of restored parts.
 const EXPORT_WARM_DELAY_MS = 3000;
 // How long a cancelled layout may take to end before its worker is
-// terminated. The engine reports progress every few tens of milliseconds;
-// only the first steps of a very big job run longer without a report.
+// terminated. The engine takes the cancel within tens of milliseconds.
 export const CANCEL_GRACE_MS = 400;
 
 /** EngineWorker is one worker with its request table. */
