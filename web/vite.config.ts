@@ -14,9 +14,16 @@ function engineVersion(): string {
   }
 }
 
+const version = engineVersion();
+
 export default defineConfig({
-  plugins: [react()],
-  define: { __ENGINE_VERSION__: JSON.stringify(engineVersion()) },
+  plugins: [
+    react(),
+    // index.html starts the engine's worker (engine-start.js) under the
+    // same version as the bundle.
+    { name: 'engine-version', transformIndexHtml: (html) => html.replaceAll('__ENGINE_VERSION__', version) },
+  ],
+  define: { __ENGINE_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -159,3 +159,45 @@ describe('EngineClient.run cancelled', () => {
     expect(w.terminated).toBe(false);
   });
 });
+
+describe('EngineClient with the worker index.html started', () => {
+  beforeEach(() => {
+    FakeWorker.made = [];
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', FakeWorker);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    delete (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker;
+  });
+
+  it('takes that worker over, with what it said before, and starts no other for layouts', async () => {
+    const early = new FakeWorker('/engine-worker.js?v=1');
+    await vi.advanceTimersByTimeAsync(0); // its ready went to engine-start.js's handler
+    (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker = { worker: early, early: [{ data: { type: 'ready' } }] };
+    const engine = new EngineClient();
+    engine.warm(3000);
+    const done = engine.run(request, () => {}, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(early.posted.map((m) => m.type)).toEqual(['layout']);
+    early.answer(JSON.stringify({ pages: [3] }));
+    await expect(done).resolves.toEqual({ pages: [3] });
+    // The export worker is a worker of its own, started as before.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(FakeWorker.made.map((w) => w.options?.name)).toEqual([undefined, 'export']);
+  });
+
+  it('falls back to the server when that worker failed before the app came', async () => {
+    const early = new FakeWorker('/engine-worker.js?v=1');
+    (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker = { worker: early, early: [{ error: 'wasm' }] };
+    const fallback = vi.fn();
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ pages: [4] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const engine = new EngineClient(fallback);
+    await expect(engine.run(request, () => {}, new AbortController().signal)).resolves.toEqual({ pages: [4] });
+    expect(fallback).toHaveBeenCalled();
+    expect(early.terminated).toBe(true);
+  });
+});

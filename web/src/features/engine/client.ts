@@ -26,6 +26,26 @@ const EXPORT_WARM_DELAY_MS = 3000;
 // terminated. The engine takes the cancel within tens of milliseconds.
 export const CANCEL_GRACE_MS = 400;
 
+// What the worker says (engine-worker.js).
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'fatal'; message: string }
+  | { type: 'progress'; id: number; progress: string }
+  | { type: 'done'; id: number; value: unknown }
+  | { type: 'error'; id: number; message: string };
+
+// The worker index.html started before the app's code (engine-start.js),
+// with what it said meanwhile: a message, or an error.
+type EarlyWorker = { worker: Worker; early: ({ data: unknown } | { error: string })[] };
+
+/** takeEarlyWorker returns the worker engine-start.js started, once. */
+function takeEarlyWorker(): EarlyWorker | null {
+  const g = globalThis as { __kesimEngineWorker?: EarlyWorker };
+  const w = g.__kesimEngineWorker ?? null;
+  delete g.__kesimEngineWorker;
+  return w;
+}
+
 /** EngineWorker is one worker with its request table. */
 class EngineWorker {
   private worker: Worker;
@@ -37,10 +57,10 @@ class EngineWorker {
   readonly started: Promise<void>;
 
   constructor(name?: 'export') {
-    this.worker = new Worker(WORKER_URL, name ? { name } : undefined);
+    const early = name ? null : takeEarlyWorker();
+    this.worker = early?.worker ?? new Worker(WORKER_URL, name ? { name } : undefined);
     this.started = new Promise((resolve, reject) => {
-      this.worker.onmessage = (ev: MessageEvent) => {
-        const m = ev.data;
+      const onMessage = (m: WorkerMessage) => {
         if (m.type === 'ready') return resolve();
         if (m.type === 'fatal') return reject(new Error(m.message));
         const p = this.pending.get(m.id);
@@ -56,13 +76,21 @@ class EngineWorker {
           else p.reject(new Error(m.message));
         }
       };
-      this.worker.onerror = (ev) => {
-        ev.preventDefault?.();
-        const err = new Error(ev.message || 'worker');
+      const onError = (message: string) => {
+        const err = new Error(message);
         reject(err);
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
       };
+      this.worker.onmessage = (ev: MessageEvent) => onMessage(ev.data as WorkerMessage);
+      this.worker.onerror = (ev) => {
+        ev.preventDefault?.();
+        onError(ev.message || 'worker');
+      };
+      for (const e of early?.early ?? []) {
+        if ('error' in e) onError(e.error);
+        else onMessage(e.data as WorkerMessage);
+      }
     });
   }
 
