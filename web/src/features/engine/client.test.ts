@@ -39,16 +39,19 @@ class FakeWorker {
 
 const request = { sheet: { width: 100, height: 100 }, parts: [], options: { kerf: 0, trim: 0, guillotine: false, timeLimitMs: 0, seed: 1 } };
 
+// Every test gets fresh fake workers and fake timers.
+beforeEach(() => {
+  FakeWorker.made = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('Worker', FakeWorker);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  delete (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker;
+});
+
 describe('EngineClient.warm', () => {
-  beforeEach(() => {
-    FakeWorker.made = [];
-    vi.useFakeTimers();
-    vi.stubGlobal('Worker', FakeWorker);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
 
   it('starts the layout worker at once and the export worker, named so, later', async () => {
     const engine = new EngineClient();
@@ -89,15 +92,6 @@ describe('EngineClient.warm', () => {
 });
 
 describe('EngineClient.run cancelled', () => {
-  beforeEach(() => {
-    FakeWorker.made = [];
-    vi.useFakeTimers();
-    vi.stubGlobal('Worker', FakeWorker);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
 
   it('stops the layout with a message and lays out the next one in the same, warm worker', async () => {
     const engine = new EngineClient();
@@ -161,16 +155,6 @@ describe('EngineClient.run cancelled', () => {
 });
 
 describe('EngineClient with the worker index.html started', () => {
-  beforeEach(() => {
-    FakeWorker.made = [];
-    vi.useFakeTimers();
-    vi.stubGlobal('Worker', FakeWorker);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    delete (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker;
-  });
 
   it('takes that worker over, with what it said before, and starts no other for layouts', async () => {
     const early = new FakeWorker('/engine-worker.js?v=1');
