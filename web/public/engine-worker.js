@@ -1,7 +1,8 @@
 /* The engine's Web Worker: loads the Go WebAssembly module and runs layouts
  * and exports off the page's thread. Messages in: {id, type: 'layout' |
  * 'pdf' | 'dxf' | 'filename' | 'cancel', ...}; out: {type: 'ready'|'fatal'}
- * once, then {id, type: 'progress'|'done'|'error', ...}. {id, type:
+ * once, then {id, type: 'progress'|'done'|'error', ...}, and {type: 'fatal'}
+ * when the engine stops. {id, type:
  * 'cancel'} stops layout id, which then ends with an error: the engine
  * lets the worker take messages every few tens of milliseconds, so the
  * worker stays, warm, for the next layout. A worker named 'export' (new Worker(url, {name})) warms
@@ -25,7 +26,10 @@ function start() {
         const bytes = await (await source).arrayBuffer();
         ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
       }
-      go.run(instance);
+      // The Go program ends only on a fatal error, such as running out of
+      // memory: the page is told, and starts a fresh worker for its next
+      // request (a request under way would otherwise never be answered).
+      go.run(instance).then(() => postMessage({ type: 'fatal', message: 'exited' }));
     })();
   }
   return ready;
@@ -136,6 +140,12 @@ onmessage = async (ev) => {
       postMessage({ id: m.id, type: 'done', value });
     }
   } catch (e) {
-    postMessage({ id: m.id, type: 'error', message: String((e && e.message) || e) });
+    if (e instanceof WebAssembly.RuntimeError) {
+      // A trap leaves the Go program in no state to go on: the page fails
+      // what it asked, with its own message, and starts a fresh worker.
+      postMessage({ type: 'fatal', message: String(e.message) });
+    } else {
+      postMessage({ id: m.id, type: 'error', message: String((e && e.message) || e) });
+    }
   }
 };

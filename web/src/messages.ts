@@ -78,6 +78,7 @@ export const msg = {
   progressTip: 'İpucu: Hesaplama arka planda sürerken parça eklemeye ve düzenlemeye devam edebilirsiniz.',
   progressBest: (pages: number) => `Şu ana kadarki en iyi düzen: ${fmtInt(pages)} sayfa`,
   serverFallback: 'Tarayıcıda hesaplama motoru başlatılamadı; hesaplama sunucuda yapılıyor.',
+  engineStopped: 'Hesaplama motoru beklenmedik biçimde durdu (bellek yetmemiş olabilir). Bir sonraki hesaplamada yeniden başlatılacak.',
 
   totalPages: 'Toplam Sayfa',
   totalParts: 'Toplam Parça',

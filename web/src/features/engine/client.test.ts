@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { msg } from '../../messages';
 import { AbortError, CANCEL_GRACE_MS, EngineClient } from './client';
 
 // A stand-in for the engine worker: it reports ready at once and answers a
@@ -183,5 +184,36 @@ describe('EngineClient with the worker index.html started', () => {
     await expect(engine.run(request, () => {}, new AbortController().signal)).resolves.toEqual({ pages: [4] });
     expect(fallback).toHaveBeenCalled();
     expect(early.terminated).toBe(true);
+  });
+});
+
+describe('EngineClient when the engine stops', () => {
+  it('fails the layout under way with a Turkish message and lays out the next one in a fresh worker', async () => {
+    const engine = new EngineClient();
+    const lost = engine.run(request, () => {}, new AbortController().signal);
+    const failed = expect(lost).rejects.toThrow(msg.engineStopped);
+    await vi.advanceTimersByTimeAsync(0);
+    // The Go program ended, say out of memory: the worker says so.
+    FakeWorker.made[0].onmessage?.({ data: { type: 'fatal', message: 'exited' } });
+    await failed;
+    const next = engine.run(request, () => {}, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.made[0].terminated).toBe(true);
+    FakeWorker.made[1].answer(JSON.stringify({ pages: [5] }));
+    await expect(next).resolves.toEqual({ pages: [5] });
+  });
+
+  it('takes an error of the worker after its start for a stopped engine too', async () => {
+    const engine = new EngineClient();
+    const lost = engine.run(request, () => {}, new AbortController().signal);
+    const failed = expect(lost).rejects.toThrow(msg.engineStopped);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeWorker.made[0].onerror?.({ message: 'Uncaught RuntimeError: unreachable', preventDefault() {} });
+    await failed;
+    expect(engine.usingServer).toBe(false);
+    void engine.run(request, () => {}, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.made).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { msg } from '../../messages';
 import { apiFetch } from '../auth/session';
 import type { Progress, Request, Result } from './types';
 
@@ -55,14 +56,20 @@ class EngineWorker {
   private cancelled = new Map<number, () => void>();
   private next = 1;
   readonly started: Promise<void>;
+  /** dead is set once the engine stopped after its start: the worker answers no more. */
+  dead = false;
 
   constructor(name?: 'export') {
     const early = name ? null : takeEarlyWorker();
     this.worker = early?.worker ?? new Worker(WORKER_URL, name ? { name } : undefined);
     this.started = new Promise((resolve, reject) => {
+      let ready = false;
       const onMessage = (m: WorkerMessage) => {
-        if (m.type === 'ready') return resolve();
-        if (m.type === 'fatal') return reject(new Error(m.message));
+        if (m.type === 'ready') {
+          ready = true;
+          return resolve();
+        }
+        if (m.type === 'fatal') return onError(m.message);
         const p = this.pending.get(m.id);
         if (!p) {
           if (m.type !== 'progress') this.cancelled.get(m.id)?.();
@@ -76,11 +83,17 @@ class EngineWorker {
           else p.reject(new Error(m.message));
         }
       };
+      // A failure before the start means no engine here (the app falls
+      // back to the server); after it, the engine stopped (a fatal error in
+      // the Go program, a WebAssembly trap): what was asked is lost, and
+      // the worker answers no more.
       const onError = (message: string) => {
-        const err = new Error(message);
-        reject(err);
+        if (!ready) reject(new Error(message));
+        this.dead = ready;
+        const err = new Error(ready ? msg.engineStopped : message);
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
+        for (const ended of this.cancelled.values()) ended();
       };
       this.worker.onmessage = (ev: MessageEvent) => onMessage(ev.data as WorkerMessage);
       this.worker.onerror = (ev) => {
@@ -198,6 +211,7 @@ export class EngineClient {
       // A cancelled layout is still ending, or its worker being replaced.
       while (this.ending) await this.ending;
       if (signal.aborted) throw new AbortError();
+      if (this.layoutWorker?.dead) this.layoutWorker = replaced(this.layoutWorker);
       const w = (this.layoutWorker ??= new EngineWorker());
       let id = 0;
       const abort = () => {
@@ -255,6 +269,7 @@ export class EngineClient {
   }
 
   private async exportCall<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.exportWorker?.dead) this.exportWorker = replaced(this.exportWorker);
     const w = (this.exportWorker ??= new EngineWorker('export'));
     await w.started;
     return w.call<T>(message);
@@ -266,6 +281,12 @@ export class EngineClient {
     this.usingServer = true;
     this.onFallback();
   }
+}
+
+/** replaced ends a worker whose engine stopped; a fresh one takes its place. */
+function replaced(w: EngineWorker): null {
+  w.terminate(new Error(msg.engineStopped));
+  return null;
 }
 
 async function startedOK(w: EngineWorker): Promise<boolean> {
