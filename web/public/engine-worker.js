@@ -1,20 +1,23 @@
 /* The engine's Web Worker: loads the Go WebAssembly module and runs layouts
- * and exports off the page's thread. Messages in: {id, type: 'layout' |
- * 'pdf' | 'dxf' | 'filename' | 'cancel', ...}; out: {type: 'ready'|'fatal'}
- * once, then {id, type: 'progress'|'done'|'error', ...}, and {type: 'fatal'}
- * when the engine stops. {id, type:
- * 'cancel'} stops layout id, which then ends with an error: the engine
- * lets the worker take messages every few tens of milliseconds, so the
- * worker stays, warm, for the next layout. A worker named 'export' (new Worker(url, {name})) warms
- * the exporters instead of the layout code. */
+ * and exports off the page's thread.
+ *
+ * Messages in: {id, type: 'layout' | 'pdf' | 'dxf' | 'filename' | 'cancel',
+ * ...}. Out: {type: 'ready' | 'fatal'} once, then {id, type: 'progress' |
+ * 'done' | 'error', ...}, and {type: 'fatal'} if the engine stops.
+ *
+ * {id, type: 'cancel'} stops layout id, which then ends with an error: the
+ * engine lets the worker take messages every few tens of milliseconds, so
+ * the worker stays, warm, for the next layout. A worker named 'export'
+ * (new Worker(url, {name})) warms the exporters instead of the layout code. */
 'use strict';
 let ready = null;
+let go = null;
 
 function start() {
   if (!ready) {
     ready = (async () => {
       importScripts('/wasm_exec.js');
-      const go = new Go();
+      go = new Go();
       // The page names the engine's version (?v=...): that response is
       // never revalidated, which Chrome needs to keep the optimised code.
       const v = new URL(self.location.href).searchParams.get('v');
@@ -140,9 +143,10 @@ onmessage = async (ev) => {
       postMessage({ id: m.id, type: 'done', value });
     }
   } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      // A trap leaves the Go program in no state to go on: the page fails
-      // what it asked, with its own message, and starts a fresh worker.
+    if (e instanceof WebAssembly.RuntimeError || (go && go.exited)) {
+      // A trap leaves the Go program in no state to go on, and one that
+      // ended answers no more: the page fails what it asked, with its own
+      // message, and starts a fresh worker.
       postMessage({ type: 'fatal', message: String(e.message) });
     } else {
       postMessage({ id: m.id, type: 'error', message: String((e && e.message) || e) });
