@@ -203,7 +203,7 @@ export class EngineClient {
 
   /**
    * run lays out request, reporting progress (and better layouts) as they
-   * come; aborting signal terminates the computation.
+   * come; aborting signal cancels it (the promise rejects with AbortError).
    */
   async run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Result> {
     if (signal.aborted) throw new AbortError();
