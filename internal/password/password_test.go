@@ -47,3 +47,20 @@ func BenchmarkHash(b *testing.B) {
 		}
 	}
 }
+
+// An unknown user's sign-in checks Dummy: it must be a real hash made with
+// today's parameters, or the answer's timing would tell that the user does
+// not exist.
+func TestDummyMatchesHashParameters(t *testing.T) {
+	h, err := Hash("kesim-dummy-password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := func(s string) string { return s[:strings.LastIndex(s[:strings.LastIndex(s, "$")], "$")] }
+	if prefix(Dummy) != prefix(h) {
+		t.Errorf("Dummy's parameters %q, Hash writes %q", prefix(Dummy), prefix(h))
+	}
+	if !Check("kesim-dummy-password", Dummy) {
+		t.Error("Dummy is not a valid hash")
+	}
+}
