@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"kesim/nest"
@@ -63,9 +64,15 @@ func Check(res nest.Result) error {
 func finite(v float64) bool   { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 func positive(v float64) bool { return finite(v) && v > 0 }
 
-// Num prints a length in cm the way a person writes it: at most two decimals
-// and no trailing zeros ("45.5", "30", "0.25"), never "45.50" or "-0".
+// Num prints a length in cm the way a Turkish user writes it, as the page
+// and the specification do: a decimal comma, at most two decimals and no
+// trailing zeros ("45,5", "30", "0,25"), never "45,50" or "-0".
 func Num(v float64) string {
+	return strings.Replace(plainNum(v), ".", ",", 1)
+}
+
+// plainNum is Num with a decimal point, for names a program reads.
+func plainNum(v float64) string {
 	v = math.Round(v*100) / 100
 	if v == 0 {
 		v = 0 // turns -0 into 0
@@ -73,7 +80,12 @@ func Num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// Size prints width by height in cm, as "45.5 x 30".
+// Percent prints a percentage with one decimal the Turkish way: "%82,6".
+func Percent(v float64) string {
+	return "%" + strings.Replace(strconv.FormatFloat(v, 'f', 1, 64), ".", ",", 1)
+}
+
+// Size prints width by height in cm, as "45,5 x 30".
 func Size(width, height float64) string {
 	return Num(width) + " x " + Num(height)
 }
@@ -83,7 +95,7 @@ func Size(width, height float64) string {
 // as 2006-01-02 and the timestamp in Unix milliseconds, both taken from now.
 func FileName(sheet nest.Sheet, now time.Time, ext string) string {
 	return fmt.Sprintf("efeaktif_cutting_%sx%s_%s_%d.%s",
-		Num(sheet.Width), Num(sheet.Height), now.Format("2006-01-02"), now.UnixMilli(), ext)
+		plainNum(sheet.Width), plainNum(sheet.Height), now.Format("2006-01-02"), now.UnixMilli(), ext)
 }
 
 // ClampFunc is told about every part a writer had to move or shrink to keep

@@ -16,15 +16,18 @@ func TestNum(t *testing.T) {
 		in   float64
 		want string
 	}{
-		{45.5, "45.5"}, {30, "30"}, {0.25, "0.25"}, {45.50000000000001, "45.5"}, {99.999, "100"},
-		{0.1 + 0.2, "0.3"}, {math.Copysign(0, -1), "0"}, {-0.001, "0"}, {-2.5, "-2.5"}, {1000, "1000"},
+		{45.5, "45,5"}, {30, "30"}, {0.25, "0,25"}, {45.50000000000001, "45,5"}, {99.999, "100"},
+		{0.1 + 0.2, "0,3"}, {math.Copysign(0, -1), "0"}, {-0.001, "0"}, {-2.5, "-2,5"}, {1000, "1000"},
 	} {
 		if got := Num(tc.in); got != tc.want {
 			t.Errorf("Num(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := Size(45.5, 30); got != "45.5 x 30" {
+	if got := Size(45.5, 30); got != "45,5 x 30" {
 		t.Errorf("Size = %q", got)
+	}
+	if got := Percent(82.6); got != "%82,6" {
+		t.Errorf("Percent = %q", got)
 	}
 }
 
@@ -37,6 +40,10 @@ func FuzzNum(f *testing.F) {
 			return
 		}
 		s := Num(v)
+		if strings.Contains(s, ".") {
+			t.Fatalf("Num(%v) = %q: a decimal point, not a comma", v, s)
+		}
+		s = strings.Replace(s, ",", ".", 1)
 		back, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			t.Fatalf("Num(%v) = %q: %v", v, s, err)

@@ -47,7 +47,7 @@ func (d *doc) summary() {
 		{"Tuval boyutu", export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"},
 		{"Sayfa sayısı", sheets},
 		{"Toplam parça", itoa(placed)},
-		{"Ortalama verim", "%" + strconv.FormatFloat(efficiency, 'f', 1, 64)},
+		{"Ortalama verim", export.Percent(efficiency)},
 	}
 	if cuts > 0 {
 		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", cuts, export.Num(cutLength))})
