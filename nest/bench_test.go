@@ -167,3 +167,31 @@ func BenchmarkLowerBound(b *testing.B) {
 	}
 	b.ReportMetric(float64(lb), "sheets")
 }
+
+// BenchmarkVerify checks the 3,000-piece layout (free and guillotine) and
+// the 20,000-piece one: the cost Layout would pay to verify its own result.
+func BenchmarkVerify(b *testing.B) {
+	for _, c := range []struct {
+		name       string
+		req        Request
+		guillotine bool
+	}{
+		{"Ultra3000", ultraJob(3000, 600), false},
+		{"Ultra3000Guillotine", ultraJob(3000, 600), true},
+		{"Huge20000", ultraJob(20000, 1000), false},
+	} {
+		c.req.Options.Guillotine = c.guillotine
+		res, err := Layout(context.Background(), c.req, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Verify(c.req, res); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

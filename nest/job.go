@@ -58,13 +58,61 @@ const (
 	msgInvalidQuantity = "Adet 1 veya daha büyük bir tam sayı olmalı."
 )
 
-// toUnits converts centimetres to engine units, rounding to the nearest
-// 0.1 mm. It reports false for NaN, infinities and values out of range.
-func toUnits(cm float64, maxCM float64) (int, bool) {
+// unitTolerance is how far, in units, a value times 100 may lie from a
+// whole unit and still be that unit. A size typed with two decimals is a
+// whole number of units, but its float64 times 100 often is not: 0.3 gives
+// 30.000000000000004, 45.55 gives 4554.999999999999, 1.005 gives
+// 100.49999999999999. The error of cm*100 for any size up to maxSheetCM
+// (10^6 units) is below 3e-10 units, so a tolerance of 1e-4 units (10 nm)
+// takes all of it and nothing a workshop could measure.
+const unitTolerance = 1e-4
+
+// roundUnits converts centimetres to units, rounding up or down whatever
+// lies beyond unitTolerance of a whole unit. Sizes must round the safe way,
+// or a layout is wrong: a part's side up (50.004 cm is cut as 50.01, so two
+// never claim to fit into 100 cm), kerf and trim up (never less gap or
+// margin than asked), the sheet down (never more sheet than there is).
+func roundUnits(cm float64, up bool) float64 {
+	u := cm * unitsPerCM
+	r := math.Round(u)
+	if math.Abs(u-r) > unitTolerance {
+		if up {
+			r = math.Ceil(u)
+		} else {
+			r = math.Floor(u)
+		}
+	}
+	return r
+}
+
+// toUnits converts centimetres to engine units, rounding up when up is set
+// and down otherwise (see roundUnits). It reports false for NaN, infinities
+// and values out of range.
+func toUnits(cm float64, maxCM float64, up bool) (int, bool) {
 	if math.IsNaN(cm) || math.IsInf(cm, 0) || cm < 0 || cm > maxCM {
 		return 0, false
 	}
-	return int(math.Round(cm * unitsPerCM)), true
+	return int(roundUnits(cm, up)), true
+}
+
+// RoundUp returns cm rounded up to the engine's resolution of 0.01 cm, as
+// the engine takes a part's side, the kerf and the trim: 45.55 and 0.3 stay
+// what they are, 50.004 becomes 50.01, and a size within 10 nm of zero
+// becomes 0, which is no valid size. The result is the float64 that parsing
+// its two-decimal text gives. NaN, infinities and sizes beyond 10^12 cm
+// are returned as they are. Readers of part lists round with it, so that
+// what they keep and show is what the engine lays out.
+func RoundUp(cm float64) float64 { return roundCM(cm, true) }
+
+// RoundDown returns cm rounded down to 0.01 cm, as the engine takes the
+// sheet's sides: a layout never uses more sheet than there is.
+func RoundDown(cm float64) float64 { return roundCM(cm, false) }
+
+func roundCM(cm float64, up bool) float64 {
+	if math.IsNaN(cm) || math.IsInf(cm, 0) || math.Abs(cm) > 1e12 {
+		return cm
+	}
+	return roundUnits(cm, up) / unitsPerCM
 }
 
 // toCM converts engine units back to centimetres.
@@ -97,20 +145,21 @@ type job struct {
 // newJob validates req and converts it to engine units. Part lines that fit
 // in no allowed orientation are returned as skipped.
 func newJob(req Request) (*job, []Skipped, error) {
-	sw, okW := toUnits(req.Sheet.Width, maxSheetCM)
-	sh, okH := toUnits(req.Sheet.Height, maxSheetCM)
+	sw, okW := toUnits(req.Sheet.Width, maxSheetCM, false)
+	sh, okH := toUnits(req.Sheet.Height, maxSheetCM, false)
 	if !okW || !okH || sw <= 0 || sh <= 0 {
-		if okW && okH && (req.Sheet.Width > maxSheetCM || req.Sheet.Height > maxSheetCM) {
+		// A sheet that rounds down to nothing (0.004 cm) is no sheet.
+		if req.Sheet.Width > maxSheetCM || req.Sheet.Height > maxSheetCM {
 			return nil, nil, &InputError{Field: "sheet", Message: msgSheetTooLarge}
 		}
 		return nil, nil, &InputError{Field: "sheet", Message: msgInvalidSheet}
 	}
 	o := req.Options
-	kerf, ok := toUnits(o.Kerf, maxKerfCM)
+	kerf, ok := toUnits(o.Kerf, maxKerfCM, true)
 	if !ok {
 		return nil, nil, &InputError{Field: "options.kerf", Message: msgInvalidKerf}
 	}
-	trim, ok := toUnits(o.Trim, maxSheetCM)
+	trim, ok := toUnits(o.Trim, maxSheetCM, true)
 	if !ok || 2*trim >= sw || 2*trim >= sh {
 		return nil, nil, &InputError{Field: "options.trim", Message: msgInvalidTrim}
 	}
@@ -130,8 +179,8 @@ func newJob(req Request) (*job, []Skipped, error) {
 	var skipped []Skipped
 	total := 0
 	for i, p := range req.Parts {
-		w, okW := toUnits(p.Width, maxSheetCM)
-		h, okH := toUnits(p.Height, maxSheetCM)
+		w, okW := toUnits(p.Width, maxSheetCM, true)
+		h, okH := toUnits(p.Height, maxSheetCM, true)
 		if !okW || !okH || w <= 0 || h <= 0 {
 			f := "width"
 			if okW && w > 0 {
@@ -142,17 +191,20 @@ func newJob(req Request) (*job, []Skipped, error) {
 		if p.Quantity < 1 {
 			return nil, nil, partError(p, i, "quantity", msgInvalidQuantity)
 		}
-		total += p.Quantity
-		if total > maxPieces {
+		// Compared before it is added: a quantity near the largest int
+		// would wrap the sum below zero and pass, and the loop below would
+		// then allocate until the process dies.
+		if p.Quantity > maxPieces-total {
 			return nil, nil, partError(p, i, "quantity", msgTooManyPieces)
 		}
+		total += p.Quantity
 		k := kind{w: w + kerf, h: h + kerf, rotate: p.CanRotate() && w != h, index: i, count: p.Quantity}
 		fits := k.w <= j.binW && k.h <= j.binH
 		fitsTurned := k.rotate && k.h <= j.binW && k.w <= j.binH
 		if !fits && !fitsTurned {
 			skipped = append(skipped, Skipped{
 				OriginalIndex: i, ID: partID(p, i), Name: p.Name,
-				Width: p.Width, Height: p.Height, Quantity: p.Quantity, Reason: SkipReason,
+				Width: toCM(w), Height: toCM(h), Quantity: p.Quantity, Reason: SkipReason,
 			})
 			continue
 		}

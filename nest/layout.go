@@ -181,7 +181,9 @@ func (s *search) pack(items []int32, h heuristic) (*solution, bool) {
 // result converts a solution to the JSON result in centimetres.
 func (s *search) result(sol *solution) Result {
 	j, req := s.j, s.req
-	res := Result{Sheet: req.Sheet, Skipped: s.skipped, Pages: []Page{}}
+	// The sheet as laid out: rounded down to 0.01 cm, as every length of
+	// the result is a whole 0.01 cm.
+	res := Result{Sheet: Sheet{toCM(j.sheetW), toCM(j.sheetH)}, Skipped: s.skipped, Pages: []Page{}}
 	if res.Skipped == nil {
 		res.Skipped = []Skipped{}
 	}

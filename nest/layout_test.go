@@ -423,3 +423,92 @@ func TestLayoutProgressDuringSlowImprovement(t *testing.T) {
 		t.Errorf("the improvement phase reported %d times in 64 slow steps (%v), want one every 8 steps", len(improving), improving)
 	}
 }
+
+// fineRequest is randomRequest with sizes finer than the engine's 0.1 mm:
+// parts, sheet, kerf and trim off the grid by random fractions, by float
+// noise (1e-9 cm), and sides just above a whole 0.1 mm or below 0.1 mm.
+func fineRequest(rng *rand.Rand) Request {
+	req := randomRequest(rng)
+	fine := func(v float64) float64 {
+		switch rng.IntN(6) {
+		case 0:
+			return v + rng.Float64()*0.01
+		case 1:
+			return v - rng.Float64()*0.01
+		case 2:
+			return v + 1e-9
+		case 3:
+			return v + 0.0001
+		}
+		return v
+	}
+	req.Sheet.Width, req.Sheet.Height = fine(req.Sheet.Width), fine(req.Sheet.Height)
+	if rng.IntN(3) == 0 {
+		req.Options.Kerf = rng.Float64() * 0.05
+	}
+	if rng.IntN(3) == 0 {
+		req.Options.Trim = fine(req.Options.Trim)
+	}
+	for i := range req.Parts {
+		p := &req.Parts[i]
+		p.Width, p.Height = max(fine(p.Width), 0.001), max(fine(p.Height), 0.001)
+		if rng.IntN(10) == 0 {
+			p.Width = rng.Float64() * 0.01 // below 0.1 mm: cut as 0.1 mm
+		}
+	}
+	return req
+}
+
+// TestLayoutPropertyFineSizes: every accepted request with sizes finer than
+// 0.1 mm, with kerf, trim, locked grain and guillotine cuts, gives a layout
+// that Verify accepts, claimed optimal only at its lower bound, and the
+// same layout as the request rounded as the engine and the part readers
+// round it (RoundUp for parts, kerf and trim; RoundDown for the sheet).
+func TestLayoutPropertyFineSizes(t *testing.T) {
+	n := 4000
+	if raceEnabled || testing.Short() {
+		n = 400
+	}
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 11))
+		req := fineRequest(rng)
+		if seed%5 == 0 {
+			req.Options.Iterations = 30
+			req.Options.Seed = int64(seed)
+		}
+		req.Options.Guillotine = seed%3 == 0
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			var ie *InputError
+			if errors.As(err, &ie) && (ie.Field == "options.trim" || ie.Field == "sheet") {
+				continue // trim larger than a tiny sheet, or a sheet rounded to nothing
+			}
+			t.Fatalf("seed %d: %v\nrequest %+v", seed, err, req)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatalf("seed %d: %v\nrequest %+v", seed, err, req)
+		}
+		if st := res.Stats; st.LowerBound > st.Pages || st.Optimal != (st.Pages == st.LowerBound) {
+			t.Fatalf("seed %d: optimal %v with %d pages and lower bound %d", seed, st.Optimal, st.Pages, st.LowerBound)
+		}
+		if seed%4 != 0 {
+			continue
+		}
+		rounded := req
+		rounded.Parts = append([]Part(nil), req.Parts...)
+		rounded.Sheet = Sheet{RoundDown(req.Sheet.Width), RoundDown(req.Sheet.Height)}
+		rounded.Options.Kerf, rounded.Options.Trim = RoundUp(req.Options.Kerf), RoundUp(req.Options.Trim)
+		for i := range rounded.Parts {
+			p := &rounded.Parts[i]
+			p.Width, p.Height = RoundUp(p.Width), RoundUp(p.Height)
+		}
+		again, err := Layout(context.Background(), rounded, nil)
+		if err != nil {
+			t.Fatalf("seed %d: the rounded request: %v", seed, err)
+		}
+		res.Stats.ElapsedMs, again.Stats.ElapsedMs = 0, 0
+		if !reflect.DeepEqual(res, again) {
+			t.Fatalf("seed %d: the request and its rounded form give different layouts:\n%+v\n%+v", seed, res.Stats, again.Stats)
+		}
+	}
+}

@@ -6,10 +6,11 @@ import (
 	"sort"
 )
 
-// Verify reports whether res is a correct layout of req: every part inside
-// the usable sheet (the sheet less the trim), no two parts on a page closer
-// than the kerf, sizes equal to the input (swapped only when rotated and
-// allowed), every copy placed exactly once or its whole part line skipped
+// Verify reports whether res is a correct layout of req: the sheet as the
+// engine takes it (rounded down to 0.01 cm), every part inside the usable
+// sheet (the sheet less the trim), no two parts on a page closer than the
+// kerf, sizes equal to the input rounded up to 0.01 cm (swapped only when
+// rotated and allowed), every copy placed exactly once or its whole part line skipped
 // (and only when it fits in no orientation), and page ids, efficiencies and
 // statistics right. It returns the first problem found.
 //
@@ -23,6 +24,9 @@ func Verify(req Request, res Result) error {
 	sw, sh := j.sheetW, j.sheetH
 	lo, hiX, hiY := j.trim, sw-j.trim, sh-j.trim
 	placed := make([]int, len(req.Parts))
+	if exactUnits(res.Sheet.Width) != sw || exactUnits(res.Sheet.Height) != sh {
+		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, toCM(sw), toCM(sh))
+	}
 	if len(res.Skipped) != len(skipped) {
 		return fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(skipped), len(res.Skipped))
 	}
@@ -62,7 +66,9 @@ func Verify(req Request, res Result) error {
 			}
 			x, y := exactUnits(p.X), exactUnits(p.Y)
 			w, h := exactUnits(p.Width), exactUnits(p.Height)
-			iw, ih := exactUnits(in.Width), exactUnits(in.Height)
+			// The input's sides as the engine takes them: rounded up to
+			// 0.01 cm (roundUnits), so 50.004 must be placed as 50.01.
+			iw, ih := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
 			if x < 0 || y < 0 || w < 0 || h < 0 {
 				return fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", page.ID, p.ID)
 			}

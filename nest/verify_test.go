@@ -66,6 +66,7 @@ func TestVerifyCatchesBrokenLayouts(t *testing.T) {
 		{"wrong page id", func(r *Result) { r.Pages[0].ID = "page-7" }, "kimliği"},
 		{"wrong stats", func(r *Result) { r.Stats.Placed++ }, "istatistik"},
 		{"off the 0.1 mm grid", func(r *Result) { find(*r, "Kapak").X += 0.001 }, "katı"},
+		{"another sheet", func(r *Result) { r.Sheet.Width = 101 }, "tuval"},
 	}
 	for _, m := range mutations {
 		t.Run(m.name, func(t *testing.T) {
@@ -108,5 +109,36 @@ func TestVerifyCatchesBrokenCutSequences(t *testing.T) {
 				t.Fatal("Verify accepted a broken cutting sequence")
 			}
 		})
+	}
+}
+
+// Verify takes sizes as the engine does: a part's side rounded up to 0.01
+// cm, the sheet rounded down. Two parts of 50.004 cm are two pages of
+// 50.01 cm parts on a 100 cm sheet, never one page of 50 cm parts.
+func TestVerifyUsesTheEngineRounding(t *testing.T) {
+	req := Request{Sheet: Sheet{100.009, 100}, Parts: []Part{{ID: "y", Name: "Yarım", Width: 50.004, Height: 100, Quantity: 2, Rotate: boolp(false)}}}
+	page := func(i int, parts ...Placed) Page { return Page{ID: pageID(i), Efficiency: 50, Parts: parts} }
+	part := func(c int, x, w float64) Placed {
+		return Placed{ID: "y-" + itoa(c), Name: "Yarım", X: x, Width: w, Height: 100}
+	}
+	good := Result{
+		Sheet: Sheet{100, 100},
+		Pages: []Page{page(0, part(0, 0, 50.01)), page(1, part(1, 0, 50.01))},
+		Stats: Stats{Pages: 2, LowerBound: 2, Optimal: true, Efficiency: 50, Placed: 2},
+	}
+	good.Skipped = []Skipped{}
+	if err := Verify(req, good); err != nil {
+		t.Fatalf("the rounded-up layout: %v", err)
+	}
+	one := good
+	one.Pages = []Page{{ID: "page-0", Efficiency: 100, Parts: []Placed{part(0, 0, 50), part(1, 50, 50)}}}
+	one.Stats = Stats{Pages: 1, LowerBound: 1, Optimal: true, Efficiency: 100, Placed: 2}
+	if err := Verify(req, one); err == nil {
+		t.Error("Verify accepted two 50.004 cm parts on one 100 cm sheet")
+	}
+	raw := good
+	raw.Sheet = req.Sheet
+	if err := Verify(req, raw); err == nil {
+		t.Error("Verify accepted the sheet echoed as 100.009 cm, more than is laid out")
 	}
 }
