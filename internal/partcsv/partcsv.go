@@ -22,6 +22,7 @@ import (
 
 // Limits of one file.
 const (
+	maxBytes   = 16 << 20
 	maxNameLen = 200
 	maxSizeCM  = 1000
 	maxQty     = 100000
@@ -38,6 +39,9 @@ type LineError struct {
 }
 
 func (e LineError) Error() string {
+	if e.Line == 0 { // about the whole file
+		return e.Message
+	}
 	if e.Field == "" {
 		return fmt.Sprintf("satır %d: %s", e.Line, e.Message)
 	}
@@ -70,6 +74,9 @@ const (
 	numColumns
 )
 
+// msgTooLarge refuses a file over maxBytes.
+const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
+
 var columnNames = [numColumns]string{"ad", "genişlik", "yükseklik", "adet", "döndür"}
 
 // headerAliases maps lower-cased header cells to columns.
@@ -86,12 +93,18 @@ var headerAliases = map[string]column{
 // Read parses a part list. The first row is a header (`name,width,height,
 // quantity` or its Turkish names, in any order; `rotate` optional) or, when
 // its width cell is a number, the first part in that column order. An
-// empty quantity means 1. On any bad field Read returns an *Error naming
-// every bad line and no parts.
+// empty quantity means 1. Sizes are rounded up to 0.01 cm, as the engine
+// lays them out. On any bad field Read returns an *Error naming every bad
+// line and no parts; a file over 16 MiB is refused whole, never cut.
 func Read(r io.Reader) ([]nest.Part, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > maxBytes {
+		// Reading on to the limit and laying out what came would drop the
+		// rest of the list without a word.
+		return nil, &Error{Lines: []LineError{{Message: msgTooLarge}}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
@@ -246,6 +259,10 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 			return 0
 		}
 		n, ok := parseNumber(v)
+		if ok {
+			// As the engine cuts it: 45,555 is 45,56; 0,0000001 is nothing.
+			n = nest.RoundUp(n)
+		}
 		switch {
 		case !ok:
 			bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
@@ -253,8 +270,6 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 			bad(c, "Lütfen geçerli pozitif değerler girin!")
 		case n > maxSizeCM:
 			bad(c, fmt.Sprintf("en fazla %d cm olabilir", maxSizeCM))
-		case math.Abs(n*100-math.Round(n*100)) > 1e-7:
-			bad(c, "en fazla iki ondalık basamak girilebilir")
 		}
 		return n
 	}

@@ -80,7 +80,7 @@ func TestReadRejectsBadRows(t *testing.T) {
 		"Dolap;-5;10;1\n" +
 		"Kapı;10;1001;1\n" +
 		"Çıta;10;10;2,5\n" +
-		"Tabla;10,123;10;1\n" +
+		"Tabla;0,0000001;10;1\n" +
 		"Boş;;10;1\n"
 	parts, err := Read(strings.NewReader(in))
 	if parts != nil {
@@ -96,7 +96,7 @@ func TestReadRejectsBadRows(t *testing.T) {
 		`satır 5, genişlik: Lütfen geçerli pozitif değerler girin!`,
 		`satır 6, yükseklik: en fazla 1000 cm olabilir`,
 		`satır 7, adet: "2,5" tam sayı değil`,
-		`satır 8, genişlik: en fazla iki ondalık basamak girilebilir`,
+		`satır 8, genişlik: Lütfen geçerli pozitif değerler girin!`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
 	}
 	if got := strings.Split(e.Error(), "\n"); !reflect.DeepEqual(got, want) {
@@ -120,11 +120,64 @@ func TestReadRejectsBadFiles(t *testing.T) {
 	}
 }
 
+// Sizes finer than the engine's 0.1 mm are read as the engine cuts them,
+// rounded up, so the list shows what is laid out; two decimals stay.
+func TestReadRoundsSizesUp(t *testing.T) {
+	in := "Ad;Genişlik;Yükseklik;Adet\nRaf;45,555;0,001;1\nKapak;45,55;20,29;2\nTabla;999,999;50,0000000001;1\n"
+	got, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []nest.Part{
+		{ID: "p1", Name: "Raf", Width: 45.56, Height: 0.01, Quantity: 1},
+		{ID: "p2", Name: "Kapak", Width: 45.55, Height: 20.29, Quantity: 2},
+		{ID: "p3", Name: "Tabla", Width: 1000, Height: 50, Quantity: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	_, err = Read(strings.NewReader("Dev;1000,001;10;1\n"))
+	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1000 cm olabilir" {
+		t.Errorf("1000,001 cm (1000,01 as cut): %v, want the 1000 cm limit", err)
+	}
+}
+
+// A file over 16 MiB is refused whole with a message naming the limit;
+// one of exactly 16 MiB is read to its last line.
+func TestReadRefusesTooLargeFile(t *testing.T) {
+	file := func(size int) string {
+		head := "name,width,height,quantity,note\n"
+		last := "Son,10,10,1,x\n"
+		row := "Raf,10,10,1," + strings.Repeat("x", 100000) + "\n"
+		var b strings.Builder
+		b.WriteString(head)
+		for b.Len()+len(row)+len(last) < size {
+			b.WriteString(row)
+		}
+		b.WriteString(strings.Repeat("\n", size-b.Len()-len(last)))
+		b.WriteString(last)
+		if b.Len() != size {
+			t.Fatalf("built %d bytes, want %d", b.Len(), size)
+		}
+		return b.String()
+	}
+	parts, err := Read(strings.NewReader(file(16 << 20)))
+	if err != nil || len(parts) == 0 || parts[len(parts)-1].Name != "Son" {
+		t.Fatalf("a file of exactly 16 MiB: %d parts, %v; want all read", len(parts), err)
+	}
+	parts, err = Read(strings.NewReader(file(16<<20 + 1)))
+	var e *Error
+	if !errors.As(err, &e) || parts != nil || err.Error() != "Dosya çok büyük: en fazla 16 MB okunabilir." {
+		t.Fatalf("a file of 16 MiB and 1 byte: %d parts, %v; want refused with the limit named", len(parts), err)
+	}
+}
+
 func FuzzRead(f *testing.F) {
 	f.Add("name,width,height,quantity\nKapak,50,74,4\n")
 	f.Add("\ufeffAd;Genişlik;Yükseklik;Adet\r\nÇekmece Ön;45,5;20;3\r\n")
 	f.Add("Adet\tEn\tBoy\tAd\n2\t30,5\t40\tKapı\n")
 	f.Add("a;1e3;0x10;NaN\n")
+	f.Add("Raf;45,555;0,0000001;99999999999999999999\nKapak;999,999;1000,001;1\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		parts, err := Read(strings.NewReader(in))
 		if err != nil {
@@ -140,6 +193,9 @@ func FuzzRead(f *testing.F) {
 		for _, p := range parts {
 			if strings.TrimSpace(p.Name) == "" || p.Width <= 0 || p.Height <= 0 || p.Width > 1000 || p.Height > 1000 || p.Quantity < 1 {
 				t.Fatalf("invalid part accepted: %+v", p)
+			}
+			if nest.RoundUp(p.Width) != p.Width || nest.RoundUp(p.Height) != p.Height {
+				t.Fatalf("part %+v: sizes not in whole 0.01 cm as the engine lays them out", p)
 			}
 		}
 	})
