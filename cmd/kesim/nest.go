@@ -206,18 +206,43 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, positional...))
 }
 
+// maxInput bounds what kesim nest reads. The engine's largest job, 100,000
+// part lines with 200-letter Turkish names, is about 50 MB of JSON; a CSV
+// part list has its own, smaller limit (partcsv, 16 MiB).
+const maxInput = 64 << 20
+
+// msgInputTooLarge names the limit: input beyond it is refused, never cut.
+const msgInputTooLarge = "Dosya çok büyük: en fazla 64 MB okunabilir."
+
+// readInput reads the whole input from a file or "-" (standard input). An
+// input over maxInput is an error: reading to the limit and laying out what
+// came would drop the rest of a part list without a word.
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	r := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("girdi okunamadı: %v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("girdi okunamadı: %v", err)
+	}
+	if len(data) > maxInput {
+		return nil, fmt.Errorf("%s: %s", displayName(path), msgInputTooLarge)
+	}
+	return data, nil
+}
+
 // readRequest reads a JSON request or a CSV part list from a file or "-",
 // and reports whether it was JSON.
 func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, 64<<20))
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readInput(path, stdin)
 	if err != nil {
-		return nest.Request{}, false, fmt.Errorf("girdi okunamadı: %v", err)
+		return nest.Request{}, false, err
 	}
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 	if len(trimmed) > 0 && trimmed[0] == '{' {

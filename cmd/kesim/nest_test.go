@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,5 +144,117 @@ func TestNestWritesPDFAndDXF(t *testing.T) {
 	}
 	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
 		t.Errorf("%s written although one file per sheet was asked", dxfPath)
+	}
+}
+
+// repeatReader yields n copies of one byte without holding them in memory.
+type repeatReader struct {
+	b byte
+	n int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.b
+	}
+	r.n -= k
+	return k, nil
+}
+
+// Input is never cut: a CSV part list over 16 MiB, and a JSON request over
+// 64 MiB from a file or standard input, fail with exit 2, the limit named
+// in Turkish, and nothing written. Before, the CSV was read to 16 MiB and
+// the parts in it laid out (13 of 124) with exit 0.
+func TestNestRefusesOverlongInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sonuç.json")
+
+	var csv bytes.Buffer
+	csv.WriteString("name,width,height,quantity,note\n")
+	note := strings.Repeat("x", 140000)
+	for i := 0; i < 124; i++ {
+		fmt.Fprintf(&csv, "Parça %d,10,10,1,%s\n", i, note)
+	}
+	csvPath := filepath.Join(dir, "parçalar.csv")
+	if err := os.WriteFile(csvPath, csv.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// A JSON request whose parts come after 64 MiB of spaces.
+	head := `{"sheet":{"width":100,"height":148},`
+	tail := `"parts":[{"name":"Kapak","width":50,"height":74,"quantity":4}]}`
+	pad := maxInput
+	jsonPath := writePadded(t, filepath.Join(dir, "istek.json"), head, pad, tail)
+
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		args  []string
+		want  string
+	}{
+		{"CSV file over 16 MiB", nil, []string{"--sheet", "100x148", "--time", "0", "--json", out, csvPath},
+			"parçalar.csv:\nDosya çok büyük: en fazla 16 MB okunabilir."},
+		{"CSV on standard input", bytes.NewReader(csv.Bytes()), []string{"--sheet", "100x148", "--time", "0", "--json", out, "-"},
+			"standart girdi:\nDosya çok büyük: en fazla 16 MB okunabilir."},
+		{"JSON file over 64 MiB", nil, []string{"--time", "0", "--json", out, jsonPath},
+			"istek.json: Dosya çok büyük: en fazla 64 MB okunabilir."},
+		{"JSON on standard input", io.MultiReader(strings.NewReader(head), &repeatReader{' ', pad}, strings.NewReader(tail)),
+			[]string{"--time", "0", "--json", out, "-"}, "standart girdi: Dosya çok büyük: en fazla 64 MB okunabilir."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin := tt.stdin
+			if stdin == nil {
+				stdin = strings.NewReader("")
+			}
+			var stdout, stderr bytes.Buffer
+			code := runNest(tt.args, stdin, &stdout, &stderr)
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr %q", code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tt.want)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("%s was written", out)
+			}
+		})
+	}
+	// Exactly at the limit the request is read whole and laid out.
+	exact := writePadded(t, filepath.Join(dir, "tam.json"), head, maxInput-len(head)-len(tail), tail)
+	code, _, stderr := runNestT(t, "", "--time", "0", "--json", out, exact)
+	if code != 0 || !strings.Contains(stderr, "4 parça") {
+		t.Errorf("a request of exactly 64 MiB: exit %d, %s", code, stderr)
+	}
+}
+
+// writePadded writes head, pad spaces and tail to path.
+func writePadded(t *testing.T, path, head string, pad int, tail string) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(f, io.MultiReader(strings.NewReader(head), &repeatReader{' ', pad}, strings.NewReader(tail))); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Quantities that would overflow their sum are refused by the engine with
+// exit 2; before, the sum wrapped and the command allocated until the
+// system killed it.
+func TestNestRefusesQuantitiesThatOverflow(t *testing.T) {
+	req := `{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":1,"height":1,"quantity":1},{"name":"B","width":1,"height":1,"quantity":9223372036854775807}]}`
+	code, stdout, stderr := runNestT(t, req, "--time", "0", "--json", "-", "-")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "2. parça (B): Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the piece limit", code, stdout, stderr)
 	}
 }
