@@ -120,3 +120,167 @@ describe('App', () => {
     expect(screen.queryByRole('button', { name: 'PDF İndir' })).not.toBeInTheDocument();
   });
 });
+
+// A stand-in team server: accounts, one session (the browser's cookies),
+// the saved rows it was sent.
+function teamServer(startAs: string | null) {
+  const server = {
+    session: startAs,
+    admins: new Set(['ayse']),
+    synced: [] as { user: string; layouts: string[]; parts: string[] }[],
+    layouts: [] as { user: string; name: string }[],
+    down: false, // the save routes fail as if the database were out of reach
+  };
+  const json = (v: unknown, status = 200) => Response.json(v, { status });
+  const unauthorized = () => json({ error: { code: 'unauthorized', message: 'Oturum açmanız gerekiyor.' } }, 401);
+  const me = (u: string) => ({ mode: 'team', username: u, admin: server.admins.has(u), aal: 'aal1' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = url.split('?')[0];
+      const body = init?.body ? JSON.parse(String(init.body)) : null;
+      if (path === '/api/config') return json(null, 404);
+      if (path === '/api/auth/me') return server.session ? json(me(server.session)) : unauthorized();
+      if (path === '/api/auth/refresh') return unauthorized();
+      if (path === '/api/auth/login') {
+        server.session = body.username;
+        return json(me(body.username));
+      }
+      if (path === '/api/auth/logout') {
+        server.session = null;
+        return new Response(null, { status: 204 });
+      }
+      const user = server.session;
+      if (!user) return unauthorized();
+      if (path === '/api/parts') return json([]);
+      if (path === '/api/layouts' && method === 'GET') return json({ layouts: [] });
+      if (server.down && (path === '/api/layouts' || path === '/api/sync')) return json({ error: { code: 'internal', message: 'x' } }, 500);
+      if (path === '/api/layouts') {
+        server.layouts.push({ user, name: body.name });
+        return json({ id: '1', ...body, createdAt: new Date().toISOString() }, 201);
+      }
+      if (path === '/api/sync') {
+        server.synced.push({ user, layouts: body.layouts.map((l: { name: string }) => l.name), parts: body.parts.map((p: { name: string }) => p.name) });
+        return json({ newParts: body.parts.length, newLayouts: body.layouts.length });
+      }
+      return json(null, 404);
+    }),
+  );
+  return server;
+}
+
+async function signInAs(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const dlg = await screen.findByRole('dialog', { name: 'Oturum Aç' });
+  await user.type(within(dlg).getByLabelText('Kullanıcı adı'), name);
+  await user.type(within(dlg).getByLabelText('Şifre'), 'parola-1234');
+  await user.click(within(dlg).getByRole('button', { name: 'Giriş Yap' }));
+  await screen.findByText(name, { exact: true });
+}
+
+const kept = (name: string) => ({ id: '1', name, parts: [{ id: 'p', name: `${name} parça`, width: 10, height: 20, quantity: 1 }], sheet: { width: 100, height: 148 }, options: {}, createdAt: '2024-01-01T00:00:00Z' });
+
+describe('App on a team server', () => {
+  it('keeps the work per user and clears it at sign-out when it was saved, without asking', async () => {
+    localStorage.setItem('kesim-work@alice', JSON.stringify({ parts: [{ id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 }], canvas: {} }));
+    const server = teamServer('alice');
+    const { user } = await setup();
+    expect(await screen.findByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Düzeni Kaydet' }));
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak');
+    await user.click(within(screen.getByRole('dialog', { name: 'Düzeni Kaydet' })).getByRole('button', { name: 'Kaydet' }));
+    await screen.findByText('Düzen ve parçalar kaydedildi.');
+    expect(server.layouts).toEqual([{ user: 'alice', name: 'Mutfak' }]);
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    expect(await screen.findByRole('dialog', { name: 'Oturum Aç' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Kapak' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('kesim-work@alice')).toBeNull();
+    expect(localStorage.getItem('kesim-work')).toBeNull();
+    expect(server.session).toBeNull();
+  });
+
+  it('asks before signing out with unsaved work', async () => {
+    const server = teamServer('alice');
+    const { user } = await setup();
+    await screen.findByText('alice', { exact: true });
+    await add(user, 'Raf', '45', '30', '6');
+    expect(JSON.parse(localStorage.getItem('kesim-work@alice')!).parts).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    let dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Ekrandaki parçalar kayıtlı bir düzende yok.');
+    await user.click(within(dlg).getByRole('button', { name: 'İptal' }));
+    expect(screen.getByRole('listitem', { name: 'Raf' })).toBeInTheDocument();
+    expect(server.session).toBe('alice');
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    dlg = await screen.findByRole('alertdialog');
+    await user.click(within(dlg).getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByRole('dialog', { name: 'Oturum Aç' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Raf' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('kesim-work@alice')).toBeNull();
+    expect(server.session).toBeNull();
+  });
+
+  it('hides the work when the session ends, shows it to its owner only', async () => {
+    const server = teamServer('alice');
+    const { user } = await setup();
+    await screen.findByText('alice', { exact: true });
+    await add(user, 'Kapak', '50', '74', '4');
+    server.session = null; // the session ends on the server
+    await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
+    const dlg = await screen.findByRole('dialog', { name: 'Oturum Aç' });
+    expect(dlg).toHaveTextContent('Oturumunuz sona erdi.');
+    expect(screen.queryByRole('listitem', { name: 'Kapak' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Kayıtlı Parçalar ve Düzenler' })).not.toBeInTheDocument();
+    await signInAs(user, 'bob');
+    expect(screen.queryByRole('listitem', { name: 'Kapak' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Henüz parça eklenmedi' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('kesim-work@alice')!).parts[0].name).toBe('Kapak');
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    await signInAs(user, 'alice');
+    expect(await screen.findByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+  });
+
+  it('syncs only what this browser kept for the user who signs in', async () => {
+    localStorage.setItem('nesting-layouts@alice', JSON.stringify([kept('Alice yerel')]));
+    localStorage.setItem('nesting-layouts', JSON.stringify([kept('Hesapsız')]));
+    const server = teamServer(null);
+    const { user } = await setup();
+    await signInAs(user, 'bob');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.synced).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    await signInAs(user, 'alice');
+    await screen.findByText('Senkronizasyon tamamlandı: 0 yeni parça, 1 yeni düzen.');
+    expect(server.synced).toEqual([{ user: 'alice', layouts: ['Alice yerel'], parts: [] }]);
+    expect(localStorage.getItem('nesting-layouts@alice')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    await signInAs(user, 'ayse'); // an admin takes what was kept before accounts
+    await vi.waitFor(() => expect(server.synced).toHaveLength(2));
+    expect(server.synced.at(-1)).toEqual({ user: 'ayse', layouts: ['Hesapsız'], parts: [] });
+    expect(localStorage.getItem('nesting-layouts')).toBeNull();
+  });
+});
+
+describe('App on a team server, saving while the database is out of reach', () => {
+  it('keeps the layout for the user, sends it at sign-out, and does not ask', async () => {
+    const server = teamServer('alice');
+    const { user } = await setup();
+    await screen.findByText('alice', { exact: true });
+    await add(user, 'Raf', '45', '30', '6');
+    server.down = true;
+    await user.click(screen.getByRole('button', { name: 'Düzeni Kaydet' }));
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Çevrimdışı');
+    await user.click(within(screen.getByRole('dialog', { name: 'Düzeni Kaydet' })).getByRole('button', { name: 'Kaydet' }));
+    await screen.findByText('Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.');
+    expect(JSON.parse(localStorage.getItem('nesting-layouts@alice')!)[0].name).toBe('Çevrimdışı');
+    expect(localStorage.getItem('nesting-layouts')).toBeNull();
+    server.down = false;
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    expect(await screen.findByRole('dialog', { name: 'Oturum Aç' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.synced).toEqual([{ user: 'alice', layouts: ['Çevrimdışı'], parts: ['Raf'] }]);
+    expect(localStorage.getItem('nesting-layouts@alice')).toBeNull();
+    expect(localStorage.getItem('nesting-parts@alice')).toBeNull();
+  });
+});

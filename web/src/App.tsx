@@ -7,6 +7,7 @@ import type { Request, Result } from './features/engine/types';
 import { PartForm } from './features/parts/PartForm';
 import { PartList } from './features/parts/PartList';
 import { dataSize, newPartId, showBanner, totals, type Part } from './features/parts/parts';
+import { dropWork, loadWork, partsPrint, saveWork, unsaved, type Work } from './features/parts/work';
 import { ProgressCard } from './features/results/ProgressCard';
 import { ResultsView } from './features/results/ResultsView';
 import { syncLocal, type SavedLayout, type SavedPart } from './features/saved/api';
@@ -14,7 +15,7 @@ import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { Splash } from './components/Splash';
 import { SignIn } from './features/auth/SignIn';
-import { me as whoAmI, onSignInNeeded, refresh, signOut, type Me } from './features/auth/session';
+import { me as whoAmI, onSignInNeeded, ownerOf, refresh, signOut, type Me } from './features/auth/session';
 import { msg, fmtInt } from './messages';
 
 // The cards below re-render only when their own props change: progress
@@ -36,20 +37,8 @@ const DEFAULT_CONFIG: AppConfig = {
   factory: 'Atölyenizde kullanıma hazır',
 };
 
-const WORK_KEY = 'kesim-work';
 const FIRST_SEARCH_MS = 3000;
 const LONG_SEARCH_MS = 30000;
-
-/** loadWork restores the parts and canvas on screen before a reload. */
-function loadWork(): { parts: Part[]; canvas: CanvasSettings } {
-  try {
-    const w = JSON.parse(localStorage.getItem(WORK_KEY) ?? 'null');
-    if (w && Array.isArray(w.parts) && w.canvas) return { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas } };
-  } catch {
-    /* a broken copy is ignored */
-  }
-  return { parts: [], canvas: DEFAULT_CANVAS };
-}
 
 export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1): Request {
   return {
@@ -69,9 +58,12 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const notices = useNotices();
   const [phase, setPhase] = useState<'splash' | 'ready'>('splash');
   const [config, setConfig] = useState<AppConfig>(DEFAULT_CONFIG);
-  const initial = useMemo(loadWork, []);
-  const [parts, setParts] = useState<Part[]>(initial.parts);
-  const [canvas, setCanvas] = useState<CanvasSettings>(initial.canvas);
+  // The work on screen belongs to workOwner (ownerOf): it comes once the
+  // server said who is signed in, and goes when nobody is.
+  const [parts, setParts] = useState<Part[]>([]);
+  const [canvas, setCanvas] = useState<CanvasSettings>(DEFAULT_CANVAS);
+  const [saved, setSaved] = useState<string | undefined>(undefined);
+  const [workOwner, setWorkOwner] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState({ done: 0, pages: 0 });
@@ -79,6 +71,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const [serverNotice, setServerNotice] = useState(false);
   const [dialog, setDialog] = useState<'save' | 'saved' | null>(null);
   const [account, setAccount] = useState<Me | null | undefined>(undefined); // undefined: not asked yet
+  const [sessionEnded, setSessionEnded] = useState(false);
   const engine = useMemo(() => given ?? new EngineClient(() => setServerNotice(true)), [given]);
   const running = useRef<AbortController | null>(null);
   // The layout on screen, read by a running search without restarting it.
@@ -95,27 +88,54 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   }, [engine]);
 
   useEffect(() => {
-    localStorage.setItem(WORK_KEY, JSON.stringify({ parts, canvas }));
-  }, [parts, canvas]);
+    if (workOwner !== null) saveWork(workOwner, { parts, canvas, saved });
+  }, [parts, canvas, saved, workOwner]);
 
-  // Who is signed in; a team server without a session shows the sign-in
-  // screen over the work, which stays as it is.
+  // The work on screen is the signed-in user's: showWork puts the owner's
+  // on screen, or nobody's (null) while nobody is signed in.
+  const showWork = useCallback((owner: string | null, w: Work = { parts: [], canvas: DEFAULT_CANVAS }) => {
+    if (owner === null) {
+      running.current?.abort();
+      setDialog(null);
+    }
+    setParts(w.parts);
+    setCanvas(w.canvas);
+    setSaved(w.saved);
+    setWorkOwner(owner);
+  }, []);
+
+  // Who is signed in. A team server without a session shows the sign-in
+  // screen; the work is hidden at once (and stays in this browser for its
+  // owner, whose sign-in brings it back).
   useEffect(() => {
     whoAmI()
       .then(setAccount)
       .catch(() => setAccount({ mode: 'local' }));
-    return onSignInNeeded(() => setAccount(null));
-  }, []);
+    return onSignInNeeded(() => {
+      showWork(null);
+      setSessionEnded(true);
+      setAccount(null);
+    });
+  }, [showWork]);
+
+  const workOwnerRef = useRef(workOwner);
+  workOwnerRef.current = workOwner;
+  useEffect(() => {
+    if (!account) return;
+    const owner = ownerOf(account);
+    if (owner !== workOwnerRef.current) showWork(owner, loadWork(owner, account.mode === 'team' && !!account.admin));
+  }, [account, showWork]);
   useEffect(() => {
     if (account?.mode !== 'team') return;
     const t = setInterval(() => void refresh(), 12 * 60 * 1000); // before the 15-minute access token ends
     return () => clearInterval(t);
   }, [account]);
 
-  // Startup synchronisation: what was kept locally goes to the server.
+  // Startup synchronisation: what this browser kept for the signed-in user
+  // goes to the server.
   useEffect(() => {
     if (phase !== 'ready' || !account) return;
-    syncLocal()
+    syncLocal(account)
       .then((r) => r && notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 }))
       .catch(() => notices.toast(msg.syncErrorText, { title: msg.syncErrorTitle, tone: 'error', ms: 5000 }));
   }, [phase, notices, account]);
@@ -211,6 +231,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   };
   const loadLayout = (l: SavedLayout) => {
     setParts(l.parts.map((p) => ({ ...p, id: newPartId() })));
+    setSaved(partsPrint(l.parts));
     setCanvas({
       width: l.sheet?.width ?? DEFAULT_CANVAS.width,
       height: l.sheet?.height ?? DEFAULT_CANVAS.height,
@@ -221,6 +242,26 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     setDialog(null);
     notices.toast(msg.layoutLoaded(l.name));
   };
+
+  // Signing out clears the work (after a question if it was never saved)
+  // and sends what this browser kept for the user to the server first, so
+  // nothing of theirs stays behind for the next user.
+  const signOutNow = async () => {
+    if (account?.mode !== 'team') return;
+    if (unsaved({ parts, saved }) && !(await notices.confirm(msg.confirmSignOut))) return;
+    try {
+      const r = await syncLocal(account);
+      if (r) notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 });
+    } catch {
+      notices.toast(msg.keptForNextSignIn, { tone: 'info', ms: 5000 });
+    }
+    await signOut();
+    dropWork(ownerOf(account));
+    showWork(null);
+    setSessionEnded(false);
+    setAccount(null);
+  };
+  const savedNow = useCallback((ps: Part[]) => setSaved(partsPrint(ps)), []);
 
   const t = totals(parts);
   const size = dataSize(parts);
@@ -246,7 +287,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
                 <button
                   type="button"
                   className="secondary"
-                  onClick={() => void signOut().then(() => setAccount(null))}
+                  onClick={() => void signOutNow()}
                 >
                   {msg.signOut}
                 </button>
@@ -295,16 +336,20 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           </span>
         </footer>
       </div>
-      {dialog === 'save' && (
+      {dialog === 'save' && workOwner !== null && (
         <SaveLayoutDialog
           parts={parts}
           sheet={{ width: canvas.width, height: canvas.height }}
           options={{ kerf: canvas.kerfMm / 10, trim: canvas.trimMm / 10, guillotine: canvas.guillotine }}
+          owner={workOwner}
+          onSaved={savedNow}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'saved' && <SavedItemsDialog onAddParts={addSaved} onLoadLayout={loadLayout} onClose={() => setDialog(null)} />}
-      {phase === 'ready' && account === null && <SignIn onSignedIn={setAccount} />}
+      {dialog === 'saved' && workOwner !== null && (
+        <SavedItemsDialog owner={workOwner} onAddParts={addSaved} onLoadLayout={loadLayout} onClose={() => setDialog(null)} />
+      )}
+      {phase === 'ready' && account === null && <SignIn ended={sessionEnded} onSignedIn={setAccount} />}
     </>
   );
 }

@@ -146,7 +146,12 @@ export const msg = {
   savedLayoutsTitle: 'Kayıtlı Düzenler',
   load: 'Yükle',
   layoutInfo: (types: number, pieces: number, date: string) => `${types} çeşit · ${pieces} adet · ${date}`,
-  savedCounts: (parts: number, layouts: number) => `${parts} kayıtlı parça · ${layouts} kayıtlı düzen`,
+  savedCounts: (parts: number, layouts: number, more = false) => `${parts} kayıtlı parça · ${layouts}${more ? '+' : ''} kayıtlı düzen`,
+  loadingLayouts: 'Düzenler yükleniyor...',
+  moreLayouts: 'Daha fazla',
+  layoutsLoadError: 'Düzenler yüklenirken hata oluştu!',
+  layoutLoading: 'Yükleniyor...',
+  layoutLoadError: 'Düzen yüklenirken hata oluştu!',
   confirmDeletePart: (name: string) => `"${name}" parçası silinsin mi?`,
   confirmDeleteLayout: (name: string) => `"${name}" düzeni silinsin mi?`,
   partDeleted: 'Parça silindi.',
@@ -161,12 +166,16 @@ export const msg = {
   localBadge: 'yerel',
 
   signInTitle: 'Oturum Aç',
-  signInHint: 'Bu Kesim sunucusu ekip kipinde: devam etmek için oturum açın. Ekrandaki çalışmanız korunur.',
+  signInHint: 'Bu Kesim sunucusu ekip kipinde: devam etmek için oturum açın.',
+  sessionEnded: 'Oturumunuz sona erdi. Aynı hesapla yeniden oturum açtığınızda çalışmanız geri gelir.',
   username: 'Kullanıcı adı',
   password: 'Şifre',
   signIn: 'Giriş Yap',
   totpCode: 'Doğrulama kodu (6 hane)',
   signOut: 'Çıkış',
+  confirmSignOut:
+    'Ekrandaki parçalar kayıtlı bir düzende yok. Çıkış yaparsanız bu parçalar ekrandan ve bu tarayıcıdan silinecek. Çıkış yapmak istediğinizden emin misiniz?',
+  keptForNextSignIn: 'Bu tarayıcıda saklanan düzenleriniz sunucuya gönderilemedi; bir sonraki girişinizde gönderilecek.',
 } as const;
 
 const intFmt = new Intl.NumberFormat('tr-TR');

@@ -3,8 +3,11 @@ import { Dialog } from '../../components/Dialog';
 import { msg } from '../../messages';
 import { signIn, type Me } from './session';
 
-/** SignIn is the sign-in screen of a team server; the work on screen stays. */
-export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+/**
+ * SignIn is the sign-in screen of a team server. ended: the session ended
+ * by itself; the work is hidden and comes back with the same account.
+ */
+export function SignIn({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => void; ended?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -30,6 +33,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     <Dialog title={msg.signInTitle} onClose={() => {}}>
       <form onSubmit={submit} className="signin" noValidate>
         <p className="hint">{msg.signInHint}</p>
+        {ended && <p className="inline-notice info">{msg.sessionEnded}</p>}
         <label className="field">
           <span>{msg.username}</span>
           <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" data-autofocus />

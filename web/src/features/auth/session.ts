@@ -9,6 +9,15 @@ export interface Me {
   admin?: boolean;
 }
 
+/**
+ * ownerOf names whose copies in this browser's localStorage belong to the
+ * account: '' in local mode (the plain keys of the specification, e.g.
+ * 'nesting-layouts'), '@NAME' in team mode ('nesting-layouts@ayse').
+ */
+export function ownerOf(account: Me): string {
+  return account.mode === 'team' ? `@${account.username ?? ''}` : '';
+}
+
 const SIGN_IN_NEEDED = 'kesim:sign-in-needed';
 
 /** onSignInNeeded calls f whenever the server wants a new sign-in. */

@@ -3,12 +3,16 @@ import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
 import type { Options, PartInput, Sheet } from '../engine/types';
-import { api, keptLocally, local } from './api';
+import { api, keptLocally, localStore } from './api';
 
 interface Props {
   parts: PartInput[];
   sheet: Sheet;
   options: Partial<Options>;
+  /** whose local copy keeps the layout when the server cannot be reached (ownerOf) */
+  owner: string;
+  /** onSaved is told which parts were saved (on the server or kept locally) */
+  onSaved: (parts: PartInput[]) => void;
   onClose: () => void;
 }
 
@@ -17,7 +21,7 @@ interface Props {
  * its parts. When the server cannot be reached the layout is kept in the
  * browser and pushed to the server at the next start.
  */
-export function SaveLayoutDialog({ parts, sheet, options, onClose }: Props) {
+export function SaveLayoutDialog({ parts, sheet, options, owner, onSaved, onClose }: Props) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const notices = useNotices();
@@ -33,11 +37,13 @@ export function SaveLayoutDialog({ parts, sheet, options, onClose }: Props) {
         [],
       );
       notices.toast(msg.layoutSaved);
+      onSaved(parts);
       onClose();
     } catch (e) {
       if (keptLocally(e)) {
-        local.keep(payload);
+        localStore(owner).keep(payload);
         notices.toast(msg.layoutSavedLocally, { tone: 'info', ms: 5000 });
+        onSaved(parts);
         onClose();
       } else {
         await notices.alert(`${msg.layoutSaveError}\n${(e as Error).message}`);

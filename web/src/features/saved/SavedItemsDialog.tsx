@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, local, type SavedLayout, type SavedPart } from './api';
+import { api, ApiError, localStore, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 
 interface Props {
+  /** whose local copy of layouts and parts to show (ownerOf) */
+  owner: string;
   onAddParts: (parts: SavedPart[]) => void;
   onLoadLayout: (l: SavedLayout) => void;
   onClose: () => void;
@@ -13,27 +15,101 @@ interface Props {
 
 const dateFmt = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** SavedItemsDialog lists saved parts and layouts, with search. */
-export function SavedItemsDialog({ onAddParts, onLoadLayout, onClose }: Props) {
+/** SEARCH_DELAY_MS: the layout search asks the server once typing pauses this long. */
+export const SEARCH_DELAY_MS = 300;
+
+/** One row of the layout list: a summary from the server, or a layout kept in this browser. */
+interface Row {
+  key: string;
+  id: string;
+  name: string;
+  partLines: number;
+  pieces: number;
+  createdAt: string;
+  local?: SavedLayout;
+}
+
+interface ServerList {
+  items: LayoutSummary[];
+  next?: string;
+  loading: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
+}
+
+const summaryRow = (l: LayoutSummary): Row => ({ key: `s-${l.id}`, id: l.id, name: l.name, partLines: l.partLines, pieces: l.pieces, createdAt: l.createdAt });
+const localRow = (l: SavedLayout): Row => ({
+  key: `l-${l.id}`,
+  id: l.id,
+  name: l.name,
+  partLines: l.parts.length,
+  pieces: l.parts.reduce((a, p) => a + p.quantity, 0),
+  createdAt: l.createdAt,
+  local: l,
+});
+
+/**
+ * SavedItemsDialog lists saved parts and layouts, with search. The server
+ * sends layouts as summaries, a page at a time, found by name (q); a
+ * layout's parts come when it is loaded. The parts list and the layouts
+ * kept in this browser are searched here.
+ */
+export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: Props) {
+  const store = useMemo(() => localStore(owner), [owner]);
   const [parts, setParts] = useState<SavedPart[] | null>(null);
-  const [layouts, setLayouts] = useState<SavedLayout[]>([]);
+  const [localLayouts, setLocalLayouts] = useState<SavedLayout[]>(() => store.layouts());
+  const [server, setServer] = useState<ServerList>({ items: [], loading: true, loadingMore: false, moreFailed: false });
   const [query, setQuery] = useState('');
+  const [serverQuery, setServerQuery] = useState('');
+  const [loadingId, setLoadingId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const listSeq = useRef(0);
   const notices = useNotices();
 
   useEffect(() => {
-    const localLayouts = local.layouts().map((l) => ({ ...l, local: true }));
-    Promise.all([api.listParts(), api.listLayouts()])
-      .then(([p, l]) => {
-        setParts(p);
-        setLayouts([...localLayouts, ...l]);
+    api
+      .listParts()
+      .then(setParts)
+      // Database failures yield empty lists (section 8); local parts stay.
+      .catch(() => setParts(store.parts()));
+  }, [store]);
+
+  // The server is asked once typing pauses; an answer to an older search is dropped.
+  useEffect(() => {
+    const t = setTimeout(() => setServerQuery(query.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [query]);
+  useEffect(() => {
+    const seq = ++listSeq.current;
+    setServer((s) => ({ ...s, loading: true, moreFailed: false }));
+    api
+      .listLayouts({ q: serverQuery || undefined })
+      .then((page) => {
+        if (seq === listSeq.current) setServer({ items: page.layouts, next: page.next, loading: false, loadingMore: false, moreFailed: false });
+      })
+      .catch((e) => {
+        console.error('layout list failed', e);
+        if (seq === listSeq.current) setServer({ items: [], loading: false, loadingMore: false, moreFailed: false });
+      });
+  }, [serverQuery]);
+
+  const loadMore = () => {
+    if (!server.next || server.loadingMore) return;
+    const seq = listSeq.current;
+    setServer((s) => ({ ...s, loadingMore: true, moreFailed: false }));
+    api
+      .listLayouts({ q: serverQuery || undefined, cursor: server.next })
+      .then((page) => {
+        if (seq !== listSeq.current) return;
+        setServer((s) => {
+          const have = new Set(s.items.map((l) => l.id));
+          return { ...s, items: [...s.items, ...page.layouts.filter((l) => !have.has(l.id))], next: page.next, loadingMore: false };
+        });
       })
       .catch(() => {
-        // Database failures yield empty lists (section 8); local layouts stay.
-        setParts(local.parts());
-        setLayouts(localLayouts);
+        if (seq === listSeq.current) setServer((s) => ({ ...s, loadingMore: false, moreFailed: true }));
       });
-  }, []);
+  };
 
   const q = query.trim().toLocaleLowerCase('tr-TR');
   const shownParts = useMemo(
@@ -47,7 +123,10 @@ export function SavedItemsDialog({ onAddParts, onLoadLayout, onClose }: Props) {
       ),
     [parts, q],
   );
-  const shownLayouts = layouts.filter((l) => !q || l.name.toLocaleLowerCase('tr-TR').includes(q));
+  const rows: Row[] = [
+    ...localLayouts.filter((l) => !q || l.name.toLocaleLowerCase('tr-TR').includes(q)).map(localRow),
+    ...server.items.map(summaryRow),
+  ];
 
   const toggle = (id: string) => {
     const s = new Set(selected);
@@ -71,15 +150,32 @@ export function SavedItemsDialog({ onAddParts, onLoadLayout, onClose }: Props) {
       await notices.alert(msg.partDeleteError);
     }
   };
-  const deleteLayout = async (l: SavedLayout) => {
-    if (!(await notices.confirm(msg.confirmDeleteLayout(l.name)))) return;
+  const deleteLayout = async (r: Row) => {
+    if (!(await notices.confirm(msg.confirmDeleteLayout(r.name)))) return;
     try {
-      if (l.local) local.removeLayout(l.id);
-      else await api.deleteLayout(l.id);
-      setLayouts((ls) => ls.filter((x) => x.id !== l.id));
+      if (r.local) {
+        store.removeLayout(r.id);
+        setLocalLayouts((ls) => ls.filter((x) => x.id !== r.id));
+      } else {
+        await api.deleteLayout(r.id);
+        setServer((s) => ({ ...s, items: s.items.filter((x) => x.id !== r.id) }));
+      }
       notices.toast(msg.layoutDeleted);
     } catch {
       await notices.alert(msg.layoutDeleteError);
+    }
+  };
+  // A layout from the server is fetched whole when it is loaded.
+  const loadLayout = async (r: Row) => {
+    if (r.local) return onLoadLayout(r.local);
+    if (loadingId) return;
+    setLoadingId(r.id);
+    try {
+      onLoadLayout(await api.getLayout(r.id));
+    } catch (e) {
+      setLoadingId(null);
+      // A lost session shows the sign-in screen instead.
+      if (!(e instanceof ApiError && e.status === 401)) await notices.alert(`${msg.layoutLoadError}\n${(e as Error).message}`);
     }
   };
 
@@ -90,7 +186,7 @@ export function SavedItemsDialog({ onAddParts, onLoadLayout, onClose }: Props) {
       wide
       footer={
         <>
-          <span className="muted grow">{msg.savedCounts(parts?.length ?? 0, layouts.length)}</span>
+          <span className="muted grow">{msg.savedCounts(parts?.length ?? 0, localLayouts.length + server.items.length, !!server.next)}</span>
           <button type="button" className="secondary" onClick={onClose}>
             {msg.close}
           </button>
@@ -129,33 +225,44 @@ export function SavedItemsDialog({ onAddParts, onLoadLayout, onClose }: Props) {
         </>
       )}
       <h3>{msg.savedLayoutsTitle}</h3>
-      {parts !== null && shownLayouts.length === 0 ? (
-        <p className="muted">{q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
+      {rows.length === 0 ? (
+        <p className="muted">{server.loading ? msg.loadingLayouts : q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
       ) : (
-        <ul className="saved-layouts">
-          {shownLayouts.map((l) => (
-            <li key={l.id}>
+        <ul className="saved-layouts" aria-busy={server.loading}>
+          {rows.map((r) => (
+            <li key={r.key}>
               <div>
-                <strong>{l.name}</strong> {l.local && <span className="badge">{msg.localBadge}</span>}
-                <div className="muted">
-                  {msg.layoutInfo(
-                    l.parts.length,
-                    l.parts.reduce((a, p) => a + p.quantity, 0),
-                    dateFmt.format(new Date(l.createdAt)),
-                  )}
-                </div>
+                <strong>{r.name}</strong> {r.local && <span className="badge">{msg.localBadge}</span>}
+                <div className="muted">{msg.layoutInfo(r.partLines, r.pieces, dateFmt.format(new Date(r.createdAt)))}</div>
               </div>
               <div className="actions">
-                <button type="button" className="secondary" onClick={() => onLoadLayout(l)} aria-label={`${l.name}: ${msg.load}`}>
-                  {msg.load}
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={loadingId !== null}
+                  aria-busy={loadingId === r.id}
+                  onClick={() => void loadLayout(r)}
+                  aria-label={`${r.name}: ${msg.load}`}
+                >
+                  {loadingId === r.id ? msg.layoutLoading : msg.load}
                 </button>
-                <button type="button" className="ghost danger-text" onClick={() => void deleteLayout(l)} aria-label={`${l.name}: ${msg.remove}`}>
+                <button type="button" className="ghost danger-text" onClick={() => void deleteLayout(r)} aria-label={`${r.name}: ${msg.remove}`}>
                   {msg.remove}
                 </button>
               </div>
             </li>
           ))}
         </ul>
+      )}
+      {server.moreFailed && (
+        <p className="inline-notice error" role="alert">
+          {msg.layoutsLoadError}
+        </p>
+      )}
+      {server.next && !server.loading && (
+        <button type="button" className="secondary" disabled={server.loadingMore} onClick={loadMore}>
+          {server.loadingMore ? msg.loadingLayouts : msg.moreLayouts}
+        </button>
       )}
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { apiFetch } from '../auth/session';
+import { apiFetch, ownerOf, type Me } from '../auth/session';
 import type { Options, PartInput, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (DESIGN.md section 5), and the browser's
@@ -17,7 +17,7 @@ export interface SavedLayout {
   id: string;
   name: string;
   parts: PartInput[];
-  sheet?: Sheet;
+  sheet?: Sheet | null;
   options?: Partial<Options>;
   createdAt: string;
   local?: boolean;
@@ -50,10 +50,37 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** LayoutSummary is a saved layout as the server lists it, without its parts. */
+export interface LayoutSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  sheet: Sheet | null;
+  /** the number of part lines (part types) */
+  partLines: number;
+  /** the total count of pieces */
+  pieces: number;
+}
+
+/** LayoutPage is one page of the server's layout list; next is absent on the last page. */
+export interface LayoutPage {
+  layouts: LayoutSummary[];
+  next?: string;
+}
+
 export const api = {
   listParts: () => call<SavedPart[]>('GET', '/api/parts'),
   deletePart: (id: string) => call<void>('DELETE', `/api/parts/${encodeURIComponent(id)}`),
-  listLayouts: () => call<SavedLayout[]>('GET', '/api/layouts'),
+  /** listLayouts lists layout summaries, newest first; q matches names, cursor is a page's next. */
+  listLayouts: (opts: { q?: string; cursor?: string; limit?: number } = {}) => {
+    const qs = new URLSearchParams();
+    if (opts.q) qs.set('q', opts.q);
+    if (opts.limit) qs.set('limit', String(opts.limit));
+    if (opts.cursor) qs.set('cursor', opts.cursor);
+    const s = qs.toString();
+    return call<LayoutPage>('GET', s ? `/api/layouts?${s}` : '/api/layouts');
+  },
+  getLayout: (id: string) => call<SavedLayout>('GET', `/api/layouts/${encodeURIComponent(id)}`),
   createLayout: (l: { name: string; parts: PartInput[]; sheet: Sheet; options: Partial<Options> }) =>
     call<SavedLayout>('POST', '/api/layouts', l),
   deleteLayout: (id: string) => call<void>('DELETE', `/api/layouts/${encodeURIComponent(id)}`),
@@ -66,6 +93,11 @@ export function keptLocally(e: unknown): boolean {
   return e instanceof ApiError && (e.status === 0 || e.status >= 500);
 }
 
+// What the browser keeps while the server cannot be reached, under the
+// specification's key 'nesting-layouts' (and 'nesting-parts') in local
+// mode. In team mode every user has copies of their own, under the key
+// and the owner ('nesting-layouts@ayse', see ownerOf): a user who signs
+// out leaves nothing another user of the browser would see or sync.
 export const LAYOUTS_KEY = 'nesting-layouts';
 export const PARTS_KEY = 'nesting-parts';
 
@@ -78,45 +110,66 @@ function read<T>(key: string): T[] {
   }
 }
 
-export const local = {
-  layouts: () => read<SavedLayout>(LAYOUTS_KEY),
-  parts: () => read<SavedPart>(PARTS_KEY),
+/** LocalStore is one owner's copy of the saved layouts and parts in this browser. */
+export interface LocalStore {
+  layouts(): SavedLayout[];
+  parts(): SavedPart[];
   /** keep saves a layout and its parts in the browser (the specification's format). */
-  keep(layout: Omit<SavedLayout, 'id' | 'createdAt'>): void {
-    const now = new Date().toISOString();
-    const layouts = read<SavedLayout>(LAYOUTS_KEY);
-    layouts.push({ ...layout, id: String(Date.now()), createdAt: now });
-    localStorage.setItem(LAYOUTS_KEY, JSON.stringify(layouts));
-    const parts = read<SavedPart>(PARTS_KEY);
-    for (const p of layout.parts) {
-      if (!parts.some((q) => q.name === p.name && q.width === p.width && q.height === p.height)) {
-        parts.push({ id: `${Date.now()}-${parts.length}`, name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: now });
+  keep(layout: Omit<SavedLayout, 'id' | 'createdAt'>): void;
+  removeLayout(id: string): void;
+  clear(): void;
+}
+
+/** localStore is the local copy of owner ('' in local mode, '@NAME' in team mode: ownerOf). */
+export function localStore(owner: string): LocalStore {
+  const layoutsKey = LAYOUTS_KEY + owner;
+  const partsKey = PARTS_KEY + owner;
+  return {
+    layouts: () => read<SavedLayout>(layoutsKey),
+    parts: () => read<SavedPart>(partsKey),
+    keep(layout) {
+      const now = new Date().toISOString();
+      const layouts = read<SavedLayout>(layoutsKey);
+      layouts.push({ ...layout, id: String(Date.now()), createdAt: now });
+      localStorage.setItem(layoutsKey, JSON.stringify(layouts));
+      const parts = read<SavedPart>(partsKey);
+      for (const p of layout.parts) {
+        if (!parts.some((q) => q.name === p.name && q.width === p.width && q.height === p.height)) {
+          parts.push({ id: `${Date.now()}-${parts.length}`, name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: now });
+        }
       }
-    }
-    localStorage.setItem(PARTS_KEY, JSON.stringify(parts));
-  },
-  removeLayout(id: string): void {
-    localStorage.setItem(LAYOUTS_KEY, JSON.stringify(read<SavedLayout>(LAYOUTS_KEY).filter((l) => l.id !== id)));
-  },
-  clear(): void {
-    localStorage.removeItem(LAYOUTS_KEY);
-    localStorage.removeItem(PARTS_KEY);
-  },
-};
+      localStorage.setItem(partsKey, JSON.stringify(parts));
+    },
+    removeLayout(id) {
+      localStorage.setItem(layoutsKey, JSON.stringify(read<SavedLayout>(layoutsKey).filter((l) => l.id !== id)));
+    },
+    clear() {
+      localStorage.removeItem(layoutsKey);
+      localStorage.removeItem(partsKey);
+    },
+  };
+}
 
 /**
- * syncLocal pushes what the browser kept to the server; the server
- * de-duplicates, so a retry after a lost answer adds nothing twice. The
- * local copy is removed only after the server confirmed.
+ * syncLocal pushes what the browser kept for the account to the server;
+ * the server de-duplicates, so a retry after a lost answer adds nothing
+ * twice. The local copy is removed only after the server confirmed.
+ *
+ * In team mode that is the user's own copy. What lies under the plain keys
+ * was kept before the server had accounts (or by an older app): only an
+ * admin's sign-in takes it, as the server's first account took the rows
+ * saved without a user.
  */
-export async function syncLocal(): Promise<{ newParts: number; newLayouts: number } | null> {
-  const layouts = local.layouts();
-  const parts = local.parts();
+export async function syncLocal(account: Me): Promise<{ newParts: number; newLayouts: number } | null> {
+  const stores = [localStore(ownerOf(account))];
+  if (account.mode === 'team' && account.admin) stores.push(localStore(''));
+  const layouts = stores.flatMap((s) => s.layouts());
+  const parts = stores.flatMap((s) => s.parts());
   if (layouts.length === 0 && parts.length === 0) return null;
   const res = await api.sync(
     parts.map(({ name, width, height, quantity, createdAt }) => ({ name, width, height, quantity, createdAt })),
     layouts.map(({ name, parts, sheet, options, createdAt }) => ({ name, parts, sheet, options, createdAt })),
   );
-  local.clear();
+  for (const s of stores) s.clear();
   return res;
 }

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CANVAS } from '../canvas/settings';
+import { dropWork, loadWork, partsPrint, saveWork, unsaved, WORK_KEY } from './work';
+
+const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
+const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
+
+beforeEach(() => localStorage.clear());
+
+describe('work', () => {
+  it('is kept per owner: the plain key in local mode, KEY@NAME in team mode', () => {
+    saveWork('', { parts: [kapak], canvas: DEFAULT_CANVAS });
+    saveWork('@alice', { parts: [raf], canvas: { ...DEFAULT_CANVAS, width: 210 } });
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).parts).toEqual([kapak]);
+    expect(JSON.parse(localStorage.getItem('kesim-work@alice')!).parts).toEqual([raf]);
+    expect(loadWork('@alice').canvas.width).toBe(210);
+    expect(loadWork('@bob').parts).toEqual([]);
+    expect(loadWork('').parts).toEqual([kapak]);
+    dropWork('@alice');
+    expect(localStorage.getItem('kesim-work@alice')).toBeNull();
+    expect(localStorage.getItem(WORK_KEY)).not.toBeNull();
+  });
+
+  it('gives the work from before accounts to an admin only, once', () => {
+    saveWork('', { parts: [kapak], canvas: DEFAULT_CANVAS });
+    expect(loadWork('@bob', false).parts).toEqual([]);
+    expect(localStorage.getItem(WORK_KEY)).not.toBeNull();
+    expect(loadWork('@ayse', true).parts).toEqual([kapak]);
+    expect(localStorage.getItem(WORK_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('kesim-work@ayse')!).parts).toEqual([kapak]);
+    // An admin's own work wins over the plain copy.
+    saveWork('', { parts: [raf], canvas: DEFAULT_CANVAS });
+    expect(loadWork('@ayse', true).parts).toEqual([kapak]);
+  });
+
+  it('calls parts unsaved unless they are the layout last saved or loaded', () => {
+    expect(unsaved({ parts: [], saved: undefined })).toBe(false);
+    expect(unsaved({ parts: [kapak], saved: undefined })).toBe(true);
+    const saved = partsPrint([kapak, raf]);
+    expect(unsaved({ parts: [{ ...kapak, id: 'x' }, { ...raf, id: 'y' }], saved })).toBe(false);
+    expect(unsaved({ parts: [kapak, { ...raf, quantity: 7 }], saved })).toBe(true);
+    expect(unsaved({ parts: [kapak], saved })).toBe(true);
+    saveWork('@alice', { parts: [kapak], canvas: DEFAULT_CANVAS, saved: partsPrint([kapak]) });
+    expect(unsaved(loadWork('@alice'))).toBe(false);
+  });
+});

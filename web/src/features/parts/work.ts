@@ -1,0 +1,70 @@
+import { DEFAULT_CANVAS, type CanvasSettings } from '../canvas/settings';
+import type { PartInput } from '../engine/types';
+import type { Part } from './parts';
+
+// The work on screen (the parts and the canvas), kept in localStorage so a
+// reload brings it back. Like the locally kept layouts it belongs to an
+// owner (ownerOf in auth/session.ts): 'kesim-work' in local mode,
+// 'kesim-work@ayse' in team mode, so one user's work never shows for
+// another user of the same browser.
+
+export const WORK_KEY = 'kesim-work';
+
+export interface Work {
+  parts: Part[];
+  canvas: CanvasSettings;
+  /** the fingerprint of the parts last saved or loaded as a layout (see partsPrint) */
+  saved?: string;
+}
+
+const EMPTY: Work = { parts: [], canvas: DEFAULT_CANVAS };
+
+function parse(raw: string | null): Work | null {
+  try {
+    const w = JSON.parse(raw ?? 'null');
+    if (w && Array.isArray(w.parts) && w.canvas) {
+      return { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
+    }
+  } catch {
+    /* a broken copy is ignored */
+  }
+  return null;
+}
+
+/**
+ * loadWork restores the owner's work. An admin of a team server who has
+ * none yet takes the work kept under the plain key, from before the
+ * server had accounts (the rule of syncLocal); nobody else sees it.
+ */
+export function loadWork(owner: string, adoptPlain = false): Work {
+  const own = parse(localStorage.getItem(WORK_KEY + owner));
+  if (own) return own;
+  if (owner && adoptPlain) {
+    const plain = parse(localStorage.getItem(WORK_KEY));
+    if (plain) {
+      localStorage.setItem(WORK_KEY + owner, JSON.stringify(plain));
+      localStorage.removeItem(WORK_KEY);
+      return plain;
+    }
+  }
+  return EMPTY;
+}
+
+export function saveWork(owner: string, w: Work): void {
+  localStorage.setItem(WORK_KEY + owner, JSON.stringify(w));
+}
+
+/** dropWork forgets the owner's work (sign-out). */
+export function dropWork(owner: string): void {
+  localStorage.removeItem(WORK_KEY + owner);
+}
+
+/** partsPrint is what decides whether two part lists are the same job: ids do not count. */
+export function partsPrint(parts: PartInput[]): string {
+  return JSON.stringify(parts.map((p) => [p.name, p.width, p.height, p.quantity, p.rotate !== false]));
+}
+
+/** unsaved reports whether the parts on screen differ from the layout last saved or loaded. */
+export function unsaved(w: Pick<Work, 'parts' | 'saved'>): boolean {
+  return w.parts.length > 0 && partsPrint(w.parts) !== w.saved;
+}
