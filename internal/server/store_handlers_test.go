@@ -185,7 +185,7 @@ func TestStoreAPIValidation(t *testing.T) {
 		{"zero quantity", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":0}`, store.MsgInvalidValues, "quantity"},
 		{"many", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":100001}`, store.MsgQuantity, "quantity"},
 		{"wide", "/api/parts", `{"name":"a","width":1000.01,"height":1,"quantity":1}`, store.MsgSizeTooLarge, "width"},
-		{"three decimals", "/api/parts", `{"name":"a","width":1.005,"height":1,"quantity":1}`, store.MsgSizeDecimals, "width"},
+		{"rounds to nothing", "/api/parts", `{"name":"a","width":0.0000001,"height":1,"quantity":1}`, store.MsgInvalidValues, "width"},
 		{"long name", "/api/parts", `{"name":"` + strings.Repeat("ğ", 201) + `","width":1,"height":1,"quantity":1}`, store.MsgNameTooLong, "name"},
 		{"not JSON", "/api/parts", `{"name":`, msgBadJSON, ""},
 		{"two values", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1} {}`, msgBadJSON, ""},

@@ -30,18 +30,18 @@ func Hundredths(cm float64) int64 { return int64(math.Round(cm * 100)) }
 func FromHundredths(n int64) float64 { return float64(n) / 100 }
 
 // Validate trims the name and checks every rule of issue 5: a name of 1 to
-// 200 characters, sizes positive, at most 1000 cm and with at most two
-// decimals, a quantity from 1 to 100,000. It returns the part as it is to be
-// stored.
+// 200 characters, sizes positive and at most 1000 cm once rounded up to
+// two decimals (as the engine cuts them), a quantity from 1 to 100,000. It
+// returns the part as it is to be stored.
 func (p PartInput) Validate() (PartInput, error) {
 	var err error
 	if p.Name, err = checkName("name", p.Name, MsgRequired); err != nil {
 		return p, err
 	}
-	if p.Width, err = checkSize("width", p.Width, MsgInvalidValues); err != nil {
+	if p.Width, err = checkSize("width", p.Width, MsgInvalidValues, nest.RoundUp); err != nil {
 		return p, err
 	}
-	if p.Height, err = checkSize("height", p.Height, MsgInvalidValues); err != nil {
+	if p.Height, err = checkSize("height", p.Height, MsgInvalidValues, nest.RoundUp); err != nil {
 		return p, err
 	}
 	if err = checkQuantity("quantity", p.Quantity); err != nil {
@@ -77,10 +77,12 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	if l.Sheet == (nest.Sheet{}) {
 		l.Sheet = DefaultSheet
 	}
-	if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet); err != nil {
+	// The canvas rounds down, as the engine takes it: never more sheet
+	// than there is.
+	if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
 		return l, err
 	}
-	if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet); err != nil {
+	if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
 		return l, err
 	}
 	if l.Options, err = checkOptions(l.Options); err != nil {
@@ -136,37 +138,34 @@ func checkName(field, name, blank string) (string, error) {
 	return name, nil
 }
 
-// checkSize checks a positive size and returns it rounded to exactly two
-// decimals; notPositive is the message for zero, negative and NaN.
-func checkSize(field string, cm float64, notPositive string) (float64, error) {
+// checkSize rounds a size to two decimals the way round does (nest.RoundUp
+// for a part's side, nest.RoundDown for the canvas) and checks that it is
+// positive and at most MaxSize; notPositive is the message for zero,
+// negative, NaN and a size that rounds to zero (0.0000001).
+func checkSize(field string, cm float64, notPositive string, round func(float64) float64) (float64, error) {
+	cm = round(cm)
 	switch {
 	case math.IsNaN(cm) || cm <= 0:
 		return cm, invalid(field, notPositive)
 	case cm > MaxSize:
 		return cm, invalid(field, MsgSizeTooLarge)
-	case !twoDecimals(cm):
-		return cm, invalid(field, MsgSizeDecimals)
 	}
-	return FromHundredths(Hundredths(cm)), nil
+	return cm, nil
 }
 
-// checkMargin checks a kerf or trim: zero or a positive size.
+// checkMargin checks a kerf or trim: zero or a positive size, rounded up to
+// two decimals as the engine takes it.
 func checkMargin(field string, cm float64) (float64, error) {
 	if cm == 0 {
 		return 0, nil
 	}
-	if math.IsNaN(cm) || cm < 0 || cm > MaxSize || !twoDecimals(cm) {
+	if math.IsNaN(cm) || cm < 0 {
 		return cm, invalid(field, MsgInvalidOption)
 	}
-	return FromHundredths(Hundredths(cm)), nil
-}
-
-// twoDecimals reports whether cm has at most two decimals. cm is at most
-// MaxSize, so cm*100 is below 1e5 and its float64 error is below 1e-10: the
-// tolerance accepts 45.55 (4554.999999999999) and rejects 45.555.
-func twoDecimals(cm float64) bool {
-	h := cm * 100
-	return math.Abs(h-math.Round(h)) < 1e-6
+	if cm = nest.RoundUp(cm); cm > MaxSize {
+		return cm, invalid(field, MsgInvalidOption)
+	}
+	return cm, nil
 }
 
 func checkQuantity(field string, q int) error {

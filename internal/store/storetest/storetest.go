@@ -231,7 +231,7 @@ func testInvalidPart(t *testing.T, s store.Store) {
 		{"zero width", func(p *store.PartInput) { p.Width = 0 }, "width", store.MsgInvalidValues},
 		{"negative height", func(p *store.PartInput) { p.Height = -5 }, "height", store.MsgInvalidValues},
 		{"wide", func(p *store.PartInput) { p.Width = 1000.01 }, "width", store.MsgSizeTooLarge},
-		{"three decimals", func(p *store.PartInput) { p.Height = 45.555 }, "height", store.MsgSizeDecimals},
+		{"rounds to nothing", func(p *store.PartInput) { p.Height = 0.0000001 }, "height", store.MsgInvalidValues},
 		{"zero quantity", func(p *store.PartInput) { p.Quantity = 0 }, "quantity", store.MsgInvalidValues},
 		{"many", func(p *store.PartInput) { p.Quantity = 100001 }, "quantity", store.MsgQuantity},
 	}
@@ -277,7 +277,7 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 		{"sheet", func(l *store.LayoutInput) { l.Sheet.Height = 0 }, "sheet.height", store.MsgInvalidSheet},
 		{"sheet too large", func(l *store.LayoutInput) { l.Sheet.Width = 1500 }, "sheet.width", store.MsgSizeTooLarge},
 		{"kerf", func(l *store.LayoutInput) { l.Options.Kerf = -0.1 }, "options.kerf", store.MsgInvalidOption},
-		{"trim decimals", func(l *store.LayoutInput) { l.Options.Trim = 0.125 }, "options.trim", store.MsgInvalidOption},
+		{"trim below zero", func(l *store.LayoutInput) { l.Options.Trim = -0.0000001 }, "options.trim", store.MsgInvalidOption},
 	}
 	for _, tt := range tests {
 		l := sampleLayout("Düzen")

@@ -1,0 +1,65 @@
+package store
+
+import (
+	"errors"
+	"testing"
+
+	"kesim/nest"
+)
+
+// Stored sizes are rounded as the engine cuts them, so that a saved part
+// or layout is what is laid out: a part's side up to two decimals, the
+// canvas down, kerf and trim up. Two decimals stay as typed.
+func TestValidateRoundsSizes(t *testing.T) {
+	p, err := PartInput{Name: "Raf", Width: 45.555, Height: 0.001, Quantity: 1}.Validate()
+	if err != nil || p.Width != 45.56 || p.Height != 0.01 {
+		t.Errorf("part 45,555 x 0,001: %+v, %v; want 45,56 x 0,01", p, err)
+	}
+	p, err = PartInput{Name: "Raf", Width: 45.55, Height: 0.29, Quantity: 1}.Validate()
+	if err != nil || p.Width != 45.55 || p.Height != 0.29 {
+		t.Errorf("part 45,55 x 0,29: %+v, %v; want them kept", p, err)
+	}
+	l, err := LayoutInput{
+		Name:    "Plan",
+		Parts:   []nest.Part{{Name: "Kapak", Width: 50.004, Height: 99.999, Quantity: 2}},
+		Sheet:   nest.Sheet{Width: 100.009, Height: 148},
+		Options: nest.Options{Kerf: 0.301, Trim: 0.0001},
+	}.Validate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Parts[0]; got.Width != 50.01 || got.Height != 100 {
+		t.Errorf("layout part %+v: want 50,01 x 100", got)
+	}
+	if l.Sheet != (nest.Sheet{Width: 100, Height: 148}) || l.Options.Kerf != 0.31 || l.Options.Trim != 0.01 {
+		t.Errorf("layout sheet %+v, options %+v: want 100 x 148, kerf 0,31, trim 0,01", l.Sheet, l.Options)
+	}
+}
+
+// A size that rounds to nothing is no size: the specification's messages,
+// never a part or a canvas of width 0.
+func TestValidateRefusesSizesThatRoundToZero(t *testing.T) {
+	_, err := PartInput{Name: "Toz", Width: 0.0000001, Height: 1, Quantity: 1}.Validate()
+	if !isInvalid(err, "width", MsgInvalidValues) {
+		t.Errorf("part of 0,0000001 cm: %v, want %q", err, MsgInvalidValues)
+	}
+	_, err = PartInput{Name: "Dev", Width: 1, Height: 1000.001, Quantity: 1}.Validate()
+	if !isInvalid(err, "height", MsgSizeTooLarge) {
+		t.Errorf("part of 1000,001 cm (1000,01 as cut): %v, want %q", err, MsgSizeTooLarge)
+	}
+	_, err = LayoutInput{Name: "Plan", Parts: []nest.Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}},
+		Sheet: nest.Sheet{Width: 0.009, Height: 148}}.Validate()
+	if !isInvalid(err, "sheet.width", MsgInvalidSheet) {
+		t.Errorf("canvas of 0,009 cm: %v, want %q", err, MsgInvalidSheet)
+	}
+	_, err = LayoutInput{Name: "Plan", Parts: []nest.Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}},
+		Options: nest.Options{Kerf: -0.0000001}}.Validate()
+	if !isInvalid(err, "options.kerf", MsgInvalidOption) {
+		t.Errorf("negative kerf: %v, want %q", err, MsgInvalidOption)
+	}
+}
+
+func isInvalid(err error, field, msg string) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == Invalid && e.Message == msg && e.Field == field
+}
