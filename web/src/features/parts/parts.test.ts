@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, dataSize, parsePaste, showBanner, totals, type Part } from './parts';
+import { checkDraft, dataSize, parsePaste, roundUpCm, showBanner, totals, type Part } from './parts';
 
 const part = (quantity: number, i = 0): Part => ({ id: `p${i}`, name: `P${i}`, width: 10, height: 20, quantity });
 
@@ -24,6 +24,36 @@ describe('checkDraft', () => {
       ok: true,
       part: { name: 'Çekmece Ön', width: 45.5, height: 20, quantity: 3 },
     });
+  });
+});
+
+describe('sizes as the engine cuts them', () => {
+  it('rounds a side finer than 0,1 mm up and keeps two decimals', () => {
+    expect(checkDraft({ name: 'Raf', width: '45,555', height: '0,001', quantity: '1' })).toEqual({
+      ok: true,
+      part: { name: 'Raf', width: 45.56, height: 0.01, quantity: 1 },
+    });
+    expect(checkDraft({ name: 'Raf', width: '0,29', height: '45,55', quantity: '1' })).toEqual({
+      ok: true,
+      part: { name: 'Raf', width: 0.29, height: 45.55, quantity: 1 },
+    });
+    expect(checkDraft({ name: 'Raf', width: '999,999', height: '50,004', quantity: '1' })).toEqual({
+      ok: true,
+      part: { name: 'Raf', width: 1000, height: 50.01, quantity: 1 },
+    });
+    // A side that rounds to nothing, or past 1000 cm, is refused.
+    for (const width of ['0,0000001', '1000,001']) {
+      expect(checkDraft({ name: 'A', width, height: '1', quantity: '1' })).toMatchObject({
+        ok: false,
+        error: 'Lütfen geçerli pozitif değerler girin!',
+        field: 'width',
+      });
+    }
+  });
+  it('rounds as the engine: within 1e-4 of a whole 0,1 mm is that', () => {
+    expect([0.3, 0.57, 0.07, 45.5, 1.005, 50.0001, 0.0000001, 0.000002].map(roundUpCm)).toEqual([
+      0.3, 0.57, 0.07, 45.5, 1.01, 50.01, 0, 0.01,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals, parseDecimal, parseWhole } from '../../lib/number';
+import { parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { PartInput } from '../engine/types';
 
@@ -16,6 +16,20 @@ export function newPartId(): string {
   return `p${Date.now().toString(36)}${counter}`;
 }
 
+/**
+ * roundUpCm rounds a part's side up to 0.01 cm, the engine's 0.1 mm, as the
+ * engine cuts it (nest.RoundUp): 45,555 is 45,56, while 45,55 and 0,29
+ * stay, though 0.29 * 100 is 28.999999999999996 (within 1e-4 of a whole
+ * 0.1 mm counts as that). A size within 10 nm of zero becomes 0, no size.
+ */
+export function roundUpCm(cm: number): number {
+  if (!Number.isFinite(cm) || Math.abs(cm) > 1e12) return cm;
+  const u = cm * 100;
+  let r = Math.round(u);
+  if (Math.abs(u - r) > 1e-4) r = Math.ceil(u);
+  return r / 100;
+}
+
 export interface PartDraft {
   name: string;
   width: string;
@@ -27,8 +41,9 @@ export type Checked = { ok: true; part: Omit<Part, 'id'> } | { ok: false; error:
 
 /**
  * checkDraft validates the add-part form as the specification says: every
- * field is required, sizes and quantity positive (sizes up to 1000 cm with
- * two decimals, quantity whole), the name trimmed.
+ * field is required, sizes and quantity positive (sizes rounded up to two
+ * decimals as the engine cuts them, then up to 1000 cm; quantity whole),
+ * the name trimmed.
  */
 export function checkDraft(d: PartDraft): Checked {
   const name = d.name.trim();
@@ -36,10 +51,10 @@ export function checkDraft(d: PartDraft): Checked {
   for (const f of ['width', 'height', 'quantity'] as const) {
     if (!d[f].trim()) return { ok: false, error: msg.fillAll, field: f };
   }
-  const width = parseDecimal(d.width);
-  const height = parseDecimal(d.height);
+  const width = roundUpCm(parseDecimal(d.width));
+  const height = roundUpCm(parseDecimal(d.height));
   const quantity = parseWhole(d.quantity);
-  const bad = (v: number, max: number) => !(v > 0) || v > max || !hasAtMostTwoDecimals(v);
+  const bad = (v: number, max: number) => !(v > 0) || v > max;
   if (bad(width, MAX_SIDE_CM)) return { ok: false, error: msg.positiveValues, field: 'width' };
   if (bad(height, MAX_SIDE_CM)) return { ok: false, error: msg.positiveValues, field: 'height' };
   if (!(quantity >= 1) || quantity > MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
