@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	"kesim/internal/store"
@@ -25,6 +26,7 @@ func registerStoreRoutes(mux *http.ServeMux, st store.Store, logger *slog.Logger
 	mux.HandleFunc("POST /api/parts", h.createPart)
 	mux.HandleFunc("DELETE /api/parts/{id}", h.deletePart)
 	mux.HandleFunc("GET /api/layouts", h.listLayouts)
+	mux.HandleFunc("GET /api/layouts/{id}", h.getLayout)
 	mux.HandleFunc("POST /api/layouts", h.createLayout)
 	mux.HandleFunc("DELETE /api/layouts/{id}", h.deleteLayout)
 	mux.HandleFunc("POST /api/sync", h.sync)
@@ -81,13 +83,40 @@ func (h *storeHandlers) deletePart(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// listLayouts answers GET /api/layouts?q=TEXT&limit=N&cursor=C: one page
+// of the user's layouts, newest first, each without its parts (only their
+// counts), and the cursor of the next page unless it is the last.
 func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
-	layouts, err := h.st.ListLayouts(r.Context(), requestOwner(r))
+	query := r.URL.Query()
+	q := store.LayoutQuery{Search: query.Get("q"), Cursor: query.Get("cursor")}
+	if s := query.Get("limit"); s != "" || query.Has("limit") {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			h.fail(w, r, store.InvalidError("limit", store.MsgLayoutLimit))
+			return
+		}
+		q.Limit = n
+	}
+	if query.Has("cursor") && q.Cursor == "" {
+		h.fail(w, r, store.InvalidError("cursor", store.MsgLayoutCursor))
+		return
+	}
+	page, err := h.st.ListLayouts(r.Context(), requestOwner(r), q)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, layouts)
+	writeJSON(w, http.StatusOK, page)
+}
+
+// getLayout answers GET /api/layouts/{id}: the whole layout, to load it.
+func (h *storeHandlers) getLayout(w http.ResponseWriter, r *http.Request) {
+	l, err := h.st.GetLayout(r.Context(), requestOwner(r), r.PathValue("id"))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, l)
 }
 
 func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {

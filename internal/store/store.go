@@ -117,6 +117,28 @@ type LayoutInput struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
+// LayoutSummary is a layout as the list shows it: its parts are left out,
+// only counted (columns part_lines and pieces), so that listing never
+// decodes them.
+type LayoutSummary struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"createdAt"`
+	// Sheet is nil when the stored canvas cannot be read.
+	Sheet *nest.Sheet `json:"sheet"`
+	// PartLines is the number of part lines, Pieces the sum of their
+	// quantities.
+	PartLines int `json:"partLines"`
+	Pieces    int `json:"pieces"`
+}
+
+// LayoutPage is one page of a layout list. Next, when not empty, is the
+// cursor of the following page; it is empty on the last page.
+type LayoutPage struct {
+	Layouts []LayoutSummary `json:"layouts"`
+	Next    string          `json:"next,omitempty"`
+}
+
 // SyncResult counts the rows that a Sync added.
 type SyncResult struct {
 	NewParts   int `json:"newParts"`
@@ -135,8 +157,13 @@ type Store interface {
 	// NotFound error if the owner has no such part.
 	DeletePart(ctx context.Context, owner Owner, id string) error
 
-	// ListLayouts returns the owner's layouts, newest first.
-	ListLayouts(ctx context.Context, owner Owner) ([]Layout, error)
+	// ListLayouts returns a page of the owner's layouts, newest first,
+	// without their parts: only how many part lines and pieces each has.
+	// An invalid query (see LayoutQuery.Check) is an Invalid error.
+	ListLayouts(ctx context.Context, owner Owner, q LayoutQuery) (LayoutPage, error)
+	// GetLayout returns the owner's layout with the given id, whole. It
+	// returns a NotFound error if the owner has no such layout.
+	GetLayout(ctx context.Context, owner Owner, id string) (Layout, error)
 	// CreateLayout validates l and saves it for the owner.
 	CreateLayout(ctx context.Context, owner Owner, l LayoutInput) (Layout, error)
 	// DeleteLayout deletes the owner's layout with the given id. It returns

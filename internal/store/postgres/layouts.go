@@ -2,37 +2,94 @@ package postgres
 
 import (
 	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
 
 	"kesim/internal/store"
 )
 
-// ListLayouts returns the owner's layouts, newest first.
-func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Layout, error) {
-	where, args := ownerWhere(owner, 1)
-	rows, err := s.pool.Query(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text, created_at
-		FROM saved_layouts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
+// foldedName is the SQL of store.FoldName applied to the name column, by
+// translate() alone: PostgreSQL's lower() depends on the database's locale,
+// translate() on nothing but its arguments.
+var foldedName = func() string {
+	from, to := "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
+	for _, p := range store.FoldPairs() {
+		from, to = from+p[0], to+p[1]
+	}
+	return "translate(name, '" + from + "', '" + to + "')"
+}()
+
+// ListLayouts returns a page of the owner's layouts, newest first, without
+// their parts. The (user_id, created_at, id) index gives the order and the
+// page's start; a search tests the owner's rows in that order until the
+// page is full.
+func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.LayoutQuery) (store.LayoutPage, error) {
+	l, err := q.Check()
 	if err != nil {
-		return nil, store.InternalError("postgres: list layouts", err)
+		return store.LayoutPage{}, err
+	}
+	query, args := listLayoutsSQL(owner, l)
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return store.LayoutPage{}, store.InternalError("postgres: list layouts", err)
 	}
 	defer rows.Close()
-	layouts := []store.Layout{}
-	var parts, sheet, options []byte
+	list := make([]store.LayoutSummary, 0, l.Limit+1)
+	var sheet []byte
 	for rows.Next() {
-		var l store.Layout
-		if err := rows.Scan(&l.ID, &l.Name, &parts, &sheet, &options, &l.CreatedAt); err != nil {
-			return nil, store.InternalError("postgres: scan layout", err)
+		var ls store.LayoutSummary
+		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &ls.CreatedAt); err != nil {
+			return store.LayoutPage{}, store.InternalError("postgres: scan layout", err)
 		}
-		if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-			return nil, store.InternalError("postgres: layout "+l.ID, err)
-		}
-		l.UserID = owner.UserIDOrNil()
-		l.CreatedAt = utc(l.CreatedAt)
-		layouts = append(layouts, l)
+		ls.Sheet = store.ParseSheet(sheet)
+		ls.CreatedAt = utc(ls.CreatedAt)
+		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, store.InternalError("postgres: list layouts", err)
+		return store.LayoutPage{}, store.InternalError("postgres: list layouts", err)
 	}
-	return layouts, nil
+	return l.Page(list), nil
+}
+
+// listLayoutsSQL is the query of a page of the list, and its arguments:
+// one row more than the page holds tells whether another page follows.
+func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
+	where, args := ownerWhere(owner, 1)
+	if l.Fold != "" {
+		args = append(args, l.Fold)
+		where += fmt.Sprintf(` AND strpos(%s, $%d) > 0`, foldedName, len(args))
+	}
+	if l.After {
+		args = append(args, l.CreatedAt, l.ID)
+		where += fmt.Sprintf(` AND (created_at, id) < ($%d, $%d)`, len(args)-1, len(args))
+	}
+	args = append(args, l.Limit+1)
+	return `SELECT id, name, sheet::text, part_lines, pieces, created_at FROM saved_layouts
+		WHERE ` + where + fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d`, len(args)), args
+}
+
+// GetLayout returns the owner's layout with the given id.
+func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
+	where, args := ownerWhere(owner, 2)
+	var l store.Layout
+	var parts, sheet, options []byte
+	err := s.pool.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text, created_at
+		FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...).
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &l.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Layout{}, store.NotFoundError(store.MsgLayoutMissing)
+	}
+	if err != nil {
+		return store.Layout{}, store.InternalError("postgres: get layout", err)
+	}
+	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
+		return store.Layout{}, store.InternalError("postgres: layout "+l.ID, err)
+	}
+	l.UserID = owner.UserIDOrNil()
+	l.CreatedAt = utc(l.CreatedAt)
+	return l, nil
 }
 
 // CreateLayout validates in and saves it for the owner.
@@ -58,9 +115,11 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 	if err != nil {
 		return l, err
 	}
-	_, err = db.Exec(ctx, `INSERT INTO saved_layouts (id, name, parts_data, sheet, options, user_id, created_at)
-		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7)`,
-		l.ID, l.Name, string(parts), string(sheet), string(options), l.UserID, l.CreatedAt)
+	lines, pieces := store.Counts(l.Parts)
+	_, err = db.Exec(ctx, `INSERT INTO saved_layouts
+		(id, name, parts_data, sheet, options, part_lines, pieces, user_id, created_at)
+		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9)`,
+		l.ID, l.Name, string(parts), string(sheet), string(options), lines, pieces, l.UserID, l.CreatedAt)
 	return l, err
 }
 

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"kesim/internal/store"
 )
@@ -13,36 +14,86 @@ type execer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// ListLayouts returns the owner's layouts, newest first.
-func (s *Store) ListLayouts(ctx context.Context, owner store.Owner) ([]store.Layout, error) {
-	where, args := ownerWhere(owner)
-	rows, err := s.read.QueryContext(ctx, `SELECT id, name, parts_data, sheet, options, created_at
-		FROM saved_layouts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
+// foldedName is the SQL of store.FoldName applied to the name column:
+// SQLite's lower() changes A to Z only, and replace() does the rest.
+var foldedName = func() string {
+	expr := "lower(name)"
+	for _, p := range store.FoldPairs() {
+		expr = "replace(" + expr + ", '" + p[0] + "', '" + p[1] + "')"
+	}
+	return expr
+}()
+
+// ListLayouts returns a page of the owner's layouts, newest first, without
+// their parts. The (user_id, created_at, id) index gives the order and the
+// page's start; a search tests the owner's rows in that order until the
+// page is full.
+func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.LayoutQuery) (store.LayoutPage, error) {
+	l, err := q.Check()
 	if err != nil {
-		return nil, store.InternalError("sqlite: list layouts", err)
+		return store.LayoutPage{}, err
+	}
+	query, args := listLayoutsSQL(owner, l)
+	rows, err := s.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return store.LayoutPage{}, store.InternalError("sqlite: list layouts", err)
 	}
 	defer rows.Close()
-	layouts := []store.Layout{}
-	// RawBytes point into the driver's row buffer: no copy, and decoding
-	// copies what it keeps.
-	var parts, sheet, options sql.RawBytes
+	list := make([]store.LayoutSummary, 0, l.Limit+1)
+	var sheet sql.RawBytes
 	for rows.Next() {
-		var l store.Layout
+		var ls store.LayoutSummary
 		var created int64
-		if err := rows.Scan(&l.ID, &l.Name, &parts, &sheet, &options, &created); err != nil {
-			return nil, store.InternalError("sqlite: scan layout", err)
+		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &created); err != nil {
+			return store.LayoutPage{}, store.InternalError("sqlite: scan layout", err)
 		}
-		if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-			return nil, store.InternalError("sqlite: layout "+l.ID, err)
-		}
-		l.UserID = owner.UserIDOrNil()
-		l.CreatedAt = fromMicros(created)
-		layouts = append(layouts, l)
+		ls.Sheet = store.ParseSheet(sheet)
+		ls.CreatedAt = fromMicros(created)
+		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, store.InternalError("sqlite: list layouts", err)
+		return store.LayoutPage{}, store.InternalError("sqlite: list layouts", err)
 	}
-	return layouts, nil
+	return l.Page(list), nil
+}
+
+// listLayoutsSQL is the query of a page of the list, and its arguments:
+// one row more than the page holds tells whether another page follows.
+func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
+	where, args := ownerWhere(owner)
+	if l.Fold != "" {
+		where += ` AND instr(` + foldedName + `, ?) > 0`
+		args = append(args, l.Fold)
+	}
+	if l.After {
+		where += ` AND (created_at, id) < (?, ?)`
+		args = append(args, micros(l.CreatedAt), l.ID)
+	}
+	return `SELECT id, name, sheet, part_lines, pieces, created_at FROM saved_layouts
+		WHERE ` + where + ` ORDER BY created_at DESC, id DESC LIMIT ?`, append(args, l.Limit+1)
+}
+
+// GetLayout returns the owner's layout with the given id.
+func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
+	where, args := ownerWhere(owner)
+	var l store.Layout
+	var parts, sheet, options []byte
+	var created int64
+	err := s.read.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, created_at
+		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Layout{}, store.NotFoundError(store.MsgLayoutMissing)
+	}
+	if err != nil {
+		return store.Layout{}, store.InternalError("sqlite: get layout", err)
+	}
+	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
+		return store.Layout{}, store.InternalError("sqlite: layout "+l.ID, err)
+	}
+	l.UserID = owner.UserIDOrNil()
+	l.CreatedAt = fromMicros(created)
+	return l, nil
 }
 
 // CreateLayout validates in and saves it for the owner.
@@ -68,9 +119,11 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 	if err != nil {
 		return l, err
 	}
-	_, err = db.ExecContext(ctx, `INSERT INTO saved_layouts (id, name, parts_data, sheet, options, user_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		l.ID, l.Name, string(parts), string(sheet), string(options), l.UserID, micros(l.CreatedAt))
+	lines, pieces := store.Counts(l.Parts)
+	_, err = db.ExecContext(ctx, `INSERT INTO saved_layouts
+		(id, name, parts_data, sheet, options, part_lines, pieces, user_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		l.ID, l.Name, string(parts), string(sheet), string(options), lines, pieces, l.UserID, micros(l.CreatedAt))
 	return l, err
 }
 

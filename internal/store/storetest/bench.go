@@ -11,10 +11,9 @@ import (
 
 // Bench runs the store benchmarks. open must return a new, empty store.
 func Bench(b *testing.B, open func(b *testing.B) store.Store) {
-	b.Run("ListLayouts1000", func(b *testing.B) {
+	// 1,000 layouts of 20 part lines each, a busy workshop's archive.
+	archive := func(b *testing.B) store.Store {
 		s := open(b)
-		ctx := context.Background()
-		// 1,000 layouts of 20 part lines each, a busy workshop's archive.
 		layouts := make([]store.LayoutInput, 1000)
 		for i := range layouts {
 			l := store.LayoutInput{Name: fmt.Sprintf("Düzen %d", i), Parts: make([]nest.Part, 20)}
@@ -23,14 +22,61 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 			}
 			layouts[i] = l
 		}
-		if _, err := s.Sync(ctx, store.Anonymous(), nil, layouts); err != nil {
+		if _, err := s.Sync(context.Background(), store.Anonymous(), nil, layouts); err != nil {
 			b.Fatal(err)
 		}
-		b.ResetTimer()
+		return s
+	}
+	b.Run("ListLayoutsPage", func(b *testing.B) {
+		s := archive(b)
 		for b.Loop() {
-			got, err := s.ListLayouts(ctx, store.Anonymous())
-			if err != nil || len(got) != 1000 {
-				b.Fatalf("ListLayouts: %d layouts, %v", len(got), err)
+			page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{})
+			if err != nil || len(page.Layouts) != store.DefaultLayoutPage || page.Next == "" {
+				b.Fatalf("ListLayouts: %d layouts, %v", len(page.Layouts), err)
+			}
+		}
+	})
+	b.Run("ListLayouts1000", func(b *testing.B) {
+		// Every page of 200, one after the other.
+		s := archive(b)
+		for b.Loop() {
+			n := 0
+			q := store.LayoutQuery{Limit: store.MaxLayoutPage}
+			for {
+				page, err := s.ListLayouts(context.Background(), store.Anonymous(), q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += len(page.Layouts)
+				if q.Cursor = page.Next; q.Cursor == "" {
+					break
+				}
+			}
+			if n != 1000 {
+				b.Fatalf("listed %d layouts", n)
+			}
+		}
+	})
+	b.Run("SearchLayouts1000", func(b *testing.B) {
+		// A name that only one layout has: every row is tested.
+		s := archive(b)
+		for b.Loop() {
+			page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Search: "DÜZEN 999"})
+			if err != nil || len(page.Layouts) != 1 {
+				b.Fatalf("search: %d layouts, %v", len(page.Layouts), err)
+			}
+		}
+	})
+	b.Run("GetLayout", func(b *testing.B) {
+		s := archive(b)
+		page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Limit: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		id := page.Layouts[0].ID
+		for b.Loop() {
+			if l, err := s.GetLayout(context.Background(), store.Anonymous(), id); err != nil || len(l.Parts) != 20 {
+				b.Fatalf("GetLayout: %v", err)
 			}
 		}
 	})

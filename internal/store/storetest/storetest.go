@@ -41,6 +41,13 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Owners", testOwners},
 		{"SyncPerOwner", testSyncPerOwner},
 		{"ConcurrentWrites", testConcurrentWrites},
+		{"LayoutSummaries", testLayoutSummaries},
+		{"LayoutPages", testLayoutPages},
+		{"LayoutPagesStableUnderInserts", testLayoutPagesStable},
+		{"LayoutPagesSameDate", testLayoutPagesSameDate},
+		{"LayoutSearch", testLayoutSearch},
+		{"LayoutQueryInvalid", testLayoutQueryInvalid},
+		{"GetLayout", testGetLayout},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -515,7 +522,7 @@ func testConcurrentWrites(t *testing.T, s store.Store) {
 						errs <- err
 					}
 				}
-				if _, err := s.ListLayouts(ctx, owner); err != nil {
+				if _, err := s.ListLayouts(ctx, owner, store.LayoutQuery{}); err != nil {
 					errs <- err
 				}
 			}
@@ -556,13 +563,61 @@ func mustListParts(t testing.TB, s store.Store, o store.Owner) []store.Part {
 	return p
 }
 
+// mustListLayouts returns all the owner's layouts, whole, newest first: it
+// walks the list page by page, checks each summary against the layout
+// GetLayout returns, and returns those.
 func mustListLayouts(t testing.TB, s store.Store, o store.Owner) []store.Layout {
 	t.Helper()
-	l, err := s.ListLayouts(context.Background(), o)
-	if err != nil {
-		t.Fatalf("ListLayouts(%s): %v", o, err)
+	var layouts []store.Layout
+	for _, sum := range mustListAll(t, s, o, store.LayoutQuery{Limit: 7}) {
+		l, err := s.GetLayout(context.Background(), o, sum.ID)
+		if err != nil {
+			t.Fatalf("GetLayout(%s, %s): %v", o, sum.ID, err)
+		}
+		checkSummary(t, sum, l)
+		layouts = append(layouts, l)
 	}
-	return l
+	return layouts
+}
+
+// mustListAll walks every page of the list that q asks for and returns the
+// summaries in order.
+func mustListAll(t testing.TB, s store.Store, o store.Owner, q store.LayoutQuery) []store.LayoutSummary {
+	t.Helper()
+	limit := q.Limit
+	if limit == 0 {
+		limit = store.DefaultLayoutPage
+	}
+	list := []store.LayoutSummary{}
+	for pages := 0; ; pages++ {
+		page, err := s.ListLayouts(context.Background(), o, q)
+		if err != nil {
+			t.Fatalf("ListLayouts(%s, %+v): %v", o, q, err)
+		}
+		if len(page.Layouts) > limit || page.Next != "" && len(page.Layouts) != limit || pages > 10000 {
+			t.Fatalf("page %d of %+v has %d layouts and next %q", pages, q, len(page.Layouts), page.Next)
+		}
+		list = append(list, page.Layouts...)
+		if page.Next == "" {
+			return list
+		}
+		q.Cursor = page.Next
+	}
+}
+
+// checkSummary checks that a list entry says what the layout holds.
+func checkSummary(t testing.TB, sum store.LayoutSummary, l store.Layout) {
+	t.Helper()
+	lines, pieces := 0, 0
+	for _, p := range l.Parts {
+		lines++
+		pieces += p.Quantity
+	}
+	if sum.ID != l.ID || sum.Name != l.Name || !sum.CreatedAt.Equal(l.CreatedAt) || sum.CreatedAt.Location() != time.UTC ||
+		sum.Sheet == nil || *sum.Sheet != l.Sheet || sum.PartLines != lines || sum.Pieces != pieces {
+		t.Errorf("summary %+v (sheet %v) does not match layout %s %q: %d lines, %d pieces, sheet %v, created %v",
+			sum, sum.Sheet, l.ID, l.Name, lines, pieces, l.Sheet, l.CreatedAt)
+	}
 }
 
 // RunShared checks two stores on one database, as two servers behind a load
@@ -600,5 +655,298 @@ func RunShared(t *testing.T, open2 func(t *testing.T) (store.Store, store.Store)
 	}
 	if n, m := len(mustListParts(t, s1, anon)), len(mustListLayouts(t, s2, anon)); n != 3 || m != 2 {
 		t.Errorf("stored %d parts and %d layouts, want 3 and 2", n, m)
+	}
+}
+
+// testLayoutSummaries checks what the list says of each layout: its parts
+// counted, not listed.
+func testLayoutSummaries(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := sampleLayout("Mutfak")
+	l, err := s.CreateLayout(ctx, anon, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := store.LayoutInput{Name: "Büyük", Parts: make([]nest.Part, store.MaxLayoutParts)}
+	for i := range big.Parts {
+		big.Parts[i] = nest.Part{Name: "p", Width: 1, Height: 1, Quantity: store.MaxQuantity}
+	}
+	if _, err := s.Sync(ctx, anon, nil, []store.LayoutInput{big}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := s.ListLayouts(ctx, anon, store.LayoutQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Layouts) != 2 || page.Next != "" {
+		t.Fatalf("ListLayouts = %+v, want 2 layouts and no next page", page)
+	}
+	got := page.Layouts[0]
+	want := store.LayoutSummary{ID: got.ID, Name: "Büyük", CreatedAt: got.CreatedAt, Sheet: &store.DefaultSheet,
+		PartLines: store.MaxLayoutParts, Pieces: store.MaxLayoutParts * store.MaxQuantity}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("largest layout listed as %+v, want %+v", got, want)
+	}
+	got = page.Layouts[1]
+	want = store.LayoutSummary{ID: l.ID, Name: "Mutfak", CreatedAt: l.CreatedAt, Sheet: &in.Sheet, PartLines: 2, Pieces: 9}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("layout listed as %+v, want %+v", got, want)
+	}
+}
+
+// createLayouts saves n layouts named prefix 0, prefix 1, ... and returns
+// their ids, newest first.
+func createLayouts(t *testing.T, s store.Store, o store.Owner, prefix string, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range n {
+		l, err := s.CreateLayout(context.Background(), o, sampleLayout(fmt.Sprintf("%s %d", prefix, i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[n-1-i] = l.ID
+	}
+	return ids
+}
+
+func summaryIDs(list []store.LayoutSummary) []string {
+	ids := make([]string, len(list))
+	for i, l := range list {
+		ids[i] = l.ID
+	}
+	return ids
+}
+
+func testLayoutPages(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ids := createLayouts(t, s, anon, "Düzen", 7)
+	createLayouts(t, s, userA, "Başkasının", 3)
+	for _, limit := range []int{1, 2, 3, 6, 7, 8, store.MaxLayoutPage} {
+		if got := summaryIDs(mustListAll(t, s, anon, store.LayoutQuery{Limit: limit})); !reflect.DeepEqual(got, ids) {
+			t.Errorf("pages of %d: %v, want %v", limit, got, ids)
+		}
+	}
+	// Pages of 3: 3, 3 and 1, the last without a next page.
+	page, err := s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 3})
+	if err != nil || len(page.Layouts) != 3 || page.Next == "" {
+		t.Fatalf("first page: %+v, %v", page, err)
+	}
+	page, err = s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 3, Cursor: page.Next})
+	if err != nil || len(page.Layouts) != 3 || page.Next == "" || page.Layouts[0].ID != ids[3] {
+		t.Fatalf("second page: %+v, %v", page, err)
+	}
+	page, err = s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 3, Cursor: page.Next})
+	if err != nil || len(page.Layouts) != 1 || page.Next != "" || page.Layouts[0].ID != ids[6] {
+		t.Fatalf("last page: %+v, %v", page, err)
+	}
+	// The default page is 50.
+	createLayouts(t, s, anon, "Daha", store.DefaultLayoutPage)
+	page, err = s.ListLayouts(ctx, anon, store.LayoutQuery{})
+	if err != nil || len(page.Layouts) != store.DefaultLayoutPage || page.Next == "" {
+		t.Fatalf("default page: %d layouts, next %q, %v", len(page.Layouts), page.Next, err)
+	}
+	// A cursor is the owner's position in the list, not a key to other
+	// rows: another owner using it sees only their own layouts.
+	if got := mustListAll(t, s, userB, store.LayoutQuery{Cursor: page.Next}); len(got) != 0 {
+		t.Errorf("user B with user A's cursor sees %v", got)
+	}
+	if got := mustListAll(t, s, userA, store.LayoutQuery{}); len(got) != 3 {
+		t.Errorf("user A sees %d layouts, want its 3", len(got))
+	}
+	// An empty list is an empty page.
+	if page, err := s.ListLayouts(ctx, userB, store.LayoutQuery{}); err != nil || page.Layouts == nil || len(page.Layouts) != 0 || page.Next != "" {
+		t.Errorf("empty list: %+v, %v", page, err)
+	}
+}
+
+// testLayoutPagesStable goes on with a list after layouts were saved and
+// deleted meanwhile: no layout that was there throughout is listed twice or
+// left out.
+func testLayoutPagesStable(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	// Synced layouts keep their older dates, so they land within the list,
+	// not only at its top.
+	var synced []store.LayoutInput
+	for i := range 6 {
+		l := sampleLayout(fmt.Sprintf("Eski %d", i))
+		l.CreatedAt = time.Date(2025, 1, 1+i, 0, 0, 0, 0, time.UTC)
+		synced = append(synced, l)
+	}
+	if _, err := s.Sync(ctx, anon, nil, synced); err != nil {
+		t.Fatal(err)
+	}
+	before := mustListAll(t, s, anon, store.LayoutQuery{})
+	page, err := s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := summaryIDs(page.Layouts)
+	// Meanwhile: a new layout, one synced between the pages already seen
+	// and those to come, one dated among those already seen, and the
+	// newest of the ones seen deleted.
+	createLayouts(t, s, anon, "Yeni", 1)
+	between := sampleLayout("Arada")
+	between.CreatedAt = time.Date(2025, 1, 4, 12, 0, 0, 0, time.UTC)
+	seenBefore := sampleLayout("Görülmüşlerin arasında")
+	seenBefore.CreatedAt = time.Date(2025, 1, 5, 12, 0, 0, 0, time.UTC)
+	if _, err := s.Sync(ctx, anon, nil, []store.LayoutInput{between, seenBefore}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteLayout(ctx, anon, seen[0]); err != nil {
+		t.Fatal(err)
+	}
+	rest := mustListAll(t, s, anon, store.LayoutQuery{Limit: 2, Cursor: page.Next})
+	var names []string
+	for _, l := range rest {
+		names = append(names, l.Name)
+	}
+	want := []string{"Arada", "Eski 3", "Eski 2", "Eski 1", "Eski 0"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("after the first page: %v, want %v", names, want)
+	}
+	if got := append(seen, summaryIDs(rest)...); len(got) != len(before)+1 {
+		t.Errorf("listed %d layouts, want the %d that were there and the one synced between", len(got), len(before))
+	}
+}
+
+// testLayoutPagesSameDate pages through layouts synced with one date: the
+// id breaks the tie, and each is listed once.
+func testLayoutPagesSameDate(t *testing.T, s store.Store) {
+	var in []store.LayoutInput
+	for i := range 9 {
+		l := sampleLayout(fmt.Sprintf("Aynı gün %d", i))
+		l.CreatedAt = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+		in = append(in, l)
+	}
+	if _, err := s.Sync(context.Background(), anon, nil, in); err != nil {
+		t.Fatal(err)
+	}
+	all := summaryIDs(mustListAll(t, s, anon, store.LayoutQuery{Limit: store.MaxLayoutPage}))
+	if len(all) != 9 || !slicesSortedDesc(all) {
+		t.Fatalf("layouts of one date: %v, want 9 by id, descending", all)
+	}
+	for _, limit := range []int{1, 2, 4} {
+		if got := summaryIDs(mustListAll(t, s, anon, store.LayoutQuery{Limit: limit})); !reflect.DeepEqual(got, all) {
+			t.Errorf("pages of %d: %v, want %v", limit, got, all)
+		}
+	}
+}
+
+func slicesSortedDesc(ids []string) bool {
+	for i := 1; i < len(ids); i++ {
+		if ids[i] >= ids[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+func testLayoutSearch(t *testing.T, s store.Store) {
+	names := []string{"KAPI", "Kapı kolu", "kapİ", "Kapi", "Çekmece Ön", "ÇEKMECE arka", "Şişe rafı", "Dolap",
+		"%100 dolu", "a_b", "Straße"}
+	for _, n := range names {
+		if _, err := s.CreateLayout(context.Background(), anon, sampleLayout(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.CreateLayout(context.Background(), userA, sampleLayout("Kapı A")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		q    string
+		want []string // newest first
+	}{
+		{"kapi", []string{"Kapi", "kapİ", "Kapı kolu", "KAPI"}},
+		{"KAPI", []string{"Kapi", "kapİ", "Kapı kolu", "KAPI"}},
+		{"kapı", []string{"Kapi", "kapİ", "Kapı kolu", "KAPI"}},
+		{"KAPİ", []string{"Kapi", "kapİ", "Kapı kolu", "KAPI"}},
+		{"  kapı KOL ", []string{"Kapı kolu"}},
+		{"cekmece", []string{"ÇEKMECE arka", "Çekmece Ön"}},
+		{"çekmece ön", []string{"Çekmece Ön"}},
+		{"ŞİŞE", []string{"Şişe rafı"}},
+		{"sise rafi", []string{"Şişe rafı"}},
+		{"%", []string{"%100 dolu"}},
+		{"_", []string{"a_b"}},
+		{"a%b", nil},
+		{"DOL", []string{"%100 dolu", "Dolap"}},
+		{"straße", []string{"Straße"}},
+		{"STRASSE", nil},
+		{"yok", nil},
+		{"", append([]string{"Straße", "a_b", "%100 dolu", "Dolap", "Şişe rafı", "ÇEKMECE arka", "Çekmece Ön"},
+			"Kapi", "kapİ", "Kapı kolu", "KAPI")},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, l := range mustListAll(t, s, anon, store.LayoutQuery{Search: tt.q, Limit: 2}) {
+			got = append(got, l.Name)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("search %q: %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
+
+func testLayoutQueryInvalid(t *testing.T, s store.Store) {
+	createLayouts(t, s, anon, "Düzen", 3)
+	page, err := s.ListLayouts(context.Background(), anon, store.LayoutQuery{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cursor := page.Next
+	tests := []struct {
+		name  string
+		q     store.LayoutQuery
+		field string
+		msg   string
+	}{
+		{"negative limit", store.LayoutQuery{Limit: -1}, "limit", store.MsgLayoutLimit},
+		{"large limit", store.LayoutQuery{Limit: store.MaxLayoutPage + 1}, "limit", store.MsgLayoutLimit},
+		{"cursor not base64", store.LayoutQuery{Cursor: "!!"}, "cursor", store.MsgLayoutCursor},
+		{"short cursor", store.LayoutQuery{Cursor: cursor[:len(cursor)-2]}, "cursor", store.MsgLayoutCursor},
+		{"long cursor", store.LayoutQuery{Cursor: cursor + "AAAA"}, "cursor", store.MsgLayoutCursor},
+		{"padded cursor", store.LayoutQuery{Cursor: cursor + "="}, "cursor", store.MsgLayoutCursor},
+		{"negative date", store.LayoutQuery{Cursor: "_" + cursor[1:]}, "cursor", store.MsgLayoutCursor},
+		{"long search", store.LayoutQuery{Search: strings.Repeat("ş", 201)}, "q", store.MsgSearchLong},
+		{"NUL in search", store.LayoutQuery{Search: "a\x00"}, "q", store.MsgNameInvalid},
+	}
+	for _, tt := range tests {
+		page, err := s.ListLayouts(context.Background(), anon, tt.q)
+		checkInvalid(t, tt.name, err, tt.field, tt.msg)
+		if err == nil {
+			t.Errorf("%s: listed %+v", tt.name, page)
+		}
+	}
+	if page, err := s.ListLayouts(context.Background(), anon, store.LayoutQuery{Limit: store.MaxLayoutPage, Search: strings.Repeat("ş", 200)}); err != nil || len(page.Layouts) != 0 {
+		t.Errorf("largest page and longest search: %+v, %v", page, err)
+	}
+}
+
+func testGetLayout(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := sampleLayout("Mutfak")
+	l, err := s.CreateLayout(ctx, userA, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetLayout(ctx, userA, l.ID)
+	want := store.Layout{ID: l.ID, Name: "Mutfak", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, UserID: l.UserID, CreatedAt: l.CreatedAt}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("GetLayout = %+v, %v; want %+v", got, err, want)
+	}
+	for _, o := range []store.Owner{anon, userB} {
+		if _, err := s.GetLayout(ctx, o, l.ID); store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgLayoutMissing {
+			t.Errorf("%s getting user A's layout: %v, want not_found", o, err)
+		}
+	}
+	for _, id := range []string{"", "yok", strings.Repeat("f", 32), "' OR 1=1 --"} {
+		if _, err := s.GetLayout(ctx, userA, id); store.ErrorCode(err) != store.NotFound {
+			t.Errorf("GetLayout(%q): %v, want not_found", id, err)
+		}
+	}
+	if err := s.DeleteLayout(ctx, userA, l.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetLayout(ctx, userA, l.ID); store.ErrorCode(err) != store.NotFound {
+		t.Errorf("GetLayout after delete: %v, want not_found", err)
 	}
 }
