@@ -5,7 +5,7 @@ GO    ?= go
 BIN   := bin/kesim
 BENCH_FILE ?= ../shared/bench/2bp/bwmv_500.json
 
-.PHONY: all go-mod build run test test-go test-web test-e2e lint bench bench-wasm deps-test web wasm clean
+.PHONY: all go-mod build run test test-go fuzz test-web test-e2e lint bench bench-wasm deps-test web wasm clean
 
 all: build
 
@@ -75,7 +75,19 @@ test-go:
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'Property' ./nest/
 
-test: deps-test build lint test-go test-web test-e2e
+# test-go replays the fuzz targets' seeds; this fuzzes with new inputs,
+# FUZZTIME per target (go test fuzzes one target a run): the engine's JSON
+# request laid out and verified, the CSV reader, and the API's bodies on a
+# SQLite store. A crasher is written to the package's testdata/fuzz, which
+# every later go test replays. With a warm build cache the three take about
+# 65 s; the first run also builds the instrumented packages.
+FUZZTIME ?= 20s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzLayout$$' -fuzztime $(FUZZTIME) ./nest/
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./internal/partcsv/
+	$(GO) test -run '^$$' -fuzz '^FuzzAPIBodies$$' -fuzztime $(FUZZTIME) ./internal/server/
+
+test: deps-test build lint test-go fuzz test-web test-e2e
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./nest/
