@@ -329,6 +329,11 @@ func printSummary(w io.Writer, res nest.Result) {
 		fmt.Fprintf(w, "  Sayfa %d / %d: %d parça, verim %%%d\n", i+1, len(res.Pages), len(p.Parts), p.Efficiency)
 	}
 	for _, s := range res.Skipped {
-		fmt.Fprintf(w, "  UYARI: %q (%gx%g cm, %d adet) yerleştirilmedi: %s\n", s.Name, s.Width, s.Height, s.Quantity, s.Reason)
+		fmt.Fprintf(w, "  UYARI: %q (%sx%s cm, %d adet) yerleştirilmedi: %s\n", s.Name, cm(s.Width), cm(s.Height), s.Quantity, s.Reason)
 	}
+}
+
+// cm writes a length with a decimal comma, as Turkish does: 100,01.
+func cm(v float64) string {
+	return strings.Replace(strconv.FormatFloat(v, 'f', -1, 64), ".", ",", 1)
 }

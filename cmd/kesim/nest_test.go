@@ -258,3 +258,15 @@ func TestNestRefusesQuantitiesThatOverflow(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the piece limit", code, stdout, stderr)
 	}
 }
+
+// A part line that fits nowhere is named in the summary with the size the
+// engine took (rounded up to 0.01 cm), written with a decimal comma.
+func TestNestSummaryNamesSkippedSizeInTurkish(t *testing.T) {
+	code, _, stderr := runNestT(t, "Ad;Genişlik;Yükseklik;Adet\nDev;100,004;148;2\nRaf;10;10;1\n", "--sheet", "100x148", "--no-rotate", "--time", "0", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := `UYARI: "Dev" (100,01x148 cm, 2 adet) yerleştirilmedi: Parça tuvale sığmıyor`; !strings.Contains(stderr, want) {
+		t.Errorf("summary %q lacks %q", stderr, want)
+	}
+}
