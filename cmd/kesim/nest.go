@@ -252,6 +252,11 @@ func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
 		if err := dec.Decode(&req); err != nil {
 			return nest.Request{}, true, fmt.Errorf("JSON istek okunamadı: %v", err)
 		}
+		// Anything after the request would be dropped without a word.
+		// Token, not More: More reports false before a stray '}' or ']'.
+		if _, err := dec.Token(); err != io.EOF {
+			return nest.Request{}, true, errors.New("JSON istek okunamadı: istekten sonra fazladan veri var")
+		}
 		return req, true, nil
 	}
 	parts, err := partcsv.Read(bytes.NewReader(data))

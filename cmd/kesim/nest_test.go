@@ -88,6 +88,10 @@ func TestNestBadInputWritesNothing(t *testing.T) {
 		{"bad kerf", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--kerf", "x", "--json", out, "-"}, "--kerf"},
 		{"engine refuses", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--trim", "60", "--json", out, "-"}, "Kenar payı"},
 		{"bad JSON", `{"sheet":{"width":"a"}}`, []string{"--json", out, "-"}, "JSON istek okunamadı"},
+		{"two JSON requests", `{"sheet":{"width":100,"height":148}} {"parts":[{"name":"A","width":1,"height":1,"quantity":1}]}`,
+			[]string{"--json", out, "-"}, "istekten sonra fazladan veri var"},
+		{"JSON and a stray brace", `{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":1,"height":1,"quantity":1}]}}`,
+			[]string{"--json", out, "-"}, "istekten sonra fazladan veri var"},
 		{"no input", "", []string{"--sheet", "100x148"}, "tek bir girdi"},
 		{"missing file", "", []string{"--sheet", "100x148", filepath.Join(dir, "yok.csv")}, "girdi okunamadı"},
 	}
