@@ -324,13 +324,47 @@ await test('save a layout, reload, load it, delete it', async (page) => {
   await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('yok böyle');
   await page.getByText('Arama kriterinize uygun düzen bulunamadı.').waitFor();
   await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('');
-  await page.getByRole('button', { name: 'Mutfak dolabı: Yükle' }).click();
+  // The list holds summaries; the layout's parts come when it is loaded.
+  const [whole] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/layouts\/[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET'),
+    page.getByRole('button', { name: 'Mutfak dolabı: Yükle' }).click(),
+  ]);
+  expect(whole.ok(), `GET ${whole.url()}: ${whole.status()}`);
   await page.getByText('"Mutfak dolabı" düzeni yüklendi.').waitFor();
   expect(await page.getByRole('listitem', { name: 'Kapı' }).isVisible(), 'layout parts not loaded');
   await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
   await page.getByRole('button', { name: 'Mutfak dolabı: Sil' }).click();
   await answer(page, 'Evet');
   await page.getByText('Henüz kayıtlı düzen bulunmuyor.').waitFor();
+});
+
+await test('many layouts: pages of summaries, searched on the server', async (page) => {
+  const parts = [{ id: 'a', name: 'Panel', width: 40, height: 60, quantity: 3 }, { id: 'b', name: 'Raf', width: 20, height: 30, quantity: 2 }];
+  for (let i = 1; i <= 55; i++) {
+    const name = `${i % 5 === 0 ? 'Vitrin' : 'Dolap'} ${String(i).padStart(2, '0')}`;
+    const r = await fetch(`${base}/api/layouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, parts, sheet: { width: 100, height: 148 } }) });
+    expect(r.status === 201, `create ${name}: ${r.status}`);
+  }
+  try {
+    await open(page);
+    await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+    await page.getByText('Dolap 54').waitFor();
+    expect((await page.locator('.saved-layouts li').count()) === 50, 'first page is not 50 layouts');
+    expect(await page.getByText(/^2 çeşit · 5 adet · /).first().isVisible(), 'summary counts missing');
+    expect((await page.getByText('Dolap 01').count()) === 0, 'oldest shown on the first page');
+    await page.getByRole('button', { name: 'Daha fazla' }).click();
+    await page.getByText('Dolap 01').waitFor();
+    expect((await page.getByRole('button', { name: 'Daha fazla' }).count()) === 0, 'more after the last page');
+    const searched = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === 'vitrin');
+    await page.getByLabel('Ara (parça adı, 40x60 veya düzen adı)').fill('vitrin');
+    await searched;
+    await page.waitForFunction(() => document.querySelectorAll('.saved-layouts li').length === 11);
+    expect((await page.getByText('Dolap 54').count()) === 0, 'search kept other layouts');
+  } finally {
+    // The later tests expect a short list again.
+    const all = await (await fetch(`${base}/api/layouts?limit=200`)).json();
+    for (const l of all.layouts.filter((l) => /^(Dolap|Vitrin) \d\d$/.test(l.name))) await fetch(`${base}/api/layouts/${l.id}`, { method: 'DELETE' });
+  }
 });
 
 await test('server down: saved locally, synced once at the next start', async (page) => {
@@ -349,7 +383,7 @@ await test('server down: saved locally, synced once at the next start', async (p
   await page.keyboard.press('Escape');
   await page.waitForTimeout(1000);
   expect((await page.getByText('Senkronizasyon tamamlandı').count()) === 0, 'synced twice');
-  const layouts = await (await fetch(`${base}/api/layouts`)).json();
+  const { layouts } = await (await fetch(`${base}/api/layouts?q=${encodeURIComponent('Çevrimdışı düzen')}`)).json();
   expect(layouts.filter((l) => l.name === 'Çevrimdışı düzen').length === 1, 'layout not synced exactly once');
 });
 
@@ -377,19 +411,47 @@ await test('without WebAssembly the server lays out and the app says so', async 
   await waitPages(page, 1);
 });
 
-await test('team server: sign in, work, session lost keeps the work, sign out', async (page) => {
+// A team server of its own: accounts made with `kesim user add` against
+// its database (the first one an admin, as team mode starts).
+async function teamServer(users) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-team-'));
   const db = path.join(dir, 'team.db');
-  fs.writeFileSync(path.join(dir, 'pw'), 'ayse-parola-123\n');
-  execFileSync(bin, ['user', 'add', 'ayse', '--admin', '--password-file', path.join(dir, 'pw'), '--db', db]);
+  for (const [name, admin] of users) {
+    fs.writeFileSync(path.join(dir, 'pw'), `${name}-parola-123\n`);
+    execFileSync(bin, ['user', 'add', name, ...(admin ? ['--admin'] : []), '--password-file', path.join(dir, 'pw'), '--db', db]);
+  }
   const teamPort = await freePort();
-  const team = spawn(bin, ['serve', '--addr', `127.0.0.1:${teamPort}`, '--db', db], { stdio: 'ignore' });
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${teamPort}`, '--db', db], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${teamPort}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    close() {
+      proc.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(page, name, password = `${name}-parola-123`) {
+  const dlg = page.getByRole('dialog', { name: 'Oturum Aç' });
+  await dlg.waitFor();
+  await dlg.getByLabel('Kullanıcı adı').fill(name);
+  await dlg.getByLabel('Şifre').fill(password);
+  await dlg.getByRole('button', { name: 'Giriş Yap' }).click();
+  await dlg.waitFor({ state: 'detached' });
+  await page.getByText(name, { exact: true }).waitFor();
+}
+
+const storage = (page, key) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), key);
+
+await test('team server: sign in, work, session lost hides the work, sign out', async (page) => {
+  const team = await teamServer([['ayse', true]]);
   try {
-    for (let i = 0; i < 100; i++) {
-      if (await fetch(`http://127.0.0.1:${teamPort}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await page.goto(`http://127.0.0.1:${teamPort}`);
+    await page.goto(team.url);
     await page.keyboard.press('Escape');
     const dlg = page.getByRole('dialog', { name: 'Oturum Aç' });
     await dlg.waitFor();
@@ -397,28 +459,76 @@ await test('team server: sign in, work, session lost keeps the work, sign out', 
     await dlg.getByLabel('Şifre').fill('yanlış-parola');
     await dlg.getByRole('button', { name: 'Giriş Yap' }).click();
     await page.getByText('Kullanıcı adı veya şifre hatalı').waitFor();
-    await dlg.getByLabel('Şifre').fill('ayse-parola-123');
-    await dlg.getByRole('button', { name: 'Giriş Yap' }).click();
-    await dlg.waitFor({ state: 'detached' });
-    await page.getByText('ayse', { exact: true }).waitFor();
+    await signIn(page, 'ayse');
     await addPart(page, 'Kapak', '50', '74', '4');
     await waitPages(page, 1);
-    // The session ends while a layout is on screen: the sign-in comes back, the work stays.
+    // The session ends while a layout is on screen: the sign-in comes
+    // back over no work; the same account gets it back.
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+    await page.getByText('Oturumunuz sona erdi.', { exact: false }).waitFor();
+    expect((await page.getByRole('listitem', { name: 'Kapak' }).count()) === 0, 'work shown under the sign-in screen');
+    await signIn(page, 'ayse');
+    await page.getByRole('listitem', { name: 'Kapak' }).waitFor();
+    await page.getByRole('button', { name: 'Çıkış' }).click();
+    expect((await dialogText(page)).includes('Ekrandaki parçalar kayıtlı bir düzende yok.'), 'no question before dropping unsaved work');
+    await answer(page, 'Evet');
     await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor();
-    expect(await page.getByRole('listitem', { name: 'Kapak' }).count() === 1, 'work lost on sign-out');
-    await page.getByRole('dialog', { name: 'Oturum Aç' }).getByLabel('Kullanıcı adı').fill('ayse');
-    await page.getByRole('dialog', { name: 'Oturum Aç' }).getByLabel('Şifre').fill('ayse-parola-123');
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor({ state: 'detached' });
+    expect((await page.getByRole('listitem', { name: 'Kapak' }).count()) === 0, 'work left on screen after sign-out');
+    expect((await fetch(`${team.url}/api/parts`)).status === 401, 'API open without a session');
+  } finally {
+    team.close();
+  }
+});
+
+await test('team server: what alice leaves in the browser is neither shown to bob nor synced into his account', async (page) => {
+  const team = await teamServer([['ayse', true], ['alice', false], ['bob', false]]);
+  try {
+    await page.goto(team.url);
+    await page.keyboard.press('Escape');
+    await signIn(page, 'alice');
+    await addPart(page, 'Tezgah', '70', '140', '1');
+    await waitPages(page, 1);
+    // The database is out of reach while alice saves: the layout stays in
+    // this browser, and at her sign-out it still cannot be sent.
+    const offline = (route) => route.abort('connectionrefused');
+    await page.route('**/api/sync', offline);
+    await page.route('**/api/layouts', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+    await page.getByLabel('Düzen Adı').fill('Alice çevrimdışı');
+    await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.').waitFor();
+    expect((await storage(page, 'nesting-layouts@alice'))?.[0]?.name === 'Alice çevrimdışı', 'layout not kept for alice');
+    expect((await storage(page, 'kesim-work@alice'))?.parts?.length === 1, 'work not kept for alice');
+    await page.getByRole('button', { name: 'Çıkış' }).click(); // saved (locally): no question
+    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor();
+    await page.getByText('bir sonraki girişinizde gönderilecek', { exact: false }).waitFor();
+    expect((await page.getByRole('listitem', { name: 'Tezgah' }).count()) === 0, 'alice’s parts left on the page');
+    expect((await storage(page, 'kesim-work@alice')) === null, 'alice’s work left in localStorage');
+    expect((await storage(page, 'kesim-work')) === null, 'work under the plain key');
+    await page.unroute('**/api/sync');
+    await page.unroute('**/api/layouts');
+
+    await signIn(page, 'bob');
+    await page.waitForTimeout(1000); // the startup sync would have run by now
+    expect((await page.getByText('Senkronizasyon tamamlandı', { exact: false }).count()) === 0, 'a sync ran for bob');
+    expect((await page.getByRole('listitem', { name: 'Tezgah' }).count()) === 0, 'alice’s parts shown to bob');
+    const bobs = await page.evaluate(() => fetch('/api/layouts').then((r) => r.json()));
+    expect(bobs.layouts.length === 0, `bob got layouts: ${JSON.stringify(bobs)}`);
+    await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+    await page.getByText('Henüz kayıtlı düzen bulunmuyor.').waitFor();
+    expect((await page.getByText('Alice çevrimdışı').count()) === 0, 'alice’s kept layout listed for bob');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Çıkış' }).click();
-    await page.getByRole('dialog', { name: 'Oturum Aç' }).waitFor();
-    expect((await fetch(`http://127.0.0.1:${teamPort}/api/parts`)).status === 401, 'API open without a session');
+
+    // alice's next sign-in sends it into her own account.
+    await signIn(page, 'alice');
+    await page.getByText('Senkronizasyon tamamlandı: 1 yeni parça, 1 yeni düzen.').waitFor({ timeout: 10000 });
+    const alices = await page.evaluate(() => fetch('/api/layouts').then((r) => r.json()));
+    expect(alices.layouts.map((l) => l.name).join() === 'Alice çevrimdışı', `alice's layouts: ${JSON.stringify(alices)}`);
+    expect((await storage(page, 'nesting-layouts@alice')) === null, 'kept layout not removed after the sync');
   } finally {
-    team.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    team.close();
   }
 });
 
