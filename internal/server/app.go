@@ -55,6 +55,14 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "index.html"
 	}
+	// Dotfiles of the build (.env, .git, .DS_Store...) are never the app's:
+	// not served, and no client-side route either.
+	for seg := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			http.NotFound(w, r)
+			return
+		}
+	}
 	f := a.file(name)
 	if f == nil {
 		if path.Ext(name) != "" {
