@@ -43,7 +43,19 @@ func runServe(args []string, stderr io.Writer) int {
 	noAuth := fs.Bool("no-auth", false, "hesap yokken de yerel ağ dışına açık dinle (herkes erişir)")
 	tlsCert := fs.String("tls-cert", os.Getenv("KESIM_TLS_CERT"), "HTTPS sertifikası (PEM; KESIM_TLS_CERT)")
 	tlsKey := fs.String("tls-key", os.Getenv("KESIM_TLS_KEY"), "HTTPS anahtarı (PEM; KESIM_TLS_KEY)")
+	maxPieces := fs.Int("max-pieces", server.DefaultNestMaxPieces,
+		"sunucunun bir hesaplamada yerleştireceği en fazla parça, 1 ile 100.000 arası (KESIM_MAX_PIECES)")
+	if v := os.Getenv("KESIM_MAX_PIECES"); v != "" {
+		if err := fs.Set("max-pieces", v); err != nil {
+			fmt.Fprintf(stderr, "kesim serve: KESIM_MAX_PIECES bir tam sayı olmalı: %q\n", v)
+			return 2
+		}
+	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *maxPieces < 1 || *maxPieces > server.MaxNestPieces {
+		fmt.Fprintln(stderr, "kesim serve: --max-pieces 1 ile 100.000 arasında olmalı")
 		return 2
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
@@ -87,6 +99,7 @@ func runServe(args []string, stderr io.Writer) int {
 	srv := &http.Server{
 		Handler: server.New(server.Config{
 			Store: st, App: app, Logger: logger, Title: *title, Machine: *machine, Factory: *factory,
+			NestMaxPieces: *maxPieces,
 		}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

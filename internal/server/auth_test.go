@@ -161,7 +161,7 @@ func TestTeamModeRoutes(t *testing.T) {
 	if w := b.do("GET", "/api/parts", ""); strings.TrimSpace(w.Body.String()) != "[]" {
 		t.Errorf("B lists %s", w.Body)
 	}
-	if w := b.do("GET", "/api/layouts", ""); strings.TrimSpace(w.Body.String()) != "[]" {
+	if w := b.do("GET", "/api/layouts", ""); strings.TrimSpace(w.Body.String()) != `{"layouts":[]}` {
 		t.Errorf("B lists layouts %s", w.Body)
 	}
 	if w := b.do("DELETE", "/api/parts/"+part.ID, ""); w.Code != 404 {

@@ -2,12 +2,22 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"kesim/nest"
 )
 
 // More layouts than the server has cores: each waits its turn and all are
@@ -48,5 +58,249 @@ func TestNestAPIQueues(t *testing.T) {
 	(&nestHandler{limit: time.Second}).ServeHTTP(w, r)
 	if w.Body.Len() != 0 {
 		t.Errorf("answered a request whose client left: %d %s", w.Code, w.Body)
+	}
+}
+
+// postNest sends body to h and decodes the answer's error, if any.
+func postNest(t *testing.T, h http.Handler, body string) (*httptest.ResponseRecorder, errorBody) {
+	t.Helper()
+	r := httptest.NewRequest("POST", "http://localhost/api/nest", strings.NewReader(body))
+	r.RemoteAddr = "127.0.0.1:40000"
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var e errorBody
+	if w.Code != http.StatusOK {
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+			t.Fatalf("error answer %d %q: %v", w.Code, w.Body, err)
+		}
+	}
+	return w, e
+}
+
+// nestBody is a request on a 100 x 148 sheet with one part line per
+// quantity.
+func nestBody(quantities ...string) string {
+	var b strings.Builder
+	b.WriteString(`{"sheet":{"width":100,"height":148},"parts":[`)
+	for i, q := range quantities {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"P%d","width":%d,"height":7,"quantity":%s}`, i, 5+i%20, q)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// The pieces of a request are counted before any layout work, without a
+// sum that could overflow: over the limit is 413 with a Turkish message
+// naming it.
+func TestNestAPIPieceLimit(t *testing.T) {
+	h := &nestHandler{limit: 5 * time.Second, log: slog.New(slog.DiscardHandler)}
+	const msg = "Bu sunucuda bir hesaplamada en fazla 20.000 parça yerleştirilebilir."
+	maxInt := strconv.Itoa(math.MaxInt)
+	tooMany := []struct{ name, body string }{
+		{"20,001 of one part", nestBody("20001")},
+		{"20,001 in two lines", nestBody("20000", "1")},
+		{"100,000 lines", `{"sheet":{"width":100,"height":148},"parts":[` +
+			strings.Repeat(`{"width":5,"height":7,"quantity":1},`, 99999) + `{"width":5,"height":7,"quantity":1}]}`},
+		{"100,000 pieces", nestBody("100000")},
+		{"largest quantity", nestBody(maxInt)},
+		{"sum past the largest int", nestBody("1", maxInt)},
+		{"largest twice", nestBody(maxInt, maxInt)},
+		{"negative then largest", nestBody(strconv.Itoa(math.MinInt), maxInt, "5")},
+		{"100,000 empty lines", `{"parts":[` + strings.Repeat(`{},`, 100000) + `{}]}`},
+	}
+	for _, tt := range tooMany {
+		w, e := postNest(t, h, tt.body)
+		if w.Code != http.StatusRequestEntityTooLarge || e.Error.Code != CodeTooLarge || e.Error.Message != msg {
+			t.Errorf("%s (%d bytes): %d %.300s, want 413 %q", tt.name, len(tt.body), w.Code, w.Body, msg)
+		}
+	}
+	// A quantity no integer holds is a bad value, named by its field.
+	w, e := postNest(t, h, nestBody("1", "1e30"))
+	if w.Code != http.StatusBadRequest || e.Error.Fields["parts[1].quantity"] != "Lütfen geçerli pozitif değerler girin!" {
+		t.Errorf("quantity 1e30: %d %s", w.Code, w.Body)
+	}
+
+	// The limit is the server's: exactly that many are laid out.
+	h.maxPieces = 10
+	if w, _ := postNest(t, h, nestBody("3", "3", "4")); w.Code != http.StatusOK {
+		t.Errorf("10 pieces with a limit of 10: %d %s", w.Code, w.Body)
+	}
+	w, e = postNest(t, h, nestBody("3", "3", "5"))
+	if w.Code != http.StatusRequestEntityTooLarge || e.Error.Message != "Bu sunucuda bir hesaplamada en fazla 10 parça yerleştirilebilir." {
+		t.Errorf("11 pieces with a limit of 10: %d %s", w.Code, w.Body)
+	}
+	// Negative and zero quantities are the engine's to reject (400), and a
+	// line counts one piece at least.
+	if w, _ := postNest(t, h, nestBody("0", "-5", "3")); w.Code != http.StatusBadRequest {
+		t.Errorf("zero and negative quantities: %d %s", w.Code, w.Body)
+	}
+	if w, _ := postNest(t, h, nestBody("0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0")); w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("11 lines of quantity 0 with a limit of 10: %d %s", w.Code, w.Body)
+	}
+
+	// The server's configuration reaches the handler.
+	srv := New(Config{NestMaxPieces: 1000, Logger: slog.New(slog.DiscardHandler)})
+	if w, e := postNest(t, srv, nestBody("1000", "1")); w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(e.Error.Message, " 1.000 parça") {
+		t.Errorf("1,001 pieces with a limit of 1.000: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestNestAPITimeCap checks that neither the improvement phase (options
+// timeLimitMs and iterations) nor the constructive phase runs past the
+// server's cap.
+func TestNestAPITimeCap(t *testing.T) {
+	h := &nestHandler{limit: 500 * time.Millisecond, log: slog.New(slog.DiscardHandler)}
+	// A job whose search does not end at its lower bound within seconds.
+	parts := [][3]float64{{37.5, 22.5, 2}, {28.5, 51.5, 1}, {37.5, 23.5, 1}, {14.5, 29.5, 3}, {18.5, 57.5, 3},
+		{37.5, 21.5, 3}, {26.5, 78.5, 2}, {44.5, 63.5, 2}, {28.5, 42.5, 3}, {44.5, 13.5, 1}, {50.5, 27.5, 1},
+		{21.5, 73.5, 1}, {23.5, 14.5, 1}, {25.5, 40.5, 1}, {53.5, 50.5, 1}, {15.5, 22.5, 3}, {44.5, 49.5, 1},
+		{50.5, 52.5, 3}, {16.5, 36.5, 1}, {31.5, 70.5, 1}, {25.5, 37.5, 3}, {34.5, 67.5, 1}, {24.5, 61.5, 2},
+		{25.5, 32.5, 2}, {21.5, 48.5, 3}, {43.5, 70.5, 2}, {31.5, 15.5, 2}, {35.5, 54.5, 3}, {22.5, 15.5, 2},
+		{35.5, 31.5, 1}, {46.5, 48.5, 2}, {30.5, 19.5, 2}, {52.5, 28.5, 3}, {26.5, 78.5, 3}, {29.5, 38.5, 3},
+		{28.5, 39.5, 2}, {27.5, 63.5, 1}, {49.5, 65.5, 2}, {58.5, 63.5, 2}, {53.5, 35.5, 3}}
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}}
+	for i, p := range parts {
+		req.Parts = append(req.Parts, nest.Part{ID: strconv.Itoa(i), Name: "P", Width: p[0], Height: p[1], Quantity: int(p[2])})
+	}
+	for _, o := range []nest.Options{
+		{TimeLimitMs: 600000},
+		{Iterations: 100000000},
+		{TimeLimitMs: 600000, Iterations: 100000000},
+	} {
+		req.Options = o
+		body, _ := json.Marshal(req)
+		start := time.Now()
+		w, _ := postNest(t, h, string(body))
+		elapsed := time.Since(start)
+		var res nest.Result
+		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &res) != nil {
+			t.Fatalf("%+v: %d %s", o, w.Code, w.Body)
+		}
+		if err := nest.Verify(req, res); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+		// The cap is 0.5 s; the old bound was the cap plus 10 s.
+		if elapsed > 4*time.Second {
+			t.Errorf("%+v: answered after %v, past the cap of %v", o, elapsed, h.limit)
+		}
+	}
+
+	// A job whose first layout takes longer than the cap: 503, in time.
+	h.limit = time.Millisecond
+	var b strings.Builder
+	b.WriteString(`{"sheet":{"width":183,"height":366},"options":{"guillotine":true,"kerf":0.3},"parts":[`)
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"width":%d.%d,"height":%d.5,"quantity":1}`, 3+i*7%57, i%10, 3+i*13%77)
+	}
+	b.WriteString(`]}`)
+	start := time.Now()
+	w, e := postNest(t, h, b.String())
+	elapsed := time.Since(start)
+	if w.Code != http.StatusServiceUnavailable || e.Error.Code != "timeout" || !strings.Contains(e.Error.Message, "0,001 saniyede") {
+		t.Errorf("20,000 pieces in 1 ms: %d %.300s", w.Code, w.Body)
+	}
+	if elapsed > 4*time.Second {
+		t.Errorf("20,000 pieces with a cap of 1 ms answered after %v", elapsed)
+	}
+}
+
+// More requests than the server holds at once: the next is answered 503
+// without its body being read.
+func TestNestAPIBusy(t *testing.T) {
+	for range cap(nestAdmitted) {
+		nestAdmitted <- struct{}{}
+	}
+	defer func() {
+		for range cap(nestAdmitted) {
+			<-nestAdmitted
+		}
+	}()
+	body := &countingReader{r: strings.NewReader(nestBody("1"))}
+	r := httptest.NewRequest("POST", "/api/nest", body)
+	w := httptest.NewRecorder()
+	(&nestHandler{limit: time.Second}).ServeHTTP(w, r)
+	var e errorBody
+	json.Unmarshal(w.Body.Bytes(), &e)
+	if w.Code != http.StatusServiceUnavailable || e.Error.Code != "busy" || e.Error.Message != msgBusy || body.n != 0 {
+		t.Errorf("%d %s after reading %d bytes, want 503 busy before reading", w.Code, w.Body, body.n)
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// A value of the wrong type is named by its place in the request, as the
+// engine names its own errors: parts[1].width.
+func TestNestAPITypeErrorField(t *testing.T) {
+	h := &nestHandler{limit: time.Second, log: slog.New(slog.DiscardHandler)}
+	tests := []struct{ body, field string }{
+		{`{"parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","width":"x","height":1,"quantity":1}]}`, "parts[1].width"},
+		{`{"parts":[{"name":"a","width":1,"height":1,"quantity":1.5}]}`, "parts[0].quantity"},
+		{`{"sheet":{"width":"a"}}`, "sheet.width"},
+		{`{"options":{"guillotine":1}}`, "options.guillotine"},
+		{`{"parts":{}}`, "parts"},
+		{`{"parts":7}`, "parts"},
+	}
+	for _, tt := range tests {
+		w, e := postNest(t, h, tt.body)
+		if w.Code != http.StatusBadRequest || e.Error.Code != CodeInvalid || e.Error.Fields[tt.field] == "" {
+			t.Errorf("%s: %d %s, want 400 on %s", tt.body, w.Code, w.Body, tt.field)
+		}
+	}
+}
+
+// readNestRequest decodes what encoding/json decodes.
+func TestReadNestRequestMatchesJSON(t *testing.T) {
+	bodies := []string{
+		`{"sheet":{"width":100,"height":148},"parts":[{"id":"k","name":"Kapak","width":50,"height":74,"quantity":4,"rotate":false}],"options":{"kerf":0.3,"trim":1,"guillotine":true,"timeLimitMs":50,"seed":7,"iterations":9}}`,
+		`{"Parts":[{"NAME":"a","Width":1,"height":2,"quantity":3}],"SHEET":{"width":1,"height":2}}`,
+		`{"parts":null,"sheet":null,"options":null}`,
+		`{"extra":[1,{"a":[null,true]}],"parts":[],"more":"x"}`,
+		`{"sheet":{"width":1},"sheet":{"height":2}}`,
+		`{}`,
+		`null`,
+		` {"parts":[{"name":"\u00c7ekmece","width":1e1,"height":2.5,"quantity":1}]} `,
+		`{"parts":[{"name":"a","unknown":{"x":1},"quantity":2}]}`,
+	}
+	for _, body := range bodies {
+		var want nest.Request
+		if err := json.Unmarshal([]byte(body), &want); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		got, err := readNestRequest(strings.NewReader(body), DefaultNestMaxPieces)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\ngot  %+v, %v\nwant %+v", body, got, err, want)
+		}
+	}
+	for _, body := range []string{``, `{`, `{"parts":[`, `{"parts":[{}`, `{"parts":[]} {}`, `[]`, `"x"`, `{"parts":[1]}`, `{"sheet":`} {
+		var want nest.Request
+		if json.Unmarshal([]byte(body), &want) == nil {
+			t.Fatalf("%q decodes", body)
+		}
+		if _, err := readNestRequest(strings.NewReader(body), DefaultNestMaxPieces); err == nil {
+			t.Errorf("%q: no error, want one as encoding/json gives", body)
+		}
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1.000", 20000: "20.000", 100000: "100.000", 1234567: "1.234.567", -1000: "-1.000"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -24,6 +24,9 @@ type Config struct {
 	// NestTimeLimit caps the improvement time of POST /api/nest: layout work
 	// belongs in the browser; the server only stands in when it cannot.
 	NestTimeLimit time.Duration
+	// NestMaxPieces is the most pieces one POST /api/nest may lay out;
+	// 0 means DefaultNestMaxPieces.
+	NestMaxPieces int
 	// Now is the clock of sessions; nil means time.Now.
 	Now func() time.Time
 }
@@ -48,7 +51,7 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"title": cfg.Title, "machine": cfg.Machine, "factory": cfg.Factory})
 	})
-	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, log: cfg.Logger})
+	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger})
 	if cfg.Store != nil {
 		registerStoreRoutes(mux, cfg.Store, cfg.Logger)
 	}

@@ -89,17 +89,13 @@ func (h *storeHandlers) deletePart(w http.ResponseWriter, r *http.Request) {
 func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
 	query := r.URL.Query()
 	q := store.LayoutQuery{Search: query.Get("q"), Cursor: query.Get("cursor")}
-	if s := query.Get("limit"); s != "" || query.Has("limit") {
-		n, err := strconv.Atoi(s)
+	if query.Has("limit") {
+		n, err := strconv.Atoi(query.Get("limit"))
 		if err != nil || n < 1 {
 			h.fail(w, r, store.InvalidError("limit", store.MsgLayoutLimit))
 			return
 		}
 		q.Limit = n
-	}
-	if query.Has("cursor") && q.Cursor == "" {
-		h.fail(w, r, store.InvalidError("cursor", store.MsgLayoutCursor))
-		return
 	}
 	page, err := h.st.ListLayouts(r.Context(), requestOwner(r), q)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,7 @@ import (
 
 	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
+	"kesim/nest"
 )
 
 // newStoreAPI returns the store routes on a fresh SQLite database.
@@ -135,18 +137,41 @@ func TestLayoutsAPI(t *testing.T) {
 	var saved store.Layout
 	json.Unmarshal(body, &saved)
 
+	// The list shows it without its parts, only counted.
 	status, body = call(t, h, "GET", "/api/layouts", "")
-	var list []store.Layout
-	if status != http.StatusOK || json.Unmarshal(body, &list) != nil || len(list) != 1 {
+	var list struct {
+		Layouts []json.RawMessage `json:"layouts"`
+	}
+	if status != http.StatusOK || json.Unmarshal(body, &list) != nil || len(list.Layouts) != 1 {
 		t.Fatalf("GET /api/layouts: %d %s", status, body)
 	}
-	got := list[0]
+	if got, want := keys(t, body), []string{"layouts"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("list fields %v, want %v (no next on the last page)", got, want)
+	}
+	if got, want := keys(t, list.Layouts[0]), []string{"createdAt", "id", "name", "partLines", "pieces", "sheet"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("list entry fields %v, want %v", got, want)
+	}
+	var sum store.LayoutSummary
+	json.Unmarshal(list.Layouts[0], &sum)
+	if want := (store.LayoutSummary{ID: saved.ID, Name: "Mutfak dolabı", CreatedAt: saved.CreatedAt,
+		Sheet: &nest.Sheet{Width: 183, Height: 366.5}, PartLines: 2, Pieces: 9}); !reflect.DeepEqual(sum, want) {
+		t.Errorf("listed %+v, want %+v", sum, want)
+	}
+
+	status, body = call(t, h, "GET", "/api/layouts/"+saved.ID, "")
+	var got store.Layout
+	if status != http.StatusOK || json.Unmarshal(body, &got) != nil {
+		t.Fatalf("GET /api/layouts/{id}: %d %s", status, body)
+	}
+	if k, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(k, want) {
+		t.Errorf("layout fields %v, want %v", k, want)
+	}
 	// Loading it restores the whole job: parts with their rotation lock, the
 	// canvas and the options.
 	if got.ID != saved.ID || got.Name != "Mutfak dolabı" || len(got.Parts) != 2 ||
 		got.Parts[1].Width != 45.55 || got.Parts[1].Rotate == nil || *got.Parts[1].Rotate ||
 		got.Sheet.Width != 183 || got.Sheet.Height != 366.5 || got.Options.Kerf != 0.3 || !got.Options.Guillotine {
-		t.Errorf("GET /api/layouts = %+v", got)
+		t.Errorf("GET /api/layouts/{id} = %+v", got)
 	}
 
 	// Without sheet and options: the default canvas.
@@ -162,6 +187,12 @@ func TestLayoutsAPI(t *testing.T) {
 	status, body = call(t, h, "DELETE", "/api/layouts/"+saved.ID, "")
 	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgLayoutMissing {
 		t.Errorf("second DELETE: %d %s", status, body)
+	}
+	for _, id := range []string{saved.ID, "yok", strings.Repeat("0", 32)} {
+		status, body = call(t, h, "GET", "/api/layouts/"+id, "")
+		if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgLayoutMissing {
+			t.Errorf("GET /api/layouts/%s: %d %s, want 404", id, status, body)
+		}
 	}
 }
 
@@ -209,10 +240,11 @@ func TestStoreAPIValidation(t *testing.T) {
 		}
 	}
 	// Nothing of the rejected requests was saved.
-	for _, path := range []string{"/api/parts", "/api/layouts"} {
-		if _, body := call(t, h, "GET", path, ""); string(bytes.TrimSpace(body)) != "[]" {
-			t.Errorf("GET %s after rejected requests: %s, want []", path, body)
-		}
+	if _, body := call(t, h, "GET", "/api/parts", ""); string(bytes.TrimSpace(body)) != "[]" {
+		t.Errorf("GET /api/parts after rejected requests: %s, want []", body)
+	}
+	if _, body := call(t, h, "GET", "/api/layouts", ""); string(bytes.TrimSpace(body)) != `{"layouts":[]}` {
+		t.Errorf("GET /api/layouts after rejected requests: %s, want no layouts", body)
 	}
 }
 
@@ -256,10 +288,18 @@ func TestSyncAPI(t *testing.T) {
 		}
 	}
 	_, body := call(t, h, "GET", "/api/layouts", "")
-	var layouts []store.Layout
-	json.Unmarshal(body, &layouts)
-	if len(layouts) != 2 || layouts[1].Name != "Mutfak" || layouts[1].Parts[0].ID != "1732268400001" {
+	var page store.LayoutPage
+	json.Unmarshal(body, &page)
+	if len(page.Layouts) != 2 || page.Layouts[1].Name != "Mutfak" {
 		t.Fatalf("synced layouts: %s", body)
+	}
+	var layouts [2]store.Layout
+	for i, l := range page.Layouts {
+		_, body := call(t, h, "GET", "/api/layouts/"+l.ID, "")
+		json.Unmarshal(body, &layouts[i])
+	}
+	if layouts[1].Name != "Mutfak" || layouts[1].Parts[0].ID != "1732268400001" {
+		t.Fatalf("synced layout: %+v", layouts[1])
 	}
 	// They keep the dates they were saved locally.
 	if got := layouts[1].CreatedAt.Format(time.RFC3339); got != "2026-11-20T08:00:00Z" {
@@ -292,6 +332,14 @@ func (failingStore) DeletePart(context.Context, store.Owner, string) error {
 	return errDatabaseGone // not even a store error
 }
 
+func (failingStore) ListLayouts(context.Context, store.Owner, store.LayoutQuery) (store.LayoutPage, error) {
+	return store.LayoutPage{}, store.InternalError("list layouts", errDatabaseGone)
+}
+
+func (failingStore) GetLayout(context.Context, store.Owner, string) (store.Layout, error) {
+	return store.Layout{}, store.InternalError("get layout", errDatabaseGone)
+}
+
 func TestStoreAPIInternalErrors(t *testing.T) {
 	var logged bytes.Buffer
 	mux := http.NewServeMux()
@@ -300,6 +348,8 @@ func TestStoreAPIInternalErrors(t *testing.T) {
 		{"GET", "/api/parts", ""},
 		{"POST", "/api/layouts", `{"name":"a","parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`},
 		{"DELETE", "/api/parts/abc", ""},
+		{"GET", "/api/layouts?q=kapak", ""},
+		{"GET", "/api/layouts/abc", ""},
 	}
 	for _, r := range requests {
 		status, body := call(t, mux, r.method, r.path, r.body)
@@ -343,8 +393,8 @@ func seedLayouts(tb testing.TB, h http.Handler, n int) {
 	}
 }
 
-// BenchmarkListLayoutsAPI answers GET /api/layouts with 1,000 saved layouts
-// of 20 part lines (issue 5: under 50 ms).
+// BenchmarkListLayoutsAPI answers GET /api/layouts (its first page of 50)
+// with 1,000 saved layouts of 20 part lines.
 func BenchmarkListLayoutsAPI(b *testing.B) {
 	h := newStoreAPI(b)
 	seedLayouts(b, h, 1000)
@@ -515,17 +565,9 @@ func TestStoreAPICrashKeepsAnsweredSaves(t *testing.T) {
 		t.Fatalf("reopen after the crash: %v", err)
 	}
 	defer st.Close()
-	layouts, err := st.ListLayouts(context.Background(), store.Anonymous())
-	if err != nil {
-		t.Fatal(err)
-	}
-	stored := make(map[string]bool, len(layouts))
-	for _, l := range layouts {
-		stored[l.ID] = true
-	}
 	for _, id := range answered {
-		if !stored[id] {
-			t.Errorf("save %s was answered 201 but is not in the database", id)
+		if _, err := st.GetLayout(context.Background(), store.Anonymous(), id); err != nil {
+			t.Errorf("save %s was answered 201 but is not in the database: %v", id, err)
 		}
 	}
 	db, err := sql.Open("sqlite", path)
@@ -536,5 +578,165 @@ func TestStoreAPICrashKeepsAnsweredSaves(t *testing.T) {
 	var check string
 	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 		t.Errorf("integrity_check = %q, %v; want ok", check, err)
+	}
+}
+
+// listPage gets one page of GET /api/layouts.
+func listPage(t *testing.T, h http.Handler, query string) (store.LayoutPage, []byte) {
+	t.Helper()
+	status, body := call(t, h, "GET", "/api/layouts"+query, "")
+	var page store.LayoutPage
+	if status != http.StatusOK || json.Unmarshal(body, &page) != nil {
+		t.Fatalf("GET /api/layouts%s: %d %s", query, status, body)
+	}
+	return page, body
+}
+
+// TestLayoutsListAPI pages through 100 saved layouts of 40 part lines,
+// searches them, and checks the answers to a bad query.
+func TestLayoutsListAPI(t *testing.T) {
+	h := newStoreAPI(t)
+	var b strings.Builder
+	b.WriteString(`{"layouts":[`)
+	for i := range 100 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name := fmt.Sprintf("Düzen %d", i)
+		if i%10 == 3 {
+			name = fmt.Sprintf("KAPI %d", i)
+		}
+		fmt.Fprintf(&b, `{"name":%q,"createdAt":"2026-01-01T00:%02d:00Z","parts":[`, name, i/2) // pairs share a date
+		for j := range 40 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"id":"%d","name":"Parça %d","width":%d.5,"height":45.55,"quantity":%d}`, j, j, 10+j, j+1)
+		}
+		b.WriteString(`]}`)
+	}
+	b.WriteString(`]}`)
+	if status, body := call(t, h, "POST", "/api/sync", b.String()); status != http.StatusOK {
+		t.Fatalf("sync: %d %s", status, body)
+	}
+
+	// The default page: the 50 newest, without parts, and a cursor.
+	page, body := listPage(t, h, "")
+	if len(page.Layouts) != store.DefaultLayoutPage || page.Next == "" {
+		t.Fatalf("first page: %d layouts, next %q", len(page.Layouts), page.Next)
+	}
+	if n := page.Layouts[0].Name; n != "Düzen 99" && n != "Düzen 98" || page.Layouts[0].PartLines != 40 || page.Layouts[0].Pieces != 820 {
+		t.Errorf("newest layout listed as %+v", page.Layouts[0])
+	}
+	if bytes.Contains(body, []byte("Parça")) || len(body) > 12000 {
+		t.Errorf("the list has %d bytes and the parts; want summaries only", len(body))
+	}
+
+	// Pages of 7 list each layout once, newest first, the last without a
+	// next page.
+	var names []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		page, body := listPage(t, h, "?limit=7&cursor="+url.QueryEscape(cursor))
+		names = append(names, summaryNames(page.Layouts)...)
+		if page.Next == "" {
+			if pages != 14 || len(page.Layouts) != 2 || bytes.Contains(body, []byte(`"next"`)) {
+				t.Errorf("last page %d: %s", pages, body)
+			}
+			break
+		}
+		cursor = page.Next
+	}
+	if len(names) != 100 {
+		t.Fatalf("pages listed %d layouts: %v", len(names), names)
+	}
+	seen := map[string]bool{}
+	for i, n := range names {
+		// Two layouts share each date; between them the id decides.
+		var num int
+		fmt.Sscanf(n[strings.LastIndexByte(n, ' ')+1:], "%d", &num)
+		if num/2 != (99-i)/2 || seen[n] {
+			t.Errorf("layout %d is %s, want number %d or its pair", i, n, 99-i)
+		}
+		seen[n] = true
+	}
+
+	// A search: case and Turkish letters do not matter.
+	for _, q := range []string{"kapı", "KAPI", "kapi", "Kapİ"} {
+		page, _ := listPage(t, h, "?q="+url.QueryEscape(q)+"&limit=200")
+		if len(page.Layouts) != 10 || page.Next != "" || page.Layouts[0].Name != "KAPI 93" {
+			t.Errorf("search %q: %v", q, summaryNames(page.Layouts))
+		}
+	}
+	page, _ = listPage(t, h, "?q=kap%C4%B1+9&limit=200")
+	if got := summaryNames(page.Layouts); !reflect.DeepEqual(got, []string{"KAPI 93"}) {
+		t.Errorf("search 'kapı 9': %v", got)
+	}
+	page, _ = listPage(t, h, "?q=KAPI&limit=4")
+	page, _ = listPage(t, h, "?q=KAPI&limit=4&cursor="+page.Next)
+	if got := summaryNames(page.Layouts); !reflect.DeepEqual(got, []string{"KAPI 53", "KAPI 43", "KAPI 33", "KAPI 23"}) || page.Next == "" {
+		t.Errorf("second page of a search: %v, next %q", got, page.Next)
+	}
+
+	bad := []struct{ query, field, msg string }{
+		{"?limit=0", "limit", store.MsgLayoutLimit},
+		{"?limit=-1", "limit", store.MsgLayoutLimit},
+		{"?limit=201", "limit", store.MsgLayoutLimit},
+		{"?limit=abc", "limit", store.MsgLayoutLimit},
+		{"?limit=1.5", "limit", store.MsgLayoutLimit},
+		{"?limit=", "limit", store.MsgLayoutLimit},
+		{"?limit=99999999999999999999", "limit", store.MsgLayoutLimit},
+		{"?cursor=abc", "cursor", store.MsgLayoutCursor},
+		{"?cursor=" + strings.Repeat("A", 44), "cursor", store.MsgLayoutCursor},
+		{"?q=" + strings.Repeat("a", 201), "q", store.MsgSearchLong},
+	}
+	for _, tt := range bad {
+		status, body := call(t, h, "GET", "/api/layouts"+tt.query, "")
+		code, msg, fields := errorOf(t, body)
+		if status != http.StatusBadRequest || code != CodeInvalid || msg != tt.msg || fields[tt.field] != tt.msg {
+			t.Errorf("GET /api/layouts%s: %d %s, want 400 %q on %s", tt.query, status, body, tt.msg, tt.field)
+		}
+	}
+	if page, _ := listPage(t, h, "?limit=200"); len(page.Layouts) != 100 || page.Next != "" {
+		t.Errorf("a page of 200: %d layouts, next %q", len(page.Layouts), page.Next)
+	}
+}
+
+func summaryNames(list []store.LayoutSummary) []string {
+	names := make([]string, len(list))
+	for i, l := range list {
+		names[i] = l.Name
+	}
+	return names
+}
+
+// TestLayoutsAPIPerUser checks that in team mode a user lists, searches and
+// loads only their own layouts: another user's id answers 404.
+func TestLayoutsAPIPerUser(t *testing.T) {
+	ts := newTeamServer(t, true)
+	a, b := ts.client(), ts.client()
+	a.login(t, "ayse")
+	b.login(t, "mehmet")
+	w := a.do("POST", "/api/layouts", `{"name":"Mutfak","parts":[{"name":"A","width":1,"height":1,"quantity":3}]}`)
+	var layout store.Layout
+	if w.Code != http.StatusCreated || json.Unmarshal(w.Body.Bytes(), &layout) != nil {
+		t.Fatalf("save: %d %s", w.Code, w.Body)
+	}
+	if w := a.do("GET", "/api/layouts/"+layout.ID, ""); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"quantity":3`) {
+		t.Errorf("A loads own layout: %d %s", w.Code, w.Body)
+	}
+	if w := a.do("GET", "/api/layouts?q=mutfak", ""); !strings.Contains(w.Body.String(), layout.ID) {
+		t.Errorf("A searches own layouts: %d %s", w.Code, w.Body)
+	}
+	if w := b.do("GET", "/api/layouts/"+layout.ID, ""); w.Code != http.StatusNotFound || strings.Contains(w.Body.String(), "Mutfak") {
+		t.Errorf("B loads A's layout: %d %s, want 404", w.Code, w.Body)
+	}
+	for _, q := range []string{"", "?q=mutfak", "?limit=200"} {
+		if w := b.do("GET", "/api/layouts"+q, ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"layouts":[]}` {
+			t.Errorf("B lists layouts%s: %d %s", q, w.Code, w.Body)
+		}
+	}
+	if w := ts.client().do("GET", "/api/layouts/"+layout.ID, ""); w.Code != http.StatusUnauthorized {
+		t.Errorf("signed out: %d, want 401", w.Code)
 	}
 }
