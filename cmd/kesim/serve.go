@@ -51,7 +51,21 @@ func runServe(args []string, stderr io.Writer) int {
 			return 2
 		}
 	}
+	proxyFlag := envList("KESIM_TRUSTED_PROXY")
+	fs.Var(proxyFlag, "trusted-proxy", "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil sunucu, adres ya da aralık; tekrarlanabilir (KESIM_TRUSTED_PROXY, virgülle)")
+	hostFlag := envList("KESIM_PUBLIC_HOST")
+	fs.Var(hostFlag, "public-host", "hesapsız sunucunun API'sinin bu bilgisayarın adları dışında yanıt verdiği ad; tekrarlanabilir (KESIM_PUBLIC_HOST, virgülle)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	proxies, err := trustedProxies(proxyFlag.values)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
+		return 2
+	}
+	hosts, err := publicHosts(hostFlag.values)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
 		return 2
 	}
 	if *maxPieces < 1 || *maxPieces > server.MaxNestPieces {
@@ -99,7 +113,7 @@ func runServe(args []string, stderr io.Writer) int {
 	srv := &http.Server{
 		Handler: server.New(server.Config{
 			Store: st, App: app, Logger: logger, Title: *title, Machine: *machine, Factory: *factory,
-			NestMaxPieces: *maxPieces,
+			NestMaxPieces: *maxPieces, TrustedProxies: proxies, PublicHosts: hosts,
 		}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,

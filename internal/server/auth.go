@@ -8,9 +8,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"log/slog"
-	"net"
+	"math"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -32,20 +34,25 @@ import (
 // (stolen and replayed, or raced) ends its whole sign-in.
 
 const (
+	// Cookie names over plain HTTP. Over HTTPS they carry the prefixes
+	// that make browsers refuse them unless set Secure by this very host
+	// (__Host-: no Domain, Path=/) or at least Secure (__Secure-: the
+	// refresh cookie's Path=/api/auth rules out __Host-): a page on the
+	// plain-HTTP side or on a sibling domain cannot plant a session.
 	accessCookie  = "kesim_at"
 	refreshCookie = "kesim_rt"
 	accessTTL     = 15 * time.Minute
 	refreshTTL    = 30 * 24 * time.Hour
 	maxAuthBody   = 4 << 10
-
-	// Login limits: a user name may fail 5 times and an address (an IPv6
-	// /64) may try 30 times in 15 minutes. Attempts are recorded in the
-	// database before the password is checked, so parallel guesses count
-	// too and several servers on one database share one limit.
-	loginWindow  = 15 * time.Minute
-	maxNameFails = 5
-	maxAddrTries = 30
 )
+
+// cookieNames are the session cookies' names for a request's scheme.
+func cookieNames(tls bool) (access, refresh string) {
+	if tls {
+		return "__Host-" + accessCookie, "__Secure-" + refreshCookie
+	}
+	return accessCookie, refreshCookie
+}
 
 // Turkish messages of the accounts feature.
 const (
@@ -72,17 +79,26 @@ type auth struct {
 	accounts store.Accounts // nil: the store has no accounts; always local mode
 	log      *slog.Logger
 	now      func() time.Time
+	trusted  []netip.Prefix  // reverse proxies whose forwarded headers count
+	public   map[string]bool // names a server without accounts answers to
 
 	// teamUntil caches "an account exists" for a second. Only team mode is
 	// cached: a server that was local asks the database on every request,
 	// so the first account closes the door at once.
 	teamUntil atomic.Int64
+	// lastPrune is when this server last pruned the login counts (Unix ns).
+	lastPrune atomic.Int64
 }
 
-func newAuth(st store.Store, log *slog.Logger, now func() time.Time) *auth {
-	a := &auth{log: log, now: now}
-	if acc, ok := st.(store.Accounts); ok {
+func newAuth(cfg Config) *auth {
+	a := &auth{log: cfg.Logger, now: cfg.Now, trusted: cfg.TrustedProxies, public: map[string]bool{}}
+	if acc, ok := cfg.Store.(store.Accounts); ok {
 		a.accounts = acc
+	}
+	for _, h := range cfg.PublicHosts {
+		if h = hostName(h); h != "" {
+			a.public[h] = true
+		}
 	}
 	return a
 }
@@ -176,9 +192,11 @@ func sameOrigin(r *http.Request) bool {
 		u.User == nil && strings.EqualFold(u.Host, r.Host)
 }
 
-// session returns the account of a valid access token cookie.
+// session returns the account of a valid access token cookie (under the
+// name of the request's scheme).
 func (a *auth) session(r *http.Request) (store.Account, bool) {
-	c, err := r.Cookie(accessCookie)
+	name, _ := cookieNames(a.viaTLS(r))
+	c, err := r.Cookie(name)
 	if err != nil || !plausibleToken(c.Value) {
 		return store.Account{}, false
 	}
@@ -203,25 +221,39 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(body.Username)
-	nameKey, addrKey := limitKeys(name, clientAddr(r))
+	keys := limitKeys(name, a.clientAddr(r))
 	now := a.now()
+	a.pruneSometimes(r.Context(), now)
 	// The attempt counts before the password is checked: parallel guesses
-	// cannot all slip in under the limit. A success forgets the name's.
-	if err := a.accounts.AddLoginFailure(r.Context(), now, nameKey, addrKey); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	counts, err := a.accounts.LoginFailures(r.Context(), now.Add(-loginWindow), nameKey, addrKey)
+	// cannot all slip in under the limit. It is taken back below when it
+	// turns out no failure.
+	bucket := now.Truncate(loginBucket)
+	var wait time.Duration
+	allowed, err := a.accounts.RecordLoginAttempt(r.Context(), bucket, bucket.Add(-loginWindow), keys[:],
+		func(counts [][]store.LoginCount) bool {
+			var ok bool
+			ok, wait = judgeAttempt(counts, now)
+			return ok
+		})
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	if counts[0] > maxNameFails || counts[1] > maxAddrTries {
+	if !allowed {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
 		writeError(w, http.StatusTooManyRequests, "too_many", msgTooManyTries, nil)
 		return
 	}
+	// noFailure takes the attempt back: the password was right, or it was
+	// never checked. The client may have left; the count must still go.
+	noFailure := func() {
+		if err := a.accounts.ForgetLoginAttempt(context.WithoutCancel(r.Context()), bucket, keys[:]...); err != nil {
+			a.log.WarnContext(r.Context(), "accounts: forget login attempt", "err", err)
+		}
+	}
 	acc, hash, err := a.accounts.UserByName(r.Context(), name)
 	if err != nil && store.ErrorCode(err) != store.NotFound {
+		noFailure()
 		a.fail(w, r, err)
 		return
 	}
@@ -230,6 +262,7 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 	}
 	ok, cerr := checkPassword(r.Context(), body.Password, hash)
 	if cerr != nil {
+		noFailure()
 		writeError(w, http.StatusServiceUnavailable, "busy", msgBusy, nil)
 		return
 	}
@@ -240,6 +273,9 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 	if acc.TOTPSecret != "" {
 		code := strings.TrimSpace(body.Code)
 		if code == "" {
+			// The right password, asked for its code: the first step of a
+			// sign-in with an authenticator, not a failure.
+			noFailure()
 			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeNeeded, map[string]string{"code": msgCodeNeeded})
 			return
 		}
@@ -248,6 +284,7 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			// A code works once: one seen over a shoulder or phished and
 			// replayed within its 90 seconds is refused.
 			if ok, err = a.accounts.UseTOTPStep(r.Context(), acc.ID, step); err != nil {
+				noFailure()
 				a.fail(w, r, err)
 				return
 			}
@@ -257,14 +294,15 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := a.accounts.ClearLoginFailures(r.Context(), nameKey); err != nil {
-		a.fail(w, r, err)
-		return
+	// Signed in: this attempt was no failure, and the pair's earlier
+	// typing errors are forgiven. The name's and the address's other
+	// failures stay: a success must not reset what a guesser elsewhere,
+	// or a sprayer holding an account of their own, has used up.
+	if err := a.accounts.ForgetLoginAttempt(context.WithoutCancel(r.Context()), bucket, keys[nameKey], keys[addrKey]); err != nil {
+		a.log.WarnContext(r.Context(), "accounts: forget login attempt", "err", err)
 	}
-	// Sign-ins are rare: a good moment to drop expired tokens and old
-	// attempts, so the tables stay small without a background job.
-	if err := a.accounts.Prune(r.Context(), now, now.Add(-loginWindow)); err != nil {
-		a.log.WarnContext(r.Context(), "accounts: prune", "err", err)
+	if err := a.accounts.ClearLoginFailures(context.WithoutCancel(r.Context()), keys[pairKey]); err != nil {
+		a.log.WarnContext(r.Context(), "accounts: clear login failures", "err", err)
 	}
 	family := store.NewID()
 	access, refresh := newToken(), newToken()
@@ -275,12 +313,13 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	setSessionCookies(w, r, access, refresh)
+	a.setSessionCookies(w, r, access, refresh)
 	writeJSON(w, http.StatusOK, meBody(acc))
 }
 
 func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
-	c, err := r.Cookie(refreshCookie)
+	_, name := cookieNames(a.viaTLS(r))
+	c, err := r.Cookie(name)
 	if a.accounts == nil || err != nil || !plausibleToken(c.Value) {
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
 		return
@@ -292,14 +331,14 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Expires: now.Add(refreshTTL)},
 	)
 	if errors.Is(err, store.ErrTokenReused) {
-		a.log.WarnContext(r.Context(), "refresh token reused: sign-in revoked", "addr", clientAddr(r))
+		a.log.WarnContext(r.Context(), "refresh token reused: sign-in revoked", "addr", a.clientAddr(r))
 	}
 	if err != nil {
 		if !errors.Is(err, store.ErrTokenReused) && store.ErrorCode(err) == store.Internal {
 			a.fail(w, r, err)
 			return
 		}
-		clearSessionCookies(w, r)
+		a.clearSessionCookies(w, r)
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
 		return
 	}
@@ -308,7 +347,7 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		// Revoked between the rotation and now: a racing request replayed
 		// the same refresh token (reuse detection ended the family), or the
 		// account was removed. Signed out, not a server error.
-		clearSessionCookies(w, r)
+		a.clearSessionCookies(w, r)
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
 		return
 	}
@@ -316,13 +355,14 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, errors.Join(errors.New("refresh: new token not found"), err))
 		return
 	}
-	setSessionCookies(w, r, access, refresh)
+	a.setSessionCookies(w, r, access, refresh)
 	writeJSON(w, http.StatusOK, meBody(acc))
 }
 
 func (a *auth) logout(w http.ResponseWriter, r *http.Request) {
 	if a.accounts != nil {
-		for _, kind := range []struct{ cookie, kind string }{{refreshCookie, store.RefreshToken}, {accessCookie, store.AccessToken}} {
+		accessName, refreshName := cookieNames(a.viaTLS(r))
+		for _, kind := range []struct{ cookie, kind string }{{refreshName, store.RefreshToken}, {accessName, store.AccessToken}} {
 			if c, err := r.Cookie(kind.cookie); err == nil && plausibleToken(c.Value) {
 				if t, _, err := a.accounts.TokenUser(r.Context(), hashToken(c.Value), kind.kind, a.now()); err == nil {
 					if err := a.accounts.RevokeFamily(r.Context(), t.Family); err != nil {
@@ -334,7 +374,7 @@ func (a *auth) logout(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	clearSessionCookies(w, r)
+	a.clearSessionCookies(w, r)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -371,17 +411,19 @@ func meBody(acc store.Account) map[string]any {
 	return map[string]any{"mode": "team", "username": acc.Name, "admin": acc.Admin, "aal": aal}
 }
 
-func setSessionCookies(w http.ResponseWriter, r *http.Request, access, refresh string) {
-	secure := r.TLS != nil
-	http.SetCookie(w, &http.Cookie{Name: accessCookie, Value: access, Path: "/", MaxAge: int(accessTTL.Seconds()),
+func (a *auth) setSessionCookies(w http.ResponseWriter, r *http.Request, access, refresh string) {
+	secure := a.viaTLS(r)
+	accessName, refreshName := cookieNames(secure)
+	http.SetCookie(w, &http.Cookie{Name: accessName, Value: access, Path: "/", MaxAge: int(accessTTL.Seconds()),
 		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
-	http.SetCookie(w, &http.Cookie{Name: refreshCookie, Value: refresh, Path: "/api/auth", MaxAge: int(refreshTTL.Seconds()),
+	http.SetCookie(w, &http.Cookie{Name: refreshName, Value: refresh, Path: "/api/auth", MaxAge: int(refreshTTL.Seconds()),
 		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
 }
 
-func clearSessionCookies(w http.ResponseWriter, r *http.Request) {
-	secure := r.TLS != nil
-	for _, c := range []struct{ name, path string }{{accessCookie, "/"}, {refreshCookie, "/api/auth"}} {
+func (a *auth) clearSessionCookies(w http.ResponseWriter, r *http.Request) {
+	secure := a.viaTLS(r)
+	accessName, refreshName := cookieNames(secure)
+	for _, c := range []struct{ name, path string }{{accessName, "/"}, {refreshName, "/api/auth"}} {
 		http.SetCookie(w, &http.Cookie{Name: c.name, Value: "", Path: c.path, MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
 	}
 }
@@ -408,24 +450,4 @@ func plausibleToken(s string) bool {
 func hashToken(t string) string {
 	sum := sha256.Sum256([]byte(t))
 	return hex.EncodeToString(sum[:])
-}
-
-// clientAddr is the client's IP address (without port).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// limitKeys are the rate-limit keys of a sign-in: the user name (case
-// folded) and the client's address, an IPv6 address by its /64 (one
-// household or host usually owns a whole /64). Only their SHA-256 goes to
-// the database: people type passwords into the name field.
-func limitKeys(name, addr string) (nameKey, addrKey string) {
-	if ip := net.ParseIP(addr); ip != nil && ip.To4() == nil {
-		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
-	}
-	return hashToken("u:" + strings.ToLower(name)), hashToken("a:" + addr)
 }

@@ -38,13 +38,13 @@ func TestParallelGuessesStayUnderTheLimit(t *testing.T) {
 			t.Errorf("guess answered %d", code)
 		}
 	}
-	if checked > maxNameFails {
-		t.Errorf("%d parallel guesses reached the password check, limit %d", checked, maxNameFails)
+	if checked > maxPairFails {
+		t.Errorf("%d parallel guesses reached the password check, limit %d", checked, maxPairFails)
 	}
 	// Another server process on the same database shares the limit.
 	other := New(Config{Store: ts.st, Now: ts.now})
 	r := httptest.NewRequest("POST", "http://kesim.local/api/auth/login", strings.NewReader(`{"username":"ayse","password":"ayse-parola"}`))
-	r.RemoteAddr = "203.0.113.9:1"
+	r.RemoteAddr = ts.client().addr
 	w := httptest.NewRecorder()
 	other.ServeHTTP(w, r)
 	if w.Code != 429 {
@@ -167,19 +167,25 @@ func TestForgedSwappedAndExpiredCookies(t *testing.T) {
 }
 
 func TestLimitKeys(t *testing.T) {
-	n1, a1 := limitKeys("Ayse", "2001:db8:1:2:aaaa::1")
-	n2, a2 := limitKeys("ayse", "2001:db8:1:2:bbbb::9")
-	_, a3 := limitKeys("ayse", "2001:db8:1:3::1")
-	_, a4 := limitKeys("ayse", "192.0.2.1")
-	_, a5 := limitKeys("ayse", "192.0.2.2")
-	if n1 != n2 || a1 != a2 {
+	k1 := limitKeys("Ayse", "2001:db8:1:2:aaaa::1")
+	k2 := limitKeys("ayse", "2001:db8:1:2:bbbb::9")
+	k3 := limitKeys("ayse", "2001:db8:1:3::1")
+	k4 := limitKeys("ayse", "192.0.2.1")
+	k5 := limitKeys("ayse", "192.0.2.2")
+	k6 := limitKeys("mehmet", "192.0.2.1")
+	if k1 != k2 {
 		t.Error("one name in two cases, or one IPv6 /64, counted apart")
 	}
-	if a1 == a3 || a4 == a5 {
-		t.Error("different networks or IPv4 addresses counted together")
+	if k1[addrKey] == k3[addrKey] || k4[addrKey] == k5[addrKey] || k4[pairKey] == k5[pairKey] || k4[pairKey] == k6[pairKey] {
+		t.Error("different networks, IPv4 addresses or names counted together")
 	}
-	if strings.Contains(n1, "yse") {
-		t.Error("the key holds the name in clear")
+	if k4[nameKey] != k5[nameKey] || k4[addrKey] != k6[addrKey] {
+		t.Error("one name or one address counted apart")
+	}
+	for _, k := range k1 {
+		if strings.Contains(k, "yse") {
+			t.Error("a key holds the name in clear")
+		}
 	}
 }
 

@@ -5,15 +5,30 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 
 	"kesim/internal/store"
 )
 
-// Turkish messages for request bodies that cannot be read.
-const (
-	msgBadJSON  = "İstek gövdesi geçerli bir JSON değil."
-	msgTooLarge = "İstek gövdesi çok büyük: en fazla 5 MB gönderilebilir."
-)
+// msgBadJSON is the Turkish message for a body that is no JSON.
+const msgBadJSON = "İstek gövdesi geçerli bir JSON değil."
+
+// msgTooLarge is the 413 message of the routes that take up to 5 MB (the
+// store's and the layout's).
+var msgTooLarge = tooLargeMessage(5 << 20)
+
+// tooLargeMessage is the Turkish 413 message for a route's body limit, in
+// the unit a user reads (binary KB and MB, as file managers count).
+func tooLargeMessage(limit int64) string {
+	size := strconv.FormatInt(limit, 10) + " bayt"
+	switch {
+	case limit >= 1<<20 && limit%(1<<20) == 0:
+		size = strconv.FormatInt(limit>>20, 10) + " MB"
+	case limit >= 1<<10 && limit%(1<<10) == 0:
+		size = strconv.FormatInt(limit>>10, 10) + " KB"
+	}
+	return "İstek gövdesi çok büyük: en fazla " + size + " gönderilebilir."
+}
 
 // Error codes of the JSON error body (DESIGN.md section 5).
 const (
@@ -60,7 +75,7 @@ func writeDecodeError(w http.ResponseWriter, err error) {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, msgTooLarge, nil)
+		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, tooLargeMessage(tooLarge.Limit), nil)
 	case errors.As(err, &typeErr):
 		var fields map[string]string
 		if typeErr.Field != "" {

@@ -12,14 +12,20 @@ import (
 // but not of DNS rebinding: a page on kotu.example, visited on the
 // workshop's computer, makes its name point at 127.0.0.1 and then calls the
 // API "same-origin" (its Origin and Host both say kotu.example:PORT), with
-// no cookie needed. The answer is to look at the Host a loopback client
-// asked for: a browser on this computer reaching Kesim itself says
-// localhost, an IP address or this computer's name; any other name is a
-// rebound one, and the API refuses it. In team mode cookies already stop
-// it (a rebound name gets no session cookie), and a client from the
-// network is outside this attack, so both pass as before.
+// no cookie needed. A server opened to the network with --no-auth meets the
+// same page from any browser of the network, pointed at the server's
+// address. The answer is to look at the Host the client asked for: a
+// browser reaching Kesim itself says localhost, an IP address, this
+// computer's name or a name the administrator declared with
+// --public-host; any other name is a rebound one, and the API refuses it,
+// whoever the client. In team mode cookies already stop it (a rebound name
+// gets no session cookie) and a reverse proxy may forward any Host, so the
+// check is left to the sessions.
 
-const msgRebound = "Bu adla gelen isteklere hesapsız sunucu yanıt vermez. Kesim'i http://localhost adresiyle açın."
+const (
+	msgRebound        = "Bu adla gelen isteklere hesapsız sunucu yanıt vermez. Kesim'i http://localhost adresiyle açın."
+	msgReboundNetwork = "Bu adla gelen isteklere hesapsız sunucu yanıt vermez. Kesim'i sunucunun IP adresiyle açın ya da yöneticiden bu adı tanıtmasını (--public-host) isteyin."
+)
 
 // localNames are this computer's own names, besides localhost.
 var localNames = func() map[string]bool {
@@ -34,14 +40,20 @@ var localNames = func() map[string]bool {
 	return names
 }()
 
-// trustedLocalHost reports whether a Host header names this computer
-// without any DNS name an outsider could control.
-func trustedLocalHost(hostport string) bool {
+// hostName is the lower-case name of a Host header, without port,
+// brackets or trailing dot.
+func hostName(hostport string) string {
 	host := hostport
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
 		host = h
 	}
-	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	return strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+}
+
+// trustedLocalHost reports whether a Host header names this computer
+// without any DNS name an outsider could control.
+func trustedLocalHost(hostport string) bool {
+	host := hostName(hostport)
 	if host == "" {
 		return false
 	}
@@ -54,17 +66,17 @@ func trustedLocalHost(hostport string) bool {
 	return localNames[host]
 }
 
-// fromLoopback reports whether the request's client is on this computer.
-func fromLoopback(r *http.Request) bool {
-	ip := net.ParseIP(clientAddr(r))
-	return ip != nil && ip.IsLoopback()
+// trustedHost reports whether a server without accounts answers its API
+// under a Host header: this computer's names or a declared public name.
+func (a *auth) trustedHost(hostport string) bool {
+	return trustedLocalHost(hostport) || a.public[hostName(hostport)]
 }
 
-// rebindGuard refuses API requests of local mode that a loopback client
-// sent to a name that is not this computer's.
+// rebindGuard refuses API requests of local mode sent to a name that is
+// neither this computer's nor a declared public one.
 func (a *auth) rebindGuard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") || !fromLoopback(r) || trustedLocalHost(r.Host) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || a.trustedHost(r.Host) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -73,6 +85,10 @@ func (a *auth) rebindGuard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r) // team mode: sessions decide; errors: the guard answers
 			return
 		}
-		writeError(w, http.StatusForbidden, CodeForbidden, msgRebound, nil)
+		msg := msgRebound
+		if !isLoopbackAddr(a.clientAddr(r)) {
+			msg = msgReboundNetwork
+		}
+		writeError(w, http.StatusForbidden, CodeForbidden, msg, nil)
 	})
 }

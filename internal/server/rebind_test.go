@@ -51,14 +51,6 @@ func TestDNSRebindingRefusedInLocalMode(t *testing.T) {
 	if w := do("GET", "http://kotu.example:8080/", ""); w.Code == 403 {
 		t.Errorf("the page itself: %d", w.Code)
 	}
-	// A client from the network (a --no-auth server) is not affected.
-	r := httptest.NewRequest("GET", "http://atolye.lan:8080/api/parts", nil)
-	r.RemoteAddr = "192.168.1.30:4000"
-	w := httptest.NewRecorder()
-	ts.h.ServeHTTP(w, r)
-	if w.Code != 200 {
-		t.Errorf("network client: %d", w.Code)
-	}
 }
 
 // In team mode the session decides, whatever name the client used (a
@@ -96,4 +88,50 @@ func FuzzTrustedLocalHost(f *testing.F) {
 			t.Fatalf("%q trusted", hostport)
 		}
 	})
+}
+
+// Without accounts, a server open to the network (--no-auth) answers its
+// API only under this computer's names, an address or a declared public
+// name, whoever the client: a network browser's page rebound to the
+// server's address must not write.
+func TestNetworkClientsNeedAKnownHostWithoutAccounts(t *testing.T) {
+	ts := newTeamServer(t, false, func(c *Config) { c.PublicHosts = []string{"Kesim.Atolye.LAN.", "  ", ""} })
+	do := func(remote, method, url string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, url, strings.NewReader(`{"name":"Kapak","width":10,"height":20,"quantity":1}`))
+		r.RemoteAddr = remote
+		if method != "GET" {
+			r.Header.Set("Origin", strings.TrimSuffix(strings.SplitAfter(url, ":8080")[0], "/"))
+		}
+		w := httptest.NewRecorder()
+		ts.h.ServeHTTP(w, r)
+		return w
+	}
+	const network, loopback = "192.168.1.30:4000", "127.0.0.1:4000"
+	for _, tc := range []struct {
+		remote, method, url string
+		want                int
+		message             string
+	}{
+		{network, "POST", "http://attacker.example:8080/api/parts", 403, msgReboundNetwork},
+		{network, "GET", "http://attacker.example:8080/api/parts", 403, msgReboundNetwork},
+		{network, "GET", "http://atolye.lan:8080/api/parts", 403, msgReboundNetwork},
+		{loopback, "POST", "http://attacker.example:8080/api/parts", 403, msgRebound},
+		{network, "POST", "http://192.168.1.20:8080/api/parts", 201, ""},
+		{network, "POST", "http://kesim.atolye.lan:8080/api/parts", 201, ""},
+		{network, "GET", "http://KESIM.atolye.lan.:8080/api/parts", 200, ""},
+		{loopback, "GET", "http://kesim.atolye.lan:8080/api/parts", 200, ""},
+		{network, "GET", "http://attacker.example:8080/", 503, ""}, // the page itself (not built here) is not refused
+	} {
+		w := do(tc.remote, tc.method, tc.url)
+		if w.Code != tc.want || (tc.message != "" && errMessage(w) != tc.message) {
+			t.Errorf("%s %s from %s: %d %s, want %d", tc.method, tc.url, tc.remote, w.Code, w.Body, tc.want)
+		}
+	}
+	// In team mode sessions decide, under any name.
+	if _, err := ts.st.CreateUser(context.Background(), "ayse", "x", true); err != nil {
+		t.Fatal(err)
+	}
+	if w := do(network, "GET", "http://attacker.example:8080/api/parts"); w.Code != 401 {
+		t.Errorf("team mode, any name: %d, want 401", w.Code)
+	}
 }

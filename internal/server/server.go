@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"kesim/internal/store"
@@ -29,6 +30,12 @@ type Config struct {
 	NestMaxPieces int
 	// Now is the clock of sessions; nil means time.Now.
 	Now func() time.Time
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (--trusted-proxy).
+	TrustedProxies []netip.Prefix
+	// PublicHosts are the names besides this computer's own under which a
+	// server without accounts answers its API (--public-host).
+	PublicHosts []string
 }
 
 // New returns the server's handler.
@@ -43,7 +50,7 @@ func New(cfg Config) http.Handler {
 		cfg.Now = time.Now
 	}
 	mux := http.NewServeMux()
-	au := newAuth(cfg.Store, cfg.Logger, cfg.Now)
+	au := newAuth(cfg)
 	au.register(mux)
 	mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
 		health(w, r, cfg.Store)

@@ -28,7 +28,7 @@ func newTestServer(t *testing.T, app fstest.MapFS) http.Handler {
 }
 
 func do(h http.Handler, method, path, body string, header ...string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	r := httptest.NewRequest(method, "http://localhost"+path, strings.NewReader(body))
 	for i := 0; i+1 < len(header); i += 2 {
 		r.Header.Set(header[i], header[i+1])
 	}

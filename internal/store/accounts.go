@@ -45,7 +45,10 @@ type Accounts interface {
 	HasUsers(ctx context.Context) (bool, error)
 	// CreateUser adds an account. The first account adopts the rows saved
 	// without a user (before accounts existed), in the same transaction.
-	// A taken name is a Conflict error.
+	// A taken name is a Conflict error. Once an account exists, the
+	// database refuses rows without a user: a local-mode write that raced
+	// the first account fails (an Internal error) instead of leaving a row
+	// that no one owns.
 	CreateUser(ctx context.Context, name, passwordHash string, admin bool) (Account, error)
 	// UserByName returns the user and the password hash; NotFound if none.
 	UserByName(ctx context.Context, name string) (Account, string, error)
@@ -77,16 +80,35 @@ type Accounts interface {
 	// RevokeFamily ends every token of a sign-in.
 	RevokeFamily(ctx context.Context, family string) error
 
-	// LoginFailures counts, for each key, the failed sign-ins recorded at
-	// or after since.
-	LoginFailures(ctx context.Context, since time.Time, keys ...string) ([]int, error)
-	// AddLoginFailure records one failed sign-in at at under each key.
-	AddLoginFailure(ctx context.Context, at time.Time, keys ...string) error
-	// ClearLoginFailures forgets the failures of a key.
-	ClearLoginFailures(ctx context.Context, key string) error
-	// Prune deletes the tokens expired before now and the failures
-	// recorded before failuresBefore.
+	// Sign-in limits. Failed sign-ins are counted per key (the server
+	// hashes a user name, an address or both into one) in time buckets:
+	// one row per key and bucket, however many attempts it counts.
+
+	// RecordLoginAttempt counts a sign-in before its password is checked.
+	// It reads each key's counts in the buckets starting at or after
+	// since, passes them to allow and, only when allow says yes, adds one
+	// to each key's count in bucket, all in one transaction. Calls that
+	// share a key, on any server of the database, run one after the other,
+	// so allow sees every attempt recorded before, also those whose
+	// password is still being checked. allow may be called more than once
+	// (its last answer decides) and must not block. The keys must differ.
+	RecordLoginAttempt(ctx context.Context, bucket, since time.Time, keys []string, allow func(counts [][]LoginCount) bool) (bool, error)
+	// ForgetLoginAttempt takes one recorded attempt back from each key's
+	// count in bucket, never below zero: the attempt was no failure.
+	ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys ...string) error
+	// ClearLoginFailures forgets every count of the keys.
+	ClearLoginFailures(ctx context.Context, keys ...string) error
+	// Prune deletes the tokens expired before now and the counts of the
+	// buckets starting before failuresBefore.
 	Prune(ctx context.Context, now, failuresBefore time.Time) error
+}
+
+// LoginCount is the number of sign-in attempts counted under a key in the
+// time bucket starting at Bucket. RecordLoginAttempt gives each key's
+// non-zero buckets, oldest first.
+type LoginCount struct {
+	Bucket time.Time
+	N      int
 }
 
 // MsgUserExists is the error for a taken user name.

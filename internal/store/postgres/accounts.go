@@ -23,10 +23,17 @@ func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 }
 
 // CreateUser adds an account; the first one adopts the rows saved without
-// a user. The table lock makes "first" exact with several servers.
+// a user. The table lock makes "first" exact with several servers. The
+// schema's first-user lock, taken before it, waits for the transactions
+// that are saving rows without a user (their trigger holds it shared, see
+// migration 0008): the adoption sees their rows, and a later such insert
+// sees the account and fails.
 func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (store.Account, error) {
 	u := store.Account{ID: store.NewID(), Name: name, Admin: admin, CreatedAt: s.clock.Now()}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('kesim_first_user:' || current_schema()))`); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `LOCK TABLE users IN EXCLUSIVE MODE`); err != nil {
 			return err
 		}

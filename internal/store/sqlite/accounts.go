@@ -22,7 +22,9 @@ func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 }
 
 // CreateUser adds an account; the first one adopts the rows saved without
-// a user.
+// a user. The transaction is IMMEDIATE (the only writer on the file, of any
+// process) from the count to the adoption, and migration 0008 refuses rows
+// without a user once an account exists: no such row can slip in between.
 func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (store.Account, error) {
 	u := store.Account{ID: store.NewID(), Name: name, Admin: admin, CreatedAt: s.clock.Now()}
 	tx, err := s.write.BeginTx(ctx, nil)

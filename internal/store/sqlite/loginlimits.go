@@ -2,32 +2,96 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"kesim/internal/store"
 )
 
-// LoginFailures counts each key's failed sign-ins since a time.
-func (s *Store) LoginFailures(ctx context.Context, since time.Time, keys ...string) ([]int, error) {
-	counts := make([]int, len(keys))
+// RecordLoginAttempt counts a sign-in attempt under each key, if allow
+// agrees with the counts so far. A first look on a read connection lets a
+// refused attempt (most of a flood) go without the write lock; the write
+// transaction, IMMEDIATE and so alone on the file among every process,
+// then reads again and decides.
+func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time, keys []string, allow func([][]store.LoginCount) bool) (bool, error) {
+	counts, err := loginCounts(ctx, s.read, since, keys)
+	if err != nil {
+		return false, err
+	}
+	if !allow(counts) {
+		return false, nil
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return false, store.InternalError("sqlite: begin", err)
+	}
+	defer tx.Rollback()
+	if counts, err = loginCounts(ctx, tx, since, keys); err != nil {
+		return false, err
+	}
+	if !allow(counts) {
+		return false, nil
+	}
+	for _, k := range keys {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO login_counts (key, bucket, n) VALUES (?, ?, 1)
+			ON CONFLICT (key, bucket) DO UPDATE SET n = n + 1`, k, micros(bucket)); err != nil {
+			return false, store.InternalError("sqlite: count login attempt", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return false, store.InternalError("sqlite: commit", err)
+	}
+	return true, nil
+}
+
+// queryer is what a pool and a transaction have in common for reading.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// loginCounts returns each key's non-zero buckets since a time, oldest
+// first.
+func loginCounts(ctx context.Context, db queryer, since time.Time, keys []string) ([][]store.LoginCount, error) {
+	counts := make([][]store.LoginCount, len(keys))
 	for i, k := range keys {
-		if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM login_failures WHERE key = ? AND at >= ?`, k, micros(since)).Scan(&counts[i]); err != nil {
-			return nil, store.InternalError("sqlite: login failures", err)
+		rows, err := db.QueryContext(ctx, `SELECT bucket, n FROM login_counts WHERE key = ? AND bucket >= ? AND n > 0 ORDER BY bucket`, k, micros(since))
+		if err != nil {
+			return nil, store.InternalError("sqlite: login counts", err)
+		}
+		for rows.Next() {
+			var c store.LoginCount
+			var b int64
+			if err := rows.Scan(&b, &c.N); err != nil {
+				rows.Close()
+				return nil, store.InternalError("sqlite: login counts", err)
+			}
+			c.Bucket = fromMicros(b)
+			counts[i] = append(counts[i], c)
+		}
+		if err := rows.Close(); err != nil {
+			return nil, store.InternalError("sqlite: login counts", err)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, store.InternalError("sqlite: login counts", err)
 		}
 	}
 	return counts, nil
 }
 
-// AddLoginFailure records a failed sign-in under each key.
-func (s *Store) AddLoginFailure(ctx context.Context, at time.Time, keys ...string) error {
+// ForgetLoginAttempt takes one attempt back from each key's bucket; a
+// bucket that reaches zero goes.
+func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys ...string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return store.InternalError("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	for _, k := range keys {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k, micros(at)); err != nil {
-			return store.InternalError("sqlite: add login failure", err)
+		if _, err := tx.ExecContext(ctx, `UPDATE login_counts SET n = n - 1 WHERE key = ? AND bucket = ? AND n > 0`, k, micros(bucket)); err != nil {
+			return store.InternalError("sqlite: forget login attempt", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM login_counts WHERE key = ? AND bucket = ? AND n <= 0`, k, micros(bucket)); err != nil {
+			return store.InternalError("sqlite: forget login attempt", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -36,21 +100,31 @@ func (s *Store) AddLoginFailure(ctx context.Context, at time.Time, keys ...strin
 	return nil
 }
 
-// ClearLoginFailures forgets a key's failures.
-func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM login_failures WHERE key = ?`, key); err != nil {
-		return store.InternalError("sqlite: clear login failures", err)
+// ClearLoginFailures forgets the keys' counts.
+func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return store.InternalError("sqlite: begin", err)
+	}
+	defer tx.Rollback()
+	for _, k := range keys {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM login_counts WHERE key = ?`, k); err != nil {
+			return store.InternalError("sqlite: clear login failures", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return store.InternalError("sqlite: commit", err)
 	}
 	return nil
 }
 
-// Prune deletes expired tokens and old failures.
+// Prune deletes expired tokens and old counts.
 func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error {
 	if _, err := s.write.ExecContext(ctx, `DELETE FROM session_tokens WHERE expires_at < ?`, micros(now)); err != nil {
 		return store.InternalError("sqlite: prune tokens", err)
 	}
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM login_failures WHERE at < ?`, micros(failuresBefore)); err != nil {
-		return store.InternalError("sqlite: prune login failures", err)
+	if _, err := s.write.ExecContext(ctx, `DELETE FROM login_counts WHERE bucket < ?`, micros(failuresBefore)); err != nil {
+		return store.InternalError("sqlite: prune login counts", err)
 	}
 	return nil
 }

@@ -3,6 +3,9 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,7 +42,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if got := mustListParts(t, s, store.Anonymous()); len(got) != 0 {
 			t.Errorf("anonymous still sees %+v", got)
 		}
-		mustCreatePart(t, s, store.Anonymous(), "Raf", 10, 10)
+		mustCreatePart(t, s, store.User(u.ID), "Raf", 10, 10)
 		b, err := s.CreateUser(ctx, "mehmet", "hash-b", false)
 		if err != nil {
 			t.Fatal(err)
@@ -47,6 +50,98 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if got := mustListParts(t, s, store.User(b.ID)); len(got) != 0 {
 			t.Errorf("a second user adopted %+v", got)
 		}
+	})
+
+	// A local-mode server checks "no account yet", then saves: if the
+	// first account is created (and adopts) in between, the save must
+	// fail rather than leave a row no one owns.
+	t.Run("NoRowWithoutAUserOnceAnAccountExists", func(t *testing.T) {
+		s := open(t)
+		if has, err := s.HasUsers(ctx); err != nil || has {
+			t.Fatalf("HasUsers = %v, %v on a new store", has, err)
+		}
+		if _, err := s.CreateUser(ctx, "ayse", "h", true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Geç", Width: 1, Height: 1, Quantity: 1}); err == nil {
+			t.Error("a part without a user was saved after the first account")
+		}
+		if _, err := s.CreateLayout(ctx, store.Anonymous(), sampleLayout("Geç")); err == nil {
+			t.Error("a layout without a user was saved after the first account")
+		}
+		if _, err := s.Sync(ctx, store.Anonymous(), []store.PartInput{{Name: "Geç", Width: 1, Height: 1, Quantity: 1}}, nil); err == nil {
+			t.Error("a sync without a user saved after the first account")
+		}
+		if got := mustListParts(t, s, store.Anonymous()); len(got) != 0 {
+			t.Errorf("rows without a user: %+v", got)
+		}
+	})
+
+	// Writers save rows without a user (as local-mode servers do) while
+	// two first accounts are created at once: exactly one account adopts,
+	// and every saved row ends up its.
+	t.Run("FirstAccountRacesWriters", func(t *testing.T) {
+		s := open(t)
+		const writers = 6
+		var saved sync.Map // part id -> true
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for w := 0; w < writers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				for i := 0; i < 200; i++ {
+					if w%2 == 0 {
+						p, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: fmt.Sprintf("p%d-%d", w, i), Width: 1, Height: 1, Quantity: 1})
+						if err != nil {
+							return // the account exists: the server would ask for a sign-in now
+						}
+						saved.Store(p.ID, true)
+					} else {
+						parts := []store.PartInput{{Name: fmt.Sprintf("s%d-%d-a", w, i), Width: 2, Height: 2, Quantity: 1}, {Name: fmt.Sprintf("s%d-%d-b", w, i), Width: 3, Height: 3, Quantity: 1}}
+						if _, err := s.Sync(ctx, store.Anonymous(), parts, nil); err != nil {
+							return
+						}
+					}
+				}
+			}()
+		}
+		users := make([]store.Account, 2)
+		errs := make([]error, 2)
+		for i, name := range []string{"ayse", "mehmet"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				time.Sleep(time.Duration(5+i) * time.Millisecond)
+				users[i], errs[i] = s.CreateUser(ctx, name, "h", true)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := mustListParts(t, s, store.Anonymous()); len(got) != 0 {
+			t.Errorf("%d rows without a user after the first account", len(got))
+		}
+		a, b := mustListParts(t, s, store.User(users[0].ID)), mustListParts(t, s, store.User(users[1].ID))
+		if len(a) > 0 && len(b) > 0 {
+			t.Errorf("both accounts adopted rows: %d and %d", len(a), len(b))
+		}
+		owned := map[string]bool{}
+		for _, p := range append(a, b...) {
+			owned[p.ID] = true
+		}
+		saved.Range(func(id, _ any) bool {
+			if !owned[id.(string)] {
+				t.Errorf("saved part %s owned by no account", id)
+			}
+			return true
+		})
 	})
 
 	t.Run("Users", func(t *testing.T) {
@@ -167,27 +262,69 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		}
 	})
 
-	t.Run("LoginFailuresAndPrune", func(t *testing.T) {
+	t.Run("LoginCounts", func(t *testing.T) {
 		s := open(t)
+		b0 := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+		b1, b2 := b0.Add(time.Minute), b0.Add(2*time.Minute)
+		keys := []string{"u:ayse", "a:192.0.2.1", "p:ayse|192.0.2.1"}
+		var seen [][]store.LoginCount
+		record := func(bucket time.Time, keys []string, ok bool) {
+			t.Helper()
+			got, err := s.RecordLoginAttempt(ctx, bucket, b0, keys, func(c [][]store.LoginCount) bool { seen = c; return ok })
+			if err != nil || got != ok {
+				t.Fatalf("RecordLoginAttempt = %v %v, want %v", got, err, ok)
+			}
+		}
 		for i := 0; i < 3; i++ {
-			if err := s.AddLoginFailure(ctx, now.Add(time.Duration(i)*time.Minute), "u:ayse", "a:192.0.2.1"); err != nil {
+			record(b0, keys, true)
+		}
+		record(b1, keys[1:2], true)
+		record(b2, keys, false) // refused: counts nothing
+		want := [][]store.LoginCount{{lc(b0, 3)}, {lc(b0, 3), lc(b1, 1)}, {lc(b0, 3)}}
+		if !reflect.DeepEqual(seen, want) {
+			t.Fatalf("counts %v, want %v", seen, want)
+		}
+		// One row per key and bucket: a thousand attempts are one count.
+		for i := 0; i < 1000; i++ {
+			if _, err := s.RecordLoginAttempt(ctx, b2, b0, keys[2:], func([][]store.LoginCount) bool { return true }); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := s.AddLoginFailure(ctx, now, "a:192.0.2.1"); err != nil {
+		record(b2, keys, false)
+		if want := []store.LoginCount{lc(b0, 3), lc(b2, 1000)}; !reflect.DeepEqual(seen[2], want) {
+			t.Fatalf("pair counts %v, want %v", seen[2], want)
+		}
+		// Buckets before since are not read.
+		if _, err := s.RecordLoginAttempt(ctx, b2, b1, keys, func(c [][]store.LoginCount) bool { seen = c; return false }); err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.LoginFailures(ctx, now.Add(time.Minute), "u:ayse", "a:192.0.2.1", "u:kimse")
-		if err != nil || len(got) != 3 || got[0] != 2 || got[1] != 2 || got[2] != 0 {
-			t.Fatalf("LoginFailures since +1m = %v %v, want [2 2 0]", got, err)
+		if want := [][]store.LoginCount{nil, {lc(b1, 1)}, {lc(b2, 1000)}}; !reflect.DeepEqual(seen, want) {
+			t.Fatalf("counts since b1 %v, want %v", seen, want)
 		}
-		if err := s.ClearLoginFailures(ctx, "u:ayse"); err != nil {
+		// A success takes its attempt back, never below zero.
+		if err := s.ForgetLoginAttempt(ctx, b1, keys...); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := s.LoginFailures(ctx, now.Add(-time.Hour), "u:ayse", "a:192.0.2.1"); got[0] != 0 || got[1] != 4 {
-			t.Errorf("after clearing u:ayse: %v, want [0 4]", got)
+		if err := s.ForgetLoginAttempt(ctx, b1, keys...); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ForgetLoginAttempt(ctx, b0, keys[0]); err != nil {
+			t.Fatal(err)
+		}
+		record(b2, keys, false)
+		if want := [][]store.LoginCount{{lc(b0, 2)}, {lc(b0, 3)}, {lc(b0, 3), lc(b2, 1000)}}; !reflect.DeepEqual(seen, want) {
+			t.Fatalf("after forgetting %v, want %v", seen, want)
+		}
+		record(b1, keys[1:2], true) // a forgotten bucket counts again from zero
+		if err := s.ClearLoginFailures(ctx, keys[2], "u:kimse"); err != nil {
+			t.Fatal(err)
+		}
+		record(b2, keys, false)
+		if want := [][]store.LoginCount{{lc(b0, 2)}, {lc(b0, 3), lc(b1, 1)}, nil}; !reflect.DeepEqual(seen, want) {
+			t.Fatalf("after clearing the pair %v, want %v", seen, want)
 		}
 
+		// Prune drops the buckets before its time and the expired tokens.
 		u, err := s.CreateUser(ctx, "ayse", "h", false)
 		if err != nil {
 			t.Fatal(err)
@@ -198,11 +335,14 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Prune(ctx, now, now.Add(90*time.Second)); err != nil {
+		if err := s.Prune(ctx, now, b1); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := s.LoginFailures(ctx, now.Add(-time.Hour), "a:192.0.2.1"); got[0] != 1 {
-			t.Errorf("failures after pruning before +90s: %v, want [1]", got)
+		if _, err := s.RecordLoginAttempt(ctx, b2, b0.Add(-time.Hour), keys, func(c [][]store.LoginCount) bool { seen = c; return false }); err != nil {
+			t.Fatal(err)
+		}
+		if want := [][]store.LoginCount{nil, {lc(b1, 1)}, nil}; !reflect.DeepEqual(seen, want) {
+			t.Fatalf("after pruning before b1 %v, want %v", seen, want)
 		}
 		if _, _, err := s.TokenUser(ctx, "new", store.RefreshToken, now); err != nil {
 			t.Errorf("an unexpired token was pruned: %v", err)
@@ -211,4 +351,50 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 			t.Errorf("an expired token survived pruning: %v", err)
 		}
 	})
+
+	// Parallel attempts on one key (several servers on one database
+	// behave alike) are decided one after the other: a limit of 5 lets
+	// exactly 5 through.
+	t.Run("LoginCountsParallel", func(t *testing.T) {
+		s := open(t)
+		bucket := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		allowed := 0
+		for i := 0; i < 24; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// Keys in two orders: the locks must not deadlock.
+				keys := []string{"u:ayse", fmt.Sprintf("a:%d", i)}
+				if i%2 == 1 {
+					keys[0], keys[1] = keys[1], keys[0]
+				}
+				ok, err := s.RecordLoginAttempt(ctx, bucket, bucket, keys, func(c [][]store.LoginCount) bool {
+					n := 0
+					for _, k := range c {
+						for _, b := range k {
+							n += b.N
+						}
+					}
+					return n < 5 // every key here but "u:ayse" is new
+				})
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					allowed++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if allowed != 5 {
+			t.Errorf("%d parallel attempts allowed, want 5", allowed)
+		}
+	})
 }
+
+// lc is a LoginCount.
+func lc(bucket time.Time, n int) store.LoginCount { return store.LoginCount{Bucket: bucket, N: n} }

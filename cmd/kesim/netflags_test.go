@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"net/netip"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestProxyAndHostFlags(t *testing.T) {
+	t.Setenv("KESIM_TRUSTED_PROXY", " 10.0.0.0/8, ::1 ,")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	l := envList("KESIM_TRUSTED_PROXY")
+	fs.Var(l, "trusted-proxy", "")
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := trustedProxies(l.values)
+	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	if err != nil || !reflect.DeepEqual(ps, want) {
+		t.Errorf("from the environment: %v %v, want %v", ps, err, want)
+	}
+	// The command line replaces the environment; the flag repeats.
+	if err := fs.Parse([]string{"--trusted-proxy", "192.168.1.7", "--trusted-proxy", "172.16.5.9/12,fd00::/8"}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err = trustedProxies(l.values)
+	want = []netip.Prefix{netip.MustParsePrefix("192.168.1.7/32"), netip.MustParsePrefix("172.16.0.0/12"), netip.MustParsePrefix("fd00::/8")}
+	if err != nil || !reflect.DeepEqual(ps, want) {
+		t.Errorf("from flags: %v %v, want %v", ps, err, want)
+	}
+	if _, err := trustedProxies([]string{"vekil.local"}); err == nil {
+		t.Error("a name was taken as a proxy address")
+	}
+	if _, err := publicHosts([]string{"kesim.atolye.local", "kesim:8080"}); err != nil {
+		t.Error(err)
+	}
+	if _, err := publicHosts([]string{"http://kesim/"}); err == nil {
+		t.Error("a URL was taken as a host name")
+	}
+	for _, args := range [][]string{{"--trusted-proxy", "10.0.0.0/99"}, {"--public-host", "a b"}} {
+		var stderr bytes.Buffer
+		if code := runServe(args, &stderr); code != 2 || !strings.Contains(stderr.String(), args[0]) {
+			t.Errorf("serve %v: exit %d, %q", args, code, stderr.String())
+		}
+	}
+}
