@@ -241,9 +241,10 @@ func fieldPrefix(err error, prefix string) error {
 	return err
 }
 
-// trailing fails when anything but white space follows the JSON value.
+// trailing fails when anything but white space follows the JSON value
+// (dec.More would miss a stray closing bracket).
 func trailing(dec *json.Decoder) error {
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("data after the JSON value")
 	}
 	return nil
@@ -271,8 +272,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) bool
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("data after the JSON value")
+	if err == nil {
+		err = trailing(dec)
 	}
 	if err == nil {
 		return true

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -286,7 +288,7 @@ func TestReadNestRequestMatchesJSON(t *testing.T) {
 			t.Errorf("%s:\ngot  %+v, %v\nwant %+v", body, got, err, want)
 		}
 	}
-	for _, body := range []string{``, `{`, `{"parts":[`, `{"parts":[{}`, `{"parts":[]} {}`, `[]`, `"x"`, `{"parts":[1]}`, `{"sheet":`} {
+	for _, body := range []string{``, `{`, `{"parts":[`, `{"parts":[{}`, `{"parts":[]} {}`, `{}}`, `null]`, `[]`, `"x"`, `{"parts":[1]}`, `{"sheet":`} {
 		var want nest.Request
 		if json.Unmarshal([]byte(body), &want) == nil {
 			t.Fatalf("%q decodes", body)
@@ -303,4 +305,44 @@ func TestThousands(t *testing.T) {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// FuzzReadNestRequest checks readNestRequest against encoding/json: what
+// one decodes, the other decodes alike, and an error of one is an error of
+// the other, unless the request is over the piece limit.
+func FuzzReadNestRequest(f *testing.F) {
+	f.Add([]byte(`{"sheet":{"width":100,"height":148},"parts":[{"id":"k","name":"Kapak","width":50,"height":74,"quantity":4,"rotate":false}],"options":{"kerf":0.3,"iterations":5}}`))
+	f.Add([]byte(`{"PARTS":[{"Quantity":3},{}],"x":[{"parts":1}],"sheet":null}`))
+	f.Add([]byte(`{"parts":[{"quantity":9223372036854775807},{"quantity":1}]}`))
+	f.Add([]byte(`{"parts":[{"quantity":-9223372036854775808},{"quantity":"1"}]}`))
+	f.Add([]byte(` null `))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		const limit = 50
+		var want nest.Request
+		wantErr := json.Unmarshal(body, &want)
+		got, err := readNestRequest(bytes.NewReader(body), limit)
+		if errors.Is(err, errTooManyPieces) {
+			pieces := 0
+			for _, p := range want.Parts {
+				pieces += max(min(p.Quantity, limit+1), 1)
+			}
+			if wantErr == nil && pieces <= limit {
+				t.Fatalf("%q: too many pieces, but json.Unmarshal gives %d", body, pieces)
+			}
+			return
+		}
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("%q: readNestRequest %v, json.Unmarshal %v", body, err, wantErr)
+		}
+		if err == nil && !reflect.DeepEqual(got, want) && !repeatsParts(body) {
+			t.Fatalf("%q:\ngot  %+v\nwant %+v", body, got, want)
+		}
+	})
+}
+
+// repeatsParts reports whether body may hold the parts key twice, which
+// encoding/json merges into the first list while readNestRequest keeps the
+// last.
+func repeatsParts(body []byte) bool {
+	return bytes.Count(bytes.ToLower(body), []byte("parts")) > 1
 }

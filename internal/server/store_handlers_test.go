@@ -220,6 +220,8 @@ func TestStoreAPIValidation(t *testing.T) {
 		{"long name", "/api/parts", `{"name":"` + strings.Repeat("ğ", 201) + `","width":1,"height":1,"quantity":1}`, store.MsgNameTooLong, "name"},
 		{"not JSON", "/api/parts", `{"name":`, msgBadJSON, ""},
 		{"two values", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1} {}`, msgBadJSON, ""},
+		{"stray brace", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1}}`, msgBadJSON, ""},
+		{"stray bracket", "/api/sync", `{"parts":[]}]`, msgBadJSON, ""},
 		{"layout no name", "/api/layouts", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`, store.MsgLayoutName, "name"},
 		{"layout no parts", "/api/layouts", `{"name":"Boş","parts":[]}`, store.MsgLayoutEmpty, "parts"},
 		{"layout part", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","height":1,"quantity":1}]}`, store.MsgRequired, "parts[1].width"},
