@@ -1,6 +1,7 @@
 package nest
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -40,11 +41,11 @@ func TestVerifyCatchesBrokenLayouts(t *testing.T) {
 		mutate func(r *Result)
 		want   string
 	}{
-		{"outside the sheet", func(r *Result) { find(*r, "Kapak").X = 60 }, ""},
+		{"outside the sheet", func(r *Result) { find(*r, "Kapak").X = 60 }, "kullanılabilir tuvalin dışında"},
 		{"overlap", func(r *Result) {
 			p := r.Pages[0].Parts
 			p[1].X, p[1].Y = p[0].X, p[0].Y
-		}, ""},
+		}, "çakışıyor"},
 		{"closer than the kerf", func(r *Result) {
 			p := find(*r, "Raf")
 			q := find(*r, "Kapak")
@@ -53,14 +54,18 @@ func TestVerifyCatchesBrokenLayouts(t *testing.T) {
 			if p.X+p.Width > 100 {
 				p.X = q.X - p.Width
 			}
-		}, ""},
+		}, "testere payından yakın"},
 		{"wrong size", func(r *Result) { find(*r, "Kapak").Width = 49 }, "boyutu"},
 		{"turned against the grain", func(r *Result) {
 			p := find(*r, "Raf")
 			p.Width, p.Height, p.Rotated = p.Height, p.Width, true
 		}, "boyutu"},
-		{"missing copy", func(r *Result) { r.Pages[0].Parts = r.Pages[0].Parts[1:] }, ""},
-		{"duplicated copy", func(r *Result) { r.Pages[0].Parts = append(r.Pages[0].Parts, r.Pages[0].Parts[0]) }, ""},
+		{"missing copy", func(r *Result) {
+			r.Pages[0].Parts = r.Pages[0].Parts[1:]
+			recount(r) // so that only the count of copies can tell
+		}, "2 adet yerleştirilmiş, 3 istenmişti"},
+		{"a copy numbered wrong", func(r *Result) { find(*r, "Kapak").ID = "p1-9" }, "kopyası yok"},
+		{"duplicated copy", func(r *Result) { r.Pages[0].Parts = append(r.Pages[0].Parts, r.Pages[0].Parts[0]) }, "iki kez yerleştirilmiş"},
 		{"skipped part lost", func(r *Result) { r.Skipped = nil }, "atlan"},
 		{"wrong efficiency", func(r *Result) { r.Pages[0].Efficiency++ }, "verim"},
 		{"wrong page id", func(r *Result) { r.Pages[0].ID = "page-7" }, "kimliği"},
@@ -86,27 +91,60 @@ func TestVerifyCatchesBrokenLayouts(t *testing.T) {
 	}
 }
 
+// recount sets the pages' efficiencies and the statistics from the parts
+// placed, as Layout would, so that a mutation is caught by the check it is
+// meant for and not by the totals.
+func recount(r *Result) {
+	sheet := r.Sheet.Width * r.Sheet.Height
+	total, placed := 0.0, 0
+	for i := range r.Pages {
+		area := 0.0
+		for _, p := range r.Pages[i].Parts {
+			area += p.Width * p.Height
+		}
+		r.Pages[i].Efficiency = int(math.Round(100 * area / sheet))
+		total += area
+		placed += len(r.Pages[i].Parts)
+	}
+	r.Stats.Placed = placed
+	r.Stats.Efficiency = math.Round(1000*total/(sheet*float64(len(r.Pages)))) / 10
+}
+
 func TestVerifyCatchesBrokenCutSequences(t *testing.T) {
 	req := Request{Sheet: Sheet{100, 148}, Parts: []Part{
 		{Name: "Kapak", Width: 50, Height: 70, Quantity: 3},
 		{Name: "Raf", Width: 20, Height: 10, Quantity: 4},
 	}, Options: Options{Guillotine: true, Kerf: 0.3}}
 	good := mustLayout(t, req)
-	mutations := map[string]func(p *Page){
-		"a cut missing":           func(p *Page) { p.Cuts = p.Cuts[:len(p.Cuts)-1] },
-		"cuts out of order":       func(p *Page) { p.Cuts[0], p.Cuts[1] = p.Cuts[1], p.Cuts[0] },
-		"a cut that stops short":  func(p *Page) { p.Cuts[0].Length -= 1 },
-		"a cut moved into a part": func(p *Page) { p.Cuts[0].X += 0.1; p.Cuts[0].Y += 0.1 },
-		"bad direction":           func(p *Page) { p.Cuts[0].Direction = "diagonal" },
+	mutations := []struct {
+		name   string
+		mutate func(p *Page)
+		want   string
+	}{
+		// The last cut frees the last part: without it that part and its
+		// neighbour are still one piece.
+		{"a cut missing", func(p *Page) { p.Cuts = p.Cuts[:len(p.Cuts)-1] }, "kesim sırasıyla tam boyutunda ayrılmıyor"},
+		{"cuts out of order", func(p *Page) {
+			p.Cuts[0], p.Cuts[1] = p.Cuts[1], p.Cuts[0]
+			p.Cuts[0].Order, p.Cuts[1].Order = 1, 2 // numbered right, made wrong
+		}, "baştan sona kesmiyor"},
+		{"cuts numbered wrong", func(p *Page) { p.Cuts[0].Order, p.Cuts[1].Order = 2, 1 }, "geçersiz"},
+		{"a cut that stops short", func(p *Page) { p.Cuts[0].Length -= 1 }, "baştan sona kesmiyor"},
+		{"a cut moved into a part", func(p *Page) { p.Cuts[0].X += 0.1; p.Cuts[0].Y += 0.1 }, "baştan sona kesmiyor"},
+		{"bad direction", func(p *Page) { p.Cuts[0].Direction = "diagonal" }, "geçersiz"},
 	}
-	for name, mutate := range mutations {
-		t.Run(name, func(t *testing.T) {
+	for _, m := range mutations {
+		t.Run(m.name, func(t *testing.T) {
 			r := good
 			r.Pages = append([]Page(nil), good.Pages...)
 			r.Pages[0].Cuts = append([]Cut(nil), good.Pages[0].Cuts...)
-			mutate(&r.Pages[0])
-			if err := Verify(req, r); err == nil {
+			m.mutate(&r.Pages[0])
+			err := Verify(req, r)
+			if err == nil {
 				t.Fatal("Verify accepted a broken cutting sequence")
+			}
+			if !strings.Contains(err.Error(), m.want) {
+				t.Errorf("error %q does not mention %q", err, m.want)
 			}
 		})
 	}
