@@ -124,31 +124,48 @@ func layoutAll(b *testing.B, reqs []Request) {
 }
 
 // BenchmarkConstructive2BP runs the constructive phase over the 500
-// standard instances, one core, rotation allowed and oriented.
+// standard instances, one core, rotation allowed and oriented, free and
+// guillotine.
 func BenchmarkConstructive2BP(b *testing.B) {
-	for _, rotate := range []bool{true, false} {
-		reqs := requests2BP(b, rotate, Options{}, nil)
-		name := "rotation"
-		if !rotate {
-			name = "oriented"
+	for _, guillotine := range []bool{false, true} {
+		for _, rotate := range []bool{true, false} {
+			reqs := requests2BP(b, rotate, Options{Guillotine: guillotine}, nil)
+			name := "rotation"
+			if !rotate {
+				name = "oriented"
+			}
+			if guillotine {
+				name += "-guillotine"
+			}
+			b.Run(name, func(b *testing.B) { layoutAll(b, reqs) })
 		}
-		b.Run(name, func(b *testing.B) { layoutAll(b, reqs) })
 	}
+}
+
+// hard2BP chooses four 2BP instances that need many steps to reach their
+// best layout (classes 3, 5, 6 and 7).
+func hard2BP(id string) bool {
+	switch id {
+	case "cl03_n100_02", "cl05_n100_09", "cl06_n040_09", "cl07_n080_04":
+		return true
+	}
+	return false
 }
 
 // BenchmarkImproveGuillotine runs the improvement phase for a fixed number
 // of steps on four 2BP instances that need many steps to reach their best
-// guillotine layout without rotation (classes 3, 5, 6 and 7): the time per
-// step is what decides how many of them a time limit reaches.
+// guillotine layout without rotation: the time per step is what decides
+// how many of them a time limit reaches.
 func BenchmarkImproveGuillotine(b *testing.B) {
-	hard := func(id string) bool {
-		switch id {
-		case "cl03_n100_02", "cl05_n100_09", "cl06_n040_09", "cl07_n080_04":
-			return true
-		}
-		return false
-	}
-	reqs := requests2BP(b, false, Options{Guillotine: true, Iterations: 20000, Seed: 1}, hard)
+	reqs := requests2BP(b, false, Options{Guillotine: true, Iterations: 20000, Seed: 1}, hard2BP)
+	b.ReportAllocs()
+	layoutAll(b, reqs)
+}
+
+// BenchmarkImproveFree is BenchmarkImproveGuillotine for free layouts
+// with rotation.
+func BenchmarkImproveFree(b *testing.B) {
+	reqs := requests2BP(b, true, Options{Iterations: 20000, Seed: 1}, hard2BP)
 	b.ReportAllocs()
 	layoutAll(b, reqs)
 }
