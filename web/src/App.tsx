@@ -15,7 +15,10 @@ import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { Splash } from './components/Splash';
 import { SignIn } from './features/auth/SignIn';
-import { me as whoAmI, onSignInNeeded, ownerOf, refresh, signOut, type Me } from './features/auth/session';
+import { me as whoAmI, signOut } from './features/auth/session';
+import { ExportButtons } from './features/export/ExportButtons';
+import { ownerOf, takesPlainCopies, type Me } from './lib/account';
+import { onSignInNeeded, refresh } from './lib/api';
 import { msg, fmtInt } from './messages';
 
 // The cards below re-render only when their own props change: progress
@@ -123,7 +126,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   useEffect(() => {
     if (!account) return;
     const owner = ownerOf(account);
-    if (owner !== workOwnerRef.current) showWork(owner, loadWork(owner, account.mode === 'team' && !!account.admin));
+    if (owner !== workOwnerRef.current) showWork(owner, loadWork(owner, takesPlainCopies(account)));
   }, [account, showWork]);
   useEffect(() => {
     if (account?.mode !== 'team') return;
@@ -263,6 +266,9 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   };
   const savedNow = useCallback((ps: Part[]) => setSaved(partsPrint(ps)), []);
 
+  // The export buttons follow the layout, not the engine's progress: the
+  // results view is drawn again only when they do.
+  const exports = useMemo(() => <ExportButtons exporter={engine} result={result} title={config.title} />, [engine, result, config.title]);
   const t = totals(parts);
   const size = dataSize(parts);
   return (
@@ -313,9 +319,8 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           {parts.length > 0 ? (
             <ResultsViewM
               result={result}
-              engine={engine}
               ultra={size === 'ultra'}
-              title={config.title}
+              exports={exports}
               searching={searching}
               searchDone={searching ? progress.done : 0}
               improving={busy && !!result ? progress.done : null}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { msg } from '../../messages';
-import { signIn, type Me } from './session';
+import type { Me } from '../../lib/account';
+import { signIn } from './session';
 
 /**
  * SignIn is the sign-in screen of a team server. ended: the session ended

@@ -1,5 +1,5 @@
 import { msg } from '../../messages';
-import { apiFetch } from '../auth/session';
+import { request } from '../../lib/api';
 import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
@@ -298,21 +298,13 @@ async function startedOK(w: EngineWorker): Promise<boolean> {
   }
 }
 
-/** nestOnServer asks the server to lay out the request. */
-export async function nestOnServer(request: Request, signal: AbortSignal): Promise<Result> {
-  let res: Response;
+/** nestOnServer asks the server to lay out the request, searching at most 3 s. */
+export async function nestOnServer(job: Request, signal: AbortSignal): Promise<Result> {
+  const capped = { ...job, options: { ...job.options, timeLimitMs: Math.min(job.options.timeLimitMs, 3000) } };
   try {
-    res = await apiFetch('/api/nest', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...request, options: { ...request.options, timeLimitMs: Math.min(request.options.timeLimitMs, 3000) } }),
-      signal,
-    });
+    return await request<Result>('POST', '/api/nest', capped, signal);
   } catch (e) {
     if (signal.aborted) throw new AbortError();
     throw e;
   }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
-  return body as Result;
 }

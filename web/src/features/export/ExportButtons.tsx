@@ -2,12 +2,19 @@ import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
-import type { EngineClient } from '../engine/client';
 import type { Result } from '../engine/types';
 import { download } from './download';
 
+/** Exporter writes the files (the engine's client does, off the page's thread). */
+export interface Exporter {
+  pdf(result: Result, title: string): Promise<Uint8Array>;
+  /** dxf writes all sheets, or the given one (0-based). */
+  dxf(result: Result, page?: number): Promise<Uint8Array>;
+  fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string>;
+}
+
 interface Props {
-  engine: EngineClient;
+  exporter: Exporter;
   result: Result | null;
   title: string;
 }
@@ -17,7 +24,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ engine, result, title }: Props) {
+export function ExportButtons({ exporter, result, title }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -29,8 +36,8 @@ export function ExportButtons({ engine, result, title }: Props) {
     setPdfBusy(true);
     setPdfError(null);
     try {
-      const bytes = await engine.pdf(result, title);
-      download(bytes, await engine.fileName(result, 'pdf'), 'application/pdf');
+      const bytes = await exporter.pdf(result, title);
+      download(bytes, await exporter.fileName(result, 'pdf'), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
     } catch (e) {
       setPdfError((e as Error)?.message || msg.unknownError);
@@ -44,15 +51,15 @@ export function ExportButtons({ engine, result, title }: Props) {
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setDxfBusy(true);
     try {
-      const name = await engine.fileName(result, 'dxf');
+      const name = await exporter.fileName(result, 'dxf');
       if (perSheet && result.pages.length > 1) {
         const files: Record<string, Uint8Array> = {};
         for (let i = 0; i < result.pages.length; i++) {
-          files[name.replace(/\.dxf$/, `_sayfa-${String(i + 1).padStart(2, '0')}.dxf`)] = await engine.dxf(result, i);
+          files[name.replace(/\.dxf$/, `_sayfa-${String(i + 1).padStart(2, '0')}.dxf`)] = await exporter.dxf(result, i);
         }
         download(zipSync(files), name.replace(/\.dxf$/, '.zip'), 'application/zip');
       } else {
-        download(await engine.dxf(result), name, 'application/dxf');
+        download(await exporter.dxf(result), name, 'application/dxf');
       }
       notices.toast(msg.dxfSaved);
     } catch (e) {

@@ -4,7 +4,7 @@ import type { Part } from './parts';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
-// owner (ownerOf in auth/session.ts): 'kesim-work' in local mode,
+// owner (ownerOf in lib/account.ts): 'kesim-work' in local mode,
 // 'kesim-work@ayse' in team mode, so one user's work never shows for
 // another user of the same browser.
 

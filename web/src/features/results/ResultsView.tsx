@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
-import type { EngineClient } from '../engine/client';
 import type { Result } from '../engine/types';
-import { ExportButtons } from '../export/ExportButtons';
 import { Preview } from './Preview';
 
 interface Props {
   result: Result | null;
-  engine: EngineClient;
   ultra: boolean;
-  title: string;
+  /** exports are the export buttons, shown first in the toolbar */
+  exports: ReactNode;
   searching: boolean;
   searchDone: number;
   /** improving is the progress of the search that follows the first layout, or null. */
@@ -20,7 +18,7 @@ interface Props {
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
-export function ResultsView({ result, engine, ultra, title, searching, searchDone, improving = null, onSearchMore, onCancelSearch }: Props) {
+export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
   useEffect(() => {
@@ -77,7 +75,7 @@ export function ResultsView({ result, engine, ultra, title, searching, searchDon
         </p>
       )}
       <div className="toolbar">
-        <ExportButtons engine={engine} result={result} title={title} />
+        {exports}
         {st && st.pages > 0 && !st.optimal && (
           <div className="search-more">
             {searching ? (

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
+import { ApiError } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, ApiError, localStore, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { api, localStore, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 
 interface Props {
   /** whose local copy of layouts and parts to show (ownerOf) */

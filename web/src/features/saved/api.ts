@@ -1,4 +1,5 @@
-import { apiFetch, ownerOf, type Me } from '../auth/session';
+import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
+import { ApiError, request } from '../../lib/api';
 import type { Options, PartInput, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (DESIGN.md section 5), and the browser's
@@ -23,33 +24,6 @@ export interface SavedLayout {
   local?: boolean;
 }
 
-/** ApiError carries the server's Turkish message; status 0 means unreachable. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await apiFetch(path, {
-      method,
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new ApiError((e as Error).message, 0);
-  }
-  if (res.status === 204) return undefined as T;
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(data?.error?.message ?? `HTTP ${res.status}`, res.status);
-  return data as T;
-}
-
 /** LayoutSummary is a saved layout as the server lists it, without its parts. */
 export interface LayoutSummary {
   id: string;
@@ -69,8 +43,8 @@ export interface LayoutPage {
 }
 
 export const api = {
-  listParts: () => call<SavedPart[]>('GET', '/api/parts'),
-  deletePart: (id: string) => call<void>('DELETE', `/api/parts/${encodeURIComponent(id)}`),
+  listParts: () => request<SavedPart[]>('GET', '/api/parts'),
+  deletePart: (id: string) => request<void>('DELETE', `/api/parts/${encodeURIComponent(id)}`),
   /** listLayouts lists layout summaries, newest first; q matches names, cursor is a page's next. */
   listLayouts: (opts: { q?: string; cursor?: string; limit?: number } = {}) => {
     const qs = new URLSearchParams();
@@ -78,14 +52,14 @@ export const api = {
     if (opts.limit) qs.set('limit', String(opts.limit));
     if (opts.cursor) qs.set('cursor', opts.cursor);
     const s = qs.toString();
-    return call<LayoutPage>('GET', s ? `/api/layouts?${s}` : '/api/layouts');
+    return request<LayoutPage>('GET', s ? `/api/layouts?${s}` : '/api/layouts');
   },
-  getLayout: (id: string) => call<SavedLayout>('GET', `/api/layouts/${encodeURIComponent(id)}`),
+  getLayout: (id: string) => request<SavedLayout>('GET', `/api/layouts/${encodeURIComponent(id)}`),
   createLayout: (l: { name: string; parts: PartInput[]; sheet: Sheet; options: Partial<Options> }) =>
-    call<SavedLayout>('POST', '/api/layouts', l),
-  deleteLayout: (id: string) => call<void>('DELETE', `/api/layouts/${encodeURIComponent(id)}`),
+    request<SavedLayout>('POST', '/api/layouts', l),
+  deleteLayout: (id: string) => request<void>('DELETE', `/api/layouts/${encodeURIComponent(id)}`),
   sync: (parts: Omit<SavedPart, 'id'>[], layouts: Omit<SavedLayout, 'id'>[]) =>
-    call<{ newParts: number; newLayouts: number }>('POST', '/api/sync', { parts, layouts }),
+    request<{ newParts: number; newLayouts: number }>('POST', '/api/sync', { parts, layouts }),
 };
 
 /** keptLocally reports whether an error means the server was out of reach (or failed). */
@@ -162,7 +136,7 @@ export function localStore(owner: string): LocalStore {
  */
 export async function syncLocal(account: Me): Promise<{ newParts: number; newLayouts: number } | null> {
   const stores = [localStore(ownerOf(account))];
-  if (account.mode === 'team' && account.admin) stores.push(localStore(''));
+  if (takesPlainCopies(account)) stores.push(localStore(''));
   const layouts = stores.flatMap((s) => s.layouts());
   const parts = stores.flatMap((s) => s.parts());
   if (layouts.length === 0 && parts.length === 0) return null;

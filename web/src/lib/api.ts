@@ -1,0 +1,102 @@
+// The client of Kesim's HTTP API, shared by every feature. A request that
+// answers 401 refreshes the session once and is sent again; a failed
+// request becomes an ApiError with the server's Turkish message, read from
+// its error body {"error": {"code", "message", "fields"}} (docs/contracts.md).
+
+/**
+ * ApiError is a failed API request: the server's message (Turkish), its
+ * code and per-field messages, and the HTTP status. Status 0 means the
+ * server could not be reached.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code = '',
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** errorOf reads the server's error body of a failed response; a body of another shape gives "HTTP status". */
+export async function errorOf(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => null);
+  const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  const message = typeof e?.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
+  const fields = e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : {};
+  return new ApiError(message, res.status, typeof e?.code === 'string' ? e.code : '', fields);
+}
+
+const SIGN_IN_NEEDED = 'kesim:sign-in-needed';
+
+/** onSignInNeeded calls f whenever the server wants a new sign-in; it returns the unsubscribe. */
+export function onSignInNeeded(f: () => void): () => void {
+  window.addEventListener(SIGN_IN_NEEDED, f);
+  return () => window.removeEventListener(SIGN_IN_NEEDED, f);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * refresh rotates the session's tokens (HttpOnly cookies the page cannot
+ * read). Callers in this tab share one try, and tabs take turns through a
+ * Web Lock: two refreshes with the same token would look like a stolen
+ * token replayed, and end the sign-in. A tab that waited sends the cookie
+ * the other tab's refresh just set.
+ */
+export function refresh(): Promise<boolean> {
+  const once = () =>
+    fetch('/api/auth/refresh', { method: 'POST' })
+      .then((r) => r.ok)
+      .catch(() => false);
+  const inTurn = async (): Promise<boolean> => {
+    if (typeof navigator === 'undefined' || !navigator.locks) return once();
+    let ok = false;
+    await navigator.locks.request('kesim-session-refresh', async () => {
+      ok = await once();
+    });
+    return ok;
+  };
+  return (refreshing ??= inTurn().finally(() => {
+    refreshing = null;
+  }));
+}
+
+/**
+ * apiFetch is fetch for the API: a 401 refreshes the session once and
+ * retries; if that fails the app is told to show the sign-in screen. The
+ * routes of /api/auth/ answer for themselves.
+ */
+export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(path, init);
+  if (res.status !== 401 || path.startsWith('/api/auth/')) return res;
+  if (await refresh()) return fetch(path, init);
+  window.dispatchEvent(new Event(SIGN_IN_NEEDED));
+  return res;
+}
+
+/**
+ * request sends body (as JSON) to the API and returns the answer's JSON
+ * (undefined for 204, null for a body that is not JSON). It throws an ApiError: the server's, or status 0
+ * with the browser's message when the server could not be reached. An
+ * aborted request throws the signal's reason as fetch does.
+ */
+export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await apiFetch(path, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new ApiError((e as Error).message, 0);
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json().catch(() => null)) as T;
+}
