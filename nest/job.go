@@ -8,14 +8,17 @@ import (
 // unitsPerCM is the engine's resolution: 1 unit = 0.1 mm.
 const unitsPerCM = 100
 
-// Limits on a request. They bound memory and time, not what a workshop
-// needs: a 100 m sheet and a hundred thousand pieces are far beyond any job.
+// Limits on a request: the engine's own, the widest of the three layers.
+// They bound memory and time, not what a workshop needs: a 100 m sheet and
+// a hundred thousand pieces are far beyond any job. The store and the web
+// app keep to the specification's narrower limits (store.MaxSize), and the
+// server to its own --max-pieces.
 const (
-	maxSheetCM    = 10000
-	maxPieces     = 100000
-	maxKerfCM     = 10
-	maxTimeLimit  = 10 * 60 * 1000
-	maxIterations = 100000000
+	MaxSheetCM     = 10000          // cm, a sheet's or a part's side
+	MaxPieces      = 100000         // pieces, the sum of the quantities
+	MaxKerfCM      = 10             // cm
+	MaxTimeLimitMs = 10 * 60 * 1000 // ms, options.timeLimitMs
+	MaxIterations  = 100000000      // options.iterations
 )
 
 // InputError reports a request that cannot be laid out. Message is Turkish
@@ -44,10 +47,18 @@ func partError(p Part, i int, field, msg string) *InputError {
 	return &InputError{Field: fmt.Sprintf("parts[%d].%s", i, field), Message: msg, part: label}
 }
 
-// Turkish messages of the specification (section 5).
+// Turkish messages of the specification (section 5) that the store, the
+// CSV reader and the web app give too; they take them from here.
 const (
-	msgInvalidSheet    = "Lütfen geçerli genişlik ve yükseklik değerleri girin!"
-	msgInvalidValues   = "Lütfen geçerli pozitif değerler girin!"
+	// MsgInvalidSheet refuses a sheet side that is not a positive size.
+	MsgInvalidSheet = "Lütfen geçerli genişlik ve yükseklik değerleri girin!"
+	// MsgInvalidValues refuses a part's side (or quantity) that is not a
+	// positive value.
+	MsgInvalidValues = "Lütfen geçerli pozitif değerler girin!"
+)
+
+// The engine's own Turkish messages.
+const (
 	msgNoParts         = "Yerleştirilecek parça yok."
 	msgTooManyPieces   = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 	msgSheetTooLarge   = "Tuval boyutu en fazla 10.000 cm olabilir."
@@ -62,7 +73,7 @@ const (
 // whole unit and still be that unit. A size typed with two decimals is a
 // whole number of units, but its float64 times 100 often is not: 0.3 gives
 // 30.000000000000004, 45.55 gives 4554.999999999999, 1.005 gives
-// 100.49999999999999. The error of cm*100 for any size up to maxSheetCM
+// 100.49999999999999. The error of cm*100 for any size up to MaxSheetCM
 // (10^6 units) is below 3e-10 units, so a tolerance of 1e-4 units (10 nm)
 // takes all of it and nothing a workshop could measure.
 const unitTolerance = 1e-4
@@ -123,7 +134,10 @@ func toCM(u int) float64 { return float64(u) / unitsPerCM }
 type kind struct {
 	w, h   int // inflated by the kerf
 	rotate bool
-	index  int // index in Request.Parts
+	// turned: the kind is stored turned by 90° with respect to the
+	// request, because only that orientation fits the sheet.
+	turned bool
+	part   int // index in Request.Parts
 	count  int
 }
 
@@ -145,28 +159,28 @@ type job struct {
 // newJob validates req and converts it to engine units. Part lines that fit
 // in no allowed orientation are returned as skipped.
 func newJob(req Request) (*job, []Skipped, error) {
-	sw, okW := toUnits(req.Sheet.Width, maxSheetCM, false)
-	sh, okH := toUnits(req.Sheet.Height, maxSheetCM, false)
+	sw, okW := toUnits(req.Sheet.Width, MaxSheetCM, false)
+	sh, okH := toUnits(req.Sheet.Height, MaxSheetCM, false)
 	if !okW || !okH || sw <= 0 || sh <= 0 {
 		// A sheet that rounds down to nothing (0.004 cm) is no sheet.
-		if req.Sheet.Width > maxSheetCM || req.Sheet.Height > maxSheetCM {
+		if req.Sheet.Width > MaxSheetCM || req.Sheet.Height > MaxSheetCM {
 			return nil, nil, &InputError{Field: "sheet", Message: msgSheetTooLarge}
 		}
-		return nil, nil, &InputError{Field: "sheet", Message: msgInvalidSheet}
+		return nil, nil, &InputError{Field: "sheet", Message: MsgInvalidSheet}
 	}
 	o := req.Options
-	kerf, ok := toUnits(o.Kerf, maxKerfCM, true)
+	kerf, ok := toUnits(o.Kerf, MaxKerfCM, true)
 	if !ok {
 		return nil, nil, &InputError{Field: "options.kerf", Message: msgInvalidKerf}
 	}
-	trim, ok := toUnits(o.Trim, maxSheetCM, true)
+	trim, ok := toUnits(o.Trim, MaxSheetCM, true)
 	if !ok || 2*trim >= sw || 2*trim >= sh {
 		return nil, nil, &InputError{Field: "options.trim", Message: msgInvalidTrim}
 	}
-	if o.TimeLimitMs < 0 || o.TimeLimitMs > maxTimeLimit {
+	if o.TimeLimitMs < 0 || o.TimeLimitMs > MaxTimeLimitMs {
 		return nil, nil, &InputError{Field: "options.timeLimitMs", Message: msgInvalidTime}
 	}
-	if o.Iterations < 0 || o.Iterations > maxIterations {
+	if o.Iterations < 0 || o.Iterations > MaxIterations {
 		return nil, nil, &InputError{Field: "options.iterations", Message: msgInvalidIterCnt}
 	}
 	if len(req.Parts) == 0 {
@@ -179,14 +193,14 @@ func newJob(req Request) (*job, []Skipped, error) {
 	var skipped []Skipped
 	total := 0
 	for i, p := range req.Parts {
-		w, okW := toUnits(p.Width, maxSheetCM, true)
-		h, okH := toUnits(p.Height, maxSheetCM, true)
+		w, okW := toUnits(p.Width, MaxSheetCM, true)
+		h, okH := toUnits(p.Height, MaxSheetCM, true)
 		if !okW || !okH || w <= 0 || h <= 0 {
 			f := "width"
 			if okW && w > 0 {
 				f = "height"
 			}
-			return nil, nil, partError(p, i, f, msgInvalidValues)
+			return nil, nil, partError(p, i, f, MsgInvalidValues)
 		}
 		if p.Quantity < 1 {
 			return nil, nil, partError(p, i, "quantity", msgInvalidQuantity)
@@ -194,11 +208,11 @@ func newJob(req Request) (*job, []Skipped, error) {
 		// Compared before it is added: a quantity near the largest int
 		// would wrap the sum below zero and pass, and the loop below would
 		// then allocate until the process dies.
-		if p.Quantity > maxPieces-total {
+		if p.Quantity > MaxPieces-total {
 			return nil, nil, partError(p, i, "quantity", msgTooManyPieces)
 		}
 		total += p.Quantity
-		k := kind{w: w + kerf, h: h + kerf, rotate: p.CanRotate() && w != h, index: i, count: p.Quantity}
+		k := kind{w: w + kerf, h: h + kerf, rotate: p.CanRotate() && w != h, part: i, count: p.Quantity}
 		fits := k.w <= j.binW && k.h <= j.binH
 		fitsTurned := k.rotate && k.h <= j.binW && k.w <= j.binH
 		if !fits && !fitsTurned {
@@ -212,8 +226,7 @@ func newJob(req Request) (*job, []Skipped, error) {
 			// Only the turned orientation fits: store the kind turned so that
 			// the packers see a part that fits as it stands.
 			k.w, k.h = k.h, k.w
-			k.rotate = false
-			k.index = -1 - i // marks "stored turned"; see kind.turned
+			k.rotate, k.turned = false, true
 		}
 		j.kinds = append(j.kinds, k)
 	}
@@ -223,18 +236,6 @@ func newJob(req Request) (*job, []Skipped, error) {
 		}
 	}
 	return j, skipped, nil
-}
-
-// turned reports whether the kind is stored turned by 90° with respect to
-// the request, because only that orientation fits the sheet.
-func (k kind) turned() bool { return k.index < 0 }
-
-// partIndex is the kind's index in Request.Parts.
-func (k kind) partIndex() int {
-	if k.index < 0 {
-		return -1 - k.index
-	}
-	return k.index
 }
 
 // partID is the part's id, or a generated one when the request gave none.
