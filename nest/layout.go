@@ -123,8 +123,7 @@ func (s *search) construct() {
 	if !s.deadline.IsZero() || s.req.Options.Iterations > 0 {
 		share = 0.2
 	}
-	os := orders(s.j)
-	sorted := make([][]int32, len(os))
+	sorted := make([][]int32, numSortOrders)
 	// The area bound is instant; the full bound waits until the first
 	// layout is on screen, since on big jobs it costs more than a layout.
 	s.lb = areaBound(s.j)
@@ -140,7 +139,7 @@ func (s *search) construct() {
 			return
 		}
 		if sorted[c.order] == nil {
-			sorted[c.order] = sortedItems(s.j, os[c.order])
+			sorted[c.order] = sortedItems(s.j, c.order)
 		}
 		items := sorted[c.order]
 		sol, ok := s.pack(items, c.heuristic)

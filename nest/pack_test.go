@@ -70,10 +70,9 @@ func TestPackMatchesReference(t *testing.T) {
 		if err != nil || len(j.items) == 0 {
 			continue
 		}
-		os := orders(j)
 		pk := &packer{j: j} // one packer for all runs, as in a portfolio
 		for _, c := range portfolio(j) {
-			items := sortedItems(j, os[c.order])
+			items := sortedItems(j, c.order)
 			if !pk.pack(items, c.heuristic, nil) {
 				t.Fatal("pack stopped without a stop function")
 			}
