@@ -54,7 +54,7 @@ func FuzzLayout(f *testing.F) {
 			t.Fatalf("unexpected error: %v", err)
 		}
 		if hugeQuantity(req) {
-			t.Fatalf("more than %d pieces laid out: %s", maxPieces, data)
+			t.Fatalf("more than %d pieces laid out: %s", MaxPieces, data)
 		}
 		if err := Verify(req, res); err != nil {
 			t.Fatalf("%v\nrequest %s", err, data)
@@ -72,7 +72,7 @@ func hugeQuantity(req Request) bool {
 	total := 0
 	for _, p := range req.Parts {
 		if p.Quantity > 0 {
-			if p.Quantity > maxPieces-total {
+			if p.Quantity > MaxPieces-total {
 				return true
 			}
 			total += p.Quantity

@@ -161,3 +161,29 @@ func FuzzDecodeRequest(f *testing.F) {
 		checkDecodeRequest(t, data)
 	})
 }
+
+// BenchmarkRequestJSON reads the 3,000-piece request: the browser engine's
+// reader against encoding/json.
+func BenchmarkRequestJSON(b *testing.B) {
+	data, err := json.Marshal(ultraJob(3000, 600))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("DecodeRequest", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, err := DecodeRequest(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding/json", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var req Request
+			if err := json.Unmarshal(data, &req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

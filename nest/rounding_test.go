@@ -86,10 +86,10 @@ func TestLayoutRefusesSizesThatRoundToZero(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"tiny part width", Request{Sheet: Sheet{100, 148}, Parts: []Part{{Name: "B", Width: 0.0000001, Height: 10, Quantity: 1}}}, "parts[0].width", msgInvalidValues},
-		{"tiny part height", Request{Sheet: Sheet{100, 148}, Parts: []Part{ok, {Name: "B", Width: 1, Height: 1e-300, Quantity: 1}}}, "parts[1].height", msgInvalidValues},
-		{"sheet below 0.01 cm", Request{Sheet: Sheet{0.009, 148}, Parts: []Part{ok}}, "sheet", msgInvalidSheet},
-		{"tiny sheet", Request{Sheet: Sheet{100, 0.0000001}, Parts: []Part{ok}}, "sheet", msgInvalidSheet},
+		{"tiny part width", Request{Sheet: Sheet{100, 148}, Parts: []Part{{Name: "B", Width: 0.0000001, Height: 10, Quantity: 1}}}, "parts[0].width", MsgInvalidValues},
+		{"tiny part height", Request{Sheet: Sheet{100, 148}, Parts: []Part{ok, {Name: "B", Width: 1, Height: 1e-300, Quantity: 1}}}, "parts[1].height", MsgInvalidValues},
+		{"sheet below 0.01 cm", Request{Sheet: Sheet{0.009, 148}, Parts: []Part{ok}}, "sheet", MsgInvalidSheet},
+		{"tiny sheet", Request{Sheet: Sheet{100, 0.0000001}, Parts: []Part{ok}}, "sheet", MsgInvalidSheet},
 		{"sheet too large", Request{Sheet: Sheet{10000.5, 100}, Parts: []Part{ok}}, "sheet", msgSheetTooLarge},
 	}
 	for _, tt := range tests {
@@ -110,8 +110,8 @@ func TestLayoutRefusesQuantitiesThatOverflow(t *testing.T) {
 	for _, qs := range [][]int{
 		{1, math.MaxInt},
 		{math.MaxInt, math.MaxInt},
-		{maxPieces, 1},
-		{math.MaxInt - maxPieces + 2, maxPieces},
+		{MaxPieces, 1},
+		{math.MaxInt - MaxPieces + 2, MaxPieces},
 	} {
 		req := Request{Sheet: Sheet{100, 148}}
 		for _, q := range qs {
