@@ -17,17 +17,16 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"kesim/internal/store"
 	"kesim/nest"
 )
 
-// Limits of one file.
+// Limits of one file. Its part lines keep to the store's limits
+// (store.MaxNameLength, store.MaxSize, store.MaxQuantity and
+// store.MaxLayoutParts lines), so that a list read can be saved as it is.
 const (
-	maxBytes   = 16 << 20
-	maxNameLen = 200
-	maxSizeCM  = 1000
-	maxQty     = 100000
-	maxErrors  = 20
-	maxRows    = 10000
+	maxBytes  = 16 << 20
+	maxErrors = 20
 )
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
@@ -154,8 +153,8 @@ func Read(r io.Reader) ([]nest.Part, error) {
 	if len(rows) == 0 {
 		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
 	}
-	if len(rows) > maxRows {
-		return nil, &Error{Lines: []LineError{{Line: lines[maxRows], Message: fmt.Sprintf("en fazla %d parça satırı okunabilir", maxRows)}}}
+	if len(rows) > store.MaxLayoutParts {
+		return nil, &Error{Lines: []LineError{{Line: lines[store.MaxLayoutParts], Message: fmt.Sprintf("en fazla %d parça satırı okunabilir", store.MaxLayoutParts)}}}
 	}
 	var parts []nest.Part
 	var errs []LineError
@@ -248,14 +247,14 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 	p.Name = cell[colName]
 	switch {
 	case p.Name == "":
-		bad(colName, "Lütfen tüm alanları doldurun!")
-	case utf8.RuneCountInString(p.Name) > maxNameLen:
-		bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", maxNameLen))
+		bad(colName, store.MsgRequired)
+	case utf8.RuneCountInString(p.Name) > store.MaxNameLength:
+		bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
 	}
 	size := func(c column) float64 {
 		v := cell[c]
 		if v == "" {
-			bad(c, "Lütfen tüm alanları doldurun!")
+			bad(c, store.MsgRequired)
 			return 0
 		}
 		n, ok := parseNumber(v)
@@ -267,9 +266,9 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 		case !ok:
 			bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
 		case n <= 0:
-			bad(c, "Lütfen geçerli pozitif değerler girin!")
-		case n > maxSizeCM:
-			bad(c, fmt.Sprintf("en fazla %d cm olabilir", maxSizeCM))
+			bad(c, nest.MsgInvalidValues)
+		case n > store.MaxSize:
+			bad(c, fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize))
 		}
 		return n
 	}
@@ -281,8 +280,8 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 		switch {
 		case err != nil:
 			bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
-		case q < 1 || q > maxQty:
-			bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", maxQty))
+		case q < 1 || q > store.MaxQuantity:
+			bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity))
 		}
 		p.Quantity = q
 	}

@@ -1,5 +1,7 @@
 // Every text the user sees, in one place (Turkish, as the specification
-// writes it).
+// writes it). Those the Go code gives too come from src/generated/texts.ts.
+import { msgInvalidSheet, msgInvalidValues, msgRequired } from './generated/texts';
+
 export const msg = {
   appName: 'Kesim',
   splashSubtitle: 'Nesting Program',
@@ -21,8 +23,8 @@ export const msg = {
   saveLayout: 'Düzeni Kaydet',
   savedParts: 'Kayıtlı Parçalar',
   pasteHint: "Excel'den satırları (ad, genişlik, yükseklik, adet) kopyalayıp bu alana yapıştırabilirsiniz.",
-  fillAll: 'Lütfen tüm alanları doldurun!',
-  positiveValues: 'Lütfen geçerli pozitif değerler girin!',
+  fillAll: msgRequired,
+  positiveValues: msgInvalidValues,
   pasteAdded: (n: number) => `${n} parça yapıştırıldı ve nesting'e eklendi.`,
   pasteBadRows: (rows: string[]) => `Şu satırlar eklenmedi:\n${rows.join('\n')}`,
   pasteRow: (line: number, name: string, field: string, problem: string) =>
@@ -65,7 +67,7 @@ export const msg = {
   guillotineHint: 'Panel testerede kenardan kenara kesimlerle kesilebilen yerleşim ve kesim sırası',
   canvasPreview: (w: string, h: string, area: string) => `${w} x ${h} cm · ${area} cm²`,
   canvasPerfWarning: 'Uyarı: 500 cm üzerindeki boyutlar hesaplamayı yavaşlatabilir.',
-  invalidCanvas: 'Lütfen geçerli genişlik ve yükseklik değerleri girin!',
+  invalidCanvas: msgInvalidSheet,
   confirmHugeCanvas: 'Çok büyük boyutlar performansı etkileyebilir. Devam etmek istediğinizden emin misiniz?',
   applyCanvas: 'Kaydet ve Uygula',
   canvasUpdated: 'Tuval boyutu güncellendi!',

@@ -1,12 +1,10 @@
 import { parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { PartInput } from '../engine/types';
+import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from '../../generated/limits';
 
 /** Part is one line of the job as the app keeps it. */
 export type Part = PartInput;
-
-export const MAX_SIDE_CM = 1000;
-export const MAX_QUANTITY = 100000;
 
 let counter = 0;
 
@@ -55,10 +53,10 @@ export function checkDraft(d: PartDraft): Checked {
   const height = roundUpCm(parseDecimal(d.height));
   const quantity = parseWhole(d.quantity);
   const bad = (v: number, max: number) => !(v > 0) || v > max;
-  if (bad(width, MAX_SIDE_CM)) return { ok: false, error: msg.positiveValues, field: 'width' };
-  if (bad(height, MAX_SIDE_CM)) return { ok: false, error: msg.positiveValues, field: 'height' };
-  if (!(quantity >= 1) || quantity > MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
-  return { ok: true, part: { name: name.slice(0, 200), width, height, quantity } };
+  if (bad(width, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'width' };
+  if (bad(height, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'height' };
+  if (!(quantity >= 1) || quantity > STORE_MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
+  return { ok: true, part: { name: name.slice(0, STORE_MAX_NAME_LENGTH), width, height, quantity } };
 }
 
 /** totals sums a parts list: pieces, types and area in cm². */
