@@ -174,3 +174,126 @@ func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *
 	}
 	return s
 }
+
+// guillotineCuts finds a cutting sequence that frees every part of a sheet
+// with edge-to-edge cuts, or reports false when it finds none. A cut that
+// crosses no part can be made first without losing a sequence that exists
+// (the other cuts only get shorter), so the search is greedy: cut off the
+// first strip found, along x or y, then cut each side; splitPiece says in
+// which order, so that the blade's width never rules out a later cut.
+func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
+	items := make([]rect, len(spots))
+	for i, s := range spots {
+		items[i] = rect{s.x, s.y, s.w, s.h}
+	}
+	var cuts []cut
+	ok := splitPiece(items, rect{0, 0, j.binW, j.binH}, j.kerf, &cuts, nil)
+	return cuts, ok
+}
+
+// splitPiece appends the cuts that free the parts inside piece p to cuts
+// (when not nil) and reports whether there are such cuts. It reorders
+// items.
+//
+// A cut may run anywhere in a gap between parts, and the cut is made at
+// the end of the parts before it: waste behind a part is cut off later
+// with any width, while waste before a part must be wider than the blade
+// (the blade would otherwise cut into the edge before it). So a cut at the
+// end keeps every later cut as free as it can be, and a cut that frees
+// waste in front of the parts waits until no other cut is left in either
+// direction; with no blade width, any cut could come first.
+//
+// added, when not nil, is the one part of items that the others are
+// known to be cuttable without. With no blade width, a piece that does
+// not hold it needs no check then: a cut that crosses no part keeps the
+// parts on either side of it cuttable (the old cuts, cut short at it,
+// still free them).
+func splitPiece(items []rect, p rect, kerf int, cuts *[]cut, added *rect) bool {
+	if len(items) == 0 || len(items) == 1 && items[0] == p {
+		return true
+	}
+	if added != nil && kerf == 0 && !p.contains(*added) {
+		return true
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, vertical := range [2]bool{true, false} {
+			p0, p1 := p.y, p.y+p.h
+			if vertical {
+				p0, p1 = p.x, p.x+p.w
+			}
+			c, n := -1, 0
+			if pass == 0 {
+				sortByStart(items, vertical)
+				// The end of the first run of overlapping parts.
+				_, reach := span(items[0], vertical)
+				for n = 1; n < len(items); n++ {
+					s, e := span(items[n], vertical)
+					if s >= reach {
+						break
+					}
+					reach = max(reach, e)
+				}
+				if reach < p1 {
+					c = reach
+				}
+			} else if s := firstStart(items, vertical); s-p0 > kerf {
+				// The waste in front of the first part. (The parts' order
+				// does not matter: every cut is decided by their spans.)
+				c = s
+			}
+			if c < 0 {
+				continue
+			}
+			var first, second rect
+			if vertical {
+				first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
+			} else {
+				first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
+			}
+			if cuts != nil {
+				if vertical {
+					*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
+				} else {
+					*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
+				}
+			}
+			return splitPiece(items[:n], first, kerf, cuts, added) && splitPiece(items[n:], second, kerf, cuts, added)
+		}
+	}
+	return false
+}
+
+// span is r's extent along x (vertical cuts) or y.
+func span(r rect, vertical bool) (int, int) {
+	if vertical {
+		return r.x, r.x + r.w
+	}
+	return r.y, r.y + r.h
+}
+
+// firstStart returns the least start of items' spans.
+func firstStart(items []rect, vertical bool) int {
+	s, _ := span(items[0], vertical)
+	for _, it := range items[1:] {
+		t, _ := span(it, vertical)
+		s = min(s, t)
+	}
+	return s
+}
+
+// sortByStart sorts items by their start along x (vertical) or y: an
+// insertion sort, since a sheet holds few parts.
+func sortByStart(items []rect, vertical bool) {
+	for i := 1; i < len(items); i++ {
+		it := items[i]
+		s, _ := span(it, vertical)
+		k := i
+		for ; k > 0; k-- {
+			if t, _ := span(items[k-1], vertical); t <= s {
+				break
+			}
+			items[k] = items[k-1]
+		}
+		items[k] = it
+	}
+}
