@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 	"rsc.io/qr"
 
+	"kesim/internal/apperr"
 	"kesim/internal/password"
 	"kesim/internal/store"
 )
@@ -68,8 +69,8 @@ func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := strings.TrimSpace(fs.Arg(0))
 	fail := func(err error) int {
-		msg := store.ErrorMessage(err)
-		if msg == "" || store.ErrorCode(err) == store.Internal {
+		msg := apperr.MessageOf(err)
+		if msg == "" || apperr.CodeOf(err) == apperr.Internal {
 			msg = err.Error()
 		}
 		fmt.Fprintf(stderr, "kesim user %s: %s\n", cmd, msg)

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/password"
 	"kesim/internal/store"
 )
@@ -56,13 +57,16 @@ func cookieNames(tls bool) (access, refresh string) {
 
 // Turkish messages of the accounts feature.
 const (
-	msgSignInNeeded   = "Oturum açmanız gerekiyor."
+	msgNoAccounts     = "Bu sunucuda hesap yok."
 	msgBadCredentials = "Kullanıcı adı veya şifre hatalı"
 	msgTooManyTries   = "Çok fazla giriş denemesi. Lütfen biraz sonra tekrar deneyin."
 	msgCrossOrigin    = "Başka bir siteden gelen istek reddedildi."
 	msgCodeNeeded     = "Doğrulama uygulamanızdaki 6 haneli kodu girin."
 	msgCodeWrong      = "Doğrulama kodu hatalı."
 )
+
+// errSignInNeeded answers an API call without a session in team mode.
+var errSignInNeeded = apperr.New(apperr.Unauthorized, store.MsgSignInNeeded)
 
 type ctxKey int
 
@@ -149,7 +153,7 @@ func (a *auth) guard(next http.Handler) http.Handler {
 		// cache (a shared workshop computer, a proxy).
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
-			writeError(w, http.StatusForbidden, CodeForbidden, msgCrossOrigin, nil)
+			Error(w, r, apperr.New(apperr.Forbidden, msgCrossOrigin))
 			return
 		}
 		team, err := a.teamMode(r.Context())
@@ -157,8 +161,7 @@ func (a *auth) guard(next http.Handler) http.Handler {
 			if r.Context().Err() != nil {
 				return // the client left; there is no one to answer
 			}
-			a.log.ErrorContext(r.Context(), "accounts", "err", err)
-			writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
+			Error(w, r, err)
 			return
 		}
 		if !team {
@@ -168,7 +171,7 @@ func (a *auth) guard(next http.Handler) http.Handler {
 		if acc, ok := a.session(r); ok {
 			r = r.WithContext(context.WithValue(r.Context(), accountKey, acc))
 		} else if !publicAPI[r.URL.Path] {
-			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+			Error(w, r, errSignInNeeded)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -212,12 +215,13 @@ type loginBody struct {
 
 func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 	var body loginBody
-	if !decodeJSON(w, r, &body, maxAuthBody) {
+	if err := decodeJSON(w, r, &body, maxAuthBody); err != nil {
+		Error(w, r, err)
 		return
 	}
 	team, err := a.teamMode(r.Context())
 	if err != nil || !team {
-		writeError(w, http.StatusNotFound, CodeNotFound, "Bu sunucuda hesap yok.", nil)
+		Error(w, r, apperr.New(apperr.NotFound, msgNoAccounts))
 		return
 	}
 	name := strings.TrimSpace(body.Username)
@@ -236,12 +240,12 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			return ok
 		})
 	if err != nil {
-		a.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	if !allowed {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
-		writeError(w, http.StatusTooManyRequests, "too_many", msgTooManyTries, nil)
+		Error(w, r, apperr.New(apperr.TooMany, msgTooManyTries))
 		return
 	}
 	// noFailure takes the attempt back: the password was right, or it was
@@ -252,9 +256,9 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	acc, hash, err := a.accounts.UserByName(r.Context(), name)
-	if err != nil && store.ErrorCode(err) != store.NotFound {
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 		noFailure()
-		a.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	if err != nil {
@@ -263,11 +267,11 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 	ok, cerr := checkPassword(r.Context(), body.Password, hash)
 	if cerr != nil {
 		noFailure()
-		writeError(w, http.StatusServiceUnavailable, "busy", msgBusy, nil)
+		Error(w, r, apperr.New(apperr.Busy, msgBusy))
 		return
 	}
 	if !ok || err != nil {
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgBadCredentials, nil)
+		Error(w, r, apperr.New(apperr.Unauthorized, msgBadCredentials))
 		return
 	}
 	if acc.TOTPSecret != "" {
@@ -276,7 +280,7 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			// The right password, asked for its code: the first step of a
 			// sign-in with an authenticator, not a failure.
 			noFailure()
-			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeNeeded, map[string]string{"code": msgCodeNeeded})
+			Error(w, r, apperr.NewField(apperr.Unauthorized, "code", msgCodeNeeded))
 			return
 		}
 		step, ok := password.MatchTOTP(acc.TOTPSecret, code, now)
@@ -285,12 +289,12 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 			// replayed within its 90 seconds is refused.
 			if ok, err = a.accounts.UseTOTPStep(r.Context(), acc.ID, step); err != nil {
 				noFailure()
-				a.fail(w, r, err)
+				Error(w, r, err)
 				return
 			}
 		}
 		if !ok {
-			writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgCodeWrong, map[string]string{"code": msgCodeWrong})
+			Error(w, r, apperr.NewField(apperr.Unauthorized, "code", msgCodeWrong))
 			return
 		}
 	}
@@ -310,7 +314,7 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		store.Token{Hash: hashToken(access), Kind: store.AccessToken, Family: family, UserID: acc.ID, Expires: now.Add(accessTTL)},
 		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Family: family, UserID: acc.ID, Expires: now.Add(refreshTTL)},
 	); err != nil {
-		a.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	a.setSessionCookies(w, r, access, refresh)
@@ -321,7 +325,7 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 	_, name := cookieNames(a.viaTLS(r))
 	c, err := r.Cookie(name)
 	if a.accounts == nil || err != nil || !plausibleToken(c.Value) {
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		Error(w, r, errSignInNeeded)
 		return
 	}
 	access, refresh := newToken(), newToken()
@@ -334,25 +338,25 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		a.log.WarnContext(r.Context(), "refresh token reused: sign-in revoked", "addr", a.clientAddr(r))
 	}
 	if err != nil {
-		if !errors.Is(err, store.ErrTokenReused) && store.ErrorCode(err) == store.Internal {
-			a.fail(w, r, err)
+		if !errors.Is(err, store.ErrTokenReused) && apperr.CodeOf(err) == apperr.Internal {
+			Error(w, r, err)
 			return
 		}
 		a.clearSessionCookies(w, r)
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		Error(w, r, errSignInNeeded)
 		return
 	}
 	_, acc, err := a.accounts.TokenUser(r.Context(), hashToken(access), store.AccessToken, now)
-	if store.ErrorCode(err) == store.NotFound {
+	if apperr.CodeOf(err) == apperr.NotFound {
 		// Revoked between the rotation and now: a racing request replayed
 		// the same refresh token (reuse detection ended the family), or the
 		// account was removed. Signed out, not a server error.
 		a.clearSessionCookies(w, r)
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		Error(w, r, errSignInNeeded)
 		return
 	}
 	if err != nil || acc.ID != old.UserID {
-		a.fail(w, r, errors.Join(errors.New("refresh: new token not found"), err))
+		Error(w, r, errors.Join(errors.New("refresh: new token not found"), err))
 		return
 	}
 	a.setSessionCookies(w, r, access, refresh)
@@ -366,7 +370,7 @@ func (a *auth) logout(w http.ResponseWriter, r *http.Request) {
 			if c, err := r.Cookie(kind.cookie); err == nil && plausibleToken(c.Value) {
 				if t, _, err := a.accounts.TokenUser(r.Context(), hashToken(c.Value), kind.kind, a.now()); err == nil {
 					if err := a.accounts.RevokeFamily(r.Context(), t.Family); err != nil {
-						a.fail(w, r, err)
+						Error(w, r, err)
 						return
 					}
 					break
@@ -381,7 +385,7 @@ func (a *auth) logout(w http.ResponseWriter, r *http.Request) {
 func (a *auth) me(w http.ResponseWriter, r *http.Request) {
 	team, err := a.teamMode(r.Context())
 	if err != nil {
-		a.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	if !team {
@@ -390,15 +394,10 @@ func (a *auth) me(w http.ResponseWriter, r *http.Request) {
 	}
 	acc, ok := accountOf(r)
 	if !ok {
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, msgSignInNeeded, nil)
+		Error(w, r, errSignInNeeded)
 		return
 	}
 	writeJSON(w, http.StatusOK, meBody(acc))
-}
-
-func (a *auth) fail(w http.ResponseWriter, r *http.Request, err error) {
-	a.log.ErrorContext(r.Context(), "accounts request failed", "path", r.URL.Path, "err", err)
-	writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
 }
 
 // meBody is the JSON of a signed-in account. An account with an enrolled

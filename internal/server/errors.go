@@ -1,21 +1,107 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/nest"
 )
+
+// statusOf is the HTTP status of every error code: the one table of the
+// API's codes (docs/http-api.md lists the same, with their messages).
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:      http.StatusBadRequest,
+	apperr.Unauthorized: http.StatusUnauthorized,
+	apperr.Forbidden:    http.StatusForbidden,
+	apperr.NotFound:     http.StatusNotFound,
+	apperr.Conflict:     http.StatusConflict,
+	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.TooMany:      http.StatusTooManyRequests,
+	apperr.Busy:         http.StatusServiceUnavailable,
+	apperr.Timeout:      http.StatusServiceUnavailable,
+	apperr.Internal:     http.StatusInternalServerError,
+}
+
+// errorBody is the JSON shape of every error answer:
+// {"error":{"code":"invalid","message":"...","fields":{"width":"..."}}}.
+type errorBody struct {
+	Error struct {
+		Code    apperr.Code       `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+	} `json:"error"`
+}
+
+// Error answers a request with the JSON error for err; every handler's
+// failure goes through it: if err != nil { Error(w, r, err); return }.
+//
+// An *apperr.Error answers its code's status with its Turkish message and
+// field; the engine's *nest.InputError is invalid with its field. Anything
+// else is internal: the user reads only "Sunucu hatası", and the error,
+// with the request's method and path, goes to the server's log. Only
+// internal errors are logged: the others are the users' own mistakes or
+// the server's documented limits.
+func Error(w http.ResponseWriter, r *http.Request, err error) {
+	e := appError(err)
+	if e.Code == apperr.Internal {
+		loggerOf(r).ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	var b errorBody
+	b.Error.Code = e.Code
+	b.Error.Message = e.Message
+	if e.Field != "" {
+		b.Error.Fields = map[string]string{e.Field: e.Message}
+	}
+	writeJSON(w, statusOf[e.Code], b)
+}
+
+// appError is err as the user may see it.
+func appError(err error) *apperr.Error {
+	var ae *apperr.Error
+	var ie *nest.InputError
+	switch {
+	case errors.As(err, &ae) && ae.Code != apperr.Internal && statusOf[ae.Code] != 0:
+		return ae
+	case errors.As(err, &ie):
+		return &apperr.Error{Code: apperr.Invalid, Field: ie.Field, Message: ie.Message}
+	}
+	return &apperr.Error{Code: apperr.Internal, Message: apperr.MsgInternal}
+}
+
+type loggerKey struct{}
+
+// withLogger gives the handlers below h the server's log, where Error
+// writes internal errors.
+func withLogger(h http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
+	})
+}
+
+// loggerOf returns the server's log (slog's default outside New).
+func loggerOf(r *http.Request) *slog.Logger {
+	if log, ok := r.Context().Value(loggerKey{}).(*slog.Logger); ok {
+		return log
+	}
+	return slog.Default()
+}
+
+// writeJSON answers with v encoded as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
 
 // msgBadJSON is the Turkish message for a body that is no JSON.
 const msgBadJSON = "İstek gövdesi geçerli bir JSON değil."
-
-// msgTooLarge is the 413 message of the routes that take up to 5 MB (the
-// store's and the layout's).
-var msgTooLarge = tooLargeMessage(5 << 20)
 
 // tooLargeMessage is the Turkish 413 message for a route's body limit, in
 // the unit a user reads (binary KB and MB, as file managers count).
@@ -30,61 +116,36 @@ func tooLargeMessage(limit int64) string {
 	return "İstek gövdesi çok büyük: en fazla " + size + " gönderilebilir."
 }
 
-// Error codes of the JSON error body (DESIGN.md section 5).
-const (
-	CodeInvalid      = "invalid"
-	CodeUnauthorized = "unauthorized"
-	CodeForbidden    = "forbidden"
-	CodeNotFound     = "not_found"
-	CodeConflict     = "conflict"
-	CodeTooLarge     = "too_large"
-	CodeInternal     = "internal"
-)
-
-// errorBody is the JSON shape of every error answer:
-// {"error":{"code":"invalid","message":"...","fields":{}}}.
-type errorBody struct {
-	Error struct {
-		Code    string            `json:"code"`
-		Message string            `json:"message"`
-		Fields  map[string]string `json:"fields,omitempty"`
-	} `json:"error"`
+// decodeJSON reads one JSON value of at most limit bytes from the body
+// into v. Its error is the user's: 413 too_large over the limit, else 400
+// invalid (see decodeError).
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	err := dec.Decode(v)
+	if err == nil {
+		err = trailing(dec)
+	}
+	if err != nil {
+		return decodeError(err)
+	}
+	return nil
 }
 
-// writeError answers with a JSON error. The message is Turkish and meant for
-// the user; internal details belong in the log, never here.
-func writeError(w http.ResponseWriter, status int, code, message string, fields map[string]string) {
-	var b errorBody
-	b.Error.Code = code
-	b.Error.Message = message
-	b.Error.Fields = fields
-	writeJSON(w, status, b)
-}
-
-// writeJSON answers with v encoded as JSON.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// writeDecodeError answers a request whose JSON body could not be decoded:
-// 413 when it was too large, else 400 naming the field of a wrong type.
-func writeDecodeError(w http.ResponseWriter, err error) {
+// decodeError is the error of a JSON body that could not be read: too
+// large, a value of the wrong type (naming its field), no body at all, or
+// no JSON.
+func decodeError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge, tooLargeMessage(tooLarge.Limit), nil)
+		return apperr.New(apperr.TooLarge, tooLargeMessage(tooLarge.Limit))
 	case errors.As(err, &typeErr):
-		var fields map[string]string
-		if typeErr.Field != "" {
-			fields = map[string]string{typeErr.Field: store.MsgInvalidValues}
-		}
-		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgInvalidValues, fields)
+		return apperr.NewField(apperr.Invalid, typeErr.Field, store.MsgInvalidValues)
 	case errors.Is(err, io.EOF):
-		writeError(w, http.StatusBadRequest, CodeInvalid, store.MsgRequired, nil)
+		return apperr.New(apperr.Invalid, store.MsgRequired)
 	default:
-		writeError(w, http.StatusBadRequest, CodeInvalid, msgBadJSON, nil)
+		return apperr.New(apperr.Invalid, msgBadJSON)
 	}
 }

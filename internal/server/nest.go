@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -28,7 +29,7 @@ const maxNestBody = 5 << 20
 const DefaultNestMaxPieces = 20000
 
 // MaxNestPieces is the engine's own limit, the most --max-pieces may be.
-const MaxNestPieces = 100000
+const MaxNestPieces = nest.MaxPieces
 
 // nestHandler lays out a job on the server, for browsers that cannot run
 // the engine themselves.
@@ -67,7 +68,7 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case nestAdmitted <- struct{}{}:
 		defer func() { <-nestAdmitted }()
 	default:
-		writeError(w, http.StatusServiceUnavailable, "busy", msgBusy, nil)
+		Error(w, r, apperr.New(apperr.Busy, msgBusy))
 		return
 	}
 	maxPieces := h.maxPieces
@@ -80,15 +81,14 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Say what is wrong with the whole body: the rest is read (and
 		// thrown away, never decoded) to tell a body over the limit.
 		if _, err := io.Copy(io.Discard, body); err != nil {
-			writeDecodeError(w, err)
+			Error(w, r, decodeError(err))
 			return
 		}
-		writeError(w, http.StatusRequestEntityTooLarge, CodeTooLarge,
-			fmt.Sprintf(msgTooManyPieces, thousands(maxPieces)), nil)
+		Error(w, r, apperr.New(apperr.TooLarge, fmt.Sprintf(msgTooManyPieces, thousands(maxPieces))))
 		return
 	}
 	if err != nil {
-		writeDecodeError(w, err)
+		Error(w, r, decodeError(err))
 		return
 	}
 	select {
@@ -106,28 +106,19 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), h.limit)
 	defer cancel()
 	res, err := nest.Layout(ctx, req, nil)
-	var ie *nest.InputError
 	switch {
 	case r.Context().Err() != nil:
 		return // nobody is waiting for the answer
-	case errors.As(err, &ie):
-		var fields map[string]string
-		if ie.Field != "" {
-			fields = map[string]string{ie.Field: ie.Message}
-		}
-		writeError(w, http.StatusBadRequest, CodeInvalid, ie.Message, fields)
 	case errors.Is(err, context.DeadlineExceeded):
 		// Not even one complete layout within the cap.
 		h.log.WarnContext(r.Context(), "nest: no layout within the time cap", "cap", h.limit, "parts", len(req.Parts))
-		writeError(w, http.StatusServiceUnavailable, "timeout", fmt.Sprintf(msgNestTimeout, seconds(h.limit)), nil)
+		Error(w, r, apperr.New(apperr.Timeout, fmt.Sprintf(msgNestTimeout, seconds(h.limit))))
 	case err != nil:
-		h.log.ErrorContext(r.Context(), "nest failed", "err", err)
-		writeError(w, http.StatusInternalServerError, CodeInternal, "Sunucu hatası", nil)
+		Error(w, r, err) // a *nest.InputError is the user's; anything else internal
 	default:
 		b, err := res.AppendJSON(make([]byte, 0, 64<<10))
 		if err != nil {
-			h.log.ErrorContext(r.Context(), "nest: encode result", "err", err)
-			writeError(w, http.StatusInternalServerError, CodeInternal, "Sunucu hatası", nil)
+			Error(w, r, apperr.Wrap("nest: encode result", err))
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -263,21 +254,4 @@ func thousands(n int) string {
 // seconds writes d in seconds with a decimal comma: 5, 1,5.
 func seconds(d time.Duration) string {
 	return strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', -1, 64), ".", ",", 1)
-}
-
-// decodeJSON reads one JSON value of at most limit bytes from the body into
-// v, answering the error itself (400 or 413, in Turkish) and reporting
-// false when it cannot.
-func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(v)
-	if err == nil {
-		err = trailing(dec)
-	}
-	if err == nil {
-		return true
-	}
-	writeDecodeError(w, err)
-	return false
 }

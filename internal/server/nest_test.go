@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -115,7 +116,7 @@ func TestNestAPIPieceLimit(t *testing.T) {
 	}
 	for _, tt := range tooMany {
 		w, e := postNest(t, h, tt.body)
-		if w.Code != http.StatusRequestEntityTooLarge || e.Error.Code != CodeTooLarge || e.Error.Message != msg {
+		if w.Code != http.StatusRequestEntityTooLarge || e.Error.Code != apperr.TooLarge || e.Error.Message != msg {
 			t.Errorf("%s (%d bytes): %d %.300s, want 413 %q", tt.name, len(tt.body), w.Code, w.Body, msg)
 		}
 	}
@@ -259,7 +260,7 @@ func TestNestAPITypeErrorField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		w, e := postNest(t, h, tt.body)
-		if w.Code != http.StatusBadRequest || e.Error.Code != CodeInvalid || e.Error.Fields[tt.field] == "" {
+		if w.Code != http.StatusBadRequest || e.Error.Code != apperr.Invalid || e.Error.Fields[tt.field] == "" {
 			t.Errorf("%s: %d %s, want 400 on %s", tt.body, w.Code, w.Body, tt.field)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"os"
 	"strings"
+
+	"kesim/internal/apperr"
 )
 
 // Local mode has no sign-in: whoever reaches the API may read and change
@@ -89,6 +91,6 @@ func (a *auth) rebindGuard(next http.Handler) http.Handler {
 		if !isLoopbackAddr(a.clientAddr(r)) {
 			msg = msgReboundNetwork
 		}
-		writeError(w, http.StatusForbidden, CodeForbidden, msg, nil)
+		Error(w, r, apperr.New(apperr.Forbidden, msg))
 	})
 }

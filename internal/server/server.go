@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -60,14 +61,17 @@ func New(cfg Config) http.Handler {
 	})
 	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger})
 	if cfg.Store != nil {
-		registerStoreRoutes(mux, cfg.Store, cfg.Logger)
+		registerStoreRoutes(mux, cfg.Store)
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, CodeNotFound, "Böyle bir API yolu yok.", nil)
+		Error(w, r, apperr.New(apperr.NotFound, msgNoRoute))
 	})
 	mux.Handle("/", appHandler(cfg.App))
-	return securityHeaders(au.rebindGuard(au.guard(mux)))
+	return withLogger(securityHeaders(au.rebindGuard(au.guard(mux))), cfg.Logger)
 }
+
+// msgNoRoute answers an /api/ path that is no route.
+const msgNoRoute = "Böyle bir API yolu yok."
 
 func health(w http.ResponseWriter, r *http.Request, st store.Store) {
 	if st == nil {

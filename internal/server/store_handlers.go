@@ -3,12 +3,12 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -20,8 +20,8 @@ const maxStoreBody = 5 << 20
 // registerStoreRoutes adds the saved parts and layouts API of DESIGN.md
 // section 5 to mux: GET/POST /api/parts, DELETE /api/parts/{id}, GET/POST
 // /api/layouts, DELETE /api/layouts/{id} and POST /api/sync.
-func registerStoreRoutes(mux *http.ServeMux, st store.Store, logger *slog.Logger) {
-	h := &storeHandlers{st: st, log: logger}
+func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
+	h := &storeHandlers{st: st}
 	mux.HandleFunc("GET /api/parts", h.listParts)
 	mux.HandleFunc("POST /api/parts", h.createPart)
 	mux.HandleFunc("DELETE /api/parts/{id}", h.deletePart)
@@ -33,8 +33,7 @@ func registerStoreRoutes(mux *http.ServeMux, st store.Store, logger *slog.Logger
 }
 
 type storeHandlers struct {
-	st  store.Store
-	log *slog.Logger
+	st store.Store
 }
 
 // requestOwner is the owner whose rows a request may see: the signed-in
@@ -49,7 +48,7 @@ func requestOwner(r *http.Request) store.Owner {
 func (h *storeHandlers) listParts(w http.ResponseWriter, r *http.Request) {
 	parts, err := h.st.ListParts(r.Context(), requestOwner(r))
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, parts)
@@ -57,19 +56,20 @@ func (h *storeHandlers) listParts(w http.ResponseWriter, r *http.Request) {
 
 func (h *storeHandlers) createPart(w http.ResponseWriter, r *http.Request) {
 	var body partBody
-	if !h.decode(w, r, &body) {
+	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
+		Error(w, r, err)
 		return
 	}
 	in, err := body.part()
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	p, err := h.st.CreatePart(r.Context(), requestOwner(r), store.PartInput{
 		Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
 	})
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, p)
@@ -77,7 +77,7 @@ func (h *storeHandlers) createPart(w http.ResponseWriter, r *http.Request) {
 
 func (h *storeHandlers) deletePart(w http.ResponseWriter, r *http.Request) {
 	if err := h.st.DeletePart(r.Context(), requestOwner(r), r.PathValue("id")); err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -92,14 +92,14 @@ func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
 	if query.Has("limit") {
 		n, err := strconv.Atoi(query.Get("limit"))
 		if err != nil || n < 1 {
-			h.fail(w, r, store.InvalidError("limit", store.MsgLayoutLimit))
+			Error(w, r, apperr.NewField(apperr.Invalid, "limit", store.MsgLayoutLimit))
 			return
 		}
 		q.Limit = n
 	}
 	page, err := h.st.ListLayouts(r.Context(), requestOwner(r), q)
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, page)
@@ -109,7 +109,7 @@ func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
 func (h *storeHandlers) getLayout(w http.ResponseWriter, r *http.Request) {
 	l, err := h.st.GetLayout(r.Context(), requestOwner(r), r.PathValue("id"))
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, l)
@@ -117,17 +117,18 @@ func (h *storeHandlers) getLayout(w http.ResponseWriter, r *http.Request) {
 
 func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {
 	var body layoutBody
-	if !h.decode(w, r, &body) {
+	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
+		Error(w, r, err)
 		return
 	}
 	in, err := body.layout()
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	l, err := h.st.CreateLayout(r.Context(), requestOwner(r), in)
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, l)
@@ -135,7 +136,7 @@ func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {
 
 func (h *storeHandlers) deleteLayout(w http.ResponseWriter, r *http.Request) {
 	if err := h.st.DeleteLayout(r.Context(), requestOwner(r), r.PathValue("id")); err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -151,14 +152,15 @@ type syncBody struct {
 
 func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 	var body syncBody
-	if !h.decode(w, r, &body) {
+	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
+		Error(w, r, err)
 		return
 	}
 	parts := make([]store.PartInput, len(body.Parts))
 	for i, b := range body.Parts {
 		p, err := b.part()
 		if err != nil {
-			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i)))
+			Error(w, r, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i)))
 			return
 		}
 		parts[i] = store.PartInput{
@@ -169,7 +171,7 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 	for i, b := range body.Layouts {
 		l, err := b.layout()
 		if err != nil {
-			h.fail(w, r, store.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i)))
+			Error(w, r, apperr.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i)))
 			return
 		}
 		l.CreatedAt = time.Time(b.CreatedAt)
@@ -177,7 +179,7 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := h.st.Sync(r.Context(), requestOwner(r), parts, layouts)
 	if err != nil {
-		h.fail(w, r, err)
+		Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -202,20 +204,20 @@ type partBody struct {
 func (b partBody) part() (nest.Part, error) {
 	switch {
 	case b.Name == nil:
-		return nest.Part{}, store.InvalidError("name", store.MsgRequired)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "name", store.MsgRequired)
 	case b.Width == nil:
-		return nest.Part{}, store.InvalidError("width", store.MsgRequired)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "width", store.MsgRequired)
 	case b.Height == nil:
-		return nest.Part{}, store.InvalidError("height", store.MsgRequired)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "height", store.MsgRequired)
 	case b.Quantity == nil:
-		return nest.Part{}, store.InvalidError("quantity", store.MsgRequired)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "quantity", store.MsgRequired)
 	}
 	q := *b.Quantity
 	switch {
 	case q < 1 || q != math.Trunc(q):
-		return nest.Part{}, store.InvalidError("quantity", store.MsgInvalidValues)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "quantity", store.MsgInvalidValues)
 	case q > store.MaxQuantity:
-		return nest.Part{}, store.InvalidError("quantity", store.MsgQuantity)
+		return nest.Part{}, apperr.NewField(apperr.Invalid, "quantity", store.MsgQuantity)
 	}
 	return nest.Part{
 		ID: string(b.ID), Name: *b.Name, Width: *b.Width, Height: *b.Height, Quantity: int(q), Rotate: b.Rotate,
@@ -239,13 +241,13 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 		l.Name = *b.Name
 	}
 	if len(b.Parts) > store.MaxLayoutParts {
-		return l, store.InvalidError("parts", store.MsgLayoutTooBig)
+		return l, apperr.NewField(apperr.Invalid, "parts", store.MsgLayoutTooBig)
 	}
 	l.Parts = make([]nest.Part, len(b.Parts))
 	for i, pb := range b.Parts {
 		p, err := pb.part()
 		if err != nil {
-			return l, store.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
+			return l, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
 		}
 		l.Parts[i] = p
 	}
@@ -296,32 +298,4 @@ func (t *clientTime) UnmarshalJSON(b []byte) error {
 		*t = clientTime(time.UnixMilli(ms))
 	}
 	return nil
-}
-
-// decode reads the JSON body into v, answering the error itself and
-// reporting false when it cannot.
-func (h *storeHandlers) decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	return decodeJSON(w, r, v, maxStoreBody)
-}
-
-// fail answers with the JSON error for err: the store's Turkish message and
-// field for a user's mistake, only "Sunucu hatası" for anything else, whose
-// details go to the log.
-func (h *storeHandlers) fail(w http.ResponseWriter, r *http.Request, err error) {
-	var fields map[string]string
-	if f := store.ErrorField(err); f != "" {
-		fields = map[string]string{f: store.ErrorMessage(err)}
-	}
-	switch store.ErrorCode(err) {
-	case store.Invalid:
-		writeError(w, http.StatusBadRequest, CodeInvalid, store.ErrorMessage(err), fields)
-	case store.NotFound:
-		writeError(w, http.StatusNotFound, CodeNotFound, store.ErrorMessage(err), nil)
-	case store.Conflict:
-		writeError(w, http.StatusConflict, CodeConflict, store.ErrorMessage(err), fields)
-	default:
-		h.log.ErrorContext(r.Context(), "store request failed",
-			"method", r.Method, "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, CodeInternal, store.MsgInternal, nil)
-	}
 }

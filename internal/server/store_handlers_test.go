@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
 	"kesim/nest"
@@ -40,7 +41,7 @@ func newStoreAPI(t testing.TB) http.Handler {
 	}
 	t.Cleanup(func() { st.Close() })
 	mux := http.NewServeMux()
-	registerStoreRoutes(mux, st, slog.New(slog.DiscardHandler))
+	registerStoreRoutes(mux, st)
 	return mux
 }
 
@@ -58,7 +59,7 @@ func call(t *testing.T, h http.Handler, method, path, body string) (int, []byte)
 }
 
 // errorOf decodes an error answer.
-func errorOf(t *testing.T, body []byte) (code, message string, fields map[string]string) {
+func errorOf(t *testing.T, body []byte) (code apperr.Code, message string, fields map[string]string) {
 	t.Helper()
 	var e errorBody
 	if err := json.Unmarshal(body, &e); err != nil {
@@ -113,7 +114,7 @@ func TestPartsAPI(t *testing.T) {
 		t.Errorf("DELETE: %d %s, want 204 and no body", status, body)
 	}
 	status, body = call(t, h, "DELETE", "/api/parts/"+first.ID, "")
-	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgPartNotFound {
+	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != apperr.NotFound || msg != store.MsgPartNotFound {
 		t.Errorf("second DELETE: %d %s", status, body)
 	}
 	if _, body := call(t, h, "GET", "/api/parts", ""); strings.Contains(string(body), first.ID) {
@@ -185,12 +186,12 @@ func TestLayoutsAPI(t *testing.T) {
 		t.Errorf("DELETE: %d", status)
 	}
 	status, body = call(t, h, "DELETE", "/api/layouts/"+saved.ID, "")
-	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgLayoutMissing {
+	if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != apperr.NotFound || msg != store.MsgLayoutMissing {
 		t.Errorf("second DELETE: %d %s", status, body)
 	}
 	for _, id := range []string{saved.ID, "yok", strings.Repeat("0", 32)} {
 		status, body = call(t, h, "GET", "/api/layouts/"+id, "")
-		if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != CodeNotFound || msg != store.MsgLayoutMissing {
+		if code, msg, _ := errorOf(t, body); status != http.StatusNotFound || code != apperr.NotFound || msg != store.MsgLayoutMissing {
 			t.Errorf("GET /api/layouts/%s: %d %s, want 404", id, status, body)
 		}
 	}
@@ -233,7 +234,7 @@ func TestStoreAPIValidation(t *testing.T) {
 	for _, tt := range tests {
 		status, body := call(t, h, "POST", tt.path, tt.body)
 		code, msg, fields := errorOf(t, body)
-		if status != http.StatusBadRequest || code != CodeInvalid || msg != tt.message {
+		if status != http.StatusBadRequest || code != apperr.Invalid || msg != tt.message {
 			t.Errorf("%s: %d %s, want 400 invalid %q", tt.name, status, body, tt.message)
 			continue
 		}
@@ -255,7 +256,7 @@ func TestStoreAPIBodyTooLarge(t *testing.T) {
 	huge := `{"name":"` + strings.Repeat("a", maxStoreBody) + `","width":1,"height":1,"quantity":1}`
 	for _, path := range []string{"/api/parts", "/api/layouts", "/api/sync"} {
 		status, body := call(t, h, "POST", path, huge)
-		if code, msg, _ := errorOf(t, body); status != http.StatusRequestEntityTooLarge || code != CodeTooLarge || msg != msgTooLarge {
+		if code, msg, _ := errorOf(t, body); status != http.StatusRequestEntityTooLarge || code != apperr.TooLarge || msg != "İstek gövdesi çok büyük: en fazla 5 MB gönderilebilir." {
 			t.Errorf("POST %s of 5 MB: %d %s, want 413 too_large", path, status, body)
 		}
 	}
@@ -323,11 +324,11 @@ type failingStore struct{ store.Store }
 var errDatabaseGone = errors.New("pq: the database system is shutting down (secret detail)")
 
 func (failingStore) ListParts(context.Context, store.Owner) ([]store.Part, error) {
-	return nil, store.InternalError("list parts", errDatabaseGone)
+	return nil, apperr.Wrap("list parts", errDatabaseGone)
 }
 
 func (failingStore) CreateLayout(context.Context, store.Owner, store.LayoutInput) (store.Layout, error) {
-	return store.Layout{}, store.InternalError("create layout", errDatabaseGone)
+	return store.Layout{}, apperr.Wrap("create layout", errDatabaseGone)
 }
 
 func (failingStore) DeletePart(context.Context, store.Owner, string) error {
@@ -335,17 +336,18 @@ func (failingStore) DeletePart(context.Context, store.Owner, string) error {
 }
 
 func (failingStore) ListLayouts(context.Context, store.Owner, store.LayoutQuery) (store.LayoutPage, error) {
-	return store.LayoutPage{}, store.InternalError("list layouts", errDatabaseGone)
+	return store.LayoutPage{}, apperr.Wrap("list layouts", errDatabaseGone)
 }
 
 func (failingStore) GetLayout(context.Context, store.Owner, string) (store.Layout, error) {
-	return store.Layout{}, store.InternalError("get layout", errDatabaseGone)
+	return store.Layout{}, apperr.Wrap("get layout", errDatabaseGone)
 }
 
 func TestStoreAPIInternalErrors(t *testing.T) {
 	var logged bytes.Buffer
 	mux := http.NewServeMux()
-	registerStoreRoutes(mux, failingStore{}, slog.New(slog.NewTextHandler(&logged, nil)))
+	registerStoreRoutes(mux, failingStore{})
+	h := withLogger(mux, slog.New(slog.NewTextHandler(&logged, nil)))
 	requests := []struct{ method, path, body string }{
 		{"GET", "/api/parts", ""},
 		{"POST", "/api/layouts", `{"name":"a","parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`},
@@ -354,9 +356,9 @@ func TestStoreAPIInternalErrors(t *testing.T) {
 		{"GET", "/api/layouts/abc", ""},
 	}
 	for _, r := range requests {
-		status, body := call(t, mux, r.method, r.path, r.body)
+		status, body := call(t, h, r.method, r.path, r.body)
 		code, msg, fields := errorOf(t, body)
-		if status != http.StatusInternalServerError || code != CodeInternal || msg != "Sunucu hatası" || fields != nil {
+		if status != http.StatusInternalServerError || code != apperr.Internal || msg != "Sunucu hatası" || fields != nil {
 			t.Errorf("%s %s: %d %s, want 500 with only 'Sunucu hatası'", r.method, r.path, status, body)
 		}
 		if strings.Contains(string(body), "secret") {
@@ -478,7 +480,7 @@ func TestStoreAPICrashHelper(t *testing.T) {
 		os.Exit(1)
 	}
 	mux := http.NewServeMux()
-	registerStoreRoutes(mux, st, slog.New(slog.DiscardHandler))
+	registerStoreRoutes(mux, st)
 	fmt.Println(ln.Addr())
 	http.Serve(ln, mux)
 	os.Exit(1)
@@ -695,7 +697,7 @@ func TestLayoutsListAPI(t *testing.T) {
 	for _, tt := range bad {
 		status, body := call(t, h, "GET", "/api/layouts"+tt.query, "")
 		code, msg, fields := errorOf(t, body)
-		if status != http.StatusBadRequest || code != CodeInvalid || msg != tt.msg || fields[tt.field] != tt.msg {
+		if status != http.StatusBadRequest || code != apperr.Invalid || msg != tt.msg || fields[tt.field] != tt.msg {
 			t.Errorf("GET /api/layouts%s: %d %s, want 400 %q on %s", tt.query, status, body, tt.msg, tt.field)
 		}
 	}

@@ -116,6 +116,3 @@ const MsgUserExists = "Bu kullanıcı adı zaten var."
 
 // MsgUserNotFound is the error for an unknown user name.
 const MsgUserNotFound = "Kullanıcı bulunamadı."
-
-// ConflictError is a Conflict error with a Turkish message.
-func ConflictError(message string) error { return &Error{Code: Conflict, Message: message} }

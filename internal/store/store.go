@@ -146,8 +146,9 @@ type SyncResult struct {
 }
 
 // Store saves and loads parts and layouts. Lists are newest first. Every
-// method that touches rows is scoped to an Owner. Errors are *Error values:
-// ErrorCode tells Invalid, NotFound, Conflict and Internal apart.
+// method that touches rows is scoped to an Owner. Errors are *apperr.Error
+// values: apperr.CodeOf tells Invalid, NotFound, Conflict, Unauthorized and
+// Internal apart.
 type Store interface {
 	// ListParts returns the owner's parts, newest first.
 	ListParts(ctx context.Context, owner Owner) ([]Part, error)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -69,7 +70,7 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	parts := make([]nest.Part, len(l.Parts))
 	for i, p := range l.Parts {
 		if p, err = checkLayoutPart(p); err != nil {
-			return l, WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
+			return l, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
 		}
 		parts[i] = p
 	}
@@ -192,7 +193,7 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 	for i, p := range parts {
 		p, err := p.Validate()
 		if err != nil {
-			return nil, nil, WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
+			return nil, nil, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
 		}
 		k := partKey{p.Name, Hundredths(p.Width), Hundredths(p.Height)}
 		if !seenParts[k] {
@@ -205,7 +206,7 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 	for i, l := range layouts {
 		l, err := l.Validate()
 		if err != nil {
-			return nil, nil, WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i))
+			return nil, nil, apperr.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i))
 		}
 		if !seenLayouts[l.Name] {
 			seenLayouts[l.Name] = true

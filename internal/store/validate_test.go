@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -60,6 +61,6 @@ func TestValidateRefusesSizesThatRoundToZero(t *testing.T) {
 }
 
 func isInvalid(err error, field, msg string) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Code == Invalid && e.Message == msg && e.Field == field
+	var e *apperr.Error
+	return errors.As(err, &e) && e.Code == apperr.Invalid && e.Message == msg && e.Field == field
 }

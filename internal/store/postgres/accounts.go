@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -17,7 +18,7 @@ var _ store.Accounts = (*Store)(nil)
 func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 	var exists bool
 	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users)`).Scan(&exists); err != nil {
-		return false, store.InternalError("postgres: count users", err)
+		return false, apperr.Wrap("postgres: count users", err)
 	}
 	return exists, nil
 }
@@ -56,10 +57,10 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 	})
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		return store.Account{}, store.ConflictError(store.MsgUserExists)
+		return store.Account{}, apperr.New(apperr.Conflict, store.MsgUserExists)
 	}
 	if err != nil {
-		return store.Account{}, store.InternalError("postgres: create user", err)
+		return store.Account{}, apperr.Wrap("postgres: create user", err)
 	}
 	return u, nil
 }
@@ -72,10 +73,10 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 	err := s.pool.QueryRow(ctx, `SELECT id, name, admin, created_at, password_hash, totp_secret FROM users WHERE name = $1`, name).
 		Scan(&u.ID, &u.Name, &u.Admin, &u.CreatedAt, &hash, &secret)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Account{}, "", store.NotFoundError(store.MsgUserNotFound)
+		return store.Account{}, "", apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return store.Account{}, "", store.InternalError("postgres: user", err)
+		return store.Account{}, "", apperr.Wrap("postgres: user", err)
 	}
 	u.CreatedAt = utc(u.CreatedAt)
 	if secret != nil {
@@ -88,14 +89,14 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 func (s *Store) Users(ctx context.Context) ([]store.Account, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id, name, admin, created_at FROM users ORDER BY name`)
 	if err != nil {
-		return nil, store.InternalError("postgres: users", err)
+		return nil, apperr.Wrap("postgres: users", err)
 	}
 	defer rows.Close()
 	users := []store.Account{}
 	for rows.Next() {
 		var u store.Account
 		if err := rows.Scan(&u.ID, &u.Name, &u.Admin, &u.CreatedAt); err != nil {
-			return nil, store.InternalError("postgres: users", err)
+			return nil, apperr.Wrap("postgres: users", err)
 		}
 		u.CreatedAt = utc(u.CreatedAt)
 		users = append(users, u)
@@ -155,10 +156,10 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.
 		return change(tx, id)
 	})
 	if missing {
-		return store.NotFoundError(store.MsgUserNotFound)
+		return apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return store.InternalError("postgres: change user", err)
+		return apperr.Wrap("postgres: change user", err)
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.
 func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return insertTokens(ctx, tx, tokens) })
 	if err != nil {
-		return store.InternalError("postgres: add tokens", err)
+		return apperr.Wrap("postgres: add tokens", err)
 	}
 	return nil
 }
@@ -196,13 +197,13 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 		u.TOTPSecret = *secret
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Token{}, store.Account{}, store.NotFoundError("")
+		return store.Token{}, store.Account{}, apperr.New(apperr.NotFound, "")
 	}
 	if err != nil {
-		return store.Token{}, store.Account{}, store.InternalError("postgres: token", err)
+		return store.Token{}, store.Account{}, apperr.Wrap("postgres: token", err)
 	}
 	if t.Revoked || t.Used || !now.Before(t.Expires) {
-		return store.Token{}, store.Account{}, store.NotFoundError("")
+		return store.Token{}, store.Account{}, apperr.New(apperr.NotFound, "")
 	}
 	u.CreatedAt = utc(u.CreatedAt)
 	return t, u, nil
@@ -218,7 +219,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 			Scan(&t.Hash, &t.Kind, &t.Family, &t.UserID, &t.Expires, &t.Used, &t.Revoked)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
-			outcome = store.NotFoundError("")
+			outcome = apperr.New(apperr.NotFound, "")
 			return nil
 		case err != nil:
 			return err
@@ -227,7 +228,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 			_, err := tx.Exec(ctx, `UPDATE session_tokens SET revoked = TRUE WHERE family = $1`, t.Family)
 			return err
 		case t.Revoked || t.Used || !now.Before(t.Expires):
-			outcome = store.NotFoundError("")
+			outcome = apperr.New(apperr.NotFound, "")
 			return nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE session_tokens SET used = TRUE WHERE token_hash = $1`, hash); err != nil {
@@ -239,7 +240,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		return insertTokens(ctx, tx, next)
 	})
 	if err != nil {
-		return store.Token{}, store.InternalError("postgres: rotate", err)
+		return store.Token{}, apperr.Wrap("postgres: rotate", err)
 	}
 	if outcome != nil {
 		return store.Token{}, outcome
@@ -250,7 +251,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 // RevokeFamily ends every token of a sign-in.
 func (s *Store) RevokeFamily(ctx context.Context, family string) error {
 	if _, err := s.pool.Exec(ctx, `UPDATE session_tokens SET revoked = TRUE WHERE family = $1`, family); err != nil {
-		return store.InternalError("postgres: revoke", err)
+		return apperr.Wrap("postgres: revoke", err)
 	}
 	return nil
 }

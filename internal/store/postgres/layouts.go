@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -33,7 +34,7 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	query, args := listLayoutsSQL(owner, l)
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
-		return store.LayoutPage{}, store.InternalError("postgres: list layouts", err)
+		return store.LayoutPage{}, apperr.Wrap("postgres: list layouts", err)
 	}
 	defer rows.Close()
 	list := make([]store.LayoutSummary, 0, l.Limit+1)
@@ -41,14 +42,14 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	for rows.Next() {
 		var ls store.LayoutSummary
 		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &ls.CreatedAt); err != nil {
-			return store.LayoutPage{}, store.InternalError("postgres: scan layout", err)
+			return store.LayoutPage{}, apperr.Wrap("postgres: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
 		ls.CreatedAt = utc(ls.CreatedAt)
 		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return store.LayoutPage{}, store.InternalError("postgres: list layouts", err)
+		return store.LayoutPage{}, apperr.Wrap("postgres: list layouts", err)
 	}
 	return l.Page(list), nil
 }
@@ -79,13 +80,13 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 		FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &l.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Layout{}, store.NotFoundError(store.MsgLayoutMissing)
+		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Layout{}, store.InternalError("postgres: get layout", err)
+		return store.Layout{}, apperr.Wrap("postgres: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-		return store.Layout{}, store.InternalError("postgres: layout "+l.ID, err)
+		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
 	}
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = utc(l.CreatedAt)
@@ -100,7 +101,7 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	}
 	l, err := insertLayout(ctx, s.pool, &s.clock, owner, in)
 	if err != nil {
-		return store.Layout{}, store.InternalError("postgres: create layout", err)
+		return store.Layout{}, store.SaveError("postgres: create layout", err)
 	}
 	return l, nil
 }
@@ -128,10 +129,10 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 	where, args := ownerWhere(owner, 2)
 	tag, err := s.pool.Exec(ctx, `DELETE FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return store.InternalError("postgres: delete layout", err)
+		return apperr.Wrap("postgres: delete layout", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return store.NotFoundError(store.MsgLayoutMissing)
+		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	return nil
 }

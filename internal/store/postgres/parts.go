@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -12,7 +13,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 	rows, err := s.pool.Query(ctx, `SELECT id, name, (width * 100)::bigint, (height * 100)::bigint, quantity, created_at
 		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
-		return nil, store.InternalError("postgres: list parts", err)
+		return nil, apperr.Wrap("postgres: list parts", err)
 	}
 	defer rows.Close()
 	parts := []store.Part{}
@@ -20,7 +21,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		var p store.Part
 		var w, h int64
 		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &p.CreatedAt); err != nil {
-			return nil, store.InternalError("postgres: scan part", err)
+			return nil, apperr.Wrap("postgres: scan part", err)
 		}
 		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
 		p.UserID = owner.UserIDOrNil()
@@ -28,7 +29,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		parts = append(parts, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, store.InternalError("postgres: list parts", err)
+		return nil, apperr.Wrap("postgres: list parts", err)
 	}
 	return parts, nil
 }
@@ -41,7 +42,7 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	}
 	p, err := insertPart(ctx, s.pool, &s.clock, owner, in)
 	if err != nil {
-		return store.Part{}, store.InternalError("postgres: create part", err)
+		return store.Part{}, store.SaveError("postgres: create part", err)
 	}
 	return p, nil
 }
@@ -64,10 +65,10 @@ func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) er
 	where, args := ownerWhere(owner, 2)
 	tag, err := s.pool.Exec(ctx, `DELETE FROM parts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return store.InternalError("postgres: delete part", err)
+		return apperr.Wrap("postgres: delete part", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return store.NotFoundError(store.MsgPartNotFound)
+		return apperr.New(apperr.NotFound, store.MsgPartNotFound)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -110,7 +111,7 @@ func (s *Store) Driver() string { return "postgres" }
 // Ping reports whether the server answers.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return store.InternalError("postgres: ping", err)
+		return apperr.Wrap("postgres: ping", err)
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		return s.sync(ctx, tx, owner, parts, layouts, &res)
 	})
 	if err != nil {
-		return store.SyncResult{}, store.InternalError("postgres: sync", err)
+		return store.SyncResult{}, store.SaveError("postgres: sync", err)
 	}
 	return res, nil
 }

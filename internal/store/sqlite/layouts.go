@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -36,7 +37,7 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	query, args := listLayoutsSQL(owner, l)
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return store.LayoutPage{}, store.InternalError("sqlite: list layouts", err)
+		return store.LayoutPage{}, apperr.Wrap("sqlite: list layouts", err)
 	}
 	defer rows.Close()
 	list := make([]store.LayoutSummary, 0, l.Limit+1)
@@ -45,14 +46,14 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 		var ls store.LayoutSummary
 		var created int64
 		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &created); err != nil {
-			return store.LayoutPage{}, store.InternalError("sqlite: scan layout", err)
+			return store.LayoutPage{}, apperr.Wrap("sqlite: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
 		ls.CreatedAt = fromMicros(created)
 		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return store.LayoutPage{}, store.InternalError("sqlite: list layouts", err)
+		return store.LayoutPage{}, apperr.Wrap("sqlite: list layouts", err)
 	}
 	return l.Page(list), nil
 }
@@ -83,13 +84,13 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return store.Layout{}, store.NotFoundError(store.MsgLayoutMissing)
+		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Layout{}, store.InternalError("sqlite: get layout", err)
+		return store.Layout{}, apperr.Wrap("sqlite: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-		return store.Layout{}, store.InternalError("sqlite: layout "+l.ID, err)
+		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
 	}
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = fromMicros(created)
@@ -104,7 +105,7 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	}
 	l, err := insertLayout(ctx, s.write, &s.clock, owner, in)
 	if err != nil {
-		return store.Layout{}, store.InternalError("sqlite: create layout", err)
+		return store.Layout{}, store.SaveError("sqlite: create layout", err)
 	}
 	return l, nil
 }
@@ -132,12 +133,12 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 	where, args := ownerWhere(owner)
 	res, err := s.write.ExecContext(ctx, `DELETE FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return store.InternalError("sqlite: delete layout", err)
+		return apperr.Wrap("sqlite: delete layout", err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return store.InternalError("sqlite: delete layout", err)
+		return apperr.Wrap("sqlite: delete layout", err)
 	} else if n == 0 {
-		return store.NotFoundError(store.MsgLayoutMissing)
+		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	return nil
 }

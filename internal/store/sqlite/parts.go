@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -12,7 +13,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 	rows, err := s.read.QueryContext(ctx, `SELECT id, name, width, height, quantity, created_at
 		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
-		return nil, store.InternalError("sqlite: list parts", err)
+		return nil, apperr.Wrap("sqlite: list parts", err)
 	}
 	defer rows.Close()
 	parts := []store.Part{}
@@ -20,7 +21,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		var p store.Part
 		var w, h, created int64
 		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &created); err != nil {
-			return nil, store.InternalError("sqlite: scan part", err)
+			return nil, apperr.Wrap("sqlite: scan part", err)
 		}
 		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
 		p.UserID = owner.UserIDOrNil()
@@ -28,7 +29,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		parts = append(parts, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, store.InternalError("sqlite: list parts", err)
+		return nil, apperr.Wrap("sqlite: list parts", err)
 	}
 	return parts, nil
 }
@@ -41,7 +42,7 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	}
 	p, err := insertPart(ctx, s.write, &s.clock, owner, in)
 	if err != nil {
-		return store.Part{}, store.InternalError("sqlite: create part", err)
+		return store.Part{}, store.SaveError("sqlite: create part", err)
 	}
 	return p, nil
 }
@@ -63,12 +64,12 @@ func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) er
 	where, args := ownerWhere(owner)
 	res, err := s.write.ExecContext(ctx, `DELETE FROM parts WHERE id = ? AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return store.InternalError("sqlite: delete part", err)
+		return apperr.Wrap("sqlite: delete part", err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return store.InternalError("sqlite: delete part", err)
+		return apperr.Wrap("sqlite: delete part", err)
 	} else if n == 0 {
-		return store.NotFoundError(store.MsgPartNotFound)
+		return apperr.New(apperr.NotFound, store.MsgPartNotFound)
 	}
 	return nil
 }

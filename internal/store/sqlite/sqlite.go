@@ -17,6 +17,7 @@ import (
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -150,7 +151,7 @@ func (s *Store) Driver() string { return "sqlite" }
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
 	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
-		return store.InternalError("sqlite: ping", err)
+		return apperr.Wrap("sqlite: ping", err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -149,14 +150,14 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, err := s.CreateUser(ctx, "ayse", "h1", true); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.CreateUser(ctx, "ayse", "h2", false); store.ErrorCode(err) != store.Conflict {
+		if _, err := s.CreateUser(ctx, "ayse", "h2", false); apperr.CodeOf(err) != apperr.Conflict {
 			t.Fatalf("duplicate name: %v, want Conflict", err)
 		}
 		u, hash, err := s.UserByName(ctx, "ayse")
 		if err != nil || hash != "h1" || !u.Admin {
 			t.Fatalf("UserByName = %+v %q %v", u, hash, err)
 		}
-		if _, _, err := s.UserByName(ctx, "yok"); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.UserByName(ctx, "yok"); apperr.CodeOf(err) != apperr.NotFound {
 			t.Fatalf("unknown user: %v", err)
 		}
 		if err := s.SetPassword(ctx, "ayse", "h3"); err != nil {
@@ -165,7 +166,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, hash, _ := s.UserByName(ctx, "ayse"); hash != "h3" {
 			t.Errorf("hash after SetPassword %q", hash)
 		}
-		if err := s.SetPassword(ctx, "yok", "x"); store.ErrorCode(err) != store.NotFound {
+		if err := s.SetPassword(ctx, "yok", "x"); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("SetPassword on an unknown user: %v", err)
 		}
 		if err := s.AddTokens(ctx, store.Token{Hash: "before-totp", Kind: store.AccessToken, Family: "ft", UserID: u.ID, Expires: now.Add(time.Hour)}); err != nil {
@@ -177,7 +178,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if u, _, _ := s.UserByName(ctx, "ayse"); u.TOTPSecret != "JBSWY3DPEHPK3PXP" {
 			t.Errorf("TOTP secret %q", u.TOTPSecret)
 		}
-		if _, _, err := s.TokenUser(ctx, "before-totp", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.TokenUser(ctx, "before-totp", store.AccessToken, now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("a session from before the enrolment survived it: %v", err)
 		}
 		for _, tc := range []struct {
@@ -227,10 +228,10 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, got, err := s.TokenUser(ctx, "a1", store.AccessToken, now); err != nil || got.Name != "ayse" {
 			t.Fatalf("TokenUser = %+v %v", got, err)
 		}
-		if _, _, err := s.TokenUser(ctx, "a1", store.RefreshToken, now); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.TokenUser(ctx, "a1", store.RefreshToken, now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("an access token passed as refresh: %v", err)
 		}
-		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now.Add(2*time.Minute)); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now.Add(2*time.Minute)); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("expired token accepted: %v", err)
 		}
 		next := store.Token{Hash: "r2", Kind: store.RefreshToken, Family: "f1", UserID: u.ID, Expires: now.Add(time.Hour)}
@@ -242,13 +243,13 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, err := s.RotateRefresh(ctx, "r1", now); !errors.Is(err, store.ErrTokenReused) {
 			t.Fatalf("reuse: %v, want ErrTokenReused", err)
 		}
-		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.TokenUser(ctx, "a1", store.AccessToken, now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("access token of a revoked family still valid: %v", err)
 		}
-		if _, err := s.RotateRefresh(ctx, "r2", now); store.ErrorCode(err) != store.NotFound {
+		if _, err := s.RotateRefresh(ctx, "r2", now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("successor of a reused token still valid: %v", err)
 		}
-		if _, err := s.RotateRefresh(ctx, "nope", now); store.ErrorCode(err) != store.NotFound {
+		if _, err := s.RotateRefresh(ctx, "nope", now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("unknown token: %v", err)
 		}
 		if err := s.AddTokens(ctx, store.Token{Hash: "a3", Kind: store.AccessToken, Family: "f3", UserID: u.ID, Expires: now.Add(time.Minute)}); err != nil {
@@ -257,7 +258,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if err := s.RevokeFamily(ctx, "f3"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.TokenUser(ctx, "a3", store.AccessToken, now); store.ErrorCode(err) != store.NotFound {
+		if _, _, err := s.TokenUser(ctx, "a3", store.AccessToken, now); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("revoked token valid: %v", err)
 		}
 	})
@@ -347,7 +348,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, _, err := s.TokenUser(ctx, "new", store.RefreshToken, now); err != nil {
 			t.Errorf("an unexpired token was pruned: %v", err)
 		}
-		if _, err := s.RotateRefresh(ctx, "old", now.Add(-time.Hour)); store.ErrorCode(err) != store.NotFound {
+		if _, err := s.RotateRefresh(ctx, "old", now.Add(-time.Hour)); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("an expired token survived pruning: %v", err)
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -101,7 +102,7 @@ func testParts(t *testing.T, s store.Store) {
 	if got := mustListParts(t, s, anon); len(got) != 0 {
 		t.Errorf("ListParts after delete = %+v, want none", got)
 	}
-	if err := s.DeletePart(ctx, anon, p.ID); store.ErrorCode(err) != store.NotFound {
+	if err := s.DeletePart(ctx, anon, p.ID); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("second DeletePart: %v, want not_found", err)
 	}
 }
@@ -128,7 +129,7 @@ func testPartsNewestFirst(t *testing.T, s store.Store) {
 func testDeletePartNotFound(t *testing.T, s store.Store) {
 	for _, id := range []string{"", "yok", strings.Repeat("0", 32), "'; DROP TABLE parts; --"} {
 		err := s.DeletePart(context.Background(), anon, id)
-		if store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgPartNotFound {
+		if apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != store.MsgPartNotFound {
 			t.Errorf("DeletePart(%q) = %v, want not_found %q", id, err, store.MsgPartNotFound)
 		}
 	}
@@ -175,7 +176,7 @@ func testLayouts(t *testing.T, s store.Store) {
 	if got := mustListLayouts(t, s, anon); len(got) != 0 {
 		t.Errorf("ListLayouts after delete = %+v, want none", got)
 	}
-	if err := s.DeleteLayout(ctx, anon, l.ID); store.ErrorCode(err) != store.NotFound {
+	if err := s.DeleteLayout(ctx, anon, l.ID); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("second DeleteLayout: %v, want not_found", err)
 	}
 }
@@ -218,7 +219,7 @@ func testLayoutsNewestFirst(t *testing.T, s store.Store) {
 func testDeleteLayoutNotFound(t *testing.T, s store.Store) {
 	for _, id := range []string{"", "yok", strings.Repeat("f", 32)} {
 		err := s.DeleteLayout(context.Background(), anon, id)
-		if store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgLayoutMissing {
+		if apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != store.MsgLayoutMissing {
 			t.Errorf("DeleteLayout(%q) = %v, want not_found %q", id, err, store.MsgLayoutMissing)
 		}
 	}
@@ -304,9 +305,9 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 
 func checkInvalid(t *testing.T, name string, err error, field, msg string) {
 	t.Helper()
-	if store.ErrorCode(err) != store.Invalid || store.ErrorField(err) != field || store.ErrorMessage(err) != msg {
+	if apperr.CodeOf(err) != apperr.Invalid || apperr.FieldOf(err) != field || apperr.MessageOf(err) != msg {
 		t.Errorf("%s: got %v (code %q, field %q, message %q), want invalid %q %q",
-			name, err, store.ErrorCode(err), store.ErrorField(err), store.ErrorMessage(err), field, msg)
+			name, err, apperr.CodeOf(err), apperr.FieldOf(err), apperr.MessageOf(err), field, msg)
 	}
 }
 
@@ -457,10 +458,10 @@ func testOwners(t *testing.T, s store.Store) {
 			if o == other {
 				continue
 			}
-			if err := s.DeletePart(ctx, o, partOf[other].ID); store.ErrorCode(err) != store.NotFound {
+			if err := s.DeletePart(ctx, o, partOf[other].ID); apperr.CodeOf(err) != apperr.NotFound {
 				t.Errorf("%s deleting %s's part: %v, want not_found", o, other, err)
 			}
-			if err := s.DeleteLayout(ctx, o, layoutOf[other].ID); store.ErrorCode(err) != store.NotFound {
+			if err := s.DeleteLayout(ctx, o, layoutOf[other].ID); apperr.CodeOf(err) != apperr.NotFound {
 				t.Errorf("%s deleting %s's layout: %v, want not_found", o, other, err)
 			}
 		}
@@ -934,19 +935,19 @@ func testGetLayout(t *testing.T, s store.Store) {
 		t.Errorf("GetLayout = %+v, %v; want %+v", got, err, want)
 	}
 	for _, o := range []store.Owner{anon, userB} {
-		if _, err := s.GetLayout(ctx, o, l.ID); store.ErrorCode(err) != store.NotFound || store.ErrorMessage(err) != store.MsgLayoutMissing {
+		if _, err := s.GetLayout(ctx, o, l.ID); apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != store.MsgLayoutMissing {
 			t.Errorf("%s getting user A's layout: %v, want not_found", o, err)
 		}
 	}
 	for _, id := range []string{"", "yok", strings.Repeat("f", 32), "' OR 1=1 --"} {
-		if _, err := s.GetLayout(ctx, userA, id); store.ErrorCode(err) != store.NotFound {
+		if _, err := s.GetLayout(ctx, userA, id); apperr.CodeOf(err) != apperr.NotFound {
 			t.Errorf("GetLayout(%q): %v, want not_found", id, err)
 		}
 	}
 	if err := s.DeleteLayout(ctx, userA, l.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.GetLayout(ctx, userA, l.ID); store.ErrorCode(err) != store.NotFound {
+	if _, err := s.GetLayout(ctx, userA, l.ID); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("GetLayout after delete: %v, want not_found", err)
 	}
 }
