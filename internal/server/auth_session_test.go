@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/password"
+	"kesim/internal/store/sqlite"
 )
 
 // Sessions and sign-in limits under attack: parallel guessing, writes
@@ -286,6 +289,37 @@ func TestCookiesAreSecureUnderTLS(t *testing.T) {
 			if c.Secure != tlsOn || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
 				t.Errorf("tls=%v: cookie %+v", tlsOn, c)
 			}
+		}
+	}
+}
+
+// lateAccounts is a store whose first account arrives after the server
+// last asked: HasUsers still says no, as it did an instant before
+// `kesim user add` committed.
+type lateAccounts struct{ *sqlite.Store }
+
+func (lateAccounts) HasUsers(context.Context) (bool, error) { return false, nil }
+
+// A local-mode save that races the first account is refused by the
+// database (no row without a user once an account exists); the user is
+// asked to sign in, as the next request would be, not told of a server
+// failure.
+func TestLocalSaveRacingTheFirstAccountAsksForASignIn(t *testing.T) {
+	ts := newTeamServer(t, false, func(cfg *Config) { cfg.Store = lateAccounts{cfg.Store.(*sqlite.Store)} })
+	if _, err := ts.st.CreateUser(context.Background(), "ayse", "x", true); err != nil {
+		t.Fatal(err)
+	}
+	c := ts.client()
+	for _, tc := range []struct{ path, body string }{
+		{"/api/parts", `{"name":"Kapak","width":10,"height":20,"quantity":1}`},
+		{"/api/layouts", `{"name":"Plan","parts":[{"name":"Kapak","width":10,"height":20,"quantity":1}]}`},
+		{"/api/sync", `{"parts":[{"name":"Kapak","width":10,"height":20,"quantity":1}]}`},
+	} {
+		w := c.do("POST", tc.path, tc.body)
+		var e errorBody
+		_ = json.Unmarshal(w.Body.Bytes(), &e)
+		if w.Code != http.StatusUnauthorized || e.Error.Code != apperr.Unauthorized || e.Error.Message != "Oturum açmanız gerekiyor." {
+			t.Errorf("POST %s: %d %s, want 401 unauthorized", tc.path, w.Code, w.Body)
 		}
 	}
 }

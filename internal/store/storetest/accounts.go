@@ -64,15 +64,19 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		if _, err := s.CreateUser(ctx, "ayse", "h", true); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Geç", Width: 1, Height: 1, Quantity: 1}); err == nil {
-			t.Error("a part without a user was saved after the first account")
+		// The refusal is no server failure: the user must sign in now.
+		needsSignIn := func(what string, err error) {
+			t.Helper()
+			if apperr.CodeOf(err) != apperr.Unauthorized || apperr.MessageOf(err) != store.MsgSignInNeeded {
+				t.Errorf("%s without a user after the first account: %v, want Unauthorized %q", what, err, store.MsgSignInNeeded)
+			}
 		}
-		if _, err := s.CreateLayout(ctx, store.Anonymous(), sampleLayout("Geç")); err == nil {
-			t.Error("a layout without a user was saved after the first account")
-		}
-		if _, err := s.Sync(ctx, store.Anonymous(), []store.PartInput{{Name: "Geç", Width: 1, Height: 1, Quantity: 1}}, nil); err == nil {
-			t.Error("a sync without a user saved after the first account")
-		}
+		_, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Geç", Width: 1, Height: 1, Quantity: 1})
+		needsSignIn("a part", err)
+		_, err = s.CreateLayout(ctx, store.Anonymous(), sampleLayout("Geç"))
+		needsSignIn("a layout", err)
+		_, err = s.Sync(ctx, store.Anonymous(), []store.PartInput{{Name: "Geç", Width: 1, Height: 1, Quantity: 1}}, nil)
+		needsSignIn("a sync", err)
 		if got := mustListParts(t, s, store.Anonymous()); len(got) != 0 {
 			t.Errorf("rows without a user: %+v", got)
 		}
