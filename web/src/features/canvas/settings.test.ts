@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCanvas } from './settings';
+import { canvasOf, checkCanvas, cutOptions, DEFAULT_CANVAS, sheetOf } from './settings';
 
 const d = (width: string, height: string, kerfMm = '', trimMm = '') => ({ width, height, kerfMm, trimMm, guillotine: false });
 
@@ -17,5 +17,14 @@ describe('checkCanvas', () => {
       settings: { width: 183, height: 366, kerfMm: 4, trimMm: 10, guillotine: false },
     });
     expect(checkCanvas(d('10', '10', '', '60'))).toMatchObject({ ok: false });
+  });
+});
+
+describe('the engine’s sheet and options', () => {
+  it('are the canvas in cm, and a saved layout’s give the canvas back', () => {
+    const c = { width: 183, height: 366, kerfMm: 4, trimMm: 10, guillotine: true };
+    expect(cutOptions(c)).toEqual({ kerf: 0.4, trim: 1, guillotine: true });
+    expect(canvasOf(sheetOf(c), cutOptions(c))).toEqual(c);
+    expect(canvasOf(null, undefined)).toEqual(DEFAULT_CANVAS);
   });
 });

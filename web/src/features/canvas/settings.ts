@@ -1,5 +1,7 @@
 import { hasAtMostTwoDecimals, parseDecimal } from '../../lib/number';
 import { msg } from '../../messages';
+import { DEFAULT_SHEET, STORE_MAX_SIZE_CM } from '../../generated/limits';
+import type { Options, Sheet } from '../engine/types';
 
 /** CanvasSettings is the sheet and how it is cut. Kerf and trim in mm. */
 export interface CanvasSettings {
@@ -10,7 +12,28 @@ export interface CanvasSettings {
   guillotine: boolean;
 }
 
-export const DEFAULT_CANVAS: CanvasSettings = { width: 100, height: 148, kerfMm: 0, trimMm: 0, guillotine: false };
+export const DEFAULT_CANVAS: CanvasSettings = { ...DEFAULT_SHEET, kerfMm: 0, trimMm: 0, guillotine: false };
+
+/** sheetOf is the engine's sheet for the canvas. */
+export function sheetOf(c: CanvasSettings): Sheet {
+  return { width: c.width, height: c.height };
+}
+
+/** cutOptions are the engine's options for how the canvas is cut: kerf and trim in cm. */
+export function cutOptions(c: CanvasSettings): Pick<Options, 'kerf' | 'trim' | 'guillotine'> {
+  return { kerf: c.kerfMm / 10, trim: c.trimMm / 10, guillotine: c.guillotine };
+}
+
+/** canvasOf is the canvas of a saved layout's sheet and options; what is missing takes the default. */
+export function canvasOf(sheet: Sheet | null | undefined, options: Partial<Options> | undefined): CanvasSettings {
+  return {
+    width: sheet?.width ?? DEFAULT_CANVAS.width,
+    height: sheet?.height ?? DEFAULT_CANVAS.height,
+    kerfMm: (options?.kerf ?? 0) * 10,
+    trimMm: (options?.trim ?? 0) * 10,
+    guillotine: !!options?.guillotine,
+  };
+}
 
 export interface CanvasDraft {
   width: string;
@@ -39,6 +62,6 @@ export function checkCanvas(d: CanvasDraft): CanvasCheck {
   return {
     ok: true,
     settings: { width, height, kerfMm, trimMm, guillotine: d.guillotine },
-    huge: width > 1000 || height > 1000,
+    huge: width > STORE_MAX_SIZE_CM || height > STORE_MAX_SIZE_CM,
   };
 }

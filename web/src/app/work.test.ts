@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CANVAS } from '../canvas/settings';
-import { dropWork, loadWork, partsPrint, saveWork, unsaved, WORK_KEY } from './work';
+import { DEFAULT_CANVAS } from '../features/canvas/settings';
+import { dropWork, loadWork, partsPrint, saveWork, unsaved, WORK_KEY, WorkStore } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
 const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
@@ -42,5 +42,20 @@ describe('work', () => {
     expect(unsaved({ parts: [kapak], saved })).toBe(true);
     saveWork('@alice', { parts: [kapak], canvas: DEFAULT_CANVAS, saved: partsPrint([kapak]) });
     expect(unsaved(loadWork('@alice'))).toBe(false);
+  });
+
+  it('is saved at every change for its owner, and kept nowhere while nobody owns the screen', () => {
+    const store = new WorkStore('@alice');
+    const seen: number[] = [];
+    store.subscribe(() => seen.push(store.snapshot().parts.length));
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(seen).toEqual([1]);
+    expect(loadWork('@alice').parts).toEqual([kapak]);
+    expect(new WorkStore('@alice').snapshot().parts).toEqual([kapak]);
+    store.forget();
+    expect(localStorage.getItem('kesim-work@alice')).toBeNull();
+    const nobody = new WorkStore(null);
+    nobody.update((w) => ({ ...w, parts: [raf] }));
+    expect(localStorage.length).toBe(0);
   });
 });

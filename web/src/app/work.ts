@@ -1,6 +1,6 @@
-import { DEFAULT_CANVAS, type CanvasSettings } from '../canvas/settings';
-import type { PartInput } from '../engine/types';
-import type { Part } from './parts';
+import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
+import type { PartInput } from '../features/engine/types';
+import type { Part } from '../features/parts/parts';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
@@ -48,6 +48,42 @@ export function loadWork(owner: string, adoptPlain = false): Work {
     }
   }
   return EMPTY;
+}
+
+/**
+ * WorkStore is the work on screen and whose it is (owner null: nobody's,
+ * kept nowhere, while nobody is signed in). Every change is saved at once.
+ * It is an external store for useSyncExternalStore: subscribe and snapshot.
+ */
+export class WorkStore {
+  private work: Work;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly owner: string | null,
+    adoptPlain = false,
+  ) {
+    this.work = owner === null ? EMPTY : loadWork(owner, adoptPlain);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): Work => this.work;
+
+  /** update changes the work and saves it. */
+  update = (change: (w: Work) => Work): void => {
+    this.work = change(this.work);
+    if (this.owner !== null) saveWork(this.owner, this.work);
+    for (const listener of this.listeners) listener();
+  };
+
+  /** forget removes the owner's work from this browser (sign-out). */
+  forget = (): void => {
+    if (this.owner !== null) dropWork(this.owner);
+  };
 }
 
 export function saveWork(owner: string, w: Work): void {

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useNotices } from '../components/Notices';
+import { cutOptions, sheetOf, type CanvasSettings } from '../features/canvas/settings';
+import type { EngineClient } from '../features/engine/client';
+import { LayoutSearch } from '../features/engine/search';
+import type { Request } from '../features/engine/types';
+import type { Part } from '../features/parts/parts';
+import { msg } from '../messages';
+
+/** FIRST_SEARCH_MS: every change of the job is laid out and improved for this long. */
+const FIRST_SEARCH_MS = 3000;
+/** LONG_SEARCH_MS: 'Daha iyi ara' searches this long, from another seed. */
+const LONG_SEARCH_MS = 30000;
+
+/** buildRequest is the engine's request for the parts on the canvas. */
+function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1): Request {
+  return { sheet: sheetOf(canvas), parts, options: { ...cutOptions(canvas), timeLimitMs, seed } };
+}
+
+/**
+ * useLayoutSearch lays out the parts on the canvas whenever either
+ * changes, and searches longer when the user asks (searchMore); the page
+ * says when a search ends or a layout fails.
+ */
+export function useLayoutSearch(engine: EngineClient, parts: Part[], canvas: CanvasSettings) {
+  const notices = useNotices();
+  const search = useMemo(
+    () =>
+      new LayoutSearch(engine, {
+        searchDone: (pages) => notices.toast(msg.searchDone(pages)),
+        failed: (e) => notices.toast(e.message || msg.unknownError, { tone: 'error', ms: 5000 }),
+      }),
+    [engine, notices],
+  );
+  const { result, running, progress } = useSyncExternalStore(search.subscribe, search.snapshot);
+  useEffect(() => {
+    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS) : null);
+  }, [search, parts, canvas]);
+  useEffect(() => search.cancel, [search]);
+  const searchMore = useCallback(() => search.search(LONG_SEARCH_MS, 2), [search]);
+  return {
+    result,
+    /** busy: the layout that follows a change runs */
+    busy: running === 'layout',
+    /** searching: a longer search runs */
+    searching: running === 'search',
+    progress,
+    searchMore,
+    cancelSearch: search.cancel,
+  };
+}

@@ -1,0 +1,53 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { canvasOf, type CanvasSettings } from '../features/canvas/settings';
+import type { PartInput } from '../features/engine/types';
+import { newPartId, type Part } from '../features/parts/parts';
+import type { SavedLayout } from '../features/saved/api';
+import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
+import { partsPrint, unsaved, WorkStore } from './work';
+
+/**
+ * useWork is the work on screen: the parts, the canvas, and the print of
+ * the layout last saved or loaded. It is the signed-in account's, kept in
+ * this browser for them (work.ts) and back on screen when they sign in
+ * again; while nobody is signed in (or the server has not said who is),
+ * the page shows no work and keeps none.
+ */
+export function useWork(account: Me | null | undefined) {
+  const owner = account ? ownerOf(account) : null;
+  const adoptPlain = !!account && takesPlainCopies(account);
+  const store = useMemo(() => new WorkStore(owner, adoptPlain), [owner, adoptPlain]);
+  const work = useSyncExternalStore(store.subscribe, store.snapshot);
+  const isUnsaved = useMemo(() => unsaved(work), [work]);
+  const edits = useMemo(() => {
+    const { update } = store;
+    return {
+      add: (ps: Omit<Part, 'id'>[]) => {
+        const added = ps.map((p) => ({ ...p, id: newPartId() }));
+        update((w) => ({ ...w, parts: [...w.parts, ...added] }));
+      },
+      edit: (id: string, change: Partial<Part>) => update((w) => ({ ...w, parts: w.parts.map((p) => (p.id === id ? { ...p, ...change } : p)) })),
+      remove: (id: string) => update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== id) })),
+      clear: () => update((w) => ({ ...w, parts: [] })),
+      setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
+      /** load puts a saved layout's parts and canvas on screen. */
+      load: (l: SavedLayout) => {
+        const parts = l.parts.map((p) => ({ ...p, id: newPartId() }));
+        update((w) => ({ ...w, parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) }));
+      },
+      /** markSaved notes the parts just saved as a layout: they are no longer unsaved. */
+      markSaved: (ps: PartInput[]) => update((w) => ({ ...w, saved: partsPrint(ps) })),
+      /** forget removes the owner's work from this browser (sign-out). */
+      forget: store.forget,
+    };
+  }, [store]);
+
+  return {
+    owner: store.owner,
+    parts: work.parts,
+    canvas: work.canvas,
+    /** unsaved: the parts on screen are not the layout last saved or loaded */
+    unsaved: isUnsaved,
+    ...edits,
+  };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AbortError } from './client';
+import { LayoutSearch } from './search';
+import type { Progress, Request, Result } from './types';
+
+const job: Request = { sheet: { width: 100, height: 100 }, parts: [], options: { kerf: 0, trim: 0, guillotine: false, timeLimitMs: 3000, seed: 1 } };
+const layout = (pages: number) => ({ stats: { pages } }) as Result;
+
+// A stand-in engine whose runs end when the test says so.
+function fakeEngine() {
+  const runs: { job: Request; onProgress: (p: Progress) => void; resolve: (r: Result) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
+  const engine = {
+    run: vi.fn(
+      (j: Request, onProgress: (p: Progress) => void, signal: AbortSignal) =>
+        new Promise<Result>((resolve, reject) => {
+          runs.push({ job: j, onProgress, resolve, reject, signal });
+          signal.addEventListener('abort', () => reject(new AbortError()));
+        }),
+    ),
+  };
+  return { engine, runs };
+}
+
+function setup() {
+  const { engine, runs } = fakeEngine();
+  const events = { searchDone: vi.fn(), failed: vi.fn() };
+  const search = new LayoutSearch(engine, events);
+  const seen: string[] = [];
+  search.subscribe(() => seen.push(search.snapshot().running ?? 'idle'));
+  return { search, runs, events, seen };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('LayoutSearch', () => {
+  it('lays out every change, the new job cancelling the old', async () => {
+    const { search, runs } = setup();
+    search.layout(job);
+    search.layout({ ...job, sheet: { width: 200, height: 100 } });
+    expect(runs[0].signal.aborted).toBe(true);
+    runs[1].resolve(layout(2));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: layout(2), running: null });
+    search.layout(null);
+    expect(search.snapshot()).toMatchObject({ result: null, running: null });
+  });
+
+  it('shows a longer search’s layouts only when they have no more sheets, and says when it ends', async () => {
+    const { search, runs, events } = setup();
+    search.layout(job);
+    runs[0].resolve(layout(5));
+    await settle();
+    search.search(30000, 2);
+    expect(runs[1].job.options).toMatchObject({ timeLimitMs: 30000, seed: 2 });
+    expect(search.snapshot().running).toBe('search');
+    runs[1].onProgress({ done: 0.5, pages: 6, lowerBound: 4, best: layout(6) });
+    expect(search.snapshot().result).toEqual(layout(5));
+    runs[1].onProgress({ done: 0.6, pages: 4, lowerBound: 4, best: layout(4) });
+    expect(search.snapshot().result).toEqual(layout(4));
+    runs[1].resolve(layout(4));
+    await settle();
+    expect(events.searchDone).toHaveBeenCalledWith(4);
+    expect(search.snapshot().running).toBeNull();
+  });
+
+  it('keeps the layout when a search is cancelled, clears it when a layout fails', async () => {
+    const { search, runs, events } = setup();
+    search.layout(job);
+    runs[0].resolve(layout(3));
+    await settle();
+    search.search(30000, 2);
+    search.cancel();
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: layout(3), running: null });
+    expect(events.failed).not.toHaveBeenCalled();
+    search.layout(job);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    runs[2].reject(new Error('Tuval çok küçük'));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: null, running: null });
+    expect(events.failed).toHaveBeenCalledWith(new Error('Tuval çok küçük'));
+  });
+
+  it('reports progress at most once a frame', async () => {
+    const { search, runs } = setup();
+    search.layout(job);
+    for (let i = 1; i <= 10; i++) runs[0].onProgress({ done: i / 10, pages: 2, lowerBound: 1 });
+    expect(search.snapshot().progress).toEqual({ done: 0, pages: 0 });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(search.snapshot().progress).toEqual({ done: 1, pages: 2 });
+  });
+});

@@ -1,0 +1,130 @@
+import { AbortError, type EngineClient } from './client';
+import type { Request, Result } from './types';
+
+/** SearchState is what the page shows of the engine's work. */
+export interface SearchState {
+  /** result is the layout on screen. */
+  result: Result | null;
+  /**
+   * running says what the engine does: 'layout' follows every change of
+   * the job, 'search' is a longer search the user asked for.
+   */
+  running: 'layout' | 'search' | null;
+  /** progress is the running layout's share done (0 to 1) and the sheets of its best layout so far. */
+  progress: { done: number; pages: number };
+}
+
+/** SearchEvents are told how a run ended, for the page to say so. */
+export interface SearchEvents {
+  /** searchDone is told the sheets of the layout a longer search ended with. */
+  searchDone(pages: number): void;
+  failed(e: Error): void;
+}
+
+const NO_PROGRESS = { done: 0, pages: 0 };
+
+/**
+ * LayoutSearch runs the engine for the page: a layout of the job after
+ * every change, and, when the user asks, a longer search that replaces the
+ * layout on screen only with one of no more sheets. A run cancels the one
+ * before it. It is an external store for useSyncExternalStore: subscribe
+ * and snapshot.
+ */
+export class LayoutSearch {
+  private state: SearchState = { result: null, running: null, progress: NO_PROGRESS };
+  private readonly listeners = new Set<() => void>();
+  private running: AbortController | null = null;
+  private job: Request | null = null;
+
+  constructor(
+    private readonly engine: Pick<EngineClient, 'run'>,
+    private readonly events: SearchEvents,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): SearchState => this.state;
+
+  /** layout lays out job, or clears the layout when there is none (no parts). */
+  layout = (job: Request | null): void => {
+    this.job = job;
+    if (job) {
+      this.start(job, false);
+      return;
+    }
+    this.running?.abort();
+    this.set({ result: null, running: null });
+  };
+
+  /** search looks for a layout of the last job with fewer sheets, for timeLimitMs, from seed. */
+  search = (timeLimitMs: number, seed: number): void => {
+    if (this.job) this.start({ ...this.job, options: { ...this.job.options, timeLimitMs, seed } }, true);
+  };
+
+  /** cancel stops what runs; the layout on screen stays. */
+  cancel = (): void => {
+    this.running?.abort();
+    this.running = null;
+    this.set({ running: null });
+  };
+
+  private set(change: Partial<SearchState>): void {
+    this.state = { ...this.state, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  private start(job: Request, search: boolean): void {
+    this.running?.abort();
+    const ctl = new AbortController();
+    this.running = ctl;
+    this.set({ running: search ? 'search' : 'layout', progress: NO_PROGRESS });
+    // Progress arrives many times a second: the page takes the latest once
+    // a frame, so typing never waits behind a queue of renders.
+    let frame = false;
+    let latest: SearchState['progress'] | null = null;
+    const flush = () => {
+      frame = false;
+      if (latest && !ctl.signal.aborted) this.set({ progress: latest });
+      latest = null;
+    };
+    // A longer search keeps the layout on screen unless it finds one of no more sheets.
+    const show = (r: Result) => {
+      const shown = this.state.result;
+      if (!search || !shown || r.stats.pages <= shown.stats.pages) this.set({ result: r });
+    };
+    this.engine
+      .run(
+        job,
+        (p) => {
+          if (ctl.signal.aborted) return;
+          latest = { done: p.done, pages: p.pages };
+          if (!frame) {
+            frame = true;
+            if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+            else setTimeout(flush, 16);
+          }
+          if (p.best) show(p.best);
+        },
+        ctl.signal,
+      )
+      .then((r) => {
+        if (ctl.signal.aborted) return;
+        show(r);
+        if (search) this.events.searchDone(r.stats.pages);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof AbortError || ctl.signal.aborted) return;
+        console.error('nesting failed', e);
+        if (!search) this.set({ result: null });
+        this.events.failed(e instanceof Error ? e : new Error(String(e)));
+      })
+      .finally(() => {
+        if (this.running !== ctl) return;
+        this.running = null;
+        this.set({ running: null });
+      });
+  }
+}
