@@ -1,0 +1,80 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"kesim/internal/apperr"
+	"kesim/nest"
+)
+
+// Every code has its status, and the API's contract lists it.
+func TestEveryCodeHasAStatusAndIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/http-api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range apperr.Codes {
+		if statusOf[c] == 0 {
+			t.Errorf("code %s has no HTTP status", c)
+		}
+		row := fmt.Sprintf("| `%s` | %d |", c, statusOf[c])
+		if !bytes.Contains(doc, []byte(row)) {
+			t.Errorf("docs/http-api.md has no row %q", row)
+		}
+	}
+	if len(statusOf) != len(apperr.Codes) {
+		t.Errorf("%d statuses for %d codes", len(statusOf), len(apperr.Codes))
+	}
+}
+
+func TestErrorMapsAndLogsOnlyInternalErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		err     error
+		status  int
+		code    apperr.Code
+		message string
+		field   string
+		logged  bool
+	}{
+		{"app error", apperr.New(apperr.Busy, msgBusy), 503, apperr.Busy, msgBusy, "", false},
+		{"with a field", apperr.NewField(apperr.Invalid, "parts[2].width", "x"), 400, apperr.Invalid, "x", "parts[2].width", false},
+		{"wrapped", fmt.Errorf("context: %w", apperr.New(apperr.NotFound, "yok")), 404, apperr.NotFound, "yok", "", false},
+		{"engine input", &nest.InputError{Field: "sheet", Message: "ölçü"}, 400, apperr.Invalid, "ölçü", "sheet", false},
+		{"internal", apperr.Wrap("db", errors.New("secret detail")), 500, apperr.Internal, apperr.MsgInternal, "", true},
+		{"plain error", errors.New("secret detail"), 500, apperr.Internal, apperr.MsgInternal, "", true},
+		{"unknown code", &apperr.Error{Code: "odd", Message: "secret detail"}, 500, apperr.Internal, apperr.MsgInternal, "", true},
+	}
+	for _, tt := range tests {
+		var logged bytes.Buffer
+		h := withLogger(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { Error(w, r, tt.err) }),
+			slog.New(slog.NewTextHandler(&logged, nil)))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/api/x", nil))
+		var e errorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if w.Code != tt.status || e.Error.Code != tt.code || e.Error.Message != tt.message {
+			t.Errorf("%s: %d %s, want %d %s %q", tt.name, w.Code, w.Body, tt.status, tt.code, tt.message)
+		}
+		if tt.field != "" && e.Error.Fields[tt.field] != tt.message || tt.field == "" && e.Error.Fields != nil {
+			t.Errorf("%s: fields %v, want %s", tt.name, e.Error.Fields, tt.field)
+		}
+		if strings.Contains(w.Body.String(), "secret") {
+			t.Errorf("%s: the answer shows the cause: %s", tt.name, w.Body)
+		}
+		if got := strings.Contains(logged.String(), "secret detail"); got != tt.logged {
+			t.Errorf("%s: logged %v, want %v: %s", tt.name, got, tt.logged, logged.String())
+		}
+	}
+}
