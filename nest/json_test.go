@@ -116,8 +116,7 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 		`{}`,
 	}
 	for _, s := range direct {
-		d := jsonDecoder{b: []byte(s)}
-		if _, ok := d.request(); !ok {
+		if !requestDirect(s) {
 			t.Errorf("%s: not decoded directly", s)
 		}
 		checkDecodeRequest(t, []byte(s))
@@ -146,10 +145,85 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 		b.Write(p)
 	}
 	b.WriteString(`],"options":{"kerf":0,"trim":0,"guillotine":false,"timeLimitMs":0,"seed":1}}`)
-	if d := (jsonDecoder{b: []byte(b.String())}); !func() bool { _, ok := d.request(); return ok }() {
+	if !requestDirect(b.String()) {
 		t.Error("a 600-line request is not decoded directly")
 	}
 	checkDecodeRequest(t, []byte(b.String()))
+}
+
+// requestDirect reports whether s is read directly, not by encoding/json.
+func requestDirect(s string) bool {
+	d := jsonDecoder{b: []byte(s)}
+	var req Request
+	return d.request(&req) == nil && d.end()
+}
+
+// checkDecode asserts that decode answers as json.Unmarshal into a T.
+func checkDecode[T any](t *testing.T, decode func([]byte) (T, error), data []byte) {
+	t.Helper()
+	got, err := decode(data)
+	var want T
+	werr := json.Unmarshal(data, &want)
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("%s: error %v, encoding/json %v", data, err, werr)
+	}
+	if err == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: decoded\n%#v\nencoding/json\n%#v", data, got, want)
+	}
+}
+
+// TestDecodeColumns decodes what the store keeps of a layout, its parts,
+// sheet and options, as encoding/json writes them and as PostgreSQL
+// prints them (spaces, its own key order); both take the direct way.
+func TestDecodeColumns(t *testing.T) {
+	no := false
+	parts := []Part{
+		{ID: "1732268400000", Name: "Çekmece Ön ğüşıöç İĞÜŞÖÇ", Width: 45.55, Height: 0.01, Quantity: 100000, Rotate: &no},
+		{Name: "Kapak", Width: 1000, Height: 12.05, Quantity: 1},
+	}
+	ours, _ := json.Marshal(parts)
+	jsonb := `[{"id": "1732268400000", "name": "Çekmece Ön ğüşıöç İĞÜŞÖÇ", "width": 45.55, "height": 0.01, "rotate": false, "quantity": 100000}, ` +
+		`{"id": "", "name": "Kapak", "width": 1000, "height": 12.05, "quantity": 1}]`
+	for _, s := range []string{string(ours), jsonb, `[]`, ` [ ] `} {
+		d := jsonDecoder{b: []byte(s)}
+		var ps []Part
+		if d.parts(&ps) != nil || !d.end() {
+			t.Errorf("%s: not decoded directly", s)
+		}
+		checkDecode(t, DecodeParts, []byte(s))
+	}
+	got, err := DecodeParts([]byte(jsonb))
+	if err != nil || !reflect.DeepEqual(got, parts) {
+		t.Errorf("jsonb: %+v, %v", got, err)
+	}
+	for _, s := range []string{`{"width": 100, "height": 148}`, `{"height":1e2}`, `{}`, `{"Width":1}`, `null`, `{"width":"1"}`} {
+		checkDecode(t, DecodeSheet, []byte(s))
+	}
+	for _, s := range []string{`{"kerf": 0.3, "trim": 1, "guillotine": true, "timeLimitMs": 1000, "seed": -42, "iterations": 7}`, `{"seed":1.5}`, `{"kerf":null}`, `[]`} {
+		checkDecode(t, DecodeOptions, []byte(s))
+	}
+	for _, s := range []string{``, `[`, `null`, `[null]`, `[{"quantity":1.5}]`, `[{"width":"1"}]`, `{}`, `[{}]x`,
+		`[{"name":"\u00c7ekmece","Width":45.55,"rotate":null}]`, `[{"width":1,"width":2}]`} {
+		checkDecode(t, DecodeParts, []byte(s))
+	}
+}
+
+// FuzzDecodeColumns compares DecodeParts, DecodeSheet and DecodeOptions
+// with encoding/json on arbitrary input.
+func FuzzDecodeColumns(f *testing.F) {
+	for _, s := range []string{
+		`[]`, `[{}]`, `[{"id":"a","name":"Kapak","width":50,"height":30,"quantity":2,"rotate":true}]`,
+		`[ {"name": "ş", "width": 1.5e1, "height": -0, "quantity": -3} , {"rotate": false} ]`,
+		`[{"quantity":9223372036854775808}]`, `[{"width":01}]`, `[{"name":"a\"b"}]`, "[{\"name\":\"\xff\"}]",
+		`{"width": 100, "height": 148}`, `{"kerf":0.3,"trim":1,"guillotine":true,"timeLimitMs":1000,"seed":-42,"iterations":7}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkDecode(t, DecodeParts, data)
+		checkDecode(t, DecodeSheet, data)
+		checkDecode(t, DecodeOptions, data)
+	})
 }
 
 // FuzzDecodeRequest compares DecodeRequest with encoding/json on arbitrary

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -180,12 +179,8 @@ func Counts(parts []nest.Part) (lines, pieces int) {
 
 // ParseSheet reads a stored sheet column, or returns nil when it cannot.
 func ParseSheet(data []byte) *nest.Sheet {
-	var sh nest.Sheet
-	if sc := (scanner{b: data}); sc.sheet(&sh) && sc.end() {
-		return &sh
-	}
-	sh = nest.Sheet{}
-	if json.Unmarshal(data, &sh) != nil || sh == (nest.Sheet{}) {
+	sh, err := nest.DecodeSheet(data)
+	if err != nil || sh == (nest.Sheet{}) {
 		return nil
 	}
 	return &sh
