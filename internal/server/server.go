@@ -1,4 +1,4 @@
-// Package server is Kesim's HTTP server: the JSON API of DESIGN.md section 5
+// Package server is Kesim's HTTP server: the JSON API of docs/http-api.md
 // and the embedded web app.
 package server
 

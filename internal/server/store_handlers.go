@@ -17,9 +17,9 @@ import (
 // of everything a browser kept locally fits many times over.
 const maxStoreBody = 5 << 20
 
-// registerStoreRoutes adds the saved parts and layouts API of DESIGN.md
-// section 5 to mux: GET/POST /api/parts, DELETE /api/parts/{id}, GET/POST
-// /api/layouts, DELETE /api/layouts/{id} and POST /api/sync.
+// registerStoreRoutes adds the saved parts and layouts API of
+// docs/http-api.md to mux: GET/POST /api/parts, DELETE /api/parts/{id},
+// GET/POST /api/layouts, GET/DELETE /api/layouts/{id} and POST /api/sync.
 func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
 	h := &storeHandlers{st: st}
 	mux.HandleFunc("GET /api/parts", h.listParts)
