@@ -10,10 +10,13 @@ import (
 	"kesim/nest"
 )
 
-// Limits on what is saved (issue 5). A size is in centimetres.
+// Limits on what is saved (issue 5), the specification's: the CSV reader
+// and the web app's forms (web/src/generated/limits.ts) keep to them too,
+// so that what is read or typed can be saved. The engine lays out more
+// (nest.MaxSheetCM). A size is in centimetres.
 const (
 	MaxNameLength  = 200    // characters, after trimming
-	MaxSize        = 1000   // cm, the largest canvas side (specification section 9)
+	MaxSize        = 1000   // cm, a part's or the canvas's side (specification section 9)
 	MaxQuantity    = 100000 // copies of one part
 	MaxLayoutParts = 10000  // part lines in one layout
 )
