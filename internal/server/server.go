@@ -13,6 +13,7 @@ import (
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/internal/version"
 )
 
 // Config is what the server needs. Store may be nil (no saving), and App
@@ -73,18 +74,31 @@ func New(cfg Config) http.Handler {
 // msgNoRoute answers an /api/ path that is no route.
 const msgNoRoute = "Böyle bir API yolu yok."
 
+// healthStatus is the answer of GET /api/health: whether the server and its
+// database answer, and which build is running.
+type healthStatus struct {
+	Status   string `json:"status"`   // ok, or unavailable when the database does not answer
+	Database string `json:"database"` // sqlite, postgres, or none
+	Version  string `json:"version"`
+	Commit   string `json:"commit"`
+}
+
 func health(w http.ResponseWriter, r *http.Request, st store.Store) {
+	build := version.Get()
+	answer := healthStatus{Status: "ok", Database: "none", Version: build.Version, Commit: build.Commit}
 	if st == nil {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "none"})
+		writeJSON(w, http.StatusOK, answer)
 		return
 	}
+	answer.Database = st.Driver()
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := st.Ping(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": st.Driver()})
+		answer.Status = "unavailable"
+		writeJSON(w, http.StatusServiceUnavailable, answer)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": st.Driver()})
+	writeJSON(w, http.StatusOK, answer)
 }
 
 // securityHeaders sets the headers every answer carries: the page may run

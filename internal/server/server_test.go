@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 
 	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
+	"kesim/internal/version"
 	"kesim/nest"
 )
 
@@ -40,8 +42,10 @@ func do(h http.Handler, method, path, body string, header ...string) *httptest.R
 func TestHealthAndConfig(t *testing.T) {
 	h := newTestServer(t, nil)
 	w := do(h, "GET", "/api/health", "")
-	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != `{"database":"sqlite","status":"ok"}` {
-		t.Errorf("health: %d %s", w.Code, w.Body)
+	build := version.Get()
+	want := fmt.Sprintf(`{"status":"ok","database":"sqlite","version":%q,"commit":%q}`, build.Version, build.Commit)
+	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != want {
+		t.Errorf("health: %d %s, want %s", w.Code, w.Body, want)
 	}
 	w = do(h, "GET", "/api/config", "")
 	var cfg map[string]string

@@ -460,15 +460,19 @@ func BenchmarkMixedAPI(b *testing.B) {
 // binary run with it set is the helper process.
 const apiCrashHelperEnv = "KESIM_API_CRASH_HELPER_DB"
 
-// TestStoreAPICrashHelper is not a test: TestStoreAPICrashKeepsAnsweredSaves
-// runs the test binary again with only this function and apiCrashHelperEnv
-// set. It serves the store routes on a loopback port, which it prints, until
-// it is killed.
-func TestStoreAPICrashHelper(t *testing.T) {
-	path := os.Getenv(apiCrashHelperEnv)
-	if path == "" {
-		t.Skip("helper process of TestStoreAPICrashKeepsAnsweredSaves")
+// TestMain runs the API crash helper instead of the tests when
+// apiCrashHelperEnv is set: TestStoreAPICrashKeepsAnsweredSaves starts the
+// test binary again as that helper.
+func TestMain(m *testing.M) {
+	if path := os.Getenv(apiCrashHelperEnv); path != "" {
+		apiCrashHelper(path)
 	}
+	os.Exit(m.Run())
+}
+
+// apiCrashHelper serves the store routes on the SQLite database at path on
+// a loopback port, which it prints, until it is killed. It never returns.
+func apiCrashHelper(path string) {
 	st, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		fmt.Println("open:", err)
@@ -494,7 +498,7 @@ func TestStoreAPICrashKeepsAnsweredSaves(t *testing.T) {
 		t.Skip("starts a helper process")
 	}
 	path := filepath.Join(t.TempDir(), "kesim.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestStoreAPICrashHelper$", "-test.count=1")
+	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), apiCrashHelperEnv+"="+path)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -134,15 +134,20 @@ func TestRefusesNewerSchema(t *testing.T) {
 // binary run with it set is the helper process.
 const crashHelperEnv = "KESIM_SQLITE_CRASH_HELPER_DB"
 
-// TestCrashHelper is not a test: TestCrashKeepsCommittedLayouts runs the
-// test binary again with only this function and crashHelperEnv set. It saves
-// layouts until it is killed, printing each id once CreateLayout returned:
-// the moment the server would answer 201.
-func TestCrashHelper(t *testing.T) {
-	path := os.Getenv(crashHelperEnv)
-	if path == "" {
-		t.Skip("helper process of TestCrashKeepsCommittedLayouts")
+// TestMain runs the crash helper instead of the tests when crashHelperEnv
+// is set: TestCrashKeepsCommittedLayouts starts the test binary again as
+// that helper.
+func TestMain(m *testing.M) {
+	if path := os.Getenv(crashHelperEnv); path != "" {
+		crashHelper(path)
 	}
+	os.Exit(m.Run())
+}
+
+// crashHelper saves layouts to the database at path until it is killed,
+// printing each id once CreateLayout returned: the moment the server would
+// answer 201. It never returns.
+func crashHelper(path string) {
 	ctx := context.Background()
 	s, err := Open(ctx, path)
 	if err != nil {
@@ -167,7 +172,7 @@ func TestCrashKeepsCommittedLayouts(t *testing.T) {
 		t.Skip("starts a helper process")
 	}
 	path := filepath.Join(t.TempDir(), "kesim.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$", "-test.count=1")
+	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), crashHelperEnv+"="+path)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
