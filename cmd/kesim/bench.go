@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,19 +16,18 @@ import (
 
 // runBench implements `kesim bench`.
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	limit := fs.Duration("time", time.Second, "örnek başına iyileştirme süresi (0: yalnız yapıcı aşama)")
+	fs := cmdBench.flagSet()
+	limit := fs.Duration("time", time.Second, "örnek başına iyileştirme süresi `SÜRE` (0: yalnız yapıcı aşama)")
 	oriented := fs.Bool("oriented", false, "parçalar döndürülmez")
 	guillotine := fs.Bool("guillotine", false, "giyotin kesim")
-	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
-	iterations := fs.Int("iterations", 0, "örnek başına iyileştirme adımı (süre yerine)")
-	workers := fs.Int("workers", 0, "paralel çalışan sayısı (0: tüm çekirdekler)")
-	class := fs.Int("class", 0, "yalnız bu sınıfın örnekleri (0: hepsi)")
-	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV dosyası")
-	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı dosya (go tool pprof ile okunur)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	seed := fs.Int64("seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
+	iterations := fs.Int("iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
+	workers := fs.Int("workers", 0, "paralel çalışan sayısı `N` (0: tüm çekirdekler)")
+	class := fs.Int("class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
+	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
+	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
+	if code, ok := cmdBench.parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası verin (ör. ../shared/bench/2bp/bwmv_500.json)")

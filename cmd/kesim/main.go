@@ -1,45 +1,65 @@
 // Command kesim lays out rectangular parts on sheets, serves the Kesim web
-// app and runs the optimizer's benchmark.
+// app and runs the optimizer's benchmark. kesim help lists its commands;
+// kesim help COMMAND shows one command's usage, flags and an example.
 //
 //	kesim nest  --sheet 100x148 parts.csv
 //	kesim bench ../shared/bench/2bp/bwmv_500.json
 //	kesim serve --addr 127.0.0.1:8080
+//	kesim user  add ayse --admin
+//	kesim version
 package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"strings"
 )
 
-const usage = `Kullanım:
-  kesim nest  --sheet GENxYÜK [--kerf CM] [--trim CM] [--guillotine] [--no-rotate]
-              [--time 1s] [--seed N] [--json DOSYA|-] [--pdf DOSYA] [--dxf DOSYA] GİRDİ
-  kesim bench [--time 1s] [--oriented] [--guillotine] DOSYA.json
-  kesim serve [--addr 127.0.0.1:8080] [--db URL] [--no-auth] [--tls-cert F --tls-key F]
-  kesim user  add|list|passwd|remove|totp [NAME] [--admin] [--password-file DOSYA] [--db URL]
-`
-
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run runs the command args name and returns its exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printUsage(stderr)
+		return 2
 	}
-	args := os.Args[2:]
-	var code int
-	switch os.Args[1] {
+	switch args[0] {
 	case "nest":
-		code = runNest(args, os.Stdin, os.Stdout, os.Stderr)
+		return runNest(args[1:], stdin, stdout, stderr)
 	case "bench":
-		code = runBench(args, os.Stdout, os.Stderr)
+		return runBench(args[1:], stdout, stderr)
 	case "serve":
-		code = runServe(args, os.Stderr)
+		return runServe(args[1:], stdout, stderr)
 	case "user":
-		code = runUser(args, os.Stdin, os.Stdout, os.Stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(os.Stdout, usage)
-	default:
-		fmt.Fprintf(os.Stderr, "kesim: bilinmeyen komut %q\n\n%s", os.Args[1], usage)
-		code = 2
+		return runUser(args[1:], stdin, stdout, stderr)
+	case "version", "--version":
+		return runVersion(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		return runHelp(args[1:], stdout, stderr)
 	}
-	os.Exit(code)
+	fmt.Fprintf(stderr, "kesim: bilinmeyen komut %q\n\n", args[0])
+	printUsage(stderr)
+	return 2
+}
+
+// runHelp implements `kesim help [COMMAND [SUBCOMMAND]]`: the list of
+// commands, or what COMMAND --help prints.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		printUsage(stdout)
+		return 0
+	case len(args) == 2 && args[0] == "user", len(args) == 1:
+		for _, c := range commands {
+			if c.name == args[0] {
+				return run(append(args, "--help"), nil, stdout, stderr)
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "kesim help: bilinmeyen konu %q\n\n", strings.Join(args, " "))
+	printUsage(stderr)
+	return 2
 }

@@ -29,79 +29,52 @@ const (
 	exitBadInput = 2 // bad flags or input; nothing was written
 )
 
+// nestFlags are kesim nest's flags; set names those given on the command
+// line, which override a JSON request's own options.
+type nestFlags struct {
+	sheet, kerf, trim                 string
+	guillotine, noRotate, dxfPerSheet bool
+	limit                             time.Duration
+	seed                              int64
+	jsonOut, pdfOut, dxfOut           string
+	set                               map[string]bool
+}
+
+func (f *nestFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.sheet, "sheet", "", "tuval boyutu `GENxYÜK`, cm (ör. 100x148)")
+	fs.StringVar(&f.kerf, "kerf", "", "testere payı, `CM` (ör. 0,3)")
+	fs.StringVar(&f.trim, "trim", "", "kenar payı, `CM`")
+	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim (panel testere)")
+	fs.BoolVar(&f.noRotate, "no-rotate", false, "hiçbir parça döndürülmez")
+	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
+	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
+	fs.StringVar(&f.jsonOut, "json", "", "sonuç JSON'unun yazılacağı `DOSYA` (- standart çıktı)")
+	fs.StringVar(&f.pdfOut, "pdf", "", "atölye için PDF'in yazılacağı `DOSYA`")
+	fs.StringVar(&f.dxfOut, "dxf", "", "kesim makinesi için DXF'in yazılacağı `DOSYA` (tüm sayfalar yan yana)")
+	fs.BoolVar(&f.dxfPerSheet, "dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
+}
+
 // runNest implements `kesim nest`: read a CSV part list or a JSON request,
-// lay it out, and write the result JSON (and later PDF and DXF).
+// lay it out, and write the result JSON, PDF and DXF.
 func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sheet := fs.String("sheet", "", "tuval boyutu GENİŞLİKxYÜKSEKLİK cm (ör. 100x148)")
-	kerf := fs.String("kerf", "", "testere payı, cm (ör. 0,3)")
-	trim := fs.String("trim", "", "kenar payı, cm")
-	guillotine := fs.Bool("guillotine", false, "giyotin kesim (panel testere)")
-	noRotate := fs.Bool("no-rotate", false, "hiçbir parça döndürülmez")
-	limit := fs.Duration("time", time.Second, "iyileştirme süresi (0: yalnız yapıcı aşama)")
-	seed := fs.Int64("seed", 1, "rastgelelik tohumu")
-	jsonOut := fs.String("json", "", "sonuç JSON dosyası (- standart çıktı)")
-	pdfOut := fs.String("pdf", "", "atölye için PDF dosyası")
-	dxfOut := fs.String("dxf", "", "kesim makinesi için DXF dosyası (tüm sayfalar yan yana)")
-	dxfPerSheet := fs.Bool("dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
-	if err := parseInterspersed(fs, args); err != nil {
-		return exitBadInput
+	var f nestFlags
+	fs := cmdNest.flagSet()
+	f.register(fs)
+	if code, ok := cmdNest.parse(fs, args, stdout, stderr); !ok {
+		return code
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "kesim nest: tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
 		return exitBadInput
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "kesim nest: "+format+"\n", a...)
-		return exitBadInput
-	}
-
 	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
+	if err == nil {
+		err = f.apply(&req, fromJSON)
+	}
 	if err != nil {
-		return bad("%v", err)
-	}
-	if set["sheet"] {
-		w, h, ok := parseSize(*sheet)
-		if !ok {
-			return bad("--sheet %q: boyutu GENİŞLİKxYÜKSEKLİK biçiminde cm olarak verin (ör. 100x148)", *sheet)
-		}
-		req.Sheet = nest.Sheet{Width: w, Height: h}
-	}
-	if req.Sheet.Width == 0 && req.Sheet.Height == 0 {
-		return bad("tuval boyutu eksik: --sheet 100x148 gibi verin")
-	}
-	for _, o := range []struct {
-		name string
-		text *string
-		dst  *float64
-	}{{"kerf", kerf, &req.Options.Kerf}, {"trim", trim, &req.Options.Trim}} {
-		if !set[o.name] {
-			continue
-		}
-		v, ok := parseCM(*o.text)
-		if !ok {
-			return bad("--%s %q geçerli bir sayı değil", o.name, *o.text)
-		}
-		*o.dst = v
-	}
-	if set["guillotine"] {
-		req.Options.Guillotine = *guillotine
-	}
-	// A JSON request carries its own options; flags given override them.
-	if set["time"] || !fromJSON {
-		req.Options.TimeLimitMs = int(limit.Milliseconds())
-	}
-	if set["seed"] || !fromJSON {
-		req.Options.Seed = *seed
-	}
-	if *noRotate {
-		f := false
-		for i := range req.Parts {
-			req.Parts[i].Rotate = &f
-		}
+		return nestBadInput(stderr, err)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -109,7 +82,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := nest.Layout(ctx, req, nil)
 	var ie *nest.InputError
 	if errors.As(err, &ie) {
-		return bad("%v", ie)
+		return nestBadInput(stderr, ie)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
@@ -117,9 +90,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	// Every output is made in memory first, so that a failure writes none.
-	outputs, err := renderOutputs(res, *jsonOut, *pdfOut, *dxfOut, *dxfPerSheet)
+	outputs, err := renderOutputs(res, f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet)
 	if errors.Is(err, export.ErrEmpty) {
-		return bad("%v", err)
+		return nestBadInput(stderr, err)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
@@ -133,6 +106,58 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	printSummary(stderr, res)
 	return exitOK
+}
+
+// nestBadInput reports bad input and returns its exit status.
+func nestBadInput(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+	return exitBadInput
+}
+
+// apply sets the sheet and options given as flags on req. A JSON request
+// carries its own options, which only flags given override; a CSV part
+// list takes every flag's value, defaults included.
+func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
+	if f.set["sheet"] {
+		w, h, ok := parseSize(f.sheet)
+		if !ok {
+			return fmt.Errorf("--sheet %q: boyutu GENİŞLİKxYÜKSEKLİK biçiminde cm olarak verin (ör. 100x148)", f.sheet)
+		}
+		req.Sheet = nest.Sheet{Width: w, Height: h}
+	}
+	if req.Sheet.Width == 0 && req.Sheet.Height == 0 {
+		return errors.New("tuval boyutu eksik: --sheet 100x148 gibi verin")
+	}
+	for _, o := range []struct {
+		name string
+		text string
+		dst  *float64
+	}{{"kerf", f.kerf, &req.Options.Kerf}, {"trim", f.trim, &req.Options.Trim}} {
+		if !f.set[o.name] {
+			continue
+		}
+		v, ok := parseCM(o.text)
+		if !ok {
+			return fmt.Errorf("--%s %q geçerli bir sayı değil", o.name, o.text)
+		}
+		*o.dst = v
+	}
+	if f.set["guillotine"] {
+		req.Options.Guillotine = f.guillotine
+	}
+	if f.set["time"] || !fromJSON {
+		req.Options.TimeLimitMs = int(f.limit.Milliseconds())
+	}
+	if f.set["seed"] || !fromJSON {
+		req.Options.Seed = f.seed
+	}
+	if f.noRotate {
+		rotate := false
+		for i := range req.Parts {
+			req.Parts[i].Rotate = &rotate
+		}
+	}
+	return nil
 }
 
 // output is one file to write.
@@ -183,27 +208,6 @@ func renderOutputs(res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerShe
 		}
 	}
 	return outs, nil
-}
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments, as users type them.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		positional = append(positional, args[0])
-		args = args[1:]
-		if len(args) == 0 {
-			break
-		}
-	}
-	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // maxInput bounds what kesim nest reads. The engine's largest job, 100,000

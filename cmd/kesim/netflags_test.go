@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"net/netip"
 	"reflect"
 	"strings"
@@ -42,7 +43,7 @@ func TestProxyAndHostFlags(t *testing.T) {
 	}
 	for _, args := range [][]string{{"--trusted-proxy", "10.0.0.0/99"}, {"--public-host", "a b"}} {
 		var stderr bytes.Buffer
-		if code := runServe(args, &stderr); code != 2 || !strings.Contains(stderr.String(), args[0]) {
+		if code := runServe(args, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), args[0]) {
 			t.Errorf("serve %v: exit %d, %q", args, code, stderr.String())
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -22,119 +21,157 @@ import (
 	"kesim/web"
 )
 
-// Defaults of the page's header and footer; a workshop sets its own with
-// flags or the environment.
-const (
-	defaultTitle   = "Kesim"
-	defaultMachine = "Yapay zekâ destekli kesim optimizasyonu ve nesting programı"
-	defaultFactory = "Atölyenizde kullanıma hazır"
-)
+// serveFlags are kesim serve's flags; each has its default from the
+// environment.
+type serveFlags struct {
+	addr, dbURL, title, machine, factory string
+	noAuth                               bool
+	tlsCert, tlsKey                      string
+	maxPieces                            int
+	proxies, hosts                       *listFlag
+}
 
-// runServe implements `kesim serve`: the web app and the API.
-func runServe(args []string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", envOr("KESIM_ADDR", "127.0.0.1:8080"), "dinlenecek adres (KESIM_ADDR)")
-	dbURL := fs.String("db", envOr("KESIM_DATABASE_URL", filepath.Join("kesim-data", "kesim.db")),
-		"veritabanı: SQLite dosyası veya postgres:// adresi (KESIM_DATABASE_URL)")
-	title := fs.String("title", envOr("KESIM_TITLE", defaultTitle), "sayfa başlığı (KESIM_TITLE)")
-	machine := fs.String("machine", envOr("KESIM_MACHINE", defaultMachine), "başlık altındaki makine satırı (KESIM_MACHINE)")
-	factory := fs.String("factory", envOr("KESIM_FACTORY", defaultFactory), "alt bilgideki fabrika satırı (KESIM_FACTORY)")
-	noAuth := fs.Bool("no-auth", false, "hesap yokken de yerel ağ dışına açık dinle (herkes erişir)")
-	tlsCert := fs.String("tls-cert", os.Getenv("KESIM_TLS_CERT"), "HTTPS sertifikası (PEM; KESIM_TLS_CERT)")
-	tlsKey := fs.String("tls-key", os.Getenv("KESIM_TLS_KEY"), "HTTPS anahtarı (PEM; KESIM_TLS_KEY)")
-	maxPieces := fs.Int("max-pieces", server.DefaultNestMaxPieces,
+// register defines the flags on fs. A KESIM_MAX_PIECES that is no number
+// is an error.
+func (f *serveFlags) register(fs *flag.FlagSet) error {
+	fs.StringVar(&f.addr, "addr", envOr("KESIM_ADDR", "127.0.0.1:8080"), "dinlenecek `ADRES` (KESIM_ADDR)")
+	dbFlag(fs, &f.dbURL)
+	fs.StringVar(&f.title, "title", envOr("KESIM_TITLE", web.DefaultTitle), "sayfa başlığı (KESIM_TITLE)")
+	fs.StringVar(&f.machine, "machine", envOr("KESIM_MACHINE", web.DefaultMachine), "başlık altındaki makine satırı (KESIM_MACHINE)")
+	fs.StringVar(&f.factory, "factory", envOr("KESIM_FACTORY", web.DefaultFactory), "alt bilgideki fabrika satırı (KESIM_FACTORY)")
+	fs.BoolVar(&f.noAuth, "no-auth", false, "hesap yokken de yerel ağ dışına açık dinle (herkes erişir)")
+	fs.StringVar(&f.tlsCert, "tls-cert", os.Getenv("KESIM_TLS_CERT"), "HTTPS sertifikası, PEM `DOSYA` (KESIM_TLS_CERT)")
+	fs.StringVar(&f.tlsKey, "tls-key", os.Getenv("KESIM_TLS_KEY"), "HTTPS anahtarı, PEM `DOSYA` (KESIM_TLS_KEY)")
+	fs.IntVar(&f.maxPieces, "max-pieces", server.DefaultNestMaxPieces,
 		"sunucunun bir hesaplamada yerleştireceği en fazla parça, 1 ile 100.000 arası (KESIM_MAX_PIECES)")
 	if v := os.Getenv("KESIM_MAX_PIECES"); v != "" {
 		if err := fs.Set("max-pieces", v); err != nil {
-			fmt.Fprintf(stderr, "kesim serve: KESIM_MAX_PIECES bir tam sayı olmalı: %q\n", v)
-			return 2
+			return fmt.Errorf("KESIM_MAX_PIECES bir tam sayı olmalı: %q", v)
 		}
 	}
-	proxyFlag := envList("KESIM_TRUSTED_PROXY")
-	fs.Var(proxyFlag, "trusted-proxy", "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil sunucu, adres ya da aralık; tekrarlanabilir (KESIM_TRUSTED_PROXY, virgülle)")
-	hostFlag := envList("KESIM_PUBLIC_HOST")
-	fs.Var(hostFlag, "public-host", "hesapsız sunucunun API'sinin bu bilgisayarın adları dışında yanıt verdiği ad; tekrarlanabilir (KESIM_PUBLIC_HOST, virgülle)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	proxies, err := trustedProxies(proxyFlag.values)
+	f.proxies = envList("KESIM_TRUSTED_PROXY")
+	fs.Var(f.proxies, "trusted-proxy", "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil sunucu, `ADRES` ya da aralık; tekrarlanabilir (KESIM_TRUSTED_PROXY, virgülle)")
+	f.hosts = envList("KESIM_PUBLIC_HOST")
+	fs.Var(f.hosts, "public-host", "hesapsız sunucunun API'sinin bu bilgisayarın adları dışında yanıt verdiği `AD`; tekrarlanabilir (KESIM_PUBLIC_HOST, virgülle)")
+	return nil
+}
+
+// config checks the flags and returns the server's configuration, without
+// the store, app and logger.
+func (f *serveFlags) config() (server.Config, error) {
+	proxies, err := trustedProxies(f.proxies.values)
 	if err != nil {
+		return server.Config{}, err
+	}
+	hosts, err := publicHosts(f.hosts.values)
+	if err != nil {
+		return server.Config{}, err
+	}
+	if f.maxPieces < 1 || f.maxPieces > server.MaxNestPieces {
+		return server.Config{}, errors.New("--max-pieces 1 ile 100.000 arasında olmalı")
+	}
+	if (f.tlsCert == "") != (f.tlsKey == "") {
+		return server.Config{}, errors.New("--tls-cert ve --tls-key birlikte verilmeli")
+	}
+	return server.Config{
+		Title: f.title, Machine: f.machine, Factory: f.factory,
+		NestMaxPieces: f.maxPieces, TrustedProxies: proxies, PublicHosts: hosts,
+	}, nil
+}
+
+// runServe implements `kesim serve`: the web app and the API.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	var f serveFlags
+	fs := cmdServe.flagSet()
+	if err := f.register(fs); err != nil {
 		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
 		return 2
 	}
-	hosts, err := publicHosts(hostFlag.values)
+	if code, ok := cmdServe.parse(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return cmdServe.usageError(stderr, fmt.Sprintf("beklenmeyen argüman %q", fs.Arg(0)))
+	}
+	cfg, err := f.config()
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
-		return 2
-	}
-	if *maxPieces < 1 || *maxPieces > server.MaxNestPieces {
-		fmt.Fprintln(stderr, "kesim serve: --max-pieces 1 ile 100.000 arasında olmalı")
-		return 2
-	}
-	if (*tlsCert == "") != (*tlsKey == "") {
-		fmt.Fprintln(stderr, "kesim serve: --tls-cert ve --tls-key birlikte verilmeli")
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := openStore(ctx, *dbURL)
+	st, err := openStore(ctx, f.dbURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim serve: veritabanı açılamadı: %v\n", err)
 		return 1
 	}
 	defer st.Close()
-
-	// Without accounts anyone who reaches the server can read and change
-	// every saved row: only this computer may, unless told otherwise.
-	if !isLoopback(*addr) {
-		team := false
-		if acc, ok := st.(store.Accounts); ok {
-			if team, err = acc.HasUsers(ctx); err != nil {
-				fmt.Fprintf(stderr, "kesim serve: %v\n", err)
-				return 1
-			}
-		}
-		switch {
-		case !team && !*noAuth:
-			fmt.Fprintf(stderr, "kesim serve: %s ağa açık, ama hiç hesap yok: herkes her kaydı görür ve değiştirir.\n"+
-				"Önce bir hesap açın (kesim user add AD --admin) ya da bilerek --no-auth verin.\n", *addr)
-			return 2
-		case !team:
-			logger.Warn("UYARI: hesap olmadan ağa açık çalışıyor (--no-auth): ağdaki herkes her kaydı görür ve değiştirir")
-		}
+	if code := guardOpenAddress(ctx, st, f.addr, f.noAuth, logger, stderr); code != 0 {
+		return code
 	}
-	app := web.App()
-	if app == nil {
+	cfg.Store, cfg.App, cfg.Logger = st, web.App(), logger
+	if cfg.App == nil {
 		logger.Warn("web uygulaması derlenmemiş; yalnız API sunuluyor (make build)")
 	}
 	srv := &http.Server{
-		Handler: server.New(server.Config{
-			Store: st, App: app, Logger: logger, Title: *title, Machine: *machine, Factory: *factory,
-			NestMaxPieces: *maxPieces, TrustedProxies: proxies, PublicHosts: hosts,
-		}),
+		Handler:           server.New(cfg),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      90 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	ln, err := net.Listen("tcp", *addr)
+	return listenAndServe(ctx, srv, &f, st.Driver(), logger, stderr)
+}
+
+// guardOpenAddress refuses a network address while no account exists:
+// without accounts anyone who reaches the server can read and change every
+// saved row, so only this computer may, unless --no-auth says otherwise. It
+// returns the exit status, 0 when the server may go on.
+func guardOpenAddress(ctx context.Context, st store.Store, addr string, noAuth bool, logger *slog.Logger, stderr io.Writer) int {
+	if isLoopback(addr) {
+		return 0
+	}
+	team := false
+	if acc, ok := st.(store.Accounts); ok {
+		var err error
+		if team, err = acc.HasUsers(ctx); err != nil {
+			fmt.Fprintf(stderr, "kesim serve: %v\n", err)
+			return 1
+		}
+	}
+	switch {
+	case !team && !noAuth:
+		fmt.Fprintf(stderr, "kesim serve: %s ağa açık, ama hiç hesap yok: herkes her kaydı görür ve değiştirir.\n"+
+			"Önce bir hesap açın (kesim user add AD --admin) ya da bilerek --no-auth verin.\n", addr)
+		return 2
+	case !team:
+		logger.Warn("UYARI: hesap olmadan ağa açık çalışıyor (--no-auth): ağdaki herkes her kaydı görür ve değiştirir")
+	}
+	return 0
+}
+
+// listenAndServe serves srv on the flags' address, over TLS when a
+// certificate is given, until ctx ends; then it shuts down gracefully:
+// requests in flight finish (a save that was answered is committed), new
+// ones are refused. It returns the exit status.
+func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver string, logger *slog.Logger, stderr io.Writer) int {
+	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim serve: %s dinlenemiyor: %v\n", *addr, err)
+		fmt.Fprintf(stderr, "kesim serve: %s dinlenemiyor: %v\n", f.addr, err)
 		return 1
 	}
 	scheme := "http://"
-	if *tlsCert != "" {
+	if f.tlsCert != "" {
 		scheme = "https://"
 	}
-	logger.Info("Kesim hazır", "adres", scheme+ln.Addr().String(), "veritabanı", st.Driver())
+	logger.Info("Kesim hazır", "adres", scheme+ln.Addr().String(), "veritabanı", driver)
 	done := make(chan error, 1)
 	go func() {
-		if *tlsCert != "" {
-			done <- srv.ServeTLS(ln, *tlsCert, *tlsKey)
+		if f.tlsCert != "" {
+			done <- srv.ServeTLS(ln, f.tlsCert, f.tlsKey)
 		} else {
 			done <- srv.Serve(ln)
 		}
@@ -145,8 +182,6 @@ func runServe(args []string, stderr io.Writer) int {
 		return 1
 	case <-ctx.Done():
 	}
-	// Graceful shutdown: requests in flight finish (a save that was
-	// answered is committed), new ones are refused.
 	logger.Info("kapatılıyor")
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -155,6 +190,12 @@ func runServe(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// dbFlag defines --db, the database kesim serve and kesim user open.
+func dbFlag(fs *flag.FlagSet, dst *string) {
+	fs.StringVar(dst, "db", envOr("KESIM_DATABASE_URL", store.DefaultSQLitePath),
+		"veritabanı: SQLite dosyası veya postgres:// adresi, `URL` (KESIM_DATABASE_URL)")
 }
 
 // openStore opens PostgreSQL for a postgres:// URL, else the SQLite file.

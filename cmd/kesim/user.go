@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,145 +20,266 @@ import (
 	"kesim/internal/store"
 )
 
-const userUsage = `Kullanım:
-  kesim user add NAME [--admin] [--password-file DOSYA]
-  kesim user list
-  kesim user passwd NAME [--password-file DOSYA]
-  kesim user remove NAME [--last]
-  kesim user totp NAME [--off]
-Hepsi --db URL (KESIM_DATABASE_URL) alır. İlk hesap açıldığında sunucu ekip
-kipine geçer: her istek oturum ister ve o ana dek kullanıcısız kaydedilen
-parça ve düzenler ilk hesaba geçer.
-`
-
 // runUser implements `kesim user`: account administration on the
-// database the server uses.
+// database the server uses, one function per subcommand.
 func runUser(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, userUsage)
+		printUserUsage(stderr, "Kullanım:")
 		return 2
 	}
-	cmd := args[0]
-	fs := flag.NewFlagSet("user "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	dbURL := fs.String("db", envOr("KESIM_DATABASE_URL", filepath.Join("kesim-data", "kesim.db")), "veritabanı")
-	admin := fs.Bool("admin", false, "yönetici hesabı")
-	pwFile := fs.String("password-file", "", "şifrenin ilk satırını bu dosyadan oku")
-	off := fs.Bool("off", false, "totp: doğrulama uygulamasını kaldır")
-	last := fs.Bool("last", false, "remove: son hesabı da sil (sunucu hesapsız, yerel kipe döner)")
-	if err := parseInterspersed(fs, args[1:]); err != nil {
-		return 2
+	u := userIO{stdin, stdout, stderr}
+	switch args[0] {
+	case "add":
+		return u.add(args[1:])
+	case "list":
+		return u.list(args[1:])
+	case "passwd":
+		return u.passwd(args[1:])
+	case "remove":
+		return u.remove(args[1:])
+	case "totp":
+		return u.totp(args[1:])
+	case "help", "-h", "-help", "--help":
+		cmdUser.printHelp(stdout, nil)
+		return 0
 	}
-	needName := cmd != "list"
-	if needName != (fs.NArg() == 1) || (!needName && fs.NArg() != 0) {
-		fmt.Fprint(stderr, userUsage)
-		return 2
+	fmt.Fprintf(stderr, "kesim user: bilinmeyen alt komut %q\n", args[0])
+	printUserUsage(stderr, "Kullanım:")
+	return 2
+}
+
+// userIO is where a kesim user subcommand reads and writes.
+type userIO struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// userCmd is one kesim user subcommand: its flags, the account NAME it
+// names and its database.
+type userCmd struct {
+	*command
+	userIO
+	fs      *flag.FlagSet
+	db      string
+	account string // NAME
+}
+
+func (u userIO) cmd(c *command) *userCmd {
+	uc := &userCmd{command: c, userIO: u, fs: c.flagSet()}
+	dbFlag(uc.fs, &uc.db)
+	return uc
+}
+
+// parse parses args, which hold the account's NAME when named, and reports
+// whether the subcommand goes on; if not, code is its exit status.
+func (c *userCmd) parse(args []string, named bool) (code int, ok bool) {
+	if code, ok := c.command.parse(c.fs, args, c.stdout, c.stderr); !ok {
+		return code, false
 	}
-	ctx := context.Background()
-	st, err := openStore(ctx, *dbURL)
+	want := 0
+	if named {
+		want = 1
+	}
+	if c.fs.NArg() != want {
+		return c.usageError(c.stderr, ""), false
+	}
+	c.account = strings.TrimSpace(c.fs.Arg(0))
+	return 0, true
+}
+
+// open opens the accounts of the database. On failure it reports why and
+// returns the exit status, 1.
+func (c *userCmd) open(ctx context.Context) (store.Accounts, func(), int) {
+	st, err := openStore(ctx, c.db)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim user: veritabanı açılamadı: %v\n", err)
-		return 1
+		fmt.Fprintf(c.stderr, "kesim user: veritabanı açılamadı: %v\n", err)
+		return nil, nil, 1
 	}
-	defer st.Close()
 	acc, ok := st.(store.Accounts)
 	if !ok {
-		fmt.Fprintln(stderr, "kesim user: bu veritabanı hesapları desteklemiyor")
+		st.Close()
+		fmt.Fprintln(c.stderr, "kesim user: bu veritabanı hesapları desteklemiyor")
+		return nil, nil, 1
+	}
+	return acc, func() { st.Close() }, 0
+}
+
+// fail reports err, the store's Turkish message where it has one, and
+// returns the exit status, 1.
+func (c *userCmd) fail(err error) int {
+	msg := apperr.MessageOf(err)
+	if msg == "" || apperr.CodeOf(err) == apperr.Internal {
+		msg = err.Error()
+	}
+	fmt.Fprintf(c.stderr, "kesim %s: %s\n", c.command.name, msg)
+	return 1
+}
+
+// passwordHash reads a new password for the account, as --password-file
+// says, and hashes it. On failure it reports why and returns the exit
+// status, 2.
+func (c *userCmd) passwordHash(file string) (string, int) {
+	if !validUserName(c.account) {
+		fmt.Fprintln(c.stderr, "kesim user: kullanıcı adı boşluk içermemeli ve en fazla 100 karakter olmalı")
+		return "", 2
+	}
+	pw, err := readPassword(file, c.stdin, c.stderr)
+	if err == nil {
+		var hash string
+		if hash, err = password.Hash(pw); err == nil {
+			return hash, 0
+		}
+	}
+	fmt.Fprintf(c.stderr, "kesim user: %v\n", err)
+	return "", 2
+}
+
+func passwordFileFlag(fs *flag.FlagSet) *string {
+	return fs.String("password-file", "", "şifrenin ilk satırının okunacağı `DOSYA` (yoksa terminalden sorulur)")
+}
+
+// add implements kesim user add NAME [--admin] [--password-file F].
+func (u userIO) add(args []string) int {
+	c := u.cmd(cmdUserAdd)
+	admin := c.fs.Bool("admin", false, "yönetici hesabı")
+	pwFile := passwordFileFlag(c.fs)
+	if code, ok := c.parse(args, true); !ok {
+		return code
+	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	hash, code := c.passwordHash(*pwFile)
+	if code != 0 {
+		return code
+	}
+	if _, err := acc.CreateUser(ctx, c.account, hash, *admin); err != nil {
+		return c.fail(err)
+	}
+	fmt.Fprintf(c.stdout, "%q hesabı açıldı.\n", c.account)
+	return 0
+}
+
+// passwd implements kesim user passwd NAME [--password-file F].
+func (u userIO) passwd(args []string) int {
+	c := u.cmd(cmdUserPasswd)
+	pwFile := passwordFileFlag(c.fs)
+	if code, ok := c.parse(args, true); !ok {
+		return code
+	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	hash, code := c.passwordHash(*pwFile)
+	if code != 0 {
+		return code
+	}
+	if err := acc.SetPassword(ctx, c.account, hash); err != nil {
+		return c.fail(err)
+	}
+	fmt.Fprintf(c.stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", c.account)
+	return 0
+}
+
+// list implements kesim user list.
+func (u userIO) list(args []string) int {
+	c := u.cmd(cmdUserList)
+	if code, ok := c.parse(args, false); !ok {
+		return code
+	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	users, err := acc.Users(ctx)
+	if err != nil {
+		return c.fail(err)
+	}
+	if len(users) == 0 {
+		fmt.Fprintln(c.stdout, "Hesap yok: sunucu yerel kipte (oturum açmadan) çalışır.")
+	}
+	for _, user := range users {
+		role := "kullanıcı"
+		if user.Admin {
+			role = "yönetici"
+		}
+		fmt.Fprintf(c.stdout, "%s\t%s\t%s\n", user.Name, role, user.CreatedAt.Local().Format("2006-01-02 15:04"))
+	}
+	return 0
+}
+
+// remove implements kesim user remove NAME [--last].
+func (u userIO) remove(args []string) int {
+	c := u.cmd(cmdUserRemove)
+	last := c.fs.Bool("last", false, "son hesabı da sil (sunucu hesapsız, yerel kipe döner)")
+	if code, ok := c.parse(args, true); !ok {
+		return code
+	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	// Without accounts the server is open to whoever reaches it: a server
+	// already listening on the network would stay open. Only on purpose.
+	users, err := acc.Users(ctx)
+	if err != nil {
+		return c.fail(err)
+	}
+	if len(users) == 1 && users[0].Name == c.account && !*last {
+		fmt.Fprintln(c.stderr, "kesim user remove: bu son hesap. Silinirse sunucu oturum istemez ve ağa açık çalışan bir\n"+
+			"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
 		return 1
 	}
-	name := strings.TrimSpace(fs.Arg(0))
-	fail := func(err error) int {
-		msg := apperr.MessageOf(err)
-		if msg == "" || apperr.CodeOf(err) == apperr.Internal {
-			msg = err.Error()
-		}
-		fmt.Fprintf(stderr, "kesim user %s: %s\n", cmd, msg)
-		return 1
+	if err := acc.DeleteUser(ctx, c.account); err != nil {
+		return c.fail(err)
 	}
-	switch cmd {
-	case "add", "passwd":
-		if !validUserName(name) {
-			fmt.Fprintln(stderr, "kesim user: kullanıcı adı boşluk içermemeli ve en fazla 100 karakter olmalı")
-			return 2
-		}
-		pw, err := readPassword(*pwFile, stdin, stderr)
-		if err != nil {
-			fmt.Fprintf(stderr, "kesim user: %v\n", err)
-			return 2
-		}
-		hash, err := password.Hash(pw)
-		if err != nil {
-			fmt.Fprintf(stderr, "kesim user: %v\n", err)
-			return 2
-		}
-		if cmd == "add" {
-			if _, err := acc.CreateUser(ctx, name, hash, *admin); err != nil {
-				return fail(err)
-			}
-			fmt.Fprintf(stdout, "%q hesabı açıldı.\n", name)
-		} else {
-			if err := acc.SetPassword(ctx, name, hash); err != nil {
-				return fail(err)
-			}
-			fmt.Fprintf(stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", name)
-		}
-	case "list":
-		users, err := acc.Users(ctx)
-		if err != nil {
-			return fail(err)
-		}
-		if len(users) == 0 {
-			fmt.Fprintln(stdout, "Hesap yok: sunucu yerel kipte (oturum açmadan) çalışır.")
-		}
-		for _, u := range users {
-			role := "kullanıcı"
-			if u.Admin {
-				role = "yönetici"
-			}
-			fmt.Fprintf(stdout, "%s\t%s\t%s\n", u.Name, role, u.CreatedAt.Local().Format("2006-01-02 15:04"))
-		}
-	case "totp":
-		if *off {
-			if err := acc.SetTOTP(ctx, name, ""); err != nil {
-				return fail(err)
-			}
-			fmt.Fprintf(stdout, "%q için doğrulama kodu artık istenmiyor.\n", name)
-			return 0
-		}
-		secret, err := password.NewTOTPSecret()
-		if err != nil {
-			return fail(err)
-		}
-		if err := acc.SetTOTP(ctx, name, secret); err != nil {
-			return fail(err)
-		}
-		uri := password.TOTPURI("Kesim", name, secret)
-		fmt.Fprintf(stdout, "%q için doğrulama uygulamasıyla bu kodu okutun; girişte 6 haneli kod istenecek.\n\n", name)
-		if err := printQR(stdout, uri); err != nil {
-			fmt.Fprintf(stderr, "kesim user: QR kodu çizilemedi: %v\n", err)
-		}
-		fmt.Fprintf(stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
-	case "remove":
-		// Without accounts the server is open to whoever reaches it: a
-		// server already listening on the network would stay open. Only
-		// on purpose.
-		users, err := acc.Users(ctx)
-		if err != nil {
-			return fail(err)
-		}
-		if len(users) == 1 && users[0].Name == name && !*last {
-			fmt.Fprintln(stderr, "kesim user remove: bu son hesap. Silinirse sunucu oturum istemez ve ağa açık çalışan bir\n"+
-				"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
-			return 1
-		}
-		if err := acc.DeleteUser(ctx, name); err != nil {
-			return fail(err)
-		}
-		fmt.Fprintf(stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", name)
-	default:
-		fmt.Fprint(stderr, userUsage)
-		return 2
+	fmt.Fprintf(c.stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", c.account)
+	return 0
+}
+
+// totp implements kesim user totp NAME [--off].
+func (u userIO) totp(args []string) int {
+	c := u.cmd(cmdUserTOTP)
+	off := c.fs.Bool("off", false, "doğrulama uygulamasını kaldır")
+	if code, ok := c.parse(args, true); !ok {
+		return code
 	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	if *off {
+		if err := acc.SetTOTP(ctx, c.account, ""); err != nil {
+			return c.fail(err)
+		}
+		fmt.Fprintf(c.stdout, "%q için doğrulama kodu artık istenmiyor.\n", c.account)
+		return 0
+	}
+	secret, err := password.NewTOTPSecret()
+	if err != nil {
+		return c.fail(err)
+	}
+	if err := acc.SetTOTP(ctx, c.account, secret); err != nil {
+		return c.fail(err)
+	}
+	uri := password.TOTPURI("Kesim", c.account, secret)
+	fmt.Fprintf(c.stdout, "%q için doğrulama uygulamasıyla bu kodu okutun; girişte 6 haneli kod istenecek.\n\n", c.account)
+	if err := printQR(c.stdout, uri); err != nil {
+		fmt.Fprintf(c.stderr, "kesim user: QR kodu çizilemedi: %v\n", err)
+	}
+	fmt.Fprintf(c.stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
 	return 0
 }
 

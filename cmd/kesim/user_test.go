@@ -77,7 +77,7 @@ func TestUserNames(t *testing.T) {
 
 func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 	var errb bytes.Buffer
-	code := runServe([]string{"--addr", "0.0.0.0:0", "--db", filepath.Join(t.TempDir(), "k.db")}, &errb)
+	code := runServe([]string{"--addr", "0.0.0.0:0", "--db", filepath.Join(t.TempDir(), "k.db")}, io.Discard, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "--no-auth") {
 		t.Errorf("exit %d: %s", code, errb.String())
 	}
@@ -89,7 +89,7 @@ func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 	}
 	defer taken.Close()
 	errb.Reset()
-	code = runServe([]string{"--addr", taken.Addr().String(), "--no-auth", "--db", filepath.Join(t.TempDir(), "k.db")}, &errb)
+	code = runServe([]string{"--addr", taken.Addr().String(), "--no-auth", "--db", filepath.Join(t.TempDir(), "k.db")}, io.Discard, &errb)
 	if code != 1 || !strings.Contains(errb.String(), "UYARI: hesap olmadan ağa açık") || !strings.Contains(errb.String(), "dinlenemiyor") {
 		t.Errorf("--no-auth: exit %d: %s", code, errb.String())
 	}
@@ -103,12 +103,12 @@ func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 		t.Fatalf("user add: %d", code)
 	}
 	errb.Reset()
-	code = runServe([]string{"--addr", taken.Addr().String(), "--db", db}, &errb)
+	code = runServe([]string{"--addr", taken.Addr().String(), "--db", db}, io.Discard, &errb)
 	if code != 1 || strings.Contains(errb.String(), "UYARI") || !strings.Contains(errb.String(), "dinlenemiyor") {
 		t.Errorf("team mode on an open address: exit %d: %s", code, errb.String())
 	}
 	errb.Reset()
-	if code := runServe([]string{"--tls-cert", "c.pem", "--db", db}, &errb); code != 2 || !strings.Contains(errb.String(), "birlikte") {
+	if code := runServe([]string{"--tls-cert", "c.pem", "--db", db}, io.Discard, &errb); code != 2 || !strings.Contains(errb.String(), "birlikte") {
 		t.Errorf("--tls-cert alone: exit %d: %s", code, errb.String())
 	}
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, "0.0.0.0:8080": false, "192.168.1.5:80": false, ":8080": false} {
