@@ -190,6 +190,7 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "\nÖrnek:\n  %s\n", c.example)
 }
 
+// hasFlags reports whether fs defines any flag.
 func hasFlags(fs *flag.FlagSet) bool {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })

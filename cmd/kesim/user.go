@@ -64,6 +64,7 @@ type userCmd struct {
 	account string // NAME
 }
 
+// cmd starts the subcommand c with the flag every subcommand takes, --db.
 func (u userIO) cmd(c *command) *userCmd {
 	uc := &userCmd{command: c, userIO: u, fs: c.flagSet()}
 	dbFlag(uc.fs, &uc.db)
@@ -134,6 +135,7 @@ func (c *userCmd) passwordHash(file string) (string, int) {
 	return "", 2
 }
 
+// passwordFileFlag defines --password-file, for add and passwd.
 func passwordFileFlag(fs *flag.FlagSet) *string {
 	return fs.String("password-file", "", "şifrenin ilk satırının okunacağı `DOSYA` (yoksa terminalden sorulur)")
 }
