@@ -377,6 +377,7 @@ func (d *jsonDecoder) parts(parts *[]Part) error {
 	ps := []Part{}
 	d.space()
 	if !d.next(']') {
+		ps = make([]Part, 0, 8) // a saved layout has a few to tens of lines
 		for {
 			var p Part
 			if err := d.part(&p); err != nil {
