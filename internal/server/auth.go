@@ -158,9 +158,6 @@ func (a *auth) guard(next http.Handler) http.Handler {
 		}
 		team, err := a.teamMode(r.Context())
 		if err != nil {
-			if r.Context().Err() != nil {
-				return // the client left; there is no one to answer
-			}
 			Error(w, r, err)
 			return
 		}

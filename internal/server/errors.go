@@ -47,8 +47,12 @@ type errorBody struct {
 // else is internal: the user reads only "Sunucu hatası", and the error,
 // with the request's method and path, goes to the server's log. Only
 // internal errors are logged: the others are the users' own mistakes or
-// the server's documented limits.
+// the server's documented limits. A request whose client has left gets
+// no answer: nobody reads it, and the work it cut short is no failure.
 func Error(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return
+	}
 	e := appError(err)
 	if e.Code == apperr.Internal {
 		loggerOf(r).ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)

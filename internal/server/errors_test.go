@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,6 +54,16 @@ func TestErrorMapsAndLogsOnlyInternalErrors(t *testing.T) {
 		{"internal", apperr.Wrap("db", errors.New("secret detail")), 500, apperr.Internal, apperr.MsgInternal, "", true},
 		{"plain error", errors.New("secret detail"), 500, apperr.Internal, apperr.MsgInternal, "", true},
 		{"unknown code", &apperr.Error{Code: "odd", Message: "secret detail"}, 500, apperr.Internal, apperr.MsgInternal, "", true},
+	}
+	// The client left: no answer, nothing logged.
+	var logged bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := httptest.NewRecorder()
+	withLogger(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { Error(w, r, ctx.Err()) }),
+		slog.New(slog.NewTextHandler(&logged, nil))).ServeHTTP(w, httptest.NewRequest("GET", "/api/x", nil).WithContext(ctx))
+	if w.Body.Len() != 0 || logged.Len() != 0 {
+		t.Errorf("a request whose client left: answered %q, logged %q", w.Body, logged.String())
 	}
 	for _, tt := range tests {
 		var logged bytes.Buffer
