@@ -70,6 +70,19 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt gerekli:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/kesim-wasm
+	$(MAKE) --no-print-directory check-generated
+
+# The web app's copy of the engine's JSON types, the forms' limits and the
+# shared Turkish texts (web/src/generated) is written by cmd/gen-ts from the
+# Go code and checked in; check-generated fails when it is stale.
+.PHONY: generate check-generated
+generate:
+	$(GO) generate ./cmd/gen-ts
+
+check-generated:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) run ./cmd/gen-ts -o "$$tmp" && \
+	diff -ru web/src/generated "$$tmp" || { echo "web/src/generated eski: make generate çalıştırın"; exit 1; }
 
 # The race detector slows the engine's property test tenfold, so it runs a
 # share of the jobs there and all 10,000 once without it.
