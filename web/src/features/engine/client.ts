@@ -1,5 +1,6 @@
-import { msg } from '../../messages';
 import { request } from '../../lib/api';
+import { msg } from '../../messages';
+import type { Answers, EarlyWorker, FromWorker, Job, ToWorker } from './protocol';
 import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
@@ -27,23 +28,10 @@ const EXPORT_WARM_DELAY_MS = 3000;
 // terminated. The engine takes the cancel within tens of milliseconds.
 export const CANCEL_GRACE_MS = 400;
 
-// What the worker says (engine-worker.js).
-type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'fatal'; message: string }
-  | { type: 'progress'; id: number; progress: string }
-  | { type: 'done'; id: number; value: unknown }
-  | { type: 'error'; id: number; message: string };
-
-// The worker index.html started before the app's code (engine-start.js),
-// with what it said meanwhile: a message, or an error.
-type EarlyWorker = { worker: Worker; early: ({ data: unknown } | { error: string })[] };
-
-/** takeEarlyWorker returns the worker engine-start.js started, once. */
+/** takeEarlyWorker returns the worker index.html started (start.ts), once. */
 function takeEarlyWorker(): EarlyWorker | null {
-  const g = globalThis as { __kesimEngineWorker?: EarlyWorker };
-  const w = g.__kesimEngineWorker ?? null;
-  delete g.__kesimEngineWorker;
+  const w = globalThis.__kesimEngineWorker ?? null;
+  delete globalThis.__kesimEngineWorker;
   return w;
 }
 
@@ -64,7 +52,7 @@ class EngineWorker {
     this.worker = early?.worker ?? new Worker(WORKER_URL, name ? { name } : undefined);
     this.started = new Promise((resolve, reject) => {
       let ready = false;
-      const onMessage = (m: WorkerMessage) => {
+      const onMessage = (m: FromWorker) => {
         if (m.type === 'ready') {
           ready = true;
           return resolve();
@@ -95,14 +83,14 @@ class EngineWorker {
         this.pending.clear();
         for (const ended of this.cancelled.values()) ended();
       };
-      this.worker.onmessage = (ev: MessageEvent) => onMessage(ev.data as WorkerMessage);
+      this.worker.onmessage = (ev: MessageEvent<FromWorker>) => onMessage(ev.data);
       this.worker.onerror = (ev) => {
         ev.preventDefault?.();
         onError(ev.message || 'worker');
       };
       for (const e of early?.early ?? []) {
         if ('error' in e) onError(e.error);
-        else onMessage(e.data as WorkerMessage);
+        else onMessage(e.data);
       }
     });
   }
@@ -112,18 +100,18 @@ class EngineWorker {
     return this.pending.size > 0 || this.cancelled.size > 0;
   }
 
-  /** send posts a request; answer settles with the worker's answer. */
-  send<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): { id: number; answer: Promise<T> } {
+  /** send posts a job; answer settles with the worker's answer. */
+  send<J extends Job>(job: J, onProgress?: (p: Progress) => void): { id: number; answer: Promise<Answers[J['type']]> } {
     const id = this.next++;
-    const answer = new Promise<T>((resolve, reject) => {
+    const answer = new Promise<Answers[J['type']]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
-      this.worker.postMessage({ ...message, id });
+      this.post({ ...job, id });
     });
     return { id, answer };
   }
 
-  call<T>(message: Record<string, unknown>, onProgress?: (p: Progress) => void): Promise<T> {
-    return this.send<T>(message, onProgress).answer;
+  private post(m: ToWorker): void {
+    this.worker.postMessage(m);
   }
 
   /**
@@ -136,7 +124,7 @@ class EngineWorker {
     if (!p) return Promise.resolve(true);
     this.pending.delete(id);
     p.reject(reason);
-    this.worker.postMessage({ id, type: 'cancel' });
+    this.post({ id, type: 'cancel' });
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         this.cancelled.delete(id);
@@ -179,7 +167,7 @@ export class EngineClient {
   /**
    * warm starts the layout worker ahead of the first request and, a few
    * seconds later, the export worker. Each warms up the code it runs (see
-   * engine-worker.js): the first export is quick, and the browser keeps the
+   * worker.ts): the first export is quick, and the browser keeps the
    * optimised engine for the next visit.
    */
   warm(exportAfterMs = EXPORT_WARM_DELAY_MS): void {
@@ -231,7 +219,7 @@ export class EngineClient {
       try {
         await w.started;
         if (signal.aborted) throw new AbortError();
-        const sent = w.send<string>({ type: 'layout', request: JSON.stringify(request) }, onProgress);
+        const sent = w.send({ type: 'layout', request: JSON.stringify(request) }, onProgress);
         id = sent.id;
         const json = await sent.answer;
         return JSON.parse(json) as Result;
@@ -251,12 +239,12 @@ export class EngineClient {
 
   /** pdf writes the result as PDF bytes, off the page's thread. */
   pdf(result: Result, title: string): Promise<Uint8Array> {
-    return this.exportCall<Uint8Array>({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title }) });
+    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title }) });
   }
 
   /** dxf writes all sheets, or the given one, as DXF bytes. */
   dxf(result: Result, page?: number): Promise<Uint8Array> {
-    return this.exportCall<Uint8Array>({
+    return this.exportCall({
       type: 'dxf',
       result: JSON.stringify(result),
       options: JSON.stringify(page === undefined ? {} : { page }),
@@ -265,14 +253,14 @@ export class EngineClient {
 
   /** fileName is the specification's file name for an export. */
   fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string> {
-    return this.exportCall<string>({ type: 'filename', result: JSON.stringify({ sheet: result.sheet }), ext });
+    return this.exportCall({ type: 'filename', result: JSON.stringify({ sheet: result.sheet }), ext });
   }
 
-  private async exportCall<T>(message: Record<string, unknown>): Promise<T> {
+  private async exportCall<J extends Job>(job: J): Promise<Answers[J['type']]> {
     if (this.exportWorker?.dead) this.exportWorker = replaced(this.exportWorker);
     const w = (this.exportWorker ??= new EngineWorker('export'));
     await w.started;
-    return w.call<T>(message);
+    return w.send(job).answer;
   }
 
   private fallBack(w: EngineWorker): void {
