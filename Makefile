@@ -66,11 +66,13 @@ deps-test:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-lint:
+# gofmt, go vet, the generated web files, and the web app's TypeScript through ESLint (web/eslint.config.js).
+lint: web/node_modules/.package-lock.json
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt gerekli:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/kesim-wasm
 	$(MAKE) --no-print-directory check-generated
+	cd web && npm run lint
 
 # The web app's copy of the engine's JSON types, the forms' limits and the
 # shared Turkish texts (web/src/generated) is written by cmd/gen-ts from the

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   title: string;
@@ -15,8 +15,8 @@ interface DialogProps {
  */
 export function Dialog({ title, onClose, children, footer, role = 'dialog', wide }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  // Escape calls the onClose of the latest render; the effect stays.
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -26,7 +26,7 @@ export function Dialog({ title, onClose, children, footer, role = 'dialog', wide
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        closeRef.current();
+        close();
       } else if (e.key === 'Tab') {
         const items = focusables(el);
         if (items.length === 0) return;

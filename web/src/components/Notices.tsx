@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { msg } from '../messages';
 import { Dialog } from './Dialog';
 
@@ -43,17 +43,21 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       new Promise<boolean>((resolve) => setAsks((a) => [...a, { text, confirm, resolve }])),
     [],
   );
-  const api = useRef<NoticeApi>({
-    alert: async (text) => {
-      await ask(text, false);
-    },
-    confirm: (text) => ask(text, true),
-    toast: (text, opts = {}) => {
-      const id = next.current++;
-      setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success' }]);
-      setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), opts.ms ?? 3000);
-    },
-  }).current;
+  // One api for the provider's life: hooks that take it never run again because of it.
+  const api = useMemo<NoticeApi>(
+    () => ({
+      alert: async (text) => {
+        await ask(text, false);
+      },
+      confirm: (text) => ask(text, true),
+      toast: (text, opts = {}) => {
+        const id = next.current++;
+        setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success' }]);
+        setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), opts.ms ?? 3000);
+      },
+    }),
+    [ask],
+  );
 
   const current = asks[0];
   const answer = (ok: boolean) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Result } from '../engine/types';
@@ -21,9 +21,9 @@ interface Props {
 export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
-  useEffect(() => {
-    if (index >= pages.length) setIndex(Math.max(0, pages.length - 1));
-  }, [pages.length, index]);
+  // A new layout with fewer sheets shows its last one.
+  const last = Math.max(0, pages.length - 1);
+  if (index > last) setIndex(last);
 
   const st = result?.stats;
   const page = pages[Math.min(index, pages.length - 1)];

@@ -31,9 +31,10 @@ interface Row {
 }
 
 interface ServerList {
+  /** query is the search the items answer; null before the first answer */
+  query: string | null;
   items: LayoutSummary[];
   next?: string;
-  loading: boolean;
   loadingMore: boolean;
   moreFailed: boolean;
 }
@@ -59,7 +60,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
   const store = useMemo(() => localStore(owner), [owner]);
   const [parts, setParts] = useState<SavedPart[] | null>(null);
   const [localLayouts, setLocalLayouts] = useState<SavedLayout[]>(() => store.layouts());
-  const [server, setServer] = useState<ServerList>({ items: [], loading: true, loadingMore: false, moreFailed: false });
+  const [server, setServer] = useState<ServerList>({ query: null, items: [], loadingMore: false, moreFailed: false });
   const [query, setQuery] = useState('');
   const [serverQuery, setServerQuery] = useState('');
   const [loadingId, setLoadingId] = useState<string | null>(null);
@@ -82,17 +83,18 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
   }, [query]);
   useEffect(() => {
     const seq = ++listSeq.current;
-    setServer((s) => ({ ...s, loading: true, moreFailed: false }));
     api
       .listLayouts({ q: serverQuery || undefined })
       .then((page) => {
-        if (seq === listSeq.current) setServer({ items: page.layouts, next: page.next, loading: false, loadingMore: false, moreFailed: false });
+        if (seq === listSeq.current) setServer({ query: serverQuery, items: page.layouts, next: page.next, loadingMore: false, moreFailed: false });
       })
       .catch((e) => {
         console.error('layout list failed', e);
-        if (seq === listSeq.current) setServer({ items: [], loading: false, loadingMore: false, moreFailed: false });
+        if (seq === listSeq.current) setServer({ query: serverQuery, items: [], loadingMore: false, moreFailed: false });
       });
   }, [serverQuery]);
+  // The list shown answers an older search (or none yet) while the server is asked.
+  const loading = server.query !== serverQuery;
 
   const loadMore = () => {
     if (!server.next || server.loadingMore) return;
@@ -227,9 +229,9 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
       )}
       <h3>{msg.savedLayoutsTitle}</h3>
       {rows.length === 0 ? (
-        <p className="muted">{server.loading ? msg.loadingLayouts : q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
+        <p className="muted">{loading ? msg.loadingLayouts : q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
       ) : (
-        <ul className="saved-layouts" aria-busy={server.loading}>
+        <ul className="saved-layouts" aria-busy={loading}>
           {rows.map((r) => (
             <li key={r.key}>
               <div>
@@ -255,12 +257,12 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
           ))}
         </ul>
       )}
-      {server.moreFailed && (
+      {server.moreFailed && !loading && (
         <p className="inline-notice error" role="alert">
           {msg.layoutsLoadError}
         </p>
       )}
-      {server.next && !server.loading && (
+      {server.next && !loading && (
         <button type="button" className="secondary" disabled={server.loadingMore} onClick={loadMore}>
           {server.loadingMore ? msg.loadingLayouts : msg.moreLayouts}
         </button>
