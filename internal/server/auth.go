@@ -222,100 +222,130 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(body.Username)
-	keys := limitKeys(name, a.clientAddr(r))
-	now := a.now()
-	a.pruneSometimes(r.Context(), now)
-	// The attempt counts before the password is checked: parallel guesses
-	// cannot all slip in under the limit. It is taken back below when it
-	// turns out no failure.
-	bucket := now.Truncate(loginBucket)
-	var wait time.Duration
-	allowed, err := a.accounts.RecordLoginAttempt(r.Context(), bucket, bucket.Add(-loginWindow), keys[:],
-		func(counts [][]store.LoginCount) bool {
-			var ok bool
-			ok, wait = judgeAttempt(counts, now)
-			return ok
-		})
-	if err != nil {
+	at := attempt{keys: limitKeys(name, a.clientAddr(r)), now: a.now()}
+	at.bucket = at.now.Truncate(loginBucket)
+	a.pruneSometimes(r.Context(), at.now)
+	if wait, err := a.admit(r.Context(), at); err != nil {
+		if apperr.CodeOf(err) == apperr.TooMany {
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
+		}
 		Error(w, r, err)
 		return
 	}
-	if !allowed {
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
-		Error(w, r, apperr.New(apperr.TooMany, msgTooManyTries))
-		return
-	}
-	// noFailure takes the attempt back: the password was right, or it was
-	// never checked. The client may have left; the count must still go.
-	noFailure := func() {
-		if err := a.accounts.ForgetLoginAttempt(context.WithoutCancel(r.Context()), bucket, keys[:]...); err != nil {
-			a.log.WarnContext(r.Context(), "accounts: forget login attempt", "err", err)
+	acc, failed, err := a.checkCredentials(r.Context(), name, body, at.now)
+	if err != nil {
+		if !failed {
+			// The password was right, or it was never checked: the attempt
+			// is taken back. The client may have left; the count must
+			// still go.
+			a.forget(r.Context(), at.bucket, at.keys[:]...)
 		}
-	}
-	acc, hash, err := a.accounts.UserByName(r.Context(), name)
-	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
-		noFailure()
 		Error(w, r, err)
 		return
-	}
-	if err != nil {
-		hash = password.Dummy // the same work for an unknown user
-	}
-	ok, cerr := checkPassword(r.Context(), body.Password, hash)
-	if cerr != nil {
-		noFailure()
-		Error(w, r, apperr.New(apperr.Busy, msgBusy))
-		return
-	}
-	if !ok || err != nil {
-		Error(w, r, apperr.New(apperr.Unauthorized, msgBadCredentials))
-		return
-	}
-	if acc.TOTPSecret != "" {
-		code := strings.TrimSpace(body.Code)
-		if code == "" {
-			// The right password, asked for its code: the first step of a
-			// sign-in with an authenticator, not a failure.
-			noFailure()
-			Error(w, r, apperr.NewField(apperr.Unauthorized, "code", msgCodeNeeded))
-			return
-		}
-		step, ok := password.MatchTOTP(acc.TOTPSecret, code, now)
-		if ok {
-			// A code works once: one seen over a shoulder or phished and
-			// replayed within its 90 seconds is refused.
-			if ok, err = a.accounts.UseTOTPStep(r.Context(), acc.ID, step); err != nil {
-				noFailure()
-				Error(w, r, err)
-				return
-			}
-		}
-		if !ok {
-			Error(w, r, apperr.NewField(apperr.Unauthorized, "code", msgCodeWrong))
-			return
-		}
 	}
 	// Signed in: this attempt was no failure, and the pair's earlier
 	// typing errors are forgiven. The name's and the address's other
 	// failures stay: a success must not reset what a guesser elsewhere,
 	// or a sprayer holding an account of their own, has used up.
-	if err := a.accounts.ForgetLoginAttempt(context.WithoutCancel(r.Context()), bucket, keys[nameKey], keys[addrKey]); err != nil {
-		a.log.WarnContext(r.Context(), "accounts: forget login attempt", "err", err)
-	}
-	if err := a.accounts.ClearLoginFailures(context.WithoutCancel(r.Context()), keys[pairKey]); err != nil {
+	a.forget(r.Context(), at.bucket, at.keys[nameKey], at.keys[addrKey])
+	if err := a.accounts.ClearLoginFailures(context.WithoutCancel(r.Context()), at.keys[pairKey]); err != nil {
 		a.log.WarnContext(r.Context(), "accounts: clear login failures", "err", err)
 	}
+	if err := a.startSession(w, r, acc, at.now); err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, meBody(acc))
+}
+
+// attempt is one sign-in attempt as the login limits count it.
+type attempt struct {
+	keys   [3]string // limitKeys: name, address, pair
+	now    time.Time
+	bucket time.Time // the minute it counts in
+}
+
+// admit counts the attempt before the password is checked, so that
+// parallel guesses cannot all slip in under the limit, and refuses it
+// (429, with how long to wait) when a limit is reached.
+func (a *auth) admit(ctx context.Context, at attempt) (wait time.Duration, err error) {
+	allowed, err := a.accounts.RecordLoginAttempt(ctx, at.bucket, at.bucket.Add(-loginWindow), at.keys[:],
+		func(counts [][]store.LoginCount) bool {
+			var ok bool
+			ok, wait = judgeAttempt(counts, at.now)
+			return ok
+		})
+	if err != nil {
+		return 0, err
+	}
+	if !allowed {
+		return wait, apperr.New(apperr.TooMany, msgTooManyTries)
+	}
+	return 0, nil
+}
+
+// checkCredentials checks the password and, for an account with an
+// authenticator, its code. failed reports whether an error is a failed
+// guess, which stays counted; any other error (a database failure, no
+// free password slot, the right password still without its code) is not.
+func (a *auth) checkCredentials(ctx context.Context, name string, body loginBody, now time.Time) (acc store.Account, failed bool, err error) {
+	acc, hash, uerr := a.accounts.UserByName(ctx, name)
+	if uerr != nil && apperr.CodeOf(uerr) != apperr.NotFound {
+		return acc, false, uerr
+	}
+	if uerr != nil {
+		hash = password.Dummy // the same work for an unknown user
+	}
+	ok, cerr := checkPassword(ctx, body.Password, hash)
+	if cerr != nil {
+		return acc, false, apperr.New(apperr.Busy, msgBusy)
+	}
+	if !ok || uerr != nil {
+		return acc, true, apperr.New(apperr.Unauthorized, msgBadCredentials)
+	}
+	if acc.TOTPSecret == "" {
+		return acc, false, nil
+	}
+	code := strings.TrimSpace(body.Code)
+	if code == "" {
+		// The right password, asked for its code: the first step of a
+		// sign-in with an authenticator, not a failure.
+		return acc, false, apperr.NewField(apperr.Unauthorized, "code", msgCodeNeeded)
+	}
+	step, ok := password.MatchTOTP(acc.TOTPSecret, code, now)
+	if ok {
+		// A code works once: one seen over a shoulder or phished and
+		// replayed within its 90 seconds is refused.
+		if ok, err = a.accounts.UseTOTPStep(ctx, acc.ID, step); err != nil {
+			return acc, false, err
+		}
+	}
+	if !ok {
+		return acc, true, apperr.NewField(apperr.Unauthorized, "code", msgCodeWrong)
+	}
+	return acc, false, nil
+}
+
+// forget takes an attempt back from the counts of keys; it outlives a
+// client that has left.
+func (a *auth) forget(ctx context.Context, bucket time.Time, keys ...string) {
+	if err := a.accounts.ForgetLoginAttempt(context.WithoutCancel(ctx), bucket, keys...); err != nil {
+		a.log.WarnContext(ctx, "accounts: forget login attempt", "err", err)
+	}
+}
+
+// startSession stores a new sign-in's two tokens and sets their cookies.
+func (a *auth) startSession(w http.ResponseWriter, r *http.Request, acc store.Account, now time.Time) error {
 	family := store.NewID()
 	access, refresh := newToken(), newToken()
 	if err := a.accounts.AddTokens(r.Context(),
 		store.Token{Hash: hashToken(access), Kind: store.AccessToken, Family: family, UserID: acc.ID, Expires: now.Add(accessTTL)},
 		store.Token{Hash: hashToken(refresh), Kind: store.RefreshToken, Family: family, UserID: acc.ID, Expires: now.Add(refreshTTL)},
 	); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	a.setSessionCookies(w, r, access, refresh)
-	writeJSON(w, http.StatusOK, meBody(acc))
+	return nil
 }
 
 func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
