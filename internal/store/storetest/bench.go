@@ -11,93 +11,102 @@ import (
 
 // Bench runs the store benchmarks. open must return a new, empty store.
 func Bench(b *testing.B, open func(b *testing.B) store.Store) {
-	// 1,000 layouts of 20 part lines each, a busy workshop's archive.
-	archive := func(b *testing.B) store.Store {
-		s := open(b)
-		layouts := make([]store.LayoutInput, 1000)
-		for i := range layouts {
-			l := store.LayoutInput{Name: fmt.Sprintf("Düzen %d", i), Parts: make([]nest.Part, 20)}
-			for j := range l.Parts {
-				l.Parts[j] = nest.Part{ID: fmt.Sprint(j), Name: fmt.Sprintf("Parça %d", j), Width: 10.5 + float64(j), Height: 45.55, Quantity: j + 1}
-			}
-			layouts[i] = l
+	b.Run("ListLayoutsPage", func(b *testing.B) { benchListLayoutsPage(b, benchArchive(b, open)) })
+	b.Run("ListLayouts1000", func(b *testing.B) { benchListLayouts1000(b, benchArchive(b, open)) })
+	b.Run("SearchLayouts1000", func(b *testing.B) { benchSearchLayouts1000(b, benchArchive(b, open)) })
+	b.Run("GetLayout", func(b *testing.B) { benchGetLayout(b, benchArchive(b, open)) })
+	b.Run("CreatePart", func(b *testing.B) { benchCreatePart(b, open(b)) })
+	b.Run("CreateLayout", func(b *testing.B) { benchCreateLayout(b, open(b)) })
+}
+
+// benchArchive opens a store with 1,000 layouts of 20 part lines each, a busy
+// workshop's archive.
+func benchArchive(b *testing.B, open func(b *testing.B) store.Store) store.Store {
+	s := open(b)
+	layouts := make([]store.LayoutInput, 1000)
+	for i := range layouts {
+		l := store.LayoutInput{Name: fmt.Sprintf("Düzen %d", i), Parts: make([]nest.Part, 20)}
+		for j := range l.Parts {
+			l.Parts[j] = nest.Part{ID: fmt.Sprint(j), Name: fmt.Sprintf("Parça %d", j), Width: 10.5 + float64(j), Height: 45.55, Quantity: j + 1}
 		}
-		if _, err := s.Sync(context.Background(), store.Anonymous(), nil, layouts); err != nil {
-			b.Fatal(err)
-		}
-		return s
+		layouts[i] = l
 	}
-	b.Run("ListLayoutsPage", func(b *testing.B) {
-		s := archive(b)
-		for b.Loop() {
-			page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{})
-			if err != nil || len(page.Layouts) != store.DefaultLayoutPage || page.Next == "" {
-				b.Fatalf("ListLayouts: %d layouts, %v", len(page.Layouts), err)
+	if _, err := s.Sync(context.Background(), store.Anonymous(), nil, layouts); err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+func benchListLayoutsPage(b *testing.B, s store.Store) {
+	for b.Loop() {
+		page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{})
+		if err != nil || len(page.Layouts) != store.DefaultLayoutPage || page.Next == "" {
+			b.Fatalf("ListLayouts: %d layouts, %v", len(page.Layouts), err)
+		}
+	}
+}
+
+// benchListLayouts1000 lists every page of 200, one after the other.
+func benchListLayouts1000(b *testing.B, s store.Store) {
+	for b.Loop() {
+		n := 0
+		q := store.LayoutQuery{Limit: store.MaxLayoutPage}
+		for {
+			page, err := s.ListLayouts(context.Background(), store.Anonymous(), q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(page.Layouts)
+			if q.Cursor = page.Next; q.Cursor == "" {
+				break
 			}
 		}
-	})
-	b.Run("ListLayouts1000", func(b *testing.B) {
-		// Every page of 200, one after the other.
-		s := archive(b)
-		for b.Loop() {
-			n := 0
-			q := store.LayoutQuery{Limit: store.MaxLayoutPage}
-			for {
-				page, err := s.ListLayouts(context.Background(), store.Anonymous(), q)
-				if err != nil {
-					b.Fatal(err)
-				}
-				n += len(page.Layouts)
-				if q.Cursor = page.Next; q.Cursor == "" {
-					break
-				}
-			}
-			if n != 1000 {
-				b.Fatalf("listed %d layouts", n)
-			}
+		if n != 1000 {
+			b.Fatalf("listed %d layouts", n)
 		}
-	})
-	b.Run("SearchLayouts1000", func(b *testing.B) {
-		// A name that only one layout has: every row is tested.
-		s := archive(b)
-		for b.Loop() {
-			page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Search: "DÜZEN 999"})
-			if err != nil || len(page.Layouts) != 1 {
-				b.Fatalf("search: %d layouts, %v", len(page.Layouts), err)
-			}
+	}
+}
+
+// benchSearchLayouts1000 searches a name that only one layout has: every row
+// is tested.
+func benchSearchLayouts1000(b *testing.B, s store.Store) {
+	for b.Loop() {
+		page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Search: "DÜZEN 999"})
+		if err != nil || len(page.Layouts) != 1 {
+			b.Fatalf("search: %d layouts, %v", len(page.Layouts), err)
 		}
-	})
-	b.Run("GetLayout", func(b *testing.B) {
-		s := archive(b)
-		page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Limit: 1})
-		if err != nil {
+	}
+}
+
+func benchGetLayout(b *testing.B, s store.Store) {
+	page, err := s.ListLayouts(context.Background(), store.Anonymous(), store.LayoutQuery{Limit: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := page.Layouts[0].ID
+	for b.Loop() {
+		if l, err := s.GetLayout(context.Background(), store.Anonymous(), id); err != nil || len(l.Parts) != 20 {
+			b.Fatalf("GetLayout: %v", err)
+		}
+	}
+}
+
+func benchCreatePart(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	p := store.PartInput{Name: "Kapak", Width: 45.55, Height: 30, Quantity: 2}
+	for b.Loop() {
+		if _, err := s.CreatePart(ctx, store.Anonymous(), p); err != nil {
 			b.Fatal(err)
 		}
-		id := page.Layouts[0].ID
-		for b.Loop() {
-			if l, err := s.GetLayout(context.Background(), store.Anonymous(), id); err != nil || len(l.Parts) != 20 {
-				b.Fatalf("GetLayout: %v", err)
-			}
+	}
+}
+
+func benchCreateLayout(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	l := sampleLayout("Mutfak")
+	for b.Loop() {
+		if _, err := s.CreateLayout(ctx, store.Anonymous(), l); err != nil {
+			b.Fatal(err)
 		}
-	})
-	b.Run("CreatePart", func(b *testing.B) {
-		s := open(b)
-		ctx := context.Background()
-		p := store.PartInput{Name: "Kapak", Width: 45.55, Height: 30, Quantity: 2}
-		for b.Loop() {
-			if _, err := s.CreatePart(ctx, store.Anonymous(), p); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("CreateLayout", func(b *testing.B) {
-		s := open(b)
-		ctx := context.Background()
-		l := sampleLayout("Mutfak")
-		for b.Loop() {
-			if _, err := s.CreateLayout(ctx, store.Anonymous(), l); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	}
 }
