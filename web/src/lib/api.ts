@@ -69,7 +69,7 @@ export function refresh(): Promise<boolean> {
  * retries; if that fails the app is told to show the sign-in screen. The
  * routes of /api/auth/ answer for themselves.
  */
-export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
+async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
   const res = await fetch(path, init);
   if (res.status !== 401 || path.startsWith('/api/auth/')) return res;
   if (await refresh()) return fetch(path, init);
