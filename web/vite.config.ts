@@ -26,6 +26,7 @@ const scripts: Record<string, string> = {
   'engine-start': 'src/features/engine/start.ts',
 };
 
+const isScript = (name: string | undefined): name is string => name !== undefined && Object.hasOwn(scripts, name);
 const ownScope = (code: string) => `(() => {\n'use strict';\n${code}\n})();\n`;
 
 /**
@@ -41,7 +42,7 @@ function scriptsOfTheirOwn(): Plugin {
     name: 'kesim-scripts-of-their-own',
     generateBundle(_, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !(chunk.name in scripts) || !chunk.isEntry) continue;
+        if (chunk.type !== 'chunk' || !chunk.isEntry || !isScript(chunk.name)) continue;
         const imported = [...chunk.imports, ...chunk.dynamicImports];
         if (imported.length > 0 || chunk.exports.length > 0) {
           this.error(`${chunk.fileName} must stand alone, but it imports ${imported.join(', ') || 'nothing'} and exports ${chunk.exports.join(', ') || 'nothing'}`);
@@ -52,7 +53,7 @@ function scriptsOfTheirOwn(): Plugin {
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         const name = new URL(req.url ?? '/', 'http://dev').pathname.match(/^\/([\w-]+)\.js$/)?.[1];
-        if (!name || !(name in scripts)) return next();
+        if (!isScript(name)) return next();
         try {
           const out = await server.transformRequest(`/${scripts[name]}`);
           if (!out) return next();
@@ -83,7 +84,7 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: 'index.html', ...scripts },
       output: {
-        entryFileNames: (chunk) => (chunk.name in scripts ? `${chunk.name}.js` : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) => (isScript(chunk.name) ? `${chunk.name}.js` : 'assets/[name]-[hash].js'),
       },
     },
   },
