@@ -33,8 +33,6 @@ type gnode struct {
 	kind int32
 	// vertical: an inner node's strips lie along x, split by vertical cuts.
 	vertical bool
-	// turned: a part leaf's part is turned with respect to its kind.
-	turned bool
 }
 
 // gtree is one guillotine sheet. Node 0 is the root: an inner node the
@@ -96,20 +94,11 @@ func (t *gtree) bounds() {
 	}
 }
 
-// gspot is a way to put a part into a tree: the waste leaf, the part's
-// size there, and whether the first cut runs along the leaf's siblings (a
-// new strip as long as the part) or across them.
-type gspot struct {
-	leaf  int32
-	w, h  int
-	along bool
-}
-
-// find returns the best waste leaf for a w x h part (or its turn) under r;
-// split then decides the cuts, as in gbin.place.
-func (t *gtree) find(w, h int, rotate bool, r rule, split splitRule) (placement, gspot) {
+// find returns the best waste leaf for a w x h part (or its turn) under
+// q.rule, and which cut q.split makes first there, as in gbin. Both
+// orientations compete, whatever q.orient.
+func (t *gtree) find(w, h int, rotate bool, q heuristic) placement {
 	var best placement
-	var at gspot
 	for i := range t.n {
 		g := &t.n[i]
 		if g.kind != gWaste {
@@ -117,39 +106,44 @@ func (t *gtree) find(w, h int, rotate bool, r rule, split splitRule) (placement,
 		}
 		f := rect{g.x, g.y, g.w, g.h}
 		if w <= f.w && h <= f.h {
-			if p := fitScore(f, w, h, r); p.better(best) {
-				best, at = p, gspot{leaf: int32(i), w: w, h: h}
+			if p := fitScore(f, w, h, q.rule); p.better(best) {
+				best = p
+				best.at = int32(i)
 			}
 		}
 		if rotate && h <= f.w && w <= f.h {
-			if p := fitScore(f, h, w, r); p.better(best) {
-				best, at = p, gspot{leaf: int32(i), w: h, h: w}
+			if p := fitScore(f, h, w, q.rule); p.better(best) {
+				best = p
+				best.at = int32(i)
 			}
 		}
 	}
 	if best.ok {
-		f := t.n[at.leaf]
-		at.along = split.across(rect{f.x, f.y, f.w, f.h}, at.w, at.h) != t.n[f.parent].vertical
+		f := t.n[best.at]
+		best.across = q.split.across(rect{f.x, f.y, f.w, f.h}, best.w, best.h)
 	}
-	return best, at
+	return best
 }
 
-// place puts a part of kind ki at at, in the waste leaf's top-left corner.
-func (t *gtree) place(at gspot, ki int32, turned bool) int32 {
-	leaf := at.leaf
+// place puts a part of kind ki at p, in the waste leaf's top-left corner.
+// The tree keeps every waste piece: minSide does not matter.
+func (t *gtree) place(p placement, ki int32, minSide int) {
+	leaf := p.at
 	f := t.n[leaf]
-	w, h := at.w, at.h
+	w, h := p.w, p.h
 	t.area += w * h
 	vertical := t.n[f.parent].vertical // how the leaf's siblings lie
+	// The first cut runs along the leaf's siblings (a new strip as long as
+	// the part) or across them.
+	along := p.across != vertical
 	// In the parent's direction the part takes length a of the leaf's
 	// length l; across it, c of cl.
 	a, l, c, cl := w, f.w, h, f.h
 	if !vertical {
 		a, l, c, cl = h, f.h, w, f.w
 	}
-	part := gnode{w: w, h: h, kind: ki, turned: turned}
-	var placed int32
-	if at.along || a == l || c == cl {
+	part := gnode{w: w, h: h, kind: ki}
+	if along || a == l || c == cl {
 		// The leaf becomes the strip of length a and, after it, waste of
 		// length l-a. The strip is the part, or the part and waste across.
 		if a < l {
@@ -160,20 +154,18 @@ func (t *gtree) place(at gspot, ki int32, turned bool) int32 {
 			t.setLength(rest, vertical, l-a)
 		}
 		if c == cl {
-			t.n[leaf].kind, t.n[leaf].turned = ki, turned
-			placed = leaf
+			t.n[leaf].kind = ki
 		} else {
-			placed = t.split(leaf, !vertical, c, part)
+			t.split(leaf, !vertical, c, part)
 		}
 	} else {
 		// The leaf is cut across first: a strip of length c holding the
 		// part and waste of length a-l beside it, then waste.
 		strip := t.split(leaf, !vertical, c, gnode{kind: gWaste})
-		placed = t.split(strip, vertical, a, part)
+		t.split(strip, vertical, a, part)
 	}
 	t.layout(f.parent)
 	t.bounds()
-	return placed
 }
 
 // setLength sets a strip's length in its parent's direction (the other
@@ -234,7 +226,7 @@ func (t *gtree) remove(is ...int32) {
 	for _, i := range is {
 		g := &t.n[i]
 		t.area -= g.w * g.h
-		g.kind, g.turned = gWaste, false
+		g.kind = gWaste
 		t.normalize(g.parent)
 	}
 	t.bounds()
@@ -292,8 +284,8 @@ func (t *gtree) normalize(i int32) {
 	}
 }
 
-// parts returns the part leaves.
-func (t *gtree) parts() []int32 {
+// leaves returns the part leaves.
+func (t *gtree) leaves() []int32 {
 	var out []int32
 	for i := range t.n {
 		if t.n[i].kind >= 0 {
@@ -303,14 +295,25 @@ func (t *gtree) parts() []int32 {
 	return out
 }
 
-// spots returns the sheet's parts.
-func (t *gtree) spots() []spot {
+// parts returns the sheet's parts, in a new slice.
+func (t *gtree) parts() []spot {
 	var out []spot
-	for _, i := range t.parts() {
+	for _, i := range t.leaves() {
 		g := t.n[i]
-		out = append(out, spot{kind: g.kind, x: g.x, y: g.y, w: g.w, h: g.h, turned: g.turned})
+		out = append(out, spot{kind: g.kind, x: g.x, y: g.y, w: g.w, h: g.h})
 	}
 	return out
+}
+
+func (t *gtree) usedArea() int { return t.area }
+
+// copyTo makes c a copy of t that shares no memory with it, reusing c's
+// buffers (see bin.copyTo).
+func (t *gtree) copyTo(c *gtree) {
+	n, dead := c.n, c.dead
+	*c = *t
+	c.n = append(n[:0], t.n...)
+	c.dead = append(dead[:0], t.dead...)
 }
 
 // cuts returns a cutting sequence for the tree: each inner node's strips
@@ -393,7 +396,7 @@ func gtreeFromCuts(j *job, spots []spot, cuts []cut) *gtree {
 		n := bs[b]
 		g := gnode{x: n.r.x, y: n.r.y, w: n.r.w, h: n.r.h, parent: parent, kind: gWaste}
 		if s, ok := at[n.r]; ok && n.left < 0 {
-			g.kind, g.turned = s.kind, s.turned
+			g.kind = s.kind
 			t.area += s.w * s.h
 		}
 		if n.left >= 0 {

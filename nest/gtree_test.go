@@ -45,9 +45,9 @@ func improveWith(t *testing.T, req Request, mode guillotineMode, iterations int)
 		}
 		// Every step leaves every sheet cuttable, so that a layout found
 		// with the pool empty is never lost for want of cuts.
-		for bi, rb := range r.cur.bins {
-			if _, ok := guillotineCuts(j, rb.spots); !ok {
-				t.Fatalf("step %d left sheet %d without guillotine cuts: %+v", i, bi, rb.spots)
+		for si, sh := range r.cur.sheets {
+			if _, ok := guillotineCuts(j, sh.parts()); !ok {
+				t.Fatalf("step %d left sheet %d without guillotine cuts: %+v", i, si, sh.parts())
 			}
 		}
 	}
@@ -211,24 +211,24 @@ func TestGtreeRemoveMergesWaste(t *testing.T) {
 	req := Request{Sheet: Sheet{10, 4}, Parts: []Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}}, Options: Options{Guillotine: true}}
 	j, _, _ := newJob(req)
 	tr := newGtree(j.binW, j.binH)
-	var parts []int32
+	q := heuristic{rule: ruleBSSF, split: splitShorterLeftover}
 	for i := 0; i < 3; i++ {
-		_, at := tr.find(300, 400, false, ruleBSSF, splitShorterLeftover)
-		parts = append(parts, tr.place(at, 0, false))
+		tr.place(tr.find(300, 400, false, q), 0, 0)
 	}
 	if tr.mayFit(400, 400, false) {
 		t.Fatal("a 4 cm part fits beside three 3 cm parts on 10 cm")
 	}
-	tr.remove(parts[1])
+	middle := slices.IndexFunc(tr.leaves(), func(i int32) bool { return tr.n[i].x == 300 })
+	tr.remove(tr.leaves()[middle])
 	if !tr.mayFit(400, 400, false) {
 		t.Fatal("the waste of a removed part did not merge with the waste at the end")
 	}
-	p, at := tr.find(400, 400, false, ruleBSSF, splitShorterLeftover)
+	p := tr.find(400, 400, false, q)
 	if !p.ok {
 		t.Fatal("no waste piece for 4 cm after the removal")
 	}
-	tr.place(at, 0, false)
-	spots := tr.spots()
+	tr.place(p, 0, 0)
+	spots := tr.parts()
 	if len(spots) != 3 || tr.area != 1000*400 {
 		t.Fatalf("spots %+v, area %d", spots, tr.area)
 	}
@@ -238,7 +238,7 @@ func TestGtreeRemoveMergesWaste(t *testing.T) {
 }
 
 func sheetResultOf(t *testing.T, req Request, tr *gtree) Result {
-	return sheetResult(t, req, tr.spots(), tr.cuts(0))
+	return sheetResult(t, req, tr.parts(), tr.cuts(0))
 }
 
 // A constructive guillotine layout read into cut trees gives back the same
@@ -257,7 +257,7 @@ func TestGtreeFromConstructiveLayout(t *testing.T) {
 		sol := &solution{}
 		for bi, spots := range s.best.bins {
 			tr := gtreeFromCuts(j, spots, s.best.cuts[bi])
-			got := tr.spots()
+			got := tr.parts()
 			if len(got) != len(spots) || tr.area != s.best.areas[bi] {
 				t.Fatalf("seed %d sheet %d: %d parts (area %d) in the tree, %d (area %d) laid out", seed, bi, len(got), tr.area, len(spots), s.best.areas[bi])
 			}

@@ -49,12 +49,13 @@ type cut struct {
 
 // gbin is a sheet being filled with guillotine cuts.
 type gbin struct {
-	free  []rect
-	area  int
-	cuts  []cut
-	kerf  int
-	maxFW int
-	maxFH int
+	free   []rect
+	placed []spot
+	area   int
+	cuts   []cut
+	kerf   int
+	maxFW  int
+	maxFH  int
 }
 
 func newGbin(j *job) *gbin {
@@ -65,40 +66,50 @@ func (b *gbin) mayFit(w, h int, rotate bool) bool {
 	return w <= b.maxFW && h <= b.maxFH || rotate && h <= b.maxFW && w <= b.maxFH
 }
 
-// find returns the best free rectangle for the part under r (contact
-// point, which needs neighbours, counts as best area fit) and its index.
-func (b *gbin) find(w, h int, rotate bool, r rule, o orient) (placement, int) {
-	w, h = o.preferred(w, h, rotate)
+func (b *gbin) usedArea() int { return b.area }
+
+func (b *gbin) parts() []spot { return b.placed }
+
+// find returns the best free rectangle for the part under q.rule (contact
+// point, which needs neighbours, counts as best area fit) and q.orient, and
+// which cut q.split makes first there.
+func (b *gbin) find(w, h int, rotate bool, q heuristic) placement {
+	w, h = q.orient.preferred(w, h, rotate)
 	var best placement
-	bi := -1
 	for i, f := range b.free {
 		if w <= f.w && h <= f.h {
-			if p := fitScore(f, w, h, r); p.better(best) {
-				best, bi = p, i
+			if p := fitScore(f, w, h, q.rule); p.better(best) {
+				best = p
+				best.at = int32(i)
 			}
 		}
-		if rotate && o == orientFree && h <= f.w && w <= f.h {
-			if p := fitScore(f, h, w, r); p.better(best) {
-				best, bi = p, i
+		if rotate && q.orient == orientFree && h <= f.w && w <= f.h {
+			if p := fitScore(f, h, w, q.rule); p.better(best) {
+				best = p
+				best.at = int32(i)
 			}
 		}
 	}
-	if bi < 0 && rotate && o != orientFree {
-		return b.find(h, w, false, r, orientFree)
+	if !best.ok && rotate && q.orient != orientFree {
+		q.orient = orientFree
+		return b.find(h, w, false, q)
 	}
-	return best, bi
+	if best.ok {
+		best.across = q.split.across(b.free[best.at], best.w, best.h)
+	}
+	return best
 }
 
-// place puts the part into free rectangle fi and splits the rest.
-func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
-	f := b.free[fi]
-	b.free[fi] = b.free[len(b.free)-1]
+// place puts the part into free rectangle p.at and splits the rest.
+func (b *gbin) place(p placement, ki int32, minSide int) {
+	f := b.free[p.at]
+	b.free[p.at] = b.free[len(b.free)-1]
 	b.free = b.free[:len(b.free)-1]
+	b.placed = append(b.placed, spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h})
 	b.area += p.w * p.h
 	rw, rh := f.w-p.w, f.h-p.h
-	across := split.across(f, p.w, p.h)
 	var bottom, right rect
-	if across {
+	if p.across {
 		bottom = rect{f.x, f.y + p.h, f.w, rh}
 		right = rect{f.x + p.w, f.y, rw, p.h}
 		if rh > 0 {
@@ -133,42 +144,25 @@ func (b *gbin) place(p placement, fi int, split splitRule, minSide int) {
 // sheets, or returns nil when stop reports true first.
 func (pk *packer) packGuillotine(order []int32, h heuristic, stop func() bool) *solution {
 	j := pk.j
-	var bins []*gbin
-	var spots [][]spot
+	var bins []sheet // *gbin
 	sm := pk.suffixMins(order)
 	for i, ki := range order {
 		if i&255 == 255 && stop != nil && stop() {
 			return nil
 		}
 		k := &j.kinds[ki]
-		best, bestBin, bestFree, bestArea := placement{}, -1, -1, -1
-		for bi, b := range bins {
-			if !b.mayFit(k.w, k.h, k.rotate) {
-				continue
-			}
-			p, fi := b.find(k.w, k.h, k.rotate, h.rule, h.orient)
-			if fi < 0 {
-				continue
-			}
-			if h.choice == choiceFirst {
-				best, bestBin, bestFree = p, bi, fi
-				break
-			}
-			if h.choice == choiceGlobal && p.better(best) || h.choice == choiceTightest && b.area > bestArea {
-				best, bestBin, bestFree, bestArea = p, bi, fi, b.area
-			}
-		}
-		if bestBin < 0 {
+		bi, p := bestSheet(bins, k, h)
+		if bi < 0 {
 			bins = append(bins, newGbin(j))
-			spots = append(spots, nil)
-			bestBin = len(bins) - 1
-			best, bestFree = bins[bestBin].find(k.w, k.h, k.rotate, h.rule, h.orient)
+			bi = len(bins) - 1
+			p = bins[bi].find(k.w, k.h, k.rotate, h)
 		}
-		bins[bestBin].place(best, bestFree, h.split, sm[i+1])
-		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
+		bins[bi].place(p, ki, sm[i+1])
 	}
-	s := &solution{bins: spots, areas: make([]int, len(bins)), cuts: make([][]cut, len(bins))}
-	for i, b := range bins {
+	s := &solution{bins: make([][]spot, len(bins)), areas: make([]int, len(bins)), cuts: make([][]cut, len(bins))}
+	for i, sh := range bins {
+		b := sh.(*gbin)
+		s.bins[i] = b.placed
 		s.areas[i] = b.area
 		s.cuts[i] = b.cuts
 	}

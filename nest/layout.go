@@ -207,7 +207,7 @@ func (s *search) result(sol *solution) Result {
 			pi := k.part
 			p := req.Parts[pi]
 			w, h := sp.w-j.kerf, sp.h-j.kerf
-			rotated := sp.turned != k.turned
+			rotated := sp.turned(&k) != k.turned
 			page.Parts = append(page.Parts, Placed{
 				ID: partID(p, pi) + "-" + itoa(copies[pi]), Name: p.Name,
 				X: toCM(sp.x + j.trim), Y: toCM(sp.y + j.trim),

@@ -66,53 +66,48 @@ func (o orient) preferred(w, h int, rotate bool) (int, int) {
 	return w, h
 }
 
-// placement is a candidate position with its two scores.
-type placement struct {
-	x, y, w, h int
-	s1, s2     int
-	ok         bool
-}
-
-// better reports whether p scores better than q.
-func (p placement) better(q placement) bool {
-	if !q.ok {
-		return p.ok
-	}
-	return p.ok && (p.s1 < q.s1 || p.s1 == q.s1 && p.s2 < q.s2)
-}
-
-// bin is one sheet being filled.
+// bin is a MaxRects sheet being filled. The fields that packer.choose
+// reads of every open sheet come first, in one cache line.
 type bin struct {
-	w, h int
-	free []rect
-	used []rect
-	area int // used area in inflated units
 	// maxFreeW and maxFreeH bound the free rectangles' sides: a part that
 	// exceeds both orientations' bounds cannot fit, without a scan.
 	maxFreeW, maxFreeH int
-	// scratch holds the pieces of split free rectangles during place; bins
-	// of one search share it.
-	scratch *[]rect
 	// The last query and its answer: copies of one part come one after
 	// another, and a sheet that did not receive the last copy answers the
 	// next one the same, so a big job scans each sheet once per part type.
 	// cacheQ is the query's flags (queryFlags), 0 when nothing is cached.
 	cacheW, cacheH int
 	cacheQ         uint32
+	keepUsed       bool // keep used, for the contact point rule
+	area           int  // used area in inflated units
 	cacheHit       placement
+
+	w, h   int
+	free   []rect
+	placed []spot
+	used   []rect // the parts' rectangles, when keepUsed
+	// scratch holds the pieces of split free rectangles during place; bins
+	// of one search share it.
+	scratch *[]rect
 }
 
-// queryFlags packs the rest of a query of find into one nonzero word.
-func queryFlags(rotate bool, r rule, o orient) uint32 {
-	q := 1<<16 | uint32(r)<<8 | uint32(o)
+// queryFlags packs the rest of a query of find into one nonzero word: the
+// parts of q a bin's answer depends on.
+func queryFlags(rotate bool, q heuristic) uint32 {
+	f := 1<<16 | uint32(q.rule)<<8 | uint32(q.orient)
 	if rotate {
-		q |= 1 << 17
+		f |= 1 << 17
 	}
-	return q
+	if q.corners {
+		f |= 1 << 18
+	}
+	return f
 }
 
-func newBin(w, h int, scratch *[]rect) *bin {
-	b := &bin{w: w, h: h, scratch: scratch}
+// newBin returns an empty w x h sheet. keepUsed keeps the parts'
+// rectangles for the contact point rule.
+func newBin(w, h int, scratch *[]rect, keepUsed bool) *bin {
+	b := &bin{w: w, h: h, scratch: scratch, keepUsed: keepUsed}
 	b.free = append(b.free, rect{0, 0, w, h})
 	b.maxFreeW, b.maxFreeH = w, h
 	return b
@@ -121,6 +116,7 @@ func newBin(w, h int, scratch *[]rect) *bin {
 // reset empties the bin, keeping its buffers.
 func (b *bin) reset() {
 	b.free = append(b.free[:0], rect{0, 0, b.w, b.h})
+	b.placed = b.placed[:0]
 	b.used = b.used[:0]
 	b.area = 0
 	b.maxFreeW, b.maxFreeH = b.w, b.h
@@ -132,15 +128,26 @@ func (b *bin) mayFit(w, h int, rotate bool) bool {
 	return (b.maxFreeW-w)|(b.maxFreeH-h) >= 0 || rotate && (b.maxFreeW-h)|(b.maxFreeH-w) >= 0
 }
 
-// find returns the best position for a w x h part under rule r. When
+// usedArea is the parts' area.
+func (b *bin) usedArea() int { return b.area }
+
+// parts returns the sheet's parts.
+func (b *bin) parts() []spot { return b.placed }
+
+// find returns the best position for a w x h part under q.rule. When
 // rotate is set it tries the turned part too: both orientations compete
 // under orientFree; otherwise the turned one is used only when the
-// preferred one does not fit in this bin.
-func (b *bin) find(w, h int, rotate bool, r rule, o orient) placement {
-	q := queryFlags(rotate, r, o)
-	if b.cacheQ != q || b.cacheW != w || b.cacheH != h {
-		b.cacheW, b.cacheH, b.cacheQ = w, h, q
-		b.cacheHit = b.search(w, h, rotate, r, o)
+// preferred one does not fit in this bin. With q.corners it tries the
+// four corners of every free rectangle (findCorners).
+func (b *bin) find(w, h int, rotate bool, q heuristic) placement {
+	f := queryFlags(rotate, q)
+	if b.cacheQ != f || b.cacheW != w || b.cacheH != h {
+		b.cacheW, b.cacheH, b.cacheQ = w, h, f
+		if q.corners {
+			b.cacheHit = b.findCorners(w, h, rotate)
+		} else {
+			b.cacheHit = b.search(w, h, rotate, q.rule, q.orient)
+		}
 	}
 	return b.cacheHit
 }
@@ -289,17 +296,22 @@ func overlap(a0, a1, b0, b1 int) int {
 	return max(0, min(a1, b1)-max(a0, b0))
 }
 
-// place puts a part at p and updates the free rectangles. minSide is the
-// shortest side of any part still to be placed: free rectangles narrower
-// than that can never be used again and are dropped, which keeps the list
-// short on big jobs.
-func (b *bin) place(p placement, minSide int, keepUsed bool) {
+// place puts a part of kind ki at p and updates the free rectangles.
+// minSide is the shortest side of any part still to be placed: free
+// rectangles narrower than that can never be used again and are dropped,
+// which keeps the list short on big jobs.
+func (b *bin) place(p placement, ki int32, minSide int) {
+	b.placed = append(b.placed, spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h})
+	b.occupy(rect{p.x, p.y, p.w, p.h}, minSide)
+}
+
+// occupy takes rectangle u, a part's, out of the free space.
+func (b *bin) occupy(u rect, minSide int) {
 	b.cacheQ = 0
-	u := rect{p.x, p.y, p.w, p.h}
-	if keepUsed {
+	if b.keepUsed {
 		b.used = append(b.used, u)
 	}
-	b.area += p.w * p.h
+	b.area += u.w * u.h
 	kept := b.free[:0]
 	split := (*b.scratch)[:0]
 	// Every piece split off touches u, so only an untouched rectangle that
@@ -382,6 +394,28 @@ func (b *bin) place(p placement, minSide int, keepUsed bool) {
 		b.maxFreeW = max(b.maxFreeW, f.w)
 		b.maxFreeH = max(b.maxFreeH, f.h)
 	}
+}
+
+// rebuild lays the sheet out anew with the parts ps, after parts were
+// taken out; ps may be the sheet's own parts, filtered in place.
+func (b *bin) rebuild(ps []spot, minSide int) {
+	b.reset()
+	b.placed = append(b.placed, ps...)
+	for _, s := range ps {
+		b.occupy(rect{s.x, s.y, s.w, s.h}, minSide)
+	}
+}
+
+// copyTo makes c a copy of b that shares no memory with it, reusing c's
+// buffers: the improvement phase steps many thousand times a second, and
+// a fresh copy of every sheet it changes kept the garbage collector busy
+// for a fifth of the time.
+func (b *bin) copyTo(c *bin) {
+	free, placed, used := c.free, c.placed, c.used
+	*c = *b
+	c.free = append(free[:0], b.free...)
+	c.placed = append(placed[:0], b.placed...)
+	c.used = append(used[:0], b.used...)
 }
 
 // prune drops free rectangles that no remaining part can use.

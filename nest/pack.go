@@ -19,15 +19,21 @@ type heuristic struct {
 	rule   rule
 	choice binChoice
 	orient orient
-	split  splitRule // guillotine layouts only
+	split  splitRule // guillotine sheets only
+	// corners: the contact point rule tries the four corners of every
+	// free rectangle (MaxRects, in the improvement phase).
+	corners bool
 }
 
-// spot is a placed item: its kind, bin and position in inflated units.
+// spot is a placed part: its kind and position in inflated units.
 type spot struct {
 	kind       int32
 	x, y, w, h int
-	turned     bool // turned with respect to the kind as stored
 }
+
+// turned reports whether the part is turned with respect to its kind k as
+// stored.
+func (s spot) turned(k *kind) bool { return s.w != k.w || s.h != k.h }
 
 // solution is a complete packing of a job's items.
 type solution struct {
@@ -51,9 +57,8 @@ func (s *solution) better(t *solution) bool {
 // packer lays out items in a given order with one heuristic. It keeps its
 // buffers between runs so that a portfolio allocates little.
 type packer struct {
-	j     *job
-	bins  []*bin
-	spots [][]spot
+	j    *job
+	bins []*bin
 	// suffixMin[i] is the shortest side of items order[i:].
 	suffixMin []int
 	scratch   []rect
@@ -74,7 +79,6 @@ type packer struct {
 func (pk *packer) pack(order []int32, h heuristic, stop func() bool) bool {
 	j := pk.j
 	pk.bins = pk.bins[:0]
-	pk.spots = pk.spots[:0]
 	sm := pk.suffixMins(order)
 	pk.run = -1
 	keepUsed := h.rule == ruleCP
@@ -95,12 +99,11 @@ func (pk *packer) pack(order []int32, h heuristic, stop func() bool) bool {
 		minSide := sm[i+1]
 		bi, p := pk.choose(k, ki, h)
 		if !p.ok {
-			b := pk.newBin()
+			b := pk.newBin(keepUsed)
 			bi = len(pk.bins) - 1
-			p = b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+			p = b.find(k.w, k.h, k.rotate, h)
 		}
-		pk.bins[bi].place(p, minSide, keepUsed)
-		pk.spots[bi] = append(pk.spots[bi], spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h, turned: p.w != k.w || p.h != k.h})
+		pk.bins[bi].place(p, ki, minSide)
 	}
 	return true
 }
@@ -121,14 +124,14 @@ func (pk *packer) beats(t *solution) bool {
 // solution returns a copy of the packer's last layout.
 func (pk *packer) solution() *solution {
 	n := 0
-	for _, sp := range pk.spots {
-		n += len(sp)
+	for _, b := range pk.bins {
+		n += len(b.placed)
 	}
 	all := make([]spot, 0, n) // one allocation for every sheet's spots
 	s := &solution{bins: make([][]spot, len(pk.bins)), areas: make([]int, len(pk.bins))}
 	for i, b := range pk.bins {
-		all = append(all, pk.spots[i]...)
-		s.bins[i] = all[len(all)-len(pk.spots[i]) : len(all) : len(all)]
+		all = append(all, b.placed...)
+		s.bins[i] = all[len(all)-len(b.placed) : len(all) : len(all)]
 		s.areas[i] = b.area
 	}
 	return s
@@ -149,29 +152,24 @@ func (pk *packer) suffixMins(order []int32) []int {
 }
 
 // newBin opens a sheet, reusing one of an earlier run when there is one.
-func (pk *packer) newBin() *bin {
-	var b *bin
+func (pk *packer) newBin(keepUsed bool) *bin {
 	if n := len(pk.bins); n < cap(pk.bins) && pk.bins[:n+1][n] != nil {
 		pk.bins = pk.bins[:n+1]
-		b = pk.bins[n]
+		b := pk.bins[n]
 		b.reset()
-	} else {
-		b = newBin(pk.j.binW, pk.j.binH, &pk.scratch)
-		pk.bins = append(pk.bins, b)
+		b.keepUsed = keepUsed
+		return b
 	}
-	if len(pk.spots) < cap(pk.spots) {
-		pk.spots = pk.spots[:len(pk.spots)+1]
-		pk.spots[len(pk.spots)-1] = pk.spots[len(pk.spots)-1][:0]
-	} else {
-		pk.spots = append(pk.spots, nil)
-	}
+	b := newBin(pk.j.binW, pk.j.binH, &pk.scratch, keepUsed)
+	pk.bins = append(pk.bins, b)
 	return b
 }
 
 // choose picks the sheet and position for kind k (index ki) among the
-// open sheets. It looks only at the sheets that may still take the kind
-// (see packer.cands), in the order of the sheets, so it chooses as a scan
-// of every sheet would.
+// open sheets. It is bestSheet for the constructive MaxRects runs, made
+// fast: it looks only at the sheets that may still take the kind (see
+// packer.cands), in the order of the sheets, so it chooses as a scan of
+// every sheet would (TestPackMatchesReference).
 func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 	if ki != pk.run {
 		pk.run, pk.cands, pk.rest = ki, pk.cands[:0], 0
@@ -181,7 +179,7 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 	bestArea := -1
 	// find's cache is used here directly: a sheet's answer is compared
 	// where it is cached, and only the chosen one is copied out.
-	q := queryFlags(k.rotate, h.rule, h.orient)
+	q := queryFlags(k.rotate, h)
 	nc := len(pk.cands)
 	n := 0 // candidates kept
 	for i, end := 0, nc+len(pk.bins)-pk.rest; i < end; i++ {
@@ -194,7 +192,7 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 			continue
 		}
 		if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
-			b.find(k.w, k.h, k.rotate, h.rule, h.orient)
+			b.find(k.w, k.h, k.rotate, h)
 		}
 		p := &b.cacheHit
 		if !p.ok {

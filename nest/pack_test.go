@@ -11,7 +11,6 @@ import (
 // may take a kind) and the best one is chosen as the rule says.
 func referencePack(j *job, order []int32, h heuristic) [][]spot {
 	var bins []*bin
-	var spots [][]spot
 	var scratch []rect
 	sm := (&packer{j: j}).suffixMins(order)
 	lastMin := sm[0]
@@ -38,13 +37,15 @@ func referencePack(j *job, order []int32, h heuristic) [][]spot {
 			}
 		}
 		if bestBin < 0 {
-			bins = append(bins, newBin(j.binW, j.binH, &scratch))
-			spots = append(spots, nil)
+			bins = append(bins, newBin(j.binW, j.binH, &scratch, h.rule == ruleCP))
 			bestBin = len(bins) - 1
 			best = bins[bestBin].search(k.w, k.h, k.rotate, h.rule, h.orient)
 		}
-		bins[bestBin].place(best, sm[i+1], h.rule == ruleCP)
-		spots[bestBin] = append(spots[bestBin], spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: best.w != k.w || best.h != k.h})
+		bins[bestBin].place(best, ki, sm[i+1])
+	}
+	spots := make([][]spot, len(bins))
+	for i, b := range bins {
+		spots[i] = b.placed
 	}
 	return spots
 }

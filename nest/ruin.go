@@ -24,91 +24,22 @@ import (
 // take any parts out. Guillotine layouts stay guillotine after every step,
 // kept two ways by two searches that take turns (see improve): as MaxRects
 // sheets whose every placement is checked to leave the sheet cuttable, and
-// as cut trees (gtree.go) whose waste pieces take the parts.
-
-// rrBin is one sheet of the ruin-and-recreate state: a MaxRects sheet b
-// and its parts, or a cut tree t.
-type rrBin struct {
-	b     *bin
-	spots []spot
-	t     *gtree
-}
-
-// copyTo makes c a copy of rb that shares no memory with it, reusing c's
-// buffers: a search steps many thousand times a second, and a fresh copy of
-// every sheet it changes kept the garbage collector busy for a fifth of the
-// time.
-func (rb *rrBin) copyTo(c *rrBin) {
-	if rb.t != nil {
-		if c.t == nil {
-			c.t = &gtree{}
-		}
-		n, dead := c.t.n, c.t.dead
-		*c.t = *rb.t
-		c.t.n = append(n[:0], rb.t.n...)
-		c.t.dead = append(dead[:0], rb.t.dead...)
-		return
-	}
-	c.spots = append(c.spots[:0], rb.spots...)
-	if c.b == nil {
-		c.b = &bin{}
-	}
-	free, used := c.b.free, c.b.used
-	*c.b = *rb.b
-	c.b.free = append(free[:0], rb.b.free...)
-	c.b.used = append(used[:0], rb.b.used...)
-}
-
-func (rb *rrBin) area() int {
-	if rb.t != nil {
-		return rb.t.area
-	}
-	return rb.b.area
-}
-
-func (rb *rrBin) mayFit(w, h int, rotate bool) bool {
-	if rb.t != nil {
-		return rb.t.mayFit(w, h, rotate)
-	}
-	return rb.b.mayFit(w, h, rotate)
-}
-
-// kinds returns the kinds of the sheet's parts.
-func (rb *rrBin) kinds() []int32 {
-	var out []int32
-	if rb.t != nil {
-		for _, i := range rb.t.parts() {
-			out = append(out, rb.t.n[i].kind)
-		}
-		return out
-	}
-	for _, s := range rb.spots {
-		out = append(out, s.kind)
-	}
-	return out
-}
-
-// rebuild recomputes a MaxRects sheet's free space after parts were
-// removed.
-func (rb *rrBin) rebuild(minSide int) {
-	rb.b.reset()
-	for _, s := range rb.spots {
-		rb.b.place(placement{x: s.x, y: s.y, w: s.w, h: s.h, ok: true}, minSide, true)
-	}
-}
+// as cut trees (gtree.go) whose waste pieces take the parts. Either way
+// the search sees its sheets through the sheet interface; only the ruin
+// and the copy of a sheet look at what kind it is.
 
 // rrState is a layout on a fixed number of sheets with a pool of parts not
 // placed yet.
 type rrState struct {
-	bins []*rrBin
-	pool []int32 // kinds
-	cost float64 // weighted area of the pool
+	sheets []sheet // all *bin or all *gtree
+	pool   []int32 // kinds
+	cost   float64 // weighted area of the pool
 }
 
-// undoBin is a sheet as it was before the current step changed it.
-type undoBin struct {
-	bin int
-	old *rrBin
+// undoSheet is a sheet as it was before the current step changed it.
+type undoSheet struct {
+	i   int
+	old sheet
 }
 
 // rr holds the ruin-and-recreate search.
@@ -125,10 +56,10 @@ type rr struct {
 	// history is the late acceptance list of costs; it counts the steps.
 	history []float64
 	it      int
-	// undo lists the bins changed in the current step, as they were.
-	undo []undoBin
+	// undo lists the sheets changed in the current step, as they were.
+	undo []undoSheet
 	// spare holds sheets no longer in use, whose buffers touch reuses.
-	spare    []*rrBin
+	spare    []sheet
 	trialBuf []int32
 	candBuf  []cand
 	scratch  []rect
@@ -167,7 +98,7 @@ func (r *rr) restart() {
 // step runs one ruin and recreate. When the pool empties, the layout of
 // one sheet less is offered to the search.
 func (r *rr) step() {
-	if r.cur == nil || len(r.cur.bins) >= len(r.s.best.bins) {
+	if r.cur == nil || len(r.cur.sheets) >= len(r.s.best.bins) {
 		r.restart()
 	}
 
@@ -186,8 +117,8 @@ func (r *rr) step() {
 		}
 	} else {
 		for _, u := range r.undo {
-			r.spare = append(r.spare, r.cur.bins[u.bin])
-			r.cur.bins[u.bin] = u.old
+			r.spare = append(r.spare, r.cur.sheets[u.i])
+			r.cur.sheets[u.i] = u.old
 		}
 		r.cur.pool, r.cur.cost = beforePool, before
 	}
@@ -199,15 +130,13 @@ func (r *rr) step() {
 func (r *rr) fromSolution(sol *solution) *rrState {
 	st := &rrState{}
 	for i, spots := range sol.bins {
-		rb := &rrBin{}
 		if r.trees {
-			rb.t = gtreeFromCuts(r.j, spots, sol.cuts[i])
-		} else {
-			rb.spots = slices.Clone(spots)
-			rb.b = newBin(r.j.binW, r.j.binH, &r.scratch)
-			rb.rebuild(r.minSide)
+			st.sheets = append(st.sheets, gtreeFromCuts(r.j, spots, sol.cuts[i]))
+			continue
 		}
-		st.bins = append(st.bins, rb)
+		b := newBin(r.j.binW, r.j.binH, &r.scratch, true)
+		b.rebuild(spots, r.minSide)
+		st.sheets = append(st.sheets, b)
 	}
 	return st
 }
@@ -215,19 +144,18 @@ func (r *rr) fromSolution(sol *solution) *rrState {
 // toSolution orders the sheets fullest first, so the last one is the
 // emptiest and leaves the biggest offcut.
 func (r *rr) toSolution() *solution {
-	bins := slices.Clone(r.cur.bins)
-	sort.SliceStable(bins, func(a, b int) bool { return bins[a].area() > bins[b].area() })
+	sheets := slices.Clone(r.cur.sheets)
+	sort.SliceStable(sheets, func(a, b int) bool { return sheets[a].usedArea() > sheets[b].usedArea() })
 	sol := &solution{}
-	for _, rb := range bins {
-		sol.areas = append(sol.areas, rb.area())
-		if rb.t != nil {
-			sol.bins = append(sol.bins, rb.t.spots())
-			sol.cuts = append(sol.cuts, rb.t.cuts(r.j.kerf))
-			continue
-		}
-		sol.bins = append(sol.bins, slices.Clone(rb.spots))
-		if r.checked {
-			cuts, ok := guillotineCuts(r.j, rb.spots)
+	for _, sh := range sheets {
+		parts := slices.Clone(sh.parts())
+		sol.areas = append(sol.areas, sh.usedArea())
+		sol.bins = append(sol.bins, parts)
+		switch {
+		case r.trees:
+			sol.cuts = append(sol.cuts, sh.(*gtree).cuts(r.j.kerf))
+		case r.checked:
+			cuts, ok := guillotineCuts(r.j, parts)
 			if !ok {
 				return nil // not reached: every step keeps the sheets guillotine
 			}
@@ -241,36 +169,56 @@ func (r *rr) toSolution() *solution {
 func (r *rr) dropEmptiest() {
 	st := r.cur
 	e := 0
-	for i, rb := range st.bins {
-		if rb.area() < st.bins[e].area() {
+	for i, sh := range st.sheets {
+		if sh.usedArea() < st.sheets[e].usedArea() {
 			e = i
 		}
 	}
-	for _, ki := range st.bins[e].kinds() {
-		st.pool = append(st.pool, ki)
-		st.cost += r.weight[ki]
+	for _, s := range st.sheets[e].parts() {
+		st.pool = append(st.pool, s.kind)
+		st.cost += r.weight[s.kind]
 	}
-	st.bins = slices.Delete(st.bins, e, e+1)
+	st.sheets = slices.Delete(st.sheets, e, e+1)
 }
 
-// touch returns bin bi ready to change, remembering it for undo.
-func (r *rr) touch(bi int) *rrBin {
+// touch returns sheet i ready to change, remembering it for undo.
+func (r *rr) touch(i int) sheet {
 	for _, u := range r.undo {
-		if u.bin == bi {
-			return r.cur.bins[bi]
+		if u.i == i {
+			return r.cur.sheets[i]
 		}
 	}
-	old := r.cur.bins[bi]
-	r.undo = append(r.undo, undoBin{bi, old})
-	var c *rrBin
+	old := r.cur.sheets[i]
+	r.undo = append(r.undo, undoSheet{i, old})
+	var spare sheet
 	if k := len(r.spare); k > 0 {
-		c, r.spare = r.spare[k-1], r.spare[:k-1]
-	} else {
-		c = &rrBin{}
+		spare, r.spare = r.spare[k-1], r.spare[:k-1]
 	}
-	old.copyTo(c)
-	r.cur.bins[bi] = c
+	c := copySheet(spare, old)
+	r.cur.sheets[i] = c
 	return c
+}
+
+// copySheet returns a copy of s that shares no memory with it, made in
+// dst's buffers when dst is a sheet of the same kind.
+func copySheet(dst, s sheet) sheet {
+	switch s := s.(type) {
+	case *bin:
+		c, _ := dst.(*bin)
+		if c == nil {
+			c = &bin{}
+		}
+		s.copyTo(c)
+		return c
+	case *gtree:
+		c, _ := dst.(*gtree)
+		if c == nil {
+			c = &gtree{}
+		}
+		s.copyTo(c)
+		return c
+	}
+	panic("nest: the improvement phase keeps no such sheet")
 }
 
 // ruin removes parts from the layout into the pool.
@@ -278,32 +226,37 @@ func (r *rr) ruin() {
 	// Ruining one sheet at a time mostly puts the same parts back; up to
 	// four sheets at once lets parts trade places between sheets (measured
 	// on the 2BP benchmark: 7,042 sheets with one, 6,995 with this).
-	r.ruinBin()
+	r.ruinSheet()
 	for n := 1; n < 4 && r.rng.IntN(10) < 7; n++ {
-		r.ruinBin()
+		r.ruinSheet()
 	}
 }
 
-// ruinBin removes a region, a few random parts or all parts of one sheet.
-func (r *rr) ruinBin() {
-	st := r.cur
-	if len(st.bins) == 0 {
+// ruinSheet removes parts from one random sheet, as its kind allows.
+func (r *rr) ruinSheet() {
+	if len(r.cur.sheets) == 0 {
 		return
 	}
-	bi := r.rng.IntN(len(st.bins))
-	rb := r.touch(bi)
-	if rb.t != nil {
-		r.ruinTree(rb.t)
+	switch s := r.touch(r.rng.IntN(len(r.cur.sheets))).(type) {
+	case *bin:
+		r.ruinBin(s)
+	case *gtree:
+		r.ruinTree(s)
+	}
+}
+
+// ruinBin removes a region, a few random parts or all parts of a MaxRects
+// sheet.
+func (r *rr) ruinBin(b *bin) {
+	parts := b.placed
+	if len(parts) == 0 {
 		return
 	}
-	if len(rb.spots) == 0 {
-		return
-	}
-	keep := rb.spots[:0]
+	keep := parts[:0]
 	switch p := r.rng.IntN(10); {
 	case p < 6: // a region around a random part
-		area := r.region(rb.spots[r.rng.IntN(len(rb.spots))])
-		for _, s := range rb.spots {
+		area := r.region(parts[r.rng.IntN(len(parts))])
+		for _, s := range parts {
 			if area.overlaps(rect{s.x, s.y, s.w, s.h}) {
 				r.pool(s.kind)
 			} else {
@@ -311,27 +264,26 @@ func (r *rr) ruinBin() {
 			}
 		}
 	case p < 9: // a few random parts
-		n := 1 + r.rng.IntN(min(4, len(rb.spots)))
-		for _, s := range rb.spots {
-			if r.rng.IntN(len(rb.spots)) < n {
+		n := 1 + r.rng.IntN(min(4, len(parts)))
+		for _, s := range parts {
+			if r.rng.IntN(len(parts)) < n {
 				r.pool(s.kind)
 			} else {
 				keep = append(keep, s)
 			}
 		}
 	default: // the whole sheet
-		for _, s := range rb.spots {
+		for _, s := range parts {
 			r.pool(s.kind)
 		}
 	}
-	rb.spots = keep
-	rb.rebuild(r.minSide)
+	b.rebuild(keep, r.minSide)
 }
 
 // ruinTree removes parts from a guillotine sheet: a region, a node of the
 // cut tree, a few random parts or all parts.
 func (r *rr) ruinTree(t *gtree) {
-	parts := t.parts()
+	parts := t.leaves()
 	if len(parts) == 0 {
 		return
 	}
@@ -395,9 +347,33 @@ func (r *rr) region(s spot) rect {
 // the limit, since the cost only grows and nothing after the first part
 // draws from the random source.
 func (r *rr) recreate(limit float64) bool {
-	st := r.cur
-	j := r.j
-	pool := st.pool
+	pool := r.cur.pool
+	order := r.insertionOrder()
+	q := r.stepHeuristic()
+	left := r.trialBuf[:0]
+	cost := 0.0
+	for _, i := range order {
+		ki := pool[i]
+		if r.insert(ki, q) {
+			continue
+		}
+		left = append(left, ki)
+		cost += r.weight[ki]
+		if cost > limit {
+			r.trialBuf = pool[:0]
+			return false
+		}
+	}
+	r.trialBuf = pool[:0]
+	r.cur.pool, r.cur.cost = left, cost
+	return true
+}
+
+// insertionOrder returns the indices of the pool's parts in the order
+// recreate inserts them: biggest first by area, or by longer side in one
+// step of four, each key scaled by up to 20% of noise.
+func (r *rr) insertionOrder() []int {
+	pool := r.cur.pool
 	noise := 0.2 * r.rng.Float64()
 	keys := slices.Grow(r.keyBuf[:0], len(pool))[:len(pool)]
 	r.keyBuf = keys
@@ -408,7 +384,7 @@ func (r *rr) recreate(limit float64) bool {
 	// 5 s, 6,993 -> 6,990 sheets; in free layouts it costs sheets.
 	byFit := r.checked
 	for i, ki := range pool {
-		k := j.kinds[ki]
+		k := &r.j.kinds[ki]
 		v := float64(k.w) * float64(k.h)
 		if byLongSide {
 			v = float64(max(k.w, k.h))
@@ -416,8 +392,8 @@ func (r *rr) recreate(limit float64) bool {
 		keys[i] = v * (1 + noise*r.rng.Float64())
 		if byFit {
 			n := 0
-			for _, rb := range st.bins {
-				if rb.mayFit(k.w, k.h, k.rotate) {
+			for _, sh := range r.cur.sheets {
+				if sh.mayFit(k.w, k.h, k.rotate) {
 					n++
 				}
 			}
@@ -430,87 +406,55 @@ func (r *rr) recreate(limit float64) bool {
 		idx[i] = i
 	}
 	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] > keys[idx[b]] })
+	return idx
+}
+
+// stepHeuristic draws the placement rule of a step (and the split rule of
+// cut trees); contact point tries every corner of the free rectangles in
+// half of its steps.
+func (r *rr) stepHeuristic() heuristic {
 	rules := [...]rule{ruleBSSF, ruleBAF, ruleBLSF, ruleBL, ruleCP}
 	nr := len(rules)
 	if r.trees {
 		nr = 3 // contact point and bottom-left need neighbours
 	}
-	ru := rules[r.rng.IntN(nr)]
-	split := splitRule(r.rng.IntN(int(numSplits)))
-	corners := ru == ruleCP && r.rng.IntN(2) == 0
-	left := r.trialBuf[:0]
-	cost := 0.0
-	for _, i := range idx {
-		ki := pool[i]
-		k := &j.kinds[ki]
-		best, bestBin, bestAt := placement{}, -1, gspot{}
-		for bi, rb := range st.bins {
-			if !rb.mayFit(k.w, k.h, k.rotate) {
-				continue
-			}
-			if rb.t == nil && !corners {
-				// The sheet's cached answer is compared where it is
-				// stored and copied only when it is the best so far.
-				b := rb.b
-				b.find(k.w, k.h, k.rotate, ru, orientFree)
-				if p := &b.cacheHit; p.better(best) {
-					best, bestBin, bestAt = *p, bi, gspot{}
-				}
-				continue
-			}
-			var p placement
-			var at gspot
-			if rb.t != nil {
-				p, at = rb.t.find(k.w, k.h, k.rotate, ru, split)
-			} else {
-				p = rb.b.findCorners(k.w, k.h, k.rotate)
-			}
-			if p.better(best) {
-				best, bestBin, bestAt = p, bi, at
-			}
-		}
-		if bestBin >= 0 && r.checked && !r.keepsGuillotine(bestBin, best) {
-			// The best position would leave the sheet without guillotine
-			// cuts: the best one that does not.
-			best, bestBin = r.guillotinePlacement(k, ru, corners, cand{best, bestBin})
-		}
-		if bestBin < 0 {
-			left = append(left, ki)
-			cost += r.weight[ki]
-			if cost > limit {
-				r.trialBuf = pool[:0]
-				return false
-			}
-			continue
-		}
-		rb := r.touch(bestBin)
-		turned := best.w != k.w || best.h != k.h
-		if rb.t != nil {
-			rb.t.place(bestAt, ki, turned)
-			continue
-		}
-		rb.b.place(best, r.minSide, true)
-		rb.spots = append(rb.spots, spot{kind: ki, x: best.x, y: best.y, w: best.w, h: best.h, turned: turned})
+	q := heuristic{rule: rules[r.rng.IntN(nr)], choice: choiceGlobal, orient: orientFree}
+	q.split = splitRule(r.rng.IntN(int(numSplits)))
+	q.corners = q.rule == ruleCP && r.rng.IntN(2) == 0
+	return q
+}
+
+// insert puts a part of kind ki at its best position under q over all
+// sheets, and reports whether one took it. On checked sheets the position
+// must leave its sheet cuttable with guillotine cuts.
+func (r *rr) insert(ki int32, q heuristic) bool {
+	k := &r.j.kinds[ki]
+	i, p := bestSheet(r.cur.sheets, k, q)
+	if i >= 0 && r.checked && !r.keepsGuillotine(i, p) {
+		// The best position would leave the sheet without guillotine
+		// cuts: the best one that does not.
+		p, i = r.guillotinePlacement(k, q, cand{p, i})
 	}
-	r.trialBuf = pool[:0]
-	st.pool = left
-	st.cost = cost
+	if i < 0 {
+		return false
+	}
+	r.touch(i).place(p, ki, r.minSide)
 	return true
 }
 
-// guillotinePlacement returns the best position under ru, over all sheets,
+// guillotinePlacement returns the best position under q, over all sheets,
 // that keeps the sheet cuttable with guillotine cuts. refused is the
 // position already found to break them.
-func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool, refused cand) (placement, int) {
+func (r *rr) guillotinePlacement(k *kind, q heuristic, refused cand) (placement, int) {
 	cs := r.candBuf[:0]
-	for bi, rb := range r.cur.bins {
-		b := rb.b
+	for bi, sh := range r.cur.sheets {
+		b := sh.(*bin)
 		if !b.mayFit(k.w, k.h, k.rotate) {
 			continue
 		}
 		add := func(f rect, w, h int) {
-			if !corners {
-				cs = append(cs, cand{b.score(f, w, h, ru), bi})
+			if !q.corners {
+				cs = append(cs, cand{b.score(f, w, h, q.rule), bi})
 				return
 			}
 			for _, p := range b.corners(f, w, h) {
@@ -547,7 +491,7 @@ func (r *rr) guillotinePlacement(k *kind, ru rule, corners bool, refused cand) (
 // cut with guillotine cuts.
 func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	buf := r.rectBuf[:0]
-	for _, s := range r.cur.bins[bi].spots {
+	for _, s := range r.cur.sheets[bi].parts() {
 		buf = append(buf, rect{s.x, s.y, s.w, s.h})
 	}
 	added := rect{p.x, p.y, p.w, p.h}
