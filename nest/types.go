@@ -3,7 +3,7 @@
 // given seed, and cancellable through a context.
 //
 // Outside the package every length is in centimetres (the JSON contract of
-// DESIGN.md section 3); inside, lengths are integers of 0.1 mm so that a 50 cm
+// docs/engine.md); inside, lengths are integers of 0.1 mm so that a 50 cm
 // part fits twice into 100 cm exactly and no float drift ever costs a sheet.
 package nest
 

@@ -1,5 +1,5 @@
 // Package store keeps the parts and layouts that users save, so that a job
-// can be loaded again later (DESIGN.md sections 5 and 6).
+// can be loaded again later (docs/http-api.md and docs/database.md).
 //
 // Store is implemented by the sqlite and postgres packages; storetest holds
 // the one conformance suite that both must pass. Every call is scoped to an

@@ -1,7 +1,7 @@
 // The client of Kesim's HTTP API, shared by every feature. A request that
 // answers 401 refreshes the session once and is sent again; a failed
 // request becomes an ApiError with the server's Turkish message, read from
-// its error body {"error": {"code", "message", "fields"}} (docs/contracts.md).
+// its error body {"error": {"code", "message", "fields"}} (docs/http-api.md).
 
 /**
  * ApiError is a failed API request: the server's message (Turkish), its

@@ -2,7 +2,7 @@ import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
 import { ApiError, request } from '../../lib/api';
 import type { Options, PartInput, Sheet } from '../engine/types';
 
-// The saved parts and layouts API (DESIGN.md section 5), and the browser's
+// The saved parts and layouts API (docs/http-api.md), and the browser's
 // local copy used while the server cannot be reached.
 
 export interface SavedPart {
