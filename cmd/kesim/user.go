@@ -105,6 +105,22 @@ func (c *userCmd) open(ctx context.Context) (store.Accounts, func(), int) {
 	return acc, func() { st.Close() }, 0
 }
 
+// run parses args (holding the account's NAME when named), opens the
+// database's accounts and runs do on them; it returns do's exit status, or
+// the status of what failed before.
+func (c *userCmd) run(args []string, named bool, do func(ctx context.Context, acc store.Accounts) int) int {
+	if code, ok := c.parse(args, named); !ok {
+		return code
+	}
+	ctx := context.Background()
+	acc, done, code := c.open(ctx)
+	if code != 0 {
+		return code
+	}
+	defer done()
+	return do(ctx, acc)
+}
+
 // fail reports err, the store's Turkish message where it has one, and
 // returns the exit status, 1.
 func (c *userCmd) fail(err error) int {
@@ -145,144 +161,109 @@ func (u userIO) add(args []string) int {
 	c := u.cmd(cmdUserAdd)
 	admin := c.fs.Bool("admin", false, "yönetici hesabı")
 	pwFile := passwordFileFlag(c.fs)
-	if code, ok := c.parse(args, true); !ok {
-		return code
-	}
-	ctx := context.Background()
-	acc, done, code := c.open(ctx)
-	if code != 0 {
-		return code
-	}
-	defer done()
-	hash, code := c.passwordHash(*pwFile)
-	if code != 0 {
-		return code
-	}
-	if _, err := acc.CreateUser(ctx, c.account, hash, *admin); err != nil {
-		return c.fail(err)
-	}
-	fmt.Fprintf(c.stdout, "%q hesabı açıldı.\n", c.account)
-	return 0
+	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
+		hash, code := c.passwordHash(*pwFile)
+		if code != 0 {
+			return code
+		}
+		if _, err := acc.CreateUser(ctx, c.account, hash, *admin); err != nil {
+			return c.fail(err)
+		}
+		fmt.Fprintf(c.stdout, "%q hesabı açıldı.\n", c.account)
+		return 0
+	})
 }
 
 // passwd implements kesim user passwd NAME [--password-file F].
 func (u userIO) passwd(args []string) int {
 	c := u.cmd(cmdUserPasswd)
 	pwFile := passwordFileFlag(c.fs)
-	if code, ok := c.parse(args, true); !ok {
-		return code
-	}
-	ctx := context.Background()
-	acc, done, code := c.open(ctx)
-	if code != 0 {
-		return code
-	}
-	defer done()
-	hash, code := c.passwordHash(*pwFile)
-	if code != 0 {
-		return code
-	}
-	if err := acc.SetPassword(ctx, c.account, hash); err != nil {
-		return c.fail(err)
-	}
-	fmt.Fprintf(c.stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", c.account)
-	return 0
+	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
+		hash, code := c.passwordHash(*pwFile)
+		if code != 0 {
+			return code
+		}
+		if err := acc.SetPassword(ctx, c.account, hash); err != nil {
+			return c.fail(err)
+		}
+		fmt.Fprintf(c.stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", c.account)
+		return 0
+	})
 }
 
 // list implements kesim user list.
 func (u userIO) list(args []string) int {
 	c := u.cmd(cmdUserList)
-	if code, ok := c.parse(args, false); !ok {
-		return code
-	}
-	ctx := context.Background()
-	acc, done, code := c.open(ctx)
-	if code != 0 {
-		return code
-	}
-	defer done()
-	users, err := acc.Users(ctx)
-	if err != nil {
-		return c.fail(err)
-	}
-	if len(users) == 0 {
-		fmt.Fprintln(c.stdout, "Hesap yok: sunucu yerel kipte (oturum açmadan) çalışır.")
-	}
-	for _, user := range users {
-		role := "kullanıcı"
-		if user.Admin {
-			role = "yönetici"
+	return c.run(args, false, func(ctx context.Context, acc store.Accounts) int {
+		users, err := acc.Users(ctx)
+		if err != nil {
+			return c.fail(err)
 		}
-		fmt.Fprintf(c.stdout, "%s\t%s\t%s\n", user.Name, role, user.CreatedAt.Local().Format("2006-01-02 15:04"))
-	}
-	return 0
+		if len(users) == 0 {
+			fmt.Fprintln(c.stdout, "Hesap yok: sunucu yerel kipte (oturum açmadan) çalışır.")
+		}
+		for _, user := range users {
+			role := "kullanıcı"
+			if user.Admin {
+				role = "yönetici"
+			}
+			fmt.Fprintf(c.stdout, "%s\t%s\t%s\n", user.Name, role, user.CreatedAt.Local().Format("2006-01-02 15:04"))
+		}
+		return 0
+	})
 }
 
 // remove implements kesim user remove NAME [--last].
 func (u userIO) remove(args []string) int {
 	c := u.cmd(cmdUserRemove)
 	last := c.fs.Bool("last", false, "son hesabı da sil (sunucu hesapsız, yerel kipe döner)")
-	if code, ok := c.parse(args, true); !ok {
-		return code
-	}
-	ctx := context.Background()
-	acc, done, code := c.open(ctx)
-	if code != 0 {
-		return code
-	}
-	defer done()
-	// Without accounts the server is open to whoever reaches it: a server
-	// already listening on the network would stay open. Only on purpose.
-	users, err := acc.Users(ctx)
-	if err != nil {
-		return c.fail(err)
-	}
-	if len(users) == 1 && users[0].Name == c.account && !*last {
-		fmt.Fprintln(c.stderr, "kesim user remove: bu son hesap. Silinirse sunucu oturum istemez ve ağa açık çalışan bir\n"+
-			"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
-		return 1
-	}
-	if err := acc.DeleteUser(ctx, c.account); err != nil {
-		return c.fail(err)
-	}
-	fmt.Fprintf(c.stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", c.account)
-	return 0
+	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
+		// Without accounts the server is open to whoever reaches it: a server
+		// already listening on the network would stay open. Only on purpose.
+		users, err := acc.Users(ctx)
+		if err != nil {
+			return c.fail(err)
+		}
+		if len(users) == 1 && users[0].Name == c.account && !*last {
+			fmt.Fprintln(c.stderr, "kesim user remove: bu son hesap. Silinirse sunucu oturum istemez ve ağa açık çalışan bir\n"+
+				"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
+			return 1
+		}
+		if err := acc.DeleteUser(ctx, c.account); err != nil {
+			return c.fail(err)
+		}
+		fmt.Fprintf(c.stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", c.account)
+		return 0
+	})
 }
 
 // totp implements kesim user totp NAME [--off].
 func (u userIO) totp(args []string) int {
 	c := u.cmd(cmdUserTOTP)
 	off := c.fs.Bool("off", false, "doğrulama uygulamasını kaldır")
-	if code, ok := c.parse(args, true); !ok {
-		return code
-	}
-	ctx := context.Background()
-	acc, done, code := c.open(ctx)
-	if code != 0 {
-		return code
-	}
-	defer done()
-	if *off {
-		if err := acc.SetTOTP(ctx, c.account, ""); err != nil {
+	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
+		if *off {
+			if err := acc.SetTOTP(ctx, c.account, ""); err != nil {
+				return c.fail(err)
+			}
+			fmt.Fprintf(c.stdout, "%q için doğrulama kodu artık istenmiyor.\n", c.account)
+			return 0
+		}
+		secret, err := password.NewTOTPSecret()
+		if err != nil {
 			return c.fail(err)
 		}
-		fmt.Fprintf(c.stdout, "%q için doğrulama kodu artık istenmiyor.\n", c.account)
+		if err := acc.SetTOTP(ctx, c.account, secret); err != nil {
+			return c.fail(err)
+		}
+		uri := password.TOTPURI("Kesim", c.account, secret)
+		fmt.Fprintf(c.stdout, "%q için doğrulama uygulamasıyla bu kodu okutun; girişte 6 haneli kod istenecek.\n\n", c.account)
+		if err := printQR(c.stdout, uri); err != nil {
+			fmt.Fprintf(c.stderr, "kesim user: QR kodu çizilemedi: %v\n", err)
+		}
+		fmt.Fprintf(c.stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
 		return 0
-	}
-	secret, err := password.NewTOTPSecret()
-	if err != nil {
-		return c.fail(err)
-	}
-	if err := acc.SetTOTP(ctx, c.account, secret); err != nil {
-		return c.fail(err)
-	}
-	uri := password.TOTPURI("Kesim", c.account, secret)
-	fmt.Fprintf(c.stdout, "%q için doğrulama uygulamasıyla bu kodu okutun; girişte 6 haneli kod istenecek.\n\n", c.account)
-	if err := printQR(c.stdout, uri); err != nil {
-		fmt.Fprintf(c.stderr, "kesim user: QR kodu çizilemedi: %v\n", err)
-	}
-	fmt.Fprintf(c.stdout, "\n%s\nGizli anahtar: %s\n", uri, secret)
-	return 0
+	})
 }
 
 // readPassword reads the password from a file's first line, or asks for it
