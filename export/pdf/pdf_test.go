@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -368,5 +369,29 @@ func TestListLines(t *testing.T) {
 	}
 	if lines := listLines(parts, nil); len(lines) != 2 {
 		t.Errorf("%d lines for 2 parts without cuts", len(lines))
+	}
+}
+
+// The summary's average efficiency is the engine's, as the page shows it:
+// six 45,5 x 74 parts on two 100 x 148 sheets cover exactly 68,25 %, which
+// the engine rounds to 68,3 and a recomputation rounded to even made 68,2.
+func TestSummaryEfficiencyIsTheEngines(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	res, err := nest.Layout(context.Background(), nest.Request{
+		Sheet: nest.Sheet{Width: 100, Height: 148},
+		Parts: []nest.Part{{Name: "Kapak", Width: 45.5, Height: 74, Quantity: 6}},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Efficiency != 68.3 {
+		t.Fatalf("engine efficiency %v, want 68.3", res.Stats.Efficiency)
+	}
+	file := filepath.Join(t.TempDir(), "e.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if text := run(t, pdftotext, "-enc", "UTF-8", "-f", "1", "-l", "1", file, "-"); !strings.Contains(text, "%68,3") {
+		t.Errorf("the summary does not say %%68,3:\n%s", text)
 	}
 }

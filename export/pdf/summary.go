@@ -41,7 +41,13 @@ func (d *doc) summary() {
 	if res.Stats.LowerBound > 0 {
 		sheets += fmt.Sprintf("  (en az %d gerekir)", res.Stats.LowerBound)
 	}
-	efficiency := area / (float64(len(res.Pages)) * res.Sheet.Width * res.Sheet.Height) * 100
+	// The engine's own figure, rounded as the page shows it: recomputed
+	// here, 68.25 rounded to even gave %68,2 on paper and %68,3 on screen.
+	// A result made by hand may leave it out.
+	efficiency := res.Stats.Efficiency
+	if efficiency == 0 && area > 0 {
+		efficiency = area / (float64(len(res.Pages)) * res.Sheet.Width * res.Sheet.Height) * 100
+	}
 	facts := [][2]string{
 		{"Tarih", d.date},
 		{"Tuval boyutu", export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"},
