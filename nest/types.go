@@ -23,7 +23,68 @@ type Part struct {
 	// Rotate allows the 90° turn; nil means true. False locks the
 	// orientation (grain).
 	Rotate *bool `json:"rotate,omitempty"`
+	// Material and Thickness (mm) choose the stock rows the part is cut
+	// from; parts without a material go on rows without one.
+	Material  string  `json:"material,omitempty"`
+	Thickness float64 `json:"thickness,omitempty"`
+	// Grain is the direction of the part's grain as entered: GrainNone
+	// (or empty), GrainVertical (along its height) or GrainHorizontal
+	// (along its width). On a grained stock row it decides the turn.
+	Grain string `json:"grain,omitempty"`
+	// Edges names the band code on each edge of the part as entered.
+	Edges *Edges `json:"edges,omitempty"`
 }
+
+// Edges holds a band code per edge of a part; empty means no band.
+type Edges struct {
+	Top    string `json:"top,omitempty"`
+	Bottom string `json:"bottom,omitempty"`
+	Left   string `json:"left,omitempty"`
+	Right  string `json:"right,omitempty"`
+}
+
+// Stock is one stock row: sheets of one size of one material.
+type Stock struct {
+	ID        string  `json:"id"`
+	Name      string  `json:"name,omitempty"`
+	Material  string  `json:"material,omitempty"`
+	Thickness float64 `json:"thickness,omitempty"` // mm
+	Width     float64 `json:"width"`
+	Height    float64 `json:"height"`
+	// Quantity is the number of sheets there are; 0 means unlimited (to
+	// buy).
+	Quantity int `json:"quantity,omitempty"`
+	// Price is the price of one sheet in TL; 0 means not given.
+	Price float64 `json:"price,omitempty"`
+	// Grain is the direction of the sheet's grain: GrainNone (or empty),
+	// GrainVertical (along its height) or GrainHorizontal (along its width).
+	Grain string `json:"grain,omitempty"`
+}
+
+// Band is one edge band code.
+type Band struct {
+	Code      string  `json:"code"`
+	Name      string  `json:"name,omitempty"`
+	Thickness float64 `json:"thickness,omitempty"` // mm
+	// Price is the price of one metre in TL.
+	Price float64 `json:"price,omitempty"`
+	// Overlength is the band added to every banded edge, in cm.
+	Overlength float64 `json:"overlength,omitempty"`
+}
+
+// Grain directions, of a part and of a stock row.
+const (
+	GrainNone       = "none"
+	GrainVertical   = "vertical"
+	GrainHorizontal = "horizontal"
+)
+
+// Objectives of a layout with stock rows (Options.Objective).
+const (
+	ObjectiveCost   = "cost"
+	ObjectiveArea   = "area"
+	ObjectiveSheets = "sheets"
+)
 
 // CanRotate reports whether the part may be turned by 90°.
 func (p Part) CanRotate() bool { return p.Rotate == nil || *p.Rotate }
@@ -46,13 +107,25 @@ type Options struct {
 	// budget instead of (or as well as) time, so that the same request gives
 	// the same layout on any machine.
 	Iterations int `json:"iterations,omitempty"`
+	// Objective is what a layout with stock rows minimises first:
+	// ObjectiveCost (the default: the sheets' prices where every row of
+	// the material has one, else their area), ObjectiveArea or
+	// ObjectiveSheets.
+	Objective string `json:"objective,omitempty"`
+	// DeductBands cuts a banded part smaller by its bands' thickness, so
+	// that it has its size once banded.
+	DeductBands bool `json:"deductBands,omitempty"`
 }
 
 // Request is a complete job.
 type Request struct {
+	// Sheet is the default stock row: unlimited, without material, price
+	// or grain. It takes the parts of every material no stock row has.
 	Sheet   Sheet   `json:"sheet"`
 	Parts   []Part  `json:"parts"`
 	Options Options `json:"options"`
+	Stock   []Stock `json:"stock,omitempty"`
+	Bands   []Band  `json:"bands,omitempty"`
 }
 
 // Placed is one copy of a part on a page. Width and Height are after rotation.
@@ -65,6 +138,10 @@ type Placed struct {
 	Height        float64 `json:"height"`
 	Rotated       bool    `json:"rotated"`
 	OriginalIndex int     `json:"originalIndex"`
+	// Edges are the part's band codes as it lies on the sheet, after the
+	// turn: the band of the part's top edge as entered is on Right when
+	// the part is turned.
+	Edges *Edges `json:"edges,omitempty"`
 }
 
 // Page is one sheet of the layout.
@@ -75,7 +152,18 @@ type Page struct {
 	Parts      []Placed `json:"parts"`
 	// Cuts is the cutting sequence of a guillotine layout, in order.
 	Cuts []Cut `json:"cuts,omitempty"`
+	// In a layout with materials or stock rows: the stock row the sheet
+	// is cut from (StockDefault for Request.Sheet), its material,
+	// thickness (mm) and size (cm).
+	StockID   string  `json:"stockId,omitempty"`
+	Material  string  `json:"material,omitempty"`
+	Thickness float64 `json:"thickness,omitempty"`
+	Width     float64 `json:"width,omitempty"`
+	Height    float64 `json:"height,omitempty"`
 }
+
+// StockDefault is the stock id of Request.Sheet in a result.
+const StockDefault = "sheet"
 
 // Cut is one edge-to-edge saw cut of a guillotine layout, within the
 // trimmed sheet. The blade runs from (X, Y) for Length, down the sheet when
@@ -125,6 +213,44 @@ type Stats struct {
 	// layout.
 	Cuts      int     `json:"cuts,omitempty"`
 	CutLength float64 `json:"cutLength,omitempty"`
+	// Cost is the price of the sheets used (TL) and CostLowerBound a
+	// proven lower bound on it, in a layout with priced stock rows.
+	Cost           float64 `json:"cost,omitempty"`
+	CostLowerBound float64 `json:"costLowerBound,omitempty"`
+}
+
+// MaterialResult summarises the layout of one material and thickness.
+type MaterialResult struct {
+	Material  string  `json:"material"`
+	Thickness float64 `json:"thickness,omitempty"`
+	Pages     int     `json:"pages"`
+	// LowerBound is a proven lower bound on the material's sheets.
+	LowerBound int     `json:"lowerBound"`
+	Efficiency float64 `json:"efficiency"`
+	// Objective is the one used: ObjectiveCost only where every stock
+	// row of the material has a price.
+	Objective string `json:"objective"`
+	// Cost is the price of the material's sheets (TL, 0 without prices)
+	// and CostLowerBound a proven lower bound on it.
+	Cost           float64 `json:"cost"`
+	CostLowerBound float64 `json:"costLowerBound"`
+	// Optimal reports that no layout of the material's placed parts is
+	// better under Objective: its cost (or area, or sheet count) meets
+	// the proven lower bound.
+	Optimal bool `json:"optimal"`
+}
+
+// StockCount is a number of sheets of one stock row.
+type StockCount struct {
+	StockID  string `json:"stockId"`
+	Quantity int    `json:"quantity"`
+}
+
+// BandTotal is the band of one code a layout needs.
+type BandTotal struct {
+	Code   string  `json:"code"`
+	Meters float64 `json:"meters"`
+	Cost   float64 `json:"cost"`
 }
 
 // Result is a complete layout.
@@ -133,6 +259,13 @@ type Result struct {
 	Pages   []Page    `json:"pages"`
 	Skipped []Skipped `json:"skipped"`
 	Stats   Stats     `json:"stats"`
+	// Materials, Used and Buy are set in a layout with materials or stock
+	// rows; BandTotals when parts carry edge bands. Used counts the sheets
+	// taken from each row, Buy those of unlimited rows (to buy).
+	Materials  []MaterialResult `json:"materials,omitempty"`
+	Used       []StockCount     `json:"used,omitempty"`
+	Buy        []StockCount     `json:"buy,omitempty"`
+	BandTotals []BandTotal      `json:"bandTotals,omitempty"`
 }
 
 // Progress is reported while a layout is computed.
@@ -149,3 +282,15 @@ type Progress struct {
 // SkipReason is the Turkish reason given for a part that fits the sheet in
 // no allowed orientation.
 const SkipReason = "Parça tuvale sığmıyor"
+
+// Reasons for parts not placed in a layout with materials or stock rows.
+const (
+	// SkipNoStock: no stock row has the part's material and thickness,
+	// and there is no default sheet.
+	SkipNoStock = "Bu malzeme ve kalınlık için stok yok"
+	// SkipNoFit: the part fits no stock row of its material.
+	SkipNoFit = "Parça bu malzemenin hiçbir levhasına sığmıyor"
+	// SkipStockOut: the material's limited stock ran out; Quantity
+	// counts the copies left over.
+	SkipStockOut = "Stok yetmedi"
+)
