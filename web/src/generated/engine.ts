@@ -7,6 +7,14 @@ export interface Sheet {
   height: number;
 }
 
+/** Edges holds a band code per edge of a part; empty means no band. */
+export interface Edges {
+  top?: string;
+  bottom?: string;
+  left?: string;
+  right?: string;
+}
+
 /** Part is one line of the job: Quantity copies of a Width x Height rectangle. */
 export interface Part {
   id: string;
@@ -19,6 +27,20 @@ export interface Part {
    * orientation (grain).
    */
   rotate?: boolean;
+  /**
+   * Material and Thickness (mm) choose the stock rows the part is cut
+   * from; parts without a material go on rows without one.
+   */
+  material?: string;
+  thickness?: number;
+  /**
+   * Grain is the direction of the part's grain as entered: GrainNone
+   * (or empty), GrainVertical (along its height) or GrainHorizontal
+   * (along its width). On a grained stock row it decides the turn.
+   */
+  grain?: string;
+  /** Edges names the band code on each edge of the part as entered. */
+  edges?: Edges;
 }
 
 /**
@@ -45,13 +67,66 @@ export interface Options {
    * the same layout on any machine.
    */
   iterations?: number;
+  /**
+   * Objective is what a layout with stock rows minimises first:
+   * ObjectiveCost (the default: the sheets' prices where every row of
+   * the material has one, else their area), ObjectiveArea or
+   * ObjectiveSheets.
+   */
+  objective?: string;
+  /**
+   * DeductBands cuts a banded part smaller by its bands' thickness, so
+   * that it has its size once banded.
+   */
+  deductBands?: boolean;
+}
+
+/** Stock is one stock row: sheets of one size of one material. */
+export interface Stock {
+  id: string;
+  name?: string;
+  material?: string;
+  /** mm */
+  thickness?: number;
+  width: number;
+  height: number;
+  /**
+   * Quantity is the number of sheets there are; 0 means unlimited (to
+   * buy).
+   */
+  quantity?: number;
+  /** Price is the price of one sheet in TL; 0 means not given. */
+  price?: number;
+  /**
+   * Grain is the direction of the sheet's grain: GrainNone (or empty),
+   * GrainVertical (along its height) or GrainHorizontal (along its width).
+   */
+  grain?: string;
+}
+
+/** Band is one edge band code. */
+export interface Band {
+  code: string;
+  name?: string;
+  /** mm */
+  thickness?: number;
+  /** Price is the price of one metre in TL. */
+  price?: number;
+  /** Overlength is the band added to every banded edge, in cm. */
+  overlength?: number;
 }
 
 /** Request is a complete job. */
 export interface Request {
+  /**
+   * Sheet is the default stock row: unlimited, without material, price
+   * or grain. It takes the parts of every material no stock row has.
+   */
   sheet: Sheet;
   parts: Part[];
   options: Options;
+  stock?: Stock[];
+  bands?: Band[];
 }
 
 /** Placed is one copy of a part on a page. Width and Height are after rotation. */
@@ -64,6 +139,12 @@ export interface Placed {
   height: number;
   rotated: boolean;
   originalIndex: number;
+  /**
+   * Edges are the part's band codes as it lies on the sheet, after the
+   * turn: the band of the part's top edge as entered is on Right when
+   * the part is turned.
+   */
+  edges?: Edges;
 }
 
 /**
@@ -90,6 +171,16 @@ export interface Page {
   parts: Placed[];
   /** Cuts is the cutting sequence of a guillotine layout, in order. */
   cuts?: Cut[];
+  /**
+   * In a layout with materials or stock rows: the stock row the sheet
+   * is cut from (StockDefault for Request.Sheet), its material,
+   * thickness (mm) and size (cm).
+   */
+  stockId?: string;
+  material?: string;
+  thickness?: number;
+  width?: number;
+  height?: number;
 }
 
 /**
@@ -129,6 +220,52 @@ export interface Stats {
    */
   cuts?: number;
   cutLength?: number;
+  /**
+   * Cost is the price of the sheets used (TL) and CostLowerBound a
+   * proven lower bound on it, in a layout with priced stock rows.
+   */
+  cost?: number;
+  costLowerBound?: number;
+}
+
+/** MaterialResult summarises the layout of one material and thickness. */
+export interface MaterialResult {
+  material: string;
+  thickness?: number;
+  pages: number;
+  /** LowerBound is a proven lower bound on the material's sheets. */
+  lowerBound: number;
+  efficiency: number;
+  /**
+   * Objective is the one used: ObjectiveCost only where every stock
+   * row of the material has a price.
+   */
+  objective: string;
+  /**
+   * Cost is the price of the material's sheets (TL, 0 without prices)
+   * and CostLowerBound a proven lower bound on it.
+   */
+  cost: number;
+  costLowerBound: number;
+  /**
+   * Optimal reports that no layout of the material's placed parts is
+   * better under Objective: its cost (or area, or sheet count) meets
+   * the proven lower bound.
+   */
+  optimal: boolean;
+}
+
+/** StockCount is a number of sheets of one stock row. */
+export interface StockCount {
+  stockId: string;
+  quantity: number;
+}
+
+/** BandTotal is the band of one code a layout needs. */
+export interface BandTotal {
+  code: string;
+  meters: number;
+  cost: number;
 }
 
 /** Result is a complete layout. */
@@ -137,6 +274,15 @@ export interface Result {
   pages: Page[];
   skipped: Skipped[];
   stats: Stats;
+  /**
+   * Materials, Used and Buy are set in a layout with materials or stock
+   * rows; BandTotals when parts carry edge bands. Used counts the sheets
+   * taken from each row, Buy those of unlimited rows (to buy).
+   */
+  materials?: MaterialResult[];
+  used?: StockCount[];
+  buy?: StockCount[];
+  bandTotals?: BandTotal[];
 }
 
 /** Progress is reported while a layout is computed. */
