@@ -68,7 +68,11 @@ var engineRoots = []reflect.Type{
 
 // engineEnums are the string fields that hold one of a few constants.
 var engineEnums = map[string][]string{
-	"Cut.Direction": {nest.Vertical, nest.Horizontal},
+	"Cut.Direction":            {nest.Vertical, nest.Horizontal},
+	"Part.Grain":               {nest.GrainNone, nest.GrainVertical, nest.GrainHorizontal},
+	"Stock.Grain":              {nest.GrainNone, nest.GrainVertical, nest.GrainHorizontal},
+	"Options.Objective":        {nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets},
+	"MaterialResult.Objective": {nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets},
 }
 
 // engineTS writes the TypeScript interfaces of the engine's JSON. A field

@@ -38,7 +38,7 @@ export interface Part {
    * (or empty), GrainVertical (along its height) or GrainHorizontal
    * (along its width). On a grained stock row it decides the turn.
    */
-  grain?: string;
+  grain?: 'none' | 'vertical' | 'horizontal';
   /** Edges names the band code on each edge of the part as entered. */
   edges?: Edges;
 }
@@ -73,7 +73,7 @@ export interface Options {
    * the material has one, else their area), ObjectiveArea or
    * ObjectiveSheets.
    */
-  objective?: string;
+  objective?: 'cost' | 'area' | 'sheets';
   /**
    * DeductBands cuts a banded part smaller by its bands' thickness, so
    * that it has its size once banded.
@@ -101,7 +101,7 @@ export interface Stock {
    * Grain is the direction of the sheet's grain: GrainNone (or empty),
    * GrainVertical (along its height) or GrainHorizontal (along its width).
    */
-  grain?: string;
+  grain?: 'none' | 'vertical' | 'horizontal';
 }
 
 /** Band is one edge band code. */
@@ -240,7 +240,7 @@ export interface MaterialResult {
    * Objective is the one used: ObjectiveCost only where every stock
    * row of the material has a price.
    */
-  objective: string;
+  objective: 'cost' | 'area' | 'sheets';
   /**
    * Cost is the price of the material's sheets (TL, 0 without prices)
    * and CostLowerBound a proven lower bound on it.
