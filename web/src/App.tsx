@@ -45,7 +45,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const { engine, onServer } = useEngine(given);
   const session = useSession();
   const work = useWork(session.account);
-  const layout = useLayoutSearch(engine, work.parts, work.canvas);
+  const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock);
   useSyncOnSignIn(session.account, !splash);
 
   // The saved-items dialogs belong to the work on screen: while nobody is

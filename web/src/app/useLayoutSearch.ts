@@ -5,6 +5,7 @@ import type { EngineClient } from '../features/engine/client';
 import { LayoutSearch } from '../features/engine/search';
 import type { Request } from '../features/engine/types';
 import type { Part } from '../features/parts/parts';
+import { withStock, type StockSettings } from '../features/stock/stock';
 import { msg } from '../messages';
 
 /** FIRST_SEARCH_MS: every change of the job is laid out and improved for this long. */
@@ -12,9 +13,27 @@ const FIRST_SEARCH_MS = 3000;
 /** LONG_SEARCH_MS: 'Daha iyi ara' searches this long, from another seed. */
 const LONG_SEARCH_MS = 30000;
 
-/** buildRequest is the engine's request for the parts on the canvas. */
-function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1): Request {
-  return { sheet: sheetOf(canvas), parts, options: { ...cutOptions(canvas), timeLimitMs, seed } };
+/**
+ * buildRequest is the engine's request for the parts on the canvas and
+ * the stock rows and bands (withStock): without stock rows and bands it is
+ * the canvas's request alone. The parts' material, thickness, grain and
+ * edges go as they are kept, only when set.
+ */
+export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1, stock?: StockSettings): Request {
+  return withStock({ sheet: sheetOf(canvas), parts: parts.map(partOf), options: { ...cutOptions(canvas), timeLimitMs, seed } }, stock);
+}
+
+/** partOf drops the new fields of a part that are empty, so a part without them is sent as before. */
+function partOf(p: Part): Part {
+  if (!('material' in p || 'thickness' in p || 'grain' in p || 'edges' in p)) return p;
+  const { material, thickness, grain, edges, ...rest } = p;
+  const out: Part = rest;
+  if (material?.trim()) out.material = material.trim();
+  if (thickness) out.thickness = thickness;
+  if (grain && grain !== 'none') out.grain = grain;
+  const e = edges && Object.fromEntries(Object.entries(edges).filter(([, v]) => typeof v === 'string' && v.trim()));
+  if (e && Object.keys(e).length) out.edges = e;
+  return out;
 }
 
 /**
@@ -22,7 +41,7 @@ function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number
  * changes, and searches longer when the user asks (searchMore); the page
  * says when a search ends or a layout fails.
  */
-export function useLayoutSearch(engine: EngineClient, parts: Part[], canvas: CanvasSettings) {
+export function useLayoutSearch(engine: EngineClient, parts: Part[], canvas: CanvasSettings, stock?: StockSettings) {
   const notices = useNotices();
   const search = useMemo(
     () =>
@@ -34,8 +53,8 @@ export function useLayoutSearch(engine: EngineClient, parts: Part[], canvas: Can
   );
   const { result, running, progress } = useSyncExternalStore(search.subscribe, search.snapshot);
   useEffect(() => {
-    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS) : null);
-  }, [search, parts, canvas]);
+    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock) : null);
+  }, [search, parts, canvas, stock]);
   useEffect(() => search.cancel, [search]);
   const searchMore = useCallback(() => search.search(LONG_SEARCH_MS, 2), [search]);
   return {

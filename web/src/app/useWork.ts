@@ -3,6 +3,7 @@ import { canvasOf, type CanvasSettings } from '../features/canvas/settings';
 import type { PartInput } from '../features/engine/types';
 import { newPartId, type Part } from '../features/parts/parts';
 import type { SavedLayout } from '../features/saved/api';
+import { settingsOf, type StockSettings } from '../features/stock/stock';
 import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
 import { partsPrint, unsaved, WorkStore } from './work';
 
@@ -33,8 +34,22 @@ export function useWork(account: Me | null | undefined) {
       /** load puts a saved layout's parts and canvas on screen. */
       load: (l: SavedLayout) => {
         const parts = l.parts.map((p) => ({ ...p, id: newPartId() }));
-        update((w) => ({ ...w, parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) }));
+        update((w) => {
+          const next: typeof w = { ...w, parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) };
+          // A layout saved with stock rows or bands puts them back (and
+          // they become the user's stock); one saved without leaves the
+          // user's stock as it is.
+          if (l.stock?.length || l.bands?.length) {
+            next.stock = settingsOf({ stock: l.stock, bands: l.bands, objective: l.options?.objective, deductBands: l.options?.deductBands });
+            next.stockUnsent = true;
+          }
+          return next;
+        });
       },
+      /** setStock puts the stock dialog's lists on screen; unsent: the server has not taken them yet. */
+      setStock: (stock: StockSettings, unsent: boolean) => update((w) => ({ ...w, stock, stockUnsent: unsent })),
+      /** stockSent notes that the server took the stock on screen. */
+      stockSent: (stock: StockSettings) => update((w) => (w.stock === stock ? { ...w, stockUnsent: false } : w)),
       /** markSaved notes the parts just saved as a layout: they are no longer unsaved. */
       markSaved: (ps: PartInput[]) => update((w) => ({ ...w, saved: partsPrint(ps) })),
       /** forget removes the owner's work from this browser (sign-out). */
@@ -46,6 +61,8 @@ export function useWork(account: Me | null | undefined) {
     owner: store.owner,
     parts: work.parts,
     canvas: work.canvas,
+    stock: work.stock,
+    stockUnsent: work.stockUnsent === true,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

@@ -1,6 +1,7 @@
 import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
 import type { PartInput } from '../features/engine/types';
 import type { Part } from '../features/parts/parts';
+import { settingsOf, type StockSettings } from '../features/stock/stock';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
@@ -15,6 +16,10 @@ export interface Work {
   canvas: CanvasSettings;
   /** the fingerprint of the parts last saved or loaded as a layout (see partsPrint) */
   saved?: string;
+  /** the stock rows, band codes and their options (absent: none, the canvas is the only stock) */
+  stock?: StockSettings;
+  /** stockUnsent: the stock was changed here and the server (PUT /api/stock) has not taken it yet */
+  stockUnsent?: boolean;
 }
 
 const EMPTY: Work = { parts: [], canvas: DEFAULT_CANVAS };
@@ -23,7 +28,10 @@ function parse(raw: string | null): Work | null {
   try {
     const w = JSON.parse(raw ?? 'null');
     if (w && Array.isArray(w.parts) && w.canvas) {
-      return { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
+      const out: Work = { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
+      if (w.stock) out.stock = settingsOf(w.stock);
+      if (w.stockUnsent === true) out.stockUnsent = true;
+      return out;
     }
   } catch {
     /* a broken copy is ignored */
@@ -97,7 +105,17 @@ export function dropWork(owner: string): void {
 
 /** partsPrint is what decides whether two part lists are the same job: ids do not count. */
 export function partsPrint(parts: PartInput[]): string {
-  return JSON.stringify(parts.map((p) => [p.name, p.width, p.height, p.quantity, p.rotate !== false]));
+  return JSON.stringify(
+    parts.map((p) => {
+      const line: unknown[] = [p.name, p.width, p.height, p.quantity, p.rotate !== false];
+      // The fields of materials and bands count only when set, so that a
+      // print kept before them still matches the same parts.
+      if (p.material || p.thickness || (p.grain && p.grain !== 'none') || p.edges) {
+        line.push(p.material ?? '', p.thickness ?? 0, p.grain ?? 'none', p.edges ?? {});
+      }
+      return line;
+    }),
+  );
 }
 
 /** unsaved reports whether the parts on screen differ from the layout last saved or loaded. */

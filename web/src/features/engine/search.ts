@@ -93,7 +93,7 @@ export class LayoutSearch {
     // A longer search keeps the layout on screen unless it finds one of no more sheets.
     const show = (r: Result) => {
       const shown = this.state.result;
-      if (!search || !shown || r.stats.pages <= shown.stats.pages) this.set({ result: r });
+      if (!search || !shown || !worse(r, shown)) this.set({ result: r });
     };
     this.engine
       .run(
@@ -127,4 +127,19 @@ export class LayoutSearch {
         this.set({ running: null });
       });
   }
+}
+
+/**
+ * worse reports whether layout a is worse than b: with stock rows and
+ * prices (materials) by cost, then sheets; else by sheets alone.
+ */
+export function worse(a: Result, b: Result): boolean {
+  if (a.materials && b.materials) {
+    const ca = a.stats.cost ?? 0;
+    const cb = b.stats.cost ?? 0;
+    if (ca !== cb) return ca > cb;
+    const placed = a.stats.placed - b.stats.placed;
+    if (placed !== 0) return placed < 0;
+  }
+  return a.stats.pages > b.stats.pages;
 }

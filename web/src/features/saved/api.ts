@@ -1,5 +1,6 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
 import { ApiError, request } from '../../lib/api';
+import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (docs/http-api.md), and the browser's
@@ -20,6 +21,9 @@ export interface SavedLayout {
   parts: PartInput[];
   sheet?: Sheet | null;
   options?: Partial<Options>;
+  /** the stock rows and band codes the layout was made with (absent: the canvas alone) */
+  stock?: Stock[];
+  bands?: Band[];
   createdAt: string;
   local?: boolean;
 }
@@ -55,7 +59,7 @@ export const api = {
     return request<LayoutPage>('GET', s ? `/api/layouts?${s}` : '/api/layouts');
   },
   getLayout: (id: string) => request<SavedLayout>('GET', `/api/layouts/${encodeURIComponent(id)}`),
-  createLayout: (l: { name: string; parts: PartInput[]; sheet: Sheet; options: Partial<Options> }) =>
+  createLayout: (l: { name: string; parts: PartInput[]; sheet: Sheet; options: Partial<Options>; stock?: Stock[]; bands?: Band[] }) =>
     request<SavedLayout>('POST', '/api/layouts', l),
   deleteLayout: (id: string) => request<void>('DELETE', `/api/layouts/${encodeURIComponent(id)}`),
   sync: (parts: Omit<SavedPart, 'id'>[], layouts: Omit<SavedLayout, 'id'>[]) =>
@@ -142,7 +146,7 @@ export async function syncLocal(account: Me): Promise<{ newParts: number; newLay
   if (layouts.length === 0 && parts.length === 0) return null;
   const res = await api.sync(
     parts.map(({ name, width, height, quantity, createdAt }) => ({ name, width, height, quantity, createdAt })),
-    layouts.map(({ name, parts, sheet, options, createdAt }) => ({ name, parts, sheet, options, createdAt })),
+    layouts.map(({ name, parts, sheet, options, stock, bands, createdAt }) => ({ name, parts, sheet, options, stock, bands, createdAt })),
   );
   for (const s of stores) s.clear();
   return res;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { buildRequest } from '../../app/useLayoutSearch';
+import { DEFAULT_CANVAS } from '../canvas/settings';
+import { checkAll, checkBandDraft, checkStockDraft, emptyBandDraft, emptyStockDraft, parseStockCsv, settingsOf, withStock, type StockSettings } from './stock';
+import { stockMsg } from './texts';
+
+const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
+
+describe('the engine request', () => {
+  it('is exactly the canvas request without stock rows, bands or part materials', () => {
+    const plain = buildRequest([kapak], DEFAULT_CANVAS, 3000);
+    expect(plain).toEqual({
+      sheet: { width: DEFAULT_CANVAS.width, height: DEFAULT_CANVAS.height },
+      parts: [kapak],
+      options: { kerf: DEFAULT_CANVAS.kerfMm / 10, trim: DEFAULT_CANVAS.trimMm / 10, guillotine: DEFAULT_CANVAS.guillotine, timeLimitMs: 3000, seed: 1 },
+    });
+    // Empty stock settings change nothing, nor the new part fields left empty.
+    const empty: StockSettings = { stock: [], bands: [], objective: 'sheets', deductBands: true };
+    const blank = { ...kapak, material: ' ', thickness: 0, grain: 'none' as const, edges: { top: '' } };
+    expect(buildRequest([blank], DEFAULT_CANVAS, 3000, 1, empty)).toEqual(plain);
+  });
+
+  it('carries the stock rows, bands, objective, band deduction and the parts new fields', () => {
+    const s: StockSettings = {
+      stock: [{ id: 's1', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, quantity: 4, price: 1450 }],
+      bands: [{ code: 'B1', thickness: 0.8, price: 6.5, overlength: 2 }],
+      objective: 'area',
+      deductBands: true,
+    };
+    const yan = { ...kapak, material: 'Beyaz Sunta', thickness: 18, grain: 'vertical' as const, edges: { top: 'B1', left: '' } };
+    const r = buildRequest([yan], DEFAULT_CANVAS, 1000, 2, s);
+    expect(r.stock).toEqual(s.stock);
+    expect(r.bands).toEqual(s.bands);
+    expect(r.options.objective).toBe('area');
+    expect(r.options.deductBands).toBe(true);
+    expect(r.options.timeLimitMs).toBe(1000);
+    expect(r.parts[0]).toEqual({ ...kapak, material: 'Beyaz Sunta', thickness: 18, grain: 'vertical', edges: { top: 'B1' } });
+    // cost is the engine's default: not sent
+    expect(withStock(r, { ...s, objective: 'cost', deductBands: false }).options.objective).toBe('area');
+    const r2 = buildRequest([yan], DEFAULT_CANVAS, 1000, 2, { ...s, objective: 'cost', deductBands: false });
+    expect(r2.options).not.toHaveProperty('objective');
+    expect(r2.options).not.toHaveProperty('deductBands');
+  });
+});
+
+describe('stock rows', () => {
+  const draft = (over: Partial<ReturnType<typeof emptyStockDraft>>) => ({ ...emptyStockDraft(), id: 'x', ...over });
+
+  it('reads decimal commas and leaves empty fields out (empty quantity: unlimited)', () => {
+    const c = checkStockDraft(draft({ name: ' Büyük ', material: 'Beyaz Sunta', thickness: '18', width: '183', height: '366,5', price: '1450,75', grain: 'vertical' }));
+    expect(c).toEqual({
+      ok: true,
+      stock: { id: 'x', name: 'Büyük', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366.5, price: 1450.75, grain: 'vertical' },
+    });
+  });
+
+  it('says what is wrong in the contract words', () => {
+    const msgOf = (over: Parameters<typeof draft>[0]) => {
+      const c = checkStockDraft(draft({ width: '100', height: '100', ...over }));
+      return c.ok ? null : c.problem.message;
+    };
+    expect(msgOf({ width: '' })).toBe(stockMsg.badSheet);
+    expect(msgOf({ height: '-3' })).toBe(stockMsg.badSheet);
+    expect(msgOf({ width: '10001' })).toBe('Tuval boyutu en fazla 10.000 cm olabilir.');
+    expect(msgOf({ quantity: '2,5' })).toBe('Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.');
+    expect(msgOf({ quantity: '100001' })).toBe(stockMsg.badQuantity);
+    expect(msgOf({ price: '1000000001' })).toBe('Fiyat 0 ile 1.000.000.000 TL arasında olmalı.');
+    expect(msgOf({ thickness: '1001' })).toBe('Kalınlık 0 ile 1.000 mm arasında olmalı.');
+    expect(msgOf({ material: 'x'.repeat(201) })).toBe('Metin en fazla 200 karakter olabilir.');
+    expect(msgOf({ quantity: '100000', price: '0' })).toBeNull();
+  });
+
+  it('checks band codes and the lists: unique ids and codes', () => {
+    const band = (over: Partial<ReturnType<typeof emptyBandDraft>>) => ({ ...emptyBandDraft(), code: 'B1', ...over });
+    expect(checkBandDraft(band({ thickness: '0,8', price: '6,5', overlength: '2' }))).toEqual({
+      ok: true,
+      band: { code: 'B1', thickness: 0.8, price: 6.5, overlength: 2 },
+    });
+    const m = (d: ReturnType<typeof band>) => {
+      const c = checkBandDraft(d);
+      return c.ok ? null : c.problem.message;
+    };
+    expect(m(band({ code: ' ' }))).toBe('Bant kodu boş veya tekrar ediyor.');
+    expect(m(band({ thickness: '11' }))).toBe('Bant kalınlığı 0 ile 10 mm arasında olmalı.');
+    expect(m(band({ overlength: '101' }))).toBe('Bant fazlalığı 0 ile 100 cm arasında olmalı.');
+    const all = checkAll([draft({ width: '1', height: '1' }), draft({ width: '2', height: '2' })], [band({}), band({})]);
+    expect(all.ok).toBe(false);
+    if (!all.ok) {
+      expect(all.problems).toEqual([
+        { list: 'stock', row: 1, field: 'id', message: 'Stok satırının kimliği boş veya tekrar ediyor.' },
+        { list: 'bands', row: 1, field: 'code', message: 'Bant kodu boş veya tekrar ediyor.' },
+      ]);
+    }
+  });
+
+  it('reads kept settings defensively', () => {
+    expect(settingsOf(null)).toEqual({ stock: [], bands: [], objective: 'cost', deductBands: false });
+    expect(settingsOf({ stock: [{ id: 's', width: 1, height: 2 }, { width: 3 }], bands: [{ code: '' }], objective: 'x' }).stock).toHaveLength(1);
+  });
+});
+
+describe('the stock CSV', () => {
+  it('reads a BOM, semicolons, decimal commas and Turkish headers in any order', () => {
+    const csv = '\uFEFFFiyat;Genişlik;YÜKSEKLİK;Malzeme;Kalınlık;Adet;Ad;Damar\r\n1.450;183;366;Beyaz Sunta;18;4;Büyük;yok\r\n2100,5;183;366,5;Ceviz MDF;18;;;Dikey\r\n';
+    // 1.450 is the Turkish 1450
+    const r = parseStockCsv(csv);
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toHaveLength(2);
+    expect(r.rows[0]).toMatchObject({ name: 'Büyük', material: 'Beyaz Sunta', width: '183', quantity: '4', price: '1450', grain: 'none' });
+    expect(r.rows[1]).toMatchObject({ material: 'Ceviz MDF', thickness: '18', width: '183', height: '366,5', price: '2100,5', quantity: '', grain: 'vertical' });
+  });
+
+  it('reads commas between cells with quoted decimal commas, and lists bad rows', () => {
+    const csv = 'ad,malzeme,kalınlık,genişlik,yükseklik,adet,fiyat,damar\nA,Beyaz,18,"183,5",366,2,1450,yatay\nB,Beyaz,18,0,366,,,\nC,Beyaz,18,100,100,,,çapraz\n';
+    const r = parseStockCsv(csv);
+    expect(r.rows.map((x) => [x.name, x.width, x.quantity, x.grain])).toEqual([['A', '183,5', '2', 'horizontal']]);
+    expect(r.errors).toEqual([stockMsg.csvRow(3, stockMsg.badSheet), stockMsg.csvRow(4, stockMsg.badGrain)]);
+  });
+
+  it('lists a row with a wrong number', () => {
+    const r = parseStockCsv('genişlik;yükseklik;fiyat\n100;100;1.45.0\n100;100;1.000.000.001\n');
+    expect(r.rows).toEqual([]);
+    expect(r.errors).toEqual([stockMsg.csvRow(2, stockMsg.badPrice), stockMsg.csvRow(3, stockMsg.badPrice)]);
+  });
+
+  it('wants the size columns', () => {
+    expect(parseStockCsv('ad;malzeme\nA;B\n').errors).toEqual([stockMsg.csvNoHeader]);
+    expect(parseStockCsv('').errors).toEqual([stockMsg.csvEmpty]);
+  });
+});
