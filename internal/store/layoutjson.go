@@ -42,3 +42,37 @@ func ScanLayoutColumns(l *Layout, parts, sheet, options []byte) error {
 	}
 	return nil
 }
+
+// StockColumns returns the JSON of a layout's stock and bands columns, nil
+// (SQL NULL) for a list the layout does not have.
+func StockColumns(stock []nest.Stock, bands []nest.Band) (stockJSON, bandsJSON []byte, err error) {
+	if len(stock) > 0 {
+		if stockJSON, err = json.Marshal(stock); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(bands) > 0 {
+		if bandsJSON, err = json.Marshal(bands); err != nil {
+			return nil, nil, err
+		}
+	}
+	return stockJSON, bandsJSON, nil
+}
+
+// ScanStockColumns fills l's Stock and Bands from the JSON of its stock and
+// bands columns; NULL (nil), as in the layouts saved before issue 17,
+// leaves them empty.
+func ScanStockColumns(l *Layout, stock, bands []byte) error {
+	l.Stock, l.Bands = nil, nil
+	if len(stock) > 0 && string(stock) != "null" {
+		if err := json.Unmarshal(stock, &l.Stock); err != nil {
+			return fmt.Errorf("stock: %w", err)
+		}
+	}
+	if len(bands) > 0 && string(bands) != "null" {
+		if err := json.Unmarshal(bands, &l.Bands); err != nil {
+			return fmt.Errorf("bands: %w", err)
+		}
+	}
+	return nil
+}

@@ -74,6 +74,12 @@ type Part struct {
 	Width    float64 `json:"width"`
 	Height   float64 `json:"height"`
 	Quantity int     `json:"quantity"`
+	// Material, Thickness (mm), Grain and Edges are the optional columns
+	// of issue 17, as in nest.Part; absent when not given.
+	Material  string      `json:"material,omitempty"`
+	Thickness float64     `json:"thickness,omitempty"`
+	Grain     string      `json:"grain,omitempty"`
+	Edges     *nest.Edges `json:"edges,omitempty"`
 	// UserID is the owner's user id; nil for the anonymous owner.
 	UserID    *string   `json:"-"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -85,6 +91,11 @@ type PartInput struct {
 	Width    float64 `json:"width"`
 	Height   float64 `json:"height"`
 	Quantity int     `json:"quantity"`
+	// Material, Thickness (mm), Grain and Edges are optional (issue 17).
+	Material  string      `json:"material,omitempty"`
+	Thickness float64     `json:"thickness,omitempty"`
+	Grain     string      `json:"grain,omitempty"`
+	Edges     *nest.Edges `json:"edges,omitempty"`
 	// CreatedAt, when set, is when the client first saved the part, such as
 	// a part kept locally and synced later; zero means now (see Clock.At).
 	CreatedAt time.Time `json:"createdAt"`
@@ -98,6 +109,10 @@ type Layout struct {
 	Parts   []nest.Part  `json:"parts"`
 	Sheet   nest.Sheet   `json:"sheet"`
 	Options nest.Options `json:"options"`
+	// Stock and Bands are the stock rows and band codes the layout was
+	// made with; absent in layouts saved without them (and before issue 17).
+	Stock []nest.Stock `json:"stock,omitempty"`
+	Bands []nest.Band  `json:"bands,omitempty"`
 	// UserID is the owner's user id; nil for the anonymous owner.
 	UserID    *string   `json:"-"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -111,6 +126,10 @@ type LayoutInput struct {
 	Parts   []nest.Part  `json:"parts"`
 	Sheet   nest.Sheet   `json:"sheet"`
 	Options nest.Options `json:"options"`
+	// Stock and Bands are optional: the stock rows and band codes the
+	// layout is made with, validated as a StockList.
+	Stock []nest.Stock `json:"stock,omitempty"`
+	Bands []nest.Band  `json:"bands,omitempty"`
 	// CreatedAt, when set, is when the client first saved the layout, such
 	// as a layout kept locally and synced later; zero means now (see
 	// Clock.At).
@@ -178,6 +197,14 @@ type Store interface {
 	// call are added once. If any input is invalid nothing is saved and the
 	// error's Field names it, such as "layouts[2].parts[0].width".
 	Sync(ctx context.Context, owner Owner, parts []PartInput, layouts []LayoutInput) (SyncResult, error)
+
+	// GetStock returns the owner's stock rows and band codes, in the order
+	// they were saved; empty lists when there are none.
+	GetStock(ctx context.Context, owner Owner) (StockList, error)
+	// ReplaceStock validates list and replaces the owner's whole stock
+	// list and band codes with it in one transaction, returning what is
+	// stored. Only rows of kind StockKindSheet are replaced.
+	ReplaceStock(ctx context.Context, owner Owner, list StockList) (StockList, error)
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

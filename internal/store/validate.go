@@ -51,6 +51,9 @@ func (p PartInput) Validate() (PartInput, error) {
 	if err = checkQuantity("quantity", p.Quantity); err != nil {
 		return p, err
 	}
+	if p.Material, p.Thickness, p.Edges, err = checkPartMaterial(p.Material, p.Thickness, p.Grain, p.Edges, nil); err != nil {
+		return p, err
+	}
 	return p, nil
 }
 
@@ -70,9 +73,17 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	case len(l.Parts) > MaxLayoutParts:
 		return l, invalid("parts", MsgLayoutTooBig)
 	}
+	list, err := StockList{Stock: l.Stock, Bands: l.Bands}.Validate()
+	if err != nil {
+		return l, err
+	}
+	// Empty lists are stored as none, so that a layout saved with
+	// "stock": [] reads back as one saved without.
+	l.Stock, l.Bands = nilIfEmpty(list.Stock), nilIfEmpty(list.Bands)
+	codes := bandSet(l.Bands)
 	parts := make([]nest.Part, len(l.Parts))
 	for i, p := range l.Parts {
-		if p, err = checkLayoutPart(p); err != nil {
+		if p, err = checkLayoutPart(p, codes); err != nil {
 			return l, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
 		}
 		parts[i] = p
@@ -95,12 +106,15 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	return l, nil
 }
 
-func checkLayoutPart(p nest.Part) (nest.Part, error) {
+func checkLayoutPart(p nest.Part, bands map[string]bool) (nest.Part, error) {
 	in, err := PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity}.Validate()
 	if err != nil {
 		return p, err
 	}
 	p.Name, p.Width, p.Height = in.Name, in.Width, in.Height
+	if p.Material, p.Thickness, p.Edges, err = checkPartMaterial(p.Material, p.Thickness, p.Grain, p.Edges, bands); err != nil {
+		return p, err
+	}
 	if utf8.RuneCountInString(p.ID) > MaxNameLength || !utf8.ValidString(p.ID) {
 		return p, invalid("id", MsgInvalidValues)
 	}
@@ -124,6 +138,9 @@ func checkOptions(o nest.Options) (nest.Options, error) {
 	}
 	if o.Iterations < 0 {
 		return o, invalid("options.iterations", MsgInvalidOption)
+	}
+	if err = checkObjective(o.Objective); err != nil {
+		return o, err
 	}
 	return o, nil
 }
@@ -217,4 +234,12 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 		}
 	}
 	return outParts, outLayouts, nil
+}
+
+// nilIfEmpty returns nil for an empty list.
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }

@@ -47,7 +47,7 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 			return err
 		}
 		if !existing {
-			for _, table := range []string{"parts", "saved_layouts"} {
+			for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes"} {
 				if _, err := tx.Exec(ctx, `UPDATE `+table+` SET user_id = $1 WHERE user_id IS NULL`, u.ID); err != nil {
 					return err
 				}
@@ -131,6 +131,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 	return s.userChange(ctx, name, func(tx pgx.Tx, id string) error {
 		for _, q := range []string{
 			`DELETE FROM parts WHERE user_id = $1`, `DELETE FROM saved_layouts WHERE user_id = $1`,
+			`DELETE FROM stock_rows WHERE user_id = $1`, `DELETE FROM band_codes WHERE user_id = $1`,
 			`DELETE FROM session_tokens WHERE user_id = $1`, `DELETE FROM users WHERE id = $1`,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {

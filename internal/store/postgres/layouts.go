@@ -75,10 +75,11 @@ func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
 func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
 	where, args := ownerWhere(owner, 2)
 	var l store.Layout
-	var parts, sheet, options []byte
-	err := s.pool.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text, created_at
+	var parts, sheet, options, stock, bands []byte
+	err := s.pool.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
+		stock::text, bands::text, created_at
 		FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...).
-		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &l.CreatedAt)
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -86,6 +87,9 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 		return store.Layout{}, apperr.Wrap("postgres: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
+		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
+	}
+	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
 	}
 	l.UserID = owner.UserIDOrNil()
@@ -110,17 +114,23 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
+		Stock: in.Stock, Bands: in.Bands,
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {
 		return l, err
 	}
+	stock, bands, err := store.StockColumns(l.Stock, l.Bands)
+	if err != nil {
+		return l, err
+	}
 	lines, pieces := store.Counts(l.Parts)
 	_, err = db.Exec(ctx, `INSERT INTO saved_layouts
-		(id, name, parts_data, sheet, options, part_lines, pieces, user_id, created_at)
-		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9)`,
-		l.ID, l.Name, string(parts), string(sheet), string(options), lines, pieces, l.UserID, l.CreatedAt)
+		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at)
+		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11)`,
+		l.ID, l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
+		lines, pieces, l.UserID, l.CreatedAt)
 	return l, err
 }
 
@@ -135,4 +145,13 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	return nil
+}
+
+// nullText is a JSON column's value: NULL for nil.
+func nullText(b []byte) *string {
+	if b == nil {
+		return nil
+	}
+	s := string(b)
+	return &s
 }

@@ -78,11 +78,11 @@ func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
 func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
 	where, args := ownerWhere(owner)
 	var l store.Layout
-	var parts, sheet, options []byte
+	var parts, sheet, options, stock, bands []byte
 	var created int64
-	err := s.read.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, created_at
+	err := s.read.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
-		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &created)
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -90,6 +90,9 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 		return store.Layout{}, apperr.Wrap("sqlite: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
+		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
+	}
+	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
 	}
 	l.UserID = owner.UserIDOrNil()
@@ -114,17 +117,23 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
+		Stock: in.Stock, Bands: in.Bands,
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {
 		return l, err
 	}
+	stock, bands, err := store.StockColumns(l.Stock, l.Bands)
+	if err != nil {
+		return l, err
+	}
 	lines, pieces := store.Counts(l.Parts)
 	_, err = db.ExecContext(ctx, `INSERT INTO saved_layouts
-		(id, name, parts_data, sheet, options, part_lines, pieces, user_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		l.ID, l.Name, string(parts), string(sheet), string(options), lines, pieces, l.UserID, micros(l.CreatedAt))
+		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		l.ID, l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
+		lines, pieces, l.UserID, micros(l.CreatedAt))
 	return l, err
 }
 
@@ -141,4 +150,12 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	return nil
+}
+
+// nullText is a JSON column's value: NULL for nil.
+func nullText(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return string(b)
 }

@@ -10,7 +10,8 @@ import (
 // ListParts returns the owner's parts, newest first.
 func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part, error) {
 	where, args := ownerWhere(owner)
-	rows, err := s.read.QueryContext(ctx, `SELECT id, name, width, height, quantity, created_at
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, width, height, quantity, created_at,
+		material, thickness, grain, edge_top, edge_bottom, edge_left, edge_right
 		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
 		return nil, apperr.Wrap("sqlite: list parts", err)
@@ -19,10 +20,13 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 	parts := []store.Part{}
 	for rows.Next() {
 		var p store.Part
-		var w, h, created int64
-		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &created); err != nil {
+		var w, h, created, th int64
+		var edges [4]string
+		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &created,
+			&p.Material, &th, &p.Grain, &edges[0], &edges[1], &edges[2], &edges[3]); err != nil {
 			return nil, apperr.Wrap("sqlite: scan part", err)
 		}
+		p.Thickness, p.Edges = store.FromHundredths(th), store.EdgesFromColumns(edges)
 		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
 		p.UserID = owner.UserIDOrNil()
 		p.CreatedAt = fromMicros(created)
@@ -51,11 +55,15 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 func insertPart(ctx context.Context, db execer, clock *store.Clock, owner store.Owner, in store.PartInput) (store.Part, error) {
 	p := store.Part{
 		ID: store.NewID(), Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
+		Material: in.Material, Thickness: in.Thickness, Grain: in.Grain, Edges: in.Edges,
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		p.ID, p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Quantity, p.UserID, micros(p.CreatedAt))
+	e := store.EdgeColumns(p.Edges)
+	_, err := db.ExecContext(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at,
+		material, thickness, grain, edge_top, edge_bottom, edge_left, edge_right)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		p.ID, p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Quantity, p.UserID, micros(p.CreatedAt),
+		p.Material, store.Hundredths(p.Thickness), p.Grain, e[0], e[1], e[2], e[3])
 	return p, err
 }
 

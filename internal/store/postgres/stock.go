@@ -1,0 +1,120 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"kesim/internal/apperr"
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// GetStock returns the owner's stock rows and band codes, in their order.
+// Exact NUMERIC values travel as integer hundredths.
+func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
+	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
+	where, args := ownerWhere(owner, 2)
+	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
+		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
+		FROM stock_rows WHERE kind = $1 AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
+	if err != nil {
+		return list, apperr.Wrap("postgres: list stock", err)
+	}
+	for rows.Next() {
+		var st nest.Stock
+		var th, w, h, price int64
+		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
+			rows.Close()
+			return list, apperr.Wrap("postgres: scan stock", err)
+		}
+		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
+		st.Price = store.FromHundredths(price)
+		list.Stock = append(list.Stock, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return list, apperr.Wrap("postgres: list stock", err)
+	}
+	where, args = ownerWhere(owner, 1)
+	rows, err = s.pool.Query(ctx, `SELECT code, name, (thickness * 100)::bigint, (price * 100)::bigint,
+		(overlength * 100)::bigint FROM band_codes WHERE `+where+` ORDER BY position`, args...)
+	if err != nil {
+		return list, apperr.Wrap("postgres: list bands", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b nest.Band
+		var th, price, over int64
+		if err := rows.Scan(&b.Code, &b.Name, &th, &price, &over); err != nil {
+			return list, apperr.Wrap("postgres: scan band", err)
+		}
+		b.Thickness, b.Price, b.Overlength = store.FromHundredths(th), store.FromHundredths(price), store.FromHundredths(over)
+		list.Bands = append(list.Bands, b)
+	}
+	if err := rows.Err(); err != nil {
+		return list, apperr.Wrap("postgres: list bands", err)
+	}
+	return list, nil
+}
+
+// ReplaceStock replaces the owner's stock rows and band codes in one
+// transaction.
+func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.StockList) (store.StockList, error) {
+	list, err := list.Validate()
+	if err != nil {
+		return store.StockList{}, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return s.replaceStock(ctx, tx, owner, list)
+	})
+	if err != nil {
+		return store.StockList{}, store.SaveError("postgres: replace stock", err)
+	}
+	return list, nil
+}
+
+func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, list store.StockList) error {
+	// Under READ COMMITTED two replacements of one owner's list could
+	// interleave their deletes and inserts and leave both lists; the lock
+	// makes them take turns (held until the transaction ends).
+	lockKey := "kesim_stock:anonymous"
+	if id, ok := owner.UserID(); ok {
+		lockKey = "kesim_stock:user:" + id
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, lockKey); err != nil {
+		return err
+	}
+	where, args := ownerWhere(owner, 2)
+	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND `+where,
+		append([]any{store.StockKindSheet}, args...)...); err != nil {
+		return err
+	}
+	where, args = ownerWhere(owner, 1)
+	if _, err := tx.Exec(ctx, `DELETE FROM band_codes WHERE `+where, args...); err != nil {
+		return err
+	}
+	created := s.clock.Now()
+	user := owner.UserIDOrNil()
+	batch := &pgx.Batch{}
+	for i, st := range list.Stock {
+		batch.Queue(`INSERT INTO stock_rows
+			(id, user_id, kind, row_id, position, name, material, thickness, width, height, quantity, price, grain, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8::bigint / 100.0, $9::bigint / 100.0, $10::bigint / 100.0,
+				$11, $12::bigint / 100.0, $13, $14)`,
+			store.NewID(), user, store.StockKindSheet, st.ID, i, st.Name, st.Material,
+			store.Hundredths(st.Thickness), store.Hundredths(st.Width), store.Hundredths(st.Height),
+			st.Quantity, store.Hundredths(st.Price), st.Grain, created)
+	}
+	for i, b := range list.Bands {
+		batch.Queue(`INSERT INTO band_codes
+			(id, user_id, position, code, name, thickness, price, overlength, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6::bigint / 100.0, $7::bigint / 100.0, $8::bigint / 100.0, $9)`,
+			store.NewID(), user, i, b.Code, b.Name,
+			store.Hundredths(b.Thickness), store.Hundredths(b.Price), store.Hundredths(b.Overlength), created)
+	}
+	if batch.Len() == 0 {
+		return nil
+	}
+	return tx.SendBatch(ctx, batch).Close()
+}

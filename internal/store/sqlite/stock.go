@@ -1,0 +1,123 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"kesim/internal/apperr"
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// GetStock returns the owner's stock rows and band codes, in their order.
+func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
+	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
+	where, args := ownerWhere(owner)
+	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
+		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
+	if err != nil {
+		return list, apperr.Wrap("sqlite: list stock", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st nest.Stock
+		var th, w, h, price int64
+		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
+			return list, apperr.Wrap("sqlite: scan stock", err)
+		}
+		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
+		st.Price = store.FromHundredths(price)
+		list.Stock = append(list.Stock, st)
+	}
+	if err := rows.Err(); err != nil {
+		return list, apperr.Wrap("sqlite: list stock", err)
+	}
+	rows, err = s.read.QueryContext(ctx, `SELECT code, name, thickness, price, overlength
+		FROM band_codes WHERE `+where+` ORDER BY position`, args...)
+	if err != nil {
+		return list, apperr.Wrap("sqlite: list bands", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b nest.Band
+		var th, price, over int64
+		if err := rows.Scan(&b.Code, &b.Name, &th, &price, &over); err != nil {
+			return list, apperr.Wrap("sqlite: scan band", err)
+		}
+		b.Thickness, b.Price, b.Overlength = store.FromHundredths(th), store.FromHundredths(price), store.FromHundredths(over)
+		list.Bands = append(list.Bands, b)
+	}
+	if err := rows.Err(); err != nil {
+		return list, apperr.Wrap("sqlite: list bands", err)
+	}
+	return list, nil
+}
+
+// ReplaceStock replaces the owner's stock rows and band codes in one
+// transaction.
+func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.StockList) (store.StockList, error) {
+	list, err := list.Validate()
+	if err != nil {
+		return store.StockList{}, err
+	}
+	if err := s.replaceStock(ctx, owner, list); err != nil {
+		return store.StockList{}, store.SaveError("sqlite: replace stock", err)
+	}
+	return list, nil
+}
+
+func (s *Store) replaceStock(ctx context.Context, owner store.Owner, list store.StockList) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	where, args := ownerWhere(owner)
+	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND `+where,
+		append([]any{store.StockKindSheet}, args...)...); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM band_codes WHERE `+where, args...); err != nil {
+		return err
+	}
+	created := micros(s.clock.Now())
+	user := owner.UserIDOrNil()
+	if err := insertEach(ctx, tx, `INSERT INTO stock_rows
+		(id, user_id, kind, row_id, position, name, material, thickness, width, height, quantity, price, grain, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, len(list.Stock), func(i int) []any {
+		st := list.Stock[i]
+		return []any{store.NewID(), user, store.StockKindSheet, st.ID, i, st.Name, st.Material,
+			store.Hundredths(st.Thickness), store.Hundredths(st.Width), store.Hundredths(st.Height),
+			st.Quantity, store.Hundredths(st.Price), st.Grain, created}
+	}); err != nil {
+		return err
+	}
+	if err := insertEach(ctx, tx, `INSERT INTO band_codes
+		(id, user_id, position, code, name, thickness, price, overlength, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, len(list.Bands), func(i int) []any {
+		b := list.Bands[i]
+		return []any{store.NewID(), user, i, b.Code, b.Name,
+			store.Hundredths(b.Thickness), store.Hundredths(b.Price), store.Hundredths(b.Overlength), created}
+	}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// insertEach runs the insert query once per row, prepared once.
+func insertEach(ctx context.Context, tx *sql.Tx, query string, n int, row func(i int) []any) error {
+	if n == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i := range n {
+		if _, err := stmt.ExecContext(ctx, row(i)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}

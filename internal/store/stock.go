@@ -1,0 +1,267 @@
+package store
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"kesim/nest"
+)
+
+// Limits of stock rows, band codes and the parts' material columns: the
+// table "Materials, stock rows, grain and edge band" of docs/engine.md.
+const (
+	MaxStockRows      = 1000          // stock rows in one list
+	MaxBands          = 100           // band codes in one list
+	MaxStockQuantity  = 100000        // sheets of one stock row
+	MaxPrice          = 1000000000    // TL, a sheet's or a metre of band's price
+	MaxThicknessMM    = 1000          // mm, a part's or a stock row's thickness
+	MaxBandThickness  = 10            // mm
+	MaxBandOverlength = 100           // cm
+	MaxText           = MaxNameLength // characters of a material, stock name, band code
+)
+
+// The messages of those limits, as docs/engine.md words them. The engine
+// does not export them (yet); they are here so that the store and the
+// server answer the engine's words.
+const (
+	MsgStockTooMany   = "En fazla 1.000 stok satırı olabilir."
+	MsgStockID        = "Stok satırının kimliği boş veya tekrar ediyor."
+	MsgStockQuantity  = "Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."
+	MsgPrice          = "Fiyat 0 ile 1.000.000.000 TL arasında olmalı."
+	MsgThickness      = "Kalınlık 0 ile 1.000 mm arasında olmalı."
+	MsgBandThickness  = "Bant kalınlığı 0 ile 10 mm arasında olmalı."
+	MsgBandOverlength = "Bant fazlalığı 0 ile 100 cm arasında olmalı."
+	MsgBandsTooMany   = "En fazla 100 bant kodu olabilir."
+	MsgBandCode       = "Bant kodu boş veya tekrar ediyor."
+	MsgUnknownBand    = "Bilinmeyen bant kodu."
+	MsgTextTooLong    = "Metin en fazla 200 karakter olabilir."
+	MsgGrain          = "Damar yönü geçersiz."
+	MsgObjective      = "Hedef geçersiz: cost, area veya sheets olmalı."
+)
+
+// StockKindSheet is the kind of the stock rows a user enters (table
+// stock_rows, column kind). Issue 19 will add leftover pieces (offcuts) as
+// rows of another kind, with the job they came from in column source;
+// ReplaceStock replaces only the rows of this kind.
+const StockKindSheet = "sheet"
+
+// StockList is a user's stock rows and band codes, as GET and PUT
+// /api/stock carry them: the engine's shapes, in the user's order.
+type StockList struct {
+	Stock []nest.Stock `json:"stock"`
+	Bands []nest.Band  `json:"bands"`
+}
+
+// Validate checks every rule of docs/engine.md's table for stock rows and
+// band codes and returns the list as it is to be stored: texts trimmed,
+// sheet sides rounded down to 0.01 cm as the engine takes them, thickness,
+// prices and overlength rounded to two decimals (the stored precision),
+// nil lists empty. Fields are named "stock[i].width", "bands[i].code".
+func (s StockList) Validate() (StockList, error) {
+	stock, err := checkStock(s.Stock)
+	if err != nil {
+		return s, err
+	}
+	bands, err := checkBands(s.Bands)
+	if err != nil {
+		return s, err
+	}
+	if stock == nil {
+		stock = []nest.Stock{}
+	}
+	if bands == nil {
+		bands = []nest.Band{}
+	}
+	return StockList{Stock: stock, Bands: bands}, nil
+}
+
+func checkStock(in []nest.Stock) ([]nest.Stock, error) {
+	if len(in) > MaxStockRows {
+		return nil, invalid("stock", MsgStockTooMany)
+	}
+	if len(in) == 0 {
+		return nil, nil
+	}
+	out := make([]nest.Stock, len(in))
+	seen := make(map[string]bool, len(in))
+	for i, st := range in {
+		f := func(name string) string { return fmt.Sprintf("stock[%d].%s", i, name) }
+		var err error
+		st.ID = strings.TrimSpace(st.ID)
+		if st.ID == "" || seen[st.ID] {
+			return nil, invalid(f("id"), MsgStockID)
+		}
+		seen[st.ID] = true
+		if st.ID, err = checkText(f("id"), st.ID); err != nil {
+			return nil, err
+		}
+		if st.Name, err = checkText(f("name"), st.Name); err != nil {
+			return nil, err
+		}
+		if st.Material, err = checkText(f("material"), st.Material); err != nil {
+			return nil, err
+		}
+		if st.Thickness, err = checkAmount(f("thickness"), st.Thickness, MaxThicknessMM, MsgThickness); err != nil {
+			return nil, err
+		}
+		if st.Width, err = checkSize(f("width"), st.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
+			return nil, err
+		}
+		if st.Height, err = checkSize(f("height"), st.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
+			return nil, err
+		}
+		if st.Quantity < 0 || st.Quantity > MaxStockQuantity {
+			return nil, invalid(f("quantity"), MsgStockQuantity)
+		}
+		if st.Price, err = checkAmount(f("price"), st.Price, MaxPrice, MsgPrice); err != nil {
+			return nil, err
+		}
+		if err = checkGrain(f("grain"), st.Grain); err != nil {
+			return nil, err
+		}
+		out[i] = st
+	}
+	return out, nil
+}
+
+func checkBands(in []nest.Band) ([]nest.Band, error) {
+	if len(in) > MaxBands {
+		return nil, invalid("bands", MsgBandsTooMany)
+	}
+	if len(in) == 0 {
+		return nil, nil
+	}
+	out := make([]nest.Band, len(in))
+	seen := make(map[string]bool, len(in))
+	for i, b := range in {
+		f := func(name string) string { return fmt.Sprintf("bands[%d].%s", i, name) }
+		var err error
+		b.Code = strings.TrimSpace(b.Code)
+		if b.Code == "" || seen[b.Code] {
+			return nil, invalid(f("code"), MsgBandCode)
+		}
+		seen[b.Code] = true
+		if b.Code, err = checkText(f("code"), b.Code); err != nil {
+			return nil, err
+		}
+		if b.Name, err = checkText(f("name"), b.Name); err != nil {
+			return nil, err
+		}
+		if b.Thickness, err = checkAmount(f("thickness"), b.Thickness, MaxBandThickness, MsgBandThickness); err != nil {
+			return nil, err
+		}
+		if b.Price, err = checkAmount(f("price"), b.Price, MaxPrice, MsgPrice); err != nil {
+			return nil, err
+		}
+		if b.Overlength, err = checkAmount(f("overlength"), b.Overlength, MaxBandOverlength, MsgBandOverlength); err != nil {
+			return nil, err
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// checkText trims an optional text (a material, a stock row's name, a band
+// code) and checks it: valid UTF-8 without NUL, at most 200 characters.
+func checkText(field, s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
+		return s, invalid(field, MsgNameInvalid)
+	case utf8.RuneCountInString(s) > MaxText:
+		return s, invalid(field, MsgTextTooLong)
+	}
+	return s, nil
+}
+
+// checkAmount rounds a thickness, price or overlength to two decimals, the
+// precision the tables keep, and checks that it lies in 0..most.
+func checkAmount(field string, v, most float64, msg string) (float64, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > most {
+		return v, invalid(field, msg)
+	}
+	return FromHundredths(Hundredths(v)), nil
+}
+
+// checkGrain accepts "", "none", "vertical" and "horizontal", kept as
+// given.
+func checkGrain(field, g string) error {
+	switch g {
+	case "", nest.GrainNone, nest.GrainVertical, nest.GrainHorizontal:
+		return nil
+	}
+	return invalid(field, MsgGrain)
+}
+
+// checkPartMaterial checks a part's optional columns: material, thickness,
+// grain and the band code of each edge. With bands non-nil (a layout) each
+// code must be one of them.
+func checkPartMaterial(material string, thickness float64, grain string, edges *nest.Edges, bands map[string]bool) (string, float64, *nest.Edges, error) {
+	var err error
+	if material, err = checkText("material", material); err != nil {
+		return material, thickness, edges, err
+	}
+	if thickness, err = checkAmount("thickness", thickness, MaxThicknessMM, MsgThickness); err != nil {
+		return material, thickness, edges, err
+	}
+	if err = checkGrain("grain", grain); err != nil {
+		return material, thickness, edges, err
+	}
+	if edges == nil {
+		return material, thickness, nil, nil
+	}
+	e := *edges // the caller's pointer is not kept
+	for _, c := range []struct {
+		name string
+		code *string
+	}{{"top", &e.Top}, {"bottom", &e.Bottom}, {"left", &e.Left}, {"right", &e.Right}} {
+		if *c.code, err = checkText("edges."+c.name, *c.code); err != nil {
+			return material, thickness, edges, err
+		}
+		if *c.code != "" && bands != nil && !bands[*c.code] {
+			return material, thickness, edges, invalid("edges."+c.name, MsgUnknownBand)
+		}
+	}
+	if e == (nest.Edges{}) {
+		return material, thickness, nil, nil
+	}
+	return material, thickness, &e, nil
+}
+
+// checkObjective accepts the engine's objectives or none.
+func checkObjective(o string) error {
+	switch o {
+	case "", nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets:
+		return nil
+	}
+	return invalid("options.objective", MsgObjective)
+}
+
+// bandSet returns the codes of bands, never nil.
+func bandSet(bands []nest.Band) map[string]bool {
+	m := make(map[string]bool, len(bands))
+	for _, b := range bands {
+		m[b.Code] = true
+	}
+	return m
+}
+
+// EdgeColumns returns a part's band codes as the columns edge_top,
+// edge_bottom, edge_left and edge_right keep them ("" for no band).
+func EdgeColumns(e *nest.Edges) [4]string {
+	if e == nil {
+		return [4]string{}
+	}
+	return [4]string{e.Top, e.Bottom, e.Left, e.Right}
+}
+
+// EdgesFromColumns is the inverse of EdgeColumns: nil when no edge has a
+// band.
+func EdgesFromColumns(c [4]string) *nest.Edges {
+	if c == ([4]string{}) {
+		return nil
+	}
+	return &nest.Edges{Top: c[0], Bottom: c[1], Left: c[2], Right: c[3]}
+}
