@@ -1,32 +1,50 @@
 import { useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
-import { checkDraft, isTabular, parsePaste, type Part, type PartDraft } from './parts';
+import { ExtrasFields } from './ExtrasFields';
+import { checkDraft, checkExtras, describeExtras, emptyExtras, isTabular, parsePaste, type ExtrasDraft, type Part } from './parts';
+import { partMsg } from './texts';
 
 interface Props {
   onAdd: (parts: Omit<Part, 'id'>[]) => void;
   onSaveLayout: () => void;
   onOpenSaved: () => void;
+  /** the known band codes (the stock dialog's): an edge's band is then chosen from them */
+  bandCodes?: readonly string[];
 }
 
-const emptyDraft: PartDraft = { name: '', width: '', height: '', quantity: '1' };
+interface BaseDraft {
+  name: string;
+  width: string;
+  height: string;
+  quantity: string;
+}
+
+const emptyDraft: BaseDraft = { name: '', width: '', height: '', quantity: '1' };
 
 /** PartForm is the 'Parça Ekle' panel; pasting Excel rows adds them all. */
-export function PartForm({ onAdd, onSaveLayout, onOpenSaved }: Props) {
-  const [draft, setDraft] = useState<PartDraft>(emptyDraft);
+export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props) {
+  const [draft, setDraft] = useState<BaseDraft>(emptyDraft);
   const [rotate, setRotate] = useState(true);
+  // The optional columns stay out of the way until opened; material and
+  // thickness carry over to the next part (a job is entered material by
+  // material), grain and bands do not.
+  const [extrasOpen, setExtrasOpen] = useState(false);
+  const [extras, setExtras] = useState<ExtrasDraft>(emptyExtras);
   const notices = useNotices();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const c = checkDraft(draft);
+    const c = checkDraft({ ...draft, ...extras }, bandCodes);
     if (!c.ok) {
+      if (!(c.field in emptyDraft)) setExtrasOpen(true);
       await notices.alert(c.error);
       document.getElementById(`part-${c.field}`)?.focus();
       return;
     }
     onAdd([{ ...c.part, ...(rotate ? {} : { rotate: false }) }]);
     setDraft(emptyDraft);
+    setExtras({ ...emptyExtras, material: extras.material, thickness: extras.thickness });
     document.getElementById('part-name')?.focus();
   };
 
@@ -34,7 +52,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved }: Props) {
     const text = e.clipboardData.getData('text/plain');
     if (!isTabular(text)) return;
     e.preventDefault();
-    const { parts, errors } = parsePaste(text);
+    const { parts, errors } = parsePaste(text, bandCodes);
     if (parts.length > 0) {
       onAdd(parts);
       notices.toast(msg.pasteAdded(parts.length));
@@ -42,7 +60,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved }: Props) {
     if (errors.length > 0) await notices.alert(msg.pasteBadRows(errors));
   };
 
-  const field = (key: keyof PartDraft, label: string, props: Record<string, unknown> = {}) => (
+  const field = (key: keyof BaseDraft, label: string, props: Record<string, unknown> = {}) => (
     <label className="field">
       <span>{label}</span>
       <input
@@ -69,6 +87,24 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved }: Props) {
             <span>{msg.rotatable}</span>
           </label>
         </div>
+        <div className="part-extras-box">
+          <button
+            type="button"
+            className="ghost part-extras-toggle"
+            aria-expanded={extrasOpen}
+            aria-controls="part-extras"
+            onClick={() => setExtrasOpen(!extrasOpen)}
+          >
+            {extrasOpen ? '▾' : '▸'} {partMsg.extrasToggle}
+            {!extrasOpen && extrasSummary(extras) && <span className="part-extras-set">: {extrasSummary(extras)}</span>}
+          </button>
+          {extrasOpen && (
+            <div id="part-extras">
+              <ExtrasFields value={extras} onChange={setExtras} bandCodes={bandCodes} idPrefix="part-" />
+              <p className="hint">{partMsg.extrasPasteHint}</p>
+            </div>
+          )}
+        </div>
         <p className="hint">{msg.pasteHint}</p>
         <div className="actions">
           <button type="submit" className="primary">
@@ -84,4 +120,11 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved }: Props) {
       </form>
     </section>
   );
+}
+
+
+/** extrasSummary is what the closed toggle says is set, so that nothing hidden is applied unseen. */
+function extrasSummary(x: ExtrasDraft): string {
+  const c = checkExtras(x);
+  return c.ok ? describeExtras(c.extras) : '';
 }

@@ -1,20 +1,25 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseWhole } from '../../lib/number';
+import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
 import { msg } from '../../messages';
-import { dataSize, totals, type Part } from './parts';
+import { ExtrasFields } from './ExtrasFields';
+import { checkExtras, dataSize, describeExtras, extrasDraft, hasExtras, totals, withExtras, type ExtrasDraft, type Part } from './parts';
+import { partMsg } from './texts';
 
 interface Props {
   parts: Part[];
   onEdit: (id: string, change: Partial<Part>) => void;
   onRemove: (id: string) => void;
   onClear: () => void;
+  /** the known band codes (the stock dialog's): an edge's band is then chosen from them */
+  bandCodes?: readonly string[];
 }
 
 const FIRST = 50;
 
 /** PartList shows the parts in the nesting, with inline edit and delete. */
-export function PartList({ parts, onEdit, onRemove, onClear }: Props) {
+export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props) {
   const [collapsed, setCollapsed] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const notices = useNotices();
@@ -55,7 +60,7 @@ export function PartList({ parts, onEdit, onRemove, onClear }: Props) {
         <>
           <ul className="part-grid" aria-label={msg.listTitle}>
             {shown.map((p) => (
-              <PartCard key={p.id} part={p} onEdit={onEdit} onRemove={onRemove} />
+              <PartCard key={p.id} part={p} onEdit={onEdit} onRemove={onRemove} bandCodes={bandCodes} />
             ))}
           </ul>
           {parts.length > FIRST && (
@@ -69,25 +74,53 @@ export function PartList({ parts, onEdit, onRemove, onClear }: Props) {
   );
 }
 
-function PartCard({ part, onEdit, onRemove }: { part: Part; onEdit: Props['onEdit']; onRemove: Props['onRemove'] }) {
+interface CardProps {
+  part: Part;
+  onEdit: Props['onEdit'];
+  onRemove: Props['onRemove'];
+  bandCodes?: readonly string[];
+}
+
+function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(part.name);
   const [qty, setQty] = useState(String(part.quantity));
+  // The optional columns are edited behind their toggle, open at once when the part uses them.
+  const [extras, setExtras] = useState<ExtrasDraft>(() => extrasDraft(part));
+  const [extrasOpen, setExtrasOpen] = useState(() => hasExtras(part));
   const notices = useNotices();
+  const idPrefix = `edit-${part.id}-`;
 
   const save = async () => {
     const q = parseWhole(qty);
-    if (!name.trim() || !(q > 0)) {
+    if (!name.trim() || !(q > 0) || q > STORE_MAX_QUANTITY) {
       await notices.alert(msg.invalidEdit);
       return;
     }
-    onEdit(part.id, { name: name.trim(), quantity: q });
+    const x = checkExtras(extras, bandCodes);
+    if (!x.ok) {
+      setExtrasOpen(true);
+      await notices.alert(x.error);
+      document.getElementById(idPrefix + x.field)?.focus();
+      return;
+    }
+    onEdit(part.id, { name: name.trim().slice(0, STORE_MAX_NAME_LENGTH), quantity: q, ...withExtras(x.extras) });
     setEditing(false);
   };
   const cancel = () => {
     setName(part.name);
     setQty(String(part.quantity));
+    setExtras(extrasDraft(part));
+    setExtrasOpen(hasExtras(part));
     setEditing(false);
+  };
+  const startEdit = () => {
+    // The part may have changed since this card last edited it.
+    setName(part.name);
+    setQty(String(part.quantity));
+    setExtras(extrasDraft(part));
+    setExtrasOpen(hasExtras(part));
+    setEditing(true);
   };
   const keys = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
@@ -100,6 +133,7 @@ function PartCard({ part, onEdit, onRemove }: { part: Part; onEdit: Props['onEdi
   };
   const size = `${fmtCm(part.width)} x ${fmtCm(part.height)} cm`;
   const area = fmt1d(part.width * part.height * part.quantity);
+  const extrasLine = describeExtras(part);
 
   if (editing) {
     return (
@@ -115,6 +149,15 @@ function PartCard({ part, onEdit, onRemove }: { part: Part; onEdit: Props['onEdi
           <span>{msg.quantity}</span>
           <input value={qty} inputMode="numeric" onChange={(e) => setQty(e.target.value)} onKeyDown={keys} />
         </label>
+        <button
+          type="button"
+          className="ghost part-extras-toggle"
+          aria-expanded={extrasOpen}
+          onClick={() => setExtrasOpen(!extrasOpen)}
+        >
+          {extrasOpen ? '▾' : '▸'} {partMsg.extrasToggle}
+        </button>
+        {extrasOpen && <ExtrasFields value={extras} onChange={setExtras} bandCodes={bandCodes} idPrefix={idPrefix} onKeyDown={keys} />}
         <div className="actions">
           <button type="button" className="primary" onClick={() => void save()}>
             {msg.save}
@@ -134,6 +177,7 @@ function PartCard({ part, onEdit, onRemove }: { part: Part; onEdit: Props['onEdi
         <span>
           {msg.pieces(part.quantity)} · {msg.partArea(area)}
         </span>
+        {extrasLine && <span className="part-extras-line">{extrasLine}</span>}
         <label className="check small">
           <input
             type="checkbox"
@@ -144,7 +188,7 @@ function PartCard({ part, onEdit, onRemove }: { part: Part; onEdit: Props['onEdi
         </label>
       </div>
       <div className="actions">
-        <button type="button" className="ghost" onClick={() => setEditing(true)} aria-label={`${part.name}: ${msg.edit}`}>
+        <button type="button" className="ghost" onClick={startEdit} aria-label={`${part.name}: ${msg.edit}`}>
           {msg.edit}
         </button>
         <button type="button" className="ghost danger-text" onClick={() => onRemove(part.id)} aria-label={`${part.name}: ${msg.remove}`}>

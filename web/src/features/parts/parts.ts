@@ -1,6 +1,8 @@
-import { parseDecimal, parseWhole } from '../../lib/number';
+import { fmtCm, parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
+import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
+import { partMsg } from './texts';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from '../../generated/limits';
 
 /** Part is one line of the job as the app keeps it. */
@@ -28,22 +30,163 @@ export function roundUpCm(cm: number): number {
   return r / 100;
 }
 
-export interface PartDraft {
+/** Grain is a part's grain as entered: along its height (vertical) or width (horizontal). */
+export type Grain = NonNullable<Part['grain']>;
+export const GRAINS: readonly Grain[] = ['none', 'vertical', 'horizontal'];
+/** GRAIN_LABELS are the form's words for each grain. */
+export const GRAIN_LABELS: Record<Grain, string> = {
+  none: partMsg.grainNone,
+  vertical: partMsg.grainVertical,
+  horizontal: partMsg.grainHorizontal,
+};
+
+export type EdgeKey = keyof Edges;
+export const EDGE_KEYS: readonly EdgeKey[] = ['top', 'bottom', 'left', 'right'];
+export const EDGE_LABELS: Record<EdgeKey, string> = {
+  top: partMsg.edgeTop,
+  bottom: partMsg.edgeBottom,
+  left: partMsg.edgeLeft,
+  right: partMsg.edgeRight,
+};
+
+/** MAX_THICKNESS_MM bounds a part's thickness, as the engine does. */
+export const MAX_THICKNESS_MM = 1000;
+
+/** PartExtras are the optional columns of a part: material, thickness, grain and edge band. */
+export type PartExtras = Pick<Part, 'material' | 'thickness' | 'grain' | 'edges'>;
+
+/** ExtrasDraft is the optional columns as typed: every field text. */
+export interface ExtrasDraft {
+  material: string;
+  thickness: string;
+  grain: Grain;
+  top: string;
+  bottom: string;
+  left: string;
+  right: string;
+}
+
+export const emptyExtras: ExtrasDraft = { material: '', thickness: '', grain: 'none', top: '', bottom: '', left: '', right: '' };
+
+export interface PartDraft extends Partial<ExtrasDraft> {
   name: string;
   width: string;
   height: string;
   quantity: string;
 }
 
-export type Checked = { ok: true; part: Omit<Part, 'id'> } | { ok: false; error: string; field: keyof PartDraft };
+/** DraftField names a field of the form, as its input's id (part-<field>) does. */
+export type DraftField = keyof PartDraft;
+
+export type Checked = { ok: true; part: Omit<Part, 'id'> } | { ok: false; error: string; field: DraftField };
+export type CheckedExtras = { ok: true; extras: PartExtras } | { ok: false; error: string; field: keyof ExtrasDraft };
+
+/** textLength counts characters as the engine does (code points, not UTF-16 units). */
+function textLength(s: string): number {
+  return [...s].length;
+}
+
+/**
+ * findBand returns the known code a typed band code names: the code
+ * itself, or one that differs only in case (Turkish case); undefined
+ * when there is none.
+ */
+export function findBand(code: string, bandCodes: readonly string[]): string | undefined {
+  if (bandCodes.includes(code)) return code;
+  const lower = code.toLocaleLowerCase('tr-TR');
+  return bandCodes.find((c) => c.toLocaleLowerCase('tr-TR') === lower);
+}
+
+/**
+ * checkExtras validates the optional columns: material and band codes at
+ * most 200 characters (trimmed), thickness 0 to 1000 mm (empty or 0: none),
+ * a band code one of bandCodes when a list is given. Empty fields are left
+ * out of the part, so a part without them is exactly the part of before.
+ */
+export function checkExtras(d: Partial<ExtrasDraft>, bandCodes?: readonly string[]): CheckedExtras {
+  const extras: PartExtras = {};
+  const material = (d.material ?? '').trim();
+  if (textLength(material) > STORE_MAX_NAME_LENGTH) return { ok: false, error: partMsg.textTooLong, field: 'material' };
+  if (material) extras.material = material;
+  const t = (d.thickness ?? '').trim();
+  if (t) {
+    const thickness = parseDecimal(t);
+    if (!(thickness >= 0) || thickness > MAX_THICKNESS_MM) return { ok: false, error: partMsg.thicknessRange, field: 'thickness' };
+    if (thickness > 0) extras.thickness = thickness;
+  }
+  const grain = d.grain ?? 'none';
+  if (!GRAINS.includes(grain)) return { ok: false, error: partMsg.badGrain, field: 'grain' };
+  if (grain !== 'none') extras.grain = grain;
+  const edges: Edges = {};
+  for (const k of EDGE_KEYS) {
+    let code = (d[k] ?? '').trim();
+    if (!code) continue;
+    if (textLength(code) > STORE_MAX_NAME_LENGTH) return { ok: false, error: partMsg.textTooLong, field: k };
+    if (bandCodes) {
+      const known = findBand(code, bandCodes);
+      if (known === undefined) return { ok: false, error: partMsg.unknownBand, field: k };
+      code = known;
+    }
+    edges[k] = code;
+  }
+  if (Object.keys(edges).length > 0) extras.edges = edges;
+  return { ok: true, extras };
+}
+
+/** extrasDraft is the typed form of a part's optional columns, for editing. */
+export function extrasDraft(p: PartExtras): ExtrasDraft {
+  return {
+    material: p.material ?? '',
+    thickness: p.thickness ? fmtCm(p.thickness) : '',
+    grain: p.grain && GRAINS.includes(p.grain) ? p.grain : 'none',
+    top: p.edges?.top ?? '',
+    bottom: p.edges?.bottom ?? '',
+    left: p.edges?.left ?? '',
+    right: p.edges?.right ?? '',
+  };
+}
+
+/** hasExtras reports whether a part uses any optional column. */
+export function hasExtras(p: PartExtras): boolean {
+  return !!(p.material || p.thickness || (p.grain && p.grain !== 'none') || EDGE_KEYS.some((k) => p.edges?.[k]));
+}
+
+/**
+ * describeExtras is the short line a part's optional columns read as:
+ * "Beyaz Sunta · 18 mm · damar dikey · bant: üst B1, sol B1" (the same
+ * band on every edge: "bant: B1 (tüm kenarlar)"); '' for a part without them.
+ */
+export function describeExtras(p: PartExtras): string {
+  const out: string[] = [];
+  if (p.material) out.push(p.material);
+  if (p.thickness) out.push(`${fmtCm(p.thickness)} mm`);
+  if (p.grain === 'vertical' || p.grain === 'horizontal') out.push(partMsg.grainShort[p.grain]);
+  const e = p.edges ?? {};
+  const banded = EDGE_KEYS.filter((k) => e[k]);
+  if (banded.length === 4 && banded.every((k) => e[k] === e.top)) {
+    out.push(partMsg.bandLine(`${e.top} (${partMsg.bandAll.toLocaleLowerCase('tr-TR')})`));
+  } else if (banded.length > 0) {
+    out.push(partMsg.bandLine(banded.map((k) => `${EDGE_LABELS[k].toLocaleLowerCase('tr-TR')} ${e[k]}`).join(', ')));
+  }
+  return out.join(' · ');
+}
+
+/**
+ * withExtras is the change that gives a part exactly these optional
+ * columns: those it no longer has are set to undefined (and so dropped
+ * when it is saved or sent).
+ */
+export function withExtras(extras: PartExtras): PartExtras {
+  return { material: undefined, thickness: undefined, grain: undefined, edges: undefined, ...extras };
+}
 
 /**
  * checkDraft validates the add-part form as the specification says: every
  * field is required, sizes and quantity positive (sizes rounded up to two
  * decimals as the engine cuts them, then up to 1000 cm; quantity whole),
- * the name trimmed.
+ * the name trimmed. The optional columns are checked by checkExtras.
  */
-export function checkDraft(d: PartDraft): Checked {
+export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked {
   const name = d.name.trim();
   if (!name) return { ok: false, error: msg.fillAll, field: 'name' };
   for (const f of ['width', 'height', 'quantity'] as const) {
@@ -56,7 +199,9 @@ export function checkDraft(d: PartDraft): Checked {
   if (bad(width, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'width' };
   if (bad(height, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'height' };
   if (!(quantity >= 1) || quantity > STORE_MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
-  return { ok: true, part: { name: name.slice(0, STORE_MAX_NAME_LENGTH), width, height, quantity } };
+  const x = checkExtras(d, bandCodes);
+  if (!x.ok) return x;
+  return { ok: true, part: { name: name.slice(0, STORE_MAX_NAME_LENGTH), width, height, quantity, ...x.extras } };
 }
 
 /** totals sums a parts list: pieces, types and area in cm². */
@@ -89,36 +234,184 @@ export interface PasteResult {
   errors: string[];
 }
 
-const fieldNames = ['ad', 'genişlik', 'yükseklik', 'adet'] as const;
+/** A column of a pasted part list. */
+export type PasteColumn =
+  | 'name'
+  | 'width'
+  | 'height'
+  | 'quantity'
+  | 'rotate'
+  | 'material'
+  | 'thickness'
+  | 'grain'
+  | 'band'
+  | EdgeKey;
 
 /**
- * parsePaste reads rows copied from Excel: tab separated name, width,
- * height and quantity (quantity may be left out: 1). A header row is
- * skipped. Bad rows are named by their line and field.
+ * PASTE_HEADERS are the header words of a pasted (and CSV) part list, in
+ * one place: Turkish as the spreadsheet writes them, English too. A header
+ * cell matches in any case, with or without Turkish letters (genislik,
+ * kalinlik, bant sag) and with a unit in brackets ("Genişlik (cm)"). The
+ * first word of each column names it in a bad row's message.
  */
-export function parsePaste(text: string): PasteResult {
+export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
+  name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name'],
+  width: ['genişlik', 'en', 'width', 'w'],
+  height: ['yükseklik', 'boy', 'height', 'h'],
+  quantity: ['adet', 'miktar', 'sayı', 'quantity', 'qty'],
+  rotate: ['döndür', 'döndürülebilir', 'rotate'],
+  material: ['malzeme', 'material'],
+  thickness: ['kalınlık', 'thickness'],
+  grain: ['damar', 'damar yönü', 'grain'],
+  band: ['bant', 'kenar bandı', 'band'],
+  top: ['bant üst', 'üst bant', 'üst', 'band top', 'top'],
+  bottom: ['bant alt', 'alt bant', 'alt', 'band bottom', 'bottom'],
+  left: ['bant sol', 'sol bant', 'sol', 'band left', 'left'],
+  right: ['bant sağ', 'sağ bant', 'sağ', 'band right', 'right'],
+};
+
+/** PASTE_ORDER is the columns' order in rows pasted without a header row. */
+export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity', 'material', 'thickness', 'grain', 'band'];
+
+/** GRAIN_WORDS are the words a pasted grain cell may hold (matched as header words are). */
+export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
+  none: ['', '-', 'yok', 'none', 'hayır', 'no'],
+  vertical: ['dikey', 'boy', 'boyuna', 'boy boyunca', 'dikey (boy boyunca)', 'vertical', 'v', 'd'],
+  horizontal: ['yatay', 'en', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal', 'y'],
+};
+
+const ROTATE_WORDS = { yes: ['evet', 'e', 'yes', 'true', '1', 'x'], no: ['hayır', 'h', 'no', 'false', '0'] } as const;
+
+const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+
+/**
+ * wordKey is how a header or value word is matched: lower case (Turkish
+ * rules), Turkish letters as ASCII, a bracketed unit, spaces, dots,
+ * dashes and underscores dropped: "Genişlik (cm)", "GENISLIK" and
+ * "genişlik" are all "genislik".
+ */
+export function wordKey(s: string): string {
+  return s
+    .toLocaleLowerCase('tr-TR')
+    .normalize('NFC')
+    .replace(/\u0307/g, '') // the dot of a lower-cased I with a dot, from another locale
+    .replace(/\((cm|mm|adet|tl)\)/g, '')
+    .replace(/[çğıöşüâîû]/g, (c) => asciiOf[c] ?? c)
+    .replace(/[\s._\-/]+/g, '');
+}
+
+function wordTable<K extends string>(words: Record<K, readonly string[]>): Map<string, K> {
+  const m = new Map<string, K>();
+  for (const [k, list] of Object.entries(words) as [K, readonly string[]][]) {
+    for (const w of list) if (!m.has(wordKey(w))) m.set(wordKey(w), k);
+  }
+  return m;
+}
+
+const headerTable = wordTable(PASTE_HEADERS);
+const grainTable = wordTable(GRAIN_WORDS);
+const rotateTable = wordTable(ROTATE_WORDS);
+
+/** parseGrain reads a pasted grain cell: yok, dikey, yatay (or their other words); undefined if unknown. */
+export function parseGrain(cell: string): Grain | undefined {
+  return grainTable.get(wordKey(cell.trim()));
+}
+
+/** MAX_PASTE_ERRORS: a paste reports at most this many bad rows by name, then how many more. */
+export const MAX_PASTE_ERRORS = 20;
+
+/**
+ * readHeader maps a header row's cells to columns; null when no cell is a
+ * known word (not a header the app reads: the rows are then taken in
+ * PASTE_ORDER). A column named twice counts once, its first cell.
+ */
+function readHeader(cells: string[]): (PasteColumn | null)[] | null {
+  const seen = new Set<PasteColumn>();
+  const cols = cells.map((c) => {
+    const col = headerTable.get(wordKey(c));
+    if (!col || seen.has(col)) return null;
+    seen.add(col);
+    return col;
+  });
+  return seen.size > 0 ? cols : null;
+}
+
+/**
+ * parsePaste reads rows copied from Excel: tab separated. A first row
+ * whose second cell is no number is a header: its known words (PASTE_HEADERS,
+ * any order) name the columns, and it must name ad, genişlik and
+ * yükseklik. Without a header the columns are PASTE_ORDER: name, width,
+ * height, quantity (may be left out: 1), material, thickness, grain, band
+ * (on every edge). Bad rows are named by their line and field; when
+ * bandCodes is given, a band must be one of them.
+ */
+export function parsePaste(text: string, bandCodes?: readonly string[]): PasteResult {
   const out: PasteResult = { parts: [], errors: [] };
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
+  let first = true;
+  let bad = 0;
+  const report = (line: string) => {
+    bad += 1;
+    if (out.errors.length < MAX_PASTE_ERRORS) out.errors.push(line);
+  };
   lines.forEach((line, i) => {
     if (!line.trim()) return;
     const cells = line.split('\t').map((c) => c.trim());
-    if (i === 0 && cells.length > 1 && Number.isNaN(parseDecimal(cells[1] ?? ''))) {
-      return; // a header row
+    if (first) {
+      first = false;
+      if (cells.length > 1 && Number.isNaN(parseDecimal(cells[1] ?? ''))) {
+        const header = readHeader(cells);
+        if (header) {
+          if (!['name', 'width', 'height'].every((c) => header.includes(c as PasteColumn))) {
+            report(msg.pasteRow(i + 1, '', PASTE_HEADERS.name[0], partMsg.headerMissing));
+            cols = [];
+          } else {
+            cols = header;
+          }
+        }
+        return; // a header row
+      }
     }
+    if (cols.length === 0) return; // a header that names no sizes: nothing can be read
+    const cell: Partial<Record<PasteColumn, string>> = {};
+    cols.forEach((c, j) => {
+      if (c && cells[j] !== undefined) cell[c] = cells[j];
+    });
+    const all = cell.band ?? '';
     const draft: PartDraft = {
-      name: cells[0] ?? '',
-      width: cells[1] ?? '',
-      height: cells[2] ?? '',
-      quantity: cells[3] || '1',
+      name: cell.name ?? '',
+      width: cell.width ?? '',
+      height: cell.height ?? '',
+      quantity: cell.quantity || '1',
+      material: cell.material ?? '',
+      thickness: cell.thickness ?? '',
+      top: cell.top || all,
+      bottom: cell.bottom || all,
+      left: cell.left || all,
+      right: cell.right || all,
     };
-    const c = checkDraft(draft);
-    if (c.ok) {
-      out.parts.push(c.part);
-    } else {
-      const idx = ['name', 'width', 'height', 'quantity'].indexOf(c.field);
-      out.errors.push(msg.pasteRow(i + 1, draft.name, fieldNames[idx], c.error));
+    const fail = (field: PasteColumn, problem: string) => report(msg.pasteRow(i + 1, draft.name, PASTE_HEADERS[field][0], problem));
+    const grain = parseGrain(cell.grain ?? '');
+    if (grain === undefined) return fail('grain', partMsg.badGrain);
+    draft.grain = grain;
+    let rotate: boolean | undefined;
+    const r = (cell.rotate ?? '').trim();
+    if (r) {
+      const w = rotateTable.get(wordKey(r));
+      if (!w) return fail('rotate', partMsg.badRotate);
+      rotate = w === 'yes';
     }
+    const c = checkDraft(draft, bandCodes);
+    if (!c.ok) {
+      // A band found bad in every edge came from the one band column.
+      const edge = c.field as EdgeKey;
+      const col: PasteColumn = EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn);
+      return fail(col, c.error);
+    }
+    out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);
   });
+  if (bad > out.errors.length) out.errors.push(partMsg.moreBadRows(bad - out.errors.length));
   return out;
 }
 
