@@ -1,7 +1,9 @@
 package nest
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -206,4 +208,111 @@ func lowerBound(j *job, stop func() bool) int {
 		}
 	}
 	return best
+}
+
+// bounds sets a group's sheet bound (single row: lowerBound, as the
+// engine's own; several rows: the placed parts' area over the largest
+// usable sheet), its cost bound in TL where every row has a price, and
+// whether its layout meets the bound of its objective. Every bound is on
+// the parts the layout placed.
+func (sj *stockJob) bounds(g *stockGroup, gr *groupResult) {
+	k := sj.kerf
+	area := 0
+	pieces := 0
+	var kinds []kind
+	for i, pi := range g.parts {
+		n := sj.req.Parts[pi].Quantity - gr.left[pi]
+		if n <= 0 {
+			continue
+		}
+		pieces += n
+		area += (sj.cutW[pi] + k) * (sj.cutH[pi] + k) * n
+		if len(g.rows) == 1 {
+			f := g.fit[i][0]
+			kinds = append(kinds, kind{w: f.w + k, h: f.h + k, rotate: f.rotate, part: pi, count: n})
+		}
+	}
+	gr.areaUsed = float64(area)
+	if pieces == 0 {
+		gr.lb, gr.costLB, gr.optimal = 0, 0, len(gr.pages) == 0
+		return
+	}
+	obj := sj.groupObjective(g)
+	if len(g.rows) == 1 {
+		row := &sj.rows[g.rows[0]]
+		if gr.lb == 0 {
+			j := &job{binW: row.binW, binH: row.binH, kerf: k, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH, kinds: kinds}
+			for ki, kd := range kinds {
+				for c := 0; c < kd.count; c++ {
+					j.items = append(j.items, int32(ki))
+				}
+			}
+			gr.lb = lowerBound(j, nil)
+		}
+		if sj.allPriced(g) {
+			gr.costLB = float64(gr.lb) * row.price
+		}
+		gr.optimal = len(gr.pages) <= gr.lb
+		return
+	}
+	maxArea := 0
+	for _, ri := range g.rows {
+		maxArea = max(maxArea, sj.rows[ri].binW*sj.rows[ri].binH)
+	}
+	gr.lb = max(1, (area+maxArea-1)/maxArea)
+	// Every layout takes at least lb sheets, each at least the cheapest.
+	atLeast := func(cost func(*stockRow) float64) float64 {
+		least := math.Inf(1)
+		for _, ri := range g.rows {
+			least = math.Min(least, cost(&sj.rows[ri]))
+		}
+		return float64(gr.lb) * least
+	}
+	price := func(r *stockRow) float64 { return r.price }
+	sheetArea := func(r *stockRow) float64 { return float64(r.sheetW) * float64(r.sheetH) }
+	if sj.allPriced(g) {
+		gr.costLB = math.Max(sj.fractionalBound(g, area, price), atLeast(price))
+	}
+	value := 0.0
+	for _, p := range gr.pages {
+		value += sj.rowCost(obj, &sj.rows[p.row])
+	}
+	switch obj {
+	case ObjectiveSheets:
+		gr.optimal = len(gr.pages) <= gr.lb
+	case ObjectiveCost:
+		gr.optimal = value <= gr.costLB*(1+1e-12)
+	default:
+		b := math.Max(sj.fractionalBound(g, area, sheetArea), atLeast(sheetArea))
+		gr.optimal = value <= b*(1+1e-12)
+	}
+}
+
+// fractionalBound is the least cost of sheets whose usable areas (plus a
+// kerf, as the parts are inflated) hold area, with sheets taken in
+// fractions, cheapest per area first, each row up to its limit. No layout
+// of the parts costs less.
+func (sj *stockJob) fractionalBound(g *stockGroup, area int, cost func(*stockRow) float64) float64 {
+	rows := append([]int(nil), g.rows...)
+	per := func(ri int) float64 {
+		r := &sj.rows[ri]
+		return cost(r) / (float64(r.binW) * float64(r.binH))
+	}
+	slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(per(a), per(b)) })
+	need := float64(area)
+	bound := 0.0
+	for _, ri := range rows {
+		r := &sj.rows[ri]
+		a := float64(r.binW) * float64(r.binH)
+		take := need
+		if r.limit > 0 {
+			take = math.Min(need, a*float64(r.limit))
+		}
+		bound += take * per(ri)
+		need -= take
+		if need <= 0 {
+			break
+		}
+	}
+	return bound
 }

@@ -183,6 +183,9 @@ func newJob(req Request) (*job, []Skipped, error) {
 	if o.Iterations < 0 || o.Iterations > MaxIterations {
 		return nil, nil, &InputError{Field: "options.iterations", Message: msgInvalidIterCnt}
 	}
+	if o.Objective != "" && o.Objective != ObjectiveCost && o.Objective != ObjectiveArea && o.Objective != ObjectiveSheets {
+		return nil, nil, &InputError{Field: "options.objective", Message: msgInvalidObjectv}
+	}
 	if len(req.Parts) == 0 {
 		return nil, nil, &InputError{Field: "parts", Message: msgNoParts}
 	}

@@ -23,6 +23,9 @@ import (
 // layout found so far, or ctx's error when it had none yet. A request that
 // cannot be laid out returns an *InputError with a Turkish message.
 func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+	if usesStock(&req) {
+		return layoutStock(ctx, req, onProgress)
+	}
 	start := time.Now()
 	j, skipped, err := newJob(req)
 	if err != nil {

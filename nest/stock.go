@@ -1,0 +1,798 @@
+package nest
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Layouts with materials, stock rows, grain and edge band (docs/engine.md,
+// "Materials, stock rows, grain and edge band"). A request without any of
+// them never comes here: Layout lays it out exactly as before.
+
+// Limits of the stock fields.
+const (
+	MaxStockRows    = 1000
+	MaxStockQty     = 100000
+	MaxPriceTL      = 1e9
+	MaxThicknessMM  = 1000
+	MaxBandMM       = 10
+	MaxOverlengthCM = 100
+	MaxBands        = 100
+	MaxTextRunes    = 200
+)
+
+// Turkish messages of the stock fields.
+const (
+	msgTooManyStock   = "En fazla 1.000 stok satırı olabilir."
+	msgStockID        = "Stok satırının kimliği boş veya tekrar ediyor."
+	msgStockQty       = "Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."
+	msgPrice          = "Fiyat 0 ile 1.000.000.000 TL arasında olmalı."
+	msgThickness      = "Kalınlık 0 ile 1.000 mm arasında olmalı."
+	msgBandThickness  = "Bant kalınlığı 0 ile 10 mm arasında olmalı."
+	msgOverlength     = "Bant fazlalığı 0 ile 100 cm arasında olmalı."
+	msgTooManyBands   = "En fazla 100 bant kodu olabilir."
+	msgBandCode       = "Bant kodu boş veya tekrar ediyor."
+	msgUnknownBand    = "Bilinmeyen bant kodu."
+	msgTextTooLong    = "Metin en fazla 200 karakter olabilir."
+	msgInvalidGrain   = "Damar yönü geçersiz."
+	msgInvalidObjectv = "Hedef geçersiz: cost, area veya sheets olmalı."
+)
+
+// usesStock reports whether the request has any field of the stock
+// section: only then is it laid out by layoutStock.
+func usesStock(req *Request) bool {
+	if len(req.Stock) > 0 || len(req.Bands) > 0 {
+		return true
+	}
+	for i := range req.Parts {
+		p := &req.Parts[i]
+		if p.Material != "" || p.Thickness != 0 || p.Grain != "" || p.Edges != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// foldMaterial is the key a material name matches by: outer spaces and
+// case ignored, with Turkish case (İ/i, I/ı).
+func foldMaterial(s string) string {
+	return strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s))
+}
+
+func validGrain(g string) bool {
+	return g == "" || g == GrainNone || g == GrainVertical || g == GrainHorizontal
+}
+
+func grained(g string) bool { return g == GrainVertical || g == GrainHorizontal }
+
+// thickKey is a thickness in 0.01 mm, the way thicknesses are compared.
+func thickKey(t float64) int64 { return int64(math.Round(t * 100)) }
+
+// stockRow is a stock row (or the default sheet) in engine units.
+type stockRow struct {
+	id             string
+	index          int // in Request.Stock; -1 for the default sheet
+	material       string
+	thickness      float64
+	sheetW, sheetH int // the whole sheet, rounded down
+	binW, binH     int // usable sheet plus one kerf
+	limit          int
+	price          float64
+	grain          string
+}
+
+// stockFit is how a part lies on one row: its cut size in the orientation
+// it is stored for the row (turned with respect to the part as entered
+// when turned), and whether it may turn further.
+type stockFit struct {
+	w, h   int // cut size, not inflated
+	turned bool
+	rotate bool
+	fits   bool
+}
+
+// stockGroup is one material and thickness: its rows and parts.
+type stockGroup struct {
+	material  string // as the first part of the group wrote it, trimmed
+	thickness float64
+	rows      []int // into stockJob.rows
+	parts     []int // into Request.Parts, in order
+	// fit[i][r] is part parts[i] on row rows[r].
+	fit [][]stockFit
+}
+
+// stockJob is a validated request with stock.
+type stockJob struct {
+	req        Request
+	kerf, trim int
+	rows       []stockRow // Request.Stock in order, then the default sheet when valid
+	defRow     int        // index of the default sheet in rows, -1 without
+	groups     []*stockGroup
+	cutW, cutH []int // per part, the cut size as entered (band deducted)
+	skipped    []Skipped
+	bands      map[string]int // code -> index in Request.Bands
+}
+
+func textErr(field string) *InputError { return &InputError{Field: field, Message: msgTextTooLong} }
+
+func longText(s string) bool { return utf8.RuneCountInString(s) > MaxTextRunes }
+
+func badNumber(v, lo, hi float64) bool { return math.IsNaN(v) || v < lo || v > hi }
+
+// newStockJob validates a request with stock and groups its parts.
+func newStockJob(req Request) (*stockJob, error) {
+	o := req.Options
+	// The parts' sizes and counts, kerf, time and iterations are checked as
+	// newJob checks them, on a sheet every part fits.
+	probe := Request{Sheet: Sheet{MaxSheetCM, MaxSheetCM}, Parts: req.Parts, Options: o}
+	probe.Options.Trim = 0
+	if _, _, err := newJob(probe); err != nil {
+		return nil, err
+	}
+	kerf, _ := toUnits(o.Kerf, MaxKerfCM, true)
+	trim, ok := toUnits(o.Trim, MaxSheetCM, true)
+	if !ok {
+		return nil, &InputError{Field: "options.trim", Message: msgInvalidTrim}
+	}
+	sj := &stockJob{req: req, kerf: kerf, trim: trim, defRow: -1, bands: map[string]int{}}
+	if len(req.Stock) > MaxStockRows {
+		return nil, &InputError{Field: "stock", Message: msgTooManyStock}
+	}
+	ids := map[string]bool{StockDefault: true}
+	sideErr := func(field string, cm float64) (int, *InputError) {
+		u, ok := toUnits(cm, MaxSheetCM, false)
+		if !ok || u <= 0 {
+			if cm > MaxSheetCM {
+				return 0, &InputError{Field: field, Message: msgSheetTooLarge}
+			}
+			return 0, &InputError{Field: field, Message: MsgInvalidSheet}
+		}
+		if 2*trim >= u {
+			return 0, &InputError{Field: "options.trim", Message: msgInvalidTrim}
+		}
+		return u, nil
+	}
+	for i, s := range req.Stock {
+		f := "stock[" + itoa(i) + "]."
+		if s.ID == "" || ids[s.ID] || longText(s.ID) {
+			return nil, &InputError{Field: f + "id", Message: msgStockID}
+		}
+		ids[s.ID] = true
+		if longText(s.Name) {
+			return nil, textErr(f + "name")
+		}
+		if longText(s.Material) {
+			return nil, textErr(f + "material")
+		}
+		if badNumber(s.Thickness, 0, MaxThicknessMM) {
+			return nil, &InputError{Field: f + "thickness", Message: msgThickness}
+		}
+		w, err := sideErr(f+"width", s.Width)
+		if err != nil {
+			return nil, err
+		}
+		h, err := sideErr(f+"height", s.Height)
+		if err != nil {
+			return nil, err
+		}
+		if s.Quantity < 0 || s.Quantity > MaxStockQty {
+			return nil, &InputError{Field: f + "quantity", Message: msgStockQty}
+		}
+		if badNumber(s.Price, 0, MaxPriceTL) {
+			return nil, &InputError{Field: f + "price", Message: msgPrice}
+		}
+		if !validGrain(s.Grain) {
+			return nil, &InputError{Field: f + "grain", Message: msgInvalidGrain}
+		}
+		sj.rows = append(sj.rows, stockRow{
+			id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
+			sheetW: w, sheetH: h, binW: w - 2*trim + kerf, binH: h - 2*trim + kerf,
+			limit: s.Quantity, price: s.Price, grain: s.Grain,
+		})
+	}
+	// The default sheet: absent when zero; otherwise it must be a sheet.
+	if req.Sheet.Width != 0 || req.Sheet.Height != 0 {
+		w, err := sideErr("sheet", req.Sheet.Width)
+		if err != nil {
+			return nil, err
+		}
+		h, err := sideErr("sheet", req.Sheet.Height)
+		if err != nil {
+			return nil, err
+		}
+		sj.defRow = len(sj.rows)
+		sj.rows = append(sj.rows, stockRow{
+			id: StockDefault, index: -1, sheetW: w, sheetH: h,
+			binW: w - 2*trim + kerf, binH: h - 2*trim + kerf,
+		})
+	}
+	if len(req.Bands) > MaxBands {
+		return nil, &InputError{Field: "bands", Message: msgTooManyBands}
+	}
+	for i, b := range req.Bands {
+		f := "bands[" + itoa(i) + "]."
+		if _, dup := sj.bands[b.Code]; b.Code == "" || dup || longText(b.Code) {
+			return nil, &InputError{Field: f + "code", Message: msgBandCode}
+		}
+		sj.bands[b.Code] = i
+		if longText(b.Name) {
+			return nil, textErr(f + "name")
+		}
+		if badNumber(b.Thickness, 0, MaxBandMM) {
+			return nil, &InputError{Field: f + "thickness", Message: msgBandThickness}
+		}
+		if badNumber(b.Price, 0, MaxPriceTL) {
+			return nil, &InputError{Field: f + "price", Message: msgPrice}
+		}
+		if badNumber(b.Overlength, 0, MaxOverlengthCM) {
+			return nil, &InputError{Field: f + "overlength", Message: msgOverlength}
+		}
+	}
+	sj.cutW = make([]int, len(req.Parts))
+	sj.cutH = make([]int, len(req.Parts))
+	for i, p := range req.Parts {
+		if longText(p.Material) {
+			return nil, partError(p, i, "material", msgTextTooLong)
+		}
+		if badNumber(p.Thickness, 0, MaxThicknessMM) {
+			return nil, partError(p, i, "thickness", msgThickness)
+		}
+		if !validGrain(p.Grain) {
+			return nil, partError(p, i, "grain", msgInvalidGrain)
+		}
+		var ded [4]float64 // top, bottom, left, right in cm
+		if e := p.Edges; e != nil {
+			for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+				if c == "" {
+					continue
+				}
+				bi, ok := sj.bands[c]
+				if !ok {
+					return nil, partError(p, i, "edges."+[4]string{"top", "bottom", "left", "right"}[n], msgUnknownBand)
+				}
+				ded[n] = req.Bands[bi].Thickness / 10
+			}
+		}
+		w, h := p.Width, p.Height
+		if o.DeductBands {
+			w -= ded[2] + ded[3]
+			h -= ded[0] + ded[1]
+		}
+		// newJob has checked the sides; a deducted side may still drop
+		// to nothing.
+		uw, okW := toUnits(math.Max(w, 0), MaxSheetCM, true)
+		uh, okH := toUnits(math.Max(h, 0), MaxSheetCM, true)
+		if !okW || uw <= 0 {
+			return nil, partError(p, i, "width", MsgInvalidValues)
+		}
+		if !okH || uh <= 0 {
+			return nil, partError(p, i, "height", MsgInvalidValues)
+		}
+		sj.cutW[i], sj.cutH[i] = uw, uh
+	}
+	sj.group()
+	return sj, nil
+}
+
+// group sorts the parts into groups of one material and thickness, in the
+// order the materials first appear, and decides each part's fit per row.
+func (sj *stockJob) group() {
+	req := sj.req
+	// The thicknesses of each material's rows.
+	thick := map[string][]int64{}
+	for _, r := range sj.rows[:len(req.Stock)] {
+		m := foldMaterial(r.material)
+		if t := thickKey(r.thickness); !slices.Contains(thick[m], t) {
+			thick[m] = append(thick[m], t)
+		}
+	}
+	type gkey struct {
+		m string
+		t int64
+	}
+	index := map[gkey]int{}
+	for i, p := range req.Parts {
+		m := foldMaterial(p.Material)
+		t := thickKey(p.Thickness)
+		tcm := p.Thickness
+		if t == 0 && len(thick[m]) == 1 {
+			t = thick[m][0]
+			tcm = float64(t) / 100
+		}
+		key := gkey{m, t}
+		gi, ok := index[key]
+		if !ok {
+			g := &stockGroup{material: strings.TrimSpace(p.Material), thickness: tcm}
+			for ri, r := range sj.rows[:len(req.Stock)] {
+				if foldMaterial(r.material) == m && thickKey(r.thickness) == t {
+					g.rows = append(g.rows, ri)
+				}
+			}
+			if len(g.rows) == 0 && sj.defRow >= 0 {
+				g.rows = []int{sj.defRow}
+			}
+			gi = len(sj.groups)
+			index[key] = gi
+			sj.groups = append(sj.groups, g)
+		}
+		g := sj.groups[gi]
+		if len(g.rows) == 0 {
+			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoStock))
+			continue
+		}
+		fits := make([]stockFit, len(g.rows))
+		any := false
+		for r, ri := range g.rows {
+			fits[r] = sj.fitOn(i, &sj.rows[ri])
+			any = any || fits[r].fits
+		}
+		if !any {
+			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoFit))
+			continue
+		}
+		g.parts = append(g.parts, i)
+		g.fit = append(g.fit, fits)
+	}
+	// Groups whose parts were all skipped have no pages.
+	sj.groups = slices.DeleteFunc(sj.groups, func(g *stockGroup) bool { return len(g.parts) == 0 })
+}
+
+func (sj *stockJob) skip(i, qty int, reason string) Skipped {
+	p := sj.req.Parts[i]
+	return Skipped{
+		OriginalIndex: i, ID: partID(p, i), Name: p.Name,
+		Width: toCM(int(roundUnits(p.Width, true))), Height: toCM(int(roundUnits(p.Height, true))),
+		Quantity: qty, Reason: reason,
+	}
+}
+
+// fitOn returns how part i lies on row r: on a grained row a grained part
+// is turned exactly when its grain differs from the row's; otherwise its
+// rotate decides, and a part that fits only turned is stored turned.
+func (sj *stockJob) fitOn(i int, r *stockRow) stockFit {
+	p := sj.req.Parts[i]
+	w, h := sj.cutW[i], sj.cutH[i]
+	k := sj.kerf
+	if grained(r.grain) && grained(p.Grain) {
+		f := stockFit{w: w, h: h}
+		if p.Grain != r.grain {
+			f = stockFit{w: h, h: w, turned: true}
+		}
+		f.fits = f.w+k <= r.binW && f.h+k <= r.binH
+		return f
+	}
+	f := stockFit{w: w, h: h, rotate: p.CanRotate() && w != h}
+	fits := w+k <= r.binW && h+k <= r.binH
+	fitsTurned := f.rotate && h+k <= r.binW && w+k <= r.binH
+	switch {
+	case fits:
+		f.fits = true
+	case fitsTurned:
+		f = stockFit{w: h, h: w, turned: true, fits: true}
+	}
+	return f
+}
+
+// groupObjective is the objective used for group g.
+func (sj *stockJob) groupObjective(g *stockGroup) string {
+	switch sj.req.Options.Objective {
+	case ObjectiveArea, ObjectiveSheets:
+		return sj.req.Options.Objective
+	}
+	if sj.allPriced(g) {
+		return ObjectiveCost
+	}
+	return ObjectiveArea
+}
+
+func (sj *stockJob) allPriced(g *stockGroup) bool {
+	for _, ri := range g.rows {
+		if sj.rows[ri].price <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowCost is the objective's cost of one sheet of row r.
+func (sj *stockJob) rowCost(obj string, r *stockRow) float64 {
+	switch obj {
+	case ObjectiveCost:
+		return r.price
+	case ObjectiveArea:
+		return float64(r.sheetW) * float64(r.sheetH)
+	}
+	return 1
+}
+
+// groupPage is a page of a group before the result's numbering.
+type groupPage struct {
+	row   int // into stockJob.rows
+	parts []Placed
+	cuts  []Cut
+}
+
+// groupResult is the layout of one group.
+type groupResult struct {
+	pages    []groupPage
+	left     map[int]int // part index -> copies not placed (stock ran out)
+	lb       int         // sheet lower bound
+	costLB   float64     // lower bound on the price (TL), 0 without prices
+	optimal  bool
+	areaUsed float64 // inflated area of the parts placed, for bounds
+}
+
+// layoutStock lays out a request with stock.
+func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+	start := time.Now()
+	sj, err := newStockJob(req)
+	if err != nil {
+		return Result{}, err
+	}
+	o := req.Options
+	total := 0
+	for _, g := range sj.groups {
+		for _, pi := range g.parts {
+			total += req.Parts[pi].Quantity
+		}
+	}
+	results := make([]*groupResult, len(sj.groups))
+	report := func(done float64) {
+		if onProgress == nil {
+			return
+		}
+		for _, r := range results {
+			if r == nil {
+				onProgress(Progress{Done: done})
+				return
+			}
+		}
+		res := sj.result(results, start)
+		onProgress(Progress{Done: done, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound, Best: &res})
+	}
+	improving := o.TimeLimitMs > 0 || o.Iterations > 0
+	// First a complete layout of every group with the constructive phase
+	// only, then the improvement with time shares by pieces.
+	for gi, g := range sj.groups {
+		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false)
+		if err != nil {
+			return Result{}, err
+		}
+		results[gi] = r
+		report(0.2 * float64(gi+1) / float64(len(sj.groups)))
+	}
+	if improving && ctx.Err() == nil {
+		var deadline time.Time
+		if o.TimeLimitMs > 0 {
+			deadline = start.Add(time.Duration(o.TimeLimitMs) * time.Millisecond)
+		}
+		doneN := 0
+		for gi, g := range sj.groups {
+			n := 0
+			for _, pi := range g.parts {
+				n += req.Parts[pi].Quantity
+			}
+			if results[gi].optimal || ctx.Err() != nil {
+				doneN += n
+				continue
+			}
+			share := o
+			remaining := total - doneN
+			if o.TimeLimitMs > 0 {
+				left := time.Until(deadline)
+				if left <= 0 {
+					break
+				}
+				share.TimeLimitMs = max(1, int(left.Milliseconds()*int64(n)/int64(max(1, remaining))))
+			}
+			if o.Iterations > 0 {
+				share.Iterations = max(1, int(int64(o.Iterations)*int64(n)/int64(max(1, total))))
+			}
+			var gd time.Time
+			if share.TimeLimitMs > 0 {
+				gd = time.Now().Add(time.Duration(share.TimeLimitMs) * time.Millisecond)
+			}
+			r, err := sj.layoutGroup(ctx, g, share, gd, true)
+			doneN += n
+			if err == nil && r != nil && sj.groupBetter(g, r, results[gi]) {
+				results[gi] = r
+				report(0.2 + 0.8*float64(doneN)/float64(max(1, total)))
+			}
+		}
+	}
+	res := sj.result(results, start)
+	if onProgress != nil {
+		onProgress(Progress{Done: 1, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound})
+	}
+	return res, nil
+}
+
+// groupValue is the objective's value of a group's layout, with the
+// copies left over first.
+func (sj *stockJob) groupValue(g *stockGroup, r *groupResult) (int, float64) {
+	left := 0
+	for _, n := range r.left {
+		left += n
+	}
+	obj := sj.groupObjective(g)
+	v := 0.0
+	for _, p := range r.pages {
+		v += sj.rowCost(obj, &sj.rows[p.row])
+	}
+	return left, v
+}
+
+func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
+	la, va := sj.groupValue(g, a)
+	lb, vb := sj.groupValue(g, b)
+	if la != lb {
+		return la < lb
+	}
+	if va != vb {
+		return va < vb
+	}
+	return len(a.pages) < len(b.pages)
+}
+
+// layoutGroup lays out one group. With one unlimited row it runs the
+// single-sheet engine on a sub-request; otherwise the variable-sized
+// search.
+func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool) (*groupResult, error) {
+	if len(g.rows) == 1 && sj.rows[g.rows[0]].limit == 0 {
+		return sj.layoutSingle(ctx, g, o)
+	}
+	return sj.layoutVariable(ctx, g, o, deadline, improve)
+}
+
+// layoutSingle lays out a group of one unlimited row with Layout on a
+// request of today's kind.
+func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options) (*groupResult, error) {
+	req := sj.req
+	row := &sj.rows[g.rows[0]]
+	sub := Request{
+		Sheet: Sheet{toCM(row.sheetW), toCM(row.sheetH)},
+		Options: Options{
+			Kerf: req.Options.Kerf, Trim: req.Options.Trim, Guillotine: req.Options.Guillotine,
+			TimeLimitMs: o.TimeLimitMs, Iterations: o.Iterations, Seed: req.Options.Seed,
+		},
+	}
+	var turned []bool
+	for i, pi := range g.parts {
+		p := req.Parts[pi]
+		f := g.fit[i][0]
+		rot := f.rotate
+		sub.Parts = append(sub.Parts, Part{
+			ID: partID(p, pi), Name: p.Name, Width: toCM(f.w), Height: toCM(f.h),
+			Quantity: p.Quantity, Rotate: &rot,
+		})
+		turned = append(turned, f.turned)
+	}
+	res, err := Layout(ctx, sub, nil)
+	if err != nil {
+		return nil, err
+	}
+	gr := &groupResult{left: map[int]int{}, lb: res.Stats.LowerBound}
+	for _, pg := range res.Pages {
+		out := groupPage{row: g.rows[0], cuts: pg.Cuts}
+		for _, pl := range pg.Parts {
+			i := pl.OriginalIndex
+			pl.OriginalIndex = g.parts[i]
+			pl.Rotated = pl.Rotated != turned[i]
+			out.parts = append(out.parts, pl)
+		}
+		gr.pages = append(gr.pages, out)
+	}
+	sj.bounds(g, gr)
+	return gr, nil
+}
+
+// layoutVariable lays out a group on several rows or limited ones.
+func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool) (*groupResult, error) {
+	obj := sj.groupObjective(g)
+	rows := make([]vsRow, len(g.rows))
+	for r, ri := range g.rows {
+		row := &sj.rows[ri]
+		rows[r] = vsRow{binW: row.binW, binH: row.binH, limit: row.limit, cost: sj.rowCost(obj, row)}
+		if rows[r].cost <= 0 {
+			rows[r].cost = 1
+		}
+	}
+	k := sj.kerf
+	kinds := make([]vsKind, len(g.parts))
+	for i, pi := range g.parts {
+		kd := vsKind{count: sj.req.Parts[pi].Quantity, w: make([]int, len(rows)), h: make([]int, len(rows)), rotate: make([]bool, len(rows))}
+		for r := range rows {
+			if f := g.fit[i][r]; f.fits {
+				kd.w[r], kd.h[r], kd.rotate[r] = f.w+k, f.h+k, f.rotate
+			}
+		}
+		kinds[i] = kd
+	}
+	vo := vsOptions{ctx: ctx, kerf: k, guillotine: sj.req.Options.Guillotine, seed: sj.req.Options.Seed}
+	if improve {
+		vo.deadline, vo.iterations = deadline, o.Iterations
+	}
+	pages, left, ok := solveVariable(kinds, rows, vo)
+	if !ok {
+		return nil, ctx.Err()
+	}
+	gr := &groupResult{left: map[int]int{}}
+	for i, n := range left {
+		if n > 0 {
+			gr.left[g.parts[i]] = n
+		}
+	}
+	for _, pg := range pages {
+		sorted := append([]spot(nil), pg.spots...)
+		slices.SortStableFunc(sorted, func(a, b spot) int {
+			if a.y != b.y {
+				return a.y - b.y
+			}
+			return a.x - b.x
+		})
+		out := groupPage{row: g.rows[pg.row]}
+		for _, sp := range sorted {
+			i := int(sp.kind)
+			pi := g.parts[i]
+			f := g.fit[i][pg.row]
+			w, h := sp.w-k, sp.h-k
+			out.parts = append(out.parts, Placed{
+				Name: sj.req.Parts[pi].Name, X: toCM(sp.x + sj.trim), Y: toCM(sp.y + sj.trim),
+				Width: toCM(w), Height: toCM(h), Rotated: (w != f.w || h != f.h) != f.turned,
+				OriginalIndex: pi,
+			})
+		}
+		for ci, c := range pg.cuts {
+			dir := Horizontal
+			if c.vertical {
+				dir = Vertical
+			}
+			out.cuts = append(out.cuts, Cut{
+				Order: ci + 1, X: toCM(c.x + sj.trim), Y: toCM(c.y + sj.trim),
+				Length: toCM(c.length - k), Direction: dir,
+			})
+		}
+		gr.pages = append(gr.pages, out)
+	}
+	sj.bounds(g, gr)
+	return gr, nil
+}
+
+// rotateEdges returns the edges of a part as it lies: turned a quarter
+// clockwise, its top band is on its right, right on bottom, bottom on
+// left, left on top.
+func rotateEdges(e *Edges, rotated bool) *Edges {
+	if e == nil || *e == (Edges{}) {
+		return nil
+	}
+	if !rotated {
+		c := *e
+		return &c
+	}
+	return &Edges{Top: e.Left, Right: e.Top, Bottom: e.Right, Left: e.Bottom}
+}
+
+// roundTL rounds an amount to kuruş.
+func roundTL(v float64) float64 { return math.Round(v*100) / 100 }
+
+// floorTL rounds a lower bound down to kuruş, so that it stays a bound.
+func floorTL(v float64) float64 { return math.Floor(v*100+1e-6) / 100 }
+
+// result assembles the layouts of the groups.
+func (sj *stockJob) result(groups []*groupResult, start time.Time) Result {
+	req := sj.req
+	res := Result{Pages: []Page{}, Skipped: append([]Skipped{}, sj.skipped...)}
+	if sj.defRow >= 0 {
+		d := sj.rows[sj.defRow]
+		res.Sheet = Sheet{toCM(d.sheetW), toCM(d.sheetH)}
+	}
+	copies := make([]int, len(req.Parts))
+	used := make([]int, len(sj.rows))
+	var partArea, sheetArea float64
+	var bandUnits = make([]int, len(req.Bands))
+	bandUsed := make([]bool, len(req.Bands))
+	allOptimal := true
+	cutUnits := 0
+	for gi, g := range sj.groups {
+		gr := groups[gi]
+		mr := MaterialResult{
+			Material: g.material, Thickness: g.thickness, Pages: len(gr.pages), LowerBound: gr.lb,
+			Objective: sj.groupObjective(g), CostLowerBound: floorTL(gr.costLB), Optimal: gr.optimal,
+		}
+		var gPart, gSheet float64
+		for _, gp := range gr.pages {
+			row := &sj.rows[gp.row]
+			used[gp.row]++
+			page := Page{
+				ID: pageID(len(res.Pages)), Cuts: gp.cuts, StockID: row.id, Material: g.material,
+				Thickness: g.thickness, Width: toCM(row.sheetW), Height: toCM(row.sheetH),
+				Parts: make([]Placed, 0, len(gp.parts)),
+			}
+			var area float64
+			for _, pl := range gp.parts {
+				pi := pl.OriginalIndex
+				p := req.Parts[pi]
+				pl.ID = partID(p, pi) + "-" + itoa(copies[pi])
+				copies[pi]++
+				pl.Edges = rotateEdges(p.Edges, pl.Rotated)
+				area += float64(exactUnits(pl.Width)) * float64(exactUnits(pl.Height))
+				page.Parts = append(page.Parts, pl)
+				if e := p.Edges; e != nil {
+					fw, fh := int(roundUnits(p.Width, true)), int(roundUnits(p.Height, true))
+					for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+						if c == "" {
+							continue
+						}
+						bi := sj.bands[c]
+						l := fw
+						if n >= 2 {
+							l = fh
+						}
+						bandUnits[bi] += l + int(roundUnits(req.Bands[bi].Overlength, true))
+						bandUsed[bi] = true
+					}
+				}
+			}
+			sa := float64(row.sheetW) * float64(row.sheetH)
+			page.Efficiency = int(math.Round(100 * area / sa))
+			for _, c := range page.Cuts {
+				res.Stats.Cuts++
+				cutUnits += exactUnits(c.Length)
+			}
+			mr.Cost += row.price
+			gPart += area
+			gSheet += sa
+			res.Pages = append(res.Pages, page)
+			res.Stats.Placed += len(page.Parts)
+		}
+		mr.Cost = roundTL(mr.Cost)
+		if gSheet > 0 {
+			mr.Efficiency = math.Round(1000*gPart/gSheet) / 10
+		}
+		partArea += gPart
+		sheetArea += gSheet
+		allOptimal = allOptimal && mr.Optimal
+		res.Stats.LowerBound += mr.LowerBound
+		res.Stats.Cost += mr.Cost
+		res.Stats.CostLowerBound += mr.CostLowerBound
+		res.Materials = append(res.Materials, mr)
+		for pi, n := range gr.left {
+			res.Skipped = append(res.Skipped, sj.skip(pi, n, SkipStockOut))
+		}
+	}
+	slices.SortStableFunc(res.Skipped, func(a, b Skipped) int { return a.OriginalIndex - b.OriginalIndex })
+	res.Stats.Pages = len(res.Pages)
+	res.Stats.Optimal = allOptimal
+	res.Stats.Cost = roundTL(res.Stats.Cost)
+	res.Stats.CostLowerBound = floorTL(res.Stats.CostLowerBound)
+	res.Stats.CutLength = toCM(cutUnits)
+	res.Stats.ElapsedMs = time.Since(start).Milliseconds()
+	if sheetArea > 0 {
+		res.Stats.Efficiency = math.Round(1000*partArea/sheetArea) / 10
+	}
+	if res.Sheet == (Sheet{}) && len(res.Pages) > 0 {
+		res.Sheet = Sheet{res.Pages[0].Width, res.Pages[0].Height}
+	}
+	for ri, n := range used {
+		if n == 0 {
+			continue
+		}
+		res.Used = append(res.Used, StockCount{StockID: sj.rows[ri].id, Quantity: n})
+		if sj.rows[ri].limit == 0 {
+			res.Buy = append(res.Buy, StockCount{StockID: sj.rows[ri].id, Quantity: n})
+		}
+	}
+	for bi, b := range req.Bands {
+		if !bandUsed[bi] {
+			continue
+		}
+		m := float64(bandUnits[bi]) / (100 * unitsPerCM)
+		res.BandTotals = append(res.BandTotals, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
+	}
+	return res
+}

@@ -1,0 +1,352 @@
+package nest
+
+import (
+	"context"
+	"math/rand"
+	"sort"
+	"time"
+)
+
+// The variable-sized search: one material's parts on several stock rows
+// (sheet sizes), some of them limited, each sheet with a cost. It is the
+// one entry point solveVariable; the rest of the package knows nothing of
+// how it searches.
+//
+// First version: a constructive sheet-by-sheet greedy. For every row with
+// sheets left it fills one sheet from the remaining parts (MaxRects, or
+// guillotine sheets for guillotine layouts) and takes the sheet with the
+// lowest cost per placed area; several part orders are tried and the
+// cheapest plan is kept. Then every sheet is offered to a cheaper row that
+// holds all its parts ("downsize"). With a time limit or an iteration
+// budget, the greedy is rerun on perturbed part orders and the cheapest
+// plan is kept.
+
+// vsRow is one stock row in engine units.
+type vsRow struct {
+	binW, binH int     // the usable sheet plus one kerf, as job.binW/binH
+	limit      int     // sheets there are; 0 = unlimited
+	cost       float64 // the objective's cost of one sheet (> 0)
+}
+
+// vsKind is one part line in engine units. Per row r: w[r] x h[r] is its
+// size inflated by the kerf in the orientation it is stored for that row
+// (0 x 0 when it fits no orientation of the row), rotate[r] whether it may
+// also be turned there.
+type vsKind struct {
+	count  int
+	w, h   []int
+	rotate []bool
+}
+
+// vsOptions are the search's options.
+type vsOptions struct {
+	ctx        context.Context
+	kerf       int
+	guillotine bool
+	deadline   time.Time // zero: no time-bounded improvement
+	iterations int       // > 0: a work budget (sheets filled) for the improvement
+	seed       int64
+}
+
+// vsPage is one sheet of the plan: its row and parts (kind = index into
+// the kinds, positions inflated within the row's bin); cuts for
+// guillotine layouts, in cutting order.
+type vsPage struct {
+	row   int
+	spots []spot
+	cuts  []cut
+}
+
+// solveVariable lays out kinds on rows. It returns the pages and, per
+// kind, the copies it could not place because the limited rows ran out.
+// ok is false when ctx was cancelled before a complete plan existed.
+func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, left []int, ok bool) {
+	if o.ctx == nil {
+		o.ctx = context.Background()
+	}
+	v := &vsSearch{kinds: kinds, rows: rows, o: o}
+	var best *vsPlan
+	orders := v.orders()
+	for _, ord := range orders {
+		if best != nil && o.ctx.Err() != nil {
+			break
+		}
+		p := v.greedy(ord)
+		if p == nil {
+			break
+		}
+		v.downsize(p)
+		if p.better(best) {
+			best = p
+		}
+	}
+	if best == nil {
+		return nil, nil, false
+	}
+	if !o.deadline.IsZero() || o.iterations > 0 {
+		rng := rand.New(rand.NewSource(o.seed))
+		base := orders[0]
+		for !v.stop() {
+			ord := append([]int(nil), base...)
+			// Perturb: swap a few neighbours, weighted to the front.
+			for s := 0; s < 1+len(ord)/4; s++ {
+				if len(ord) < 2 {
+					break
+				}
+				i := rng.Intn(len(ord) - 1)
+				ord[i], ord[i+1] = ord[i+1], ord[i]
+			}
+			p := v.greedy(ord)
+			if p == nil {
+				break
+			}
+			v.downsize(p)
+			if p.better(best) {
+				best = p
+				base = ord
+			}
+		}
+	}
+	return best.pages, best.left, true
+}
+
+type vsSearch struct {
+	kinds   []vsKind
+	rows    []vsRow
+	o       vsOptions
+	scratch []rect
+	work    int // sheets filled so far, for the iteration budget
+}
+
+type vsPlan struct {
+	pages    []vsPage
+	left     []int
+	nLeft    int
+	cost     float64
+	lastFill int // area of the last page
+}
+
+// better: more pieces placed, then cheaper, then fewer sheets, then the
+// emptiest last sheet.
+func (p *vsPlan) better(q *vsPlan) bool {
+	if q == nil {
+		return true
+	}
+	if p.nLeft != q.nLeft {
+		return p.nLeft < q.nLeft
+	}
+	if d := p.cost - q.cost; d < -1e-9*max(1, q.cost) || d > 1e-9*max(1, q.cost) {
+		return d < 0
+	}
+	if len(p.pages) != len(q.pages) {
+		return len(p.pages) < len(q.pages)
+	}
+	return p.lastFill < q.lastFill
+}
+
+func (v *vsSearch) stop() bool {
+	if v.o.ctx.Err() != nil {
+		return true
+	}
+	if v.o.iterations > 0 && v.work >= v.o.iterations {
+		return true
+	}
+	if !v.o.deadline.IsZero() && time.Now().After(v.o.deadline) {
+		return true
+	}
+	return v.o.deadline.IsZero() && v.o.iterations <= 0
+}
+
+// area is a kind's inflated area (the same on every row it fits).
+func (v *vsSearch) area(k int) int {
+	kd := &v.kinds[k]
+	for r := range v.rows {
+		if kd.w[r] > 0 {
+			return kd.w[r] * kd.h[r]
+		}
+	}
+	return 0
+}
+
+func (v *vsSearch) sides(k int) (int, int) {
+	kd := &v.kinds[k]
+	for r := range v.rows {
+		if kd.w[r] > 0 {
+			return min(kd.w[r], kd.h[r]), max(kd.w[r], kd.h[r])
+		}
+	}
+	return 0, 0
+}
+
+// orders returns the part orders the greedy tries: by area, long side,
+// perimeter and short side, each decreasing.
+func (v *vsSearch) orders() [][]int {
+	keys := []func(k int) int{
+		func(k int) int { return v.area(k) },
+		func(k int) int { _, l := v.sides(k); return l },
+		func(k int) int { s, l := v.sides(k); return s + l },
+		func(k int) int { s, _ := v.sides(k); return s },
+	}
+	var out [][]int
+	for _, key := range keys {
+		ord := make([]int, 0, len(v.kinds))
+		for k := range v.kinds {
+			if v.kinds[k].count > 0 {
+				ord = append(ord, k)
+			}
+		}
+		sort.SliceStable(ord, func(a, b int) bool {
+			ka, kb := key(ord[a]), key(ord[b])
+			if ka != kb {
+				return ka > kb
+			}
+			return v.area(ord[a]) > v.area(ord[b])
+		})
+		out = append(out, ord)
+	}
+	return out
+}
+
+// newSheet returns an empty sheet of row r.
+func (v *vsSearch) newSheet(r int) sheet {
+	row := v.rows[r]
+	if v.o.guillotine {
+		return newGbin(&job{binW: row.binW, binH: row.binH, kerf: v.o.kerf})
+	}
+	return newBin(row.binW, row.binH, &v.scratch, false)
+}
+
+var vsHeuristic = heuristic{rule: ruleBSSF, choice: choiceFirst, orient: orientFree, split: splitShorterLeftover}
+
+// fill fills one sheet of row r from the counts avail (not changed) in
+// the order ord and returns it with the area placed.
+func (v *vsSearch) fill(r int, ord []int, avail []int) (sheet, int) {
+	s := v.newSheet(r)
+	v.work++
+	area := 0
+	for _, k := range ord {
+		kd := &v.kinds[k]
+		if avail[k] == 0 || kd.w[r] == 0 {
+			continue
+		}
+		for c := 0; c < avail[k]; c++ {
+			if !s.mayFit(kd.w[r], kd.h[r], kd.rotate[r]) {
+				break
+			}
+			p := s.find(kd.w[r], kd.h[r], kd.rotate[r], vsHeuristic)
+			if !p.ok {
+				// Free space only shrinks: no further copy fits either.
+				break
+			}
+			s.place(p, int32(k), 0)
+			area += p.w * p.h
+		}
+	}
+	return s, area
+}
+
+func toPage(r int, s sheet) vsPage {
+	pg := vsPage{row: r, spots: append([]spot(nil), s.parts()...)}
+	if g, ok := s.(*gbin); ok {
+		pg.cuts = append([]cut(nil), g.cuts...)
+	}
+	return pg
+}
+
+// greedy builds a plan sheet by sheet; nil when cancelled.
+func (v *vsSearch) greedy(ord []int) *vsPlan {
+	left := make([]int, len(v.kinds))
+	n := 0
+	for k, kd := range v.kinds {
+		left[k] = kd.count
+		n += kd.count
+	}
+	used := make([]int, len(v.rows))
+	p := &vsPlan{}
+	for n > 0 {
+		if v.o.ctx.Err() != nil {
+			return nil
+		}
+		bestR, bestArea := -1, 0
+		var bestS sheet
+		var bestScore float64
+		for r, row := range v.rows {
+			if row.limit > 0 && used[r] >= row.limit {
+				continue
+			}
+			s, a := v.fill(r, ord, left)
+			if a == 0 {
+				continue
+			}
+			score := row.cost / float64(a)
+			if bestR < 0 || score < bestScore {
+				bestR, bestS, bestArea, bestScore = r, s, a, score
+			}
+		}
+		if bestR < 0 {
+			break // stock ran out
+		}
+		used[bestR]++
+		for _, sp := range bestS.parts() {
+			left[sp.kind]--
+			n--
+		}
+		p.pages = append(p.pages, toPage(bestR, bestS))
+		p.cost += v.rows[bestR].cost
+		p.lastFill = bestArea
+	}
+	p.left, p.nLeft = left, n
+	return p
+}
+
+// downsize moves each sheet's parts to a cheaper row with sheets left
+// that holds them all.
+func (v *vsSearch) downsize(p *vsPlan) {
+	used := make([]int, len(v.rows))
+	for _, pg := range p.pages {
+		used[pg.row]++
+	}
+	avail := make([]int, len(v.kinds))
+	byCost := make([]int, len(v.rows))
+	for r := range byCost {
+		byCost[r] = r
+	}
+	sort.SliceStable(byCost, func(a, b int) bool { return v.rows[byCost[a]].cost < v.rows[byCost[b]].cost })
+	for i := range p.pages {
+		pg := &p.pages[i]
+		for k := range avail {
+			avail[k] = 0
+		}
+		for _, sp := range pg.spots {
+			avail[sp.kind]++
+		}
+		ord := make([]int, 0, len(pg.spots))
+		for k, c := range avail {
+			if c > 0 {
+				ord = append(ord, k)
+			}
+		}
+		sort.SliceStable(ord, func(a, b int) bool { return v.area(ord[a]) > v.area(ord[b]) })
+		for _, r := range byCost {
+			row := v.rows[r]
+			if row.cost >= v.rows[pg.row].cost || row.limit > 0 && used[r] >= row.limit {
+				continue
+			}
+			s, _ := v.fill(r, ord, avail)
+			if len(s.parts()) != len(pg.spots) {
+				continue
+			}
+			p.cost += row.cost - v.rows[pg.row].cost
+			used[pg.row]--
+			used[r]++
+			*pg = toPage(r, s)
+			break
+		}
+	}
+	if len(p.pages) > 0 {
+		p.lastFill = 0
+		for _, sp := range p.pages[len(p.pages)-1].spots {
+			p.lastFill += sp.w * sp.h
+		}
+	}
+}
