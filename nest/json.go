@@ -1,10 +1,15 @@
 package nest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -75,7 +80,93 @@ func (e *jsonEncoder) result(r *Result) {
 		e.b = append(e.b, `,"cutLength":`...)
 		e.float(st.CutLength)
 	}
-	e.b = append(e.b, "}}"...)
+	if st.Cost != 0 {
+		e.b = append(e.b, `,"cost":`...)
+		e.float(st.Cost)
+	}
+	if st.CostLowerBound != 0 {
+		e.b = append(e.b, `,"costLowerBound":`...)
+		e.float(st.CostLowerBound)
+	}
+	e.b = append(e.b, '}')
+	if len(r.Materials) > 0 {
+		e.b = append(e.b, `,"materials":`...)
+		e.list(false, len(r.Materials), func(i int) { e.material(&r.Materials[i]) })
+	}
+	if len(r.Used) > 0 {
+		e.b = append(e.b, `,"used":`...)
+		e.list(false, len(r.Used), func(i int) { e.stockCount(&r.Used[i]) })
+	}
+	if len(r.Buy) > 0 {
+		e.b = append(e.b, `,"buy":`...)
+		e.list(false, len(r.Buy), func(i int) { e.stockCount(&r.Buy[i]) })
+	}
+	if len(r.BandTotals) > 0 {
+		e.b = append(e.b, `,"bandTotals":`...)
+		e.list(false, len(r.BandTotals), func(i int) { e.bandTotal(&r.BandTotals[i]) })
+	}
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) material(m *MaterialResult) {
+	e.b = append(e.b, `{"material":`...)
+	e.string(m.Material)
+	if m.Thickness != 0 {
+		e.b = append(e.b, `,"thickness":`...)
+		e.float(m.Thickness)
+	}
+	e.b = append(e.b, `,"pages":`...)
+	e.int(m.Pages)
+	e.b = append(e.b, `,"lowerBound":`...)
+	e.int(m.LowerBound)
+	e.b = append(e.b, `,"efficiency":`...)
+	e.float(m.Efficiency)
+	e.b = append(e.b, `,"objective":`...)
+	e.string(m.Objective)
+	e.b = append(e.b, `,"cost":`...)
+	e.float(m.Cost)
+	e.b = append(e.b, `,"costLowerBound":`...)
+	e.float(m.CostLowerBound)
+	e.b = append(e.b, `,"optimal":`...)
+	e.bool(m.Optimal)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) stockCount(c *StockCount) {
+	e.b = append(e.b, `{"stockId":`...)
+	e.string(c.StockID)
+	e.b = append(e.b, `,"quantity":`...)
+	e.int(c.Quantity)
+	e.b = append(e.b, '}')
+}
+
+func (e *jsonEncoder) bandTotal(t *BandTotal) {
+	e.b = append(e.b, `{"code":`...)
+	e.string(t.Code)
+	e.b = append(e.b, `,"meters":`...)
+	e.float(t.Meters)
+	e.b = append(e.b, `,"cost":`...)
+	e.float(t.Cost)
+	e.b = append(e.b, '}')
+}
+
+// edges writes a part's band codes, each omitted when empty.
+func (e *jsonEncoder) edges(g *Edges) {
+	e.b = append(e.b, '{')
+	n := len(e.b)
+	for _, f := range [4]struct {
+		key, code string
+	}{{`"top":`, g.Top}, {`"bottom":`, g.Bottom}, {`"left":`, g.Left}, {`"right":`, g.Right}} {
+		if f.code == "" {
+			continue
+		}
+		if len(e.b) > n {
+			e.b = append(e.b, ',')
+		}
+		e.b = append(e.b, f.key...)
+		e.string(f.code)
+	}
+	e.b = append(e.b, '}')
 }
 
 // list writes n items as a JSON array, or null for a nil slice, as
@@ -106,6 +197,26 @@ func (e *jsonEncoder) page(p *Page) {
 		e.b = append(e.b, `,"cuts":`...)
 		e.list(false, len(p.Cuts), func(i int) { e.cut(&p.Cuts[i]) })
 	}
+	if p.StockID != "" {
+		e.b = append(e.b, `,"stockId":`...)
+		e.string(p.StockID)
+	}
+	if p.Material != "" {
+		e.b = append(e.b, `,"material":`...)
+		e.string(p.Material)
+	}
+	if p.Thickness != 0 {
+		e.b = append(e.b, `,"thickness":`...)
+		e.float(p.Thickness)
+	}
+	if p.Width != 0 {
+		e.b = append(e.b, `,"width":`...)
+		e.float(p.Width)
+	}
+	if p.Height != 0 {
+		e.b = append(e.b, `,"height":`...)
+		e.float(p.Height)
+	}
 	e.b = append(e.b, '}')
 }
 
@@ -126,6 +237,10 @@ func (e *jsonEncoder) placed(pl *Placed) {
 	e.bool(pl.Rotated)
 	e.b = append(e.b, `,"originalIndex":`...)
 	e.int(pl.OriginalIndex)
+	if pl.Edges != nil {
+		e.b = append(e.b, `,"edges":`...)
+		e.edges(pl.Edges)
+	}
 	e.b = append(e.b, '}')
 }
 
@@ -337,6 +452,10 @@ func unmarshal[T any](data []byte) (T, error) {
 type jsonDecoder struct {
 	b []byte
 	i int
+	// limit, when positive, is the most pieces the parts may hold, and
+	// bounds the stock rows and bands too (ReadRequest); pieces counts
+	// the pieces read so far.
+	limit, pieces int
 }
 
 var errNotHandled = errors.New("not handled")
@@ -350,9 +469,135 @@ func (d *jsonDecoder) request(req *Request) error {
 			return d.parts(&req.Parts)
 		case "options":
 			return d.options(&req.Options)
+		case "stock":
+			if err := list(d, &req.Stock, d.limit > 0, jsonMaxStock, d.stock); err != nil {
+				return listError(err, "stock", jsonMsgMaxStock)
+			}
+			return nil
+		case "bands":
+			if err := list(d, &req.Bands, d.limit > 0, jsonMaxBands, d.band); err != nil {
+				return listError(err, "bands", jsonMsgMaxBands)
+			}
+			return nil
 		}
 		return errNotHandled
 	})
+}
+
+// listError turns errListLimit into the engine's error on field.
+func listError(err error, field, msg string) error {
+	if err == errListLimit {
+		return &InputError{Field: field, Message: msg}
+	}
+	return err
+}
+
+// list reads a JSON array of T, each item with item. With limited set, an
+// item beyond the first max stops it with errListLimit, before it is read.
+func list[T any](d *jsonDecoder, out *[]T, limited bool, max int, item func(*T) error) error {
+	d.space()
+	if !d.next('[') {
+		return errNotHandled
+	}
+	vs := []T{}
+	d.space()
+	if !d.next(']') {
+		for {
+			if limited && len(vs) == max {
+				return errListLimit
+			}
+			var v T
+			if err := item(&v); err != nil {
+				return err
+			}
+			vs = append(vs, v)
+			d.space()
+			if d.next(']') {
+				break
+			}
+			if !d.next(',') {
+				return errNotHandled
+			}
+		}
+	}
+	*out = vs
+	return nil
+}
+
+func (d *jsonDecoder) stock(s *Stock) error {
+	return d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "id":
+			s.ID, err = d.string()
+		case "name":
+			s.Name, err = d.string()
+		case "material":
+			s.Material, err = d.string()
+		case "thickness":
+			s.Thickness, err = d.float()
+		case "width":
+			s.Width, err = d.float()
+		case "height":
+			s.Height, err = d.float()
+		case "quantity":
+			s.Quantity, err = d.int()
+		case "price":
+			s.Price, err = d.float()
+		case "grain":
+			s.Grain, err = d.string()
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+}
+
+func (d *jsonDecoder) band(b *Band) error {
+	return d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "code":
+			b.Code, err = d.string()
+		case "name":
+			b.Name, err = d.string()
+		case "thickness":
+			b.Thickness, err = d.float()
+		case "price":
+			b.Price, err = d.float()
+		case "overlength":
+			b.Overlength, err = d.float()
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+}
+
+// edges reads a part's band codes: null leaves none, as encoding/json
+// does for a pointer.
+func (d *jsonDecoder) edges(p **Edges) error {
+	d.space()
+	if d.literal("null") {
+		*p = nil
+		return nil
+	}
+	var g Edges
+	err := d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "top":
+			g.Top, err = d.string()
+		case "bottom":
+			g.Bottom, err = d.string()
+		case "left":
+			g.Left, err = d.string()
+		case "right":
+			g.Right, err = d.string()
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+	*p = &g
+	return err
 }
 
 func (d *jsonDecoder) sheet(s *Sheet) error {
@@ -382,6 +627,15 @@ func (d *jsonDecoder) parts(parts *[]Part) error {
 			var p Part
 			if err := d.part(&p); err != nil {
 				return err
+			}
+			if d.limit > 0 {
+				// A line counts one piece at least, and no sum is
+				// formed that could overflow (see ReadRequest).
+				q := max(p.Quantity, 1)
+				if q > d.limit-d.pieces {
+					return ErrTooManyPieces
+				}
+				d.pieces += q
 			}
 			ps = append(ps, p)
 			d.space()
@@ -419,6 +673,14 @@ func (d *jsonDecoder) part(p *Part) error {
 			var r bool
 			r, err = d.bool()
 			p.Rotate = &r
+		case "material":
+			p.Material, err = d.string()
+		case "thickness":
+			p.Thickness, err = d.float()
+		case "grain":
+			p.Grain, err = d.string()
+		case "edges":
+			err = d.edges(&p.Edges)
 		default:
 			err = errNotHandled
 		}
@@ -441,6 +703,10 @@ func (d *jsonDecoder) options(o *Options) error {
 			o.Seed, err = d.int64()
 		case "iterations":
 			o.Iterations, err = d.int()
+		case "objective":
+			o.Objective, err = d.string()
+		case "deductBands":
+			o.DeductBands, err = d.bool()
 		default:
 			err = errNotHandled
 		}
@@ -459,7 +725,7 @@ func (d *jsonDecoder) object(value func(key []byte) error) error {
 	if d.next('}') {
 		return nil
 	}
-	var seenArr [8][]byte // the contract's objects have at most six keys
+	var seenArr [12][]byte // the contract's objects have at most ten keys
 	seen := seenArr[:0]
 	for {
 		d.space()
@@ -674,4 +940,192 @@ func (d *jsonDecoder) int() (int, error) {
 	}
 	n, err := strconv.ParseInt(string(lit), 10, strconv.IntSize)
 	return int(n), err
+}
+
+// Bounds of ReadRequest on the lists of a request, the engine's own limits
+// (docs/engine.md): a request beyond them is refused before the rest of
+// the list is read.
+const (
+	jsonMaxStock = 1000
+	jsonMaxBands = 100
+)
+
+// Messages of the list limits, the engine's own (docs/engine.md).
+const (
+	jsonMsgMaxStock = "En fazla 1.000 stok satırı olabilir."
+	jsonMsgMaxBands = "En fazla 100 bant kodu olabilir."
+)
+
+// errListLimit marks a list over its limit in the direct reader, which
+// answers the *InputError then.
+var errListLimit = errors.New("list over its limit")
+
+// ErrTooManyPieces is ReadRequest's answer to a request whose parts ask for
+// more pieces than its limit.
+var ErrTooManyPieces = errors.New("nest: too many pieces")
+
+// ReadRequest reads a request from r as json.Unmarshal decodes it, for a
+// server that must refuse large jobs early and in little memory: it counts
+// the pieces of the parts as it reads them and stops with
+// ErrTooManyPieces once they pass maxPieces (positive), having kept at most
+// maxPieces part lines. A line counts one piece at least (the engine
+// rejects a quantity below 1 anyway), so many tiny lines cannot make it
+// keep more; no sum is formed that could overflow. More than 1,000 stock
+// rows or 100 bands stop it too, with the engine's *InputError. Anything
+// after the request is an error, and a type error names its field as the
+// engine does: parts[1].width.
+//
+// The common shape is read by the direct reader of DecodeRequest; the
+// rest by encoding/json's tokenizer, a list item at a time.
+func ReadRequest(r io.Reader, maxPieces int) (Request, error) {
+	if maxPieces <= 0 {
+		maxPieces = MaxPieces
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Request{}, err
+	}
+	d := jsonDecoder{b: data, limit: maxPieces}
+	var req Request
+	err = d.request(&req)
+	var ie *InputError
+	switch {
+	case err == nil && d.end():
+		return req, nil
+	case err == ErrTooManyPieces || errors.As(err, &ie):
+		return Request{}, err
+	}
+	return readRequestTokens(json.NewDecoder(bytes.NewReader(data)), maxPieces)
+}
+
+// readRequestTokens is ReadRequest on encoding/json's tokenizer.
+func readRequestTokens(dec *json.Decoder, maxPieces int) (Request, error) {
+	var req Request
+	tok, err := dec.Token()
+	if err != nil {
+		return req, err // io.EOF for an empty body
+	}
+	req, err = readObjectTokens(dec, tok, maxPieces)
+	if errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF // the body ended within the value
+	}
+	return req, err
+}
+
+// readObjectTokens reads the request whose first token is tok.
+func readObjectTokens(dec *json.Decoder, tok json.Token, maxPieces int) (Request, error) {
+	var req Request
+	switch tok {
+	case json.Delim('{'):
+	case nil: // null: an empty request, as json.Unmarshal leaves it
+		return req, trailingTokens(dec)
+	default:
+		return req, &json.UnmarshalTypeError{Value: fmt.Sprint(tok), Type: reflect.TypeFor[Request]()}
+	}
+	pieces := 0
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return req, err
+		}
+		key, _ := tok.(string)
+		switch {
+		case strings.EqualFold(key, "parts"):
+			err = readListTokens(dec, "parts", &req.Parts, nil, func(p *Part) error {
+				q := max(p.Quantity, 1)
+				if q > maxPieces-pieces {
+					return ErrTooManyPieces
+				}
+				pieces += q
+				return nil
+			})
+		case strings.EqualFold(key, "stock"):
+			err = readListTokens(dec, "stock", &req.Stock, func(i int) error {
+				if i >= jsonMaxStock {
+					return &InputError{Field: "stock", Message: jsonMsgMaxStock}
+				}
+				return nil
+			}, nil)
+		case strings.EqualFold(key, "bands"):
+			err = readListTokens(dec, "bands", &req.Bands, func(i int) error {
+				if i >= jsonMaxBands {
+					return &InputError{Field: "bands", Message: jsonMsgMaxBands}
+				}
+				return nil
+			}, nil)
+		case strings.EqualFold(key, "sheet"):
+			err = fieldPrefix(dec.Decode(&req.Sheet), "sheet")
+		case strings.EqualFold(key, "options"):
+			err = fieldPrefix(dec.Decode(&req.Options), "options")
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			return req, err
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return req, err
+	}
+	return req, trailingTokens(dec)
+}
+
+// readListTokens reads a list an item at a time. before, if not nil, is
+// called with an item's index before it is read, and after with the item
+// read, before it is kept; an error of either stops the list.
+func readListTokens[T any](dec *json.Decoder, field string, out *[]T, before func(i int) error, after func(v *T) error) error {
+	tok, err := dec.Token()
+	switch {
+	case err != nil:
+		return err
+	case tok == nil:
+		*out = nil
+		return nil
+	case tok != json.Delim('['):
+		return &json.UnmarshalTypeError{Value: fmt.Sprint(tok), Type: reflect.TypeFor[[]T](), Field: field}
+	}
+	*out = []T{}
+	for i := 0; dec.More(); i++ {
+		if before != nil {
+			if err := before(i); err != nil {
+				return err
+			}
+		}
+		var v T
+		if err := dec.Decode(&v); err != nil {
+			return fieldPrefix(err, field+"["+strconv.Itoa(i)+"]")
+		}
+		if after != nil {
+			if err := after(&v); err != nil {
+				return err
+			}
+		}
+		*out = append(*out, v)
+	}
+	_, err = dec.Token() // the closing bracket
+	return err
+}
+
+// fieldPrefix puts prefix in front of the field of a type error, so that
+// the error names "parts[3].width" as the engine's own errors do.
+func fieldPrefix(err error, prefix string) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			te.Field = prefix
+		} else {
+			te.Field = prefix + "." + te.Field
+		}
+	}
+	return err
+}
+
+// trailingTokens fails when anything but white space follows the JSON
+// value (dec.More would miss a stray closing bracket).
+func trailingTokens(dec *json.Decoder) error {
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON value")
+	}
+	return nil
 }

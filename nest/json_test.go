@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand"
 	"reflect"
@@ -67,12 +68,50 @@ func TestResultJSONMatchesEncodingJSON(t *testing.T) {
 		}
 		checkResultJSON(t, r)
 	}
+	// The fields of a layout with materials and stock rows, each set or
+	// left empty (omitempty), and the awkward values in them.
+	for i, f := range floats {
+		r := stockResult(names[i%len(names)], f)
+		checkResultJSON(t, r)
+		r.Pages[0].Parts[0].Edges = &Edges{}
+		r.Materials[0].Thickness = 0
+		r.Used, r.Buy = []StockCount{}, nil
+		r.Stats.Cost = 0
+		checkResultJSON(t, r)
+	}
+	for _, e := range []*Edges{{Top: "B1"}, {Bottom: "<&>"}, {Left: "x", Right: "\u2028\u2029"}, {Top: "a", Bottom: "b", Left: "c", Right: "d"}, {Right: "\xff"}} {
+		checkResultJSON(t, Result{Pages: []Page{{Parts: []Placed{{Edges: e}}}}})
+	}
+	checkResultJSON(t, Result{Pages: []Page{{StockID: StockDefault}, {Material: "Ceviz"}, {Thickness: 8}, {Width: 210}, {Height: 280}}})
+	checkResultJSON(t, Result{Materials: []MaterialResult{{}}, Used: []StockCount{{}}, Buy: []StockCount{{StockID: "s1", Quantity: 3}}, BandTotals: []BandTotal{{}}})
+	checkResultJSON(t, Result{Stats: Stats{CostLowerBound: 1.0 / 3}})
+	checkResultJSON(t, Result{Materials: []MaterialResult{{Cost: math.Inf(1)}}})
+	checkResultJSON(t, Result{BandTotals: []BandTotal{{Meters: math.NaN()}}})
+	checkResultJSON(t, Result{Pages: []Page{{Thickness: math.NaN()}}})
+
 	// nil and empty lists, and values encoding/json refuses.
 	checkResultJSON(t, Result{})
 	checkResultJSON(t, Result{Pages: []Page{{}}, Skipped: []Skipped{}})
 	checkResultJSON(t, Result{Pages: []Page{{Parts: []Placed{}, Cuts: []Cut{}}}})
 	checkResultJSON(t, Result{Stats: Stats{Efficiency: math.NaN()}})
 	checkResultJSON(t, Result{Sheet: Sheet{Width: math.Inf(-1)}})
+}
+
+// stockResult is a result with every field of a layout with materials,
+// stock rows and bands set to values made of s and f.
+func stockResult(s string, f float64) Result {
+	return Result{
+		Sheet: Sheet{Width: 183, Height: 366},
+		Pages: []Page{{ID: "page-0", Efficiency: 81, StockID: s, Material: s, Thickness: f, Width: f, Height: -f,
+			Parts: []Placed{{ID: s, Name: s, X: f, Width: 10, Height: 20, Rotated: true, Edges: &Edges{Top: s, Right: "B1"}}, {ID: "b"}}}},
+		Skipped: []Skipped{{Name: s, Width: f, Quantity: 2, Reason: SkipStockOut}},
+		Stats:   Stats{Pages: 1, LowerBound: 1, Efficiency: f, Cost: f, CostLowerBound: f / 3},
+		Materials: []MaterialResult{{Material: s, Thickness: f, Pages: 1, LowerBound: 1, Efficiency: f, Objective: ObjectiveCost,
+			Cost: f, CostLowerBound: f * 0.9, Optimal: true}, {Material: "", Objective: ObjectiveArea}},
+		Used:       []StockCount{{StockID: s, Quantity: 2}, {StockID: StockDefault, Quantity: 1}},
+		Buy:        []StockCount{{StockID: s, Quantity: 1}},
+		BandTotals: []BandTotal{{Code: s, Meters: f, Cost: f * 6.5}, {Code: "B2"}},
+	}
 }
 
 // FuzzResultJSON compares AppendJSON with encoding/json on arbitrary
@@ -87,6 +126,11 @@ func FuzzResultJSON(f *testing.F) {
 			Skipped: []Skipped{{ID: name, Name: id, Width: w, Quantity: -1, Reason: name}},
 			Stats:   Stats{Efficiency: w, Cuts: int(x), CutLength: y},
 		})
+		checkResultJSON(t, stockResult(name, x))
+		r := stockResult(id, w)
+		r.Pages[0].Parts[0].Edges = &Edges{Bottom: name, Left: id}
+		r.Materials[0].Thickness, r.Stats.CostLowerBound = y, y
+		checkResultJSON(t, r)
 	})
 }
 
@@ -114,6 +158,15 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 		" \n{ \"parts\" : [ ] , \"sheet\" : { } }\r\n",
 		`{"parts":[{"rotate":true},{"rotate":null},{"name":"şçöğüı İ 日本"}],"options":{"seed":-9007199254740993,"kerf":1e-3,"trim":-0}}`,
 		`{}`,
+		// The docs' example of a job with stock rows and bands, and the
+		// new fields in other orders and values.
+		`{"sheet":{"width":183,"height":366},"stock":[{"id":"s1","name":"Beyaz 18 büyük","material":"Beyaz Sunta","thickness":18,"width":183,"height":366,"quantity":4,"price":1450,"grain":"none"},` +
+			`{"id":"s2","material":"Beyaz Sunta","thickness":18,"width":210,"height":280,"price":1300},{"id":"s3","material":"Ceviz MDF","thickness":18,"width":183,"height":366,"price":2100,"grain":"vertical"}],` +
+			`"bands":[{"code":"B1","name":"PVC 0,8 beyaz","thickness":0.8,"price":6.5,"overlength":2}],` +
+			`"parts":[{"name":"Yan","width":56,"height":72,"quantity":2,"material":"Beyaz Sunta","thickness":18,"edges":{"top":"B1","left":"B1"}},` +
+			`{"name":"Kapak","width":40,"height":70,"quantity":2,"material":"Ceviz MDF","grain":"vertical"}],"options":{"objective":"cost","deductBands":true,"timeLimitMs":1000}}`,
+		`{"options":{"deductBands":false,"objective":""},"bands":[],"stock":[],"parts":[{"edges":null,"grain":"horizontal","thickness":-0.5},{"edges":{}},{"edges":{"right":"B\"2","bottom":"ş","left":"","top":"x"}}]}`,
+		`{"stock":[{},{"quantity":-3,"price":1e9,"grain":"yok"}],"bands":[{},{"code":"B","overlength":100}]}`,
 	}
 	for _, s := range direct {
 		if !requestDirect(s) {
@@ -131,6 +184,12 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 		`{"parts":[{"name":"\u00e7\ud800"}]}`, "{\"parts\":[{\"name\":\"\xff\"}]}", "{\"parts\":[{\"name\":\"a\x01\"}]}",
 		`{"parts":[{"name":"a\q"}]}`, `{"sheet":{}} x`, `{"sheet":{}}{}`, `{"parts":[{},]}`, `{"sheet":{"width":2,}}`,
 		"\xef\xbb\xbf{}", `{"options":{"seed":1e3,"timeLimitMs":-5}}`, `{"parts":[{"rotate":truex}]}`,
+		`{"stock":null}`, `{"bands":null}`, `{"stock":[null]}`, `{"stock":{}}`, `{"stock":[{"quantity":1.5}]}`, `{"stock":[{"id":7}]}`,
+		`{"stock":[{"id":"a","id":"b"}]}`, `{"STOCK":[{"ID":"a"}]}`, `{"bands":[{"code":1}]}`, `{"bands":[{"Code":"x","thickness":"1"}]}`,
+		`{"stock":[{"id":"a"}],"stock":[{"name":"b"},{}]}`, `{"parts":[{"edges":{"top":"a","top":"b"}}]}`, `{"parts":[{"edges":{"TOP":"a"}}]}`,
+		`{"parts":[{"edges":{"top":null}}]}`, `{"parts":[{"edges":[]}]}`, `{"parts":[{"edges":"B1"}]}`, `{"parts":[{"edges":{"top":"a"},"edges":{"left":"b"}}]}`,
+		`{"parts":[{"material":null,"thickness":"18"}]}`, `{"parts":[{"grain":true}]}`, `{"options":{"deductBands":"true"}}`, `{"options":{"objective":1}}`,
+		`{"stock":[{"price":1e400}]}`, `{"bands":[{"overlength":-}]}`, `{"stock":[{"id":"\u00e7"}]}`,
 	}
 	for _, s := range other {
 		checkDecodeRequest(t, []byte(s))
@@ -199,7 +258,26 @@ func TestDecodeColumns(t *testing.T) {
 	for _, s := range []string{`{"width": 100, "height": 148}`, `{"height":1e2}`, `{}`, `{"Width":1}`, `null`, `{"width":"1"}`} {
 		checkDecode(t, DecodeSheet, []byte(s))
 	}
-	for _, s := range []string{`{"kerf": 0.3, "trim": 1, "guillotine": true, "timeLimitMs": 1000, "seed": -42, "iterations": 7}`, `{"seed":1.5}`, `{"kerf":null}`, `[]`} {
+	// The new fields of a part, as encoding/json writes them and as
+	// PostgreSQL prints them.
+	thick := []Part{{ID: "a", Name: "Yan", Width: 56, Height: 72, Quantity: 2, Material: "Beyaz Sunta", Thickness: 18, Grain: GrainVertical, Edges: &Edges{Top: "B1", Left: "B2"}},
+		{Name: "Arka", Width: 100, Height: 70, Quantity: 1, Material: "Sunta", Thickness: 8, Grain: GrainHorizontal, Edges: &Edges{}}}
+	ours, _ = json.Marshal(thick)
+	jsonb = `[{"id": "a", "name": "Yan", "edges": {"top": "B1", "left": "B2"}, "grain": "vertical", "width": 56, "height": 72, "material": "Beyaz Sunta", "quantity": 2, "thickness": 18}, ` +
+		`{"id": "", "name": "Arka", "edges": {}, "grain": "horizontal", "width": 100, "height": 70, "material": "Sunta", "quantity": 1, "thickness": 8}]`
+	for _, s := range []string{string(ours), jsonb} {
+		d := jsonDecoder{b: []byte(s)}
+		var ps []Part
+		if d.parts(&ps) != nil || !d.end() {
+			t.Errorf("%s: not decoded directly", s)
+		}
+		checkDecode(t, DecodeParts, []byte(s))
+		if got, err := DecodeParts([]byte(s)); err != nil || !reflect.DeepEqual(got, thick) {
+			t.Errorf("%s: %+v, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{`{"kerf": 0.3, "trim": 1, "guillotine": true, "timeLimitMs": 1000, "seed": -42, "iterations": 7}`, `{"seed":1.5}`, `{"kerf":null}`, `[]`,
+		`{"kerf": 0, "seed": 1, "objective": "sheets", "deductBands": true}`, `{"objective":null}`, `{"deductBands":0}`} {
 		checkDecode(t, DecodeOptions, []byte(s))
 	}
 	for _, s := range []string{``, `[`, `null`, `[null]`, `[{"quantity":1.5}]`, `[{"width":"1"}]`, `{}`, `[{}]x`,
@@ -216,6 +294,8 @@ func FuzzDecodeColumns(f *testing.F) {
 		`[ {"name": "ş", "width": 1.5e1, "height": -0, "quantity": -3} , {"rotate": false} ]`,
 		`[{"quantity":9223372036854775808}]`, `[{"width":01}]`, `[{"name":"a\"b"}]`, "[{\"name\":\"\xff\"}]",
 		`{"width": 100, "height": 148}`, `{"kerf":0.3,"trim":1,"guillotine":true,"timeLimitMs":1000,"seed":-42,"iterations":7}`,
+		`[{"material":"Beyaz","thickness":18,"grain":"vertical","edges":{"top":"B1","left":"B2"}},{"edges":null,"grain":"none"}]`,
+		`{"objective":"cost","deductBands":true}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -231,6 +311,8 @@ func FuzzDecodeColumns(f *testing.F) {
 func FuzzDecodeRequest(f *testing.F) {
 	f.Add([]byte(`{"sheet":{"width":100,"height":148},"parts":[{"id":"a","name":"Kapak","width":50,"height":74,"quantity":4,"rotate":false}],"options":{"kerf":0.3,"seed":2}}`))
 	f.Add([]byte(`{"parts":[{"name":"\"\\\/\n","width":-0.5e1,"quantity":-3}],"options":{"iterations":9,"guillotine":true}}`))
+	f.Add([]byte(`{"stock":[{"id":"s1","name":"B","material":"Beyaz","thickness":18,"width":183,"height":366,"quantity":4,"price":1450,"grain":"none"}],"bands":[{"code":"B1","name":"PVC","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"material":"Beyaz","thickness":18,"grain":"vertical","edges":{"top":"B1","bottom":"B1","left":"","right":"B1"}}],"options":{"objective":"cost","deductBands":true}}`))
+	f.Add([]byte(`{"stock":[{}],"parts":[{"edges":null},{"edges":{}}],"bands":null,"options":{"objective":"area","deductBands":false}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecodeRequest(t, data)
 	})
@@ -260,4 +342,106 @@ func BenchmarkRequestJSON(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestReadRequestLimits checks ReadRequest's limits, on the direct way and
+// on encoding/json's tokenizer (a body with a key the direct reader does
+// not take): past the pieces it stops with ErrTooManyPieces, past 1,000
+// stock rows or 100 bands with the engine's Turkish error on the list,
+// before reading the rest; at the limits it reads the request whole.
+func TestReadRequestLimits(t *testing.T) {
+	list := func(key, item string, n int) string {
+		return `"` + key + `":[` + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + `]`
+	}
+	stock := func(n int) string { return list("stock", `{"id":"s","width":100,"height":100}`, n) }
+	bands := func(n int) string { return list("bands", `{"code":"B1","price":6.5}`, n) }
+	parts := func(q string, n int) string { return list("parts", `{"width":5,"height":7,"quantity":`+q+`}`, n) }
+	for _, way := range []string{"direct", "tokens"} {
+		body := func(fields ...string) string {
+			if way == "tokens" {
+				fields = append([]string{`"x":[1]`}, fields...)
+			}
+			return "{" + strings.Join(fields, ",") + "}"
+		}
+		ok := []string{
+			body(stock(1000), bands(100), parts("1", 10)),
+			body(parts("5", 2)),
+			body(parts("0", 5), parts("-3", 5)), // a repeated key: the tokens' way, the pieces of both counted
+		}
+		for _, b := range ok {
+			req, err := ReadRequest(strings.NewReader(b), 10)
+			if err != nil {
+				t.Errorf("%s: %.80s: %v", way, b, err)
+			}
+			if len(req.Stock) > 1000 || len(req.Bands) > 100 {
+				t.Errorf("%s: %d stock rows, %d bands", way, len(req.Stock), len(req.Bands))
+			}
+		}
+		for _, tt := range []struct {
+			body, field, msg string
+		}{
+			{body(stock(1001)), "stock", "En fazla 1.000 stok satırı olabilir."},
+			{body(bands(101), stock(1)), "bands", "En fazla 100 bant kodu olabilir."},
+			// The rest is not read: the syntax error after the list
+			// is never met.
+			{"{" + stock(1001) + `,"parts":[}`, "stock", "En fazla 1.000 stok satırı olabilir."},
+			{body(bands(100)[:len(bands(100))-1] + `,{"code":}]`), "bands", "En fazla 100 bant kodu olabilir."},
+		} {
+			_, err := ReadRequest(strings.NewReader(tt.body), 10)
+			var ie *InputError
+			if !errors.As(err, &ie) || ie.Field != tt.field || ie.Message != tt.msg {
+				t.Errorf("%s: %.80s: %v, want %s: %s", way, tt.body, err, tt.field, tt.msg)
+			}
+		}
+		for _, b := range []string{
+			body(parts("11", 1)), body(parts("5", 3)), body(parts("0", 11)), body(parts("-1", 11)),
+			body(parts("9223372036854775807", 2)), body(parts("1", 100000)),
+			body(parts("1", 11)[:len(parts("1", 11))-1] + `,{"width":}]`), // stops before the error
+		} {
+			if _, err := ReadRequest(strings.NewReader(b), 10); err != ErrTooManyPieces {
+				t.Errorf("%s: %.80s: %v, want ErrTooManyPieces", way, b, err)
+			}
+		}
+		// Errors name their field; data after the request is refused.
+		for _, tt := range []struct{ body, field string }{
+			{body(`"stock":[{"id":"a"},{"width":"x"}]`), "stock[1].width"},
+			{body(`"bands":[{"code":7}]`), "bands[0].code"},
+			{body(`"parts":[{},{"edges":{"top":1}}]`), "parts[1].edges.top"},
+			{body(`"stock":{}`), "stock"},
+		} {
+			_, err := ReadRequest(strings.NewReader(tt.body), 10)
+			var te *json.UnmarshalTypeError
+			if !errors.As(err, &te) || te.Field != tt.field {
+				t.Errorf("%s: %s: %v, want a type error on %s", way, tt.body, err, tt.field)
+			}
+		}
+		if _, err := ReadRequest(strings.NewReader(body(stock(1))+" {}"), 10); err == nil {
+			t.Errorf("%s: data after the request read without an error", way)
+		}
+	}
+}
+
+// TestReadRequestDirect: the requests the web app sends take the direct
+// way in ReadRequest too, and read as DecodeRequest reads them.
+func TestReadRequestDirect(t *testing.T) {
+	data, err := json.Marshal(ultraJob(3000, 600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := DecodeRequest(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := jsonDecoder{b: data, limit: 3000}
+	var req Request
+	if d.request(&req) != nil || !d.end() {
+		t.Fatal("a 3,000-piece request is not read directly")
+	}
+	got, err := ReadRequest(bytes.NewReader(data), 3000)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("ReadRequest: %v", err)
+	}
+	if _, err := ReadRequest(bytes.NewReader(data), 2999); err != ErrTooManyPieces {
+		t.Fatalf("3,000 pieces with a limit of 2,999: %v", err)
+	}
 }

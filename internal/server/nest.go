@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -76,8 +75,10 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		maxPieces = DefaultNestMaxPieces
 	}
 	body := http.MaxBytesReader(w, r.Body, maxNestBody)
-	req, err := readNestRequest(body, maxPieces)
-	if errors.Is(err, errTooManyPieces) {
+	// The engine's reader counts the pieces as it reads the parts and
+	// stops past the limit (and past 1,000 stock rows or 100 bands).
+	req, err := nest.ReadRequest(body, maxPieces)
+	if errors.Is(err, nest.ErrTooManyPieces) {
 		// Say what is wrong with the whole body: the rest is read (and
 		// thrown away, never decoded) to tell a body over the limit.
 		if _, err := io.Copy(io.Discard, body); err != nil {
@@ -125,111 +126,6 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write(append(b, '\n'))
 	}
-}
-
-// errTooManyPieces reports a request over the piece limit.
-var errTooManyPieces = errors.New("too many pieces")
-
-// readNestRequest decodes a layout request as encoding/json would, but
-// reads its parts one at a time and counts their pieces as it goes: once
-// they pass maxPieces it stops with errTooManyPieces, having kept at most
-// maxPieces part lines. A line counts at least one piece (the engine
-// rejects a quantity below 1 anyway), so a body of many tiny lines cannot
-// make it keep more; and no sum is formed that could overflow, however
-// large the quantities.
-func readNestRequest(r io.Reader, maxPieces int) (nest.Request, error) {
-	var req nest.Request
-	dec := json.NewDecoder(r)
-	tok, err := dec.Token()
-	if err != nil {
-		return req, err // io.EOF for an empty body
-	}
-	req, err = readNestObject(dec, tok, maxPieces)
-	if errors.Is(err, io.EOF) {
-		err = io.ErrUnexpectedEOF // the body ended within the value
-	}
-	return req, err
-}
-
-// readNestObject reads the request whose first token is tok.
-func readNestObject(dec *json.Decoder, tok json.Token, maxPieces int) (nest.Request, error) {
-	var req nest.Request
-	switch tok {
-	case json.Delim('{'):
-	case nil: // null: an empty request, as json.Unmarshal leaves it
-		return req, trailing(dec)
-	default:
-		return req, &json.UnmarshalTypeError{Value: fmt.Sprint(tok), Type: reflect.TypeFor[nest.Request]()}
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return req, err
-		}
-		key, _ := tok.(string)
-		switch {
-		case strings.EqualFold(key, "parts"):
-			err = readParts(dec, &req.Parts, maxPieces)
-		case strings.EqualFold(key, "sheet"):
-			err = fieldPrefix(dec.Decode(&req.Sheet), "sheet")
-		case strings.EqualFold(key, "options"):
-			err = fieldPrefix(dec.Decode(&req.Options), "options")
-		default:
-			var skip json.RawMessage
-			err = dec.Decode(&skip)
-		}
-		if err != nil {
-			return req, err
-		}
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return req, err
-	}
-	return req, trailing(dec)
-}
-
-// readParts reads the parts list, counting pieces (see readNestRequest).
-func readParts(dec *json.Decoder, parts *[]nest.Part, maxPieces int) error {
-	tok, err := dec.Token()
-	switch {
-	case err != nil:
-		return err
-	case tok == nil:
-		*parts = nil
-		return nil
-	case tok != json.Delim('['):
-		return &json.UnmarshalTypeError{Value: fmt.Sprint(tok), Type: reflect.TypeFor[[]nest.Part](), Field: "parts"}
-	}
-	*parts = []nest.Part{}
-	pieces := 0
-	for i := 0; dec.More(); i++ {
-		var p nest.Part
-		if err := dec.Decode(&p); err != nil {
-			return fieldPrefix(err, "parts["+strconv.Itoa(i)+"]")
-		}
-		q := max(p.Quantity, 1)
-		if q > maxPieces-pieces {
-			return errTooManyPieces
-		}
-		pieces += q
-		*parts = append(*parts, p)
-	}
-	_, err = dec.Token() // the closing bracket
-	return err
-}
-
-// fieldPrefix puts prefix in front of the field of a type error, so that
-// the answer names "parts[3].width" as the engine's own errors do.
-func fieldPrefix(err error, prefix string) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		if te.Field == "" {
-			te.Field = prefix
-		} else {
-			te.Field = prefix + "." + te.Field
-		}
-	}
-	return err
 }
 
 // trailing fails when anything but white space follows the JSON value

@@ -266,7 +266,9 @@ func TestNestAPITypeErrorField(t *testing.T) {
 	}
 }
 
-// readNestRequest decodes what encoding/json decodes.
+// The server's reader, nest.ReadRequest, decodes what encoding/json
+// decodes, the new fields (stock rows, bands, a part's material, grain
+// and edges) included.
 func TestReadNestRequestMatchesJSON(t *testing.T) {
 	bodies := []string{
 		`{"sheet":{"width":100,"height":148},"parts":[{"id":"k","name":"Kapak","width":50,"height":74,"quantity":4,"rotate":false}],"options":{"kerf":0.3,"trim":1,"guillotine":true,"timeLimitMs":50,"seed":7,"iterations":9}}`,
@@ -278,23 +280,29 @@ func TestReadNestRequestMatchesJSON(t *testing.T) {
 		`null`,
 		` {"parts":[{"name":"\u00c7ekmece","width":1e1,"height":2.5,"quantity":1}]} `,
 		`{"parts":[{"name":"a","unknown":{"x":1},"quantity":2}]}`,
+		`{"sheet":{"width":183,"height":366},"stock":[{"id":"s1","name":"Beyaz 18","material":"Beyaz Sunta","thickness":18,"width":183,"height":366,"quantity":4,"price":1450,"grain":"none"}],` +
+			`"bands":[{"code":"B1","name":"PVC","thickness":0.8,"price":6.5,"overlength":2}],` +
+			`"parts":[{"name":"Yan","width":56,"height":72,"quantity":2,"material":"Beyaz Sunta","thickness":18,"grain":"vertical","edges":{"top":"B1","left":"B1"}}],"options":{"objective":"cost","deductBands":true}}`,
+		`{"STOCK":[{"ID":"s1","Quantity":2}],"Bands":[{"Code":"B"}],"parts":[{"Edges":{"Top":"B"},"edges":null}]}`,
+		`{"stock":null,"bands":[]}`,
 	}
 	for _, body := range bodies {
 		var want nest.Request
 		if err := json.Unmarshal([]byte(body), &want); err != nil {
 			t.Fatalf("%s: %v", body, err)
 		}
-		got, err := readNestRequest(strings.NewReader(body), DefaultNestMaxPieces)
+		got, err := nest.ReadRequest(strings.NewReader(body), DefaultNestMaxPieces)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\ngot  %+v, %v\nwant %+v", body, got, err, want)
 		}
 	}
-	for _, body := range []string{``, `{`, `{"parts":[`, `{"parts":[{}`, `{"parts":[]} {}`, `{}}`, `null]`, `[]`, `"x"`, `{"parts":[1]}`, `{"sheet":`} {
+	for _, body := range []string{``, `{`, `{"parts":[`, `{"parts":[{}`, `{"parts":[]} {}`, `{}}`, `null]`, `[]`, `"x"`, `{"parts":[1]}`, `{"sheet":`,
+		`{"stock":[{"id":1}]}`, `{"bands":{}}`, `{"parts":[{"edges":[]}]}`, `{"stock":[{}]`} {
 		var want nest.Request
 		if json.Unmarshal([]byte(body), &want) == nil {
 			t.Fatalf("%q decodes", body)
 		}
-		if _, err := readNestRequest(strings.NewReader(body), DefaultNestMaxPieces); err == nil {
+		if _, err := nest.ReadRequest(strings.NewReader(body), DefaultNestMaxPieces); err == nil {
 			t.Errorf("%q: no error, want one as encoding/json gives", body)
 		}
 	}
@@ -308,7 +316,8 @@ func TestThousands(t *testing.T) {
 	}
 }
 
-// FuzzReadNestRequest checks readNestRequest against encoding/json: what
+// FuzzReadNestRequest checks the server's reader, nest.ReadRequest,
+// against encoding/json: what
 // one decodes, the other decodes alike, and an error of one is an error of
 // the other, unless the request is over the piece limit.
 func FuzzReadNestRequest(f *testing.F) {
@@ -317,12 +326,23 @@ func FuzzReadNestRequest(f *testing.F) {
 	f.Add([]byte(`{"parts":[{"quantity":9223372036854775807},{"quantity":1}]}`))
 	f.Add([]byte(`{"parts":[{"quantity":-9223372036854775808},{"quantity":"1"}]}`))
 	f.Add([]byte(` null `))
+	f.Add([]byte(`{"stock":[{"id":"s1","material":"Beyaz","thickness":18,"width":183,"height":366,"quantity":2,"price":1450,"grain":"vertical"}],"bands":[{"code":"B1","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"quantity":3,"grain":"horizontal","edges":{"top":"B1","right":"B1"}}],"options":{"objective":"area","deductBands":true}}`))
+	f.Add([]byte(`{"Stock":[{"Id":"a"},{"id":"a"}],"parts":[{"edges":null,"Material":"x"}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		const limit = 50
 		var want nest.Request
 		wantErr := json.Unmarshal(body, &want)
-		got, err := readNestRequest(bytes.NewReader(body), limit)
-		if errors.Is(err, errTooManyPieces) {
+		got, err := nest.ReadRequest(bytes.NewReader(body), limit)
+		var ie *nest.InputError
+		if errors.As(err, &ie) {
+			// Only the list limits, which a fuzzed body of at
+			// most a few kB rarely reaches.
+			if wantErr == nil && len(want.Stock) <= 1000 && len(want.Bands) <= 100 {
+				t.Fatalf("%q: %v, but json.Unmarshal gives %d stock rows and %d bands", body, err, len(want.Stock), len(want.Bands))
+			}
+			return
+		}
+		if errors.Is(err, nest.ErrTooManyPieces) {
 			pieces := 0
 			for _, p := range want.Parts {
 				pieces += max(min(p.Quantity, limit+1), 1)
@@ -341,9 +361,10 @@ func FuzzReadNestRequest(f *testing.F) {
 	})
 }
 
-// repeatsParts reports whether body may hold the parts key twice, which
-// encoding/json merges into the first list while readNestRequest keeps the
-// last.
+// repeatsParts reports whether body may hold a list's key twice, which
+// encoding/json merges into the first list while nest.ReadRequest keeps
+// the last.
 func repeatsParts(body []byte) bool {
-	return bytes.Count(bytes.ToLower(body), []byte("parts")) > 1
+	b := bytes.ToLower(body)
+	return bytes.Count(b, []byte("parts")) > 1 || bytes.Count(b, []byte("stock")) > 1 || bytes.Count(b, []byte("bands")) > 1
 }
