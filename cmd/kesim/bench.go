@@ -26,14 +26,34 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	class := fs.Int("class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
 	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
 	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
+	match := fs.String("match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
+	every := fs.Int("every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
 	if code, ok := cmdBench.parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası verin (ör. ../shared/bench/2bp/bwmv_500.json)")
+		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası ya da klasörü verin (ör. ../shared/bench/2bp/bwmv_500.json, ../shared/bench/vsbpp/)")
 		return 2
 	}
 	path := fs.Arg(0)
+	if *every < 1 || *every > 1_000_000 {
+		fmt.Fprintln(stderr, "kesim bench: --every 1 ile 1.000.000 arasında olmalı")
+		return 2
+	}
+	vs, err := bench.IsVS(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 2
+	}
+	if vs {
+		return runVSBench(path, vsFlags{
+			options: nest.Options{
+				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+			},
+			oriented: *oriented, workers: *workers, class: *class, match: *match, every: *every,
+			csv: *csvPath, cpuProfile: *cpuProfile,
+		}, stdout, stderr)
+	}
 	ins, err := bench.Load(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
@@ -54,17 +74,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		Oriented: *oriented, Workers: *workers,
 	}
 	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+		stop, err := startProfile(*cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			return 1
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-			return 1
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	start := time.Now()
 	outs := bench.Run(context.Background(), ins, cfg)
@@ -94,6 +109,107 @@ func writeOutcomes(path string, outs []bench.Outcome, bk map[string]int) error {
 		w.Write([]string{o.Instance.ID, strconv.Itoa(o.Instance.Class), strconv.Itoa(o.Instance.N),
 			strconv.Itoa(o.Sheets), strconv.Itoa(o.LowerBound), strconv.Itoa(bk[o.Instance.ID]),
 			strconv.FormatInt(o.Elapsed.Milliseconds(), 10)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// startProfile starts a CPU profile into path; stop ends it and closes the
+// file.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// vsFlags are the flags of a VSBPP run.
+type vsFlags struct {
+	options                nest.Options
+	oriented               bool
+	workers, class, every  int
+	match, csv, cpuProfile string
+}
+
+// runVSBench runs the VSBPP sets at path (a set file or a folder of them):
+// exit 0, or 1 when a result failed verification, an instance could not be
+// run, an engine cost bound exceeds a best known or the CSV could not be
+// written; 2 when the instances cannot be read.
+func runVSBench(path string, fl vsFlags, stdout, stderr io.Writer) int {
+	ins, err := bench.LoadVS(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 2
+	}
+	ins = bench.FilterVS(ins, fl.class, fl.match, fl.every)
+	if len(ins) == 0 {
+		fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
+		return 2
+	}
+	if fl.cpuProfile != "" {
+		stop, err := startProfile(fl.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			return 1
+		}
+		defer stop()
+	}
+	start := time.Now()
+	outs := bench.RunVS(context.Background(), ins, bench.Config{Options: fl.options, Oriented: fl.oriented, Workers: fl.workers})
+	code := 0
+	if fl.csv != "" {
+		if err := writeVSOutcomes(fl.csv, outs); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			code = 1
+		}
+	}
+	if sum := bench.ReportVS(stdout, outs, time.Since(start)); sum.Failed+sum.Unfit+sum.WrongBound > 0 {
+		fmt.Fprintf(stderr, "kesim bench: %d doğrulama hatası, %d çalıştırılmayan örnek, %d yanlış alt sınır\n",
+			sum.Failed, sum.Unfit, sum.WrongBound)
+		code = 1
+	}
+	return code
+}
+
+// writeVSOutcomes writes one row per VSBPP instance: id, set, group, pages,
+// cost, best known, the set's lower bound, the engine's cost bound,
+// utilisation (%), at best known, proven optimal, milliseconds and the
+// error (empty when verified).
+func writeVSOutcomes(path string, outs []bench.VSOutcome) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"instance_id", "set", "group", "pages", "cost", "best_known", "lower_bound",
+		"engine_lower_bound", "utilisation", "at_best_known", "optimal", "ms", "error"})
+	opt := func(v *float64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*v, 'f', -1, 64)
+	}
+	for _, o := range outs {
+		msg := ""
+		if o.Unfit != nil {
+			msg = o.Unfit.Error()
+		} else if o.Err != nil {
+			msg = o.Err.Error()
+		}
+		w.Write([]string{o.Instance.ID, o.Instance.Set(), o.Instance.Group(), strconv.Itoa(o.Pages),
+			strconv.FormatFloat(o.Cost, 'f', -1, 64), opt(o.Instance.BestKnown), opt(o.Instance.LowerBound),
+			strconv.FormatFloat(o.CostLB, 'f', -1, 64), strconv.FormatFloat(o.Utilisation(), 'f', 3, 64),
+			strconv.FormatBool(o.AtBest()), strconv.FormatBool(o.Optimal()),
+			strconv.FormatInt(o.Elapsed.Milliseconds(), 10), msg})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
