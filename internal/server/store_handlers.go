@@ -19,7 +19,8 @@ const maxStoreBody = 5 << 20
 
 // registerStoreRoutes adds the saved parts and layouts API of
 // docs/http-api.md to mux: GET/POST /api/parts, DELETE /api/parts/{id},
-// GET/POST /api/layouts, GET/DELETE /api/layouts/{id} and POST /api/sync.
+// GET/POST /api/layouts, GET/DELETE /api/layouts/{id}, POST /api/sync and
+// GET/PUT /api/stock.
 func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
 	h := &storeHandlers{st: st}
 	mux.HandleFunc("GET /api/parts", h.listParts)
@@ -30,6 +31,8 @@ func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
 	mux.HandleFunc("POST /api/layouts", h.createLayout)
 	mux.HandleFunc("DELETE /api/layouts/{id}", h.deleteLayout)
 	mux.HandleFunc("POST /api/sync", h.sync)
+	mux.HandleFunc("GET /api/stock", h.getStock)
+	mux.HandleFunc("PUT /api/stock", h.putStock)
 }
 
 type storeHandlers struct {
@@ -65,9 +68,7 @@ func (h *storeHandlers) createPart(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	p, err := h.st.CreatePart(r.Context(), requestOwner(r), store.PartInput{
-		Name: in.Name, Width: in.Width, Height: in.Height, Quantity: in.Quantity,
-	})
+	p, err := h.st.CreatePart(r.Context(), requestOwner(r), partInput(in))
 	if err != nil {
 		Error(w, r, err)
 		return
@@ -163,9 +164,8 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 			Error(w, r, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i)))
 			return
 		}
-		parts[i] = store.PartInput{
-			Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity, CreatedAt: time.Time(b.CreatedAt),
-		}
+		parts[i] = partInput(p)
+		parts[i].CreatedAt = time.Time(b.CreatedAt)
 	}
 	layouts := make([]store.LayoutInput, len(body.Layouts))
 	for i, b := range body.Layouts {
@@ -195,6 +195,11 @@ type partBody struct {
 	Height   *float64 `json:"height"`
 	Quantity *float64 `json:"quantity"`
 	Rotate   *bool    `json:"rotate"`
+	// Material, Thickness (mm), Grain and Edges are optional (issue 17).
+	Material  string      `json:"material"`
+	Thickness float64     `json:"thickness"`
+	Grain     string      `json:"grain"`
+	Edges     *nest.Edges `json:"edges"`
 	// CreatedAt is read by POST /api/sync only.
 	CreatedAt clientTime `json:"createdAt"`
 }
@@ -221,7 +226,16 @@ func (b partBody) part() (nest.Part, error) {
 	}
 	return nest.Part{
 		ID: string(b.ID), Name: *b.Name, Width: *b.Width, Height: *b.Height, Quantity: int(q), Rotate: b.Rotate,
+		Material: b.Material, Thickness: b.Thickness, Grain: b.Grain, Edges: b.Edges,
 	}, nil
+}
+
+// partInput is a checked part body as the store saves it.
+func partInput(p nest.Part) store.PartInput {
+	return store.PartInput{
+		Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity,
+		Material: p.Material, Thickness: p.Thickness, Grain: p.Grain, Edges: p.Edges,
+	}
 }
 
 // layoutBody is a layout as a client sends it; sheet and options may be
@@ -231,6 +245,10 @@ type layoutBody struct {
 	Parts   []partBody    `json:"parts"`
 	Sheet   *nest.Sheet   `json:"sheet"`
 	Options *nest.Options `json:"options"`
+	// Stock and Bands are the stock rows and band codes the layout is made
+	// with (optional).
+	Stock []stockRowBody `json:"stock"`
+	Bands []nest.Band    `json:"bands"`
 	// CreatedAt is read by POST /api/sync only.
 	CreatedAt clientTime `json:"createdAt"`
 }
@@ -257,7 +275,90 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 	if b.Options != nil {
 		l.Options = *b.Options
 	}
+	var err error
+	if l.Stock, err = stockRows(b.Stock); err != nil {
+		return l, err
+	}
+	l.Bands = b.Bands
 	return l, nil
+}
+
+// stockRowBody is a stock row as a client sends it: the quantity is read
+// as a number so that 2.5 gets the stock quantity's Turkish message rather
+// than a decoding error (the outer field hides nest.Stock's).
+type stockRowBody struct {
+	nest.Stock
+	Quantity float64 `json:"quantity"`
+}
+
+// stockRows checks the stock rows' count and whole quantities; the store
+// checks the rest.
+func stockRows(rows []stockRowBody) ([]nest.Stock, error) {
+	if len(rows) > store.MaxStockRows {
+		return nil, apperr.NewField(apperr.Invalid, "stock", store.MsgStockTooMany)
+	}
+	if rows == nil {
+		return nil, nil
+	}
+	out := make([]nest.Stock, len(rows))
+	for i, r := range rows {
+		q := r.Quantity
+		if q < 0 || q > store.MaxStockQuantity || q != math.Trunc(q) {
+			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("stock[%d].quantity", i), store.MsgStockQuantity)
+		}
+		out[i] = r.Stock
+		out[i].Quantity = int(q)
+	}
+	return out, nil
+}
+
+// stockBody is the body of PUT /api/stock: both lists, each possibly
+// empty. A body without one of them is refused rather than taken as an
+// empty list, so that a client that sends only its stock rows never wipes
+// the band codes.
+type stockBody struct {
+	Stock *[]stockRowBody `json:"stock"`
+	Bands *[]nest.Band    `json:"bands"`
+}
+
+// getStock answers GET /api/stock: the user's stock rows and band codes.
+func (h *storeHandlers) getStock(w http.ResponseWriter, r *http.Request) {
+	list, err := h.st.GetStock(r.Context(), requestOwner(r))
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// putStock answers PUT /api/stock: the user's whole stock list and band
+// codes are replaced by the body's, in one transaction; 200 with what is
+// stored.
+func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
+	var body stockBody
+	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
+		Error(w, r, err)
+		return
+	}
+	switch {
+	case body.Stock == nil:
+		Error(w, r, apperr.NewField(apperr.Invalid, "stock", store.MsgRequired))
+		return
+	case body.Bands == nil:
+		Error(w, r, apperr.NewField(apperr.Invalid, "bands", store.MsgRequired))
+		return
+	}
+	stock, err := stockRows(*body.Stock)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r), store.StockList{Stock: stock, Bands: *body.Bands})
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
 }
 
 // clientID is a part id as the web app keeps it: a string, or a number such

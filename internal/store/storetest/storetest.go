@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LayoutQueryInvalid", testLayoutQueryInvalid},
 		{"GetLayout", testGetLayout},
 	}
+	tests = append(tests, stockTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
 	}

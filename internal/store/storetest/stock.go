@@ -1,0 +1,351 @@
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// stockTests are the suite's tests of issue 17: stock rows, band codes,
+// the parts' material columns and layouts that keep their stock and bands.
+var stockTests = []struct {
+	name string
+	fn   func(t *testing.T, s store.Store)
+}{
+	{"StockEmpty", testStockEmpty},
+	{"StockRoundTrip", testStockRoundTrip},
+	{"StockReplace", testStockReplace},
+	{"StockPerOwner", testStockPerOwner},
+	{"StockInvalidKeepsOld", testStockInvalid},
+	{"PartMaterialColumns", testPartMaterial},
+	{"LayoutKeepsStockAndBands", testLayoutStock},
+	{"LayoutStockInvalid", testLayoutStockInvalid},
+	{"SyncKeepsStock", testSyncStock},
+}
+
+// kitchenStock is a workshop's stock: two sizes of white chipboard, one
+// limited and priced, a grained walnut MDF, and two band codes, with
+// Turkish names and exact decimals.
+func kitchenStock() store.StockList {
+	return store.StockList{
+		Stock: []nest.Stock{
+			{ID: "s1", Name: "Beyaz 18 büyük", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366,
+				Quantity: 4, Price: 1450.75, Grain: nest.GrainNone},
+			{ID: "s2", Material: "Beyaz Sunta", Thickness: 18, Width: 210, Height: 280, Price: 1300},
+			{ID: "s3", Name: turkish, Material: "Ceviz MDF", Thickness: 8.5, Width: 183.55, Height: 366.05,
+				Quantity: 100000, Price: 1000000000, Grain: nest.GrainVertical},
+		},
+		Bands: []nest.Band{
+			{Code: "B1", Name: "PVC 0,8 beyaz", Thickness: 0.8, Price: 6.5, Overlength: 2},
+			{Code: "B2", Name: "ABS 2 ceviz", Thickness: 2, Price: 12.35, Overlength: 100},
+		},
+	}
+}
+
+func mustGetStock(t testing.TB, s store.Store, o store.Owner) store.StockList {
+	t.Helper()
+	got, err := s.GetStock(context.Background(), o)
+	if err != nil {
+		t.Fatalf("GetStock(%v): %v", o, err)
+	}
+	return got
+}
+
+// A user who never saved stock gets two empty lists (the JSON [] the web
+// app expects, never null).
+func testStockEmpty(t *testing.T, s store.Store) {
+	got := mustGetStock(t, s, anon)
+	if got.Stock == nil || got.Bands == nil || len(got.Stock) != 0 || len(got.Bands) != 0 {
+		t.Errorf("empty stock: %#v, want two empty lists", got)
+	}
+}
+
+func testStockRoundTrip(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	want := kitchenStock()
+	stored, err := s.ReplaceStock(ctx, userA, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(stored, want) {
+		t.Errorf("ReplaceStock returned\n%#v\nwant\n%#v", stored, want)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, want) {
+		t.Errorf("GetStock:\n%#v\nwant\n%#v", got, want)
+	}
+}
+
+// Saving replaces the whole list: rows and codes left out are gone, the
+// order is the new one, and an empty list clears.
+func testStockReplace(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.ReplaceStock(ctx, anon, kitchenStock()); err != nil {
+		t.Fatal(err)
+	}
+	next := kitchenStock()
+	next.Stock = []nest.Stock{next.Stock[2], next.Stock[0]}
+	next.Bands = next.Bands[1:]
+	if _, err := s.ReplaceStock(ctx, anon, next); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGetStock(t, s, anon); !reflect.DeepEqual(got, next) {
+		t.Errorf("after the second save:\n%#v\nwant\n%#v", got, next)
+	}
+	stored, err := s.ReplaceStock(ctx, anon, store.StockList{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored.Stock) != 0 || len(stored.Bands) != 0 || stored.Stock == nil || stored.Bands == nil {
+		t.Errorf("cleared: returned %#v", stored)
+	}
+	if got := mustGetStock(t, s, anon); len(got.Stock) != 0 || len(got.Bands) != 0 {
+		t.Errorf("cleared: stored %#v", got)
+	}
+}
+
+// Each owner has their own list: saving one never changes another's, and
+// the anonymous list is not a user's.
+func testStockPerOwner(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := kitchenStock()
+	b := store.StockList{Stock: []nest.Stock{{ID: "s1", Material: "MDF", Width: 100, Height: 200}}, Bands: []nest.Band{}}
+	if _, err := s.ReplaceStock(ctx, userA, a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ReplaceStock(ctx, userB, b); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, a) {
+		t.Errorf("user A after B saved: %#v", got)
+	}
+	if got := mustGetStock(t, s, userB); !reflect.DeepEqual(got, b) {
+		t.Errorf("user B: %#v, want %#v", got, b)
+	}
+	if got := mustGetStock(t, s, anon); len(got.Stock) != 0 || len(got.Bands) != 0 {
+		t.Errorf("anonymous sees %#v", got)
+	}
+	if _, err := s.ReplaceStock(ctx, userB, store.StockList{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, a) {
+		t.Errorf("user A after B cleared: %#v", got)
+	}
+}
+
+// Every rule of docs/engine.md's table is an Invalid error naming the
+// field, in the engine's words, and the stored list stays as it was.
+func testStockInvalid(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.ReplaceStock(ctx, anon, kitchenStock()); err != nil {
+		t.Fatal(err)
+	}
+	row := nest.Stock{ID: "x", Width: 100, Height: 100}
+	many := make([]nest.Stock, store.MaxStockRows+1)
+	for i := range many {
+		many[i] = nest.Stock{ID: fmt.Sprint(i), Width: 10, Height: 10}
+	}
+	manyBands := make([]nest.Band, store.MaxBands+1)
+	for i := range manyBands {
+		manyBands[i] = nest.Band{Code: fmt.Sprint(i)}
+	}
+	with := func(f func(*nest.Stock)) store.StockList {
+		r := row
+		f(&r)
+		return store.StockList{Stock: []nest.Stock{{ID: "ok", Width: 1, Height: 1}, r}}
+	}
+	withBand := func(f func(*nest.Band)) store.StockList {
+		b := nest.Band{Code: "B"}
+		f(&b)
+		return store.StockList{Bands: []nest.Band{b}}
+	}
+	for _, tc := range []struct {
+		name, field, msg string
+		list             store.StockList
+	}{
+		{"too many rows", "stock", store.MsgStockTooMany, store.StockList{Stock: many}},
+		{"blank id", "stock[1].id", store.MsgStockID, with(func(r *nest.Stock) { r.ID = "  " })},
+		{"repeated id", "stock[1].id", store.MsgStockID, with(func(r *nest.Stock) { r.ID = " ok" })},
+		{"zero width", "stock[1].width", store.MsgInvalidSheet, with(func(r *nest.Stock) { r.Width = 0 })},
+		{"width rounds to 0", "stock[1].width", store.MsgInvalidSheet, with(func(r *nest.Stock) { r.Width = 0.009 })},
+		{"height too large", "stock[1].height", store.MsgSizeTooLarge, with(func(r *nest.Stock) { r.Height = 1000.01 })},
+		{"negative quantity", "stock[1].quantity", store.MsgStockQuantity, with(func(r *nest.Stock) { r.Quantity = -1 })},
+		{"quantity too large", "stock[1].quantity", store.MsgStockQuantity, with(func(r *nest.Stock) { r.Quantity = 100001 })},
+		{"negative price", "stock[1].price", store.MsgPrice, with(func(r *nest.Stock) { r.Price = -0.01 })},
+		{"price too large", "stock[1].price", store.MsgPrice, with(func(r *nest.Stock) { r.Price = 1e9 + 1 })},
+		{"thickness too large", "stock[1].thickness", store.MsgThickness, with(func(r *nest.Stock) { r.Thickness = 1000.5 })},
+		{"grain", "stock[1].grain", store.MsgGrain, with(func(r *nest.Stock) { r.Grain = "diagonal" })},
+		{"long material", "stock[1].material", store.MsgTextTooLong, with(func(r *nest.Stock) { r.Material = strings.Repeat("ş", 201) })},
+		{"NUL in name", "stock[1].name", store.MsgNameInvalid, with(func(r *nest.Stock) { r.Name = "a\x00b" })},
+		{"too many bands", "bands", store.MsgBandsTooMany, store.StockList{Bands: manyBands}},
+		{"blank code", "bands[0].code", store.MsgBandCode, withBand(func(b *nest.Band) { b.Code = "" })},
+		{"repeated code", "bands[1].code", store.MsgBandCode, store.StockList{Bands: []nest.Band{{Code: "B"}, {Code: "B "}}}},
+		{"band thickness", "bands[0].thickness", store.MsgBandThickness, withBand(func(b *nest.Band) { b.Thickness = 10.01 })},
+		{"band price", "bands[0].price", store.MsgPrice, withBand(func(b *nest.Band) { b.Price = -1 })},
+		{"overlength", "bands[0].overlength", store.MsgBandOverlength, withBand(func(b *nest.Band) { b.Overlength = 100.5 })},
+	} {
+		_, err := s.ReplaceStock(ctx, anon, tc.list)
+		checkInvalid(t, tc.name, err, tc.field, tc.msg)
+	}
+	if got := mustGetStock(t, s, anon); !reflect.DeepEqual(got, kitchenStock()) {
+		t.Errorf("an invalid save changed the list: %#v", got)
+	}
+	// Sides round down to 0.01 cm as the engine takes them; the other
+	// amounts keep two decimals.
+	got, err := s.ReplaceStock(ctx, anon, store.StockList{
+		Stock: []nest.Stock{{ID: " s1 ", Material: " Beyaz ", Width: 183.559, Height: 366, Thickness: 18.004, Price: 99.999}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []nest.Stock{{ID: "s1", Material: "Beyaz", Width: 183.55, Height: 366, Thickness: 18, Price: 100}}
+	if !reflect.DeepEqual(got.Stock, want) || !reflect.DeepEqual(mustGetStock(t, s, anon).Stock, want) {
+		t.Errorf("rounded row: returned %#v, want %#v", got.Stock, want)
+	}
+}
+
+// A saved part keeps its material, thickness, grain and bands; a part
+// without them reads back without them.
+func testPartMaterial(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := store.PartInput{Name: "Yan", Width: 56, Height: 72, Quantity: 2, Material: " Beyaz Sunta ", Thickness: 18.5,
+		Grain: nest.GrainVertical, Edges: &nest.Edges{Top: "B1", Left: "B2"}}
+	p, err := s.CreatePart(ctx, userA, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Material != "Beyaz Sunta" || p.Thickness != 18.5 || p.Grain != nest.GrainVertical ||
+		p.Edges == nil || *p.Edges != (nest.Edges{Top: "B1", Left: "B2"}) {
+		t.Errorf("created %+v", p)
+	}
+	if _, err := s.CreatePart(ctx, userA, store.PartInput{Name: "Raf", Width: 40, Height: 30, Quantity: 1,
+		Edges: &nest.Edges{}}); err != nil {
+		t.Fatal(err)
+	}
+	parts := mustListParts(t, s, userA)
+	if len(parts) != 2 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	plain, banded := parts[0], parts[1]
+	if plain.Material != "" || plain.Thickness != 0 || plain.Grain != "" || plain.Edges != nil {
+		t.Errorf("plain part read back %+v", plain)
+	}
+	if banded.Material != "Beyaz Sunta" || banded.Thickness != 18.5 || banded.Grain != nest.GrainVertical ||
+		banded.Edges == nil || *banded.Edges != (nest.Edges{Top: "B1", Left: "B2"}) {
+		t.Errorf("banded part read back %+v", banded)
+	}
+	for _, tc := range []struct {
+		name, field, msg string
+		in               store.PartInput
+	}{
+		{"grain", "grain", store.MsgGrain, store.PartInput{Name: "A", Width: 1, Height: 1, Quantity: 1, Grain: "yukarı"}},
+		{"thickness", "thickness", store.MsgThickness, store.PartInput{Name: "A", Width: 1, Height: 1, Quantity: 1, Thickness: -1}},
+		{"material", "material", store.MsgTextTooLong, store.PartInput{Name: "A", Width: 1, Height: 1, Quantity: 1, Material: strings.Repeat("a", 201)}},
+		{"edge", "edges.right", store.MsgTextTooLong, store.PartInput{Name: "A", Width: 1, Height: 1, Quantity: 1, Edges: &nest.Edges{Right: strings.Repeat("a", 201)}}},
+	} {
+		_, err := s.CreatePart(ctx, userA, tc.in)
+		checkInvalid(t, tc.name, err, tc.field, tc.msg)
+	}
+}
+
+// kitchenLayout is a layout of issue 17: stock, bands, parts with material,
+// grain and bands, and the new options.
+func kitchenLayout(name string) store.LayoutInput {
+	l := sampleLayout(name)
+	k := kitchenStock()
+	l.Stock, l.Bands = k.Stock, k.Bands
+	l.Parts = append(l.Parts,
+		nest.Part{ID: "p3", Name: "Yan", Width: 56, Height: 72, Quantity: 2, Material: "Beyaz Sunta", Thickness: 18,
+			Edges: &nest.Edges{Top: "B1", Left: "B1"}},
+		nest.Part{ID: "p4", Name: "Kapak", Width: 40, Height: 70, Quantity: 2, Material: "Ceviz MDF",
+			Grain: nest.GrainVertical, Edges: &nest.Edges{Top: "B2", Bottom: "B2", Left: "B2", Right: "B2"}},
+	)
+	l.Options.Objective = nest.ObjectiveCost
+	l.Options.DeductBands = true
+	return l
+}
+
+// A layout saved with stock and bands loads back exactly, and a layout
+// without them loads back without them.
+func testLayoutStock(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := kitchenLayout("Mutfak")
+	created, err := s.CreateLayout(ctx, userA, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetLayout(ctx, userA, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Stock, in.Stock) || !reflect.DeepEqual(got.Bands, in.Bands) {
+		t.Errorf("stock %#v bands %#v\nwant %#v %#v", got.Stock, got.Bands, in.Stock, in.Bands)
+	}
+	if !reflect.DeepEqual(got.Parts, in.Parts) {
+		t.Errorf("parts %#v\nwant %#v", got.Parts, in.Parts)
+	}
+	if got.Options != in.Options {
+		t.Errorf("options %+v, want %+v", got.Options, in.Options)
+	}
+	if !reflect.DeepEqual(created.Stock, got.Stock) || !reflect.DeepEqual(created.Parts, got.Parts) {
+		t.Errorf("CreateLayout returned other than GetLayout")
+	}
+	plain, err := s.CreateLayout(ctx, userA, sampleLayout("Eski"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err = s.GetLayout(ctx, userA, plain.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got.Stock != nil || got.Bands != nil || got.Options.Objective != "" || got.Options.DeductBands {
+		t.Errorf("layout without stock read back %+v", got)
+	}
+	if _, err := s.GetLayout(ctx, userB, created.ID); err == nil {
+		t.Error("user B read user A's layout")
+	}
+}
+
+func testLayoutStockInvalid(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name, field, msg string
+		edit             func(l *store.LayoutInput)
+	}{
+		{"stock row", "stock[1].quantity", store.MsgStockQuantity, func(l *store.LayoutInput) { l.Stock[1].Quantity = -2 }},
+		{"band code", "bands[1].code", store.MsgBandCode, func(l *store.LayoutInput) { l.Bands[1].Code = "B1" }},
+		{"unknown band", "parts[3].edges.left", store.MsgUnknownBand, func(l *store.LayoutInput) { l.Parts[3].Edges.Left = "B9" }},
+		{"band without bands", "parts[2].edges.top", store.MsgUnknownBand, func(l *store.LayoutInput) { l.Bands = nil }},
+		{"part grain", "parts[3].grain", store.MsgGrain, func(l *store.LayoutInput) { l.Parts[3].Grain = "up" }},
+		{"objective", "options.objective", store.MsgObjective, func(l *store.LayoutInput) { l.Options.Objective = "cheap" }},
+	} {
+		l := kitchenLayout("Hatalı")
+		tc.edit(&l)
+		_, err := s.CreateLayout(ctx, anon, l)
+		checkInvalid(t, tc.name, err, tc.field, tc.msg)
+	}
+	if got := mustListLayouts(t, s, anon); len(got) != 0 {
+		t.Errorf("invalid layouts stored: %d", len(got))
+	}
+}
+
+// A layout kept locally with its stock and bands syncs with them.
+func testSyncStock(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	res, err := s.Sync(ctx, userB, nil, []store.LayoutInput{kitchenLayout("Yerel mutfak")})
+	if err != nil || res.NewLayouts != 1 {
+		t.Fatalf("sync: %+v, %v", res, err)
+	}
+	list := mustListLayouts(t, s, userB)
+	if len(list) != 1 {
+		t.Fatalf("%d layouts", len(list))
+	}
+	want := kitchenLayout("Yerel mutfak")
+	if !reflect.DeepEqual(list[0].Stock, want.Stock) || !reflect.DeepEqual(list[0].Bands, want.Bands) ||
+		!reflect.DeepEqual(list[0].Parts, want.Parts) {
+		t.Errorf("synced layout %+v", list[0])
+	}
+}
