@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, dataSize, parsePaste, roundUpCm, showBanner, totals, type Part } from './parts';
+import {
+  checkDraft,
+  checkExtras,
+  dataSize,
+  describeExtras,
+  extrasDraft,
+  hasExtras,
+  parseGrain,
+  parsePaste,
+  roundUpCm,
+  showBanner,
+  totals,
+  wordKey,
+  type Part,
+} from './parts';
 
 const part = (quantity: number, i = 0): Part => ({ id: `p${i}`, name: `P${i}`, width: 10, height: 20, quantity });
 
@@ -78,5 +92,139 @@ describe('size flags', () => {
     expect(dataSize([part(2001)])).toBe('ultra');
     expect(dataSize(Array.from({ length: 501 }, (_, i) => part(1, i)))).toBe('ultra');
     expect(totals([part(2), part(3, 1)])).toEqual({ pieces: 5, types: 2, area: 1000 });
+  });
+});
+
+describe('the optional columns', () => {
+  const base = { name: 'Kapak', width: '40', height: '70', quantity: '2' };
+
+  it('leave a part without them exactly as before', () => {
+    const c = checkDraft({ ...base, material: ' ', thickness: '', grain: 'none', top: '', bottom: ' ', left: '', right: '' });
+    expect(c).toEqual({ ok: true, part: { name: 'Kapak', width: 40, height: 70, quantity: 2 } });
+    expect(Object.keys(c.ok ? c.part : {})).toEqual(['name', 'width', 'height', 'quantity']);
+  });
+
+  it('carry material, thickness, grain and the banded edges only', () => {
+    expect(checkDraft({ ...base, material: ' Ceviz MDF ', thickness: '18', grain: 'vertical', top: 'B1', left: ' B2 ' })).toEqual({
+      ok: true,
+      part: { name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Ceviz MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1', left: 'B2' } },
+    });
+    // A decimal comma, and 0 mm meaning no thickness.
+    expect(checkExtras({ thickness: '5,5' })).toEqual({ ok: true, extras: { thickness: 5.5 } });
+    expect(checkExtras({ thickness: '0' })).toEqual({ ok: true, extras: {} });
+  });
+
+  it('refuse a bad thickness, a long text and an unknown band in Turkish, naming the field', () => {
+    for (const thickness of ['-1', '1000,5', 'on sekiz', '1e3']) {
+      expect(checkDraft({ ...base, thickness })).toEqual({ ok: false, error: 'Kalınlık 0 ile 1.000 mm arasında olmalı.', field: 'thickness' });
+    }
+    expect(checkExtras({ thickness: '1000' })).toEqual({ ok: true, extras: { thickness: 1000 } });
+    expect(checkDraft({ ...base, material: 'ş'.repeat(201) })).toEqual({ ok: false, error: 'Metin en fazla 200 karakter olabilir.', field: 'material' });
+    expect(checkExtras({ material: 'ş'.repeat(200) })).toMatchObject({ ok: true });
+    expect(checkDraft({ ...base, right: 'x'.repeat(201) })).toMatchObject({ ok: false, error: 'Metin en fazla 200 karakter olabilir.', field: 'right' });
+    expect(checkDraft({ ...base, bottom: 'B9' }, ['B1', 'B2'])).toEqual({ ok: false, error: 'Bilinmeyen bant kodu.', field: 'bottom' });
+    // Without a list any code goes; with one, a code in another case is the list's code.
+    expect(checkExtras({ bottom: 'B9' })).toEqual({ ok: true, extras: { edges: { bottom: 'B9' } } });
+    expect(checkExtras({ top: 'pvc-i' }, ['PVC-İ'])).toEqual({ ok: true, extras: { edges: { top: 'PVC-İ' } } });
+    // The required fields still come first.
+    expect(checkDraft({ ...base, name: '', thickness: '-1' })).toMatchObject({ field: 'name' });
+  });
+
+  it('read back into the form as they were entered', () => {
+    const extras = { material: 'Beyaz Sunta', thickness: 5.5, grain: 'horizontal' as const, edges: { top: 'B1', right: 'B2' } };
+    const d = extrasDraft(extras);
+    expect(d).toEqual({ material: 'Beyaz Sunta', thickness: '5,5', grain: 'horizontal', top: 'B1', bottom: '', left: '', right: 'B2' });
+    expect(checkExtras(d)).toEqual({ ok: true, extras });
+    expect(hasExtras(extras)).toBe(true);
+    expect(hasExtras({ grain: 'none', edges: {} })).toBe(false);
+  });
+
+  it('are described on one line', () => {
+    expect(describeExtras({ material: 'Beyaz Sunta', thickness: 18, grain: 'vertical', edges: { top: 'B1', left: 'B1' } })).toBe(
+      'Beyaz Sunta · 18 mm · damar dikey · bant: üst B1, sol B1',
+    );
+    expect(describeExtras({ edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } })).toBe('bant: B1 (tüm kenarlar)');
+    expect(describeExtras({ thickness: 0.8, grain: 'horizontal' })).toBe('0,8 mm · damar yatay');
+    expect(describeExtras({})).toBe('');
+  });
+});
+
+describe('parsePaste with the optional columns', () => {
+  it('reads Turkish headers in any order', () => {
+    const r = parsePaste('Malzeme\tKalınlık (mm)\tAdet\tBoy\tEn\tParça\tDamar\tBant Üst\tBant Sağ\nCeviz MDF\t18\t2\t70\t40\tKapak\tdikey\tB1\t\nBeyaz Sunta\t\t1\t56\t72\tYan\tyok\t\tB2\n');
+    expect(r.errors).toEqual([]);
+    expect(r.parts).toEqual([
+      { name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Ceviz MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1' } },
+      { name: 'Yan', width: 72, height: 56, quantity: 1, material: 'Beyaz Sunta', edges: { right: 'B2' } },
+    ]);
+  });
+
+  it('reads ASCII and upper-case spellings, one band for every edge, and a per-edge band over it', () => {
+    const r = parsePaste('GENISLIK\tyukseklik\tparca adi\tkalinlik\tDAMAR YONU\tbant\tbant_sag\tdondur\n45,5\t30\tRaf\t18\tYATAY\tB1\tB2\thayir\n');
+    expect(r.errors).toEqual([]);
+    expect(r.parts).toEqual([
+      { name: 'Raf', width: 45.5, height: 30, quantity: 1, thickness: 18, grain: 'horizontal', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B2' }, rotate: false },
+    ]);
+  });
+
+  it('takes rows without a header in the order ad, genişlik, yükseklik, adet, malzeme, kalınlık, damar, bant', () => {
+    const r = parsePaste('Kapak\t40\t70\t2\tCeviz MDF\t18\tdikey\tB1\nRaf\t45\t30\n');
+    expect(r.errors).toEqual([]);
+    expect(r.parts).toEqual([
+      { name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Ceviz MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } },
+      { name: 'Raf', width: 45, height: 30, quantity: 1 },
+    ]);
+  });
+
+  it('names bad values by line, part and column in Turkish, and adds the good rows', () => {
+    const r = parsePaste(
+      [
+        'ad\tgenişlik\tyükseklik\tkalınlık\tdamar\tbant\tbant alt\tdöndür',
+        'A\t10\t10\t2000\t\t\t\t',
+        'B\t10\t10\t18\tçapraz\t\t\t',
+        'C\t10\t10\t18\t\tB7\t\t',
+        'D\t10\t10\t18\t\tB1\tB8\t',
+        'E\t10\t10\t18\t\t\t\tbelki',
+        'F\t10\t10\t18\tDikey (boy boyunca)\tb1\t\tevet',
+      ].join('\n'),
+      ['B1', 'B2'],
+    );
+    expect(r.errors).toEqual([
+      'Satır 2 (A), kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.',
+      'Satır 3 (B), damar: Damar yönü geçersiz: yok, dikey veya yatay yazın.',
+      'Satır 4 (C), bant: Bilinmeyen bant kodu.',
+      'Satır 5 (D), bant alt: Bilinmeyen bant kodu.',
+      'Satır 6 (E), döndür: Döndürülebilir için evet veya hayır yazın.',
+    ]);
+    expect(r.parts).toEqual([
+      { name: 'F', width: 10, height: 10, quantity: 1, thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } },
+    ]);
+  });
+
+  it('skips a header that does not name the sizes, reading the rows in the usual order', () => {
+    expect(parsePaste('Name\tW x\tH y\nKapak\t50\t74\n').parts).toEqual([{ name: 'Kapak', width: 50, height: 74, quantity: 1 }]);
+    const r = parsePaste('ad\tmalzeme\nKapak\tMDF\n');
+    expect(r.parts).toEqual([]);
+    expect(r.errors).toEqual(['Satır 2 (Kapak), yükseklik: Lütfen tüm alanları doldurun!']);
+  });
+
+  it('lists at most 20 bad rows and counts the rest', () => {
+    const r = parsePaste(Array.from({ length: 25 }, (_, i) => `P${i}\t0\t10`).join('\n'));
+    expect(r.parts).toEqual([]);
+    expect(r.errors).toHaveLength(21);
+    expect(r.errors[20]).toBe('… ve 5 satır daha');
+  });
+
+  it('matches header and grain words whatever their case and Turkish letters', () => {
+    expect(['Genişlik (cm)', 'GENİŞLİK', 'genislik', 'Genıslık'].map(wordKey)).toEqual(Array(4).fill('genislik'));
+    expect(['yok', 'DİKEY', 'dikey', 'Yatay', 'horizontal', '', 'çapraz'].map(parseGrain)).toEqual([
+      'none',
+      'vertical',
+      'vertical',
+      'horizontal',
+      'horizontal',
+      'none',
+      undefined,
+    ]);
   });
 });

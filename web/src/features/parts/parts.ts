@@ -338,9 +338,9 @@ function readHeader(cells: string[]): (PasteColumn | null)[] | null {
 
 /**
  * parsePaste reads rows copied from Excel: tab separated. A first row
- * whose second cell is no number is a header: its known words (PASTE_HEADERS,
- * any order) name the columns, and it must name ad, genişlik and
- * yükseklik. Without a header the columns are PASTE_ORDER: name, width,
+ * whose second cell is no number is a header: when its known words
+ * (PASTE_HEADERS, any order) name ad, genişlik and yükseklik they give the
+ * columns, else it is skipped. Without such a header the columns are PASTE_ORDER: name, width,
  * height, quantity (may be left out: 1), material, thickness, grain, band
  * (on every edge). Bad rows are named by their line and field; when
  * bandCodes is given, a band must be one of them.
@@ -361,19 +361,13 @@ export function parsePaste(text: string, bandCodes?: readonly string[]): PasteRe
     if (first) {
       first = false;
       if (cells.length > 1 && Number.isNaN(parseDecimal(cells[1] ?? ''))) {
+        // A header that names the sizes gives the columns; any other is
+        // skipped, and the rows are read in the usual order.
         const header = readHeader(cells);
-        if (header) {
-          if (!['name', 'width', 'height'].every((c) => header.includes(c as PasteColumn))) {
-            report(msg.pasteRow(i + 1, '', PASTE_HEADERS.name[0], partMsg.headerMissing));
-            cols = [];
-          } else {
-            cols = header;
-          }
-        }
+        if (header && (['name', 'width', 'height'] as const).every((c) => header.includes(c))) cols = header;
         return; // a header row
       }
     }
-    if (cols.length === 0) return; // a header that names no sizes: nothing can be read
     const cell: Partial<Record<PasteColumn, string>> = {};
     cols.forEach((c, j) => {
       if (c && cells[j] !== undefined) cell[c] = cells[j];

@@ -28,7 +28,6 @@ export const partMsg = {
   unknownBand: 'Bilinmeyen bant kodu.',
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
   badRotate: 'Döndürülebilir için evet veya hayır yazın.',
-  headerMissing: 'Başlık satırında ad, genişlik ve yükseklik sütunları olmalı.',
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
 
   /** the line a part card shows under its size, e.g. "Beyaz Sunta · 18 mm · damar dikey · bant: üst B1, sol B1" */

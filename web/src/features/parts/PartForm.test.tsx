@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NoticeProvider } from '../../components/Notices';
+import { PartForm } from './PartForm';
+
+function show(bandCodes?: string[]) {
+  const onAdd = vi.fn();
+  render(
+    <NoticeProvider>
+      <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} bandCodes={bandCodes} />
+    </NoticeProvider>,
+  );
+  return { onAdd, user: userEvent.setup() };
+}
+
+async function fillBase(user: ReturnType<typeof userEvent.setup>, name = 'Kapak') {
+  await user.type(screen.getByLabelText('Parça Adı'), name);
+  await user.type(screen.getByLabelText('Genişlik (cm)'), '40');
+  await user.type(screen.getByLabelText('Yükseklik (cm)'), '70');
+}
+
+const toggle = () => screen.getByRole('button', { name: /Malzeme, damar, bant/ });
+
+describe('PartForm', () => {
+  it('shows the specification’s form, the new fields closed, and adds a part without them', async () => {
+    const { onAdd, user } = show();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Malzeme')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Kalınlık (mm)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Damar yönü')).not.toBeInTheDocument();
+    await fillBase(user);
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 70, quantity: 1 }]);
+  });
+
+  it('adds material, thickness, grain and bands, keeping material and thickness for the next part', async () => {
+    const { onAdd, user } = show();
+    await user.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await fillBase(user);
+    await user.type(screen.getByLabelText('Malzeme'), 'Ceviz MDF');
+    await user.type(screen.getByLabelText('Kalınlık (mm)'), '18');
+    await user.selectOptions(screen.getByLabelText('Damar yönü'), 'Dikey (boy boyunca)');
+    await user.type(screen.getByLabelText('Üst'), 'B1');
+    await user.type(screen.getByLabelText('Sol'), 'B2');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenLastCalledWith([
+      { name: 'Kapak', width: 40, height: 70, quantity: 1, material: 'Ceviz MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1', left: 'B2' } },
+    ]);
+    expect(screen.getByLabelText('Malzeme')).toHaveValue('Ceviz MDF');
+    expect(screen.getByLabelText('Kalınlık (mm)')).toHaveValue('18');
+    expect(screen.getByLabelText('Damar yönü')).toHaveValue('none');
+    expect(screen.getByLabelText('Üst')).toHaveValue('');
+    // Closed, the toggle says what the next part gets.
+    await user.click(toggle());
+    expect(toggle()).toHaveTextContent('Malzeme, damar, bant: Ceviz MDF · 18 mm');
+    await fillBase(user, 'Yan');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenLastCalledWith([{ name: 'Yan', width: 40, height: 70, quantity: 1, material: 'Ceviz MDF', thickness: 18 }]);
+  });
+
+  it('refuses a bad thickness in Turkish and puts the cursor on it, opening the fields', async () => {
+    const { onAdd, user } = show();
+    await user.click(toggle());
+    await fillBase(user);
+    await user.type(screen.getByLabelText('Kalınlık (mm)'), '1200');
+    await user.click(toggle()); // closed again: the error opens it
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Kalınlık 0 ile 1.000 mm arasında olmalı.');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(screen.getByLabelText('Kalınlık (mm)')).toHaveFocus();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('offers the known band codes when the app gives them, one choice for every edge', async () => {
+    const { onAdd, user } = show(['B1', 'B2']);
+    await user.click(toggle());
+    const top = screen.getByLabelText('Üst');
+    expect(top.tagName).toBe('SELECT');
+    expect(within(top).getAllByRole('option').map((o) => o.textContent)).toEqual(['Yok', 'B1', 'B2']);
+    await user.selectOptions(screen.getByLabelText('Tüm kenarlar'), 'B2');
+    for (const edge of ['Üst', 'Alt', 'Sol', 'Sağ']) expect(screen.getByLabelText(edge)).toHaveValue('B2');
+    await user.selectOptions(screen.getByLabelText('Alt'), 'Yok');
+    expect(screen.getByLabelText('Tüm kenarlar')).toHaveValue('');
+    await fillBase(user);
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 70, quantity: 1, edges: { top: 'B2', left: 'B2', right: 'B2' } }]);
+  });
+
+  it('adds pasted rows with the new columns and names the bad ones', async () => {
+    const { onAdd } = show(['B1']);
+    const text = 'Malzeme\tAd\tEn\tBoy\tAdet\tDamar\tBant\nBeyaz Sunta\tYan\t56\t72\t2\tyok\tB1\nCeviz\tKapak\t40\t70\t1\tdikey\tB9\n';
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
+    expect(onAdd).toHaveBeenCalledWith([
+      { name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Beyaz Sunta', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } },
+    ]);
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Satır 3 (Kapak), bant: Bilinmeyen bant kodu.');
+  });
+});

@@ -1,0 +1,95 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NoticeProvider } from '../../components/Notices';
+import type { Part } from './parts';
+import { PartList } from './PartList';
+
+const plain: Part = { id: 'a', name: 'Raf', width: 45, height: 30, quantity: 3 };
+const kapak: Part = {
+  id: 'b',
+  name: 'Kapak',
+  width: 40,
+  height: 70,
+  quantity: 2,
+  material: 'Ceviz MDF',
+  thickness: 18,
+  grain: 'vertical',
+  edges: { top: 'B1', left: 'B1' },
+};
+
+function show(parts: Part[], bandCodes?: string[]) {
+  const onEdit = vi.fn();
+  render(
+    <NoticeProvider>
+      <PartList parts={parts} onEdit={onEdit} onRemove={() => {}} onClear={() => {}} bandCodes={bandCodes} />
+    </NoticeProvider>,
+  );
+  return { onEdit, user: userEvent.setup() };
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('PartList', () => {
+  it('shows the new columns only on a part that uses them', () => {
+    show([plain, kapak]);
+    expect(card('Kapak')).toHaveTextContent('Ceviz MDF · 18 mm · damar dikey · bant: üst B1, sol B1');
+    expect(card('Raf').textContent).toBe('Raf45 x 30 cm3 adet · 4.050,0 cm²DöndürülebilirDüzenleSil');
+  });
+
+  it('edits name and quantity as before, the new fields closed for a part without them', async () => {
+    const { onEdit, user } = show([plain]);
+    await user.click(screen.getByRole('button', { name: 'Raf: Düzenle' }));
+    const toggle = within(card('Raf')).getByRole('button', { name: /Malzeme, damar, bant/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Malzeme')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '5{Enter}');
+    expect(onEdit).toHaveBeenCalledWith('a', { name: 'Raf', quantity: 5, material: undefined, thickness: undefined, grain: undefined, edges: undefined });
+  });
+
+  it('edits material, thickness, grain and bands, and removes those cleared', async () => {
+    const { onEdit, user } = show([kapak]);
+    await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));
+    expect(screen.getByLabelText('Malzeme')).toHaveValue('Ceviz MDF');
+    expect(screen.getByLabelText('Kalınlık (mm)')).toHaveValue('18');
+    expect(screen.getByLabelText('Damar yönü')).toHaveValue('vertical');
+    expect(screen.getByLabelText('Üst')).toHaveValue('B1');
+    await user.clear(screen.getByLabelText('Malzeme'));
+    await user.selectOptions(screen.getByLabelText('Damar yönü'), 'Yatay (en boyunca)');
+    await user.clear(screen.getByLabelText('Sol'));
+    await user.type(screen.getByLabelText('Sağ'), 'B3');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onEdit).toHaveBeenCalledWith('b', {
+      name: 'Kapak',
+      quantity: 2,
+      material: undefined,
+      thickness: 18,
+      grain: 'horizontal',
+      edges: { top: 'B1', right: 'B3' },
+    });
+  });
+
+  it('refuses a bad value in Turkish and keeps the edit open; Escape puts the part back', async () => {
+    const { onEdit, user } = show([kapak], ['B2']);
+    await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));
+    // B1 is no longer a known code: it stays shown, to be changed.
+    expect(screen.getByLabelText('Üst')).toHaveValue('B1');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    let dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Bilinmeyen bant kodu.');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(screen.getByLabelText('Üst')).toHaveFocus();
+    await user.selectOptions(screen.getByLabelText('Tüm kenarlar'), 'B2');
+    await user.clear(screen.getByLabelText('Kalınlık (mm)'));
+    await user.type(screen.getByLabelText('Kalınlık (mm)'), '-4');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Kalınlık 0 ile 1.000 mm arasında olmalı.');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(onEdit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Kalınlık (mm)'), '{Escape}');
+    expect(screen.queryByLabelText('Malzeme')).not.toBeInTheDocument();
+    expect(card('Kapak')).toHaveTextContent('Ceviz MDF · 18 mm');
+  });
+});
