@@ -284,3 +284,35 @@ describe('App on a team server, saving while the database is out of reach', () =
     expect(localStorage.getItem('nesting-parts@alice')).toBeNull();
   });
 });
+
+describe('App stock', () => {
+  it('a user who never opens the stock sends the canvas request alone', async () => {
+    const { user, engine } = await setup();
+    await add(user, 'Kapak', '45,5', '30', '2');
+    await screen.findByText('En az sayfa sayısı (kanıtlandı)');
+    const req = (engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request;
+    expect(Object.keys(req).sort()).toEqual(['options', 'parts', 'sheet']);
+    expect(Object.keys(req.options).sort()).toEqual(['guillotine', 'kerf', 'seed', 'timeLimitMs', 'trim']);
+  });
+
+  it('lays out with the stock rows saved in the dialog, kept in this browser while the server does not take them', async () => {
+    const { user, engine } = await setup();
+    await add(user, 'Kapak', '45,5', '30', '2');
+    await user.click(screen.getByRole('button', { name: 'Levha stoku' }));
+    const dlg = await screen.findByRole('dialog', { name: 'Levha stoku' });
+    await user.click(within(dlg).getByRole('button', { name: 'Stok satırı ekle' }));
+    await user.type(within(dlg).getByLabelText('Malzeme, Satır 1'), 'Beyaz');
+    await user.type(within(dlg).getByLabelText('Genişlik (cm), Satır 1'), '183');
+    await user.type(within(dlg).getByLabelText('Yükseklik (cm), Satır 1'), '366');
+    await user.type(within(dlg).getByLabelText('Adet, Satır 1'), '3');
+    await user.click(within(dlg).getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.')).toBeInTheDocument();
+    const put = (fetch as ReturnType<typeof vi.fn>).mock.calls.find(([url, init]) => url === '/api/stock' && init?.method === 'PUT');
+    expect(JSON.parse(put![1].body as string)).toEqual({ stock: [{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }], bands: [] });
+    const req = (engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request;
+    expect(req.stock).toEqual([{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }]);
+    const kept = JSON.parse(localStorage.getItem('kesim-work')!);
+    expect(kept.stock.stock).toHaveLength(1);
+    expect(kept.stockUnsent).toBe(true);
+  });
+});

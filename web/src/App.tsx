@@ -7,6 +7,7 @@ import { useLayoutSearch } from './app/useLayoutSearch';
 import { useSession } from './app/useSession';
 import { useWork } from './app/useWork';
 import { useSyncOnSignIn } from './app/sync';
+import { saveStock, useStockSync } from './app/useStockSync';
 import { useNotices } from './components/Notices';
 import { Splash } from './components/Splash';
 import { SignIn } from './features/auth/SignIn';
@@ -24,6 +25,9 @@ import { ResultsView } from './features/results/ResultsView';
 import type { SavedLayout, SavedPart } from './features/saved/api';
 import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
+import { EMPTY_STOCK, type StockSettings } from './features/stock/stock';
+import { StockDialog } from './features/stock/StockDialog';
+import { stockMsg } from './features/stock/texts';
 import { msg } from './messages';
 
 // The cards below re-render only when their own props change: progress
@@ -47,15 +51,24 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   const work = useWork(session.account);
   const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock);
   useSyncOnSignIn(session.account, !splash);
+  useStockSync(session.account, !splash, work);
 
   // The saved-items dialogs belong to the work on screen: while nobody is
   // signed in there is none, and none stays open.
-  const [dialog, setDialog] = useState<'save' | 'saved' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'saved' | 'stock' | null>(null);
   if (work.owner === null && dialog !== null) setDialog(null);
   const closeDialog = () => setDialog(null);
   const hasParts = work.parts.length > 0;
   const openSaveDialog = useCallback(() => (hasParts ? setDialog('save') : void notices.alert(msg.needPartsToSave)), [hasParts, notices]);
   const openSavedDialog = useCallback(() => setDialog('saved'), []);
+  const openStockDialog = useCallback(() => setDialog('stock'), []);
+  const applyStock = async (s: StockSettings) => {
+    setDialog(null);
+    const r = await saveStock(s, work);
+    if (r === 'saved') notices.toast(stockMsg.saved);
+    else if (r === 'local') notices.toast(stockMsg.savedLocally, { tone: 'info', ms: 5000 });
+    else notices.toast(r.message, { tone: 'error', ms: 8000 });
+  };
   const addSaved = (ps: SavedPart[]) => {
     work.add(ps.map(({ name, width, height, quantity }) => ({ name, width, height, quantity })));
     notices.toast(msg.partsAdded(ps.length));
@@ -83,7 +96,13 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     <>
       {splash && <Splash title={config.title} onDone={endSplash} />}
       <div className="app" aria-hidden={splash}>
-        <Header title={config.title} machine={config.machine} account={session.account} onSignOut={() => void signOut()} />
+        <Header
+          title={config.title}
+          machine={config.machine}
+          account={session.account}
+          onSignOut={() => void signOut()}
+          onOpenStock={work.owner !== null ? openStockDialog : undefined}
+        />
         <main className="main">
           <PerformanceBanner parts={work.parts} />
           {onServer && <div className="inline-notice info">{msg.serverFallback}</div>}
@@ -120,6 +139,9 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           onSaved={work.markSaved}
           onClose={closeDialog}
         />
+      )}
+      {dialog === 'stock' && work.owner !== null && (
+        <StockDialog settings={work.stock ?? EMPTY_STOCK} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
       )}
       {dialog === 'saved' && work.owner !== null && (
         <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} onClose={closeDialog} />

@@ -1,15 +1,18 @@
 import type { Me } from '../lib/account';
 import { msg } from '../messages';
+import { stockMsg } from '../features/stock/texts';
 
 interface Props {
   title: string;
   machine: string;
   account: Me | null | undefined;
   onSignOut: () => void;
+  /** onOpenStock opens the stock dialog ("Levha stoku"); absent while there is no work (nobody signed in) */
+  onOpenStock?: () => void;
 }
 
 /** Header is the page's title, and on a team server who is signed in with 'Çıkış'. */
-export function Header({ title, machine, account, onSignOut }: Props) {
+export function Header({ title, machine, account, onSignOut, onOpenStock }: Props) {
   return (
     <header className="header">
       <div className="brand">
@@ -23,6 +26,11 @@ export function Header({ title, machine, account, onSignOut }: Props) {
           <h1>{title}</h1>
           <p>{machine}</p>
         </div>
+        {onOpenStock && (
+          <button type="button" className="secondary" onClick={onOpenStock}>
+            {stockMsg.open}
+          </button>
+        )}
         {account?.mode === 'team' && (
           <div className="account">
             <span>{account.username}</span>

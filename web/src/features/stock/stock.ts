@@ -311,8 +311,17 @@ export function parseStockCsv(textIn: string): { rows: StockDraft[]; errors: str
 
 /** readCsvFile reads a file as UTF-8 text, at most MAX_CSV_BYTES of it. */
 export async function readCsvFile(f: Blob): Promise<string> {
-  const bytes = new Uint8Array(await f.slice(0, MAX_CSV_BYTES).arrayBuffer());
-  return new TextDecoder('utf-8').decode(bytes);
+  const part = f.slice(0, MAX_CSV_BYTES);
+  const buf =
+    typeof part.arrayBuffer === 'function'
+      ? await part.arrayBuffer()
+      : await new Promise<ArrayBuffer>((resolve, reject) => {
+          const r = new FileReader();
+          r.onload = () => resolve(r.result as ArrayBuffer);
+          r.onerror = () => reject(r.error ?? new Error('dosya okunamadı'));
+          r.readAsArrayBuffer(part);
+        });
+  return new TextDecoder('utf-8').decode(new Uint8Array(buf));
 }
 
 /** hasStock reports whether the settings change the engine's request at all. */
