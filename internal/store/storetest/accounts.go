@@ -25,6 +25,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 	now := time.Now()
 	t.Run("FirstUserAdoptsRowsSavedWithoutOne", func(t *testing.T) { testFirstUserAdopts(t, open(t)) })
 	t.Run("NoRowWithoutAUserOnceAnAccountExists", func(t *testing.T) { testNoRowWithoutAUser(t, open(t)) })
+	t.Run("StockAdoptedAndNeedsUser", func(t *testing.T) { testStockAdoptedAndNeedsUser(t, open(t)) })
 	t.Run("FirstAccountRacesWriters", func(t *testing.T) { testFirstAccountRacesWriters(t, open(t)) })
 	t.Run("Users", func(t *testing.T) { testUsers(t, open(t), now) })
 	t.Run("Tokens", func(t *testing.T) { testTokens(t, open(t), now) })

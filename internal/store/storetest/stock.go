@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -347,5 +348,40 @@ func testSyncStock(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(list[0].Stock, want.Stock) || !reflect.DeepEqual(list[0].Bands, want.Bands) ||
 		!reflect.DeepEqual(list[0].Parts, want.Parts) {
 		t.Errorf("synced layout %+v", list[0])
+	}
+}
+
+// testStockAdoptedAndNeedsUser: the first account adopts the stock list
+// saved in local mode; once an account exists a list without a user is
+// refused (migration 9's triggers, as migration 8's for parts), and
+// deleting the user deletes their list.
+func testStockAdoptedAndNeedsUser(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	want := kitchenStock()
+	if _, err := s.ReplaceStock(ctx, store.Anonymous(), want); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.CreateUser(ctx, "ayse", "hash-a", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGetStock(t, s, store.User(u.ID)); !reflect.DeepEqual(got, want) {
+		t.Errorf("first user's stock %#v, want the local list", got)
+	}
+	if got := mustGetStock(t, s, store.Anonymous()); len(got.Stock) != 0 || len(got.Bands) != 0 {
+		t.Errorf("anonymous still sees %#v", got)
+	}
+	_, err = s.ReplaceStock(ctx, store.Anonymous(), want)
+	if apperr.CodeOf(err) != apperr.Unauthorized {
+		t.Errorf("local save after the first account: %v, want unauthorized", err)
+	}
+	if got := mustGetStock(t, s, store.Anonymous()); len(got.Stock) != 0 {
+		t.Errorf("the refused save left %#v", got)
+	}
+	if err := s.DeleteUser(ctx, "ayse"); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGetStock(t, s, store.User(u.ID)); len(got.Stock) != 0 || len(got.Bands) != 0 {
+		t.Errorf("deleted user's stock remains: %#v", got)
 	}
 }

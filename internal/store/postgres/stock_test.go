@@ -1,0 +1,74 @@
+package postgres
+
+import (
+	"context"
+	"io/fs"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"kesim/internal/store"
+)
+
+// TestMigrationFromVersion8 opens a database of schema 8 with a part and a
+// layout saved before issue 17: migration 9 runs, the old rows read back
+// without material, stock or bands, and the new tables work.
+func TestMigrationFromVersion8(t *testing.T) {
+	u := schemaURL(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, _ := fs.Sub(migrationFiles, "migrations")
+	migrations, err := store.Migrations(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(migrations) < 9 || migrations[8].Version != 9 {
+		t.Fatalf("migrations %d, want a 9th", len(migrations))
+	}
+	if _, err := conn.Exec(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range migrations[:8] {
+		if _, err := conn.Exec(ctx, m.SQL); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		if _, err := conn.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, m.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := conn.Exec(ctx, `INSERT INTO parts (id, name, width, height, quantity, user_id, created_at)
+		VALUES ('p1', 'Kapak', 45.55, 30, 2, 'u1', now())`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, `INSERT INTO saved_layouts (id, name, parts_data, sheet, options, part_lines, pieces, user_id, created_at)
+		VALUES ('l1', 'Eski', '[{"id":"p1","name":"Kapak","width":45.55,"height":30,"quantity":2}]',
+		'{"width":183,"height":366.5}', '{"kerf":0.3}', 1, 2, 'u1', now())`); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close(ctx)
+
+	s, err := Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	owner := store.User("u1")
+	parts, err := s.ListParts(ctx, owner)
+	if err != nil || len(parts) != 1 {
+		t.Fatalf("parts %+v, %v", parts, err)
+	}
+	if p := parts[0]; p.Width != 45.55 || p.Material != "" || p.Thickness != 0 || p.Grain != "" || p.Edges != nil {
+		t.Errorf("old part read back %+v", p)
+	}
+	l, err := s.GetLayout(ctx, owner, "l1")
+	if err != nil || len(l.Parts) != 1 || l.Stock != nil || l.Bands != nil || l.Options.Kerf != 0.3 {
+		t.Errorf("old layout %+v, %v", l, err)
+	}
+	list, err := s.GetStock(ctx, owner)
+	if err != nil || len(list.Stock) != 0 || len(list.Bands) != 0 {
+		t.Errorf("stock after migration %+v, %v", list, err)
+	}
+}
