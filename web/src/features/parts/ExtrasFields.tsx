@@ -62,6 +62,7 @@ export function ExtrasFields({ value, onChange, bandCodes, idPrefix, onKeyDown }
         <span id={bandsId} className="part-bands-title">
           {partMsg.bands}
         </span>
+        {bandCodes && bandCodes.length === 0 && <p className="hint part-bands-none">{partMsg.noBandCodes}</p>}
         <label className="field">
           <span>{partMsg.bandAll}</span>
           {bandCodes ? (

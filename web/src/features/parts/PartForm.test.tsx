@@ -100,3 +100,12 @@ describe('PartForm', () => {
     expect(dlg).toHaveTextContent('Satır 3 (Kapak), bant: Bilinmeyen bant kodu.');
   });
 });
+
+describe('PartForm without band codes', () => {
+  it('says where band codes are made when the app has none', async () => {
+    const { user } = show([]);
+    await user.click(toggle());
+    expect(screen.getByText("Bant kodu yok: kenar bantlarını önce 'Levha stoku' penceresinde tanımlayın.")).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Üst')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Yok']);
+  });
+});

@@ -16,6 +16,7 @@ export const partMsg = {
   bands: 'Kenar bandı',
   bandNone: 'Yok',
   bandAll: 'Tüm kenarlar',
+  noBandCodes: "Bant kodu yok: kenar bantlarını önce 'Levha stoku' penceresinde tanımlayın.",
   edgeTop: 'Üst',
   edgeBottom: 'Alt',
   edgeLeft: 'Sol',
