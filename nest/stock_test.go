@@ -3,7 +3,10 @@ package nest
 import (
 	"context"
 	"encoding/json"
+	"math/rand"
+	"reflect"
 	"testing"
+	"time"
 )
 
 func docExample() Request {
@@ -38,4 +41,359 @@ func TestStockDocExample(t *testing.T) {
 	}
 	b, _ := json.MarshalIndent(res, "", " ")
 	t.Logf("%s", b)
+}
+
+// randomStockRequest returns a random multi-material, multi-stock job.
+func randomStockRequest(rng *rand.Rand) Request {
+	mats := []string{"Beyaz Sunta", " beyaz sunta", "Ceviz MDF", "İNCE", "ince", ""}
+	thick := []float64{0, 8, 18}
+	grains := []string{"", GrainNone, GrainVertical, GrainHorizontal}
+	req := Request{}
+	if rng.Intn(4) > 0 {
+		req.Sheet = Sheet{float64(80 + rng.Intn(200)), float64(80 + rng.Intn(200))}
+	}
+	for i, n := 0, rng.Intn(6); i < n; i++ {
+		s := Stock{
+			ID: "s" + itoa(i), Material: mats[rng.Intn(len(mats))], Thickness: thick[rng.Intn(len(thick))],
+			Width: float64(60 + rng.Intn(250)), Height: float64(60+rng.Intn(250)) + 0.5*float64(rng.Intn(2)),
+			Quantity: rng.Intn(4), Grain: grains[rng.Intn(len(grains))],
+		}
+		if rng.Intn(3) > 0 {
+			s.Price = float64(500 + rng.Intn(2500))
+		}
+		req.Stock = append(req.Stock, s)
+	}
+	for i, n := 0, rng.Intn(3); i < n; i++ {
+		req.Bands = append(req.Bands, Band{Code: "B" + itoa(i), Thickness: 0.4 * float64(rng.Intn(6)), Price: float64(rng.Intn(10)), Overlength: float64(rng.Intn(3))})
+	}
+	code := func() string {
+		if len(req.Bands) == 0 || rng.Intn(2) == 0 {
+			return ""
+		}
+		return req.Bands[rng.Intn(len(req.Bands))].Code
+	}
+	for i, n := 0, 1+rng.Intn(7); i < n; i++ {
+		p := Part{
+			Name: "P" + itoa(i), Width: float64(5+rng.Intn(140)) + 0.25*float64(rng.Intn(4)), Height: float64(5 + rng.Intn(140)),
+			Quantity: 1 + rng.Intn(8), Material: mats[rng.Intn(len(mats))], Thickness: thick[rng.Intn(len(thick))],
+			Grain: grains[rng.Intn(len(grains))],
+		}
+		if rng.Intn(3) == 0 {
+			p.ID = "id" + itoa(i)
+		}
+		if rng.Intn(3) == 0 {
+			f := false
+			p.Rotate = &f
+		}
+		if len(req.Bands) > 0 && rng.Intn(2) == 0 {
+			p.Edges = &Edges{Top: code(), Bottom: code(), Left: code(), Right: code()}
+		}
+		req.Parts = append(req.Parts, p)
+	}
+	req.Options = Options{
+		Kerf: 0.1 * float64(rng.Intn(5)), Trim: 0.5 * float64(rng.Intn(3)), Guillotine: rng.Intn(3) == 0,
+		Seed: rng.Int63(), DeductBands: rng.Intn(2) == 0,
+		Objective: []string{"", ObjectiveCost, ObjectiveArea, ObjectiveSheets}[rng.Intn(4)],
+	}
+	if rng.Intn(2) == 0 {
+		req.Options.Iterations = 30 + rng.Intn(100)
+	}
+	// At least one field of the stock section, so that the job is one.
+	if !usesStock(&req) {
+		req.Parts[0].Material = "Beyaz Sunta"
+	}
+	return req
+}
+
+func TestStockPropertyVerify(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	outs, stockOuts := 0, 0
+	for c := 0; c < n; c++ {
+		req := randomStockRequest(rng)
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatalf("case %d: %v\n%+v", c, err, req)
+		}
+		if err := Verify(req, res); err != nil {
+			b, _ := json.Marshal(req)
+			t.Fatalf("case %d: %v\n%s", c, err, b)
+		}
+		// Deterministic for a seed and an iteration budget.
+		again, _ := Layout(context.Background(), req, nil)
+		res.Stats.ElapsedMs, again.Stats.ElapsedMs = 0, 0
+		if !reflect.DeepEqual(res, again) {
+			t.Fatalf("case %d: two runs differ", c)
+		}
+		outs += len(res.Skipped)
+		for _, s := range res.Skipped {
+			if s.Reason == SkipStockOut {
+				stockOuts++
+			}
+		}
+	}
+	t.Logf("%d jobs, %d skipped lines, %d stock-outs", n, outs, stockOuts)
+}
+
+// kitchenRequest is a three-material kitchen job of about 1,000 pieces:
+// white carcass board on two priced sizes (one limited), walnut fronts
+// with grain, and thin backs on the default sheet.
+func kitchenRequest() Request {
+	req := Request{
+		Sheet: Sheet{183, 366},
+		Stock: []Stock{
+			{ID: "b1", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Quantity: 20, Price: 1450},
+			{ID: "b2", Material: "Beyaz Sunta", Thickness: 18, Width: 210, Height: 280, Price: 1300},
+			{ID: "c1", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366, Price: 2100, Grain: GrainVertical},
+		},
+		Bands:   []Band{{Code: "B1", Thickness: 0.8, Price: 6.5, Overlength: 2}},
+		Options: Options{Kerf: 0.4, Trim: 1, DeductBands: true},
+	}
+	rng := rand.New(rand.NewSource(3))
+	mats := []string{"Beyaz Sunta", "Ceviz MDF", "Arkalık"}
+	total := 0
+	for i := 0; total < 1000; i++ {
+		m := mats[i%3]
+		p := Part{Name: "P" + itoa(i), Width: float64(20 + rng.Intn(60)), Height: float64(20 + rng.Intn(80)),
+			Quantity: 1 + rng.Intn(12), Material: m, Thickness: 18}
+		if m == "Ceviz MDF" {
+			p.Grain = GrainVertical
+		}
+		if m == "Arkalık" {
+			p.Thickness = 8
+		}
+		if i%2 == 0 {
+			p.Edges = &Edges{Top: "B1", Bottom: "B1"}
+		}
+		p.Quantity = min(p.Quantity, 1000-total)
+		total += p.Quantity
+		req.Parts = append(req.Parts, p)
+	}
+	return req
+}
+
+func TestStockKitchenFirstLayout(t *testing.T) {
+	req := kitchenRequest()
+	req.Options.TimeLimitMs = 500
+	var first time.Duration
+	start := time.Now()
+	res, err := Layout(context.Background(), req, func(p Progress) {
+		if p.Best != nil && first == 0 {
+			first = time.Since(start)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first complete layout after %v; %d pages, cost %.2f (bound %.2f), used %v", first, res.Stats.Pages, res.Stats.Cost, res.Stats.CostLowerBound, res.Used)
+	for _, m := range res.Materials {
+		t.Logf("%+v", m)
+	}
+	if first == 0 || first > 2*time.Second {
+		t.Fatalf("no complete layout early: %v", first)
+	}
+}
+
+func BenchmarkStockKitchen(b *testing.B) {
+	req := kitchenRequest()
+	for b.Loop() {
+		if _, err := Layout(context.Background(), req, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func mustStock(t *testing.T, req Request) Result {
+	t.Helper()
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// A grained part on a grained row is turned exactly when the grains
+// differ, whatever its rotate; on a row without grain rotate decides.
+func TestStockGrain(t *testing.T) {
+	for _, c := range []struct {
+		sheet, part string
+		rotate      bool
+		turned      bool
+	}{
+		{GrainVertical, GrainVertical, true, false},
+		{GrainVertical, GrainHorizontal, false, true},
+		{GrainHorizontal, GrainVertical, true, true},
+		{GrainHorizontal, GrainHorizontal, true, false},
+	} {
+		req := Request{
+			Stock: []Stock{{ID: "s", Material: "Ceviz", Width: 100, Height: 200, Grain: c.sheet}},
+			Parts: []Part{{Name: "Kapak", Width: 30, Height: 60, Quantity: 3, Material: "ceviz", Grain: c.part, Rotate: &c.rotate}},
+		}
+		res := mustStock(t, req)
+		for _, p := range res.Pages[0].Parts {
+			if p.Rotated != c.turned {
+				t.Errorf("sheet %s part %s: rotated %v, want %v", c.sheet, c.part, p.Rotated, c.turned)
+			}
+		}
+	}
+	// A part too wide unless turned, on a row without grain: turned when
+	// it may, skipped with its whole line when it may not.
+	f := false
+	req := Request{
+		Stock: []Stock{{ID: "s", Width: 100, Height: 200}},
+		Parts: []Part{
+			{Name: "Uzun", Width: 150, Height: 50, Quantity: 1, Grain: GrainHorizontal},
+			{Name: "Kilitli", Width: 150, Height: 50, Quantity: 2, Rotate: &f, Material: ""},
+		},
+	}
+	res := mustStock(t, req)
+	if len(res.Pages) != 1 || !res.Pages[0].Parts[0].Rotated {
+		t.Errorf("free part not turned onto the sheet: %+v", res.Pages)
+	}
+	if len(res.Skipped) != 1 || res.Skipped[0].Reason != SkipNoFit || res.Skipped[0].Quantity != 2 {
+		t.Errorf("locked part: skipped %+v", res.Skipped)
+	}
+}
+
+// Band metres and cost by hand; deduction makes the cut size smaller;
+// the placed edges turn with the part.
+func TestStockBands(t *testing.T) {
+	f := false
+	req := Request{
+		Sheet: Sheet{100, 100},
+		Bands: []Band{{Code: "A", Thickness: 1, Price: 10, Overlength: 2}, {Code: "B", Thickness: 2, Price: 3.333}},
+		Parts: []Part{
+			{ID: "k", Name: "Kapak", Width: 40, Height: 60, Quantity: 2, Rotate: &f, Edges: &Edges{Top: "A", Left: "A", Right: "B"}},
+			{ID: "r", Name: "Raf", Width: 90, Height: 20, Quantity: 1, Edges: &Edges{Bottom: "B"}},
+		},
+		Options: Options{DeductBands: true},
+	}
+	res := mustStock(t, req)
+	// A: per Kapak 40+2 (top) + 60+2 (left) = 104 cm, twice: 2,08 m, 20,80 TL.
+	// B: per Kapak 60 (right), twice, and Raf 90 (bottom): 2,10 m, 7,00 TL.
+	want := []BandTotal{{"A", 2.08, 20.8}, {"B", 2.1, 7.0}}
+	if !reflect.DeepEqual(res.BandTotals, want) {
+		t.Errorf("band totals %+v, want %+v", res.BandTotals, want)
+	}
+	for _, p := range res.Pages[0].Parts {
+		if p.OriginalIndex == 0 && (p.Width != 39.7 || p.Height != 59.9) {
+			t.Errorf("Kapak cut %gx%g, want 39.7x59.9 (0.1+0.2 off the width, 0.1 off the height)", p.Width, p.Height)
+		}
+		if p.OriginalIndex == 1 {
+			wantE := Edges{Bottom: "B"}
+			if p.Rotated {
+				wantE = Edges{Left: "B"}
+			}
+			if *p.Edges != wantE {
+				t.Errorf("Raf edges %+v (rotated %v)", *p.Edges, p.Rotated)
+			}
+		}
+	}
+	// A deduction that leaves nothing is an error on the part.
+	req.Parts[1].Height = 0.2
+	if _, err := Layout(context.Background(), req, nil); err == nil || err.(*InputError).Field != "parts[1].height" {
+		t.Errorf("no error for a part banded to nothing: %v", err)
+	}
+}
+
+func TestRotateEdges(t *testing.T) {
+	e := &Edges{Top: "T", Right: "R", Bottom: "B", Left: "L"}
+	if got := *rotateEdges(e, true); got != (Edges{Top: "L", Right: "T", Bottom: "R", Left: "B"}) {
+		t.Errorf("turned a quarter clockwise: %+v", got)
+	}
+}
+
+// Limited stock that runs out: the rest is placed, only the copies left
+// over are listed, and no row gives more than its quantity.
+func TestStockOut(t *testing.T) {
+	req := Request{
+		Stock: []Stock{
+			{ID: "a", Material: "Meşe", Width: 100, Height: 100, Quantity: 1, Price: 100},
+			{ID: "b", Material: "MEŞE ", Width: 50, Height: 100, Quantity: 2, Price: 40},
+		},
+		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 12, Material: "meşe"}},
+	}
+	res := mustStock(t, req)
+	if len(res.Skipped) != 1 || res.Skipped[0].Reason != SkipStockOut || res.Skipped[0].Quantity != 4 {
+		t.Fatalf("skipped %+v, want 4 copies with %q", res.Skipped, SkipStockOut)
+	}
+	if res.Stats.Placed != 8 || res.Stats.Cost != 180 || len(res.Buy) != 0 {
+		t.Errorf("placed %d cost %g buy %v", res.Stats.Placed, res.Stats.Cost, res.Buy)
+	}
+}
+
+// The cheapest rows are taken: four 50x50 parts cost less on two cheap
+// half sheets than on a whole one, and the bound proves it.
+func TestStockCheapestRows(t *testing.T) {
+	req := Request{
+		Stock: []Stock{
+			{ID: "a", Material: "M", Width: 100, Height: 100, Price: 100},
+			{ID: "b", Material: "M", Width: 50, Height: 100, Price: 45},
+		},
+		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 4, Material: "M"}},
+	}
+	res := mustStock(t, req)
+	if res.Stats.Cost != 90 || !res.Stats.Optimal || res.Stats.CostLowerBound != 90 {
+		t.Errorf("cost %g bound %g optimal %v, want 90 proven", res.Stats.Cost, res.Stats.CostLowerBound, res.Stats.Optimal)
+	}
+}
+
+// Verify rejects the ways a stock layout can be wrong.
+func TestVerifyStockRejects(t *testing.T) {
+	req := docExample()
+	req.Stock[0].Quantity = 1
+	req.Parts[0].Quantity = 6
+	good := mustStock(t, req)
+	clone := func() Result {
+		b, _ := json.Marshal(good)
+		var r Result
+		json.Unmarshal(b, &r)
+		return r
+	}
+	for name, mutate := range map[string]func(r *Result){
+		"unknown row":    func(r *Result) { r.Pages[0].StockID = "yok" },
+		"wrong size":     func(r *Result) { r.Pages[0].Width++ },
+		"wrong material": func(r *Result) { r.Pages[0].Material = "Ceviz MDF" },
+		"grain broken": func(r *Result) {
+			p := &r.Pages[len(r.Pages)-1].Parts[0]
+			p.Rotated = !p.Rotated
+			p.Width, p.Height = p.Height, p.Width
+		},
+		"edges not turned": func(r *Result) { r.Pages[0].Parts[0].Edges = &Edges{Top: "B1", Left: "B1", Right: "B1"} },
+		"no deduction":     func(r *Result) { r.Pages[0].Parts[0].Width = 56 },
+		"band metres":      func(r *Result) { r.BandTotals[0].Meters++ },
+		"cost":             func(r *Result) { r.Stats.Cost++ },
+		"bound above cost": func(r *Result) { r.Materials[0].CostLowerBound = r.Materials[0].Cost + 1 },
+		"buy":              func(r *Result) { r.Buy = nil },
+		"piece missing":    func(r *Result) { r.Pages[0].Parts = r.Pages[0].Parts[1:] },
+		"fake stock-out": func(r *Result) {
+			r.Skipped = append(r.Skipped, Skipped{OriginalIndex: 1, Reason: SkipStockOut, Quantity: 1})
+		},
+		"row over its limit": func(r *Result) {
+			for i := range r.Pages {
+				if r.Pages[i].StockID == "s2" {
+					r.Pages[i].StockID = "s1"
+					r.Pages[i].Width, r.Pages[i].Height = 183, 366
+				}
+			}
+		},
+	} {
+		r := clone()
+		mutate(&r)
+		if err := Verify(req, r); err == nil {
+			t.Errorf("%s: Verify accepted it", name)
+		}
+	}
+	if err := Verify(req, clone()); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -3,6 +3,7 @@ package nest
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -17,6 +18,9 @@ import (
 // Verify works in engine units, so it judges exactly what the engine meant;
 // it is O(n log n + overlapping pairs) per page.
 func Verify(req Request, res Result) error {
+	if usesStock(&req) {
+		return verifyStock(req, res)
+	}
 	j, skipped, err := newJob(req)
 	if err != nil {
 		return fmt.Errorf("geçersiz istek: %w", err)
@@ -232,4 +236,311 @@ func verifyCuts(j *job, page Page) (int, int, error) {
 		delete(exact, r) // a piece holds one part
 	}
 	return len(page.Cuts), length, nil
+}
+
+// verifyStock is Verify for a request with stock (docs/engine.md,
+// "Materials, stock rows, grain and edge band"): besides what Verify
+// checks of every page, each page's row exists and its size is the row's,
+// every part on it is of the page's material and thickness and of a group
+// the row serves, no row gives more sheets than its quantity, the grain
+// rule is kept, parts have their cut size (band deducted), the placed
+// edges are turned with the part, every piece is placed or skipped (with
+// "Stok yetmedi" only the copies not placed, and only where no unlimited
+// row serves the part), and the totals (materials, used, buy, band
+// totals, stats) add up.
+func verifyStock(req Request, res Result) error {
+	sj, err := newStockJob(req)
+	if err != nil {
+		return fmt.Errorf("geçersiz istek: %w", err)
+	}
+	rowOf := map[string]int{}
+	for ri, r := range sj.rows {
+		rowOf[r.id] = ri
+	}
+	groupOf := make([]int, len(req.Parts))
+	for i := range groupOf {
+		groupOf[i] = -1
+	}
+	for gi, g := range sj.groups {
+		for _, pi := range g.parts {
+			groupOf[pi] = gi
+		}
+	}
+	// The sheet.
+	var want Sheet
+	if sj.defRow >= 0 {
+		want = Sheet{toCM(sj.rows[sj.defRow].sheetW), toCM(sj.rows[sj.defRow].sheetH)}
+	} else if len(res.Pages) > 0 {
+		want = Sheet{res.Pages[0].Width, res.Pages[0].Height}
+	}
+	if res.Sheet != want {
+		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, want.Width, want.Height)
+	}
+	// Skipped lines: the ones no stock or no row takes, exactly; stock-out
+	// only for groups of limited rows.
+	whole := map[int]Skipped{}
+	for _, s := range sj.skipped {
+		whole[s.OriginalIndex] = s
+	}
+	out := make([]int, len(req.Parts))
+	found := 0
+	for _, s := range res.Skipped {
+		if s.OriginalIndex < 0 || s.OriginalIndex >= len(req.Parts) {
+			return fmt.Errorf("atlanan parça geçersiz: %+v", s)
+		}
+		if s.Reason == SkipStockOut {
+			gi := groupOf[s.OriginalIndex]
+			if gi < 0 || out[s.OriginalIndex] > 0 || s.Quantity < 1 {
+				return fmt.Errorf("stok yetmedi satırı geçersiz: %+v", s)
+			}
+			for _, ri := range sj.groups[gi].rows {
+				if sj.rows[ri].limit == 0 {
+					return fmt.Errorf("%q sınırsız stok varken stok yetmedi diye atlanmış", s.ID)
+				}
+			}
+			if exp := sj.skip(s.OriginalIndex, s.Quantity, SkipStockOut); s != exp {
+				return fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
+			}
+			out[s.OriginalIndex] = s.Quantity
+			continue
+		}
+		if exp, ok := whole[s.OriginalIndex]; !ok || s != exp {
+			return fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
+		}
+		found++
+	}
+	if found != len(sj.skipped) {
+		return fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(sj.skipped), found)
+	}
+	placed := make([]int, len(req.Parts))
+	used := make([]int, len(sj.rows))
+	seen := map[string]bool{}
+	var partArea, sheetArea float64
+	count, cuts, cutLength := 0, 0, 0
+	bandUnits := make([]int, len(req.Bands))
+	bandUsed := make([]bool, len(req.Bands))
+	type gsum struct {
+		pages       int
+		cost        float64
+		part, sheet float64
+	}
+	gs := make([]gsum, len(sj.groups))
+	for pn, page := range res.Pages {
+		if page.ID != pageID(pn) {
+			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pn, page.ID, pageID(pn))
+		}
+		if len(page.Parts) == 0 {
+			return fmt.Errorf("%s boş", page.ID)
+		}
+		ri, ok := rowOf[page.StockID]
+		if !ok {
+			return fmt.Errorf("%s: bilinmeyen stok satırı %q", page.ID, page.StockID)
+		}
+		row := &sj.rows[ri]
+		if exactUnits(page.Width) != row.sheetW || exactUnits(page.Height) != row.sheetH {
+			return fmt.Errorf("%s: levha %gx%g, stok satırı %gx%g", page.ID, page.Width, page.Height, toCM(row.sheetW), toCM(row.sheetH))
+		}
+		used[ri]++
+		if row.limit > 0 && used[ri] > row.limit {
+			return fmt.Errorf("%s: %q satırından %d levhadan fazlası kullanılmış", page.ID, row.id, row.limit)
+		}
+		pj := &job{kerf: sj.kerf, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH}
+		lo, hiX, hiY := sj.trim, row.sheetW-sj.trim, row.sheetH-sj.trim
+		first := page.Parts[0].OriginalIndex
+		if first < 0 || first >= len(req.Parts) {
+			return fmt.Errorf("%s: geçersiz originalIndex %d", page.ID, first)
+		}
+		gi := groupOf[first]
+		if gi < 0 {
+			return fmt.Errorf("%s: yerleştirilmemesi gereken parça", page.ID)
+		}
+		g := sj.groups[gi]
+		if page.Material != g.material || page.Thickness != g.thickness {
+			return fmt.Errorf("%s: malzeme %q %g mm, beklenen %q %g mm", page.ID, page.Material, page.Thickness, g.material, g.thickness)
+		}
+		rIdx := slices.Index(g.rows, ri)
+		if rIdx < 0 {
+			return fmt.Errorf("%s: %q satırı bu malzemenin değil", page.ID, row.id)
+		}
+		rs := make([]rect, len(page.Parts))
+		var area float64
+		for i, p := range page.Parts {
+			pi := p.OriginalIndex
+			if pi < 0 || pi >= len(req.Parts) {
+				return fmt.Errorf("%s: %q geçersiz originalIndex %d", page.ID, p.ID, pi)
+			}
+			in := req.Parts[pi]
+			if groupOf[pi] != gi {
+				return fmt.Errorf("%s: %q bu sayfanın malzemesinden değil", page.ID, p.ID)
+			}
+			if seen[p.ID] {
+				return fmt.Errorf("%s: %q iki kez yerleştirilmiş", page.ID, p.ID)
+			}
+			seen[p.ID] = true
+			if p.Name != in.Name {
+				return fmt.Errorf("%s: %q adı %q, beklenen %q", page.ID, p.ID, p.Name, in.Name)
+			}
+			x, y := exactUnits(p.X), exactUnits(p.Y)
+			w, h := exactUnits(p.Width), exactUnits(p.Height)
+			if x < 0 || y < 0 || w < 0 || h < 0 {
+				return fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", page.ID, p.ID)
+			}
+			cw, ch := sj.cutW[pi], sj.cutH[pi]
+			forced := grained(row.grain) && grained(in.Grain)
+			switch {
+			case forced && p.Rotated != (in.Grain != row.grain):
+				return fmt.Errorf("%s: %q damar yönüne göre döndürülmemiş", page.ID, p.ID)
+			case !forced && p.Rotated && !in.CanRotate():
+				return fmt.Errorf("%s: %q döndürülemez", page.ID, p.ID)
+			case !p.Rotated && (w != cw || h != ch), p.Rotated && (w != ch || h != cw):
+				return fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), kesim ölçüsü %gx%g", page.ID, p.ID, p.Width, p.Height, p.Rotated, toCM(cw), toCM(ch))
+			}
+			if x < lo || y < lo || x+w > hiX || y+h > hiY {
+				return fmt.Errorf("%s: %q kullanılabilir levhanın dışında", page.ID, p.ID)
+			}
+			if e := rotateEdges(in.Edges, p.Rotated); !sameEdges(e, p.Edges) {
+				return fmt.Errorf("%s: %q bantları %+v, beklenen %+v", page.ID, p.ID, p.Edges, e)
+			}
+			if e := in.Edges; e != nil {
+				fw, fh := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
+				for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+					if c == "" {
+						continue
+					}
+					bi := slices.IndexFunc(req.Bands, func(b Band) bool { return b.Code == c })
+					l := fw
+					if n >= 2 {
+						l = fh
+					}
+					bandUnits[bi] += l + int(roundUnits(req.Bands[bi].Overlength, true))
+					bandUsed[bi] = true
+				}
+			}
+			rs[i] = rect{x, y, w + sj.kerf, h + sj.kerf}
+			placed[pi]++
+			area += float64(w) * float64(h)
+			count++
+		}
+		if a, b, ok := overlapping(rs); ok {
+			return fmt.Errorf("%s: %q ile %q çakışıyor veya testere payından yakın", page.ID, page.Parts[a].ID, page.Parts[b].ID)
+		}
+		if req.Options.Guillotine {
+			n, length, err := verifyCuts(pj, page)
+			if err != nil {
+				return fmt.Errorf("%s: %w", page.ID, err)
+			}
+			cuts += n
+			cutLength += length
+		} else if len(page.Cuts) > 0 {
+			return fmt.Errorf("%s: giyotin olmayan yerleşimde kesim sırası var", page.ID)
+		}
+		sa := float64(row.sheetW) * float64(row.sheetH)
+		if want := int(math.Round(100 * area / sa)); page.Efficiency != want {
+			return fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
+		}
+		gs[gi].pages++
+		gs[gi].cost += row.price
+		gs[gi].part += area
+		gs[gi].sheet += sa
+		partArea += area
+		sheetArea += sa
+	}
+	for i, p := range req.Parts {
+		if _, ok := whole[i]; ok {
+			if placed[i] > 0 {
+				return fmt.Errorf("atlanan parça %d (%q) yerleştirilmiş", i, p.Name)
+			}
+			continue
+		}
+		if placed[i]+out[i] != p.Quantity {
+			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d atlanmış, %d istenmişti", i, p.Name, placed[i], out[i], p.Quantity)
+		}
+		for c := 0; c < placed[i]; c++ {
+			if id := partID(p, i) + "-" + itoa(c); !seen[id] {
+				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
+			}
+		}
+	}
+	// Materials, in page order.
+	if len(res.Materials) != len(sj.groups) {
+		return fmt.Errorf("%d malzeme özeti, beklenen %d", len(res.Materials), len(sj.groups))
+	}
+	lb, optimal := 0, true
+	var cost, costLB float64
+	for gi, m := range res.Materials {
+		g, s := sj.groups[gi], gs[gi]
+		if m.Material != g.material || m.Thickness != g.thickness || m.Pages != s.pages {
+			return fmt.Errorf("malzeme %d: %q %g mm %d sayfa, beklenen %q %g mm %d sayfa", gi, m.Material, m.Thickness, m.Pages, g.material, g.thickness, s.pages)
+		}
+		if m.Objective != sj.groupObjective(g) {
+			return fmt.Errorf("malzeme %q: hedef %q, beklenen %q", m.Material, m.Objective, sj.groupObjective(g))
+		}
+		if math.Abs(m.Cost-roundTL(s.cost)) > 1e-9 {
+			return fmt.Errorf("malzeme %q: maliyet %g, hesaplanan %g", m.Material, m.Cost, roundTL(s.cost))
+		}
+		if m.LowerBound > m.Pages || m.CostLowerBound > m.Cost+1e-9 {
+			return fmt.Errorf("malzeme %q: alt sınır %d sayfa %g TL, sonuç %d sayfa %g TL", m.Material, m.LowerBound, m.CostLowerBound, m.Pages, m.Cost)
+		}
+		if m.Optimal && m.Objective == ObjectiveSheets && m.Pages > m.LowerBound ||
+			m.Optimal && m.Objective == ObjectiveCost && m.Cost > m.CostLowerBound+0.01 {
+			return fmt.Errorf("malzeme %q: optimal denmiş ama alt sınıra ulaşılmamış", m.Material)
+		}
+		want := 0.0
+		if s.sheet > 0 {
+			want = math.Round(1000*s.part/s.sheet) / 10
+		}
+		if m.Efficiency != want {
+			return fmt.Errorf("malzeme %q: verim %g, hesaplanan %g", m.Material, m.Efficiency, want)
+		}
+		lb += m.LowerBound
+		optimal = optimal && m.Optimal
+		cost += m.Cost
+		costLB += m.CostLowerBound
+	}
+	st := res.Stats
+	if st.Pages != len(res.Pages) || st.Placed != count {
+		return fmt.Errorf("istatistik yanlış: %d sayfa %d parça, sayılan %d sayfa %d parça", st.Pages, st.Placed, len(res.Pages), count)
+	}
+	if st.Cuts != cuts || exactUnits(st.CutLength) != cutLength {
+		return fmt.Errorf("kesim istatistiği yanlış: %d kesim %.2f cm, sayılan %d kesim %.2f cm", st.Cuts, st.CutLength, cuts, toCM(cutLength))
+	}
+	if st.LowerBound != lb || st.Optimal != optimal || math.Abs(st.Cost-roundTL(cost)) > 1e-6 || math.Abs(st.CostLowerBound-floorTL(costLB)) > 1e-6 {
+		return fmt.Errorf("istatistik malzemelerin toplamı değil: %+v", st)
+	}
+	if sheetArea > 0 {
+		if want := math.Round(1000*partArea/sheetArea) / 10; st.Efficiency != want {
+			return fmt.Errorf("ortalama verim %.1f, hesaplanan %.1f", st.Efficiency, want)
+		}
+	}
+	// Used and buy, in row order.
+	var wantUsed, wantBuy []StockCount
+	for ri, n := range used {
+		if n > 0 {
+			wantUsed = append(wantUsed, StockCount{sj.rows[ri].id, n})
+			if sj.rows[ri].limit == 0 {
+				wantBuy = append(wantBuy, StockCount{sj.rows[ri].id, n})
+			}
+		}
+	}
+	if !slices.Equal(res.Used, wantUsed) || !slices.Equal(res.Buy, wantBuy) {
+		return fmt.Errorf("kullanılan %v / alınacak %v, sayılan %v / %v", res.Used, res.Buy, wantUsed, wantBuy)
+	}
+	var wantBands []BandTotal
+	for bi, b := range req.Bands {
+		if bandUsed[bi] {
+			m := float64(bandUnits[bi]) / (100 * unitsPerCM)
+			wantBands = append(wantBands, BandTotal{b.Code, m, roundTL(m * b.Price)})
+		}
+	}
+	if !slices.Equal(res.BandTotals, wantBands) {
+		return fmt.Errorf("bant toplamları %v, sayılan %v", res.BandTotals, wantBands)
+	}
+	return nil
+}
+
+func sameEdges(a, b *Edges) bool {
+	if a == nil || b == nil {
+		return (a == nil || *a == Edges{}) && (b == nil || *b == Edges{})
+	}
+	return *a == *b
 }
