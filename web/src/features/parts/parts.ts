@@ -275,9 +275,9 @@ export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', '
 
 /** GRAIN_WORDS are the words a pasted grain cell may hold (matched as header words are). */
 export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
-  none: ['', '-', 'yok', 'none', 'hayır', 'no'],
-  vertical: ['dikey', 'boy', 'boyuna', 'boy boyunca', 'dikey (boy boyunca)', 'vertical', 'v', 'd'],
-  horizontal: ['yatay', 'en', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal', 'y'],
+  none: ['', '-', 'yok', 'boş', 'none'],
+  vertical: ['dikey', 'boyuna', 'boy boyunca', 'dikey (boy boyunca)', 'vertical'],
+  horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal'],
 };
 
 const ROTATE_WORDS = { yes: ['evet', 'e', 'yes', 'true', '1', 'x'], no: ['hayır', 'h', 'no', 'false', '0'] } as const;
