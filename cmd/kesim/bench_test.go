@@ -2,15 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"kesim/internal/bench"
-	"kesim/nest"
 )
 
 // kesim bench writes a row per instance with --csv and a CPU profile with
@@ -89,7 +85,6 @@ func TestBenchVSBPPRunsAndVerifies(t *testing.T) {
 {"id": "mini/MB_C1_1", "stock": [{"id": "b0", "width": 10, "height": 10, "cost": 100, "quantity": 0}, {"id": "b1", "width": 5, "height": 10, "cost": 40, "quantity": 1}], "parts": [{"id": "i0", "width": 5, "height": 10, "quantity": 3}], "rotate": false, "best_known_cost": 140, "lower_bound_cost": 140},
 {"id": "mini/MB_C2_1", "stock": [{"id": "b0", "width": 10, "height": 10, "cost": 100, "quantity": 0}], "parts": [{"id": "i0", "width": 10, "height": 5, "quantity": 2}], "rotate": false, "best_known_cost": 100, "lower_bound_cost": 100}
 ]`)
-	skipWithoutStock(t, set)
 	rows := filepath.Join(dir, "sonuç.csv")
 	var out, errb bytes.Buffer
 	code := runBench([]string{"--time", "0", "--csv", rows, set}, &out, &errb)
@@ -103,27 +98,6 @@ func TestBenchVSBPPRunsAndVerifies(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "mini") || !strings.Contains(out.String(), "toplam") {
 		t.Errorf("report:\n%s", out.String())
-	}
-}
-
-// skipWithoutStock skips while the engine cannot yet lay out and verify
-// stock rows (its stock support lands separately from this harness).
-func skipWithoutStock(t *testing.T, set string) {
-	t.Helper()
-	ins, err := bench.LoadVS(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, err := ins[0].Request(nest.Options{}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := nest.Layout(context.Background(), req, nil)
-	if err == nil {
-		err = nest.Verify(req, res)
-	}
-	if err != nil || len(res.Pages) == 0 || res.Pages[0].StockID == "" {
-		t.Skipf("the engine does not lay out and verify stock rows yet (%v)", err)
 	}
 }
 

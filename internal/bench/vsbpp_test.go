@@ -216,7 +216,6 @@ func TestRunVSTiny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	skipWithoutStock(t, ins[0])
 	outs := RunVS(context.Background(), ins, Config{Options: nest.Options{Iterations: 200, Seed: 1}, Workers: 2})
 	for _, o := range outs {
 		if o.Err != nil || o.Unfit != nil {
@@ -233,22 +232,5 @@ func TestRunVSTiny(t *testing.T) {
 	// 64 of 80 area units on the two 10x4 sheets.
 	if u := outs[1].Utilisation(); u < 79.99 || u > 80.01 {
 		t.Errorf("utilisation %g, want 80", u)
-	}
-}
-
-// skipWithoutStock skips while the engine cannot yet lay out and verify
-// stock rows (its stock support lands separately from this harness).
-func skipWithoutStock(t *testing.T, in VSInstance) {
-	t.Helper()
-	req, err := in.Request(nest.Options{}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := nest.Layout(context.Background(), req, nil)
-	if err == nil {
-		err = nest.Verify(req, res)
-	}
-	if err != nil || len(res.Pages) == 0 || res.Pages[0].StockID == "" {
-		t.Skipf("the engine does not lay out and verify stock rows yet (%v)", err)
 	}
 }
