@@ -61,6 +61,32 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// The Turkish header words of a part list, as the reader takes them and
+// as the web app and the docs name the columns. The reader also takes
+// their ASCII spellings (kalinlik, bant ust, bant sag) and English names.
+const (
+	HeaderName       = "ad"
+	HeaderWidth      = "genişlik"
+	HeaderHeight     = "yükseklik"
+	HeaderQuantity   = "adet"
+	HeaderRotate     = "döndür"
+	HeaderMaterial   = "malzeme"
+	HeaderThickness  = "kalınlık"
+	HeaderGrain      = "damar"
+	HeaderBand       = "bant" // one band code on all four edges
+	HeaderBandTop    = "bant üst"
+	HeaderBandBottom = "bant alt"
+	HeaderBandLeft   = "bant sol"
+	HeaderBandRight  = "bant sağ"
+)
+
+// The grain words of the damar column, as Grain reads them.
+const (
+	GrainWordNone       = "yok"
+	GrainWordVertical   = "dikey" // along the part's (or sheet's) height
+	GrainWordHorizontal = "yatay" // along its width
+)
+
 // column identifies a known column.
 type column int
 
@@ -70,15 +96,24 @@ const (
 	colHeight
 	colQuantity
 	colRotate
+	colMaterial
+	colThickness
+	colGrain
+	colBand
+	colBandTop
+	colBandBottom
+	colBandLeft
+	colBandRight
 	numColumns
 )
 
 // msgTooLarge refuses a file over maxBytes.
 const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
 
-var columnNames = [numColumns]string{"ad", "genişlik", "yükseklik", "adet", "döndür"}
+var columnNames = [numColumns]string{HeaderName, HeaderWidth, HeaderHeight, HeaderQuantity, HeaderRotate,
+	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight}
 
-// headerAliases maps lower-cased header cells to columns.
+// headerAliases maps header cells, as headerKey folds them, to columns.
 var headerAliases = map[string]column{
 	"name": colName, "ad": colName, "adı": colName, "isim": colName, "parça": colName, "parça adı": colName, "parca": colName,
 	"width": colWidth, "genişlik": colWidth, "genislik": colWidth, "en": colWidth, "w": colWidth,
@@ -87,61 +122,52 @@ var headerAliases = map[string]column{
 	"yükseklik (cm)": colHeight, "boy (cm)": colHeight,
 	"quantity": colQuantity, "adet": colQuantity, "miktar": colQuantity, "qty": colQuantity, "sayı": colQuantity,
 	"rotate": colRotate, "döndür": colRotate, "dondur": colRotate, "döndürülebilir": colRotate,
+	"malzeme": colMaterial, "material": colMaterial,
+	"kalınlık": colThickness, "kalinlik": colThickness, "kalınlık (mm)": colThickness, "kalinlik (mm)": colThickness, "thickness": colThickness,
+	"damar": colGrain, "grain": colGrain, "damar yönü": colGrain, "damar yonu": colGrain,
+	"bant": colBand, "band": colBand, "kenar bandı": colBand, "kenar bandi": colBand,
+	"bant üst": colBandTop, "bant ust": colBandTop, "üst bant": colBandTop, "ust bant": colBandTop, "band top": colBandTop, "top": colBandTop,
+	"bant alt": colBandBottom, "alt bant": colBandBottom, "band bottom": colBandBottom, "bottom": colBandBottom,
+	"bant sol": colBandLeft, "sol bant": colBandLeft, "band left": colBandLeft, "left": colBandLeft,
+	"bant sağ": colBandRight, "bant sag": colBandRight, "sağ bant": colBandRight, "sag bant": colBandRight, "band right": colBandRight, "right": colBandRight,
+}
+
+// headerKey folds a header cell for the alias tables: lower case (Turkish
+// İ as i), "_" and "-" as spaces, runs of spaces as one.
+func headerKey(cell string) string {
+	key := strings.ReplaceAll(strings.TrimSpace(cell), "İ", "i")
+	key = strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(key))
+	return strings.Join(strings.Fields(key), " ")
+}
+
+// Grain reads a grain word: yok, none, boş or nothing is no grain (""),
+// dikey or vertical along the height, yatay or horizontal along the
+// width; ok is false for anything else.
+func Grain(s string) (grain string, ok bool) {
+	switch headerKey(s) {
+	case "", GrainWordNone, nest.GrainNone, "boş", "bos", "-":
+		return "", true
+	case GrainWordVertical, nest.GrainVertical, "boyuna":
+		return nest.GrainVertical, true
+	case GrainWordHorizontal, nest.GrainHorizontal, "enine":
+		return nest.GrainHorizontal, true
+	}
+	return "", false
 }
 
 // Read parses a part list. The first row is a header (`name,width,height,
-// quantity` or its Turkish names, in any order; `rotate` optional) or, when
+// quantity` or its Turkish names, in any order; `rotate`, `malzeme`,
+// `kalınlık` (mm), `damar` (see Grain) and the band columns optional:
+// `bant` puts one code on all four edges, `bant üst`, `bant alt`, `bant
+// sol` and `bant sağ` one on their edge, over bant's) or, when
 // its width cell is a number, the first part in that column order. An
 // empty quantity means 1. Sizes are rounded up to 0.01 cm, as the engine
 // lays them out. On any bad field Read returns an *Error naming every bad
 // line and no parts; a file over 16 MiB is refused whole, never cut.
 func Read(r io.Reader) ([]nest.Part, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	rows, lines, err := records(r, "dosyada parça yok")
 	if err != nil {
 		return nil, err
-	}
-	if len(data) > maxBytes {
-		// Reading on to the limit and laying out what came would drop the
-		// rest of the list without a word.
-		return nil, &Error{Lines: []LineError{{Message: msgTooLarge}}}
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		// Turkish Excel's plain "CSV" save is Windows-1254.
-		if data, err = charmap.Windows1254.NewDecoder().Bytes(data); err != nil {
-			return nil, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
-		}
-	}
-	sep := detectSeparator(data)
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = sep
-	cr.FieldsPerRecord = -1
-	// A tab separator would be eaten as leading space.
-	cr.TrimLeadingSpace = sep != '\t'
-	var rows [][]string
-	var lines []int
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			line := 0
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
-			}
-			return nil, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
-		}
-		if blank(rec) {
-			continue
-		}
-		line, _ := cr.FieldPos(0)
-		rows = append(rows, rec)
-		lines = append(lines, line)
-	}
-	if len(rows) == 0 {
-		return nil, &Error{Lines: []LineError{{Line: 1, Message: "dosyada parça yok"}}}
 	}
 	cols, hasHeader, herr := header(rows[0], lines[0])
 	if herr != nil {
@@ -172,6 +198,60 @@ func Read(r io.Reader) ([]nest.Part, error) {
 		return nil, &Error{Lines: errs}
 	}
 	return parts, nil
+}
+
+// records reads the non-blank rows of a CSV file and their line numbers:
+// the file's encoding and separator found as Read describes. A file with
+// no rows is an *Error saying empty.
+func records(r io.Reader, empty string) ([][]string, []int, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > maxBytes {
+		// Reading on to the limit and laying out what came would drop the
+		// rest of the list without a word.
+		return nil, nil, &Error{Lines: []LineError{{Message: msgTooLarge}}}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		// Turkish Excel's plain "CSV" save is Windows-1254.
+		if data, err = charmap.Windows1254.NewDecoder().Bytes(data); err != nil {
+			return nil, nil, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
+		}
+	}
+	sep := detectSeparator(data)
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1
+	// A tab separator would be eaten as leading space.
+	cr.TrimLeadingSpace = sep != '\t'
+	var rows [][]string
+	var lines []int
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
+			return nil, nil, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
+		}
+		if blank(rec) {
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		rows = append(rows, rec)
+		lines = append(lines, line)
+	}
+	if len(rows) == 0 {
+		return nil, nil, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+	}
+	return rows, lines, nil
 }
 
 func blank(rec []string) bool {
@@ -212,9 +292,7 @@ func header(rec []string, line int) (cols []column, isHeader bool, err *LineErro
 	}
 	found := map[column]bool{}
 	for _, cell := range rec {
-		key := strings.ToLower(strings.TrimSpace(cell))
-		key = strings.ReplaceAll(key, "İ", "i")
-		c, ok := headerAliases[key]
+		c, ok := headerAliases[headerKey(cell)]
 		if !ok || found[c] {
 			c = -1
 		} else {
@@ -243,6 +321,14 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 	var errs []LineError
 	bad := func(c column, msg string) {
 		errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
+	}
+	// text is an optional text cell: a material or a band code.
+	text := func(c column) string {
+		v := cell[c]
+		if utf8.RuneCountInString(v) > store.MaxText {
+			bad(c, store.MsgTextTooLong)
+		}
+		return v
 	}
 	p.Name = cell[colName]
 	switch {
@@ -294,6 +380,38 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 		default:
 			bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", cell[colRotate]))
 		}
+	}
+	p.Material = text(colMaterial)
+	if v := cell[colThickness]; v != "" {
+		n, ok := parseNumber(v)
+		switch {
+		case !ok:
+			bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))
+		case n < 0 || n > store.MaxThicknessMM:
+			bad(colThickness, store.MsgThickness)
+		}
+		p.Thickness = n
+	}
+	if v := cell[colGrain]; v != "" {
+		g, ok := Grain(v)
+		if !ok {
+			bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
+		}
+		p.Grain = g
+	}
+	// bant puts one code on every edge; a column of its own edge wins.
+	all := text(colBand)
+	edges := nest.Edges{Top: all, Bottom: all, Left: all, Right: all}
+	for _, e := range []struct {
+		c   column
+		dst *string
+	}{{colBandTop, &edges.Top}, {colBandBottom, &edges.Bottom}, {colBandLeft, &edges.Left}, {colBandRight, &edges.Right}} {
+		if v := text(e.c); v != "" {
+			*e.dst = v
+		}
+	}
+	if edges != (nest.Edges{}) {
+		p.Edges = &edges
 	}
 	return p, errs
 }

@@ -1,0 +1,261 @@
+package partcsv
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// The Turkish header words of a stock list and a band list beyond those of
+// a part list (HeaderName, HeaderMaterial, HeaderThickness, HeaderWidth,
+// HeaderHeight, HeaderQuantity, HeaderGrain).
+const (
+	HeaderID         = "kod" // a stock row's id, a band's code
+	HeaderPrice      = "fiyat"
+	HeaderOverlength = "fazlalık"
+)
+
+// stockColumns are the columns of a stock list, by their header aliases.
+var stockColumns = map[string]string{
+	"kod": HeaderID, "id": HeaderID, "kimlik": HeaderID, "code": HeaderID,
+	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
+	"malzeme": HeaderMaterial, "material": HeaderMaterial,
+	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "kalınlık (mm)": HeaderThickness, "kalinlik (mm)": HeaderThickness, "thickness": HeaderThickness,
+	"genişlik": HeaderWidth, "genislik": HeaderWidth, "en": HeaderWidth, "genişlik (cm)": HeaderWidth, "en (cm)": HeaderWidth, "width": HeaderWidth,
+	"yükseklik": HeaderHeight, "yukseklik": HeaderHeight, "boy": HeaderHeight, "yükseklik (cm)": HeaderHeight, "boy (cm)": HeaderHeight, "height": HeaderHeight,
+	"adet": HeaderQuantity, "miktar": HeaderQuantity, "quantity": HeaderQuantity, "qty": HeaderQuantity,
+	"fiyat": HeaderPrice, "fiyat (tl)": HeaderPrice, "price": HeaderPrice,
+	"damar": HeaderGrain, "damar yönü": HeaderGrain, "damar yonu": HeaderGrain, "grain": HeaderGrain,
+}
+
+// bandColumns are the columns of a band list, by their header aliases.
+var bandColumns = map[string]string{
+	"kod": HeaderID, "code": HeaderID, "bant": HeaderID, "bant kodu": HeaderID,
+	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
+	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "kalınlık (mm)": HeaderThickness, "kalinlik (mm)": HeaderThickness, "thickness": HeaderThickness,
+	"fiyat": HeaderPrice, "fiyat (tl)": HeaderPrice, "metre fiyatı": HeaderPrice, "price": HeaderPrice,
+	"fazlalık": HeaderOverlength, "fazlalik": HeaderOverlength, "fazlalık (cm)": HeaderOverlength, "fazlalik (cm)": HeaderOverlength, "overlength": HeaderOverlength,
+}
+
+// table is a CSV list read under a header: each row's cells by column.
+type table struct {
+	rows  []map[string]string
+	lines []int
+}
+
+// readTable reads a CSV list whose first row is a header of the aliases'
+// words (in any order; unknown columns are ignored), with every column of
+// need. max bounds its rows; kind names them in errors.
+func readTable(r io.Reader, aliases map[string]string, need []string, max int, kind, hint string) (*table, error) {
+	rows, lines, err := records(r, "dosyada "+kind+" yok")
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]string, len(rows[0]))
+	found := map[string]bool{}
+	for i, cell := range rows[0] {
+		if c, ok := aliases[headerKey(cell)]; ok && !found[c] {
+			cols[i] = c
+			found[c] = true
+		}
+	}
+	for _, c := range need {
+		if !found[c] {
+			return nil, &Error{Lines: []LineError{{Line: lines[0], Message: "başlık satırı " + hint + " sütunlarını içermeli"}}}
+		}
+	}
+	rows, lines = rows[1:], lines[1:]
+	if len(rows) == 0 {
+		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada " + kind + " yok"}}}
+	}
+	if len(rows) > max {
+		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", thousands(max), kind)}}}
+	}
+	t := &table{lines: lines}
+	for _, rec := range rows {
+		row := map[string]string{}
+		for i, f := range rec {
+			if i < len(cols) && cols[i] != "" {
+				row[cols[i]] = strings.TrimSpace(f)
+			}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t, nil
+}
+
+// cells checks the cells of one row, gathering its errors.
+type cells struct {
+	row  map[string]string
+	line int
+	errs *[]LineError
+}
+
+func (c cells) bad(col, msg string) {
+	*c.errs = append(*c.errs, LineError{Line: c.line, Field: col, Message: msg})
+}
+
+// text is a text cell of at most store.MaxText characters.
+func (c cells) text(col string) string {
+	v := c.row[col]
+	if utf8.RuneCountInString(v) > store.MaxText {
+		c.bad(col, store.MsgTextTooLong)
+	}
+	return v
+}
+
+// thousandsDots matches a number written with Turkish thousands dots:
+// 1.450, 12.500,75.
+var thousandsDots = regexp.MustCompile(`^[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?$`)
+
+// amount is an optional number from 0 to max (0 when empty). A price
+// may be written the Turkish way, 1.450 or 1.450,50.
+func (c cells) amount(col string, max float64, msg string) float64 {
+	v := c.row[col]
+	if v == "" {
+		return 0
+	}
+	if col == HeaderPrice && thousandsDots.MatchString(v) {
+		v = strings.ReplaceAll(v, ".", "")
+	}
+	n, ok := parseNumber(v)
+	switch {
+	case !ok:
+		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case n < 0 || n > max:
+		c.bad(col, msg)
+	}
+	return n
+}
+
+// size is a required sheet side in cm, rounded down to 0.01 cm as the
+// engine takes a sheet.
+func (c cells) size(col string) float64 {
+	v := c.row[col]
+	if v == "" {
+		c.bad(col, store.MsgRequired)
+		return 0
+	}
+	n, ok := parseNumber(v)
+	if ok {
+		n = nest.RoundDown(n)
+	}
+	switch {
+	case !ok:
+		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case n <= 0 || n > store.MaxSize:
+		c.bad(col, fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize))
+	}
+	return n
+}
+
+// ReadStock parses a stock list: a header of `kod` (or `id`; optional,
+// else the rows are s1, s2, ...), `ad`, `malzeme`, `kalınlık` (mm),
+// `genişlik` and `yükseklik` (cm, required), `adet` (empty: unlimited, to
+// buy), `fiyat` (TL a sheet) and `damar` (see Grain, along the sheet), in
+// any order, then one row a line. Numbers take a decimal comma; the
+// file's encoding and separator are found as Read finds them. On any bad
+// field it returns an *Error naming every bad line and no rows.
+func ReadStock(r io.Reader) ([]nest.Stock, error) {
+	t, err := readTable(r, stockColumns, []string{HeaderWidth, HeaderHeight}, store.MaxStockRows, "stok satırı",
+		"genişlik ve yükseklik (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
+	if err != nil {
+		return nil, err
+	}
+	var errs []LineError
+	stock := make([]nest.Stock, 0, len(t.rows))
+	seen := map[string]bool{}
+	// The ids given, which a generated one must not take.
+	given := map[string]bool{}
+	for _, row := range t.rows {
+		given[row[HeaderID]] = true
+	}
+	for i, row := range t.rows {
+		c := cells{row: row, line: t.lines[i], errs: &errs}
+		s := nest.Stock{ID: c.text(HeaderID), Name: c.text(HeaderName), Material: c.text(HeaderMaterial)}
+		if s.ID == "" {
+			// Generated: the first free s<n> from the row's number.
+			for n := i + 1; s.ID == "" || seen[s.ID] || given[s.ID]; n++ {
+				s.ID = "s" + strconv.Itoa(n)
+			}
+		}
+		if seen[s.ID] {
+			c.bad(HeaderID, store.MsgStockID)
+		}
+		seen[s.ID] = true
+		s.Thickness = c.amount(HeaderThickness, store.MaxThicknessMM, store.MsgThickness)
+		s.Width = c.size(HeaderWidth)
+		s.Height = c.size(HeaderHeight)
+		if v := row[HeaderQuantity]; v != "" {
+			q, err := strconv.Atoi(v)
+			if err != nil || q < 0 || q > store.MaxStockQuantity {
+				c.bad(HeaderQuantity, store.MsgStockQuantity)
+			}
+			s.Quantity = q
+		}
+		s.Price = c.amount(HeaderPrice, store.MaxPrice, store.MsgPrice)
+		if v := row[HeaderGrain]; v != "" {
+			g, ok := Grain(v)
+			if !ok {
+				c.bad(HeaderGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
+			}
+			s.Grain = g
+		}
+		if len(errs) >= maxErrors {
+			break
+		}
+		stock = append(stock, s)
+	}
+	if len(errs) > 0 {
+		return nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
+	}
+	return stock, nil
+}
+
+// ReadBands parses a band list: a header of `kod` (required, unique),
+// `ad`, `kalınlık` (mm), `fiyat` (TL a metre) and `fazlalık` (cm added to
+// every banded edge), in any order, then one band a line, as ReadStock.
+func ReadBands(r io.Reader) ([]nest.Band, error) {
+	t, err := readTable(r, bandColumns, []string{HeaderID}, store.MaxBands, "bant kodu",
+		"kod (kod;ad;kalınlık;fiyat;fazlalık)")
+	if err != nil {
+		return nil, err
+	}
+	var errs []LineError
+	bands := make([]nest.Band, 0, len(t.rows))
+	seen := map[string]bool{}
+	for i, row := range t.rows {
+		c := cells{row: row, line: t.lines[i], errs: &errs}
+		b := nest.Band{Code: c.text(HeaderID), Name: c.text(HeaderName)}
+		if b.Code == "" || seen[b.Code] {
+			c.bad(HeaderID, store.MsgBandCode)
+		}
+		seen[b.Code] = true
+		b.Thickness = c.amount(HeaderThickness, store.MaxBandThickness, store.MsgBandThickness)
+		b.Price = c.amount(HeaderPrice, store.MaxPrice, store.MsgPrice)
+		b.Overlength = c.amount(HeaderOverlength, store.MaxBandOverlength, store.MsgBandOverlength)
+		if len(errs) >= maxErrors {
+			break
+		}
+		bands = append(bands, b)
+	}
+	if len(errs) > 0 {
+		return nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
+	}
+	return bands, nil
+}
+
+// thousands writes n with a dot between thousands: 1.000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "." + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,162 @@
+package partcsv
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"kesim/nest"
+)
+
+// The new part columns: material, thickness, grain and band, in Turkish
+// or ASCII spellings, in any order; a band column of its own edge wins
+// over bant.
+func TestReadMaterialColumns(t *testing.T) {
+	in := "Bant Sağ;Malzeme;Ad;Kalınlık;Genişlik;Yükseklik;Adet;Damar;Bant\n" +
+		";Beyaz Sunta;Yan;18;56;72;2;dikey;B1\n" +
+		"B2;Ceviz MDF;Kapak;18,5;40;70;1;YATAY;\n" +
+		";;Arka;;100;70;1;yok;\n"
+	got, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []nest.Part{
+		{ID: "p1", Name: "Yan", Width: 56, Height: 72, Quantity: 2, Material: "Beyaz Sunta", Thickness: 18, Grain: nest.GrainVertical,
+			Edges: &nest.Edges{Top: "B1", Bottom: "B1", Left: "B1", Right: "B1"}},
+		{ID: "p2", Name: "Kapak", Width: 40, Height: 70, Quantity: 1, Material: "Ceviz MDF", Thickness: 18.5, Grain: nest.GrainHorizontal,
+			Edges: &nest.Edges{Right: "B2"}},
+		{ID: "p3", Name: "Arka", Width: 100, Height: 70, Quantity: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	// ASCII spellings, per-edge columns over bant.
+	in = "name,width,height,quantity,kalinlik,damar,bant,bant_ust,BANT-SAG,bant alt,bant sol\n" +
+		"Raf,50,30,1,8,vertical,X,U,S,,\n"
+	got, err = Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got[0]; g.Thickness != 8 || g.Grain != nest.GrainVertical || *g.Edges != (nest.Edges{Top: "U", Bottom: "X", Left: "X", Right: "S"}) {
+		t.Errorf("ASCII headers: %+v %+v", g, g.Edges)
+	}
+	// Bad values: Turkish errors with the line and the column.
+	in = "ad;genişlik;yükseklik;kalınlık;damar;malzeme\n" +
+		"A;10;10;abc;dikey;x\n" +
+		"B;10;10;1001;çapraz;" + strings.Repeat("ş", 201) + "\n"
+	_, err = Read(strings.NewReader(in))
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("bad values: %v", err)
+	}
+	for _, w := range []string{
+		`satır 2, kalınlık: "abc" geçerli bir sayı değil`,
+		"satır 3, kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.",
+		`satır 3, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
+		"satır 3, malzeme: Metin en fazla 200 karakter olabilir.",
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("errors %q lack %q", err, w)
+		}
+	}
+}
+
+func TestGrain(t *testing.T) {
+	for in, want := range map[string]string{"": "", "yok": "", "None": "", "boş": "", "Dikey": nest.GrainVertical, "VERTICAL": nest.GrainVertical,
+		"yatay": nest.GrainHorizontal, "horizontal": nest.GrainHorizontal, " DİKEY ": nest.GrainVertical} {
+		if g, ok := Grain(in); !ok || g != want {
+			t.Errorf("Grain(%q) = %q, %v; want %q", in, g, ok, want)
+		}
+	}
+	for _, in := range []string{"x", "çapraz", "1"} {
+		if _, ok := Grain(in); ok {
+			t.Errorf("Grain(%q) accepted", in)
+		}
+	}
+}
+
+func TestReadStock(t *testing.T) {
+	// Prices the Turkish way: 1.450 is a thousand four hundred and fifty.
+	in := "\ufeffAd;Malzeme;Kalınlık;Genişlik;Yükseklik;Adet;Fiyat;Damar\r\n" +
+		"Beyaz büyük;Beyaz Sunta;18;183;366;4;1.450;yok\r\n" +
+		"Beyaz küçük;Beyaz Sunta;18;183;366;4;12.345,5;yok\r\n" +
+		"Çam;Çam;18;183;366;4;6.5;yok\r\n"
+	if got, err := ReadStock(strings.NewReader(in)); err != nil || got[0].Price != 1450 || got[1].Price != 12345.5 || got[2].Price != 6.5 {
+		t.Errorf("Turkish prices: %+v, %v", got, err)
+	}
+	in = "kod;ad;malzeme;kalinlik;genislik;yukseklik;adet;fiyat;damar\n" +
+		";Beyaz büyük;Beyaz Sunta;18;183;366;4;1450,5;yok\n" +
+		"s1;Beyaz küçük;Beyaz Sunta;18;210;280;;1300;\n" +
+		"C;;Ceviz MDF;18;183,009;366;0;;dikey\n"
+	got, err := ReadStock(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []nest.Stock{
+		{ID: "s2", Name: "Beyaz büyük", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Quantity: 4, Price: 1450.5},
+		{ID: "s1", Name: "Beyaz küçük", Material: "Beyaz Sunta", Thickness: 18, Width: 210, Height: 280, Price: 1300},
+		{ID: "C", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366, Grain: nest.GrainVertical},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	// Every bad field, by line and column.
+	in = "id,genişlik,yükseklik,adet,fiyat,damar,kalınlık\n" +
+		"a,0,366,-1,-5,çapraz,2000\n" +
+		"a,x,,1.5,2000000000,,\n"
+	_, err = ReadStock(strings.NewReader(in))
+	for _, w := range []string{
+		"satır 2, genişlik: 0 ile 1000 cm arasında olmalı",
+		"satır 2, adet: Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.",
+		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
+		`satır 2, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
+		"satır 2, kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.",
+		"satır 3, kod: Stok satırının kimliği boş veya tekrar ediyor.",
+		`satır 3, genişlik: "x" geçerli bir sayı değil`,
+		"satır 3, yükseklik: Lütfen tüm alanları doldurun!",
+		"satır 3, adet: Stok adedi",
+		"satır 3, fiyat: Fiyat 0 ile",
+	} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("errors %v lack %q", err, w)
+		}
+	}
+	for in, w := range map[string]string{
+		"":                            "satır 1: dosyada stok satırı yok",
+		"ad;malzeme\nA;B\n":           "satır 1: başlık satırı genişlik ve yükseklik",
+		"genişlik;yükseklik\n":        "satır 2: dosyada stok satırı yok",
+		"genişlik;yükseklik\n\"1;2\n": "CSV satırı okunamadı",
+		"genişlik;yükseklik\n" + strings.Repeat("100;100\n", 1001): "satır 1002: en fazla 1.000 stok satırı okunabilir",
+	} {
+		if _, err := ReadStock(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("%.40q: %v, want %q", in, err, w)
+		}
+	}
+}
+
+func TestReadBands(t *testing.T) {
+	got, err := ReadBands(strings.NewReader("kod;ad;kalınlık;fiyat;fazlalık\nB1;PVC 0,8 beyaz;0,8;6,5;2\nB2;;;;\n"))
+	want := []nest.Band{{Code: "B1", Name: "PVC 0,8 beyaz", Thickness: 0.8, Price: 6.5, Overlength: 2}, {Code: "B2"}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, %v\nwant %+v", got, err, want)
+	}
+	_, err = ReadBands(strings.NewReader("code,thickness,price,overlength\nB1,11,-1,101\nB1,x,,\n,,,\n"))
+	for _, w := range []string{
+		"satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı.",
+		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
+		"satır 2, fazlalık: Bant fazlalığı 0 ile 100 cm arasında olmalı.",
+		"satır 3, kod: Bant kodu boş veya tekrar ediyor.",
+		`satır 3, kalınlık: "x" geçerli bir sayı değil`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("errors %v lack %q", err, w)
+		}
+	}
+	if _, err := ReadBands(strings.NewReader("ad;fiyat\nA;1\n")); err == nil || !strings.Contains(err.Error(), "başlık satırı kod") {
+		t.Errorf("no code column: %v", err)
+	}
+	if _, err := ReadBands(strings.NewReader("kod\n" + strings.Repeat("B\n", 101))); err == nil || !strings.Contains(err.Error(), "en fazla 100 bant kodu") {
+		t.Errorf("101 bands: %v", err)
+	}
+}
