@@ -283,12 +283,19 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 	return l, nil
 }
 
-// stockRowBody is a stock row as a client sends it: the quantity is read
-// as a number so that 2.5 gets the stock quantity's Turkish message rather
-// than a decoding error (the outer field hides nest.Stock's).
+// stockRowBody is a stock row as a client sends it (nest.Stock's fields):
+// the quantity is read as a number so that 2.5 gets the stock quantity's
+// Turkish message rather than a decoding error.
 type stockRowBody struct {
-	nest.Stock
-	Quantity float64 `json:"quantity"`
+	ID        string  `json:"id"`
+	Name      string  `json:"name"`
+	Material  string  `json:"material"`
+	Thickness float64 `json:"thickness"`
+	Width     float64 `json:"width"`
+	Height    float64 `json:"height"`
+	Quantity  float64 `json:"quantity"`
+	Price     float64 `json:"price"`
+	Grain     string  `json:"grain"`
 }
 
 // stockRows checks the stock rows' count and whole quantities; the store
@@ -306,8 +313,10 @@ func stockRows(rows []stockRowBody) ([]nest.Stock, error) {
 		if q < 0 || q > store.MaxStockQuantity || q != math.Trunc(q) {
 			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("stock[%d].quantity", i), store.MsgStockQuantity)
 		}
-		out[i] = r.Stock
-		out[i].Quantity = int(q)
+		out[i] = nest.Stock{
+			ID: r.ID, Name: r.Name, Material: r.Material, Thickness: r.Thickness,
+			Width: r.Width, Height: r.Height, Quantity: int(q), Price: r.Price, Grain: r.Grain,
+		}
 	}
 	return out, nil
 }

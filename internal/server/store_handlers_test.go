@@ -748,3 +748,197 @@ func TestLayoutsAPIPerUser(t *testing.T) {
 		t.Errorf("signed out: %d, want 401", w.Code)
 	}
 }
+
+// kitchenStockJSON is a stock list in the engine's JSON shape.
+const kitchenStockJSON = `{"stock":[` +
+	`{"id":"s1","name":"Beyaz 18 büyük","material":"Beyaz Sunta","thickness":18,"width":183,"height":366,"quantity":4,"price":1450,"grain":"none"},` +
+	`{"id":"s2","material":"Beyaz Sunta","thickness":18,"width":210,"height":280,"price":1300},` +
+	`{"id":"s3","material":"Ceviz MDF","thickness":18,"width":183,"height":366,"price":2100,"grain":"vertical"}],` +
+	`"bands":[{"code":"B1","name":"PVC 0,8 beyaz","thickness":0.8,"price":6.5,"overlength":2}]}`
+
+func TestStockAPI(t *testing.T) {
+	h := newStoreAPI(t)
+	status, body := call(t, h, "GET", "/api/stock", "")
+	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[]}` {
+		t.Errorf("GET /api/stock before any save: %d %s", status, body)
+	}
+	status, body = call(t, h, "PUT", "/api/stock", kitchenStockJSON)
+	if status != http.StatusOK {
+		t.Fatalf("PUT /api/stock: %d %s", status, body)
+	}
+	var want, put, got store.StockList
+	json.Unmarshal([]byte(kitchenStockJSON), &want)
+	if err := json.Unmarshal(body, &put); err != nil || !reflect.DeepEqual(put, want) {
+		t.Errorf("PUT answered %s, want the list as sent", body)
+	}
+	status, body = call(t, h, "GET", "/api/stock", "")
+	if err := json.Unmarshal(body, &got); status != http.StatusOK || err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("GET after PUT: %d %s", status, body)
+	}
+	// The engine's JSON, byte for byte: a stored list can be sent to the
+	// engine as it comes.
+	if compact := new(bytes.Buffer); json.Compact(compact, []byte(kitchenStockJSON)) != nil || strings.TrimSpace(string(body)) != compact.String() {
+		t.Errorf("GET /api/stock = %s\nwant %s", body, kitchenStockJSON)
+	}
+	// PUT replaces the whole list.
+	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}`); status != http.StatusOK {
+		t.Fatalf("second PUT: %d %s", status, body)
+	}
+	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}` {
+		t.Errorf("after the second PUT: %s", body)
+	}
+}
+
+func TestStockAPIValidation(t *testing.T) {
+	h := newStoreAPI(t)
+	if status, body := call(t, h, "PUT", "/api/stock", kitchenStockJSON); status != http.StatusOK {
+		t.Fatalf("PUT: %d %s", status, body)
+	}
+	rows := make([]string, store.MaxStockRows+1)
+	for i := range rows {
+		rows[i] = fmt.Sprintf(`{"id":"s%d","width":10,"height":10}`, i)
+	}
+	for _, tc := range []struct{ name, body, field, msg string }{
+		{"empty body", ``, "", store.MsgRequired},
+		{"not JSON", `{"stock":`, "", "İstek gövdesi geçerli bir JSON değil."},
+		{"no stock", `{"bands":[]}`, "stock", store.MsgRequired},
+		{"no bands", `{"stock":[]}`, "bands", store.MsgRequired},
+		{"null stock", `{"stock":null,"bands":[]}`, "stock", store.MsgRequired},
+		{"too many rows", `{"stock":[` + strings.Join(rows, ",") + `],"bands":[]}`, "stock", store.MsgStockTooMany},
+		{"fractional quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":2.5}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
+		{"huge quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":1e300}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
+		{"string width", `{"stock":[{"id":"a","width":"10","height":1}],"bands":[]}`, "stock.width", store.MsgInvalidValues},
+		{"repeated id", `{"stock":[{"id":"a","width":1,"height":1},{"id":"a","width":1,"height":1}],"bands":[]}`, "stock[1].id", store.MsgStockID},
+		{"no width", `{"stock":[{"id":"a","height":1}],"bands":[]}`, "stock[0].width", store.MsgInvalidSheet},
+		{"grain", `{"stock":[{"id":"a","width":1,"height":1,"grain":"yatay"}],"bands":[]}`, "stock[0].grain", store.MsgGrain},
+		{"price", `{"stock":[{"id":"a","width":1,"height":1,"price":-5}],"bands":[]}`, "stock[0].price", store.MsgPrice},
+		{"band code", `{"stock":[],"bands":[{"name":"kodsuz"}]}`, "bands[0].code", store.MsgBandCode},
+		{"band thickness", `{"stock":[],"bands":[{"code":"B","thickness":11}]}`, "bands[0].thickness", store.MsgBandThickness},
+	} {
+		status, body := call(t, h, "PUT", "/api/stock", tc.body)
+		code, msg, fields := errorOf(t, body)
+		if status != http.StatusBadRequest || code != apperr.Invalid || msg != tc.msg || (tc.field != "" && fields[tc.field] != tc.msg) {
+			t.Errorf("%s: %d %s, want 400 %q on %q", tc.name, status, body, tc.msg, tc.field)
+		}
+	}
+	var got, want store.StockList
+	_, body := call(t, h, "GET", "/api/stock", "")
+	json.Unmarshal(body, &got)
+	json.Unmarshal([]byte(kitchenStockJSON), &want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("a refused PUT changed the list: %s", body)
+	}
+	huge := `{"stock":[],"bands":[],"pad":"` + strings.Repeat("a", maxStoreBody) + `"}`
+	if status, body := call(t, h, "PUT", "/api/stock", huge); status != http.StatusRequestEntityTooLarge {
+		t.Errorf("PUT of 5 MB: %d %.200s, want 413", status, body)
+	}
+}
+
+// Parts and layouts carry the new fields; old clients' bodies and answers
+// are unchanged.
+func TestPartsAndLayoutsWithMaterial(t *testing.T) {
+	h := newStoreAPI(t)
+	status, body := call(t, h, "POST", "/api/parts",
+		`{"name":"Yan","width":56,"height":72,"quantity":2,"material":"Beyaz Sunta","thickness":18,"grain":"vertical","edges":{"top":"B1","left":"B1"}}`)
+	if status != http.StatusCreated {
+		t.Fatalf("POST part: %d %s", status, body)
+	}
+	if got, want := keys(t, body), []string{"createdAt", "edges", "grain", "height", "id", "material", "name", "quantity", "thickness", "width"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("part fields %v, want %v", got, want)
+	}
+	status, body = call(t, h, "POST", "/api/parts", `{"name":"Yan","width":56,"height":72,"quantity":2,"grain":"yukarı"}`)
+	if _, _, fields := errorOf(t, body); status != http.StatusBadRequest || fields["grain"] != store.MsgGrain {
+		t.Errorf("bad grain: %d %s", status, body)
+	}
+	layout := `{"name":"Mutfak","sheet":{"width":183,"height":366},` +
+		`"parts":[{"id":"p1","name":"Yan","width":56,"height":72,"quantity":2,"material":"Beyaz Sunta","thickness":18,"edges":{"top":"B1","left":"B1"}},` +
+		`{"id":"p2","name":"Kapak","width":40,"height":70,"quantity":2,"material":"Ceviz MDF","grain":"vertical"}],` +
+		`"options":{"kerf":0.3,"trim":0,"guillotine":false,"timeLimitMs":1000,"seed":0,"objective":"cost","deductBands":true},` +
+		strings.TrimPrefix(kitchenStockJSON, "{")
+	status, body = call(t, h, "POST", "/api/layouts", layout)
+	if status != http.StatusCreated {
+		t.Fatalf("POST layout: %d %s", status, body)
+	}
+	var created store.Layout
+	json.Unmarshal(body, &created)
+	status, body = call(t, h, "GET", "/api/layouts/"+created.ID, "")
+	if status != http.StatusOK {
+		t.Fatalf("GET layout: %d %s", status, body)
+	}
+	var sent, loaded map[string]json.RawMessage
+	json.Unmarshal([]byte(layout), &sent)
+	json.Unmarshal(body, &loaded)
+	for _, k := range []string{"name", "sheet", "parts", "options", "stock", "bands"} {
+		var a, b bytes.Buffer
+		json.Compact(&a, sent[k])
+		json.Compact(&b, loaded[k])
+		if a.String() != b.String() {
+			t.Errorf("layout %s loads back as %s\nsent %s", k, b.String(), a.String())
+		}
+	}
+	status, body = call(t, h, "POST", "/api/layouts", strings.Replace(layout, `"left":"B1"`, `"left":"B7"`, 1))
+	if _, _, fields := errorOf(t, body); status != http.StatusBadRequest || fields["parts[0].edges.left"] != store.MsgUnknownBand {
+		t.Errorf("unknown band code: %d %s", status, body)
+	}
+	// A layout without the new fields answers exactly the old fields.
+	status, body = call(t, h, "POST", "/api/layouts", `{"name":"Eski","parts":[{"name":"A","width":1,"height":1,"quantity":1}]}`)
+	if status != http.StatusCreated {
+		t.Fatalf("old layout: %d %s", status, body)
+	}
+	if got, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("old layout fields %v, want %v", got, want)
+	}
+	// Sync carries a layout's stock and bands.
+	sync := `{"parts":[],"layouts":[` + strings.Replace(layout, `"Mutfak"`, `"Yerel"`, 1) + `]}`
+	if status, body := call(t, h, "POST", "/api/sync", sync); status != http.StatusOK || !strings.Contains(string(body), `"newLayouts":1`) {
+		t.Fatalf("sync: %d %s", status, body)
+	}
+	_, body = call(t, h, "GET", "/api/layouts?q=yerel", "")
+	var page store.LayoutPage
+	if json.Unmarshal(body, &page) != nil || len(page.Layouts) != 1 {
+		t.Fatalf("synced layout not listed: %s", body)
+	}
+	_, body = call(t, h, "GET", "/api/layouts/"+page.Layouts[0].ID, "")
+	json.Unmarshal(body, &loaded)
+	for _, k := range []string{"stock", "bands", "parts"} {
+		var a, b bytes.Buffer
+		json.Compact(&a, sent[k])
+		json.Compact(&b, loaded[k])
+		if a.String() != b.String() {
+			t.Errorf("synced layout %s: %s\nsent %s", k, b.String(), a.String())
+		}
+	}
+}
+
+// Each user has their own stock; signed out there is none; a cross-site
+// PUT is refused.
+func TestStockAPIPerUser(t *testing.T) {
+	ts := newTeamServer(t, true)
+	a, b := ts.client(), ts.client()
+	a.login(t, "ayse")
+	b.login(t, "mehmet")
+	if w := a.do("PUT", "/api/stock", kitchenStockJSON); w.Code != http.StatusOK {
+		t.Fatalf("A saves: %d %s", w.Code, w.Body)
+	}
+	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[]}` {
+		t.Errorf("B reads: %d %s, want empty lists", w.Code, w.Body)
+	}
+	if w := b.do("PUT", "/api/stock", `{"stock":[],"bands":[]}`); w.Code != http.StatusOK {
+		t.Errorf("B clears own: %d %s", w.Code, w.Body)
+	}
+	if w := a.do("GET", "/api/stock", ""); !strings.Contains(w.Body.String(), `"Ceviz MDF"`) {
+		t.Errorf("A's list after B cleared B's: %s", w.Body)
+	}
+	if w := ts.client().do("GET", "/api/stock", ""); w.Code != http.StatusUnauthorized {
+		t.Errorf("signed out GET: %d, want 401", w.Code)
+	}
+	if w := ts.client().do("PUT", "/api/stock", kitchenStockJSON); w.Code != http.StatusUnauthorized {
+		t.Errorf("signed out PUT: %d, want 401", w.Code)
+	}
+	if w := a.do("PUT", "/api/stock", `{"stock":[],"bands":[]}`, "Origin", "https://kotu.example"); w.Code != http.StatusForbidden {
+		t.Errorf("cross-site PUT: %d, want 403", w.Code)
+	}
+	if w := a.do("GET", "/api/stock", ""); !strings.Contains(w.Body.String(), `"Ceviz MDF"`) {
+		t.Errorf("A's list after the refused cross-site PUT: %s", w.Body)
+	}
+}
