@@ -26,6 +26,12 @@ func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result
 	if usesStock(&req) {
 		return layoutStock(ctx, req, onProgress)
 	}
+	return layoutSheet(ctx, req, onProgress)
+}
+
+// layoutSheet is Layout for a request of one sheet size without
+// materials, grain or band: the engine as it always was.
+func layoutSheet(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
 	start := time.Now()
 	j, skipped, err := newJob(req)
 	if err != nil {

@@ -3,8 +3,10 @@ package nest
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -395,5 +397,280 @@ func TestVerifyStockRejects(t *testing.T) {
 	}
 	if err := Verify(req, clone()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// gridFits reports exactly whether the parts (w, h in 10 cm cells, may
+// turn) fit on a W x H sheet of cells: the first empty cell (in reading
+// order) is either the top-left corner of a part or waste.
+func gridFits(W, H int, parts [][2]int) bool {
+	grid := make([]bool, W*H)
+	left := make([]bool, len(parts))
+	area := 0
+	for _, p := range parts {
+		area += p[0] * p[1]
+	}
+	var rec func(cell, free, area int) bool
+	rec = func(cell, free, area int) bool {
+		if area == 0 {
+			return true
+		}
+		if free < area {
+			return false
+		}
+		for cell < W*H && grid[cell] {
+			cell++
+		}
+		if cell == W*H {
+			return false
+		}
+		x, y := cell%W, cell/W
+		put := func(w, h int, v bool) bool {
+			if v {
+				if x+w > W || y+h > H {
+					return false
+				}
+				for j := y; j < y+h; j++ {
+					for i := x; i < x+w; i++ {
+						if grid[j*W+i] {
+							return false
+						}
+					}
+				}
+			}
+			for j := y; j < y+h; j++ {
+				for i := x; i < x+w; i++ {
+					grid[j*W+i] = v
+				}
+			}
+			return true
+		}
+		for i, p := range parts {
+			if left[i] {
+				continue
+			}
+			for o := 0; o < 2; o++ {
+				w, h := p[0], p[1]
+				if o == 1 {
+					if w == h {
+						break
+					}
+					w, h = h, w
+				}
+				if put(w, h, true) {
+					left[i] = true
+					ok := rec(cell+1, free-w*h, area-w*h)
+					left[i] = false
+					put(w, h, false)
+					if ok {
+						return true
+					}
+				}
+			}
+		}
+		grid[cell] = true
+		ok := rec(cell+1, free-1, area)
+		grid[cell] = false
+		return ok
+	}
+	return rec(0, W*H, area)
+}
+
+// bruteCost is the least total price of a layout of the pieces on the
+// rows, by every partition of the pieces into sheets and every row per
+// sheet (within the rows' limits), each sheet checked exactly.
+func bruteCost(rows []Stock, pieces [][2]int) float64 {
+	best := math.Inf(1)
+	n := len(pieces)
+	block := make([]int, n)
+	var part func(i, blocks int)
+	part = func(i, blocks int) {
+		if i == n {
+			sets := make([][][2]int, blocks)
+			for p, b := range block {
+				sets[b] = append(sets[b], pieces[p])
+			}
+			used := make([]int, len(rows))
+			var assign func(b int, cost float64)
+			assign = func(b int, cost float64) {
+				if cost >= best {
+					return
+				}
+				if b == blocks {
+					best = cost
+					return
+				}
+				for r, row := range rows {
+					if row.Quantity > 0 && used[r] >= row.Quantity {
+						continue
+					}
+					if !gridFits(int(row.Width)/10, int(row.Height)/10, sets[b]) {
+						continue
+					}
+					used[r]++
+					assign(b+1, cost+row.Price)
+					used[r]--
+				}
+			}
+			assign(0, 0)
+			return
+		}
+		for b := 0; b <= blocks; b++ {
+			block[i] = b
+			nb := blocks
+			if b == blocks {
+				nb++
+			}
+			part(i+1, nb)
+		}
+	}
+	part(0, 0)
+	return best
+}
+
+// The cost bound is never above the least cost found exhaustively, and a
+// layout called optimal costs exactly that.
+func TestStockCostBoundExhaustive(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
+	proven := 0
+	for c := 0; c < n; c++ {
+		req := Request{Options: Options{Seed: int64(c), Iterations: 50}}
+		nr := 2 + rng.Intn(2)
+		for r := 0; r < nr; r++ {
+			s := Stock{ID: "s" + itoa(r), Material: "M", Width: float64(10 * (2 + rng.Intn(5))), Height: float64(10 * (2 + rng.Intn(5))),
+				Price: float64(10 + rng.Intn(90))}
+			if r > 0 && rng.Intn(2) == 0 {
+				s.Quantity = 1 + rng.Intn(2)
+			}
+			req.Stock = append(req.Stock, s)
+		}
+		// The first row is unlimited and holds every part.
+		req.Stock[0].Width, req.Stock[0].Height, req.Stock[0].Quantity = 60, 60, 0
+		var pieces [][2]int
+		for np := 2 + rng.Intn(4); len(pieces) < np; {
+			w, h := 1+rng.Intn(4), 1+rng.Intn(4)
+			q := min(1+rng.Intn(2), np-len(pieces))
+			req.Parts = append(req.Parts, Part{Name: "P", Width: float64(10 * w), Height: float64(10 * h), Quantity: q, Material: "M"})
+			for i := 0; i < q; i++ {
+				pieces = append(pieces, [2]int{w, h})
+			}
+		}
+		res := mustStock(t, req)
+		if len(res.Skipped) > 0 {
+			t.Fatalf("case %d: skipped %+v", c, res.Skipped)
+		}
+		opt := bruteCost(req.Stock, pieces)
+		if res.Stats.CostLowerBound > opt+1e-9 {
+			b, _ := json.Marshal(req)
+			t.Fatalf("case %d: bound %g above the optimum %g\n%s", c, res.Stats.CostLowerBound, opt, b)
+		}
+		if res.Stats.Cost < opt-1e-9 {
+			t.Fatalf("case %d: cost %g below the exhaustive optimum %g", c, res.Stats.Cost, opt)
+		}
+		if res.Stats.Optimal {
+			proven++
+			if res.Stats.Cost != opt {
+				t.Fatalf("case %d: optimal claimed at %g, optimum %g", c, res.Stats.Cost, opt)
+			}
+		}
+	}
+	t.Logf("%d instances, %d proven optimal", n, proven)
+}
+
+// A request without the stock fields goes the way it always went; and
+// the same job as one unlimited stock row gives the same pages.
+func TestStockTodayUnchanged(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for c := 0; c < 40; c++ {
+		req := Request{Sheet: Sheet{float64(100 + rng.Intn(200)), float64(100 + rng.Intn(200))},
+			Options: Options{Kerf: 0.3 * float64(rng.Intn(2)), Trim: float64(rng.Intn(2)), Guillotine: rng.Intn(2) == 0, Seed: int64(c), Iterations: 200 * rng.Intn(2)}}
+		for i, n := 0, 1+rng.Intn(6); i < n; i++ {
+			req.Parts = append(req.Parts, Part{Name: "P", Width: float64(5 + rng.Intn(90)), Height: float64(5 + rng.Intn(90)), Quantity: 1 + rng.Intn(10), Rotate: boolp(rng.Intn(3) > 0)})
+		}
+		if usesStock(&req) {
+			t.Fatal("a request of today's kind taken for a stock one")
+		}
+		old, err := layoutSheet(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := mustStock(t, req)
+		res.Stats.ElapsedMs, old.Stats.ElapsedMs = 0, 0
+		if !reflect.DeepEqual(res, old) {
+			t.Fatalf("case %d: Layout differs from today's path", c)
+		}
+		// The same job on one unlimited stock row.
+		st := req
+		st.Sheet = Sheet{}
+		st.Stock = []Stock{{ID: "s", Width: req.Sheet.Width, Height: req.Sheet.Height}}
+		sres := mustStock(t, st)
+		if len(sres.Pages) != len(old.Pages) {
+			t.Fatalf("case %d: %d pages on a stock row, %d today", c, len(sres.Pages), len(old.Pages))
+		}
+		for i, p := range sres.Pages {
+			for k, pl := range p.Parts {
+				o := old.Pages[i].Parts[k]
+				if pl.X != o.X || pl.Y != o.Y || pl.Width != o.Width || pl.ID != o.ID || pl.Rotated != o.Rotated {
+					t.Fatalf("case %d: page %d part %d differs: %+v vs %+v", c, i, k, pl, o)
+				}
+			}
+		}
+	}
+}
+
+// Bad input is a Turkish error on the field, never a crash.
+func TestStockValidation(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		mutate func(r *Request)
+		field  string
+		msg    string
+	}{
+		{func(r *Request) { r.Stock = make([]Stock, 1001) }, "stock", msgTooManyStock},
+		{func(r *Request) { r.Stock[1].ID = "s1" }, "stock[1].id", msgStockID},
+		{func(r *Request) { r.Stock[0].ID = "" }, "stock[0].id", msgStockID},
+		{func(r *Request) { r.Stock[2].Width = -1 }, "stock[2].width", MsgInvalidSheet},
+		{func(r *Request) { r.Stock[2].Height = 20000 }, "stock[2].height", msgSheetTooLarge},
+		{func(r *Request) { r.Stock[0].Quantity = -1 }, "stock[0].quantity", msgStockQty},
+		{func(r *Request) { r.Stock[0].Quantity = 100001 }, "stock[0].quantity", msgStockQty},
+		{func(r *Request) { r.Stock[0].Price = nan }, "stock[0].price", msgPrice},
+		{func(r *Request) { r.Bands[0].Price = 2e9 }, "bands[0].price", msgPrice},
+		{func(r *Request) { r.Stock[0].Thickness = 1001 }, "stock[0].thickness", msgThickness},
+		{func(r *Request) { r.Parts[1].Thickness = -1 }, "parts[1].thickness", msgThickness},
+		{func(r *Request) { r.Bands[0].Thickness = 11 }, "bands[0].thickness", msgBandThickness},
+		{func(r *Request) { r.Bands[0].Overlength = 101 }, "bands[0].overlength", msgOverlength},
+		{func(r *Request) { r.Bands = make([]Band, 101) }, "bands", msgTooManyBands},
+		{func(r *Request) { r.Bands = append(r.Bands, r.Bands[0]) }, "bands[1].code", msgBandCode},
+		{func(r *Request) { r.Parts[0].Edges.Top = "X" }, "parts[0].edges.top", msgUnknownBand},
+		{func(r *Request) { r.Parts[0].Material = strings.Repeat("ş", 201) }, "parts[0].material", msgTextTooLong},
+		{func(r *Request) { r.Stock[1].Grain = "çapraz" }, "stock[1].grain", msgInvalidGrain},
+		{func(r *Request) { r.Parts[1].Grain = "up" }, "parts[1].grain", msgInvalidGrain},
+		{func(r *Request) { r.Options.Objective = "price" }, "options.objective", msgInvalidObjectv},
+		{func(r *Request) { r.Options.Trim = 91.5 }, "options.trim", msgInvalidTrim},
+		{func(r *Request) { r.Parts[0].Quantity = 0 }, "parts[0].quantity", msgInvalidQuantity},
+	} {
+		req := docExample()
+		c.mutate(&req)
+		_, err := Layout(context.Background(), req, nil)
+		ie, ok := err.(*InputError)
+		if !ok || ie.Field != c.field || ie.Message != c.msg {
+			t.Errorf("%s: got %v (%#v), want %q", c.field, err, err, c.msg)
+		}
+	}
+	// Today's requests refuse a bad objective too.
+	req := Request{Sheet: Sheet{100, 100}, Parts: []Part{{Width: 1, Height: 1, Quantity: 1}}, Options: Options{Objective: "x"}}
+	if _, err := Layout(context.Background(), req, nil); err == nil {
+		t.Error("bad objective accepted")
+	}
+}
+
+// Material names match with case and outer spaces ignored, in Turkish.
+func TestFoldMaterial(t *testing.T) {
+	if foldMaterial(" IŞIK İNCE ") != foldMaterial("ışık ince") || foldMaterial("Ince") == foldMaterial("ince") {
+		t.Error("Turkish folding")
 	}
 }
