@@ -95,7 +95,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props)
             aria-controls="part-extras"
             onClick={() => setExtrasOpen(!extrasOpen)}
           >
-            {extrasOpen ? '▾' : '▸'} {partMsg.extrasToggle}
+            <span aria-hidden="true">{extrasOpen ? '▾' : '▸'}</span> {partMsg.extrasToggle}
             {!extrasOpen && extrasSummary(extras) && <span className="part-extras-set">: {extrasSummary(extras)}</span>}
           </button>
           {extrasOpen && (

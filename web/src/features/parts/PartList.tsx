@@ -155,7 +155,7 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
           aria-expanded={extrasOpen}
           onClick={() => setExtrasOpen(!extrasOpen)}
         >
-          {extrasOpen ? '▾' : '▸'} {partMsg.extrasToggle}
+          <span aria-hidden="true">{extrasOpen ? '▾' : '▸'}</span> {partMsg.extrasToggle}
         </button>
         {extrasOpen && <ExtrasFields value={extras} onChange={setExtras} bandCodes={bandCodes} idPrefix={idPrefix} onKeyDown={keys} />}
         <div className="actions">
