@@ -92,6 +92,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   // results view is drawn again only when they do.
   const exports = useMemo(() => <ExportButtons exporter={engine} result={layout.result} title={config.title} />, [engine, layout.result, config.title]);
   const pieces = totals(work.parts).pieces;
+  const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);
   return (
     <>
       {splash && <Splash title={config.title} onDone={endSplash} />}
@@ -106,8 +107,8 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         <main className="main">
           <PerformanceBanner parts={work.parts} />
           {onServer && <div className="inline-notice info">{msg.serverFallback}</div>}
-          <PartFormM onAdd={work.add} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} />
-          <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} />
+          <PartFormM onAdd={work.add} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} bandCodes={bandCodes} />
+          <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />
           {/* Until the first layout the progress card stands alone; after
               that the results view shows the improvement in a row of its
@@ -123,6 +124,8 @@ export function App({ engine: given }: { engine?: EngineClient }) {
               improving={layout.busy && layout.result ? layout.progress.done : null}
               onSearchMore={layout.searchMore}
               onCancelSearch={layout.cancelSearch}
+              stock={work.stock?.stock}
+              bands={work.stock?.bands}
             />
           ) : (
             <NoParts />

@@ -11,10 +11,32 @@ interface Props {
   sheet: Sheet;
   page: Page;
   ultra: boolean;
+  /** title replaces the caption's 'Tuval W x H cm' (a stock row's name and size) */
+  title?: string;
+}
+
+// Banded edges: a thick line in the band code's colour on that edge.
+const BAND_COLORS = ['#ea580c', '#0d9488', '#9333ea', '#be123c', '#65a30d', '#0369a1'];
+
+/** bandColor is the colour of a band code among the page's codes. */
+export function bandColor(codes: string[], code: string): string {
+  const i = codes.indexOf(code);
+  return BAND_COLORS[(i < 0 ? 0 : i) % BAND_COLORS.length];
+}
+
+/** bandCodesOf lists the band codes on a page's parts, in order of first appearance. */
+export function bandCodesOf(page: Page): string[] {
+  const out: string[] = [];
+  for (const p of page.parts) {
+    for (const c of [p.edges?.top, p.edges?.right, p.edges?.bottom, p.edges?.left]) {
+      if (c && !out.includes(c)) out.push(c);
+    }
+  }
+  return out;
 }
 
 /** Preview draws one page: the grid, the parts with names and sizes, cuts. */
-export function Preview({ sheet, page, ultra }: Props) {
+export function Preview({ sheet, page, ultra, title }: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   const s = previewScale(sheet.width, sheet.height, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
   const used = page.parts.reduce((a, p) => a + p.width * p.height, 0);
@@ -46,6 +68,7 @@ export function Preview({ sheet, page, ultra }: Props) {
     }
     ctx.stroke();
     const minPx = labelMinPx(ultra);
+    const codes = bandCodesOf(page);
     for (const p of page.parts) {
       const x = p.x * s.scale;
       const y = p.y * s.scale;
@@ -57,6 +80,24 @@ export function Preview({ sheet, page, ultra }: Props) {
       ctx.strokeStyle = STROKES[c];
       ctx.lineWidth = 1;
       ctx.strokeRect(x + 0.5, y + 0.5, Math.max(0, w - 1), Math.max(0, h - 1));
+      if (p.edges) {
+        // The band as the part lies on the sheet (the engine turned the codes with the part).
+        const lw = Math.max(2, Math.min(4, Math.min(w, h) / 6));
+        const edge = (code: string | undefined, x0: number, y0: number, x1: number, y1: number) => {
+          if (!code) return;
+          ctx.strokeStyle = bandColor(codes, code);
+          ctx.lineWidth = lw;
+          ctx.beginPath();
+          ctx.moveTo(x0, y0);
+          ctx.lineTo(x1, y1);
+          ctx.stroke();
+        };
+        const h2 = lw / 2;
+        edge(p.edges.top, x, y + h2, x + w, y + h2);
+        edge(p.edges.bottom, x, y + h - h2, x + w, y + h - h2);
+        edge(p.edges.left, x + h2, y, x + h2, y + h);
+        edge(p.edges.right, x + w - h2, y, x + w - h2, y + h);
+      }
       if (w > minPx && h > minPx) {
         const size = `${fmtCm(p.width)}x${fmtCm(p.height)}${p.rotated ? ' ' + msg.rotatedMark : ''}`;
         const font = Math.max(9, Math.min(13, h / 3.2));
@@ -94,7 +135,7 @@ export function Preview({ sheet, page, ultra }: Props) {
   return (
     <figure className="preview">
       <figcaption>
-        <strong>{msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}</strong>
+        <strong>{title ?? msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}</strong>
         <span className="eff">{msg.previewEfficiency(page.efficiency)}</span>
       </figcaption>
       <div className="canvas-wrap">
@@ -102,7 +143,7 @@ export function Preview({ sheet, page, ultra }: Props) {
           ref={ref}
           style={{ width: s.width, height: s.height }}
           role="img"
-          aria-label={`${msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}: ${msg.placedCount(page.parts.length)}`}
+          aria-label={`${title ?? msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}: ${msg.placedCount(page.parts.length)}`}
         />
       </div>
       <div className="preview-stats">

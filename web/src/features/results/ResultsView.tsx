@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
+import type { Band, Stock } from '../../generated/engine';
 import type { Result } from '../engine/types';
+import { MaterialResults, OrderSummary } from './MaterialResults';
 import { Preview } from './Preview';
 
 interface Props {
@@ -15,10 +17,13 @@ interface Props {
   improving?: number | null;
   onSearchMore: () => void;
   onCancelSearch: () => void;
+  /** stock and bands name the pages' stock rows and band codes in a layout with materials */
+  stock?: Stock[];
+  bands?: Band[];
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
-export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch }: Props) {
+export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
   // A new layout with fewer sheets shows its last one.
@@ -27,6 +32,9 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
 
   const st = result?.stats;
   const page = pages[Math.min(index, pages.length - 1)];
+  // A layout with materials shows them section by section, with the order
+  // summary; without, the view is the specification's.
+  const materials = !!result?.materials?.length;
   return (
     <section className="card results" aria-labelledby="results-title">
       <h2 id="results-title" className="sr-only">
@@ -69,7 +77,7 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
           </div>
         )}
       </div>
-      {result && result.skipped.length > 0 && (
+      {result && !materials && result.skipped.length > 0 && (
         <p className="inline-notice warning" role="status">
           {msg.skipped(result.skipped.map((s) => `${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`).join(', '))}
         </p>
@@ -95,7 +103,9 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
           </div>
         )}
       </div>
-      {pages.length === 0 || !page ? (
+      {materials ? (
+        <MaterialResults result={result!} stock={stock} bands={bands} ultra={ultra} />
+      ) : pages.length === 0 || !page ? (
         <p className="empty-line">{msg.noPages}</p>
       ) : (
         <>
@@ -119,6 +129,7 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
             </nav>
           )}
           <Preview sheet={result!.sheet} page={page} ultra={ultra} />
+          {result?.bandTotals?.length ? <OrderSummary result={result} stock={stock} bands={bands} /> : null}
         </>
       )}
     </section>

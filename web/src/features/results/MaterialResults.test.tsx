@@ -1,0 +1,109 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Result } from '../engine/types';
+import { groupPages } from './MaterialResults';
+import { ResultsView } from './ResultsView';
+
+const placed = (id: string, name: string, extra = {}) => ({ id, name, x: 0, y: 0, width: 50, height: 70, rotated: false, originalIndex: 0, ...extra });
+
+// A three-material kitchen job as the engine answers it (docs/engine.md).
+const kitchen: Result = {
+  sheet: { width: 183, height: 366 },
+  pages: [
+    { id: 'page-0', efficiency: 81, parts: [placed('p1-0', 'Yan', { edges: { top: 'B1', right: 'B1' } })], stockId: 's1', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366 },
+    { id: 'page-1', efficiency: 60, parts: [placed('p1-1', 'Yan')], stockId: 's2', material: 'Beyaz Sunta', thickness: 18, width: 210, height: 280 },
+    { id: 'page-2', efficiency: 40, parts: [placed('p2-0', 'Kapak')], stockId: 's3', material: 'Ceviz MDF', thickness: 18, width: 183, height: 366 },
+    { id: 'page-3', efficiency: 20, parts: [placed('p3-0', 'Arkalık')], stockId: 'sheet', thickness: 8, width: 183, height: 366 },
+  ],
+  materials: [
+    { material: 'Beyaz Sunta', thickness: 18, pages: 2, lowerBound: 2, efficiency: 70.5, objective: 'cost', cost: 2750, costLowerBound: 2600, optimal: false },
+    { material: 'Ceviz MDF', thickness: 18, pages: 1, lowerBound: 1, efficiency: 40, objective: 'cost', cost: 2100, costLowerBound: 2100, optimal: true },
+    { material: '', thickness: 8, pages: 1, lowerBound: 1, efficiency: 20, objective: 'area', cost: 0, costLowerBound: 0, optimal: true },
+  ],
+  used: [
+    { stockId: 's1', quantity: 1 },
+    { stockId: 's2', quantity: 1 },
+  ],
+  buy: [{ stockId: 's3', quantity: 1 }],
+  bandTotals: [{ code: 'B1', meters: 2.6, cost: 16.9 }],
+  skipped: [{ originalIndex: 4, id: 'p5', name: 'Tezgâh', width: 60, height: 300, quantity: 2, reason: 'Stok yetmedi' }],
+  stats: { pages: 4, lowerBound: 4, optimal: true, efficiency: 50.3, placed: 4, elapsedMs: 10, cost: 4850, costLowerBound: 4700 },
+};
+
+const stock = [
+  { id: 's1', name: 'Beyaz büyük', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, quantity: 1, price: 1450 },
+  { id: 's2', material: 'Beyaz Sunta', thickness: 18, width: 210, height: 280, price: 1300 },
+  { id: 's3', material: 'Ceviz MDF', thickness: 18, width: 183, height: 366, price: 2100, grain: 'vertical' as const },
+];
+
+function show(result: Result) {
+  render(
+    <ResultsView
+      result={result}
+      ultra={false}
+      exports={null}
+      searching={false}
+      searchDone={0}
+      onSearchMore={() => {}}
+      onCancelSearch={() => {}}
+      stock={stock}
+      bands={[{ code: 'B1', name: 'PVC beyaz' }]}
+    />,
+  );
+}
+
+describe('results per material', () => {
+  it('groups the pages per material in the engine order', () => {
+    expect(groupPages(kitchen).map((g) => [g.material, g.thickness, g.pages.map((p) => p.id)])).toEqual([
+      ['Beyaz Sunta', 18, ['page-0', 'page-1']],
+      ['Ceviz MDF', 18, ['page-2']],
+      ['', 8, ['page-3']],
+    ]);
+  });
+
+  it('shows a section per material with its cost and proof, each page its stock row and own size', async () => {
+    show(kitchen);
+    const sections = screen.getAllByTestId('material-section');
+    expect(sections).toHaveLength(3);
+    const beyaz = sections[0];
+    expect(within(beyaz).getByRole('heading')).toHaveTextContent('Beyaz Sunta 18 mm');
+    expect(beyaz).toHaveTextContent('2 levha · verim %70,5');
+    expect(beyaz).toHaveTextContent('Maliyet: 2.750 TL');
+    expect(beyaz).toHaveTextContent("Bu planın maliyeti 2.750 TL; hiçbir plan 2.600 TL'den ucuz olamaz");
+    expect(beyaz).toHaveTextContent('Levha: Beyaz büyük · 183 x 366 cm');
+    expect(beyaz).toHaveTextContent('B1');
+    expect(beyaz).toHaveTextContent('Kalın renkli çizgi: kenar bandı');
+    await userEvent.setup().click(within(beyaz).getByRole('button', { name: 'Sonraki sayfa' }));
+    expect(beyaz).toHaveTextContent('Levha: Beyaz Sunta 210x280 cm');
+    expect(sections[1]).toHaveTextContent('Bu planın maliyeti 2.100 TL: en ucuz plan (kanıtlandı)');
+    expect(within(sections[2]).getByRole('heading')).toHaveTextContent('Malzemesiz 8 mm');
+    expect(sections[2]).toHaveTextContent('Levha: Tuval 183x366 cm');
+  });
+
+  it('sums up: total cost, sheets from stock, the buy list, band metres and skipped parts with reasons', () => {
+    show(kitchen);
+    const sum = screen.getByTestId('order-summary');
+    expect(sum).toHaveTextContent('Toplam maliyet: 4.850 TL');
+    expect(sum).toHaveTextContent('Stoktan kullanılan levhalar');
+    expect(sum).toHaveTextContent('Beyaz büyük: 1 levha');
+    expect(within(screen.getByRole('list', { name: 'Satın alınacaklar' })).getByRole('listitem')).toHaveTextContent('Ceviz MDF 183x366 cm: 1 levha');
+    expect(sum).toHaveTextContent('B1 (PVC beyaz): 2,6 m · 16,9 TL');
+    expect(sum).toHaveTextContent('Tezgâh (60x300) (2 adet): Stok yetmedi');
+    // the plain skipped line of the canvas view is not shown
+    expect(screen.queryByText(/Tuvale sığmayan/)).not.toBeInTheDocument();
+  });
+
+  it('without materials is the plain view', () => {
+    const plain: Result = {
+      sheet: { width: 183, height: 366 },
+      pages: [{ id: 'page-0', efficiency: 81, parts: [placed('a', 'Yan')] }],
+      skipped: [],
+      stats: { pages: 1, lowerBound: 1, optimal: true, efficiency: 81, placed: 1, elapsedMs: 1 },
+    };
+    show(plain);
+    expect(screen.queryByTestId('material-section')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-summary')).not.toBeInTheDocument();
+    expect(screen.getByText('Tuval 183 x 366 cm')).toBeInTheDocument();
+  });
+});

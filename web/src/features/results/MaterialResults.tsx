@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import type { Band, Stock } from '../../generated/engine';
+import { fmtCm } from '../../lib/number';
+import { fmtInt, msg } from '../../messages';
+import type { Page, Result } from '../engine/types';
+import { bandCodesOf, bandColor, Preview } from './Preview';
+import { fmtTL, resultMsg } from './texts';
+import './results.css';
+
+/** MaterialGroup is one material's summary and its pages. */
+export interface MaterialGroup {
+  key: string;
+  material: string;
+  thickness?: number;
+  pages: Page[];
+  info?: NonNullable<Result['materials']>[number];
+}
+
+/**
+ * groupPages groups a result's pages per material and thickness, in the
+ * order of result.materials (the engine's page order), each with its
+ * summary.
+ */
+export function groupPages(result: Result): MaterialGroup[] {
+  const key = (m: string | undefined, t: number | undefined) => `${(m ?? '').trim().toLocaleLowerCase('tr-TR')}|${t ?? 0}`;
+  const groups = new Map<string, MaterialGroup>();
+  for (const m of result.materials ?? []) {
+    const k = key(m.material, m.thickness);
+    if (!groups.has(k)) groups.set(k, { key: k, material: m.material, thickness: m.thickness, pages: [], info: m });
+  }
+  for (const p of result.pages) {
+    const k = key(p.material, p.thickness);
+    let g = groups.get(k);
+    if (!g) {
+      g = { key: k, material: p.material ?? '', thickness: p.thickness, pages: [] };
+      groups.set(k, g);
+    }
+    g.pages.push(p);
+  }
+  return [...groups.values()].filter((g) => g.pages.length > 0 || g.info);
+}
+
+/** stockName names a stock row: its name, else its material and size; the default row is the canvas. */
+export function stockName(stock: Stock[] | undefined, id: string | undefined, page?: Page): string {
+  const s = stock?.find((r) => r.id === id);
+  if (s) return s.name || `${s.material ? s.material + ' ' : ''}${resultMsg.sheetSize(s.width, s.height)}`;
+  if (page?.width && page.height) return `${resultMsg.defaultSheet} ${resultMsg.sheetSize(page.width, page.height)}`;
+  return id ?? resultMsg.defaultSheet;
+}
+
+/** pageTitle says which stock row a page is cut from, and its size. */
+export function pageTitle(stock: Stock[] | undefined, page: Page, sheet: { width: number; height: number }): string {
+  const named = stock?.find((r) => r.id === page.stockId)?.name;
+  const size = `${fmtCm(sheet.width)} x ${fmtCm(sheet.height)} cm`;
+  return named ? `${resultMsg.pageStock(named)} · ${size}` : resultMsg.pageStock(stockName(stock, page.stockId, page));
+}
+
+/** proofOf is a material's cost sentence: the cost and its proven bound, or that it is the cheapest. */
+export function proofOf(m: NonNullable<Result['materials']>[number]): string {
+  if (m.cost > 0) return m.optimal ? resultMsg.costProven(m.cost) : resultMsg.costProof(m.cost, m.costLowerBound);
+  return m.optimal ? resultMsg.sheetProven : resultMsg.sheetProof(m.pages, m.lowerBound);
+}
+
+interface Props {
+  result: Result;
+  stock?: Stock[];
+  bands?: Band[];
+  ultra: boolean;
+}
+
+/** MaterialResults shows a layout with materials: the order summary, then a section per material with its pages. */
+export function MaterialResults({ result, stock, bands, ultra }: Props) {
+  const groups = groupPages(result);
+  return (
+    <>
+      <OrderSummary result={result} stock={stock} bands={bands} />
+      {groups.map((g) => (
+        <MaterialSection key={g.key} group={g} result={result} stock={stock} ultra={ultra} />
+      ))}
+    </>
+  );
+}
+
+function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup; result: Result; stock?: Stock[]; ultra: boolean }) {
+  const [index, setIndex] = useState(0);
+  const last = Math.max(0, group.pages.length - 1);
+  if (index > last) setIndex(last);
+  const page = group.pages[Math.min(index, last)];
+  const m = group.info;
+  const title = resultMsg.materialHeading(group.material, group.thickness);
+  const id = `mat-${group.key.replace(/[^\p{L}\p{N}]+/gu, '-')}`;
+  const sheet = page ? { width: page.width ?? result.sheet.width, height: page.height ?? result.sheet.height } : result.sheet;
+  const codes = page ? bandCodesOf(page) : [];
+  return (
+    <section className="material-section" aria-labelledby={id} data-testid="material-section">
+      <h3 id={id}>{title}</h3>
+      {m && (
+        <p>
+          <span>{resultMsg.materialInfo(m.pages, m.efficiency)}</span>
+          {m.cost > 0 && <span className="cost"> · {resultMsg.cost(m.cost)}</span>}
+        </p>
+      )}
+      {m && <p className={m.optimal ? 'proof ok' : 'proof'}>{proofOf(m)}</p>}
+      {page && (
+        <>
+          {group.pages.length > 1 && (
+            <nav className="pager" aria-label={`${resultMsg.pagesNav}: ${title}`}>
+              <button type="button" className="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0} aria-label={msg.prevPage}>
+                ‹ {msg.prevPage}
+              </button>
+              <span aria-live="polite">
+                <strong>{msg.pageOf(index + 1, group.pages.length)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
+              </span>
+              <button type="button" className="secondary" onClick={() => setIndex(index + 1)} disabled={index >= last} aria-label={msg.nextPage}>
+                {msg.nextPage} ›
+              </button>
+            </nav>
+          )}
+          <Preview
+            sheet={sheet}
+            page={page}
+            ultra={ultra}
+            title={pageTitle(stock, page, sheet)}
+          />
+          {codes.length > 0 && (
+            <p className="band-legend">
+              {codes.map((c) => (
+                <span key={c} className="band-legend">
+                  <i style={{ background: bandColor(codes, c) }} aria-hidden="true" />
+                  {c}
+                </span>
+              ))}
+              <span className="muted">{resultMsg.legendBand}</span>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** OrderSummary is the summary card: total cost, sheets per row from stock and to buy, band metres, skipped parts. */
+export function OrderSummary({ result, stock, bands }: { result: Result; stock?: Stock[]; bands?: Band[] }) {
+  const st = result.stats;
+  const page = (id: string) => result.pages.find((p) => p.stockId === id);
+  const bandName = (code: string) => {
+    const name = bands?.find((b) => b.code === code)?.name;
+    return name ? `${code} (${name})` : code;
+  };
+  return (
+    <div className="order-summary" data-testid="order-summary">
+      <h3>{resultMsg.summaryTitle}</h3>
+      {(st.cost ?? 0) > 0 && (
+        <p>
+          <strong>
+            {resultMsg.totalCost}: {fmtTL(st.cost ?? 0)} TL
+          </strong>
+        </p>
+      )}
+      {result.used && result.used.length > 0 && (
+        <>
+          <h4>{resultMsg.fromStock}</h4>
+          <ul>
+            {result.used.map((u) => (
+              <li key={u.stockId}>{resultMsg.sheetsLine(stockName(stock, u.stockId, page(u.stockId)), u.quantity)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.buy && result.buy.length > 0 && (
+        <>
+          <h4>{resultMsg.toBuy}</h4>
+          <ul aria-label={resultMsg.toBuy}>
+            {result.buy.map((u) => (
+              <li key={u.stockId}>{resultMsg.sheetsLine(stockName(stock, u.stockId, page(u.stockId)), u.quantity)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.bandTotals && result.bandTotals.length > 0 && (
+        <>
+          <h4>{resultMsg.bandMeters}</h4>
+          <ul>
+            {result.bandTotals.map((b) => (
+              <li key={b.code}>{resultMsg.bandLine(bandName(b.code), b.meters, b.cost)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.skipped.length > 0 && (
+        <>
+          <h4>{resultMsg.skippedTitle}</h4>
+          <ul className="inline-notice warning" role="status">
+            {result.skipped.map((s, i) => (
+              <li key={`${s.id}-${i}`}>{resultMsg.skippedLine(`${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`, s.quantity, s.reason)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="muted">
+        {fmtInt(st.pages)} levha · {fmtInt(st.placed)} parça
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The per-material results' texts (Turkish; numbers the Turkish way).
+
+const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
+const moneyFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+const numFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+
+/** fmtTL writes an amount of lira the Turkish way: 1.450 or 16,9. */
+export const fmtTL = (v: number): string => moneyFmt.format(v);
+/** fmtNum writes a number with at most two decimals: 45,5 or 1.450. */
+export const fmtNum = (v: number): string => numFmt.format(v);
+const fmtI = (v: number): string => intFmt.format(v);
+
+export const resultMsg = {
+  materialHeading: (material: string, thickness?: number) =>
+    `${material || 'Malzemesiz'}${thickness ? ` ${fmtNum(thickness)} mm` : ''}`,
+  materialInfo: (pages: number, efficiency: number) => `${fmtI(pages)} levha · verim %${fmtNum(efficiency)}`,
+  cost: (tl: number) => `Maliyet: ${fmtTL(tl)} TL`,
+  costProof: (cost: number, bound: number) => `Bu planın maliyeti ${fmtTL(cost)} TL; hiçbir plan ${fmtTL(bound)} TL'den ucuz olamaz`,
+  costProven: (cost: number) => `Bu planın maliyeti ${fmtTL(cost)} TL: en ucuz plan (kanıtlandı)`,
+  sheetProof: (pages: number, bound: number) => `${fmtI(pages)} levha; en az ${fmtI(bound)} levha gerekir`,
+  sheetProven: 'En az levha (kanıtlandı)',
+  pageStock: (label: string) => `Levha: ${label}`,
+  summaryTitle: 'Sipariş özeti',
+  totalCost: 'Toplam maliyet',
+  fromStock: 'Stoktan kullanılan levhalar',
+  toBuy: 'Satın alınacaklar',
+  bandMeters: 'Kenar bandı',
+  bandLine: (label: string, meters: number, cost: number) => `${label}: ${fmtNum(meters)} m${cost ? ` · ${fmtTL(cost)} TL` : ''}`,
+  sheetsLine: (label: string, n: number) => `${label}: ${fmtI(n)} levha`,
+  skippedTitle: 'Yerleştirilemeyen parçalar',
+  skippedLine: (name: string, quantity: number, reason: string) => `${name} (${fmtI(quantity)} adet): ${reason}`,
+  legendBand: 'Kalın renkli çizgi: kenar bandı',
+  defaultSheet: 'Tuval',
+  sheetSize: (w: number, h: number) => `${fmtNum(w)}x${fmtNum(h)} cm`,
+  pagesNav: 'Sayfalar',
+};
