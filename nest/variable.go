@@ -84,28 +84,7 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		return nil, nil, false
 	}
 	if !o.deadline.IsZero() || o.iterations > 0 {
-		rng := rand.New(rand.NewSource(o.seed))
-		base := orders[0]
-		for !v.stop() {
-			ord := append([]int(nil), base...)
-			// Perturb: swap a few neighbours, weighted to the front.
-			for s := 0; s < 1+len(ord)/4; s++ {
-				if len(ord) < 2 {
-					break
-				}
-				i := rng.Intn(len(ord) - 1)
-				ord[i], ord[i+1] = ord[i+1], ord[i]
-			}
-			p := v.greedy(ord)
-			if p == nil {
-				break
-			}
-			v.downsize(p)
-			if p.better(best) {
-				best = p
-				base = ord
-			}
-		}
+		best = v.improve(best, orders[0])
 	}
 	return best.pages, best.left, true
 }
@@ -256,13 +235,23 @@ func toPage(r int, s sheet) vsPage {
 // greedy builds a plan sheet by sheet; nil when cancelled.
 func (v *vsSearch) greedy(ord []int) *vsPlan {
 	left := make([]int, len(v.kinds))
-	n := 0
 	for k, kd := range v.kinds {
 		left[k] = kd.count
-		n += kd.count
+	}
+	return v.greedyFrom(ord, &vsPlan{}, left)
+}
+
+// greedyFrom adds sheets to plan p for the copies left (which it
+// counts down) and returns p; nil when cancelled.
+func (v *vsSearch) greedyFrom(ord []int, p *vsPlan, left []int) *vsPlan {
+	n := 0
+	for _, c := range left {
+		n += c
 	}
 	used := make([]int, len(v.rows))
-	p := &vsPlan{}
+	for _, pg := range p.pages {
+		used[pg.row]++
+	}
 	for n > 0 {
 		if v.o.ctx.Err() != nil {
 			return nil
@@ -297,6 +286,117 @@ func (v *vsSearch) greedy(ord []int) *vsPlan {
 	}
 	p.left, p.nLeft = left, n
 	return p
+}
+
+// improve runs ruin and recreate on plan best until the time or the
+// iteration budget is spent: take out one to three sheets (the emptier
+// ones more likely), put their parts (and any copies left over) into the
+// other sheets where they fit, fill new sheets with the greedy for the
+// rest, and offer every sheet to a cheaper row. A plan no worse than the
+// current one is kept (so plateaus are walked); the best is returned.
+func (v *vsSearch) improve(best *vsPlan, ord []int) *vsPlan {
+	rng := rand.New(rand.NewSource(v.o.seed))
+	cur := best
+	for !v.stop() {
+		np := len(cur.pages)
+		if np == 0 {
+			break
+		}
+		drop := map[int]bool{}
+		for d := 1 + rng.Intn(min(3, np)); len(drop) < d; {
+			// Tournament of two: the emptier sheet (per its row's area).
+			a, b := rng.Intn(np), rng.Intn(np)
+			if v.fill01(cur.pages[b]) < v.fill01(cur.pages[a]) {
+				a = b
+			}
+			drop[a] = true
+		}
+		left := append([]int(nil), cur.left...)
+		next := &vsPlan{}
+		var keep []int
+		for i, pg := range cur.pages {
+			if drop[i] {
+				for _, sp := range pg.spots {
+					left[sp.kind]++
+				}
+				continue
+			}
+			keep = append(keep, i)
+		}
+		// A perturbed order of the parts to put back.
+		order := append([]int(nil), ord...)
+		for s := 0; s < 1+len(order)/8 && len(order) > 1; s++ {
+			i := rng.Intn(len(order) - 1)
+			order[i], order[i+1] = order[i+1], order[i]
+		}
+		for _, i := range keep {
+			pg := cur.pages[i]
+			if !v.o.guillotine && anyLeft(left) {
+				pg = v.insertInto(pg, order, left)
+			}
+			next.pages = append(next.pages, pg)
+			next.cost += v.rows[pg.row].cost
+		}
+		if v.greedyFrom(order, next, left) == nil {
+			break
+		}
+		v.downsize(next)
+		if !cur.better(next) {
+			cur = next
+			if next.better(best) {
+				best = next
+			}
+		}
+	}
+	return best
+}
+
+func anyLeft(left []int) bool {
+	for _, c := range left {
+		if c > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fill01 is the share of a page's (inflated) bin its parts cover.
+func (v *vsSearch) fill01(pg vsPage) float64 {
+	a := 0
+	for _, sp := range pg.spots {
+		a += sp.w * sp.h
+	}
+	r := v.rows[pg.row]
+	return float64(a) / (float64(r.binW) * float64(r.binH))
+}
+
+// insertInto adds copies from left (counted down) to a MaxRects page
+// where they fit and returns the new page.
+func (v *vsSearch) insertInto(pg vsPage, ord []int, left []int) vsPage {
+	row := v.rows[pg.row]
+	b := newBin(row.binW, row.binH, &v.scratch, false)
+	b.rebuild(pg.spots, 0)
+	v.work++
+	added := false
+	for _, k := range ord {
+		kd := &v.kinds[k]
+		if left[k] == 0 || kd.w[pg.row] == 0 {
+			continue
+		}
+		for left[k] > 0 && b.mayFit(kd.w[pg.row], kd.h[pg.row], kd.rotate[pg.row]) {
+			p := b.find(kd.w[pg.row], kd.h[pg.row], kd.rotate[pg.row], vsHeuristic)
+			if !p.ok {
+				break
+			}
+			b.place(p, int32(k), 0)
+			left[k]--
+			added = true
+		}
+	}
+	if !added {
+		return pg
+	}
+	return vsPage{row: pg.row, spots: append([]spot(nil), b.placed...)}
 }
 
 // downsize moves each sheet's parts to a cheaper row with sheets left
