@@ -33,7 +33,9 @@ const (
 // line, which override a JSON request's own options.
 type nestFlags struct {
 	sheet, kerf, trim                 string
+	stock, bands, objective           string
 	guillotine, noRotate, dxfPerSheet bool
+	deductBands                       bool
 	limit                             time.Duration
 	seed                              int64
 	jsonOut, pdfOut, dxfOut           string
@@ -46,6 +48,10 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.trim, "trim", "", "kenar payı, `CM`")
 	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim (panel testere)")
 	fs.BoolVar(&f.noRotate, "no-rotate", false, "hiçbir parça döndürülmez")
+	fs.StringVar(&f.stock, "stock", "", "levha stoku CSV `DOSYA`sı (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
+	fs.StringVar(&f.bands, "bands", "", "kenar bandı CSV `DOSYA`sı (kod;ad;kalınlık;fiyat;fazlalık)")
+	fs.StringVar(&f.objective, "objective", "", "stoklu düzende hedef: cost (fiyat, varsayılan), area (alan) ya da sheets (levha sayısı)")
+	fs.BoolVar(&f.deductBands, "deduct-bands", false, "bantlı parçaları bant kalınlığı kadar küçük keser")
 	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
 	fs.StringVar(&f.jsonOut, "json", "", "sonuç JSON'unun yazılacağı `DOSYA` (- standart çıktı)")
@@ -70,6 +76,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
+	if err == nil {
+		err = f.readLists(&req, fs.Arg(0), stdin)
+	}
 	if err == nil {
 		err = f.apply(&req, fromJSON)
 	}
@@ -104,7 +113,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailure
 		}
 	}
-	printSummary(stderr, res)
+	printSummary(stderr, req, res)
 	return exitOK
 }
 
@@ -112,6 +121,36 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func nestBadInput(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "kesim nest: %v\n", err)
 	return exitBadInput
+}
+
+// readLists reads the stock and band lists of --stock and --bands into
+// req, over a JSON request's own.
+func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader) error {
+	for _, l := range []struct {
+		flag, path string
+		read       func(io.Reader) error
+	}{
+		{"stock", f.stock, func(r io.Reader) (err error) { req.Stock, err = partcsv.ReadStock(r); return err }},
+		{"bands", f.bands, func(r io.Reader) (err error) { req.Bands, err = partcsv.ReadBands(r); return err }},
+	} {
+		if !f.set[l.flag] {
+			continue
+		}
+		if l.path == "" {
+			return fmt.Errorf("--%s: bir CSV dosyası verin", l.flag)
+		}
+		if l.path == "-" && input == "-" {
+			return fmt.Errorf("--%s -: standart girdi zaten parça listesi için okunuyor; bir dosya verin", l.flag)
+		}
+		data, err := readInput(l.path, stdin)
+		if err != nil {
+			return fmt.Errorf("--%s: %v", l.flag, err)
+		}
+		if err := l.read(bytes.NewReader(data)); err != nil {
+			return fmt.Errorf("--%s %s:\n%v", l.flag, displayName(l.path), err)
+		}
+	}
+	return nil
 }
 
 // apply sets the sheet and options given as flags on req. A JSON request
@@ -125,8 +164,21 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 		}
 		req.Sheet = nest.Sheet{Width: w, Height: h}
 	}
-	if req.Sheet.Width == 0 && req.Sheet.Height == 0 {
-		return errors.New("tuval boyutu eksik: --sheet 100x148 gibi verin")
+	// With stock rows the sheet is optional: it only takes the parts of
+	// materials no row has.
+	if req.Sheet.Width == 0 && req.Sheet.Height == 0 && len(req.Stock) == 0 {
+		return errors.New("tuval boyutu eksik: --sheet 100x148 gibi ya da --stock DOSYA verin")
+	}
+	if f.set["objective"] {
+		switch f.objective {
+		case nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets:
+			req.Options.Objective = f.objective
+		default:
+			return fmt.Errorf("--objective %q: cost, area ya da sheets olmalı", f.objective)
+		}
+	}
+	if f.set["deduct-bands"] {
+		req.Options.DeductBands = f.deductBands
 	}
 	for _, o := range []struct {
 		name string
@@ -326,7 +378,7 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 }
 
 // printSummary writes the Turkish summary: pages, efficiency, lower bound.
-func printSummary(w io.Writer, res nest.Result) {
+func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 	st := res.Stats
 	proof := fmt.Sprintf("alt sınır %d sayfa", st.LowerBound)
 	if st.Optimal {
@@ -335,11 +387,112 @@ func printSummary(w io.Writer, res nest.Result) {
 	fmt.Fprintf(w, "%d sayfa, %d parça, ortalama verim %%%s, %s, %d ms\n",
 		st.Pages, st.Placed, strings.Replace(strconv.FormatFloat(st.Efficiency, 'f', 1, 64), ".", ",", 1), proof, st.ElapsedMs)
 	for i, p := range res.Pages {
-		fmt.Fprintf(w, "  Sayfa %d / %d: %d parça, verim %%%d\n", i+1, len(res.Pages), len(p.Parts), p.Efficiency)
+		fmt.Fprintf(w, "  Sayfa %d / %d: %d parça, verim %%%d", i+1, len(res.Pages), len(p.Parts), p.Efficiency)
+		if p.StockID != "" {
+			fmt.Fprintf(w, ", levha %s (%s, %sx%s cm)", p.StockID, materialName(p.Material, p.Thickness), cm(p.Width), cm(p.Height))
+		}
+		fmt.Fprintln(w)
 	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(w, "  UYARI: %q (%sx%s cm, %d adet) yerleştirilmedi: %s\n", s.Name, cm(s.Width), cm(s.Height), s.Quantity, s.Reason)
 	}
+	printMaterials(w, req, res)
+}
+
+// printMaterials writes, for a layout with materials or stock rows, each
+// material's pages, cost and bounds, the sheets taken from stock and to
+// buy per row, and the band per code.
+func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
+	if len(res.Materials) == 0 && len(res.BandTotals) == 0 {
+		return
+	}
+	for _, m := range res.Materials {
+		fmt.Fprintf(w, "%s: %d sayfa (alt sınır %d), verim %%%s", materialName(m.Material, m.Thickness), m.Pages, m.LowerBound, decimal(m.Efficiency, 1))
+		if m.Cost > 0 || m.CostLowerBound > 0 {
+			fmt.Fprintf(w, ", maliyet %s TL, alt sınır %s TL", decimal(m.Cost, 2), decimal(m.CostLowerBound, 2))
+		}
+		if m.Optimal {
+			fmt.Fprint(w, ", en iyisi (kanıtlandı)")
+		}
+		fmt.Fprintln(w)
+	}
+	if st := res.Stats; st.Cost > 0 {
+		fmt.Fprintf(w, "Bu planın maliyeti %s TL; hiçbir plan %s TL'den ucuz olamaz.\n", decimal(st.Cost, 2), decimal(st.CostLowerBound, 2))
+	}
+	for _, l := range []struct {
+		title string
+		rows  []nest.StockCount
+	}{{"Kullanılan levhalar", res.Used}, {"Satın alınacaklar", res.Buy}} {
+		if len(l.rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s:\n", l.title)
+		for _, c := range l.rows {
+			fmt.Fprintf(w, "  %s: %d levha\n", stockName(req, c.StockID), c.Quantity)
+		}
+	}
+	if len(res.BandTotals) > 0 {
+		fmt.Fprintln(w, "Kenar bandı:")
+		for _, b := range res.BandTotals {
+			fmt.Fprintf(w, "  %s: %s m", b.Code, decimal(b.Meters, 2))
+			if b.Cost > 0 {
+				fmt.Fprintf(w, ", %s TL", decimal(b.Cost, 2))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// stockName names a stock row by its id and, when it has them, its name,
+// material and size: "s2 (Beyaz küçük, Beyaz Sunta 18 mm, 210x280 cm)".
+func stockName(req nest.Request, id string) string {
+	for _, s := range req.Stock {
+		if s.ID == id {
+			what := materialName(s.Material, s.Thickness) + ", " + cm(s.Width) + "x" + cm(s.Height) + " cm"
+			if s.Name != "" {
+				what = s.Name + ", " + what
+			}
+			return id + " (" + what + ")"
+		}
+	}
+	if id == nest.StockDefault {
+		return id + " (tuval, " + cm(req.Sheet.Width) + "x" + cm(req.Sheet.Height) + " cm)"
+	}
+	return id
+}
+
+// materialName names a material and thickness: "Beyaz Sunta 18 mm", or
+// "malzemesiz" for parts without one.
+func materialName(material string, thickness float64) string {
+	if material == "" {
+		material = "malzemesiz"
+	}
+	if thickness > 0 {
+		material += " " + decimal(thickness, 2) + " mm"
+	}
+	return material
+}
+
+// decimal writes v the Turkish way with at most digits decimals, trailing
+// zeros dropped: 1.450, 16,9, 1.234.567,25.
+func decimal(v float64, digits int) string {
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	neg := strings.HasPrefix(whole, "-")
+	whole = strings.TrimPrefix(whole, "-")
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "." + whole[i:]
+	}
+	if neg {
+		whole = "-" + whole
+	}
+	if frac != "" {
+		return whole + "," + frac
+	}
+	return whole
 }
 
 // cm writes a length with a decimal comma, as Turkish does: 100,01.

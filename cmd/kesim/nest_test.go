@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -272,5 +273,198 @@ func TestNestSummaryNamesSkippedSizeInTurkish(t *testing.T) {
 	}
 	if want := `UYARI: "Dev" (100,01x148 cm, 2 adet) yerleştirilmedi: Parça tuvale sığmıyor`; !strings.Contains(stderr, want) {
 		t.Errorf("summary %q lacks %q", stderr, want)
+	}
+}
+
+// writeFiles writes name -> content into dir and returns the paths.
+func writeFiles(t *testing.T, dir string, files map[string]string) map[string]string {
+	t.Helper()
+	paths := map[string]string{}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths[name] = p
+	}
+	return paths
+}
+
+const (
+	kitchenParts = "Ad;Genişlik;Yükseklik;Adet;Malzeme;Kalınlık;Damar;Bant;Bant Sağ\n" +
+		"Yan;56;72;2;Beyaz Sunta;18;;B1;\n" +
+		"Raf;56;30;4;Beyaz Sunta;18;;;B1\n" +
+		"Kapak;40;70;2;Ceviz MDF;18;dikey;;\n" +
+		"Arka;100;70;1;;;;;\n"
+	kitchenStock = "kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar\n" +
+		"s1;Beyaz büyük;Beyaz Sunta;18;183;366;1;1.450;\n" +
+		"s2;Beyaz küçük;Beyaz Sunta;18;100;100;;300;\n" +
+		"c1;Ceviz;Ceviz MDF;18;183;366;;2.100;dikey\n"
+	kitchenBands = "kod;ad;kalınlık;fiyat;fazlalık\nB1;PVC 0,8 beyaz;0,8;6,5;2\n"
+)
+
+// The flags of a job with stock rows and bands build the request the
+// engine gets: the stock and band lists, the parts' new columns, the
+// objective and the band deduction.
+func TestNestStockFlagsBuildRequest(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands})
+	var f nestFlags
+	fs := cmdNest.flagSet()
+	f.register(fs)
+	if err := fs.Parse([]string{"--stock", p["stock.csv"], "--bands", p["bands.csv"], "--objective", "area", "--deduct-bands", p["parts.csv"]}); err != nil {
+		t.Fatal(err)
+	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	req, fromJSON, err := readRequest(fs.Arg(0), nil)
+	if err == nil {
+		err = f.readLists(&req, fs.Arg(0), nil)
+	}
+	if err == nil {
+		err = f.apply(&req, fromJSON)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(req.Stock) != 3 || req.Stock[0] != (nest.Stock{ID: "s1", Name: "Beyaz büyük", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Quantity: 1, Price: 1450}) ||
+		req.Stock[2].Grain != nest.GrainVertical || req.Stock[1].Quantity != 0 {
+		t.Errorf("stock %+v", req.Stock)
+	}
+	if len(req.Bands) != 1 || req.Bands[0] != (nest.Band{Code: "B1", Name: "PVC 0,8 beyaz", Thickness: 0.8, Price: 6.5, Overlength: 2}) {
+		t.Errorf("bands %+v", req.Bands)
+	}
+	if req.Options.Objective != nest.ObjectiveArea || !req.Options.DeductBands {
+		t.Errorf("options %+v", req.Options)
+	}
+	if p := req.Parts[0]; p.Material != "Beyaz Sunta" || p.Thickness != 18 || p.Edges == nil || *p.Edges != (nest.Edges{Top: "B1", Bottom: "B1", Left: "B1", Right: "B1"}) {
+		t.Errorf("part 1 %+v", p)
+	}
+	if p := req.Parts[2]; p.Grain != nest.GrainVertical || p.Edges != nil {
+		t.Errorf("part 3 %+v", p)
+	}
+	if req.Sheet != (nest.Sheet{}) {
+		t.Errorf("sheet %+v without --sheet", req.Sheet)
+	}
+
+	// A JSON request keeps its own lists and options unless flags say
+	// otherwise.
+	jreq := `{"sheet":{"width":100,"height":100},"stock":[{"id":"x","width":50,"height":50}],"parts":[],"options":{"objective":"sheets","deductBands":true}}`
+	p = writeFiles(t, dir, map[string]string{"req.json": jreq})
+	var g nestFlags
+	fs = cmdNest.flagSet()
+	g.register(fs)
+	if err := fs.Parse([]string{"--bands", filepath.Join(dir, "bands.csv"), p["req.json"]}); err != nil {
+		t.Fatal(err)
+	}
+	g.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { g.set[fl.Name] = true })
+	req, fromJSON, err = readRequest(fs.Arg(0), nil)
+	if err == nil {
+		err = g.readLists(&req, fs.Arg(0), nil)
+	}
+	if err == nil {
+		err = g.apply(&req, fromJSON)
+	}
+	if err != nil || len(req.Stock) != 1 || len(req.Bands) != 1 || req.Options.Objective != nest.ObjectiveSheets || !req.Options.DeductBands {
+		t.Errorf("JSON request: %+v, %v", req, err)
+	}
+}
+
+// Bad stock, band and objective flags: a Turkish error naming the flag
+// (and the line), exit 2, nothing written.
+func TestNestStockFlagsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sonuç.json")
+	p := writeFiles(t, dir, map[string]string{
+		"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands,
+		"badstock.csv": "genişlik;yükseklik;adet\n183;366;-1\n", "nohead.csv": "ad;malzeme\nA;B\n",
+		"badbands.csv": "kod;kalınlık\nB1;11\n",
+	})
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"missing stock file", "", []string{"--stock", filepath.Join(dir, "yok.csv"), p["parts.csv"]}, "--stock: girdi okunamadı"},
+		{"bad stock row", "", []string{"--stock", p["badstock.csv"], p["parts.csv"]}, "satır 2, adet: Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."},
+		{"stock without sizes", "", []string{"--stock", p["nohead.csv"], p["parts.csv"]}, "başlık satırı genişlik ve yükseklik"},
+		{"empty stock flag", "", []string{"--stock", "", p["parts.csv"]}, "--stock: bir CSV dosyası verin"},
+		{"stock and parts both from stdin", kitchenParts, []string{"--stock", "-", "-"}, "standart girdi zaten"},
+		{"bad band", "", []string{"--stock", p["stock.csv"], "--bands", p["badbands.csv"], p["parts.csv"]}, "satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı."},
+		{"bad objective", "", []string{"--stock", p["stock.csv"], "--objective", "ucuz", p["parts.csv"]}, `--objective "ucuz": cost, area ya da sheets olmalı`},
+		{"unknown band code", "", []string{"--stock", p["stock.csv"], p["parts.csv"]}, "Bilinmeyen bant kodu."},
+		{"no sheet and no stock", "", []string{p["parts.csv"]}, "--stock DOSYA"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runNestT(t, tt.stdin, append([]string{"--json", out}, tt.args...)...)
+			if code != exitBadInput {
+				t.Errorf("exit %d, want 2: %s", code, stderr)
+			}
+			if !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q lacks %q", stderr, tt.want)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q: want nothing", stdout)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("%s was written", out)
+			}
+		})
+	}
+}
+
+// A kitchen job end to end: two materials on their stock rows, parts
+// without a material on the sheet, bands; the layout is one the engine's
+// Verify accepts, and the summary gives the costs, the buy list and the
+// band in Turkish.
+func TestNestStockEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands})
+	out := filepath.Join(dir, "sonuç.json")
+	code, _, stderr := runNestT(t, "", "--sheet", "183x366", "--stock", p["stock.csv"], "--bands", p["bands.csv"], "--time", "0", "--json", out, p["parts.csv"])
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res nest.Result
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	req, _, err := readRequest(p["parts.csv"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f nestFlags
+	f.set = map[string]bool{"stock": true, "bands": true}
+	f.stock, f.bands = p["stock.csv"], p["bands.csv"]
+	if err := f.readLists(&req, p["parts.csv"], nil); err != nil {
+		t.Fatal(err)
+	}
+	req.Sheet = nest.Sheet{Width: 183, Height: 366}
+	if err := nest.Verify(req, res); err != nil {
+		t.Fatalf("Verify: %v", err)
+	}
+	if len(res.Materials) != 3 || len(res.BandTotals) != 1 || res.Stats.Cost <= 0 || len(res.Skipped) != 0 {
+		t.Fatalf("materials %+v, bands %+v, cost %v, skipped %+v", res.Materials, res.BandTotals, res.Stats.Cost, res.Skipped)
+	}
+	for _, want := range []string{"Beyaz Sunta 18 mm:", "Ceviz MDF 18 mm:", "malzemesiz:", "maliyet ", "Bu planın maliyeti ", "TL'den ucuz olamaz",
+		"Satın alınacaklar:", "c1 (Ceviz, Ceviz MDF 18 mm, 183x366 cm): 1 levha", "Kenar bandı:", "  B1: ", "levha c1 (Ceviz MDF 18 mm, 183x366 cm)"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestDecimal(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 1450: "1.450", 16.9: "16,9", 1234567.25: "1.234.567,25", -1000.5: "-1.000,5", 0.005: "0,01", 99.999: "100"} {
+		if got := decimal(v, 2); got != want {
+			t.Errorf("decimal(%v) = %q, want %q", v, got, want)
+		}
 	}
 }
