@@ -17,6 +17,45 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 	b.Run("GetLayout", func(b *testing.B) { benchGetLayout(b, benchArchive(b, open)) })
 	b.Run("CreatePart", func(b *testing.B) { benchCreatePart(b, open(b)) })
 	b.Run("CreateLayout", func(b *testing.B) { benchCreateLayout(b, open(b)) })
+	b.Run("ReplaceStock1000", func(b *testing.B) { benchReplaceStock(b, open(b)) })
+	b.Run("GetStock1000", func(b *testing.B) { benchGetStock(b, open(b)) })
+}
+
+// fullStock is the largest stock list a user may save: 1,000 rows and 100
+// band codes.
+func fullStock() store.StockList {
+	l := store.StockList{Stock: make([]nest.Stock, store.MaxStockRows), Bands: make([]nest.Band, store.MaxBands)}
+	for i := range l.Stock {
+		l.Stock[i] = nest.Stock{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("Levha %d", i), Material: "Beyaz Sunta",
+			Thickness: 18, Width: 183, Height: 366, Quantity: i % 10, Price: 1450.5, Grain: nest.GrainVertical}
+	}
+	for i := range l.Bands {
+		l.Bands[i] = nest.Band{Code: fmt.Sprintf("B%d", i), Name: "PVC", Thickness: 0.8, Price: 6.5, Overlength: 2}
+	}
+	return l
+}
+
+// benchReplaceStock saves the largest list over itself (PUT /api/stock).
+func benchReplaceStock(b *testing.B, s store.Store) {
+	l := fullStock()
+	for b.Loop() {
+		if _, err := s.ReplaceStock(context.Background(), store.Anonymous(), l); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchGetStock reads the largest list (GET /api/stock).
+func benchGetStock(b *testing.B, s store.Store) {
+	if _, err := s.ReplaceStock(context.Background(), store.Anonymous(), fullStock()); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		l, err := s.GetStock(context.Background(), store.Anonymous())
+		if err != nil || len(l.Stock) != store.MaxStockRows || len(l.Bands) != store.MaxBands {
+			b.Fatalf("GetStock: %d rows, %d bands, %v", len(l.Stock), len(l.Bands), err)
+		}
+	}
 }
 
 // benchArchive opens a store with 1,000 layouts of 20 part lines each, a busy
