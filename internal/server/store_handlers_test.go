@@ -343,6 +343,14 @@ func (failingStore) GetLayout(context.Context, store.Owner, string) (store.Layou
 	return store.Layout{}, apperr.Wrap("get layout", errDatabaseGone)
 }
 
+func (failingStore) GetStock(context.Context, store.Owner) (store.StockList, error) {
+	return store.StockList{}, apperr.Wrap("get stock", errDatabaseGone)
+}
+
+func (failingStore) ReplaceStock(context.Context, store.Owner, store.StockList) (store.StockList, error) {
+	return store.StockList{}, apperr.Wrap("replace stock", errDatabaseGone)
+}
+
 func TestStoreAPIInternalErrors(t *testing.T) {
 	var logged bytes.Buffer
 	mux := http.NewServeMux()
@@ -354,6 +362,8 @@ func TestStoreAPIInternalErrors(t *testing.T) {
 		{"DELETE", "/api/parts/abc", ""},
 		{"GET", "/api/layouts?q=kapak", ""},
 		{"GET", "/api/layouts/abc", ""},
+		{"GET", "/api/stock", ""},
+		{"PUT", "/api/stock", `{"stock":[],"bands":[]}`},
 	}
 	for _, r := range requests {
 		status, body := call(t, h, r.method, r.path, r.body)
