@@ -25,7 +25,7 @@ import { ResultsView } from './features/results/ResultsView';
 import type { SavedLayout, SavedPart } from './features/saved/api';
 import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
-import { EMPTY_STOCK, type StockSettings } from './features/stock/stock';
+import { EMPTY_STOCK, stockOptions, type StockSettings } from './features/stock/stock';
 import { StockDialog } from './features/stock/StockDialog';
 import { stockMsg } from './features/stock/texts';
 import { msg } from './messages';
@@ -137,7 +137,9 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         <SaveLayoutDialog
           parts={work.parts}
           sheet={sheetOf(work.canvas)}
-          options={cutOptions(work.canvas)}
+          options={{ ...cutOptions(work.canvas), ...stockOptions(work.stock) }}
+          stock={work.stock?.stock}
+          bands={work.stock?.bands}
           owner={work.owner}
           onSaved={work.markSaved}
           onClose={closeDialog}

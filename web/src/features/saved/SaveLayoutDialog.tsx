@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
+import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Sheet } from '../engine/types';
 import { api, keptLocally, localStore } from './api';
 
@@ -9,6 +10,9 @@ interface Props {
   parts: PartInput[];
   sheet: Sheet;
   options: Partial<Options>;
+  /** the stock rows and band codes the layout is made with (absent or empty: the canvas alone) */
+  stock?: Stock[];
+  bands?: Band[];
   /** whose local copy keeps the layout when the server cannot be reached (ownerOf) */
   owner: string;
   /** onSaved is told which parts were saved (on the server or kept locally) */
@@ -21,7 +25,7 @@ interface Props {
  * its parts. When the server cannot be reached the layout is kept in the
  * browser and pushed to the server at the next start.
  */
-export function SaveLayoutDialog({ parts, sheet, options, owner, onSaved, onClose }: Props) {
+export function SaveLayoutDialog({ parts, sheet, options, stock, bands, owner, onSaved, onClose }: Props) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const notices = useNotices();
@@ -29,7 +33,9 @@ export function SaveLayoutDialog({ parts, sheet, options, owner, onSaved, onClos
   const save = async () => {
     if (!name.trim() || busy) return;
     setBusy(true);
-    const payload = { name: name.trim(), parts, sheet, options };
+    const payload: Parameters<typeof api.createLayout>[0] = { name: name.trim(), parts, sheet, options };
+    if (stock?.length) payload.stock = stock;
+    if (bands?.length) payload.bands = bands;
     try {
       await api.createLayout(payload);
       await api.sync(

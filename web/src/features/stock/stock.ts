@@ -336,12 +336,19 @@ export function hasStock(s: StockSettings | undefined): boolean {
  */
 export function withStock(req: Request, s: StockSettings | undefined): Request {
   if (!s || !hasStock(s)) return req;
-  const out: Request = { ...req, options: { ...req.options } };
+  const out: Request = { ...req, options: { ...req.options, ...stockOptions(s) } };
   if (s.stock.length) out.stock = s.stock;
   if (s.bands.length) out.bands = s.bands;
-  if (s.objective !== 'cost') out.options.objective = s.objective;
-  if (s.deductBands && s.bands.length) out.options.deductBands = true;
   return out;
+}
+
+/** stockOptions are the request options of the stock settings: none without stock rows and bands, objective only when not the default. */
+export function stockOptions(s: StockSettings | undefined): { objective?: Objective; deductBands?: boolean } {
+  const o: { objective?: Objective; deductBands?: boolean } = {};
+  if (!s || !hasStock(s)) return o;
+  if (s.objective !== 'cost') o.objective = s.objective;
+  if (s.deductBands && s.bands.length) o.deductBands = true;
+  return o;
 }
 
 /** settingsOf reads kept or saved stock settings, dropping what is not of their shape. */

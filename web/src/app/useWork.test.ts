@@ -1,0 +1,44 @@
+import { act, renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useWork } from './useWork';
+
+const account = { mode: 'local' as const };
+const stock = [{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity: 4 }];
+const bands = [{ code: 'B1', thickness: 0.8 }];
+
+beforeEach(() => localStorage.clear());
+
+describe('useWork and stock', () => {
+  it('a loaded layout puts its stock, bands and options back; one without leaves the stock', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() =>
+      result.current.load({
+        id: '1',
+        name: 'Mutfak',
+        parts: [{ id: 'x', name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Beyaz' }],
+        sheet: { width: 183, height: 366 },
+        options: { kerf: 0.4, objective: 'sheets', deductBands: true },
+        stock,
+        bands,
+        createdAt: '',
+      }),
+    );
+    expect(result.current.stock).toEqual({ stock, bands, objective: 'sheets', deductBands: true });
+    expect(result.current.stockUnsent).toBe(true);
+    expect(result.current.parts[0].material).toBe('Beyaz');
+    expect(result.current.unsaved).toBe(false);
+    act(() => result.current.load({ id: '2', name: 'Eski', parts: [{ id: 'y', name: 'Raf', width: 40, height: 30, quantity: 1 }], createdAt: '' }));
+    expect(result.current.stock?.stock).toEqual(stock);
+    // kept in this browser and back after a reload
+    const again = renderHook(() => useWork(account));
+    expect(again.result.current.stock?.bands).toEqual(bands);
+  });
+
+  it('a part whose material changed is unsaved', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => result.current.load({ id: '1', name: 'M', parts: [{ id: 'x', name: 'Yan', width: 56, height: 72, quantity: 2 }], createdAt: '' }));
+    expect(result.current.unsaved).toBe(false);
+    act(() => result.current.edit(result.current.parts[0].id, { material: 'Ceviz' }));
+    expect(result.current.unsaved).toBe(true);
+  });
+});
