@@ -459,7 +459,7 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 	// First a complete layout of every group with the constructive phase
 	// only, then the improvement with time shares by pieces.
 	for gi, g := range sj.groups {
-		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false)
+		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil)
 		if err != nil {
 			return Result{}, err
 		}
@@ -497,7 +497,20 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 			if share.TimeLimitMs > 0 {
 				gd = time.Now().Add(time.Duration(share.TimeLimitMs) * time.Millisecond)
 			}
-			r, err := sj.layoutGroup(ctx, g, share, gd, true)
+			var progress func(float64, *groupResult)
+			if onProgress != nil {
+				progress = func(d float64, r *groupResult) {
+					done := 0.2 + 0.8*(float64(doneN)+d*float64(n))/float64(max(1, total))
+					if r != nil && sj.groupBetter(g, r, results[gi]) {
+						results[gi] = r
+						report(done)
+						return
+					}
+					best := sj.result(results, start)
+					onProgress(Progress{Done: done, Pages: best.Stats.Pages, LowerBound: best.Stats.LowerBound})
+				}
+			}
+			r, err := sj.layoutGroup(ctx, g, share, gd, true, progress)
 			doneN += n
 			if err == nil && r != nil && sj.groupBetter(g, r, results[gi]) {
 				results[gi] = r
@@ -542,16 +555,19 @@ func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
 // layoutGroup lays out one group. With one unlimited row it runs the
 // single-sheet engine on a sub-request; otherwise the variable-sized
 // search.
-func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool) (*groupResult, error) {
+func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, progress func(float64, *groupResult)) (*groupResult, error) {
 	if len(g.rows) == 1 && sj.rows[g.rows[0]].limit == 0 {
-		return sj.layoutSingle(ctx, g, o)
+		return sj.layoutSingle(ctx, g, o, progress)
 	}
 	return sj.layoutVariable(ctx, g, o, deadline, improve)
 }
 
 // layoutSingle lays out a group of one unlimited row with Layout on a
 // request of today's kind.
-func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options) (*groupResult, error) {
+//
+// progress, when not nil, is told the sub-layout's progress and each
+// better layout it finds.
+func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, progress func(float64, *groupResult)) (*groupResult, error) {
 	req := sj.req
 	row := &sj.rows[g.rows[0]]
 	sub := Request{
@@ -572,23 +588,36 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options) 
 		})
 		turned = append(turned, f.turned)
 	}
-	res, err := Layout(ctx, sub, nil)
+	toGroup := func(res Result) *groupResult {
+		gr := &groupResult{left: map[int]int{}, lb: res.Stats.LowerBound}
+		for _, pg := range res.Pages {
+			out := groupPage{row: g.rows[0], cuts: pg.Cuts}
+			for _, pl := range pg.Parts {
+				i := pl.OriginalIndex
+				pl.OriginalIndex = g.parts[i]
+				pl.Rotated = pl.Rotated != turned[i]
+				out.parts = append(out.parts, pl)
+			}
+			gr.pages = append(gr.pages, out)
+		}
+		sj.bounds(g, gr)
+		return gr
+	}
+	var onSub func(Progress)
+	if progress != nil {
+		onSub = func(p Progress) {
+			if p.Best != nil {
+				progress(p.Done, toGroup(*p.Best))
+			} else {
+				progress(p.Done, nil)
+			}
+		}
+	}
+	res, err := Layout(ctx, sub, onSub)
 	if err != nil {
 		return nil, err
 	}
-	gr := &groupResult{left: map[int]int{}, lb: res.Stats.LowerBound}
-	for _, pg := range res.Pages {
-		out := groupPage{row: g.rows[0], cuts: pg.Cuts}
-		for _, pl := range pg.Parts {
-			i := pl.OriginalIndex
-			pl.OriginalIndex = g.parts[i]
-			pl.Rotated = pl.Rotated != turned[i]
-			out.parts = append(out.parts, pl)
-		}
-		gr.pages = append(gr.pages, out)
-	}
-	sj.bounds(g, gr)
-	return gr, nil
+	return toGroup(res), nil
 }
 
 // layoutVariable lays out a group on several rows or limited ones.

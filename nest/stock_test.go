@@ -3,6 +3,7 @@ package nest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand"
 	"reflect"
@@ -672,5 +673,41 @@ func TestStockValidation(t *testing.T) {
 func TestFoldMaterial(t *testing.T) {
 	if foldMaterial(" IŞIK İNCE ") != foldMaterial("ışık ince") || foldMaterial("Ince") == foldMaterial("ince") {
 		t.Error("Turkish folding")
+	}
+}
+
+// Progress: every group is laid out before the first layout is shown,
+// done only grows, and every layout shown is a valid one.
+func TestStockProgress(t *testing.T) {
+	req := kitchenRequest()
+	req.Options.TimeLimitMs = 300
+	last, bests := -1.0, 0
+	var bad error
+	res, err := Layout(context.Background(), req, func(p Progress) {
+		if p.Done < last || p.Done > 1 {
+			bad = fmt.Errorf("done went from %g to %g", last, p.Done)
+		}
+		last = p.Done
+		if p.Best != nil {
+			bests++
+			if err := Verify(req, *p.Best); err != nil && bad == nil {
+				bad = err
+			}
+		}
+	})
+	if err != nil || bad != nil {
+		t.Fatal(err, bad)
+	}
+	if bests == 0 || last != 1 {
+		t.Errorf("%d layouts shown, last done %g", bests, last)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	// A cancelled job returns the context's error, not half a layout.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Layout(ctx, req, nil); err == nil {
+		t.Error("cancelled job gave a layout")
 	}
 }
