@@ -22,15 +22,19 @@ type command struct {
 var (
 	cmdNest = &command{
 		name:    "nest",
-		args:    "--sheet GENxYÜK [seçenekler] GİRDİ",
+		args:    "--sheet GENxYÜK|--stock DOSYA [seçenekler] GİRDİ",
 		summary: "parçaları tuvallere yerleştirir; JSON, PDF ve DXF yazar",
 		about: `GİRDİ'deki parçaları en az sayfayla tuvallere yerleştirir. GİRDİ bir CSV parça listesi
-(Ad;Genişlik;Yükseklik;Adet, Excel'in yazdığı gibi), bir JSON istek ya da standart girdi
-için - olur. Uzunluklar cm'dir; ondalık virgül de olur (--kerf 0,3). Sonuç JSON, atölye
-için PDF ve kesim makinesi için DXF olarak yazılır; özet (sayfa, verim, alt sınır) standart
-hataya gider. Çıkış kodu: 0 başarı, 1 bir çıktı yazılamadı, 2 hatalı seçenek ya da girdi
-(o zaman hiçbir dosya yazılmaz).`,
-		example: "kesim nest --sheet 100x148 --kerf 0,3 parçalar.csv --json - --pdf kesim.pdf --dxf kesim.dxf",
+(Ad;Genişlik;Yükseklik;Adet, Excel'in yazdığı gibi; isteğe bağlı Malzeme, Kalınlık, Damar
+(yok, dikey, yatay), Bant ya da Bant Üst/Alt/Sol/Sağ sütunlarıyla), bir JSON istek ya da
+standart girdi için - olur. Uzunluklar cm'dir; ondalık virgül de olur (--kerf 0,3).
+--stock levha stokunu (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar; boş adet
+sınırsızdır), --bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den okur; her
+malzeme kendi levhalarına yerleştirilir. Sonuç JSON, atölye için PDF ve kesim makinesi için
+DXF olarak yazılır; özet (sayfa, verim, alt sınır; stokla maliyet, satın alınacaklar ve bant)
+standart hataya gider. Çıkış kodu: 0 başarı, 1 bir çıktı yazılamadı, 2 hatalı seçenek ya da
+girdi (o zaman hiçbir dosya yazılmaz).`,
+		example: "kesim nest --stock stok.csv --bands bant.csv --kerf 0,3 parçalar.csv --json - --pdf kesim.pdf",
 	}
 	cmdBench = &command{
 		name:    "bench",

@@ -88,6 +88,11 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, apperr.New(apperr.TooLarge, fmt.Sprintf(msgTooManyPieces, thousands(maxPieces))))
 		return
 	}
+	var ie *nest.InputError
+	if errors.As(err, &ie) {
+		Error(w, r, ie) // a list over its limit, in the engine's words
+		return
+	}
 	if err != nil {
 		Error(w, r, decodeError(err))
 		return

@@ -368,3 +368,38 @@ func repeatsParts(body []byte) bool {
 	b := bytes.ToLower(body)
 	return bytes.Count(b, []byte("parts")) > 1 || bytes.Count(b, []byte("stock")) > 1 || bytes.Count(b, []byte("bands")) > 1
 }
+
+// Stock rows and bands reach the engine; past 1,000 stock rows or 100
+// bands the reading stops with the engine's message on the list.
+func TestNestAPIStockAndBands(t *testing.T) {
+	h := &nestHandler{limit: 5 * time.Second, log: slog.New(slog.DiscardHandler)}
+	body := `{"stock":[{"id":"s1","material":"Beyaz","thickness":18,"width":100,"height":100,"quantity":1,"price":500},{"id":"s2","material":"Beyaz","thickness":18,"width":100,"height":148,"price":900}],` +
+		`"bands":[{"code":"B1","price":6.5,"overlength":2}],` +
+		`"parts":[{"id":"a","name":"Yan","width":60,"height":70,"quantity":3,"material":"Beyaz","thickness":18,"edges":{"top":"B1"}}]}`
+	w, _ := postNest(t, h, body)
+	var res nest.Result
+	if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &res) != nil {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	req, err := nest.DecodeRequest([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := nest.Verify(req, res); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+	if len(res.Materials) != 1 || res.Stats.Cost <= 0 || len(res.BandTotals) != 1 || res.Pages[0].StockID == "" {
+		t.Errorf("result without the stock's fields: %s", w.Body)
+	}
+
+	rows := func(item string, n int) string { return strings.TrimSuffix(strings.Repeat(item+",", n), ",") }
+	for _, tt := range []struct{ body, field, msg string }{
+		{`{"stock":[` + rows(`{"id":"s","width":100,"height":100}`, 1001) + `],"parts":[{"width":1,"height":1,"quantity":1}]}`, "stock", "En fazla 1.000 stok satırı olabilir."},
+		{`{"bands":[` + rows(`{"code":"B"}`, 101) + `]}`, "bands", "En fazla 100 bant kodu olabilir."},
+	} {
+		w, e := postNest(t, h, tt.body)
+		if w.Code != http.StatusBadRequest || e.Error.Fields[tt.field] != tt.msg {
+			t.Errorf("%.60s: %d %.300s, want 400 %s: %s", tt.body, w.Code, w.Body, tt.field, tt.msg)
+		}
+	}
+}
