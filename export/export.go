@@ -46,6 +46,11 @@ func Check(res nest.Result) error {
 		return fmt.Errorf("%w: tuval boyutu %v x %v", ErrInvalid, res.Sheet.Width, res.Sheet.Height)
 	}
 	for i, pg := range res.Pages {
+		if pg.Width != 0 || pg.Height != 0 {
+			if !positive(pg.Width) || !positive(pg.Height) || pg.Width > MaxSheet || pg.Height > MaxSheet {
+				return fmt.Errorf("%w: sayfa %d, levha boyutu %v x %v", ErrInvalid, i+1, pg.Width, pg.Height)
+			}
+		}
 		for _, p := range pg.Parts {
 			if !positive(p.Width) || !positive(p.Height) || !finite(p.X) || !finite(p.Y) {
 				return fmt.Errorf("%w: sayfa %d, parça %q (%v, %v, %v x %v)",
@@ -113,13 +118,14 @@ const clampTolerance = 1e-9
 // specification asks, then sorted in reading order (top to bottom, then left
 // to right) so that sequence numbers run across the sheet as a person reads
 // it. It calls onClamp (when not nil) for every part it had to change. The
-// result's pages are not modified.
+// result's pages are not modified. The sheet is the page's own (PageSheet).
 func SheetParts(res nest.Result, page int, onClamp ClampFunc) []nest.Placed {
 	parts := slices.Clone(res.Pages[page].Parts)
+	sheet := PageSheet(res, page)
 	for i, p := range parts {
 		q := p
-		q.Width, q.X = clampSpan(q.Width, q.X, res.Sheet.Width)
-		q.Height, q.Y = clampSpan(q.Height, q.Y, res.Sheet.Height)
+		q.Width, q.X = clampSpan(q.Width, q.X, sheet.Width)
+		q.Height, q.Y = clampSpan(q.Height, q.Y, sheet.Height)
 		if q != p {
 			parts[i] = q
 			if onClamp != nil {

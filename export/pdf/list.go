@@ -26,7 +26,8 @@ const (
 // start a section (and head every column the section continues in).
 type listLine struct {
 	heading bool
-	swatch  *[3]int // a part's fill colour
+	swatch  *[3]int // a part's fill colour, or a band code's colour
+	band    bool    // the swatch is a band's: a thick line
 	number  string
 	text    string
 	right   string
@@ -36,6 +37,7 @@ type listLine struct {
 var (
 	partHeadings = listLine{heading: true, number: "No", text: "Parça", right: "Ölçü (cm)"}
 	cutHeadings  = listLine{heading: true, number: "Sıra", text: "Kesim sırası", right: "Boy (cm)"}
+	bandHeadings = listLine{heading: true, text: "Kenar bandı", right: "Kalınlık"}
 )
 
 // listLines returns the rows of a sheet's list: its parts, numbered as in
@@ -141,7 +143,11 @@ func (d *doc) listLine(x, y, w float64, l listLine) {
 	} else {
 		d.font("", listFont)
 	}
-	if l.swatch != nil {
+	if l.swatch != nil && l.band {
+		f.SetDrawColor(l.swatch[0], l.swatch[1], l.swatch[2])
+		f.SetLineWidth(bandWidth)
+		f.Line(x+0.3, y+listRow/2, x+swatchWidth+numberWidth, y+listRow/2)
+	} else if l.swatch != nil {
 		f.SetFillColor(l.swatch[0], l.swatch[1], l.swatch[2])
 		f.SetDrawColor(60, 60, 60)
 		f.SetLineWidth(0.1)

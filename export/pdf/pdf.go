@@ -32,6 +32,12 @@ type Options struct {
 	// OnClamp, when set, is told about every part that had to be moved into
 	// its sheet (see export.SheetParts).
 	OnClamp export.ClampFunc
+	// Stock and Bands are the request's stock rows and band codes: with
+	// them a layout with materials names each page's stock row, prices
+	// the order summary and names the band codes. Without them the rows
+	// and codes are named by their ids.
+	Stock []nest.Stock
+	Bands []nest.Band
 }
 
 // DefaultTitle is the title used when Options.Title is empty.
@@ -52,13 +58,18 @@ const (
 
 // doc is one PDF being written.
 type doc struct {
-	f     *fpdf.Fpdf
-	res   nest.Result
-	opt   Options
-	pageW float64
-	pageH float64
-	date  string // Now as Turkish readers write it, 22.11.2026 14:05
-	same  []int  // per page, the first identical earlier page or -1
+	f    *fpdf.Fpdf
+	res  nest.Result
+	opt  Options
+	date string // Now as Turkish readers write it, 22.11.2026 14:05
+	same []int  // per page, the first identical earlier page or -1
+	// multi is set for a layout with materials or stock rows (see
+	// export.HasMaterials): a section per material and an order summary.
+	multi bool
+	// bandColor is the colour index of every band code on the parts.
+	bandColor map[string]int
+	// footerSheet is the sheet the footer names, nil for none.
+	footerSheet *nest.Sheet
 }
 
 // Write writes res to w as a PDF. The pages are A4, landscape when the sheet
@@ -70,6 +81,15 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	}
 	res = printable(res)
 	opt.Title = printableText(opt.Title)
+	opt.Stock = slices.Clone(opt.Stock)
+	for i := range opt.Stock {
+		opt.Stock[i].Name = printableText(opt.Stock[i].Name)
+		opt.Stock[i].Material = printableText(opt.Stock[i].Material)
+	}
+	opt.Bands = slices.Clone(opt.Bands)
+	for i := range opt.Bands {
+		opt.Bands[i].Name = printableText(opt.Bands[i].Name)
+	}
 	if opt.Title == "" {
 		opt.Title = DefaultTitle
 	}
@@ -81,8 +101,14 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 		orientation = "L"
 	}
 	f := fpdf.New(orientation, "mm", "A4", "")
-	d := &doc{f: f, res: res, opt: opt, date: opt.Now.Format("02.01.2006 15:04"), same: identicalPages(res)}
-	d.pageW, d.pageH = f.GetPageSize()
+	d := &doc{f: f, res: res, opt: opt, date: opt.Now.Format("02.01.2006 15:04"), same: identicalPages(res),
+		multi: export.HasMaterials(res), bandColor: map[string]int{}}
+	if !d.multi {
+		d.footerSheet = &res.Sheet
+	}
+	for i, code := range export.EdgeCodes(res, nil) {
+		d.bandColor[code] = i
+	}
 
 	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
 	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
@@ -99,8 +125,19 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	f.SetFooterFunc(d.footer)
 
 	d.summary()
-	for page := range res.Pages {
-		d.sheet(page)
+	if !d.multi {
+		for page := range res.Pages {
+			d.sheet(page)
+		}
+		return f.Output(w)
+	}
+	d.orderSummary()
+	groups := export.Groups(res)
+	for i, g := range groups {
+		d.materialHeading(i, len(groups), g)
+		for _, page := range g.Pages {
+			d.sheet(page)
+		}
 	}
 	return f.Output(w)
 }
@@ -111,16 +148,20 @@ const pageCountAlias = "{nb}"
 // footer writes the title, the date and "Sayfa n / N" under a thin line.
 func (d *doc) footer() {
 	f := d.f
-	y := d.pageH - footerHeight + 8
+	pageW, pageH := f.GetPageSize() // the page ending, before the next one's size
+	y := pageH - footerHeight + 8
 	f.SetDrawColor(160, 160, 160)
 	f.SetLineWidth(0.2)
-	f.Line(margin, y, d.pageW-margin, y)
+	f.Line(margin, y, pageW-margin, y)
 	d.font("", 8)
 	f.SetTextColor(90, 90, 90)
 	// The alias is wider than the number it stands for: the page number
 	// starts where the widest one the document can have would.
-	numberX := d.pageW - margin - f.GetStringWidth("Sayfa 0000 / 0000")
-	left := d.opt.Title + " · " + d.date + " · Tuval " + export.Size(d.res.Sheet.Width, d.res.Sheet.Height) + " cm"
+	numberX := pageW - margin - f.GetStringWidth("Sayfa 0000 / 0000")
+	left := d.opt.Title + " · " + d.date
+	if s := d.footerSheet; s != nil {
+		left += " · Tuval " + export.Size(s.Width, s.Height) + " cm"
+	}
 	f.Text(margin, y+5, d.fit(left, numberX-margin-5))
 	f.Text(numberX, y+5, "Sayfa "+itoa(f.PageNo())+" / "+pageCountAlias)
 	f.SetTextColor(0, 0, 0)
@@ -131,7 +172,18 @@ func (d *doc) font(style string, size float64) { d.f.SetFont(fontFamily, style, 
 
 // content returns the page's writable box: inside the margins, above the footer.
 func (d *doc) content() (x, y, w, h float64) {
-	return margin, margin, d.pageW - 2*margin, d.pageH - margin - footerHeight
+	pageW, pageH := d.f.GetPageSize()
+	return margin, margin, pageW - 2*margin, pageH - margin - footerHeight
+}
+
+// addPage starts a page, A4 in the orientation of sheet s (landscape when
+// wider than tall), whatever the document's first page.
+func (d *doc) addPage(s nest.Sheet) {
+	orientation := "P"
+	if s.Width > s.Height {
+		orientation = "L"
+	}
+	d.f.AddPageFormat(orientation, d.f.GetPageSizeStr("A4"))
 }
 
 // printable returns a copy of res whose texts fpdf can print (see
@@ -143,9 +195,14 @@ func printable(res nest.Result) nest.Result {
 		for j := range pg.Parts {
 			pg.Parts[j].Name = printableText(pg.Parts[j].Name)
 		}
+		pg.Material = printableText(pg.Material)
 		pages[i] = pg
 	}
 	res.Pages = pages
+	res.Materials = slices.Clone(res.Materials)
+	for i := range res.Materials {
+		res.Materials[i].Material = printableText(res.Materials[i].Material)
+	}
 	res.Skipped = slices.Clone(res.Skipped)
 	for i := range res.Skipped {
 		res.Skipped[i].Name = printableText(res.Skipped[i].Name)

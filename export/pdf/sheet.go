@@ -35,10 +35,15 @@ type box struct{ x, y, w, h float64 }
 // and its list (parts, then cuts) beside or below the drawing when there is
 // room, else on the next page.
 func (d *doc) sheet(page int) {
-	f, s := d.f, d.res.Sheet
+	f, s := d.f, export.PageSheet(d.res, page)
 	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
 	pg := d.res.Pages[page]
-	f.AddPage()
+	if d.multi {
+		d.addPage(s)
+		d.footerSheet = &s
+	} else {
+		f.AddPage()
+	}
 	x, y, w, h := d.content()
 	title := fmt.Sprintf("Sayfa %d / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
 		page+1, len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
@@ -50,11 +55,63 @@ func (d *doc) sheet(page int) {
 	}
 	d.font("B", 12)
 	f.Text(x, y+5, d.fit(title, w))
+	if d.multi {
+		// The second line says what the sheet is: its material and the
+		// stock row it is cut from.
+		d.font("", 10)
+		f.Text(x, y+10.5, d.fit("Malzeme: "+export.MaterialName(pg.Material, pg.Thickness)+
+			"   ·   Levha: "+d.stockName(pg.StockID), w))
+		y += stockLineRoom
+		h -= stockLineRoom
+	}
 
 	lines := listLines(parts, pg.Cuts)
+	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
 	l := planSheetPage(box{x, y, w, h}, s, len(lines))
-	d.drawSheet(l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
+	d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
 	d.sheetList(page, lines, l.list, l.listOnPage)
+}
+
+// stockLineRoom is the height in mm of the line under a sheet page's title
+// naming its material and stock row.
+const stockLineRoom = 6.0
+
+// stockName names stock row id, from the request's stock when given.
+func (d *doc) stockName(id string) string {
+	return printableText(export.StockName(d.opt.Stock, id))
+}
+
+// bandPalette holds the colours of banded edges, one per band code in the
+// order the codes first appear on the parts, cycled.
+var bandPalette = [...][3]int{
+	{220, 40, 30}, {30, 80, 220}, {0, 140, 60}, {230, 120, 0}, {140, 40, 170}, {120, 70, 20},
+}
+
+func (d *doc) bandRGB(code string) [3]int {
+	return bandPalette[d.bandColor[code]%len(bandPalette)]
+}
+
+// bandLines returns the legend of the band codes on a sheet: each code's
+// colour, the code and its name, and its thickness.
+func (d *doc) bandLines(codes []string) []listLine {
+	if len(codes) == 0 {
+		return nil
+	}
+	lines := []listLine{bandHeadings}
+	for _, code := range codes {
+		rgb := d.bandRGB(code)
+		text, right := printableText(code), ""
+		if b, ok := export.Band(d.opt.Bands, code); ok {
+			if name := printableText(b.Name); name != "" {
+				text += " · " + name
+			}
+			if b.Thickness > 0 {
+				right = export.Num(b.Thickness) + " mm"
+			}
+		}
+		lines = append(lines, listLine{swatch: &rgb, band: true, text: text, right: right})
+	}
+	return lines
 }
 
 // sheetPage is where a sheet's page puts the drawing and the list.
@@ -100,8 +157,8 @@ func planSheetPage(content box, s nest.Sheet, lines int) sheetPage {
 
 // drawSheet draws the sheet with its top-left corner at (x, y) mm, scale mm
 // per cm: outline, grid with its numbers, the labelled parts and the cuts.
-func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) {
-	f, s := d.f, d.res.Sheet
+func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) {
+	f := d.f
 	f.SetFillColor(255, 255, 255)
 	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.3)
@@ -145,6 +202,9 @@ func (d *doc) drawSheet(x, y, scale float64, parts []nest.Placed, cuts []nest.Cu
 	}
 	for i, p := range parts {
 		d.label(p, i+1, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
+	}
+	for _, p := range parts {
+		d.drawEdges(p, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
 	}
 	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.3)
@@ -249,4 +309,37 @@ func (d *doc) twoLines(name, size string, pt, cx, cy float64, turned bool) {
 	if turned {
 		f.TransformEnd()
 	}
+}
+
+// bandWidth is the width in mm of the line drawn along a banded edge.
+const bandWidth = 0.9
+
+// drawEdges draws the banded edges of part p, drawn in r, as it lies on the
+// sheet: a thick line in its code's colour just inside each banded edge.
+func (d *doc) drawEdges(p nest.Placed, r box) {
+	if p.Edges == nil {
+		return
+	}
+	f := d.f
+	lw := min(bandWidth, r.w/4, r.h/4)
+	f.SetLineWidth(lw)
+	f.SetLineCapStyle("butt")
+	in := lw / 2
+	for _, e := range []struct {
+		code           string
+		x1, y1, x2, y2 float64
+	}{
+		{p.Edges.Top, r.x, r.y + in, r.x + r.w, r.y + in},
+		{p.Edges.Bottom, r.x, r.y + r.h - in, r.x + r.w, r.y + r.h - in},
+		{p.Edges.Left, r.x + in, r.y, r.x + in, r.y + r.h},
+		{p.Edges.Right, r.x + r.w - in, r.y, r.x + r.w - in, r.y + r.h},
+	} {
+		if e.code == "" {
+			continue
+		}
+		rgb := d.bandRGB(e.code)
+		f.SetDrawColor(rgb[0], rgb[1], rgb[2])
+		f.Line(e.x1, e.y1, e.x2, e.y2)
+	}
+	f.SetDrawColor(0, 0, 0)
 }

@@ -26,8 +26,10 @@ func (d *doc) summary() {
 	f.Text(x, y+13, "Özet")
 	f.SetTextColor(0, 0, 0)
 
-	placed, area, cuts, cutLength := 0, 0.0, 0, 0.0
-	for _, pg := range res.Pages {
+	placed, area, sheetArea, cuts, cutLength := 0, 0.0, 0.0, 0, 0.0
+	for i, pg := range res.Pages {
+		s := export.PageSheet(res, i)
+		sheetArea += s.Width * s.Height
 		placed += len(pg.Parts)
 		for _, p := range pg.Parts {
 			area += p.Width * p.Height
@@ -46,7 +48,7 @@ func (d *doc) summary() {
 	// A result made by hand may leave it out.
 	efficiency := res.Stats.Efficiency
 	if efficiency == 0 && area > 0 {
-		efficiency = area / (float64(len(res.Pages)) * res.Sheet.Width * res.Sheet.Height) * 100
+		efficiency = area / sheetArea * 100
 	}
 	facts := [][2]string{
 		{"Tarih", d.date},
@@ -54,6 +56,13 @@ func (d *doc) summary() {
 		{"Sayfa sayısı", sheets},
 		{"Toplam parça", itoa(placed)},
 		{"Ortalama verim", export.Percent(efficiency)},
+	}
+	if d.multi {
+		// Sheets of several sizes: the materials, and the cost.
+		facts[1] = [2]string{"Malzeme", fmt.Sprintf("%d malzeme (her biri kendi bölümünde)", len(export.Groups(res)))}
+		if res.Stats.Cost > 0 {
+			facts = append(facts, [2]string{"Toplam maliyet", d.totalCostText()})
+		}
 	}
 	if cuts > 0 {
 		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", cuts, export.Num(cutLength))})
@@ -81,15 +90,28 @@ func (d *doc) summary() {
 			note = fmt.Sprintf("Sayfa %d ile aynı", d.same[i]+1)
 		}
 		rows[i] = []string{itoa(i + 1), itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
+		if d.multi {
+			rows[i] = []string{itoa(i + 1), export.MaterialName(pg.Material, pg.Thickness), d.stockName(pg.StockID),
+				itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
+		}
 	}
-	y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
+	if d.multi {
+		y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
+			{"Parça", 15, true}, {"Verim", 15, true}, {"Not", 40, false}}, rows)
+	} else {
+		y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
+	}
 
 	if skipped > 0 {
 		rows = rows[:0]
 		for _, s := range res.Skipped {
 			rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
 		}
-		y = d.table(y+4, "Tuvale sığmayan parçalar", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+		title := "Tuvale sığmayan parçalar"
+		if d.multi {
+			title = "Yerleştirilemeyen parçalar"
+		}
+		y = d.table(y+4, title, []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
 			{"Adet", 15, true}, {"Neden", 60, false}}, rows)
 	}
 	// The part types summarise the job only when they are few, or when most

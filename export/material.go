@@ -1,0 +1,244 @@
+package export
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"kesim/nest"
+)
+
+// PageSheet returns the sheet page page is cut from: the page's own size in
+// a layout with stock rows (docs/engine.md, "Materials, stock rows, grain
+// and edge band"), else the result's one sheet.
+func PageSheet(res nest.Result, page int) nest.Sheet {
+	pg := res.Pages[page]
+	if pg.Width > 0 && pg.Height > 0 {
+		return nest.Sheet{Width: pg.Width, Height: pg.Height}
+	}
+	return res.Sheet
+}
+
+// HasMaterials reports whether res is a layout with materials or stock
+// rows: its pages name their stock row, or it has per-material results.
+// A result without them is exported exactly as before stock rows existed.
+func HasMaterials(res nest.Result) bool {
+	if len(res.Materials) > 0 || len(res.Used) > 0 || len(res.Buy) > 0 || len(res.BandTotals) > 0 {
+		return true
+	}
+	for _, pg := range res.Pages {
+		if pg.StockID != "" || pg.Material != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Group is the pages of one material and thickness, in page order.
+type Group struct {
+	Material  string
+	Thickness float64 // mm; 0 when not given
+	Pages     []int   // indexes into Result.Pages
+	// Result is the engine's summary of the material, when the result has
+	// one (matched by material and thickness), else nil.
+	Result *nest.MaterialResult
+}
+
+// Groups returns the pages of res by material and thickness, in the order
+// the materials first appear among the pages. A result without materials
+// is one group of every page.
+func Groups(res nest.Result) []Group {
+	var groups []Group
+	index := map[[2]string]int{}
+	for i, pg := range res.Pages {
+		k := [2]string{pg.Material, plainNum(pg.Thickness)}
+		g, ok := index[k]
+		if !ok {
+			g = len(groups)
+			index[k] = g
+			groups = append(groups, Group{Material: pg.Material, Thickness: pg.Thickness})
+		}
+		groups[g].Pages = append(groups[g].Pages, i)
+	}
+	for i := range groups {
+		for j := range res.Materials {
+			m := &res.Materials[j]
+			if m.Material == groups[i].Material && plainNum(m.Thickness) == plainNum(groups[i].Thickness) {
+				groups[i].Result = m
+				break
+			}
+		}
+	}
+	return groups
+}
+
+// MaterialName names a material and thickness for people: "Beyaz Sunta 18
+// mm", "Malzemesiz" for parts without a material.
+func MaterialName(material string, thickness float64) string {
+	name := strings.TrimSpace(material)
+	if name == "" {
+		name = "Malzemesiz"
+	}
+	if thickness > 0 {
+		name += " " + Num(thickness) + " mm"
+	}
+	return name
+}
+
+// Slug names a material and thickness for a file: lower case ASCII letters,
+// digits and hyphens, Turkish letters folded ("Beyaz Sunta", 18 ->
+// "beyaz-sunta-18mm"; "Çam Ağacı", 8.5 -> "cam-agaci-8.5mm"). A material
+// without a name is "malzemesiz"; the name is cut to 60 letters.
+func Slug(material string, thickness float64) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.TrimSpace(material) {
+		switch r {
+		case 'ç', 'Ç':
+			r = 'c'
+		case 'ğ', 'Ğ':
+			r = 'g'
+		case 'ı', 'İ', 'I', 'î', 'Î':
+			r = 'i'
+		case 'ö', 'Ö':
+			r = 'o'
+		case 'ş', 'Ş':
+			r = 's'
+		case 'ü', 'Ü', 'û', 'Û':
+			r = 'u'
+		case 'â', 'Â':
+			r = 'a'
+		}
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+			if b.Len() >= 60 {
+				break
+			}
+			continue
+		}
+		hyphen = true
+	}
+	s := b.String()
+	if s == "" {
+		s = "malzemesiz"
+	}
+	if thickness > 0 && !math.IsInf(thickness, 0) && thickness <= 1e6 {
+		s += "-" + plainNum(thickness) + "mm"
+	}
+	return s
+}
+
+// Money prints an amount in TL the Turkish way, with thousands separated by
+// dots and two decimals after a comma: "1.450,50 TL".
+func Money(v float64) string {
+	return Amount(v, 2) + " TL"
+}
+
+// Amount prints v with decimals decimals the Turkish way: thousands
+// separated by dots, a decimal comma ("1.450,50"; "2,6" with 1).
+func Amount(v float64, decimals int) string {
+	if !finite(v) {
+		v = 0
+	}
+	s := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	if v < 0 && strings.Trim(s, "0.") != "" {
+		b.WriteByte('-')
+	}
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteString("," + frac)
+	}
+	return b.String()
+}
+
+// StockRow returns the stock row id of stock, or false.
+func StockRow(stock []nest.Stock, id string) (nest.Stock, bool) {
+	for _, s := range stock {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return nest.Stock{}, false
+}
+
+// StockName names the stock row id for people: its name, else its
+// material and size, else its id; "Varsayılan tuval" for the default sheet.
+func StockName(stock []nest.Stock, id string) string {
+	if s, ok := StockRow(stock, id); ok {
+		if name := strings.TrimSpace(s.Name); name != "" {
+			return name
+		}
+		if s.Width > 0 && s.Height > 0 {
+			return MaterialName(s.Material, s.Thickness) + " " + Size(s.Width, s.Height)
+		}
+	}
+	if id == nest.StockDefault {
+		return "Varsayılan tuval"
+	}
+	return id
+}
+
+// HasEdges reports whether any placed part of res has a banded edge.
+func HasEdges(res nest.Result) bool {
+	for _, pg := range res.Pages {
+		for _, p := range pg.Parts {
+			if p.Edges != nil && *p.Edges != (nest.Edges{}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// EdgeCodes returns the band codes on the placed parts of the listed
+// pages (every page when pages is nil), sorted by first appearance.
+func EdgeCodes(res nest.Result, pages []int) []string {
+	var codes []string
+	seen := map[string]bool{}
+	visit := func(pg nest.Page) {
+		for _, p := range pg.Parts {
+			if p.Edges == nil {
+				continue
+			}
+			for _, c := range []string{p.Edges.Top, p.Edges.Right, p.Edges.Bottom, p.Edges.Left} {
+				if c != "" && !seen[c] {
+					seen[c] = true
+					codes = append(codes, c)
+				}
+			}
+		}
+	}
+	if pages == nil {
+		for _, pg := range res.Pages {
+			visit(pg)
+		}
+	}
+	for _, i := range pages {
+		visit(res.Pages[i])
+	}
+	return codes
+}
+
+// Band returns the band of code among bands, or false.
+func Band(bands []nest.Band, code string) (nest.Band, bool) {
+	for _, b := range bands {
+		if b.Code == code {
+			return b, true
+		}
+	}
+	return nest.Band{}, false
+}

@@ -1,0 +1,91 @@
+package pdf
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kesim/export/internal/exporttest"
+)
+
+// materialsPDF writes exporttest.Materials with its stock and bands and
+// returns the file's path.
+func materialsPDF(t *testing.T) string {
+	t.Helper()
+	stock, bands := exporttest.Kitchen()
+	file := filepath.Join(t.TempDir(), "materials.pdf")
+	data := write(t, exporttest.Materials(), Options{Now: testNow, Title: "Mutfak", Stock: stock, Bands: bands})
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("KESIM_PDF_OUT"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "materials.pdf"), data, 0o644)
+	}
+	return file
+}
+
+// pdfPages returns the text of every page of file.
+func pdfPages(t *testing.T, file string) []string {
+	t.Helper()
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	text := run(t, pdftotext, "-enc", "UTF-8", "-layout", file, "-")
+	pages := strings.Split(text, "\f")
+	if n := len(pages); n > 0 && strings.TrimSpace(pages[n-1]) == "" {
+		pages = pages[:n-1]
+	}
+	return pages
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+func squash(s string) string { return spaces.ReplaceAllString(s, " ") }
+
+// TestMaterialsPDF checks the PDF of a layout of three materials: qpdf
+// finds no damage; the summary, the order summary, a heading page per
+// material and a page per sheet come in that order; each sheet page names
+// its material and stock row and has its sheet's size; the order summary
+// has the sheets per row, the band metres and the totals, the Turkish way.
+func TestMaterialsPDF(t *testing.T) {
+	qpdf := exporttest.Tool(t, "qpdf", "qpdf")
+	file := materialsPDF(t)
+	run(t, qpdf, "--check", file)
+	pages := pdfPages(t, file)
+	if len(pages) != 9 {
+		t.Fatalf("%d pages, want 9: summary, order summary, 3 material headings, 4 sheets", len(pages))
+	}
+	must := func(page int, want ...string) {
+		t.Helper()
+		got := squash(pages[page-1])
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("page %d lacks %q:\n%s", page, w, got)
+			}
+		}
+	}
+	must(1, "Toplam maliyet 5.500,50 TL (en az 4.050,50 TL)", "3 malzeme", "Yerleştirilemeyen parçalar",
+		"Bu malzeme ve kalınlık için stok yok", exporttest.TurkishName)
+	must(2, "Sipariş özeti",
+		// row, material, size, used, from stock, to buy, price, amount
+		"Beyaz 18 büyük Beyaz Sunta 18 mm 183 x 366 1 1 0 1.450,00 TL 1.450,00 TL",
+		"Ceviz kapaklık Ceviz MDF 18 mm 183 x 366 1 0 1 2.100,50 TL 2.100,50 TL",
+		"Arkalık Beyaz Sunta 8 mm 210 x 280 1 1 0 650,00 TL 650,00 TL",
+		"Toplam 4 2 2 5.500,50 TL",
+		"B1 PVC 0,8 beyaz 0,8 7,88 m 6,50 TL 51,22 TL", "B2 ABS 2 ceviz 2 4,56 m 12,75 TL 58,14 TL",
+		"Toplam 12,44 m 109,36 TL",
+		"Levha tutarı 5.500,50 TL", "Bant tutarı 109,36 TL", "Toplam maliyet 5.609,86 TL")
+	must(3, "Beyaz Sunta 18 mm", "Malzeme 1 / 3", "Sayfa sayısı 2 (en az 1 gerekir)",
+		"Bu planın maliyeti 2.750,00 TL; hiçbir plan 1.300,00 TL'den ucuz olamaz")
+	must(4, "Sayfa 1 / 4 · 183 x 366 cm", "Malzeme: Beyaz Sunta 18 mm · Levha: Beyaz 18 büyük",
+		"B1 · PVC 0,8 beyaz", "Tuval 183 x 366 cm", "Çekmece Ön ğüşıöç İĞÜŞÖÇ")
+	must(5, "Sayfa 2 / 4 · 210 x 280 cm", "Levha: Beyaz Sunta 18 mm 210 x 280", "Tuval 210 x 280 cm")
+	must(6, "Ceviz MDF 18 mm", "Malzeme 2 / 3", "Bu planın maliyeti 2.100,50 TL; hiçbir plan 2.100,50 TL'den ucuz olamaz")
+	must(7, "Sayfa 3 / 4", "Malzeme: Ceviz MDF 18 mm · Levha: Ceviz kapaklık", "B2 · ABS 2 ceviz", "70 x 40 (D)")
+	must(8, "Beyaz Sunta 8 mm", "Malzeme 3 / 3", "Bu planın maliyeti 650,00 TL")
+	must(9, "Sayfa 4 / 4 · 210 x 280 cm", "Levha: Arkalık")
+	must(5, "B1 · PVC 0,8 beyaz")
+	if strings.Contains(pages[8], "Kenar bandı") {
+		t.Error("page 9 has a band legend but no banded part")
+	}
+}

@@ -1,0 +1,232 @@
+package pdf
+
+import (
+	"fmt"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+// costSentence is the proof of a cost as the issue words it: "Bu planın
+// maliyeti 2.750,00 TL; hiçbir plan 1.300,00 TL'den ucuz olamaz".
+func costSentence(cost, bound float64) string {
+	return "Bu planın maliyeti " + export.Money(cost) + "; hiçbir plan " + export.Money(bound) + "'den ucuz olamaz"
+}
+
+// totalCostText is the layout's total cost with its bound.
+func (d *doc) totalCostText() string {
+	s := d.res.Stats
+	text := export.Money(s.Cost)
+	if s.CostLowerBound > 0 {
+		text += " (en az " + export.Money(s.CostLowerBound) + ")"
+	}
+	return text
+}
+
+// materialHeading writes the page that opens the section of material
+// group g, the i-th of n: the material, its figures, the cost and its
+// bound, and its sheets.
+func (d *doc) materialHeading(i, n int, g export.Group) {
+	f, res := d.f, d.res
+	d.addPage(res.Sheet)
+	d.footerSheet = nil
+	x, y, w, _ := d.content()
+	d.font("B", 18)
+	f.Text(x, y+7, d.fit(export.MaterialName(g.Material, g.Thickness), w))
+	d.font("", 10)
+	f.SetTextColor(90, 90, 90)
+	f.Text(x, y+13, fmt.Sprintf("Malzeme %d / %d", i+1, n))
+	f.SetTextColor(0, 0, 0)
+
+	placed, area, sheetArea := 0, 0.0, 0.0
+	for _, page := range g.Pages {
+		s := export.PageSheet(res, page)
+		sheetArea += s.Width * s.Height
+		for _, p := range res.Pages[page].Parts {
+			placed++
+			area += p.Width * p.Height
+		}
+	}
+	sheets := itoa(len(g.Pages))
+	efficiency := area / sheetArea * 100
+	var sentence string
+	if m := g.Result; m != nil {
+		if m.LowerBound > 0 {
+			sheets += fmt.Sprintf("  (en az %d gerekir)", m.LowerBound)
+		}
+		if m.Efficiency > 0 {
+			efficiency = m.Efficiency
+		}
+		if m.Cost > 0 {
+			sentence = costSentence(m.Cost, m.CostLowerBound)
+			if m.Optimal {
+				sentence += " (plan en ucuzu)"
+			}
+		}
+	}
+	facts := [][2]string{
+		{"Sayfa sayısı", sheets},
+		{"Toplam parça", itoa(placed)},
+		{"Ortalama verim", export.Percent(efficiency)},
+	}
+	if m := g.Result; m != nil && m.Cost > 0 {
+		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)},
+			[2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
+	}
+	y += 22
+	for _, fact := range facts {
+		d.font("", 11)
+		f.Text(x, y, fact[0])
+		d.font("B", 11)
+		f.Text(x+45, y, fact[1])
+		y += 7
+	}
+	if sentence != "" {
+		d.font("B", 11)
+		f.Text(x, y+2, d.fit(sentence+".", w))
+		y += 9
+	}
+	rows := make([][]string, len(g.Pages))
+	for k, page := range g.Pages {
+		pg, s := res.Pages[page], export.PageSheet(res, page)
+		rows[k] = []string{itoa(page + 1), d.stockName(pg.StockID), export.Size(s.Width, s.Height),
+			itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency)}
+	}
+	d.table(y+4, "Sayfalar", []column{{"Sayfa", 15, true}, {"Levha", 70, false}, {"Ölçü (cm)", 30, false},
+		{"Parça", 15, true}, {"Verim", 15, true}}, rows)
+}
+
+// stockUse is one row of the order summary: sheets of a stock row.
+type stockUse struct {
+	id        string
+	used, buy int
+}
+
+// stockUses returns the sheets taken from every stock row, from the
+// result's used and buy lists, or counted from its pages when it has none.
+func stockUses(res nest.Result) []stockUse {
+	var uses []stockUse
+	index := map[string]int{}
+	add := func(id string) *stockUse {
+		k, ok := index[id]
+		if !ok {
+			k = len(uses)
+			index[id] = k
+			uses = append(uses, stockUse{id: id})
+		}
+		return &uses[k]
+	}
+	if len(res.Used) > 0 {
+		for _, u := range res.Used {
+			add(u.StockID).used += u.Quantity
+		}
+	} else {
+		for _, pg := range res.Pages {
+			add(pg.StockID).used++
+		}
+	}
+	for _, b := range res.Buy {
+		add(b.StockID).buy += b.Quantity
+	}
+	return uses
+}
+
+// orderSummary writes the order summary ("Sipariş özeti"): the sheets of
+// every stock row, used, from stock and to buy, with their price; the band
+// metres and cost of every code; and the totals.
+func (d *doc) orderSummary() {
+	f, res := d.f, d.res
+	d.addPage(res.Sheet)
+	d.footerSheet = nil
+	x, y, w, _ := d.content()
+	d.font("B", 18)
+	f.Text(x, y+7, "Sipariş özeti")
+	d.font("", 10)
+	f.SetTextColor(90, 90, 90)
+	f.Text(x, y+13, d.fit(d.opt.Title+" · levhalar ve kenar bandı", w))
+	f.SetTextColor(0, 0, 0)
+	y += 18
+
+	var rows [][]string
+	sheetCost, totalUsed, totalBuy, priced := 0.0, 0, 0, false
+	for _, u := range stockUses(res) {
+		material, size, price, amount := "", "", "", ""
+		if s, ok := export.StockRow(d.opt.Stock, u.id); ok {
+			material = printableText(export.MaterialName(s.Material, s.Thickness))
+			size = export.Size(s.Width, s.Height)
+			if s.Price > 0 {
+				priced = true
+				price = export.Money(s.Price)
+				amount = export.Money(s.Price * float64(u.used))
+				sheetCost += s.Price * float64(u.used)
+			}
+		}
+		rows = append(rows, []string{d.stockName(u.id), material, size, itoa(u.used), itoa(u.used - u.buy),
+			itoa(u.buy), price, amount})
+		totalUsed += u.used
+		totalBuy += u.buy
+	}
+	if !priced {
+		sheetCost = res.Stats.Cost
+	}
+	total := []string{"Toplam", "", "", itoa(totalUsed), itoa(totalUsed - totalBuy), itoa(totalBuy), "", ""}
+	if sheetCost > 0 {
+		total[7] = export.Money(sheetCost)
+	}
+	rows = append(rows, total)
+	y = d.table(y, "Levhalar", []column{{"Levha", 40, false}, {"Malzeme", 32, false}, {"Ölçü (cm)", 22, false},
+		{"Adet", 12, true}, {"Stoktan", 16, true}, {"Alınacak", 18, true}, {"Birim fiyat", 24, true},
+		{"Tutar", 26, true}}, rows)
+
+	bandCost := 0.0
+	if len(res.BandTotals) > 0 {
+		rows = rows[:0]
+		meters := 0.0
+		for _, b := range res.BandTotals {
+			name, thickness, price := "", "", ""
+			if band, ok := export.Band(d.opt.Bands, b.Code); ok {
+				name = printableText(band.Name)
+				if band.Thickness > 0 {
+					thickness = export.Num(band.Thickness)
+				}
+				if band.Price > 0 {
+					price = export.Money(band.Price)
+				}
+			}
+			rows = append(rows, []string{printableText(b.Code), name, thickness, export.Amount(b.Meters, 2) + " m",
+				price, export.Money(b.Cost)})
+			meters += b.Meters
+			bandCost += b.Cost
+		}
+		rows = append(rows, []string{"Toplam", "", "", export.Amount(meters, 2) + " m", "", export.Money(bandCost)})
+		y = d.table(y+6, "Kenar bandı", []column{{"Kod", 20, false}, {"Bant", 50, false}, {"Kalınlık (mm)", 25, true},
+			{"Uzunluk", 28, true}, {"Metre fiyatı", 28, true}, {"Tutar", 29, true}}, rows)
+	}
+
+	facts := [][2]string{
+		{"Levha tutarı", export.Money(sheetCost)},
+		{"Bant tutarı", export.Money(bandCost)},
+		{"Toplam maliyet", export.Money(sheetCost + bandCost)},
+	}
+	y += 8
+	for _, fact := range facts {
+		if y > d.bottom() {
+			break
+		}
+		d.font("", 11)
+		f.Text(x, y, fact[0])
+		d.font("B", 11)
+		f.Text(x+45, y, fact[1])
+		y += 7
+	}
+	if c := res.Stats; c.Cost > 0 && c.CostLowerBound > 0 && y <= d.bottom() {
+		d.font("", 10)
+		f.Text(x, y+1, d.fit("Levhalar: "+costSentence(c.Cost, c.CostLowerBound)+".", w))
+	}
+}
+
+// bottom is the lowest baseline of the page's content.
+func (d *doc) bottom() float64 {
+	_, y, _, h := d.content()
+	return y + h - 2
+}
