@@ -41,7 +41,13 @@ const (
 	msgTextTooLong    = "Metin en fazla 200 karakter olabilir."
 	msgInvalidGrain   = "Damar yönü geçersiz."
 	msgInvalidObjectv = "Hedef geçersiz: cost, area veya sheets olmalı."
+	msgStockTooLarge  = "Parça satırları ve stok satırları birlikte çok fazla: bir malzemenin parça satırı sayısı ile stok satırı sayısının çarpımı en fazla 2.000.000 olabilir."
 )
+
+// MaxStockFits bounds, over the materials, the product of a material's
+// part lines and its stock rows: the engine keeps how every part lies on
+// every row of its material.
+const MaxStockFits = 2000000
 
 // usesStock reports whether the request has any field of the stock
 // section: only then is it laid out by layoutStock.
@@ -275,13 +281,15 @@ func newStockJob(req Request) (*stockJob, error) {
 		}
 		sj.cutW[i], sj.cutH[i] = uw, uh
 	}
-	sj.group()
+	if err := sj.group(); err != nil {
+		return nil, err
+	}
 	return sj, nil
 }
 
 // group sorts the parts into groups of one material and thickness, in the
 // order the materials first appear, and decides each part's fit per row.
-func (sj *stockJob) group() {
+func (sj *stockJob) group() error {
 	req := sj.req
 	// The thicknesses of each material's rows.
 	thick := map[string][]int64{}
@@ -296,6 +304,7 @@ func (sj *stockJob) group() {
 		t int64
 	}
 	index := map[gkey]int{}
+	fits := 0
 	for i, p := range req.Parts {
 		m := foldMaterial(p.Material)
 		t := thickKey(p.Thickness)
@@ -325,21 +334,25 @@ func (sj *stockJob) group() {
 			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoStock))
 			continue
 		}
-		fits := make([]stockFit, len(g.rows))
+		if fits += len(g.rows); fits > MaxStockFits {
+			return &InputError{Field: "stock", Message: msgStockTooLarge}
+		}
+		pf := make([]stockFit, len(g.rows))
 		any := false
 		for r, ri := range g.rows {
-			fits[r] = sj.fitOn(i, &sj.rows[ri])
-			any = any || fits[r].fits
+			pf[r] = sj.fitOn(i, &sj.rows[ri])
+			any = any || pf[r].fits
 		}
 		if !any {
 			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoFit))
 			continue
 		}
 		g.parts = append(g.parts, i)
-		g.fit = append(g.fit, fits)
+		g.fit = append(g.fit, pf)
 	}
 	// Groups whose parts were all skipped have no pages.
 	sj.groups = slices.DeleteFunc(sj.groups, func(g *stockGroup) bool { return len(g.parts) == 0 })
+	return nil
 }
 
 func (sj *stockJob) skip(i, qty int, reason string) Skipped {

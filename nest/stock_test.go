@@ -711,3 +711,19 @@ func TestStockProgress(t *testing.T) {
 		t.Error("cancelled job gave a layout")
 	}
 }
+
+// Many part lines on many rows of one material are refused, not
+// allocated.
+func TestStockTooLarge(t *testing.T) {
+	req := Request{Options: Options{}}
+	for i := 0; i < 1000; i++ {
+		req.Stock = append(req.Stock, Stock{ID: "s" + itoa(i), Material: "M", Width: 100, Height: 100 + float64(i)})
+	}
+	for i := 0; i < 2001; i++ {
+		req.Parts = append(req.Parts, Part{Width: 10, Height: 10, Quantity: 1, Material: "m"})
+	}
+	_, err := Layout(context.Background(), req, nil)
+	if ie, ok := err.(*InputError); !ok || ie.Field != "stock" {
+		t.Errorf("got %v", err)
+	}
+}
