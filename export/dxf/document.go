@@ -49,13 +49,24 @@ const (
 	LayerPartInfo    = "PART_INFO"        // part name and size
 	LayerDimensions  = "DIMENSIONS"       // the sheet's width and height
 	LayerSequence    = "SEQUENCE"         // part numbers 1, 2, ...; a guillotine layout's cuts K1, K2, ...
+	// LayerBand holds a line along every banded edge of a part, as it
+	// lies on the sheet, coloured by band code, and the legend of the
+	// codes. A file has it only when a part in it is banded.
+	LayerBand = "BANT"
 )
 
-// layers are the file's layers with their ACI colours; "0" must exist.
-var layers = []struct {
+// colorBandLayer is the BANT layer's colour (ACI orange); each code's lines
+// have their own colour (bandColors).
+const colorBandLayer = 30
+
+// layer is a layer of the file with its ACI colour.
+type layer struct {
 	name  string
 	color int
-}{
+}
+
+// layers are the file's layers with their ACI colours; "0" must exist.
+var layers = []layer{
 	{"0", 7},
 	{LayerBoundary, 7},
 	{LayerParts, 3},
@@ -93,7 +104,7 @@ type symbolTable struct {
 
 // tables returns the TABLES section's content for a drawing whose extents
 // are ext, so that the file opens zoomed to the whole drawing.
-func tables(ext box) []symbolTable {
+func tables(ext box, layers []layer) []symbolTable {
 	width, height := ext.maxX-ext.minX, ext.maxY-ext.minY
 	layerRecords := make([]record, len(layers))
 	for i, l := range layers {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,13 @@ type Options struct {
 	// OnClamp, when set, is told about every part that had to be moved into
 	// its sheet (see export.SheetParts).
 	OnClamp export.ClampFunc
+	// Stock is the request's stock rows: with it a sheet's title names its
+	// stock row; without it, by its id. Bands is the request's band
+	// codes, named in the legend of the BANT layer.
+	Stock []nest.Stock
+	Bands []nest.Band
+	// Now dates the files in WriteZip's archive; zero means time.Now().
+	Now time.Time
 }
 
 // FileName returns the file name the specification asks for, such as
@@ -82,12 +90,25 @@ func WriteSheet(w io.Writer, res nest.Result, page int, opt Options) error {
 // buffer, because the header before them must give the drawing's extents and
 // the first unused handle.
 func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
+	fileLayers := layers
+	if codes := export.EdgeCodes(res, pages); len(codes) > 0 {
+		fileLayers = append(slices.Clip(layers), layer{LayerBand, colorBandLayer})
+	}
 	var body bytes.Buffer
-	t := &tagWriter{w: bufio.NewWriter(&body), next: hFirstLayer + uint64(len(layers)), ext: emptyBox()}
+	t := &tagWriter{w: bufio.NewWriter(&body), next: hFirstLayer + uint64(len(fileLayers)), ext: emptyBox()}
 	t.section("ENTITIES")
-	for i, page := range pages {
-		d := sheetDrawing{t: t, sheet: res.Sheet, originX: float64(i) * (res.Sheet.Width + sheetGap(res.Sheet))}
+	// Sheets of several sizes are a gap apart that suits the largest.
+	gap := 0.0
+	for _, page := range pages {
+		gap = max(gap, sheetGap(export.PageSheet(res, page)))
+	}
+	x := 0.0
+	multi, colors := export.HasMaterials(res), bandColors(res)
+	for _, page := range pages {
+		s := export.PageSheet(res, page)
+		d := sheetDrawing{t: t, sheet: s, originX: x, multi: multi, opt: opt, bandColors: colors}
 		d.draw(res, page, opt.OnClamp)
+		x += s.Width + gap
 	}
 	t.str(0, "ENDSEC")
 	if err := t.w.Flush(); err != nil {
@@ -98,7 +119,7 @@ func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
 	doc := &tagWriter{w: out, ext: t.ext}
 	doc.writeHeader(t.next)
 	doc.writeClasses()
-	doc.writeTables(tables(t.ext))
+	doc.writeTables(tables(t.ext, fileLayers))
 	doc.writeBlocks()
 	out.Write(body.Bytes())
 	doc.writeObjects()

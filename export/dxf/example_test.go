@@ -48,3 +48,27 @@ func ExampleWrite_empty() {
 	fmt.Println(err)
 	// Output: UYARI: Export edilecek parça bulunamadı. Önce parça ekleyin.
 }
+
+func ExampleWriteZip() {
+	shelf := []nest.Placed{{ID: "p1-0", Name: "Raf", Width: 80, Height: 30, Edges: &nest.Edges{Top: "B1"}}}
+	res := nest.Result{
+		Sheet: nest.Sheet{Width: 183, Height: 366},
+		Pages: []nest.Page{
+			{ID: "page-0", StockID: "s1", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Parts: shelf},
+			{ID: "page-1", StockID: "s2", Material: "Ceviz MDF", Thickness: 18, Width: 210, Height: 280, Parts: shelf},
+		},
+	}
+	var buf bytes.Buffer
+	if err := dxf.WriteZip(&buf, res, dxf.Options{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range dxf.MaterialFiles(res) {
+		fmt.Println(f.Name, f.Pages)
+	}
+	fmt.Println(dxf.ZipFileName(res, time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)))
+	// Output:
+	// beyaz-sunta-18mm.dxf [0]
+	// ceviz-mdf-18mm.dxf [1]
+	// efeaktif_cutting_183x366_2026-11-22_1795356300000.zip
+}

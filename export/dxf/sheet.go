@@ -31,6 +31,24 @@ type sheetDrawing struct {
 	t       *tagWriter
 	sheet   nest.Sheet
 	originX float64
+	multi   bool // a layout with materials: the title names the material and stock row
+	opt     Options
+	// bandColors is the ACI colour of every band code in the layout.
+	bandColors map[string]int
+}
+
+// bandPalette holds the ACI colours of band codes, in the order the codes
+// first appear in the layout, cycled: red, blue, green, orange, magenta,
+// brown.
+var bandPalette = [...]int{1, 5, 3, 30, 6, 34}
+
+// bandColors gives every band code on the parts of res its colour.
+func bandColors(res nest.Result) map[string]int {
+	colors := map[string]int{}
+	for i, code := range export.EdgeCodes(res, nil) {
+		colors[code] = bandPalette[i%len(bandPalette)]
+	}
+	return colors
 }
 
 // draw writes the sheet of page page: outline, grid, title, dimensions, for
@@ -53,7 +71,19 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 	pg := res.Pages[page]
 	title := fmt.Sprintf("Sayfa %d / %d - %s cm - %d parça - verim %%%d",
 		page+1, len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
+	if d.multi {
+		title += " - " + export.MaterialName(pg.Material, pg.Thickness) + " - " + export.StockName(d.opt.Stock, pg.StockID)
+	}
 	t.text(LayerPartInfo, 2*a, x0, h+1.5*a, 0, false, title)
+	codes := export.EdgeCodes(res, []int{page})
+	for i, code := range codes {
+		// The legend of the band codes, above the title, one line each.
+		legend := "BANT " + code
+		if b, ok := export.Band(d.opt.Bands, code); ok && b.Name != "" {
+			legend += " - " + b.Name
+		}
+		t.coloredText(LayerBand, d.bandColors[code], 1.2*a, x0, h+(4.5+2*float64(len(codes)-1-i))*a, 0, false, legend)
+	}
 
 	// Width below the sheet, height left of it, each a line with end ticks.
 	t.line(LayerDimensions, colorByLayer, x0, -2*a, x0+w, -2*a)
@@ -128,6 +158,22 @@ func (d sheetDrawing) part(i int, p nest.Placed, a float64) {
 	t.text(LayerPartInfo, nameHeight, cx, cy+0.8*nameHeight, 0, true, p.Name)
 	t.text(LayerPartInfo, sizeHeight, cx, cy-0.8*sizeHeight, 0, true, size)
 
+	if p.Edges != nil {
+		for _, e := range []struct {
+			code           string
+			x1, y1, x2, y2 float64
+		}{
+			{p.Edges.Top, left, top, right, top},
+			{p.Edges.Bottom, left, bottom, right, bottom},
+			{p.Edges.Left, left, bottom, left, top},
+			{p.Edges.Right, right, bottom, right, top},
+		} {
+			if e.code != "" {
+				t.line(LayerBand, d.bandColors[e.code], e.x1, e.y1, e.x2, e.y2)
+			}
+		}
+	}
+
 	seqHeight := min(0.8*a, p.Width/5, p.Height/5)
 	t.text(LayerSequence, seqHeight, left+0.3*seqHeight, top-1.3*seqHeight, 0, false, strconv.Itoa(i+1))
 }
@@ -189,7 +235,12 @@ func (t *tagWriter) rectangle(layer string, color int, left, bottom, right, top 
 // text writes a TEXT entity; centred texts are centred both ways on (x, y),
 // the others start at (x, y) on their baseline.
 func (t *tagWriter) text(layer string, height, x, y, rotation float64, centred bool, s string) {
-	t.entity("TEXT", layer, colorByLayer)
+	t.coloredText(layer, colorByLayer, height, x, y, rotation, centred, s)
+}
+
+// coloredText is text in ACI colour color.
+func (t *tagWriter) coloredText(layer string, color int, height, x, y, rotation float64, centred bool, s string) {
+	t.entity("TEXT", layer, color)
 	t.str(100, "AcDbText")
 	t.point(0, x, y)
 	t.num(30, 0)
