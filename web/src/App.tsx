@@ -90,7 +90,12 @@ export function App({ engine: given }: { engine?: EngineClient }) {
 
   // The export buttons follow the layout, not the engine's progress: the
   // results view is drawn again only when they do.
-  const exports = useMemo(() => <ExportButtons exporter={engine} result={layout.result} title={config.title} />, [engine, layout.result, config.title]);
+  const stockRows = work.stock?.stock;
+  const bandRows = work.stock?.bands;
+  const exports = useMemo(
+    () => <ExportButtons exporter={engine} result={layout.result} title={config.title} stock={stockRows} bands={bandRows} />,
+    [engine, layout.result, config.title, stockRows, bandRows],
+  );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);
   return (

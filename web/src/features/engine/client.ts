@@ -1,6 +1,7 @@
 import { request } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Answers, EarlyWorker, FromWorker, Job, ToWorker } from './protocol';
+import type { Band, Stock } from '../../generated/engine';
 import type { Progress, Request, Result } from './types';
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
@@ -237,23 +238,31 @@ export class EngineClient {
     return nestOnServer(request, signal);
   }
 
-  /** pdf writes the result as PDF bytes, off the page's thread. */
-  pdf(result: Result, title: string): Promise<Uint8Array> {
-    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title }) });
+  /**
+   * pdf writes the result as PDF bytes, off the page's thread. extra
+   * carries the request's stock rows and band codes, which name the
+   * stock rows and bands of a layout with materials.
+   */
+  pdf(result: Result, title: string, extra: ExportExtra = {}): Promise<Uint8Array> {
+    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra) }) });
   }
 
-  /** dxf writes all sheets, or the given one, as DXF bytes. */
-  dxf(result: Result, page?: number): Promise<Uint8Array> {
+  /**
+   * dxf writes all sheets, or the given one, as DXF bytes; for a layout of
+   * several materials the bridge may answer a zip of one DXF per material.
+   */
+  dxf(result: Result, page?: number, extra: ExportExtra = {}): Promise<Uint8Array> {
     return this.exportCall({
       type: 'dxf',
       result: JSON.stringify(result),
-      options: JSON.stringify(page === undefined ? {} : { page }),
+      options: JSON.stringify(page === undefined ? stockOf(extra) : { page, ...stockOf(extra) }),
     });
   }
 
-  /** fileName is the specification's file name for an export. */
+  /** fileName is the specification's file name for an export (the bridge's name: .zip for the DXF of several materials). */
   fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string> {
-    return this.exportCall({ type: 'filename', result: JSON.stringify({ sheet: result.sheet }), ext });
+    const named = result.materials?.length ? { sheet: result.sheet, materials: result.materials } : { sheet: result.sheet };
+    return this.exportCall({ type: 'filename', result: JSON.stringify(named), ext });
   }
 
   private async exportCall<J extends Job>(job: J): Promise<Answers[J['type']]> {
@@ -269,6 +278,20 @@ export class EngineClient {
     this.usingServer = true;
     this.onFallback();
   }
+}
+
+/** ExportExtra is what the exporters take besides the result: the request's stock rows and band codes. */
+export interface ExportExtra {
+  stock?: Stock[];
+  bands?: Band[];
+}
+
+/** stockOf is extra without empty lists: a layout without stock is exported as before. */
+function stockOf(extra: ExportExtra): ExportExtra {
+  const o: ExportExtra = {};
+  if (extra.stock?.length) o.stock = extra.stock;
+  if (extra.bands?.length) o.bands = extra.bands;
+  return o;
 }
 
 /** replaced ends a worker whose engine stopped; a fresh one takes its place. */

@@ -2,14 +2,21 @@ import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
+import type { Band, Stock } from '../../generated/engine';
 import type { Result } from '../engine/types';
 import { download } from './download';
 
+/** ExportExtra is the request's stock rows and band codes, which the exporters name in a layout with materials. */
+export interface ExportExtra {
+  stock?: Stock[];
+  bands?: Band[];
+}
+
 /** Exporter writes the files (the engine's client does, off the page's thread). */
 export interface Exporter {
-  pdf(result: Result, title: string): Promise<Uint8Array>;
-  /** dxf writes all sheets, or the given one (0-based). */
-  dxf(result: Result, page?: number): Promise<Uint8Array>;
+  pdf(result: Result, title: string, extra?: ExportExtra): Promise<Uint8Array>;
+  /** dxf writes all sheets, or the given one (0-based); a layout of several materials may come as a zip. */
+  dxf(result: Result, page?: number, extra?: ExportExtra): Promise<Uint8Array>;
   fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string>;
 }
 
@@ -17,6 +24,62 @@ interface Props {
   exporter: Exporter;
   result: Result | null;
   title: string;
+  /** the stock rows and band codes of the request the result was laid out from */
+  stock?: Stock[];
+  bands?: Band[];
+}
+
+/** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
+export function isZip(b: Uint8Array): boolean {
+  return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+}
+
+/** zipName is a file name ending in .zip instead of .dxf. */
+function zipName(name: string): string {
+  return /\.zip$/i.test(name) ? name : name.replace(/\.dxf$/i, '') + '.zip';
+}
+
+/** dxfName is a DXF file name for a name the bridge may have given as .zip. */
+function dxfName(name: string): string {
+  return /\.dxf$/i.test(name) ? name : name.replace(/\.zip$/i, '') + '.dxf';
+}
+
+/** safePart makes a material's name fit a file name. */
+function safePart(s: string): string {
+  return (
+    s
+      .trim()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'malzemesiz'
+  );
+}
+
+/**
+ * perMaterial splits a layout of several materials into one result per
+ * material and thickness (its pages, its sheet size), for a DXF each when
+ * the exporter writes one file for all.
+ */
+export function perMaterial(result: Result): { label: string; result: Result }[] {
+  const out: { label: string; result: Result }[] = [];
+  for (const m of result.materials ?? []) {
+    const pages = result.pages.filter(
+      (p) => (p.material ?? '').trim().toLocaleLowerCase('tr-TR') === m.material.trim().toLocaleLowerCase('tr-TR') && (p.thickness ?? 0) === (m.thickness ?? 0),
+    );
+    if (pages.length === 0) continue;
+    const first = pages[0];
+    const placed = pages.reduce((n, p) => n + p.parts.length, 0);
+    out.push({
+      label: safePart(`${m.material || 'malzemesiz'}${m.thickness ? `-${m.thickness}mm` : ''}`),
+      result: {
+        sheet: { width: first.width ?? result.sheet.width, height: first.height ?? result.sheet.height },
+        pages,
+        skipped: [],
+        stats: { ...result.stats, pages: pages.length, lowerBound: m.lowerBound, optimal: m.optimal, efficiency: m.efficiency, placed },
+        materials: [m],
+      },
+    });
+  }
+  return out;
 }
 
 function hasParts(r: Result | null): r is Result {
@@ -24,7 +87,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -36,7 +99,7 @@ export function ExportButtons({ exporter, result, title }: Props) {
     setPdfBusy(true);
     setPdfError(null);
     try {
-      const bytes = await exporter.pdf(result, title);
+      const bytes = await exporter.pdf(result, title, { stock, bands });
       download(bytes, await exporter.fileName(result, 'pdf'), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
     } catch (e) {
@@ -51,15 +114,29 @@ export function ExportButtons({ exporter, result, title }: Props) {
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setDxfBusy(true);
     try {
-      const name = await exporter.fileName(result, 'dxf');
+      const given = await exporter.fileName(result, 'dxf');
+      const name = dxfName(given);
+      const extra = { stock, bands };
       if (perSheet && result.pages.length > 1) {
         const files: Record<string, Uint8Array> = {};
         for (let i = 0; i < result.pages.length; i++) {
-          files[name.replace(/\.dxf$/, `_sayfa-${String(i + 1).padStart(2, '0')}.dxf`)] = await exporter.dxf(result, i);
+          files[name.replace(/\.dxf$/, `_sayfa-${String(i + 1).padStart(2, '0')}.dxf`)] = await exporter.dxf(result, i, extra);
         }
-        download(zipSync(files), name.replace(/\.dxf$/, '.zip'), 'application/zip');
+        download(zipSync(files), zipName(name), 'application/zip');
       } else {
-        download(await exporter.dxf(result), name, 'application/dxf');
+        const bytes = await exporter.dxf(result, undefined, extra);
+        const several = (result.materials?.length ?? 0) > 1;
+        if (isZip(bytes)) {
+          // the bridge wrote one DXF per material, zipped
+          download(bytes, zipName(given), 'application/zip');
+        } else if (several) {
+          // one DXF per material, zipped here
+          const files: Record<string, Uint8Array> = {};
+          for (const m of perMaterial(result)) files[name.replace(/\.dxf$/, `_${m.label}.dxf`)] = await exporter.dxf(m.result, undefined, extra);
+          download(zipSync(files), zipName(name), 'application/zip');
+        } else {
+          download(bytes, name, 'application/dxf');
+        }
       }
       notices.toast(msg.dxfSaved);
     } catch (e) {
