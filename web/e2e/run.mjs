@@ -550,6 +550,72 @@ await test('tablet landscape and keyboard only', async (page) => {
   await page.screenshot({ path: path.join(outDir, 'tablet-1024x600.png'), fullPage: true });
 });
 
+// Issue 17: materials and stock rows, end to end.
+async function defineStock(page, csv) {
+  await page.getByRole('button', { name: 'Levha stoku' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Levha stoku' });
+  await dlg.waitFor();
+  await dlg.getByLabel('CSV içe aktar').setInputFiles({ name: 'stok.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await dlg.getByText(/stok satırı içe aktarıldı/).waitFor();
+  await dlg.getByRole('button', { name: 'Kaydet' }).click();
+  await dlg.waitFor({ state: 'detached' });
+}
+
+async function waitSections(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=material-section]').length === n, n, { timeout: 20000 });
+}
+
+await test('three-material kitchen job from paste to PDF', async (page) => {
+  await open(page);
+  await paste(
+    page,
+    'Ad\tGenişlik\tYükseklik\tAdet\tMalzeme\tKalınlık\n' +
+      'Yan\t56\t72\t4\tBeyaz Sunta\t18\nRaf\t54\t30\t6\tBeyaz Sunta\t18\nTaban\t56\t54\t2\tBeyaz Sunta\t18\n' +
+      'Kapak\t40\t70\t4\tCeviz MDF\t18\nÇekmece Ön\t40\t20\t3\tCeviz MDF\t18\n' +
+      'Arkalık\t58\t70\t2\tMDF\t8\n',
+  );
+  await page.getByRole('listitem', { name: 'Arkalık' }).waitFor();
+  // a BOM, semicolons, a decimal comma and a Turkish thousands dot
+  await defineStock(
+    page,
+    '\uFEFFad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar\n' +
+      'Beyaz büyük;Beyaz Sunta;18;183;366;;1.450;yok\n' +
+      'Ceviz;Ceviz MDF;18;183;366;2;2100,50;dikey\n' +
+      'Arkalık MDF;MDF;8;183;366;;600;\n',
+  );
+  await waitSections(page, 3);
+  const results = page.locator('.results');
+  const text = await results.innerText();
+  for (const want of ['Beyaz Sunta 18 mm', 'Ceviz MDF 18 mm', 'MDF 8 mm', 'Maliyet:', 'Toplam maliyet', 'Bu planın maliyeti', 'Levha: Beyaz büyük']) {
+    expect(text.includes(want), `results miss "${want}": ${text.slice(0, 600)}`);
+  }
+  expect(/Satın alınacaklar[\s\S]*Beyaz büyük: \d+ levha/.test(text), 'buy list misses the unlimited row');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
+  const pdfPath = path.join(outDir, 'e2e-kitchen.pdf');
+  await pdf.saveAs(pdfPath);
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString() === '%PDF-', 'not a PDF');
+  const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+  for (const m of ['Beyaz Sunta', 'Ceviz MDF', 'MDF']) expect(pdfText.includes(m), `PDF has no section of ${m}`);
+  const [dxf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DXF İndir' }).click()]);
+  expect(dxf.suggestedFilename().endsWith('.zip'), `several materials' DXF is not a zip: ${dxf.suggestedFilename()}`);
+  // the stock is kept: a reload brings it back
+  await page.reload();
+  await page.keyboard.press('Escape');
+  await waitSections(page, 3);
+});
+
+await test('a job whose stock runs out lists Stok yetmedi', async (page) => {
+  await open(page);
+  await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\tMalzeme\nKare\t100\t100\t8\tBeyaz\n');
+  await page.getByRole('listitem', { name: 'Kare' }).waitFor();
+  await defineStock(page, 'ad;malzeme;genişlik;yükseklik;adet;fiyat\nTek levha;Beyaz;183;366;1;1450\n');
+  await waitSections(page, 1);
+  await page.getByTestId('order-summary').getByText(/Stok yetmedi/).waitFor({ timeout: 15000 });
+  const summary = await page.getByTestId('order-summary').innerText();
+  expect(/Kare \(100x100\) \(5 adet\): Stok yetmedi/.test(summary), `summary: ${summary}`);
+  expect(summary.includes('Tek levha: 1 levha'), `sheets from stock: ${summary}`);
+});
+
 await browser.close();
 await stopServer();
 fs.rmSync(dataDir, { recursive: true, force: true });
