@@ -1,9 +1,11 @@
 package export
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"kesim/nest"
 )
@@ -242,3 +244,65 @@ func Band(bands []nest.Band, code string) (nest.Band, bool) {
 	}
 	return nest.Band{}, false
 }
+
+// Limits of the stock and band lists a writer is given, those of the
+// engine's request (docs/engine.md).
+const (
+	MaxStockRows = 1000
+	MaxBands     = 100
+	maxPrice     = 1_000_000_000
+	maxText      = 200
+)
+
+// CheckLists reports why the stock rows and band codes given to a writer
+// (the request's, to name and price what the result refers to) cannot be
+// used: an error wrapping ErrInvalid with a Turkish message, or nil. Every
+// number is bounded as in the engine's request.
+func CheckLists(stock []nest.Stock, bands []nest.Band) error {
+	bad := func(msg string, i int, what string) error {
+		return fmt.Errorf("%w: %s %d. satır: %s", ErrInvalid, what, i+1, msg)
+	}
+	if len(stock) > MaxStockRows {
+		return fmt.Errorf("%w: En fazla 1.000 stok satırı olabilir.", ErrInvalid)
+	}
+	if len(bands) > MaxBands {
+		return fmt.Errorf("%w: En fazla 100 bant kodu olabilir.", ErrInvalid)
+	}
+	long := func(s ...string) bool {
+		for _, t := range s {
+			if utf8.RuneCountInString(t) > maxText {
+				return true
+			}
+		}
+		return false
+	}
+	for i, s := range stock {
+		switch {
+		case long(s.ID, s.Name, s.Material, s.Grain):
+			return bad("Metin en fazla 200 karakter olabilir.", i, "stok")
+		case !between(s.Price, 0, maxPrice):
+			return bad("Fiyat 0 ile 1.000.000.000 TL arasında olmalı.", i, "stok")
+		case !between(s.Thickness, 0, 1000):
+			return bad("Kalınlık 0 ile 1.000 mm arasında olmalı.", i, "stok")
+		case !between(s.Width, 0, MaxSheet) || !between(s.Height, 0, MaxSheet):
+			return bad("Levha boyutu geçersiz.", i, "stok")
+		case s.Quantity < 0 || s.Quantity > 100_000:
+			return bad("Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.", i, "stok")
+		}
+	}
+	for i, b := range bands {
+		switch {
+		case long(b.Code, b.Name):
+			return bad("Metin en fazla 200 karakter olabilir.", i, "bant")
+		case !between(b.Price, 0, maxPrice):
+			return bad("Fiyat 0 ile 1.000.000.000 TL arasında olmalı.", i, "bant")
+		case !between(b.Thickness, 0, 10):
+			return bad("Bant kalınlığı 0 ile 10 mm arasında olmalı.", i, "bant")
+		case !between(b.Overlength, 0, 100):
+			return bad("Bant fazlalığı 0 ile 100 cm arasında olmalı.", i, "bant")
+		}
+	}
+	return nil
+}
+
+func between(v, lo, hi float64) bool { return finite(v) && v >= lo && v <= hi }

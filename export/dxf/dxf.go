@@ -90,6 +90,9 @@ func WriteSheet(w io.Writer, res nest.Result, page int, opt Options) error {
 // buffer, because the header before them must give the drawing's extents and
 // the first unused handle.
 func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
+	if err := export.CheckLists(opt.Stock, opt.Bands); err != nil {
+		return err
+	}
 	fileLayers := layers
 	if codes := export.EdgeCodes(res, pages); len(codes) > 0 {
 		fileLayers = append(slices.Clip(layers), layer{LayerBand, colorBandLayer})

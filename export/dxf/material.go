@@ -96,6 +96,9 @@ func WriteZip(w io.Writer, res nest.Result, opt Options) error {
 	if err := export.Check(res); err != nil {
 		return err
 	}
+	if err := export.CheckLists(opt.Stock, opt.Bands); err != nil {
+		return err
+	}
 	now := opt.Now
 	if now.IsZero() {
 		now = time.Now()

@@ -1,13 +1,17 @@
 package pdf
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"kesim/export"
 	"kesim/export/internal/exporttest"
+	"kesim/nest"
 )
 
 // materialsPDF writes exporttest.Materials with its stock and bands and
@@ -87,5 +91,39 @@ func TestMaterialsPDF(t *testing.T) {
 	must(5, "B1 · PVC 0,8 beyaz")
 	if strings.Contains(pages[8], "Kenar bandı") {
 		t.Error("page 9 has a band legend but no banded part")
+	}
+}
+
+// TestMaterialsPageOrientation: each sheet page is A4 in its own sheet's
+// orientation, the others in the result's sheet's.
+func TestMaterialsPageOrientation(t *testing.T) {
+	pdfinfo := exporttest.Tool(t, "pdfinfo", "poppler-utils")
+	res := exporttest.Materials()
+	res.Pages[1].Width, res.Pages[1].Height = 280, 210 // the second sheet lies wide
+	res.Pages[1].Parts = res.Pages[1].Parts[:1]
+	file := filepath.Join(t.TempDir(), "o.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sizes := pageSizeLine.FindAllStringSubmatch(run(t, pdfinfo, "-f", "1", "-l", "100", file), -1)
+	var got []string
+	for _, s := range sizes {
+		if s[2] > s[3] {
+			got = append(got, "L")
+		} else {
+			got = append(got, "P")
+		}
+	}
+	// summary, order, heading, sheet 1, sheet 2 (wide), heading, sheet 3, heading, sheet 4
+	if want := "P P P P L P P P P"; strings.Join(got, " ") != want {
+		t.Errorf("orientations %v, want %s", got, want)
+	}
+}
+
+func TestBadListsWriteNothing(t *testing.T) {
+	var buf bytes.Buffer
+	err := Write(&buf, exporttest.Materials(), Options{Stock: []nest.Stock{{ID: "s1", Price: 2e9}}})
+	if !errors.Is(err, export.ErrInvalid) || buf.Len() > 0 {
+		t.Errorf("Write with a price of 2e9 TL: %v and %d bytes", err, buf.Len())
 	}
 }

@@ -79,6 +79,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	if err := export.Check(res); err != nil {
 		return err
 	}
+	if err := export.CheckLists(opt.Stock, opt.Bands); err != nil {
+		return err
+	}
 	res = printable(res)
 	opt.Title = printableText(opt.Title)
 	opt.Stock = slices.Clone(opt.Stock)

@@ -1,0 +1,112 @@
+package export
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"kesim/nest"
+)
+
+func TestMoney(t *testing.T) {
+	for _, tc := range []struct {
+		in   float64
+		want string
+	}{
+		{1450.5, "1.450,50 TL"}, {0, "0,00 TL"}, {999.999, "1.000,00 TL"}, {1234567.891, "1.234.567,89 TL"},
+		{-0.001, "0,00 TL"}, {-2500, "-2.500,00 TL"}, {12.75, "12,75 TL"}, {math.NaN(), "0,00 TL"},
+	} {
+		if got := Money(tc.in); got != tc.want {
+			t.Errorf("Money(%v) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := Amount(12.444, 2); got != "12,44" {
+		t.Errorf("Amount = %q", got)
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct {
+		material  string
+		thickness float64
+		want      string
+	}{
+		{"Beyaz Sunta", 18, "beyaz-sunta-18mm"},
+		{"  ÇAM AĞACI / İç  ", 8.5, "cam-agaci-ic-8.5mm"},
+		{"Şişli Ürün ğ", 0, "sisli-urun-g"},
+		{"", 18, "malzemesiz-18mm"},
+		{"../../etc/passwd", 0, "etc-passwd"},
+		{"Ceviz MDF 😀", 18, "ceviz-mdf-18mm"},
+		{strings.Repeat("a", 300), 0, strings.Repeat("a", 60)},
+	} {
+		if got := Slug(tc.material, tc.thickness); got != tc.want {
+			t.Errorf("Slug(%q, %v) = %q, want %q", tc.material, tc.thickness, got, tc.want)
+		}
+	}
+}
+
+func TestGroupsAndPageSheet(t *testing.T) {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}, Pages: []nest.Page{
+		{Material: "A", Thickness: 18, Width: 183, Height: 366},
+		{Material: "B", Thickness: 18},
+		{Material: "A", Thickness: 18, Width: 210, Height: 280},
+		{Material: "A", Thickness: 8},
+	}, Materials: []nest.MaterialResult{{Material: "A", Thickness: 8, Cost: 5}}}
+	groups := Groups(res)
+	var got [][]int
+	for _, g := range groups {
+		got = append(got, g.Pages)
+	}
+	if !slices.EqualFunc(got, [][]int{{0, 2}, {1}, {3}}, slices.Equal) {
+		t.Errorf("Groups pages %v", got)
+	}
+	if groups[2].Result == nil || groups[2].Result.Cost != 5 || groups[0].Result != nil {
+		t.Errorf("Groups matched the wrong material results")
+	}
+	if s := PageSheet(res, 2); s != (nest.Sheet{Width: 210, Height: 280}) {
+		t.Errorf("PageSheet = %v", s)
+	}
+	if s := PageSheet(res, 1); s != res.Sheet {
+		t.Errorf("PageSheet without a size = %v, want the result's sheet", s)
+	}
+	if !HasMaterials(res) || HasMaterials(nest.Result{Pages: []nest.Page{{}}}) {
+		t.Error("HasMaterials wrong")
+	}
+	// A page of its own size too large is refused like a sheet.
+	bad := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{{Width: 2 * MaxSheet, Height: 10,
+		Parts: []nest.Placed{{Width: 1, Height: 1}}}}}
+	if err := Check(bad); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Check of a page of %v cm: %v", bad.Pages[0].Width, err)
+	}
+}
+
+func TestCheckLists(t *testing.T) {
+	if err := CheckLists([]nest.Stock{{ID: "s1", Width: 183, Height: 366, Price: 1450, Thickness: 18, Quantity: 4}},
+		[]nest.Band{{Code: "B1", Thickness: 0.8, Price: 6.5, Overlength: 2}}); err != nil {
+		t.Errorf("valid lists: %v", err)
+	}
+	for _, tc := range []struct {
+		stock []nest.Stock
+		bands []nest.Band
+		want  string
+	}{
+		{make([]nest.Stock, MaxStockRows+1), nil, "En fazla 1.000 stok satırı"},
+		{nil, make([]nest.Band, MaxBands+1), "En fazla 100 bant kodu"},
+		{[]nest.Stock{{Price: 2e9}}, nil, "Fiyat 0 ile 1.000.000.000 TL"},
+		{[]nest.Stock{{Price: math.Inf(1)}}, nil, "Fiyat"},
+		{[]nest.Stock{{Thickness: -1}}, nil, "Kalınlık"},
+		{[]nest.Stock{{Width: math.NaN()}}, nil, "Levha boyutu"},
+		{[]nest.Stock{{Quantity: -1}}, nil, "Stok adedi"},
+		{[]nest.Stock{{Name: strings.Repeat("ş", 201)}}, nil, "200 karakter"},
+		{nil, []nest.Band{{Thickness: 11}}, "Bant kalınlığı"},
+		{nil, []nest.Band{{Overlength: 101}}, "Bant fazlalığı"},
+		{nil, []nest.Band{{Price: -1}}, "Fiyat"},
+	} {
+		err := CheckLists(tc.stock, tc.bands)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CheckLists: %v, want %q", err, tc.want)
+		}
+	}
+}
