@@ -31,6 +31,8 @@ func FuzzAPIBodies(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"sheet":{"width":100,"height":100},"parts":[{"width":1,"height":1,"quantity":1},{"width":1,"height":1,"quantity":9223372036854775807}]}`))
 	f.Add(uint8(0), []byte(`{"sheet":{"width":100.009,"height":100},"parts":[{"width":50.004,"height":100,"quantity":2},{"width":0.0000001,"height":1,"quantity":1}]}`))
 	f.Add(uint8(0), []byte(`{"sheet":{"width":0.004,"height":1e308},"parts":[{"width":-0,"height":1e-300,"quantity":-1}],"options":{"kerf":1e-9,"trim":-1,"timeLimitMs":-5,"iterations":1e3}}`))
+	f.Add(uint8(0), []byte(`{"sheet":{"width":100,"height":148},"stock":[{"id":"s1","material":"Beyaz","thickness":18,"width":100,"height":100,"quantity":1,"price":500,"grain":"vertical"},{"id":"s2","material":"Beyaz","thickness":18,"width":120,"height":80,"price":450}],"bands":[{"code":"B1","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"name":"Yan","width":60,"height":70,"quantity":3,"material":"beyaz","thickness":18,"grain":"horizontal","edges":{"top":"B1","left":"B1"}},{"name":"Arka","width":90,"height":90,"quantity":1}],"options":{"objective":"cost","deductBands":true}}`))
+	f.Add(uint8(0), []byte(`{"stock":[{"id":"a","width":50,"height":50,"quantity":1}],"parts":[{"width":40,"height":40,"quantity":3},{"width":60,"height":10,"quantity":1,"material":"Yok"}],"options":{"objective":"sheets"}}`))
 	f.Add(uint8(1), []byte(`{"name":"Toz","width":0.0000001,"height":45.555,"quantity":100000}`))
 	f.Add(uint8(1), []byte(`{"name":"x","width":"1","height":null,"quantity":1e400}`))
 	f.Add(uint8(2), []byte(`{"name":"P","parts":[{"name":"a","width":1000.001,"height":1,"quantity":9223372036854775807}],"sheet":{"width":0.009,"height":1},"options":{"kerf":-0.0000001}}`))
