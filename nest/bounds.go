@@ -227,7 +227,7 @@ func (sj *stockJob) bounds(g *stockGroup, gr *groupResult) {
 		}
 		pieces += n
 		area += (sj.cutW[pi] + k) * (sj.cutH[pi] + k) * n
-		if len(g.rows) == 1 {
+		if sj.sameSize(g) {
 			f := g.fit[i][0]
 			kinds = append(kinds, kind{w: f.w + k, h: f.h + k, rotate: f.rotate, part: pi, count: n})
 		}
@@ -238,7 +238,10 @@ func (sj *stockJob) bounds(g *stockGroup, gr *groupResult) {
 		return
 	}
 	obj := sj.groupObjective(g)
-	if len(g.rows) == 1 {
+	if sj.sameSize(g) {
+		// Rows of one size: the single-sheet bound holds for any of
+		// them, and the cheapest lb sheets cost at least the cheapest
+		// rows' lb sheets.
 		row := &sj.rows[g.rows[0]]
 		if gr.lb == 0 {
 			j := &job{binW: row.binW, binH: row.binH, kerf: k, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH, kinds: kinds}
@@ -250,7 +253,18 @@ func (sj *stockJob) bounds(g *stockGroup, gr *groupResult) {
 			gr.lb = lowerBound(j, nil)
 		}
 		if sj.allPriced(g) {
-			gr.costLB = float64(gr.lb) * row.price
+			need := gr.lb
+			for _, ri := range sj.rowsByCost(g) {
+				r := &sj.rows[ri]
+				take := need
+				if r.limit > 0 {
+					take = min(need, r.limit)
+				}
+				gr.costLB += float64(take) * r.price
+				if need -= take; need == 0 {
+					break
+				}
+			}
 		}
 		gr.optimal = len(gr.pages) <= gr.lb
 		return

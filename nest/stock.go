@@ -569,14 +569,108 @@ func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
 // single-sheet engine on a sub-request; otherwise the variable-sized
 // search.
 func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, progress func(float64, *groupResult)) (*groupResult, error) {
-	if len(g.rows) == 1 && sj.rows[g.rows[0]].limit == 0 {
+	if sj.sameSize(g) {
 		return sj.layoutSingle(ctx, g, o, progress)
 	}
 	return sj.layoutVariable(ctx, g, o, deadline, improve)
 }
 
-// layoutSingle lays out a group of one unlimited row with Layout on a
-// request of today's kind.
+// sameSize reports whether every row of g has the same sheet and grain:
+// then every part lies alike on each, a layout on one size is a layout
+// on any of them, and the single-sheet engine lays the group out (the
+// common case: a few sheets in stock and more of the same to buy).
+func (sj *stockJob) sameSize(g *stockGroup) bool {
+	a := &sj.rows[g.rows[0]]
+	for _, ri := range g.rows[1:] {
+		b := &sj.rows[ri]
+		if b.sheetW != a.sheetW || b.sheetH != a.sheetH || grained(a.grain) != grained(b.grain) || grained(a.grain) && a.grain != b.grain {
+			return false
+		}
+	}
+	return true
+}
+
+// rowsByCost returns g's rows cheapest first under its objective; of
+// equal cost, limited rows (sheets in stock) before unlimited ones.
+func (sj *stockJob) rowsByCost(g *stockGroup) []int {
+	obj := sj.groupObjective(g)
+	rows := append([]int(nil), g.rows...)
+	slices.SortStableFunc(rows, func(a, b int) int {
+		ra, rb := &sj.rows[a], &sj.rows[b]
+		if ca, cb := sj.rowCost(obj, ra), sj.rowCost(obj, rb); ca != cb {
+			if ca < cb {
+				return -1
+			}
+			return 1
+		}
+		if (ra.limit > 0) != (rb.limit > 0) {
+			if ra.limit > 0 {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	return rows
+}
+
+// assignRows gives the pages of a layout on one size to g's rows of that
+// size, cheapest first, each up to its quantity. Pages beyond all the
+// quantities (no unlimited row) are dropped, the emptiest first, and
+// their copies are left over.
+func (sj *stockJob) assignRows(g *stockGroup, gr *groupResult) {
+	rows := sj.rowsByCost(g)
+	capacity, unlimited := 0, false
+	for _, ri := range rows {
+		capacity += sj.rows[ri].limit
+		unlimited = unlimited || sj.rows[ri].limit == 0
+	}
+	if !unlimited && len(gr.pages) > capacity {
+		idx := make([]int, len(gr.pages))
+		fill := make([]float64, len(gr.pages))
+		for i, pg := range gr.pages {
+			idx[i] = i
+			for _, pl := range pg.parts {
+				fill[i] += pl.Width * pl.Height
+			}
+		}
+		slices.SortStableFunc(idx, func(a, b int) int {
+			switch {
+			case fill[a] > fill[b]:
+				return -1
+			case fill[a] < fill[b]:
+				return 1
+			}
+			return a - b
+		})
+		drop := make([]bool, len(gr.pages))
+		for _, i := range idx[capacity:] {
+			drop[i] = true
+			for _, pl := range gr.pages[i].parts {
+				gr.left[pl.OriginalIndex]++
+			}
+		}
+		kept := gr.pages[:0]
+		for i, pg := range gr.pages {
+			if !drop[i] {
+				kept = append(kept, pg)
+			}
+		}
+		gr.pages = kept
+		gr.lb = 0 // the bound was for every part; bounds computes it for those placed
+	}
+	r, n := 0, 0
+	for i := range gr.pages {
+		for sj.rows[rows[r]].limit > 0 && n >= sj.rows[rows[r]].limit {
+			r, n = r+1, 0
+		}
+		gr.pages[i].row = rows[r]
+		n++
+	}
+}
+
+// layoutSingle lays out a group whose rows have one size with Layout on a
+// request of today's kind, and gives the pages to the rows.
 //
 // progress, when not nil, is told the sub-layout's progress and each
 // better layout it finds.
@@ -612,6 +706,9 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, 
 				out.parts = append(out.parts, pl)
 			}
 			gr.pages = append(gr.pages, out)
+		}
+		if len(g.rows) > 1 || row.limit > 0 {
+			sj.assignRows(g, gr)
 		}
 		sj.bounds(g, gr)
 		return gr

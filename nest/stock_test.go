@@ -64,6 +64,11 @@ func randomStockRequest(rng *rand.Rand) Request {
 		if rng.Intn(3) > 0 {
 			s.Price = float64(500 + rng.Intn(2500))
 		}
+		if i > 0 && rng.Intn(3) == 0 {
+			// More of the same sheet: in stock, or to buy.
+			p := req.Stock[i-1]
+			s.Material, s.Thickness, s.Width, s.Height, s.Grain = p.Material, p.Thickness, p.Width, p.Height, p.Grain
+		}
 		req.Stock = append(req.Stock, s)
 	}
 	for i, n := 0, rng.Intn(3); i < n; i++ {
@@ -336,6 +341,30 @@ func TestStockOut(t *testing.T) {
 
 // The cheapest rows are taken: four 50x50 parts cost less on two cheap
 // half sheets than on a whole one, and the bound proves it.
+func TestStockSameSizeInStockFirst(t *testing.T) {
+	// Two sheets in stock, more of the same to buy: the engine's
+	// single-size layout, the stock used first, the rest bought.
+	req := Request{
+		Stock: []Stock{
+			{ID: "buy", Material: "M", Width: 100, Height: 100, Price: 100},
+			{ID: "have", Material: "M", Width: 100, Height: 100, Quantity: 2, Price: 100},
+		},
+		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 13, Material: "M"}},
+	}
+	res := mustStock(t, req)
+	want := []StockCount{{"buy", 2}, {"have", 2}}
+	if !reflect.DeepEqual(res.Used, want) || !reflect.DeepEqual(res.Buy, want[:1]) || !res.Stats.Optimal || res.Stats.CostLowerBound != 400 {
+		t.Errorf("used %v buy %v optimal %v bound %g", res.Used, res.Buy, res.Stats.Optimal, res.Stats.CostLowerBound)
+	}
+	// Without the row to buy, the stock runs out: the two fullest sheets
+	// are kept and five copies are left over.
+	req.Stock = req.Stock[1:]
+	res = mustStock(t, req)
+	if len(res.Skipped) != 1 || res.Skipped[0].Quantity != 5 || res.Stats.Placed != 8 {
+		t.Errorf("skipped %+v placed %d", res.Skipped, res.Stats.Placed)
+	}
+}
+
 func TestStockCheapestRows(t *testing.T) {
 	req := Request{
 		Stock: []Stock{
@@ -549,8 +578,12 @@ func TestStockCostBoundExhaustive(t *testing.T) {
 			}
 			req.Stock = append(req.Stock, s)
 		}
-		// The first row is unlimited and holds every part.
+		// The first row is unlimited and holds every part; the second is
+		// sometimes the same sheet, in stock.
 		req.Stock[0].Width, req.Stock[0].Height, req.Stock[0].Quantity = 60, 60, 0
+		if rng.Intn(3) == 0 {
+			req.Stock[1].Width, req.Stock[1].Height, req.Stock[1].Quantity = 60, 60, 1+rng.Intn(2)
+		}
 		var pieces [][2]int
 		for np := 2 + rng.Intn(4); len(pieces) < np; {
 			w, h := 1+rng.Intn(4), 1+rng.Intn(4)

@@ -246,7 +246,7 @@ func verifyCuts(j *job, page Page) (int, int, error) {
 // rule is kept, parts have their cut size (band deducted), the placed
 // edges are turned with the part, every piece is placed or skipped (with
 // "Stok yetmedi" only the copies not placed, and only where no unlimited
-// row serves the part), and the totals (materials, used, buy, band
+// row the part fits on serves it), and the totals (materials, used, buy, band
 // totals, stats) add up.
 func verifyStock(req Request, res Result) error {
 	sj, err := newStockJob(req)
@@ -294,7 +294,7 @@ func verifyStock(req Request, res Result) error {
 				return fmt.Errorf("stok yetmedi satırı geçersiz: %+v", s)
 			}
 			for _, ri := range sj.groups[gi].rows {
-				if sj.rows[ri].limit == 0 {
+				if sj.rows[ri].limit == 0 && sj.fitOn(s.OriginalIndex, &sj.rows[ri]).fits {
 					return fmt.Errorf("%q sınırsız stok varken stok yetmedi diye atlanmış", s.ID)
 				}
 			}
