@@ -438,6 +438,10 @@ type groupResult struct {
 	costLB   float64     // lower bound on the price (TL), 0 without prices
 	optimal  bool
 	areaUsed float64 // inflated area of the parts placed, for bounds
+	// alone is 1 + the index in the group's rows of the one unlimited
+	// row the layout uses alone (laid out by the single-sheet engine);
+	// 0 otherwise.
+	alone int
 }
 
 // layoutStock lays out a request with stock.
@@ -472,7 +476,7 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 	// First a complete layout of every group with the constructive phase
 	// only, then the improvement with time shares by pieces.
 	for gi, g := range sj.groups {
-		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil)
+		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, nil)
 		if err != nil {
 			return Result{}, err
 		}
@@ -523,7 +527,7 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 					onProgress(Progress{Done: done, Pages: best.Stats.Pages, LowerBound: best.Stats.LowerBound})
 				}
 			}
-			r, err := sj.layoutGroup(ctx, g, share, gd, true, progress)
+			r, err := sj.layoutGroup(ctx, g, share, gd, true, results[gi], progress)
 			doneN += n
 			if err == nil && r != nil && sj.groupBetter(g, r, results[gi]) {
 				results[gi] = r
@@ -568,11 +572,87 @@ func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
 // layoutGroup lays out one group. With one unlimited row it runs the
 // single-sheet engine on a sub-request; otherwise the variable-sized
 // search.
-func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, progress func(float64, *groupResult)) (*groupResult, error) {
+//
+// from is the group's layout so far, when improving: a group laid out
+// best on one of its unlimited rows alone goes on improving that.
+func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, from *groupResult, progress func(float64, *groupResult)) (*groupResult, error) {
 	if sj.sameSize(g) {
 		return sj.layoutSingle(ctx, g, o, progress)
 	}
-	return sj.layoutVariable(ctx, g, o, deadline, improve)
+	// The constructive phase also lays the group out on each unlimited
+	// row alone that takes every part, with the single-sheet engine, and
+	// keeps the best: never worse than buying one size. The improvement
+	// goes on with whichever was best.
+	alone := func(r int) *stockGroup {
+		ri := g.rows[r]
+		if sj.rows[ri].limit != 0 {
+			return nil
+		}
+		a := &stockGroup{material: g.material, thickness: g.thickness, rows: []int{ri}, parts: g.parts}
+		for i := range g.parts {
+			if !g.fit[i][r].fits {
+				return nil
+			}
+			a.fit = append(a.fit, []stockFit{g.fit[i][r]})
+		}
+		return a
+	}
+	rebound := func(gr *groupResult) *groupResult {
+		gr.lb, gr.costLB = 0, 0
+		sj.bounds(g, gr)
+		return gr
+	}
+	if improve && from != nil && from.alone > 0 {
+		var p func(float64, *groupResult)
+		if progress != nil {
+			p = func(d float64, r *groupResult) {
+				if r != nil {
+					r = rebound(r)
+					r.alone = from.alone
+				}
+				progress(d, r)
+			}
+		}
+		// Half the share improves the one-row layout, half the search
+		// over every row.
+		half := o
+		half.TimeLimitMs = (o.TimeLimitMs + 1) / 2
+		half.Iterations = (o.Iterations + 1) / 2
+		gr, err := sj.layoutSingle(ctx, alone(from.alone-1), half, p)
+		if err != nil {
+			return nil, err
+		}
+		gr.alone = from.alone
+		gr = rebound(gr)
+		var vd time.Time
+		if !deadline.IsZero() {
+			vd = deadline
+		}
+		half.Iterations = o.Iterations / 2
+		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero()); err == nil && sj.groupBetter(g, v, gr) {
+			gr = v
+		}
+		return gr, nil
+	}
+	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve)
+	if err != nil || improve {
+		return gr, err
+	}
+	for r := range g.rows {
+		a := alone(r)
+		if a == nil {
+			continue
+		}
+		one, err := sj.layoutSingle(ctx, a, Options{}, nil)
+		if err != nil {
+			break
+		}
+		one.alone = r + 1
+		if sj.groupBetter(g, one, gr) {
+			gr = one
+		}
+	}
+	return rebound(gr), nil
 }
 
 // sameSize reports whether every row of g has the same sheet and grain:
