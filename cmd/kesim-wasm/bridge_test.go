@@ -3,6 +3,8 @@
 package main_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"kesim/nest"
@@ -125,5 +128,126 @@ func TestBrowserEngineMatchesNative(t *testing.T) {
 	bad := run(`{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":-1,"height":5,"quantity":1}]}`)
 	if bad.Error != "1. parça (A): Lütfen geçerli pozitif değerler girin!" {
 		t.Errorf("error reached JavaScript as %q", bad.Error)
+	}
+}
+
+// exportScript loads the module and calls the exporters on the result in
+// argv[4] with the options in argv[5], printing what came back: the bytes
+// in base64 and the file names, or the error.
+const exportScript = `
+const fs = require('node:fs');
+globalThis.crypto ??= require('node:crypto').webcrypto;
+(0, eval)(fs.readFileSync(process.argv[2], 'utf8'));
+const go = new Go();
+WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(async ({ instance }) => {
+  go.run(instance);
+  const res = fs.readFileSync(process.argv[4], 'utf8');
+  const opt = fs.readFileSync(process.argv[5], 'utf8');
+  const out = { pdfName: globalThis.kesimFileName(res, 'pdf'), dxfName: globalThis.kesimFileName(res, 'dxf') };
+  for (const [key, fn] of [['pdf', globalThis.kesimPDF], ['dxf', globalThis.kesimDXF]]) {
+    try {
+      out[key] = Buffer.from(await fn(res, opt)).toString('base64');
+    } catch (e) {
+      out[key + 'Error'] = e.message;
+    }
+  }
+  console.log(JSON.stringify(out));
+  process.exit(0);
+});
+`
+
+// TestBrowserExports runs the exporters of the WebAssembly module in
+// Node.js: a result of several materials gives a zip of one DXF per
+// material under a ".zip" name and a PDF naming the stock rows given in the
+// options; a result of one sheet size gives one DXF as before; bad stock in
+// the options is refused with a Turkish message.
+func TestBrowserExports(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is needed for the WebAssembly test")
+		}
+		t.Skip("node not found: the WebAssembly bridge test is skipped")
+	}
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, "engine.wasm")
+	build := exec.Command("go", "build", "-o", wasm, ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the module: %v\n%s", err, out)
+	}
+	script := filepath.Join(dir, "export.cjs")
+	if err := os.WriteFile(script, []byte(exportScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	type answer struct {
+		PDF, DXF           []byte
+		PDFError, DXFError string
+		PDFName, DXFName   string
+	}
+	call := func(res nest.Result, opt any) (a answer) {
+		t.Helper()
+		resJSON, _ := json.Marshal(res)
+		optJSON, _ := json.Marshal(opt)
+		resPath, optPath := filepath.Join(dir, "res.json"), filepath.Join(dir, "opt.json")
+		os.WriteFile(resPath, resJSON, 0o644)
+		os.WriteFile(optPath, optJSON, 0o644)
+		b, err := exec.Command(node, script, wasmExec, wasm, resPath, optPath).Output()
+		if err != nil {
+			t.Fatalf("node: %v", err)
+		}
+		if err := json.Unmarshal(b, &a); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+		return a
+	}
+
+	shelf := []nest.Placed{{ID: "p0-0", Name: "Raf Ş", Width: 80, Height: 30, Edges: &nest.Edges{Top: "B1"}}}
+	multi := nest.Result{
+		Sheet: nest.Sheet{Width: 183, Height: 366},
+		Pages: []nest.Page{
+			{ID: "page-0", StockID: "s1", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Parts: shelf},
+			{ID: "page-1", StockID: "s2", Material: "Ceviz MDF", Thickness: 18, Width: 210, Height: 280, Parts: shelf},
+		},
+		Used: []nest.StockCount{{StockID: "s1", Quantity: 1}, {StockID: "s2", Quantity: 1}},
+	}
+	opt := map[string]any{
+		"title": "Mutfak",
+		"stock": []nest.Stock{{ID: "s1", Name: "Beyaz büyük", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Price: 1450}},
+		"bands": []nest.Band{{Code: "B1", Name: "PVC beyaz", Price: 6.5}},
+	}
+	a := call(multi, opt)
+	if a.PDFError != "" || a.DXFError != "" {
+		t.Fatalf("exports failed: %q, %q", a.PDFError, a.DXFError)
+	}
+	if !strings.HasSuffix(a.DXFName, ".zip") || !strings.HasSuffix(a.PDFName, ".pdf") {
+		t.Errorf("file names %q and %q, want a .pdf and a .zip", a.PDFName, a.DXFName)
+	}
+	z, err := zip.NewReader(bytes.NewReader(a.DXF), int64(len(a.DXF)))
+	if err != nil {
+		t.Fatalf("the DXF of two materials is not a zip: %v", err)
+	}
+	var names []string
+	for _, f := range z.File {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, " ") != "beyaz-sunta-18mm.dxf ceviz-mdf-18mm.dxf" {
+		t.Errorf("zip holds %q", names)
+	}
+	if !bytes.HasPrefix(a.PDF, []byte("%PDF-")) {
+		t.Error("kesimPDF gave no PDF")
+	}
+
+	one := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 148}, Pages: []nest.Page{{ID: "page-0", Parts: shelf[:1]}}}
+	one.Pages[0].Parts = []nest.Placed{{ID: "p0-0", Name: "Raf", Width: 80, Height: 30}}
+	a = call(one, map[string]any{})
+	if !strings.HasSuffix(a.DXFName, ".dxf") || !bytes.Contains(a.DXF, []byte("AC1015")) || bytes.HasPrefix(a.DXF, []byte("PK")) {
+		t.Errorf("one sheet size: %q and %d bytes, want one DXF file", a.DXFName, len(a.DXF))
+	}
+
+	a = call(multi, map[string]any{"stock": []nest.Stock{{ID: "s1", Price: 2e9}}})
+	if !strings.Contains(a.PDFError, "Fiyat 0 ile 1.000.000.000 TL") || !strings.Contains(a.DXFError, "Fiyat") {
+		t.Errorf("a price of 2e9 TL: errors %q and %q", a.PDFError, a.DXFError)
 	}
 }

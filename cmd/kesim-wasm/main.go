@@ -11,6 +11,11 @@
 //	kesimDXF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
 //	kesimFileName(resultJSON, "pdf"|"dxf")                 -> string
 //
+// The options are {title, page, stock, bands}: stock and bands are the
+// request's, so that the files name the stock rows and band codes the
+// result refers to. The DXF of a result of several materials is a zip
+// archive of one DXF per material, and its file name ends in ".zip".
+//
 // A layout given an id is cancelled by kesimCancel(id): its Promise then
 // rejects with errCancelled. While it runs, the layout gives the worker's
 // event loop a turn whenever the engine checks for a cancel (see turnCtx),
@@ -221,6 +226,9 @@ type exportOptions struct {
 	Title string `json:"title"`
 	// Page, when set, writes that sheet alone (DXF; 0-based).
 	Page *int `json:"page"`
+	// Stock and Bands are the request's stock rows and band codes.
+	Stock []nest.Stock `json:"stock"`
+	Bands []nest.Band  `json:"bands"`
 }
 
 func decodeExport(args []js.Value) (nest.Result, exportOptions, error) {
@@ -253,7 +261,7 @@ func exportPDF(_ js.Value, args []js.Value) any {
 			return js.Undefined(), err
 		}
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now()}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands}); err != nil {
 			return js.Undefined(), err
 		}
 		return bytesValue(b.Bytes()), nil
@@ -267,10 +275,14 @@ func exportDXF(_ js.Value, args []js.Value) any {
 			return js.Undefined(), err
 		}
 		var b bytes.Buffer
-		if opt.Page != nil {
-			err = dxf.WriteSheet(&b, res, *opt.Page, dxf.Options{})
-		} else {
-			err = dxf.Write(&b, res, dxf.Options{})
+		o := dxf.Options{Stock: opt.Stock, Bands: opt.Bands, Now: time.Now()}
+		switch {
+		case opt.Page != nil:
+			err = dxf.WriteSheet(&b, res, *opt.Page, o)
+		case dxf.SeveralMaterials(res):
+			err = dxf.WriteZip(&b, res, o)
+		default:
+			err = dxf.Write(&b, res, o)
 		}
 		if err != nil {
 			return js.Undefined(), err
@@ -285,6 +297,9 @@ func fileName(_ js.Value, args []js.Value) any {
 		return js.ValueOf("kesim")
 	}
 	if arg(args, 1).Type() == js.TypeString && arg(args, 1).String() == "dxf" {
+		if dxf.SeveralMaterials(res) {
+			return js.ValueOf(dxf.ZipFileName(res, time.Now()))
+		}
 		return js.ValueOf(dxf.FileName(res, time.Now()))
 	}
 	return js.ValueOf(pdf.FileName(res, time.Now()))
