@@ -328,5 +328,42 @@ func (sj *stockJob) fractionalBound(g *stockGroup, area int, cost func(*stockRow
 			break
 		}
 	}
+	// Sheets come whole: the least cost of whole sheets (each row up to
+	// its quantity) whose areas add up to the parts' area is a bound too,
+	// found by a depth-first search over the counts per row, cheapest per
+	// area first, cut off by the fractional bound of the rest. A search
+	// that runs out of its budget keeps the fractional bound.
+	best := math.Inf(1)
+	nodes := 0
+	var dfs func(i int, need int, acc float64) bool
+	dfs = func(i int, need int, acc float64) bool {
+		if nodes++; nodes > 200000 {
+			return false
+		}
+		if need <= 0 {
+			best = math.Min(best, acc)
+			return true
+		}
+		if i == len(rows) || acc+float64(need)*per(rows[i]) >= best {
+			return true
+		}
+		r := &sj.rows[rows[i]]
+		a := r.binW * r.binH
+		most := (need + a - 1) / a
+		if r.limit > 0 {
+			most = min(most, r.limit)
+		}
+		for n := most; n >= 0; n-- {
+			if !dfs(i+1, need-n*a, acc+float64(n)*cost(r)) {
+				return false
+			}
+		}
+		return true
+	}
+	if dfs(0, area, 0) && !math.IsInf(best, 1) {
+		// The float sums of both may differ in the last bits; the whole-
+		// sheet bound is never below the fractional one in exact terms.
+		bound = math.Max(bound, best)
+	}
 	return bound
 }
