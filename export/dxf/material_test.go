@@ -24,10 +24,15 @@ import (
 // materialsZip writes exporttest.Materials as WriteZip's archive and
 // returns its files by name, in the archive's order.
 func materialsZip(t *testing.T) ([]string, map[string][]byte) {
+	return zipOf(t, exporttest.Materials())
+}
+
+// zipOf writes res as WriteZip's archive, with Kitchen's stock and bands.
+func zipOf(t *testing.T, res nest.Result) ([]string, map[string][]byte) {
 	t.Helper()
 	stock, bands := exporttest.Kitchen()
 	var buf bytes.Buffer
-	if err := WriteZip(&buf, exporttest.Materials(), Options{Stock: stock, Bands: bands, Now: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}); err != nil {
+	if err := WriteZip(&buf, res, Options{Stock: stock, Bands: bands, Now: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}); err != nil {
 		t.Fatal(err)
 	}
 	z, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
@@ -127,12 +132,24 @@ func TestMaterialFiles(t *testing.T) {
 	}
 }
 
-// TestZipOneFilePerMaterial reads every file of the archive with the tests'
-// own reader: each holds exactly its material's parts, at their places on
-// sheets of their own size, and its banded edges on the BANT layer.
+// TestZipOneFilePerMaterial reads every file of the archives of the hand-made
+// and the engine's layouts of three materials with the tests' own reader:
+// each holds exactly its material's parts, at their places on sheets of
+// their own size, and its banded edges on the BANT layer.
 func TestZipOneFilePerMaterial(t *testing.T) {
-	res := exporttest.Materials()
-	names, files := materialsZip(t)
+	for _, res := range []nest.Result{exporttest.Materials(), exporttest.EngineMaterials(t)} {
+		checkZip(t, res)
+	}
+}
+
+func checkZip(t *testing.T, res nest.Result) {
+	t.Helper()
+	defer func() {
+		if !export.HasEdges(res) {
+			t.Error("the layout has no banded edge to check")
+		}
+	}()
+	names, files := zipOf(t, res)
 	mf := MaterialFiles(res)
 	if len(names) != len(mf) {
 		t.Fatalf("archive holds %q, want %d files", names, len(mf))
@@ -257,23 +274,27 @@ func TestEzdxfReadsMaterialZip(t *testing.T) {
 		Parts [][4]float64 `json:"parts"`
 		Bands [][4]float64 `json:"bands"`
 	}
-	res := exporttest.Materials()
-	_, files := materialsZip(t)
 	dir := t.TempDir()
 	var checks []check
-	for _, f := range MaterialFiles(res) {
-		c := check{File: filepath.Join(dir, f.Name), Bands: [][4]float64{}}
-		if err := os.WriteFile(c.File, files[f.Name], 0o644); err != nil {
-			t.Fatal(err)
+	for k, res := range []nest.Result{exporttest.Materials(), exporttest.EngineMaterials(t)} {
+		_, files := zipOf(t, res)
+		for _, f := range MaterialFiles(res) {
+			c := check{File: filepath.Join(dir, strconv.Itoa(k)+"-"+f.Name), Bands: [][4]float64{}}
+			if err := os.WriteFile(c.File, files[f.Name], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			parts, bands, _ := materialWant(res, f.Pages)
+			for _, r := range parts {
+				c.Parts = append(c.Parts, [4]float64{r.minX, r.minY, r.maxX, r.maxY})
+			}
+			for _, s := range bands {
+				c.Bands = append(c.Bands, s)
+			}
+			checks = append(checks, c)
 		}
-		parts, bands, _ := materialWant(res, f.Pages)
-		for _, r := range parts {
-			c.Parts = append(c.Parts, [4]float64{r.minX, r.minY, r.maxX, r.maxY})
-		}
-		for _, s := range bands {
-			c.Bands = append(c.Bands, s)
-		}
-		checks = append(checks, c)
+	}
+	if len(checks) != 6 {
+		t.Fatalf("%d files, want 3 per layout", len(checks))
 	}
 	list, _ := json.Marshal(checks)
 	listFile, script := filepath.Join(dir, "jobs.json"), filepath.Join(dir, "check.py")

@@ -3,6 +3,7 @@ package pdf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -125,5 +126,74 @@ func TestBadListsWriteNothing(t *testing.T) {
 	err := Write(&buf, exporttest.Materials(), Options{Stock: []nest.Stock{{ID: "s1", Price: 2e9}}})
 	if !errors.Is(err, export.ErrInvalid) || buf.Len() > 0 {
 		t.Errorf("Write with a price of 2e9 TL: %v and %d bytes", err, buf.Len())
+	}
+}
+
+// TestEngineMaterialsPDF checks the PDF of the engine's layout of a
+// kitchen job of three materials against the result: each material's
+// heading with its cost sentence, each sheet page's stock row, the order
+// summary's totals and band metres, the Turkish way.
+func TestEngineMaterialsPDF(t *testing.T) {
+	qpdf := exporttest.Tool(t, "qpdf", "qpdf")
+	res := exporttest.EngineMaterials(t)
+	stock, bands := exporttest.Kitchen()
+	file := filepath.Join(t.TempDir(), "kitchen.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, qpdf, "--check", file)
+	pages := pdfPages(t, file)
+	groups := export.Groups(res)
+	if len(groups) != 3 {
+		t.Fatalf("%d materials, want 3", len(groups))
+	}
+	if want := 2 + len(groups) + len(res.Pages); len(pages) != want {
+		t.Fatalf("%d pages, want %d", len(pages), want)
+	}
+	text := squash(strings.Join(pages, " "))
+	order := squash(pages[1])
+	bandCost := 0.0
+	for _, b := range res.BandTotals {
+		bandCost += b.Cost
+		if !strings.Contains(order, export.Amount(b.Meters, 2)+" m") || !strings.Contains(order, export.Money(b.Cost)) {
+			t.Errorf("order summary lacks band %s: %s m, %s", b.Code, export.Amount(b.Meters, 2), export.Money(b.Cost))
+		}
+	}
+	for _, want := range []string{"Sipariş özeti", "Levha tutarı " + export.Money(res.Stats.Cost),
+		"Bant tutarı " + export.Money(bandCost), "Toplam maliyet " + export.Money(res.Stats.Cost+bandCost)} {
+		if !strings.Contains(order, want) {
+			t.Errorf("order summary lacks %q:\n%s", want, order)
+		}
+	}
+	for _, b := range res.Buy {
+		s, _ := export.StockRow(stock, b.StockID)
+		if !strings.Contains(order, export.StockName(stock, b.StockID)) || !strings.Contains(order, export.Money(s.Price)) {
+			t.Errorf("order summary lacks row %s to buy", b.StockID)
+		}
+	}
+	page := 2 // the pages after the summary and the order summary
+	for i, g := range groups {
+		head := squash(pages[page])
+		m := g.Result
+		for _, want := range []string{export.MaterialName(g.Material, g.Thickness), fmt.Sprintf("Malzeme %d / 3", i+1),
+			"Bu planın maliyeti " + export.Money(m.Cost) + "; hiçbir plan " + export.Money(m.CostLowerBound) + "'den ucuz olamaz"} {
+			if !strings.Contains(head, want) {
+				t.Errorf("page %d lacks %q:\n%s", page+1, want, head)
+			}
+		}
+		page++
+		for _, p := range g.Pages {
+			pg := res.Pages[p]
+			want := "Malzeme: " + export.MaterialName(pg.Material, pg.Thickness) + " · Levha: " + export.StockName(stock, pg.StockID)
+			if !strings.Contains(squash(pages[page]), want) {
+				t.Errorf("page %d lacks %q", page+1, want)
+			}
+			page++
+		}
+	}
+	for _, want := range []string{exporttest.TurkishName, "B1 · PVC 0,8 beyaz", "B2 · ABS 2 ceviz", nest.SkipNoStock} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF lacks %q", want)
+		}
 	}
 }

@@ -1,6 +1,13 @@
 package exporttest
 
-import "kesim/nest"
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"kesim/nest"
+)
 
 // Kitchen is the stock and band lists of Materials: two sizes of 18 mm
 // white chipboard (one limited), 18 mm walnut MDF with grain, 8 mm white
@@ -69,3 +76,52 @@ func Materials() nest.Result {
 		Stats:      nest.Stats{Pages: 4, LowerBound: 3, Efficiency: 22.6, Placed: 9, Cost: 5500.5, CostLowerBound: 4050.5},
 	}
 }
+
+// KitchenRequest is a kitchen job for the real engine on Kitchen's stock:
+// carcass parts in 18 mm white chipboard, grained walnut doors, 8 mm backs,
+// bands on chosen edges (some parts may turn), and a part of a material no
+// stock row has.
+func KitchenRequest() nest.Request {
+	stock, bands := Kitchen()
+	no := false
+	req := nest.Request{
+		Stock: stock, Bands: bands,
+		Options: nest.Options{Kerf: 0.4, Seed: 3, Iterations: 200, DeductBands: true},
+		Parts: []nest.Part{
+			{ID: "yan", Name: "Yan", Width: 56, Height: 72, Quantity: 6, Material: "Beyaz Sunta", Thickness: 18,
+				Edges: &nest.Edges{Top: "B1", Left: "B1"}},
+			{ID: "taban", Name: "Taban", Width: 80, Height: 56, Quantity: 3, Material: "beyaz sunta", Thickness: 18,
+				Edges: &nest.Edges{Top: "B1"}},
+			{ID: "raf", Name: TurkishName, Width: 78, Height: 50, Quantity: 4, Material: "Beyaz Sunta", Thickness: 18,
+				Edges: &nest.Edges{Bottom: "B1"}},
+			{ID: "kapak", Name: "Kapak", Width: 40, Height: 70, Quantity: 6, Material: "Ceviz MDF", Thickness: 18,
+				Grain: nest.GrainHorizontal, Edges: &nest.Edges{Top: "B2", Bottom: "B2", Left: "B2", Right: "B2"}},
+			{ID: "arka", Name: "Arkalık", Width: 80, Height: 72, Quantity: 3, Material: "Beyaz Sunta", Thickness: 8, Rotate: &no},
+			{ID: "cam", Name: "Cam raf", Width: 30, Height: 30, Quantity: 1, Material: "Cam", Thickness: 4},
+		},
+	}
+	return req
+}
+
+// EngineMaterials is the engine's layout of KitchenRequest, checked with
+// nest.Verify, computed once per test binary; callers must not change it.
+func EngineMaterials(t testing.TB) nest.Result {
+	t.Helper()
+	res, err := engineMaterials()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+var engineMaterials = sync.OnceValues(func() (nest.Result, error) {
+	req := KitchenRequest()
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		return res, fmt.Errorf("kitchen: nest.Layout: %w", err)
+	}
+	if err := nest.Verify(req, res); err != nil {
+		return res, fmt.Errorf("kitchen: nest.Verify: %w", err)
+	}
+	return res, nil
+})
