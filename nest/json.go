@@ -967,13 +967,14 @@ var ErrTooManyPieces = errors.New("nest: too many pieces")
 // ReadRequest reads a request from r as json.Unmarshal decodes it, for a
 // server that must refuse large jobs early and in little memory: it counts
 // the pieces of the parts as it reads them and stops with
-// ErrTooManyPieces once they pass maxPieces (positive), having kept at most
-// maxPieces part lines. A line counts one piece at least (the engine
-// rejects a quantity below 1 anyway), so many tiny lines cannot make it
-// keep more; no sum is formed that could overflow. More than 1,000 stock
-// rows or 100 bands stop it too, with the engine's *InputError. Anything
-// after the request is an error, and a type error names its field as the
-// engine does: parts[1].width.
+// ErrTooManyPieces once they pass maxPieces (MaxPieces when not
+// positive), having kept at most maxPieces part lines. A line counts one
+// piece at least (the engine rejects a quantity below 1 anyway), so many
+// tiny lines cannot make it keep more; no sum is formed that could
+// overflow. More than 1,000 stock rows or 100 bands stop it too, with the
+// engine's *InputError on the list. Anything after the request is an
+// error, and a type error names its field as the engine does:
+// parts[1].width. r is read whole first: bound it (http.MaxBytesReader).
 //
 // The common shape is read by the direct reader of DecodeRequest; the
 // rest by encoding/json's tokenizer, a list item at a time.
