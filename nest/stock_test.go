@@ -760,3 +760,71 @@ func TestStockTooLarge(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// On one unlimited priced row the sheet bound is today's and the cost
+// bound is that many sheets at the price: never weaker.
+func TestStockOneRowBoundIsToday(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for c := 0; c < 30; c++ {
+		req := Request{Sheet: Sheet{float64(100 + rng.Intn(150)), float64(100 + rng.Intn(150))}}
+		for i, n := 0, 1+rng.Intn(5); i < n; i++ {
+			req.Parts = append(req.Parts, Part{Name: "P", Width: float64(5 + rng.Intn(90)), Height: float64(5 + rng.Intn(90)), Quantity: 1 + rng.Intn(9)})
+		}
+		old, err := layoutSheet(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := req
+		st.Sheet = Sheet{}
+		st.Stock = []Stock{{ID: "s", Material: "M", Width: req.Sheet.Width, Height: req.Sheet.Height, Price: 99.5}}
+		for i := range st.Parts {
+			st.Parts[i].Material = "m"
+		}
+		res := mustStock(t, st)
+		m := res.Materials[0]
+		if m.LowerBound != old.Stats.LowerBound || m.CostLowerBound != 99.5*float64(old.Stats.LowerBound) || m.Optimal != old.Stats.Optimal {
+			t.Fatalf("case %d: bound %d/%g optimal %v, today %d optimal %v", c, m.LowerBound, m.CostLowerBound, m.Optimal, old.Stats.LowerBound, old.Stats.Optimal)
+		}
+	}
+}
+
+// Wild values never crash: an InputError, or a layout Verify accepts.
+func TestStockWildInput(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	wild := []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1, 0, 1e-9, 0.004, 1e300, 10001, 5, 50, 100.006}
+	pick := func() float64 { return wild[rng.Intn(len(wild))] }
+	for c := 0; c < 2000; c++ {
+		req := randomStockRequest(rng)
+		switch rng.Intn(8) {
+		case 0:
+			if len(req.Stock) > 0 {
+				s := &req.Stock[rng.Intn(len(req.Stock))]
+				s.Width, s.Price, s.Thickness = pick(), pick(), pick()
+				s.Quantity = []int{-1, 0, 1, 100001, math.MaxInt}[rng.Intn(5)]
+			}
+		case 1:
+			if len(req.Bands) > 0 {
+				b := &req.Bands[rng.Intn(len(req.Bands))]
+				b.Thickness, b.Overlength, b.Price = pick(), pick(), pick()
+			}
+		case 2:
+			p := &req.Parts[rng.Intn(len(req.Parts))]
+			p.Width, p.Thickness = pick(), pick()
+		case 3:
+			req.Sheet = Sheet{pick(), pick()}
+		case 4:
+			req.Options.Trim, req.Options.Kerf = pick(), pick()
+		}
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			if _, ok := err.(*InputError); !ok {
+				t.Fatalf("case %d: not an InputError: %v", c, err)
+			}
+			continue
+		}
+		if err := Verify(req, res); err != nil {
+			b, _ := json.Marshal(req)
+			t.Fatalf("case %d: %v\n%s", c, err, b)
+		}
+	}
+}
