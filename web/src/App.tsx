@@ -84,6 +84,8 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   // nothing of theirs stays behind for the next user.
   const signOut = async () => {
     if (work.unsaved && !(await notices.confirm(msg.confirmSignOut))) return;
+    // Stock the server has not taken yet goes before the work is forgotten.
+    if (work.stockUnsent && work.stock) await saveStock(work.stock, work);
     await session.signOut();
     work.forget();
   };
