@@ -319,3 +319,32 @@ func floats(o object, code int) []float64 {
 	}
 	return v
 }
+
+// FuzzWriteZip writes layouts with materials whatever their pages' sizes,
+// names and band codes: an archive of DXF files or an error, never a panic.
+func FuzzWriteZip(f *testing.F) {
+	f.Add("Beyaz Sunta", 18.0, 183.0, 366.0, "B1")
+	f.Add("", 0.0, 0.0, 0.0, "")
+	f.Add("\x00😀/../\\", -1.0, 1e300, 1e-300, "😀\n%%d")
+	f.Fuzz(func(t *testing.T, material string, thickness, w, h float64, code string) {
+		res := exporttest.Materials()
+		res.Pages[1].Material, res.Pages[1].Thickness, res.Pages[1].Width, res.Pages[1].Height = material, thickness, w, h
+		res.Pages[1].Parts[1].Edges = &nest.Edges{Left: code}
+		var buf bytes.Buffer
+		if err := WriteZip(&buf, res, Options{}); err != nil {
+			if !errors.Is(err, export.ErrInvalid) || buf.Len() != 0 {
+				t.Fatalf("error %v after %d bytes", err, buf.Len())
+			}
+			return
+		}
+		z, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range z.File {
+			if strings.ContainsAny(f.Name, "/\\ ") || !strings.HasSuffix(f.Name, ".dxf") {
+				t.Fatalf("file name %q", f.Name)
+			}
+		}
+	})
+}

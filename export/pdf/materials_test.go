@@ -197,3 +197,32 @@ func TestEngineMaterialsPDF(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWriteMaterials writes layouts with materials whatever their pages'
+// sizes, names, band codes and sums: a PDF or an error, never a panic.
+func FuzzWriteMaterials(f *testing.F) {
+	f.Add("Beyaz Sunta", 18.0, 183.0, 366.0, "B1", "Beyaz 18", 1450.5, 7.88)
+	f.Add("", 0.0, 0.0, 0.0, "", "", 0.0, 0.0)
+	f.Add("\x00😀\u202e", -1.0, 1e300, 1e-300, "😀\n", strings.Repeat("ş", 300), 1e300, -1e300)
+	f.Fuzz(func(t *testing.T, material string, thickness, w, h float64, code, stockName string, cost, meters float64) {
+		res := exporttest.Materials()
+		res.Pages[1].Material, res.Pages[1].Thickness, res.Pages[1].Width, res.Pages[1].Height = material, thickness, w, h
+		res.Pages[1].Parts[1].Edges = &nest.Edges{Left: code}
+		res.Materials[0].Cost, res.Materials[0].CostLowerBound = cost, cost/2
+		res.Stats.Cost = cost
+		res.BandTotals[0].Meters, res.BandTotals[0].Code = meters, code
+		stock, bands := exporttest.Kitchen()
+		stock[1].Name, stock[1].Price = stockName, cost
+		bands[0].Code, bands[0].Name = code, stockName
+		var buf bytes.Buffer
+		if err := Write(&buf, res, Options{Now: testNow, Stock: stock, Bands: bands}); err != nil {
+			if !errors.Is(err, export.ErrInvalid) || buf.Len() != 0 {
+				t.Fatalf("error %v after %d bytes", err, buf.Len())
+			}
+			return
+		}
+		if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
+			t.Fatal("not a PDF")
+		}
+	})
+}
