@@ -38,12 +38,28 @@ func docExample() Request {
 
 func TestStockDocExample(t *testing.T) {
 	req := docExample()
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
+	res := mustStock(t, req)
+	// The documented result: one 210 x 280 white sheet (cheaper than a
+	// 183 x 366 one and enough), one walnut sheet, both proven cheapest.
+	st := res.Stats
+	if st.Pages != 2 || st.Cost != 3400 || st.CostLowerBound != 3400 || !st.Optimal {
+		t.Errorf("stats %+v", st)
 	}
-	b, _ := json.MarshalIndent(res, "", " ")
-	t.Logf("%s", b)
+	want := []StockCount{{"s2", 1}, {"s3", 1}}
+	if !reflect.DeepEqual(res.Used, want) || !reflect.DeepEqual(res.Buy, want) {
+		t.Errorf("used %v buy %v", res.Used, res.Buy)
+	}
+	if !reflect.DeepEqual(res.BandTotals, []BandTotal{{"B1", 2.64, 17.16}}) {
+		t.Errorf("bands %+v", res.BandTotals)
+	}
+	if p := res.Pages[0]; p.StockID != "s2" || p.Material != "Beyaz Sunta" || p.Thickness != 18 || p.Width != 210 || p.Height != 280 {
+		t.Errorf("page 0 %+v", p)
+	}
+	for _, p := range res.Pages[1].Parts {
+		if p.Rotated || p.Edges != nil {
+			t.Errorf("walnut door turned against its grain or banded: %+v", p)
+		}
+	}
 }
 
 // randomStockRequest returns a random multi-material, multi-stock job.
