@@ -2,6 +2,7 @@ package nest
 
 import (
 	"context"
+	"math"
 	"math/rand"
 	"sort"
 	"time"
@@ -84,7 +85,15 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		return nil, nil, false
 	}
 	if !o.deadline.IsZero() || o.iterations > 0 {
-		best = v.improve(best, orders[0])
+		if o.guillotine {
+			best = v.improve(best, orders[0])
+		} else {
+			g := v.newGDRR(best, rand.New(rand.NewSource(o.seed)))
+			for !v.stop() {
+				g.step()
+			}
+			best = g.best
+		}
 	}
 	return best.pages, best.left, true
 }
@@ -449,4 +458,396 @@ func (v *vsSearch) downsize(p *vsPlan) {
 			p.lastFill += sp.w * sp.h
 		}
 	}
+}
+
+// The improvement of free layouts is a goal-driven ruin and recreate with
+// the choice of sheet type (Gardeyn and Wauters, EJOR 2022). It keeps a
+// cost ceiling, the cost of the best complete plan. A step takes parts out
+// of one to four sheets into a pool and inserts the pool back, biggest
+// first (with a little noise), at the best MaxRects position over the
+// sheets; a part that no sheet takes may open a new sheet of the row that
+// holds the most of the pool for its cost, only while the plan's cost
+// stays below the ceiling. A step is kept under late acceptance hill
+// climbing on the pool's weight. When the pool empties the plan is
+// complete and cheaper than the ceiling: it is downsized and kept, the
+// ceiling drops to its cost, and the sheet with the highest cost per used
+// area is emptied into the pool.
+
+// gdSheet is one sheet of the ruin and recreate: its row and its bin.
+type gdSheet struct {
+	row int
+	b   *bin
+}
+
+type gdUndo struct {
+	i   int
+	old *bin
+}
+
+type gdrr struct {
+	v       *vsSearch
+	rng     *rand.Rand
+	weight  []float64 // per kind: the cost of leaving a copy unplaced
+	minSide int
+	ceiling float64
+	sheets  []gdSheet
+	base    int // sheets before the current step; later ones are new
+	pool    []int32
+	used    []int
+	cost    float64 // the non-empty sheets' cost
+	miss    float64 // the pool's weight
+	history []float64
+	it      int
+	undo    []gdUndo
+	spare   []*bin
+	best    *vsPlan
+	order   []int32
+	keys    []float64
+	idx     []int
+	trial   *bin
+}
+
+func (v *vsSearch) newGDRR(start *vsPlan, rng *rand.Rand) *gdrr {
+	g := &gdrr{v: v, rng: rng, best: start, history: make([]float64, 64)}
+	g.weight = make([]float64, len(v.kinds))
+	g.minSide = math.MaxInt
+	for k := range v.kinds {
+		g.weight[k] = math.Pow(float64(v.area(k)), 1.2)
+		if s, _ := v.sides(k); s > 0 {
+			g.minSide = min(g.minSide, s)
+		}
+	}
+	if g.minSide == math.MaxInt {
+		g.minSide = 0
+	}
+	g.ceiling = math.Inf(1)
+	if start.nLeft == 0 {
+		g.ceiling = start.cost
+	}
+	g.load(start)
+	if start.nLeft == 0 {
+		g.dropWorst()
+	}
+	g.resetHistory()
+	return g
+}
+
+func (g *gdrr) resetHistory() {
+	for i := range g.history {
+		g.history[i] = g.miss
+	}
+}
+
+// load makes the plan p the current state, its unplaced copies the pool.
+func (g *gdrr) load(p *vsPlan) {
+	v := g.v
+	for _, s := range g.sheets {
+		g.spare = append(g.spare, s.b)
+	}
+	g.sheets = g.sheets[:0]
+	g.used = make([]int, len(v.rows))
+	g.pool = g.pool[:0]
+	g.cost, g.miss = 0, 0
+	for _, pg := range p.pages {
+		b := g.newBin(pg.row)
+		b.rebuild(pg.spots, g.minSide)
+		g.sheets = append(g.sheets, gdSheet{row: pg.row, b: b})
+		g.used[pg.row]++
+		g.cost += v.rows[pg.row].cost
+	}
+	for k, n := range p.left {
+		for ; n > 0; n-- {
+			g.toPool(int32(k))
+		}
+	}
+}
+
+func (g *gdrr) toPool(k int32) {
+	g.pool = append(g.pool, k)
+	g.miss += g.weight[k]
+}
+
+// dropWorst empties the sheet with the highest cost per used area.
+func (g *gdrr) dropWorst() {
+	worst, score := -1, 0.0
+	for i, s := range g.sheets {
+		if len(s.b.placed) == 0 {
+			continue
+		}
+		sc := g.v.rows[s.row].cost / float64(s.b.usedArea())
+		if worst < 0 || sc > score {
+			worst, score = i, sc
+		}
+	}
+	if worst < 0 {
+		return
+	}
+	s := &g.sheets[worst]
+	for _, sp := range s.b.placed {
+		g.toPool(sp.kind)
+	}
+	s.b.rebuild(s.b.placed[:0], g.minSide)
+	g.used[s.row]--
+	g.cost -= g.v.rows[s.row].cost
+	g.compact()
+}
+
+// compact drops the empty sheets.
+func (g *gdrr) compact() {
+	kept := g.sheets[:0]
+	for _, s := range g.sheets {
+		if len(s.b.placed) > 0 {
+			kept = append(kept, s)
+		} else {
+			g.spare = append(g.spare, s.b)
+		}
+	}
+	g.sheets = kept
+}
+
+func (g *gdrr) newBin(r int) *bin {
+	row := g.v.rows[r]
+	if n := len(g.spare); n > 0 {
+		b := g.spare[n-1]
+		g.spare = g.spare[:n-1]
+		b.w, b.h = row.binW, row.binH
+		b.reset()
+		return b
+	}
+	return newBin(row.binW, row.binH, &g.v.scratch, true)
+}
+
+// touch saves old sheet i as it is before the step first changes it.
+func (g *gdrr) touch(i int) *bin {
+	if i >= g.base {
+		return g.sheets[i].b
+	}
+	for _, u := range g.undo {
+		if u.i == i {
+			return g.sheets[i].b
+		}
+	}
+	old := g.newBin(g.sheets[i].row)
+	g.sheets[i].b.copyTo(old)
+	g.undo = append(g.undo, gdUndo{i, old})
+	return g.sheets[i].b
+}
+
+// step runs one ruin and recreate.
+func (g *gdrr) step() {
+	g.v.work++
+	g.base = len(g.sheets)
+	before, beforeCost := g.miss, g.cost
+	beforePool := append([]int32(nil), g.pool...)
+	beforeUsed := append([]int(nil), g.used...)
+	g.undo = g.undo[:0]
+	h := &g.history[g.it%len(g.history)]
+	g.it++
+	g.ruin()
+	g.recreate()
+	if g.miss <= max(before, *h) {
+		if g.miss < *h {
+			*h = g.miss
+		}
+		for _, u := range g.undo {
+			g.spare = append(g.spare, u.old)
+		}
+		g.compact()
+	} else {
+		for _, u := range g.undo {
+			g.spare = append(g.spare, g.sheets[u.i].b)
+			g.sheets[u.i].b = u.old
+		}
+		for _, s := range g.sheets[g.base:] {
+			g.spare = append(g.spare, s.b)
+		}
+		g.sheets = g.sheets[:g.base]
+		g.pool, g.miss, g.cost, g.used = beforePool, before, beforeCost, beforeUsed
+	}
+	if len(g.pool) == 0 {
+		g.complete()
+	}
+}
+
+// complete records the complete plan, downsized, lowers the ceiling to its
+// cost and empties its worst sheet.
+func (g *gdrr) complete() {
+	p := &vsPlan{left: make([]int, len(g.v.kinds))}
+	for _, s := range g.sheets {
+		p.pages = append(p.pages, toPage(s.row, s.b))
+		p.cost += g.v.rows[s.row].cost
+	}
+	g.v.downsize(p)
+	if p.better(g.best) {
+		g.best = p
+	}
+	g.ceiling = min(g.ceiling, p.cost)
+	g.load(p)
+	g.dropWorst()
+	g.resetHistory()
+}
+
+// ruin takes parts out of one to four sheets.
+func (g *gdrr) ruin() {
+	g.ruinSheet()
+	for n := 1; n < 4 && g.rng.Intn(10) < 7; n++ {
+		g.ruinSheet()
+	}
+}
+
+func (g *gdrr) ruinSheet() {
+	if len(g.sheets) == 0 {
+		return
+	}
+	i := g.rng.Intn(len(g.sheets))
+	if len(g.sheets[i].b.placed) == 0 {
+		return
+	}
+	b := g.touch(i)
+	parts := b.placed
+	keep := parts[:0]
+	switch p := g.rng.Intn(10); {
+	case p < 6: // a region around a random part
+		s := parts[g.rng.Intn(len(parts))]
+		w := s.w + g.rng.Intn(max(1, b.w/2))
+		h := s.h + g.rng.Intn(max(1, b.h/2))
+		area := rect{s.x + s.w/2 - w/2, s.y + s.h/2 - h/2, w, h}
+		for _, s := range parts {
+			if area.overlaps(rect{s.x, s.y, s.w, s.h}) {
+				g.toPool(s.kind)
+			} else {
+				keep = append(keep, s)
+			}
+		}
+	case p < 9: // a few random parts
+		n := 1 + g.rng.Intn(min(4, len(parts)))
+		for _, s := range parts {
+			if g.rng.Intn(len(parts)) < n {
+				g.toPool(s.kind)
+			} else {
+				keep = append(keep, s)
+			}
+		}
+	default: // the whole sheet
+		for _, s := range parts {
+			g.toPool(s.kind)
+		}
+	}
+	b.rebuild(keep, g.minSide)
+	if len(keep) == 0 {
+		g.used[g.sheets[i].row]--
+		g.cost -= g.v.rows[g.sheets[i].row].cost
+	}
+}
+
+// recreate inserts the pool, heaviest first with some noise.
+func (g *gdrr) recreate() {
+	g.order = append(g.order[:0], g.pool...)
+	g.keys = g.keys[:0]
+	g.idx = g.idx[:0]
+	for i, k := range g.order {
+		g.keys = append(g.keys, g.weight[k]*(0.85+0.3*g.rng.Float64()))
+		g.idx = append(g.idx, i)
+	}
+	sort.Slice(g.idx, func(a, b int) bool { return g.keys[g.idx[a]] > g.keys[g.idx[b]] })
+	order := make([]int32, len(g.idx))
+	for i, j := range g.idx {
+		order[i] = g.order[j]
+	}
+	g.pool = g.pool[:0]
+	g.miss = 0
+	for n, k := range order {
+		if g.insert(k) {
+			continue
+		}
+		if r := g.chooseRow(k, order[n:]); r >= 0 {
+			g.sheets = append(g.sheets, gdSheet{row: r, b: g.newBin(r)})
+			g.used[r]++
+			g.cost += g.v.rows[r].cost
+			if g.insert(k) {
+				continue
+			}
+			// Cannot happen: chooseRow placed it on an empty sheet.
+			g.used[r]--
+			g.cost -= g.v.rows[r].cost
+			g.spare = append(g.spare, g.sheets[len(g.sheets)-1].b)
+			g.sheets = g.sheets[:len(g.sheets)-1]
+		}
+		g.toPool(k)
+	}
+}
+
+// insert places a copy of kind k at the best position over the sheets in
+// use (old sheets emptied by this step's ruin are out of use).
+func (g *gdrr) insert(k int32) bool {
+	kd := &g.v.kinds[k]
+	bi := -1
+	var best placement
+	for i := range g.sheets {
+		s := &g.sheets[i]
+		r := s.row
+		if kd.w[r] == 0 || i < g.base && len(s.b.placed) == 0 {
+			continue
+		}
+		if !s.b.mayFit(kd.w[r], kd.h[r], kd.rotate[r]) {
+			continue
+		}
+		p := s.b.find(kd.w[r], kd.h[r], kd.rotate[r], vsHeuristic)
+		if p.better(best) {
+			best, bi = p, i
+		}
+	}
+	if bi < 0 {
+		return false
+	}
+	g.touch(bi).place(best, k, 0)
+	return true
+}
+
+// chooseRow returns the row of a new sheet for kind k, or -1: among the
+// rows that take k, have sheets left and keep the cost below the ceiling,
+// the one that takes the parts rest (k first) for the lowest cost per
+// area placed.
+func (g *gdrr) chooseRow(k int32, rest []int32) int {
+	v := g.v
+	kd := &v.kinds[k]
+	if len(rest) > 400 {
+		rest = rest[:400]
+	}
+	bestR, bestScore := -1, 0.0
+	for r, row := range v.rows {
+		if kd.w[r] == 0 || row.limit > 0 && g.used[r] >= row.limit {
+			continue
+		}
+		if g.cost+row.cost >= g.ceiling-1e-9*max(1, g.ceiling) {
+			continue
+		}
+		if g.trial == nil {
+			g.trial = newBin(row.binW, row.binH, &v.scratch, false)
+		}
+		b := g.trial
+		b.w, b.h = row.binW, row.binH
+		b.reset()
+		area := 0
+		for _, q := range rest {
+			qd := &v.kinds[q]
+			if qd.w[r] == 0 || !b.mayFit(qd.w[r], qd.h[r], qd.rotate[r]) {
+				continue
+			}
+			p := b.find(qd.w[r], qd.h[r], qd.rotate[r], vsHeuristic)
+			if !p.ok {
+				continue
+			}
+			b.place(p, q, 0)
+			area += p.w * p.h
+		}
+		if area == 0 {
+			continue
+		}
+		score := row.cost / float64(area) * (0.95 + 0.1*g.rng.Float64())
+		if bestR < 0 || score < bestScore {
+			bestR, bestScore = r, score
+		}
+	}
+	return bestR
 }
