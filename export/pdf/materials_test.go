@@ -80,7 +80,7 @@ func TestMaterialsPDF(t *testing.T) {
 		"B1 PVC 0,8 beyaz 0,8 7,88 m 6,50 TL 51,22 TL", "B2 ABS 2 ceviz 2 4,56 m 12,75 TL 58,14 TL",
 		"Toplam 12,44 m 109,36 TL",
 		"Levha tutarı 5.500,50 TL", "Bant tutarı 109,36 TL", "Toplam maliyet 5.609,86 TL")
-	must(3, "Beyaz Sunta 18 mm", "Malzeme 1 / 3", "Sayfa sayısı 2 (en az 1 gerekir)",
+	must(3, "Beyaz Sunta 18 mm", "Malzeme 1 / 3", "Sayfa sayısı 2 (en az 1 gerekir)", "Hedef en düşük maliyet",
 		"Bu planın maliyeti 2.750,00 TL; hiçbir plan 1.300,00 TL'den ucuz olamaz")
 	must(4, "Sayfa 1 / 4 · 183 x 366 cm", "Malzeme: Beyaz Sunta 18 mm · Levha: Beyaz 18 büyük",
 		"B1 · PVC 0,8 beyaz", "Tuval 183 x 366 cm", "Çekmece Ön ğüşıöç İĞÜŞÖÇ")

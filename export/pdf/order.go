@@ -69,6 +69,11 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 		{"Toplam parça", itoa(placed)},
 		{"Ortalama verim", export.Percent(efficiency)},
 	}
+	if m := g.Result; m != nil {
+		if goal, ok := objectives[m.Objective]; ok {
+			facts = append(facts, [2]string{"Hedef", goal})
+		}
+	}
 	if m := g.Result; m != nil && m.Cost > 0 {
 		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)},
 			[2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
@@ -94,6 +99,13 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	}
 	d.table(y+4, "Sayfalar", []column{{"Sayfa", 15, true}, {"Levha", 70, false}, {"Ölçü (cm)", 30, false},
 		{"Parça", 15, true}, {"Verim", 15, true}}, rows)
+}
+
+// objectives says what a material's layout minimised.
+var objectives = map[string]string{
+	nest.ObjectiveCost:   "en düşük maliyet",
+	nest.ObjectiveArea:   "en az toplam levha alanı",
+	nest.ObjectiveSheets: "en az levha",
 }
 
 // stockUse is one row of the order summary: sheets of a stock row.
