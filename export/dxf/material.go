@@ -63,6 +63,19 @@ func WriteMaterial(w io.Writer, res nest.Result, material string, thickness floa
 	return fmt.Errorf("dxf: %s için sayfa yok", export.MaterialName(material, thickness))
 }
 
+// WriteFile writes the pages of file f, one of MaterialFiles(res), as one
+// DXF file (as WriteMaterial does), for a program that writes each
+// material to a file of its own, such as "kesim-" + f.Slug + ".dxf". It
+// returns export.ErrEmpty, writing nothing, when they have no part.
+func WriteFile(w io.Writer, res nest.Result, f MaterialFile, opt Options) error {
+	for _, page := range f.Pages {
+		if page < 0 || page >= len(res.Pages) {
+			return fmt.Errorf("dxf: sayfa %d yok (%d sayfa var)", page+1, len(res.Pages))
+		}
+	}
+	return writeFile(w, res, f, opt)
+}
+
 // writeFile writes the pages of file f.
 func writeFile(w io.Writer, res nest.Result, f MaterialFile, opt Options) error {
 	if err := checkMaterial(res, f); err != nil {

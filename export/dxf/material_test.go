@@ -210,6 +210,13 @@ func TestWriteMaterial(t *testing.T) {
 			t.Errorf("%d CUTTING_PARTS mentions, want the layer and 2 parts", n)
 		}
 	}
+	var file bytes.Buffer
+	if err := WriteFile(&file, res, MaterialFiles(res)[1], Options{}); err != nil || !bytes.Equal(file.Bytes(), buf.Bytes()) {
+		t.Errorf("WriteFile of the walnut: %v, or not WriteMaterial's file", err)
+	}
+	if err := WriteFile(&bytes.Buffer{}, res, MaterialFile{Pages: []int{9}}, Options{}); err == nil {
+		t.Error("WriteFile of a missing page: no error")
+	}
 	if err := WriteMaterial(&bytes.Buffer{}, res, "Meşe", 18, Options{}); err == nil || !strings.Contains(err.Error(), "Meşe 18 mm") {
 		t.Errorf("WriteMaterial of a missing material: %v", err)
 	}
