@@ -557,6 +557,7 @@ async function defineStock(page, csv) {
   await dlg.waitFor();
   await dlg.getByLabel('CSV içe aktar').setInputFiles({ name: 'stok.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await dlg.getByText(/stok satırı içe aktarıldı/).waitFor();
+  await page.screenshot({ path: path.join(outDir, 'stock-dialog.png') });
   await dlg.getByRole('button', { name: 'Kaydet' }).click();
   await dlg.waitFor({ state: 'detached' });
 }
@@ -584,12 +585,14 @@ await test('three-material kitchen job from paste to PDF', async (page) => {
       'Arkalık MDF;MDF;8;183;366;;600;\n',
   );
   await waitSections(page, 3);
+  await page.screenshot({ path: path.join(outDir, 'kitchen.png'), fullPage: true });
   const results = page.locator('.results');
   const text = await results.innerText();
   for (const want of ['Beyaz Sunta 18 mm', 'Ceviz MDF 18 mm', 'MDF 8 mm', 'Maliyet:', 'Toplam maliyet', 'Bu planın maliyeti', 'Levha: Beyaz büyük']) {
     expect(text.includes(want), `results miss "${want}": ${text.slice(0, 600)}`);
   }
   expect(/Satın alınacaklar[\s\S]*Beyaz büyük: \d+ levha/.test(text), 'buy list misses the unlimited row');
+  expect(/Stoktan kullanılan levhalar[\s\S]*Ceviz: 1 levha/.test(text), 'sheets from stock miss the limited row');
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
   const pdfPath = path.join(outDir, 'e2e-kitchen.pdf');
   await pdf.saveAs(pdfPath);

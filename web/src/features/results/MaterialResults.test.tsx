@@ -24,6 +24,7 @@ const kitchen: Result = {
   used: [
     { stockId: 's1', quantity: 1 },
     { stockId: 's2', quantity: 1 },
+    { stockId: 's3', quantity: 1 },
   ],
   buy: [{ stockId: 's3', quantity: 1 }],
   bandTotals: [{ code: 'B1', meters: 2.6, cost: 16.9 }],
@@ -85,8 +86,11 @@ describe('results per material', () => {
     show(kitchen);
     const sum = screen.getByTestId('order-summary');
     expect(sum).toHaveTextContent('Toplam maliyet: 4.850 TL');
-    expect(sum).toHaveTextContent('Stoktan kullanılan levhalar');
-    expect(sum).toHaveTextContent('Beyaz büyük: 1 levha');
+    // the bought sheets are not taken from stock
+    expect(within(screen.getByRole('list', { name: 'Stoktan kullanılan levhalar' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Beyaz büyük: 1 levha',
+      'Beyaz Sunta 210x280 cm: 1 levha',
+    ]);
     expect(within(screen.getByRole('list', { name: 'Satın alınacaklar' })).getByRole('listitem')).toHaveTextContent('Ceviz MDF 183x366 cm: 1 levha');
     expect(sum).toHaveTextContent('B1 (PVC beyaz): 2,6 m · 16,9 TL');
     expect(sum).toHaveTextContent('Tezgâh (60x300) (2 adet): Stok yetmedi');

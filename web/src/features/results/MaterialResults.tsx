@@ -143,6 +143,11 @@ function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup
 export function OrderSummary({ result, stock, bands }: { result: Result; stock?: Stock[]; bands?: Band[] }) {
   const st = result.stats;
   const page = (id: string) => result.pages.find((p) => p.stockId === id);
+  // used counts every sheet of a row, buy those of unlimited rows: the
+  // rest is taken from the workshop's stock.
+  const fromStock = (result.used ?? [])
+    .map((u) => ({ stockId: u.stockId, quantity: u.quantity - (result.buy?.find((b) => b.stockId === u.stockId)?.quantity ?? 0) }))
+    .filter((u) => u.quantity > 0);
   const bandName = (code: string) => {
     const name = bands?.find((b) => b.code === code)?.name;
     return name ? `${code} (${name})` : code;
@@ -157,11 +162,11 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
           </strong>
         </p>
       )}
-      {result.used && result.used.length > 0 && (
+      {fromStock.length > 0 && (
         <>
           <h4>{resultMsg.fromStock}</h4>
-          <ul>
-            {result.used.map((u) => (
+          <ul aria-label={resultMsg.fromStock}>
+            {fromStock.map((u) => (
               <li key={u.stockId}>{resultMsg.sheetsLine(stockName(stock, u.stockId, page(u.stockId)), u.quantity)}</li>
             ))}
           </ul>
