@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../engine/types';
 import { groupPages } from './MaterialResults';
 import { ResultsView } from './ResultsView';
+import { fmtTL } from './texts';
 
 const placed = (id: string, name: string, extra = {}) => ({ id, name, x: 0, y: 0, width: 50, height: 70, rotated: false, originalIndex: 0, ...extra });
 
@@ -92,10 +93,14 @@ describe('results per material', () => {
       'Beyaz Sunta 210x280 cm: 1 levha',
     ]);
     expect(within(screen.getByRole('list', { name: 'Satın alınacaklar' })).getByRole('listitem')).toHaveTextContent('Ceviz MDF 183x366 cm: 1 levha');
-    expect(sum).toHaveTextContent('B1 (PVC beyaz): 2,6 m · 16,9 TL');
+    expect(sum).toHaveTextContent('B1 (PVC beyaz): 2,6 m · 16,90 TL');
     expect(sum).toHaveTextContent('Tezgâh (60x300) (2 adet): Stok yetmedi');
     // the plain skipped line of the canvas view is not shown
     expect(screen.queryByText(/Tuvale sığmayan/)).not.toBeInTheDocument();
+  });
+
+  it('writes lira the Turkish way, kuruş only when there are', () => {
+    expect([fmtTL(1450), fmtTL(2100.5), fmtTL(1234567.891), fmtTL(0)]).toEqual(['1.450', '2.100,50', '1.234.567,89', '0']);
   });
 
   it('without materials is the plain view', () => {

@@ -1,11 +1,12 @@
 // The per-material results' texts (Turkish; numbers the Turkish way).
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
-const moneyFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+const moneyFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
+const kurusFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const numFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
 
-/** fmtTL writes an amount of lira the Turkish way: 1.450 or 16,9. */
-export const fmtTL = (v: number): string => moneyFmt.format(v);
+/** fmtTL writes an amount of lira the Turkish way: 1.450, or with kuruş 16,90 (as the PDF). */
+export const fmtTL = (v: number): string => (Math.abs(v - Math.round(v)) < 0.005 ? moneyFmt.format(Math.round(v)) : kurusFmt.format(v));
 /** fmtNum writes a number with at most two decimals: 45,5 or 1.450. */
 export const fmtNum = (v: number): string => numFmt.format(v);
 const fmtI = (v: number): string => intFmt.format(v);
