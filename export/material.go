@@ -248,10 +248,10 @@ func Band(bands []nest.Band, code string) (nest.Band, bool) {
 // Limits of the stock and band lists a writer is given, those of the
 // engine's request (docs/engine.md).
 const (
-	MaxStockRows = 1000
-	MaxBands     = 100
-	maxPrice     = 1_000_000_000
-	maxText      = 200
+	MaxStockRows = nest.MaxStockRows
+	MaxBands     = nest.MaxBands
+	maxPrice     = nest.MaxPriceTL
+	maxText      = nest.MaxTextRunes
 )
 
 // CheckLists reports why the stock rows and band codes given to a writer
@@ -263,10 +263,10 @@ func CheckLists(stock []nest.Stock, bands []nest.Band) error {
 		return fmt.Errorf("%w: %s %d. satır: %s", ErrInvalid, what, i+1, msg)
 	}
 	if len(stock) > MaxStockRows {
-		return fmt.Errorf("%w: En fazla 1.000 stok satırı olabilir.", ErrInvalid)
+		return fmt.Errorf("%w: %s", ErrInvalid, nest.MsgTooManyStock)
 	}
 	if len(bands) > MaxBands {
-		return fmt.Errorf("%w: En fazla 100 bant kodu olabilir.", ErrInvalid)
+		return fmt.Errorf("%w: %s", ErrInvalid, nest.MsgTooManyBands)
 	}
 	long := func(s ...string) bool {
 		for _, t := range s {
@@ -279,27 +279,27 @@ func CheckLists(stock []nest.Stock, bands []nest.Band) error {
 	for i, s := range stock {
 		switch {
 		case long(s.ID, s.Name, s.Material, s.Grain):
-			return bad("Metin en fazla 200 karakter olabilir.", i, "stok")
+			return bad(nest.MsgTextTooLong, i, "stok")
 		case !between(s.Price, 0, maxPrice):
-			return bad("Fiyat 0 ile 1.000.000.000 TL arasında olmalı.", i, "stok")
-		case !between(s.Thickness, 0, 1000):
-			return bad("Kalınlık 0 ile 1.000 mm arasında olmalı.", i, "stok")
+			return bad(nest.MsgPrice, i, "stok")
+		case !between(s.Thickness, 0, nest.MaxThicknessMM):
+			return bad(nest.MsgThickness, i, "stok")
 		case !between(s.Width, 0, MaxSheet) || !between(s.Height, 0, MaxSheet):
 			return bad("Levha boyutu geçersiz.", i, "stok")
-		case s.Quantity < 0 || s.Quantity > 100_000:
-			return bad("Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.", i, "stok")
+		case s.Quantity < 0 || s.Quantity > nest.MaxStockQty:
+			return bad(nest.MsgStockQuantity, i, "stok")
 		}
 	}
 	for i, b := range bands {
 		switch {
 		case long(b.Code, b.Name):
-			return bad("Metin en fazla 200 karakter olabilir.", i, "bant")
+			return bad(nest.MsgTextTooLong, i, "bant")
 		case !between(b.Price, 0, maxPrice):
-			return bad("Fiyat 0 ile 1.000.000.000 TL arasında olmalı.", i, "bant")
-		case !between(b.Thickness, 0, 10):
-			return bad("Bant kalınlığı 0 ile 10 mm arasında olmalı.", i, "bant")
-		case !between(b.Overlength, 0, 100):
-			return bad("Bant fazlalığı 0 ile 100 cm arasında olmalı.", i, "bant")
+			return bad(nest.MsgPrice, i, "bant")
+		case !between(b.Thickness, 0, nest.MaxBandMM):
+			return bad(nest.MsgBandThickness, i, "bant")
+		case !between(b.Overlength, 0, nest.MaxOverlengthCM):
+			return bad(nest.MsgOverlength, i, "bant")
 		}
 	}
 	return nil

@@ -184,7 +184,7 @@ func newJob(req Request) (*job, []Skipped, error) {
 		return nil, nil, &InputError{Field: "options.iterations", Message: msgInvalidIterCnt}
 	}
 	if o.Objective != "" && o.Objective != ObjectiveCost && o.Objective != ObjectiveArea && o.Objective != ObjectiveSheets {
-		return nil, nil, &InputError{Field: "options.objective", Message: msgInvalidObjectv}
+		return nil, nil, &InputError{Field: "options.objective", Message: MsgInvalidObjective}
 	}
 	if len(req.Parts) == 0 {
 		return nil, nil, &InputError{Field: "parts", Message: msgNoParts}

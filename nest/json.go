@@ -471,12 +471,12 @@ func (d *jsonDecoder) request(req *Request) error {
 			return d.options(&req.Options)
 		case "stock":
 			if err := list(d, &req.Stock, d.limit > 0, jsonMaxStock, d.stock); err != nil {
-				return listError(err, "stock", jsonMsgMaxStock)
+				return listError(err, "stock", MsgTooManyStock)
 			}
 			return nil
 		case "bands":
 			if err := list(d, &req.Bands, d.limit > 0, jsonMaxBands, d.band); err != nil {
-				return listError(err, "bands", jsonMsgMaxBands)
+				return listError(err, "bands", MsgTooManyBands)
 			}
 			return nil
 		}
@@ -946,14 +946,8 @@ func (d *jsonDecoder) int() (int, error) {
 // (docs/engine.md): a request beyond them is refused before the rest of
 // the list is read.
 const (
-	jsonMaxStock = 1000
-	jsonMaxBands = 100
-)
-
-// Messages of the list limits, the engine's own (docs/engine.md).
-const (
-	jsonMsgMaxStock = "En fazla 1.000 stok satırı olabilir."
-	jsonMsgMaxBands = "En fazla 100 bant kodu olabilir."
+	jsonMaxStock = MaxStockRows
+	jsonMaxBands = MaxBands
 )
 
 // errListLimit marks a list over its limit in the direct reader, which
@@ -1043,14 +1037,14 @@ func readObjectTokens(dec *json.Decoder, tok json.Token, maxPieces int) (Request
 		case strings.EqualFold(key, "stock"):
 			err = readListTokens(dec, "stock", &req.Stock, func(i int) error {
 				if i >= jsonMaxStock {
-					return &InputError{Field: "stock", Message: jsonMsgMaxStock}
+					return &InputError{Field: "stock", Message: MsgTooManyStock}
 				}
 				return nil
 			}, nil)
 		case strings.EqualFold(key, "bands"):
 			err = readListTokens(dec, "bands", &req.Bands, func(i int) error {
 				if i >= jsonMaxBands {
-					return &InputError{Field: "bands", Message: jsonMsgMaxBands}
+					return &InputError{Field: "bands", Message: MsgTooManyBands}
 				}
 				return nil
 			}, nil)

@@ -26,22 +26,23 @@ const (
 	MaxTextRunes    = 200
 )
 
-// Turkish messages of the stock fields.
+// Turkish messages of the stock fields, shared by the store, the exporters,
+// the CSV readers and the web app (generated into web/src/generated/texts.ts).
 const (
-	msgTooManyStock   = "En fazla 1.000 stok satırı olabilir."
-	msgStockID        = "Stok satırının kimliği boş veya tekrar ediyor."
-	msgStockQty       = "Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."
-	msgPrice          = "Fiyat 0 ile 1.000.000.000 TL arasında olmalı."
-	msgThickness      = "Kalınlık 0 ile 1.000 mm arasında olmalı."
-	msgBandThickness  = "Bant kalınlığı 0 ile 10 mm arasında olmalı."
-	msgOverlength     = "Bant fazlalığı 0 ile 100 cm arasında olmalı."
-	msgTooManyBands   = "En fazla 100 bant kodu olabilir."
-	msgBandCode       = "Bant kodu boş veya tekrar ediyor."
-	msgUnknownBand    = "Bilinmeyen bant kodu."
-	msgTextTooLong    = "Metin en fazla 200 karakter olabilir."
-	msgInvalidGrain   = "Damar yönü geçersiz."
-	msgInvalidObjectv = "Hedef geçersiz: cost, area veya sheets olmalı."
-	msgStockTooLarge  = "Parça satırları ve stok satırları birlikte çok fazla: bir malzemenin parça satırı sayısı ile stok satırı sayısının çarpımı en fazla 2.000.000 olabilir."
+	MsgTooManyStock     = "En fazla 1.000 stok satırı olabilir."
+	MsgStockID          = "Stok satırının kimliği boş veya tekrar ediyor."
+	MsgStockQuantity    = "Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."
+	MsgPrice            = "Fiyat 0 ile 1.000.000.000 TL arasında olmalı."
+	MsgThickness        = "Kalınlık 0 ile 1.000 mm arasında olmalı."
+	MsgBandThickness    = "Bant kalınlığı 0 ile 10 mm arasında olmalı."
+	MsgOverlength       = "Bant fazlalığı 0 ile 100 cm arasında olmalı."
+	MsgTooManyBands     = "En fazla 100 bant kodu olabilir."
+	MsgBandCode         = "Bant kodu boş veya tekrar ediyor."
+	MsgUnknownBand      = "Bilinmeyen bant kodu."
+	MsgTextTooLong      = "Metin en fazla 200 karakter olabilir."
+	MsgInvalidGrain     = "Damar yönü geçersiz."
+	MsgInvalidObjective = "Hedef geçersiz: cost, area veya sheets olmalı."
+	msgStockTooLarge    = "Parça satırları ve stok satırları birlikte çok fazla: bir malzemenin parça satırı sayısı ile stok satırı sayısının çarpımı en fazla 2.000.000 olabilir."
 )
 
 // MaxStockFits bounds, over the materials, the product of a material's
@@ -124,7 +125,7 @@ type stockJob struct {
 	bands      map[string]int // code -> index in Request.Bands
 }
 
-func textErr(field string) *InputError { return &InputError{Field: field, Message: msgTextTooLong} }
+func textErr(field string) *InputError { return &InputError{Field: field, Message: MsgTextTooLong} }
 
 func longText(s string) bool { return utf8.RuneCountInString(s) > MaxTextRunes }
 
@@ -147,7 +148,7 @@ func newStockJob(req Request) (*stockJob, error) {
 	}
 	sj := &stockJob{req: req, kerf: kerf, trim: trim, defRow: -1, bands: map[string]int{}}
 	if len(req.Stock) > MaxStockRows {
-		return nil, &InputError{Field: "stock", Message: msgTooManyStock}
+		return nil, &InputError{Field: "stock", Message: MsgTooManyStock}
 	}
 	ids := map[string]bool{StockDefault: true}
 	sideErr := func(field string, cm float64) (int, *InputError) {
@@ -166,7 +167,7 @@ func newStockJob(req Request) (*stockJob, error) {
 	for i, s := range req.Stock {
 		f := "stock[" + itoa(i) + "]."
 		if s.ID == "" || ids[s.ID] || longText(s.ID) {
-			return nil, &InputError{Field: f + "id", Message: msgStockID}
+			return nil, &InputError{Field: f + "id", Message: MsgStockID}
 		}
 		ids[s.ID] = true
 		if longText(s.Name) {
@@ -176,7 +177,7 @@ func newStockJob(req Request) (*stockJob, error) {
 			return nil, textErr(f + "material")
 		}
 		if badNumber(s.Thickness, 0, MaxThicknessMM) {
-			return nil, &InputError{Field: f + "thickness", Message: msgThickness}
+			return nil, &InputError{Field: f + "thickness", Message: MsgThickness}
 		}
 		w, err := sideErr(f+"width", s.Width)
 		if err != nil {
@@ -187,13 +188,13 @@ func newStockJob(req Request) (*stockJob, error) {
 			return nil, err
 		}
 		if s.Quantity < 0 || s.Quantity > MaxStockQty {
-			return nil, &InputError{Field: f + "quantity", Message: msgStockQty}
+			return nil, &InputError{Field: f + "quantity", Message: MsgStockQuantity}
 		}
 		if badNumber(s.Price, 0, MaxPriceTL) {
-			return nil, &InputError{Field: f + "price", Message: msgPrice}
+			return nil, &InputError{Field: f + "price", Message: MsgPrice}
 		}
 		if !validGrain(s.Grain) {
-			return nil, &InputError{Field: f + "grain", Message: msgInvalidGrain}
+			return nil, &InputError{Field: f + "grain", Message: MsgInvalidGrain}
 		}
 		sj.rows = append(sj.rows, stockRow{
 			id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
@@ -218,38 +219,38 @@ func newStockJob(req Request) (*stockJob, error) {
 		})
 	}
 	if len(req.Bands) > MaxBands {
-		return nil, &InputError{Field: "bands", Message: msgTooManyBands}
+		return nil, &InputError{Field: "bands", Message: MsgTooManyBands}
 	}
 	for i, b := range req.Bands {
 		f := "bands[" + itoa(i) + "]."
 		if _, dup := sj.bands[b.Code]; b.Code == "" || dup || longText(b.Code) {
-			return nil, &InputError{Field: f + "code", Message: msgBandCode}
+			return nil, &InputError{Field: f + "code", Message: MsgBandCode}
 		}
 		sj.bands[b.Code] = i
 		if longText(b.Name) {
 			return nil, textErr(f + "name")
 		}
 		if badNumber(b.Thickness, 0, MaxBandMM) {
-			return nil, &InputError{Field: f + "thickness", Message: msgBandThickness}
+			return nil, &InputError{Field: f + "thickness", Message: MsgBandThickness}
 		}
 		if badNumber(b.Price, 0, MaxPriceTL) {
-			return nil, &InputError{Field: f + "price", Message: msgPrice}
+			return nil, &InputError{Field: f + "price", Message: MsgPrice}
 		}
 		if badNumber(b.Overlength, 0, MaxOverlengthCM) {
-			return nil, &InputError{Field: f + "overlength", Message: msgOverlength}
+			return nil, &InputError{Field: f + "overlength", Message: MsgOverlength}
 		}
 	}
 	sj.cutW = make([]int, len(req.Parts))
 	sj.cutH = make([]int, len(req.Parts))
 	for i, p := range req.Parts {
 		if longText(p.Material) {
-			return nil, partError(p, i, "material", msgTextTooLong)
+			return nil, partError(p, i, "material", MsgTextTooLong)
 		}
 		if badNumber(p.Thickness, 0, MaxThicknessMM) {
-			return nil, partError(p, i, "thickness", msgThickness)
+			return nil, partError(p, i, "thickness", MsgThickness)
 		}
 		if !validGrain(p.Grain) {
-			return nil, partError(p, i, "grain", msgInvalidGrain)
+			return nil, partError(p, i, "grain", MsgInvalidGrain)
 		}
 		var ded [4]float64 // top, bottom, left, right in cm
 		if e := p.Edges; e != nil {
@@ -259,7 +260,7 @@ func newStockJob(req Request) (*stockJob, error) {
 				}
 				bi, ok := sj.bands[c]
 				if !ok {
-					return nil, partError(p, i, "edges."+[4]string{"top", "bottom", "left", "right"}[n], msgUnknownBand)
+					return nil, partError(p, i, "edges."+[4]string{"top", "bottom", "left", "right"}[n], MsgUnknownBand)
 				}
 				ded[n] = req.Bands[bi].Thickness / 10
 			}

@@ -25,6 +25,7 @@ import (
 	"reflect"
 	"strings"
 
+	"kesim/internal/partcsv"
 	"kesim/internal/store"
 	"kesim/nest"
 	"kesim/web"
@@ -285,6 +286,15 @@ func limitsTS() []byte {
 		{"STORE_MAX_NAME_LENGTH", "store.MaxNameLength", store.MaxNameLength},
 		{"STORE_MAX_SIZE_CM", "store.MaxSize", store.MaxSize},
 		{"STORE_MAX_QUANTITY", "store.MaxQuantity", store.MaxQuantity},
+		// The stock rows' and band codes' limits (nest/stock.go).
+		{"MAX_STOCK_ROWS", "nest.MaxStockRows", nest.MaxStockRows},
+		{"MAX_STOCK_QUANTITY", "nest.MaxStockQty", nest.MaxStockQty},
+		{"MAX_PRICE_TL", "nest.MaxPriceTL", int64(nest.MaxPriceTL)},
+		{"MAX_THICKNESS_MM", "nest.MaxThicknessMM", nest.MaxThicknessMM},
+		{"MAX_BAND_MM", "nest.MaxBandMM", nest.MaxBandMM},
+		{"MAX_OVERLENGTH_CM", "nest.MaxOverlengthCM", nest.MaxOverlengthCM},
+		{"MAX_BANDS", "nest.MaxBands", nest.MaxBands},
+		{"MAX_TEXT_RUNES", "nest.MaxTextRunes", nest.MaxTextRunes},
 	})
 	fmt.Fprintf(&b, "/** store.DefaultSheet: the canvas of a layout saved without one. */\n"+
 		"export const DEFAULT_SHEET = { width: %s, height: %s } as const;\n",
@@ -304,6 +314,34 @@ func textsTS() []byte {
 		{"defaultTitle", "web.DefaultTitle", web.DefaultTitle},
 		{"defaultMachine", "web.DefaultMachine", web.DefaultMachine},
 		{"defaultFactory", "web.DefaultFactory", web.DefaultFactory},
+		// The stock rows', band codes' and parts' optional columns' messages.
+		{"msgTooManyStock", "nest.MsgTooManyStock", nest.MsgTooManyStock},
+		{"msgStockID", "nest.MsgStockID", nest.MsgStockID},
+		{"msgStockQuantity", "nest.MsgStockQuantity", nest.MsgStockQuantity},
+		{"msgPrice", "nest.MsgPrice", nest.MsgPrice},
+		{"msgThickness", "nest.MsgThickness", nest.MsgThickness},
+		{"msgBandThickness", "nest.MsgBandThickness", nest.MsgBandThickness},
+		{"msgOverlength", "nest.MsgOverlength", nest.MsgOverlength},
+		{"msgTooManyBands", "nest.MsgTooManyBands", nest.MsgTooManyBands},
+		{"msgBandCode", "nest.MsgBandCode", nest.MsgBandCode},
+		{"msgUnknownBand", "nest.MsgUnknownBand", nest.MsgUnknownBand},
+		{"msgTextTooLong", "nest.MsgTextTooLong", nest.MsgTextTooLong},
+		{"msgInvalidGrain", "nest.MsgInvalidGrain", nest.MsgInvalidGrain},
+		{"skipNoStock", "nest.SkipNoStock", nest.SkipNoStock},
+		{"skipNoFit", "nest.SkipNoFit", nest.SkipNoFit},
+		{"skipStockOut", "nest.SkipStockOut", nest.SkipStockOut},
+		// The CSV header and grain words of the Go readers (internal/partcsv).
+		{"csvHeaderMaterial", "partcsv.HeaderMaterial", partcsv.HeaderMaterial},
+		{"csvHeaderThickness", "partcsv.HeaderThickness", partcsv.HeaderThickness},
+		{"csvHeaderGrain", "partcsv.HeaderGrain", partcsv.HeaderGrain},
+		{"csvHeaderBand", "partcsv.HeaderBand", partcsv.HeaderBand},
+		{"csvHeaderBandTop", "partcsv.HeaderBandTop", partcsv.HeaderBandTop},
+		{"csvHeaderBandBottom", "partcsv.HeaderBandBottom", partcsv.HeaderBandBottom},
+		{"csvHeaderBandLeft", "partcsv.HeaderBandLeft", partcsv.HeaderBandLeft},
+		{"csvHeaderBandRight", "partcsv.HeaderBandRight", partcsv.HeaderBandRight},
+		{"grainWordNone", "partcsv.GrainWordNone", partcsv.GrainWordNone},
+		{"grainWordVertical", "partcsv.GrainWordVertical", partcsv.GrainWordVertical},
+		{"grainWordHorizontal", "partcsv.GrainWordHorizontal", partcsv.GrainWordHorizontal},
 	})
 	return b.Bytes()
 }

@@ -22,7 +22,7 @@ import (
 	"kesim/internal/store/sqlite"
 )
 
-// BenchmarkMixedLoad is the load target of issue 10: the whole server (its
+// BenchmarkMixedLoad is the server's load target: the whole server (its
 // middleware included) on SQLite, over real HTTP on loopback, 16 clients
 // with a connection each, 80% GET /api/layouts with 100 saved layouts of 40
 // part lines and 20% POST /api/parts. It reports requests per second and

@@ -195,7 +195,7 @@ type partBody struct {
 	Height   *float64 `json:"height"`
 	Quantity *float64 `json:"quantity"`
 	Rotate   *bool    `json:"rotate"`
-	// Material, Thickness (mm), Grain and Edges are optional (issue 17).
+	// Material, Thickness (mm), Grain and Edges are optional.
 	Material  string      `json:"material"`
 	Thickness float64     `json:"thickness"`
 	Grain     string      `json:"grain"`

@@ -60,7 +60,7 @@ func StockColumns(stock []nest.Stock, bands []nest.Band) (stockJSON, bandsJSON [
 }
 
 // ScanStockColumns fills l's Stock and Bands from the JSON of its stock and
-// bands columns; NULL (nil), as in the layouts saved before issue 17,
+// bands columns; NULL (nil), as in the layouts saved before stock rows existed,
 // leaves them empty.
 func ScanStockColumns(l *Layout, stock, bands []byte) error {
 	l.Stock, l.Bands = nil, nil

@@ -12,37 +12,36 @@ import (
 // Limits of stock rows, band codes and the parts' material columns: the
 // table "Materials, stock rows, grain and edge band" of docs/engine.md.
 const (
-	MaxStockRows      = 1000          // stock rows in one list
-	MaxBands          = 100           // band codes in one list
-	MaxStockQuantity  = 100000        // sheets of one stock row
-	MaxPrice          = 1000000000    // TL, a sheet's or a metre of band's price
-	MaxThicknessMM    = 1000          // mm, a part's or a stock row's thickness
-	MaxBandThickness  = 10            // mm
-	MaxBandOverlength = 100           // cm
-	MaxText           = MaxNameLength // characters of a material, stock name, band code
+	MaxStockRows      = nest.MaxStockRows    // stock rows in one list
+	MaxBands          = nest.MaxBands        // band codes in one list
+	MaxStockQuantity  = nest.MaxStockQty     // sheets of one stock row
+	MaxPrice          = nest.MaxPriceTL      // TL, a sheet's or a metre of band's price
+	MaxThicknessMM    = nest.MaxThicknessMM  // mm, a part's or a stock row's thickness
+	MaxBandThickness  = nest.MaxBandMM       // mm
+	MaxBandOverlength = nest.MaxOverlengthCM // cm
+	MaxText           = MaxNameLength        // characters of a material, stock name, band code
 )
 
-// The messages of those limits, as docs/engine.md words them. The engine
-// does not export them (yet); they are here so that the store and the
-// server answer the engine's words.
+// The messages of those limits: the engine's (docs/engine.md), so that the
+// store and the server answer its words.
 const (
-	MsgStockTooMany   = "En fazla 1.000 stok satırı olabilir."
-	MsgStockID        = "Stok satırının kimliği boş veya tekrar ediyor."
-	MsgStockQuantity  = "Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."
-	MsgPrice          = "Fiyat 0 ile 1.000.000.000 TL arasında olmalı."
-	MsgThickness      = "Kalınlık 0 ile 1.000 mm arasında olmalı."
-	MsgBandThickness  = "Bant kalınlığı 0 ile 10 mm arasında olmalı."
-	MsgBandOverlength = "Bant fazlalığı 0 ile 100 cm arasında olmalı."
-	MsgBandsTooMany   = "En fazla 100 bant kodu olabilir."
-	MsgBandCode       = "Bant kodu boş veya tekrar ediyor."
-	MsgUnknownBand    = "Bilinmeyen bant kodu."
-	MsgTextTooLong    = "Metin en fazla 200 karakter olabilir."
-	MsgGrain          = "Damar yönü geçersiz."
-	MsgObjective      = "Hedef geçersiz: cost, area veya sheets olmalı."
+	MsgStockTooMany   = nest.MsgTooManyStock
+	MsgStockID        = nest.MsgStockID
+	MsgStockQuantity  = nest.MsgStockQuantity
+	MsgPrice          = nest.MsgPrice
+	MsgThickness      = nest.MsgThickness
+	MsgBandThickness  = nest.MsgBandThickness
+	MsgBandOverlength = nest.MsgOverlength
+	MsgBandsTooMany   = nest.MsgTooManyBands
+	MsgBandCode       = nest.MsgBandCode
+	MsgUnknownBand    = nest.MsgUnknownBand
+	MsgTextTooLong    = nest.MsgTextTooLong
+	MsgGrain          = nest.MsgInvalidGrain
+	MsgObjective      = nest.MsgInvalidObjective
 )
 
 // StockKindSheet is the kind of the stock rows a user enters (table
-// stock_rows, column kind). Issue 19 will add leftover pieces (offcuts) as
+// stock_rows, column kind). Leftover pieces (offcuts) are to come back as
 // rows of another kind, with the job they came from in column source;
 // ReplaceStock replaces only the rows of this kind.
 const StockKindSheet = "sheet"

@@ -74,8 +74,8 @@ type Part struct {
 	Width    float64 `json:"width"`
 	Height   float64 `json:"height"`
 	Quantity int     `json:"quantity"`
-	// Material, Thickness (mm), Grain and Edges are the optional columns
-	// of issue 17, as in nest.Part; absent when not given.
+	// Material, Thickness (mm), Grain and Edges are the optional columns,
+	// as in nest.Part; absent when not given.
 	Material  string      `json:"material,omitempty"`
 	Thickness float64     `json:"thickness,omitempty"`
 	Grain     string      `json:"grain,omitempty"`
@@ -91,7 +91,7 @@ type PartInput struct {
 	Width    float64 `json:"width"`
 	Height   float64 `json:"height"`
 	Quantity int     `json:"quantity"`
-	// Material, Thickness (mm), Grain and Edges are optional (issue 17).
+	// Material, Thickness (mm), Grain and Edges are optional.
 	Material  string      `json:"material,omitempty"`
 	Thickness float64     `json:"thickness,omitempty"`
 	Grain     string      `json:"grain,omitempty"`
@@ -110,7 +110,7 @@ type Layout struct {
 	Sheet   nest.Sheet   `json:"sheet"`
 	Options nest.Options `json:"options"`
 	// Stock and Bands are the stock rows and band codes the layout was
-	// made with; absent in layouts saved without them (and before issue 17).
+	// made with; absent in layouts saved without them (and before stock rows existed).
 	Stock []nest.Stock `json:"stock,omitempty"`
 	Bands []nest.Band  `json:"bands,omitempty"`
 	// UserID is the owner's user id; nil for the anonymous owner.

@@ -11,7 +11,7 @@ import (
 )
 
 // TestMigrationFromVersion8 opens a database of schema 8 with a part and a
-// layout saved before issue 17: migration 9 runs, the old rows read back
+// layout saved before stock rows existed: migration 9 runs, the old rows read back
 // without material, stock or bands, and the new tables work.
 func TestMigrationFromVersion8(t *testing.T) {
 	u := schemaURL(t)

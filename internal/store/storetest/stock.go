@@ -12,7 +12,7 @@ import (
 	"kesim/nest"
 )
 
-// stockTests are the suite's tests of issue 17: stock rows, band codes,
+// stockTests are the suite's tests of stock rows: stock rows, band codes,
 // the parts' material columns and layouts that keep their stock and bands.
 var stockTests = []struct {
 	name string
@@ -253,7 +253,7 @@ func testPartMaterial(t *testing.T, s store.Store) {
 	}
 }
 
-// kitchenLayout is a layout of issue 17: stock, bands, parts with material,
+// kitchenLayout is a layout with stock rows: stock, bands, parts with material,
 // grain and bands, and the new options.
 func kitchenLayout(name string) store.LayoutInput {
 	l := sampleLayout(name)

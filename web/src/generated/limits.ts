@@ -7,5 +7,21 @@ export const STORE_MAX_NAME_LENGTH = 200;
 export const STORE_MAX_SIZE_CM = 1000;
 /** store.MaxQuantity */
 export const STORE_MAX_QUANTITY = 100000;
+/** nest.MaxStockRows */
+export const MAX_STOCK_ROWS = 1000;
+/** nest.MaxStockQty */
+export const MAX_STOCK_QUANTITY = 100000;
+/** nest.MaxPriceTL */
+export const MAX_PRICE_TL = 1000000000;
+/** nest.MaxThicknessMM */
+export const MAX_THICKNESS_MM = 1000;
+/** nest.MaxBandMM */
+export const MAX_BAND_MM = 10;
+/** nest.MaxOverlengthCM */
+export const MAX_OVERLENGTH_CM = 100;
+/** nest.MaxBands */
+export const MAX_BANDS = 100;
+/** nest.MaxTextRunes */
+export const MAX_TEXT_RUNES = 200;
 /** store.DefaultSheet: the canvas of a layout saved without one. */
 export const DEFAULT_SHEET = { width: 100, height: 148 } as const;

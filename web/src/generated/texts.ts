@@ -13,3 +13,55 @@ export const defaultTitle = 'Kesim';
 export const defaultMachine = 'Yapay zekâ destekli kesim optimizasyonu ve nesting programı';
 /** web.DefaultFactory */
 export const defaultFactory = 'Atölyenizde kullanıma hazır';
+/** nest.MsgTooManyStock */
+export const msgTooManyStock = 'En fazla 1.000 stok satırı olabilir.';
+/** nest.MsgStockID */
+export const msgStockID = 'Stok satırının kimliği boş veya tekrar ediyor.';
+/** nest.MsgStockQuantity */
+export const msgStockQuantity = 'Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.';
+/** nest.MsgPrice */
+export const msgPrice = 'Fiyat 0 ile 1.000.000.000 TL arasında olmalı.';
+/** nest.MsgThickness */
+export const msgThickness = 'Kalınlık 0 ile 1.000 mm arasında olmalı.';
+/** nest.MsgBandThickness */
+export const msgBandThickness = 'Bant kalınlığı 0 ile 10 mm arasında olmalı.';
+/** nest.MsgOverlength */
+export const msgOverlength = 'Bant fazlalığı 0 ile 100 cm arasında olmalı.';
+/** nest.MsgTooManyBands */
+export const msgTooManyBands = 'En fazla 100 bant kodu olabilir.';
+/** nest.MsgBandCode */
+export const msgBandCode = 'Bant kodu boş veya tekrar ediyor.';
+/** nest.MsgUnknownBand */
+export const msgUnknownBand = 'Bilinmeyen bant kodu.';
+/** nest.MsgTextTooLong */
+export const msgTextTooLong = 'Metin en fazla 200 karakter olabilir.';
+/** nest.MsgInvalidGrain */
+export const msgInvalidGrain = 'Damar yönü geçersiz.';
+/** nest.SkipNoStock */
+export const skipNoStock = 'Bu malzeme ve kalınlık için stok yok';
+/** nest.SkipNoFit */
+export const skipNoFit = 'Parça bu malzemenin hiçbir levhasına sığmıyor';
+/** nest.SkipStockOut */
+export const skipStockOut = 'Stok yetmedi';
+/** partcsv.HeaderMaterial */
+export const csvHeaderMaterial = 'malzeme';
+/** partcsv.HeaderThickness */
+export const csvHeaderThickness = 'kalınlık';
+/** partcsv.HeaderGrain */
+export const csvHeaderGrain = 'damar';
+/** partcsv.HeaderBand */
+export const csvHeaderBand = 'bant';
+/** partcsv.HeaderBandTop */
+export const csvHeaderBandTop = 'bant üst';
+/** partcsv.HeaderBandBottom */
+export const csvHeaderBandBottom = 'bant alt';
+/** partcsv.HeaderBandLeft */
+export const csvHeaderBandLeft = 'bant sol';
+/** partcsv.HeaderBandRight */
+export const csvHeaderBandRight = 'bant sağ';
+/** partcsv.GrainWordNone */
+export const grainWordNone = 'yok';
+/** partcsv.GrainWordVertical */
+export const grainWordVertical = 'dikey';
+/** partcsv.GrainWordHorizontal */
+export const grainWordHorizontal = 'yatay';

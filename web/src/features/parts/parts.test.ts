@@ -167,11 +167,11 @@ describe('parsePaste with the optional columns', () => {
     ]);
   });
 
-  it('takes rows without a header in the order ad, genişlik, yükseklik, adet, malzeme, kalınlık, damar, bant', () => {
+  it('reads rows without a header as ad, genişlik, yükseklik, adet and ignores further cells (a notes column is no material)', () => {
     const r = parsePaste('Kapak\t40\t70\t2\tCeviz MDF\t18\tdikey\tB1\nRaf\t45\t30\n');
     expect(r.errors).toEqual([]);
     expect(r.parts).toEqual([
-      { name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Ceviz MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } },
+      { name: 'Kapak', width: 40, height: 70, quantity: 2 },
       { name: 'Raf', width: 45, height: 30, quantity: 1 },
     ]);
   });

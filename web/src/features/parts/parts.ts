@@ -1,3 +1,4 @@
+import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
 import { fmtCm, parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -50,7 +51,7 @@ export const EDGE_LABELS: Record<EdgeKey, string> = {
 };
 
 /** MAX_THICKNESS_MM bounds a part's thickness, as the engine does. */
-export const MAX_THICKNESS_MM = 1000;
+export const MAX_THICKNESS_MM = MAX_THICKNESS;
 
 /** PartExtras are the optional columns of a part: material, thickness, grain and edge band. */
 export type PartExtras = Pick<Part, 'material' | 'thickness' | 'grain' | 'edges'>;
@@ -270,8 +271,13 @@ export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
   right: ['bant sağ', 'sağ bant', 'sağ', 'band right', 'right'],
 };
 
-/** PASTE_ORDER is the columns' order in rows pasted without a header row. */
-export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity', 'material', 'thickness', 'grain', 'band'];
+/**
+ * PASTE_ORDER is the columns' order in rows pasted without a header row:
+ * the specification's four. Further cells are ignored, as they always were
+ * (a column of notes must not become a material and split the job); the
+ * optional columns need a header row.
+ */
+export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity'];
 
 /** GRAIN_WORDS are the words a pasted grain cell may hold (matched as header words are). */
 export const GRAIN_WORDS: Record<Grain, readonly string[]> = {

@@ -1,7 +1,7 @@
-// The Turkish texts of the parts' optional columns (issue 17): material,
-// thickness, grain and edge band. They belong with the others in
-// src/messages.ts; they live here until that file takes them. The limits'
-// messages are the engine's (docs/engine.md, "Limits").
+// The Turkish texts of the parts' optional columns: material, thickness,
+// grain and edge band. The limits' messages are the engine's, generated
+// from the Go code (src/generated/texts.ts).
+import { msgTextTooLong, msgThickness, msgUnknownBand } from '../../generated/texts';
 import { fmtInt } from '../../messages';
 
 export const partMsg = {
@@ -22,11 +22,11 @@ export const partMsg = {
   edgeLeft: 'Sol',
   edgeRight: 'Sağ',
   extrasPasteHint:
-    'Yapıştırırken başlık satırı eklerseniz sütunlar herhangi bir sırada olabilir: ad, genişlik, yükseklik, adet, malzeme, kalınlık, damar (yok/dikey/yatay), bant veya bant üst/alt/sol/sağ.',
+    'Malzeme, kalınlık, damar (yok/dikey/yatay) ve bant (veya bant üst/alt/sol/sağ) sütunlarını yapıştırmak için bir başlık satırı ekleyin; sütunlar o zaman herhangi bir sırada olabilir.',
 
-  thicknessRange: 'Kalınlık 0 ile 1.000 mm arasında olmalı.',
-  textTooLong: 'Metin en fazla 200 karakter olabilir.',
-  unknownBand: 'Bilinmeyen bant kodu.',
+  thicknessRange: msgThickness,
+  textTooLong: msgTextTooLong,
+  unknownBand: msgUnknownBand,
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
   badRotate: 'Döndürülebilir için evet veya hayır yazın.',
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
