@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { freePort } from './util.mjs';
 
@@ -601,6 +602,12 @@ await test('three-material kitchen job from paste to PDF', async (page) => {
   for (const m of ['Beyaz Sunta', 'Ceviz MDF', 'MDF']) expect(pdfText.includes(m), `PDF has no section of ${m}`);
   const [dxf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DXF İndir' }).click()]);
   expect(dxf.suggestedFilename().endsWith('.zip'), `several materials' DXF is not a zip: ${dxf.suggestedFilename()}`);
+  const zipPath = path.join(outDir, 'e2e-kitchen.zip');
+  await dxf.saveAs(zipPath);
+  const files = unzipSync(fs.readFileSync(zipPath));
+  const names = Object.keys(files);
+  expect(names.length === 3 && names.every((n) => n.endsWith('.dxf')), `zip holds ${names.join(', ')}`);
+  expect(names.every((n) => Buffer.from(files[n]).toString('latin1').includes('AC1015')), 'a DXF in the zip is not AC1015');
   // the stock is kept: a reload brings it back
   await page.reload();
   await page.keyboard.press('Escape');
