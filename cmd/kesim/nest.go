@@ -99,7 +99,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	// Every output is made in memory first, so that a failure writes none.
-	outputs, err := renderOutputs(res, f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet)
+	outputs, err := renderOutputs(req, res, f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet)
 	if errors.Is(err, export.ErrEmpty) {
 		return nestBadInput(stderr, err)
 	}
@@ -218,9 +218,13 @@ type output struct {
 	data []byte
 }
 
-// renderOutputs makes the JSON, PDF and DXF files asked for.
-func renderOutputs(res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerSheet bool) ([]output, error) {
+// renderOutputs makes the JSON, PDF and DXF files asked for. The request's
+// stock rows and band codes name the rows and bands in the PDF and DXF. A
+// layout of several materials gets one DXF per material: a zip of them
+// when dxfPath ends in .zip, else FILE-<material>.dxf each.
+func renderOutputs(req nest.Request, res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerSheet bool) ([]output, error) {
 	var outs []output
+	dopt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
 	if jsonPath != "" {
 		data, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {
@@ -230,14 +234,31 @@ func renderOutputs(res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerShe
 	}
 	if pdfPath != "" {
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands}); err != nil {
 			return nil, err
 		}
 		outs = append(outs, output{pdfPath, b.Bytes()})
 	}
-	if dxfPath != "" && !dxfPerSheet {
+	severalMaterials := dxfPath != "" && !dxfPerSheet && dxf.SeveralMaterials(res)
+	switch {
+	case severalMaterials && strings.EqualFold(filepath.Ext(dxfPath), ".zip"):
 		var b bytes.Buffer
-		if err := dxf.Write(&b, res, dxf.Options{}); err != nil {
+		if err := dxf.WriteZip(&b, res, dopt); err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{dxfPath, b.Bytes()})
+	case severalMaterials:
+		base := strings.TrimSuffix(dxfPath, filepath.Ext(dxfPath))
+		for _, mf := range dxf.MaterialFiles(res) {
+			var b bytes.Buffer
+			if err := dxf.WriteFile(&b, res, mf, dopt); err != nil {
+				return nil, err
+			}
+			outs = append(outs, output{base + "-" + mf.Slug + ".dxf", b.Bytes()})
+		}
+	case dxfPath != "" && !dxfPerSheet:
+		var b bytes.Buffer
+		if err := dxf.Write(&b, res, dopt); err != nil {
 			return nil, err
 		}
 		outs = append(outs, output{dxfPath, b.Bytes()})
@@ -253,7 +274,7 @@ func renderOutputs(res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerShe
 		}
 		for i := range res.Pages {
 			var b bytes.Buffer
-			if err := dxf.WriteSheet(&b, res, i, dxf.Options{}); err != nil {
+			if err := dxf.WriteSheet(&b, res, i, dopt); err != nil {
 				return nil, err
 			}
 			outs = append(outs, output{fmt.Sprintf("%s-%d%s", base, i+1, ext), b.Bytes()})

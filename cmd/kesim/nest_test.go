@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -466,5 +467,45 @@ func TestDecimal(t *testing.T) {
 		if got := decimal(v, 2); got != want {
 			t.Errorf("decimal(%v) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// A layout of several materials writes one DXF per material: a zip of them
+// for a .zip name, else FILE-<material>.dxf each, and never the one file
+// with every material's sheets side by side.
+func TestNestDXFPerMaterial(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands})
+	zipPath, dxfPath, pdfPath := filepath.Join(dir, "mutfak.zip"), filepath.Join(dir, "mutfak.dxf"), filepath.Join(dir, "mutfak.pdf")
+	args := []string{"--sheet", "183x366", "--stock", p["stock.csv"], "--bands", p["bands.csv"], "--time", "0"}
+	if code, _, stderr := runNestT(t, "", append(args, "--dxf", zipPath, "--pdf", pdfPath, p["parts.csv"])...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	zr, err := zip.OpenReader(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	if len(zr.File) != 3 {
+		t.Fatalf("zip holds %d files, want one per material (3)", len(zr.File))
+	}
+	for _, f := range zr.File {
+		if !strings.HasSuffix(f.Name, ".dxf") {
+			t.Errorf("zip entry %q is no .dxf", f.Name)
+		}
+	}
+	if data, err := os.ReadFile(pdfPath); err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("pdf: %v", err)
+	}
+
+	if code, _, stderr := runNestT(t, "", append(args, "--dxf", dxfPath, p["parts.csv"])...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "mutfak-*.dxf"))
+	if len(files) != 3 {
+		t.Fatalf("files %v, want one mutfak-<material>.dxf per material (3)", files)
+	}
+	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
+		t.Errorf("%s written although the layout has several materials", dxfPath)
 	}
 }
