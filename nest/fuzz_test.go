@@ -18,6 +18,8 @@ func FuzzLayout(f *testing.F) {
 	f.Add([]byte(`{"sheet":{"width":100,"height":100},"parts":[{"width":50.004,"height":100,"quantity":2}]}`))
 	f.Add([]byte(`{"sheet":{"width":100.009,"height":0.0000001},"parts":[{"width":0.0000001,"height":1,"quantity":1}],"options":{"kerf":0.0049,"trim":0.001,"guillotine":true}}`))
 	f.Add([]byte(`{"sheet":{"width":100,"height":100},"parts":[{"width":1,"height":1,"quantity":1},{"width":1,"height":1,"quantity":9223372036854775807}]}`))
+	f.Add([]byte(`{"sheet":{"width":183,"height":366},"stock":[{"id":"s1","material":"Beyaz","thickness":18,"width":183,"height":366,"quantity":2,"price":1450},{"id":"s2","material":"beyaz","thickness":18,"width":210,"height":280,"price":1300,"grain":"vertical"}],"bands":[{"code":"B1","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"name":"Yan","width":56,"height":72,"quantity":5,"material":"BEYAZ","thickness":18,"grain":"horizontal","edges":{"top":"B1","left":"B1"}},{"name":"Arka","width":100,"height":200,"quantity":2}],"options":{"deductBands":true,"objective":"cost","iterations":20}}`))
+	f.Add([]byte(`{"stock":[{"id":"a","width":50,"height":50,"quantity":1},{"id":"b","width":100,"height":40,"quantity":1,"grain":"horizontal"}],"parts":[{"width":30,"height":30,"quantity":4,"grain":"vertical"}],"options":{"objective":"sheets","guillotine":true,"kerf":0.4}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		req, err := DecodeRequest(data)
 		if err != nil {
@@ -35,7 +37,7 @@ func FuzzLayout(f *testing.F) {
 				break
 			}
 		}
-		if total > 3000 && !hugeQuantity(req) || len(req.Parts) > 300 {
+		if total > 3000 && !hugeQuantity(req) || len(req.Parts) > 300 || len(req.Stock) > 20 {
 			return
 		}
 		req.Options.TimeLimitMs = 0
@@ -59,8 +61,26 @@ func FuzzLayout(f *testing.F) {
 		if err := Verify(req, res); err != nil {
 			t.Fatalf("%v\nrequest %s", err, data)
 		}
-		if st := res.Stats; st.Optimal != (st.Pages == st.LowerBound) {
-			t.Fatalf("optimal %v with %d pages and lower bound %d\nrequest %s", st.Optimal, st.Pages, st.LowerBound, data)
+		if len(res.Materials) == 0 {
+			if st := res.Stats; st.Optimal != (st.Pages == st.LowerBound) {
+				t.Fatalf("optimal %v with %d pages and lower bound %d\nrequest %s", st.Optimal, st.Pages, st.LowerBound, data)
+			}
+			return
+		}
+		// With materials, optimal means every material meets the bound of
+		// its objective, and the stats say so only when all of them do.
+		all := true
+		for _, m := range res.Materials {
+			all = all && m.Optimal
+			if m.Optimal && (m.Objective == ObjectiveCost && m.Cost != m.CostLowerBound || m.Objective == ObjectiveSheets && m.Pages != m.LowerBound) {
+				t.Fatalf("material %+v claimed optimal\nrequest %s", m, data)
+			}
+			if m.CostLowerBound > m.Cost+1e-9 {
+				t.Fatalf("material %+v: cost bound above the cost\nrequest %s", m, data)
+			}
+		}
+		if res.Stats.Optimal != all {
+			t.Fatalf("stats optimal %v, materials %+v\nrequest %s", res.Stats.Optimal, res.Materials, data)
 		}
 	})
 }
