@@ -96,6 +96,7 @@ test-go:
 # engine's JSON request laid out and verified, the CSV reader, the API's
 # bodies on a SQLite store, and the JSON readers of untrusted input (the
 # engine's, the server's streaming one for /api/nest, the store's columns),
+# and the PDF and DXF writers of layouts with materials,
 # compared with encoding/json. A crasher is written to the package's
 # testdata/fuzz, which every later go test replays.
 # The budgets are counts of inputs, not durations: with a duration, Go 1.26's
@@ -114,6 +115,8 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' -fuzztime $$((300000 * $(FUZZSCALE)))x ./nest/
 	$(FUZZ) -fuzz '^FuzzDecodeColumns$$' -fuzztime $$((200000 * $(FUZZSCALE)))x ./nest/
 	$(FUZZ) -fuzz '^FuzzReadNestRequest$$' -fuzztime $$((40000 * $(FUZZSCALE)))x ./internal/server/
+	$(FUZZ) -fuzz '^FuzzWriteMaterials$$' -fuzztime $$((2000 * $(FUZZSCALE)))x ./export/pdf/
+	$(FUZZ) -fuzz '^FuzzWriteZip$$' -fuzztime $$((5000 * $(FUZZSCALE)))x ./export/dxf/
 
 test: deps-test build lint test-go fuzz test-web test-e2e
 
