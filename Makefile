@@ -95,9 +95,9 @@ test-go:
 # test-go replays the fuzz targets' seeds; this fuzzes with new inputs: the
 # engine's JSON request laid out and verified, the CSV reader, the API's
 # bodies on a SQLite store, and the JSON readers of untrusted input (the
-# engine's, the server's streaming one for /api/nest, the store's columns),
-# and the PDF and DXF writers of layouts with materials,
-# compared with encoding/json. A crasher is written to the package's
+# engine's, the server's streaming one for /api/nest, the store's columns,
+# compared with encoding/json), and the PDF and DXF writers of layouts with
+# materials. A crasher is written to the package's
 # testdata/fuzz, which every later go test replays.
 # The budgets are counts of inputs, not durations: with a duration, Go 1.26's
 # fuzzing coordinator can report "context deadline exceeded" as a failure
