@@ -563,11 +563,18 @@ async function defineStock(page, csv) {
   await dlg.waitFor({ state: 'detached' });
 }
 
+/** clearStock empties the stock kept on the server (local mode: one user), so that no test sees another's. */
+async function clearStock() {
+  const r = await fetch(`${base}/api/stock`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"stock":[],"bands":[]}' });
+  expect(r.ok, `PUT /api/stock: ${r.status}`);
+}
+
 async function waitSections(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=material-section]').length === n, n, { timeout: 20000 });
 }
 
 await test('three-material kitchen job from paste to PDF', async (page) => {
+  await clearStock();
   await open(page);
   await paste(
     page,
@@ -615,6 +622,7 @@ await test('three-material kitchen job from paste to PDF', async (page) => {
 });
 
 await test('a job whose stock runs out lists Stok yetmedi', async (page) => {
+  await clearStock();
   await open(page);
   await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\tMalzeme\nKare\t100\t100\t8\tBeyaz\n');
   await page.getByRole('listitem', { name: 'Kare' }).waitFor();
@@ -627,6 +635,7 @@ await test('a job whose stock runs out lists Stok yetmedi', async (page) => {
 });
 
 await test('three materials, 1,000 pieces: the first complete layout', async (page) => {
+  await clearStock();
   await open(page);
   await defineStock(
     page,
@@ -656,6 +665,36 @@ await test('three materials, 1,000 pieces: the first complete layout', async (pa
   // The target is 1 s on a quiet machine; the bound here catches a layout
   // that waits for the whole search (3 s), not the noise of a shared CPU.
   expect(shown < 2500, `first layout after ${shown} ms`);
+});
+
+await test('a layout saved with stock loads its stock back', async (page) => {
+  await clearStock();
+  await open(page);
+  await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\tMalzeme\nKapak\t40\t70\t4\tCeviz\n');
+  await page.getByRole('listitem', { name: 'Kapak' }).waitFor();
+  await defineStock(page, 'ad;malzeme;genişlik;yükseklik;fiyat\nCeviz levha;Ceviz;183;366;2100\n');
+  await waitSections(page, 1);
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  await page.getByLabel('Düzen Adı').fill('Stoklu kapaklar');
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByText('Düzen ve parçalar kaydedildi.').waitFor();
+  // the stock is emptied elsewhere: after a reload the canvas is the only stock
+  await clearStock();
+  await page.reload();
+  await page.keyboard.press('Escape');
+  await waitPages(page, 1);
+  // (the part keeps its material: its section is on the canvas, without price)
+  await page.locator('.results').getByText(/Levha: Tuval 100x148 cm/).waitFor({ timeout: 15000 });
+  await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+  await page.getByRole('button', { name: 'Stoklu kapaklar: Yükle' }).click();
+  await page.getByText('"Stoklu kapaklar" düzeni yüklendi.').waitFor();
+  await waitSections(page, 1);
+  const text = await page.locator('.results').innerText();
+  expect(text.includes('Levha: Ceviz levha') && text.includes('Maliyet: 2.100 TL'), `loaded layout without its stock: ${text.slice(0, 400)}`);
+  // and it is the user's stock again, on the server
+  const kept = await (await fetch(`${base}/api/stock`)).json();
+  expect(kept.stock?.length === 1 && kept.stock[0].name === 'Ceviz levha', `server stock: ${JSON.stringify(kept)}`);
+  await clearStock();
 });
 
 await browser.close();

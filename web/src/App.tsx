@@ -74,7 +74,8 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     notices.toast(msg.partsAdded(ps.length));
   };
   const loadLayout = (l: SavedLayout) => {
-    work.load(l);
+    const stock = work.load(l);
+    if (stock) void saveStock(stock, work);
     setDialog(null);
     notices.toast(msg.layoutLoaded(l.name));
   };

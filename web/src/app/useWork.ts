@@ -32,19 +32,24 @@ export function useWork(account: Me | null | undefined) {
       clear: () => update((w) => ({ ...w, parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
       /** load puts a saved layout's parts and canvas on screen. */
-      load: (l: SavedLayout) => {
+      load: (l: SavedLayout): StockSettings | undefined => {
         const parts = l.parts.map((p) => ({ ...p, id: newPartId() }));
+        // A layout saved with stock rows or bands puts them back (and
+        // they become the user's stock, to be sent: the stock it returns);
+        // one saved without leaves the user's stock as it is.
+        const stock =
+          l.stock?.length || l.bands?.length
+            ? settingsOf({ stock: l.stock, bands: l.bands, objective: l.options?.objective, deductBands: l.options?.deductBands })
+            : undefined;
         update((w) => {
           const next: typeof w = { ...w, parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) };
-          // A layout saved with stock rows or bands puts them back (and
-          // they become the user's stock); one saved without leaves the
-          // user's stock as it is.
-          if (l.stock?.length || l.bands?.length) {
-            next.stock = settingsOf({ stock: l.stock, bands: l.bands, objective: l.options?.objective, deductBands: l.options?.deductBands });
+          if (stock) {
+            next.stock = stock;
             next.stockUnsent = true;
           }
           return next;
         });
+        return stock;
       },
       /** setStock puts the stock dialog's lists on screen; unsent: the server has not taken them yet. */
       setStock: (stock: StockSettings, unsent: boolean) => update((w) => ({ ...w, stock, stockUnsent: unsent })),
