@@ -115,4 +115,18 @@ describe('results per material', () => {
     expect(screen.queryByTestId('order-summary')).not.toBeInTheDocument();
     expect(screen.getByText('Tuval 183 x 366 cm')).toBeInTheDocument();
   });
+
+  it('bands without stock rows: the plain view with the band legend and metres', () => {
+    const banded: Result = {
+      sheet: { width: 183, height: 366 },
+      pages: [{ id: 'page-0', efficiency: 81, parts: [placed('a', 'Yan', { rotated: true, edges: { right: 'B2' } })] }],
+      skipped: [],
+      bandTotals: [{ code: 'B2', meters: 0.74, cost: 0 }],
+      stats: { pages: 1, lowerBound: 1, optimal: true, efficiency: 81, placed: 1, elapsedMs: 1 },
+    };
+    show(banded);
+    expect(screen.queryByTestId('material-section')).not.toBeInTheDocument();
+    expect(screen.getByText('Kalın renkli çizgi: kenar bandı')).toBeInTheDocument();
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('B2: 0,74 m');
+  });
 });

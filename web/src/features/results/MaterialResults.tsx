@@ -90,7 +90,6 @@ function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup
   const title = resultMsg.materialHeading(group.material, group.thickness);
   const id = `mat-${group.key.replace(/[^\p{L}\p{N}]+/gu, '-')}`;
   const sheet = page ? { width: page.width ?? result.sheet.width, height: page.height ?? result.sheet.height } : result.sheet;
-  const codes = page ? bandCodesOf(page) : [];
   return (
     <section className="material-section" aria-labelledby={id} data-testid="material-section">
       <h3 id={id}>{title}</h3>
@@ -122,20 +121,27 @@ function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup
             ultra={ultra}
             title={pageTitle(stock, page, sheet)}
           />
-          {codes.length > 0 && (
-            <p className="band-legend">
-              {codes.map((c) => (
-                <span key={c} className="band-legend">
-                  <i style={{ background: bandColor(codes, c) }} aria-hidden="true" />
-                  {c}
-                </span>
-              ))}
-              <span className="muted">{resultMsg.legendBand}</span>
-            </p>
-          )}
+          <BandLegend page={page} />
         </>
       )}
     </section>
+  );
+}
+
+/** BandLegend names the colours of the band codes drawn on a page; nothing when it has no band. */
+export function BandLegend({ page }: { page: Page }) {
+  const codes = bandCodesOf(page);
+  if (codes.length === 0) return null;
+  return (
+    <p className="band-legend">
+      {codes.map((c) => (
+        <span key={c} className="band-legend">
+          <i style={{ background: bandColor(codes, c) }} aria-hidden="true" />
+          {c}
+        </span>
+      ))}
+      <span className="muted">{resultMsg.legendBand}</span>
+    </p>
   );
 }
 

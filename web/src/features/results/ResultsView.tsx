@@ -3,7 +3,7 @@ import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Result } from '../engine/types';
-import { MaterialResults, OrderSummary } from './MaterialResults';
+import { BandLegend, MaterialResults, OrderSummary } from './MaterialResults';
 import { Preview } from './Preview';
 
 interface Props {
@@ -129,6 +129,7 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
             </nav>
           )}
           <Preview sheet={result!.sheet} page={page} ultra={ultra} />
+          <BandLegend page={page} />
           {result?.bandTotals?.length ? <OrderSummary result={result} stock={stock} bands={bands} /> : null}
         </>
       )}
