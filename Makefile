@@ -56,8 +56,9 @@ build: go-mod web wasm
 run: build
 	./$(BIN) serve
 
-# Debian packages the tests drive: the DXF reader, PDF checkers and Chromium.
-TEST_PACKAGES := python3-ezdxf qpdf poppler-utils chromium
+# Debian packages the tests drive: the DXF reader, PDF checkers, Chromium, the
+# barcode reader for labels and a spreadsheet reader for the cut lists.
+TEST_PACKAGES := python3-ezdxf qpdf poppler-utils chromium zbar-tools python3-openpyxl
 deps-test:
 	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
