@@ -130,16 +130,17 @@ export class LayoutSearch {
 }
 
 /**
- * worse reports whether layout a is worse than b: with stock rows and
- * prices (materials) by cost, then sheets; else by sheets alone.
+ * worse reports whether layout a is worse than b: with materials by the
+ * pieces placed, then cost, then sheets; else by sheets alone.
  */
 export function worse(a: Result, b: Result): boolean {
   if (a.materials && b.materials) {
+    // limited stock may leave pieces out: a layout that places more is better whatever it costs
+    const placed = a.stats.placed - b.stats.placed;
+    if (placed !== 0) return placed < 0;
     const ca = a.stats.cost ?? 0;
     const cb = b.stats.cost ?? 0;
     if (ca !== cb) return ca > cb;
-    const placed = a.stats.placed - b.stats.placed;
-    if (placed !== 0) return placed < 0;
   }
   return a.stats.pages > b.stats.pages;
 }
