@@ -27,6 +27,9 @@ describe('stock rows', () => {
     expect(msgOf({ thickness: '1001' })).toBe('Kalınlık 0 ile 1.000 mm arasında olmalı.');
     expect(msgOf({ material: 'x'.repeat(201) })).toBe('Metin en fazla 200 karakter olabilir.');
     expect(msgOf({ quantity: '100000', price: '0' })).toBeNull();
+    // 200 characters as the engine counts them (runes), not UTF-16 units
+    expect(msgOf({ name: '🪵'.repeat(200) })).toBeNull();
+    expect(msgOf({ name: '🪵'.repeat(201) })).toBe(stockMsg.tooLong);
   });
 
   it('checks band codes and the lists: unique ids and codes', () => {

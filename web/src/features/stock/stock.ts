@@ -4,6 +4,16 @@
 // engine's request.
 import { parseDecimal, parseWhole } from '../../lib/number';
 import type { Band, Stock } from '../../generated/engine';
+import {
+  MAX_BAND_MM,
+  MAX_BANDS,
+  MAX_OVERLENGTH_CM,
+  MAX_PRICE_TL,
+  MAX_STOCK_QUANTITY,
+  MAX_STOCK_ROWS,
+  MAX_TEXT_RUNES,
+  MAX_THICKNESS_MM,
+} from '../../generated/limits';
 import type { Request } from '../engine/types';
 import { stockMsg } from './texts';
 
@@ -21,16 +31,11 @@ export interface StockSettings {
 
 export const EMPTY_STOCK: StockSettings = { stock: [], bands: [], objective: 'cost', deductBands: false };
 
-// docs/engine.md, "Limits"
-export const MAX_STOCK_ROWS = 1000;
-export const MAX_BANDS = 100;
+// docs/engine.md, "Limits": the engine's (generated/limits.ts)
+export { MAX_BANDS, MAX_STOCK_ROWS };
 const MAX_SIDE_CM = 10000;
-const MAX_STOCK_QUANTITY = 100000;
-const MAX_PRICE = 1_000_000_000;
-const MAX_THICKNESS_MM = 1000;
-const MAX_BAND_THICKNESS_MM = 10;
-const MAX_OVERLENGTH_CM = 100;
-const MAX_TEXT = 200;
+const MAX_PRICE = MAX_PRICE_TL;
+const MAX_BAND_THICKNESS_MM = MAX_BAND_MM;
 
 /** StockDraft is a stock row as typed in the dialog. */
 export interface StockDraft {
@@ -103,9 +108,10 @@ function optional(text: string, max: number, whole = false): number {
   return v >= 0 && v <= max ? v : NaN;
 }
 
+/** text is a trimmed name, material or code, or null over the engine's limit (in characters, as Go counts runes). */
 function text(s: string): string | null {
   const t = s.trim();
-  return t.length > MAX_TEXT ? null : t;
+  return [...t].length > MAX_TEXT_RUNES ? null : t;
 }
 
 /** checkStockDraft turns a draft into a stock row, or says what is wrong with it. */

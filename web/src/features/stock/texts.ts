@@ -1,6 +1,23 @@
-// The stock dialog's texts (Turkish). The
-// validation messages are docs/engine.md's table, word for word.
-import { msgInvalidSheet, msgInvalidValues } from '../../generated/texts';
+// The stock dialog's texts (Turkish). The validation messages and grain
+// words are the engine's (generated/texts.ts, docs/engine.md's table).
+import {
+  grainWordHorizontal,
+  grainWordNone,
+  grainWordVertical,
+  msgBandCode,
+  msgBandThickness,
+  msgInvalidGrain,
+  msgInvalidSheet,
+  msgInvalidValues,
+  msgOverlength,
+  msgPrice,
+  msgStockID,
+  msgStockQuantity,
+  msgTextTooLong,
+  msgThickness,
+  msgTooManyBands,
+  msgTooManyStock,
+} from '../../generated/texts';
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
@@ -20,9 +37,9 @@ export const stockMsg = {
   quantityHint: 'Boş = sınırsız (satın alınacak)',
   price: 'Fiyat (TL)',
   grain: 'Damar',
-  grainNone: 'yok',
-  grainVertical: 'dikey',
-  grainHorizontal: 'yatay',
+  grainNone: grainWordNone,
+  grainVertical: grainWordVertical,
+  grainHorizontal: grainWordHorizontal,
   code: 'Kod',
   bandName: 'Ad',
   bandThickness: 'Kalınlık (mm)',
@@ -52,17 +69,17 @@ export const stockMsg = {
   bandLabel: (i: number) => `Bant ${i + 1}`,
 
   // docs/engine.md, "Limits"
-  tooManyRows: 'En fazla 1.000 stok satırı olabilir.',
-  badId: 'Stok satırının kimliği boş veya tekrar ediyor.',
-  badQuantity: 'Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.',
-  badPrice: 'Fiyat 0 ile 1.000.000.000 TL arasında olmalı.',
-  badThickness: 'Kalınlık 0 ile 1.000 mm arasında olmalı.',
-  badBandThickness: 'Bant kalınlığı 0 ile 10 mm arasında olmalı.',
-  badOverlength: 'Bant fazlalığı 0 ile 100 cm arasında olmalı.',
-  tooManyBands: 'En fazla 100 bant kodu olabilir.',
-  badCode: 'Bant kodu boş veya tekrar ediyor.',
-  tooLong: 'Metin en fazla 200 karakter olabilir.',
-  badGrain: 'Damar yönü geçersiz.',
+  tooManyRows: msgTooManyStock,
+  badId: msgStockID,
+  badQuantity: msgStockQuantity,
+  badPrice: msgPrice,
+  badThickness: msgThickness,
+  badBandThickness: msgBandThickness,
+  badOverlength: msgOverlength,
+  tooManyBands: msgTooManyBands,
+  badCode: msgBandCode,
+  tooLong: msgTextTooLong,
+  badGrain: msgInvalidGrain,
   badSheet: msgInvalidSheet,
   sheetTooBig: 'Tuval boyutu en fazla 10.000 cm olabilir.',
   badValues: msgInvalidValues,
