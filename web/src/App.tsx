@@ -70,7 +70,13 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     else notices.toast(r.message, { tone: 'error', ms: 8000 });
   };
   const addSaved = (ps: SavedPart[]) => {
-    work.add(ps.map(({ name, width, height, quantity }) => ({ name, width, height, quantity })));
+    // A saved part comes back with its optional columns (material,
+    // thickness, grain, bands) when it has them, and without when not.
+    work.add(
+      ps.map(({ name, width, height, quantity, material, thickness, grain, edges }) =>
+        withoutUndefined({ name, width, height, quantity, material, thickness, grain, edges }),
+      ),
+    );
     notices.toast(msg.partsAdded(ps.length));
   };
   const loadLayout = (l: SavedLayout) => {

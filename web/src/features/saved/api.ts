@@ -6,7 +6,7 @@ import type { Options, PartInput, Sheet } from '../engine/types';
 // The saved parts and layouts API (docs/http-api.md), and the browser's
 // local copy used while the server cannot be reached.
 
-export interface SavedPart {
+export interface SavedPart extends Pick<PartInput, 'material' | 'thickness' | 'grain' | 'edges'> {
   id: string;
   name: string;
   width: number;
