@@ -41,6 +41,11 @@ const ResultsViewM = memo(ResultsView);
  * App is the page: the header, the parts and the canvas, their layout,
  * and the dialogs over them. engine is a stand-in for tests.
  */
+/** withoutUndefined drops the keys a saved part does not have, so that it is kept as it came. */
+function withoutUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
 export function App({ engine: given }: { engine?: EngineClient }) {
   const notices = useNotices();
   const [splash, setSplash] = useState(true);
