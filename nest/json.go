@@ -88,6 +88,10 @@ func (e *jsonEncoder) result(r *Result) {
 		e.b = append(e.b, `,"costLowerBound":`...)
 		e.float(st.CostLowerBound)
 	}
+	if st.Patterns != 0 {
+		e.b = append(e.b, `,"patterns":`...)
+		e.int(st.Patterns)
+	}
 	e.b = append(e.b, '}')
 	if len(r.Materials) > 0 {
 		e.b = append(e.b, `,"materials":`...)
@@ -216,6 +220,10 @@ func (e *jsonEncoder) page(p *Page) {
 	if p.Height != 0 {
 		e.b = append(e.b, `,"height":`...)
 		e.float(p.Height)
+	}
+	if p.Pattern != 0 {
+		e.b = append(e.b, `,"pattern":`...)
+		e.int(p.Pattern)
 	}
 	e.b = append(e.b, '}')
 }

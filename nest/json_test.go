@@ -88,6 +88,9 @@ func TestResultJSONMatchesEncodingJSON(t *testing.T) {
 	checkResultJSON(t, Result{Materials: []MaterialResult{{Cost: math.Inf(1)}}})
 	checkResultJSON(t, Result{BandTotals: []BandTotal{{Meters: math.NaN()}}})
 	checkResultJSON(t, Result{Pages: []Page{{Thickness: math.NaN()}}})
+	// The pattern numbers: set, zero (omitted) and out of the usual range.
+	checkResultJSON(t, Result{Pages: []Page{{Pattern: 1}, {Pattern: 0}, {Pattern: 1}, {Pattern: -3}, {Pattern: math.MaxInt}}, Stats: Stats{Patterns: 2}})
+	checkResultJSON(t, Result{Stats: Stats{Patterns: math.MinInt}})
 
 	// nil and empty lists, and values encoding/json refuses.
 	checkResultJSON(t, Result{})
@@ -103,9 +106,9 @@ func stockResult(s string, f float64) Result {
 	return Result{
 		Sheet: Sheet{Width: 183, Height: 366},
 		Pages: []Page{{ID: "page-0", Efficiency: 81, StockID: s, Material: s, Thickness: f, Width: f, Height: -f,
-			Parts: []Placed{{ID: s, Name: s, X: f, Width: 10, Height: 20, Rotated: true, Edges: &Edges{Top: s, Right: "B1"}}, {ID: "b"}}}},
+			Parts: []Placed{{ID: s, Name: s, X: f, Width: 10, Height: 20, Rotated: true, Edges: &Edges{Top: s, Right: "B1"}}, {ID: "b"}}, Pattern: 1}},
 		Skipped: []Skipped{{Name: s, Width: f, Quantity: 2, Reason: SkipStockOut}},
-		Stats:   Stats{Pages: 1, LowerBound: 1, Efficiency: f, Cost: f, CostLowerBound: f / 3},
+		Stats:   Stats{Pages: 1, LowerBound: 1, Efficiency: f, Cost: f, CostLowerBound: f / 3, Patterns: 1},
 		Materials: []MaterialResult{{Material: s, Thickness: f, Pages: 1, LowerBound: 1, Efficiency: f, Objective: ObjectiveCost,
 			Cost: f, CostLowerBound: f * 0.9, Optimal: true}, {Material: "", Objective: ObjectiveArea}},
 		Used:       []StockCount{{StockID: s, Quantity: 2}, {StockID: StockDefault, Quantity: 1}},
@@ -122,9 +125,9 @@ func FuzzResultJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, id string, x, y, w float64) {
 		checkResultJSON(t, Result{
 			Sheet:   Sheet{Width: x, Height: y},
-			Pages:   []Page{{ID: id, Efficiency: int(w), Parts: []Placed{{ID: id, Name: name, X: x, Y: y, Width: w, Height: x + y, Rotated: true, OriginalIndex: 3}}}},
+			Pages:   []Page{{ID: id, Efficiency: int(w), Parts: []Placed{{ID: id, Name: name, X: x, Y: y, Width: w, Height: x + y, Rotated: true, OriginalIndex: 3}}, Pattern: int(x)}},
 			Skipped: []Skipped{{ID: name, Name: id, Width: w, Quantity: -1, Reason: name}},
-			Stats:   Stats{Efficiency: w, Cuts: int(x), CutLength: y},
+			Stats:   Stats{Efficiency: w, Cuts: int(x), CutLength: y, Patterns: int(y)},
 		})
 		checkResultJSON(t, stockResult(name, x))
 		r := stockResult(id, w)

@@ -253,6 +253,7 @@ func (s *search) result(sol *solution) Result {
 	} else {
 		res.Stats.Optimal = true
 	}
+	setPatterns(&res)
 	return res
 }
 

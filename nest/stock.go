@@ -1014,5 +1014,6 @@ func (sj *stockJob) result(groups []*groupResult, start time.Time) Result {
 		m := float64(bandUnits[bi]) / (100 * unitsPerCM)
 		res.BandTotals = append(res.BandTotals, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
 	}
+	setPatterns(&res)
 	return res
 }

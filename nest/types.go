@@ -160,6 +160,12 @@ type Page struct {
 	Thickness float64 `json:"thickness,omitempty"`
 	Width     float64 `json:"width,omitempty"`
 	Height    float64 `json:"height,omitempty"`
+	// Pattern numbers the distinct sheet patterns, 1-based in order of
+	// first appearance: pages cut from the same stock row with the same
+	// placement (part lines, positions, sizes and turns, whatever the
+	// copy ids) and the same cuts carry the same number, so they can be
+	// printed once with "× N". Pages stay listed one by one.
+	Pattern int `json:"pattern,omitempty"`
 }
 
 // StockDefault is the stock id of Request.Sheet in a result.
@@ -217,6 +223,9 @@ type Stats struct {
 	// proven lower bound on it, in a layout with priced stock rows.
 	Cost           float64 `json:"cost,omitempty"`
 	CostLowerBound float64 `json:"costLowerBound,omitempty"`
+	// Patterns counts the distinct sheet patterns (Page.Pattern) among
+	// the pages; it equals Pages when no two sheets are alike.
+	Patterns int `json:"patterns,omitempty"`
 }
 
 // MaterialResult summarises the layout of one material and thickness.
