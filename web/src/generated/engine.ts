@@ -181,6 +181,14 @@ export interface Page {
   thickness?: number;
   width?: number;
   height?: number;
+  /**
+   * Pattern numbers the distinct sheet patterns, 1-based in order of
+   * first appearance: pages cut from the same stock row with the same
+   * placement (part lines, positions, sizes and turns, whatever the
+   * copy ids) and the same cuts carry the same number, so they can be
+   * printed once with "× N". Pages stay listed one by one.
+   */
+  pattern?: number;
 }
 
 /**
@@ -226,6 +234,11 @@ export interface Stats {
    */
   cost?: number;
   costLowerBound?: number;
+  /**
+   * Patterns counts the distinct sheet patterns (Page.Pattern) among
+   * the pages; it equals Pages when no two sheets are alike.
+   */
+  patterns?: number;
 }
 
 /** MaterialResult summarises the layout of one material and thickness. */
