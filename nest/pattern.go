@@ -99,3 +99,32 @@ func patternKey(key []byte, order []int, p *Page) ([]byte, []int) {
 	}
 	return key, order
 }
+
+// PatternGroups groups the listed pages of res (indexes into res.Pages, in
+// the order given) by their pattern, for printing each pattern once: a
+// group holds the pages whose Pattern is the same positive number and whose
+// stock row, placement and cuts do match, in the order listed; the groups
+// come in the order of their first page. A page without a pattern number
+// (a result made before patterns, or by hand) is a group of its own, so
+// such a result prints as before; so is an index out of range.
+func PatternGroups(res *Result, pages []int) [][]int {
+	groups := make([][]int, 0, len(pages))
+	index := map[string]int{}
+	var key []byte
+	var order []int
+	for _, page := range pages {
+		if page < 0 || page >= len(res.Pages) || res.Pages[page].Pattern <= 0 {
+			groups = append(groups, []int{page})
+			continue
+		}
+		key = binary.AppendVarint(key[:0], int64(res.Pages[page].Pattern))
+		key, order = patternKey(key, order[:0], &res.Pages[page])
+		if g, ok := index[string(key)]; ok {
+			groups[g] = append(groups[g], page)
+			continue
+		}
+		index[string(key)] = len(groups)
+		groups = append(groups, []int{page})
+	}
+	return groups
+}

@@ -194,3 +194,57 @@ func TestPatternsRandom(t *testing.T) {
 		checkPatterns(t, res)
 	}
 }
+
+// PatternGroups joins pages of one pattern number only where they match,
+// and leaves pages without a number alone.
+func TestPatternGroups(t *testing.T) {
+	req := Request{Sheet: Sheet{Width: 100, Height: 100}, Parts: []Part{
+		{ID: "a", Width: 50, Height: 100, Quantity: 6}, {ID: "b", Width: 90, Height: 90, Quantity: 1}}}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := make([]int, len(res.Pages))
+	for i := range all {
+		all[i] = i
+	}
+	groups := PatternGroups(&res, all)
+	if len(groups) != res.Stats.Patterns || len(groups) != 2 {
+		t.Fatalf("%d groups, %d patterns, want 2", len(groups), res.Stats.Patterns)
+	}
+	for _, g := range groups {
+		for _, p := range g {
+			if res.Pages[p].Pattern != res.Pages[g[0]].Pattern {
+				t.Fatalf("group %v mixes patterns", g)
+			}
+		}
+	}
+	// A listed subset, backwards: groups in the order listed.
+	var pairs []int // the sheets of two a's
+	for i, pg := range res.Pages {
+		if len(pg.Parts) == 2 {
+			pairs = append(pairs, i)
+		}
+	}
+	if len(pairs) != 3 {
+		t.Fatalf("%d sheets of two parts, want 3", len(pairs))
+	}
+	if g := PatternGroups(&res, []int{pairs[2], pairs[0]}); len(g) != 1 || len(g[0]) != 2 || g[0][0] != pairs[2] {
+		t.Fatalf("subset: %v", g)
+	}
+	// A forged number does not join different sheets; no number, no group.
+	forged := res
+	forged.Pages = append([]Page(nil), res.Pages...)
+	for i := range forged.Pages {
+		forged.Pages[i].Pattern = 1
+	}
+	if g := PatternGroups(&forged, all); len(g) != 2 {
+		t.Fatalf("forged: %v", g)
+	}
+	for i := range forged.Pages {
+		forged.Pages[i].Pattern = 0
+	}
+	if g := PatternGroups(&forged, append(all, -1, 99)); len(g) != len(all)+2 {
+		t.Fatalf("without numbers: %v", g)
+	}
+}
