@@ -1,0 +1,514 @@
+// Package labels writes part labels (Etiketler): a PDF with one label per
+// physical piece of a layout, in cutting order, for sticking on every piece
+// so that the parts of a job can be sorted and sent to the edge bander.
+//
+// Each label shows the part's name, its finished size (as entered in the
+// request) and its cut size (as placed), its material and thickness, its
+// sheet number and position, its banded edges on a small outline (a thick
+// line per banded edge, with the band code), a grain arrow when the part has
+// grain, the job's name, and a Code 128 barcode and a QR code of the placed
+// part's id, which is unique in a result.
+//
+// The order is the cutting order: sheet by sheet; within a sheet with a
+// guillotine cut sequence, the order in which the sequence frees the pieces;
+// else reading order (top to bottom, left to right).
+package labels
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/boombuler/barcode/code128"
+	"github.com/boombuler/barcode/qr"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"kesim/export"
+	"kesim/nest"
+)
+
+// Preset names a label sheet.
+const (
+	PresetA4x24   = "a4-3x8"      // A4, 3 x 8 labels of 70 x 37 mm (the default)
+	PresetA4x8    = "a4-2x4"      // A4, 2 x 4 labels of 105 x 74,25 mm
+	PresetRoll    = "roll-100x50" // one 100 x 50 mm label per page, thermal roll
+	DefaultPreset = PresetA4x24
+)
+
+// Bounds on what a request may ask for.
+const (
+	// MaxLabels is the most labels one file holds.
+	MaxLabels = 20_000
+	// MaxJob is the longest job name, in characters.
+	MaxJob = 200
+	// MaxID is the longest piece id a barcode carries, in characters.
+	MaxID = 64
+)
+
+// Options are the label file's options.
+type Options struct {
+	// Preset is one of the preset names; empty means DefaultPreset.
+	Preset string `json:"preset,omitempty"`
+	// Job is the job's name, printed on every label.
+	Job string `json:"job,omitempty"`
+	// Now is the file's creation date; zero means time.Now().
+	Now time.Time `json:"-"`
+}
+
+// Errors a user sees.
+var (
+	ErrPreset  = errors.New("Bilinmeyen etiket düzeni. Geçerli düzenler: a4-3x8, a4-2x4, roll-100x50.")
+	ErrJob     = fmt.Errorf("İş adı en fazla %d karakter olabilir.", MaxJob)
+	ErrTooMany = fmt.Errorf("Tek dosyada en fazla %s etiket basılabilir.", thousands(MaxLabels))
+)
+
+// preset is the geometry of a label sheet, in mm.
+type preset struct {
+	pageW, pageH   float64
+	cols, rows     int
+	labelW, labelH float64
+}
+
+var presets = map[string]preset{
+	PresetA4x24: {210, 297, 3, 8, 70, 37},
+	PresetA4x8:  {210, 297, 2, 4, 105, 74.25},
+	PresetRoll:  {100, 50, 1, 1, 100, 50},
+}
+
+// PageSize returns a preset's page size in mm and its labels per page.
+func PageSize(name string) (width, height float64, perPage int, err error) {
+	if name == "" {
+		name = DefaultPreset
+	}
+	p, ok := presets[name]
+	if !ok {
+		return 0, 0, 0, ErrPreset
+	}
+	return p.pageW, p.pageH, p.cols * p.rows, nil
+}
+
+// Piece is one label: a placed part and where it lies.
+type Piece struct {
+	Page int // 0-based sheet index
+	nest.Placed
+}
+
+// Order returns the pieces of res in cutting order: sheet by sheet; within
+// a sheet, by the step of the sheet's cut sequence that frees the piece
+// (the last cut along one of its edges), else in reading order. req, when
+// not nil, gives the kerf that separates a piece from the cut left of or
+// above it.
+func Order(req *nest.Request, res nest.Result) []Piece {
+	kerf := 1.0 // cm: the widest kerf a cut may leave before a piece's edge
+	if req != nil && req.Options.Kerf >= 0 && req.Options.Kerf < 10 {
+		kerf = req.Options.Kerf
+	}
+	var out []Piece
+	for i, pg := range res.Pages {
+		start := len(out)
+		for _, p := range pg.Parts {
+			out = append(out, Piece{Page: i, Placed: p})
+		}
+		pieces := out[start:]
+		freed := make(map[string]int, len(pieces))
+		if len(pg.Cuts) > 0 {
+			for _, p := range pieces {
+				freed[p.ID] = freedBy(p.Placed, pg.Cuts, kerf)
+			}
+		}
+		slices.SortStableFunc(pieces, func(a, b Piece) int {
+			return cmp.Or(cmp.Compare(freed[a.ID], freed[b.ID]), cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
+		})
+	}
+	return out
+}
+
+// freedBy returns the order of the last cut along an edge of p: the cut
+// that frees it (0 when no cut touches it).
+func freedBy(p nest.Placed, cuts []nest.Cut, kerf float64) int {
+	const eps = 1e-6
+	last := 0
+	for _, c := range cuts {
+		var line, from, to, lo, hi, size float64
+		switch c.Direction {
+		case nest.Vertical:
+			line, from, to, lo, hi, size = c.X, c.Y, c.Y+c.Length, p.Y, p.Y+p.Height, p.X
+			if math.Abs(line-(p.X+p.Width)) <= eps {
+				size = line
+			}
+		case nest.Horizontal:
+			line, from, to, lo, hi, size = c.Y, c.X, c.X+c.Length, p.X, p.X+p.Width, p.Y
+			if math.Abs(line-(p.Y+p.Height)) <= eps {
+				size = line
+			}
+		default:
+			continue
+		}
+		// The edge lies on the line (far edge) or up to a kerf past it
+		// (near edge), and the cut runs along it.
+		touches := size-line >= -eps && size-line <= kerf+eps
+		if touches && min(to, hi)-max(from, lo) > eps && c.Order > last {
+			last = c.Order
+		}
+	}
+	return last
+}
+
+// Write writes the labels of res to w as a PDF. req, which may be nil,
+// is the request res was laid out from: it gives the finished sizes, the
+// grain and the materials as entered.
+func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
+	if opt.Preset == "" {
+		opt.Preset = DefaultPreset
+	}
+	pr, ok := presets[opt.Preset]
+	if !ok {
+		return ErrPreset
+	}
+	if utf8.RuneCountInString(opt.Job) > MaxJob {
+		return ErrJob
+	}
+	if err := export.Check(res); err != nil {
+		return err
+	}
+	pieces := Order(req, res)
+	if len(pieces) > MaxLabels {
+		return ErrTooMany
+	}
+	for _, p := range pieces {
+		if p.ID == "" || utf8.RuneCountInString(p.ID) > MaxID {
+			return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, printable(p.ID))
+		}
+		for _, r := range p.ID {
+			if r < 32 || r > 126 {
+				return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", printable(p.ID))
+			}
+		}
+	}
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
+	opt.Job = printable(opt.Job)
+
+	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: pr.pageW, Ht: pr.pageH}})
+	f.AddUTF8FontFromBytes("Go", "", goregular.TTF)
+	f.AddUTF8FontFromBytes("Go", "B", gobold.TTF)
+	f.SetMargins(0, 0, 0)
+	f.SetAutoPageBreak(false, 0)
+	title := "Etiketler"
+	if opt.Job != "" {
+		title += " — " + opt.Job
+	}
+	f.SetTitle(title, true)
+	f.SetCreator("Kesim", true)
+	f.SetLang("tr-TR")
+	f.SetCatalogSort(true)
+	f.SetCreationDate(opt.Now)
+	f.SetModificationDate(opt.Now)
+
+	d := &drawer{f: f, req: req, res: res, opt: opt, k: 72 / 25.4, pageH: pr.pageH}
+	per := pr.cols * pr.rows
+	// The labels are centred on the page.
+	ox := (pr.pageW - float64(pr.cols)*pr.labelW) / 2
+	oy := (pr.pageH - float64(pr.rows)*pr.labelH) / 2
+	for i, p := range pieces {
+		slot := i % per
+		if slot == 0 {
+			f.AddPage()
+		}
+		x := ox + float64(slot%pr.cols)*pr.labelW
+		y := oy + float64(slot/pr.cols)*pr.labelH
+		if err := d.label(x, y, pr.labelW, pr.labelH, p); err != nil {
+			return err
+		}
+		if err := f.Error(); err != nil {
+			return fmt.Errorf("Etiket dosyası yazılamadı: %w", err)
+		}
+	}
+	if err := f.Output(w); err != nil {
+		return fmt.Errorf("Etiket dosyası yazılamadı: %w", err)
+	}
+	return nil
+}
+
+type drawer struct {
+	f     *fpdf.Fpdf
+	req   *nest.Request
+	res   nest.Result
+	opt   Options
+	k     float64 // points per mm
+	pageH float64
+	buf   []byte
+}
+
+// base is the label design's size in mm; larger labels scale it.
+const baseW, baseH = 70.0, 37.0
+
+// label draws the label of p with its top left corner at (x, y), w x h mm.
+func (d *drawer) label(x, y, w, h float64, p Piece) error {
+	f := d.f
+	s := min(w/baseW, h/baseH)
+	// The design is centred in the label.
+	x += (w - baseW*s) / 2
+	y += (h - baseH*s) / 2
+	at := func(u, v float64) (float64, float64) { return x + u*s, y + v*s }
+	pad := 2.5
+
+	part, hasPart := nest.Part{}, false
+	if d.req != nil && p.OriginalIndex >= 0 && p.OriginalIndex < len(d.req.Parts) {
+		part, hasPart = d.req.Parts[p.OriginalIndex], true
+	}
+	finishedW, finishedH := p.Width, p.Height
+	if p.Rotated {
+		finishedW, finishedH = p.Height, p.Width
+	}
+	if hasPart && positive(part.Width) && positive(part.Height) {
+		finishedW, finishedH = part.Width, part.Height
+	}
+	material, thickness := d.res.Pages[p.Page].Material, d.res.Pages[p.Page].Thickness
+	if material == "" && thickness == 0 && hasPart {
+		material, thickness = part.Material, part.Thickness
+	}
+
+	// Name, bold, beside the QR code.
+	qrSize := 14.0
+	textW := baseW - 2*pad - qrSize - 1.5
+	f.SetTextColor(0, 0, 0)
+	f.SetFont("Go", "B", 9*s)
+	tx, ty := at(pad, pad+3)
+	f.Text(tx, ty, d.fit(printable(p.Name), textW*s))
+
+	f.SetFont("Go", "", 6.5*s)
+	lines := []string{
+		"Net " + export.Size(finishedW, finishedH) + " cm",
+		"Kesim " + export.Size(p.Width, p.Height) + " cm",
+	}
+	if strings.TrimSpace(material) != "" || thickness > 0 {
+		lines = append(lines, printable(export.MaterialName(material, thickness)))
+	}
+	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s", p.Page+1, export.Num(p.X), export.Num(p.Y)))
+	if d.opt.Job != "" {
+		lines = append(lines, d.opt.Job)
+	}
+	for i, line := range lines {
+		lw := textW
+		if i >= 3 {
+			lw = 43 // beside the outline
+		}
+		tx, ty = at(pad, pad+7+float64(i)*2.9)
+		f.Text(tx, ty, d.fit(line, lw*s))
+	}
+
+	// QR code, top right.
+	qx, qy := at(baseW-pad-qrSize, pad-0.5)
+	if err := d.qr(p.ID, qx, qy, qrSize*s); err != nil {
+		return err
+	}
+
+	// Code 128, bottom left, with the id under it.
+	bx, by := at(pad, baseH-pad-8.5)
+	if err := d.code128(p.ID, bx, by, 44*s, 6*s); err != nil {
+		return err
+	}
+	f.SetFont("Go", "", 6*s)
+	tx, ty = at(pad, baseH-pad)
+	idW := f.GetStringWidth(p.ID)
+	f.Text(tx+(44*s-idW)/2, ty, p.ID)
+
+	// Outline with bands and grain, bottom right.
+	ox, oy := at(49, 18)
+	d.outline(p, part.Grain, ox, oy, 18.5*s, 16.5*s, s)
+	return nil
+}
+
+// outline draws the part as placed, fitted into the box (x, y, w, h), a
+// thick line on each banded edge with its code, and the grain arrow.
+func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
+	f := d.f
+	code := 2.6 * s // room for the band codes around the outline
+	bw, bh := w-2*code, h-2*code
+	scale := min(bw/p.Width, bh/p.Height)
+	pw, ph := max(p.Width*scale, 2*s), max(p.Height*scale, 2*s)
+	px, py := x+code+(bw-pw)/2, y+code+(bh-ph)/2
+	f.SetDrawColor(0, 0, 0)
+	f.SetLineWidth(0.2 * s)
+	f.Rect(px, py, pw, ph, "D")
+	if e := p.Edges; e != nil {
+		f.SetLineWidth(0.9 * s)
+		f.SetLineCapStyle("butt")
+		f.SetFont("Go", "B", 5*s)
+		band := func(c string, x1, y1, x2, y2, tx, ty float64) {
+			c = printable(c)
+			if c == "" {
+				return
+			}
+			f.Line(x1, y1, x2, y2)
+			c = d.fit(c, 3*code)
+			f.Text(tx-f.GetStringWidth(c)/2, ty, c)
+		}
+		band(e.Top, px, py, px+pw, py, px+pw/2, py-0.7*s)
+		band(e.Bottom, px, py+ph, px+pw, py+ph, px+pw/2, py+ph+2.1*s)
+		band(e.Left, px, py, px, py+ph, px-code/2-0.2*s, py+ph/2+0.7*s)
+		band(e.Right, px+pw, py, px+pw, py+ph, px+pw+code/2+0.2*s, py+ph/2+0.7*s)
+		f.SetLineCapStyle("square")
+	}
+	// The grain runs along the height as entered (vertical) or the width;
+	// a turned part has it the other way on the sheet.
+	along := ""
+	switch grain {
+	case nest.GrainVertical:
+		along = "v"
+	case nest.GrainHorizontal:
+		along = "h"
+	}
+	if along != "" && p.Rotated {
+		along = map[string]string{"v": "h", "h": "v"}[along]
+	}
+	if along != "" {
+		f.SetLineWidth(0.3 * s)
+		cx, cy := px+pw/2, py+ph/2
+		head := 1.2 * s
+		if along == "v" {
+			l := max(ph*0.35, 1.5*s)
+			f.Line(cx, cy+l, cx, cy-l)
+			f.Line(cx, cy-l, cx-head*0.6, cy-l+head)
+			f.Line(cx, cy-l, cx+head*0.6, cy-l+head)
+		} else {
+			l := max(pw*0.35, 1.5*s)
+			f.Line(cx-l, cy, cx+l, cy)
+			f.Line(cx+l, cy, cx+l-head, cy-head*0.6)
+			f.Line(cx+l, cy, cx+l-head, cy+head*0.6)
+		}
+	}
+	f.SetLineWidth(0.2)
+}
+
+// code128 draws the Code 128 barcode of id in the box (x, y, w, h), its
+// bars as wide as the box allows with a quiet zone of ten modules on each
+// side.
+func (d *drawer) code128(id string, x, y, w, h float64) error {
+	bc, err := code128.Encode(id)
+	if err != nil {
+		return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor.", id)
+	}
+	n := bc.Bounds().Dx()
+	module := w / float64(n+20)
+	d.buf = d.buf[:0]
+	run := -1
+	for i := 0; i <= n; i++ {
+		dark := i < n && isDark(bc.At(i, 0))
+		switch {
+		case dark && run < 0:
+			run = i
+		case !dark && run >= 0:
+			d.rect(x+float64(run+10)*module, y, float64(i-run)*module, h)
+			run = -1
+		}
+	}
+	d.fill()
+	return nil
+}
+
+// qr draws the QR code of id, size mm square, at (x, y).
+func (d *drawer) qr(id string, x, y, size float64) error {
+	code, err := qr.Encode(id, qr.M, qr.Auto)
+	if err != nil {
+		return fmt.Errorf("Parça kimliği %q QR koduna yazılamıyor.", id)
+	}
+	n := code.Bounds().Dx()
+	module := size / float64(n)
+	d.buf = d.buf[:0]
+	for row := range n {
+		run := -1
+		for col := 0; col <= n; col++ {
+			dark := col < n && isDark(code.At(col, row))
+			switch {
+			case dark && run < 0:
+				run = col
+			case !dark && run >= 0:
+				d.rect(x+float64(run)*module, y+float64(row)*module, float64(col-run)*module, module)
+				run = -1
+			}
+		}
+	}
+	d.fill()
+	return nil
+}
+
+// rect adds a rectangle in mm (top left corner) to the path being built.
+// The rectangles of a code are written as one path and filled once, which
+// keeps a file of thousands of labels quick to write and to print.
+func (d *drawer) rect(x, y, w, h float64) {
+	k := d.k
+	b := d.buf
+	b = strconv.AppendFloat(b, x*k, 'f', 3, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, (d.pageH-y)*k, 'f', 3, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, w*k, 'f', 3, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, -h*k, 'f', 3, 64)
+	b = append(b, " re\n"...)
+	d.buf = b
+}
+
+func (d *drawer) fill() {
+	if len(d.buf) == 0 {
+		return
+	}
+	d.f.RawWriteStr("0 g\n" + string(d.buf) + "f\n")
+	d.buf = d.buf[:0]
+}
+
+func isDark(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r+g+b < 3*0x8000
+}
+
+// fit cuts s, in the current font, to width mm, ending it with "…".
+func (d *drawer) fit(s string, width float64) string {
+	if d.f.GetStringWidth(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && d.f.GetStringWidth(string(r)+"…") > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// printable replaces what the PDF's fonts cannot print: control characters
+// become spaces, letters outside the Basic Multilingual Plane (emoji) '?'.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsControl(r):
+			return ' '
+		case r > 0xffff:
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
+}
+
+func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }
+
+// thousands writes n with Turkish thousands dots: 20.000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "." + s[i:]
+	}
+	return s
+}

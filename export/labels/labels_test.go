@@ -1,0 +1,387 @@
+package labels
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"kesim/export"
+	"kesim/export/internal/exporttest"
+	"kesim/nest"
+)
+
+var fixed = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+
+func run(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(name, args...).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, ee.Stderr)
+		}
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return string(out)
+}
+
+func write(t *testing.T, req *nest.Request, res nest.Result, opt Options) string {
+	t.Helper()
+	var buf bytes.Buffer
+	opt.Now = fixed
+	if err := Write(&buf, req, res, opt); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "etiketler.pdf")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+func pieces(res nest.Result) []string {
+	var ids []string
+	for _, pg := range res.Pages {
+		for _, p := range pg.Parts {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
+}
+
+// pdfPages returns the page count and the first page's size in points.
+func pdfPages(t *testing.T, pdfinfo, file string) (int, float64, float64) {
+	t.Helper()
+	info := run(t, pdfinfo, file)
+	m := regexp.MustCompile(`Pages:\s+(\d+)`).FindStringSubmatch(info)
+	s := regexp.MustCompile(`Page size:\s+([\d.]+) x ([\d.]+) pts`).FindStringSubmatch(info)
+	if m == nil || s == nil {
+		t.Fatalf("pdfinfo: no page count or size in\n%s", info)
+	}
+	n, _ := strconv.Atoi(m[1])
+	w, _ := strconv.ParseFloat(s[1], 64)
+	h, _ := strconv.ParseFloat(s[2], 64)
+	return n, w, h
+}
+
+// Each preset gives its page size and one label per piece: as many pages
+// as the pieces fill, and every piece's id printed once.
+func TestPresetsOneLabelPerPiece(t *testing.T) {
+	pdfinfo := exporttest.Tool(t, "pdfinfo", "poppler-utils")
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	req := exporttest.KitchenRequest()
+	res := exporttest.EngineMaterials(t)
+	ids := pieces(res)
+	for _, c := range []struct {
+		preset   string
+		wMM, hMM float64
+		perPage  int
+	}{
+		{"", 210, 297, 24},
+		{PresetA4x24, 210, 297, 24},
+		{PresetA4x8, 210, 297, 8},
+		{PresetRoll, 100, 50, 1},
+	} {
+		t.Run(c.preset, func(t *testing.T) {
+			file := write(t, &req, res, Options{Preset: c.preset, Job: "Mutfak"})
+			n, w, h := pdfPages(t, pdfinfo, file)
+			if want := (len(ids) + c.perPage - 1) / c.perPage; n != want {
+				t.Errorf("%d pieces, %d per page: %d pages, want %d", len(ids), c.perPage, n, want)
+			}
+			const pt = 72 / 25.4
+			if abs(w-c.wMM*pt) > 0.5 || abs(h-c.hMM*pt) > 0.5 {
+				t.Errorf("page %.1f x %.1f pt, want %v x %v mm", w, h, c.wMM, c.hMM)
+			}
+			text := run(t, pdftotext, "-enc", "UTF-8", file, "-")
+			for _, id := range ids {
+				// The id under the barcode: once per label.
+				if got := len(regexp.MustCompile(`(?m)^\s*`+regexp.QuoteMeta(id)+`\s*$`).FindAllString(text, -1)); got != 1 {
+					t.Errorf("piece %s printed %d times, want once", id, got)
+				}
+			}
+		})
+	}
+}
+
+func abs(v float64) float64 { return max(v, -v) }
+
+// The labels show the Turkish names, sizes, material, sheet and job as a
+// Turkish reader writes them.
+func TestTurkishText(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	req := exporttest.KitchenRequest()
+	res := exporttest.EngineMaterials(t)
+	file := write(t, &req, res, Options{Preset: PresetA4x8, Job: "Ayşe Hanım — Çeşme Mutfağı"})
+	text := run(t, pdftotext, "-enc", "UTF-8", file, "-")
+	for _, w := range []string{exporttest.TurkishName, "Arkalık", "Net 78 x 50 cm", "Beyaz Sunta 18 mm",
+		"Ceviz MDF 18 mm", "Ayşe Hanım — Çeşme Mutfağı", "Levha 1 ·", "B1", "B2"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("pdftotext did not find %q", w)
+		}
+	}
+	// Cut sizes are the placed ones: with bands deducted they differ from
+	// the finished size, and are written with a decimal comma.
+	for _, pg := range res.Pages {
+		for _, p := range pg.Parts {
+			if w := "Kesim " + export.Size(p.Width, p.Height) + " cm"; !strings.Contains(text, w) {
+				t.Errorf("pdftotext did not find %q", w)
+			}
+		}
+	}
+	if strings.Contains(text, "Malzemesiz") {
+		t.Error("a label names no material as Malzemesiz")
+	}
+}
+
+// Every Code 128 barcode and every QR code decodes to its piece's id, on
+// the label of that piece: each label is cut out of the page rendered at
+// 300 dpi and read alone, so that the labels' order is checked too.
+func TestBarcodesDecode(t *testing.T) {
+	pdftoppm := exporttest.Tool(t, "pdftoppm", "poppler-utils")
+	zbarimg := exporttest.Tool(t, "zbarimg", "zbar-tools")
+	req := exporttest.KitchenRequest()
+	res := exporttest.EngineMaterials(t)
+	grid := exporttest.Grid(30)
+	for _, c := range []struct {
+		name   string
+		req    *nest.Request
+		res    nest.Result
+		preset string
+	}{
+		{"kitchen a4-3x8", &req, res, PresetA4x24},
+		{"grid a4-2x4", nil, grid, PresetA4x8},
+		{"kitchen roll", &req, res, PresetRoll},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := write(t, c.req, c.res, Options{Preset: c.preset, Job: "İş 1"})
+			dir := t.TempDir()
+			const dpi = 300
+			run(t, pdftoppm, "-png", "-r", strconv.Itoa(dpi), file, filepath.Join(dir, "p"))
+			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+			slices.Sort(pngs) // p-01.png, p-02.png ... (same width)
+			pr := presets[c.preset]
+			per := pr.cols * pr.rows
+			order := Order(c.req, c.res)
+			if want := (len(order) + per - 1) / per; len(pngs) != want {
+				t.Fatalf("%d pages rendered, want %d", len(pngs), want)
+			}
+			var crops []string
+			var page image.Image
+			for i := range order {
+				if i%per == 0 {
+					page = readPNG(t, pngs[i/per])
+				}
+				slot := i % per
+				px := func(mm float64) int { return int(mm / 25.4 * dpi) }
+				x0 := (pr.pageW-float64(pr.cols)*pr.labelW)/2 + float64(slot%pr.cols)*pr.labelW
+				y0 := (pr.pageH-float64(pr.rows)*pr.labelH)/2 + float64(slot/pr.cols)*pr.labelH
+				r := image.Rect(px(x0), px(y0), px(x0+pr.labelW), px(y0+pr.labelH))
+				crop := image.NewGray(image.Rect(0, 0, r.Dx()+80, r.Dy()+80)) // a white margin
+				draw.Draw(crop, crop.Bounds(), image.White, image.Point{}, draw.Src)
+				draw.Draw(crop, r.Sub(r.Min).Add(image.Pt(40, 40)), page, r.Min, draw.Src)
+				name := filepath.Join(dir, fmt.Sprintf("label-%04d.png", i))
+				writePNG(t, name, crop)
+				crops = append(crops, name)
+			}
+			out, _ := exec.Command(zbarimg, append([]string{"-q", "--xml"}, crops...)...).Output() // exit 4 when one decodes nothing
+			got := map[string][]string{}
+			for _, src := range regexp.MustCompile(`(?s)<source href='([^']*)'>(.*?)</source>`).FindAllStringSubmatch(string(out), -1) {
+				for _, sym := range regexp.MustCompile(`(?s)<symbol type='([^']*)'.*?<data><!\[CDATA\[(.*?)\]\]></data>`).FindAllStringSubmatch(src[2], -1) {
+					got[filepath.Base(src[1])] = append(got[filepath.Base(src[1])], sym[1]+":"+sym[2])
+				}
+			}
+			for i, p := range order {
+				codes := got[filepath.Base(crops[i])]
+				slices.Sort(codes)
+				if want := []string{"CODE-128:" + p.ID, "QR-Code:" + p.ID}; !slices.Equal(codes, want) {
+					t.Errorf("label %d (%s): decoded %v, want %v", i+1, p.ID, codes, want)
+				}
+			}
+		})
+	}
+}
+
+func readPNG(t *testing.T, name string) image.Image {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func writePNG(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A sheet with a cut sequence is labelled in the order the cuts free the
+// pieces, which is not reading order; a sheet without cuts in reading order.
+func TestOrder(t *testing.T) {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{
+		{ID: "page-0", Parts: []nest.Placed{
+			{ID: "A", X: 0, Y: 0, Width: 50, Height: 60},
+			{ID: "B", X: 0, Y: 60.4, Width: 50, Height: 39.6},
+			{ID: "C", X: 50.4, Y: 0, Width: 49.6, Height: 30},
+			{ID: "D", X: 50.4, Y: 30.4, Width: 49.6, Height: 69.6},
+		}, Cuts: []nest.Cut{
+			{Order: 1, X: 50, Y: 0, Length: 100, Direction: nest.Vertical},
+			{Order: 2, X: 50.4, Y: 30, Length: 49.6, Direction: nest.Horizontal},
+			{Order: 3, X: 0, Y: 60, Length: 50, Direction: nest.Horizontal},
+		}},
+		{ID: "page-1", Parts: []nest.Placed{
+			{ID: "G", X: 50, Y: 50, Width: 10, Height: 10},
+			{ID: "E", X: 0, Y: 0, Width: 10, Height: 10},
+			{ID: "F", X: 20, Y: 0, Width: 10, Height: 10},
+		}},
+	}}
+	req := nest.Request{Options: nest.Options{Kerf: 0.4}}
+	for _, r := range []*nest.Request{&req, nil} {
+		var got []string
+		for _, p := range Order(r, res) {
+			got = append(got, fmt.Sprintf("%d%s", p.Page+1, p.ID))
+		}
+		if want := []string{"1C", "1D", "1A", "1B", "2E", "2F", "2G"}; !slices.Equal(got, want) {
+			t.Errorf("order %v, want %v", got, want)
+		}
+	}
+}
+
+// On the engine's guillotine layouts every piece is freed by a cut of its
+// sheet, and the label order follows the cut sequence.
+func TestOrderEngineGuillotine(t *testing.T) {
+	reqs := exporttest.EngineRequests()
+	for i, res := range exporttest.EngineLayouts(t) {
+		if !reqs[i].Options.Guillotine {
+			continue
+		}
+		order := Order(&reqs[i], res)
+		if len(order) != len(pieces(res)) {
+			t.Fatalf("layout %d: %d labels for %d pieces", i, len(order), len(pieces(res)))
+		}
+		last, page := 0, -1
+		for _, p := range order {
+			pg := res.Pages[p.Page]
+			if len(pg.Cuts) == 0 {
+				continue
+			}
+			k := freedBy(p.Placed, pg.Cuts, reqs[i].Options.Kerf)
+			if k == 0 && len(pg.Parts) > 1 {
+				t.Errorf("layout %d sheet %d: piece %s is freed by no cut", i, p.Page+1, p.ID)
+			}
+			if p.Page != page {
+				page, last = p.Page, 0
+			}
+			if k < last {
+				t.Errorf("layout %d sheet %d: piece %s (cut %d) after a piece of cut %d", i, p.Page+1, p.ID, k, last)
+			}
+			last = k
+		}
+	}
+}
+
+// Bad options and results give a Turkish error and write nothing.
+func TestErrors(t *testing.T) {
+	good := exporttest.Small()
+	bad := exporttest.Small()
+	bad.Pages[0].Parts[0].ID = "Çekmece-0"
+	long := exporttest.Small()
+	long.Pages[0].Parts[0].ID = strings.Repeat("a", MaxID+1)
+	for _, c := range []struct {
+		name string
+		res  nest.Result
+		opt  Options
+		want string
+	}{
+		{"preset", good, Options{Preset: "a3-9x9"}, "Bilinmeyen etiket düzeni"},
+		{"job", good, Options{Job: strings.Repeat("ş", MaxJob+1)}, "İş adı en fazla 200"},
+		{"empty", nest.Result{Sheet: good.Sheet}, Options{}, export.ErrEmpty.Error()},
+		{"id letters", bad, Options{}, "barkoda yazılamıyor"},
+		{"id length", long, Options{}, "64 karakterden uzun"},
+	} {
+		var buf bytes.Buffer
+		err := Write(&buf, nil, c.res, c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("%s: %d bytes written", c.name, buf.Len())
+		}
+	}
+	if _, _, _, err := PageSize("x"); !errors.Is(err, ErrPreset) {
+		t.Errorf("PageSize(x): %v", err)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, nil, good, Options{Job: strings.Repeat("ş", MaxJob)}); err != nil {
+		t.Errorf("a job name of %d letters: %v", MaxJob, err)
+	}
+}
+
+// The same layout gives the same file.
+func TestDeterministic(t *testing.T) {
+	req := exporttest.KitchenRequest()
+	res := exporttest.EngineMaterials(t)
+	var a, b bytes.Buffer
+	for _, buf := range []*bytes.Buffer{&a, &b} {
+		if err := Write(buf, &req, res, Options{Now: fixed, Job: "Mutfak"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two files of one layout differ")
+	}
+}
+
+// 3,000 pieces: the size of the file and the time are reported by
+// BenchmarkWrite3000; here the file must hold 125 A4 pages.
+func TestThousands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	res := exporttest.Grid(3000)
+	var buf bytes.Buffer
+	start := time.Now()
+	if err := Write(&buf, nil, res, Options{Now: fixed, Job: "Büyük iş"}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("3.000 etiket: %v, %d bayt", time.Since(start), buf.Len())
+	if n := bytes.Count(buf.Bytes(), []byte("/Type /Page\n")); n != 125 {
+		t.Errorf("%d pages, want 125", n)
+	}
+}
+
+func BenchmarkWrite3000(b *testing.B) {
+	res := exporttest.Grid(3000)
+	var size int
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := Write(&buf, nil, res, Options{Now: fixed, Job: "Büyük iş"}); err != nil {
+			b.Fatal(err)
+		}
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(size), "bytes")
+}
