@@ -83,6 +83,9 @@ func listHeight(n int, width float64) float64 {
 func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool) {
 	f := d.f
 	title := fmt.Sprintf("Sayfa %d listesi", page+1)
+	if d.repeats(page) > 1 {
+		title = d.patternLabel(page) + " listesi"
+	}
 	full := func() box {
 		f.AddPage()
 		x, y, w, h := d.content()

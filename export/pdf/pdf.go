@@ -63,6 +63,10 @@ type doc struct {
 	opt  Options
 	date string // Now as Turkish readers write it, 22.11.2026 14:05
 	same []int  // per page, the first identical earlier page or -1
+	// group is, per page, the pages cut to its pattern (see patterns);
+	// repeated is set when some pattern has several pages.
+	group    [][]int
+	repeated bool
 	// multi is set for a layout with materials or stock rows (see
 	// export.HasMaterials): a section per material and an order summary.
 	multi bool
@@ -106,6 +110,7 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	f := fpdf.New(orientation, "mm", "A4", "")
 	d := &doc{f: f, res: res, opt: opt, date: opt.Now.Format("02.01.2006 15:04"), same: identicalPages(res),
 		multi: export.HasMaterials(res), bandColor: map[string]int{}}
+	d.group, d.repeated = patterns(&d.res)
 	if !d.multi {
 		d.footerSheet = &res.Sheet
 	}
@@ -130,7 +135,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	d.summary()
 	if !d.multi {
 		for page := range res.Pages {
-			d.sheet(page)
+			if d.drawn(page) {
+				d.sheet(page)
+			}
 		}
 		return f.Output(w)
 	}
@@ -139,7 +146,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	for i, g := range groups {
 		d.materialHeading(i, len(groups), g)
 		for _, page := range g.Pages {
-			d.sheet(page)
+			if d.drawn(page) {
+				d.sheet(page)
+			}
 		}
 	}
 	return f.Output(w)

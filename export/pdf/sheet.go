@@ -47,6 +47,11 @@ func (d *doc) sheet(page int) {
 	x, y, w, h := d.content()
 	title := fmt.Sprintf("Sayfa %d / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
 		page+1, len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
+	if d.repeats(page) > 1 {
+		// One drawing for every sheet cut to the pattern.
+		title = fmt.Sprintf("%s / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
+			d.patternLabel(page), len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
+	}
 	if len(pg.Cuts) > 0 {
 		title += fmt.Sprintf("   ·   %d kesim", len(pg.Cuts))
 	}

@@ -67,6 +67,16 @@ func (d *doc) summary() {
 	if cuts > 0 {
 		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", cuts, export.Num(cutLength))})
 	}
+	if d.repeated {
+		// Identical sheets are drawn once: how many drawings there are.
+		distinct := 0
+		for i := range res.Pages {
+			if d.drawn(i) {
+				distinct++
+			}
+		}
+		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%d (%d sayfa, aynı sayfalar bir kez çizildi)", distinct, len(res.Pages))})
+	}
 	skipped := 0
 	for _, s := range res.Skipped {
 		skipped += s.Quantity
@@ -88,6 +98,9 @@ func (d *doc) summary() {
 		note := ""
 		if d.same[i] >= 0 {
 			note = fmt.Sprintf("Sayfa %d ile aynı", d.same[i]+1)
+		}
+		if d.repeats(i) > 1 {
+			note = "Desen: " + d.patternLabel(i)
 		}
 		rows[i] = []string{itoa(i + 1), itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
 		if d.multi {
