@@ -274,7 +274,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	if p.Rotated {
 		finishedW, finishedH = p.Height, p.Width
 	}
-	if hasPart && positive(part.Width) && positive(part.Height) {
+	if hasPart && positive(part.Width) && positive(part.Height) && part.Width <= export.MaxSheet && part.Height <= export.MaxSheet {
 		finishedW, finishedH = part.Width, part.Height
 	}
 	material, thickness := d.res.Pages[p.Page].Material, d.res.Pages[p.Page].Thickness
