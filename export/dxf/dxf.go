@@ -68,7 +68,7 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	for i := range pages {
 		pages[i] = i
 	}
-	return write(w, res, pages, opt)
+	return write(w, res, pages, opt, true)
 }
 
 // WriteSheet writes page page of res (counted from 0) alone, with its
@@ -83,13 +83,15 @@ func WriteSheet(w io.Writer, res nest.Result, page int, opt Options) error {
 	if err := export.Check(one); err != nil {
 		return err
 	}
-	return write(w, res, []int{page}, opt)
+	return write(w, res, []int{page}, opt, false)
 }
 
-// write writes the listed pages of res. The entities are drawn first into a
+// write writes the listed pages of res; with grouped, the pages of one
+// pattern are drawn once, at the first of them, titled with their sheet
+// numbers and count ("Sayfa 3-7 (× 5)"). The entities are drawn first into a
 // buffer, because the header before them must give the drawing's extents and
 // the first unused handle.
-func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
+func write(w io.Writer, res nest.Result, pages []int, opt Options, grouped bool) error {
 	if err := export.CheckLists(opt.Stock, opt.Bands); err != nil {
 		return err
 	}
@@ -107,9 +109,10 @@ func write(w io.Writer, res nest.Result, pages []int, opt Options) error {
 	}
 	x := 0.0
 	multi, colors := export.HasMaterials(res), bandColors(res)
-	for _, page := range pages {
+	for _, group := range drawnGroups(&res, pages, grouped) {
+		page := group[0]
 		s := export.PageSheet(res, page)
-		d := sheetDrawing{t: t, sheet: s, originX: x, multi: multi, opt: opt, bandColors: colors}
+		d := sheetDrawing{t: t, sheet: s, originX: x, multi: multi, opt: opt, bandColors: colors, group: group}
 		d.draw(res, page, opt.OnClamp)
 		x += s.Width + gap
 	}

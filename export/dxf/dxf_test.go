@@ -57,14 +57,21 @@ func (j job) write(opt Options) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// drawnPages lists the pages the file holds, in order along x.
+// drawnPages lists the pages the file draws, in order along x.
 func (j job) drawnPages() []int {
 	if j.page >= 0 {
 		return []int{j.page}
 	}
-	pages := make([]int, len(j.res.Pages))
-	for i := range pages {
-		pages[i] = i
+	// Write draws a sheet pattern once: the first page of each pattern
+	// number, and every page without one.
+	var pages []int
+	seen := map[int]bool{}
+	for i, pg := range j.res.Pages {
+		if pg.Pattern > 0 && seen[pg.Pattern] {
+			continue
+		}
+		seen[pg.Pattern] = pg.Pattern > 0
+		pages = append(pages, i)
 	}
 	return pages
 }

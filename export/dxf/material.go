@@ -81,7 +81,7 @@ func writeFile(w io.Writer, res nest.Result, f MaterialFile, opt Options) error 
 	if err := checkMaterial(res, f); err != nil {
 		return err
 	}
-	return write(w, res, f.Pages, opt)
+	return write(w, res, f.Pages, opt, true)
 }
 
 // checkMaterial is export.Check of the pages of file f.

@@ -35,6 +35,9 @@ type sheetDrawing struct {
 	opt     Options
 	// bandColors is the ACI colour of every band code in the layout.
 	bandColors map[string]int
+	// group is the pages cut to the drawn sheet's pattern, the drawn one
+	// first; a group of several is titled with their numbers and count.
+	group []int
 }
 
 // bandPalette holds the ACI colours of band codes, in the order the codes
@@ -71,6 +74,10 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 	pg := res.Pages[page]
 	title := fmt.Sprintf("Sayfa %d / %d - %s cm - %d parça - verim %%%d",
 		page+1, len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
+	if len(d.group) > 1 {
+		title = fmt.Sprintf("%s / %d - %s cm - %d parça - verim %%%d",
+			patternLabel(d.group), len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
+	}
 	if d.multi {
 		title += " - " + export.MaterialName(pg.Material, pg.Thickness) + " - " + export.StockName(d.opt.Stock, pg.StockID)
 	}
