@@ -298,7 +298,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	if strings.TrimSpace(material) != "" || thickness > 0 {
 		lines = append(lines, printable(export.MaterialName(material, thickness)))
 	}
-	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s", p.Page+1, export.Num(p.X), export.Num(p.Y)))
+	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s cm", p.Page+1, export.Num(p.X), export.Num(p.Y)))
 	if d.opt.Job != "" {
 		lines = append(lines, d.opt.Job)
 	}
