@@ -2,6 +2,9 @@ package nest
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"strconv"
 	"testing"
 )
 
@@ -246,5 +249,76 @@ func TestPatternGroups(t *testing.T) {
 	}
 	if g := PatternGroups(&forged, append(all, -1, 99)); len(g) != len(all)+2 {
 		t.Fatalf("without numbers: %v", g)
+	}
+}
+
+// TestPatterns2BP measures the distinct sheet patterns of the 500 2BP
+// instances (../shared/bench/2bp/bwmv_500.json) at --time 0, as `kesim
+// bench --time 0` lays them out, when KESIM_2BP_PATTERNS is set (to the
+// file, or to 1 for the default path): the total pages and patterns, and
+// the patterns by size alone (every item of a 2BP instance is a part line
+// of its own, so sheets repeat only when sizes are merged). It also
+// checks every result's pattern numbers.
+func TestPatterns2BP(t *testing.T) {
+	path := os.Getenv("KESIM_2BP_PATTERNS")
+	if path == "" {
+		t.Skip("KESIM_2BP_PATTERNS is not set")
+	}
+	if path == "1" {
+		path = "../../shared/bench/2bp/bwmv_500.json"
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ins []struct {
+		ID    string   `json:"id"`
+		BinW  float64  `json:"bin_w"`
+		BinH  float64  `json:"bin_h"`
+		Items [][2]int `json:"items"`
+	}
+	if err := json.Unmarshal(data, &ins); err != nil {
+		t.Fatal(err)
+	}
+	for _, guillotine := range []bool{false, true} {
+		pages, patterns, bySize, repeated := 0, 0, 0, 0
+		for _, in := range ins {
+			rotate := true
+			req := Request{Sheet: Sheet{Width: in.BinW, Height: in.BinH}, Options: Options{Seed: 1, Guillotine: guillotine}}
+			for i, it := range in.Items {
+				req.Parts = append(req.Parts, Part{ID: "i" + strconv.Itoa(i), Name: strconv.Itoa(i),
+					Width: float64(it[0]), Height: float64(it[1]), Quantity: 1, Rotate: &rotate})
+			}
+			res, err := Layout(context.Background(), req, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", in.ID, err)
+			}
+			checkPatterns(t, res)
+			pages += res.Stats.Pages
+			patterns += res.Stats.Patterns
+			if res.Stats.Patterns < res.Stats.Pages {
+				repeated++
+			}
+			// The same sheets with the part lines of one size merged.
+			sized := res
+			sized.Pages = make([]Page, len(res.Pages))
+			size := map[[2]int]int{}
+			for k, pg := range res.Pages {
+				pg.Parts = append([]Placed(nil), pg.Parts...)
+				for j := range pg.Parts {
+					it := in.Items[pg.Parts[j].OriginalIndex]
+					key := [2]int{min(it[0], it[1]), max(it[0], it[1])}
+					if _, ok := size[key]; !ok {
+						size[key] = len(size)
+					}
+					pg.Parts[j].OriginalIndex = size[key]
+				}
+				sized.Pages[k] = pg
+			}
+			setPatterns(&sized)
+			bySize += sized.Stats.Patterns
+		}
+		t.Logf("guillotine %v: %d instances, %d pages, %d patterns (%d instances with a repeated sheet), %d patterns by size alone",
+			guillotine, len(ins), pages, patterns, repeated, bySize)
 	}
 }
