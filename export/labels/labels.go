@@ -481,10 +481,15 @@ func isDark(c color.Color) bool {
 
 // fit cuts s, in the current font, to width mm, ending it with "…".
 func (d *drawer) fit(s string, width float64) string {
+	const most = 120 // letters: far more than a label line holds
+	r := []rune(s)
+	if len(r) > most {
+		r = r[:most]
+		s = string(r) + "…"
+	}
 	if d.f.GetStringWidth(s) <= width {
 		return s
 	}
-	r := []rune(s)
 	for len(r) > 0 && d.f.GetStringWidth(string(r)+"…") > width {
 		r = r[:len(r)-1]
 	}

@@ -385,3 +385,24 @@ func BenchmarkWrite3000(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes")
 }
+
+// Whatever the names, codes, sizes and options, Write returns a PDF or an
+// error and never panics.
+func FuzzWrite(f *testing.F) {
+	f.Add(exporttest.TurkishName, "B1", "p-0", 45.5, 30.0, 10.0, 5.0, "a4-3x8", "İş", "vertical", true)
+	f.Add("\x00\u202e😀", "", "a", 0.01, 1000.0, 0.0, 0.0, "roll-100x50", "", "horizontal", false)
+	f.Add(strings.Repeat("Ş", 5000), strings.Repeat("B", 300), "x-1", 1e5, 1e-3, -1.0, 1e9, "a4-2x4", "\xff", "", true)
+	f.Fuzz(func(t *testing.T, name, band, id string, w, h, x, y float64, preset, job, grain string, rotated bool) {
+		res := nest.Result{Sheet: nest.Sheet{Width: 280, Height: 207}, Pages: []nest.Page{{
+			Parts: []nest.Placed{{ID: id, Name: name, X: x, Y: y, Width: w, Height: h, Rotated: rotated,
+				Edges: &nest.Edges{Top: band, Left: band}}},
+			Cuts: []nest.Cut{{Order: 1, X: x, Y: y, Length: w, Direction: nest.Horizontal}},
+		}}}
+		req := &nest.Request{Parts: []nest.Part{{Name: name, Width: h, Height: w, Grain: grain}}}
+		var buf bytes.Buffer
+		err := Write(&buf, req, res, Options{Preset: preset, Job: job, Now: fixed})
+		if err == nil && !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
+			t.Fatal("no error and no PDF")
+		}
+	})
+}
