@@ -13,14 +13,18 @@ import (
 )
 
 // kesimLabels(resultJSON, requestJSON?, optionsJSON) -> Promise<Uint8Array>
+// kesimLabelsFileName()                               -> string
 //
-// writes the part labels (Etiketler) of a result as a PDF: one label per
-// piece in cutting order (see package labels). requestJSON, the request the
-// result was laid out from, may be undefined, null or "": the labels then
-// show the placed sizes only. The options are {preset, job}: preset is
+// kesimLabels writes the part labels (Etiketler) of a result as a PDF: one
+// label per piece in cutting order (see package labels). requestJSON, the
+// request the result was laid out from, may be undefined, null or "": the
+// labels then show the placed sizes only. The options are {preset, job}: preset is
 // "a4-3x8" (the default), "a4-2x4" or "roll-100x50"; job is the job's name.
 func init() {
 	js.Global().Set("kesimLabels", js.FuncOf(exportLabels))
+	js.Global().Set("kesimLabelsFileName", js.FuncOf(func(js.Value, []js.Value) any {
+		return js.ValueOf(labels.FileName(time.Now()))
+	}))
 }
 
 func exportLabels(_ js.Value, args []js.Value) any {

@@ -68,3 +68,8 @@ func ExampleWrite() {
 	// <nil> true
 	// Bilinmeyen etiket düzeni. Geçerli düzenler: a4-3x8, a4-2x4, roll-100x50.
 }
+
+func ExampleFileName() {
+	fmt.Println(labels.FileName(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)))
+	// Output: efeaktif_etiketler_2026-11-24_1795514400000.pdf
+}

@@ -520,3 +520,10 @@ func thousands(n int) string {
 	}
 	return s
 }
+
+// FileName is the label file's name: "efeaktif_etiketler_{date}_{timestamp}.pdf",
+// with the date as 2006-01-02 and the timestamp in Unix milliseconds, like
+// the names of the other exports.
+func FileName(now time.Time) string {
+	return fmt.Sprintf("efeaktif_etiketler_%s_%d.pdf", now.Format("2006-01-02"), now.UnixMilli())
+}
