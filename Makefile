@@ -97,8 +97,8 @@ test-go:
 # engine's JSON request laid out and verified, the CSV reader, the API's
 # bodies on a SQLite store, and the JSON readers of untrusted input (the
 # engine's, the server's streaming one for /api/nest, the store's columns,
-# compared with encoding/json), and the PDF and DXF writers of layouts with
-# materials. A crasher is written to the package's
+# compared with encoding/json), the PDF and DXF writers of layouts with
+# materials, and the label writer. A crasher is written to the package's
 # testdata/fuzz, which every later go test replays.
 # The budgets are counts of inputs, not durations: with a duration, Go 1.26's
 # fuzzing coordinator can report "context deadline exceeded" as a failure
@@ -118,6 +118,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzReadNestRequest$$' -fuzztime $$((40000 * $(FUZZSCALE)))x ./internal/server/
 	$(FUZZ) -fuzz '^FuzzWriteMaterials$$' -fuzztime $$((2000 * $(FUZZSCALE)))x ./export/pdf/
 	$(FUZZ) -fuzz '^FuzzWriteZip$$' -fuzztime $$((5000 * $(FUZZSCALE)))x ./export/dxf/
+	$(FUZZ) -fuzz '^FuzzWrite$$' -fuzztime $$((2000 * $(FUZZSCALE)))x ./export/labels/
 
 test: deps-test build lint test-go fuzz test-web test-e2e
 
