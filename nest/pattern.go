@@ -7,13 +7,21 @@ import (
 	"slices"
 )
 
-// setPatterns numbers the distinct sheet patterns of res: pages cut from
+// setPatterns lays out alike the pages that hold the same pieces (see
+// unifyPages), then numbers the distinct sheet patterns of res: pages cut from
 // the same stock row (same size, material and thickness) with the same
 // placement — the same set of (part line, x, y, width, height, turned),
 // whatever the copy ids — and the same cutting sequence carry the same
 // Page.Pattern, 1-based in order of first appearance; Stats.Patterns
 // counts the distinct ones. The pages stay listed one by one.
 func setPatterns(res *Result) {
+	unifyPages(res)
+	numberPatterns(res)
+}
+
+// numberPatterns sets Page.Pattern and Stats.Patterns (see setPatterns)
+// as the pages stand.
+func numberPatterns(res *Result) {
 	seen := make(map[string]int, len(res.Pages))
 	var key []byte
 	var order []int
@@ -127,4 +135,123 @@ func PatternGroups(res *Result, pages []int) [][]int {
 		groups = append(groups, []int{page})
 	}
 	return groups
+}
+
+// unifyPages lays out alike every page that holds the same parts as an
+// earlier page of the same stock row: the same part lines, each as many
+// times, in the same sizes and turns, only elsewhere on the sheet. The
+// later page takes the earlier one's placement (its own copies, in the
+// earlier page's places) and cuts, so that the two are one pattern, cut
+// twice; this costs no sheet and changes no total: only pages whose cuts
+// are as many and as long in all are changed. A layout whose part lines
+// all have one copy (the 2BP set) never has two such pages.
+func unifyPages(res *Result) {
+	if len(res.Pages) < 2 {
+		return
+	}
+	first := map[string]int{}
+	var key []byte
+	var order []int
+	for i := range res.Pages {
+		key, order = contentKey(key[:0], order[:0], &res.Pages[i])
+		k, ok := first[string(key)]
+		if !ok {
+			first[string(key)] = i
+			continue
+		}
+		takePlacement(&res.Pages[i], &res.Pages[k])
+	}
+}
+
+// contentKey appends to key the bytes that identify what page p holds:
+// its stock row and size and its placements' part lines, sizes and turns,
+// sorted, without their places.
+func contentKey(key []byte, order []int, p *Page) ([]byte, []int) {
+	f := func(v float64) { key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v+0)) }
+	s := func(v string) {
+		key = binary.AppendUvarint(key, uint64(len(v)))
+		key = append(key, v...)
+	}
+	s(p.StockID)
+	s(p.Material)
+	f(p.Thickness)
+	f(p.Width)
+	f(p.Height)
+	for i := range p.Parts {
+		order = append(order, i)
+	}
+	slices.SortFunc(order, func(a, b int) int { return comparePiece(&p.Parts[a], &p.Parts[b]) })
+	key = binary.AppendUvarint(key, uint64(len(order)))
+	for _, i := range order {
+		pl := &p.Parts[i]
+		key = binary.AppendVarint(key, int64(pl.OriginalIndex))
+		f(pl.Width)
+		f(pl.Height)
+		if pl.Rotated {
+			key = append(key, 1)
+		} else {
+			key = append(key, 0)
+		}
+	}
+	return key, order
+}
+
+// comparePiece orders placements by part line, size and turn.
+func comparePiece(a, b *Placed) int {
+	if c := cmp.Compare(a.OriginalIndex, b.OriginalIndex); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Width, b.Width); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Height, b.Height); c != 0 {
+		return c
+	}
+	switch {
+	case a.Rotated == b.Rotated:
+		return 0
+	case a.Rotated:
+		return 1
+	}
+	return -1
+}
+
+// takePlacement gives page p, which holds the same pieces as page from,
+// from's placement and cuts, keeping p's own copies (ids, names, edges),
+// when their cuts are as many and as long in all; else p is left as it is.
+func takePlacement(p, from *Page) {
+	if len(p.Cuts) != len(from.Cuts) || len(p.Parts) != len(from.Parts) {
+		return
+	}
+	var a, b float64
+	for k := range p.Cuts {
+		a += p.Cuts[k].Length
+		b += from.Cuts[k].Length
+	}
+	if a != b {
+		return
+	}
+	// p's copies, grouped by piece in p's order, are dealt out to from's
+	// places in from's order.
+	mine := make([]int, len(p.Parts))
+	for i := range mine {
+		mine[i] = i
+	}
+	slices.SortStableFunc(mine, func(x, y int) int { return comparePiece(&p.Parts[x], &p.Parts[y]) })
+	theirs := make([]int, len(from.Parts))
+	for i := range theirs {
+		theirs[i] = i
+	}
+	slices.SortStableFunc(theirs, func(x, y int) int { return comparePiece(&from.Parts[x], &from.Parts[y]) })
+	parts := make([]Placed, len(p.Parts))
+	for k, j := range theirs {
+		pl := p.Parts[mine[k]]
+		if comparePiece(&pl, &from.Parts[j]) != 0 {
+			return // not the same pieces after all
+		}
+		pl.X, pl.Y = from.Parts[j].X, from.Parts[j].Y
+		parts[j] = pl
+	}
+	p.Parts = parts
+	p.Cuts = slices.Clone(from.Cuts)
 }

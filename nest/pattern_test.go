@@ -150,7 +150,7 @@ func TestPatternsKey(t *testing.T) {
 	turned.Parts = []Placed{pl("a#1", 0, 0), pl("b#1", 1, 50)}
 	turned.Parts[1].Rotated = true
 	res := Result{Pages: []Page{base, swapped, otherRow, otherLine, otherPlace, base, cut, cut, turned}}
-	setPatterns(&res)
+	numberPatterns(&res)
 	want := []int{1, 1, 2, 3, 4, 1, 5, 5, 6}
 	for i, p := range res.Pages {
 		if p.Pattern != want[i] {
@@ -193,6 +193,52 @@ func TestPatternsRandom(t *testing.T) {
 		res, err := Layout(context.Background(), req, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatalf("job %d: %v", i, err)
+		}
+		checkPatterns(t, res)
+	}
+}
+
+// Pages holding the same pieces elsewhere on the sheet are laid out
+// alike, each keeping its own copies; pages whose cuts differ in total
+// are left alone.
+func TestUnifyPages(t *testing.T) {
+	pl := func(id string, line int, x float64) Placed {
+		return Placed{ID: id, Name: "P" + id, OriginalIndex: line, X: x, Width: 50, Height: 100}
+	}
+	a := Page{ID: "page-0", Width: 100, Height: 100, Parts: []Placed{pl("a-0", 0, 0), pl("b-0", 1, 50)}}
+	b := Page{ID: "page-1", Width: 100, Height: 100, Parts: []Placed{pl("b-1", 1, 0), pl("a-1", 0, 50)}}
+	c := Page{ID: "page-2", Width: 100, Height: 100, Parts: []Placed{pl("b-2", 1, 0), pl("a-2", 0, 50)},
+		Cuts: []Cut{{Order: 1, X: 50, Length: 100, Direction: Vertical}}}
+	res := Result{Pages: []Page{a, b, c}, Stats: Stats{Pages: 3}}
+	setPatterns(&res)
+	if res.Stats.Patterns != 2 || res.Pages[1].Pattern != 1 || res.Pages[2].Pattern != 2 {
+		t.Fatalf("patterns %d, pages %+v", res.Stats.Patterns, res.Pages)
+	}
+	got := res.Pages[1].Parts
+	if got[0].ID != "a-1" || got[0].X != 0 || got[1].ID != "b-1" || got[1].X != 50 {
+		t.Fatalf("page 1 is %+v, want its own copies in page 0's places", got)
+	}
+	if c := res.Pages[2].Parts; c[0].ID != "b-2" || c[0].X != 0 {
+		t.Fatalf("page 2 changed: %+v", c)
+	}
+	// An engine job whose sheets hold the same pieces: one pattern, and
+	// a layout Verify accepts.
+	req := Request{Sheet: Sheet{Width: 100, Height: 100}, Parts: []Part{
+		{ID: "a", Width: 60, Height: 100, Quantity: 4}, {ID: "b", Width: 40, Height: 50, Quantity: 8}}}
+	for _, g := range []bool{false, true} {
+		req.Options.Guillotine = g
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.Pages != 4 || res.Stats.Patterns != 1 {
+			t.Fatalf("guillotine %v: %d pages, %d patterns, want 4 and 1", g, res.Stats.Pages, res.Stats.Patterns)
 		}
 		checkPatterns(t, res)
 	}
