@@ -14,9 +14,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"kesim/export"
 	"kesim/export/dxf"
+	"kesim/export/labels"
 	"kesim/export/pdf"
 	"kesim/internal/partcsv"
 	"kesim/nest"
@@ -39,6 +41,7 @@ type nestFlags struct {
 	limit                             time.Duration
 	seed                              int64
 	jsonOut, pdfOut, dxfOut           string
+	labelsOut, labelPreset, job       string
 	set                               map[string]bool
 }
 
@@ -58,6 +61,9 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.pdfOut, "pdf", "", "atölye için PDF'in yazılacağı `DOSYA`")
 	fs.StringVar(&f.dxfOut, "dxf", "", "kesim makinesi için DXF'in yazılacağı `DOSYA` (tüm sayfalar yan yana)")
 	fs.BoolVar(&f.dxfPerSheet, "dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
+	fs.StringVar(&f.labelsOut, "labels", "", "parça etiketlerinin PDF'inin yazılacağı `DOSYA` (her parçaya bir etiket, kesim sırasıyla)")
+	fs.StringVar(&f.labelPreset, "label-preset", labels.DefaultPreset, "etiket düzeni: a4-3x8 (70x37 mm), a4-2x4 ya da roll-100x50 (termal rulo)")
+	fs.StringVar(&f.job, "job", "", "etiketlere yazılacak iş `ADI`")
 }
 
 // runNest implements `kesim nest`: read a CSV part list or a JSON request,
@@ -74,6 +80,16 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "kesim nest: tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
 		return exitBadInput
+	}
+	// The labels' options are checked before the layout, which may take
+	// long: a typo must not cost the wait.
+	if f.labelsOut != "" {
+		if _, _, _, err := labels.PageSize(f.labelPreset); err != nil {
+			return nestBadInput(stderr, fmt.Errorf("--label-preset %q: %w", f.labelPreset, err))
+		}
+		if utf8.RuneCountInString(f.job) > labels.MaxJob {
+			return nestBadInput(stderr, fmt.Errorf("--job: %w", labels.ErrJob))
+		}
 	}
 	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
 	if err == nil {
@@ -99,8 +115,8 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	// Every output is made in memory first, so that a failure writes none.
-	outputs, err := renderOutputs(req, res, f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet)
-	if errors.Is(err, export.ErrEmpty) {
+	outputs, err := renderOutputs(req, res, &f)
+	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) {
 		return nestBadInput(stderr, err)
 	}
 	if err != nil {
@@ -222,7 +238,8 @@ type output struct {
 // stock rows and band codes name the rows and bands in the PDF and DXF. A
 // layout of several materials gets one DXF per material: a zip of them
 // when dxfPath ends in .zip, else FILE-<material>.dxf each.
-func renderOutputs(req nest.Request, res nest.Result, jsonPath, pdfPath, dxfPath string, dxfPerSheet bool) ([]output, error) {
+func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, error) {
+	jsonPath, pdfPath, dxfPath, dxfPerSheet := f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet
 	var outs []output
 	dopt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
 	if jsonPath != "" {
@@ -279,6 +296,13 @@ func renderOutputs(req nest.Request, res nest.Result, jsonPath, pdfPath, dxfPath
 			}
 			outs = append(outs, output{fmt.Sprintf("%s-%d%s", base, i+1, ext), b.Bytes()})
 		}
+	}
+	if f.labelsOut != "" {
+		var b bytes.Buffer
+		if err := labels.Write(&b, &req, res, labels.Options{Preset: f.labelPreset, Job: f.job}); err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{f.labelsOut, b.Bytes()})
 	}
 	return outs, nil
 }

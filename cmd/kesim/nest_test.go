@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -508,4 +510,51 @@ func TestNestDXFPerMaterial(t *testing.T) {
 	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
 		t.Errorf("%s written although the layout has several materials", dxfPath)
 	}
+}
+
+// --labels writes one label per piece in the chosen preset; a bad preset
+// or job name is refused before the layout, with nothing written.
+func TestNestLabels(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "etiket.pdf")
+	code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--labels", out, "--label-preset", "roll-100x50", "--job", "Mutfak Ayşe", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("labels: %v %q", err, data[:min(len(data), 8)])
+	}
+	// One roll label a page: five pieces, five pages.
+	if pages := pdfPages(t, out); pages != 5 {
+		t.Errorf("%d label pages, want 5", pages)
+	}
+	for _, bad := range [][]string{{"--label-preset", "a5"}, {"--job", strings.Repeat("ş", 201)}} {
+		out := filepath.Join(dir, "kötü.pdf")
+		code, _, stderr := runNestT(t, "Kapak;50;74;5\n", append([]string{"--sheet", "100x148", "--labels", out}, append(bad, "-")...)...)
+		if code != exitBadInput || !strings.Contains(stderr, bad[0]) {
+			t.Errorf("%v: exit %d, %s", bad, code, stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: a file was written", bad)
+		}
+	}
+}
+
+// pdfPages counts a PDF's pages with pdfinfo (poppler-utils), skipping
+// when it is not installed.
+func pdfPages(t *testing.T, path string) int {
+	t.Helper()
+	out, err := exec.Command("pdfinfo", path).Output()
+	if err != nil {
+		t.Skipf("pdfinfo (poppler-utils) not usable: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(line, "Pages:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(v))
+			return n
+		}
+	}
+	t.Fatalf("pdfinfo: no page count in %s", out)
+	return 0
 }
