@@ -1,0 +1,304 @@
+// Package cutlist writes the cut list of a layout for spreadsheets: an .xlsx
+// workbook with the sheets "Parçalar" (one row per piece) and "Levhalar"
+// (one row per sheet, with its usable leftovers), and the same tables as CSV
+// the way Turkish Excel opens them (";" separated, decimal comma, UTF-8 with
+// BOM, CRLF).
+//
+// Lengths are in cm, as in the engine's result; thickness in mm.
+package cutlist
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"kesim/nest"
+)
+
+// Options name the rows of a cut list: the request's stock rows and band
+// codes, its trim, and the smallest leftover worth listing.
+type Options struct {
+	Stock []nest.Stock `json:"stock,omitempty"`
+	Bands []nest.Band  `json:"bands,omitempty"`
+	// Trim is the request's edge trim (cm); leftovers lie inside it.
+	Trim float64 `json:"trim,omitempty"`
+	// MinLeftover is the smallest side (cm) of a listed leftover; 0 means
+	// 10 cm.
+	MinLeftover float64 `json:"minLeftover,omitempty"`
+	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means 3.
+	MaxLeftovers int `json:"maxLeftovers,omitempty"`
+}
+
+// Limits of the options and of a result written.
+const (
+	DefaultMinLeftover  = 10
+	DefaultMaxLeftovers = 3
+	MaxSide             = 10000 // cm, as the engine
+	MaxPieces           = 200000
+)
+
+// Turkish errors.
+var (
+	ErrNothing    = errors.New("Dışa aktarılacak yerleşim yok.")
+	ErrBadOptions = errors.New("Kesim listesi seçenekleri geçersiz: artık parça ölçüsü 0 ile 10.000 cm, kenar payı 0 ile 10.000 cm, artık sayısı 0 ile 20 arasında olmalı.")
+	ErrBadResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
+	ErrTooMany    = errors.New("Kesim listesi en fazla 200.000 parça içerebilir.")
+)
+
+// Piece is one row of "Parçalar".
+type Piece struct {
+	Page                     int // 1-based
+	X, Y, Width, Height      float64
+	Rotated                  bool
+	Material                 string
+	Thickness                float64
+	Top, Bottom, Left, Right string
+	Label                    string // the placed part's id
+	Name                     string
+}
+
+// Rect is a free rectangle of a sheet (cm).
+type Rect struct{ X, Y, Width, Height float64 }
+
+// SheetRow is one row of "Levhalar".
+type SheetRow struct {
+	Page          int
+	StockID       string
+	StockName     string
+	Material      string
+	Thickness     float64
+	Width, Height float64
+	Efficiency    int // whole percent, as the result
+	Cuts          int
+	CutLength     float64
+	Leftovers     []Rect
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+func (o Options) check() (Options, error) {
+	if !finite(o.Trim) || o.Trim < 0 || o.Trim > MaxSide || !finite(o.MinLeftover) || o.MinLeftover < 0 || o.MinLeftover > MaxSide || o.MaxLeftovers < 0 || o.MaxLeftovers > 20 {
+		return o, ErrBadOptions
+	}
+	if o.MinLeftover == 0 {
+		o.MinLeftover = DefaultMinLeftover
+	}
+	if o.MaxLeftovers == 0 {
+		o.MaxLeftovers = DefaultMaxLeftovers
+	}
+	return o, nil
+}
+
+func side(v float64) bool { return finite(v) && v >= 0 && v <= MaxSide }
+
+// Rows returns the two tables of a cut list, checked: bad numbers give a
+// Turkish error, never a panic.
+func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
+	opt, err := opt.check()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(res.Pages) == 0 {
+		return nil, nil, ErrNothing
+	}
+	n := 0
+	for _, p := range res.Pages {
+		n += len(p.Parts)
+	}
+	if n > MaxPieces {
+		return nil, nil, ErrTooMany
+	}
+	names := map[string]string{}
+	for _, s := range opt.Stock {
+		names[s.ID] = s.Name
+	}
+	pieces := make([]Piece, 0, n)
+	sheets := make([]SheetRow, 0, len(res.Pages))
+	for i, p := range res.Pages {
+		w, h := p.Width, p.Height
+		if w == 0 || h == 0 {
+			w, h = res.Sheet.Width, res.Sheet.Height
+		}
+		if !side(w) || !side(h) || !side(p.Thickness) {
+			return nil, nil, ErrBadResult
+		}
+		row := SheetRow{Page: i + 1, StockID: p.StockID, StockName: names[p.StockID], Material: p.Material,
+			Thickness: p.Thickness, Width: w, Height: h, Efficiency: p.Efficiency, Cuts: len(p.Cuts)}
+		if row.StockID == "" {
+			row.StockID = nest.StockDefault
+		}
+		for _, c := range p.Cuts {
+			if !side(c.Length) {
+				return nil, nil, ErrBadResult
+			}
+			row.CutLength += c.Length
+		}
+		row.CutLength = math.Round(row.CutLength*100) / 100
+		rects := make([]Rect, 0, len(p.Parts))
+		for _, pp := range p.Parts {
+			if !side(pp.X) || !side(pp.Y) || !side(pp.Width) || !side(pp.Height) {
+				return nil, nil, ErrBadResult
+			}
+			pc := Piece{Page: i + 1, X: pp.X, Y: pp.Y, Width: pp.Width, Height: pp.Height, Rotated: pp.Rotated,
+				Material: p.Material, Thickness: p.Thickness, Label: pp.ID, Name: pp.Name}
+			if e := pp.Edges; e != nil {
+				pc.Top, pc.Bottom, pc.Left, pc.Right = e.Top, e.Bottom, e.Left, e.Right
+			}
+			pieces = append(pieces, pc)
+			rects = append(rects, Rect{pp.X, pp.Y, pp.Width, pp.Height})
+		}
+		row.Leftovers = Leftovers(Rect{opt.Trim, opt.Trim, w - 2*opt.Trim, h - 2*opt.Trim}, rects, opt.MinLeftover, opt.MaxLeftovers)
+		sheets = append(sheets, row)
+	}
+	return pieces, sheets, nil
+}
+
+// Leftovers returns up to max disjoint free rectangles of the sheet area,
+// largest first, each with both sides at least min: the free area is cut
+// into a grid at every part edge, the largest empty grid rectangle is taken,
+// marked used, and the search repeats. Parts are taken as their own
+// rectangles (the kerf around them is not subtracted).
+func Leftovers(area Rect, parts []Rect, min float64, max int) []Rect {
+	if area.Width < min || area.Height < min || max <= 0 {
+		return nil
+	}
+	x0, y0, x1, y1 := area.X, area.Y, area.X+area.Width, area.Y+area.Height
+	xs := []float64{x0, x1}
+	ys := []float64{y0, y1}
+	clip := func(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
+	for _, r := range parts {
+		xs = append(xs, clip(r.X, x0, x1), clip(r.X+r.Width, x0, x1))
+		ys = append(ys, clip(r.Y, y0, y1), clip(r.Y+r.Height, y0, y1))
+	}
+	xs, ys = uniq(xs), uniq(ys)
+	nx, ny := len(xs)-1, len(ys)-1
+	used := make([]bool, nx*ny)
+	idx := func(v float64, a []float64) int { return sort.SearchFloat64s(a, v) }
+	for _, r := range parts {
+		a, b := idx(clip(r.X, x0, x1), xs), idx(clip(r.X+r.Width, x0, x1), xs)
+		c, d := idx(clip(r.Y, y0, y1), ys), idx(clip(r.Y+r.Height, y0, y1), ys)
+		for j := c; j < d; j++ {
+			for i := a; i < b; i++ {
+				used[j*nx+i] = true
+			}
+		}
+	}
+	var out []Rect
+	height := make([]int, nx)
+	type bar struct{ start, h int }
+	stack := make([]bar, 0, nx+1)
+	for len(out) < max {
+		best, bi, bj, bw, bh := 0.0, -1, -1, 0, 0
+		for i := range height {
+			height[i] = 0
+		}
+		// Every maximal empty rectangle whose bottom is row j shows as a
+		// bar popped from the stack of column heights; a rectangle that
+		// passes the minimum lies in a maximal one that passes it too.
+		for j := 0; j < ny; j++ {
+			for i := 0; i < nx; i++ {
+				if used[j*nx+i] {
+					height[i] = 0
+				} else {
+					height[i]++
+				}
+			}
+			stack = stack[:0]
+			for i := 0; i <= nx; i++ {
+				h := 0
+				if i < nx {
+					h = height[i]
+				}
+				start := i
+				for len(stack) > 0 && stack[len(stack)-1].h >= h {
+					t := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					if t.h > 0 {
+						w := xs[i] - xs[t.start]
+						ht := ys[j+1] - ys[j+1-t.h]
+						if w >= min-1e-9 && ht >= min-1e-9 && w*ht > best+1e-9 {
+							best, bi, bj, bw, bh = w*ht, t.start, j+1-t.h, i-t.start, t.h
+						}
+					}
+					start = t.start
+				}
+				stack = append(stack, bar{start, h})
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		r := Rect{xs[bi], ys[bj], xs[bi+bw] - xs[bi], ys[bj+bh] - ys[bj]}
+		r.X, r.Y = round2(r.X), round2(r.Y)
+		r.Width, r.Height = round2(r.Width), round2(r.Height)
+		out = append(out, r)
+		for j := bj; j < bj+bh; j++ {
+			for i := bi; i < bi+bw; i++ {
+				used[j*nx+i] = true
+			}
+		}
+	}
+	return out
+}
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+func uniq(a []float64) []float64 {
+	sort.Float64s(a)
+	out := a[:0]
+	for i, v := range a {
+		if i == 0 || v-out[len(out)-1] > 1e-9 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Headers of the two tables, in the xlsx and the CSV alike.
+var (
+	PieceHeaders = []string{"Sayfa", "Etiket no", "Parça", "X (cm)", "Y (cm)", "Genişlik (cm)", "Yükseklik (cm)", "Döndürüldü", "Malzeme", "Kalınlık (mm)", "Üst bant", "Alt bant", "Sol bant", "Sağ bant"}
+	SheetHeaders = []string{"Sayfa", "Stok satırı", "Malzeme", "Kalınlık (mm)", "Genişlik (cm)", "Yükseklik (cm)", "Verim %", "Kesim sayısı", "Kesim uzunluğu (cm)", "Artık parçalar (cm)", "En büyük artık (cm²)"}
+)
+
+func yesNo(b bool) string {
+	if b {
+		return "Evet"
+	}
+	return "Hayır"
+}
+
+func stockName(s SheetRow) string {
+	if s.StockName != "" {
+		return s.StockName + " (" + s.StockID + ")"
+	}
+	return s.StockID
+}
+
+// LeftoverText writes the leftovers Turkish style: "120 × 45,5; 30 × 20".
+func LeftoverText(l []Rect) string {
+	parts := make([]string, len(l))
+	for i, r := range l {
+		parts[i] = Num(r.Width) + " × " + Num(r.Height)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func largest(l []Rect) float64 {
+	if len(l) == 0 {
+		return 0
+	}
+	return round2(l[0].Width * l[0].Height)
+}
+
+// Num writes a number the Turkish way: decimal comma, no thousands
+// separator (so Excel reads it as a number), at most two decimals.
+func Num(v float64) string {
+	s := fmt.Sprintf("%.2f", v)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		s = "0"
+	}
+	return strings.Replace(s, ".", ",", 1)
+}

@@ -1,0 +1,295 @@
+package cutlist
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"kesim/nest"
+)
+
+// layout lays out a real job with materials, stock rows and bands.
+func layout(t testing.TB, n int) (nest.Request, nest.Result) {
+	t.Helper()
+	req := nest.Request{
+		Sheet:   nest.Sheet{Width: 280, Height: 207},
+		Options: nest.Options{Kerf: 0.4, Guillotine: true, TimeLimitMs: 0, Seed: 1},
+		Stock: []nest.Stock{
+			{ID: "mdf18", Name: "MDF 18 beyaz", Material: "MDF", Thickness: 18, Width: 280, Height: 207, Price: 1450.5},
+			{ID: "sunta", Name: "Sunta", Material: "Sunta", Thickness: 18, Width: 366, Height: 183, Price: 900},
+		},
+		Bands: []nest.Band{{Code: "A", Name: "PVC 0,8", Price: 6.5}, {Code: "B", Name: "ABS 2", Price: 12}},
+	}
+	sizes := [][2]float64{{60, 40}, {45.5, 30}, {72, 56}, {100, 20}, {33.3, 33.3}}
+	for i := 0; i < n; i++ {
+		s := sizes[i%len(sizes)]
+		mat := "MDF"
+		if i%3 == 0 {
+			mat = "Sunta"
+		}
+		req.Parts = append(req.Parts, nest.Part{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Kapak-%d", i), Width: s[0], Height: s[1],
+			Quantity: 1, Material: mat, Thickness: 18, Edges: &nest.Edges{Top: "A", Left: "B"}})
+	}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req, res
+}
+
+func opts(req nest.Request) Options {
+	return Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
+}
+
+// parseCSV reads a Turkish Excel CSV back: BOM, ";" fields, CRLF lines.
+func parseCSV(t *testing.T, b []byte) [][]string {
+	t.Helper()
+	if !bytes.HasPrefix(b, []byte(BOM)) {
+		t.Fatal("CSV does not start with the UTF-8 BOM")
+	}
+	if bytes.Count(b, []byte("\n")) != bytes.Count(b, []byte("\r\n")) {
+		t.Fatal("CSV lines must end in CRLF")
+	}
+	r := csv.NewReader(bytes.NewReader(b[len(BOM):]))
+	r.Comma = ';'
+	rows, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func trNum(t *testing.T, s string) float64 {
+	t.Helper()
+	if strings.Contains(s, ".") {
+		t.Fatalf("number %q has a decimal point, not a comma", s)
+	}
+	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	if err != nil {
+		t.Fatalf("number %q: %v", s, err)
+	}
+	return v
+}
+
+func TestCSVParsesBack(t *testing.T) {
+	req, res := layout(t, 40)
+	var b bytes.Buffer
+	if err := WriteCSV(&b, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	rows := parseCSV(t, b.Bytes())
+	if strings.Join(rows[0], ";") != strings.Join(PieceHeaders, ";") {
+		t.Fatalf("header %v", rows[0])
+	}
+	k := 1
+	for pi, p := range res.Pages {
+		for _, pp := range p.Parts {
+			r := rows[k]
+			k++
+			if trNum(t, r[0]) != float64(pi+1) || r[1] != pp.ID || r[8] != p.Material {
+				t.Fatalf("row %v for piece %s on page %d", r, pp.ID, pi+1)
+			}
+			for i, v := range []float64{pp.X, pp.Y, pp.Width, pp.Height} {
+				if math.Abs(trNum(t, r[3+i])-v) > 0.005 {
+					t.Fatalf("piece %s column %s = %s, want %v", pp.ID, PieceHeaders[3+i], r[3+i], v)
+				}
+			}
+			if (r[7] == "Evet") != pp.Rotated || trNum(t, r[9]) != p.Thickness {
+				t.Fatalf("row %v", r)
+			}
+			if pp.Edges != nil && (r[10] != pp.Edges.Top || r[11] != pp.Edges.Bottom || r[12] != pp.Edges.Left || r[13] != pp.Edges.Right) {
+				t.Fatalf("bands %v, want %+v", r[10:], *pp.Edges)
+			}
+		}
+	}
+	if k != len(rows) || k-1 != res.Stats.Placed {
+		t.Fatalf("%d rows for %d placed pieces", len(rows)-1, res.Stats.Placed)
+	}
+
+	b.Reset()
+	if err := WriteSheetsCSV(&b, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	rows = parseCSV(t, b.Bytes())
+	if len(rows) != len(res.Pages)+1 {
+		t.Fatalf("%d sheet rows for %d pages", len(rows)-1, len(res.Pages))
+	}
+	for i, p := range res.Pages {
+		r := rows[i+1]
+		want := 0.0
+		for _, c := range p.Cuts {
+			want += c.Length
+		}
+		if trNum(t, r[6]) != float64(p.Efficiency) || trNum(t, r[7]) != float64(len(p.Cuts)) || math.Abs(trNum(t, r[8])-want) > 0.01 {
+			t.Fatalf("sheet row %v, page %+v", r, p.Efficiency)
+		}
+		if !strings.Contains(r[1], p.StockID) {
+			t.Fatalf("stock column %q, want %q", r[1], p.StockID)
+		}
+	}
+}
+
+func TestCSVFieldsAreSafe(t *testing.T) {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{{Parts: []nest.Placed{
+		{ID: "=1+1", Name: `Raf; "üst"` + "\nikinci", Width: 10.25, Height: 1450},
+	}}}}
+	res.Pages[0].Parts[0].Height = 50
+	var b bytes.Buffer
+	if err := WriteCSV(&b, res, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	rows := parseCSV(t, b.Bytes())
+	if rows[1][1] != "'=1+1" || rows[1][2] != `Raf; "üst" ikinci` || rows[1][5] != "10,25" {
+		t.Fatalf("row %q", rows[1])
+	}
+}
+
+func TestLeftovers(t *testing.T) {
+	// A 100 × 100 sheet with one 60 × 100 part on the left: the free
+	// 40 × 100 strip on the right.
+	l := Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 60, 100}}, 10, 3)
+	if len(l) != 1 || l[0] != (Rect{60, 0, 40, 100}) {
+		t.Fatalf("leftovers %+v", l)
+	}
+	// An L of parts: 60 × 60 at the corner; free: 40 × 100 right and
+	// 60 × 40 below, disjoint, largest first.
+	l = Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 60, 60}}, 10, 3)
+	if len(l) != 2 || l[0] != (Rect{60, 0, 40, 100}) || l[1] != (Rect{0, 60, 60, 40}) {
+		t.Fatalf("leftovers %+v", l)
+	}
+	// A strip narrower than the minimum is not listed.
+	l = Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 95, 100}}, 10, 3)
+	if len(l) != 0 {
+		t.Fatalf("leftovers %+v", l)
+	}
+	// The area never overlaps a part.
+	_, res := layout(t, 30)
+	for _, p := range res.Pages {
+		for _, r := range Leftovers(Rect{0, 0, p.Width, p.Height}, rects(p), 10, 5) {
+			for _, pp := range p.Parts {
+				if r.X < pp.X+pp.Width-1e-6 && pp.X < r.X+r.Width-1e-6 && r.Y < pp.Y+pp.Height-1e-6 && pp.Y < r.Y+r.Height-1e-6 {
+					t.Fatalf("leftover %+v overlaps part %+v", r, pp)
+				}
+			}
+		}
+	}
+}
+
+func rects(p nest.Page) []Rect {
+	var out []Rect
+	for _, pp := range p.Parts {
+		out = append(out, Rect{pp.X, pp.Y, pp.Width, pp.Height})
+	}
+	return out
+}
+
+func TestBadInputIsTurkishError(t *testing.T) {
+	_, res := layout(t, 5)
+	var b bytes.Buffer
+	for _, o := range []Options{{MinLeftover: math.NaN()}, {MinLeftover: -1}, {Trim: math.Inf(1)}, {MaxLeftovers: 1000}} {
+		if err := WriteXLSX(&b, res, o); err != ErrBadOptions {
+			t.Fatalf("options %+v: %v", o, err)
+		}
+	}
+	bad := res
+	bad.Pages = append([]nest.Page(nil), res.Pages...)
+	bad.Pages[0].Parts = append([]nest.Placed(nil), res.Pages[0].Parts...)
+	bad.Pages[0].Parts[0].Width = math.NaN()
+	if err := WriteCSV(&b, bad, Options{}); err != ErrBadResult {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&b, nest.Result{}, Options{}); err != ErrNothing {
+		t.Fatal(err)
+	}
+}
+
+// TestXLSXReadByOpenpyxl opens the workbook with Python's openpyxl and
+// compares every cell with the result.
+func TestXLSXReadByOpenpyxl(t *testing.T) {
+	py := "/usr/bin/python3"
+	if exec.Command(py, "-c", "import openpyxl").Run() != nil {
+		t.Skip("python3-openpyxl is not installed (apt-get install python3-openpyxl)")
+	}
+	req, res := layout(t, 60)
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "kesim.xlsx")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import json, sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+out = {}
+for ws in wb.worksheets:
+    out[ws.title] = [[c.value for c in row] for row in ws.iter_rows()]
+    out[ws.title + ".fmt"] = ws.cell(row=2, column=4).number_format
+print(json.dumps(out))`
+	got, err := exec.Command(py, "-c", script, file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wb map[string]any
+	if err := json.Unmarshal(got, &wb); err != nil {
+		t.Fatal(err)
+	}
+	pieces, _ := wb[PiecesSheet].([]any)
+	sheets, _ := wb[SheetsSheet].([]any)
+	if len(pieces) != res.Stats.Placed+1 || len(sheets) != len(res.Pages)+1 {
+		t.Fatalf("%d piece rows, %d sheet rows; want %d and %d", len(pieces)-1, len(sheets)-1, res.Stats.Placed, len(res.Pages))
+	}
+	if wb[PiecesSheet+".fmt"] != "#,##0.00" {
+		t.Fatalf("number format %v", wb[PiecesSheet+".fmt"])
+	}
+	k := 1
+	for pi, p := range res.Pages {
+		for _, pp := range p.Parts {
+			r := pieces[k].([]any)
+			k++
+			want := []any{float64(pi + 1), pp.ID, pp.Name, pp.X, pp.Y, pp.Width, pp.Height}
+			for i, v := range want {
+				if r[i] != v {
+					t.Fatalf("piece %s column %s = %v (%T), want %v", pp.ID, PieceHeaders[i], r[i], r[i], v)
+				}
+			}
+			if r[8] != p.Material || r[9] != p.Thickness {
+				t.Fatalf("row %v", r)
+			}
+		}
+	}
+	for i, p := range res.Pages {
+		r := sheets[i+1].([]any)
+		if r[0] != float64(i+1) || r[4] != p.Width || r[5] != p.Height || r[6] != float64(p.Efficiency) || r[7] != float64(len(p.Cuts)) {
+			t.Fatalf("sheet row %v for page %d", r, i+1)
+		}
+	}
+}
+
+// TestXLSX3000 measures the workbook of 3,000 pieces (native).
+func TestXLSX3000(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	req, res := layout(t, 3000)
+	var b bytes.Buffer
+	start := time.Now()
+	if err := WriteXLSX(&b, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	el := time.Since(start)
+	t.Logf("xlsx of %d pieces on %d sheets: %d bytes in %v", res.Stats.Placed, len(res.Pages), b.Len(), el)
+	if el > 5*time.Second {
+		t.Fatalf("xlsx of 3,000 pieces took %v", el)
+	}
+}
