@@ -38,11 +38,12 @@ girdi (o zaman hiçbir dosya yazılmaz).`,
 	}
 	cmdBench = &command{
 		name:    "bench",
-		args:    "[seçenekler] DOSYA.json",
-		summary: "iyileştiriciyi 2BP örneklerinde ölçer",
-		about: `2BP biçimindeki örnekleri (bwmv_500.json) yerleştirir, her sonucu nest.Verify ile
-denetler ve sınıf başına sayfa toplamını alt sınırlarla ve bilinen en iyi sonuçlarla
-karşılaştırır.`,
+		args:    "[seçenekler] DOSYA.json|KLASÖR",
+		summary: "iyileştiriciyi 2BP ve VSBPP örneklerinde ölçer",
+		about: `2BP biçimindeki örnekleri (bwmv_500.json) ya da VSBPP kümelerini (bir dosya ya da
+../shared/bench/vsbpp/ gibi bir klasör) yerleştirir, her sonucu nest.Verify ile denetler; 2BP'de
+sınıf başına sayfa toplamını, VSBPP'de küme ve sınıf başına maliyeti alt sınırlarla ve bilinen en
+iyi sonuçlarla karşılaştırır.`,
 		example: "kesim bench --time 0 ../shared/bench/2bp/bwmv_500.json",
 	}
 	cmdServe = &command{
