@@ -1,0 +1,287 @@
+// Package quote prices a layout (Teklif): the sheets, the edge band, the
+// cutting, a margin and KDV, per material and in total, and writes the
+// quote as a one-page A4 PDF and as CSV for Turkish Excel.
+package quote
+
+import (
+	"errors"
+	"math"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"kesim/nest"
+)
+
+// Options are the quote's prices and names. Start from DefaultOptions
+// (KDV 20 %): a zero KDVPct means no KDV.
+type Options struct {
+	Factory  string `json:"factory,omitempty"`  // workshop name, the PDF's heading
+	Customer string `json:"customer,omitempty"` // optional
+	// SheetByArea prices the sheets by the area of the parts cut from them
+	// (price × used area / sheet area) instead of whole sheets.
+	SheetByArea bool `json:"sheetByArea,omitempty"`
+	// SheetPrice is the price (TL) of a sheet whose stock row has no price,
+	// e.g. the request's plain sheet.
+	SheetPrice  float64 `json:"sheetPrice,omitempty"`
+	CutPerMetre float64 `json:"cutPerMetre,omitempty"` // TL a metre of cut
+	CutPerSheet float64 `json:"cutPerSheet,omitempty"` // TL a sheet cut
+	MarginPct   float64 `json:"marginPct,omitempty"`   // % on the subtotal
+	KDVPct      float64 `json:"kdvPct"`                // % on subtotal + margin
+}
+
+// DefaultKDV is the KDV rate a quote starts with (%).
+const DefaultKDV = 20
+
+// DefaultOptions returns the options a quote starts with: KDV 20 %.
+func DefaultOptions() Options { return Options{KDVPct: DefaultKDV} }
+
+// Limits of the options.
+const (
+	MaxPrice  = 10_000_000 // TL, any unit price
+	MaxMargin = 1000       // %
+	MaxKDV    = 100        // %
+	MaxText   = 200        // characters of a name
+)
+
+// Turkish errors.
+var (
+	ErrPrice   = errors.New("Fiyatlar 0 ile 10.000.000 TL arasında olmalı.")
+	ErrMargin  = errors.New("Kâr oranı 0 ile %1.000 arasında olmalı.")
+	ErrKDV     = errors.New("KDV oranı 0 ile %100 arasında olmalı.")
+	ErrText    = errors.New("Atölye ve müşteri adı en fazla 200 karakter olabilir.")
+	ErrNothing = errors.New("Teklif için yerleşim yok.")
+	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
+)
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// Check bounds the options.
+func (o Options) Check() error {
+	for _, v := range []float64{o.SheetPrice, o.CutPerMetre, o.CutPerSheet} {
+		if !finite(v) || v < 0 || v > MaxPrice {
+			return ErrPrice
+		}
+	}
+	if !finite(o.MarginPct) || o.MarginPct < 0 || o.MarginPct > MaxMargin {
+		return ErrMargin
+	}
+	if !finite(o.KDVPct) || o.KDVPct < 0 || o.KDVPct > MaxKDV {
+		return ErrKDV
+	}
+	if !utf8.ValidString(o.Factory) || !utf8.ValidString(o.Customer) ||
+		utf8.RuneCountInString(o.Factory) > MaxText || utf8.RuneCountInString(o.Customer) > MaxText {
+		return ErrText
+	}
+	return nil
+}
+
+// Line is one material (and thickness) of the quote.
+type Line struct {
+	Material  string  // "" for the plain sheet
+	Thickness float64 // mm
+	Sheets    int
+	// SheetArea is the sheets' area and UsedArea the parts' area (m²).
+	SheetArea, UsedArea float64
+	SheetCost           float64 // TL
+	// CutMetres is the length of cut (m); CutEstimated says it comes from
+	// the parts' perimeters (no guillotine cut sequence on some sheet).
+	CutMetres    float64
+	CutEstimated bool
+	CutCost      float64 // metres × CutPerMetre + sheets × CutPerSheet
+	Subtotal     float64 // SheetCost + CutCost
+}
+
+// Band is one band code's metres and cost, from the result's bandTotals.
+type Band struct {
+	Code, Name string
+	Metres     float64
+	Cost       float64
+}
+
+// Quote holds the numbers of a quote, in TL rounded to kuruş.
+type Quote struct {
+	Lines     []Line
+	Bands     []Band
+	BandCost  float64
+	Subtotal  float64 // lines + bands
+	Margin    float64
+	Net       float64 // Subtotal + Margin
+	KDV       float64
+	Total     float64 // Net + KDV
+	MarginPct float64
+	KDVPct    float64
+}
+
+func kurus(v float64) float64 { return math.Round(v*100) / 100 }
+
+func side(v float64) bool { return finite(v) && v >= 0 && v <= 10000 }
+
+// Compute prices a result. req supplies the stock rows' prices and the band
+// names (it may be nil: then only Options.SheetPrice prices sheets).
+//
+// Sheets: a page's price is its stock row's price (SheetPrice when the row
+// has none); whole sheets, or with SheetByArea price × parts' area / sheet
+// area. Cutting: a page with a guillotine cut sequence counts its cuts'
+// lengths; a page without one is estimated as half the sum of its parts'
+// perimeters (every cut separates two parts' edges), and the line says so.
+// Band: the result's bandTotals (metres and cost). Margin % on the
+// subtotal, KDV % on subtotal + margin; every amount rounded to kuruş.
+func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
+	if err := opt.Check(); err != nil {
+		return Quote{}, err
+	}
+	if len(res.Pages) == 0 {
+		return Quote{}, ErrNothing
+	}
+	price := map[string]float64{}
+	bandName := map[string]string{}
+	if req != nil {
+		for _, s := range req.Stock {
+			if !finite(s.Price) || s.Price < 0 || s.Price > MaxPrice {
+				return Quote{}, ErrPrice
+			}
+			price[s.ID] = s.Price
+		}
+		for _, b := range req.Bands {
+			bandName[b.Code] = b.Name
+		}
+	}
+	type key struct {
+		m string
+		t float64
+	}
+	idx := map[key]int{}
+	q := Quote{MarginPct: opt.MarginPct, KDVPct: opt.KDVPct}
+	for _, p := range res.Pages {
+		w, h := p.Width, p.Height
+		if w == 0 || h == 0 {
+			w, h = res.Sheet.Width, res.Sheet.Height
+		}
+		if !side(w) || !side(h) || w == 0 || h == 0 || !side(p.Thickness) {
+			return Quote{}, ErrResult
+		}
+		k := key{strings.TrimSpace(p.Material), p.Thickness}
+		i, ok := idx[k]
+		if !ok {
+			i = len(q.Lines)
+			idx[k] = i
+			q.Lines = append(q.Lines, Line{Material: k.m, Thickness: k.t})
+		}
+		l := &q.Lines[i]
+		used, perim := 0.0, 0.0
+		for _, pp := range p.Parts {
+			if !side(pp.Width) || !side(pp.Height) {
+				return Quote{}, ErrResult
+			}
+			used += pp.Width * pp.Height
+			perim += 2 * (pp.Width + pp.Height)
+		}
+		sheetPrice, ok := price[p.StockID]
+		if !ok || sheetPrice == 0 {
+			sheetPrice = opt.SheetPrice
+		}
+		if opt.SheetByArea {
+			l.SheetCost += sheetPrice * math.Min(1, used/(w*h))
+		} else {
+			l.SheetCost += sheetPrice
+		}
+		l.Sheets++
+		l.SheetArea += w * h / 10000
+		l.UsedArea += used / 10000
+		if len(p.Cuts) > 0 {
+			for _, c := range p.Cuts {
+				if !side(c.Length) {
+					return Quote{}, ErrResult
+				}
+				l.CutMetres += c.Length / 100
+			}
+		} else if len(p.Parts) > 0 {
+			l.CutMetres += perim / 2 / 100
+			l.CutEstimated = true
+		}
+	}
+	for i := range q.Lines {
+		l := &q.Lines[i]
+		l.SheetArea, l.UsedArea = kurus(l.SheetArea), kurus(l.UsedArea)
+		l.CutMetres = kurus(l.CutMetres)
+		l.SheetCost = kurus(l.SheetCost)
+		l.CutCost = kurus(l.CutMetres*opt.CutPerMetre + float64(l.Sheets)*opt.CutPerSheet)
+		l.Subtotal = kurus(l.SheetCost + l.CutCost)
+		q.Subtotal += l.Subtotal
+	}
+	sort.SliceStable(q.Lines, func(a, b int) bool {
+		if q.Lines[a].Material != q.Lines[b].Material {
+			return q.Lines[a].Material < q.Lines[b].Material
+		}
+		return q.Lines[a].Thickness < q.Lines[b].Thickness
+	})
+	for _, b := range res.BandTotals {
+		if !finite(b.Meters) || b.Meters < 0 || b.Meters > 1e7 || !finite(b.Cost) || b.Cost < 0 || b.Cost > 1e12 {
+			return Quote{}, ErrResult
+		}
+		q.Bands = append(q.Bands, Band{Code: b.Code, Name: bandName[b.Code], Metres: b.Meters, Cost: kurus(b.Cost)})
+		q.BandCost += kurus(b.Cost)
+	}
+	q.BandCost = kurus(q.BandCost)
+	q.Subtotal = kurus(q.Subtotal + q.BandCost)
+	q.Margin = kurus(q.Subtotal * opt.MarginPct / 100)
+	q.Net = kurus(q.Subtotal + q.Margin)
+	q.KDV = kurus(q.Net * opt.KDVPct / 100)
+	q.Total = kurus(q.Net + q.KDV)
+	return q, nil
+}
+
+// MaterialName names a line: "MDF 18 mm", or "Levha" for the plain sheet.
+func (l Line) MaterialName() string {
+	name := l.Material
+	if name == "" {
+		name = "Levha"
+	}
+	if l.Thickness > 0 {
+		name += " " + Num(l.Thickness, 2) + " mm"
+	}
+	return name
+}
+
+// Num writes v the Turkish way with at most dec decimals, trailing zeros
+// dropped: 1.450,5.
+func Num(v float64, dec int) string {
+	s := Money(v)
+	if dec == 2 {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ",")
+	}
+	return s
+}
+
+// Money writes an amount the Turkish way with two decimals: 1.450,50.
+func Money(v float64) string {
+	neg := v < 0
+	c := int64(math.Round(math.Abs(v) * 100))
+	whole, frac := c/100, c%100
+	digits := []byte{}
+	ws := []byte(itoa(whole))
+	for i, d := range ws {
+		if i > 0 && (len(ws)-i)%3 == 0 {
+			digits = append(digits, '.')
+		}
+		digits = append(digits, d)
+	}
+	s := string(digits) + "," + string([]byte{byte('0' + frac/10), byte('0' + frac%10)})
+	if neg && c != 0 {
+		s = "-" + s
+	}
+	return s
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	var b []byte
+	for v > 0 {
+		b = append([]byte{byte('0' + v%10)}, b...)
+		v /= 10
+	}
+	return string(b)
+}

@@ -1,0 +1,195 @@
+package quote
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"kesim/export/cutlist"
+	"kesim/nest"
+)
+
+// small is a job priced by hand: two MDF sheets with cut sequences, one
+// Sunta sheet without (its cut is estimated), one band code.
+func small() (*nest.Request, nest.Result) {
+	req := &nest.Request{
+		Stock: []nest.Stock{{ID: "mdf", Material: "MDF", Thickness: 18, Width: 100, Height: 100, Price: 1000},
+			{ID: "sunta", Material: "Sunta", Thickness: 18, Width: 200, Height: 100, Price: 500}},
+		Bands: []nest.Band{{Code: "A", Name: "PVC 0,8", Price: 6.5}},
+	}
+	mdf := func() nest.Page {
+		return nest.Page{StockID: "mdf", Material: "MDF", Thickness: 18, Width: 100, Height: 100,
+			Parts: []nest.Placed{{ID: "a", Width: 50, Height: 100}},
+			Cuts:  []nest.Cut{{Order: 1, X: 50, Length: 100, Direction: nest.Vertical}}}
+	}
+	res := nest.Result{Pages: []nest.Page{mdf(), mdf(), {StockID: "sunta", Material: "Sunta", Thickness: 18, Width: 200, Height: 100,
+		Parts: []nest.Placed{{ID: "b", Width: 100, Height: 100}, {ID: "c", X: 100, Width: 50, Height: 50}}}},
+		BandTotals: []nest.BandTotal{{Code: "A", Meters: 2.64, Cost: 17.16}}}
+	return req, res
+}
+
+func handOptions() Options {
+	o := DefaultOptions()
+	o.Factory, o.Customer = "Özgür Ağaç İşleri", "Şule Çelik"
+	o.CutPerMetre, o.CutPerSheet, o.MarginPct = 10, 5, 10
+	return o
+}
+
+func TestComputeByHand(t *testing.T) {
+	req, res := small()
+	q, err := Compute(req, res, handOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Lines) != 2 {
+		t.Fatalf("lines %+v", q.Lines)
+	}
+	m, s := q.Lines[0], q.Lines[1]
+	// MDF: 2 × 1000; cut 2 × 100 cm = 2 m: 2 × 10 + 2 × 5 = 30.
+	if m.MaterialName() != "MDF 18 mm" || m.Sheets != 2 || m.SheetCost != 2000 || m.CutMetres != 2 || m.CutEstimated || m.CutCost != 30 || m.Subtotal != 2030 {
+		t.Fatalf("MDF %+v", m)
+	}
+	// Sunta: 500; no cuts: (400 + 200) / 2 = 300 cm = 3 m: 30 + 5 = 35.
+	if s.Sheets != 1 || s.SheetCost != 500 || s.CutMetres != 3 || !s.CutEstimated || s.CutCost != 35 || s.Subtotal != 535 {
+		t.Fatalf("Sunta %+v", s)
+	}
+	// 2030 + 535 + 17,16 = 2582,16; +10 % = 258,22 → 2840,38; KDV 20 % =
+	// 568,08; total 3408,46.
+	if q.BandCost != 17.16 || q.Subtotal != 2582.16 || q.Margin != 258.22 || q.Net != 2840.38 || q.KDV != 568.08 || q.Total != 3408.46 {
+		t.Fatalf("totals %+v", q)
+	}
+
+	o := handOptions()
+	o.SheetByArea = true
+	q, err = Compute(req, res, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// MDF half used: 2 × 500; Sunta 12.500 of 20.000 cm²: 312,5.
+	if q.Lines[0].SheetCost != 1000 || q.Lines[1].SheetCost != 312.5 {
+		t.Fatalf("by area %+v", q.Lines)
+	}
+}
+
+func TestBadOptionsAreTurkishErrors(t *testing.T) {
+	req, res := small()
+	for _, c := range []struct {
+		mod  func(*Options)
+		want error
+	}{
+		{func(o *Options) { o.CutPerMetre = -1 }, ErrPrice},
+		{func(o *Options) { o.CutPerSheet = math.NaN() }, ErrPrice},
+		{func(o *Options) { o.SheetPrice = 1e300 }, ErrPrice},
+		{func(o *Options) { o.MarginPct = math.Inf(1) }, ErrMargin},
+		{func(o *Options) { o.KDVPct = 101 }, ErrKDV},
+		{func(o *Options) { o.KDVPct = -0.5 }, ErrKDV},
+		{func(o *Options) { o.Factory = strings.Repeat("ş", 201) }, ErrText},
+	} {
+		o := handOptions()
+		c.mod(&o)
+		if _, err := Compute(req, res, o); err != c.want {
+			t.Fatalf("%+v: %v, want %v", o, err, c.want)
+		}
+		if err := WritePDF(&bytes.Buffer{}, Quote{}, o, time.Time{}); err != c.want {
+			t.Fatalf("PDF %+v: %v", o, err)
+		}
+	}
+	bad := res
+	bad.Pages = append([]nest.Page(nil), res.Pages...)
+	bad.Pages[0].Width = math.NaN()
+	if _, err := Compute(req, bad, handOptions()); err != ErrResult {
+		t.Fatal(err)
+	}
+	if _, err := Compute(nil, nest.Result{}, handOptions()); err != ErrNothing {
+		t.Fatal(err)
+	}
+}
+
+func TestCSVParsesBack(t *testing.T) {
+	req, res := small()
+	q, _ := Compute(req, res, handOptions())
+	var b bytes.Buffer
+	if err := WriteCSV(&b, q); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b.Bytes(), []byte(cutlist.BOM)) || bytes.Count(b.Bytes(), []byte("\n")) != bytes.Count(b.Bytes(), []byte("\r\n")) {
+		t.Fatal("no BOM or not CRLF")
+	}
+	r := csv.NewReader(bytes.NewReader(b.Bytes()[len(cutlist.BOM):]))
+	r.Comma = ';'
+	rows, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, row := range rows {
+		got[row[0]] = row[3]
+	}
+	for k, v := range map[string]string{"MDF 18 mm levha": "2000", "Sunta 18 mm kesim": "35", "Kenar bandı A (PVC 0,8)": "17,16",
+		"Kâr": "258,22", "KDV": "568,08", "Genel toplam": "3408,46"} {
+		if got[k] != v {
+			t.Fatalf("%s = %q, want %q (rows %q)", k, got[k], v, rows)
+		}
+	}
+}
+
+func TestPDFShowsTurkishTotals(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
+	}
+	req, res := small()
+	o := handOptions()
+	q, _ := Compute(req, res, o)
+	var b bytes.Buffer
+	if err := WritePDF(&b, q, o, time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "teklif.pdf")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out)
+	for _, want := range []string{"Özgür Ağaç İşleri", "Fiyat Teklifi", "Müşteri: Şule Çelik", "24.11.2026", "MDF 18 mm", "2.000,00",
+		"Genel toplam:", "3.408,46 TL", "KDV (%20):", "568,08 TL", "Kâr (%10):", "258,22 TL", "tahmin"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("PDF text lacks %q:\n%s", want, text)
+		}
+	}
+	if info, err := exec.Command("pdfinfo", file).Output(); err == nil && !regexp.MustCompile(`Pages:\s+1\n`).Match(info) {
+		t.Fatalf("not one page:\n%s", info)
+	}
+}
+
+func TestEngineLayoutQuote(t *testing.T) {
+	req := nest.Request{Sheet: nest.Sheet{Width: 280, Height: 207}, Options: nest.Options{Kerf: 0.4, Guillotine: true, Seed: 1},
+		Stock: []nest.Stock{{ID: "m", Material: "MDF", Thickness: 18, Width: 280, Height: 207, Price: 1450.5}},
+		Bands: []nest.Band{{Code: "A", Price: 6.5}},
+		Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 30, Material: "MDF", Thickness: 18, Edges: &nest.Edges{Top: "A"}}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Compute(&req, res, handOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Lines) != 1 || q.Lines[0].Sheets != res.Stats.Pages || q.Lines[0].SheetCost != kurus(1450.5*float64(res.Stats.Pages)) {
+		t.Fatalf("%+v for %d pages", q.Lines, res.Stats.Pages)
+	}
+	if math.Abs(q.Lines[0].CutMetres-res.Stats.CutLength/100) > 0.01 || q.Lines[0].CutEstimated {
+		t.Fatalf("cut %v m, stats %v cm", q.Lines[0].CutMetres, res.Stats.CutLength)
+	}
+	if len(q.Bands) != 1 || q.Bands[0].Cost != res.BandTotals[0].Cost {
+		t.Fatalf("bands %+v, result %+v", q.Bands, res.BandTotals)
+	}
+}
