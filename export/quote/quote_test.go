@@ -193,3 +193,45 @@ func TestEngineLayoutQuote(t *testing.T) {
 		t.Fatalf("bands %+v, result %+v", q.Bands, res.BandTotals)
 	}
 }
+
+// TestManyLinesStayOnePage: 40 materials and 30 band codes still give one
+// A4 page with the totals, the rest counted.
+func TestManyLinesStayOnePage(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
+	}
+	var res nest.Result
+	for i := 0; i < 40; i++ {
+		res.Pages = append(res.Pages, nest.Page{Material: "Malzeme " + strings.Repeat("Ş", i%5) + itoa(int64(i)), Thickness: 18, Width: 100, Height: 100,
+			Parts: []nest.Placed{{ID: "a", Width: 10, Height: 10}}})
+	}
+	for i := 0; i < 30; i++ {
+		res.BandTotals = append(res.BandTotals, nest.BandTotal{Code: "B" + itoa(int64(i)), Meters: 1.5, Cost: 3})
+	}
+	o := handOptions()
+	o.SheetPrice = 100
+	q, err := Compute(nil, res, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WritePDF(&b, q, o, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "teklif.pdf")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sheet: 100 + cut (4 × 10 cm / 2 = 0,2 m × 10 = 2) + 5 = 107;
+	// 40 × 107 + 30 × 3 = 4370; +10 % = 4807; KDV 961,40.
+	for _, want := range []string{"ve 25 malzeme daha", "ve 20 bant daha", "Genel toplam:", "5.768,40 TL"} {
+		if !strings.Contains(string(out), want) {
+			t.Fatalf("PDF lacks %q:\n%s", want, out)
+		}
+	}
+	if info, _ := exec.Command("pdfinfo", file).Output(); !regexp.MustCompile(`Pages:\s+1\n`).Match(info) {
+		t.Fatalf("not one page: %s", info)
+	}
+}

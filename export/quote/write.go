@@ -140,10 +140,12 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	}
 	head("Malzeme", "Levha", sheetHead, "Kesim (m)", "Kesim (TL)", "Toplam")
 	estimated := false
-	maxRows := 20
+	// At most 15 materials and 10 band codes keep the quote on one page;
+	// the rest is counted (the CSV lists every line).
+	const maxLines, maxBands = 15, 10
 	for i, l := range q.Lines {
-		if i == maxRows {
-			f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Lines)-maxRows))+" malzeme daha (CSV dosyasında)", "", 1, "L", false, 0, "")
+		if i == maxLines {
+			f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Lines)-maxLines))+" malzeme daha (CSV dosyasında)", "", 1, "L", false, 0, "")
 			break
 		}
 		m := Num(l.CutMetres, 2)
@@ -165,8 +167,8 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 		cols = []float64{60, 30, 30}
 		head("Kenar bandı", "Metre", "Tutar (TL)")
 		for i, b := range q.Bands {
-			if i == maxRows {
-				f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Bands)-maxRows))+" bant daha (CSV dosyasında)", "", 1, "L", false, 0, "")
+			if i == maxBands {
+				f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Bands)-maxBands))+" bant daha (CSV dosyasında)", "", 1, "L", false, 0, "")
 				break
 			}
 			cell(0, printable(bandName(b)))
