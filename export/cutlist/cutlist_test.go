@@ -221,6 +221,7 @@ func TestXLSXReadByOpenpyxl(t *testing.T) {
 		t.Skip("python3-openpyxl is not installed (apt-get install python3-openpyxl)")
 	}
 	req, res := layout(t, 60)
+	res.Pages[0].Parts[0].Name = `<Raf & "üst"> ş ]]>`
 	var b bytes.Buffer
 	if err := WriteXLSX(&b, res, opts(req)); err != nil {
 		t.Fatal(err)
