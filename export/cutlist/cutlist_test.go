@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xuri/excelize/v2"
+
 	"kesim/nest"
 )
 
@@ -292,5 +294,41 @@ func TestXLSX3000(t *testing.T) {
 	t.Logf("xlsx of %d pieces on %d sheets: %d bytes in %v", res.Stats.Placed, len(res.Pages), b.Len(), el)
 	if el > 5*time.Second {
 		t.Fatalf("xlsx of 3,000 pieces took %v", el)
+	}
+}
+
+// TestXLSXReadByExcelize reads the hand-written workbook with excelize (a
+// test-only import: the engine itself does not link it): the sheets, the
+// number cells and the header.
+func TestXLSXReadByExcelize(t *testing.T) {
+	req, res := layout(t, 20)
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := f.GetSheetList(); len(got) != 2 || got[0] != PiecesSheet || got[1] != SheetsSheet {
+		t.Fatalf("sheets %v", got)
+	}
+	rows, err := f.GetRows(PiecesSheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != res.Stats.Placed+1 || rows[0][5] != "Genişlik (cm)" {
+		t.Fatalf("%d rows, header %v", len(rows), rows[0])
+	}
+	p := res.Pages[0].Parts[0]
+	if rows[1][1] != p.ID || rows[1][5] != strconv.FormatFloat(p.Width, 'g', -1, 64) {
+		t.Fatalf("row %v, piece %+v", rows[1], p)
+	}
+	if typ, err := f.GetCellType(PiecesSheet, "F2"); err != nil || typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
+		t.Fatalf("F2 type %v %v", typ, err)
+	}
+	if s, _ := f.GetCellValue(PiecesSheet, "F2"); !strings.Contains(s, ".") && !strings.Contains(s, ",") {
+		t.Fatalf("F2 shows %q: the #,##0.00 format is not applied", s)
 	}
 }
