@@ -156,12 +156,12 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 }
 
 // Leftovers returns up to max disjoint free rectangles of the sheet area,
-// largest first, each with both sides at least min: the free area is cut
+// largest first, each with both sides at least minSide: the free area is cut
 // into a grid at every part edge, the largest empty grid rectangle is taken,
 // marked used, and the search repeats. Parts are taken as their own
 // rectangles (the kerf around them is not subtracted).
-func Leftovers(area Rect, parts []Rect, min float64, max int) []Rect {
-	if area.Width < min || area.Height < min || max <= 0 {
+func Leftovers(area Rect, parts []Rect, minSide float64, max int) []Rect {
+	if area.Width < minSide || area.Height < minSide || max <= 0 {
 		return nil
 	}
 	x0, y0, x1, y1 := area.X, area.Y, area.X+area.Width, area.Y+area.Height
@@ -175,7 +175,10 @@ func Leftovers(area Rect, parts []Rect, min float64, max int) []Rect {
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
 	used := make([]bool, nx*ny)
-	idx := func(v float64, a []float64) int { return sort.SearchFloat64s(a, v) }
+	// idx finds a clipped edge among the kept coordinates: uniq keeps the
+	// first of values less than 1e-9 apart, so v's entry lies in
+	// [v-1e-9, v].
+	idx := func(v float64, a []float64) int { return min(sort.SearchFloat64s(a, v-1e-9), len(a)-1) }
 	for _, r := range parts {
 		a, b := idx(clip(r.X, x0, x1), xs), idx(clip(r.X+r.Width, x0, x1), xs)
 		c, d := idx(clip(r.Y, y0, y1), ys), idx(clip(r.Y+r.Height, y0, y1), ys)
@@ -218,7 +221,7 @@ func Leftovers(area Rect, parts []Rect, min float64, max int) []Rect {
 					if t.h > 0 {
 						w := xs[i] - xs[t.start]
 						ht := ys[j+1] - ys[j+1-t.h]
-						if w >= min-1e-9 && ht >= min-1e-9 && w*ht > best+1e-9 {
+						if w >= minSide-1e-9 && ht >= minSide-1e-9 && w*ht > best+1e-9 {
 							best, bi, bj, bw, bh = w*ht, t.start, j+1-t.h, i-t.start, t.h
 						}
 					}
