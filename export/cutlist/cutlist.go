@@ -37,6 +37,10 @@ const (
 	DefaultMaxLeftovers = 3
 	MaxSide             = 10000 // cm, as the engine
 	MaxPieces           = 200000
+	// MaxLeftoverGrid bounds the leftover search: a sheet whose part edges
+	// cut it into more grid cells (about 1,000 parts in general position)
+	// lists no leftovers.
+	MaxLeftoverGrid = 4_000_000
 )
 
 // Turkish errors.
@@ -174,6 +178,9 @@ func Leftovers(area Rect, parts []Rect, minSide float64, max int) []Rect {
 	}
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
+	if nx*ny > MaxLeftoverGrid {
+		return nil // too many parts on one sheet to search in time
+	}
 	used := make([]bool, nx*ny)
 	// idx finds a clipped edge among the kept coordinates: uniq keeps the
 	// first of values less than 1e-9 apart, so v's entry lies in

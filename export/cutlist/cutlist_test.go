@@ -332,3 +332,29 @@ func TestXLSXReadByExcelize(t *testing.T) {
 		t.Fatalf("F2 shows %q: the #,##0.00 format is not applied", s)
 	}
 }
+
+// TestLeftoversBounded: a sheet with 5,000 parts in general position is
+// written quickly (no leftover search past MaxLeftoverGrid); 900 parts are
+// searched within a fraction of a second.
+func TestLeftoversBounded(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want bool
+	}{{900, true}, {5000, false}} {
+		var parts []nest.Placed
+		for i := 0; i < c.n; i++ {
+			parts = append(parts, nest.Placed{ID: strconv.Itoa(i), X: float64(i) * 0.011, Y: float64(i) * 0.013, Width: 0.01, Height: 0.01})
+		}
+		res := nest.Result{Sheet: nest.Sheet{Width: 1000, Height: 1000}, Pages: []nest.Page{{Parts: parts}}}
+		start := time.Now()
+		_, sheets, err := Rows(res, Options{})
+		el := time.Since(start)
+		if err != nil || (len(sheets[0].Leftovers) > 0) != c.want {
+			t.Fatalf("%d parts: %v, leftovers %v", c.n, err, sheets[0].Leftovers)
+		}
+		t.Logf("%d parts on one sheet: %v", c.n, el)
+		if el > 3*time.Second {
+			t.Fatalf("%d parts took %v", c.n, el)
+		}
+	}
+}
