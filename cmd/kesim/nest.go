@@ -17,9 +17,11 @@ import (
 	"unicode/utf8"
 
 	"kesim/export"
+	"kesim/export/cutlist"
 	"kesim/export/dxf"
 	"kesim/export/labels"
 	"kesim/export/pdf"
+	"kesim/export/quote"
 	"kesim/internal/partcsv"
 	"kesim/nest"
 )
@@ -42,7 +44,18 @@ type nestFlags struct {
 	seed                              int64
 	jsonOut, pdfOut, dxfOut           string
 	labelsOut, labelPreset, job       string
+	xlsxOut, csvOut, quoteOut         string
+	quote                             quoteFlags
 	set                               map[string]bool
+}
+
+// quoteFlags are the price quote's flags: amounts as typed (a decimal
+// comma is fine), checked by quoteOptions.
+type quoteFlags struct {
+	factory, customer                    string
+	sheetPrice, cutPerMetre, cutPerSheet string
+	margin, kdv                          string
+	sheetByArea                          bool
 }
 
 func (f *nestFlags) register(fs *flag.FlagSet) {
@@ -64,6 +77,44 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.labelsOut, "labels", "", "parça etiketlerinin PDF'inin yazılacağı `DOSYA` (her parçaya bir etiket, kesim sırasıyla)")
 	fs.StringVar(&f.labelPreset, "label-preset", labels.DefaultPreset, "etiket düzeni: a4-3x8 (70x37 mm), a4-2x4 ya da roll-100x50 (termal rulo)")
 	fs.StringVar(&f.job, "job", "", "etiketlere yazılacak iş `ADI`")
+	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
+	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`sı (levhalar: DOSYA-levhalar.csv)")
+	fs.StringVar(&f.quoteOut, "quote", "", "fiyat teklifinin yazılacağı `DOSYA` (.pdf ya da .csv)")
+	fs.StringVar(&f.quote.factory, "factory", "", "teklifin başlığındaki atölye `ADI`")
+	fs.StringVar(&f.quote.customer, "customer", "", "teklifteki müşteri `ADI`")
+	fs.StringVar(&f.quote.sheetPrice, "sheet-price", "", "fiyatı olmayan levhanın fiyatı, `TL`")
+	fs.StringVar(&f.quote.cutPerMetre, "cut-per-metre", "", "metre kesim ücreti, `TL`")
+	fs.StringVar(&f.quote.cutPerSheet, "cut-per-sheet", "", "levha başına kesim ücreti, `TL`")
+	fs.StringVar(&f.quote.margin, "margin", "", "kâr oranı, `YÜZDE`")
+	fs.StringVar(&f.quote.kdv, "kdv", "20", "KDV oranı, `YÜZDE`")
+	fs.BoolVar(&f.quote.sheetByArea, "sheet-by-area", false, "levhaları kullanılan alana göre fiyatlar (bütün levha yerine)")
+}
+
+// quoteOptions reads the quote's flags; an amount that is no number, or
+// out of its bounds, is a Turkish error naming its flag.
+func (q quoteFlags) options() (quote.Options, error) {
+	opt := quote.DefaultOptions()
+	opt.Factory, opt.Customer, opt.SheetByArea = q.factory, q.customer, q.sheetByArea
+	for _, a := range []struct {
+		flag, text string
+		to         *float64
+	}{
+		{"sheet-price", q.sheetPrice, &opt.SheetPrice}, {"cut-per-metre", q.cutPerMetre, &opt.CutPerMetre},
+		{"cut-per-sheet", q.cutPerSheet, &opt.CutPerSheet}, {"margin", q.margin, &opt.MarginPct}, {"kdv", q.kdv, &opt.KDVPct},
+	} {
+		if strings.TrimSpace(a.text) == "" {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(a.text), ",", ".", 1), 64)
+		if err != nil || v < 0 || v != v {
+			return opt, fmt.Errorf("--%s %q: sıfır veya pozitif bir sayı verin (ör. 12,5)", a.flag, a.text)
+		}
+		*a.to = v
+	}
+	if err := opt.Check(); err != nil {
+		return opt, err
+	}
+	return opt, nil
 }
 
 // runNest implements `kesim nest`: read a CSV part list or a JSON request,
@@ -81,8 +132,13 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kesim nest: tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
 		return exitBadInput
 	}
-	// The labels' options are checked before the layout, which may take
-	// long: a typo must not cost the wait.
+	// The labels' and the quote's options are checked before the layout,
+	// which may take long: a typo must not cost the wait.
+	if f.quoteOut != "" {
+		if _, err := f.quote.options(); err != nil {
+			return nestBadInput(stderr, err)
+		}
+	}
 	if f.labelsOut != "" {
 		if _, _, _, err := labels.PageSize(f.labelPreset); err != nil {
 			return nestBadInput(stderr, fmt.Errorf("--label-preset %q: %w", f.labelPreset, err))
@@ -303,6 +359,45 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 			return nil, err
 		}
 		outs = append(outs, output{f.labelsOut, b.Bytes()})
+	}
+	copt := cutlist.Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
+	if f.xlsxOut != "" {
+		var b bytes.Buffer
+		if err := cutlist.WriteXLSX(&b, res, copt); err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{f.xlsxOut, b.Bytes()})
+	}
+	if f.csvOut != "" {
+		var pieces, sheets bytes.Buffer
+		if err := cutlist.WriteCSV(&pieces, res, copt); err != nil {
+			return nil, err
+		}
+		if err := cutlist.WriteSheetsCSV(&sheets, res, copt); err != nil {
+			return nil, err
+		}
+		base := strings.TrimSuffix(f.csvOut, filepath.Ext(f.csvOut))
+		outs = append(outs, output{f.csvOut, pieces.Bytes()}, output{base + "-levhalar.csv", sheets.Bytes()})
+	}
+	if f.quoteOut != "" {
+		opt, err := f.quote.options()
+		if err != nil {
+			return nil, err
+		}
+		q, err := quote.Compute(&req, res, opt)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if strings.EqualFold(filepath.Ext(f.quoteOut), ".csv") {
+			err = quote.WriteCSV(&b, q)
+		} else {
+			err = quote.WritePDF(&b, q, opt, time.Now())
+		}
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, output{f.quoteOut, b.Bytes()})
 	}
 	return outs, nil
 }

@@ -558,3 +558,55 @@ func pdfPages(t *testing.T, path string) int {
 	t.Fatalf("pdfinfo: no page count in %s", out)
 	return 0
 }
+
+// --xlsx, --csv and --quote write the cut list for Excel, its CSV (pieces
+// and sheets) and the price quote; a bad amount is refused before the
+// layout, with nothing written.
+func TestNestCutListAndQuote(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands})
+	x, c, qp, qc := filepath.Join(dir, "liste.xlsx"), filepath.Join(dir, "liste.csv"), filepath.Join(dir, "teklif.pdf"), filepath.Join(dir, "teklif.csv")
+	args := []string{"--sheet", "183x366", "--stock", p["stock.csv"], "--bands", p["bands.csv"], "--time", "0",
+		"--factory", "Usta Atölye", "--margin", "10", "--cut-per-metre", "2,5"}
+	j := filepath.Join(dir, "sonuç.json")
+	if code, _, stderr := runNestT(t, "", append(args, "--xlsx", x, "--csv", c, "--quote", qp, "--json", j, p["parts.csv"])...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res nest.Result
+	if data, err := os.ReadFile(j); err != nil || json.Unmarshal(data, &res) != nil {
+		t.Fatalf("result: %v", err)
+	}
+	if code, _, stderr := runNestT(t, "", append(args, "--quote", qc, p["parts.csv"])...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for path, magic := range map[string]string{x: "PK", qp: "%PDF-", c: "\uFEFF", filepath.Join(dir, "liste-levhalar.csv"): "\uFEFF", qc: "\uFEFF"} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(data, []byte(magic)) {
+			t.Errorf("%s starts with %q, want %q", path, data[:min(len(data), 8)], magic)
+		}
+	}
+	pieces, _ := os.ReadFile(c)
+	// One line per placed piece after the header, ;-separated.
+	lines := strings.Split(strings.TrimRight(string(pieces), "\r\n"), "\r\n")
+	if len(lines) != res.Stats.Placed+1 || !strings.Contains(lines[0], ";") {
+		t.Errorf("cut list CSV: %d lines for %d pieces:\n%s", len(lines), res.Stats.Placed, pieces)
+	}
+	quoteCSV, _ := os.ReadFile(qc)
+	if !strings.Contains(string(quoteCSV), "KDV") {
+		t.Errorf("quote CSV names no KDV:\n%s", quoteCSV)
+	}
+
+	out := filepath.Join(dir, "kötü.pdf")
+	for _, bad := range [][]string{{"--kdv", "-1"}, {"--margin", "yüzde on"}, {"--cut-per-sheet", "1e12"}} {
+		code, _, stderr := runNestT(t, "", append([]string{"--sheet", "183x366", "--quote", out}, append(bad, p["parts.csv"])...)...)
+		if code != exitBadInput {
+			t.Errorf("%v: exit %d, %s", bad, code, stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: a file was written", bad)
+		}
+	}
+}
