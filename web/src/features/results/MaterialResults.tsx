@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { Band, Stock } from '../../generated/engine';
 import { fmtCm } from '../../lib/number';
-import { fmtInt, msg } from '../../messages';
+import { fmtInt } from '../../messages';
 import type { Page, Result } from '../engine/types';
+import { Pager } from './Pager';
+import { groupByPattern, repeats } from './patterns';
 import { bandCodesOf, bandColor, Preview } from './Preview';
 import { fmtTL, resultMsg } from './texts';
 import './results.css';
@@ -83,9 +85,12 @@ export function MaterialResults({ result, stock, bands, ultra }: Props) {
 
 function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup; result: Result; stock?: Stock[]; ultra: boolean }) {
   const [index, setIndex] = useState(0);
-  const last = Math.max(0, group.pages.length - 1);
+  // Identical sheets (same pages[].pattern) are shown once, × N, numbered as the pager numbers this material's sheets.
+  const patterns = groupByPattern(group.pages);
+  const grouped = repeats(patterns);
+  const last = Math.max(0, patterns.length - 1);
   if (index > last) setIndex(last);
-  const page = group.pages[Math.min(index, last)];
+  const page = patterns[Math.min(index, last)]?.page;
   const m = group.info;
   const title = resultMsg.materialHeading(group.material, group.thickness);
   const id = `mat-${group.key.replace(/[^\p{L}\p{N}]+/gu, '-')}`;
@@ -102,19 +107,14 @@ function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup
       {m && <p className={m.optimal ? 'proof ok' : 'proof'}>{proofOf(m)}</p>}
       {page && (
         <>
-          {group.pages.length > 1 && (
-            <nav className="pager" aria-label={`${resultMsg.pagesNav}: ${title}`}>
-              <button type="button" className="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0} aria-label={msg.prevPage}>
-                ‹ {msg.prevPage}
-              </button>
-              <span aria-live="polite">
-                <strong>{msg.pageOf(index + 1, group.pages.length)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
-              </span>
-              <button type="button" className="secondary" onClick={() => setIndex(index + 1)} disabled={index >= last} aria-label={msg.nextPage}>
-                {msg.nextPage} ›
-              </button>
-            </nav>
-          )}
+          <Pager
+            label={`${resultMsg.pagesNav}: ${title}`}
+            groups={patterns}
+            grouped={grouped}
+            index={Math.min(index, last)}
+            page={page}
+            onIndex={setIndex}
+          />
           <Preview
             sheet={sheet}
             page={page}

@@ -4,6 +4,8 @@ import { fmtInt, msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Result } from '../engine/types';
 import { BandLegend, MaterialResults, OrderSummary } from './MaterialResults';
+import { Pager } from './Pager';
+import { groupByPattern, repeats } from './patterns';
 import { Preview } from './Preview';
 
 interface Props {
@@ -26,12 +28,15 @@ interface Props {
 export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
+  // Identical sheets (same pages[].pattern) are shown once, × N.
+  const groups = groupByPattern(pages);
+  const grouped = repeats(groups);
   // A new layout with fewer sheets shows its last one.
-  const last = Math.max(0, pages.length - 1);
+  const last = Math.max(0, groups.length - 1);
   if (index > last) setIndex(last);
 
   const st = result?.stats;
-  const page = pages[Math.min(index, pages.length - 1)];
+  const page = groups[Math.min(index, last)]?.page;
   // A layout with materials shows them section by section, with the order
   // summary; without, the view is the specification's.
   const materials = !!result?.materials?.length;
@@ -109,25 +114,7 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
         <p className="empty-line">{msg.noPages}</p>
       ) : (
         <>
-          {pages.length > 1 && (
-            <nav className="pager" aria-label="Sayfalar">
-              <button type="button" className="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0} aria-label={msg.prevPage}>
-                ‹ {msg.prevPage}
-              </button>
-              <span aria-live="polite">
-                <strong>{msg.pageOf(index + 1, pages.length)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
-              </span>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setIndex(index + 1)}
-                disabled={index >= pages.length - 1}
-                aria-label={msg.nextPage}
-              >
-                {msg.nextPage} ›
-              </button>
-            </nav>
-          )}
+          <Pager label="Sayfalar" groups={groups} grouped={grouped} index={Math.min(index, last)} page={page} onIndex={setIndex} />
           <Preview sheet={result!.sheet} page={page} ultra={ultra} />
           <BandLegend page={page} />
           {result?.bandTotals?.length ? <OrderSummary result={result} stock={stock} bands={bands} /> : null}

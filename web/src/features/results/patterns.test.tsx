@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Page, Result } from '../engine/types';
+import { groupByPattern, patternTitle, repeats } from './patterns';
+import { ResultsView } from './ResultsView';
+
+const part = (id: string, x: number) => ({ id, name: id, x, y: 0, width: 40, height: 60, rotated: false, originalIndex: 0 });
+const page = (i: number, pattern?: number, extra: Partial<Page> = {}): Page => ({
+  id: `page-${i}`,
+  efficiency: 50 + i,
+  parts: [part(`p${i}a`, 0), part(`p${i}b`, 50)],
+  ...(pattern === undefined ? {} : { pattern }),
+  ...extra,
+});
+const result = (pages: Page[], patterns?: number): Result => ({
+  sheet: { width: 183, height: 366 },
+  pages,
+  skipped: [],
+  stats: { pages: pages.length, lowerBound: pages.length, optimal: true, efficiency: 60, placed: pages.length * 2, elapsedMs: 1, ...(patterns ? { patterns } : {}) },
+});
+
+function show(r: Result) {
+  return render(
+    <ResultsView result={r} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} />,
+  );
+}
+
+describe('identical sheets once, × N', () => {
+  it('titles a run and a scattered set of sheet numbers', () => {
+    expect(patternTitle([3, 4, 5, 6, 7])).toBe('Sayfa 3-7 (× 5)');
+    expect(patternTitle([2, 5, 9])).toBe('Sayfa 2, 5, 9 (× 3)');
+    expect(patternTitle([4])).toBe('Sayfa 4');
+  });
+
+  it('groups pages by pattern number in the order of their first sheet; pages without one stay alone', () => {
+    const g = groupByPattern([page(0, 1), page(1, 2), page(2, 1), page(3), page(4), page(5, 2)]);
+    expect(g.map((x) => [x.page.id, x.sheets])).toEqual([
+      ['page-0', [1, 3]],
+      ['page-1', [2, 6]],
+      ['page-3', [4]],
+      ['page-4', [5]],
+    ]);
+    expect(repeats(g)).toBe(true);
+    expect(repeats(groupByPattern([page(0, 1), page(1, 2)]))).toBe(false);
+  });
+
+  it('a job of 10 copies of a 2-part pattern on 5 identical sheets shows the pattern once with × 5', () => {
+    show(result([1, 2, 3, 4, 5].map((i) => page(i - 1, 1)), 1));
+    expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-5 (× 5)');
+    expect(screen.getByRole('navigation', { name: 'Sayfalar' })).toHaveTextContent('Desen 1 / 1');
+    expect(screen.getByTestId('total-pages')).toHaveTextContent('5');
+    expect(screen.getByRole('button', { name: 'Sonraki sayfa' })).toBeDisabled();
+  });
+
+  it('pages through the patterns, not the sheets', async () => {
+    show(result([page(0, 1), page(1, 2), page(2, 2), page(3, 2), page(4, 2), page(5, 2), page(6, 3)], 3));
+    const nav = screen.getByRole('navigation', { name: 'Sayfalar' });
+    expect(within(nav).getByTestId('pattern-title')).toHaveTextContent(/^Sayfa 1$/);
+    expect(nav).toHaveTextContent('Desen 1 / 3');
+    const user = userEvent.setup();
+    // keyboard: Tab to the next button, Enter
+    screen.getByRole('button', { name: 'Sonraki sayfa' }).focus();
+    await user.keyboard('{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 2-6 (× 5)');
+    expect(nav).toHaveTextContent('Desen 2 / 3 · 2 parça · verim %51');
+    await user.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
+    expect(nav).toHaveTextContent('Sayfa 7 · Desen 3 / 3');
+    expect(screen.getByRole('button', { name: 'Sonraki sayfa' })).toBeDisabled();
+  });
+
+  it('a result whose patterns are all distinct, or absent, looks as today: Sayfa 1 / 3', async () => {
+    for (const pages of [
+      [page(0, 1), page(1, 2), page(2, 3)],
+      [page(0), page(1), page(2)],
+    ]) {
+      const { unmount } = show(result(pages));
+      const nav = screen.getByRole('navigation', { name: 'Sayfalar' });
+      expect(nav).toHaveTextContent('Sayfa 1 / 3 · 2 parça · verim %50');
+      expect(nav).not.toHaveTextContent('×');
+      expect(screen.queryByTestId('pattern-title')).toBeNull();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
+      expect(nav).toHaveTextContent('Sayfa 2 / 3');
+      unmount();
+    }
+  });
+
+  it('groups identical sheets within a material section', () => {
+    const mat = { material: 'Beyaz Sunta', thickness: 18, pages: 3, lowerBound: 3, efficiency: 60, objective: 'sheets' as const, cost: 0, costLowerBound: 0, optimal: true };
+    const m = { material: 'Beyaz Sunta', thickness: 18 };
+    const r: Result = { ...result([page(0, 1, m), page(1, 1, m), page(2, 1, m)], 1), materials: [mat] };
+    show(r);
+    const section = screen.getByTestId('material-section');
+    expect(within(section).getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-3 (× 3)');
+  });
+});

@@ -1,0 +1,54 @@
+// Identical sheets once, × N (issue 18): pages with the same engine pattern
+// number (pages[].pattern) are shown once, titled with their sheet numbers.
+
+import type { Page } from '../engine/types';
+
+/** PatternGroup is one distinct sheet: its first page and the 1-based sheet numbers cut to it. */
+export interface PatternGroup {
+  page: Page;
+  sheets: number[];
+}
+
+/**
+ * groupByPattern groups pages with the same pattern number, in the order of
+ * their first sheet; a page without a pattern number stays alone. first is
+ * the sheet number of pages[0] (1 unless the pages are part of a longer list).
+ */
+export function groupByPattern(pages: Page[], first = 1): PatternGroup[] {
+  const out: PatternGroup[] = [];
+  const seen = new Map<number, PatternGroup>();
+  pages.forEach((p, i) => {
+    const n = p.pattern;
+    const g = n !== undefined && n > 0 ? seen.get(n) : undefined;
+    if (g) {
+      g.sheets.push(first + i);
+      return;
+    }
+    const ng = { page: p, sheets: [first + i] };
+    if (n !== undefined && n > 0) seen.set(n, ng);
+    out.push(ng);
+  });
+  return out;
+}
+
+/** repeats reports whether some pattern is cut more than once (otherwise the view is as before). */
+export function repeats(groups: PatternGroup[]): boolean {
+  return groups.some((g) => g.sheets.length > 1);
+}
+
+const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
+
+/** sheetList writes sheet numbers: a run as 3-7, otherwise 2, 5, 9. */
+export function sheetList(sheets: number[]): string {
+  const run = sheets.every((s, i) => i === 0 || s === sheets[i - 1] + 1);
+  if (run && sheets.length > 2) return `${intFmt.format(sheets[0])}-${intFmt.format(sheets[sheets.length - 1])}`;
+  return sheets.map((s) => intFmt.format(s)).join(', ');
+}
+
+/** patternTitle is "Sayfa 3-7 (× 5)", "Sayfa 2, 5, 9 (× 3)", or "Sayfa 4" for a sheet cut once. */
+export function patternTitle(sheets: number[]): string {
+  return sheets.length > 1 ? `Sayfa ${sheetList(sheets)} (× ${intFmt.format(sheets.length)})` : `Sayfa ${sheetList(sheets)}`;
+}
+
+/** patternOf is the position among the distinct sheets: "Desen 2 / 4". */
+export const patternOf = (n: number, total: number): string => `Desen ${intFmt.format(n)} / ${intFmt.format(total)}`;
