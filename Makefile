@@ -98,7 +98,7 @@ test-go:
 # bodies on a SQLite store, and the JSON readers of untrusted input (the
 # engine's, the server's streaming one for /api/nest, the store's columns,
 # compared with encoding/json), the PDF and DXF writers of layouts with
-# materials, and the label writer. A crasher is written to the package's
+# materials, and the label, cut list and quote writers. A crasher is written to the package's
 # testdata/fuzz, which every later go test replays.
 # The budgets are counts of inputs, not durations: with a duration, Go 1.26's
 # fuzzing coordinator can report "context deadline exceeded" as a failure
@@ -119,6 +119,8 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzWriteMaterials$$' -fuzztime $$((2000 * $(FUZZSCALE)))x ./export/pdf/
 	$(FUZZ) -fuzz '^FuzzWriteZip$$' -fuzztime $$((5000 * $(FUZZSCALE)))x ./export/dxf/
 	$(FUZZ) -fuzz '^FuzzWrite$$' -fuzztime $$((2000 * $(FUZZSCALE)))x ./export/labels/
+	$(FUZZ) -fuzz '^FuzzWrite$$' -fuzztime $$((3000 * $(FUZZSCALE)))x ./export/cutlist/
+	$(FUZZ) -fuzz '^FuzzQuote$$' -fuzztime $$((3000 * $(FUZZSCALE)))x ./export/quote/
 
 test: deps-test build lint test-go fuzz test-web test-e2e
 
