@@ -11,6 +11,10 @@
 //	kesimDXF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
 //	kesimFileName(resultJSON, "pdf"|"dxf")                 -> string
 //
+// The shop floor's papers are registered by their own files: labels.go
+// (kesimLabels, kesimLabelsFileName) and sheets.go (kesimXLSX, kesimCutCSV,
+// kesimSheetsCSV, kesimQuotePDF, kesimQuoteCSV).
+//
 // The options are {title, page, stock, bands}: stock and bands are the
 // request's, so that the files name the stock rows and band codes the
 // result refers to. The DXF of a result of several materials is a zip
