@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
-import type { Result } from '../engine/types';
+import type { Request, Result } from '../engine/types';
 import { download } from './download';
+import { Papers, type PaperExporter } from './Papers';
 
 /** ExportExtra is the request's stock rows and band codes, which the exporters name in a layout with materials. */
 export interface ExportExtra {
@@ -12,8 +13,12 @@ export interface ExportExtra {
   bands?: Band[];
 }
 
-/** Exporter writes the files (the engine's client does, off the page's thread). */
-export interface Exporter {
+/**
+ * Exporter writes the files (the engine's client does, off the page's
+ * thread); one that also writes the shop-floor papers (PaperExporter) gets
+ * their buttons.
+ */
+export interface Exporter extends Partial<PaperExporter> {
   pdf(result: Result, title: string, extra?: ExportExtra): Promise<Uint8Array>;
   /** dxf writes all sheets, or the given one (0-based); a layout of several materials may come as a zip. */
   dxf(result: Result, page?: number, extra?: ExportExtra): Promise<Uint8Array>;
@@ -27,6 +32,10 @@ interface Props {
   /** the stock rows and band codes of the request the result was laid out from */
   stock?: Stock[];
   bands?: Band[];
+  /** request is the request the result was laid out from, for the papers (part names, prices); null when unknown */
+  request?: Request | null;
+  /** job is the layout's name, printed on the labels */
+  job?: string;
 }
 
 /** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
@@ -87,7 +96,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '' }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -158,6 +167,9 @@ export function ExportButtons({ exporter, result, title, stock, bands }: Props) 
         <input type="checkbox" checked={perSheet} onChange={(e) => setPerSheet(e.target.checked)} />
         <span>{msg.dxfPerSheet}</span>
       </label>
+      {hasParts(result) && exporter.paper && exporter.paperFileName && (
+        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} />
+      )}
       {pdfError && (
         <div className="inline-notice error" role="alert">
           <strong>{msg.pdfErrorTitle}</strong>

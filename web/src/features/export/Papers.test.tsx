@@ -1,0 +1,100 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NoticeProvider } from '../../components/Notices';
+import type { Request, Result } from '../engine/types';
+import { download } from './download';
+import { ExportButtons, type Exporter } from './ExportButtons';
+import type { PaperKind } from './Papers';
+
+vi.mock('./download', () => ({ download: vi.fn() }));
+
+const placed = (id: string) => ({ id, name: id, x: 0, y: 0, width: 50, height: 70, rotated: false, originalIndex: 0 });
+const result: Result = {
+  sheet: { width: 183, height: 366 },
+  pages: [{ id: 'page-0', efficiency: 50, parts: [placed('Yan dikme')] }],
+  skipped: [],
+  stats: { pages: 1, lowerBound: 1, optimal: true, efficiency: 50, placed: 1, elapsedMs: 1 },
+};
+const empty: Result = { ...result, pages: [], stats: { ...result.stats, pages: 0, placed: 0 } };
+const request = { parts: [], sheet: { width: 183, height: 366 }, options: {}, stock: [{ id: 's1', width: 183, height: 366 }] } as unknown as Request;
+
+function exporter(paper?: Exporter['paper']): Exporter {
+  return {
+    pdf: vi.fn(async () => new Uint8Array()),
+    dxf: vi.fn(async () => new Uint8Array()),
+    fileName: vi.fn(async () => 'kesim.pdf'),
+    ...(paper
+      ? {
+          paper: vi.fn(paper),
+          paperFileName: vi.fn(async (k: PaperKind) => ({ labels: 'etiketler.pdf', xlsx: 'kesim-listesi.xlsx', cutCsv: 'kesim-listesi.csv', quotePdf: 'teklif.pdf' })[k]),
+        }
+      : {}),
+  };
+}
+
+function show(ex: Exporter, r: Result | null, job = 'Mutfak Ayşe Hanım') {
+  const view = render(
+    <NoticeProvider>
+      <ExportButtons exporter={ex} result={r} title="Kesim" request={request} job={job} />
+    </NoticeProvider>,
+  );
+  return { user: userEvent.setup(), ...view };
+}
+
+const ok = async () => new TextEncoder().encode('%PDF');
+
+beforeEach(() => vi.mocked(download).mockClear());
+
+describe('shop-floor papers next to PDF and DXF', () => {
+  it('appear only when there is a result with parts and the exporter writes them', () => {
+    const names = ['Etiketler', 'Kesim listesi (Excel)', 'Kesim listesi (CSV)', 'Teklif'];
+    const { unmount } = show(exporter(ok), null);
+    for (const n of names) expect(screen.queryByRole('button', { name: n })).toBeNull();
+    unmount();
+    show(exporter(ok), empty).unmount();
+    expect(screen.queryByRole('button', { name: 'Etiketler' })).toBeNull();
+    show(exporter(), result).unmount();
+    expect(screen.queryByRole('button', { name: 'Etiketler' })).toBeNull();
+    show(exporter(ok), result);
+    for (const n of names) expect(screen.getByRole('button', { name: n })).toBeEnabled();
+  });
+
+  it('labels: the chosen preset and the job name go to the bridge; the PDF is downloaded under its name', async () => {
+    const ex = exporter(ok);
+    const { user } = show(ex, result);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Etiket boyutu' }), 'roll-100x50');
+    await user.click(screen.getByRole('button', { name: 'Etiketler' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('labels', result, request, { preset: 'roll-100x50', job: 'Mutfak Ayşe Hanım' });
+    expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['etiketler.pdf', 'application/pdf']);
+  });
+
+  it('is keyboard reachable: Tab to Kesim listesi (Excel), Enter downloads the workbook with the stock rows', async () => {
+    const ex = exporter(ok);
+    const { user } = show(ex, result, '');
+    const xlsx = screen.getByRole('button', { name: 'Kesim listesi (Excel)' });
+    for (let i = 0; i < 10 && document.activeElement !== xlsx; i++) await user.tab();
+    expect(xlsx).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('xlsx', result, request, { stock: request.stock });
+    expect(vi.mocked(download).mock.calls[0][1]).toBe('kesim-listesi.xlsx');
+  });
+
+  it('shows progress while the file is made and a Turkish error when the bridge refuses', async () => {
+    let refuse: (e: Error) => void = () => {};
+    const ex = exporter(() => new Promise((_, reject) => (refuse = reject)));
+    const { user } = show(ex, result);
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    const busy = await screen.findByRole('button', { name: 'Teklif hazırlanıyor...' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Etiketler' })).toBeDisabled();
+    refuse(new Error('Geçersiz sonuç: sayfa bulunamadı'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Teklif oluşturulamadı');
+    expect(alert).toHaveTextContent('Geçersiz sonuç: sayfa bulunamadı');
+    expect(download).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Teklif' })).toBeEnabled();
+  });
+});

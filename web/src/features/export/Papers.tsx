@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useNotices } from '../../components/Notices';
+import { msg } from '../../messages';
+import type { Request, Result } from '../engine/types';
+import { download } from './download';
+import { paperMsg } from './texts';
+
+/** PaperKind is a shop-floor paper (issue 18): the labels, the cut list for Excel, the price quote. */
+export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf';
+
+/** LabelPreset is a label sheet the bridge's kesimLabels knows. */
+export type LabelPreset = 'a4-3x8' | 'a4-2x4' | 'roll-100x50';
+export const labelPresets: LabelPreset[] = ['a4-3x8', 'a4-2x4', 'roll-100x50'];
+
+/**
+ * PaperExporter writes the papers through the WebAssembly bridge
+ * (kesimLabels, kesimXLSX, kesimCutCSV, kesimQuotePDF: cmd/kesim-wasm
+ * labels.go and sheets.go); request is the request the result was laid out
+ * from (part names, stock prices, band names) or null.
+ */
+export interface PaperExporter {
+  paper(kind: PaperKind, result: Result, request: Request | null, options: Record<string, unknown>): Promise<Uint8Array>;
+  /** paperFileName is the file's name: the bridge's kesimLabelsFileName for the labels. */
+  paperFileName(kind: PaperKind, result: Result): Promise<string>;
+}
+
+const kinds: { kind: PaperKind; text: string; type: string }[] = [
+  { kind: 'labels', text: paperMsg.labels, type: 'application/pdf' },
+  { kind: 'xlsx', text: paperMsg.xlsx, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  { kind: 'cutCsv', text: paperMsg.cutCsv, type: 'text/csv' },
+  { kind: 'quotePdf', text: paperMsg.quote, type: 'application/pdf' },
+];
+
+interface Props {
+  exporter: PaperExporter;
+  result: Result;
+  request: Request | null;
+  /** job is the layout's name, printed on each label; empty when it has none */
+  job: string;
+  /** available lists the papers the bridge offers */
+  available?: PaperKind[];
+}
+
+/** Papers are the buttons for the shop-floor papers, shown next to PDF and DXF when there is a result. */
+export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind) }: Props) {
+  const [busy, setBusy] = useState<PaperKind | null>(null);
+  const [preset, setPreset] = useState<LabelPreset>('a4-3x8');
+  const notices = useNotices();
+
+  const make = async (kind: PaperKind, text: string, type: string) => {
+    setBusy(kind);
+    try {
+      const options: Record<string, unknown> = kind === 'labels' ? { preset, job: job.trim().slice(0, 200) } : {};
+      if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
+      if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
+      const bytes = await exporter.paper(kind, result, request, options);
+      download(bytes, await exporter.paperFileName(kind, result), type);
+      notices.toast(paperMsg.saved(text), { ms: 3000 });
+    } catch (e) {
+      notices.toast((e as Error)?.message || msg.unknownError, { title: paperMsg.error(text), tone: 'error', ms: 8000 });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="export papers" role="group" aria-label={paperMsg.group}>
+      {kinds
+        .filter((k) => available.includes(k.kind))
+        .map(({ kind, text, type }) => (
+          <span key={kind} className="paper">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void make(kind, text, type)}
+              disabled={busy !== null}
+              aria-busy={busy === kind}
+            >
+              {busy === kind ? paperMsg.busy(text) : text}
+            </button>
+            {kind === 'labels' && (
+              <select aria-label={paperMsg.preset} value={preset} onChange={(e) => setPreset(e.target.value as LabelPreset)}>
+                {labelPresets.map((p) => (
+                  <option key={p} value={p}>
+                    {paperMsg.presets[p]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </span>
+        ))}
+    </div>
+  );
+}
