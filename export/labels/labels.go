@@ -25,17 +25,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/boombuler/barcode/code128"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"rsc.io/qr"
 
 	"kesim/export"
+	"kesim/export/pdf"
 	"kesim/nest"
 )
 
@@ -189,31 +187,27 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 	}
 	for _, p := range pieces {
 		if p.ID == "" || utf8.RuneCountInString(p.ID) > MaxID {
-			return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, printable(p.ID))
+			return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, pdf.Printable(p.ID))
 		}
 		for _, r := range p.ID {
 			if r < 32 || r > 126 {
-				return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", printable(p.ID))
+				return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", pdf.Printable(p.ID))
 			}
 		}
 	}
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	opt.Job = printable(opt.Job)
+	opt.Job = pdf.Printable(opt.Job)
 
 	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: pr.pageW, Ht: pr.pageH}})
-	f.AddUTF8FontFromBytes("Go", "", goregular.TTF)
-	f.AddUTF8FontFromBytes("Go", "B", gobold.TTF)
-	f.SetMargins(0, 0, 0)
-	f.SetAutoPageBreak(false, 0)
 	title := "Etiketler"
 	if opt.Job != "" {
 		title += " — " + opt.Job
 	}
-	f.SetTitle(title, true)
-	f.SetCreator("Kesim", true)
-	f.SetLang("tr-TR")
+	pdf.Setup(f, title)
+	f.SetMargins(0, 0, 0)
+	f.SetAutoPageBreak(false, 0)
 	f.SetCatalogSort(true)
 	f.SetCreationDate(opt.Now)
 	f.SetModificationDate(opt.Now)
@@ -288,7 +282,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	f.SetTextColor(0, 0, 0)
 	f.SetFont("Go", "B", 9*s)
 	tx, ty := at(pad, pad+3)
-	f.Text(tx, ty, d.fit(printable(p.Name), textW*s))
+	f.Text(tx, ty, d.fit(pdf.Printable(p.Name), textW*s))
 
 	f.SetFont("Go", "", 6.5*s)
 	lines := []string{
@@ -296,7 +290,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 		"Kesim " + export.Size(p.Width, p.Height) + " cm",
 	}
 	if strings.TrimSpace(material) != "" || thickness > 0 {
-		lines = append(lines, printable(export.MaterialName(material, thickness)))
+		lines = append(lines, pdf.Printable(export.MaterialName(material, thickness)))
 	}
 	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s cm", p.Page+1, export.Num(p.X), export.Num(p.Y)))
 	if d.opt.Job != "" {
@@ -350,7 +344,7 @@ func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 		f.SetLineCapStyle("butt")
 		f.SetFont("Go", "B", 5*s)
 		band := func(c string, x1, y1, x2, y2, tx, ty float64) {
-			c = printable(c)
+			c = pdf.Printable(c)
 			if c == "" {
 				return
 			}
@@ -494,20 +488,6 @@ func (d *drawer) fit(s string, width float64) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
-}
-
-// printable replaces what the PDF's fonts cannot print: control characters
-// become spaces, letters outside the Basic Multilingual Plane (emoji) '?'.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsControl(r):
-			return ' '
-		case r > 0xffff:
-			return '?'
-		}
-		return r
-	}, strings.ToValidUTF8(s, "?"))
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }

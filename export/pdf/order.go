@@ -164,7 +164,7 @@ func (d *doc) orderSummary() {
 	for _, u := range stockUses(res) {
 		material, size, price, amount := "", "", "", ""
 		if s, ok := export.StockRow(d.opt.Stock, u.id); ok {
-			material = printableText(export.MaterialName(s.Material, s.Thickness))
+			material = Printable(export.MaterialName(s.Material, s.Thickness))
 			size = export.Size(s.Width, s.Height)
 			if s.Price > 0 {
 				priced = true
@@ -197,7 +197,7 @@ func (d *doc) orderSummary() {
 		for _, b := range res.BandTotals {
 			name, thickness, price := "", "", ""
 			if band, ok := export.Band(d.opt.Bands, b.Code); ok {
-				name = printableText(band.Name)
+				name = Printable(band.Name)
 				if band.Thickness > 0 {
 					thickness = export.Num(band.Thickness)
 				}
@@ -205,7 +205,7 @@ func (d *doc) orderSummary() {
 					price = export.Money(band.Price)
 				}
 			}
-			rows = append(rows, []string{printableText(b.Code), name, thickness, export.Amount(b.Meters, 2) + " m",
+			rows = append(rows, []string{Printable(b.Code), name, thickness, export.Amount(b.Meters, 2) + " m",
 				price, export.Money(b.Cost)})
 			meters += b.Meters
 			bandCost += b.Cost

@@ -10,13 +10,9 @@ package pdf
 import (
 	"io"
 	"slices"
-	"strings"
 	"time"
-	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"kesim/export"
 	"kesim/nest"
@@ -53,7 +49,7 @@ func FileName(res nest.Result, now time.Time) string {
 const (
 	margin       = 10.0 // on every side
 	footerHeight = 25.0 // below the content, holding the footer text
-	fontFamily   = "Go"
+	fontFamily   = FontFamily
 )
 
 // doc is one PDF being written.
@@ -87,15 +83,15 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 		return err
 	}
 	res = printable(res)
-	opt.Title = printableText(opt.Title)
+	opt.Title = Printable(opt.Title)
 	opt.Stock = slices.Clone(opt.Stock)
 	for i := range opt.Stock {
-		opt.Stock[i].Name = printableText(opt.Stock[i].Name)
-		opt.Stock[i].Material = printableText(opt.Stock[i].Material)
+		opt.Stock[i].Name = Printable(opt.Stock[i].Name)
+		opt.Stock[i].Material = Printable(opt.Stock[i].Material)
 	}
 	opt.Bands = slices.Clone(opt.Bands)
 	for i := range opt.Bands {
-		opt.Bands[i].Name = printableText(opt.Bands[i].Name)
+		opt.Bands[i].Name = Printable(opt.Bands[i].Name)
 	}
 	if opt.Title == "" {
 		opt.Title = DefaultTitle
@@ -118,13 +114,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 		d.bandColor[code] = i
 	}
 
-	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
-	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
+	Setup(f, opt.Title)
 	f.SetMargins(margin, margin, margin)
 	f.SetAutoPageBreak(false, footerHeight) // every page break is ours
-	f.SetTitle(opt.Title, true)
-	f.SetCreator("Kesim", true)
-	f.SetLang("tr-TR")
 	// Fixed dates and sorted catalogues make the same layout give the same file.
 	f.SetCatalogSort(true)
 	f.SetCreationDate(opt.Now)
@@ -199,41 +191,26 @@ func (d *doc) addPage(s nest.Sheet) {
 }
 
 // printable returns a copy of res whose texts fpdf can print (see
-// printableText); res itself is not changed.
+// Printable); res itself is not changed.
 func printable(res nest.Result) nest.Result {
 	pages := make([]nest.Page, len(res.Pages))
 	for i, pg := range res.Pages {
 		pg.Parts = slices.Clone(pg.Parts)
 		for j := range pg.Parts {
-			pg.Parts[j].Name = printableText(pg.Parts[j].Name)
+			pg.Parts[j].Name = Printable(pg.Parts[j].Name)
 		}
-		pg.Material = printableText(pg.Material)
+		pg.Material = Printable(pg.Material)
 		pages[i] = pg
 	}
 	res.Pages = pages
 	res.Materials = slices.Clone(res.Materials)
 	for i := range res.Materials {
-		res.Materials[i].Material = printableText(res.Materials[i].Material)
+		res.Materials[i].Material = Printable(res.Materials[i].Material)
 	}
 	res.Skipped = slices.Clone(res.Skipped)
 	for i := range res.Skipped {
-		res.Skipped[i].Name = printableText(res.Skipped[i].Name)
-		res.Skipped[i].Reason = printableText(res.Skipped[i].Reason)
+		res.Skipped[i].Name = Printable(res.Skipped[i].Name)
+		res.Skipped[i].Reason = Printable(res.Skipped[i].Reason)
 	}
 	return res
-}
-
-// printableText replaces what fpdf cannot print: control characters become
-// spaces, and letters outside the Basic Multilingual Plane (emoji), on which
-// fpdf's font subsetting panics, become '?'.
-func printableText(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsControl(r):
-			return ' '
-		case r > 0xffff:
-			return '?'
-		}
-		return r
-	}, strings.ToValidUTF8(s, "?"))
 }

@@ -83,7 +83,7 @@ const stockLineRoom = 6.0
 
 // stockName names stock row id, from the request's stock when given.
 func (d *doc) stockName(id string) string {
-	return printableText(export.StockName(d.opt.Stock, id))
+	return Printable(export.StockName(d.opt.Stock, id))
 }
 
 // bandPalette holds the colours of banded edges, one per band code in the
@@ -105,9 +105,9 @@ func (d *doc) bandLines(codes []string) []listLine {
 	lines := []listLine{bandHeadings}
 	for _, code := range codes {
 		rgb := d.bandRGB(code)
-		text, right := printableText(code), ""
+		text, right := Printable(code), ""
 		if b, ok := export.Band(d.opt.Bands, code); ok {
-			if name := printableText(b.Name); name != "" {
+			if name := Printable(b.Name); name != "" {
 				text += " · " + name
 			}
 			if b.Thickness > 0 {

@@ -3,15 +3,12 @@ package quote
 import (
 	"bufio"
 	"io"
-	"strings"
 	"time"
-	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"kesim/export/cutlist"
+	"kesim/export/pdf"
 )
 
 // Title of the quote.
@@ -60,20 +57,6 @@ func bandName(b Band) string {
 	return b.Code
 }
 
-// printable replaces what fpdf cannot print (control characters, letters
-// outside the Basic Multilingual Plane) as export/pdf does.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsControl(r):
-			return ' '
-		case r > 0xffff:
-			return '?'
-		}
-		return r
-	}, strings.ToValidUTF8(s, "?"))
-}
-
 // WritePDF writes the quote on one A4 page in Turkish: the workshop's name
 // (Options.Factory), the customer, the date, the table per material, the
 // bands and the totals. The fonts are the Go fonts, embedded as export/pdf
@@ -86,19 +69,15 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 		now = time.Now()
 	}
 	f := fpdf.New("P", "mm", "A4", "")
-	f.AddUTF8FontFromBytes("Go", "", goregular.TTF)
-	f.AddUTF8FontFromBytes("Go", "B", gobold.TTF)
+	pdf.Setup(f, Title)
 	f.SetMargins(15, 15, 15)
 	f.SetAutoPageBreak(false, 15)
-	f.SetTitle(Title, true)
-	f.SetCreator("Kesim", true)
-	f.SetLang("tr-TR")
 	f.SetCatalogSort(true)
 	f.SetCreationDate(now)
 	f.SetModificationDate(now)
 	f.AddPage()
 
-	factory := printable(opt.Factory)
+	factory := pdf.Printable(opt.Factory)
 	if factory == "" {
 		factory = "Kesim"
 	}
@@ -108,7 +87,7 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	f.CellFormat(120, 8, Title, "", 0, "L", false, 0, "")
 	f.SetFont("Go", "", 10)
 	f.CellFormat(0, 8, "Tarih: "+now.Format("02.01.2006"), "", 1, "R", false, 0, "")
-	if c := printable(opt.Customer); c != "" {
+	if c := pdf.Printable(opt.Customer); c != "" {
 		f.CellFormat(0, 6, "Müşteri: "+c, "", 1, "L", false, 0, "")
 	}
 	f.Ln(4)
@@ -153,7 +132,7 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 			m += " *"
 			estimated = true
 		}
-		for j, s := range []string{printable(l.MaterialName()), itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal)} {
+		for j, s := range []string{pdf.Printable(l.MaterialName()), itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal)} {
 			cell(j, s)
 		}
 		f.Ln(-1)
@@ -171,7 +150,7 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 				f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Bands)-maxBands))+" bant daha (CSV dosyasında)", "", 1, "L", false, 0, "")
 				break
 			}
-			cell(0, printable(bandName(b)))
+			cell(0, pdf.Printable(bandName(b)))
 			cell(1, Num(b.Metres, 2))
 			cell(2, Money(b.Cost))
 			f.Ln(-1)
