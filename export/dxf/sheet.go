@@ -76,7 +76,7 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 		page+1, len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
 	if len(d.group) > 1 {
 		title = fmt.Sprintf("%s / %d - %s cm - %d parça - verim %%%d",
-			patternLabel(d.group), len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
+			export.PatternLabel(d.group), len(res.Pages), export.Size(w, h), len(pg.Parts), pg.Efficiency)
 	}
 	if d.multi {
 		title += " - " + export.MaterialName(pg.Material, pg.Thickness) + " - " + export.StockName(d.opt.Stock, pg.StockID)

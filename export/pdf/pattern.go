@@ -1,9 +1,7 @@
 package pdf
 
 import (
-	"fmt"
-	"strings"
-
+	"kesim/export"
 	"kesim/nest"
 )
 
@@ -35,32 +33,5 @@ func (d *doc) repeats(page int) int { return len(d.group[page]) }
 // patternLabel names the sheets of page's group with their count, such as
 // "Sayfa 3-7 (× 5)" or "Sayfa 2, 5, 9 (× 3)".
 func (d *doc) patternLabel(page int) string {
-	g := d.group[page]
-	return fmt.Sprintf("Sayfa %s (× %d)", pageList(g), len(g))
-}
-
-// pageList writes the sheet numbers of pages (indexes counted from 0, in
-// order) the way people write them: runs of three or more as "3-7", the
-// rest separated by commas: "2, 5, 9", "1-3, 8".
-func pageList(pages []int) string {
-	var b strings.Builder
-	for i := 0; i < len(pages); {
-		j := i
-		for j+1 < len(pages) && pages[j+1] == pages[j]+1 {
-			j++
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		switch {
-		case j-i >= 2:
-			fmt.Fprintf(&b, "%d-%d", pages[i]+1, pages[j]+1)
-		case j == i+1:
-			fmt.Fprintf(&b, "%d, %d", pages[i]+1, pages[j]+1)
-		default:
-			fmt.Fprintf(&b, "%d", pages[i]+1)
-		}
-		i = j + 1
-	}
-	return b.String()
+	return export.PatternLabel(d.group[page])
 }
