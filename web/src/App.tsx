@@ -14,6 +14,7 @@ import { SignIn } from './features/auth/SignIn';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { cutOptions, sheetOf } from './features/canvas/settings';
 import type { EngineClient } from './features/engine/client';
+import { buildRequest } from './app/useLayoutSearch';
 import { ExportButtons } from './features/export/ExportButtons';
 import { PartForm } from './features/parts/PartForm';
 import { PartList } from './features/parts/PartList';
@@ -106,9 +107,18 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   // results view is drawn again only when they do.
   const stockRows = work.stock?.stock;
   const bandRows = work.stock?.bands;
+  // The papers (labels, cut list, quote) read the request the layout was
+  // made from: the finished sizes and the stock rows' prices. The layout
+  // follows the work, so the work's request is the layout's.
+  const paperRequest = useMemo(
+    () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock) : null),
+    [layout.result, work.parts, work.canvas, work.stock],
+  );
   const exports = useMemo(
-    () => <ExportButtons exporter={engine} result={layout.result} title={config.title} stock={stockRows} bands={bandRows} />,
-    [engine, layout.result, config.title, stockRows, bandRows],
+    () => (
+      <ExportButtons exporter={engine} result={layout.result} title={config.title} stock={stockRows} bands={bandRows} request={paperRequest} />
+    ),
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);

@@ -217,3 +217,34 @@ describe('EngineClient when the engine stops', () => {
     expect(FakeWorker.made).toHaveLength(2);
   });
 });
+
+describe('EngineClient.paper', () => {
+  it('asks the export worker for a paper through its bridge function, with the request, and names it', async () => {
+    const engine = new EngineClient();
+    const result = { sheet: { width: 100, height: 148 }, pages: [] } as never;
+    const xlsx = engine.paper('xlsx', result, null, { stock: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    const w = FakeWorker.made[0];
+    expect(w.posted[0]).toMatchObject({ type: 'paper', fn: 'kesimXLSX', request: '', options: '{"stock":[]}' });
+    w.answer('bytes');
+    await expect(xlsx).resolves.toBe('bytes');
+
+    const labels = engine.paper('labels', result, request as never, { preset: 'roll-100x50' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted[0]).toMatchObject({ type: 'paper', fn: 'kesimLabels', request: JSON.stringify(request) });
+    w.answer('pdf');
+    await labels;
+
+    // The labels are named by the bridge; the others after the PDF's name.
+    const labelsName = engine.paperFileName('labels', result);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted[0].type).toBe('labelsname');
+    w.answer('efeaktif_etiketler.pdf');
+    await expect(labelsName).resolves.toBe('efeaktif_etiketler.pdf');
+    const quoteName = engine.paperFileName('quotePdf', result);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted[0].type).toBe('filename');
+    w.answer('efeaktif_cutting_100x148.pdf');
+    await expect(quoteName).resolves.toBe('efeaktif_cutting_100x148_teklif.pdf');
+  });
+});

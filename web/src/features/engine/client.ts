@@ -1,8 +1,23 @@
 import { request } from '../../lib/api';
 import { msg } from '../../messages';
-import type { Answers, EarlyWorker, FromWorker, Job, ToWorker } from './protocol';
+import type { Answers, EarlyWorker, FromWorker, Job, PaperFunction, ToWorker } from './protocol';
 import type { Band, Stock } from '../../generated/engine';
-import type { Progress, Request, Result } from './types';
+import type { PaperKind, Progress, Request, Result } from './types';
+
+/** paperFunctions: the bridge's function that writes each paper. */
+const paperFunctions: Record<PaperKind, PaperFunction> = {
+  labels: 'kesimLabels',
+  xlsx: 'kesimXLSX',
+  cutCsv: 'kesimCutCSV',
+  quotePdf: 'kesimQuotePDF',
+};
+
+/** paperEndings end the name of each paper but the labels, which the bridge names. */
+const paperEndings: Record<Exclude<PaperKind, 'labels'>, string> = {
+  xlsx: '_kesim-listesi.xlsx',
+  cutCsv: '_kesim-listesi.csv',
+  quotePdf: '_teklif.pdf',
+};
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web
 // Worker, so the page never freezes. A layout is cancelled by a message the
@@ -263,6 +278,27 @@ export class EngineClient {
   fileName(result: Result, ext: 'pdf' | 'dxf'): Promise<string> {
     const named = result.materials?.length ? { sheet: result.sheet, materials: result.materials } : { sheet: result.sheet };
     return this.exportCall({ type: 'filename', result: JSON.stringify(named), ext });
+  }
+
+  /**
+   * paper writes a shop-floor paper (labels, the cut list for Excel or as
+   * CSV, the price quote) as bytes, off the page's thread.
+   */
+  paper(kind: PaperKind, result: Result, request: Request | null, options: Record<string, unknown>): Promise<Uint8Array> {
+    return this.exportCall({
+      type: 'paper',
+      fn: paperFunctions[kind],
+      result: JSON.stringify(result),
+      request: request ? JSON.stringify(request) : '',
+      options: JSON.stringify(options),
+    });
+  }
+
+  /** paperFileName names a paper: the bridge's for the labels, else the PDF's name with the paper's ending. */
+  async paperFileName(kind: PaperKind, result: Result): Promise<string> {
+    if (kind === 'labels') return this.exportCall({ type: 'labelsname' });
+    const pdf = await this.fileName(result, 'pdf');
+    return pdf.replace(/\.pdf$/, '') + paperEndings[kind];
   }
 
   private async exportCall<J extends Job>(job: J): Promise<Answers[J['type']]> {

@@ -12,7 +12,18 @@ export type Job =
   /** result: a Result as JSON; options: {"page"} as JSON, or {} for all sheets */
   | { type: 'dxf'; result: string; options: string }
   /** result: a Result (its sheet is enough) as JSON */
-  | { type: 'filename'; result: string; ext: 'pdf' | 'dxf' };
+  | { type: 'filename'; result: string; ext: 'pdf' | 'dxf' }
+  /**
+   * A shop-floor paper: fn is the bridge's function; result and request
+   * (or '') as JSON; options as JSON ({preset, job} for the labels,
+   * {stock, bands} for the cut lists and the quote).
+   */
+  | { type: 'paper'; fn: PaperFunction; result: string; request: string; options: string }
+  /** the labels' file name */
+  | { type: 'labelsname' };
+
+/** PaperFunction is a bridge function that writes a shop-floor paper (cmd/kesim-wasm: labels.go, sheets.go). */
+export type PaperFunction = 'kesimLabels' | 'kesimXLSX' | 'kesimCutCSV' | 'kesimQuotePDF';
 
 /** Answers is what each job answers with: a Result as JSON, a file's bytes, a file name. */
 export interface Answers {
@@ -20,6 +31,8 @@ export interface Answers {
   pdf: Uint8Array;
   dxf: Uint8Array;
   filename: string;
+  paper: Uint8Array;
+  labelsname: string;
 }
 
 /**

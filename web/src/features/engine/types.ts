@@ -15,3 +15,6 @@ export type {
   Skipped,
   Stats,
 } from '../../generated/engine';
+
+/** PaperKind is a shop-floor paper the engine's worker writes: the labels, the cut list for Excel or as CSV, the price quote. */
+export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf';

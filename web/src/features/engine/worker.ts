@@ -16,6 +16,11 @@ interface Bridge {
   kesimPDF(result: string, options: string): Promise<Uint8Array>;
   kesimDXF(result: string, options: string): Promise<Uint8Array>;
   kesimFileName(result: string, ext: string): string;
+  kesimLabels(result: string, request: string, options: string): Promise<Uint8Array>;
+  kesimLabelsFileName(): string;
+  kesimXLSX(result: string, options: string): Promise<Uint8Array>;
+  kesimCutCSV(result: string, options: string): Promise<Uint8Array>;
+  kesimQuotePDF(result: string, request: string, options: string): Promise<Uint8Array>;
 }
 
 /** Go is the runtime of wasm_exec.js, copied from the Go toolchain that built the engine. */
@@ -146,6 +151,12 @@ function run(job: Job, id: number): Promise<Answers[Job['type']]> | string {
       return scope.kesimDXF(job.result, job.options || '');
     case 'filename':
       return scope.kesimFileName(job.result, job.ext);
+    case 'paper':
+      // The cut lists take the result alone; the labels and the quote the request too.
+      if (job.fn === 'kesimXLSX' || job.fn === 'kesimCutCSV') return scope[job.fn](job.result, job.options);
+      return scope[job.fn](job.result, job.request, job.options);
+    case 'labelsname':
+      return scope.kesimLabelsFileName();
     default:
       throw new Error('bilinmeyen istek'); // from a page of another version
   }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
-import type { Request, Result } from '../engine/types';
+import type { PaperKind, Request, Result } from '../engine/types';
 import { download } from './download';
 import { paperMsg } from './texts';
 
-/** PaperKind is a shop-floor paper (issue 18): the labels, the cut list for Excel, the price quote. */
-export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf';
+export type { PaperKind };
 
 /** LabelPreset is a label sheet the bridge's kesimLabels knows. */
 export type LabelPreset = 'a4-3x8' | 'a4-2x4' | 'roll-100x50';
