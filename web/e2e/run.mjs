@@ -615,10 +615,40 @@ await test('three-material kitchen job from paste to PDF', async (page) => {
   const names = Object.keys(files);
   expect(names.length === 3 && names.every((n) => n.endsWith('.dxf')), `zip holds ${names.join(', ')}`);
   expect(names.every((n) => Buffer.from(files[n]).toString('latin1').includes('AC1015')), 'a DXF in the zip is not AC1015');
+  // the shop floor's papers: labels (one per piece, Turkish names), the cut list for Excel, the quote
+  const pieces = 4 + 6 + 2 + 4 + 3 + 2;
+  const [labels] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Etiketler' }).click()]);
+  const labelsPath = path.join(outDir, 'e2e-etiketler.pdf');
+  await labels.saveAs(labelsPath);
+  const labelsText = execFileSync('pdftotext', [labelsPath, '-']).toString();
+  expect(labelsText.includes('Çekmece Ön') && labelsText.includes('Arkalık'), 'labels lack the Turkish names');
+  const perSheet = 24; // the default A4 3 x 8
+  const labelPages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [labelsPath]).toString())[1]);
+  expect(labelPages === Math.ceil(pieces / perSheet), `${labelPages} label pages for ${pieces} pieces`);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Kesim listesi (Excel)' }).click()]);
+  expect(xlsx.suggestedFilename().endsWith('.xlsx'), `cut list named ${xlsx.suggestedFilename()}`);
+  const xlsxPath = path.join(outDir, 'e2e-kesim-listesi.xlsx');
+  await xlsx.saveAs(xlsxPath);
+  const sheets = Object.keys(unzipSync(fs.readFileSync(xlsxPath)));
+  expect(sheets.some((n) => n.startsWith('xl/worksheets/')), `xlsx holds ${sheets.join(', ')}`);
+  const [quote] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Teklif' }).click()]);
+  const quotePath = path.join(outDir, 'e2e-teklif.pdf');
+  await quote.saveAs(quotePath);
+  const quoteText = execFileSync('pdftotext', [quotePath, '-']).toString();
+  expect(quoteText.includes('Fiyat Teklifi') && quoteText.includes('KDV'), `quote: ${quoteText.slice(0, 300)}`);
   // the stock is kept: a reload brings it back
   await page.reload();
   await page.keyboard.press('Escape');
   await waitSections(page, 3);
+});
+
+await test('identical sheets are shown once with × 5', async (page) => {
+  await clearStock();
+  await open(page);
+  // Ten 50 x 148 parts fill the 100 x 148 canvas two by two: five identical sheets.
+  await paste(page, 'Dikme\t50\t148\t10\n');
+  await page.getByRole('listitem', { name: 'Dikme' }).waitFor();
+  await page.locator('.results').getByText('Sayfa 1-5 (× 5)').first().waitFor({ timeout: 15000 });
 });
 
 await test('a job whose stock runs out lists Stok yetmedi', async (page) => {

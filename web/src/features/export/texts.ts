@@ -1,4 +1,4 @@
-// The shop-floor papers' texts (issue 18), Turkish.
+// The shop-floor papers' texts, Turkish.
 
 export const paperMsg = {
   labels: 'Etiketler',
