@@ -139,7 +139,7 @@ func TestLocalModeNeedsNoSignIn(t *testing.T) {
 func TestTeamModeRoutes(t *testing.T) {
 	ts := newTeamServer(t, true)
 	anon := ts.client()
-	for _, r := range [][2]string{{"GET", "/api/parts"}, {"GET", "/api/layouts"}, {"POST", "/api/nest"}, {"POST", "/api/sync"}, {"DELETE", "/api/parts/x"}, {"GET", "/api/auth/me"}} {
+	for _, r := range [][2]string{{"GET", "/api/parts"}, {"GET", "/api/layouts"}, {"POST", "/api/nest"}, {"POST", "/api/export/pdf"}, {"GET", "/api/stock"}, {"PUT", "/api/stock"}, {"POST", "/api/sync"}, {"DELETE", "/api/parts/x"}, {"GET", "/api/auth/me"}} {
 		if w := anon.do(r[0], r[1], "{}"); w.Code != 401 || errMessage(w) != "Oturum açmanız gerekiyor." {
 			t.Errorf("%s %s signed out: %d %s", r[0], r[1], w.Code, w.Body)
 		}

@@ -61,6 +61,7 @@ func New(cfg Config) http.Handler {
 		writeJSON(w, http.StatusOK, map[string]string{"title": cfg.Title, "machine": cfg.Machine, "factory": cfg.Factory})
 	})
 	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger})
+	mux.HandleFunc("POST /api/export/{kind}", exportFile)
 	if cfg.Store != nil {
 		registerStoreRoutes(mux, cfg.Store)
 	}

@@ -1,0 +1,172 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"kesim/export/cutlist"
+	"kesim/export/dxf"
+	"kesim/export/labels"
+	"kesim/export/pdf"
+	"kesim/export/quote"
+	"kesim/internal/apperr"
+	"kesim/nest"
+)
+
+// maxExportBody bounds POST /api/export/{kind}: a result of the server's
+// largest layout (20,000 placed parts, about 4 MB of JSON) with its request.
+const maxExportBody = 16 << 20
+
+// exportBody is what POST /api/export/{kind} takes: the result to write,
+// the request it was laid out from (optional: it names stock rows and
+// bands, and gives the labels the finished sizes and the quote its
+// prices), and the kind's options.
+type exportBody struct {
+	Result  *nest.Result    `json:"result"`
+	Request *nest.Request   `json:"request"`
+	Options json.RawMessage `json:"options"`
+}
+
+// exportKind writes one kind of file: its content type, file ending, and
+// the writer.
+type exportKind struct {
+	contentType, ext string
+	write            func(b *bytes.Buffer, body exportBody, req nest.Request) error
+}
+
+// exportKinds are the files the server writes from a layout, as the web
+// app's buttons and kesim nest's flags do (docs/http-api.md).
+var exportKinds = map[string]exportKind{
+	"pdf": {"application/pdf", ".pdf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		var o struct{ Title string }
+		if err := options(body, &o); err != nil {
+			return err
+		}
+		return pdf.Write(b, *body.Result, pdf.Options{Title: o.Title, Stock: req.Stock, Bands: req.Bands})
+	}},
+	"dxf": {"application/dxf", ".dxf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		opt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
+		if dxf.SeveralMaterials(*body.Result) {
+			return dxf.WriteZip(b, *body.Result, opt)
+		}
+		return dxf.Write(b, *body.Result, opt)
+	}},
+	"labels": {"application/pdf", ".pdf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		var o labels.Options
+		if err := options(body, &o); err != nil {
+			return err
+		}
+		return labels.Write(b, &req, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job})
+	}},
+	"xlsx": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		return cutlist.WriteXLSX(b, *body.Result, cutListOptions(req))
+	}},
+	"csv": {"text/csv; charset=utf-8", ".csv", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		return cutlist.WriteCSV(b, *body.Result, cutListOptions(req))
+	}},
+	"sheets-csv": {"text/csv; charset=utf-8", ".csv", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		return cutlist.WriteSheetsCSV(b, *body.Result, cutListOptions(req))
+	}},
+	"quote": {"application/pdf", ".pdf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		q, opt, err := computeQuote(body, req)
+		if err != nil {
+			return err
+		}
+		return quote.WritePDF(b, q, opt, time.Now())
+	}},
+	"quote-csv": {"text/csv; charset=utf-8", ".csv", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
+		q, _, err := computeQuote(body, req)
+		if err != nil {
+			return err
+		}
+		return quote.WriteCSV(b, q)
+	}},
+}
+
+func cutListOptions(req nest.Request) cutlist.Options {
+	return cutlist.Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
+}
+
+func computeQuote(body exportBody, req nest.Request) (quote.Quote, quote.Options, error) {
+	opt := quote.DefaultOptions()
+	if err := options(body, &opt); err != nil {
+		return quote.Quote{}, opt, err
+	}
+	q, err := quote.Compute(&req, *body.Result, opt)
+	return q, opt, err
+}
+
+// options reads the body's options, when there are any, into v.
+func options(body exportBody, v any) error {
+	if len(body.Options) == 0 || string(body.Options) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(body.Options, v); err != nil {
+		return decodeError(err)
+	}
+	return nil
+}
+
+// msgNoExportKind and msgNoResult answer a body the route cannot use.
+const (
+	msgNoExportKind = "Bilinmeyen dosya türü: pdf, dxf, labels, xlsx, csv, sheets-csv, quote ya da quote-csv olmalı."
+	msgNoResult     = "Dosyası yazılacak bir yerleşim (result) gönderin."
+)
+
+// exportFile answers POST /api/export/{kind}: the file of the kind for the
+// body's layout. The writers' own refusals (a result no file can show, an
+// empty one (export.ErrEmpty), a bad option) are the user's: 400 with
+// their Turkish message.
+func exportFile(w http.ResponseWriter, r *http.Request) {
+	kind, ok := exportKinds[r.PathValue("kind")]
+	if !ok {
+		Error(w, r, apperr.NewField(apperr.NotFound, "kind", msgNoExportKind))
+		return
+	}
+	select {
+	case nestAdmitted <- struct{}{}:
+		defer func() { <-nestAdmitted }()
+	default:
+		Error(w, r, apperr.New(apperr.Busy, msgBusy))
+		return
+	}
+	var body exportBody
+	if err := decodeJSON(w, r, &body, maxExportBody); err != nil {
+		Error(w, r, err)
+		return
+	}
+	if body.Result == nil {
+		Error(w, r, apperr.NewField(apperr.Invalid, "result", msgNoResult))
+		return
+	}
+	var req nest.Request
+	if body.Request != nil {
+		req = *body.Request
+	}
+	select {
+	case nestSlots <- struct{}{}:
+		defer func() { <-nestSlots }()
+	case <-r.Context().Done():
+		return
+	}
+	var b bytes.Buffer
+	if err := kind.write(&b, body, req); err != nil {
+		var ae *apperr.Error
+		if !errors.As(err, &ae) {
+			err = apperr.New(apperr.Invalid, err.Error())
+		}
+		Error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", kind.contentType)
+	ext := kind.ext
+	if ext == ".dxf" && bytes.HasPrefix(b.Bytes(), []byte("PK")) {
+		w.Header().Set("Content-Type", "application/zip")
+		ext = ".zip"
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="kesim-`+r.PathValue("kind")+ext+`"`)
+	_, _ = w.Write(b.Bytes())
+}
