@@ -36,6 +36,8 @@ interface Props {
   request?: Request | null;
   /** job is the layout's name, printed on the labels */
   job?: string;
+  /** factory is the page's workshop name, the quote's default "Atölye adı" */
+  factory?: string;
 }
 
 /** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
@@ -96,7 +98,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '' }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -168,7 +170,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
         <span>{msg.dxfPerSheet}</span>
       </label>
       {hasParts(result) && exporter.paper && exporter.paperFileName && (
-        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} />
+        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} factory={factory} />
       )}
       {pdfError && (
         <div className="inline-notice error" role="alert">

@@ -87,6 +87,7 @@ describe('shop-floor papers next to PDF and DXF', () => {
     const ex = exporter(() => new Promise((_, reject) => (refuse = reject)));
     const { user } = show(ex, result);
     await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await user.click(screen.getByRole('button', { name: 'Teklif PDF' }));
     const busy = await screen.findByRole('button', { name: 'Teklif hazırlanıyor...' });
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('button', { name: 'Etiketler' })).toBeDisabled();

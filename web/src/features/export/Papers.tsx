@@ -3,6 +3,8 @@ import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
 import type { PaperKind, Request, Result } from '../engine/types';
 import { download } from './download';
+import { QuoteDialog } from './QuoteDialog';
+import type { QuoteOptions } from './quoteOptions';
 import { paperMsg } from './texts';
 
 export type { PaperKind };
@@ -38,18 +40,21 @@ interface Props {
   job: string;
   /** available lists the papers the bridge offers */
   available?: PaperKind[];
+  /** factory is the page's workshop name, the quote form's default "Atölye adı" */
+  factory?: string;
 }
 
 /** Papers are the buttons for the shop-floor papers, shown next to PDF and DXF when there is a result. */
-export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind) }: Props) {
+export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind), factory }: Props) {
   const [busy, setBusy] = useState<PaperKind | null>(null);
+  const [asking, setAsking] = useState(false);
   const [preset, setPreset] = useState<LabelPreset>('a4-3x8');
   const notices = useNotices();
 
-  const make = async (kind: PaperKind, text: string, type: string) => {
+  const make = async (kind: PaperKind, text: string, type: string, quote?: QuoteOptions) => {
     setBusy(kind);
     try {
-      const options: Record<string, unknown> = kind === 'labels' ? { preset, job: job.trim().slice(0, 200) } : {};
+      const options: Record<string, unknown> = kind === 'labels' ? { preset, job: job.trim().slice(0, 200) } : { ...quote };
       if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
       if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
       const bytes = await exporter.paper(kind, result, request, options);
@@ -71,7 +76,7 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
             <button
               type="button"
               className="secondary"
-              onClick={() => void make(kind, text, type)}
+              onClick={() => (kind === 'quotePdf' ? setAsking(true) : void make(kind, text, type))}
               disabled={busy !== null}
               aria-busy={busy === kind}
             >
@@ -88,6 +93,16 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
             )}
           </span>
         ))}
+      {asking && (
+        <QuoteDialog
+          factory={factory}
+          onClose={() => setAsking(false)}
+          onSubmit={(quote) => {
+            setAsking(false);
+            void make('quotePdf', paperMsg.quote, 'application/pdf', quote);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -16,3 +16,26 @@ export const paperMsg = {
   },
   group: 'Atölye kâğıtları',
 };
+
+// The price quote's form (Teklif).
+export const quoteMsg = {
+  title: 'Teklif',
+  factory: 'Atölye adı',
+  customer: 'Müşteri',
+  sheetPrice: 'Levha fiyatı (fiyatı olmayan levha için, TL)',
+  sheetByArea: 'Levhayı kullanılan alana göre fiyatla',
+  cutPerMetre: 'Kesim ücreti (TL/metre)',
+  cutPerSheet: 'Kesim ücreti (TL/levha)',
+  marginPct: 'Kâr oranı (%)',
+  kdvPct: 'KDV (%)',
+  pdf: 'Teklif PDF',
+  csvNote: 'Teklif CSV olarak henüz indirilemiyor; yalnızca PDF.',
+  cancel: 'İptal',
+  notNumber: 'Bir sayı yazın (ör. 45,5).',
+  required: 'Bir oran yazın (KDV yoksa 0).',
+  priceRange: 'Fiyat 0 ile 10.000.000 TL arasında olmalı.',
+  marginRange: 'Kâr oranı %0 ile %1.000 arasında olmalı.',
+  kdvRange: 'KDV %0 ile %100 arasında olmalı.',
+  tooLong: 'En fazla 200 karakter yazın.',
+  fix: 'Teklif hazırlanamadı: işaretli alanları düzeltin.',
+};
