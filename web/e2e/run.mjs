@@ -631,7 +631,8 @@ await test('three-material kitchen job from paste to PDF', async (page) => {
   await xlsx.saveAs(xlsxPath);
   const sheets = Object.keys(unzipSync(fs.readFileSync(xlsxPath)));
   expect(sheets.some((n) => n.startsWith('xl/worksheets/')), `xlsx holds ${sheets.join(', ')}`);
-  const [quote] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Teklif' }).click()]);
+  await page.getByRole('button', { name: 'Teklif', exact: true }).click();
+  const [quote] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Teklif PDF' }).click()]);
   const quotePath = path.join(outDir, 'e2e-teklif.pdf');
   await quote.saveAs(quotePath);
   const quoteText = execFileSync('pdftotext', [quotePath, '-']).toString();

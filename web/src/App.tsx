@@ -3,18 +3,18 @@ import { Footer } from './app/Footer';
 import { Header } from './app/Header';
 import { useAppConfig } from './app/useAppConfig';
 import { useEngine } from './app/useEngine';
-import { useLayoutSearch } from './app/useLayoutSearch';
+import { buildRequest, useLayoutSearch } from './app/useLayoutSearch';
 import { useSession } from './app/useSession';
 import { useWork } from './app/useWork';
 import { useSyncOnSignIn } from './app/sync';
 import { saveStock, useStockSync } from './app/useStockSync';
 import { useNotices } from './components/Notices';
 import { Splash } from './components/Splash';
+import { defaultFactory } from './generated/texts';
 import { SignIn } from './features/auth/SignIn';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { cutOptions, sheetOf } from './features/canvas/settings';
 import type { EngineClient } from './features/engine/client';
-import { buildRequest } from './app/useLayoutSearch';
 import { ExportButtons } from './features/export/ExportButtons';
 import { PartForm } from './features/parts/PartForm';
 import { PartList } from './features/parts/PartList';
@@ -114,11 +114,22 @@ export function App({ engine: given }: { engine?: EngineClient }) {
     () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock) : null),
     [layout.result, work.parts, work.canvas, work.stock],
   );
+  // The quote's workshop name starts as the page's factory name, unless
+  // that is the default tagline, which names no workshop.
+  const quoteFactory = config.factory !== defaultFactory ? config.factory : undefined;
   const exports = useMemo(
     () => (
-      <ExportButtons exporter={engine} result={layout.result} title={config.title} stock={stockRows} bands={bandRows} request={paperRequest} />
+      <ExportButtons
+        exporter={engine}
+        result={layout.result}
+        title={config.title}
+        stock={stockRows}
+        bands={bandRows}
+        request={paperRequest}
+        factory={quoteFactory}
+      />
     ),
-    [engine, layout.result, config.title, stockRows, bandRows, paperRequest],
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);

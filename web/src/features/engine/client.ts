@@ -10,6 +10,7 @@ const paperFunctions: Record<PaperKind, PaperFunction> = {
   xlsx: 'kesimXLSX',
   cutCsv: 'kesimCutCSV',
   quotePdf: 'kesimQuotePDF',
+  quoteCsv: 'kesimQuoteCSV',
 };
 
 /** paperEndings end the name of each paper but the labels, which the bridge names. */
@@ -17,6 +18,7 @@ const paperEndings: Record<Exclude<PaperKind, 'labels'>, string> = {
   xlsx: '_kesim-listesi.xlsx',
   cutCsv: '_kesim-listesi.csv',
   quotePdf: '_teklif.pdf',
+  quoteCsv: '_teklif.csv',
 };
 
 // The engine client: the Go engine compiled to WebAssembly runs in a Web

@@ -17,4 +17,4 @@ export type {
 } from '../../generated/engine';
 
 /** PaperKind is a shop-floor paper the engine's worker writes: the labels, the cut list for Excel or as CSV, the price quote. */
-export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf';
+export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf' | 'quoteCsv';

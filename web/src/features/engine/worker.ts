@@ -21,6 +21,7 @@ interface Bridge {
   kesimXLSX(result: string, options: string): Promise<Uint8Array>;
   kesimCutCSV(result: string, options: string): Promise<Uint8Array>;
   kesimQuotePDF(result: string, request: string, options: string): Promise<Uint8Array>;
+  kesimQuoteCSV(result: string, request: string, options: string): Promise<Uint8Array>;
 }
 
 /** Go is the runtime of wasm_exec.js, copied from the Go toolchain that built the engine. */

@@ -27,7 +27,7 @@ function exporter(paper?: Exporter['paper']): Exporter {
     ...(paper
       ? {
           paper: vi.fn(paper),
-          paperFileName: vi.fn(async (k: PaperKind) => ({ labels: 'etiketler.pdf', xlsx: 'kesim-listesi.xlsx', cutCsv: 'kesim-listesi.csv', quotePdf: 'teklif.pdf' })[k]),
+          paperFileName: vi.fn(async (k: PaperKind) => ({ labels: 'etiketler.pdf', xlsx: 'kesim-listesi.xlsx', cutCsv: 'kesim-listesi.csv', quotePdf: 'teklif.pdf', quoteCsv: 'teklif.csv' })[k]),
         }
       : {}),
   };

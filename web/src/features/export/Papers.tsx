@@ -97,9 +97,10 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
         <QuoteDialog
           factory={factory}
           onClose={() => setAsking(false)}
-          onSubmit={(quote) => {
+          onSubmit={(quote, format) => {
             setAsking(false);
-            void make('quotePdf', paperMsg.quote, 'application/pdf', quote);
+            if (format === 'csv') void make('quoteCsv', paperMsg.quote, 'text/csv', quote);
+            else void make('quotePdf', paperMsg.quote, 'application/pdf', quote);
           }}
         />
       )}

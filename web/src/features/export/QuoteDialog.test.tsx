@@ -21,7 +21,7 @@ const request = { parts: [], sheet: { width: 183, height: 366 }, options: {}, st
 function exporter(): PaperExporter {
   return {
     paper: vi.fn(async () => new TextEncoder().encode('%PDF')),
-    paperFileName: vi.fn(async () => 'teklif.pdf'),
+    paperFileName: vi.fn(async (k: string) => (k === 'quoteCsv' ? 'teklif.csv' : 'teklif.pdf')),
   };
 }
 
@@ -57,7 +57,7 @@ describe('the quote (Teklif) form', () => {
     expect(input('KDV (%)')).toHaveValue('20');
     expect(screen.getByRole('checkbox', { name: 'Levhayı kullanılan alana göre fiyatla' })).not.toBeChecked();
     expect(within(dlg).getByRole('button', { name: 'Teklif PDF' })).toBeEnabled();
-    expect(within(dlg).queryByRole('button', { name: 'Teklif CSV' })).toBeNull();
+    expect(within(dlg).getByRole('button', { name: 'Teklif CSV' })).toBeEnabled();
     expect(ex.paper).not.toHaveBeenCalled();
   });
 
@@ -80,6 +80,16 @@ describe('the quote (Teklif) form', () => {
     expect(ex.paper).toHaveBeenCalledWith('quotePdf', result, request, { kdvPct: 20, stock });
     expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['teklif.pdf', 'application/pdf']);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Teklif CSV sends the same options for the CSV and downloads it', async () => {
+    const ex = exporter();
+    const { user } = show(ex);
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await user.click(screen.getByRole('button', { name: 'Teklif CSV' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('quoteCsv', result, request, { kdvPct: 20, stock });
+    expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['teklif.csv', 'text/csv']);
   });
 
   it('reads Turkish numbers; Enter submits the options; the form is remembered for the next quote', async () => {

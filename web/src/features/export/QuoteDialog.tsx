@@ -7,7 +7,7 @@ interface Props {
   /** factory is the page's workshop name, the default of "Atölye adı" when none was remembered */
   factory?: string;
   /** onSubmit gets the checked options; the form is remembered (kesim-quote) before */
-  onSubmit: (options: QuoteOptions) => void;
+  onSubmit: (options: QuoteOptions, format: QuoteFormat) => void;
   onClose: () => void;
 }
 
@@ -21,23 +21,26 @@ const fields: { key: QuoteField; label: string; text?: boolean }[] = [
   { key: 'kdvPct', label: quoteMsg.kdvPct },
 ];
 
+/** QuoteFormat is the quote's file: the one-page PDF or the CSV for Turkish Excel. */
+export type QuoteFormat = 'pdf' | 'csv';
+
 /**
  * QuoteDialog asks for the price quote's names and prices (quote.Options):
- * Enter makes the PDF, Escape closes. The exporter's worker has no quote CSV
- * job, so the quote is a PDF only.
+ * Enter makes the PDF, the CSV button the same numbers for Excel, Escape
+ * closes.
  */
 export function QuoteDialog({ factory, onSubmit, onClose }: Props) {
   const [form, setForm] = useState<QuoteForm>(() => rememberedForm(factory));
   const [errors, setErrors] = useState<QuoteErrors>({});
 
-  const submit = () => {
+  const submit = (format: QuoteFormat = 'pdf') => {
     const r = checkQuote(form);
     if (r.errors) {
       setErrors(r.errors);
       return;
     }
     remember(form);
-    onSubmit(r.options);
+    onSubmit(r.options, format);
   };
 
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -82,7 +85,10 @@ export function QuoteDialog({ factory, onSubmit, onClose }: Props) {
           <button type="button" className="secondary" onClick={onClose}>
             {quoteMsg.cancel}
           </button>
-          <button type="button" className="primary" onClick={submit}>
+          <button type="button" className="secondary" onClick={() => submit('csv')}>
+            {quoteMsg.csv}
+          </button>
+          <button type="button" className="primary" onClick={() => submit('pdf')}>
             {quoteMsg.pdf}
           </button>
         </>
@@ -100,7 +106,6 @@ export function QuoteDialog({ factory, onSubmit, onClose }: Props) {
             {quoteMsg.fix}
           </p>
         )}
-        <p className="hint">{quoteMsg.csvNote}</p>
       </div>
     </Dialog>
   );

@@ -29,7 +29,7 @@ export const quoteMsg = {
   marginPct: 'Kâr oranı (%)',
   kdvPct: 'KDV (%)',
   pdf: 'Teklif PDF',
-  csvNote: 'Teklif CSV olarak henüz indirilemiyor; yalnızca PDF.',
+  csv: 'Teklif CSV',
   cancel: 'İptal',
   notNumber: 'Bir sayı yazın (ör. 45,5).',
   required: 'Bir oran yazın (KDV yoksa 0).',
