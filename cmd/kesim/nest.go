@@ -353,6 +353,18 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 			outs = append(outs, output{fmt.Sprintf("%s-%d%s", base, i+1, ext), b.Bytes()})
 		}
 	}
+	papers, err := paperOutputs(req, res, f)
+	if err != nil {
+		return nil, err
+	}
+	return append(outs, papers...), nil
+}
+
+// paperOutputs makes the shop floor's papers asked for: the labels, the
+// cut list for Excel and as CSV (pieces, and sheets in FILE-levhalar.csv)
+// and the price quote (a PDF, or a CSV for a .csv name).
+func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, error) {
+	var outs []output
 	if f.labelsOut != "" {
 		var b bytes.Buffer
 		if err := labels.Write(&b, &req, res, labels.Options{Preset: f.labelPreset, Job: f.job}); err != nil {
