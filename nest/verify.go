@@ -276,55 +276,16 @@ func verifyStock(req Request, res Result) error {
 	if res.Sheet != want {
 		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, want.Width, want.Height)
 	}
-	// Skipped lines: the ones no stock or no row takes, exactly; stock-out
-	// only for groups of limited rows.
-	whole := map[int]Skipped{}
-	for _, s := range sj.skipped {
-		whole[s.OriginalIndex] = s
+	whole, out, err := verifySkippedStock(sj, req, res, groupOf)
+	if err != nil {
+		return err
 	}
-	out := make([]int, len(req.Parts))
-	found := 0
-	for _, s := range res.Skipped {
-		if s.OriginalIndex < 0 || s.OriginalIndex >= len(req.Parts) {
-			return fmt.Errorf("atlanan parça geçersiz: %+v", s)
-		}
-		if s.Reason == SkipStockOut {
-			gi := groupOf[s.OriginalIndex]
-			if gi < 0 || out[s.OriginalIndex] > 0 || s.Quantity < 1 {
-				return fmt.Errorf("stok yetmedi satırı geçersiz: %+v", s)
-			}
-			for _, ri := range sj.groups[gi].rows {
-				if sj.rows[ri].limit == 0 && sj.fitOn(s.OriginalIndex, &sj.rows[ri]).fits {
-					return fmt.Errorf("%q sınırsız stok varken stok yetmedi diye atlanmış", s.ID)
-				}
-			}
-			if exp := sj.skip(s.OriginalIndex, s.Quantity, SkipStockOut); s != exp {
-				return fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
-			}
-			out[s.OriginalIndex] = s.Quantity
-			continue
-		}
-		if exp, ok := whole[s.OriginalIndex]; !ok || s != exp {
-			return fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
-		}
-		found++
-	}
-	if found != len(sj.skipped) {
-		return fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(sj.skipped), found)
-	}
-	placed := make([]int, len(req.Parts))
+	t := &stockTally{req: req, sj: sj, groupOf: groupOf, placed: make([]int, len(req.Parts)), seen: map[string]bool{},
+		bandUnits: make([]int, len(req.Bands)), bandUsed: make([]bool, len(req.Bands))}
 	used := make([]int, len(sj.rows))
-	seen := map[string]bool{}
 	var partArea, sheetArea float64
-	count, cuts, cutLength := 0, 0, 0
-	bandUnits := make([]int, len(req.Bands))
-	bandUsed := make([]bool, len(req.Bands))
-	type gsum struct {
-		pages       int
-		cost        float64
-		part, sheet float64
-	}
-	gs := make([]gsum, len(sj.groups))
+	cuts, cutLength := 0, 0
+	gs := make([]groupSum, len(sj.groups))
 	for pn, page := range res.Pages {
 		if page.ID != pageID(pn) {
 			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pn, page.ID, pageID(pn))
@@ -344,8 +305,6 @@ func verifyStock(req Request, res Result) error {
 		if row.limit > 0 && used[ri] > row.limit {
 			return fmt.Errorf("%s: %q satırından %d levhadan fazlası kullanılmış", page.ID, row.id, row.limit)
 		}
-		pj := &job{kerf: sj.kerf, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH}
-		lo, hiX, hiY := sj.trim, row.sheetW-sj.trim, row.sheetH-sj.trim
 		first := page.Parts[0].OriginalIndex
 		if first < 0 || first >= len(req.Parts) {
 			return fmt.Errorf("%s: geçersiz originalIndex %d", page.ID, first)
@@ -362,82 +321,13 @@ func verifyStock(req Request, res Result) error {
 		if rIdx < 0 {
 			return fmt.Errorf("%s: %q satırı bu malzemenin değil", page.ID, row.id)
 		}
-		rs := make([]rect, len(page.Parts))
-		var area float64
-		for i, p := range page.Parts {
-			pi := p.OriginalIndex
-			if pi < 0 || pi >= len(req.Parts) {
-				return fmt.Errorf("%s: %q geçersiz originalIndex %d", page.ID, p.ID, pi)
-			}
-			in := req.Parts[pi]
-			if groupOf[pi] != gi {
-				return fmt.Errorf("%s: %q bu sayfanın malzemesinden değil", page.ID, p.ID)
-			}
-			if seen[p.ID] {
-				return fmt.Errorf("%s: %q iki kez yerleştirilmiş", page.ID, p.ID)
-			}
-			seen[p.ID] = true
-			if p.Name != in.Name {
-				return fmt.Errorf("%s: %q adı %q, beklenen %q", page.ID, p.ID, p.Name, in.Name)
-			}
-			x, y := exactUnits(p.X), exactUnits(p.Y)
-			w, h := exactUnits(p.Width), exactUnits(p.Height)
-			if x < 0 || y < 0 || w < 0 || h < 0 {
-				return fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", page.ID, p.ID)
-			}
-			cw, ch := sj.cutW[pi], sj.cutH[pi]
-			forced := grained(row.grain) && grained(in.Grain)
-			switch {
-			case forced && p.Rotated != (in.Grain != row.grain):
-				return fmt.Errorf("%s: %q damar yönüne göre döndürülmemiş", page.ID, p.ID)
-			case !forced && p.Rotated && !in.CanRotate():
-				return fmt.Errorf("%s: %q döndürülemez", page.ID, p.ID)
-			case !p.Rotated && (w != cw || h != ch), p.Rotated && (w != ch || h != cw):
-				return fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), kesim ölçüsü %gx%g", page.ID, p.ID, p.Width, p.Height, p.Rotated, toCM(cw), toCM(ch))
-			}
-			if x < lo || y < lo || x+w > hiX || y+h > hiY {
-				return fmt.Errorf("%s: %q kullanılabilir levhanın dışında", page.ID, p.ID)
-			}
-			if e := rotateEdges(in.Edges, p.Rotated); !sameEdges(e, p.Edges) {
-				return fmt.Errorf("%s: %q bantları %+v, beklenen %+v", page.ID, p.ID, p.Edges, e)
-			}
-			if e := in.Edges; e != nil {
-				fw, fh := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
-				for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
-					if c == "" {
-						continue
-					}
-					bi := slices.IndexFunc(req.Bands, func(b Band) bool { return b.Code == c })
-					l := fw
-					if n >= 2 {
-						l = fh
-					}
-					bandUnits[bi] += l + int(roundUnits(req.Bands[bi].Overlength, true))
-					bandUsed[bi] = true
-				}
-			}
-			rs[i] = rect{x, y, w + sj.kerf, h + sj.kerf}
-			placed[pi]++
-			area += float64(w) * float64(h)
-			count++
+		area, n, length, err := t.pageContents(page, gi, row)
+		if err != nil {
+			return err
 		}
-		if a, b, ok := overlapping(rs); ok {
-			return fmt.Errorf("%s: %q ile %q çakışıyor veya testere payından yakın", page.ID, page.Parts[a].ID, page.Parts[b].ID)
-		}
-		if req.Options.Guillotine {
-			n, length, err := verifyCuts(pj, page)
-			if err != nil {
-				return fmt.Errorf("%s: %w", page.ID, err)
-			}
-			cuts += n
-			cutLength += length
-		} else if len(page.Cuts) > 0 {
-			return fmt.Errorf("%s: giyotin olmayan yerleşimde kesim sırası var", page.ID)
-		}
+		cuts += n
+		cutLength += length
 		sa := float64(row.sheetW) * float64(row.sheetH)
-		if want := int(math.Round(100 * area / sa)); page.Efficiency != want {
-			return fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
-		}
 		gs[gi].pages++
 		gs[gi].cost += row.price
 		gs[gi].part += area
@@ -447,59 +337,27 @@ func verifyStock(req Request, res Result) error {
 	}
 	for i, p := range req.Parts {
 		if _, ok := whole[i]; ok {
-			if placed[i] > 0 {
+			if t.placed[i] > 0 {
 				return fmt.Errorf("atlanan parça %d (%q) yerleştirilmiş", i, p.Name)
 			}
 			continue
 		}
-		if placed[i]+out[i] != p.Quantity {
-			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d atlanmış, %d istenmişti", i, p.Name, placed[i], out[i], p.Quantity)
+		if t.placed[i]+out[i] != p.Quantity {
+			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d atlanmış, %d istenmişti", i, p.Name, t.placed[i], out[i], p.Quantity)
 		}
-		for c := 0; c < placed[i]; c++ {
-			if id := partID(p, i) + "-" + itoa(c); !seen[id] {
+		for c := 0; c < t.placed[i]; c++ {
+			if id := partID(p, i) + "-" + itoa(c); !t.seen[id] {
 				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
 			}
 		}
 	}
-	// Materials, in page order.
-	if len(res.Materials) != len(sj.groups) {
-		return fmt.Errorf("%d malzeme özeti, beklenen %d", len(res.Materials), len(sj.groups))
-	}
-	lb, optimal := 0, true
-	var cost, costLB float64
-	for gi, m := range res.Materials {
-		g, s := sj.groups[gi], gs[gi]
-		if m.Material != g.material || m.Thickness != g.thickness || m.Pages != s.pages {
-			return fmt.Errorf("malzeme %d: %q %g mm %d sayfa, beklenen %q %g mm %d sayfa", gi, m.Material, m.Thickness, m.Pages, g.material, g.thickness, s.pages)
-		}
-		if m.Objective != sj.groupObjective(g) {
-			return fmt.Errorf("malzeme %q: hedef %q, beklenen %q", m.Material, m.Objective, sj.groupObjective(g))
-		}
-		if math.Abs(m.Cost-roundTL(s.cost)) > 1e-9 {
-			return fmt.Errorf("malzeme %q: maliyet %g, hesaplanan %g", m.Material, m.Cost, roundTL(s.cost))
-		}
-		if m.LowerBound > m.Pages || m.CostLowerBound > m.Cost+1e-9 {
-			return fmt.Errorf("malzeme %q: alt sınır %d sayfa %g TL, sonuç %d sayfa %g TL", m.Material, m.LowerBound, m.CostLowerBound, m.Pages, m.Cost)
-		}
-		if m.Optimal && m.Objective == ObjectiveSheets && m.Pages > m.LowerBound ||
-			m.Optimal && m.Objective == ObjectiveCost && m.Cost > m.CostLowerBound+0.01 {
-			return fmt.Errorf("malzeme %q: optimal denmiş ama alt sınıra ulaşılmamış", m.Material)
-		}
-		want := 0.0
-		if s.sheet > 0 {
-			want = math.Round(1000*s.part/s.sheet) / 10
-		}
-		if m.Efficiency != want {
-			return fmt.Errorf("malzeme %q: verim %g, hesaplanan %g", m.Material, m.Efficiency, want)
-		}
-		lb += m.LowerBound
-		optimal = optimal && m.Optimal
-		cost += m.Cost
-		costLB += m.CostLowerBound
+	lb, optimal, cost, costLB, err := verifyMaterials(sj, res, gs)
+	if err != nil {
+		return err
 	}
 	st := res.Stats
-	if st.Pages != len(res.Pages) || st.Placed != count {
-		return fmt.Errorf("istatistik yanlış: %d sayfa %d parça, sayılan %d sayfa %d parça", st.Pages, st.Placed, len(res.Pages), count)
+	if st.Pages != len(res.Pages) || st.Placed != t.count {
+		return fmt.Errorf("istatistik yanlış: %d sayfa %d parça, sayılan %d sayfa %d parça", st.Pages, st.Placed, len(res.Pages), t.count)
 	}
 	if st.Cuts != cuts || exactUnits(st.CutLength) != cutLength {
 		return fmt.Errorf("kesim istatistiği yanlış: %d kesim %.2f cm, sayılan %d kesim %.2f cm", st.Cuts, st.CutLength, cuts, toCM(cutLength))
@@ -512,6 +370,190 @@ func verifyStock(req Request, res Result) error {
 			return fmt.Errorf("ortalama verim %.1f, hesaplanan %.1f", st.Efficiency, want)
 		}
 	}
+	return t.verifyUsedAndBands(res, used)
+}
+
+func sameEdges(a, b *Edges) bool {
+	if a == nil || b == nil {
+		return (a == nil || *a == Edges{}) && (b == nil || *b == Edges{})
+	}
+	return *a == *b
+}
+
+// stockTally is what verifyStock adds up over the pages: the copies placed
+// per part line, the ids seen, the band per code, the pieces.
+type stockTally struct {
+	req       Request
+	sj        *stockJob
+	groupOf   []int // per part line, its group (-1: none)
+	placed    []int
+	seen      map[string]bool
+	bandUnits []int
+	bandUsed  []bool
+	count     int
+}
+
+// placedPart checks one placed part of a page of group gi cut from row:
+// its line, id, name, size and turn under the grain rule and the band
+// deduction, its place in the trimmed sheet and its edges; it returns the
+// part's rectangle with the kerf, and counts it and its band.
+func (t *stockTally) placedPart(pageID string, p Placed, gi int, row *stockRow) (rect, error) {
+	req, sj := t.req, t.sj
+	lo, hiX, hiY := sj.trim, row.sheetW-sj.trim, row.sheetH-sj.trim
+	pi := p.OriginalIndex
+	if pi < 0 || pi >= len(req.Parts) {
+		return rect{}, fmt.Errorf("%s: %q geçersiz originalIndex %d", pageID, p.ID, pi)
+	}
+	in := req.Parts[pi]
+	if t.groupOf[pi] != gi {
+		return rect{}, fmt.Errorf("%s: %q bu sayfanın malzemesinden değil", pageID, p.ID)
+	}
+	if t.seen[p.ID] {
+		return rect{}, fmt.Errorf("%s: %q iki kez yerleştirilmiş", pageID, p.ID)
+	}
+	t.seen[p.ID] = true
+	if p.Name != in.Name {
+		return rect{}, fmt.Errorf("%s: %q adı %q, beklenen %q", pageID, p.ID, p.Name, in.Name)
+	}
+	x, y := exactUnits(p.X), exactUnits(p.Y)
+	w, h := exactUnits(p.Width), exactUnits(p.Height)
+	if x < 0 || y < 0 || w < 0 || h < 0 {
+		return rect{}, fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", pageID, p.ID)
+	}
+	cw, ch := sj.cutW[pi], sj.cutH[pi]
+	forced := grained(row.grain) && grained(in.Grain)
+	switch {
+	case forced && p.Rotated != (in.Grain != row.grain):
+		return rect{}, fmt.Errorf("%s: %q damar yönüne göre döndürülmemiş", pageID, p.ID)
+	case !forced && p.Rotated && !in.CanRotate():
+		return rect{}, fmt.Errorf("%s: %q döndürülemez", pageID, p.ID)
+	case !p.Rotated && (w != cw || h != ch), p.Rotated && (w != ch || h != cw):
+		return rect{}, fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), kesim ölçüsü %gx%g", pageID, p.ID, p.Width, p.Height, p.Rotated, toCM(cw), toCM(ch))
+	}
+	if x < lo || y < lo || x+w > hiX || y+h > hiY {
+		return rect{}, fmt.Errorf("%s: %q kullanılabilir levhanın dışında", pageID, p.ID)
+	}
+	if e := rotateEdges(in.Edges, p.Rotated); !sameEdges(e, p.Edges) {
+		return rect{}, fmt.Errorf("%s: %q bantları %+v, beklenen %+v", pageID, p.ID, p.Edges, e)
+	}
+	if e := in.Edges; e != nil {
+		fw, fh := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
+		for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+			if c == "" {
+				continue
+			}
+			bi := slices.IndexFunc(req.Bands, func(b Band) bool { return b.Code == c })
+			l := fw
+			if n >= 2 {
+				l = fh
+			}
+			t.bandUnits[bi] += l + int(roundUnits(req.Bands[bi].Overlength, true))
+			t.bandUsed[bi] = true
+		}
+	}
+	t.placed[pi]++
+	t.count++
+	return rect{x, y, w + sj.kerf, h + sj.kerf}, nil
+}
+
+// groupSum is what a material's pages add up to: pages, price, parts' and
+// sheets' area.
+type groupSum struct {
+	pages       int
+	cost        float64
+	part, sheet float64
+}
+
+// verifyMaterials checks res.Materials, one per group in page order,
+// against what the group's pages add up to (gs), and returns their totals
+// for the stats.
+func verifyMaterials(sj *stockJob, res Result, gs []groupSum) (lb int, optimal bool, cost, costLB float64, err error) {
+	if len(res.Materials) != len(sj.groups) {
+		return 0, false, 0, 0, fmt.Errorf("%d malzeme özeti, beklenen %d", len(res.Materials), len(sj.groups))
+	}
+	lb, optimal = 0, true
+	for gi, m := range res.Materials {
+		g, s := sj.groups[gi], gs[gi]
+		if m.Material != g.material || m.Thickness != g.thickness || m.Pages != s.pages {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %d: %q %g mm %d sayfa, beklenen %q %g mm %d sayfa", gi, m.Material, m.Thickness, m.Pages, g.material, g.thickness, s.pages)
+		}
+		if m.Objective != sj.groupObjective(g) {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: hedef %q, beklenen %q", m.Material, m.Objective, sj.groupObjective(g))
+		}
+		if math.Abs(m.Cost-roundTL(s.cost)) > 1e-9 {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: maliyet %g, hesaplanan %g", m.Material, m.Cost, roundTL(s.cost))
+		}
+		if m.LowerBound > m.Pages || m.CostLowerBound > m.Cost+1e-9 {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: alt sınır %d sayfa %g TL, sonuç %d sayfa %g TL", m.Material, m.LowerBound, m.CostLowerBound, m.Pages, m.Cost)
+		}
+		if m.Optimal && m.Objective == ObjectiveSheets && m.Pages > m.LowerBound ||
+			m.Optimal && m.Objective == ObjectiveCost && m.Cost > m.CostLowerBound+0.01 {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: optimal denmiş ama alt sınıra ulaşılmamış", m.Material)
+		}
+		want := 0.0
+		if s.sheet > 0 {
+			want = math.Round(1000*s.part/s.sheet) / 10
+		}
+		if m.Efficiency != want {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: verim %g, hesaplanan %g", m.Material, m.Efficiency, want)
+		}
+		lb += m.LowerBound
+		optimal = optimal && m.Optimal
+		cost += m.Cost
+		costLB += m.CostLowerBound
+	}
+	return lb, optimal, cost, costLB, nil
+}
+
+// verifySkippedStock checks res.Skipped: the lines no stock or no row takes
+// exactly as the request says, whole; "Stok yetmedi" only for groups whose
+// rows are all limited, with the copies left over. It returns the whole
+// lines skipped and, per line, the copies left over.
+func verifySkippedStock(sj *stockJob, req Request, res Result, groupOf []int) (whole map[int]Skipped, out []int, err error) {
+	// Skipped lines: the ones no stock or no row takes, exactly; stock-out
+	// only for groups of limited rows.
+	whole = map[int]Skipped{}
+	for _, s := range sj.skipped {
+		whole[s.OriginalIndex] = s
+	}
+	out = make([]int, len(req.Parts))
+	found := 0
+	for _, s := range res.Skipped {
+		if s.OriginalIndex < 0 || s.OriginalIndex >= len(req.Parts) {
+			return nil, nil, fmt.Errorf("atlanan parça geçersiz: %+v", s)
+		}
+		if s.Reason == SkipStockOut {
+			gi := groupOf[s.OriginalIndex]
+			if gi < 0 || out[s.OriginalIndex] > 0 || s.Quantity < 1 {
+				return nil, nil, fmt.Errorf("stok yetmedi satırı geçersiz: %+v", s)
+			}
+			for _, ri := range sj.groups[gi].rows {
+				if sj.rows[ri].limit == 0 && sj.fitOn(s.OriginalIndex, &sj.rows[ri]).fits {
+					return nil, nil, fmt.Errorf("%q sınırsız stok varken stok yetmedi diye atlanmış", s.ID)
+				}
+			}
+			if exp := sj.skip(s.OriginalIndex, s.Quantity, SkipStockOut); s != exp {
+				return nil, nil, fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
+			}
+			out[s.OriginalIndex] = s.Quantity
+			continue
+		}
+		if exp, ok := whole[s.OriginalIndex]; !ok || s != exp {
+			return nil, nil, fmt.Errorf("atlanan parça yanlış: %+v, beklenen %+v", s, exp)
+		}
+		found++
+	}
+	if found != len(sj.skipped) {
+		return nil, nil, fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(sj.skipped), found)
+	}
+	return whole, out, nil
+}
+
+// verifyUsedAndBands checks res.Used and res.Buy against the sheets counted
+// per row (used), in row order, and res.BandTotals against the band
+// counted per code.
+func (t *stockTally) verifyUsedAndBands(res Result, used []int) error {
+	sj, req := t.sj, t.req
 	// Used and buy, in row order.
 	var wantUsed, wantBuy []StockCount
 	for ri, n := range used {
@@ -527,8 +569,8 @@ func verifyStock(req Request, res Result) error {
 	}
 	var wantBands []BandTotal
 	for bi, b := range req.Bands {
-		if bandUsed[bi] {
-			m := float64(bandUnits[bi]) / (100 * unitsPerCM)
+		if t.bandUsed[bi] {
+			m := float64(t.bandUnits[bi]) / (100 * unitsPerCM)
 			wantBands = append(wantBands, BandTotal{b.Code, m, roundTL(m * b.Price)})
 		}
 	}
@@ -538,9 +580,37 @@ func verifyStock(req Request, res Result) error {
 	return nil
 }
 
-func sameEdges(a, b *Edges) bool {
-	if a == nil || b == nil {
-		return (a == nil || *a == Edges{}) && (b == nil || *b == Edges{})
+// pageContents checks the parts of a page of group gi cut from row (each
+// with placedPart), that none overlaps or comes nearer than the kerf, its
+// cutting sequence and its efficiency; it returns the parts' area and the
+// cuts' count and length.
+func (t *stockTally) pageContents(page Page, gi int, row *stockRow) (area float64, cuts, cutLength int, err error) {
+	sj, req := t.sj, t.req
+	pj := &job{kerf: sj.kerf, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH}
+	rs := make([]rect, len(page.Parts))
+	for i, p := range page.Parts {
+		r, err := t.placedPart(page.ID, p, gi, row)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		rs[i] = r
+		area += float64(r.w-sj.kerf) * float64(r.h-sj.kerf)
 	}
-	return *a == *b
+	if a, b, ok := overlapping(rs); ok {
+		return 0, 0, 0, fmt.Errorf("%s: %q ile %q çakışıyor veya testere payından yakın", page.ID, page.Parts[a].ID, page.Parts[b].ID)
+	}
+	if req.Options.Guillotine {
+		n, length, err := verifyCuts(pj, page)
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("%s: %w", page.ID, err)
+		}
+		cuts, cutLength = n, length
+	} else if len(page.Cuts) > 0 {
+		return 0, 0, 0, fmt.Errorf("%s: giyotin olmayan yerleşimde kesim sırası var", page.ID)
+	}
+	sa := float64(row.sheetW) * float64(row.sheetH)
+	if want := int(math.Round(100 * area / sa)); page.Efficiency != want {
+		return 0, 0, 0, fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
+	}
+	return area, cuts, cutLength, nil
 }
