@@ -18,3 +18,17 @@ func ExampleSlug() {
 	// beyaz-sunta-18mm.dxf
 	// cam-agaci-ic-8.5mm.dxf
 }
+
+// The third sheet's checklist of the saved job 42, for its QR code.
+func ExampleSheetURL() {
+	base := "https://kesim.atolye.local/is/42"
+	if err := export.CheckSheetURL(base); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(export.SheetURL(base, 2))
+	fmt.Println(export.CheckSheetURL("kesim.atolye.local/is/42") != nil)
+	// Output:
+	// https://kesim.atolye.local/is/42/levha/3
+	// true
+}

@@ -119,3 +119,19 @@ func TestSheetParts(t *testing.T) {
 		}
 	}
 }
+
+// A re-plan of a job being cut puts its cut sheets first with their ids:
+// the sheet addresses follow the ids, so a QR code printed on a cut sheet
+// keeps opening it; a page without such an id is numbered by its place.
+func TestSheetOf(t *testing.T) {
+	res := nest.Result{Pages: []nest.Page{{ID: "page-2"}, {ID: "page-0"}, {ID: "page-1"}, {ID: "x"}, {ID: "page-07"}, {ID: "page--1"}}}
+	want := []int{2, 0, 1, 3, 4, 5}
+	for i, w := range want {
+		if got := SheetOf(&res, i); got != w {
+			t.Errorf("page %d (%s): %d, want %d", i, res.Pages[i].ID, got, w)
+		}
+	}
+	if got := SheetURL("https://k.local/is/42", SheetOf(&res, 0)); got != "https://k.local/is/42/levha/3" {
+		t.Errorf("address %q", got)
+	}
+}

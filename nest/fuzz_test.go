@@ -20,6 +20,8 @@ func FuzzLayout(f *testing.F) {
 	f.Add([]byte(`{"sheet":{"width":100,"height":100},"parts":[{"width":1,"height":1,"quantity":1},{"width":1,"height":1,"quantity":9223372036854775807}]}`))
 	f.Add([]byte(`{"sheet":{"width":183,"height":366},"stock":[{"id":"s1","material":"Beyaz","thickness":18,"width":183,"height":366,"quantity":2,"price":1450},{"id":"s2","material":"beyaz","thickness":18,"width":210,"height":280,"price":1300,"grain":"vertical"}],"bands":[{"code":"B1","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"name":"Yan","width":56,"height":72,"quantity":5,"material":"BEYAZ","thickness":18,"grain":"horizontal","edges":{"top":"B1","left":"B1"}},{"name":"Arka","width":100,"height":200,"quantity":2}],"options":{"deductBands":true,"objective":"cost","iterations":20}}`))
 	f.Add([]byte(`{"stock":[{"id":"a","width":50,"height":50,"quantity":1},{"id":"b","width":100,"height":40,"quantity":1,"grain":"horizontal"}],"parts":[{"width":30,"height":30,"quantity":4,"grain":"vertical"}],"options":{"objective":"sheets","guillotine":true,"kerf":0.4}}`))
+	f.Add([]byte(`{"stock":[{"id":"s","material":"B","width":100,"height":100},{"id":"A-1","material":"B","width":60,"height":40,"quantity":1,"offcut":true}],"parts":[{"id":"a","material":"B","width":25,"height":35,"quantity":5}],"options":{"offcutMinUse":60,"keepLeftover":true,"kerf":0.4,"guillotine":true},"pinned":[{"id":"page-3","parts":[{"id":"a-1","x":0,"y":0,"width":25,"height":35,"originalIndex":0},{"id":"gone-0","x":30,"y":0,"width":5,"height":5,"originalIndex":7}],"stockId":"s","material":"B","width":100,"height":100}]}`))
+	f.Add([]byte(`{"sheet":{"width":100,"height":100},"parts":[{"id":"a","width":50,"height":50,"quantity":1}],"options":{"keepLeftover":true},"pinned":[{"id":"page-0","parts":[{"id":"a-0","width":50,"height":50}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		req, err := DecodeRequest(data)
 		if err != nil {
@@ -37,7 +39,7 @@ func FuzzLayout(f *testing.F) {
 				break
 			}
 		}
-		if total > 3000 && !hugeQuantity(req) || len(req.Parts) > 300 || len(req.Stock) > 20 {
+		if total > 3000 && !hugeQuantity(req) || len(req.Parts) > 300 || len(req.Stock) > 20 || len(req.Pinned) > 50 {
 			return
 		}
 		req.Options.TimeLimitMs = 0

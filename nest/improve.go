@@ -2,31 +2,19 @@ package nest
 
 import (
 	"math/rand/v2"
+	"sync"
 	"time"
 )
 
 // improve runs the improvement phase on the best constructive layout until
 // the time limit, the iteration budget or the lower bound. It is
-// deterministic for a given seed and iteration budget.
-//
-// A guillotine layout is improved by two searches that take turns, one on
-// MaxRects sheets checked for guillotine cuts and one on cut trees: which
-// of them finds the better layouts depends on the job, and each starts
-// again from the other's when that one is better. The one that usually
-// wins on such a job (guillotineSearch) gets three turns in four.
+// deterministic for a given seed, iteration budget and worker count.
 func (s *search) improve() {
-	seed := uint64(s.req.Options.Seed)
-	rng := func(stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed+stream, seed^0x9e3779b97f4a7c15)) }
-	var rs []*rr
-	if !s.j.guillotine {
-		rs = []*rr{newRR(s, rng(0), false, false)}
-	} else {
-		checks, trees := newRR(s, rng(0), false, true), newRR(s, rng(1), true, false)
-		rs = []*rr{checks, checks, checks, trees}
-		if guillotineSearch(s.j, s.lb) == byTrees {
-			rs = []*rr{trees, trees, trees, checks}
-		}
+	if w := s.req.Options.Workers; w > 1 {
+		s.improveParallel(min(w, MaxWorkers))
+		return
 	}
+	rs := s.searches(0)
 	budget := s.req.Options.Iterations
 	for s.iterations = 0; budget <= 0 || s.iterations < budget; s.iterations++ {
 		if s.stopped() || s.optimal() {
@@ -36,6 +24,104 @@ func (s *search) improve() {
 		if s.iterations&127 == 0 || s.iterations&7 == 0 && s.onProgress != nil && time.Since(s.lastCall) >= progressEvery {
 			s.report(s.doneFraction(), nil)
 		}
+	}
+}
+
+// searches returns the ruin-and-recreate searches of one worker, in the
+// order of their turns, with random streams from stream on.
+//
+// A guillotine layout is improved by two searches that take turns, one on
+// MaxRects sheets checked for guillotine cuts and one on cut trees: which
+// of them finds the better layouts depends on the job, and each starts
+// again from the other's when that one is better. The one that usually
+// wins on such a job (guillotineSearch) gets three turns in four.
+func (s *search) searches(stream uint64) []*rr {
+	seed := uint64(s.req.Options.Seed)
+	rng := func(k uint64) *rand.Rand {
+		return rand.New(rand.NewPCG(seed+stream+k, seed^0x9e3779b97f4a7c15))
+	}
+	if !s.j.guillotine {
+		return []*rr{newRR(s, rng(0), false, false)}
+	}
+	checks, trees := newRR(s, rng(0), false, true), newRR(s, rng(1), true, false)
+	if guillotineSearch(s.j, s.lb) == byTrees {
+		return []*rr{trees, trees, trees, checks}
+	}
+	return []*rr{checks, checks, checks, trees}
+}
+
+// MaxWorkers is the most goroutines options.workers may ask for.
+const MaxWorkers = 64
+
+// msgInvalidWorkers refuses options.workers out of range.
+const msgInvalidWorkers = "Çalışan sayısı 0 ile 64 arasında olmalı."
+
+// epochSteps is the steps each worker runs between two exchanges of the
+// best layout: fixed, so that the exchanges, and the layout, do not
+// depend on the machine's speed.
+const epochSteps = 128
+
+// improveParallel runs the improvement phase on n goroutines. Each worker
+// has its own searches and random streams (worker 0 those of the one-worker
+// phase) and a share of the iteration budget; after every epochSteps steps
+// of each, the best of their layouts (the first worker's of equals) becomes
+// everyone's, and a worker whose layout has more sheets starts again from it.
+func (s *search) improveParallel(n int) {
+	budget := s.req.Options.Iterations
+	workers := make([]*search, n)
+	rss := make([][]*rr, n)
+	shares := make([]int, n)
+	for w := range workers {
+		c := &search{ctx: s.ctx, req: s.req, j: s.j, start: s.start, deadline: s.deadline, lb: s.lb, best: s.best}
+		workers[w], rss[w] = c, c.searches(uint64(2*w))
+		if budget > 0 {
+			shares[w] = budget / n
+			if w < budget%n {
+				shares[w]++
+			}
+		}
+	}
+	for {
+		var wg sync.WaitGroup
+		for w, c := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c.epoch(rss[w], shares[w])
+			}()
+		}
+		wg.Wait()
+		done := true
+		s.iterations = 0
+		for w, c := range workers {
+			s.iterations += c.iterations
+			done = done && budget > 0 && c.iterations >= shares[w]
+			if c.best.better(s.best) {
+				s.offer(c.best, s.doneFraction())
+			}
+		}
+		for _, c := range workers {
+			if s.best.better(c.best) {
+				c.best = s.best
+			}
+		}
+		if done || s.stopped() || s.optimal() {
+			return
+		}
+		s.report(s.doneFraction(), nil)
+	}
+}
+
+// epoch runs up to epochSteps steps of a worker's searches, fewer when its
+// share of the budget (0: none) is spent, time is up or the layout is
+// optimal.
+func (s *search) epoch(rs []*rr, share int) {
+	for k := 0; k < epochSteps; k++ {
+		if share > 0 && s.iterations >= share || s.stopped() || s.optimal() {
+			return
+		}
+		rs[s.iterations/turnSteps%len(rs)].step()
+		s.iterations++
 	}
 }
 

@@ -183,8 +183,14 @@ func newJob(req Request) (*job, []Skipped, error) {
 	if o.Iterations < 0 || o.Iterations > MaxIterations {
 		return nil, nil, &InputError{Field: "options.iterations", Message: msgInvalidIterCnt}
 	}
+	if o.Workers < 0 || o.Workers > MaxWorkers {
+		return nil, nil, &InputError{Field: "options.workers", Message: msgInvalidWorkers}
+	}
 	if o.Objective != "" && o.Objective != ObjectiveCost && o.Objective != ObjectiveArea && o.Objective != ObjectiveSheets {
 		return nil, nil, &InputError{Field: "options.objective", Message: MsgInvalidObjective}
+	}
+	if o.OffcutMinUse < 0 || o.OffcutMinUse > MaxOffcutMinUse {
+		return nil, nil, &InputError{Field: "options.offcutMinUse", Message: MsgOffcutMinUse}
 	}
 	if len(req.Parts) == 0 {
 		return nil, nil, &InputError{Field: "parts", Message: msgNoParts}

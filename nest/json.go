@@ -461,9 +461,11 @@ type jsonDecoder struct {
 	b []byte
 	i int
 	// limit, when positive, is the most pieces the parts may hold, and
-	// bounds the stock rows and bands too (ReadRequest); pieces counts
-	// the pieces read so far.
-	limit, pieces int
+	// bounds the stock rows, bands and pinned pages too (ReadRequest);
+	// pieces counts the parts' pieces read so far, pinnedPieces those of
+	// the pinned pages (their own count against the same limit: the
+	// parts' quantities count the pieces already cut as well).
+	limit, pieces, pinnedPieces int
 }
 
 var errNotHandled = errors.New("not handled")
@@ -487,8 +489,101 @@ func (d *jsonDecoder) request(req *Request) error {
 				return listError(err, "bands", MsgTooManyBands)
 			}
 			return nil
+		case "pinned":
+			if err := list(d, &req.Pinned, d.limit > 0, MaxPinnedPages, d.page); err != nil {
+				return listError(err, "pinned", MsgTooManyPinned)
+			}
+			return nil
 		}
 		return errNotHandled
+	})
+}
+
+// page reads a pinned page; its pieces count against the limit as the
+// parts' do.
+func (d *jsonDecoder) page(p *Page) error {
+	return d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "id":
+			p.ID, err = d.string()
+		case "efficiency":
+			p.Efficiency, err = d.int()
+		case "parts":
+			err = list(d, &p.Parts, false, 0, func(pl *Placed) error {
+				if d.limit > 0 {
+					if d.pinnedPieces >= d.limit {
+						return ErrTooManyPieces
+					}
+					d.pinnedPieces++
+				}
+				return d.placed(pl)
+			})
+		case "cuts":
+			err = list(d, &p.Cuts, false, 0, d.cut)
+		case "stockId":
+			p.StockID, err = d.string()
+		case "material":
+			p.Material, err = d.string()
+		case "thickness":
+			p.Thickness, err = d.float()
+		case "width":
+			p.Width, err = d.float()
+		case "height":
+			p.Height, err = d.float()
+		case "pattern":
+			p.Pattern, err = d.int()
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+}
+
+func (d *jsonDecoder) placed(pl *Placed) error {
+	return d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "id":
+			pl.ID, err = d.string()
+		case "name":
+			pl.Name, err = d.string()
+		case "x":
+			pl.X, err = d.float()
+		case "y":
+			pl.Y, err = d.float()
+		case "width":
+			pl.Width, err = d.float()
+		case "height":
+			pl.Height, err = d.float()
+		case "rotated":
+			pl.Rotated, err = d.bool()
+		case "originalIndex":
+			pl.OriginalIndex, err = d.int()
+		case "edges":
+			err = d.edges(&pl.Edges)
+		default:
+			err = errNotHandled
+		}
+		return err
+	})
+}
+
+func (d *jsonDecoder) cut(c *Cut) error {
+	return d.object(func(key []byte) (err error) {
+		switch string(key) {
+		case "order":
+			c.Order, err = d.int()
+		case "x":
+			c.X, err = d.float()
+		case "y":
+			c.Y, err = d.float()
+		case "length":
+			c.Length, err = d.float()
+		case "direction":
+			c.Direction, err = d.string()
+		default:
+			err = errNotHandled
+		}
+		return err
 	})
 }
 
@@ -553,6 +648,12 @@ func (d *jsonDecoder) stock(s *Stock) error {
 			s.Price, err = d.float()
 		case "grain":
 			s.Grain, err = d.string()
+		case "offcut":
+			s.Offcut, err = d.bool()
+		case "sourceLayoutId", "createdAt":
+			// The store's fields of an offcut row (GET /api/stock),
+			// which the web app may pass on: not the engine's.
+			_, err = d.string()
 		default:
 			err = errNotHandled
 		}
@@ -711,10 +812,16 @@ func (d *jsonDecoder) options(o *Options) error {
 			o.Seed, err = d.int64()
 		case "iterations":
 			o.Iterations, err = d.int()
+		case "workers":
+			o.Workers, err = d.int()
 		case "objective":
 			o.Objective, err = d.string()
 		case "deductBands":
 			o.DeductBands, err = d.bool()
+		case "offcutMinUse":
+			o.OffcutMinUse, err = d.int()
+		case "keepLeftover":
+			o.KeepLeftover, err = d.bool()
 		default:
 			err = errNotHandled
 		}
@@ -1025,7 +1132,7 @@ func readObjectTokens(dec *json.Decoder, tok json.Token, maxPieces int) (Request
 	default:
 		return req, &json.UnmarshalTypeError{Value: fmt.Sprint(tok), Type: reflect.TypeFor[Request]()}
 	}
-	pieces := 0
+	pieces, pinnedPieces := 0, 0
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -1056,6 +1163,19 @@ func readObjectTokens(dec *json.Decoder, tok json.Token, maxPieces int) (Request
 				}
 				return nil
 			}, nil)
+		case strings.EqualFold(key, "pinned"):
+			err = readListTokens(dec, "pinned", &req.Pinned, func(i int) error {
+				if i >= MaxPinnedPages {
+					return &InputError{Field: "pinned", Message: MsgTooManyPinned}
+				}
+				return nil
+			}, func(p *Page) error {
+				if len(p.Parts) > maxPieces-pinnedPieces {
+					return ErrTooManyPieces
+				}
+				pinnedPieces += len(p.Parts)
+				return nil
+			})
 		case strings.EqualFold(key, "sheet"):
 			err = fieldPrefix(dec.Decode(&req.Sheet), "sheet")
 		case strings.EqualFold(key, "options"):

@@ -157,7 +157,7 @@ func checkDecodeRequest(t *testing.T, data []byte) {
 // browser gains nothing.
 func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 	direct := []string{
-		`{"sheet":{"width":183,"height":366},"parts":[{"id":"p1","name":"Kapak","width":45.5,"height":74,"quantity":4},{"id":"p2","name":"Yan \"Ğ\" \\ / \n\t\b\f\r\/","width":0.1,"height":999.99,"quantity":1,"rotate":false}],"options":{"kerf":0.3,"trim":0.5,"guillotine":true,"timeLimitMs":3000,"seed":7,"iterations":100}}`,
+		`{"sheet":{"width":183,"height":366},"parts":[{"id":"p1","name":"Kapak","width":45.5,"height":74,"quantity":4},{"id":"p2","name":"Yan \"Ğ\" \\ / \n\t\b\f\r\/","width":0.1,"height":999.99,"quantity":1,"rotate":false}],"options":{"kerf":0.3,"trim":0.5,"guillotine":true,"timeLimitMs":3000,"seed":7,"iterations":100,"workers":2}}`,
 		" \n{ \"parts\" : [ ] , \"sheet\" : { } }\r\n",
 		`{"parts":[{"rotate":true},{"rotate":null},{"name":"şçöğüı İ 日本"}],"options":{"seed":-9007199254740993,"kerf":1e-3,"trim":-0}}`,
 		`{}`,
@@ -170,6 +170,11 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 			`{"name":"Kapak","width":40,"height":70,"quantity":2,"material":"Ceviz MDF","grain":"vertical"}],"options":{"objective":"cost","deductBands":true,"timeLimitMs":1000}}`,
 		`{"options":{"deductBands":false,"objective":""},"bands":[],"stock":[],"parts":[{"edges":null,"grain":"horizontal","thickness":-0.5},{"edges":{}},{"edges":{"right":"B\"2","bottom":"ş","left":"","top":"x"}}]}`,
 		`{"stock":[{},{"quantity":-3,"price":1e9,"grain":"yok"}],"bands":[{},{"code":"B","overlength":100}]}`,
+		// Offcut rows, the offcut options and pinned pages (issue 19).
+		`{"stock":[{"id":"A-12","material":"Beyaz","thickness":18,"width":60,"height":45.5,"quantity":1,"offcut":true},{"id":"s1","offcut":false}],"options":{"offcutMinUse":60,"keepLeftover":true},` +
+			`"pinned":[{"id":"page-0","efficiency":81,"parts":[{"id":"p1-0","name":"Yan","x":0,"y":0,"width":56,"height":72,"rotated":false,"originalIndex":0,"edges":{"top":"B1"}},{"id":"p1-1","name":"Yan","x":56.3,"y":0,"width":72,"height":56,"rotated":true,"originalIndex":0}],` +
+			`"cuts":[{"order":1,"x":56,"y":0,"length":366,"direction":"vertical"}],"stockId":"s1","material":"Beyaz","thickness":18,"width":183,"height":366,"pattern":1},{"parts":[],"cuts":[]}]}`,
+		`{"stock":[{"id":"A-3","width":50,"height":40,"quantity":1,"offcut":true,"sourceLayoutId":"12","createdAt":"2026-11-24T20:30:00Z"}]}`,
 	}
 	for _, s := range direct {
 		if !requestDirect(s) {
@@ -193,6 +198,8 @@ func TestDecodeRequestMatchesEncodingJSON(t *testing.T) {
 		`{"parts":[{"edges":{"top":null}}]}`, `{"parts":[{"edges":[]}]}`, `{"parts":[{"edges":"B1"}]}`, `{"parts":[{"edges":{"top":"a"},"edges":{"left":"b"}}]}`,
 		`{"parts":[{"material":null,"thickness":"18"}]}`, `{"parts":[{"grain":true}]}`, `{"options":{"deductBands":"true"}}`, `{"options":{"objective":1}}`,
 		`{"stock":[{"price":1e400}]}`, `{"bands":[{"overlength":-}]}`, `{"stock":[{"id":"\u00e7"}]}`,
+		`{"stock":[{"offcut":1}]}`, `{"stock":[{"sourceLayoutId":12}]}`, `{"stock":[{"createdAt":null}]}`, `{"options":{"offcutMinUse":60.5}}`, `{"options":{"keepLeftover":null}}`, `{"pinned":null}`, `{"pinned":[null]}`,
+		`{"pinned":[{"parts":null}]}`, `{"pinned":[{"cuts":[{"order":"1"}]}]}`, `{"pinned":[{"parts":[{"x":1,"x":2}]}]}`, `{"pinned":{}}`, `{"Pinned":[{"ID":"a"}]}`,
 	}
 	for _, s := range other {
 		checkDecodeRequest(t, []byte(s))
@@ -279,8 +286,8 @@ func TestDecodeColumns(t *testing.T) {
 			t.Errorf("%s: %+v, %v", s, got, err)
 		}
 	}
-	for _, s := range []string{`{"kerf": 0.3, "trim": 1, "guillotine": true, "timeLimitMs": 1000, "seed": -42, "iterations": 7}`, `{"seed":1.5}`, `{"kerf":null}`, `[]`,
-		`{"kerf": 0, "seed": 1, "objective": "sheets", "deductBands": true}`, `{"objective":null}`, `{"deductBands":0}`} {
+	for _, s := range []string{`{"kerf": 0.3, "trim": 1, "guillotine": true, "timeLimitMs": 1000, "seed": -42, "iterations": 7, "workers": 3}`, `{"seed":1.5}`, `{"kerf":null}`, `[]`,
+		`{"kerf": 0, "seed": 1, "objective": "sheets", "deductBands": true}`, `{"offcutMinUse": 60, "keepLeftover": true}`, `{"objective":null}`, `{"deductBands":0}`} {
 		checkDecode(t, DecodeOptions, []byte(s))
 	}
 	for _, s := range []string{``, `[`, `null`, `[null]`, `[{"quantity":1.5}]`, `[{"width":"1"}]`, `{}`, `[{}]x`,
@@ -316,6 +323,7 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Add([]byte(`{"parts":[{"name":"\"\\\/\n","width":-0.5e1,"quantity":-3}],"options":{"iterations":9,"guillotine":true}}`))
 	f.Add([]byte(`{"stock":[{"id":"s1","name":"B","material":"Beyaz","thickness":18,"width":183,"height":366,"quantity":4,"price":1450,"grain":"none"}],"bands":[{"code":"B1","name":"PVC","thickness":0.8,"price":6.5,"overlength":2}],"parts":[{"material":"Beyaz","thickness":18,"grain":"vertical","edges":{"top":"B1","bottom":"B1","left":"","right":"B1"}}],"options":{"objective":"cost","deductBands":true}}`))
 	f.Add([]byte(`{"stock":[{}],"parts":[{"edges":null},{"edges":{}}],"bands":null,"options":{"objective":"area","deductBands":false}}`))
+	f.Add([]byte(`{"stock":[{"id":"A-1","width":60,"height":40,"quantity":1,"offcut":true}],"options":{"offcutMinUse":60,"keepLeftover":true},"pinned":[{"id":"page-0","parts":[{"id":"p1-0","x":0,"y":0,"width":5,"height":7,"originalIndex":0}],"cuts":[{"order":1,"x":5,"y":0,"length":40,"direction":"vertical"}],"stockId":"A-1"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecodeRequest(t, data)
 	})
@@ -370,6 +378,9 @@ func TestReadRequestLimits(t *testing.T) {
 			body(stock(1000), bands(100), parts("1", 10)),
 			body(parts("5", 2)),
 			body(parts("0", 5), parts("-3", 5)), // a repeated key: the tokens' way, the pieces of both counted
+			// The parts' quantities count the pieces already cut too:
+			// the pinned pages' pieces are bounded on their own.
+			body(parts("10", 1), `"pinned":[{`+list("parts", `{"id":"p1-0"}`, 10)+`}]`),
 		}
 		for _, b := range ok {
 			req, err := ReadRequest(strings.NewReader(b), 10)
@@ -400,6 +411,8 @@ func TestReadRequestLimits(t *testing.T) {
 			body(parts("11", 1)), body(parts("5", 3)), body(parts("0", 11)), body(parts("-1", 11)),
 			body(parts("9223372036854775807", 2)), body(parts("1", 100000)),
 			body(parts("1", 11)[:len(parts("1", 11))-1] + `,{"width":}]`), // stops before the error
+			// The pinned pages' pieces count on their own.
+			body(parts("5", 1), `"pinned":[{`+list("parts", `{"id":"p1-0"}`, 6)+`},{`+list("parts", `{}`, 5)+`}]`),
 		} {
 			if _, err := ReadRequest(strings.NewReader(b), 10); err != ErrTooManyPieces {
 				t.Errorf("%s: %.80s: %v, want ErrTooManyPieces", way, b, err)

@@ -23,6 +23,12 @@ import (
 // layout found so far, or ctx's error when it had none yet. A request that
 // cannot be laid out returns an *InputError with a Turkish message.
 func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+	if req.Options.KeepLeftover {
+		return layoutKeepLeftover(ctx, req, onProgress)
+	}
+	if len(req.Pinned) > 0 {
+		return layoutPinned(ctx, req, onProgress)
+	}
 	if usesStock(&req) {
 		return layoutStock(ctx, req, onProgress)
 	}
@@ -53,6 +59,9 @@ func layoutSheet(ctx context.Context, req Request, onProgress func(Progress)) (R
 	s.construct()
 	if s.best == nil {
 		return Result{}, ctx.Err()
+	}
+	if !s.optimal() {
+		s.exactFit()
 	}
 	if !s.optimal() && (req.Options.TimeLimitMs > 0 || req.Options.Iterations > 0) {
 		s.improve()

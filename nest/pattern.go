@@ -22,19 +22,68 @@ func setPatterns(res *Result) {
 // numberPatterns sets Page.Pattern and Stats.Patterns (see setPatterns)
 // as the pages stand.
 func numberPatterns(res *Result) {
-	seen := make(map[string]int, len(res.Pages))
+	// Only pages alike in a cheap signature can share a pattern: a page
+	// alone in its signature is a pattern of its own without building its
+	// key (most pages of most layouts).
+	sigs, alone := signatures(res, true)
+	seen := make(map[string]int)
 	var key []byte
 	var order []int
+	n := 0
 	for i := range res.Pages {
-		key, order = patternKey(key[:0], order[:0], &res.Pages[i])
-		n, ok := seen[string(key)]
-		if !ok {
-			n = len(seen) + 1
-			seen[string(key)] = n
+		if alone[sigs[i]] {
+			n++
+			res.Pages[i].Pattern = n
+			continue
 		}
-		res.Pages[i].Pattern = n
+		key, order = patternKey(key[:0], order[:0], &res.Pages[i])
+		k, ok := seen[string(key)]
+		if !ok {
+			n++
+			k = n
+			seen[string(key)] = k
+		}
+		res.Pages[i].Pattern = k
 	}
-	res.Stats.Patterns = len(seen)
+	res.Stats.Patterns = n
+}
+
+// pageSig is what two pages that hold the same pieces (and, with cuts,
+// the same pattern) have in common, cheap to compute: their stock row and
+// size, their number of pieces (and cuts), and sums over the pieces that
+// do not depend on their order.
+type pageSig struct {
+	stock, material          string
+	thickness, width, height float64
+	parts, cuts, lines       int
+	area                     int64
+}
+
+// signatures returns each page's signature and which signatures only one
+// page has; withCuts counts the cuts too.
+func signatures(res *Result, withCuts bool) ([]pageSig, map[pageSig]bool) {
+	sigs := make([]pageSig, len(res.Pages))
+	count := make(map[pageSig]int, len(res.Pages))
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		g := pageSig{stock: p.StockID, material: p.Material, thickness: p.Thickness + 0,
+			width: p.Width + 0, height: p.Height + 0, parts: len(p.Parts)}
+		if withCuts {
+			g.cuts = len(p.Cuts)
+		}
+		for k := range p.Parts {
+			pl := &p.Parts[k]
+			g.lines += pl.OriginalIndex
+			g.area += int64(math.Round(pl.Width*100)) * int64(math.Round(pl.Height*100))
+		}
+		sigs[i] = g
+		count[g]++
+	}
+	alone := make(map[pageSig]bool, len(count))
+	for g, c := range count {
+		alone[g] = c == 1
+	}
+	return sigs, alone
 }
 
 // patternKey appends to key the bytes that identify page p's pattern:
@@ -149,10 +198,14 @@ func unifyPages(res *Result) {
 	if len(res.Pages) < 2 {
 		return
 	}
+	sigs, alone := signatures(res, false)
 	first := map[string]int{}
 	var key []byte
 	var order []int
 	for i := range res.Pages {
+		if alone[sigs[i]] {
+			continue // no other page holds the same pieces
+		}
 		key, order = contentKey(key[:0], order[:0], &res.Pages[i])
 		k, ok := first[string(key)]
 		if !ok {

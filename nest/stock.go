@@ -91,6 +91,7 @@ type stockRow struct {
 	limit          int
 	price          float64
 	grain          string
+	offcut         bool // an offcut from the rack: free, used first
 }
 
 // stockFit is how a part lies on one row: its cut size in the orientation
@@ -121,8 +122,11 @@ type stockJob struct {
 	defRow     int        // index of the default sheet in rows, -1 without
 	groups     []*stockGroup
 	cutW, cutH []int // per part, the cut size as entered (band deducted)
-	skipped    []Skipped
-	bands      map[string]int // code -> index in Request.Bands
+	// unused holds the offcut rows left out of the layout because their
+	// parts covered less than Options.OffcutMinUse of them.
+	unused  map[int]bool
+	skipped []Skipped
+	bands   map[string]int // code -> index in Request.Bands
 }
 
 func textErr(field string) *InputError { return &InputError{Field: field, Message: MsgTextTooLong} }
@@ -190,6 +194,11 @@ func newStockJob(req Request) (*stockJob, error) {
 		if s.Quantity < 0 || s.Quantity > MaxStockQty {
 			return nil, &InputError{Field: f + "quantity", Message: MsgStockQuantity}
 		}
+		if s.Offcut && s.Quantity == 0 {
+			// An offcut costs nothing: unlimited, it would be all
+			// the engine ever used.
+			return nil, &InputError{Field: f + "quantity", Message: MsgOffcutQuantity}
+		}
 		if badNumber(s.Price, 0, MaxPriceTL) {
 			return nil, &InputError{Field: f + "price", Message: MsgPrice}
 		}
@@ -199,7 +208,7 @@ func newStockJob(req Request) (*stockJob, error) {
 		sj.rows = append(sj.rows, stockRow{
 			id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
 			sheetW: w, sheetH: h, binW: w - 2*trim + kerf, binH: h - 2*trim + kerf,
-			limit: s.Quantity, price: s.Price, grain: s.Grain,
+			limit: s.Quantity, price: s.Price, grain: s.Grain, offcut: s.Offcut,
 		})
 	}
 	// The default sheet: absent when zero; otherwise it must be a sheet.
@@ -323,8 +332,10 @@ func (sj *stockJob) group() error {
 					g.rows = append(g.rows, ri)
 				}
 			}
-			if len(g.rows) == 0 && sj.defRow >= 0 {
-				g.rows = []int{sj.defRow}
+			// Offcuts are leftovers, not the material's stock: a material
+			// with offcut rows only still takes the default sheet.
+			if sj.defRow >= 0 && !slices.ContainsFunc(g.rows, func(ri int) bool { return !sj.rows[ri].offcut }) {
+				g.rows = append(g.rows, sj.defRow)
 			}
 			gi = len(sj.groups)
 			index[key] = gi
@@ -404,17 +415,24 @@ func (sj *stockJob) groupObjective(g *stockGroup) string {
 	return ObjectiveArea
 }
 
+// allPriced reports whether every row of g but the offcuts (which are
+// free) has a price.
 func (sj *stockJob) allPriced(g *stockGroup) bool {
 	for _, ri := range g.rows {
-		if sj.rows[ri].price <= 0 {
+		if sj.rows[ri].price <= 0 && !sj.rows[ri].offcut {
 			return false
 		}
 	}
 	return true
 }
 
-// rowCost is the objective's cost of one sheet of row r.
+// rowCost is the objective's cost of one sheet of row r. An offcut costs
+// nothing under every objective: it is on the rack already, and a sheet
+// it saves is one not bought.
 func (sj *stockJob) rowCost(obj string, r *stockRow) float64 {
+	if r.offcut {
+		return 0
+	}
 	switch obj {
 	case ObjectiveCost:
 		return r.price
@@ -570,13 +588,13 @@ func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
 	return len(a.pages) < len(b.pages)
 }
 
-// layoutGroup lays out one group. With one unlimited row it runs the
+// layoutGroupRows lays out one group on its rows. With one unlimited row it runs the
 // single-sheet engine on a sub-request; otherwise the variable-sized
 // search.
 //
 // from is the group's layout so far, when improving: a group laid out
 // best on one of its unlimited rows alone goes on improving that.
-func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, from *groupResult, progress func(float64, *groupResult)) (*groupResult, error) {
+func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, from *groupResult, progress func(float64, *groupResult)) (*groupResult, error) {
 	if sj.sameSize(g) {
 		return sj.layoutSingle(ctx, g, o, progress)
 	}
@@ -815,10 +833,25 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, 
 func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool) (*groupResult, error) {
 	obj := sj.groupObjective(g)
 	rows := make([]vsRow, len(g.rows))
+	// The search wants a positive cost: rows without one cost 1, and
+	// offcuts a thousandth of the cheapest other row, so that a layout
+	// that fills offcuts instead of a new sheet is always cheaper.
+	cheapest := math.Inf(1)
+	for _, ri := range g.rows {
+		if c := sj.rowCost(obj, &sj.rows[ri]); c > 0 && !sj.rows[ri].offcut {
+			cheapest = min(cheapest, c)
+		}
+	}
+	if math.IsInf(cheapest, 1) {
+		cheapest = 1
+	}
 	for r, ri := range g.rows {
 		row := &sj.rows[ri]
 		rows[r] = vsRow{binW: row.binW, binH: row.binH, limit: row.limit, cost: sj.rowCost(obj, row)}
-		if rows[r].cost <= 0 {
+		switch {
+		case row.offcut:
+			rows[r].cost = cheapest / 1000
+		case rows[r].cost <= 0:
 			rows[r].cost = 1
 		}
 	}

@@ -59,6 +59,10 @@ type Stock struct {
 	// Grain is the direction of the sheet's grain: GrainNone (or empty),
 	// GrainVertical (along its height) or GrainHorizontal (along its width).
 	Grain string `json:"grain,omitempty"`
+	// Offcut marks a row that is an offcut from the rack (usually
+	// quantity 1, price 0): the engine uses offcut rows first, each only
+	// when its parts cover at least Options.OffcutMinUse percent of it.
+	Offcut bool `json:"offcut,omitempty"`
 }
 
 // Band is one edge band code.
@@ -107,6 +111,11 @@ type Options struct {
 	// budget instead of (or as well as) time, so that the same request gives
 	// the same layout on any machine.
 	Iterations int `json:"iterations,omitempty"`
+	// Workers is how many goroutines run the improvement phase (1 to
+	// MaxWorkers; 0 means 1), each with its own random stream, sharing the
+	// best layout every few steps. A seed, an iteration budget and a
+	// worker count give the same layout on any machine.
+	Workers int `json:"workers,omitempty"`
 	// Objective is what a layout with stock rows minimises first:
 	// ObjectiveCost (the default: the sheets' prices where every row of
 	// the material has one, else their area), ObjectiveArea or
@@ -115,6 +124,13 @@ type Options struct {
 	// DeductBands cuts a banded part smaller by its bands' thickness, so
 	// that it has its size once banded.
 	DeductBands bool `json:"deductBands,omitempty"`
+	// OffcutMinUse is the least percent (0 to 100, 0 = any use) of an
+	// offcut row's sheet its parts must cover for the sheet to be used.
+	OffcutMinUse int `json:"offcutMinUse,omitempty"`
+	// KeepLeftover arranges the parts of the last sheet of each material
+	// so that its leftover is one large rectangle rather than scattered
+	// gaps, with the sheet count unchanged.
+	KeepLeftover bool `json:"keepLeftover,omitempty"`
 }
 
 // Request is a complete job.
@@ -126,6 +142,11 @@ type Request struct {
 	Options Options `json:"options"`
 	Stock   []Stock `json:"stock,omitempty"`
 	Bands   []Band  `json:"bands,omitempty"`
+	// Pinned are pages already cut, of a job being cut. They come back
+	// first in the result, unchanged; their pieces count against the
+	// parts (a piece "<partID>-<copy>" of a part line still in the request
+	// takes one off its quantity) and their sheets against limited rows.
+	Pinned []Page `json:"pinned,omitempty"`
 }
 
 // Placed is one copy of a part on a page. Width and Height are after rotation.

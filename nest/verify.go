@@ -7,7 +7,10 @@ import (
 	"sort"
 )
 
-// Verify reports whether res is a correct layout of req: the sheet as the
+// Verify reports whether res is a correct layout of req: with pinned
+// pages, those come first and unchanged (but for each piece's
+// originalIndex, its line in req or -1, and the pattern numbers), and the
+// other pages are a correct layout of the rest of the job; otherwise the sheet as the
 // engine takes it (rounded down to 0.01 cm), every part inside the usable
 // sheet (the sheet less the trim), no two parts on a page closer than the
 // kerf, sizes equal to the input rounded up to 0.01 cm (swapped only when
@@ -18,9 +21,17 @@ import (
 // Verify works in engine units, so it judges exactly what the engine meant;
 // it is O(n log n + overlapping pairs) per page.
 func Verify(req Request, res Result) error {
+	if len(req.Pinned) > 0 {
+		return verifyPinned(req, res)
+	}
 	if usesStock(&req) {
 		return verifyStock(req, res)
 	}
+	return verifySheet(req, res)
+}
+
+// verifySheet is Verify for a request of one sheet size.
+func verifySheet(req Request, res Result) error {
 	j, skipped, err := newJob(req)
 	if err != nil {
 		return fmt.Errorf("geçersiz istek: %w", err)
@@ -256,6 +267,9 @@ func verifyStock(req Request, res Result) error {
 	rowOf := map[string]int{}
 	for ri, r := range sj.rows {
 		rowOf[r.id] = ri
+	}
+	if err := verifyOffcutUse(sj, res, rowOf); err != nil {
+		return err
 	}
 	groupOf := make([]int, len(req.Parts))
 	for i := range groupOf {
@@ -613,4 +627,25 @@ func (t *stockTally) pageContents(page Page, gi int, row *stockRow) (area float6
 		return 0, 0, 0, fmt.Errorf("%s: verim %d, hesaplanan %d", page.ID, page.Efficiency, want)
 	}
 	return area, cuts, cutLength, nil
+}
+
+// verifyOffcutUse checks that every page cut from an offcut row covers at
+// least Options.OffcutMinUse percent of it.
+func verifyOffcutUse(sj *stockJob, res Result, rowOf map[string]int) error {
+	minUse := sj.req.Options.OffcutMinUse
+	for _, p := range res.Pages {
+		ri, ok := rowOf[p.StockID]
+		if !ok || !sj.rows[ri].offcut {
+			continue
+		}
+		r := &sj.rows[ri]
+		area := 0
+		for _, pl := range p.Parts {
+			area += exactUnits(pl.Width) * exactUnits(pl.Height)
+		}
+		if 100*area < minUse*r.sheetW*r.sheetH {
+			return fmt.Errorf("%s: artık %s yalnızca %%%d kullanılmış, en az %%%d olmalı", p.ID, r.id, 100*area/(r.sheetW*r.sheetH), minUse)
+		}
+	}
+	return nil
 }

@@ -65,6 +65,8 @@ var engineRoots = []reflect.Type{
 	reflect.TypeFor[nest.Request](),
 	reflect.TypeFor[nest.Result](),
 	reflect.TypeFor[nest.Progress](),
+	reflect.TypeFor[nest.OffcutRule](),
+	reflect.TypeFor[nest.Leftover](),
 }
 
 // engineEnums are the string fields that hold one of a few constants.
@@ -295,6 +297,10 @@ func limitsTS() []byte {
 		{"MAX_OVERLENGTH_CM", "nest.MaxOverlengthCM", nest.MaxOverlengthCM},
 		{"MAX_BANDS", "nest.MaxBands", nest.MaxBands},
 		{"MAX_TEXT_RUNES", "nest.MaxTextRunes", nest.MaxTextRunes},
+		// The offcut settings' limits (nest/leftover.go).
+		{"MAX_OFFCUT_RULES", "nest.MaxOffcutRules", nest.MaxOffcutRules},
+		{"MAX_OFFCUT_MIN_USE", "nest.MaxOffcutMinUse", nest.MaxOffcutMinUse},
+		{"MAX_PINNED_PAGES", "nest.MaxPinnedPages", nest.MaxPinnedPages},
 	})
 	fmt.Fprintf(&b, "/** store.DefaultSheet: the canvas of a layout saved without one. */\n"+
 		"export const DEFAULT_SHEET = { width: %s, height: %s } as const;\n",
@@ -330,6 +336,14 @@ func textsTS() []byte {
 		{"skipNoStock", "nest.SkipNoStock", nest.SkipNoStock},
 		{"skipNoFit", "nest.SkipNoFit", nest.SkipNoFit},
 		{"skipStockOut", "nest.SkipStockOut", nest.SkipStockOut},
+		// The offcut settings' and pinned pages' messages.
+		{"msgOffcutMinUse", "nest.MsgOffcutMinUse", nest.MsgOffcutMinUse},
+		{"msgOffcutQuantity", "nest.MsgOffcutQuantity", nest.MsgOffcutQuantity},
+		{"msgTooManyRules", "nest.MsgTooManyRules", nest.MsgTooManyRules},
+		{"msgOffcutRuleSize", "nest.MsgOffcutRuleSize", nest.MsgOffcutRuleSize},
+		{"msgTooManyPinned", "nest.MsgTooManyPinned", nest.MsgTooManyPinned},
+		{"msgPinnedPage", "nest.MsgPinnedPage", nest.MsgPinnedPage},
+		{"msgPinnedDuplicate", "nest.MsgPinnedDuplicate", nest.MsgPinnedDuplicate},
 		// The CSV header and grain words of the Go readers (internal/partcsv).
 		{"csvHeaderMaterial", "partcsv.HeaderMaterial", partcsv.HeaderMaterial},
 		{"csvHeaderThickness", "partcsv.HeaderThickness", partcsv.HeaderThickness},

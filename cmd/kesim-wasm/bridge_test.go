@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -49,25 +48,8 @@ WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(
 // iteration budget, it returns exactly the layout the native engine does,
 // and that errors reach JavaScript with their Turkish message.
 func TestBrowserEngineMatchesNative(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is needed for the WebAssembly test")
-		}
-		t.Skip("node not found: the WebAssembly bridge test is skipped")
-	}
-	dir := t.TempDir()
-	wasm := filepath.Join(dir, "engine.wasm")
-	build := exec.Command("go", "build", "-o", wasm, ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the module: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "run.cjs")
-	if err := os.WriteFile(script, []byte(bridgeScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	w := wasmInNode(t, "run.cjs", bridgeScript)
+	node, wasm, wasmExec, script, dir := w.node, w.wasm, w.wasmExec, w.script, w.dir
 	run := func(req string, cancel ...string) (out struct {
 		Result  nest.Result
 		Reports int
@@ -162,25 +144,8 @@ WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(
 // options; a result of one sheet size gives one DXF as before; bad stock in
 // the options is refused with a Turkish message.
 func TestBrowserExports(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is needed for the WebAssembly test")
-		}
-		t.Skip("node not found: the WebAssembly bridge test is skipped")
-	}
-	dir := t.TempDir()
-	wasm := filepath.Join(dir, "engine.wasm")
-	build := exec.Command("go", "build", "-o", wasm, ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the module: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "export.cjs")
-	if err := os.WriteFile(script, []byte(exportScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	w := wasmInNode(t, "export.cjs", exportScript)
+	node, wasm, wasmExec, script, dir := w.node, w.wasm, w.wasmExec, w.script, w.dir
 	type answer struct {
 		PDF, DXF           []byte
 		PDFError, DXFError string
@@ -244,6 +209,15 @@ func TestBrowserExports(t *testing.T) {
 	a = call(one, map[string]any{})
 	if !strings.HasSuffix(a.DXFName, ".dxf") || !bytes.Contains(a.DXF, []byte("AC1015")) || bytes.HasPrefix(a.DXF, []byte("PK")) {
 		t.Errorf("one sheet size: %q and %d bytes, want one DXF file", a.DXFName, len(a.DXF))
+	}
+
+	// The address of a saved job reaches the PDF writer: a good one gives a
+	// PDF, a bad one the writer's Turkish error.
+	if a = call(one, map[string]any{"sheetUrl": "https://kesim.local/is/1/levha/"}); a.PDFError != "" || !bytes.HasPrefix(a.PDF, []byte("%PDF-")) {
+		t.Errorf("a sheet address: %q", a.PDFError)
+	}
+	if a = call(one, map[string]any{"sheetUrl": "kesim.local/is/1"}); !strings.Contains(a.PDFError, "Levha adresi http:// ya da https://") {
+		t.Errorf("a bad sheet address: error %q", a.PDFError)
 	}
 
 	a = call(multi, map[string]any{"stock": []nest.Stock{{ID: "s1", Price: 2e9}}})

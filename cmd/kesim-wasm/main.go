@@ -15,9 +15,10 @@
 // (kesimLabels, kesimLabelsFileName) and sheets.go (kesimXLSX, kesimCutCSV,
 // kesimSheetsCSV, kesimQuotePDF, kesimQuoteCSV).
 //
-// The options are {title, page, stock, bands}: stock and bands are the
-// request's, so that the files name the stock rows and band codes the
-// result refers to. The DXF of a result of several materials is a zip
+// The options are {title, page, stock, bands, sheetUrl}: stock and bands
+// are the request's, so that the files name the stock rows and band codes
+// the result refers to; sheetUrl, the address of a saved job, puts the QR
+// code of each sheet's checklist on the PDF's sheet pages. The DXF of a result of several materials is a zip
 // archive of one DXF per material, and its file name ends in ".zip".
 //
 // A layout given an id is cancelled by kesimCancel(id): its Promise then
@@ -88,6 +89,46 @@ func arg(args []js.Value, i int) js.Value {
 
 // errBadArgs is reported when the app calls the bridge wrongly.
 var errBadArgs = errors.New("Hesaplama motoruna geçersiz istek gönderildi.")
+
+// resultArg decodes args[i], a result as JSON text: errBadArgs when it is
+// no string or no result.
+func resultArg(args []js.Value, i int) (nest.Result, error) {
+	var res nest.Result
+	if arg(args, i).Type() != js.TypeString || json.Unmarshal([]byte(arg(args, i).String()), &res) != nil {
+		return res, errBadArgs
+	}
+	return res, nil
+}
+
+// requestArg decodes args[i], the request a result was made from as JSON
+// text; undefined, null or "" is none (nil); anything else that is no
+// request is errBadArgs.
+func requestArg(args []js.Value, i int) (*nest.Request, error) {
+	r := arg(args, i)
+	switch {
+	case r.Type() == js.TypeString && r.String() != "":
+		req := new(nest.Request)
+		if json.Unmarshal([]byte(r.String()), req) != nil {
+			return nil, errBadArgs
+		}
+		return req, nil
+	case r.Type() == js.TypeUndefined, r.Type() == js.TypeNull, r.Type() == js.TypeString:
+		return nil, nil
+	}
+	return nil, errBadArgs
+}
+
+// optionsArg decodes args[i], options as JSON text, into opt; a value that
+// is no text or an empty one leaves opt as it is; text that is not JSON of
+// opt's shape is errBadArgs.
+func optionsArg(args []js.Value, i int, opt any) error {
+	if o := arg(args, i); o.Type() == js.TypeString && o.String() != "" {
+		if json.Unmarshal([]byte(o.String()), opt) != nil {
+			return errBadArgs
+		}
+	}
+	return nil
+}
 
 // errCancelled rejects a layout cancelled by kesimCancel; the app has
 // moved on and does not show it.
@@ -233,23 +274,18 @@ type exportOptions struct {
 	// Stock and Bands are the request's stock rows and band codes.
 	Stock []nest.Stock `json:"stock"`
 	Bands []nest.Band  `json:"bands"`
+	// SheetURL, the address of a saved job, puts the QR code of each
+	// sheet's checklist on the PDF's sheet pages (pdf.Options.SheetURL).
+	SheetURL string `json:"sheetUrl"`
 }
 
 func decodeExport(args []js.Value) (nest.Result, exportOptions, error) {
-	var res nest.Result
 	var opt exportOptions
-	if arg(args, 0).Type() != js.TypeString {
-		return res, opt, errBadArgs
+	res, err := resultArg(args, 0)
+	if err == nil {
+		err = optionsArg(args, 1, &opt)
 	}
-	if err := json.Unmarshal([]byte(arg(args, 0).String()), &res); err != nil {
-		return res, opt, errBadArgs
-	}
-	if o := arg(args, 1); o.Type() == js.TypeString && o.String() != "" {
-		if err := json.Unmarshal([]byte(o.String()), &opt); err != nil {
-			return res, opt, errBadArgs
-		}
-	}
-	return res, opt, nil
+	return res, opt, err
 }
 
 func bytesValue(b []byte) js.Value {
@@ -265,7 +301,7 @@ func exportPDF(_ js.Value, args []js.Value) any {
 			return js.Undefined(), err
 		}
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands, SheetURL: opt.SheetURL}); err != nil {
 			return js.Undefined(), err
 		}
 		return bytesValue(b.Bytes()), nil
@@ -296,8 +332,8 @@ func exportDXF(_ js.Value, args []js.Value) any {
 }
 
 func fileName(_ js.Value, args []js.Value) any {
-	var res nest.Result
-	if arg(args, 0).Type() != js.TypeString || json.Unmarshal([]byte(arg(args, 0).String()), &res) != nil {
+	res, err := resultArg(args, 0)
+	if err != nil {
 		return js.ValueOf("kesim")
 	}
 	if arg(args, 1).Type() == js.TypeString && arg(args, 1).String() == "dxf" {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"syscall/js"
 	"time"
@@ -42,15 +41,13 @@ func init() {
 
 func cutListExport(args []js.Value, write func(io.Writer, nest.Result, cutlist.Options) error) any {
 	return promise(func() (js.Value, error) {
-		var res nest.Result
-		if arg(args, 0).Type() != js.TypeString || json.Unmarshal([]byte(arg(args, 0).String()), &res) != nil {
-			return js.Undefined(), errBadArgs
+		res, err := resultArg(args, 0)
+		if err != nil {
+			return js.Undefined(), err
 		}
 		var opt cutlist.Options
-		if o := arg(args, 1); o.Type() == js.TypeString && o.String() != "" {
-			if json.Unmarshal([]byte(o.String()), &opt) != nil {
-				return js.Undefined(), errBadArgs
-			}
+		if err := optionsArg(args, 1, &opt); err != nil {
+			return js.Undefined(), err
 		}
 		var b bytes.Buffer
 		if err := write(&b, res, opt); err != nil {
@@ -62,24 +59,17 @@ func cutListExport(args []js.Value, write func(io.Writer, nest.Result, cutlist.O
 
 func quoteExport(args []js.Value, write func(io.Writer, quote.Quote, quote.Options) error) any {
 	return promise(func() (js.Value, error) {
-		var res nest.Result
-		if arg(args, 0).Type() != js.TypeString || json.Unmarshal([]byte(arg(args, 0).String()), &res) != nil {
-			return js.Undefined(), errBadArgs
+		res, err := resultArg(args, 0)
+		if err != nil {
+			return js.Undefined(), err
 		}
-		var req *nest.Request
-		if r := arg(args, 1); r.Type() == js.TypeString && r.String() != "" {
-			req = new(nest.Request)
-			if json.Unmarshal([]byte(r.String()), req) != nil {
-				return js.Undefined(), errBadArgs
-			}
-		} else if r.Type() != js.TypeUndefined && r.Type() != js.TypeNull && r.Type() != js.TypeString {
-			return js.Undefined(), errBadArgs
+		req, err := requestArg(args, 1)
+		if err != nil {
+			return js.Undefined(), err
 		}
 		opt := quote.DefaultOptions()
-		if o := arg(args, 2); o.Type() == js.TypeString && o.String() != "" {
-			if json.Unmarshal([]byte(o.String()), &opt) != nil {
-				return js.Undefined(), errBadArgs
-			}
+		if err := optionsArg(args, 2, &opt); err != nil {
+			return js.Undefined(), err
 		}
 		q, err := quote.Compute(req, res, opt)
 		if err != nil {

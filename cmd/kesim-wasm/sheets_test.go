@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -49,25 +48,8 @@ WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(
 // quote PDF and CSV, Turkish errors for bad options, and the xlsx of 3,000
 // pieces against the 1 s (2 s here on the shared machine; logged).
 func TestBrowserSheets(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is needed for the WebAssembly test")
-		}
-		t.Skip("node not found: the WebAssembly sheets test is skipped")
-	}
-	dir := t.TempDir()
-	wasm := filepath.Join(dir, "engine.wasm")
-	build := exec.Command("go", "build", "-o", wasm, ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the module: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "sheets.cjs")
-	if err := os.WriteFile(script, []byte(sheetsScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	w := wasmInNode(t, "sheets.cjs", sheetsScript)
+	node, wasm, wasmExec, script, dir := w.node, w.wasm, w.wasmExec, w.script, w.dir
 	type answer struct {
 		MS    []int
 		Bytes int

@@ -22,14 +22,29 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	guillotine := fs.Bool("guillotine", false, "giyotin kesim")
 	seed := fs.Int64("seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
 	iterations := fs.Int("iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
-	workers := fs.Int("workers", 0, "paralel çalışan sayısı `N` (0: tüm çekirdekler)")
+	workers := fs.Int("workers", 0, "aynı anda çözülen örnek sayısı `N` (0: tüm çekirdekler)")
+	engineWorkers := fs.Int("engine-workers", 0, "bir örneğin iyileştirme aşamasındaki paralel çalışan sayısı `N` (0 ya da 1: bir; en çok 64)")
 	class := fs.Int("class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
 	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
 	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
 	match := fs.String("match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
 	every := fs.Int("every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
+	perfect := fs.Int("perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
 	if code, ok := cmdBench.parse(fs, args, stdout, stderr); !ok {
 		return code
+	}
+	if *perfect != 0 {
+		if fs.NArg() != 0 || *perfect < 1 || *perfect > bench.MaxPerfect {
+			fmt.Fprintln(stderr, "kesim bench: --perfect 1 ile 10.000 arasında olmalı ve dosya verilmemeli")
+			return 2
+		}
+		return runPerfectBench(bench.Perfect(*perfect, uint64(*seed)), bench.Config{
+			Options: nest.Options{
+				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+				Workers: *engineWorkers,
+			},
+			Oriented: *oriented, Workers: *workers,
+		}, *csvPath, stdout, stderr)
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası ya da klasörü verin (ör. ../shared/bench/2bp/bwmv_500.json, ../shared/bench/vsbpp/)")
@@ -49,6 +64,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return runVSBench(path, vsFlags{
 			options: nest.Options{
 				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+				Workers: *engineWorkers,
 			},
 			oriented: *oriented, workers: *workers, class: *class, match: *match, every: *every,
 			csv: *csvPath, cpuProfile: *cpuProfile,
@@ -70,6 +86,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	cfg := bench.Config{
 		Options: nest.Options{
 			TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+			Workers: *engineWorkers,
 		},
 		Oriented: *oriented, Workers: *workers,
 	}
@@ -90,6 +107,29 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err := bench.Report(stdout, outs, bk, time.Since(start)); err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runPerfectBench lays out the perfect-packing family: each instance fits
+// one sheet, so the report's "optimal" column counts the instances laid out
+// on one sheet, per class (1 guillotine-cut, 2 pinwheels).
+func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, stdout, stderr io.Writer) int {
+	one := make(map[string]int, len(ins))
+	for _, in := range ins {
+		one[in.ID] = 1
+	}
+	start := time.Now()
+	outs := bench.Run(context.Background(), ins, cfg)
+	if csvPath != "" {
+		if err := writeOutcomes(csvPath, outs, one); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			return 1
+		}
+	}
+	if err := bench.Report(stdout, outs, one, time.Since(start)); err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 1
 	}

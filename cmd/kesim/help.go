@@ -55,6 +55,41 @@ yokken yalnız bu bilgisayar erişebilir: ağa açmak için önce bir hesap aç�
 add AD --admin) ya da bilerek --no-auth verin. Ctrl+C süren istekleri bitirip kapatır.`,
 		example: "kesim serve --addr 0.0.0.0:8080 --tls-cert sertifika.pem --tls-key anahtar.pem",
 	}
+	cmdStart = &command{
+		name:    "start",
+		args:    "[seçenekler]",
+		summary: "uygulamayı bu bilgisayarda açar (komutsuz kesim de bunu yapar)",
+		about: `Kesim'i bu bilgisayarda başlatır ve varsayılan tarayıcıyı uygulamada açar; çift tıklanan
+kesim (komutsuz) bunu yapar. 127.0.0.1:8080'de dinler, o kapı doluysa boş bir kapıda.
+Veriler kullanıcının veri klasöründedir: Windows'ta %LOCALAPPDATA%\Kesim, Linux'ta
+~/.local/share/kesim ($XDG_DATA_HOME/kesim), macOS'ta ~/Library/Application Support/Kesim;
+--db başka bir veritabanı verir. Aynı veritabanıyla çalışan bir Kesim varsa yenisi başlamaz,
+tarayıcı onda açılır. Ctrl+C ya da pencereyi kapatmak süren istekleri bitirip durdurur.
+kesim serve'ün seçeneklerini alır; KESIM_NO_BROWSER=1 tarayıcıyı açmaz.`,
+		example: "kesim --db D:\\Kesim\\kesim.db",
+	}
+	cmdBackup = &command{
+		name:    "backup",
+		args:    "[--db URL] [--force] DOSYA",
+		summary: "SQLite veritabanını, sunucu çalışırken de, DOSYA'ya yedekler",
+		about: `SQLite veritabanının tutarlı bir kopyasını DOSYA'ya yazar; sunucu çalışırken de olur:
+kopya, başladığı anda kaydedilmiş her şeyi içerir. Önce DOSYA'nın yanına geçici bir dosya
+yazılır, bitince DOSYA adını alır. Var olan DOSYA'nın üzerine yalnız --force ile yazar.
+PostgreSQL'i yedeklemez: pg_dump komutunu yazar (çıkış kodu 2). Çıkış kodu: 0 yedeklendi,
+1 yedeklenemedi, 2 hatalı komut satırı.`,
+		example: "kesim backup --db kesim-data/kesim.db yedek-2026-11-24.db",
+	}
+	cmdRestore = &command{
+		name:    "restore",
+		args:    "[--db URL] DOSYA",
+		summary: "kesim backup ile alınmış yedeği veritabanının yerine koyar",
+		about: `DOSYA'daki yedeği veritabanının yerine koyar. Önce DOSYA'nın bir Kesim veritabanı
+olduğunu ve bozuk olmadığını denetler. Veritabanını kullanan bir sunucu (kesim serve,
+kesim start) varken reddeder: önce onu durdurun. Eski veritabanı yanına .bak olarak saklanır.
+Çıkış kodu: 0 geri yüklendi, 1 geri yüklenemedi (veritabanı kullanımda, DOSYA bir Kesim
+yedeği değil), 2 hatalı komut satırı ya da PostgreSQL (pg_restore kullanın).`,
+		example: "kesim restore --db kesim-data/kesim.db yedek-2026-11-24.db",
+	}
 	cmdUser = &command{
 		name:    "user",
 		args:    "ALTKOMUT [AD] [seçenekler]",
@@ -115,14 +150,15 @@ oturumlarını kapatır.`,
 // commands are kesim's commands in the order kesim help lists them;
 // userCommands are kesim user's.
 var (
-	commands     = []*command{cmdNest, cmdBench, cmdServe, cmdUser, cmdVersion}
+	commands     = []*command{cmdStart, cmdNest, cmdBench, cmdServe, cmdBackup, cmdRestore, cmdUser, cmdVersion}
 	userCommands = []*command{cmdUserAdd, cmdUserList, cmdUserPasswd, cmdUserRemove, cmdUserTOTP}
 )
 
 // printUsage writes kesim help: the commands and where to read more.
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, "Kesim dikdörtgen parçaları tuvallere en az sayfayla yerleştirir ve web uygulamasını sunar.\n\n"+
-		"Kullanım:\n  kesim KOMUT [seçenekler] [argümanlar]\n\nKomutlar:\n")
+		"Kullanım:\n  kesim KOMUT [seçenekler] [argümanlar]\n"+
+		"  kesim [seçenekler]   komutsuz: kesim start gibi, uygulamayı açar\n\nKomutlar:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}

@@ -65,7 +65,6 @@ func TestBadCommandLines(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{nil, []string{"Komutlar:"}},
 		{[]string{"yerleştir"}, []string{`bilinmeyen komut "yerleştir"`}},
 		{[]string{"help", "yok"}, []string{`bilinmeyen konu "yok"`}},
 		{[]string{"nest", "--bogus", "-"}, []string{"kesim nest: bilinmeyen seçenek: --bogus", "Kullanım: kesim nest --sheet", "kesim help nest"}},
@@ -74,6 +73,17 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"bench", "--bogus"}, []string{"kesim bench: bilinmeyen seçenek", "Kullanım: kesim bench"}},
 		{[]string{"serve", "--bogus"}, []string{"kesim serve: bilinmeyen seçenek", "Kullanım: kesim serve"}},
 		{[]string{"serve", "fazla"}, []string{`beklenmeyen argüman "fazla"`}},
+		{[]string{"start", "fazla"}, []string{`beklenmeyen argüman "fazla"`, "Kullanım: kesim start"}},
+		{[]string{"--bogus"}, []string{"kesim start: bilinmeyen seçenek: --bogus"}},
+		{[]string{"backup"}, []string{"kesim backup: DOSYA eksik", "Kullanım: kesim backup [--db URL] [--force] DOSYA"}},
+		{[]string{"backup", "a.db", "b.db"}, []string{`beklenmeyen argüman "b.db"`}},
+		{[]string{"restore", "--force", "a.db"}, []string{"kesim restore: bilinmeyen seçenek: --force"}},
+		{[]string{"restore"}, []string{"kesim restore: DOSYA eksik"}},
+		// PostgreSQL is backed up with its own tools: the command line to use.
+		{[]string{"backup", "--db", "postgres://kesim:gizli@db/kesim", "yedek.dump"}, []string{
+			"pg_dump --format=custom --file=yedek.dump postgres://kesim@db/kesim", "PGPASSWORD"}},
+		{[]string{"restore", "--db", "postgres://kesim@db/kesim", "yedek.dump"}, []string{
+			"pg_restore --clean --if-exists --dbname=postgres://kesim@db/kesim yedek.dump"}},
 		{[]string{"version", "fazla"}, []string{`beklenmeyen argüman "fazla"`, "Kullanım: kesim version"}},
 		{[]string{"user"}, []string{"kesim user add AD", "kesim user totp AD"}},
 		{[]string{"user", "sil", "ayse"}, []string{`bilinmeyen alt komut "sil"`}},

@@ -7,6 +7,11 @@
 //	kesim serve --addr 127.0.0.1:8080
 //	kesim user  add ayse --admin
 //	kesim version
+//	kesim backup yedek.db
+//	kesim restore yedek.db
+//
+// kesim with no command (double-clicked on a desktop) is kesim start: it
+// serves on this computer and opens the browser on the app.
 package main
 
 import (
@@ -22,17 +27,24 @@ func main() {
 
 // run runs the command args name and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		printUsage(stderr)
-		return 2
+	// No command, or only flags: the desktop start, as a double-click runs
+	// kesim.
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpOrVersion(args[0]) {
+		return runDesktop(args, stdout, stderr)
 	}
 	switch args[0] {
+	case "start":
+		return runDesktop(args[1:], stdout, stderr)
 	case "nest":
 		return runNest(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(args[1:], stdout, stderr)
+	case "restore":
+		return runRestore(args[1:], stdout, stderr)
 	case "user":
 		return runUser(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
@@ -43,6 +55,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "kesim: bilinmeyen komut %q\n\n", args[0])
 	printUsage(stderr)
 	return 2
+}
+
+// isHelpOrVersion reports whether arg is one of the flags that name a
+// command: --help, --version and their spellings.
+func isHelpOrVersion(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "--version":
+		return true
+	}
+	return false
 }
 
 // runHelp implements `kesim help [COMMAND [SUBCOMMAND]]`: the list of

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -42,9 +43,11 @@ type nestFlags struct {
 	deductBands                       bool
 	limit                             time.Duration
 	seed                              int64
+	workers                           int
 	jsonOut, pdfOut, dxfOut           string
 	labelsOut, labelPreset, job       string
 	xlsxOut, csvOut, quoteOut         string
+	sheetURL                          string
 	quote                             quoteFlags
 	set                               map[string]bool
 }
@@ -70,6 +73,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.deductBands, "deduct-bands", false, "bantlı parçaları bant kalınlığı kadar küçük keser")
 	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
+	fs.IntVar(&f.workers, "workers", min(runtime.NumCPU(), nest.MaxWorkers), "iyileştirme aşamasındaki paralel çalışan sayısı `N` (1-64; varsayılan: tüm çekirdekler)")
 	fs.StringVar(&f.jsonOut, "json", "", "sonuç JSON'unun yazılacağı `DOSYA` (- standart çıktı)")
 	fs.StringVar(&f.pdfOut, "pdf", "", "atölye için PDF'in yazılacağı `DOSYA`")
 	fs.StringVar(&f.dxfOut, "dxf", "", "kesim makinesi için DXF'in yazılacağı `DOSYA` (tüm sayfalar yan yana)")
@@ -77,6 +81,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.labelsOut, "labels", "", "parça etiketlerinin PDF'inin yazılacağı `DOSYA` (her parçaya bir etiket, kesim sırasıyla)")
 	fs.StringVar(&f.labelPreset, "label-preset", labels.DefaultPreset, "etiket düzeni: a4-3x8 (70x37 mm), a4-2x4 ya da roll-100x50 (termal rulo)")
 	fs.StringVar(&f.job, "job", "", "etiketlere yazılacak iş `ADI`")
+	fs.StringVar(&f.sheetURL, "sheet-url", "", "kaydedilmiş işin adresi, `URL` (ör. https://kesim.atolye.local/is/42): PDF'in her levha sayfasına ve etiketlere levhanın kontrol listesinin QR kodu (URL/levha/N) basılır")
 	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
 	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`sı (levhalar: DOSYA-levhalar.csv)")
 	fs.StringVar(&f.quoteOut, "quote", "", "fiyat teklifinin yazılacağı `DOSYA` (.pdf ya da .csv)")
@@ -146,6 +151,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if utf8.RuneCountInString(f.job) > labels.MaxJob {
 			return nestBadInput(stderr, fmt.Errorf("--job: %w", labels.ErrJob))
 		}
+	}
+	if err := export.CheckSheetURL(f.sheetURL); err != nil {
+		return nestBadInput(stderr, fmt.Errorf("--sheet-url: %w", err))
 	}
 	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
 	if err == nil {
@@ -275,6 +283,9 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 	if f.set["seed"] || !fromJSON {
 		req.Options.Seed = f.seed
 	}
+	if f.set["workers"] || !fromJSON {
+		req.Options.Workers = f.workers
+	}
 	if f.noRotate {
 		rotate := false
 		for i := range req.Parts {
@@ -307,7 +318,7 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 	}
 	if pdfPath != "" {
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL}); err != nil {
 			return nil, err
 		}
 		outs = append(outs, output{pdfPath, b.Bytes()})
@@ -367,7 +378,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 	var outs []output
 	if f.labelsOut != "" {
 		var b bytes.Buffer
-		if err := labels.Write(&b, &req, res, labels.Options{Preset: f.labelPreset, Job: f.job}); err != nil {
+		if err := labels.Write(&b, &req, res, labels.Options{Preset: f.labelPreset, Job: f.job, SheetURL: f.sheetURL}); err != nil {
 			return nil, err
 		}
 		outs = append(outs, output{f.labelsOut, b.Bytes()})

@@ -97,6 +97,7 @@ func TestNestBadInputWritesNothing(t *testing.T) {
 		{"JSON and a stray brace", `{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":1,"height":1,"quantity":1}]}}`,
 			[]string{"--json", out, "-"}, "istekten sonra fazladan veri var"},
 		{"no input", "", []string{"--sheet", "100x148"}, "tek bir girdi"},
+		{"bad sheet url", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--sheet-url", "kesim.local/is/4", "--json", out, "-"}, "--sheet-url: Levha adresi http:// ya da https://"},
 		{"missing file", "", []string{"--sheet", "100x148", filepath.Join(dir, "yok.csv")}, "girdi okunamadı"},
 	}
 	for _, tt := range tests {
@@ -538,6 +539,44 @@ func TestNestLabels(t *testing.T) {
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
 			t.Errorf("%v: a file was written", bad)
 		}
+	}
+}
+
+// --sheet-url puts the QR code of each sheet's checklist on the PDF's
+// sheet pages and on the labels.
+func TestNestSheetURL(t *testing.T) {
+	pdftoppm, err1 := exec.LookPath("pdftoppm")
+	zbarimg, err2 := exec.LookPath("zbarimg")
+	if err1 != nil || err2 != nil {
+		t.Skip("pdftoppm (poppler-utils) or zbarimg (zbar-tools) not installed")
+	}
+	dir := t.TempDir()
+	pdfOut, labelsOut := filepath.Join(dir, "kesim.pdf"), filepath.Join(dir, "etiket.pdf")
+	code, _, stderr := runNestT(t, "Kapak;50;74;2\nYan;60;140;1\n", "--sheet", "100x148", "--time", "0",
+		"--pdf", pdfOut, "--labels", labelsOut, "--label-preset", "roll-100x50", "--sheet-url", "https://kesim.atolye.local/is/42", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got []string
+	for _, file := range []string{pdfOut, labelsOut} {
+		prefix := filepath.Join(dir, strings.TrimSuffix(filepath.Base(file), ".pdf"))
+		if out, err := exec.Command(pdftoppm, "-png", "-r", "200", file, prefix).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v %s", err, out)
+		}
+		pngs, _ := filepath.Glob(prefix + "-*.png")
+		out, _ := exec.Command(zbarimg, append([]string{"-q", "--raw", "-Sdisable", "-Sqrcode.enable"}, pngs...)...).Output()
+		got = append(got, strings.Fields(string(out))...)
+	}
+	// Two sheets: a code each in the PDF, and one per piece on the labels.
+	want := map[string]int{"https://kesim.atolye.local/is/42/levha/1": 0, "https://kesim.atolye.local/is/42/levha/2": 0}
+	for _, g := range got {
+		if _, ok := want[g]; !ok {
+			t.Errorf("decoded %q", g)
+		}
+		want[g]++
+	}
+	if n1, n2 := want["https://kesim.atolye.local/is/42/levha/1"], want["https://kesim.atolye.local/is/42/levha/2"]; n1+n2 != 5 || n1 < 2 || n2 < 2 {
+		t.Errorf("decoded %v, want each sheet's address on its PDF page and its pieces' labels, 5 in all", want)
 	}
 }
 

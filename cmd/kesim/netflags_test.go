@@ -48,3 +48,29 @@ func TestProxyAndHostFlags(t *testing.T) {
 		}
 	}
 }
+
+// /metrics is served on a loopback address by default and on a network
+// address only with --metrics (docs/operations.md).
+func TestMetricsFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"--addr", "127.0.0.1:8080"}, true},
+		{[]string{"--addr", "0.0.0.0:8080"}, false},
+		{[]string{"--addr", "0.0.0.0:8080", "--metrics"}, true},
+	} {
+		var f serveFlags
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		if err := f.register(fs); err != nil {
+			t.Fatal(err)
+		}
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := f.config()
+		if err != nil || cfg.Metrics != c.want {
+			t.Errorf("%v: Metrics %v (%v), want %v", c.args, cfg.Metrics, err, c.want)
+		}
+	}
+}

@@ -25,7 +25,7 @@ import (
 // environment.
 type serveFlags struct {
 	addr, dbURL, title, machine, factory string
-	noAuth                               bool
+	noAuth, metrics                      bool
 	tlsCert, tlsKey                      string
 	maxPieces                            int
 	proxies, hosts                       *listFlag
@@ -53,6 +53,7 @@ func (f *serveFlags) register(fs *flag.FlagSet) error {
 	fs.Var(f.proxies, "trusted-proxy", "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil sunucu, `ADRES` ya da aralık; tekrarlanabilir (KESIM_TRUSTED_PROXY, virgülle)")
 	f.hosts = envList("KESIM_PUBLIC_HOST")
 	fs.Var(f.hosts, "public-host", "hesapsız sunucunun API'sinin bu bilgisayarın adları dışında yanıt verdiği `AD`; tekrarlanabilir (KESIM_PUBLIC_HOST, virgülle)")
+	fs.BoolVar(&f.metrics, "metrics", false, "Prometheus ölçümlerini ağ adresinde de /metrics adresinde sun (bu bilgisayara açık adreste her zaman açık)")
 	return nil
 }
 
@@ -76,6 +77,7 @@ func (f *serveFlags) config() (server.Config, error) {
 	return server.Config{
 		Title: f.title, Machine: f.machine, Factory: f.factory,
 		NestMaxPieces: f.maxPieces, TrustedProxies: proxies, PublicHosts: hosts,
+		Metrics: f.metrics || isLoopback(f.addr),
 	}, nil
 }
 
@@ -93,18 +95,41 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return cmdServe.usageError(stderr, fmt.Sprintf("beklenmeyen argüman %q", fs.Arg(0)))
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, &f, serveHooks{}, stderr)
+}
+
+// serveHooks are what the desktop start (kesim start) changes in serve.
+// The zero value serves as kesim serve does.
+type serveHooks struct {
+	// name prefixes the error messages; "" is "kesim serve".
+	name string
+	// listen opens the listener for the flags' address; nil is net.Listen.
+	listen func(addr string) (net.Listener, error)
+	// ready, if set, is called with the server's URL once it listens.
+	ready func(url string)
+}
+
+// serve runs the server of the flags until ctx ends (Ctrl+C or SIGTERM,
+// which Go also delivers when a Windows console closes), then shuts it
+// down gracefully. It returns the exit status.
+func serve(ctx context.Context, f *serveFlags, hooks serveHooks, stderr io.Writer) int {
+	if hooks.name == "" {
+		hooks.name = "kesim serve"
+	}
+	if hooks.listen == nil {
+		hooks.listen = func(addr string) (net.Listener, error) { return net.Listen("tcp", addr) }
+	}
 	cfg, err := f.config()
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", hooks.name, err)
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	st, err := openStore(ctx, f.dbURL)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim serve: veritabanı açılamadı: %v\n", err)
+		fmt.Fprintf(stderr, "%s: veritabanı açılamadı: %v\n", hooks.name, err)
 		return 1
 	}
 	defer st.Close()
@@ -123,7 +148,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	return listenAndServe(ctx, srv, &f, st.Driver(), logger, stderr)
+	return listenAndServe(ctx, srv, f, st.Driver(), hooks, logger, stderr)
 }
 
 // guardOpenAddress refuses a network address while no account exists:
@@ -157,17 +182,18 @@ func guardOpenAddress(ctx context.Context, st store.Store, addr string, noAuth b
 // certificate is given, until ctx ends; then it shuts down gracefully:
 // requests in flight finish (a save that was answered is committed), new
 // ones are refused. It returns the exit status.
-func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver string, logger *slog.Logger, stderr io.Writer) int {
-	ln, err := net.Listen("tcp", f.addr)
+func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver string, hooks serveHooks, logger *slog.Logger, stderr io.Writer) int {
+	ln, err := hooks.listen(f.addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim serve: %s dinlenemiyor: %v\n", f.addr, err)
+		fmt.Fprintf(stderr, "%s: %s dinlenemiyor: %v\n", hooks.name, f.addr, err)
 		return 1
 	}
 	scheme := "http://"
 	if f.tlsCert != "" {
 		scheme = "https://"
 	}
-	logger.Info("Kesim hazır", "adres", scheme+ln.Addr().String(), "veritabanı", driver)
+	url := scheme + ln.Addr().String()
+	logger.Info("Kesim hazır", "adres", url, "veritabanı", driver)
 	done := make(chan error, 1)
 	go func() {
 		if f.tlsCert != "" {
@@ -176,9 +202,12 @@ func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver
 			done <- srv.Serve(ln)
 		}
 	}()
+	if hooks.ready != nil {
+		hooks.ready(url)
+	}
 	select {
 	case err := <-done:
-		fmt.Fprintf(stderr, "kesim serve: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", hooks.name, err)
 		return 1
 	case <-ctx.Done():
 	}
@@ -186,7 +215,7 @@ func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(stderr, "kesim serve: kapatma: %v\n", err)
+		fmt.Fprintf(stderr, "%s: kapatma: %v\n", hooks.name, err)
 		return 1
 	}
 	return 0

@@ -9,6 +9,13 @@
 // grain, the job's name, and a Code 128 barcode and a QR code of the placed
 // part's id, which is unique in a result.
 //
+// With Options.SheetURL, the address of a saved job, the QR code carries
+// the address of the piece's sheet's checklist instead (see
+// export.SheetURL): the phone at the saw, which reads QR codes and not the
+// edge bander's ids, opens the sheet the piece came from to tick it as
+// cut, while the Code 128 keeps the id for the hand scanners of the edge
+// bander and the assembly.
+//
 // The order is the cutting order: sheet by sheet; within a sheet with a
 // guillotine cut sequence, the order in which the sequence frees the pieces;
 // else reading order (top to bottom, left to right).
@@ -61,6 +68,13 @@ type Options struct {
 	Preset string `json:"preset,omitempty"`
 	// Job is the job's name, printed on every label.
 	Job string `json:"job,omitempty"`
+	// SheetURL, when set, is the address of the saved job the layout is
+	// (export.CheckSheetURL): each label's QR code then carries the
+	// address of its sheet's checklist, export.SheetURL(SheetURL, page),
+	// instead of the piece's id. Empty keeps the id. An address whose code
+	// would have modules finer than 0,25 mm on the preset's label (over
+	// about 170 characters on a4-3x8) is refused: ErrSheetURLTooLong.
+	SheetURL string `json:"sheetUrl,omitempty"`
 	// Now is the file's creation date; zero means time.Now().
 	Now time.Time `json:"-"`
 }
@@ -70,7 +84,15 @@ var (
 	ErrPreset  = errors.New("Bilinmeyen etiket düzeni. Geçerli düzenler: a4-3x8, a4-2x4, roll-100x50.")
 	ErrJob     = fmt.Errorf("İş adı en fazla %d karakter olabilir.", MaxJob)
 	ErrTooMany = fmt.Errorf("Tek dosyada en fazla %s etiket basılabilir.", thousands(MaxLabels))
+	// ErrSheetURLTooLong refuses a sheet address whose QR code would be
+	// too fine for the label (modules under minQRModule) to be read.
+	ErrSheetURLTooLong = errors.New("Levha adresi, etiketin QR koduna okunur biçimde sığmayacak kadar uzun: daha kısa bir adres verin ya da daha büyük bir etiket düzeni seçin.")
 )
+
+// minQRModule is the smallest QR module in mm a label is printed with: two
+// dots of a 203 dpi thermal printer, which a phone still reads from a few
+// centimetres. A piece's id (at most MaxID characters) is always far above.
+const minQRModule = 0.25
 
 // preset is the geometry of a label sheet, in mm.
 type preset struct {
@@ -178,8 +200,22 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 	if utf8.RuneCountInString(opt.Job) > MaxJob {
 		return ErrJob
 	}
+	if err := export.CheckSheetURL(opt.SheetURL); err != nil {
+		return err
+	}
 	if err := export.Check(res); err != nil {
 		return err
+	}
+	if opt.SheetURL != "" {
+		// The highest sheet number's address is the longest.
+		last := 0
+		for i := range res.Pages {
+			last = max(last, export.SheetOf(&res, i))
+		}
+		code, err := qr.Encode(export.SheetURL(opt.SheetURL, last), qr.M)
+		if err != nil || qrSize*min(pr.labelW/baseW, pr.labelH/baseH)/float64(code.Size) < minQRModule {
+			return ErrSheetURLTooLong
+		}
 	}
 	pieces := Order(req, res)
 	if len(pieces) > MaxLabels {
@@ -250,6 +286,9 @@ type drawer struct {
 // base is the label design's size in mm; larger labels scale it.
 const baseW, baseH = 70.0, 37.0
 
+// qrSize is the QR code's side in the label design, mm.
+const qrSize = 14.0
+
 // label draws the label of p with its top left corner at (x, y), w x h mm.
 func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	f := d.f
@@ -277,7 +316,6 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	}
 
 	// Name, bold, beside the QR code.
-	qrSize := 14.0
 	textW := baseW - 2*pad - qrSize - 1.5
 	f.SetTextColor(0, 0, 0)
 	f.SetFont("Go", "B", 9*s)
@@ -305,9 +343,13 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 		f.Text(tx, ty, d.fit(line, lw*s))
 	}
 
-	// QR code, top right.
+	// QR code, top right: the piece's id, or its sheet's checklist.
 	qx, qy := at(baseW-pad-qrSize, pad-0.5)
-	if err := d.qr(p.ID, qx, qy, qrSize*s); err != nil {
+	qrText := p.ID
+	if d.opt.SheetURL != "" {
+		qrText = export.SheetURL(d.opt.SheetURL, export.SheetOf(&d.res, p.Page))
+	}
+	if err := d.qr(qrText, qx, qy, qrSize*s); err != nil {
 		return err
 	}
 
@@ -415,37 +457,19 @@ func (d *drawer) code128(id string, x, y, w, h float64) error {
 	return nil
 }
 
-// qr draws the QR code of id, size mm square, at (x, y). rsc.io/qr
-// writes it with one fixed mask, which every reader takes, and is many
-// times quicker than choosing the mask by the standard's penalty score.
-func (d *drawer) qr(id string, x, y, size float64) error {
-	code, err := qr.Encode(id, qr.M)
+// qr draws the QR code of text, size mm square, at (x, y) (see pdf.DrawQR).
+func (d *drawer) qr(text string, x, y, size float64) error {
+	code, err := qr.Encode(text, qr.M)
 	if err != nil {
-		return fmt.Errorf("Parça kimliği %q QR koduna yazılamıyor.", id)
+		return fmt.Errorf("%q QR koduna yazılamıyor.", pdf.Printable(text))
 	}
-	n := code.Size
-	module := size / float64(n)
-	d.buf = d.buf[:0]
-	for row := range n {
-		run := -1
-		for col := 0; col <= n; col++ {
-			dark := code.Black(col, row)
-			switch {
-			case dark && run < 0:
-				run = col
-			case !dark && run >= 0:
-				d.rect(x+float64(run)*module, y+float64(row)*module, float64(col-run)*module, module)
-				run = -1
-			}
-		}
-	}
-	d.fill()
+	pdf.DrawQR(d.f, code, x, y, size)
 	return nil
 }
 
 // rect adds a rectangle in mm (top left corner) to the path being built.
-// The rectangles of a code are written as one path and filled once, which
-// keeps a file of thousands of labels quick to write and to print.
+// The bars of a code are written as one path and filled once, which keeps a
+// file of thousands of labels quick to write and to print.
 func (d *drawer) rect(x, y, w, h float64) {
 	k := d.k
 	b := d.buf

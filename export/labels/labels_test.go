@@ -155,17 +155,23 @@ func TestBarcodesDecode(t *testing.T) {
 	res := exporttest.EngineMaterials(t)
 	grid := exporttest.Grid(30)
 	for _, c := range []struct {
-		name   string
-		req    *nest.Request
-		res    nest.Result
-		preset string
+		name     string
+		req      *nest.Request
+		res      nest.Result
+		preset   string
+		sheetURL string
 	}{
-		{"kitchen a4-3x8", &req, res, PresetA4x24},
-		{"grid a4-2x4", nil, grid, PresetA4x8},
-		{"kitchen roll", &req, res, PresetRoll},
+		{"kitchen a4-3x8", &req, res, PresetA4x24, ""},
+		{"grid a4-2x4", nil, grid, PresetA4x8, ""},
+		{"kitchen roll", &req, res, PresetRoll, ""},
+		// The QR code opens the piece's sheet on a phone; the Code 128 keeps the id.
+		{"kitchen a4-3x8 sheet url", &req, res, PresetA4x24, "https://kesim.atolye.local/is/lay-1f3a9c/levha/"},
+		{"kitchen roll sheet url", &req, res, PresetRoll, "http://192.168.1.20:8080/is/" + strings.Repeat("7", 60)},
+		// The longest address the default label takes: modules of 0,25 mm.
+		{"grid a4-3x8 longest sheet url", nil, grid, PresetA4x24, "https://kesim.atolye.local/is/" + strings.Repeat("k", 172-30)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			file := write(t, c.req, c.res, Options{Preset: c.preset, Job: "İş 1"})
+			file := write(t, c.req, c.res, Options{Preset: c.preset, Job: "İş 1", SheetURL: c.sheetURL})
 			dir := t.TempDir()
 			const dpi = 300
 			run(t, pdftoppm, "-png", "-r", strconv.Itoa(dpi), file, filepath.Join(dir, "p"))
@@ -205,7 +211,11 @@ func TestBarcodesDecode(t *testing.T) {
 			for i, p := range order {
 				codes := got[filepath.Base(crops[i])]
 				slices.Sort(codes)
-				if want := []string{"CODE-128:" + p.ID, "QR-Code:" + p.ID}; !slices.Equal(codes, want) {
+				qrText := p.ID
+				if c.sheetURL != "" {
+					qrText = export.SheetURL(c.sheetURL, p.Page)
+				}
+				if want := []string{"CODE-128:" + p.ID, "QR-Code:" + qrText}; !slices.Equal(codes, want) {
 					t.Errorf("label %d (%s): decoded %v, want %v", i+1, p.ID, codes, want)
 				}
 			}
@@ -321,6 +331,9 @@ func TestErrors(t *testing.T) {
 		{"empty", nest.Result{Sheet: good.Sheet}, Options{}, export.ErrEmpty.Error()},
 		{"id letters", bad, Options{}, "barkoda yazılamıyor"},
 		{"id length", long, Options{}, "64 karakterden uzun"},
+		{"sheet url", good, Options{SheetURL: "kesim.local/is/42"}, "http:// ya da https://"},
+		{"sheet url length", good, Options{SheetURL: "https://k.local/is/" + strings.Repeat("1", export.MaxSheetURL)}, "en fazla 500 karakter"},
+		{"sheet url too fine a code", good, Options{SheetURL: "https://k.local/is/" + strings.Repeat("1", 160)}, "etiketin QR koduna okunur biçimde sığmayacak"},
 	} {
 		var buf bytes.Buffer
 		err := Write(&buf, nil, c.res, c.opt)
@@ -389,10 +402,10 @@ func BenchmarkWrite3000(b *testing.B) {
 // Whatever the names, codes, sizes and options, Write returns a PDF or an
 // error and never panics.
 func FuzzWrite(f *testing.F) {
-	f.Add(exporttest.TurkishName, "B1", "p-0", 45.5, 30.0, 10.0, 5.0, "a4-3x8", "İş", "vertical", true)
-	f.Add("\x00\u202e😀", "", "a", 0.01, 1000.0, 0.0, 0.0, "roll-100x50", "", "horizontal", false)
-	f.Add(strings.Repeat("Ş", 5000), strings.Repeat("B", 300), "x-1", 1e5, 1e-3, -1.0, 1e9, "a4-2x4", "\xff", "", true)
-	f.Fuzz(func(t *testing.T, name, band, id string, w, h, x, y float64, preset, job, grain string, rotated bool) {
+	f.Add(exporttest.TurkishName, "B1", "p-0", 45.5, 30.0, 10.0, 5.0, "a4-3x8", "İş", "vertical", true, "")
+	f.Add("\x00\u202e😀", "", "a", 0.01, 1000.0, 0.0, 0.0, "roll-100x50", "", "horizontal", false, "https://kesim.local/is/42/levha/")
+	f.Add(strings.Repeat("Ş", 5000), strings.Repeat("B", 300), "x-1", 1e5, 1e-3, -1.0, 1e9, "a4-2x4", "\xff", "", true, "http://[::1]:80/"+strings.Repeat("%", 600))
+	f.Fuzz(func(t *testing.T, name, band, id string, w, h, x, y float64, preset, job, grain string, rotated bool, sheetURL string) {
 		res := nest.Result{Sheet: nest.Sheet{Width: 280, Height: 207}, Pages: []nest.Page{{
 			Parts: []nest.Placed{{ID: id, Name: name, X: x, Y: y, Width: w, Height: h, Rotated: rotated,
 				Edges: &nest.Edges{Top: band, Left: band}}},
@@ -400,7 +413,7 @@ func FuzzWrite(f *testing.F) {
 		}}}
 		req := &nest.Request{Parts: []nest.Part{{Name: name, Width: h, Height: w, Grain: grain}}}
 		var buf bytes.Buffer
-		err := Write(&buf, req, res, Options{Preset: preset, Job: job, Now: fixed})
+		err := Write(&buf, req, res, Options{Preset: preset, Job: job, Now: fixed, SheetURL: sheetURL})
 		if err == nil && !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
 			t.Fatal("no error and no PDF")
 		}

@@ -201,10 +201,10 @@ func TestEngineMaterialsPDF(t *testing.T) {
 // FuzzWriteMaterials writes layouts with materials whatever their pages'
 // sizes, names, band codes and sums: a PDF or an error, never a panic.
 func FuzzWriteMaterials(f *testing.F) {
-	f.Add("Beyaz Sunta", 18.0, 183.0, 366.0, "B1", "Beyaz 18", 1450.5, 7.88)
-	f.Add("", 0.0, 0.0, 0.0, "", "", 0.0, 0.0)
-	f.Add("\x00😀\u202e", -1.0, 1e300, 1e-300, "😀\n", strings.Repeat("ş", 300), 1e300, -1e300)
-	f.Fuzz(func(t *testing.T, material string, thickness, w, h float64, code, stockName string, cost, meters float64) {
+	f.Add("Beyaz Sunta", 18.0, 183.0, 366.0, "B1", "Beyaz 18", 1450.5, 7.88, "https://kesim.local/is/42")
+	f.Add("", 0.0, 0.0, 0.0, "", "", 0.0, 0.0, "")
+	f.Add("\x00😀\u202e", -1.0, 1e300, 1e-300, "😀\n", strings.Repeat("ş", 300), 1e300, -1e300, "https://ş.local/is/1")
+	f.Fuzz(func(t *testing.T, material string, thickness, w, h float64, code, stockName string, cost, meters float64, sheetURL string) {
 		res := exporttest.Materials()
 		res.Pages[1].Material, res.Pages[1].Thickness, res.Pages[1].Width, res.Pages[1].Height = material, thickness, w, h
 		res.Pages[1].Parts[1].Edges = &nest.Edges{Left: code}
@@ -215,8 +215,9 @@ func FuzzWriteMaterials(f *testing.F) {
 		stock[1].Name, stock[1].Price = stockName, cost
 		bands[0].Code, bands[0].Name = code, stockName
 		var buf bytes.Buffer
-		if err := Write(&buf, res, Options{Now: testNow, Stock: stock, Bands: bands}); err != nil {
-			if !errors.Is(err, export.ErrInvalid) || buf.Len() != 0 {
+		if err := Write(&buf, res, Options{Now: testNow, Stock: stock, Bands: bands, SheetURL: sheetURL}); err != nil {
+			bad := errors.Is(err, export.ErrInvalid) || errors.Is(err, export.ErrSheetURL) || errors.Is(err, export.ErrSheetURLLong)
+			if !bad || buf.Len() != 0 {
 				t.Fatalf("error %v after %d bytes", err, buf.Len())
 			}
 			return

@@ -1,7 +1,9 @@
 // Package pdf writes a layout as a printable A4 PDF for the shop floor: a
 // summary page, then one page per sheet with the sheet drawn to scale as
 // vector graphics, every part labelled, and the sheet's list of parts (and
-// of cuts, for a guillotine layout).
+// of cuts, for a guillotine layout). For a saved job (Options.SheetURL)
+// each sheet page also carries the QR code of its sheet's checklist, which
+// opens the sheet in Kesim on a phone at the saw.
 //
 // Text is set in the Go fonts, embedded (as subsets) so that every Turkish
 // letter prints on any printer and copies out as text.
@@ -34,6 +36,11 @@ type Options struct {
 	// and codes are named by their ids.
 	Stock []nest.Stock
 	Bands []nest.Band
+	// SheetURL, when set, is the address of the saved job the layout is
+	// (see export.CheckSheetURL): each sheet's page then carries the QR
+	// code of its sheet's checklist, export.SheetURL(SheetURL, page), under
+	// the drawing and the list. Empty means no code, the file as before.
+	SheetURL string
 }
 
 // DefaultTitle is the title used when Options.Title is empty.
@@ -82,6 +89,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	if err := export.CheckLists(opt.Stock, opt.Bands); err != nil {
 		return err
 	}
+	if err := export.CheckSheetURL(opt.SheetURL); err != nil {
+		return err
+	}
 	res = printable(res)
 	opt.Title = Printable(opt.Title)
 	opt.Stock = slices.Clone(opt.Stock)
@@ -128,7 +138,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	if !d.multi {
 		for page := range res.Pages {
 			if d.drawn(page) {
-				d.sheet(page)
+				if err := d.sheet(page); err != nil {
+					return err
+				}
 			}
 		}
 		return f.Output(w)
@@ -139,7 +151,9 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 		d.materialHeading(i, len(groups), g)
 		for _, page := range g.Pages {
 			if d.drawn(page) {
-				d.sheet(page)
+				if err := d.sheet(page); err != nil {
+					return err
+				}
 			}
 		}
 	}

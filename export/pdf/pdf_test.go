@@ -261,16 +261,17 @@ func TestSameLayoutSameFile(t *testing.T) {
 // FuzzWrite writes layouts with arbitrary names and sizes: Write must never
 // panic, and must either refuse the layout or write a PDF.
 func FuzzWrite(f *testing.F) {
-	f.Add(exporttest.TurkishName, 45.5, 30.0, 100.0, 148.0)
-	f.Add("\x00\xff😀\u202e", 0.01, 1000.0, 1000.0, 0.5)
-	f.Add(strings.Repeat("Uzun ad ", 40), 1e5, 1e-3, 1e5, 1e5)
-	f.Fuzz(func(t *testing.T, name string, w, h, sw, sh float64) {
+	f.Add(exporttest.TurkishName, 45.5, 30.0, 100.0, 148.0, "")
+	f.Add("\x00\xff😀\u202e", 0.01, 1000.0, 1000.0, 0.5, "https://kesim.local/is/42/levha/")
+	f.Add(strings.Repeat("Uzun ad ", 40), 1e5, 1e-3, 1e5, 1e5, "http://[::1]:8080/"+strings.Repeat("%", 600))
+	f.Fuzz(func(t *testing.T, name string, w, h, sw, sh float64, sheetURL string) {
 		res := nest.Result{Sheet: nest.Sheet{Width: sw, Height: sh}, Pages: []nest.Page{{Parts: []nest.Placed{
 			{Name: name, Width: w, Height: h},
 		}}}}
 		var buf bytes.Buffer
-		if err := Write(&buf, res, Options{Now: testNow}); err != nil {
-			if !errors.Is(err, export.ErrInvalid) || buf.Len() != 0 {
+		if err := Write(&buf, res, Options{Now: testNow, SheetURL: sheetURL}); err != nil {
+			bad := errors.Is(err, export.ErrInvalid) || errors.Is(err, export.ErrSheetURL) || errors.Is(err, export.ErrSheetURLLong)
+			if !bad || buf.Len() != 0 {
 				t.Fatalf("error %v after %d bytes", err, buf.Len())
 			}
 			return

@@ -33,8 +33,13 @@ type box struct{ x, y, w, h float64 }
 
 // sheet writes the page of sheet page: a title, the sheet drawn to scale,
 // and its list (parts, then cuts) beside or below the drawing when there is
-// room, else on the next page.
-func (d *doc) sheet(page int) {
+// room, else on the next page; with a sheet address, the QR codes of its
+// sheets' checklists at the bottom (see checklist.go).
+func (d *doc) sheet(page int) error {
+	codes, err := d.checklistCodes(page)
+	if err != nil {
+		return err
+	}
 	f, s := d.f, export.PageSheet(d.res, page)
 	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
 	pg := d.res.Pages[page]
@@ -70,11 +75,19 @@ func (d *doc) sheet(page int) {
 		h -= stockLineRoom
 	}
 
+	strip, fits := checklistStrip(codes, box{x, y, w, h})
+	if strip > 0 {
+		d.drawChecklistStrip(codes, box{x, y, w, h}, strip, fits)
+		h -= strip
+	}
+
 	lines := listLines(parts, pg.Cuts)
 	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
 	l := planSheetPage(box{x, y, w, h}, s, len(lines))
 	d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
 	d.sheetList(page, lines, l.list, l.listOnPage)
+	d.checklistPages(page, codes[fits:])
+	return nil
 }
 
 // stockLineRoom is the height in mm of the line under a sheet page's title

@@ -166,6 +166,7 @@ func (a *auth) guard(next http.Handler) http.Handler {
 			return
 		}
 		if acc, ok := a.session(r); ok {
+			noteUser(r, acc.ID)
 			r = r.WithContext(context.WithValue(r.Context(), accountKey, acc))
 		} else if !publicAPI[r.URL.Path] {
 			Error(w, r, errSignInNeeded)
@@ -255,6 +256,7 @@ func (a *auth) login(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
+	noteUser(r, acc.ID)
 	writeJSON(w, http.StatusOK, meBody(acc))
 }
 

@@ -41,11 +41,14 @@ type exportKind struct {
 // app's buttons and kesim nest's flags do (docs/http-api.md).
 var exportKinds = map[string]exportKind{
 	"pdf": {"application/pdf", ".pdf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
-		var o struct{ Title string }
+		var o struct {
+			Title    string
+			SheetURL string `json:"sheetUrl"`
+		}
 		if err := options(body, &o); err != nil {
 			return err
 		}
-		return pdf.Write(b, *body.Result, pdf.Options{Title: o.Title, Stock: req.Stock, Bands: req.Bands})
+		return pdf.Write(b, *body.Result, pdf.Options{Title: o.Title, Stock: req.Stock, Bands: req.Bands, SheetURL: o.SheetURL})
 	}},
 	"dxf": {"application/dxf", ".dxf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		opt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
@@ -59,7 +62,7 @@ var exportKinds = map[string]exportKind{
 		if err := options(body, &o); err != nil {
 			return err
 		}
-		return labels.Write(b, &req, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job})
+		return labels.Write(b, &req, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job, SheetURL: o.SheetURL})
 	}},
 	"xlsx": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		return cutlist.WriteXLSX(b, *body.Result, cutListOptions(req))

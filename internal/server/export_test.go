@@ -4,6 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,10 +75,49 @@ func TestExportAPI(t *testing.T) {
 		{"quote", body(`{"kdvPct":150}`), 400, "KDV"},
 		{"pdf", `{"result":{"sheet":{"width":100,"height":100},"pages":[],"skipped":[],"stats":{}}}`, 400, "parça bulunamadı"},
 		{"pdf", `{"result":`, 400, "JSON"},
+		{"pdf", body(`{"sheetUrl":"kesim.local/is/1"}`), 400, "Levha adresi http:// ya da https://"},
+		{"labels", body(`{"sheetUrl":"https://k.local/is/` + strings.Repeat("1", 500) + `"}`), 400, "en fazla 500 karakter"},
 	} {
 		r := do(h, "POST", "/api/export/"+c.kind, c.body)
 		if r.Code != c.code || !strings.Contains(r.Body.String(), c.want) {
 			t.Errorf("%s %.60s: %d %s, want %d with %q", c.kind, c.body, r.Code, r.Body, c.code, c.want)
+		}
+	}
+}
+
+// The options' sheetUrl, the address of a saved job, puts the QR code of
+// each sheet's checklist on the PDF's sheet pages and on the labels.
+func TestExportSheetURL(t *testing.T) {
+	pdftoppm, err1 := exec.LookPath("pdftoppm")
+	zbarimg, err2 := exec.LookPath("zbarimg")
+	if err1 != nil || err2 != nil {
+		t.Skip("pdftoppm (poppler-utils) or zbarimg (zbar-tools) not installed")
+	}
+	h := newTestServer(t, nil)
+	w := do(h, "POST", "/api/nest", `{"sheet":{"width":100,"height":148},"parts":[{"name":"Yan","width":60,"height":140,"quantity":2}],"options":{"timeLimitMs":0}}`)
+	if w.Code != 200 {
+		t.Fatalf("nest: %d %s", w.Code, w.Body)
+	}
+	for _, kind := range []string{"pdf", "labels"} {
+		r := do(h, "POST", "/api/export/"+kind, `{"result":`+w.Body.String()+`,"options":{"sheetUrl":"http://192.168.1.20:8080/is/lay-9/levha/"}}`)
+		if r.Code != 200 {
+			t.Fatalf("%s: %d %s", kind, r.Code, r.Body)
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, "f.pdf")
+		if err := os.WriteFile(file, r.Body.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(pdftoppm, "-png", "-r", "200", file, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v %s", err, out)
+		}
+		pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+		out, _ := exec.Command(zbarimg, append([]string{"-q", "--raw", "-Sdisable", "-Sqrcode.enable"}, pngs...)...).Output()
+		codes := strings.Fields(string(out))
+		slices.Sort(codes)
+		got := strings.Join(codes, " ")
+		if want := "http://192.168.1.20:8080/is/lay-9/levha/1 http://192.168.1.20:8080/is/lay-9/levha/2"; got != want {
+			t.Errorf("%s: decoded %q, want %q", kind, got, want)
 		}
 	}
 }

@@ -36,7 +36,8 @@ func BenchmarkMixedLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	srv := httptest.NewServer(New(Config{Store: st}))
+	// As kesim serve runs on loopback: a log line per request (formatted, then dropped) and the metrics.
+	srv := httptest.NewServer(New(Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Metrics: true}))
 	defer srv.Close()
 	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
 		b.Fatalf("server at %s, want 127.0.0.1", srv.URL)

@@ -41,12 +41,19 @@ type nestHandler struct {
 	// default).
 	maxPieces int
 	log       *slog.Logger
+	metrics   *serverMetrics // counts the layouts (nil: not counted)
 }
 
 // nestSlots bounds the layouts the server computes at once to its cores:
 // further requests wait their turn (or end when their client leaves) rather
 // than share the CPU until every one of them is slow.
 var nestSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// nestMaxWorkers caps a request's options.workers at half the server's
+// cores (at least one), so that one user cannot take a busy server's every
+// core; a request that asks for fewer keeps its count (and with a seed and
+// an iteration budget, its layout).
+var nestMaxWorkers = max(1, runtime.GOMAXPROCS(0)/2)
 
 // nestAdmitted bounds the requests that hold a job in memory, those laid
 // out and those waiting for a slot, to four per slot. One more is answered
@@ -103,15 +110,14 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return // the client left while waiting
 	}
-	if limit := int(h.limit.Milliseconds()); req.Options.TimeLimitMs > limit {
-		req.Options.TimeLimitMs = limit
-	}
+	boundOptions(&req.Options, h.limit)
 	// The cap ends the search whatever the request asked: the engine
 	// returns the best complete layout it has when its context ends. The
 	// request's context also ends it if the client leaves.
 	ctx, cancel := context.WithTimeout(r.Context(), h.limit)
 	defer cancel()
 	res, err := nest.Layout(ctx, req, nil)
+	h.metrics.layout(r, err)
 	switch {
 	case r.Context().Err() != nil:
 		return // nobody is waiting for the answer
@@ -155,4 +161,11 @@ func thousands(n int) string {
 // seconds writes d in seconds with a decimal comma: 5, 1,5.
 func seconds(d time.Duration) string {
 	return strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', -1, 64), ".", ",", 1)
+}
+
+// boundOptions caps what a request's options may take of the server: the
+// time limit at the hard cap, the workers at nestMaxWorkers.
+func boundOptions(o *nest.Options, limit time.Duration) {
+	o.TimeLimitMs = min(o.TimeLimitMs, int(limit.Milliseconds()))
+	o.Workers = min(o.Workers, nestMaxWorkers)
 }

@@ -156,18 +156,7 @@ func TestNestAPIPieceLimit(t *testing.T) {
 // server's cap.
 func TestNestAPITimeCap(t *testing.T) {
 	h := &nestHandler{limit: 500 * time.Millisecond, log: slog.New(slog.DiscardHandler)}
-	// A job whose search does not end at its lower bound within seconds.
-	parts := [][3]float64{{37.5, 22.5, 2}, {28.5, 51.5, 1}, {37.5, 23.5, 1}, {14.5, 29.5, 3}, {18.5, 57.5, 3},
-		{37.5, 21.5, 3}, {26.5, 78.5, 2}, {44.5, 63.5, 2}, {28.5, 42.5, 3}, {44.5, 13.5, 1}, {50.5, 27.5, 1},
-		{21.5, 73.5, 1}, {23.5, 14.5, 1}, {25.5, 40.5, 1}, {53.5, 50.5, 1}, {15.5, 22.5, 3}, {44.5, 49.5, 1},
-		{50.5, 52.5, 3}, {16.5, 36.5, 1}, {31.5, 70.5, 1}, {25.5, 37.5, 3}, {34.5, 67.5, 1}, {24.5, 61.5, 2},
-		{25.5, 32.5, 2}, {21.5, 48.5, 3}, {43.5, 70.5, 2}, {31.5, 15.5, 2}, {35.5, 54.5, 3}, {22.5, 15.5, 2},
-		{35.5, 31.5, 1}, {46.5, 48.5, 2}, {30.5, 19.5, 2}, {52.5, 28.5, 3}, {26.5, 78.5, 3}, {29.5, 38.5, 3},
-		{28.5, 39.5, 2}, {27.5, 63.5, 1}, {49.5, 65.5, 2}, {58.5, 63.5, 2}, {53.5, 35.5, 3}}
-	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}}
-	for i, p := range parts {
-		req.Parts = append(req.Parts, nest.Part{ID: strconv.Itoa(i), Name: "P", Width: p[0], Height: p[1], Quantity: int(p[2])})
-	}
+	req := hardJob()
 	for _, o := range []nest.Options{
 		{TimeLimitMs: 600000},
 		{Iterations: 100000000},
@@ -402,4 +391,40 @@ func TestNestAPIStockAndBands(t *testing.T) {
 			t.Errorf("%.60s: %d %.300s, want 400 %s: %s", tt.body, w.Code, w.Body, tt.field, tt.msg)
 		}
 	}
+}
+
+// One request cannot take every core: options.workers is capped at
+// nestMaxWorkers (half the cores), and the time limit at the hard cap;
+// smaller values are kept.
+func TestNestAPIBoundOptions(t *testing.T) {
+	defer func(old int) { nestMaxWorkers = old }(nestMaxWorkers)
+	nestMaxWorkers = 2
+	for _, c := range []struct{ in, want nest.Options }{
+		{nest.Options{Workers: 8, TimeLimitMs: 60000}, nest.Options{Workers: 2, TimeLimitMs: 5000}},
+		{nest.Options{Workers: 1, TimeLimitMs: 1000, Seed: 3}, nest.Options{Workers: 1, TimeLimitMs: 1000, Seed: 3}},
+		{nest.Options{}, nest.Options{}},
+	} {
+		got := c.in
+		boundOptions(&got, 5*time.Second)
+		if got != c.want {
+			t.Errorf("%+v: %+v, want %+v", c.in, got, c.want)
+		}
+	}
+}
+
+// hardJob is a job whose search does not end at its lower bound within
+// seconds.
+func hardJob() nest.Request {
+	parts := [][3]float64{{37.5, 22.5, 2}, {28.5, 51.5, 1}, {37.5, 23.5, 1}, {14.5, 29.5, 3}, {18.5, 57.5, 3},
+		{37.5, 21.5, 3}, {26.5, 78.5, 2}, {44.5, 63.5, 2}, {28.5, 42.5, 3}, {44.5, 13.5, 1}, {50.5, 27.5, 1},
+		{21.5, 73.5, 1}, {23.5, 14.5, 1}, {25.5, 40.5, 1}, {53.5, 50.5, 1}, {15.5, 22.5, 3}, {44.5, 49.5, 1},
+		{50.5, 52.5, 3}, {16.5, 36.5, 1}, {31.5, 70.5, 1}, {25.5, 37.5, 3}, {34.5, 67.5, 1}, {24.5, 61.5, 2},
+		{25.5, 32.5, 2}, {21.5, 48.5, 3}, {43.5, 70.5, 2}, {31.5, 15.5, 2}, {35.5, 54.5, 3}, {22.5, 15.5, 2},
+		{35.5, 31.5, 1}, {46.5, 48.5, 2}, {30.5, 19.5, 2}, {52.5, 28.5, 3}, {26.5, 78.5, 3}, {29.5, 38.5, 3},
+		{28.5, 39.5, 2}, {27.5, 63.5, 1}, {49.5, 65.5, 2}, {58.5, 63.5, 2}, {53.5, 35.5, 3}}
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}}
+	for i, p := range parts {
+		req.Parts = append(req.Parts, nest.Part{ID: strconv.Itoa(i), Name: "P", Width: p[0], Height: p[1], Quantity: int(p[2])})
+	}
+	return req
 }

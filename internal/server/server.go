@@ -38,6 +38,10 @@ type Config struct {
 	// PublicHosts are the names besides this computer's own under which a
 	// server without accounts answers its API (--public-host).
 	PublicHosts []string
+	// Metrics serves GET /metrics (Prometheus, metrics.go), outside the
+	// sign-in: kesim serve sets it on a loopback address, and on a network
+	// address only with --metrics.
+	Metrics bool
 }
 
 // New returns the server's handler.
@@ -51,6 +55,10 @@ func New(cfg Config) http.Handler {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	var m *serverMetrics
+	if cfg.Metrics {
+		m = newMetrics(cfg.Store)
+	}
 	mux := http.NewServeMux()
 	au := newAuth(cfg)
 	au.register(mux)
@@ -60,7 +68,7 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"title": cfg.Title, "machine": cfg.Machine, "factory": cfg.Factory})
 	})
-	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger})
+	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger, metrics: m})
 	mux.HandleFunc("POST /api/export/{kind}", exportFile)
 	if cfg.Store != nil {
 		registerStoreRoutes(mux, cfg.Store)
@@ -68,8 +76,12 @@ func New(cfg Config) http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, apperr.New(apperr.NotFound, msgNoRoute))
 	})
+	if m != nil {
+		mux.Handle("GET /metrics", m)
+	}
 	mux.Handle("/", appHandler(cfg.App))
-	return withLogger(securityHeaders(au.rebindGuard(au.guard(mux))), cfg.Logger)
+	// observe, outermost, logs every request (logging.go) and counts it.
+	return observe(withLogger(securityHeaders(au.rebindGuard(au.guard(routed(mux)))), cfg.Logger), mux, cfg.Logger, m)
 }
 
 // msgNoRoute answers an /api/ path that is no route.

@@ -19,8 +19,8 @@ const maxStoreBody = 5 << 20
 
 // registerStoreRoutes adds the saved parts and layouts API of
 // docs/http-api.md to mux: GET/POST /api/parts, DELETE /api/parts/{id},
-// GET/POST /api/layouts, GET/DELETE /api/layouts/{id}, POST /api/sync and
-// GET/PUT /api/stock.
+// GET/POST /api/layouts, GET/DELETE /api/layouts/{id}, POST /api/sync,
+// GET/PUT /api/stock, and the job routes (registerJobRoutes).
 func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
 	h := &storeHandlers{st: st}
 	mux.HandleFunc("GET /api/parts", h.listParts)
@@ -33,6 +33,7 @@ func registerStoreRoutes(mux *http.ServeMux, st store.Store) {
 	mux.HandleFunc("POST /api/sync", h.sync)
 	mux.HandleFunc("GET /api/stock", h.getStock)
 	mux.HandleFunc("PUT /api/stock", h.putStock)
+	registerJobRoutes(mux, h)
 }
 
 type storeHandlers struct {
@@ -106,9 +107,38 @@ func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, page)
 }
 
+// floorOwner returns whose layout id the request may read and tick: the
+// requester's own, or, for a signed-in user, another user's job on the
+// shop floor (being cut or cut), which the whole team works on: the QR
+// code on a sheet opens its checklist on any signed-in phone. Changing or
+// deleting a job stays its owner's.
+func (h *storeHandlers) floorOwner(r *http.Request, id string) (store.Owner, error) {
+	own := requestOwner(r)
+	if _, ok := accountOf(r); !ok {
+		return own, nil
+	}
+	owner, state, err := h.st.LayoutOwner(r.Context(), id)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return own, nil
+	}
+	if err != nil {
+		return own, err
+	}
+	if owner == own || state == store.StatePlanned {
+		return own, nil
+	}
+	return owner, nil
+}
+
 // getLayout answers GET /api/layouts/{id}: the whole layout, to load it.
 func (h *storeHandlers) getLayout(w http.ResponseWriter, r *http.Request) {
-	l, err := h.st.GetLayout(r.Context(), requestOwner(r), r.PathValue("id"))
+	id := r.PathValue("id")
+	owner, err := h.floorOwner(r, id)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	l, err := h.st.GetLayout(r.Context(), owner, id)
 	if err != nil {
 		Error(w, r, err)
 		return
@@ -175,6 +205,7 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		l.CreatedAt = time.Time(b.CreatedAt)
+		l.Result = nil // a browser's local layouts are synced without results
 		layouts[i] = l
 	}
 	res, err := h.st.Sync(r.Context(), requestOwner(r), parts, layouts)
@@ -249,6 +280,8 @@ type layoutBody struct {
 	// with (optional).
 	Stock []stockRowBody `json:"stock"`
 	Bands []nest.Band    `json:"bands"`
+	// Result is the engine's layout of the parts (optional; not synced).
+	Result *nest.Result `json:"result"`
 	// CreatedAt is read by POST /api/sync only.
 	CreatedAt clientTime `json:"createdAt"`
 }
@@ -280,6 +313,7 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 		return l, err
 	}
 	l.Bands = b.Bands
+	l.Result = b.Result
 	return l, nil
 }
 
@@ -296,6 +330,9 @@ type stockRowBody struct {
 	Quantity  float64 `json:"quantity"`
 	Price     float64 `json:"price"`
 	Grain     string  `json:"grain"`
+	// Offcut marks an offcut from the rack; PUT /api/stock keeps it only
+	// when it is on the user's rack.
+	Offcut bool `json:"offcut"`
 }
 
 // stockRows checks the stock rows' count and whole quantities; the store
@@ -315,7 +352,7 @@ func stockRows(rows []stockRowBody) ([]nest.Stock, error) {
 		}
 		out[i] = nest.Stock{
 			ID: r.ID, Name: r.Name, Material: r.Material, Thickness: r.Thickness,
-			Width: r.Width, Height: r.Height, Quantity: int(q), Price: r.Price, Grain: r.Grain,
+			Width: r.Width, Height: r.Height, Quantity: int(q), Price: r.Price, Grain: r.Grain, Offcut: r.Offcut,
 		}
 	}
 	return out, nil
@@ -328,6 +365,8 @@ func stockRows(rows []stockRowBody) ([]nest.Stock, error) {
 type stockBody struct {
 	Stock *[]stockRowBody `json:"stock"`
 	Bands *[]nest.Band    `json:"bands"`
+	// OffcutSettings is optional: absent keeps the stored settings.
+	OffcutSettings *store.OffcutSettings `json:"offcutSettings"`
 }
 
 // getStock answers GET /api/stock: the user's stock rows and band codes.
@@ -337,7 +376,7 @@ func (h *storeHandlers) getStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, list)
+	writeJSON(w, http.StatusOK, newStockAnswer(list))
 }
 
 // putStock answers PUT /api/stock: the user's whole stock list and band
@@ -362,12 +401,13 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r), store.StockList{Stock: stock, Bands: *body.Bands})
+	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r),
+		store.StockList{Stock: stock, Bands: *body.Bands, Settings: body.OffcutSettings})
 	if err != nil {
 		Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, list)
+	writeJSON(w, http.StatusOK, newStockAnswer(list))
 }
 
 // clientID is a part id as the web app keeps it: a string, or a number such

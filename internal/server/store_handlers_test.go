@@ -132,7 +132,7 @@ func TestLayoutsAPI(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("POST /api/layouts: %d %s", status, body)
 	}
-	if got, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(got, want) {
+	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("layout fields %v, want %v", got, want)
 	}
 	var saved store.Layout
@@ -149,13 +149,13 @@ func TestLayoutsAPI(t *testing.T) {
 	if got, want := keys(t, body), []string{"layouts"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("list fields %v, want %v (no next on the last page)", got, want)
 	}
-	if got, want := keys(t, list.Layouts[0]), []string{"createdAt", "id", "name", "partLines", "pieces", "sheet"}; !reflect.DeepEqual(got, want) {
+	if got, want := keys(t, list.Layouts[0]), []string{"createdAt", "id", "name", "partLines", "pieces", "progress", "sheet", "state"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("list entry fields %v, want %v", got, want)
 	}
 	var sum store.LayoutSummary
 	json.Unmarshal(list.Layouts[0], &sum)
 	if want := (store.LayoutSummary{ID: saved.ID, Name: "Mutfak dolabı", CreatedAt: saved.CreatedAt,
-		Sheet: &nest.Sheet{Width: 183, Height: 366.5}, PartLines: 2, Pieces: 9}); !reflect.DeepEqual(sum, want) {
+		Sheet: &nest.Sheet{Width: 183, Height: 366.5}, PartLines: 2, Pieces: 9, State: store.StatePlanned}); !reflect.DeepEqual(sum, want) {
 		t.Errorf("listed %+v, want %+v", sum, want)
 	}
 
@@ -164,7 +164,7 @@ func TestLayoutsAPI(t *testing.T) {
 	if status != http.StatusOK || json.Unmarshal(body, &got) != nil {
 		t.Fatalf("GET /api/layouts/{id}: %d %s", status, body)
 	}
-	if k, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(k, want) {
+	if k, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(k, want) {
 		t.Errorf("layout fields %v, want %v", k, want)
 	}
 	// Loading it restores the whole job: parts with their rotation lock, the
@@ -766,10 +766,13 @@ const kitchenStockJSON = `{"stock":[` +
 	`{"id":"s3","material":"Ceviz MDF","thickness":18,"width":183,"height":366,"price":2100,"grain":"vertical"}],` +
 	`"bands":[{"code":"B1","name":"PVC 0,8 beyaz","thickness":0.8,"price":6.5,"overlength":2}]}`
 
+// defaultOffcutSettingsJSON is the offcut settings of a user who saved none.
+const defaultOffcutSettingsJSON = `"offcutSettings":{"rules":[{"minWidth":30,"minHeight":30}],"maxArea":0,"minUse":60}`
+
 func TestStockAPI(t *testing.T) {
 	h := newStoreAPI(t)
 	status, body := call(t, h, "GET", "/api/stock", "")
-	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[]}` {
+	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`}` {
 		t.Errorf("GET /api/stock before any save: %d %s", status, body)
 	}
 	status, body = call(t, h, "PUT", "/api/stock", kitchenStockJSON)
@@ -787,14 +790,15 @@ func TestStockAPI(t *testing.T) {
 	}
 	// The engine's JSON, byte for byte: a stored list can be sent to the
 	// engine as it comes.
-	if compact := new(bytes.Buffer); json.Compact(compact, []byte(kitchenStockJSON)) != nil || strings.TrimSpace(string(body)) != compact.String() {
+	if compact := new(bytes.Buffer); json.Compact(compact, []byte(kitchenStockJSON)) != nil ||
+		strings.TrimSpace(string(body)) != strings.TrimSuffix(compact.String(), "}")+","+defaultOffcutSettingsJSON+"}" {
 		t.Errorf("GET /api/stock = %s\nwant %s", body, kitchenStockJSON)
 	}
 	// PUT replaces the whole list.
 	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}`); status != http.StatusOK {
 		t.Fatalf("second PUT: %d %s", status, body)
 	}
-	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}` {
+	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],`+defaultOffcutSettingsJSON+`}` {
 		t.Errorf("after the second PUT: %s", body)
 	}
 }
@@ -895,7 +899,7 @@ func TestPartsAndLayoutsWithMaterial(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("old layout: %d %s", status, body)
 	}
-	if got, want := keys(t, body), []string{"createdAt", "id", "name", "options", "parts", "sheet"}; !reflect.DeepEqual(got, want) {
+	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("old layout fields %v, want %v", got, want)
 	}
 	// Sync carries a layout's stock and bands.
@@ -930,7 +934,7 @@ func TestStockAPIPerUser(t *testing.T) {
 	if w := a.do("PUT", "/api/stock", kitchenStockJSON); w.Code != http.StatusOK {
 		t.Fatalf("A saves: %d %s", w.Code, w.Body)
 	}
-	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[]}` {
+	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`}` {
 		t.Errorf("B reads: %d %s, want empty lists", w.Code, w.Body)
 	}
 	if w := b.do("PUT", "/api/stock", `{"stock":[],"bands":[]}`); w.Code != http.StatusOK {

@@ -51,6 +51,11 @@ const StockKindSheet = "sheet"
 type StockList struct {
 	Stock []nest.Stock `json:"stock"`
 	Bands []nest.Band  `json:"bands"`
+	// Offcuts are the offcuts on the rack (GetStock and what ReplaceStock
+	// stored); the server lists them after Stock.
+	Offcuts []Offcut `json:"-"`
+	// Settings are the offcut settings; nil in ReplaceStock keeps them.
+	Settings *OffcutSettings `json:"-"`
 }
 
 // Validate checks every rule of docs/engine.md's table for stock rows and

@@ -113,6 +113,18 @@ type Layout struct {
 	// made with; absent in layouts saved without them (and before stock rows existed).
 	Stock []nest.Stock `json:"stock,omitempty"`
 	Bands []nest.Band  `json:"bands,omitempty"`
+	// Result is the engine's layout saved with it (absent when saved
+	// without one): what is cut is exactly what was planned.
+	Result *nest.Result `json:"result,omitempty"`
+	// State is StatePlanned, StateCutting or StateCut; StateBy names the
+	// user who set it (empty in local mode) and StateAt says when (nil
+	// until it changes).
+	State   string     `json:"state"`
+	StateBy string     `json:"stateBy,omitempty"`
+	StateAt *time.Time `json:"stateAt,omitempty"`
+	// CutPieces are the ticked pieces (Placed.ID), in the order ticked.
+	CutPieces []string `json:"cutPieces"`
+	Progress  Progress `json:"progress"`
 	// UserID is the owner's user id; nil for the anonymous owner.
 	UserID    *string   `json:"-"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -130,6 +142,12 @@ type LayoutInput struct {
 	// layout is made with, validated as a StockList.
 	Stock []nest.Stock `json:"stock,omitempty"`
 	Bands []nest.Band  `json:"bands,omitempty"`
+	// Result is optional: the engine's layout of the request, checked by
+	// CheckResult (nest.Verify) before it is stored.
+	Result *nest.Result `json:"result,omitempty"`
+	// sent is the input as the client sent it, before Validate trimmed
+	// and rounded it: the request the client's engine laid out.
+	sent *LayoutInput
 	// CreatedAt, when set, is when the client first saved the layout, such
 	// as a layout kept locally and synced later; zero means now (see
 	// Clock.At).
@@ -149,6 +167,10 @@ type LayoutSummary struct {
 	// quantities.
 	PartLines int `json:"partLines"`
 	Pieces    int `json:"pieces"`
+	// State is the job's state and Progress its ticked pieces against
+	// the pieces its result places (0 of 0 without a result).
+	State    string   `json:"state"`
+	Progress Progress `json:"progress"`
 }
 
 // LayoutPage is one page of a layout list. Next, when not empty, is the
@@ -189,6 +211,27 @@ type Store interface {
 	// DeleteLayout deletes the owner's layout with the given id. It returns
 	// a NotFound error if the owner has no such layout.
 	DeleteLayout(ctx context.Context, owner Owner, id string) error
+	// ReplaceLayout validates l and puts it in place of the owner's layout
+	// with the given id (a re-plan), keeping its id, date, state and the
+	// ticks of the pages it keeps. A job being cut must keep every page
+	// with a ticked piece unchanged (Conflict MsgJobPinned), and its
+	// result is verified with those pages pinned; a cut job is a Conflict
+	// (MsgJobIsCut). In a planned job the ticks are dropped.
+	ReplaceLayout(ctx context.Context, owner Owner, id string, l LayoutInput) (Layout, error)
+	// SetLayoutState moves the owner's layout to another state. Into
+	// StateCut, the leftovers of its result become offcut rows and the
+	// offcuts its pages use leave the rack; out of StateCut both are
+	// undone (the offcuts a later job used stay with that job). A layout
+	// without a result cannot leave StatePlanned (Conflict MsgJobNoResult).
+	SetLayoutState(ctx context.Context, owner Owner, id string, c StateChange) (Layout, error)
+	// TickPiece ticks or unticks one piece of the owner's layout: NotFound
+	// (MsgPieceMissing) when its result has no such piece. Two ticks at
+	// once never lose one.
+	TickPiece(ctx context.Context, owner Owner, id string, t Tick) (Ticks, error)
+	// LayoutOwner returns the owner and state of the layout with the given
+	// id, whoever owns it (NotFound MsgLayoutMissing when there is none):
+	// a job on the shop floor is the team's (see the server's floorOwner).
+	LayoutOwner(ctx context.Context, id string) (Owner, string, error)
 
 	// Sync saves what a client kept locally while the server was out of
 	// reach, in one transaction. A part is added unless the owner already
@@ -199,11 +242,14 @@ type Store interface {
 	Sync(ctx context.Context, owner Owner, parts []PartInput, layouts []LayoutInput) (SyncResult, error)
 
 	// GetStock returns the owner's stock rows and band codes, in the order
-	// they were saved; empty lists when there are none.
+	// they were saved, the offcuts on the rack (oldest first) and the
+	// offcut settings; empty lists when there are none.
 	GetStock(ctx context.Context, owner Owner) (StockList, error)
 	// ReplaceStock validates list and replaces the owner's whole stock
 	// list and band codes with it in one transaction, returning what is
-	// stored. Only rows of kind StockKindSheet are replaced.
+	// stored. The rows of list.Stock with Offcut set name the offcuts to
+	// keep on the rack (an unknown one is Invalid, MsgOffcutUnknown); the
+	// rack's other offcuts are removed. Settings nil keeps the stored ones.
 	ReplaceStock(ctx context.Context, owner Owner, list StockList) (StockList, error)
 
 	// Ping reports whether the database answers.

@@ -63,6 +63,10 @@ func (p PartInput) Validate() (PartInput, error) {
 // non-negative options. It returns the layout as it is to be stored, with
 // its own copy of the parts.
 func (l LayoutInput) Validate() (LayoutInput, error) {
+	if l.sent == nil {
+		sent := l
+		l.sent = &sent
+	}
 	var err error
 	if l.Name, err = checkName("name", l.Name, MsgLayoutName); err != nil {
 		return l, err
@@ -141,6 +145,9 @@ func checkOptions(o nest.Options) (nest.Options, error) {
 	}
 	if err = checkObjective(o.Objective); err != nil {
 		return o, err
+	}
+	if o.OffcutMinUse < 0 || o.OffcutMinUse > 100 {
+		return o, invalid("options.offcutMinUse", MsgOffcutMinUse)
 	}
 	return o, nil
 }
@@ -228,6 +235,7 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 		if err != nil {
 			return nil, nil, apperr.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i))
 		}
+		l.Result = nil // a sync saves no result: only CreateLayout verifies one
 		if !seenLayouts[l.Name] {
 			seenLayouts[l.Name] = true
 			outLayouts = append(outLayouts, l)

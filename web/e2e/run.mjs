@@ -397,8 +397,16 @@ await test('a longer search runs in the background and can be cancelled', async 
   await paste(page, 'P0\t90\t9\t1\nP1\t99\t6\t1\nP2\t77\t4\t1\nP3\t11\t97\t1\nP4\t74\t50\t1\nP5\t84\t13\t1\nP6\t72\t1\t1\nP7\t97\t8\t1\nP8\t74\t53\t1\nP9\t66\t81\t1\nP10\t76\t10\t1\nP11\t94\t33\t1\nP12\t90\t19\t1\nP13\t68\t61\t1\nP14\t89\t30\t1\nP15\t100\t19\t1\nP16\t72\t45\t1\nP17\t88\t4\t1\nP18\t74\t13\t1\nP19\t19\t77\t1');
   await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 15000 });
   await page.getByText(/^Alt sınır: \d+ sayfa/).waitFor({ timeout: 15000 });
+  // The export worker starts a few seconds after the app: count the workers once it is there.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
+  for (let i = 0; i < 100 && page.workers().length < 2; i++) await page.waitForTimeout(100);
+  const before = page.workers().length;
   await page.getByRole('button', { name: 'Daha iyi ara' }).click();
   await page.getByText('Daha iyi düzen aranıyor...').waitFor();
+  // A longer search also runs on a helper worker per further core (at most 3).
+  const helpers = Math.min(3, cores - 1);
+  for (let i = 0; i < 100 && page.workers().length < before + helpers; i++) await page.waitForTimeout(100);
+  expect(page.workers().length === before + helpers, `${page.workers().length - before} helper workers for ${cores} cores, want ${helpers}`);
   await page.getByRole('button', { name: 'İptal' }).click();
   await page.getByRole('button', { name: 'Daha iyi ara' }).waitFor();
   expect(Number(await page.getByTestId('total-pages').innerText()) >= 3, 'layout lost after cancel');
@@ -727,6 +735,126 @@ await test('a layout saved with stock loads its stock back', async (page) => {
   expect(kept.stock?.length === 1 && kept.stock[0].name === 'Ceviz levha', `server stock: ${JSON.stringify(kept)}`);
   await clearStock();
 });
+
+
+/** layoutId finds a saved layout's id by its name (GET /api/layouts?q=). */
+async function layoutId(name) {
+  const list = await (await fetch(`${base}/api/layouts?q=${encodeURIComponent(name)}`)).json();
+  const l = list.layouts.find((x) => x.name === name);
+  expect(l, `no saved layout ${name}: ${JSON.stringify(list)}`);
+  return l.id;
+}
+
+/** saveLayout saves the layout on screen under name and answers its id. */
+async function saveLayout(page, name) {
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  await page.getByLabel('Düzen Adı').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByText('Düzen ve parçalar kaydedildi.').waitFor();
+  return layoutId(name);
+}
+
+await test('a job is cut, its offcut goes to the rack and the next job uses it; a phone ticks a sheet', async (page, context) => {
+  await clearStock();
+  await open(page);
+  // a 100 x 50 shelf on the 100 x 148 canvas leaves a 100 x 98 offcut
+  await paste(page, 'Raf\t100\t50\t1\n');
+  await page.getByRole('listitem', { name: 'Raf' }).waitFor();
+  await waitPages(page, 1);
+  const first = await saveLayout(page, 'Raf işi');
+  const saved = await (await fetch(`${base}/api/layouts/${first}`)).json();
+  expect(saved.result?.pages?.length === 1 && saved.state === 'planned', `saved without its result: ${JSON.stringify(saved).slice(0, 300)}`);
+  // Kayıtlı Parçalar: the job's state, marked cut
+  await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+  const dlg = page.getByRole('dialog', { name: /Kayıtlı/ });
+  await dlg.getByRole('button', { name: 'Raf işi: Kesime başla' }).click();
+  await page.getByText('"Raf işi" kesimde.').waitFor();
+  await dlg.getByRole('button', { name: 'Raf işi: Kesildi' }).click();
+  await answer(page, 'Evet');
+  await page.getByText(/"Raf işi" kesildi; 1 artık rafa eklendi\./).waitFor();
+  expect((await dlg.getByTestId('job-state').first().innerText()) === 'Kesildi', 'the list does not say Kesildi');
+  await dlg.getByRole('button', { name: 'Kapat' }).click();
+  // the stock dialog shows the offcut: code, size, age, source job, area
+  await page.getByRole('button', { name: 'Levha stoku' }).click();
+  const stock = page.getByRole('dialog', { name: 'Levha stoku' });
+  const rack = stock.getByRole('table', { name: 'Artıklar' });
+  await rack.getByText('A-1', { exact: true }).waitFor();
+  await rack.getByText('Raf işi').waitFor();
+  const rackText = await rack.innerText();
+  expect(rackText.includes('100 x 98') && rackText.includes('bugün'), `rack: ${rackText}`);
+  expect((await stock.getByTestId('rack-area').innerText()) === 'Rafta 1 artık, toplam 0,98 m².', await stock.getByTestId('rack-area').innerText());
+  await page.screenshot({ path: path.join(outDir, 'offcuts.png') });
+  await stock.getByRole('button', { name: 'İptal' }).click();
+  // the shelf (51 % of the offcut, under the least use of 60 %) stays on the canvas
+  await waitPages(page, 1);
+  // the second job: two 45 x 90 doors cover 83 % of the offcut, so they go on it
+  await page.getByRole('button', { name: 'Tümünü Temizle' }).click();
+  await answer(page, 'Evet');
+  await paste(page, 'Kapak\t45\t90\t2\n');
+  await page.getByRole('listitem', { name: 'Kapak' }).waitFor();
+  await page.getByTestId('order-summary').getByText(/Artık A-1/).waitFor({ timeout: 15000 });
+  const summary = await page.getByTestId('order-summary').innerText();
+  expect(!/Satın alınacaklar/.test(summary), `the second job buys a sheet: ${summary}`);
+  const second = await saveLayout(page, 'Kapak işi');
+  const saved2 = await (await fetch(`${base}/api/layouts/${second}`)).json();
+  // a phone at the saw: the sheet's checklist on 360 x 740
+  const phone = await context.browser().newContext({ viewport: { width: 360, height: 740 }, locale: 'tr-TR', hasTouch: true, isMobile: true });
+  try {
+    const p = await phone.newPage();
+    const errors = [];
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.goto(`${base}/is/${second}/levha/1`);
+    await p.getByRole('heading', { name: 'Kapak işi' }).waitFor();
+    await p.getByText('Levha 1 / 1').waitFor();
+    const boxes = p.getByRole('checkbox');
+    expect((await boxes.count()) === 2, `${await boxes.count()} pieces on the sheet`);
+    const target = await p.locator('.piece label').first().boundingBox();
+    expect(target.height >= 48, `touch target ${target.height} px high`);
+    await boxes.nth(0).check();
+    await p.getByText('1 / 2 parça kesildi').waitFor();
+    // the keyboard ticks too
+    await boxes.nth(1).focus();
+    await p.keyboard.press('Space');
+    await p.getByText('2 / 2 parça kesildi').waitFor();
+    await p.getByText('Bu levhanın tüm parçaları kesildi.').waitFor();
+    const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    expect(width <= 360, `the page is ${width} px wide on a 360 px screen`);
+    await p.screenshot({ path: path.join(outDir, 'checklist-360x740.png'), fullPage: true });
+    expect(errors.length === 0, `phone page errors: ${errors.join('; ')}`);
+  } finally {
+    await phone.close();
+  }
+  await expectTicks(second, 2);
+  // the desktop's saved list shows the job's progress (the first tick started its cutting)
+  await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+  await dlg.getByText(/2 \/ 2 parça kesildi/).waitFor();
+  expect((await dlg.getByTestId('job-state').first().innerText()) === 'Kesimde', 'the ticked job is not Kesimde');
+  await page.screenshot({ path: path.join(outDir, 'saved-jobs.png') });
+  // pin and re-plan: the job loaded, a part added, the cut sheet stays as it was
+  await dlg.getByRole('button', { name: 'Kapak işi: Yükle' }).click();
+  await page.getByText('"Kapak işi" düzeni yüklendi.').waitFor();
+  expect((await page.getByTestId('job-banner').innerText()).includes('İş: Kapak işi'), 'no banner of the job being cut');
+  await page.getByTestId('page-cut').first().waitFor({ timeout: 15000 });
+  await paste(page, 'Raf\t30\t30\t1\n');
+  await page.getByRole('listitem', { name: 'Raf' }).waitFor();
+  await waitPages(page, 2);
+  await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+  const update = page.getByRole('dialog', { name: 'Kesimdeki İşi Güncelle' });
+  expect((await update.getByLabel('Düzen Adı').inputValue()) === 'Kapak işi', 'the job name is not prefilled');
+  await update.getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByText('Kesimdeki iş güncellendi.').waitFor();
+  const replanned = await (await fetch(`${base}/api/layouts/${second}`)).json();
+  expect(replanned.state === 'cutting' && replanned.result.pages.length === 2, `re-plan: ${JSON.stringify(replanned).slice(0, 300)}`);
+  expect(JSON.stringify(replanned.result.pages[0]) === JSON.stringify(saved2.result.pages[0]), 'the cut sheet changed in the re-plan');
+  await expectTicks(second, 2);
+  await clearStock();
+});
+
+/** expectTicks checks the server keeps n ticked pieces of a job. */
+async function expectTicks(id, n) {
+  const l = await (await fetch(`${base}/api/layouts/${id}`)).json();
+  expect(l.cutPieces?.length === n, `server ticks: ${JSON.stringify(l.cutPieces)}`);
+}
 
 await browser.close();
 await stopServer();

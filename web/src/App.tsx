@@ -1,13 +1,16 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Footer } from './app/Footer';
 import { Header } from './app/Header';
+import { JobScreen } from './app/JobScreen';
+import { useRoute } from './app/useRoute';
 import { useAppConfig } from './app/useAppConfig';
 import { useEngine } from './app/useEngine';
 import { buildRequest, useLayoutSearch } from './app/useLayoutSearch';
 import { useSession } from './app/useSession';
 import { useWork } from './app/useWork';
 import { useSyncOnSignIn } from './app/sync';
-import { saveStock, useStockSync } from './app/useStockSync';
+import { useJobSync } from './app/useJobSync';
+import { refreshStock, saveStock, useStockSync } from './app/useStockSync';
 import { useNotices } from './components/Notices';
 import { Splash } from './components/Splash';
 import { defaultFactory } from './generated/texts';
@@ -15,6 +18,8 @@ import { SignIn } from './features/auth/SignIn';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { cutOptions, sheetOf } from './features/canvas/settings';
 import type { EngineClient } from './features/engine/client';
+import { resultFits } from './features/job/checklist';
+import { JobBanner } from './features/job/JobBanner';
 import { ExportButtons } from './features/export/ExportButtons';
 import { PartForm } from './features/parts/PartForm';
 import { PartList } from './features/parts/PartList';
@@ -26,7 +31,10 @@ import { ResultsView } from './features/results/ResultsView';
 import type { SavedLayout, SavedPart } from './features/saved/api';
 import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
+import { savedMsg } from './features/saved/texts';
+import type { JobState } from './lib/api';
 import { EMPTY_STOCK, stockOptions, type StockSettings } from './features/stock/stock';
+import { engineRow } from './features/stock/offcuts';
 import { StockDialog } from './features/stock/StockDialog';
 import { stockMsg } from './features/stock/texts';
 import { msg } from './messages';
@@ -38,26 +46,40 @@ const PartListM = memo(PartList);
 const CanvasCardM = memo(CanvasCard);
 const ResultsViewM = memo(ResultsView);
 
-/**
- * App is the page: the header, the parts and the canvas, their layout,
- * and the dialogs over them. engine is a stand-in for tests.
- */
 /** withoutUndefined drops the keys a saved part does not have, so that it is kept as it came. */
 function withoutUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-export function App({ engine: given }: { engine?: EngineClient }) {
+/**
+ * App is the page: at a sheet's checklist address (/is/{id}/levha/{n})
+ * that sheet's checklist, else the work (Workbench): the header, the
+ * parts and the canvas, their layout, and the dialogs over them. engine
+ * is a stand-in for tests.
+ */
+export function App({ engine }: { engine?: EngineClient }) {
+  const route = useRoute();
+  if (route.job) return <JobScreen address={route.job} go={route.go} />;
+  return <Workbench engine={engine} />;
+}
+
+/** Workbench is the work: the parts, the canvas, the layout and the dialogs. */
+function Workbench({ engine: given }: { engine?: EngineClient }) {
   const notices = useNotices();
   const [splash, setSplash] = useState(true);
   const endSplash = useCallback(() => setSplash(false), []);
   const config = useAppConfig();
-  const { engine, onServer } = useEngine(given);
+  const { engine, onServer, helpers } = useEngine(given);
   const session = useSession();
   const work = useWork(session.account);
-  const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock);
+  // A job being cut re-plans with its ticked sheets pinned.
+  const cutting = work.job?.state === 'cutting' ? work.job : undefined;
+  const pinned = cutting?.pinned;
+  const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock, pinned, helpers);
   useSyncOnSignIn(session.account, !splash);
   useStockSync(session.account, !splash, work);
+  useJobSync(work);
+  const cutPages = useMemo(() => (pinned?.length ? new Set(pinned.map((p) => p.id)) : undefined), [pinned]);
 
   // The saved-items dialogs belong to the work on screen: while nobody is
   // signed in there is none, and none stays open.
@@ -65,7 +87,20 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   if (work.owner === null && dialog !== null) setDialog(null);
   const closeDialog = () => setDialog(null);
   const hasParts = work.parts.length > 0;
-  const openSaveDialog = useCallback(() => (hasParts ? setDialog('save') : void notices.alert(msg.needPartsToSave)), [hasParts, notices]);
+  // A layout is saved with its result once the result is of the parts on
+  // screen; a job being cut cannot be saved without one.
+  const fitting = useMemo(
+    () => (layout.result && resultFits(layout.result, work.parts, cutPages) ? layout.result : null),
+    [layout.result, work.parts, cutPages],
+  );
+  const needsResult = !!cutting && !fitting;
+  // A layout keeps its stock rows as the engine read them (offcuts without the rack's own fields).
+  const savedStock = useMemo(() => work.stock?.stock.map(engineRow), [work.stock]);
+  const openSaveDialog = useCallback(() => {
+    if (!hasParts) return void notices.alert(msg.needPartsToSave);
+    if (needsResult) return void notices.toast(savedMsg.waitForLayout, { tone: 'info', ms: 4000 });
+    setDialog('save');
+  }, [hasParts, needsResult, notices]);
   const openSavedDialog = useCallback(() => setDialog('saved'), []);
   const openStockDialog = useCallback(() => setDialog('stock'), []);
   const applyStock = async (s: StockSettings) => {
@@ -84,6 +119,10 @@ export function App({ engine: given }: { engine?: EngineClient }) {
       ),
     );
     notices.toast(msg.partsAdded(ps.length));
+  };
+  const jobMoved = (id: string, state: JobState) => {
+    work.setJob(id, { state, pinned: [] });
+    void refreshStock(work);
   };
   const loadLayout = (l: SavedLayout) => {
     const stock = work.load(l);
@@ -111,12 +150,14 @@ export function App({ engine: given }: { engine?: EngineClient }) {
   // made from: the finished sizes and the stock rows' prices. The layout
   // follows the work, so the work's request is the layout's.
   const paperRequest = useMemo(
-    () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock) : null),
-    [layout.result, work.parts, work.canvas, work.stock],
+    () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock, pinned) : null),
+    [layout.result, work.parts, work.canvas, work.stock, pinned],
   );
   // The quote's workshop name starts as the page's factory name, unless
   // that is the default tagline, which names no workshop.
   const quoteFactory = config.factory !== defaultFactory ? config.factory : undefined;
+  // A saved job's PDF and labels carry its sheets' QR codes (when the server keeps the layout shown).
+  const jobId = work.job?.id;
   const exports = useMemo(
     () => (
       <ExportButtons
@@ -127,9 +168,10 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         bands={bandRows}
         request={paperRequest}
         factory={quoteFactory}
+        layoutId={jobId}
       />
     ),
-    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory],
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);
@@ -147,6 +189,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         <main className="main">
           <PerformanceBanner parts={work.parts} />
           {onServer && <div className="inline-notice info">{msg.serverFallback}</div>}
+          <JobBanner job={work.job} />
           <PartFormM onAdd={work.add} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} bandCodes={bandCodes} />
           <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />
@@ -166,6 +209,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
               onCancelSearch={layout.cancelSearch}
               stock={work.stock?.stock}
               bands={work.stock?.bands}
+              cutPages={cutPages}
             />
           ) : (
             <NoParts />
@@ -178,8 +222,10 @@ export function App({ engine: given }: { engine?: EngineClient }) {
           parts={work.parts}
           sheet={sheetOf(work.canvas)}
           options={{ ...cutOptions(work.canvas), ...stockOptions(work.stock) }}
-          stock={work.stock?.stock}
+          stock={savedStock}
           bands={work.stock?.bands}
+          result={fitting}
+          job={cutting}
           owner={work.owner}
           onSaved={work.markSaved}
           onClose={closeDialog}
@@ -189,7 +235,7 @@ export function App({ engine: given }: { engine?: EngineClient }) {
         <StockDialog settings={work.stock ?? EMPTY_STOCK} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
       )}
       {dialog === 'saved' && work.owner !== null && (
-        <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} onClose={closeDialog} />
+        <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} onJobState={jobMoved} onClose={closeDialog} />
       )}
       {!splash && session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
     </>

@@ -47,7 +47,7 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 			return err
 		}
 		if !existing {
-			for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes"} {
+			for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes", "offcut_settings"} {
 				if _, err := tx.Exec(ctx, `UPDATE `+table+` SET user_id = $1 WHERE user_id IS NULL`, u.ID); err != nil {
 					return err
 				}
@@ -132,6 +132,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 		for _, q := range []string{
 			`DELETE FROM parts WHERE user_id = $1`, `DELETE FROM saved_layouts WHERE user_id = $1`,
 			`DELETE FROM stock_rows WHERE user_id = $1`, `DELETE FROM band_codes WHERE user_id = $1`,
+			`DELETE FROM offcut_settings WHERE user_id = $1`,
 			`DELETE FROM session_tokens WHERE user_id = $1`, `DELETE FROM users WHERE id = $1`,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {

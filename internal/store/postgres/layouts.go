@@ -41,7 +41,8 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	var sheet []byte
 	for rows.Next() {
 		var ls store.LayoutSummary
-		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &ls.CreatedAt); err != nil {
+		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &ls.CreatedAt,
+			&ls.State, &ls.Progress.Total, &ls.Progress.Cut); err != nil {
 			return store.LayoutPage{}, apperr.Wrap("postgres: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
@@ -67,19 +68,34 @@ func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
 		where += fmt.Sprintf(` AND (created_at, id) < ($%d, $%d)`, len(args)-1, len(args))
 	}
 	args = append(args, l.Limit+1)
-	return `SELECT id, name, sheet::text, part_lines, pieces, created_at FROM saved_layouts
+	return `SELECT id, name, sheet::text, part_lines, pieces, created_at, state, placed,
+		(SELECT COUNT(*) FROM piece_ticks t WHERE t.layout_id = saved_layouts.id) FROM saved_layouts
 		WHERE ` + where + fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d`, len(args)), args
 }
 
 // GetLayout returns the owner's layout with the given id.
 func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
+	return getLayout(ctx, s.pool, owner, id, "")
+}
+
+// reader is what a pool and a transaction have in common for reading.
+type reader interface {
+	querier
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// getLayout reads the owner's layout, its result, state and ticks; lock
+// " FOR UPDATE" holds the row until the transaction ends.
+func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock string) (store.Layout, error) {
 	where, args := ownerWhere(owner, 2)
 	var l store.Layout
-	var parts, sheet, options, stock, bands []byte
-	err := s.pool.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
-		stock::text, bands::text, created_at
-		FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...).
-		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt)
+	var parts, sheet, options, stock, bands, result []byte
+	var stateBy *string
+	err := db.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
+		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at
+		FROM saved_layouts WHERE id = $1 AND `+where+lock, append([]any{id}, args...)...).
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt,
+			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -92,15 +108,51 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
 	}
+	if l.Result, err = store.ParseResult(result); err != nil {
+		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
+	}
+	if stateBy != nil {
+		l.StateBy = *stateBy
+	}
+	if l.StateAt != nil {
+		t := utc(*l.StateAt)
+		l.StateAt = &t
+	}
+	if l.CutPieces, err = cutPieces(ctx, db, l.ID); err != nil {
+		return store.Layout{}, apperr.Wrap("postgres: ticks of "+l.ID, err)
+	}
+	l.Progress.Cut = len(l.CutPieces)
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = utc(l.CreatedAt)
 	return l, nil
+}
+
+// cutPieces returns the ticked pieces of a layout, in the order ticked.
+func cutPieces(ctx context.Context, db reader, id string) ([]string, error) {
+	rows, err := db.Query(ctx, `SELECT piece_id FROM piece_ticks WHERE layout_id = $1
+		ORDER BY ticked_at, piece_id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ids := []string{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		ids = append(ids, p)
+	}
+	return ids, rows.Err()
 }
 
 // CreateLayout validates in and saves it for the owner.
 func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
+		return store.Layout{}, err
+	}
+	if err := store.CheckResult(in, nil); err != nil {
 		return store.Layout{}, err
 	}
 	l, err := insertLayout(ctx, s.pool, &s.clock, owner, in)
@@ -114,7 +166,8 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
-		Stock: in.Stock, Bands: in.Bands,
+		Stock: in.Stock, Bands: in.Bands, Result: in.Result, State: store.StatePlanned,
+		CutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)
@@ -125,24 +178,41 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 	if err != nil {
 		return l, err
 	}
+	result, err := store.ResultColumn(l.Result)
+	if err != nil {
+		return l, err
+	}
 	lines, pieces := store.Counts(l.Parts)
 	_, err = db.Exec(ctx, `INSERT INTO saved_layouts
-		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at)
-		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11)`,
+		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at, result, placed)
+		VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12::jsonb, $13)`,
 		l.ID, l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
-		lines, pieces, l.UserID, l.CreatedAt)
+		lines, pieces, l.UserID, l.CreatedAt, nullText(result), l.Progress.Total)
 	return l, err
 }
 
 // DeleteLayout deletes the owner's layout with the given id.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner, 2)
-	tag, err := s.pool.Exec(ctx, `DELETE FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+		}
+		// The offcuts its cut used are sawn up: nothing can put them back now.
+		where3, args3 := ownerWhere(owner, 3)
+		_, err = tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND consumed_by = $2 AND `+where3,
+			append([]any{store.StockKindOffcut, id}, args3...)...)
+		return err
+	})
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return err
+	}
 	if err != nil {
 		return apperr.Wrap("postgres: delete layout", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	return nil
 }

@@ -55,37 +55,69 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	if err := rows.Err(); err != nil {
 		return list, apperr.Wrap("postgres: list bands", err)
 	}
+	if list.Offcuts, err = readOffcuts(ctx, s.pool, owner); err != nil {
+		return list, apperr.Wrap("postgres: list offcuts", err)
+	}
+	settings, _, _, err := readSettings(ctx, s.pool, owner)
+	if err != nil {
+		return list, apperr.Wrap("postgres: offcut settings", err)
+	}
+	list.Settings = &settings
 	return list, nil
 }
 
 // ReplaceStock replaces the owner's stock rows and band codes in one
 // transaction.
 func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.StockList) (store.StockList, error) {
-	list, err := list.Validate()
-	if err != nil {
-		return store.StockList{}, err
-	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, "postgres: replace stock", func(tx pgx.Tx) error {
 		return s.replaceStock(ctx, tx, owner, list)
 	})
 	if err != nil {
-		return store.StockList{}, store.SaveError("postgres: replace stock", err)
+		return store.StockList{}, err
 	}
-	return list, nil
+	return s.GetStock(ctx, owner)
 }
 
-func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, list store.StockList) error {
+func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, in store.StockList) error {
 	// Under READ COMMITTED two replacements of one owner's list could
 	// interleave their deletes and inserts and leave both lists; the lock
-	// makes them take turns (held until the transaction ends).
-	lockKey := "kesim_stock:anonymous"
-	if id, ok := owner.UserID(); ok {
-		lockKey = "kesim_stock:user:" + id
-	}
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, lockKey); err != nil {
+	// makes them take turns (held until the transaction ends), and with a
+	// cut or its undo.
+	if err := lockRack(ctx, tx, owner); err != nil {
 		return err
 	}
-	where, args := ownerWhere(owner, 2)
+	rack, err := readOffcuts(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	onRack := make(map[string]bool, len(rack))
+	for _, o := range rack {
+		onRack[o.ID] = true
+	}
+	list, keep, err := in.ValidateRack(onRack)
+	if err != nil {
+		return err
+	}
+	where, args := ownerWhere(owner, 3)
+	for _, o := range rack {
+		if keep[o.ID] {
+			continue
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND row_id = $2 AND consumed_by IS NULL AND `+where,
+			append([]any{store.StockKindOffcut, o.ID}, args...)...); err != nil {
+			return err
+		}
+	}
+	if list.Settings != nil {
+		_, next, found, err := readSettings(ctx, tx, owner)
+		if err != nil {
+			return err
+		}
+		if err := writeSettings(ctx, tx, &s.clock, owner, *list.Settings, next, found); err != nil {
+			return err
+		}
+	}
+	where, args = ownerWhere(owner, 2)
 	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND `+where,
 		append([]any{store.StockKindSheet}, args...)...); err != nil {
 		return err

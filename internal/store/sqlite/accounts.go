@@ -45,7 +45,7 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 		return store.Account{}, apperr.Wrap("sqlite: create user", err)
 	}
 	if existing == 0 {
-		for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes"} {
+		for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes", "offcut_settings"} {
 			if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET user_id = ? WHERE user_id IS NULL`, u.ID); err != nil {
 				return store.Account{}, apperr.Wrap("sqlite: adopt rows", err)
 			}
@@ -124,6 +124,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 		for _, q := range []string{
 			`DELETE FROM parts WHERE user_id = ?`, `DELETE FROM saved_layouts WHERE user_id = ?`,
 			`DELETE FROM stock_rows WHERE user_id = ?`, `DELETE FROM band_codes WHERE user_id = ?`,
+			`DELETE FROM offcut_settings WHERE user_id = ?`,
 			`DELETE FROM session_tokens WHERE user_id = ?`, `DELETE FROM users WHERE id = ?`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, id); err != nil {

@@ -45,7 +45,8 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	for rows.Next() {
 		var ls store.LayoutSummary
 		var created int64
-		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &created); err != nil {
+		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &created,
+			&ls.State, &ls.Progress.Total, &ls.Progress.Cut); err != nil {
 			return store.LayoutPage{}, apperr.Wrap("sqlite: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
@@ -70,19 +71,35 @@ func listLayoutsSQL(owner store.Owner, l store.LayoutListing) (string, []any) {
 		where += ` AND (created_at, id) < (?, ?)`
 		args = append(args, micros(l.CreatedAt), l.ID)
 	}
-	return `SELECT id, name, sheet, part_lines, pieces, created_at FROM saved_layouts
+	return `SELECT id, name, sheet, part_lines, pieces, created_at, state, placed,
+		(SELECT COUNT(*) FROM piece_ticks t WHERE t.layout_id = saved_layouts.id) FROM saved_layouts
 		WHERE ` + where + ` ORDER BY created_at DESC, id DESC LIMIT ?`, append(args, l.Limit+1)
 }
 
 // GetLayout returns the owner's layout with the given id.
 func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (store.Layout, error) {
+	return getLayout(ctx, s.read, owner, id)
+}
+
+// querier is what a *sql.DB and a *sql.Tx have in common for reading.
+type querier interface {
+	execer
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// getLayout reads the owner's layout, its result, state and ticks.
+func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (store.Layout, error) {
 	where, args := ownerWhere(owner)
 	var l store.Layout
-	var parts, sheet, options, stock, bands []byte
+	var parts, sheet, options, stock, bands, result []byte
 	var created int64
-	err := s.read.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at
+	var stateBy sql.NullString
+	var stateAt sql.NullInt64
+	err := db.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at,
+		result, placed, state, state_by, state_at
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
-		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created)
+		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created,
+			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -95,15 +112,49 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
 	}
+	if l.Result, err = store.ParseResult(result); err != nil {
+		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
+	}
+	l.StateBy = stateBy.String
+	if stateAt.Valid {
+		t := fromMicros(stateAt.Int64)
+		l.StateAt = &t
+	}
+	if l.CutPieces, err = cutPieces(ctx, db, l.ID); err != nil {
+		return store.Layout{}, apperr.Wrap("sqlite: ticks of "+l.ID, err)
+	}
+	l.Progress.Cut = len(l.CutPieces)
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = fromMicros(created)
 	return l, nil
+}
+
+// cutPieces returns the ticked pieces of a layout, in the order ticked.
+func cutPieces(ctx context.Context, db querier, id string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT piece_id FROM piece_ticks WHERE layout_id = ?
+		ORDER BY ticked_at, piece_id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ids := []string{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		ids = append(ids, p)
+	}
+	return ids, rows.Err()
 }
 
 // CreateLayout validates in and saves it for the owner.
 func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
+		return store.Layout{}, err
+	}
+	if err := store.CheckResult(in, nil); err != nil {
 		return store.Layout{}, err
 	}
 	l, err := insertLayout(ctx, s.write, &s.clock, owner, in)
@@ -117,7 +168,8 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner store.Owner, in store.LayoutInput) (store.Layout, error) {
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
-		Stock: in.Stock, Bands: in.Bands,
+		Stock: in.Stock, Bands: in.Bands, Result: in.Result, State: store.StatePlanned,
+		CutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)
@@ -128,19 +180,28 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 	if err != nil {
 		return l, err
 	}
+	result, err := store.ResultColumn(l.Result)
+	if err != nil {
+		return l, err
+	}
 	lines, pieces := store.Counts(l.Parts)
 	_, err = db.ExecContext(ctx, `INSERT INTO saved_layouts
-		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(id, name, parts_data, sheet, options, stock, bands, part_lines, pieces, user_id, created_at, result, placed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		l.ID, l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
-		lines, pieces, l.UserID, micros(l.CreatedAt))
+		lines, pieces, l.UserID, micros(l.CreatedAt), nullText(result), l.Progress.Total)
 	return l, err
 }
 
 // DeleteLayout deletes the owner's layout with the given id.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return apperr.Wrap("sqlite: delete layout", err)
+	}
+	defer tx.Rollback()
 	where, args := ownerWhere(owner)
-	res, err := s.write.ExecContext(ctx, `DELETE FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...)
+	res, err := tx.ExecContext(ctx, `DELETE FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...)
 	if err != nil {
 		return apperr.Wrap("sqlite: delete layout", err)
 	}
@@ -148,6 +209,14 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 		return apperr.Wrap("sqlite: delete layout", err)
 	} else if n == 0 {
 		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
+	// The offcuts its cut used are sawn up: nothing can put them back now.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND consumed_by = ? AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return apperr.Wrap("sqlite: delete layout", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return apperr.Wrap("sqlite: delete layout", err)
 	}
 	return nil
 }

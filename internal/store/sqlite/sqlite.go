@@ -43,6 +43,8 @@ type Store struct {
 	// consistent snapshot while a write goes on.
 	read  *sql.DB
 	clock store.Clock
+	// lock is the database's lock file, held shared until Close (lock.go).
+	lock *fileLock
 }
 
 var _ store.Store = (*Store)(nil)
@@ -59,6 +61,21 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: create database directory: %w", err)
 		}
 	}
+	lock, err := lockShared(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := open(ctx, path)
+	if err != nil {
+		lock.unlock()
+		return nil, err
+	}
+	s.lock = lock
+	return s, nil
+}
+
+// open opens the database at path for Open, which holds its lock.
+func open(ctx context.Context, path string) (*Store, error) {
 	write, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=journal_mode(WAL)&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -158,7 +175,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the database. A write that has returned is already durable.
 func (s *Store) Close() error {
-	return errors.Join(s.read.Close(), s.write.Close())
+	return errors.Join(s.read.Close(), s.write.Close(), s.lock.unlock())
 }
 
 // ownerWhere is the condition selecting the owner's rows and its arguments.

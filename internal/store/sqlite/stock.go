@@ -50,29 +50,66 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	if err := rows.Err(); err != nil {
 		return list, apperr.Wrap("sqlite: list bands", err)
 	}
+	if list.Offcuts, err = readOffcuts(ctx, s.read, owner); err != nil {
+		return list, apperr.Wrap("sqlite: list offcuts", err)
+	}
+	settings, _, _, err := readSettings(ctx, s.read, owner)
+	if err != nil {
+		return list, apperr.Wrap("sqlite: offcut settings", err)
+	}
+	list.Settings = &settings
 	return list, nil
 }
 
 // ReplaceStock replaces the owner's stock rows and band codes in one
 // transaction.
 func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.StockList) (store.StockList, error) {
-	list, err := list.Validate()
-	if err != nil {
-		return store.StockList{}, err
-	}
 	if err := s.replaceStock(ctx, owner, list); err != nil {
+		if apperr.CodeOf(err) == apperr.Invalid {
+			return store.StockList{}, err
+		}
 		return store.StockList{}, store.SaveError("sqlite: replace stock", err)
 	}
-	return list, nil
+	return s.GetStock(ctx, owner)
 }
 
-func (s *Store) replaceStock(ctx context.Context, owner store.Owner, list store.StockList) error {
+func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.StockList) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	rack, err := readOffcuts(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	onRack := make(map[string]bool, len(rack))
+	for _, o := range rack {
+		onRack[o.ID] = true
+	}
+	list, keep, err := in.ValidateRack(onRack)
+	if err != nil {
+		return err
+	}
 	where, args := ownerWhere(owner)
+	for _, o := range rack {
+		if keep[o.ID] {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND row_id = ? AND consumed_by IS NULL AND `+where,
+			append([]any{store.StockKindOffcut, o.ID}, args...)...); err != nil {
+			return err
+		}
+	}
+	if list.Settings != nil {
+		_, next, found, err := readSettings(ctx, tx, owner)
+		if err != nil {
+			return err
+		}
+		if err := writeSettings(ctx, tx, &s.clock, owner, *list.Settings, next, found); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND `+where,
 		append([]any{store.StockKindSheet}, args...)...); err != nil {
 		return err

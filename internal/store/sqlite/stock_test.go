@@ -11,8 +11,9 @@ import (
 )
 
 // TestMigrationFromVersion8 opens a database of schema 8 with a part and a
-// layout saved before stock rows existed: migration 9 runs, the old rows read back
-// without material, stock or bands, and the new tables work.
+// layout saved before stock rows existed: migrations 9 and 10 run, the old
+// rows read back without material, stock or bands, the layout as a planned
+// job without a result, and the new tables work.
 func TestMigrationFromVersion8(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kesim.db")
 	ctx := context.Background()
@@ -66,8 +67,15 @@ func TestMigrationFromVersion8(t *testing.T) {
 	if err != nil || len(l.Parts) != 1 || l.Stock != nil || l.Bands != nil || l.Options.Kerf != 0.3 {
 		t.Errorf("old layout %+v, %v", l, err)
 	}
+	if l.State != store.StatePlanned || l.Result != nil || l.StateAt != nil || len(l.CutPieces) != 0 || l.Progress != (store.Progress{}) {
+		t.Errorf("old layout's job: state %q result %v at %v ticks %v progress %+v", l.State, l.Result, l.StateAt, l.CutPieces, l.Progress)
+	}
+	if page, err := s.ListLayouts(ctx, store.Anonymous(), store.LayoutQuery{}); err != nil || len(page.Layouts) != 1 || page.Layouts[0].State != store.StatePlanned {
+		t.Errorf("old layout listed %+v, %v", page, err)
+	}
 	list, err := s.GetStock(ctx, store.Anonymous())
-	if err != nil || len(list.Stock) != 0 || len(list.Bands) != 0 {
+	if err != nil || len(list.Stock) != 0 || len(list.Bands) != 0 || len(list.Offcuts) != 0 ||
+		list.Settings == nil || list.Settings.MinUse != store.DefaultOffcutUse {
 		t.Errorf("stock after migration %+v, %v", list, err)
 	}
 }

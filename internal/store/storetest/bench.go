@@ -19,6 +19,26 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 	b.Run("CreateLayout", func(b *testing.B) { benchCreateLayout(b, open(b)) })
 	b.Run("ReplaceStock1000", func(b *testing.B) { benchReplaceStock(b, open(b)) })
 	b.Run("GetStock1000", func(b *testing.B) { benchGetStock(b, open(b)) })
+	b.Run("TickPiece5000", func(b *testing.B) { benchTickPiece(b, open(b)) })
+}
+
+// benchTickPiece ticks and unticks pieces of a job of 5,000 pieces (a
+// phone's tick: the piece is looked up in the stored result).
+func benchTickPiece(b *testing.B, s store.Store) {
+	in := jobInput(b, "Büyük iş", nil, fixed("k", 9.5, 4.5, 5000))
+	l := mustCreateJob(b, s, userA, in)
+	ids := make([]string, 0, 5000)
+	for _, p := range in.Result.Pages {
+		for _, pc := range p.Parts {
+			ids = append(ids, pc.ID)
+		}
+	}
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.TickPiece(ctx, userA, l.ID, store.Tick{PieceID: ids[(i*7919)%len(ids)], Cut: i%3 != 0}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // fullStock is the largest stock list a user may save: 1,000 rows and 100

@@ -48,13 +48,20 @@ func kitchenStock() store.StockList {
 	}
 }
 
+// mustGetStock returns the owner's sheet rows and band codes (without the
+// offcuts and their settings: see mustGetRack).
 func mustGetStock(t testing.TB, s store.Store, o store.Owner) store.StockList {
 	t.Helper()
 	got, err := s.GetStock(context.Background(), o)
 	if err != nil {
 		t.Fatalf("GetStock(%v): %v", o, err)
 	}
-	return got
+	return sheetsAndBands(got)
+}
+
+// sheetsAndBands is the list without its offcuts and settings.
+func sheetsAndBands(l store.StockList) store.StockList {
+	return store.StockList{Stock: l.Stock, Bands: l.Bands}
 }
 
 // A user who never saved stock gets two empty lists (the JSON [] the web
@@ -73,7 +80,7 @@ func testStockRoundTrip(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(stored, want) {
+	if !reflect.DeepEqual(sheetsAndBands(stored), want) {
 		t.Errorf("ReplaceStock returned\n%#v\nwant\n%#v", stored, want)
 	}
 	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, want) {
@@ -358,15 +365,26 @@ func testSyncStock(t *testing.T, s store.Store) {
 func testStockAdoptedAndNeedsUser(t *testing.T, s AccountStore) {
 	ctx := context.Background()
 	want := kitchenStock()
-	if _, err := s.ReplaceStock(ctx, store.Anonymous(), want); err != nil {
+	settings := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 25, MinHeight: 35}}, MaxArea: 3, MinUse: 10}
+	local := want
+	local.Settings = &settings
+	if _, err := s.ReplaceStock(ctx, store.Anonymous(), local); err != nil {
 		t.Fatal(err)
 	}
+	// A job cut in local mode leaves an offcut on the local rack.
+	job := mustCreateJob(t, s, store.Anonymous(), jobInput(t, "Yerel iş", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, store.Anonymous(), job.ID, store.StateCut)
+	offcuts := rackIDs(rack(t, s, store.Anonymous()))
 	u, err := s.CreateUser(ctx, "ayse", "hash-a", true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := mustGetStock(t, s, store.User(u.ID)); !reflect.DeepEqual(got, want) {
 		t.Errorf("first user's stock %#v, want the local list", got)
+	}
+	adopted, _ := s.GetStock(ctx, store.User(u.ID))
+	if !reflect.DeepEqual(*adopted.Settings, settings) || !reflect.DeepEqual(rackIDs(adopted.Offcuts), offcuts) || len(offcuts) == 0 {
+		t.Errorf("first user's offcut settings %+v and rack %v, want %+v and %v", *adopted.Settings, rackIDs(adopted.Offcuts), settings, offcuts)
 	}
 	if got := mustGetStock(t, s, store.Anonymous()); len(got.Stock) != 0 || len(got.Bands) != 0 {
 		t.Errorf("anonymous still sees %#v", got)
@@ -383,5 +401,8 @@ func testStockAdoptedAndNeedsUser(t *testing.T, s AccountStore) {
 	}
 	if got := mustGetStock(t, s, store.User(u.ID)); len(got.Stock) != 0 || len(got.Bands) != 0 {
 		t.Errorf("deleted user's stock remains: %#v", got)
+	}
+	if got, _ := s.GetStock(ctx, store.User(u.ID)); len(got.Offcuts) != 0 || !reflect.DeepEqual(*got.Settings, store.DefaultOffcutSettings()) {
+		t.Errorf("deleted user's offcuts %+v or settings %+v remain", got.Offcuts, *got.Settings)
 	}
 }

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"GetLayout", testGetLayout},
 	}
 	tests = append(tests, stockTests...)
+	tests = append(tests, jobTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
 	}
@@ -157,7 +158,8 @@ func testLayouts(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatalf("CreateLayout: %v", err)
 	}
-	want := store.Layout{ID: l.ID, Name: "Mutfak dolabı", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, CreatedAt: l.CreatedAt}
+	want := store.Layout{ID: l.ID, Name: "Mutfak dolabı", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, CreatedAt: l.CreatedAt,
+		State: store.StatePlanned, CutPieces: []string{}}
 	if !reflect.DeepEqual(l, want) {
 		t.Errorf("CreateLayout returned %+v, want %+v", l, want)
 	}
@@ -616,7 +618,8 @@ func checkSummary(t testing.TB, sum store.LayoutSummary, l store.Layout) {
 		pieces += p.Quantity
 	}
 	if sum.ID != l.ID || sum.Name != l.Name || !sum.CreatedAt.Equal(l.CreatedAt) || sum.CreatedAt.Location() != time.UTC ||
-		sum.Sheet == nil || *sum.Sheet != l.Sheet || sum.PartLines != lines || sum.Pieces != pieces {
+		sum.Sheet == nil || *sum.Sheet != l.Sheet || sum.PartLines != lines || sum.Pieces != pieces ||
+		sum.State != l.State || sum.Progress != l.Progress {
 		t.Errorf("summary %+v (sheet %v) does not match layout %s %q: %d lines, %d pieces, sheet %v, created %v",
 			sum, sum.Sheet, l.ID, l.Name, lines, pieces, l.Sheet, l.CreatedAt)
 	}
@@ -685,12 +688,13 @@ func testLayoutSummaries(t *testing.T, s store.Store) {
 	}
 	got := page.Layouts[0]
 	want := store.LayoutSummary{ID: got.ID, Name: "Büyük", CreatedAt: got.CreatedAt, Sheet: &store.DefaultSheet,
-		PartLines: store.MaxLayoutParts, Pieces: store.MaxLayoutParts * store.MaxQuantity}
+		PartLines: store.MaxLayoutParts, Pieces: store.MaxLayoutParts * store.MaxQuantity, State: store.StatePlanned}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("largest layout listed as %+v, want %+v", got, want)
 	}
 	got = page.Layouts[1]
-	want = store.LayoutSummary{ID: l.ID, Name: "Mutfak", CreatedAt: l.CreatedAt, Sheet: &in.Sheet, PartLines: 2, Pieces: 9}
+	want = store.LayoutSummary{ID: l.ID, Name: "Mutfak", CreatedAt: l.CreatedAt, Sheet: &in.Sheet, PartLines: 2, Pieces: 9,
+		State: store.StatePlanned}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("layout listed as %+v, want %+v", got, want)
 	}
@@ -931,7 +935,8 @@ func testGetLayout(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	got, err := s.GetLayout(ctx, userA, l.ID)
-	want := store.Layout{ID: l.ID, Name: "Mutfak", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, UserID: l.UserID, CreatedAt: l.CreatedAt}
+	want := store.Layout{ID: l.ID, Name: "Mutfak", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, UserID: l.UserID, CreatedAt: l.CreatedAt,
+		State: store.StatePlanned, CutPieces: []string{}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("GetLayout = %+v, %v; want %+v", got, err, want)
 	}

@@ -3,7 +3,7 @@ import { useNotices } from '../components/Notices';
 import { cutOptions, sheetOf, type CanvasSettings } from '../features/canvas/settings';
 import type { EngineClient } from '../features/engine/client';
 import { LayoutSearch } from '../features/engine/search';
-import type { Request } from '../features/engine/types';
+import type { Page, Request } from '../features/engine/types';
 import type { Part } from '../features/parts/parts';
 import { withStock, type StockSettings } from '../features/stock/stock';
 import { msg } from '../messages';
@@ -17,10 +17,13 @@ const LONG_SEARCH_MS = 30000;
  * buildRequest is the engine's request for the parts on the canvas and
  * the stock rows and bands (withStock): without stock rows and bands it is
  * the canvas's request alone. The parts' material, thickness, grain and
- * edges go as they are kept, only when set.
+ * edges go as they are kept, only when set. pinned are the cut sheets of
+ * a job being cut (Request.pinned): the engine keeps them as they are and
+ * lays out only what they do not hold.
  */
-export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1, stock?: StockSettings): Request {
-  return withStock({ sheet: sheetOf(canvas), parts: parts.map(partOf), options: { ...cutOptions(canvas), timeLimitMs, seed } }, stock);
+export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1, stock?: StockSettings, pinned?: Page[]): Request {
+  const req = withStock({ sheet: sheetOf(canvas), parts: parts.map(partOf), options: { ...cutOptions(canvas), timeLimitMs, seed } }, stock);
+  return pinned?.length ? { ...req, pinned } : req;
 }
 
 /** partOf drops the new fields of a part that are empty, so a part without them is sent as before. */
@@ -38,23 +41,35 @@ function partOf(p: Part): Part {
 
 /**
  * useLayoutSearch lays out the parts on the canvas whenever either
- * changes, and searches longer when the user asks (searchMore); the page
- * says when a search ends or a layout fails.
+ * changes, and searches longer when the user asks (searchMore), on the
+ * helpers' engines too (one per further core); the page says when a
+ * search ends or a layout fails.
  */
-export function useLayoutSearch(engine: EngineClient, parts: Part[], canvas: CanvasSettings, stock?: StockSettings) {
+export function useLayoutSearch(
+  engine: EngineClient,
+  parts: Part[],
+  canvas: CanvasSettings,
+  stock?: StockSettings,
+  pinned?: Page[],
+  helpers: () => EngineClient[] = () => [],
+) {
   const notices = useNotices();
   const search = useMemo(
     () =>
-      new LayoutSearch(engine, {
-        searchDone: (pages) => notices.toast(msg.searchDone(pages)),
-        failed: (e) => notices.toast(e.message || msg.unknownError, { tone: 'error', ms: 5000 }),
-      }),
-    [engine, notices],
+      new LayoutSearch(
+        engine,
+        {
+          searchDone: (pages) => notices.toast(msg.searchDone(pages)),
+          failed: (e) => notices.toast(e.message || msg.unknownError, { tone: 'error', ms: 5000 }),
+        },
+        helpers,
+      ),
+    [engine, notices, helpers],
   );
   const { result, running, progress } = useSyncExternalStore(search.subscribe, search.snapshot);
   useEffect(() => {
-    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock) : null);
-  }, [search, parts, canvas, stock]);
+    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock, pinned) : null);
+  }, [search, parts, canvas, stock, pinned]);
   useEffect(() => search.cancel, [search]);
   const searchMore = useCallback(() => search.search(LONG_SEARCH_MS, 2), [search]);
   return {

@@ -58,4 +58,21 @@ describe('useStockSync', () => {
     expect(result.current.stockUnsent).toBe(true);
     expect(result.current.stock).toEqual(here);
   });
+
+  it('drops an offcut another job used since, when the server refuses it, and sends the rest again', async () => {
+    const gone = { id: 'A-1', width: 80, height: 60, quantity: 1, offcut: true };
+    const kept = { id: 'A-2', width: 50, height: 60, quantity: 1, offcut: true };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: { ...here, stock: [...here.stock, gone, kept] }, stockUnsent: true }));
+    answer = () => {
+      const last = calls.at(-1)!;
+      if (last.method === 'GET') return Response.json({ stock: [kept], bands: [] });
+      const ids = (last.body as { stock: { id: string }[] }).stock.map((r) => r.id);
+      if (ids.includes('A-1')) return Response.json({ error: { code: 'invalid', message: 'Bu artık parça rafta yok.' } }, { status: 400 });
+      return Response.json(last.body);
+    };
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockUnsent).toBe(false));
+    expect(result.current.stock?.stock.map((r) => r.id)).toEqual(['h', 'A-2']);
+    expect(calls.map((c) => c.method)).toEqual(['PUT', 'GET', 'PUT']);
+  });
 });

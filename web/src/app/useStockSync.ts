@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
 import { merged, notThere, sameLists, stockApi } from '../features/stock/api';
+import { isOffcut } from '../features/stock/offcuts';
 import type { StockSettings } from '../features/stock/stock';
+import { ApiError } from '../lib/api';
 import type { Me } from '../lib/account';
 
 interface StockWork {
@@ -23,8 +25,10 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
     if (work.stockUnsent && work.stock) {
       const sent = work.stock;
       try {
-        await stockApi.put(sent);
-        if (live()) work.stockSent(sent);
+        const taken = await putStock(sent);
+        if (!live()) return;
+        if (taken === sent) work.stockSent(sent);
+        else work.setStock(taken, false);
       } catch {
         /* kept here, sent at the next start */
       }
@@ -50,6 +54,41 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
 }
 
 /**
+ * putStock sends the stock (PUT /api/stock) and answers the settings the
+ * server took: s itself, or, when it refused offcuts no longer on the
+ * rack (another job used them since this browser saw them), s without
+ * those, sent again once.
+ */
+async function putStock(s: StockSettings): Promise<StockSettings> {
+  try {
+    await stockApi.put(s);
+    return s;
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 400 && s.stock.some(isOffcut))) throw e;
+    const rack = new Set((await stockApi.get())?.stock.filter(isOffcut).map((r) => r.id));
+    const kept = { ...s, stock: s.stock.filter((r) => !isOffcut(r) || rack.has(r.id)) };
+    if (kept.stock.length === s.stock.length) throw e;
+    await stockApi.put(kept);
+    return kept;
+  }
+}
+
+/**
+ * refreshStock takes the server's stock again (offcuts came or went with a
+ * job's state); a failure leaves the stock on screen as it is.
+ */
+export async function refreshStock(work: Pick<StockWork, 'stock' | 'setStock'>): Promise<void> {
+  try {
+    const server = await stockApi.get();
+    if (!server) return;
+    const next = merged(server, work.stock);
+    if (!sameLists(next, work.stock)) work.setStock(next, false);
+  } catch (e) {
+    if (!notThere(e)) console.warn('stock', e);
+  }
+}
+
+/**
  * saveStock puts the dialog's stock on screen at once and sends it to the
  * server; it answers 'saved', 'local' (kept in this browser, sent later) or
  * the server's message when it refused the lists.
@@ -57,8 +96,9 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
 export async function saveStock(s: StockSettings, work: Pick<StockWork, 'setStock' | 'stockSent'>): Promise<'saved' | 'local' | Error> {
   work.setStock(s, true);
   try {
-    await stockApi.put(s);
-    work.stockSent(s);
+    const taken = await putStock(s);
+    if (taken === s) work.stockSent(s);
+    else work.setStock(taken, false);
     return 'saved';
   } catch (e) {
     if (notThere(e)) return 'local';

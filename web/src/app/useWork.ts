@@ -1,11 +1,41 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { canvasOf, type CanvasSettings } from '../features/canvas/settings';
 import type { PartInput } from '../features/engine/types';
+import { pinnedPages } from '../features/job/checklist';
 import { newPartId, type Part } from '../features/parts/parts';
 import type { SavedLayout } from '../features/saved/api';
 import { settingsOf, type StockSettings } from '../features/stock/stock';
 import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
-import { partsPrint, unsaved, WorkStore } from './work';
+import type { JobState } from '../lib/api';
+import { partsPrint, unsaved, WorkStore, type Work, type WorkJob } from './work';
+
+/**
+ * keptIds are a job's part lines with the ids they were saved with: its
+ * result's pieces ("<partID>-<copy>") name them, so a re-plan's pinned
+ * pages count against the right lines. Missing or repeated ids get new ones.
+ */
+function keptIds(parts: PartInput[]): Part[] {
+  const seen = new Set<string>();
+  return parts.map((p) => {
+    const id = p.id && !seen.has(p.id) ? p.id : newPartId();
+    seen.add(id);
+    return { ...p, id };
+  });
+}
+
+/** withoutJob is the work as no saved job. */
+function withoutJob(w: Work): Work {
+  const rest = { ...w };
+  delete rest.job;
+  return rest;
+}
+
+/** jobOfLayout is the job a saved layout is, when the server keeps its result. */
+function jobOfLayout(l: SavedLayout): WorkJob | undefined {
+  if (l.local || !l.result || !l.id) return undefined;
+  const state = l.state ?? 'planned';
+  return { id: l.id, name: l.name, state, pinned: state === 'cutting' ? pinnedPages(l.result, l.cutPieces) : [] };
+}
 
 /**
  * useWork is the work on screen: the parts, the canvas, and the print of
@@ -29,20 +59,33 @@ export function useWork(account: Me | null | undefined) {
       },
       edit: (id: string, change: Partial<Part>) => update((w) => ({ ...w, parts: w.parts.map((p) => (p.id === id ? { ...p, ...change } : p)) })),
       remove: (id: string) => update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== id) })),
-      clear: () => update((w) => ({ ...w, parts: [] })),
+      // A cleared list starts a new job.
+      clear: () => update((w) => ({ ...withoutJob(w), parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
       /** load puts a saved layout's parts and canvas on screen. */
       load: (l: SavedLayout): StockSettings | undefined => {
-        const parts = l.parts.map((p) => ({ ...p, id: newPartId() }));
+        const job = jobOfLayout(l);
+        const parts = job ? keptIds(l.parts) : l.parts.map((p) => ({ ...p, id: newPartId() }));
         // A layout saved with stock rows or bands puts them back (and
         // they become the user's stock, to be sent: the stock it returns);
-        // one saved without leaves the user's stock as it is.
+        // one saved without leaves the user's stock as it is. The offcuts
+        // are the rack's as the server has it now, not as they were saved.
+        const rack = store.snapshot().stock;
+        const sheetRows = l.stock?.filter((r) => !r.offcut);
         const stock =
-          l.stock?.length || l.bands?.length
-            ? settingsOf({ stock: l.stock, bands: l.bands, objective: l.options?.objective, deductBands: l.options?.deductBands })
+          sheetRows?.length || l.bands?.length
+            ? settingsOf({
+                stock: [...(sheetRows ?? []), ...(rack?.stock.filter((r) => r.offcut) ?? [])],
+                bands: l.bands,
+                objective: l.options?.objective,
+                deductBands: l.options?.deductBands,
+                keepLeftover: l.options?.keepLeftover,
+                offcutSettings: rack?.offcutSettings,
+              })
             : undefined;
         update((w) => {
-          const next: typeof w = { ...w, parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) };
+          const next: typeof w = { ...withoutJob(w), parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) };
+          if (job) next.job = job;
           if (stock) {
             next.stock = stock;
             next.stockUnsent = true;
@@ -55,8 +98,18 @@ export function useWork(account: Me | null | undefined) {
       setStock: (stock: StockSettings, unsent: boolean) => update((w) => ({ ...w, stock, stockUnsent: unsent })),
       /** stockSent notes that the server took the stock on screen. */
       stockSent: (stock: StockSettings) => update((w) => (w.stock === stock ? { ...w, stockUnsent: false } : w)),
-      /** markSaved notes the parts just saved as a layout: they are no longer unsaved. */
-      markSaved: (ps: PartInput[]) => update((w) => ({ ...w, saved: partsPrint(ps) })),
+      /** markSaved notes the parts just saved as a layout: they are no longer unsaved; the server's copy is the job on screen. */
+      markSaved: (ps: PartInput[], saved?: Pick<SavedLayout, 'id' | 'name'>) =>
+        update((w) => {
+          const next = { ...withoutJob(w), saved: partsPrint(ps) };
+          if (!saved?.id) return next;
+          // A job saved over itself (a re-plan) keeps its state and pinned pages.
+          const same = w.job?.id === saved.id ? w.job : undefined;
+          return { ...next, job: { id: saved.id, name: saved.name, state: same?.state ?? 'planned', pinned: same?.pinned ?? [] } };
+        }),
+      /** setJob notes a job's new state or ticks (pinned pages), when it is the one on screen. */
+      setJob: (id: string, change: { state?: JobState; pinned?: WorkJob['pinned'] }) =>
+        update((w) => (w.job?.id === id ? { ...w, job: { ...w.job, ...change } } : w)),
       /** forget removes the owner's work from this browser (sign-out). */
       forget: store.forget,
     };
@@ -68,6 +121,7 @@ export function useWork(account: Me | null | undefined) {
     canvas: work.canvas,
     stock: work.stock,
     stockUnsent: work.stockUnsent === true,
+    job: work.job,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

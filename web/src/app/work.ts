@@ -1,5 +1,6 @@
 import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
-import type { PartInput } from '../features/engine/types';
+import type { Page, PartInput } from '../features/engine/types';
+import type { JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
 import { settingsOf, type StockSettings } from '../features/stock/stock';
 
@@ -20,6 +21,26 @@ export interface Work {
   stock?: StockSettings;
   /** stockUnsent: the stock was changed here and the server (PUT /api/stock) has not taken it yet */
   stockUnsent?: boolean;
+  /** job is the saved layout on screen when the server keeps it as a job (saved or loaded with its result) */
+  job?: WorkJob;
+}
+
+/**
+ * WorkJob is the saved job the work on screen is: a job being cut
+ * re-plans with its pinned pages (those with a ticked piece) and is saved
+ * over itself.
+ */
+export interface WorkJob {
+  id: string;
+  name: string;
+  state: JobState;
+  pinned: Page[];
+}
+
+function jobOf(j: unknown): WorkJob | undefined {
+  const o = j as Partial<WorkJob> | null;
+  if (!o || typeof o.id !== 'string' || typeof o.name !== 'string' || !['planned', 'cutting', 'cut'].includes(o.state as string)) return undefined;
+  return { id: o.id, name: o.name, state: o.state as JobState, pinned: Array.isArray(o.pinned) ? o.pinned : [] };
 }
 
 const EMPTY: Work = { parts: [], canvas: DEFAULT_CANVAS };
@@ -31,6 +52,8 @@ function parse(raw: string | null): Work | null {
       const out: Work = { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
       if (w.stock) out.stock = settingsOf(w.stock);
       if (w.stockUnsent === true) out.stockUnsent = true;
+      const job = jobOf(w.job);
+      if (job) out.job = job;
       return out;
     }
   } catch {

@@ -68,6 +68,13 @@ export interface Options {
    */
   iterations?: number;
   /**
+   * Workers is how many goroutines run the improvement phase (1 to
+   * MaxWorkers; 0 means 1), each with its own random stream, sharing the
+   * best layout every few steps. A seed, an iteration budget and a
+   * worker count give the same layout on any machine.
+   */
+  workers?: number;
+  /**
    * Objective is what a layout with stock rows minimises first:
    * ObjectiveCost (the default: the sheets' prices where every row of
    * the material has one, else their area), ObjectiveArea or
@@ -79,6 +86,17 @@ export interface Options {
    * that it has its size once banded.
    */
   deductBands?: boolean;
+  /**
+   * OffcutMinUse is the least percent (0 to 100, 0 = any use) of an
+   * offcut row's sheet its parts must cover for the sheet to be used.
+   */
+  offcutMinUse?: number;
+  /**
+   * KeepLeftover arranges the parts of the last sheet of each material
+   * so that its leftover is one large rectangle rather than scattered
+   * gaps, with the sheet count unchanged.
+   */
+  keepLeftover?: boolean;
 }
 
 /** Stock is one stock row: sheets of one size of one material. */
@@ -102,6 +120,12 @@ export interface Stock {
    * GrainVertical (along its height) or GrainHorizontal (along its width).
    */
   grain?: 'none' | 'vertical' | 'horizontal';
+  /**
+   * Offcut marks a row that is an offcut from the rack (usually
+   * quantity 1, price 0): the engine uses offcut rows first, each only
+   * when its parts cover at least Options.OffcutMinUse percent of it.
+   */
+  offcut?: boolean;
 }
 
 /** Band is one edge band code. */
@@ -114,19 +138,6 @@ export interface Band {
   price?: number;
   /** Overlength is the band added to every banded edge, in cm. */
   overlength?: number;
-}
-
-/** Request is a complete job. */
-export interface Request {
-  /**
-   * Sheet is the default stock row: unlimited, without material, price
-   * or grain. It takes the parts of every material no stock row has.
-   */
-  sheet: Sheet;
-  parts: Part[];
-  options: Options;
-  stock?: Stock[];
-  bands?: Band[];
 }
 
 /** Placed is one copy of a part on a page. Width and Height are after rotation. */
@@ -189,6 +200,26 @@ export interface Page {
    * printed once with "× N". Pages stay listed one by one.
    */
   pattern?: number;
+}
+
+/** Request is a complete job. */
+export interface Request {
+  /**
+   * Sheet is the default stock row: unlimited, without material, price
+   * or grain. It takes the parts of every material no stock row has.
+   */
+  sheet: Sheet;
+  parts: Part[];
+  options: Options;
+  stock?: Stock[];
+  bands?: Band[];
+  /**
+   * Pinned are pages already cut, of a job being cut. They come back
+   * first in the result, unchanged; their pieces count against the
+   * parts (a piece "<partID>-<copy>" of a part line still in the request
+   * takes one off its quantity) and their sheets against limited rows.
+   */
+  pinned?: Page[];
 }
 
 /**
@@ -307,4 +338,39 @@ export interface Progress {
   lowerBound: number;
   /** Best is set when a better layout than any reported before was found. */
   best?: Result;
+}
+
+/**
+ * OffcutRule is the smallest offcut worth keeping of a material and
+ * thickness; a rule with an empty Material is the default for all.
+ */
+export interface OffcutRule {
+  material?: string;
+  /** mm; 0 = any thickness of the material */
+  thickness?: number;
+  /** cm */
+  minWidth: number;
+  /** cm */
+  minHeight: number;
+}
+
+/**
+ * Leftover is a usable rectangle of a page that can be cut off, in cm,
+ * within the sheet.
+ */
+export interface Leftover {
+  /** Page is the 0-based index of the page in Result.Pages. */
+  page: number;
+  stockId?: string;
+  material?: string;
+  thickness?: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /**
+   * Grain is the grain of the page's stock row, which the offcut keeps
+   * (Stock.Grain); empty without one.
+   */
+  grain?: string;
 }

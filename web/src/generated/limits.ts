@@ -23,5 +23,11 @@ export const MAX_OVERLENGTH_CM = 100;
 export const MAX_BANDS = 100;
 /** nest.MaxTextRunes */
 export const MAX_TEXT_RUNES = 200;
+/** nest.MaxOffcutRules */
+export const MAX_OFFCUT_RULES = 100;
+/** nest.MaxOffcutMinUse */
+export const MAX_OFFCUT_MIN_USE = 100;
+/** nest.MaxPinnedPages */
+export const MAX_PINNED_PAGES = 10000;
 /** store.DefaultSheet: the canvas of a layout saved without one. */
 export const DEFAULT_SHEET = { width: 100, height: 148 } as const;

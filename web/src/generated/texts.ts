@@ -43,6 +43,20 @@ export const skipNoStock = 'Bu malzeme ve kalınlık için stok yok';
 export const skipNoFit = 'Parça bu malzemenin hiçbir levhasına sığmıyor';
 /** nest.SkipStockOut */
 export const skipStockOut = 'Stok yetmedi';
+/** nest.MsgOffcutMinUse */
+export const msgOffcutMinUse = 'Artık kullanım oranı 0 ile 100 arasında bir tam sayı olmalı.';
+/** nest.MsgOffcutQuantity */
+export const msgOffcutQuantity = 'Artık satırının adedi 1 ile 100.000 arasında bir tam sayı olmalı.';
+/** nest.MsgTooManyRules */
+export const msgTooManyRules = 'En fazla 100 artık kuralı olabilir.';
+/** nest.MsgOffcutRuleSize */
+export const msgOffcutRuleSize = 'Artık için en küçük ölçü 0 ile 10.000 cm arasında olmalı.';
+/** nest.MsgTooManyPinned */
+export const msgTooManyPinned = 'En fazla 10.000 kesilmiş levha sabitlenebilir.';
+/** nest.MsgPinnedPage */
+export const msgPinnedPage = 'Kesilmiş levha bu işe uymuyor: parçaları, ölçüsü veya stoğu değişmiş.';
+/** nest.MsgPinnedDuplicate */
+export const msgPinnedDuplicate = 'Kesilmiş levhalarda aynı parça iki kez var.';
 /** partcsv.HeaderMaterial */
 export const csvHeaderMaterial = 'malzeme';
 /** partcsv.HeaderThickness */

@@ -100,3 +100,35 @@ export async function request<T>(method: string, path: string, body?: unknown, s
   if (res.status === 204) return undefined as T;
   return (await res.json().catch(() => null)) as T;
 }
+
+// Jobs: a saved layout that is cut (docs/http-api.md, "Jobs"). Shared by
+// the saved-layouts dialog, the re-plan of a job being cut and the phone
+// checklist, so it lives here with the client.
+
+/** JobState is a saved layout's life: planned, being cut (Kesimde), cut (Kesildi). */
+export type JobState = 'planned' | 'cutting' | 'cut';
+
+/** JobProgress counts a job's ticked pieces against all pieces of its result. */
+export interface JobProgress {
+  cut: number;
+  total: number;
+}
+
+/** Ticks is the answer to a tick: every ticked piece id and the job's progress. */
+export interface Ticks {
+  cutPieces: string[];
+  progress: JobProgress;
+}
+
+const layoutPath = (id: string) => `/api/layouts/${encodeURIComponent(id)}`;
+
+/** jobApi is the job routes of /api/layouts; T is the saved layout as the caller types it. */
+export const jobApi = {
+  get: <T>(id: string, signal?: AbortSignal) => request<T>('GET', layoutPath(id), undefined, signal),
+  /** setState moves a job to state; the answer is the server's (the layout, or a note of the offcuts). */
+  setState: (id: string, state: JobState) => request<unknown>('PATCH', layoutPath(id), { state }),
+  /** replace saves a re-plan of a saved layout (409 when a cut sheet of a job being cut changed). */
+  replace: <T>(id: string, body: object) => request<T>('PUT', layoutPath(id), body),
+  /** tick marks one piece (a Placed id) cut or not. */
+  tick: (id: string, pieceId: string, cut: boolean) => request<Ticks>('PUT', `${layoutPath(id)}/pieces/${encodeURIComponent(pieceId)}`, { cut }),
+};

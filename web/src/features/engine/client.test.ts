@@ -187,6 +187,18 @@ describe('EngineClient with the worker index.html started', () => {
   });
 });
 
+describe('a helper engine (serverFallback false)', () => {
+  it('never sends its work to the server: without a browser engine its run fails', async () => {
+    const early = new FakeWorker('/engine-worker.js?v=1');
+    (globalThis as { __kesimEngineWorker?: unknown }).__kesimEngineWorker = { worker: early, early: [{ error: 'wasm' }] };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ pages: [4] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const helper = new EngineClient(() => {}, false);
+    await expect(helper.run(request, () => {}, new AbortController().signal)).rejects.toThrow(msg.engineStopped);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
 describe('EngineClient when the engine stops', () => {
   it('fails the layout under way with a Turkish message and lays out the next one in a fresh worker', async () => {
     const engine = new EngineClient();

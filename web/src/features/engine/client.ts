@@ -180,7 +180,15 @@ export class EngineClient {
   /** usingServer is set once the browser engine failed and the server stands in. */
   usingServer = false;
 
-  constructor(private readonly onFallback: () => void = () => {}) {}
+  /**
+   * onFallback is told when the browser engine failed and the server
+   * stands in; a helper (serverFallback false) never sends its work to the
+   * server: its runs fail instead.
+   */
+  constructor(
+    private readonly onFallback: () => void = () => {},
+    private readonly serverFallback = true,
+  ) {}
 
   /**
    * warm starts the layout worker ahead of the first request and, a few
@@ -252,6 +260,7 @@ export class EngineClient {
         signal.removeEventListener('abort', abort);
       }
     }
+    if (!this.serverFallback) throw new Error(msg.engineStopped);
     return nestOnServer(request, signal);
   }
 
@@ -261,7 +270,8 @@ export class EngineClient {
    * stock rows and bands of a layout with materials.
    */
   pdf(result: Result, title: string, extra: ExportExtra = {}): Promise<Uint8Array> {
-    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra) }) });
+    const sheetUrl = extra.sheetUrl ? { sheetUrl: extra.sheetUrl } : {}; // a saved job's QR codes (export/pdf Options.SheetURL)
+    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra), ...sheetUrl }) });
   }
 
   /**
@@ -322,6 +332,8 @@ export class EngineClient {
 export interface ExportExtra {
   stock?: Stock[];
   bands?: Band[];
+  /** sheetUrl is a saved job's checklist address: the PDF's sheet pages carry its sheets' QR codes */
+  sheetUrl?: string;
 }
 
 /** stockOf is extra without empty lists: a layout without stock is exported as before. */

@@ -81,6 +81,39 @@ describe('LayoutSearch', () => {
     expect(events.failed).toHaveBeenCalledWith(new Error('Tuval çok küçük'));
   });
 
+  it('runs a longer search on the helpers too, each from its own seed, and keeps the best layout any finds', async () => {
+    const main = fakeEngine();
+    const helper = fakeEngine();
+    const events = { searchDone: vi.fn(), failed: vi.fn() };
+    const search = new LayoutSearch(main.engine, events, () => [helper.engine]);
+    search.layout(job);
+    expect(helper.runs).toHaveLength(0); // a layout after a change runs on the main engine only
+    main.runs[0].resolve(layout(5));
+    await settle();
+    search.search(30000, 2);
+    expect(main.runs[1].job.options.seed).toBe(2);
+    expect(helper.runs[0].job.options).toMatchObject({ timeLimitMs: 30000, seed: 1002 });
+    helper.runs[0].onProgress({ done: 0.5, pages: 4, lowerBound: 4, best: layout(4) });
+    expect(search.snapshot().result).toEqual(layout(4));
+    main.runs[1].resolve(layout(5));
+    await settle();
+    expect(search.snapshot().running).toBe('search'); // the helper still searches
+    helper.runs[0].resolve(layout(4));
+    await settle();
+    expect(events.searchDone).toHaveBeenCalledWith(4);
+    expect(search.snapshot()).toMatchObject({ result: layout(4), running: null });
+    // A helper that fails leaves only its share out; cancelling stops them all.
+    search.search(30000, 3);
+    helper.runs[1].reject(new Error('motor durdu'));
+    main.runs[2].resolve(layout(4));
+    await settle();
+    expect(events.failed).not.toHaveBeenCalled();
+    expect(events.searchDone).toHaveBeenLastCalledWith(4);
+    search.search(30000, 4);
+    search.cancel();
+    expect(main.runs[3].signal.aborted && helper.runs[2].signal.aborted).toBe(true);
+  });
+
   it('reports progress at most once a frame', async () => {
     const { search, runs } = setup();
     search.layout(job);

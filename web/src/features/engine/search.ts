@@ -23,6 +23,9 @@ export interface SearchEvents {
 
 const NO_PROGRESS = { done: 0, pages: 0 };
 
+/** HELPER_SEED_STEP sets the helpers' seeds apart from the search's (seed + step × k). */
+const HELPER_SEED_STEP = 1000;
+
 /**
  * LayoutSearch runs the engine for the page: a layout of the job after
  * every change, and, when the user asks, a longer search that replaces the
@@ -36,9 +39,15 @@ export class LayoutSearch {
   private running: AbortController | null = null;
   private job: Request | null = null;
 
+  /**
+   * helpers are further engines (one worker each) that a longer search
+   * also runs on, each from its own seed, so that it uses every core; the
+   * best layout any of them finds is shown.
+   */
   constructor(
     private readonly engine: Pick<EngineClient, 'run'>,
     private readonly events: SearchEvents,
+    private readonly helpers: () => Pick<EngineClient, 'run'>[] = () => [],
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -95,25 +104,39 @@ export class LayoutSearch {
       const shown = this.state.result;
       if (!search || !shown || !worse(r, shown)) this.set({ result: r });
     };
-    this.engine
-      .run(
-        job,
-        (p) => {
-          if (ctl.signal.aborted) return;
-          latest = { done: p.done, pages: p.pages };
-          if (!frame) {
-            frame = true;
-            if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-            else setTimeout(flush, 16);
-          }
-          if (p.best) show(p.best);
-        },
-        ctl.signal,
-      )
-      .then((r) => {
+    const main = this.engine.run(
+      job,
+      (p) => {
         if (ctl.signal.aborted) return;
-        show(r);
-        if (search) this.events.searchDone(r.stats.pages);
+        latest = { done: p.done, pages: p.pages };
+        if (!frame) {
+          frame = true;
+          if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+          else setTimeout(flush, 16);
+        }
+        if (p.best) show(p.best);
+      },
+      ctl.signal,
+    );
+    // A longer search also runs on the helpers, each from its own seed; a
+    // helper that fails only leaves its share out.
+    const others = (search ? this.helpers() : []).map((e, k) =>
+      e
+        .run(
+          { ...job, options: { ...job.options, seed: job.options.seed + HELPER_SEED_STEP * (k + 1) } },
+          (p) => {
+            if (!ctl.signal.aborted && p.best) show(p.best);
+          },
+          ctl.signal,
+        )
+        .catch(() => null),
+    );
+    Promise.all([main, ...others])
+      .then(([first, ...rest]) => {
+        if (ctl.signal.aborted) return;
+        const best = rest.reduce<Result>((b, r) => (r && worse(b, r) ? r : b), first);
+        show(best);
+        if (search) this.events.searchDone(best.stats.pages);
       })
       .catch((e: unknown) => {
         if (e instanceof AbortError || ctl.signal.aborted) return;

@@ -1,16 +1,23 @@
 import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
+import { jobApi } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Request, Result } from '../engine/types';
 import { download } from './download';
 import { Papers, type PaperExporter } from './Papers';
+import { checklistBase, type JobReader } from './sheetUrl';
 
-/** ExportExtra is the request's stock rows and band codes, which the exporters name in a layout with materials. */
+/**
+ * ExportExtra is the request's stock rows and band codes, which the
+ * exporters name in a layout with materials, and for a saved job the
+ * address its sheets' QR codes start with (sheetUrlBase).
+ */
 export interface ExportExtra {
   stock?: Stock[];
   bands?: Band[];
+  sheetUrl?: string;
 }
 
 /**
@@ -38,7 +45,17 @@ interface Props {
   job?: string;
   /** factory is the page's workshop name, the quote's default "Atölye adı" */
   factory?: string;
+  /**
+   * layoutId is the id of the saved job on screen (on the server): when
+   * the server keeps the layout shown for it, the PDF's sheet pages and
+   * the labels carry QR codes of the sheets' checklists (checklistBase).
+   */
+  layoutId?: string | null;
+  /** readJob reads the saved job (a stand-in for tests; GET /api/layouts/{id} by default) */
+  readJob?: JobReader;
 }
+
+const readSavedJob: JobReader = (id) => jobApi.get<{ result?: Result | null }>(id);
 
 /** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
 export function isZip(b: Uint8Array): boolean {
@@ -98,19 +115,27 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory, layoutId, readJob = readSavedJob }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const notices = useNotices();
+  // The QR codes' address, asked for each file: the job on the server may
+  // have changed since the page showed it.
+  const sheetUrl = async (r: Result): Promise<string | undefined> => {
+    const { base, note } = await checklistBase(layoutId, r, location.origin, readJob);
+    if (note) notices.toast(note, { tone: 'info', ms: 6000 });
+    return base;
+  };
 
   const pdf = async () => {
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setPdfBusy(true);
     setPdfError(null);
     try {
-      const bytes = await exporter.pdf(result, title, { stock, bands });
+      const url = await sheetUrl(result);
+      const bytes = await exporter.pdf(result, title, url ? { stock, bands, sheetUrl: url } : { stock, bands });
       download(bytes, await exporter.fileName(result, 'pdf'), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
     } catch (e) {
@@ -170,7 +195,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
         <span>{msg.dxfPerSheet}</span>
       </label>
       {hasParts(result) && exporter.paper && exporter.paperFileName && (
-        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} factory={factory} />
+        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} factory={factory} sheetUrl={layoutId ? sheetUrl : undefined} />
       )}
       {pdfError && (
         <div className="inline-notice error" role="alert">

@@ -42,10 +42,12 @@ interface Props {
   available?: PaperKind[];
   /** factory is the page's workshop name, the quote form's default "Atölye adı" */
   factory?: string;
+  /** sheetUrl gives a saved job's checklist address for the labels (checklistBase): each label's QR code then opens its sheet's checklist */
+  sheetUrl?: (result: Result) => Promise<string | undefined>;
 }
 
 /** Papers are the buttons for the shop-floor papers, shown next to PDF and DXF when there is a result. */
-export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind), factory }: Props) {
+export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind), factory, sheetUrl }: Props) {
   const [busy, setBusy] = useState<PaperKind | null>(null);
   const [asking, setAsking] = useState(false);
   const [preset, setPreset] = useState<LabelPreset>('a4-3x8');
@@ -55,6 +57,8 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
     setBusy(kind);
     try {
       const options: Record<string, unknown> = kind === 'labels' ? { preset, job: job.trim().slice(0, 200) } : { ...quote };
+      const url = kind === 'labels' && sheetUrl ? await sheetUrl(result) : undefined;
+      if (url) options.sheetUrl = url;
       if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
       if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
       const bytes = await exporter.paper(kind, result, request, options);

@@ -39,3 +39,9 @@ export const quoteMsg = {
   tooLong: 'En fazla 200 karakter yazın.',
   fix: 'Teklif hazırlanamadı: işaretli alanları düzeltin.',
 };
+
+// The QR codes of a saved job's sheets on the PDF and the labels.
+export const exportMsg = {
+  qrNotSaved: 'QR kodları basılmadı: ekrandaki yerleşim, kaydedilen işin yerleşimi değil. İşi kaydedip yeniden indirin.',
+  qrUnreadable: 'QR kodları basılmadı: iş sunucudan okunamadı.',
+};

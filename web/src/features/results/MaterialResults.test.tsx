@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../engine/types';
-import { groupPages } from './MaterialResults';
+import { groupPages, stockName } from './MaterialResults';
 import { ResultsView } from './ResultsView';
 import { fmtTL } from './texts';
 
@@ -128,5 +128,12 @@ describe('results per material', () => {
     expect(screen.queryByTestId('material-section')).not.toBeInTheDocument();
     expect(screen.getByText('Kalın renkli çizgi: kenar bandı')).toBeInTheDocument();
     expect(screen.getByTestId('order-summary')).toHaveTextContent('B2: 0,74 m');
+  });
+});
+
+describe('stockName of an offcut', () => {
+  it('names the offcut by its code, material and size', () => {
+    const rack = [{ id: 'A-3', material: 'Beyaz', width: 61.5, height: 100, quantity: 1, offcut: true }];
+    expect(stockName(rack, 'A-3')).toBe('Artık A-3 (Beyaz 61,5x100 cm)');
   });
 });

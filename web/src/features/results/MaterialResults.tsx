@@ -42,9 +42,10 @@ export function groupPages(result: Result): MaterialGroup[] {
   return [...groups.values()].filter((g) => g.pages.length > 0 || g.info);
 }
 
-/** stockName names a stock row: its name, else its material and size; the default row is the canvas. */
+/** stockName names a stock row: its name, else its material and size (an offcut: its code too); the default row is the canvas. */
 export function stockName(stock: Stock[] | undefined, id: string | undefined, page?: Page): string {
   const s = stock?.find((r) => r.id === id);
+  if (s?.offcut) return resultMsg.offcutName(s.id, `${s.material ? s.material + ' ' : ''}${resultMsg.sheetSize(s.width, s.height)}`);
   if (s) return s.name || `${s.material ? s.material + ' ' : ''}${resultMsg.sheetSize(s.width, s.height)}`;
   if (page?.width && page.height) return `${resultMsg.defaultSheet} ${resultMsg.sheetSize(page.width, page.height)}`;
   return id ?? resultMsg.defaultSheet;
@@ -68,25 +69,39 @@ interface Props {
   stock?: Stock[];
   bands?: Band[];
   ultra: boolean;
+  /** cutPages are the ids of the sheets already cut */
+  cutPages?: ReadonlySet<string>;
 }
 
 /** MaterialResults shows a layout with materials: the order summary, then a section per material with its pages. */
-export function MaterialResults({ result, stock, bands, ultra }: Props) {
+export function MaterialResults({ result, stock, bands, ultra, cutPages }: Props) {
   const groups = groupPages(result);
   return (
     <>
       <OrderSummary result={result} stock={stock} bands={bands} />
       {groups.map((g) => (
-        <MaterialSection key={g.key} group={g} result={result} stock={stock} ultra={ultra} />
+        <MaterialSection key={g.key} group={g} result={result} stock={stock} ultra={ultra} cutPages={cutPages} />
       ))}
     </>
   );
 }
 
-function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup; result: Result; stock?: Stock[]; ultra: boolean }) {
+function MaterialSection({
+  group,
+  result,
+  stock,
+  ultra,
+  cutPages,
+}: {
+  group: MaterialGroup;
+  result: Result;
+  stock?: Stock[];
+  ultra: boolean;
+  cutPages?: ReadonlySet<string>;
+}) {
   const [index, setIndex] = useState(0);
   // Identical sheets (same pages[].pattern) are shown once, × N, numbered as the pager numbers this material's sheets.
-  const patterns = groupByPattern(group.pages);
+  const patterns = groupByPattern(group.pages, 1, cutPages);
   const grouped = repeats(patterns);
   const last = Math.max(0, patterns.length - 1);
   if (index > last) setIndex(last);
@@ -120,6 +135,7 @@ function MaterialSection({ group, result, stock, ultra }: { group: MaterialGroup
             page={page}
             ultra={ultra}
             title={pageTitle(stock, page, sheet)}
+            cut={cutPages?.has(page.id)}
           />
           <BandLegend page={page} />
         </>

@@ -3,6 +3,7 @@ import { fmt1d, fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Page, Sheet } from '../engine/types';
 import { labelMinPx, previewScale } from './scale';
+import { resultMsg } from './texts';
 
 const COLORS = ['#dbeafe', '#dcfce7', '#fef3c7', '#fce7f3', '#ede9fe', '#cffafe', '#fee2e2', '#e0e7ff'];
 const STROKES = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2', '#dc2626', '#4f46e5'];
@@ -13,6 +14,8 @@ interface Props {
   ultra: boolean;
   /** title replaces the caption's 'Tuval W x H cm' (a stock row's name and size) */
   title?: string;
+  /** cut marks a sheet already cut (a job being cut keeps it as it is) */
+  cut?: boolean;
 }
 
 // Banded edges: a thick line in the band code's colour on that edge.
@@ -36,7 +39,7 @@ export function bandCodesOf(page: Page): string[] {
 }
 
 /** Preview draws one page: the grid, the parts with names and sizes, cuts. */
-export function Preview({ sheet, page, ultra, title }: Props) {
+export function Preview({ sheet, page, ultra, title, cut = false }: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   const s = previewScale(sheet.width, sheet.height, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
   const used = page.parts.reduce((a, p) => a + p.width * p.height, 0);
@@ -135,7 +138,17 @@ export function Preview({ sheet, page, ultra, title }: Props) {
   return (
     <figure className="preview">
       <figcaption>
-        <strong>{title ?? msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}</strong>
+        <strong>
+          {title ?? msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}
+          {cut && (
+            <>
+              {' '}
+              <span className="page-cut" data-testid="page-cut">
+                {resultMsg.pageCut}
+              </span>
+            </>
+          )}
+        </strong>
         <span className="eff">{msg.previewEfficiency(page.efficiency)}</span>
       </figcaption>
       <div className="canvas-wrap">

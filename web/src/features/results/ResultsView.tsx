@@ -22,14 +22,16 @@ interface Props {
   /** stock and bands name the pages' stock rows and band codes in a layout with materials */
   stock?: Stock[];
   bands?: Band[];
+  /** cutPages are the ids of the sheets already cut (a job being cut: its pinned pages), marked "Kesildi" */
+  cutPages?: ReadonlySet<string>;
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
-export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands }: Props) {
+export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands, cutPages }: Props) {
   const [index, setIndex] = useState(0);
   const pages = result?.pages ?? [];
   // Identical sheets (same pages[].pattern) are shown once, × N.
-  const groups = groupByPattern(pages);
+  const groups = groupByPattern(pages, 1, cutPages);
   const grouped = repeats(groups);
   // A new layout with fewer sheets shows its last one.
   const last = Math.max(0, groups.length - 1);
@@ -109,13 +111,13 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
         )}
       </div>
       {materials ? (
-        <MaterialResults result={result!} stock={stock} bands={bands} ultra={ultra} />
+        <MaterialResults result={result!} stock={stock} bands={bands} ultra={ultra} cutPages={cutPages} />
       ) : pages.length === 0 || !page ? (
         <p className="empty-line">{msg.noPages}</p>
       ) : (
         <>
           <Pager label="Sayfalar" groups={groups} grouped={grouped} index={Math.min(index, last)} page={page} onIndex={setIndex} />
-          <Preview sheet={result!.sheet} page={page} ultra={ultra} />
+          <Preview sheet={result!.sheet} page={page} ultra={ultra} cut={cutPages?.has(page.id)} />
           <BandLegend page={page} />
           {result?.bandTotals?.length ? <OrderSummary result={result} stock={stock} bands={bands} /> : null}
         </>

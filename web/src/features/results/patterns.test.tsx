@@ -94,3 +94,31 @@ describe('identical sheets once, × N', () => {
     expect(within(section).getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-3 (× 3)');
   });
 });
+
+describe('groupByPattern with cut sheets', () => {
+  it('keeps a cut sheet apart from the uncut sheets of its pattern', () => {
+    const page = (id: string, pattern: number) => ({ id, efficiency: 50, parts: [], pattern });
+    const groups = groupByPattern([page('a', 1), page('b', 1), page('c', 1)], 1, new Set(['a']));
+    expect(groups.map((g) => g.sheets)).toEqual([[1], [2, 3]]);
+  });
+
+  it('marks a cut sheet Kesildi in the results, and only that one', async () => {
+    render(
+      <ResultsView
+        result={result([page(1, 1), page(2, 1), page(3, 1)], 1)}
+        ultra={false}
+        exports={null}
+        searching={false}
+        searchDone={0}
+        onSearchMore={() => {}}
+        onCancelSearch={() => {}}
+        cutPages={new Set(['page-1'])}
+      />,
+    );
+    expect(screen.getByTestId('page-cut')).toHaveTextContent('Kesildi');
+    expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
+    expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 2, 3 (× 2)');
+    expect(screen.queryByTestId('page-cut')).not.toBeInTheDocument();
+  });
+});

@@ -11,14 +11,16 @@ export interface PatternGroup {
 
 /**
  * groupByPattern groups pages with the same pattern number, in the order of
- * their first sheet; a page without a pattern number stays alone. first is
- * the sheet number of pages[0] (1 unless the pages are part of a longer list).
+ * their first sheet; a page without a pattern number stays alone, and so
+ * does a page in alone (a sheet already cut is not one of uncut ones).
+ * first is the sheet number of pages[0] (1 unless the pages are part of a
+ * longer list).
  */
-export function groupByPattern(pages: Page[], first = 1): PatternGroup[] {
+export function groupByPattern(pages: Page[], first = 1, alone?: ReadonlySet<string>): PatternGroup[] {
   const out: PatternGroup[] = [];
   const seen = new Map<number, PatternGroup>();
   pages.forEach((p, i) => {
-    const n = p.pattern;
+    const n = alone?.has(p.id) ? undefined : p.pattern;
     const g = n !== undefined && n > 0 ? seen.get(n) : undefined;
     if (g) {
       g.sheets.push(first + i);

@@ -12,6 +12,8 @@ export const fmtNum = (v: number): string => numFmt.format(v);
 const fmtI = (v: number): string => intFmt.format(v);
 
 export const resultMsg = {
+  pageCut: 'Kesildi',
+  offcutName: (code: string, what: string) => `Artık ${code} (${what})`,
   materialHeading: (material: string, thickness?: number) =>
     `${material || 'Malzemesiz'}${thickness ? ` ${fmtNum(thickness)} mm` : ''}`,
   materialInfo: (pages: number, efficiency: number) => `${fmtI(pages)} levha · verim %${fmtNum(efficiency)}`,

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
+import { ApiError } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
-import type { Options, PartInput, Sheet } from '../engine/types';
-import { api, keptLocally, localStore } from './api';
+import type { Options, PartInput, Result, Sheet } from '../engine/types';
+import { api, keptLocally, localStore, type NewLayout, type SavedLayout } from './api';
+import { savedMsg } from './texts';
 
 interface Props {
   parts: PartInput[];
@@ -13,11 +15,31 @@ interface Props {
   /** the stock rows and band codes the layout is made with (absent or empty: the canvas alone) */
   stock?: Stock[];
   bands?: Band[];
+  /** result is the layout on screen, saved with it so that what is cut is what was planned */
+  result?: Result | null;
+  /** job is the loaded job being cut: saving replaces it (its cut sheets pinned) instead of adding a layout */
+  job?: { id: string; name: string } | null;
   /** whose local copy keeps the layout when the server cannot be reached (ownerOf) */
   owner: string;
-  /** onSaved is told which parts were saved (on the server or kept locally) */
-  onSaved: (parts: PartInput[]) => void;
+  /** onSaved is told which parts were saved (on the server or kept locally), and the layout the server keeps */
+  onSaved: (parts: PartInput[], saved?: SavedLayout) => void;
   onClose: () => void;
+}
+
+/**
+ * createLayout saves a new layout with its result; when the server will
+ * not take the result (a body too large for it, 413, or a result it finds
+ * not of these parts and stock, 400 on the field result) the layout is
+ * saved without, as before layouts kept their result.
+ */
+async function createLayout(payload: NewLayout, withResult: NewLayout): Promise<SavedLayout> {
+  try {
+    return await api.createLayout(withResult);
+  } catch (e) {
+    const refused = e instanceof ApiError && (e.status === 413 || (e.status === 400 && Object.keys(e.fields).some((f) => f === 'result' || f.startsWith('result.'))));
+    if (withResult === payload || !refused) throw e;
+    return api.createLayout(payload);
+  }
 }
 
 /**
@@ -25,28 +47,30 @@ interface Props {
  * its parts. When the server cannot be reached the layout is kept in the
  * browser and pushed to the server at the next start.
  */
-export function SaveLayoutDialog({ parts, sheet, options, stock, bands, owner, onSaved, onClose }: Props) {
-  const [name, setName] = useState('');
+export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, job, owner, onSaved, onClose }: Props) {
+  const [name, setName] = useState(job?.name ?? '');
   const [busy, setBusy] = useState(false);
   const notices = useNotices();
 
   const save = async () => {
     if (!name.trim() || busy) return;
     setBusy(true);
-    const payload: Parameters<typeof api.createLayout>[0] = { name: name.trim(), parts, sheet, options };
+    const payload: NewLayout = { name: name.trim(), parts, sheet, options };
     if (stock?.length) payload.stock = stock;
     if (bands?.length) payload.bands = bands;
     try {
-      await api.createLayout(payload);
+      // The layout on screen goes with it; a job being cut is replaced.
+      const withResult = result ? { ...payload, result } : payload;
+      const saved = job ? await api.replaceLayout(job.id, withResult) : await createLayout(payload, withResult);
       await api.sync(
         parts.map((p) => ({ name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: new Date().toISOString() })),
         [],
       );
-      notices.toast(msg.layoutSaved);
-      onSaved(parts);
+      notices.toast(job ? savedMsg.jobUpdated : msg.layoutSaved);
+      onSaved(parts, saved?.id ? { ...saved, name: saved.name || payload.name } : undefined);
       onClose();
     } catch (e) {
-      if (keptLocally(e)) {
+      if (keptLocally(e) && !job) {
         localStore(owner).keep(payload);
         notices.toast(msg.layoutSavedLocally, { tone: 'info', ms: 5000 });
         onSaved(parts);
@@ -61,7 +85,7 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, owner, o
 
   return (
     <Dialog
-      title={msg.saveDialogTitle}
+      title={job ? savedMsg.updateJobTitle : msg.saveDialogTitle}
       onClose={onClose}
       footer={
         <>
@@ -78,7 +102,7 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, owner, o
         <span>{msg.layoutName}</span>
         <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} data-autofocus />
       </label>
-      <p className="hint">{msg.saveNote}</p>
+      <p className="hint">{job ? savedMsg.updateJobNote : msg.saveNote}</p>
     </Dialog>
   );
 }

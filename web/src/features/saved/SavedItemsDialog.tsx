@@ -1,16 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
-import { ApiError } from '../../lib/api';
+import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, localStore, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { api, localStore, offcutsOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { savedMsg, stateLabel } from './texts';
 
 interface Props {
   /** whose local copy of layouts and parts to show (ownerOf) */
   owner: string;
   onAddParts: (parts: SavedPart[]) => void;
   onLoadLayout: (l: SavedLayout) => void;
+  /** onJobState is told that a job moved to another state (the work and the stock follow) */
+  onJobState?: (id: string, state: JobState) => void;
   onClose: () => void;
 }
 
@@ -28,6 +31,9 @@ interface Row {
   pieces: number;
   createdAt: string;
   local?: SavedLayout;
+  /** state and progress: a job on a server that keeps jobs */
+  state?: JobState;
+  progress?: JobProgress;
 }
 
 interface ServerList {
@@ -39,7 +45,32 @@ interface ServerList {
   moreFailed: boolean;
 }
 
-const summaryRow = (l: LayoutSummary): Row => ({ key: `s-${l.id}`, id: l.id, name: l.name, partLines: l.partLines, pieces: l.pieces, createdAt: l.createdAt });
+const summaryRow = (l: LayoutSummary): Row => ({
+  key: `s-${l.id}`,
+  id: l.id,
+  name: l.name,
+  partLines: l.partLines,
+  pieces: l.pieces,
+  createdAt: l.createdAt,
+  state: l.state,
+  progress: l.progress,
+});
+
+/** MOVES are a job's next states from each state: [state, button text]. */
+const MOVES: Record<JobState, [JobState, string][]> = {
+  planned: [
+    ['cutting', savedMsg.toCutting],
+    ['cut', savedMsg.toCut],
+  ],
+  cutting: [
+    ['cut', savedMsg.toCut],
+    ['planned', savedMsg.undo],
+  ],
+  cut: [['cutting', savedMsg.undo]],
+};
+
+/** checklistPath is the checklist address of a job's first sheet (the route of features/job). */
+const checklistPath = (id: string) => `/is/${encodeURIComponent(id)}/levha/1`;
 const localRow = (l: SavedLayout): Row => ({
   key: `l-${l.id}`,
   id: l.id,
@@ -56,7 +87,7 @@ const localRow = (l: SavedLayout): Row => ({
  * layout's parts come when it is loaded. The parts list and the layouts
  * kept in this browser are searched here.
  */
-export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: Props) {
+export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onJobState, onClose }: Props) {
   const store = useMemo(() => localStore(owner), [owner]);
   const [parts, setParts] = useState<SavedPart[] | null>(null);
   const [localLayouts, setLocalLayouts] = useState<SavedLayout[]>(() => store.layouts());
@@ -64,6 +95,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
   const [query, setQuery] = useState('');
   const [serverQuery, setServerQuery] = useState('');
   const [loadingId, setLoadingId] = useState<string | null>(null);
+  const [movingId, setMovingId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const listSeq = useRef(0);
   const notices = useNotices();
@@ -168,6 +200,27 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
       await notices.alert(msg.layoutDeleteError);
     }
   };
+  // A job moves to another state; marking it cut says how many offcuts went to the rack.
+  const moveJob = async (r: Row, state: JobState) => {
+    if (movingId) return;
+    if (state === 'cut' && !(await notices.confirm(savedMsg.confirmCut(r.name)))) return;
+    if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCut(r.name)))) return;
+    setMovingId(r.id);
+    try {
+      const answer = await api.setState(r.id, state);
+      setServer((s) => ({ ...s, items: s.items.map((x) => (x.id === r.id ? { ...x, state } : x)) }));
+      let text: string;
+      if (state === 'cut') text = savedMsg.markedCut(r.name, await offcutsOf(r.id, answer).catch(() => 0));
+      else if (r.state === 'cut') text = savedMsg.undoneCut(r.name);
+      else text = state === 'cutting' ? savedMsg.markedCutting(r.name) : savedMsg.markedPlanned(r.name);
+      notices.toast(text, { ms: 5000 });
+      onJobState?.(r.id, state);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 401)) await notices.alert(savedMsg.stateFailed((e as Error).message));
+    } finally {
+      setMovingId(null);
+    }
+  };
   // A layout from the server is fetched whole when it is loaded.
   const loadLayout = async (r: Row) => {
     if (r.local) return onLoadLayout(r.local);
@@ -236,9 +289,36 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onClose }: P
             <li key={r.key}>
               <div>
                 <strong>{r.name}</strong> {r.local && <span className="badge">{msg.localBadge}</span>}
-                <div className="muted">{msg.layoutInfo(r.partLines, r.pieces, dateFmt.format(new Date(r.createdAt)))}</div>
+                {r.state && (
+                  <span className={`badge job-${r.state}`} data-testid="job-state">
+                    {stateLabel(r.state)}
+                  </span>
+                )}
+                <div className="muted">
+                  {msg.layoutInfo(r.partLines, r.pieces, dateFmt.format(new Date(r.createdAt)))}
+                  {r.progress && r.progress.total > 0 && r.state !== 'planned' ? ` · ${savedMsg.progress(r.progress.cut, r.progress.total)}` : ''}
+                </div>
               </div>
               <div className="actions">
+                {r.state &&
+                  MOVES[r.state].map(([to, text]) => (
+                    <button
+                      key={to}
+                      type="button"
+                      className="secondary"
+                      disabled={movingId !== null}
+                      aria-busy={movingId === r.id}
+                      onClick={() => void moveJob(r, to)}
+                      aria-label={`${r.name}: ${text}`}
+                    >
+                      {text}
+                    </button>
+                  ))}
+                {r.state && r.state !== 'planned' && (
+                  <a className="button secondary" href={checklistPath(r.id)} aria-label={`${r.name}: ${savedMsg.checklist}`}>
+                    {savedMsg.checklist}
+                  </a>
+                )}
                 <button
                   type="button"
                   className="secondary"

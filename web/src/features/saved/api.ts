@@ -1,7 +1,7 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
-import { ApiError, request } from '../../lib/api';
+import { ApiError, jobApi, request, type JobProgress, type JobState } from '../../lib/api';
 import type { Band, Stock } from '../../generated/engine';
-import type { Options, PartInput, Sheet } from '../engine/types';
+import type { Options, PartInput, Result, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (docs/http-api.md), and the browser's
 // local copy used while the server cannot be reached.
@@ -26,6 +26,25 @@ export interface SavedLayout {
   bands?: Band[];
   createdAt: string;
   local?: boolean;
+  /** result is the layout as planned (absent: saved without one, before jobs) */
+  result?: Result | null;
+  /** state is the job's life; stateBy (team mode) and stateAt say who set it when */
+  state?: JobState;
+  stateBy?: string;
+  stateAt?: string;
+  /** cutPieces are the ticked pieces (Placed ids) */
+  cutPieces?: string[];
+}
+
+/** NewLayout is what POST /api/layouts and PUT /api/layouts/{id} take. */
+export interface NewLayout {
+  name: string;
+  parts: PartInput[];
+  sheet: Sheet;
+  options: Partial<Options>;
+  stock?: Stock[];
+  bands?: Band[];
+  result?: Result;
 }
 
 /** LayoutSummary is a saved layout as the server lists it, without its parts. */
@@ -38,6 +57,8 @@ export interface LayoutSummary {
   partLines: number;
   /** the total count of pieces */
   pieces: number;
+  state?: JobState;
+  progress?: JobProgress;
 }
 
 /** LayoutPage is one page of the server's layout list; next is absent on the last page. */
@@ -59,8 +80,11 @@ export const api = {
     return request<LayoutPage>('GET', s ? `/api/layouts?${s}` : '/api/layouts');
   },
   getLayout: (id: string) => request<SavedLayout>('GET', `/api/layouts/${encodeURIComponent(id)}`),
-  createLayout: (l: { name: string; parts: PartInput[]; sheet: Sheet; options: Partial<Options>; stock?: Stock[]; bands?: Band[] }) =>
-    request<SavedLayout>('POST', '/api/layouts', l),
+  createLayout: (l: NewLayout) => request<SavedLayout>('POST', '/api/layouts', l),
+  /** replaceLayout saves a re-plan over a saved layout (a job being cut keeps its ticked sheets, else 409). */
+  replaceLayout: (id: string, l: NewLayout) => jobApi.replace<SavedLayout>(id, l),
+  /** setState moves a job to planned, cutting or cut. */
+  setState: (id: string, state: JobState) => jobApi.setState(id, state),
   deleteLayout: (id: string) => request<void>('DELETE', `/api/layouts/${encodeURIComponent(id)}`),
   sync: (parts: Omit<SavedPart, 'id'>[], layouts: Omit<SavedLayout, 'id'>[]) =>
     request<{ newParts: number; newLayouts: number }>('POST', '/api/sync', { parts, layouts }),
@@ -150,4 +174,18 @@ export async function syncLocal(account: Me): Promise<{ newParts: number; newLay
   );
   for (const s of stores) s.clear();
   return res;
+}
+
+/**
+ * offcutsOf counts the offcuts a job marked cut put on the rack: the
+ * count in the server's answer to the PATCH when it gives one (offcuts,
+ * a number or a list), else the user's offcut rows that came from the job
+ * (GET /api/stock, sourceLayoutId).
+ */
+export async function offcutsOf(id: string, answer: unknown): Promise<number> {
+  const given = (answer as { offcuts?: unknown } | null)?.offcuts;
+  if (typeof given === 'number') return given;
+  if (Array.isArray(given)) return given.length;
+  const s = await request<{ stock?: { offcut?: boolean; sourceLayoutId?: string }[] } | null>('GET', '/api/stock');
+  return (s?.stock ?? []).filter((r) => r.offcut && r.sourceLayoutId === id).length;
 }

@@ -38,7 +38,8 @@ describe('StockDialog', () => {
     expect(s.bands).toEqual([{ code: 'B1', thickness: 0.8, price: 6.5 }]);
     expect(s.objective).toBe('area');
     expect(s.deductBands).toBe(true);
-  });
+    // many keystrokes: a loaded machine takes longer than the default 5 s
+  }, 20000);
 
   it('edits and removes kept rows', async () => {
     const { user, onSave } = open({

@@ -17,6 +17,18 @@ import {
   type StockDraft,
   type StockSettings,
 } from './stock';
+import {
+  checkOffcutSettings,
+  DEFAULT_OFFCUT_SETTINGS,
+  emptyRuleDraft,
+  isOffcut,
+  ruleDraft,
+  type Offcut,
+  type OffcutProblem,
+  type RuleDraft,
+} from './offcuts';
+import { OffcutRack, OffcutSettingsFields } from './Offcuts';
+import { FieldTable, type Field } from './FieldTable';
 import { stockMsg } from './texts';
 import './stock.css';
 
@@ -39,7 +51,7 @@ const STOCK_FIELDS: { key: Exclude<keyof StockDraft, 'id' | 'grain'>; label: str
   { key: 'price', label: stockMsg.price, size: 7, numeric: true },
 ];
 
-const BAND_FIELDS: { key: keyof BandDraft; label: string; size: number; numeric?: boolean }[] = [
+const BAND_FIELDS: Field<keyof BandDraft>[] = [
   { key: 'code', label: stockMsg.code, size: 5 },
   { key: 'name', label: stockMsg.bandName, size: 12 },
   { key: 'thickness', label: stockMsg.bandThickness, size: 4, numeric: true },
@@ -54,10 +66,18 @@ const BAND_FIELDS: { key: keyof BandDraft; label: string; size: number; numeric?
  * rows to the list.
  */
 export function StockDialog({ settings, onSave, onClose }: Props) {
-  const [rows, setRows] = useState<StockDraft[]>(() => settings.stock.map(stockDraft));
+  const [rows, setRows] = useState<StockDraft[]>(() => settings.stock.filter((s) => !isOffcut(s)).map(stockDraft));
+  // The offcuts are the server's: the dialog only takes one off the rack.
+  const [offcuts, setOffcuts] = useState<Offcut[]>(() => settings.stock.filter(isOffcut));
+  const offcutSettings = settings.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS;
+  const [rules, setRules] = useState<RuleDraft[]>(() => offcutSettings.rules.map(ruleDraft));
+  const [maxArea, setMaxArea] = useState(() => (offcutSettings.maxArea ? String(offcutSettings.maxArea).replace('.', ',') : '0'));
+  const [minUse, setMinUse] = useState(() => String(offcutSettings.minUse));
+  const [offcutProblems, setOffcutProblems] = useState<OffcutProblem[]>([]);
   const [bands, setBands] = useState<BandDraft[]>(() => settings.bands.map(bandDraft));
   const [objective, setObjective] = useState<Objective>(settings.objective);
   const [deduct, setDeduct] = useState(settings.deductBands);
+  const [keepLeftover, setKeepLeftover] = useState(settings.keepLeftover === true);
   const [problems, setProblems] = useState<Listed[]>([]);
   const [csvNote, setCsvNote] = useState<{ text: string; errors: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -71,12 +91,16 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
 
   const save = () => {
     const c = checkAll(rows, bands);
-    if (!c.ok) {
-      setProblems(c.problems);
-      return;
-    }
-    setProblems([]);
-    onSave({ stock: c.stock, bands: c.bands, objective, deductBands: deduct });
+    const o = checkOffcutSettings(rules, maxArea, minUse);
+    setProblems(c.ok ? [] : c.problems);
+    setOffcutProblems(o.ok ? [] : o.problems);
+    if (!c.ok || !o.ok) return;
+    const out: StockSettings = { stock: [...c.stock, ...offcuts], bands: c.bands, objective, deductBands: deduct };
+    if (keepLeftover) out.keepLeftover = true;
+    // Settings left as they came stay as they were (absent: the server's defaults).
+    const changed = JSON.stringify(o.settings) !== JSON.stringify(offcutSettings);
+    if (changed || settings.offcutSettings) out.offcutSettings = changed ? o.settings : settings.offcutSettings;
+    onSave(out);
   };
 
   const importCsv = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -222,51 +246,18 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
         {bands.length === 0 ? (
           <p className="hint">{stockMsg.noBands}</p>
         ) : (
-          <table className="stock-table" aria-label={stockMsg.bandCodes}>
-            <thead>
-              <tr>
-                {BAND_FIELDS.map((f) => (
-                  <th key={f.key} scope="col">
-                    {f.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">{stockMsg.remove}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bands.map((b, i) => (
-                <tr key={i} className={rowProblem('bands', i) ? 'bad' : undefined}>
-                  {BAND_FIELDS.map((f) => (
-                    <td key={f.key}>
-                      <input
-                        value={b[f.key]}
-                        size={f.size}
-                        inputMode={f.numeric ? 'decimal' : undefined}
-                        aria-label={`${f.label}, ${stockMsg.bandLabel(i)}`}
-                        aria-invalid={problemAt('bands', i, f.key) ? true : undefined}
-                        onChange={(e) => setBand(i, { [f.key]: e.target.value })}
-                      />
-                    </td>
-                  ))}
-                  <td>
-                    <button
-                      type="button"
-                      className="ghost"
-                      aria-label={`${stockMsg.remove}, ${stockMsg.bandLabel(i)}`}
-                      onClick={() => {
-                        setBands((bs) => bs.filter((_, k) => k !== i));
-                        setProblems([]);
-                      }}
-                    >
-                      {stockMsg.remove}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FieldTable
+            label={stockMsg.bandCodes}
+            fields={BAND_FIELDS}
+            rows={bands}
+            rowLabel={stockMsg.bandLabel}
+            bad={(i, key) => !!(key ? problemAt('bands', i, key) : rowProblem('bands', i))}
+            onChange={setBand}
+            onRemove={(i) => {
+              setBands((bs) => bs.filter((_, k) => k !== i));
+              setProblems([]);
+            }}
+          />
         )}
         {problems
           .filter((p) => p.list === 'bands' && p.row >= 0)
@@ -286,6 +277,19 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
           </button>
         </div>
 
+        <h3>{stockMsg.offcuts}</h3>
+        <OffcutRack offcuts={offcuts} maxArea={offcutSettings.maxArea} onRemove={(code) => setOffcuts((os) => os.filter((o) => o.id !== code))} />
+        <OffcutSettingsFields
+          rules={rules}
+          maxArea={maxArea}
+          minUse={minUse}
+          problems={offcutProblems}
+          onRules={setRules}
+          onMaxArea={setMaxArea}
+          onMinUse={setMinUse}
+          onAddRule={() => setRules((rs) => [...rs, emptyRuleDraft()])}
+        />
+
         <h3>{stockMsg.options}</h3>
         <div className="stock-options">
           <label className="field">
@@ -299,6 +303,10 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
           <label className="check">
             <input type="checkbox" checked={deduct} onChange={(e) => setDeduct(e.target.checked)} />
             <span>{stockMsg.deductBands}</span>
+          </label>
+          <label className="check" title={stockMsg.keepLeftoverHint}>
+            <input type="checkbox" checked={keepLeftover} onChange={(e) => setKeepLeftover(e.target.checked)} />
+            <span>{stockMsg.keepLeftover}</span>
           </label>
         </div>
       </div>

@@ -1,18 +1,32 @@
 import { ApiError, request } from '../../lib/api';
+import { engineRow, type OffcutSettings } from './offcuts';
 import { settingsOf, type Band, type Stock, type StockSettings } from './stock';
 
-// The user's stock rows and band codes on the server (GET/PUT /api/stock,
-// {"stock": [...], "bands": [...]}). The objective and band deduction stay
-// with the work in this browser.
+// The user's stock rows, band codes and offcut settings on the server
+// (GET/PUT /api/stock, {"stock": [...], "bands": [...], "offcutSettings":
+// {...}}); the offcuts from the rack are stock rows with offcut: true. The
+// objective and band deduction stay with the work in this browser.
 
 export interface StockLists {
   stock: Stock[];
   bands: Band[];
+  offcutSettings?: OffcutSettings;
 }
 
 export const stockApi = {
   get: () => request<StockLists | null>('GET', '/api/stock'),
-  put: (s: StockLists) => request<StockLists | null>('PUT', '/api/stock', { stock: s.stock, bands: s.bands }),
+  /** put sends the lists; offcuts go as the engine's rows (the server keeps their source and date), settings only when known. */
+  put: (s: StockLists) =>
+    request<StockLists | null>('PUT', '/api/stock', {
+      stock: s.stock.map(engineRow),
+      bands: s.bands,
+      ...(s.offcutSettings ? { offcutSettings: s.offcutSettings } : {}),
+    }),
+  /** jobNames names the saved layouts offcuts came from (the newest 200 layouts). */
+  jobNames: async (): Promise<Record<string, string>> => {
+    const page = await request<{ layouts?: { id: string; name: string }[] } | null>('GET', '/api/layouts?limit=200');
+    return Object.fromEntries((page?.layouts ?? []).map((l) => [l.id, l.name]));
+  },
 };
 
 /**
@@ -26,11 +40,12 @@ export function notThere(e: unknown): boolean {
 
 /** merged is the server's lists with the options kept here. */
 export function merged(server: StockLists | null | undefined, here: StockSettings | undefined): StockSettings {
-  const s = settingsOf({ stock: server?.stock, bands: server?.bands });
-  return { ...s, objective: here?.objective ?? 'cost', deductBands: here?.deductBands ?? false };
+  const s = settingsOf({ stock: server?.stock, bands: server?.bands, offcutSettings: server?.offcutSettings ?? here?.offcutSettings });
+  const out = { ...s, objective: here?.objective ?? 'cost', deductBands: here?.deductBands ?? false };
+  return here?.keepLeftover ? { ...out, keepLeftover: true } : out;
 }
 
-/** sameLists reports whether the lists of a and b are the same. */
+/** sameLists reports whether the lists (and offcut settings) of a and b are the same. */
 export function sameLists(a: StockLists | undefined, b: StockLists | undefined): boolean {
-  return JSON.stringify([a?.stock ?? [], a?.bands ?? []]) === JSON.stringify([b?.stock ?? [], b?.bands ?? []]);
+  return JSON.stringify([a?.stock ?? [], a?.bands ?? [], a?.offcutSettings ?? null]) === JSON.stringify([b?.stock ?? [], b?.bands ?? [], b?.offcutSettings ?? null]);
 }

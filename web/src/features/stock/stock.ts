@@ -15,18 +15,27 @@ import {
   MAX_THICKNESS_MM,
 } from '../../generated/limits';
 import type { Request } from '../engine/types';
+import { DEFAULT_OFFCUT_SETTINGS, engineRow, isOffcut, offcutSettingsOf, type OffcutSettings } from './offcuts';
 import { stockMsg } from './texts';
 
 export type { Band, Stock };
 export type Grain = 'none' | 'vertical' | 'horizontal';
 export type Objective = 'cost' | 'area' | 'sheets';
 
-/** StockSettings is what the stock dialog edits and /api/stock keeps (objective and deductBands stay in this browser). */
+/**
+ * StockSettings is what the stock dialog edits and /api/stock keeps
+ * (objective and deductBands stay in this browser). stock holds the
+ * offcuts from the rack too (offcut: true, see offcuts.ts); offcutSettings
+ * are absent until the server gave them (its defaults apply).
+ */
 export interface StockSettings {
   stock: Stock[];
   bands: Band[];
   objective: Objective;
   deductBands: boolean;
+  offcutSettings?: OffcutSettings;
+  /** keepLeftover asks for one large leftover on the last sheet of each material (kept in this browser) */
+  keepLeftover?: boolean;
 }
 
 export const EMPTY_STOCK: StockSettings = { stock: [], bands: [], objective: 'cost', deductBands: false };
@@ -338,22 +347,27 @@ export function hasStock(s: StockSettings | undefined): boolean {
 /**
  * withStock adds the stock rows, band codes and their options to a
  * request. Without stock rows and bands the request stays exactly as it
- * was (the canvas is the only, default, stock row).
+ * was (the canvas is the only, default, stock row). Offcuts from the rack
+ * go as the engine reads them (offcut: true), with the least use of an
+ * offcut sheet (options.offcutMinUse).
  */
 export function withStock(req: Request, s: StockSettings | undefined): Request {
-  if (!s || !hasStock(s)) return req;
+  if (!s) return req;
+  if (!hasStock(s)) return s.keepLeftover ? { ...req, options: { ...req.options, keepLeftover: true } } : req;
   const out: Request = { ...req, options: { ...req.options, ...stockOptions(s) } };
-  if (s.stock.length) out.stock = s.stock;
+  if (s.stock.length) out.stock = s.stock.map(engineRow);
   if (s.bands.length) out.bands = s.bands;
   return out;
 }
 
 /** stockOptions are the request options of the stock settings: none without stock rows and bands, objective only when not the default. */
-export function stockOptions(s: StockSettings | undefined): { objective?: Objective; deductBands?: boolean } {
-  const o: { objective?: Objective; deductBands?: boolean } = {};
+export function stockOptions(s: StockSettings | undefined): { objective?: Objective; deductBands?: boolean; offcutMinUse?: number; keepLeftover?: boolean } {
+  const o: { objective?: Objective; deductBands?: boolean; offcutMinUse?: number; keepLeftover?: boolean } = {};
+  if (s?.keepLeftover) o.keepLeftover = true;
   if (!s || !hasStock(s)) return o;
   if (s.objective !== 'cost') o.objective = s.objective;
   if (s.deductBands && s.bands.length) o.deductBands = true;
+  if (s.stock.some(isOffcut)) o.offcutMinUse = (s.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).minUse;
   return o;
 }
 
@@ -363,7 +377,10 @@ export function settingsOf(v: unknown): StockSettings {
   const stock = Array.isArray(o.stock) ? (o.stock as Stock[]).filter((s) => s && typeof s.id === 'string' && s.width > 0 && s.height > 0) : [];
   const bands = Array.isArray(o.bands) ? (o.bands as Band[]).filter((b) => b && typeof b.code === 'string' && b.code) : [];
   const objective = o.objective === 'area' || o.objective === 'sheets' ? o.objective : 'cost';
-  return { stock: stock.slice(0, MAX_STOCK_ROWS), bands: bands.slice(0, MAX_BANDS), objective, deductBands: o.deductBands === true };
+  const out: StockSettings = { stock: stock.slice(0, MAX_STOCK_ROWS), bands: bands.slice(0, MAX_BANDS), objective, deductBands: o.deductBands === true };
+  if (o.offcutSettings) out.offcutSettings = offcutSettingsOf(o.offcutSettings);
+  if (o.keepLeftover === true) out.keepLeftover = true;
+  return out;
 }
 
 /** stockLabel names a stock row on a page: its name, else material and size. */

@@ -21,6 +21,9 @@ import {
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
+const areaFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** fmtArea writes an area in m² the Turkish way: 1.234,50. */
+export const fmtArea = (m2: number): string => areaFmt.format(m2);
 
 export const stockMsg = {
   open: 'Levha stoku',
@@ -54,6 +57,8 @@ export const stockMsg = {
   objectiveArea: 'alan',
   objectiveSheets: 'levha sayısı',
   deductBands: 'Bant kalınlığını kesim ölçüsünden düş',
+  keepLeftover: 'Son levhada artık tek parça kalsın',
+  keepLeftoverHint: 'Her malzemenin son levhasında parçalar, artık dağınık boşluklar yerine tek büyük dikdörtgen kalacak biçimde dizilir; levha sayısı değişmez.',
   save: 'Kaydet',
   cancel: 'İptal',
   empty: 'Stok satırı yok: tüm parçalar tuvaldeki levhaya yerleştirilir.',
@@ -83,5 +88,33 @@ export const stockMsg = {
   badSheet: msgInvalidSheet,
   sheetTooBig: 'Tuval boyutu en fazla 10.000 cm olabilir.',
   badValues: msgInvalidValues,
+
+  // Offcuts (Artıklar): the rack, its settings (the server's words)
+  offcuts: 'Artıklar',
+  noOffcuts: 'Rafta artık yok. Bir iş "Kesildi" olarak işaretlenince levhalardaki kullanılabilir artıklar buraya eklenir.',
+  offcutCode: 'Kod',
+  offcutSize: 'Ölçü (cm)',
+  offcutAge: 'Yaş',
+  offcutJob: 'Geldiği iş',
+  ageDays: (d: number) => (d === 0 ? 'bugün' : `${fmtI(d)} gün`),
+  rackArea: (m2: number, n: number) => `Rafta ${fmtI(n)} artık, toplam ${fmtArea(m2)} m².`,
+  rackFull: (limit: number) => `Raf sınırı (${fmtArea(limit)} m²) aşıldı: yeni artık eklenmeyecek.`,
+  removeOffcut: (code: string) => `${code} artığını sil`,
+  offcutRules: 'En küçük artık ölçüsü',
+  offcutRulesHint: 'Malzemesi boş kural tüm malzemeler içindir. Daha küçük artıklar rafa eklenmez.',
+  ruleMaterial: 'Malzeme',
+  ruleThickness: 'Kalınlık (mm)',
+  ruleMinWidth: 'En az genişlik (cm)',
+  ruleMinHeight: 'En az yükseklik (cm)',
+  ruleLabel: (i: number) => `Kural ${i + 1}`,
+  allMaterials: 'tüm malzemeler',
+  addRule: 'Kural ekle',
+  maxArea: 'Raf sınırı (m², 0 = sınırsız)',
+  minUse: 'Artık en az kullanım (%)',
+  minUseHint: 'Bir artık levha ancak parçalar en az bu kadarını kaplıyorsa kullanılır.',
+  tooManyRules: 'En fazla 100 artık kuralı olabilir.',
+  badRuleSize: 'Artık için en küçük ölçü 0 ile 10.000 cm arasında olmalı.',
+  badMaxArea: 'Artık rafı sınırı 0 ile 100.000 m² arasında olmalı.',
+  badMinUse: 'Artık kullanım oranı 0 ile 100 arasında bir tam sayı olmalı.',
 
 };

@@ -1,0 +1,486 @@
+package store
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"kesim/internal/apperr"
+	"kesim/nest"
+)
+
+// The states of a job (a saved layout with its result): planned, being cut,
+// cut (docs/http-api.md, "Jobs").
+const (
+	StatePlanned = "planned"
+	StateCutting = "cutting"
+	StateCut     = "cut"
+)
+
+// Turkish messages of jobs, ticks and offcuts.
+const (
+	MsgJobState      = "İş durumu planned, cutting veya cut olmalı."
+	MsgJobNoResult   = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
+	MsgJobPinned     = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
+	MsgJobIsCut      = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
+	MsgPieceMissing  = "Parça bu işin yerleşiminde yok."
+	MsgResultInvalid = "Yerleşim bu düzenin parçalarına, levhalarına ve seçeneklerine uymuyor."
+	MsgResultTooBig  = "Bir yerleşimde en fazla 100.000 parça olabilir."
+	MsgOffcutMaxArea = "Artık rafı sınırı 0 ile 100.000 m² arasında olmalı."
+	MsgOffcutMinUse  = nest.MsgOffcutMinUse
+	MsgOffcutUnknown = "Bu artık parça rafta yok."
+)
+
+// Limits of the offcut settings.
+const (
+	MaxOffcutAreaM2  = 100000 // m², the rack's limit
+	DefaultOffcutCM  = 30     // cm, the default rule's sides
+	DefaultOffcutUse = 60     // percent, the default least use of an offcut sheet
+)
+
+// StockKindOffcut is the kind of the offcut rows (table stock_rows): the
+// usable leftovers of a cut job, put back on the rack.
+const StockKindOffcut = "offcut"
+
+// OffcutCodePrefix starts every offcut's code: A-1, A-2, ... per user. The
+// code is the offcut row's id in the engine's request (nest.Stock.ID).
+const OffcutCodePrefix = "A-"
+
+// Progress counts the ticked pieces of a job against all it places.
+type Progress struct {
+	Cut   int `json:"cut"`
+	Total int `json:"total"`
+}
+
+// OffcutSettings are a user's offcut rules (the smallest leftover worth
+// keeping per material and thickness), the rack's area limit in m² (0 = no
+// limit) and the least percent an offcut sheet must be used by a layout.
+type OffcutSettings struct {
+	Rules   []nest.OffcutRule `json:"rules"`
+	MaxArea float64           `json:"maxArea"`
+	MinUse  int               `json:"minUse"`
+}
+
+// DefaultOffcutSettings are the settings of a user who saved none: one rule
+// of 30 x 30 cm for every material, no area limit, 60 % least use.
+func DefaultOffcutSettings() OffcutSettings {
+	return OffcutSettings{
+		Rules:  []nest.OffcutRule{{MinWidth: DefaultOffcutCM, MinHeight: DefaultOffcutCM}},
+		MinUse: DefaultOffcutUse,
+	}
+}
+
+// Validate checks the settings and returns them as stored: the rules as
+// the engine checks them (nest.ValidateOffcutRules), texts trimmed, sizes
+// rounded up to 0.01 cm and thickness to 0.01 mm, the area to 0.01 m², nil
+// rules empty. Fields are "offcutSettings.rules[i].minWidth" and their kin.
+func (o OffcutSettings) Validate() (OffcutSettings, error) {
+	if err := nest.ValidateOffcutRules(o.Rules); err != nil {
+		var ie *nest.InputError
+		if errors.As(err, &ie) {
+			return o, invalid("offcutSettings."+ie.Field, ie.Message)
+		}
+		return o, invalid("offcutSettings.rules", MsgInvalidValues)
+	}
+	rules := make([]nest.OffcutRule, len(o.Rules))
+	for i, r := range o.Rules {
+		var err error
+		if r.Material, err = checkText(fmt.Sprintf("offcutSettings.rules[%d].material", i), r.Material); err != nil {
+			return o, err
+		}
+		r.Thickness = FromHundredths(Hundredths(r.Thickness))
+		r.MinWidth, r.MinHeight = nest.RoundUp(r.MinWidth), nest.RoundUp(r.MinHeight)
+		rules[i] = r
+	}
+	o.Rules = rules
+	if math.IsNaN(o.MaxArea) || o.MaxArea < 0 || o.MaxArea > MaxOffcutAreaM2 {
+		return o, invalid("offcutSettings.maxArea", MsgOffcutMaxArea)
+	}
+	o.MaxArea = FromHundredths(Hundredths(o.MaxArea))
+	if o.MinUse < 0 || o.MinUse > 100 {
+		return o, invalid("offcutSettings.minUse", MsgOffcutMinUse)
+	}
+	return o, nil
+}
+
+// ParseOffcutSettings reads a stored settings column; an unreadable one
+// gives the defaults.
+func ParseOffcutSettings(data []byte) OffcutSettings {
+	var o OffcutSettings
+	if len(data) == 0 || json.Unmarshal(data, &o) != nil {
+		return DefaultOffcutSettings()
+	}
+	if o.Rules == nil {
+		o.Rules = []nest.OffcutRule{}
+	}
+	return o
+}
+
+// Offcut is an offcut row on a user's rack: a stock row (Offcut true,
+// quantity 1, price 0, its code as id) with the job it came from and when.
+type Offcut struct {
+	nest.Stock
+	SourceLayoutID string    `json:"sourceLayoutId,omitempty"`
+	CreatedAt      time.Time `json:"createdAt"`
+}
+
+// AreaM2 returns the offcuts' total area in m².
+func AreaM2(offcuts []Offcut) float64 {
+	var cm2 float64
+	for _, o := range offcuts {
+		cm2 += o.Width * o.Height
+	}
+	return cm2 / 10000
+}
+
+// StateChange is what PATCH /api/layouts/{id} asks: the new state, and the
+// name of the user who asks (empty in local mode).
+type StateChange struct {
+	State string
+	By    string
+}
+
+// Check reports whether the state is one of the three.
+func (c StateChange) Check() error {
+	switch c.State {
+	case StatePlanned, StateCutting, StateCut:
+		return nil
+	}
+	return invalid("state", MsgJobState)
+}
+
+// Tick is one piece ticked or unticked by a user (empty By in local mode).
+type Tick struct {
+	PieceID string
+	Cut     bool
+	By      string
+}
+
+// Ticks is a job's ticked pieces after a tick, and its progress.
+type Ticks struct {
+	CutPieces []string `json:"cutPieces"`
+	Progress  Progress `json:"progress"`
+}
+
+// Request returns the engine request a layout was made from; pinned are
+// the pages already cut of a job being re-planned.
+func (l LayoutInput) Request(pinned []nest.Page) nest.Request {
+	return nest.Request{Sheet: l.Sheet, Parts: l.Parts, Options: l.Options, Stock: l.Stock, Bands: l.Bands, Pinned: pinned}
+}
+
+// Request returns the engine request the layout was made from.
+func (l Layout) Request() nest.Request {
+	return nest.Request{Sheet: l.Sheet, Parts: l.Parts, Options: l.Options, Stock: l.Stock, Bands: l.Bands}
+}
+
+// CheckResult reports whether in's result is a valid plan of in (pinned,
+// the pages of a job being cut that must come back first and unchanged):
+// at most nest.MaxPieces pieces, then nest.Verify of the validated input
+// or, failing that, of the input as the client sent it (before Validate). A layout without a
+// result passes. The error is Invalid on the field "result".
+func CheckResult(in LayoutInput, pinned []nest.Page) error {
+	if in.Result == nil {
+		return nil
+	}
+	if len(in.Result.Pages) > nest.MaxPieces || Placed(in.Result) > nest.MaxPieces {
+		return invalid("result", MsgResultTooBig)
+	}
+	err := nest.Verify(in.Request(pinned), *in.Result)
+	if err != nil && in.sent != nil && in.sent.Sheet != (nest.Sheet{}) {
+		// The client's engine laid out the request as sent: a name with a
+		// trailing space is the same plan once trimmed.
+		if nest.Verify(in.sent.Request(pinned), *in.Result) == nil {
+			err = nil
+		}
+	}
+	if err != nil {
+		return &apperr.Error{Code: apperr.Invalid, Field: "result", Message: MsgResultInvalid, Err: err}
+	}
+	return nil
+}
+
+// Placed returns the number of pieces placed in res (0 for nil).
+func Placed(res *nest.Result) int {
+	if res == nil {
+		return 0
+	}
+	n := 0
+	for _, p := range res.Pages {
+		n += len(p.Parts)
+	}
+	return n
+}
+
+// ResultColumn returns the JSON of the result column, nil (NULL) for none.
+func ResultColumn(res *nest.Result) ([]byte, error) {
+	if res == nil {
+		return nil, nil
+	}
+	return json.Marshal(res)
+}
+
+// ParseResult reads a stored result column; NULL gives nil.
+func ParseResult(data []byte) (*nest.Result, error) {
+	if len(data) == 0 || string(data) == "null" {
+		return nil, nil
+	}
+	var res nest.Result
+	if err := json.Unmarshal(data, &res); err != nil {
+		return nil, fmt.Errorf("result: %w", err)
+	}
+	return &res, nil
+}
+
+// PieceNeedle returns the text that the stored JSON of a result (as
+// ResultColumn writes it) holds exactly when one of its pieces has the id:
+// a Placed object starts with its id and then its name, which no page
+// (id, then efficiency) and no skipped line (originalIndex first) does. So
+// SQLite finds a piece with instr() on the column instead of parsing it.
+func PieceNeedle(pieceID string) string {
+	id, _ := json.Marshal(pieceID) // a string always marshals
+	return `{"id":` + string(id) + `,"name":`
+}
+
+// TickedPages returns the pages of res that hold a ticked piece, in order:
+// the pages of a job being cut that a re-plan must keep.
+func TickedPages(res *nest.Result, ticked []string) []nest.Page {
+	if res == nil || len(ticked) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(ticked))
+	for _, id := range ticked {
+		set[id] = true
+	}
+	var pages []nest.Page
+	for _, p := range res.Pages {
+		for _, pc := range p.Parts {
+			if set[pc.ID] {
+				pages = append(pages, p)
+				break
+			}
+		}
+	}
+	return pages
+}
+
+// KeepsPages reports whether every page of pinned is in res unchanged: the
+// same id, stock row, parts (ids, positions, sizes) and cuts.
+func KeepsPages(res *nest.Result, pinned []nest.Page) bool {
+	if len(pinned) == 0 {
+		return true
+	}
+	if res == nil {
+		return false
+	}
+	byID := make(map[string]nest.Page, len(res.Pages))
+	for _, p := range res.Pages {
+		byID[p.ID] = p
+	}
+	for _, want := range pinned {
+		got, ok := byID[want.ID]
+		if !ok || !samePage(got, want) {
+			return false
+		}
+	}
+	return true
+}
+
+// samePage compares what is cut: the stock row, the pieces and the cuts.
+// Efficiency and the pattern number may differ after a re-plan.
+func samePage(a, b nest.Page) bool {
+	if a.StockID != b.StockID || a.Material != b.Material || a.Thickness != b.Thickness ||
+		a.Width != b.Width || a.Height != b.Height || len(a.Parts) != len(b.Parts) || len(a.Cuts) != len(b.Cuts) {
+		return false
+	}
+	for i, p := range a.Parts {
+		q := b.Parts[i]
+		if p.ID != q.ID || p.X != q.X || p.Y != q.Y || p.Width != q.Width || p.Height != q.Height || p.Rotated != q.Rotated {
+			return false
+		}
+	}
+	for i, c := range a.Cuts {
+		if c != b.Cuts[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// UsedOffcuts returns the stock ids of res's pages that name offcut rows of
+// req (each once): the offcuts a cut job takes off the rack.
+func UsedOffcuts(req nest.Request, res *nest.Result) []string {
+	if res == nil {
+		return nil
+	}
+	offcut := map[string]bool{}
+	for _, st := range req.Stock {
+		if st.Offcut {
+			offcut[st.ID] = true
+		}
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, p := range res.Pages {
+		if offcut[p.StockID] && !seen[p.StockID] {
+			seen[p.StockID] = true
+			ids = append(ids, p.StockID)
+		}
+	}
+	return ids
+}
+
+// NewOffcuts returns the offcut rows a cut job puts on the rack: the
+// leftovers of its result under the settings' rules, largest first, each
+// only while the rack's area with it stays within the settings' limit
+// (rackM2 is the rack's area before) and the stock list (listed rows: its
+// sheet rows and the offcuts on the rack) within MaxStockRows, so that it
+// can still be sent to the engine. Codes start at next and skip taken ids;
+// the second value is the next code after them.
+func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool) ([]nest.Stock, int64) {
+	if l.Result == nil {
+		return nil, next
+	}
+	left := nest.Leftovers(l.Request(), *l.Result, settings.Rules)
+	// Largest first, so that a rack near its limit keeps the most useful.
+	sortLeftovers(left)
+	var rows []nest.Stock
+	for _, lo := range left {
+		area := lo.Width * lo.Height / 10000
+		if settings.MaxArea > 0 && rackM2+area > settings.MaxArea {
+			continue
+		}
+		if listed+len(rows) >= MaxStockRows {
+			break
+		}
+		rackM2 += area
+		code := ""
+		for {
+			code = fmt.Sprintf("%s%d", OffcutCodePrefix, next)
+			next++
+			if !taken[code] {
+				break
+			}
+		}
+		taken[code] = true
+		rows = append(rows, nest.Stock{
+			ID: code, Material: lo.Material, Thickness: lo.Thickness,
+			Width: nest.RoundDown(lo.Width), Height: nest.RoundDown(lo.Height), Quantity: 1, Offcut: true,
+			Grain: lo.Grain, // an offcut of a grained sheet keeps its grain
+		})
+	}
+	return rows, next
+}
+
+func sortLeftovers(left []nest.Leftover) {
+	slices.SortStableFunc(left, func(a, b nest.Leftover) int {
+		return cmp.Compare(b.Width*b.Height, a.Width*a.Height)
+	})
+}
+
+// ValidateRack is Validate for ReplaceStock: rack holds the ids of the
+// offcuts on the owner's rack. The rows with Offcut set must name one of
+// them (else Invalid MsgOffcutUnknown on "stock[i].id") and are returned,
+// by id, as the offcuts to keep; the list's Stock keeps the sheet rows
+// only. Settings, when given, are validated too.
+func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]bool, error) {
+	keep := map[string]bool{}
+	sheets := make([]nest.Stock, 0, len(s.Stock))
+	index := make([]int, 0, len(s.Stock)) // a sheet row's index in s.Stock
+	for i, st := range s.Stock {
+		if !st.Offcut {
+			sheets = append(sheets, st)
+			index = append(index, i)
+			continue
+		}
+		id := strings.TrimSpace(st.ID)
+		if !rack[id] {
+			return s, nil, invalid(fmt.Sprintf("stock[%d].id", i), MsgOffcutUnknown)
+		}
+		if keep[id] {
+			return s, nil, invalid(fmt.Sprintf("stock[%d].id", i), MsgStockID)
+		}
+		keep[id] = true
+	}
+	list, err := StockList{Stock: sheets, Bands: s.Bands}.Validate()
+	if err != nil {
+		var ae *apperr.Error
+		if errors.As(err, &ae) {
+			for j := range sheets {
+				if prefix := fmt.Sprintf("stock[%d].", j); strings.HasPrefix(ae.Field, prefix) {
+					return s, nil, invalid(fmt.Sprintf("stock[%d].", index[j])+ae.Field[len(prefix):], ae.Message)
+				}
+			}
+		}
+		return s, nil, err
+	}
+	for j, st := range list.Stock {
+		if keep[st.ID] {
+			return s, nil, invalid(fmt.Sprintf("stock[%d].id", index[j]), MsgStockID)
+		}
+	}
+	if s.Settings != nil {
+		set, err := s.Settings.Validate()
+		if err != nil {
+			return s, nil, err
+		}
+		list.Settings = &set
+	}
+	return list, keep, nil
+}
+
+// ReplanPins returns the pages a re-plan in of the stored job cur keeps
+// pinned, or the Conflict that forbids it: a cut job, a job past planning
+// without a result, a page with a ticked piece changed or missing. The
+// pinned pages are the leading pages of the new result that are pages of
+// the stored one, unchanged; they must include every page with a ticked
+// piece. (A client may pin more than those: a tick undone while it planned.)
+func ReplanPins(cur Layout, in LayoutInput) ([]nest.Page, error) {
+	switch cur.State {
+	case StateCut:
+		return nil, apperr.New(apperr.Conflict, MsgJobIsCut)
+	case StateCutting:
+		if in.Result == nil {
+			return nil, apperr.New(apperr.Conflict, MsgJobNoResult)
+		}
+		ticked := TickedPages(cur.Result, cur.CutPieces)
+		if !KeepsPages(in.Result, ticked) {
+			return nil, apperr.New(apperr.Conflict, MsgJobPinned)
+		}
+		stored := map[string]nest.Page{}
+		if cur.Result != nil {
+			for _, p := range cur.Result.Pages {
+				stored[p.ID] = p
+			}
+		}
+		kept := map[string]bool{}
+		var pinned []nest.Page
+		for _, p := range in.Result.Pages {
+			old, ok := stored[p.ID]
+			if !ok || kept[p.ID] || !samePage(p, old) {
+				break
+			}
+			kept[p.ID] = true
+			pinned = append(pinned, p)
+		}
+		for _, p := range ticked {
+			if !kept[p.ID] {
+				return nil, apperr.New(apperr.Conflict, MsgJobPinned)
+			}
+		}
+		return pinned, nil
+	}
+	return nil, nil
+}
+
+// SettingsColumn returns the JSON of the settings column.
+func SettingsColumn(o OffcutSettings) ([]byte, error) {
+	if o.Rules == nil {
+		o.Rules = []nest.OffcutRule{}
+	}
+	return json.Marshal(o)
+}

@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"kesim/nest"
+)
+
+func twoPages() *nest.Result {
+	return &nest.Result{Pages: []nest.Page{
+		{ID: "1", Efficiency: 50, Pattern: 1, Parts: []nest.Placed{{ID: "a-0", X: 0, Y: 0, Width: 10, Height: 10}}},
+		{ID: "2", Parts: []nest.Placed{{ID: "a-1", X: 0, Y: 0, Width: 10, Height: 10}, {ID: "b-0", X: 20, Width: 5, Height: 5}}},
+	}}
+}
+
+// A page with a ticked piece is pinned; a re-plan keeps it when what is cut
+// is the same (its efficiency and pattern number may change), not when a
+// piece moved, turned or changed, or the page is gone.
+func TestPinnedPages(t *testing.T) {
+	res := twoPages()
+	pinned := TickedPages(res, []string{"b-0", "yok"})
+	if len(pinned) != 1 || pinned[0].ID != "2" {
+		t.Fatalf("TickedPages = %+v", pinned)
+	}
+	if TickedPages(res, nil) != nil || TickedPages(nil, []string{"a-0"}) != nil {
+		t.Error("no ticks or no result pin pages")
+	}
+	same := twoPages()
+	same.Pages[1].Efficiency, same.Pages[1].Pattern = 77, 3
+	same.Pages[0].Parts[0].X = 5 // not pinned: may change
+	if !KeepsPages(same, pinned) || !KeepsPages(nil, nil) {
+		t.Error("an unchanged pinned page was refused")
+	}
+	for name, change := range map[string]func(r *nest.Result){
+		"moved":   func(r *nest.Result) { r.Pages[1].Parts[1].Y = 1 },
+		"turned":  func(r *nest.Result) { r.Pages[1].Parts[1].Rotated = true },
+		"renamed": func(r *nest.Result) { r.Pages[1].Parts[1].ID = "b-1" },
+		"removed": func(r *nest.Result) { r.Pages[1].Parts = r.Pages[1].Parts[:1] },
+		"stock":   func(r *nest.Result) { r.Pages[1].StockID = "s2" },
+		"cuts":    func(r *nest.Result) { r.Pages[1].Cuts = []nest.Cut{{Order: 1, Length: 10, Direction: nest.Vertical}} },
+		"gone":    func(r *nest.Result) { r.Pages = r.Pages[:1] },
+	} {
+		r := twoPages()
+		change(r)
+		if KeepsPages(r, pinned) {
+			t.Errorf("%s: a changed pinned page was kept", name)
+		}
+	}
+	if KeepsPages(nil, pinned) {
+		t.Error("no result keeps no pinned page")
+	}
+}
+
+// The offcut rows a cut job takes off the rack are its pages' offcut
+// stock rows, once each.
+func TestUsedOffcuts(t *testing.T) {
+	req := nest.Request{Stock: []nest.Stock{{ID: "s1"}, {ID: "A-1", Offcut: true}, {ID: "A-2", Offcut: true}}}
+	res := &nest.Result{Pages: []nest.Page{{StockID: "s1"}, {StockID: "A-2"}, {StockID: "A-2"}, {StockID: "A-1"}}}
+	if got := UsedOffcuts(req, res); !reflect.DeepEqual(got, []string{"A-2", "A-1"}) {
+		t.Errorf("UsedOffcuts = %v", got)
+	}
+}
+
+// A cut job's leftovers become offcuts largest first, within the rack's
+// limit, with codes that skip taken ones.
+func TestNewOffcuts(t *testing.T) {
+	no := false
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 100},
+		Parts: []nest.Part{{ID: "a", Name: "A", Width: 40, Height: 100, Quantity: 1, Rotate: &no}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Result: &res}
+	rows, next := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true})
+	if len(rows) != 1 || next != 6 {
+		t.Fatalf("NewOffcuts = %+v, next %d", rows, next)
+	}
+	if o := rows[0]; o.ID != "A-5" || !o.Offcut || o.Quantity != 1 || o.Width*o.Height != 60*100 {
+		t.Errorf("offcut %+v, want A-5 of 60 x 100 cm", o)
+	}
+	// A rack of 9.5 m² under a 10 m² limit has no room for 0.6 m².
+	limited := DefaultOffcutSettings()
+	limited.MaxArea = 10
+	if rows, next := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}); len(rows) != 0 || next != 1 {
+		t.Errorf("over the limit: %+v, next %d", rows, next)
+	}
+	if rows, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}); len(rows) != 1 {
+		t.Errorf("within the limit: %+v", rows)
+	}
+	// A stock list at the engine's limit takes no more rows.
+	if rows, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}); len(rows) != 0 {
+		t.Errorf("a full stock list: %+v", rows)
+	}
+	if rows, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil); rows != nil {
+		t.Errorf("a layout without a result: %+v", rows)
+	}
+}
+
+// The needle of a piece is in the stored result exactly when the result
+// places the piece, whatever its id holds.
+func TestPieceNeedle(t *testing.T) {
+	odd := `a"\\<b>&ş-0`
+	res := &nest.Result{Pages: []nest.Page{{ID: "a-0", Parts: []nest.Placed{{ID: odd, Name: "a-1"}, {ID: "b-0", Name: "B"}}}},
+		Skipped: []nest.Skipped{{ID: "c-0", Name: "C"}}}
+	col, err := ResultColumn(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]bool{odd: true, "b-0": true, "a-0": false, "a-1": false, "c-0": false, "b": false, "B": false} {
+		if got := strings.Contains(string(col), PieceNeedle(id)); got != want {
+			t.Errorf("piece %q found %v, want %v", id, got, want)
+		}
+	}
+}

@@ -1,0 +1,499 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// saved is what the writers of TestBackupUnderConcurrentWrites were told
+// was saved: the ids CreateLayout and CreatePart returned.
+type saved struct {
+	mu              sync.Mutex
+	layouts, parts  []string
+	layoutN, partsN int
+}
+
+func (s *saved) snapshot() (layouts, parts []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.layouts...), append([]string(nil), s.parts...)
+}
+
+// A backup taken while writers save layouts and parts holds every save
+// that was answered before it began, passes SQLite's integrity check,
+// restores into a fresh path and opens with the store.
+func TestBackupUnderConcurrentWrites(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kesim.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+
+	var acked saved
+	stop := make(chan struct{})
+	started := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if w == 3 {
+					// A part and a layout in one transaction: the copy has
+					// both or neither.
+					name := fmt.Sprintf("Çift %d", i)
+					if _, err := s.Sync(ctx, store.Anonymous(),
+						[]store.PartInput{{Name: name, Width: 30, Height: 30, Quantity: 1}},
+						[]store.LayoutInput{{Name: name, Parts: []nest.Part{{Name: name, Width: 30, Height: 30, Quantity: 1}}}}); err != nil {
+						errs <- err
+						return
+					}
+				} else if w%2 == 0 {
+					l, err := s.CreateLayout(ctx, store.Anonymous(), store.LayoutInput{
+						Name:  fmt.Sprintf("Düzen %d-%d", w, i),
+						Parts: []nest.Part{{Name: "Kapak", Width: 45.5, Height: 30, Quantity: i%50 + 1}},
+					})
+					if err != nil {
+						errs <- err
+						return
+					}
+					acked.mu.Lock()
+					acked.layouts = append(acked.layouts, l.ID)
+					acked.mu.Unlock()
+				} else {
+					p, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{
+						Name: fmt.Sprintf("Raf %d-%d", w, i), Width: 60, Height: 40.25, Quantity: 2,
+					})
+					if err != nil {
+						errs <- err
+						return
+					}
+					acked.mu.Lock()
+					acked.parts = append(acked.parts, p.ID)
+					acked.mu.Unlock()
+				}
+				if i == 20 {
+					started <- struct{}{}
+				}
+			}
+		}()
+	}
+	for range 4 {
+		select {
+		case <-started:
+		case err := <-errs:
+			t.Fatalf("writer: %v", err)
+		}
+	}
+	beforeLayouts, beforeParts := acked.snapshot()
+	backup := filepath.Join(dir, "yedek", "kesim-yedek.db")
+	if err := os.MkdirAll(filepath.Dir(backup), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	backupErr := Backup(ctx, path, backup, false)
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("writer: %v", err)
+	}
+	if backupErr != nil {
+		t.Fatalf("Backup: %v", backupErr)
+	}
+	allLayouts, allParts := acked.snapshot()
+	t.Logf("%d layouts and %d parts answered before the backup, %d and %d in all",
+		len(beforeLayouts), len(beforeParts), len(allLayouts), len(allParts))
+	if len(allLayouts)+len(allParts) <= len(beforeLayouts)+len(beforeParts) {
+		t.Log("no write landed while the backup ran")
+	}
+	if v, err := Check(ctx, backup); err != nil || v < 1 {
+		t.Fatalf("Check(backup) = %d, %v", v, err)
+	}
+	if leftovers, _ := filepath.Glob(backup + ".tmp-*"); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+
+	fresh := filepath.Join(t.TempDir(), "yeni", "kesim.db")
+	bak, err := Restore(ctx, backup, fresh)
+	if err != nil || bak != "" {
+		t.Fatalf("Restore into a fresh path: %q, %v", bak, err)
+	}
+	r, err := Open(ctx, fresh)
+	if err != nil {
+		t.Fatalf("Open the restored database: %v", err)
+	}
+	defer r.Close()
+	for _, id := range beforeLayouts {
+		if _, err := r.GetLayout(ctx, store.Anonymous(), id); err != nil {
+			t.Errorf("layout %s was answered before the backup but is not in it: %v", id, err)
+		}
+	}
+	parts, err := r.ListParts(ctx, store.Anonymous())
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, p := range parts {
+		have[p.ID] = true
+	}
+	for _, id := range beforeParts {
+		if !have[id] {
+			t.Errorf("part %s was answered before the backup but is not in it", id)
+		}
+	}
+	// Every transaction whole: a Sync's part without its layout would be
+	// a torn copy.
+	pairParts := map[string]bool{}
+	for _, p := range parts {
+		if strings.HasPrefix(p.Name, "Çift ") {
+			pairParts[p.Name] = true
+		}
+	}
+	pairLayouts := map[string]bool{}
+	for q := (store.LayoutQuery{Search: "Çift"}); ; {
+		page, err := r.ListLayouts(ctx, store.Anonymous(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range page.Layouts {
+			pairLayouts[l.Name] = true
+		}
+		if q.Cursor = page.Next; q.Cursor == "" {
+			break
+		}
+	}
+	if len(pairParts) == 0 || len(pairParts) != len(pairLayouts) {
+		t.Errorf("the copy has %d parts and %d layouts of the Sync pairs, want the same number, at least 1", len(pairParts), len(pairLayouts))
+	}
+	for name := range pairParts {
+		if !pairLayouts[name] {
+			t.Errorf("%s: the part is in the copy, its layout of the same transaction not", name)
+		}
+	}
+	// Nothing in the copy that no writer wrote.
+	all := map[string]bool{}
+	for _, id := range allParts {
+		all[id] = true
+	}
+	for _, p := range parts {
+		if !all[p.ID] && !pairParts[p.Name] {
+			t.Errorf("part %s (%s) in the backup was never saved", p.ID, p.Name)
+		}
+	}
+}
+
+// Restore refuses while a store has the database open, and an Open waits
+// for no restore: it is refused while one holds the lock.
+func TestRestoreRefusesWhileInUse(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kesim.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Eski", Width: 10, Height: 10, Quantity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(dir, "yedek.db")
+	if err := Backup(ctx, path, backup, false); err != nil {
+		t.Fatal(err)
+	}
+	newer, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Yeni", Width: 20, Height: 20, Quantity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = Restore(ctx, backup, path)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "önce Kesim'i") {
+		t.Fatalf("Restore while the store is open: %v, want ErrInUse with a Turkish message", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// While a restore holds the lock, Open is refused.
+	held, err := lockFor(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, path); !errors.Is(err, ErrInUse) {
+		t.Errorf("Open during a restore: %v, want ErrInUse", err)
+	}
+	held.unlock()
+
+	bak, err := Restore(ctx, backup, path)
+	if err != nil {
+		t.Fatalf("Restore after the store closed: %v", err)
+	}
+	r, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got := partNames(t, r); got != old.Name {
+		t.Errorf("restored parts %q, want only %q", got, old.Name)
+	}
+	// The database as it was before the restore is kept, whole.
+	b, err := Open(ctx, bak)
+	if err != nil {
+		t.Fatalf("Open the .bak copy %s: %v", bak, err)
+	}
+	defer b.Close()
+	if got := partNames(t, b); got != newer.Name+","+old.Name {
+		t.Errorf(".bak parts %q, want %q", got, newer.Name+","+old.Name)
+	}
+}
+
+// A database left by a server that died has its last transactions in its
+// WAL file only. Restore keeps them in the .bak copy, and none of them
+// leaks into the restored database.
+func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "yedek.db")
+	s, err := Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	// A database whose committed rows are in kesim.db-wal only, as a killed
+	// process leaves it: copied while the connection is still open.
+	live := filepath.Join(dir, "canli.db")
+	db, err := sql.Open("sqlite", live+"?_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (42)`); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "kesim.db")
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(live+suffix, path+suffix); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bak, err := Restore(ctx, src, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		t.Errorf("the old WAL is still beside the restored database")
+	}
+	old, err := sql.Open("sqlite", bak)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	var x int
+	if err := old.QueryRow(`SELECT x FROM t`).Scan(&x); err != nil || x != 42 {
+		t.Errorf(".bak lost the WAL's row: %d, %v", x, err)
+	}
+	if v, err := Check(ctx, path); err != nil || v < 1 {
+		t.Errorf("restored database: %d, %v", v, err)
+	}
+}
+
+func TestBackupRefusesToOverwrite(t *testing.T) {
+	ctx := context.Background()
+	src := filepath.Join(t.TempDir(), "kesim.db")
+	s, err := Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dst := filepath.Join(t.TempDir(), "yedek.db")
+	if err := os.WriteFile(dst, []byte("önemli"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := Backup(ctx, src, dst, false); !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("Backup over an existing file: %v, want ErrExists naming --force", err)
+	}
+	if b, _ := os.ReadFile(dst); string(b) != "önemli" {
+		t.Errorf("the existing file was changed: %q", b)
+	}
+	if err := Backup(ctx, src, dst, true); err != nil {
+		t.Fatalf("Backup with overwrite: %v", err)
+	}
+	if _, err := Check(ctx, dst); err != nil {
+		t.Error(err)
+	}
+	for target, want := range map[string]string{
+		filepath.Join(filepath.Dir(dst), "yok", "yedek.db"): "klasörü yok",
+		filepath.Dir(dst): "bir klasör",
+	} {
+		if err := Backup(ctx, src, target, true); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Backup to %s: %v, want %q", target, err, want)
+		}
+	}
+	if err := Backup(ctx, filepath.Join(t.TempDir(), "yok.db"), dst+"2", false); err == nil {
+		t.Error("Backup of a missing database succeeded")
+	}
+	if _, err := os.Stat(dst + "2"); err == nil {
+		t.Error("Backup of a missing database wrote a file")
+	}
+}
+
+// Check takes only a whole Kesim database this binary knows.
+func TestCheckRefuses(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	text := filepath.Join(dir, "parcalar.csv")
+	os.WriteFile(text, []byte("Ad;Genişlik;Yükseklik;Adet\nKapak;45,5;30;2\n"), 0o600)
+	other := filepath.Join(dir, "baska.db")
+	db, err := sql.Open("sqlite", other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE t (x)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	newer := filepath.Join(dir, "yeni.db")
+	s, err := Open(ctx, newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.write.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, tt := range []struct{ path, want string }{
+		{text, "bir Kesim veritabanı değil"},
+		{other, "schema_migrations tablosu yok"},
+		{newer, "yeni bir sürümle yazılmış"},
+		{filepath.Join(dir, "yok.db"), "okunamıyor"},
+		{dir, "bir dosya değil"},
+	} {
+		if _, err := Check(ctx, tt.path); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%s) = %v, want %q", filepath.Base(tt.path), err, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "yok.db")); err == nil {
+		t.Error("Check created the missing file")
+	}
+	// Restore refuses what Check refuses, and leaves the database alone.
+	path := filepath.Join(dir, "kesim.db")
+	if _, err := Restore(ctx, other, path); err == nil {
+		t.Error("Restore of a foreign database succeeded")
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a refused Restore created the database")
+	}
+}
+
+func TestFileURI(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/ayşe/Kesim #1/kesim.db": "file:///home/ayşe/Kesim %231/kesim.db",
+		"/tmp/a?b%c.db":                "file:///tmp/a%3Fb%25c.db",
+	} {
+		if got := fileURI(in); got != want {
+			t.Errorf("fileURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// partNames lists the anonymous owner's parts' names, newest first.
+func partNames(t *testing.T, s *Store) string {
+	t.Helper()
+	parts, err := s.ListParts(context.Background(), store.Anonymous())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range parts {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ",")
+}
+
+// BenchmarkBackup copies a database of 5,000 saved layouts and 5,000
+// parts, as a busy workshop's after some years.
+func BenchmarkBackup(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	path := filepath.Join(dir, "kesim.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	// One Sync, one transaction: synchronous=FULL makes 10,000 single saves slow.
+	var parts []store.PartInput
+	var layouts []store.LayoutInput
+	for i := range 5000 {
+		lp := make([]nest.Part, 20)
+		for j := range lp {
+			lp[j] = nest.Part{Name: fmt.Sprintf("Parça %d", j), Width: 10 + float64(j), Height: 20, Quantity: j + 1}
+		}
+		layouts = append(layouts, store.LayoutInput{Name: fmt.Sprintf("Düzen %d", i), Parts: lp})
+		parts = append(parts, store.PartInput{Name: fmt.Sprintf("Raf %d", i), Width: 60, Height: 40, Quantity: 2})
+	}
+	if _, err := s.Sync(ctx, store.Anonymous(), parts, layouts); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		if err := Backup(ctx, path, filepath.Join(dir, fmt.Sprintf("yedek-%d.db", i)), false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	info, _ := os.Stat(filepath.Join(dir, "yedek-0.db"))
+	b.ReportMetric(float64(info.Size())/1e6, "MB")
+}
+
+// A Windows user named Ayşe, a folder with a space, # and %: the
+// read-only URI escapes what SQLite would read as its own syntax.
+func TestBackupOddPath(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "Ayşe Kesim #1 %41")
+	s, err := Open(ctx, filepath.Join(dir, "kesim.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 45.5, Height: 30, Quantity: 2}); err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(dir, "yedek #2.db")
+	if err := Backup(ctx, filepath.Join(dir, "kesim.db"), backup, false); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := Check(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, backup, filepath.Join(dir, "kesim.db")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, filepath.Join(dir, "kesim.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got := partNames(t, r); got != "Kapak" {
+		t.Errorf("restored parts %q", got)
+	}
+}

@@ -1,0 +1,636 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"sync"
+	"testing"
+
+	"kesim/internal/apperr"
+	"kesim/internal/store"
+	"kesim/nest"
+)
+
+// jobTests are the suite's tests of jobs (issue 19): a layout saved with
+// its result, its states, the offcuts a cut puts on the rack and takes off
+// it, and the ticks of its pieces.
+var jobTests = []struct {
+	name string
+	fn   func(t *testing.T, s store.Store)
+}{
+	{"JobKeepsResult", testJobKeepsResult},
+	{"JobResultInvalid", testJobResultInvalid},
+	{"JobStates", testJobStates},
+	{"LayoutOwner", testLayoutOwner},
+	{"JobTicks", testJobTicks},
+	{"JobTicksTwoWriters", testJobTicksTwoWriters},
+	{"JobReplan", testJobReplan},
+	{"OffcutsCutAndUndo", testOffcutsCutAndUndo},
+	{"OffcutsAreaLimit", testOffcutsAreaLimit},
+	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
+	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
+	{"OffcutsOfDeletedJobs", testOffcutsOfDeletedJobs},
+	{"OffcutsInStockList", testOffcutsInStockList},
+}
+
+// jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),
+// with the engine's result.
+func jobInput(t testing.TB, name string, stock []nest.Stock, parts ...nest.Part) store.LayoutInput {
+	t.Helper()
+	in := store.LayoutInput{Name: name, Parts: parts, Sheet: nest.Sheet{Width: 100, Height: 100}, Stock: stock,
+		Options: nest.Options{Guillotine: true}}
+	res, err := nest.Layout(context.Background(), in.Request(nil), nil)
+	if err != nil {
+		t.Fatalf("nest.Layout: %v", err)
+	}
+	in.Result = &res
+	return in
+}
+
+// fixed is a part that does not turn.
+func fixed(id string, w, h float64, q int) nest.Part {
+	no := false
+	return nest.Part{ID: id, Name: "Parça " + id, Width: w, Height: h, Quantity: q, Rotate: &no}
+}
+
+func mustCreateJob(t testing.TB, s store.Store, o store.Owner, in store.LayoutInput) store.Layout {
+	t.Helper()
+	l, err := s.CreateLayout(context.Background(), o, in)
+	if err != nil {
+		t.Fatalf("CreateLayout(%s): %v", in.Name, err)
+	}
+	return l
+}
+
+func mustSetState(t testing.TB, s store.Store, o store.Owner, id, state string) store.Layout {
+	t.Helper()
+	l, err := s.SetLayoutState(context.Background(), o, id, store.StateChange{State: state, By: "ayşe"})
+	if err != nil {
+		t.Fatalf("SetLayoutState(%s): %v", state, err)
+	}
+	if l.State != state {
+		t.Fatalf("state %q after setting %q", l.State, state)
+	}
+	return l
+}
+
+// rack returns the offcuts on the owner's rack.
+func rack(t testing.TB, s store.Store, o store.Owner) []store.Offcut {
+	t.Helper()
+	got, err := s.GetStock(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got.Offcuts
+}
+
+func rackIDs(offcuts []store.Offcut) []string {
+	ids := []string{}
+	for _, o := range offcuts {
+		ids = append(ids, o.ID)
+	}
+	return ids
+}
+
+func jsonOf(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A layout saved with its result loads it back as it was, counts its
+// pieces, and starts planned.
+func testJobKeepsResult(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3), fixed("b", 25, 60, 2))
+	in.Options.OffcutMinUse, in.Options.KeepLeftover = 60, true
+	l := mustCreateJob(t, s, userA, in)
+	got, err := s.GetLayout(ctx, userA, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Options != in.Options {
+		t.Errorf("options came back as %+v, want %+v", got.Options, in.Options)
+	}
+	if jsonOf(t, got.Result) != jsonOf(t, in.Result) {
+		t.Errorf("result came back as\n%s\nwant\n%s", jsonOf(t, got.Result), jsonOf(t, in.Result))
+	}
+	want := store.Progress{Cut: 0, Total: 5}
+	if got.State != store.StatePlanned || got.StateAt != nil || got.StateBy != "" || got.Progress != want ||
+		len(got.CutPieces) != 0 || got.CutPieces == nil {
+		t.Errorf("new job: state %q by %q at %v, progress %+v, ticks %v", got.State, got.StateBy, got.StateAt, got.Progress, got.CutPieces)
+	}
+	list := mustListAll(t, s, userA, store.LayoutQuery{})
+	if len(list) != 1 || list[0].State != store.StatePlanned || list[0].Progress != want {
+		t.Errorf("summary %+v", list)
+	}
+	// The client's engine laid out names as typed: trimmed, they are the
+	// same plan.
+	spaced := fixed("c", 10, 10, 1)
+	spaced.Name = "  Kapak "
+	if l := mustCreateJob(t, s, userA, jobInput(t, "Boşluklu", nil, spaced)); l.Parts[0].Name != "Kapak" {
+		t.Errorf("name stored as %q", l.Parts[0].Name)
+	}
+	// A layout saved without a result has none, and 0 of 0 pieces.
+	plain := mustCreateJob(t, s, userA, sampleLayout("Sonuçsuz"))
+	if got, _ := s.GetLayout(ctx, userA, plain.ID); got.Result != nil || got.Progress != (store.Progress{}) {
+		t.Errorf("layout without a result: %+v, progress %+v", got.Result, got.Progress)
+	}
+}
+
+// A result that is not a plan of the layout's request is refused.
+func testJobResultInvalid(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3))
+	moved := *in.Result
+	moved.Pages = append([]nest.Page(nil), moved.Pages...)
+	moved.Pages[0].Parts = append([]nest.Placed(nil), moved.Pages[0].Parts...)
+	moved.Pages[0].Parts[0].X = 90 // out of the sheet
+	missing := *in.Result
+	missing.Pages = nil
+	for name, res := range map[string]nest.Result{"moved": moved, "missing": missing} {
+		bad := in
+		bad.Result = &res
+		_, err := s.CreateLayout(ctx, userA, bad)
+		checkInvalid(t, name, err, "result", store.MsgResultInvalid)
+	}
+	// Another layout's result.
+	other := jobInput(t, "Başka", nil, fixed("a", 40, 30, 4))
+	bad := in
+	bad.Result = other.Result
+	_, err := s.CreateLayout(ctx, userA, bad)
+	checkInvalid(t, "another layout's", err, "result", store.MsgResultInvalid)
+	if list := mustListAll(t, s, userA, store.LayoutQuery{}); len(list) != 0 {
+		t.Errorf("refused layouts were saved: %+v", list)
+	}
+}
+
+// A job goes from planned to cutting to cut and back, recording who and
+// when; a layout without a result stays planned; a bad state is refused.
+func testJobStates(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))
+	c := mustSetState(t, s, userA, l.ID, store.StateCutting)
+	if c.StateBy != "ayşe" || c.StateAt == nil || c.StateAt.Before(l.CreatedAt) {
+		t.Errorf("cutting by %q at %v", c.StateBy, c.StateAt)
+	}
+	mustSetState(t, s, userA, l.ID, store.StateCut)
+	mustSetState(t, s, userA, l.ID, store.StateCut) // again: nothing changes
+	back := mustSetState(t, s, userA, l.ID, store.StatePlanned)
+	if got, _ := s.GetLayout(ctx, userA, l.ID); got.State != store.StatePlanned || !got.StateAt.Equal(*back.StateAt) {
+		t.Errorf("stored state %q at %v, want planned at %v", got.State, got.StateAt, back.StateAt)
+	}
+	if sum := mustListAll(t, s, userA, store.LayoutQuery{}); sum[0].State != store.StatePlanned {
+		t.Errorf("summary state %q", sum[0].State)
+	}
+	_, err := s.SetLayoutState(ctx, userA, l.ID, store.StateChange{State: "bitti"})
+	checkInvalid(t, "unknown state", err, "state", store.MsgJobState)
+	plain := mustCreateJob(t, s, userA, sampleLayout("Sonuçsuz"))
+	if _, err := s.SetLayoutState(ctx, userA, plain.ID, store.StateChange{State: store.StateCutting}); apperr.CodeOf(err) != apperr.Conflict ||
+		apperr.MessageOf(err) != store.MsgJobNoResult {
+		t.Errorf("cutting a layout without a result: %v", err)
+	}
+	for _, o := range []store.Owner{anon, userB} {
+		if _, err := s.SetLayoutState(ctx, o, l.ID, store.StateChange{State: store.StateCut}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("%s changing user A's job: %v", o, err)
+		}
+	}
+	if got, _ := s.GetLayout(ctx, userA, l.ID); got.State != store.StatePlanned {
+		t.Errorf("another owner changed the state to %q", got.State)
+	}
+}
+
+// Ticks are saved one by one, read back in order, and only for the
+// pieces of the job's own result and owner.
+func testJobTicks(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))
+	tick := func(o store.Owner, piece string, cut bool) (store.Ticks, error) {
+		return s.TickPiece(ctx, o, l.ID, store.Tick{PieceID: piece, Cut: cut, By: "mehmet"})
+	}
+	// The pieces are "a-0", "a-1" and "a-2" (Placed.ID: part id and copy).
+	if _, err := tick(userA, "a-2", true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := tick(userA, "a-1", true)
+	if err != nil || !reflect.DeepEqual(got.CutPieces, []string{"a-2", "a-1"}) || got.Progress != (store.Progress{Cut: 2, Total: 3}) {
+		t.Errorf("after two ticks: %+v, %v", got, err)
+	}
+	if got, err = tick(userA, "a-1", true); err != nil || got.Progress.Cut != 2 {
+		t.Errorf("ticking twice counts twice: %+v, %v", got, err)
+	}
+	if got, err = tick(userA, "a-2", false); err != nil || !reflect.DeepEqual(got.CutPieces, []string{"a-1"}) {
+		t.Errorf("after an untick: %+v, %v", got, err)
+	}
+	if _, err := tick(userA, "a-9", true); apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != store.MsgPieceMissing {
+		t.Errorf("a piece not in the result: %v", err)
+	}
+	for _, o := range []store.Owner{anon, userB} {
+		if _, err := tick(o, "a-0", true); apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != store.MsgLayoutMissing {
+			t.Errorf("%s ticking user A's job: %v", o, err)
+		}
+	}
+	full, _ := s.GetLayout(ctx, userA, l.ID)
+	if !reflect.DeepEqual(full.CutPieces, []string{"a-1"}) || full.Progress != (store.Progress{Cut: 1, Total: 3}) {
+		t.Errorf("GetLayout ticks %v progress %+v", full.CutPieces, full.Progress)
+	}
+	if sum := mustListAll(t, s, userA, store.LayoutQuery{}); sum[0].Progress != full.Progress {
+		t.Errorf("summary progress %+v", sum[0].Progress)
+	}
+	plain := mustCreateJob(t, s, userA, sampleLayout("Sonuçsuz"))
+	if _, err := s.TickPiece(ctx, userA, plain.ID, store.Tick{PieceID: "a-1", Cut: true}); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("ticking a layout without a result: %v", err)
+	}
+	// Deleting the job deletes its ticks with it.
+	if err := s.DeleteLayout(ctx, userA, l.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tick(userA, "a-1", true); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("ticking a deleted job: %v", err)
+	}
+}
+
+// Two phones tick the pieces of one job at once, some the same piece: no
+// tick is lost.
+func testJobTicksTwoWriters(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 24
+	l := mustCreateJob(t, s, userA, jobInput(t, "Raf", nil, fixed("r", 20, 10, n)))
+	var pieces []string
+	for _, p := range l.Result.Pages {
+		for _, pc := range p.Parts {
+			pieces = append(pieces, pc.ID)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for phone := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range n {
+				// Phone 0 ticks every piece, phone 1 every other one.
+				if phone == 1 && i%2 == 1 {
+					continue
+				}
+				_, err := s.TickPiece(ctx, userA, l.ID, store.Tick{PieceID: pieces[i], Cut: true})
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := s.GetLayout(ctx, userA, l.ID)
+	if len(got.CutPieces) != n || got.Progress != (store.Progress{Cut: n, Total: n}) {
+		t.Errorf("%d of %d ticks kept (%+v)", len(got.CutPieces), n, got.Progress)
+	}
+}
+
+// A job being cut is re-planned with its ticked pages pinned; a plan that
+// changes such a page is a conflict; a cut job cannot be re-planned; a
+// planned one drops its ticks.
+func testJobReplan(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := jobInput(t, "Dolap", nil, fixed("a", 60, 60, 3))
+	l := mustCreateJob(t, s, userA, in)
+	if len(in.Result.Pages) != 3 {
+		t.Fatalf("want 3 pages, got %d", len(in.Result.Pages))
+	}
+	mustSetState(t, s, userA, l.ID, store.StateCutting)
+	first := in.Result.Pages[0].Parts[0].ID
+	if _, err := s.TickPiece(ctx, userA, l.ID, store.Tick{PieceID: first, Cut: true}); err != nil {
+		t.Fatal(err)
+	}
+	// One more part: the plan is made again with the cut page pinned.
+	next := store.LayoutInput{Name: "Dolap 2", Parts: append(in.Parts, fixed("b", 30, 30, 1)), Sheet: in.Sheet, Options: in.Options}
+	pinned := []nest.Page{in.Result.Pages[0]}
+	res, err := nest.Layout(ctx, next.Request(pinned), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Result = &res
+	got, err := s.ReplaceLayout(ctx, userA, l.ID, next)
+	if err != nil {
+		t.Fatalf("re-plan with the cut page pinned: %v", err)
+	}
+	if got.ID != l.ID || got.Name != "Dolap 2" || got.State != store.StateCutting || !reflect.DeepEqual(got.CutPieces, []string{first}) ||
+		got.Progress.Total != store.Placed(&res) {
+		t.Errorf("after the re-plan: id %s name %q state %q ticks %v progress %+v", got.ID, got.Name, got.State, got.CutPieces, got.Progress)
+	}
+	// A client that pinned one more page of the stored plan (a tick
+	// undone while it planned) is accepted too.
+	two := store.LayoutInput{Name: "Dolap 2", Parts: next.Parts, Sheet: in.Sheet, Options: in.Options}
+	two2, err := nest.Layout(ctx, two.Request(got.Result.Pages[:2]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two.Result = &two2
+	if _, err := s.ReplaceLayout(ctx, userA, l.ID, two); err != nil {
+		t.Errorf("re-plan with one more page pinned: %v", err)
+	}
+	// A plan made without the pin moves or drops the cut page.
+	fresh := jobInput(t, "Dolap 3", nil, fixed("a", 60, 60, 3), fixed("b", 30, 30, 1))
+	fresh.Result.Pages[0].Parts[0].ID, fresh.Result.Pages[1].Parts[0].ID = fresh.Result.Pages[1].Parts[0].ID, fresh.Result.Pages[0].Parts[0].ID
+	if _, err := s.ReplaceLayout(ctx, userA, l.ID, fresh); apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgJobPinned {
+		t.Errorf("re-plan that changes a cut page: %v", err)
+	}
+	mustSetState(t, s, userA, l.ID, store.StateCut)
+	if _, err := s.ReplaceLayout(ctx, userA, l.ID, next); apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgJobIsCut {
+		t.Errorf("re-plan of a cut job: %v", err)
+	}
+	mustSetState(t, s, userA, l.ID, store.StatePlanned)
+	got, err = s.ReplaceLayout(ctx, userA, l.ID, fresh)
+	if err != nil || len(got.CutPieces) != 0 || got.State != store.StatePlanned {
+		t.Errorf("re-plan of a planned job: ticks %v, %v", got.CutPieces, err)
+	}
+	if _, err := s.ReplaceLayout(ctx, userB, l.ID, fresh); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("user B re-planning user A's job: %v", err)
+	}
+}
+
+// Cutting a job puts its leftovers on the rack; a second job that uses one
+// takes it off; undoing the second puts it back and removes its own; the
+// first's undo leaves an offcut a later cut job used.
+func testOffcutsCutAndUndo(t *testing.T, s store.Store) {
+	// A 40 x 100 part on a 100 x 100 sheet leaves 60 x 100.
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	if len(rack(t, s, userA)) != 0 {
+		t.Fatal("offcuts before any cut")
+	}
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	offcuts := rack(t, s, userA)
+	if len(offcuts) == 0 {
+		t.Fatal("no offcut after the cut")
+	}
+	o := offcuts[0]
+	if o.ID != "A-1" || !o.Offcut || o.Quantity != 1 || o.Price != 0 || o.SourceLayoutID != j1.ID || o.CreatedAt.IsZero() ||
+		o.Width < 30 || o.Height < 30 || o.Width*o.Height > 60*100 {
+		t.Errorf("offcut %+v", o)
+	}
+	if u := rack(t, s, userB); len(u) != 0 {
+		t.Errorf("user B sees user A's offcuts: %+v", u)
+	}
+	// Job 2 cuts a part from offcut A-1.
+	j2in := jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", o.Width-5, o.Height-5, 1))
+	if len(j2in.Result.Pages) != 1 || j2in.Result.Pages[0].StockID != o.ID {
+		t.Fatalf("job 2 does not use the offcut: %+v", j2in.Result.Pages)
+	}
+	j2 := mustCreateJob(t, s, userA, j2in)
+	mustSetState(t, s, userA, j2.ID, store.StateCutting)
+	if ids := rackIDs(rack(t, s, userA)); len(ids) != len(offcuts) {
+		t.Errorf("cutting (not yet cut) took offcuts: %v", ids)
+	}
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	after := rackIDs(rack(t, s, userA))
+	for _, id := range after {
+		if id == o.ID {
+			t.Errorf("used offcut %s still on the rack: %v", o.ID, after)
+		}
+	}
+	// Undo job 2: A-1 is back, job 2's own offcuts are gone.
+	mustSetState(t, s, userA, j2.ID, store.StateCutting)
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, rackIDs(offcuts)) {
+		t.Errorf("after undoing job 2 the rack is %v, want %v", got, rackIDs(offcuts))
+	}
+	// Cut job 2 again, then undo job 1: A-1 stays with job 2.
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
+	for _, r := range rack(t, s, userA) {
+		if r.SourceLayoutID == j1.ID {
+			t.Errorf("job 1's offcut %s still on the rack after its undo", r.ID)
+		}
+	}
+	// Undo job 2: A-1, which job 1 made, comes back for job 2 took it.
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{o.ID}) {
+		t.Errorf("after both undos the rack is %v, want [%s]", got, o.ID)
+	}
+	// Codes are not given twice.
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	seen := map[string]bool{}
+	for _, id := range rackIDs(rack(t, s, userA)) {
+		if seen[id] {
+			t.Errorf("code %s given twice", id)
+		}
+		seen[id] = true
+	}
+}
+
+// Deleting a cut job leaves its own offcuts on the rack (they exist) and
+// forgets the ones it used (they are sawn up).
+func testOffcutsOfDeletedJobs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	first := rack(t, s, userA)
+	if len(first) != 1 {
+		t.Fatalf("rack %+v, want one offcut", first)
+	}
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{first[0].Stock}, fixed("b", first[0].Width-20, first[0].Height, 1)))
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	second := rackIDs(rack(t, s, userA))
+	if err := s.DeleteLayout(ctx, userA, j2.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, second) {
+		t.Errorf("rack after deleting job 2: %v, want %v", got, second)
+	}
+	// Undoing job 1 now cannot bring back what job 2 used.
+	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
+	for _, o := range rack(t, s, userA) {
+		if o.ID == first[0].ID {
+			t.Errorf("offcut %s used by a deleted job came back", o.ID)
+		}
+	}
+	if err := s.DeleteLayout(ctx, userA, j1.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An offcut is of its sheet's material, thickness and grain.
+func testOffcutKeepsMaterial(t *testing.T, s store.Store) {
+	walnut := nest.Stock{ID: "c1", Material: "Ceviz MDF", Thickness: 18, Width: 100, Height: 100, Price: 900, Grain: nest.GrainVertical}
+	door := fixed("k", 40, 100, 1)
+	door.Material, door.Thickness, door.Grain = "Ceviz MDF", 18, nest.GrainVertical
+	j := mustCreateJob(t, s, userA, jobInput(t, "Ceviz kapak", []nest.Stock{walnut}, door))
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	got := rack(t, s, userA)
+	if len(got) == 0 {
+		t.Fatal("no offcut")
+	}
+	if o := got[0]; o.Material != "Ceviz MDF" || o.Thickness != 18 || o.Grain != nest.GrainVertical || o.Price != 0 {
+		t.Errorf("offcut %+v, want walnut MDF 18 mm, vertical grain, no price", o)
+	}
+}
+
+// Two phones mark one job cut at the same moment: its offcuts are made
+// once.
+func testOffcutsTwoCutsAtOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1), fixed("b", 100, 20, 1)))
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.SetLayoutState(ctx, userA, j.ID, store.StateChange{State: store.StateCut})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	once := rackIDs(rack(t, s, userA))
+	mustSetState(t, s, userA, j.ID, store.StatePlanned)
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	if again := rack(t, s, userA); len(again) != len(once) || len(once) == 0 {
+		t.Errorf("four cuts at once made %v, one cut %v", once, rackIDs(again))
+	}
+}
+
+// No offcut is offered once it would take the rack over the user's limit.
+func testOffcutsAreaLimit(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	limit := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 30, MinHeight: 30}}, MaxArea: 0.5, MinUse: 60}
+	if _, err := s.ReplaceStock(ctx, userA, store.StockList{Settings: &limit}); err != nil {
+		t.Fatal(err)
+	}
+	// 60 x 100 cm is 0.6 m²: over the limit.
+	j := mustCreateJob(t, s, userA, jobInput(t, "Büyük artık", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	if got := rack(t, s, userA); len(got) != 0 {
+		t.Errorf("offcuts over the limit: %+v", got)
+	}
+	// 1 m² is enough.
+	limit.MaxArea = 1
+	if _, err := s.ReplaceStock(ctx, userA, store.StockList{Settings: &limit}); err != nil {
+		t.Fatal(err)
+	}
+	mustSetState(t, s, userA, j.ID, store.StatePlanned)
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	got := rack(t, s, userA)
+	if len(got) == 0 || store.AreaM2(got) > 1 {
+		t.Errorf("rack within 1 m²: %+v", got)
+	}
+	// A second such job: the rack is full.
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	if again := rack(t, s, userA); len(again) != len(got) {
+		t.Errorf("rack over its limit: %+v", again)
+	}
+}
+
+// The stock list carries the offcuts and settings: saving keeps the
+// offcuts it names, removes those it leaves out, and refuses unknown ones.
+func testOffcutsInStockList(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	got, err := s.GetStock(ctx, userA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Settings == nil || !reflect.DeepEqual(*got.Settings, store.DefaultOffcutSettings()) || got.Offcuts == nil {
+		t.Errorf("a new user's settings %+v and offcuts %+v", got.Settings, got.Offcuts)
+	}
+	for _, name := range []string{"Birinci", "İkinci"} {
+		j := mustCreateJob(t, s, userA, jobInput(t, name, nil, fixed("a", 40, 100, 1)))
+		mustSetState(t, s, userA, j.ID, store.StateCut)
+	}
+	offcuts := rack(t, s, userA)
+	if len(offcuts) < 2 {
+		t.Fatalf("rack %+v", offcuts)
+	}
+	// Keep the first offcut (as the dialog sends it back), drop the others.
+	list := kitchenStock()
+	list.Stock = append(list.Stock, offcuts[0].Stock)
+	stored, err := s.ReplaceStock(ctx, userA, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rackIDs(stored.Offcuts), []string{offcuts[0].ID}) || len(stored.Stock) != 3 {
+		t.Errorf("stored %d sheets and offcuts %v, want 3 and [%s]", len(stored.Stock), rackIDs(stored.Offcuts), offcuts[0].ID)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{offcuts[0].ID}) {
+		t.Errorf("rack %v", got)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, kitchenStock()) {
+		t.Errorf("sheets %+v", got)
+	}
+	// An offcut that is not on the rack, or a sheet row taking its code.
+	unknown := kitchenStock()
+	unknown.Stock = append(unknown.Stock, nest.Stock{ID: offcuts[1].ID, Width: 50, Height: 50, Quantity: 1, Offcut: true})
+	_, err = s.ReplaceStock(ctx, userA, unknown)
+	checkInvalid(t, "unknown offcut", err, "stock[3].id", store.MsgOffcutUnknown)
+	clash := kitchenStock()
+	clash.Stock = append(clash.Stock, offcuts[0].Stock, nest.Stock{ID: offcuts[0].ID, Width: 50, Height: 50})
+	_, err = s.ReplaceStock(ctx, userA, clash)
+	checkInvalid(t, "sheet with an offcut's code", err, "stock[4].id", store.MsgStockID)
+	if _, err := s.ReplaceStock(ctx, userB, list); apperr.CodeOf(err) != apperr.Invalid {
+		t.Errorf("user B keeping user A's offcut: %v", err)
+	}
+	// Settings: saved, kept when absent, checked.
+	set := store.OffcutSettings{Rules: []nest.OffcutRule{{Material: "Beyaz Sunta", Thickness: 18, MinWidth: 40.001, MinHeight: 20}},
+		MaxArea: 12.345, MinUse: 75}
+	list.Settings = &set
+	if _, err := s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	list.Settings = nil
+	if _, err := s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	want := store.OffcutSettings{Rules: []nest.OffcutRule{{Material: "Beyaz Sunta", Thickness: 18, MinWidth: 40.01, MinHeight: 20}},
+		MaxArea: 12.35, MinUse: 75}
+	if got, _ := s.GetStock(ctx, userA); !reflect.DeepEqual(*got.Settings, want) {
+		t.Errorf("settings %+v, want %+v", *got.Settings, want)
+	}
+	for _, tc := range []struct {
+		field, msg string
+		set        store.OffcutSettings
+	}{
+		{"offcutSettings.minUse", store.MsgOffcutMinUse, store.OffcutSettings{MinUse: 101}},
+		{"offcutSettings.maxArea", store.MsgOffcutMaxArea, store.OffcutSettings{MaxArea: -1}},
+		{"offcutSettings.rules[0].minWidth", nest.MsgOffcutRuleSize, store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: -1, MinHeight: 3}}}},
+		{"offcutSettings.rules", nest.MsgTooManyRules, store.OffcutSettings{Rules: make([]nest.OffcutRule, 101)}},
+	} {
+		bad := list
+		bad.Settings = &tc.set
+		_, err := s.ReplaceStock(ctx, userA, bad)
+		checkInvalid(t, tc.field, err, tc.field, tc.msg)
+	}
+}
+
+// LayoutOwner names any layout's owner and state, whoever asks (the server
+// lets the team read and tick a job on the shop floor), and NotFound for an
+// id no layout has.
+func testLayoutOwner(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))
+	if o, state, err := s.LayoutOwner(ctx, l.ID); err != nil || o != userA || state != store.StatePlanned {
+		t.Errorf("owner %v, state %q, %v; want user A, planned", o, state, err)
+	}
+	mustSetState(t, s, userA, l.ID, store.StateCutting)
+	if _, state, _ := s.LayoutOwner(ctx, l.ID); state != store.StateCutting {
+		t.Errorf("state %q, want cutting", state)
+	}
+	local := mustCreateJob(t, s, anon, jobInput(t, "Raf", nil, fixed("a", 40, 30, 1)))
+	if o, _, err := s.LayoutOwner(ctx, local.ID); err != nil || o != anon {
+		t.Errorf("a local layout's owner %v, %v", o, err)
+	}
+	if _, _, err := s.LayoutOwner(ctx, "yok"); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("no such layout: %v", err)
+	}
+}

@@ -1,0 +1,175 @@
+package nest
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// tiling returns a request whose parts tile its sheet: a grid of w x h
+// steps (of step cm, one kerf included in each part) cut by guillotine
+// cuts into parts pieces, shuffled and half of them turned. With pinwheel
+// the sheet is first cut around a pinwheel, whose five pieces are then
+// cut further.
+func tiling(rng *rand.Rand, w, h, parts int, step, kerf float64, pinwheel bool) Request {
+	pieces := []rect{{0, 0, w, h}}
+	if pinwheel {
+		x1, y1 := 2+rng.IntN(w/3), 2+rng.IntN(h/3)
+		x2, y2 := x1+2+rng.IntN(w/3), y1+2+rng.IntN(h/3)
+		pieces = []rect{{0, 0, x2, y1}, {x2, 0, w - x2, y2}, {x1, y2, w - x1, h - y2}, {0, y1, x1, h - y1}, {x1, y1, x2 - x1, y2 - y1}}
+	}
+	for tries := 0; len(pieces) < parts && tries < 1000; tries++ {
+		i := rng.IntN(len(pieces))
+		p := pieces[i]
+		if p.w >= 4 && (p.w >= p.h || p.h < 4) {
+			c := 2 + rng.IntN(p.w-3)
+			pieces[i] = rect{p.x, p.y, c, p.h}
+			pieces = append(pieces, rect{p.x + c, p.y, p.w - c, p.h})
+		} else if p.h >= 4 {
+			c := 2 + rng.IntN(p.h-3)
+			pieces[i] = rect{p.x, p.y, p.w, c}
+			pieces = append(pieces, rect{p.x, p.y + c, p.w, p.h - c})
+		}
+	}
+	rng.Shuffle(len(pieces), func(a, b int) { pieces[a], pieces[b] = pieces[b], pieces[a] })
+	req := Request{Sheet: Sheet{float64(w)*step - kerf, float64(h)*step - kerf}, Options: Options{Kerf: kerf}}
+	for i, p := range pieces {
+		pw, ph := float64(p.w)*step-kerf, float64(p.h)*step-kerf
+		if rng.IntN(2) == 1 {
+			pw, ph = ph, pw
+		}
+		req.Parts = append(req.Parts, Part{Name: itoa(i), Width: pw, Height: ph, Quantity: 1})
+	}
+	return req
+}
+
+// TestExactFitFindsTilings lays out parts that tile their sheet, without a
+// time limit: the exact-fit search finds the one sheet, in free and in
+// guillotine mode (where the tilings cut by guillotine cuts only), with
+// and without kerf, and Verify accepts it.
+func TestExactFitFindsTilings(t *testing.T) {
+	for i := range 40 {
+		rng := rand.New(rand.NewPCG(11, uint64(i)))
+		kerf := 0.0
+		if i%3 == 1 {
+			kerf = 0.5
+		}
+		pinwheel := i%4 == 3
+		req := tiling(rng, 40+rng.IntN(60), 30+rng.IntN(60), 6+rng.IntN(9), 2.5, kerf, pinwheel)
+		req.Options.Guillotine = !pinwheel && i%2 == 0
+		res := mustLayout(t, req)
+		if res.Stats.Pages != 1 || !res.Stats.Optimal {
+			t.Errorf("case %d (%d parts, pinwheel %v, guillotine %v, kerf %v): %d sheets, want 1",
+				i, len(req.Parts), pinwheel, req.Options.Guillotine, kerf, res.Stats.Pages)
+		}
+	}
+}
+
+// TestExactFitPinwheelGuillotine: five parts around a pinwheel fit one
+// sheet, but not with guillotine cuts; the guillotine layout takes two
+// sheets, and the exact-fit search must not return the free one.
+func TestExactFitPinwheelGuillotine(t *testing.T) {
+	req := Request{Sheet: Sheet{10, 10}, Parts: []Part{
+		{Name: "alt", Width: 6, Height: 4, Quantity: 1}, {Name: "sağ", Width: 4, Height: 6, Quantity: 1},
+		{Name: "üst", Width: 6, Height: 4, Quantity: 1}, {Name: "sol", Width: 4, Height: 6, Quantity: 1},
+		{Name: "orta", Width: 2, Height: 2, Quantity: 1},
+	}}
+	if res := mustLayout(t, req); res.Stats.Pages != 1 {
+		t.Errorf("free: %d sheets, want 1", res.Stats.Pages)
+	}
+	req.Options.Guillotine = true
+	if res := mustLayout(t, req); res.Stats.Pages != 2 {
+		t.Errorf("guillotine: %d sheets, want 2", res.Stats.Pages)
+	}
+}
+
+// TestExactSearches runs the two searches on their own: each finds the
+// tilings it is made for (the merge search guillotine tilings and
+// pinwheels, the skyline search any), and Verify accepts their layouts.
+func TestExactSearches(t *testing.T) {
+	for i := range 30 {
+		rng := rand.New(rand.NewPCG(5, uint64(i)))
+		req := tiling(rng, 30+rng.IntN(40), 30+rng.IntN(40), 5+rng.IntN(6), 1, 0, i%2 == 1)
+		j, _, err := newJob(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, merge := range []bool{true, false} {
+			e := newExact(j, 1)
+			if e == nil {
+				t.Fatalf("case %d: the tiling is not tight", i)
+			}
+			var sol *solution
+			if merge {
+				sol = e.mergeSearch(1_000_000, nil)
+			} else {
+				sol = e.search(1, 1_000_000, nil)
+			}
+			if sol == nil || len(sol.bins) != 1 {
+				t.Errorf("case %d, merge %v: no one-sheet layout", i, merge)
+				continue
+			}
+			s := &search{req: req, j: j, lb: 1}
+			if err := Verify(req, s.result(sol)); err != nil {
+				t.Errorf("case %d, merge %v: %v", i, merge, err)
+			}
+		}
+	}
+}
+
+// TestExactFitOnlyWhenTight: parts that leave more than exactSlack of the
+// sheets empty do not start the search.
+func TestExactFitOnlyWhenTight(t *testing.T) {
+	req := Request{Sheet: Sheet{10, 10}, Parts: []Part{{Width: 5, Height: 9.9, Quantity: 2}}}
+	j, _, _ := newJob(req)
+	// 1 cm² of waste: 10,000 units², 100 in the search's scale of 0,1 cm.
+	if e := newExact(j, 1); e == nil || e.scale != 10 || e.waste != 100 {
+		t.Errorf("99%% full: want a search at scale 10 with 100 of waste, got %+v", e)
+	}
+	req.Parts[0].Height = 9
+	j, _, _ = newJob(req)
+	if e := newExact(j, 1); e != nil {
+		t.Error("90% full: the search runs")
+	}
+	// 1,024 squares tile the sheet, but are more than the search takes.
+	req = Request{Sheet: Sheet{32, 32}, Parts: []Part{{Width: 1, Height: 1, Quantity: 1024}}}
+	j, _, _ = newJob(req)
+	if e := newExact(j, 1); e != nil {
+		t.Error("1,024 parts: the search runs")
+	}
+	req = Request{Sheet: Sheet{30, 30}, Parts: []Part{{Width: 1, Height: 1, Quantity: 890}}}
+	j, _, _ = newJob(req)
+	if e := newExact(j, 1); e == nil {
+		t.Error("890 parts filling 98,9 %: no search")
+	}
+}
+
+// TestExactFitDeterministic: the same seed and iteration budget give the
+// same layout.
+func TestExactFitDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	req := tiling(rng, 120, 90, 40, 2, 0.3, true)
+	req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: 200}
+	a, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Layout(context.Background(), req, nil)
+	a.Stats.ElapsedMs, b.Stats.ElapsedMs = 0, 0
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same seed and iterations differ")
+	}
+	if err := Verify(req, a); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLuby(t *testing.T) {
+	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8}
+	for i, w := range want {
+		if got := luby(i + 1); got != w {
+			t.Errorf("luby(%d) = %d, want %d", i+1, got, w)
+		}
+	}
+}

@@ -1,0 +1,548 @@
+package nest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Pinned pages: a re-plan of a job being cut (docs/engine.md, "Offcuts,
+// leftovers and pinned pages"). The pages already cut come back first and
+// unchanged; the rest of the job (the part lines less their pinned
+// pieces, the limited stock rows less the pinned sheets) is laid out as a
+// request of its own, and the two are merged: the new pages take the page
+// ids and piece copy numbers the pinned pages leave free, and the totals
+// count the whole job.
+
+// pinnedJob is a request with pinned pages, split.
+type pinnedJob struct {
+	req   Request
+	stock bool // the request has stock (usesStock): both parts are laid out that way
+	rest  Request
+	// restLine maps a part line of rest to its line in req.
+	restLine []int
+	// line[i][k] is the line in req of piece k of pinned page i, -1 when
+	// its line is gone.
+	line [][]int
+	// copies[l] are the copy numbers line l's pinned pieces take.
+	copies []map[int]bool
+	ids    map[string]bool // the pinned pages' ids
+}
+
+// pieceLine splits a piece id "<partID>-<copy>".
+func pieceLine(id string) (string, int, bool) {
+	i := strings.LastIndexByte(id, '-')
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(id[i+1:])
+	if err != nil || n < 0 || id[i+1] == '+' {
+		return "", 0, false
+	}
+	return id[:i], n, true
+}
+
+// newPinnedJob checks the pinned pages and splits the request.
+func newPinnedJob(req Request) (*pinnedJob, error) {
+	if len(req.Pinned) > MaxPinnedPages {
+		return nil, &InputError{Field: "pinned", Message: MsgTooManyPinned}
+	}
+	pj := &pinnedJob{req: req, stock: usesStock(&req), ids: map[string]bool{}, copies: make([]map[int]bool, len(req.Parts))}
+	// The request less its pinned pages must be one the engine takes:
+	// the same errors for the same fields, and no more pieces in all
+	// than it lays out.
+	if len(req.Parts) > 0 {
+		whole := req
+		whole.Pinned = nil
+		var err error
+		if pj.stock {
+			_, err = newStockJob(whole)
+		} else {
+			_, _, err = newJob(whole)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	lineOf := map[string]int{}
+	for i, p := range req.Parts {
+		if id := partID(p, i); lineOf[id] == 0 {
+			lineOf[id] = i + 1
+		}
+	}
+	rowOf := map[string]int{}
+	for i, s := range req.Stock {
+		rowOf[s.ID] = i + 1
+	}
+	taken := make([]int, len(req.Stock))
+	seen := map[string]bool{}
+	pieces := 0
+	for pi, page := range req.Pinned {
+		f := "pinned[" + itoa(pi) + "]"
+		bad := &InputError{Field: f, Message: MsgPinnedPage}
+		if page.ID == "" || pj.ids[page.ID] || longText(page.ID) || len(page.Cuts) > MaxPieces ||
+			badNumber(page.Width, 0, MaxSheetCM) || badNumber(page.Height, 0, MaxSheetCM) || badNumber(page.Thickness, 0, MaxThicknessMM) {
+			return nil, bad
+		}
+		for _, c := range page.Cuts {
+			if badNumber(c.X, 0, MaxSheetCM) || badNumber(c.Y, 0, MaxSheetCM) || badNumber(c.Length, 0, MaxSheetCM) {
+				return nil, bad
+			}
+		}
+		pj.ids[page.ID] = true
+		// A pinned sheet of a row the request no longer has (an offcut
+		// another job has used since) is cut all the same: it only
+		// takes nothing off the rows.
+		if r := rowOf[page.StockID]; pj.stock && r > 0 {
+			taken[r-1]++
+		}
+		if len(page.Parts) > MaxPieces-pieces {
+			return nil, &InputError{Field: f, Message: msgTooManyPieces}
+		}
+		pieces += len(page.Parts)
+		lines := make([]int, len(page.Parts))
+		for k, p := range page.Parts {
+			if seen[p.ID] || p.ID == "" {
+				return nil, &InputError{Field: f, Message: MsgPinnedDuplicate}
+			}
+			seen[p.ID] = true
+			if badNumber(p.X, 0, MaxSheetCM) || badNumber(p.Y, 0, MaxSheetCM) ||
+				badNumber(p.Width, 0, MaxSheetCM) || badNumber(p.Height, 0, MaxSheetCM) {
+				return nil, bad
+			}
+			lines[k] = -1
+			if id, n, ok := pieceLine(p.ID); ok && lineOf[id] > 0 {
+				l := lineOf[id] - 1
+				if pj.copies[l] == nil {
+					pj.copies[l] = map[int]bool{}
+				}
+				pj.copies[l][n] = true
+				lines[k] = l
+			}
+		}
+		pj.line = append(pj.line, lines)
+	}
+	rest := req
+	rest.Pinned = nil
+	rest.Parts = nil
+	for i, p := range req.Parts {
+		left := p.Quantity - len(pj.copies[i])
+		if left < 1 {
+			continue // cut in full
+		}
+		p.ID = partID(p, i)
+		p.Quantity = left
+		rest.Parts = append(rest.Parts, p)
+		pj.restLine = append(pj.restLine, i)
+	}
+	rest.Stock = nil
+	for i, s := range req.Stock {
+		if s.Quantity > 0 && taken[i] > 0 {
+			if s.Quantity <= taken[i] {
+				continue // the rack's sheets of this row are all cut
+			}
+			s.Quantity -= taken[i]
+		}
+		rest.Stock = append(rest.Stock, s)
+	}
+	pj.rest = rest
+	return pj, nil
+}
+
+// freeCopies returns, per line of req, the first n copy numbers the pinned
+// pieces leave free, n the line's pieces in rest.
+func (pj *pinnedJob) freeCopies() [][]int {
+	out := make([][]int, len(pj.req.Parts))
+	for ri, l := range pj.restLine {
+		n := pj.rest.Parts[ri].Quantity
+		for c := 0; len(out[l]) < n; c++ {
+			if !pj.copies[l][c] {
+				out[l] = append(out[l], c)
+			}
+		}
+	}
+	return out
+}
+
+// freePageIDs returns n page ids "page-k", k from 0, that no pinned page
+// has.
+func (pj *pinnedJob) freePageIDs(n int) []string {
+	out := make([]string, 0, n)
+	for k := 0; len(out) < n; k++ {
+		if id := pageID(k); !pj.ids[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// layoutPinned is Layout for a request with pinned pages.
+func layoutPinned(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+	pj, err := newPinnedJob(req)
+	if err != nil {
+		return Result{}, err
+	}
+	var sub Result
+	if len(pj.rest.Parts) == 0 {
+		// Nothing left to cut: the request is still checked, on a
+		// probe part.
+		probe := pj.rest
+		probe.Parts = []Part{{Width: 0.01, Height: 0.01, Quantity: 1}}
+		if pj.stock {
+			_, err = newStockJob(probe)
+		} else {
+			_, _, err = newJob(probe)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		sub = pj.emptyRest()
+	} else {
+		progress := onProgress
+		if onProgress != nil {
+			progress = func(p Progress) {
+				if p.Best != nil {
+					best := pj.merge(*p.Best)
+					p.Best = &best
+				}
+				if p.Pages > 0 { // 0: no layout yet
+					p.Pages += len(req.Pinned)
+				}
+				p.LowerBound += len(req.Pinned)
+				onProgress(p)
+			}
+		}
+		if pj.stock {
+			sub, err = layoutStock(ctx, pj.rest, progress)
+		} else {
+			sub, err = layoutSheet(ctx, pj.rest, progress)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+	}
+	return pj.merge(sub), nil
+}
+
+// emptyRest is the layout of nothing left to cut.
+func (pj *pinnedJob) emptyRest() Result {
+	res := Result{Pages: []Page{}, Skipped: []Skipped{}, Stats: Stats{Optimal: true}}
+	w, okW := toUnits(pj.req.Sheet.Width, MaxSheetCM, false)
+	h, okH := toUnits(pj.req.Sheet.Height, MaxSheetCM, false)
+	if okW && okH {
+		res.Sheet = Sheet{toCM(w), toCM(h)}
+	}
+	return res
+}
+
+// merge returns the whole job's result from the layout of rest: the
+// pinned pages first, then rest's with their page ids and copy numbers
+// moved to free ones and their lines to req's, and the totals of both.
+func (pj *pinnedJob) merge(sub Result) Result {
+	res := sub
+	res.Pages = make([]Page, 0, len(pj.req.Pinned)+len(sub.Pages))
+	for i, p := range pj.req.Pinned {
+		p.Parts = slices.Clone(p.Parts)
+		for k := range p.Parts {
+			p.Parts[k].OriginalIndex = pj.line[i][k]
+		}
+		res.Pages = append(res.Pages, p)
+	}
+	free := pj.freeCopies()
+	ids := pj.freePageIDs(len(sub.Pages))
+	for i, p := range sub.Pages {
+		p.ID = ids[i]
+		p.Parts = slices.Clone(p.Parts)
+		for k := range p.Parts {
+			pl := &p.Parts[k]
+			l := pj.restLine[pl.OriginalIndex]
+			_, c, _ := pieceLine(pl.ID)
+			pl.OriginalIndex = l
+			pl.ID = partID(pj.req.Parts[l], l) + "-" + itoa(free[l][c])
+		}
+		res.Pages = append(res.Pages, p)
+	}
+	res.Skipped = slices.Clone(sub.Skipped)
+	for i := range res.Skipped {
+		res.Skipped[i].OriginalIndex = pj.restLine[res.Skipped[i].OriginalIndex]
+	}
+	pj.totals(&res, 1)
+	return res
+}
+
+// totals adds (sign 1) or takes off (sign -1) the pinned pages'
+// contributions to res's totals, and sets those that are not sums
+// (efficiencies, patterns) from res's pages.
+func (pj *pinnedJob) totals(res *Result, sign int) {
+	st := &res.Stats
+	n := len(pj.req.Pinned)
+	st.Pages = len(res.Pages)
+	st.LowerBound += sign * n
+	cutUnits := exactUnits(st.CutLength)
+	var cost float64
+	for _, p := range pj.req.Pinned {
+		st.Placed += sign * len(p.Parts)
+		st.Cuts += sign * len(p.Cuts)
+		for _, c := range p.Cuts {
+			cutUnits += sign * exactUnits(c.Length)
+		}
+		if pj.stock {
+			cost += pj.price(p.StockID)
+		}
+	}
+	st.CutLength = toCM(cutUnits)
+	if pj.stock {
+		st.Cost = roundTL(st.Cost + float64(sign)*cost)
+		st.CostLowerBound = floorTL(st.CostLowerBound + float64(sign)*cost)
+		for _, p := range pj.req.Pinned {
+			for mi := range res.Materials {
+				m := &res.Materials[mi]
+				if foldMaterial(m.Material) == foldMaterial(p.Material) && thickKey(m.Thickness) == thickKey(p.Thickness) {
+					price := pj.price(p.StockID)
+					m.Pages += sign
+					m.LowerBound += sign
+					m.Cost = roundTL(m.Cost + float64(sign)*price)
+					m.CostLowerBound = floorTL(m.CostLowerBound + float64(sign)*price)
+					break
+				}
+			}
+			res.Used = countRow(res.Used, p.StockID, sign, pj.req.Stock)
+			if pj.unlimited(p.StockID) {
+				res.Buy = countRow(res.Buy, p.StockID, sign, pj.req.Stock)
+			}
+		}
+		res.BandTotals = pj.bandTotals(res.BandTotals, sign)
+		for mi := range res.Materials {
+			m := &res.Materials[mi]
+			m.Efficiency = pagesEfficiency(res, func(p *Page) bool {
+				return foldMaterial(p.Material) == foldMaterial(m.Material) && thickKey(p.Thickness) == thickKey(m.Thickness)
+			})
+		}
+	}
+	st.Efficiency = pagesEfficiency(res, func(*Page) bool { return true })
+	if len(res.Pages) > 0 {
+		numberPatterns(res)
+	} else {
+		st.Patterns = 0
+	}
+}
+
+// price is the price of a sheet of row id.
+func (pj *pinnedJob) price(id string) float64 {
+	for _, s := range pj.req.Stock {
+		if s.ID == id {
+			return s.Price
+		}
+	}
+	return 0
+}
+
+// unlimited reports whether row id is one to buy.
+func (pj *pinnedJob) unlimited(id string) bool {
+	for _, s := range pj.req.Stock {
+		if s.ID == id {
+			return s.Quantity == 0
+		}
+	}
+	return id == StockDefault
+}
+
+// countRow adds sign sheets of row id to counts, kept in the order of the
+// rows (the default sheet last) and without zero counts.
+func countRow(counts []StockCount, id string, sign int, rows []Stock) []StockCount {
+	for i := range counts {
+		if counts[i].StockID == id {
+			out := slices.Clone(counts)
+			out[i].Quantity += sign
+			if out[i].Quantity == 0 {
+				out = slices.Delete(out, i, i+1)
+			}
+			if len(out) == 0 {
+				return nil // as the engine leaves a result without rows used
+			}
+			return out
+		}
+	}
+	if sign < 0 {
+		return counts
+	}
+	rank := func(id string) int {
+		for i, s := range rows {
+			if s.ID == id {
+				return i
+			}
+		}
+		return len(rows)
+	}
+	out := slices.Clone(counts)
+	at := len(out)
+	for i, c := range out {
+		if rank(c.StockID) > rank(id) {
+			at = i
+			break
+		}
+	}
+	return slices.Insert(out, at, StockCount{StockID: id, Quantity: 1})
+}
+
+// bandTotals adds (or takes off) the band of the pinned pieces whose line
+// is in the request, by the line's edges as the engine counts them.
+func (pj *pinnedJob) bandTotals(totals []BandTotal, sign int) []BandTotal {
+	units := map[string]int{}
+	for i, p := range pj.req.Pinned {
+		for k := range p.Parts {
+			l := pj.line[i][k]
+			if l < 0 || pj.req.Parts[l].Edges == nil {
+				continue
+			}
+			part := pj.req.Parts[l]
+			fw, fh := int(roundUnits(part.Width, true)), int(roundUnits(part.Height, true))
+			e := part.Edges
+			for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+				if c == "" {
+					continue
+				}
+				b := slices.IndexFunc(pj.req.Bands, func(b Band) bool { return b.Code == c })
+				if b < 0 {
+					continue
+				}
+				side := fw
+				if n >= 2 {
+					side = fh
+				}
+				units[c] += side + int(roundUnits(pj.req.Bands[b].Overlength, true))
+			}
+		}
+	}
+	if len(units) == 0 {
+		return totals
+	}
+	var out []BandTotal
+	for _, b := range pj.req.Bands {
+		u := units[b.Code]
+		i := slices.IndexFunc(totals, func(t BandTotal) bool { return t.Code == b.Code })
+		if i >= 0 {
+			u = int(math.Round(totals[i].Meters*100*unitsPerCM)) + sign*u
+		} else if sign < 0 {
+			continue
+		}
+		if u <= 0 {
+			continue
+		}
+		m := float64(u) / (100 * unitsPerCM)
+		out = append(out, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
+	}
+	return out
+}
+
+// pagesEfficiency is the percent, one decimal, of the sheets of the pages
+// keep selects covered by their parts.
+func pagesEfficiency(res *Result, keep func(*Page) bool) float64 {
+	var part, sheet float64
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		if !keep(p) {
+			continue
+		}
+		w, h := p.Width, p.Height
+		if w == 0 || h == 0 {
+			w, h = res.Sheet.Width, res.Sheet.Height
+		}
+		sheet += float64(exactUnits(w)) * float64(exactUnits(h))
+		for _, pl := range p.Parts {
+			part += float64(exactUnits(pl.Width)) * float64(exactUnits(pl.Height))
+		}
+	}
+	if sheet <= 0 {
+		return 0
+	}
+	return math.Round(1000*part/sheet) / 10
+}
+
+// verifyPinned is Verify for a request with pinned pages: the pinned pages
+// come first, unchanged; the other pages, with their ids and copy numbers
+// moved back, are a layout of the rest that Verify accepts; and res is
+// that layout merged.
+func verifyPinned(req Request, res Result) error {
+	pj, err := newPinnedJob(req)
+	if err != nil {
+		return fmt.Errorf("geçersiz istek: %w", err)
+	}
+	n := len(req.Pinned)
+	if len(res.Pages) < n {
+		return fmt.Errorf("%d sabit sayfa bekleniyordu, %d sayfa var", n, len(res.Pages))
+	}
+	for i, want := range req.Pinned {
+		got := res.Pages[i]
+		want.Pattern = got.Pattern
+		want.Parts = slices.Clone(want.Parts)
+		for k := range want.Parts {
+			want.Parts[k].OriginalIndex = pj.line[i][k]
+		}
+		if !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("sabit sayfa %d (%s) değişmiş", i, want.ID)
+		}
+	}
+	restOf := make([]int, len(req.Parts))
+	for i := range restOf {
+		restOf[i] = -1
+	}
+	for ri, l := range pj.restLine {
+		restOf[l] = ri
+	}
+	free := pj.freeCopies()
+	sub := res
+	sub.Pages = make([]Page, 0, len(res.Pages)-n)
+	for i, p := range res.Pages[n:] {
+		p.ID = pageID(i)
+		p.Parts = slices.Clone(p.Parts)
+		for k := range p.Parts {
+			pl := &p.Parts[k]
+			l := pl.OriginalIndex
+			if l < 0 || l >= len(req.Parts) || restOf[l] < 0 {
+				return fmt.Errorf("%s: %q kalan bir parça satırından değil", res.Pages[n+i].ID, pl.ID)
+			}
+			prefix, c, ok := pieceLine(pl.ID)
+			rank := slices.Index(free[l], c)
+			if !ok || prefix != partID(req.Parts[l], l) || rank < 0 {
+				return fmt.Errorf("%s: %q kimliği sabit sayfaların bıraktığı bir kopya değil", res.Pages[n+i].ID, pl.ID)
+			}
+			pl.OriginalIndex = restOf[l]
+			pl.ID = prefix + "-" + itoa(rank)
+		}
+		sub.Pages = append(sub.Pages, p)
+	}
+	sub.Skipped = slices.Clone(res.Skipped)
+	for i := range sub.Skipped {
+		l := sub.Skipped[i].OriginalIndex
+		if l < 0 || l >= len(req.Parts) || restOf[l] < 0 {
+			return fmt.Errorf("atlanan parça %d kalan bir parça satırından değil", i)
+		}
+		sub.Skipped[i].OriginalIndex = restOf[l]
+	}
+	pj.totals(&sub, -1)
+	if len(pj.rest.Parts) == 0 {
+		want := pj.emptyRest()
+		want.Stats.ElapsedMs = sub.Stats.ElapsedMs
+		if !reflect.DeepEqual(sub, want) {
+			return fmt.Errorf("kesilecek parça kalmadı, ama sonuç sabit sayfalardan fazlasını söylüyor")
+		}
+	} else {
+		if pj.stock {
+			err = verifyStock(pj.rest, sub)
+		} else {
+			err = verifySheet(pj.rest, sub)
+		}
+		if err != nil {
+			return fmt.Errorf("kalan iş: %w", err)
+		}
+	}
+	if merged := pj.merge(sub); !reflect.DeepEqual(merged, res) {
+		return fmt.Errorf("toplamlar sabit sayfalarla kalan işin toplamı değil")
+	}
+	return nil
+}

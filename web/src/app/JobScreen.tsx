@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { SignIn } from '../features/auth/SignIn';
+import type { Page, Sheet } from '../features/engine/types';
+import { jobPath, type JobAddress } from '../features/job/checklist';
+import { ChecklistPage } from '../features/job/ChecklistPage';
+import { jobMsg } from '../features/job/texts';
+import { Preview } from '../features/results/Preview';
+import { Header } from './Header';
+import { useAppConfig } from './useAppConfig';
+import { useSession } from './useSession';
+
+const drawPage = (sheet: Sheet, page: Page, title: string) => <Preview sheet={sheet} page={page} ultra={false} title={title} />;
+
+/**
+ * JobScreen is the page at a sheet's checklist address (a QR code on the
+ * sheet's paper): no splash and no layout work, only the sheet. A team
+ * server without a session shows the sign-in screen first and then the
+ * same sheet.
+ */
+export function JobScreen({ address, go }: { address: JobAddress; go: (path: string) => void }) {
+  const config = useAppConfig();
+  const session = useSession();
+  const toSheet = useCallback((n: number) => go(jobPath(address.id, n)), [go, address.id]);
+  return (
+    <div className="app">
+      <Header title={config.title} machine={config.machine} account={session.account} onSignOut={() => void session.signOut()} />
+      <main className="main">
+        <a href="/" className="back-link">
+          {jobMsg.backToWork}
+        </a>
+        {session.account && <ChecklistPage key={address.id} id={address.id} sheet={address.sheet} onSheet={toSheet} renderPreview={drawPage} />}
+      </main>
+      {session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useEffectEvent } from 'react';
+import { pinnedPages } from '../features/job/checklist';
+import { ApiError, jobApi, type JobState } from '../lib/api';
+import type { Result } from '../features/engine/types';
+import type { WorkJob } from './work';
+
+/** JOB_SYNC_MS: a job being cut on screen asks the server for new ticks this often. */
+export const JOB_SYNC_MS = 15000;
+
+interface JobWork {
+  job?: WorkJob;
+  setJob: (id: string, change: Partial<Pick<WorkJob, 'state' | 'pinned'>>) => void;
+}
+
+/** samePages reports whether two page lists hold the same page ids in the same order. */
+function samePages(a: WorkJob['pinned'], b: WorkJob['pinned']): boolean {
+  return a.length === b.length && a.every((p, i) => p.id === b[i].id);
+}
+
+/**
+ * useJobSync keeps the job on screen as the shop floor has it: while it is
+ * being cut, the sheets ticked on the phones since it was loaded become
+ * pinned (a re-plan keeps them), and a state changed elsewhere is taken.
+ */
+export function useJobSync(work: JobWork): void {
+  const id = work.job?.state === 'cutting' ? work.job.id : null;
+  const sync = useEffectEvent(async (signal: AbortSignal) => {
+    const job = work.job;
+    if (!job || job.id !== id) return;
+    try {
+      const l = await jobApi.get<{ result?: Result | null; state?: JobState; cutPieces?: string[] }>(job.id, signal);
+      const state = l.state ?? job.state;
+      const pinned = state === 'cutting' ? pinnedPages(l.result, l.cutPieces) : [];
+      if (state !== job.state || !samePages(pinned, job.pinned)) work.setJob(job.id, { state, pinned });
+    } catch (e) {
+      if (!signal.aborted && !(e instanceof ApiError)) console.warn('job', e);
+    }
+  });
+  useEffect(() => {
+    if (!id) return;
+    const ctrl = new AbortController();
+    void sync(ctrl.signal);
+    const t = setInterval(() => void sync(ctrl.signal), JOB_SYNC_MS);
+    return () => {
+      ctrl.abort();
+      clearInterval(t);
+    };
+  }, [id]);
+}

@@ -1,0 +1,54 @@
+// The job's texts (Turkish; numbers the Turkish way): its states, the
+// phone checklist of a sheet, spoiled pieces.
+
+const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
+const numFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+const fmtI = (v: number): string => intFmt.format(v);
+const fmtN = (v: number): string => numFmt.format(v);
+
+export const jobMsg = {
+  statePlanned: 'Planlandı',
+  stateCutting: 'Kesimde',
+  stateCut: 'Kesildi',
+  progress: (cut: number, total: number) => `${fmtI(cut)} / ${fmtI(total)} parça kesildi`,
+  sheetOf: (n: number, total: number) => `Levha ${fmtI(n)} / ${fmtI(total)}`,
+  prevSheet: 'Önceki levha',
+  prev: 'Önceki',
+  next: 'Sonraki',
+  nextSheet: 'Sonraki levha',
+  piecesTitle: 'Parçalar (kesim sırasıyla)',
+  pieceLabel: (k: number, name: string, w: number, h: number) => `${fmtI(k)}. ${name} ${fmtN(w)} x ${fmtN(h)} cm`,
+  loading: 'İş yükleniyor…',
+  notFound: 'İş bulunamadı. Bağlantı eski olabilir ya da iş silinmiş olabilir.',
+  noResult: 'Bu düzen kesim planı olmadan kaydedilmiş; kontrol listesi için düzeni yeniden kaydedin.',
+  noSheet: (n: number, total: number) => `Bu işte ${fmtI(n)}. levha yok; iş ${fmtI(total)} levha.`,
+  tickFailed: (why: string) => `İşaret kaydedilemedi: ${why}`,
+  offline: 'Sunucuya ulaşılamıyor; işaretler bağlantı gelince yeniden denenmeli.',
+  spoiled: 'Bozuk',
+  spoiledAria: (name: string) => `${name}: bozuk, yeniden kesilecek`,
+  confirmSpoiled: (name: string) => `"${name}" bozuk olarak işaretlensin ve yeniden kesilmek üzere parça listesine gönderilsin mi?`,
+  spoiledSent: (name: string) => `"${name}" yeniden kesilecek: Kayıtlı Parçalar listesine eklendi.`,
+  spoiledFailed: (why: string) => `Bozuk parça gönderilemedi: ${why}`,
+  recutName: (name: string) => `${name} (yeniden kesim)`,
+  offcut: 'Artık',
+  canvas: 'Levha',
+  sheetDone: 'Bu levhanın tüm parçaları kesildi.',
+  backToWork: '‹ Ana sayfa',
+  jobOnScreen: (name: string) => `İş: ${name}`,
+  cuttingNote: 'Kesilen levhalar olduğu gibi kalır; değişiklikler kalan levhalara planlanır ve kaydedince iş güncellenir.',
+  cutNote: 'Bu iş kesildi; kaydetmek yeni bir düzen olarak kaydeder.',
+  checklist: 'Kontrol listesi',
+  stateBy: (who: string | undefined, when: string) => (who ? `${who}, ${when}` : when),
+};
+
+/** sheetTitle names the sheet a page is cut from: its stock row (an offcut by its code) or the canvas, and its size. */
+export function sheetTitle(stock: { id: string; name?: string; offcut?: boolean }[] | undefined, page: { stockId?: string }, size: { width: number; height: number }): string {
+  const row = stock?.find((r) => r.id === page.stockId);
+  const what = row?.offcut ? `${jobMsg.offcut} ${row.id}` : row?.name || jobMsg.canvas;
+  return `${what} ${fmtN(size.width)} x ${fmtN(size.height)} cm`;
+}
+
+/** stateName is a job state's Turkish name. */
+export function stateName(state: string | undefined): string {
+  return state === 'cutting' ? jobMsg.stateCutting : state === 'cut' ? jobMsg.stateCut : jobMsg.statePlanned;
+}

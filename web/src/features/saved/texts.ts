@@ -1,0 +1,33 @@
+// The saved layouts' texts for jobs (Turkish; numbers the Turkish way).
+// The older texts of the dialogs are in src/messages.ts.
+
+const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
+const fmtI = (v: number): string => intFmt.format(v);
+
+export const savedMsg = {
+  updateJobTitle: 'Kesimdeki İşi Güncelle',
+  updateJobNote: 'Kesilmiş levhalar olduğu gibi kalır; yalnız kalan levhalar yeniden planlanır.',
+  jobUpdated: 'Kesimdeki iş güncellendi.',
+  waitForLayout: 'Yerleşim hesaplanıyor; bitince kaydedin.',
+  statePlanned: 'Planlandı',
+  stateCutting: 'Kesimde',
+  stateCut: 'Kesildi',
+  progress: (cut: number, total: number) => `${fmtI(cut)} / ${fmtI(total)} parça kesildi`,
+  toCutting: 'Kesime başla',
+  toCut: 'Kesildi',
+  undo: 'Geri al',
+  checklist: 'Kontrol listesi',
+  markedCutting: (name: string) => `"${name}" kesimde.`,
+  markedPlanned: (name: string) => `"${name}" yeniden planlandı durumunda.`,
+  markedCut: (name: string, offcuts: number) =>
+    offcuts > 0 ? `"${name}" kesildi; ${fmtI(offcuts)} artık rafa eklendi.` : `"${name}" kesildi; rafa yeni artık eklenmedi.`,
+  undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
+  stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
+  confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+  confirmUndoCut: (name: string) => `"${name}" için kesildi işareti geri alınsın mı? Bu işin henüz kullanılmamış artıkları stoktan kaldırılır.`,
+};
+
+/** stateLabel is a job state's Turkish name. */
+export function stateLabel(state: string | undefined): string {
+  return state === 'cutting' ? savedMsg.stateCutting : state === 'cut' ? savedMsg.stateCut : savedMsg.statePlanned;
+}
