@@ -15,7 +15,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
@@ -66,12 +67,32 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	s, err := open(ctx, path)
+	// Two processes opening a new file at once race to switch it to WAL
+	// mode, and the loser's first statement may get SQLITE_BUSY without the
+	// busy handler being asked. It waits a moment and opens again; the
+	// migrations themselves are safe to race (migrateOne).
+	for wait := 10 * time.Millisecond; isBusy(err) && wait < 5*time.Second; wait *= 2 {
+		select {
+		case <-ctx.Done():
+		case <-time.After(wait):
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		s, err = open(ctx, path)
+	}
 	if err != nil {
 		lock.unlock()
 		return nil, err
 	}
 	s.lock = lock
 	return s, nil
+}
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // open opens the database at path for Open, which holds its lock.
