@@ -30,8 +30,22 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	match := fs.String("match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
 	every := fs.Int("every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
 	perfect := fs.Int("perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
+	zeroWaste := fs.Int("zero-waste", 0, "dosya yerine `N` fire çıkarmayan stok örneği (2-4 sınırlı levha türü tam parçalanmış, pahalı sınırsız bir tür; 1 ile 10.000 arası)")
 	if code, ok := cmdBench.parse(fs, args, stdout, stderr); !ok {
 		return code
+	}
+	if *zeroWaste != 0 {
+		if fs.NArg() != 0 || *perfect != 0 || *zeroWaste < 1 || *zeroWaste > bench.MaxZeroWaste {
+			fmt.Fprintln(stderr, "kesim bench: --zero-waste 1 ile 10.000 arasında olmalı; dosya ya da --perfect verilmemeli")
+			return 2
+		}
+		return runZeroWasteBench(bench.ZeroWaste(*zeroWaste, uint64(*seed)), bench.Config{
+			Options: nest.Options{
+				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
+				Workers: *engineWorkers,
+			},
+			Oriented: *oriented, Workers: *workers,
+		}, *csvPath, stdout, stderr)
 	}
 	if *perfect != 0 {
 		if fs.NArg() != 0 || *perfect < 1 || *perfect > bench.MaxPerfect {
@@ -134,6 +148,28 @@ func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, std
 		return 1
 	}
 	return 0
+}
+
+// runZeroWasteBench lays out the zero-waste family through the stock rows,
+// verifies every result as the VSBPP path does and reports the gap to the
+// known optimum: exit 0, or 1 when a result failed verification, an engine
+// cost bound exceeds the optimum or the CSV could not be written.
+func runZeroWasteBench(ins []bench.VSInstance, cfg bench.Config, csvPath string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	outs := bench.RunVS(context.Background(), ins, cfg)
+	code := 0
+	if csvPath != "" {
+		if err := writeVSOutcomes(csvPath, outs); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+			code = 1
+		}
+	}
+	if sum := bench.ReportZeroWaste(stdout, outs, time.Since(start)); sum.Failed+sum.Unfit+sum.WrongBound > 0 {
+		fmt.Fprintf(stderr, "kesim bench: %d doğrulama hatası, %d çalıştırılmayan örnek, %d yanlış alt sınır\n",
+			sum.Failed, sum.Unfit, sum.WrongBound)
+		code = 1
+	}
+	return code
 }
 
 // writeOutcomes writes one row per instance: id, class, n, sheets, lower

@@ -121,3 +121,31 @@ func readCSV(t *testing.T, path string) [][]string {
 	}
 	return recs
 }
+
+// kesim bench --zero-waste runs the generated family through the stock
+// rows: every result verified, the gap to the known optimum reported per
+// group, a CSV row per instance with the optimum as its best known; the
+// flag takes no file and not --perfect.
+func TestBenchZeroWaste(t *testing.T) {
+	rows := filepath.Join(t.TempDir(), "sonuç.csv")
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--zero-waste", "3", "--iterations", "50", "--workers", "2", "--csv", rows}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"ort_fark", "en_kötü", "\nZ2 ", "\nZ3 ", "\nZ4 ", "\ntoplam "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	recs := readCSV(t, rows)
+	// instance_id set group pages cost best_known lower_bound engine_lower_bound utilisation at_best_known optimal ms error
+	if len(recs) != 4 || recs[1][1] != "zerowaste" || recs[1][2] != "Z2" || recs[3][2] != "Z4" || recs[1][5] == "" || recs[1][12] != "" {
+		t.Errorf("rows %v", recs)
+	}
+	for _, args := range [][]string{{"--zero-waste", "10001"}, {"--zero-waste", "-1"}, {"--zero-waste", "2", "x.json"},
+		{"--zero-waste", "2", "--perfect", "2"}} {
+		if code := runBench(args, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

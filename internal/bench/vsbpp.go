@@ -147,14 +147,16 @@ func (in VSInstance) Name() string {
 }
 
 var (
-	pisingerClass = regexp.MustCompile(`^MB_C(\d+)_`)
-	ortmannGroup  = regexp.MustCompile(`^(Nice|Path)(\d+)i`)
-	hopperGroup   = regexp.MustCompile(`^(M\d+)[a-z]$`)
+	pisingerClass  = regexp.MustCompile(`^MB_C(\d+)_`)
+	ortmannGroup   = regexp.MustCompile(`^(Nice|Path)(\d+)i`)
+	hopperGroup    = regexp.MustCompile(`^(M\d+)[a-z]$`)
+	zeroWasteGroup = regexp.MustCompile(`^(Z\d+)_`)
 )
 
 // Group is the row the report sums an instance into: the Pisinger class
 // (C3), the Ortmann family and item count (Nice 100), the Hopper category
-// (M2), else the instance itself (the Cintra plates).
+// (M2), the zero-waste family's limited types (Z3), else the instance
+// itself (the Cintra plates).
 func (in VSInstance) Group() string {
 	name := in.Name()
 	if m := pisingerClass.FindStringSubmatch(name); m != nil {
@@ -164,6 +166,9 @@ func (in VSInstance) Group() string {
 		return m[1] + " " + m[2]
 	}
 	if m := hopperGroup.FindStringSubmatch(name); m != nil {
+		return m[1]
+	}
+	if m := zeroWasteGroup.FindStringSubmatch(name); m != nil {
 		return m[1]
 	}
 	return name
@@ -417,13 +422,10 @@ type VSSummary struct {
 	Failed, Unfit, WrongBound int
 }
 
-// ReportVS prints, per set and group and per set in total: instances, total
-// cost, total best known, their ratio, the sums of the sets' lower bounds
-// and of the engine's cost bounds, instances at the best known and proven
-// optimal, mean utilisation and time. Every failed verification, every
-// instance not run and every engine cost bound above a best known is
-// printed loudly first. Numbers are written the Turkish way.
-func ReportVS(w io.Writer, outs []VSOutcome, wall time.Duration) VSSummary {
+// reportVSProblems prints every instance not run, every failed
+// verification and every engine cost bound above a best known, loudly, and
+// counts them.
+func reportVSProblems(w io.Writer, outs []VSOutcome) VSSummary {
 	var sum VSSummary
 	for _, o := range outs {
 		switch {
@@ -439,6 +441,17 @@ func ReportVS(w io.Writer, outs []VSOutcome, wall time.Duration) VSSummary {
 				o.Instance.ID, trNum(o.CostLB, 0), trNum(*o.Instance.BestKnown, 0))
 		}
 	}
+	return sum
+}
+
+// ReportVS prints, per set and group and per set in total: instances, total
+// cost, total best known, their ratio, the sums of the sets' lower bounds
+// and of the engine's cost bounds, instances at the best known and proven
+// optimal, mean utilisation and time. Every failed verification, every
+// instance not run and every engine cost bound above a best known is
+// printed loudly first. Numbers are written the Turkish way.
+func ReportVS(w io.Writer, outs []VSOutcome, wall time.Duration) VSSummary {
+	sum := reportVSProblems(w, outs)
 	var sets []string
 	bySet := map[string]*vsRow{}
 	byGroup := map[string]map[string]*vsRow{}
