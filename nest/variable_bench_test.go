@@ -1,0 +1,70 @@
+package nest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// stockJobRequest is a stock-mode job of the sizes the issue asks to be
+// instant: materials lines parts each, of furniture-like sizes, on three
+// stock rows per material: 183 x 366 (40 in stock), 210 x 280 (25 in
+// stock) and 207 x 280 to buy, each with a price, so that the
+// variable-sized search lays every material out. qty copies per line.
+func stockJobRequest(materials, lines, qty int) Request {
+	rng := rand.New(rand.NewPCG(17, uint64(lines)))
+	req := Request{Options: Options{Kerf: 0.4}}
+	for m := range materials {
+		mat := fmt.Sprintf("Malzeme %d", m+1)
+		req.Stock = append(req.Stock,
+			Stock{ID: mat + "-a", Material: mat, Width: 183, Height: 366, Quantity: 40, Price: 1450},
+			Stock{ID: mat + "-b", Material: mat, Width: 210, Height: 280, Quantity: 25, Price: 1390},
+			Stock{ID: mat + "-c", Material: mat, Width: 207, Height: 280, Price: 1500},
+		)
+		for i := range lines {
+			w := float64(5+rng.IntN(80)) + float64(rng.IntN(10))/10
+			h := float64(5+rng.IntN(120)) + float64(rng.IntN(10))/10
+			req.Parts = append(req.Parts, Part{
+				ID: fmt.Sprintf("m%dp%d", m, i), Name: fmt.Sprintf("Parça %d", i),
+				Material: mat, Width: w, Height: h, Quantity: qty,
+			})
+		}
+	}
+	return req
+}
+
+// benchStock reports, per job, the time to the first complete layout (the
+// first progress with a layout) and to the end of the constructive phase.
+func benchStock(b *testing.B, req Request) {
+	b.ReportAllocs()
+	var first, total time.Duration
+	cost := 0.0
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		var firstAt time.Duration
+		res, err := Layout(context.Background(), req, func(p Progress) {
+			if p.Best != nil && firstAt == 0 {
+				firstAt = time.Since(start)
+			}
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		first += firstAt
+		total += time.Since(start)
+		cost = res.Stats.Cost
+	}
+	b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "ms-first")
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-all")
+	b.ReportMetric(cost, "TL")
+}
+
+// BenchmarkStockDistinct20000: 20,000 part lines of one copy each, all
+// different, on one material's three rows.
+func BenchmarkStockDistinct20000(b *testing.B) { benchStock(b, stockJobRequest(1, 20000, 1)) }
+
+// BenchmarkStockThreeMaterials: the browser target of issue 17, three
+// materials of 1,000 pieces (200 lines of 5) each.
+func BenchmarkStockThreeMaterials(b *testing.B) { benchStock(b, stockJobRequest(3, 200, 5)) }
