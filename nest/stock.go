@@ -478,6 +478,7 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 		}
 	}
 	results := make([]*groupResult, len(sj.groups))
+	var told Progress // the last layout reported, without it
 	report := func(done float64) {
 		if onProgress == nil {
 			return
@@ -489,13 +490,28 @@ func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (R
 			}
 		}
 		res := sj.result(results, start)
+		told = Progress{Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound}
 		onProgress(Progress{Done: done, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound, Best: &res})
 	}
 	improving := o.TimeLimitMs > 0 || o.Iterations > 0
 	// First a complete layout of every group with the constructive phase
 	// only, then the improvement with time shares by pieces.
 	for gi, g := range sj.groups {
-		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, nil)
+		// A big group tells its first layout before the constructive
+		// phase ends (layoutGroupRows).
+		var progress func(float64, *groupResult)
+		if onProgress != nil {
+			progress = func(d float64, r *groupResult) {
+				done := 0.2 * (float64(gi) + d) / float64(len(sj.groups))
+				if r != nil && (results[gi] == nil || sj.groupBetter(g, r, results[gi])) {
+					results[gi] = r
+					report(done)
+					return
+				}
+				onProgress(Progress{Done: done, Pages: told.Pages, LowerBound: told.LowerBound})
+			}
+		}
+		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, progress)
 		if err != nil {
 			return Result{}, err
 		}
@@ -621,17 +637,28 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 		sj.bounds(g, gr)
 		return gr
 	}
-	if improve && from != nil && from.alone > 0 {
-		var p func(float64, *groupResult)
-		if progress != nil {
-			p = func(d float64, r *groupResult) {
-				if r != nil {
-					r = rebound(r)
-					r.alone = from.alone
-				}
-				progress(d, r)
-			}
+	// inHalf tells f of the work in the first (n = 0) or second (n = 1)
+	// half; onAlone tells f of a layout on row r alone.
+	inHalf := func(n float64, f func(float64, *groupResult)) func(float64, *groupResult) {
+		if f == nil {
+			return nil
 		}
+		return func(d float64, gr *groupResult) { f((n+d)/2, gr) }
+	}
+	onAlone := func(r int, f func(float64, *groupResult)) func(float64, *groupResult) {
+		if f == nil {
+			return nil
+		}
+		return func(d float64, gr *groupResult) {
+			if gr != nil {
+				gr = rebound(gr)
+				gr.alone = r + 1
+			}
+			f(d, gr)
+		}
+	}
+	if improve && from != nil && from.alone > 0 {
+		p := onAlone(from.alone-1, inHalf(0, progress))
 		// Half the share improves the one-row layout, half the search
 		// over every row.
 		half := o
@@ -648,13 +675,16 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 			vd = deadline
 		}
 		half.Iterations = o.Iterations / 2
-		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero()); err == nil && sj.groupBetter(g, v, gr) {
+		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero(), inHalf(1, progress)); err == nil && sj.groupBetter(g, v, gr) {
 			gr = v
 		}
 		return gr, nil
 	}
-	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve)
-	if err != nil || improve {
+	if improve {
+		return sj.layoutVariable(ctx, g, o, deadline, improve, progress)
+	}
+	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve, inHalf(0, progress))
+	if err != nil {
 		return gr, err
 	}
 	for r := range g.rows {
@@ -662,7 +692,7 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 		if a == nil {
 			continue
 		}
-		one, err := sj.layoutSingle(ctx, a, Options{}, nil)
+		one, err := sj.layoutSingle(ctx, a, Options{}, onAlone(r, inHalf(1, progress)))
 		if err != nil {
 			break
 		}
@@ -830,7 +860,9 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, 
 }
 
 // layoutVariable lays out a group on several rows or limited ones.
-func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool) (*groupResult, error) {
+// progress, when not nil, is told the search's progress and each better
+// layout it finds (vsOptions.progress).
+func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, progress func(float64, *groupResult)) (*groupResult, error) {
 	obj := sj.groupObjective(g)
 	rows := make([]vsRow, len(g.rows))
 	// The search wants a positive cost: rows without one cost 1, and
@@ -870,10 +902,26 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 	if improve {
 		vo.deadline, vo.iterations = deadline, o.Iterations
 	}
+	if progress != nil {
+		vo.progress = func(d float64, p *vsPlan) {
+			if p == nil {
+				progress(d, nil)
+				return
+			}
+			progress(d, sj.variableResult(g, p.pages, p.left))
+		}
+	}
 	pages, left, ok := solveVariable(kinds, rows, vo)
 	if !ok {
 		return nil, ctx.Err()
 	}
+	return sj.variableResult(g, pages, left), nil
+}
+
+// variableResult is the layout of group g from the variable-sized
+// search's pages and copies left over.
+func (sj *stockJob) variableResult(g *stockGroup, pages []vsPage, left []int) *groupResult {
+	k := sj.kerf
 	gr := &groupResult{left: map[int]int{}}
 	for i, n := range left {
 		if n > 0 {
@@ -913,7 +961,7 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 		gr.pages = append(gr.pages, out)
 	}
 	sj.bounds(g, gr)
-	return gr, nil
+	return gr
 }
 
 // rotateEdges returns the edges of a part as it lies: turned a quarter

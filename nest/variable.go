@@ -48,6 +48,11 @@ type vsOptions struct {
 	deadline   time.Time // zero: no time-bounded improvement
 	iterations int       // > 0: a work budget (sheets filled) for the improvement
 	seed       int64
+	// progress, when not nil, is told the fraction of the work done and,
+	// when the search found a better plan since it last told one, that
+	// plan (nil otherwise): the first plan at once, then at most every
+	// 100 ms, as the one-sheet search reports.
+	progress func(done float64, best *vsPlan)
 }
 
 // vsPage is one sheet of the plan: its row and parts (kind = index into
@@ -66,10 +71,11 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 	if o.ctx == nil {
 		o.ctx = context.Background()
 	}
-	v := &vsSearch{kinds: kinds, rows: rows, o: o}
+	v := &vsSearch{kinds: kinds, rows: rows, o: o, start: time.Now()}
+	improving := !o.deadline.IsZero() || o.iterations > 0
 	var best *vsPlan
 	orders := v.orders()
-	for _, ord := range orders {
+	for i, ord := range orders {
 		if best != nil && o.ctx.Err() != nil {
 			break
 		}
@@ -81,22 +87,61 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		if p.better(best) {
 			best = p
 		}
+		if improving {
+			v.tell(best)
+		} else {
+			v.tellDone(best, float64(i+1)/float64(len(orders)))
+		}
 	}
 	if best == nil {
 		return nil, nil, false
 	}
-	if !o.deadline.IsZero() || o.iterations > 0 {
+	if improving {
 		if o.guillotine {
 			best = v.improve(best, orders[0])
 		} else {
 			g := v.newGDRR(best, rand.New(rand.NewSource(o.seed)))
 			for !v.stop() {
 				g.step()
+				v.tell(g.best)
 			}
 			best = g.best
 		}
 	}
 	return best.pages, best.left, true
+}
+
+// tell tells o.progress of plan best (see vsOptions.progress) with the
+// share of the budget spent: the iterations, or the time to the deadline.
+func (v *vsSearch) tell(best *vsPlan) {
+	if v.o.progress == nil {
+		return
+	}
+	d := 0.0
+	if v.o.iterations > 0 {
+		d = float64(v.work) / float64(v.o.iterations)
+	}
+	if !v.o.deadline.IsZero() {
+		d = max(d, float64(time.Since(v.start))/float64(max(1, v.o.deadline.Sub(v.start))))
+	}
+	v.tellDone(best, min(d, 1))
+}
+
+func (v *vsSearch) tellDone(best *vsPlan, done float64) {
+	if v.o.progress == nil {
+		return
+	}
+	now := time.Now()
+	if v.told != nil && now.Sub(v.toldAt) < 100*time.Millisecond {
+		return
+	}
+	v.toldAt = now
+	if best == v.told {
+		v.o.progress(done, nil)
+		return
+	}
+	v.told = best
+	v.o.progress(done, best)
 }
 
 type vsSearch struct {
@@ -106,6 +151,9 @@ type vsSearch struct {
 	scratch []rect
 	front   []size // fill's front of free sizes
 	work    int    // sheets filled so far, for the iteration budget
+	start   time.Time
+	told    *vsPlan   // the plan progress was last told
+	toldAt  time.Time // when progress was last told
 }
 
 // size is a rectangle's width and height.
@@ -174,11 +222,18 @@ func (v *vsSearch) sides(k int) (int, int) {
 // orders returns the part orders the greedy tries: by area, long side,
 // perimeter and short side, each decreasing.
 func (v *vsSearch) orders() [][]int {
+	area := make([]int, len(v.kinds))
+	short := make([]int, len(v.kinds))
+	long := make([]int, len(v.kinds))
+	for k := range v.kinds {
+		area[k] = v.area(k)
+		short[k], long[k] = v.sides(k)
+	}
 	keys := []func(k int) int{
-		func(k int) int { return v.area(k) },
-		func(k int) int { _, l := v.sides(k); return l },
-		func(k int) int { s, l := v.sides(k); return s + l },
-		func(k int) int { s, _ := v.sides(k); return s },
+		func(k int) int { return area[k] },
+		func(k int) int { return long[k] },
+		func(k int) int { return short[k] + long[k] },
+		func(k int) int { return short[k] },
 	}
 	var out [][]int
 	for _, key := range keys {
@@ -188,12 +243,13 @@ func (v *vsSearch) orders() [][]int {
 				ord = append(ord, k)
 			}
 		}
-		sort.SliceStable(ord, func(a, b int) bool {
-			ka, kb := key(ord[a]), key(ord[b])
-			if ka != kb {
-				return ka > kb
+		// Decreasing key, then decreasing area; stable, so of equal
+		// keys the first kind first.
+		slices.SortStableFunc(ord, func(a, b int) int {
+			if ka, kb := key(a), key(b); ka != kb {
+				return kb - ka
 			}
-			return v.area(ord[a]) > v.area(ord[b])
+			return area[b] - area[a]
 		})
 		out = append(out, ord)
 	}
@@ -227,7 +283,7 @@ func (v *vsSearch) fill(r int, cands []vsCand, avail []int) (sheet, int) {
 	v.work++
 	b, _ := s.(*bin)
 	stale := true
-	area := 0
+	area, maxArea := 0, 0
 	for _, c := range cands {
 		w, h, rot := int(c.w), int(c.h), c.rotate
 		for n := avail[c.k]; n > 0; n-- {
@@ -237,9 +293,13 @@ func (v *vsSearch) fill(r int, cands []vsCand, avail []int) (sheet, int) {
 				}
 				if stale {
 					v.front = freeFront(b.free, v.front[:0])
+					maxArea = 0
+					for _, f := range v.front {
+						maxArea = max(maxArea, f.w*f.h)
+					}
 					stale = false
 				}
-				if !frontFits(v.front, w, h, rot) {
+				if w*h > maxArea || !frontFits(v.front, w, h, rot) {
 					break
 				}
 			} else if !s.mayFit(w, h, rot) {
@@ -461,6 +521,7 @@ func (v *vsSearch) improve(best *vsPlan, ord []int) *vsPlan {
 				best = next
 			}
 		}
+		v.tell(best)
 	}
 	return best
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // randomVS returns a random variable-sized instance in engine units.
@@ -183,5 +184,70 @@ func sortKinds(ks []vsKind) {
 		for j := i; j > 0 && (ks[j].w[0] < ks[j-1].w[0] || ks[j].w[0] == ks[j-1].w[0] && ks[j].h[0] < ks[j-1].h[0]); j-- {
 			ks[j], ks[j-1] = ks[j-1], ks[j]
 		}
+	}
+}
+
+// The front of a sheet's free sizes answers exactly as a scan of its free
+// rectangles: fill relies on it to skip the scan for parts that do not
+// fit, and so lays out what it laid out without it.
+func TestFreeFront(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var scratch []rect
+	for c := 0; c < 300; c++ {
+		b := newBin(500+rng.Intn(1500), 500+rng.Intn(1500), &scratch, false)
+		for n := rng.Intn(30); n > 0; n-- {
+			if p := b.find(20+rng.Intn(400), 20+rng.Intn(400), true, vsHeuristic); p.ok {
+				b.place(p, 0, 0)
+			}
+		}
+		front := freeFront(b.free, nil)
+		for q := 0; q < 200; q++ {
+			w, h, rot := 1+rng.Intn(1000), 1+rng.Intn(1000), rng.Intn(2) == 0
+			if got, want := frontFits(front, w, h, rot), b.find(w, h, rot, vsHeuristic).ok; got != want {
+				t.Fatalf("sheet %d: %d x %d (rotate %v): front says %v, scan %v", c, w, h, rot, got, want)
+			}
+		}
+	}
+}
+
+// A long stock-mode run tells its progress while the variable-sized
+// search improves, not only when a group is done: several reports past
+// the constructive phase (Done above 0.2, below 1) at most ten a second,
+// Done never going back, and every layout reported valid.
+func TestVariableProgress(t *testing.T) {
+	req := stockJobRequest(1, 300, 2)
+	// Every row limited: no row alone takes the job, the variable-sized
+	// search does all of it.
+	req.Stock[2].Quantity = 100
+	req.Options.TimeLimitMs = 800
+	var dones []float64
+	var at []time.Time
+	res, err := Layout(context.Background(), req, func(p Progress) {
+		if n := len(dones); n > 0 && p.Done < dones[n-1] {
+			t.Errorf("Done went back: %g after %g", p.Done, dones[n-1])
+		}
+		dones = append(dones, p.Done)
+		if p.Done > 0.2 && p.Done < 1 {
+			at = append(at, time.Now())
+		}
+		if p.Best != nil {
+			if err := Verify(req, *p.Best); err != nil {
+				t.Errorf("progress layout: %v", err)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	if len(at) < 2 {
+		t.Fatalf("%d progress reports while improving, want several (Done: %v)", len(at), dones)
+	}
+	// At most ten a second: the reports of the search are 100 ms apart
+	// (a small slack for the group's own report at its end).
+	if rate := float64(len(at)-1) / at[len(at)-1].Sub(at[0]).Seconds(); rate > 12 {
+		t.Errorf("%.1f progress reports a second while improving, want at most 10", rate)
 	}
 }
