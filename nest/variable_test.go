@@ -188,22 +188,33 @@ func sortKinds(ks []vsKind) {
 }
 
 // The front of a sheet's free sizes answers exactly as a scan of its free
-// rectangles: fill relies on it to skip the scan for parts that do not
-// fit, and so lays out what it laid out without it.
+// rectangles, on MaxRects and on guillotine sheets: fill relies on it to
+// skip the scan for parts that do not fit, and so lays out what it laid
+// out without it.
 func TestFreeFront(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	var scratch []rect
 	for c := 0; c < 300; c++ {
-		b := newBin(500+rng.Intn(1500), 500+rng.Intn(1500), &scratch, false)
+		w, h := 500+rng.Intn(1500), 500+rng.Intn(1500)
+		var s sheet = newBin(w, h, &scratch, false)
+		if c%2 == 1 {
+			s = newGbin(&job{binW: w, binH: h, kerf: 5})
+		}
 		for n := rng.Intn(30); n > 0; n-- {
-			if p := b.find(20+rng.Intn(400), 20+rng.Intn(400), true, vsHeuristic); p.ok {
-				b.place(p, 0, 0)
+			if p := s.find(20+rng.Intn(400), 20+rng.Intn(400), true, vsHeuristic); p.ok {
+				s.place(p, 0, 0)
 			}
 		}
-		front := freeFront(b.free, nil)
+		var front []size
+		switch s := s.(type) {
+		case *bin:
+			front = freeFront(s.free, nil)
+		case *gbin:
+			front = freeFront(s.free, nil)
+		}
 		for q := 0; q < 200; q++ {
 			w, h, rot := 1+rng.Intn(1000), 1+rng.Intn(1000), rng.Intn(2) == 0
-			if got, want := frontFits(front, w, h, rot), b.find(w, h, rot, vsHeuristic).ok; got != want {
+			if got, want := frontFits(front, w, h, rot), s.find(w, h, rot, vsHeuristic).ok; got != want {
 				t.Fatalf("sheet %d: %d x %d (rotate %v): front says %v, scan %v", c, w, h, rot, got, want)
 			}
 		}
