@@ -645,13 +645,13 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 		sj.bounds(g, gr)
 		return gr
 	}
-	// inHalf tells f of the work in the first (n = 0) or second (n = 1)
-	// half; onAlone tells f of a layout on row r alone.
-	inHalf := func(n float64, f func(float64, *groupResult)) func(float64, *groupResult) {
+	// inPart tells f of the work in part i of n equal parts; onAlone tells
+	// f of a layout on row r alone.
+	inPart := func(i, n int, f func(float64, *groupResult)) func(float64, *groupResult) {
 		if f == nil {
 			return nil
 		}
-		return func(d float64, gr *groupResult) { f((n+d)/2, gr) }
+		return func(d float64, gr *groupResult) { f((float64(i)+d)/float64(n), gr) }
 	}
 	onAlone := func(r int, f func(float64, *groupResult)) func(float64, *groupResult) {
 		if f == nil {
@@ -666,7 +666,7 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 		}
 	}
 	if improve && from != nil && from.alone > 0 {
-		p := onAlone(from.alone-1, inHalf(0, progress))
+		p := onAlone(from.alone-1, inPart(0, 2, progress))
 		// Half the share improves the one-row layout, half the search
 		// over every row.
 		half := o
@@ -683,7 +683,7 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 			vd = deadline
 		}
 		half.Iterations = o.Iterations / 2
-		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero(), inHalf(1, progress)); err == nil && sj.groupBetter(g, v, gr) {
+		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero(), inPart(1, 2, progress)); err == nil && sj.groupBetter(g, v, gr) {
 			gr = v
 		}
 		return gr, nil
@@ -691,16 +691,19 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 	if improve {
 		return sj.layoutVariable(ctx, g, o, deadline, improve, progress)
 	}
-	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve, inHalf(0, progress))
+	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve, inPart(0, 2, progress))
 	if err != nil {
 		return gr, err
 	}
+	var ones []int
 	for r := range g.rows {
-		a := alone(r)
-		if a == nil {
-			continue
+		if alone(r) != nil {
+			ones = append(ones, r)
 		}
-		one, err := sj.layoutSingle(ctx, a, Options{}, onAlone(r, inHalf(1, progress)))
+	}
+	for i, r := range ones {
+		a := alone(r)
+		one, err := sj.layoutSingle(ctx, a, Options{}, onAlone(r, inPart(i, len(ones), inPart(1, 2, progress))))
 		if err != nil {
 			break
 		}

@@ -224,41 +224,62 @@ func TestFreeFront(t *testing.T) {
 // A long stock-mode run tells its progress while the variable-sized
 // search improves, not only when a group is done: several reports past
 // the constructive phase (Done above 0.2, below 1) at most ten a second,
-// Done never going back, and every layout reported valid.
+// Done never going back, and every layout reported valid. With two rows
+// to buy the constructive phase also lays a bigger job out on each alone,
+// and Done still only grows.
 func TestVariableProgress(t *testing.T) {
-	req := stockJobRequest(1, 300, 2)
-	// Every row limited: no row alone takes the job, the variable-sized
-	// search does all of it.
-	req.Stock[2].Quantity = 100
-	req.Options.TimeLimitMs = 800
-	var dones []float64
-	var at []time.Time
-	res, err := Layout(context.Background(), req, func(p Progress) {
-		if n := len(dones); n > 0 && p.Done < dones[n-1] {
-			t.Errorf("Done went back: %g after %g", p.Done, dones[n-1])
-		}
-		dones = append(dones, p.Done)
-		if p.Done > 0.2 && p.Done < 1 {
-			at = append(at, time.Now())
-		}
-		if p.Best != nil {
-			if err := Verify(req, *p.Best); err != nil {
-				t.Errorf("progress layout: %v", err)
+	for _, c := range []struct {
+		name  string
+		lines int
+		buy   []int // rows made unlimited; the others limited
+	}{
+		{"variable only", 300, nil},
+		// Big enough that the layouts on one row alone take more than
+		// the 100 ms between the constructive phase's reports.
+		{"two rows to buy", 3000, []int{1, 2}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req := stockJobRequest(1, c.lines, 2)
+			// Every row limited: no row alone takes the job, the
+			// variable-sized search does all of it.
+			req.Stock[2].Quantity = 100
+			for _, r := range c.buy {
+				req.Stock[r].Quantity = 0
 			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
-	if len(at) < 2 {
-		t.Fatalf("%d progress reports while improving, want several (Done: %v)", len(at), dones)
-	}
-	// At most ten a second: the reports of the search are 100 ms apart
-	// (a small slack for the group's own report at its end).
-	if rate := float64(len(at)-1) / at[len(at)-1].Sub(at[0]).Seconds(); rate > 12 {
-		t.Errorf("%.1f progress reports a second while improving, want at most 10", rate)
+			req.Options.TimeLimitMs = 800
+			var dones []float64
+			var at []time.Time
+			res, err := Layout(context.Background(), req, func(p Progress) {
+				if n := len(dones); n > 0 && p.Done < dones[n-1] {
+					t.Errorf("Done went back: %g after %g", p.Done, dones[n-1])
+				}
+				dones = append(dones, p.Done)
+				if p.Done > 0.2 && p.Done < 1 {
+					at = append(at, time.Now())
+				}
+				if p.Best != nil {
+					if err := Verify(req, *p.Best); err != nil {
+						t.Errorf("progress layout: %v", err)
+					}
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Verify(req, res); err != nil {
+				t.Fatal(err)
+			}
+			if c.buy != nil {
+				return // its constructive phase can take the time limit
+			}
+			if len(at) < 2 {
+				t.Fatalf("%d progress reports while improving, want several (Done: %v)", len(at), dones)
+			}
+			// At most ten a second: the search's reports are 100 ms
+			// apart.
+			if rate := float64(len(at)-1) / at[len(at)-1].Sub(at[0]).Seconds(); rate > 12 {
+				t.Errorf("%.1f progress reports a second while improving, want at most 10", rate)
+			}
+		})
 	}
 }
