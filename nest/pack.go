@@ -192,7 +192,7 @@ func (pk *packer) choose(k *kind, ki int32, h heuristic) (int, placement) {
 			continue
 		}
 		if b.cacheQ != q || b.cacheW != k.w || b.cacheH != k.h {
-			b.find(k.w, k.h, k.rotate, h)
+			b.answer(k.w, k.h, k.rotate, h, q)
 		}
 		p := &b.cacheHit
 		if !p.ok {
