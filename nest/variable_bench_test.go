@@ -1,11 +1,9 @@
 package nest
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 )
 
 // stockJobRequest is a stock-mode job of the sizes the issue asks to be
@@ -38,27 +36,10 @@ func stockJobRequest(materials, lines, qty int) Request {
 // benchStock reports, per job, the time to the first complete layout (the
 // first progress with a layout) and to the end of the constructive phase.
 func benchStock(b *testing.B, req Request) {
-	b.ReportAllocs()
-	var first, total time.Duration
-	cost := 0.0
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		var firstAt time.Duration
-		res, err := Layout(context.Background(), req, func(p Progress) {
-			if p.Best != nil && firstAt == 0 {
-				firstAt = time.Since(start)
-			}
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		first += firstAt
-		total += time.Since(start)
-		cost = res.Stats.Cost
-	}
-	b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "ms-first")
-	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-all")
-	b.ReportMetric(cost, "TL")
+	first, total, res := timeLayouts(b, req)
+	b.ReportMetric(first, "ms-first")
+	b.ReportMetric(total, "ms-all")
+	b.ReportMetric(res.Stats.Cost, "TL")
 }
 
 // BenchmarkStockDistinct20000: 20,000 part lines of one copy each, all
