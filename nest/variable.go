@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -53,6 +54,10 @@ type vsOptions struct {
 	// plan (nil otherwise): the first plan at once, then at most every
 	// 100 ms, as the one-sheet search reports.
 	progress func(done float64, best *vsPlan)
+	// workers is how many goroutines run the improvement (0 or 1: one),
+	// each from the constructive plan with its own seed and share of the
+	// iteration budget (improveAll).
+	workers int
 }
 
 // vsPage is one sheet of the plan: its row and parts (kind = index into
@@ -97,18 +102,72 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		return nil, nil, false
 	}
 	if improving {
-		if o.guillotine {
-			best = v.improve(best, orders[0])
-		} else {
-			g := v.newGDRR(best, rand.New(rand.NewSource(o.seed)))
-			for !v.stop() {
-				g.step()
-				v.tell(g.best)
-			}
-			best = g.best
-		}
+		best = v.improveAll(best, orders[0])
 	}
 	return best.pages, best.left, true
+}
+
+// vsWorkerSeedStep sets the workers' seeds apart: worker i searches with
+// seed + i × vsWorkerSeedStep.
+const vsWorkerSeedStep = 7919
+
+// improveAll improves the constructive plan best on o.workers goroutines,
+// each with its own seed and an equal share of what is left of the
+// iteration budget, and returns the best plan they found (of equal plans
+// the lowest worker's), so that a seed, a budget and a worker count give
+// the same plan on any machine; worker 0 has the search's own seed, so one
+// worker is the search as it was. Only worker 0 reports progress. The
+// workers search alone: the variable-sized search's state (sheets of
+// several rows, the goal-driven pool) has no cheap copy to share.
+func (v *vsSearch) improveAll(best *vsPlan, ord []int) *vsPlan {
+	w := max(1, v.o.workers)
+	if w == 1 {
+		return v.improveFrom(best, ord)
+	}
+	found := make([]*vsPlan, w)
+	var wg sync.WaitGroup
+	for i := range w {
+		o := v.o
+		o.seed += int64(i) * vsWorkerSeedStep
+		if o.iterations > 0 {
+			rest := max(0, o.iterations-v.work)
+			o.iterations = v.work + rest/w
+			if i == 0 {
+				o.iterations += rest % w
+			}
+		}
+		if i > 0 {
+			o.progress = nil
+		}
+		wv := &vsSearch{kinds: v.kinds, rows: v.rows, o: o, start: v.start, work: v.work, told: v.told, toldAt: v.toldAt}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[i] = wv.improveFrom(best, ord)
+		}()
+	}
+	wg.Wait()
+	out := found[0]
+	for _, p := range found[1:] {
+		if p.better(out) {
+			out = p
+		}
+	}
+	return out
+}
+
+// improveFrom runs one improvement from best: ruin and recreate of whole
+// sheets for guillotine layouts, the goal-driven search otherwise.
+func (v *vsSearch) improveFrom(best *vsPlan, ord []int) *vsPlan {
+	if v.o.guillotine {
+		return v.improve(best, ord)
+	}
+	g := v.newGDRR(best, rand.New(rand.NewSource(v.o.seed)))
+	for !v.stop() {
+		g.step()
+		v.tell(g.best)
+	}
+	return g.best
 }
 
 // tell tells o.progress of plan best (see vsOptions.progress) with the

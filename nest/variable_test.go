@@ -283,3 +283,41 @@ func TestVariableProgress(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveVariableWorkers checks the improvement on several goroutines:
+// valid plans, the same plan for a seed, a budget and a worker count, one
+// worker the search as it was, and never worse than its own start.
+func TestSolveVariableWorkers(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	cases := 60
+	if raceEnabled || testing.Short() {
+		cases = 15
+	}
+	for c := 0; c < cases; c++ {
+		kinds, rows := randomVS(rng)
+		g := c%3 == 0
+		o := vsOptions{ctx: context.Background(), guillotine: g, seed: int64(c), iterations: 400}
+		one, oneLeft, _ := solveVariable(kinds, rows, o)
+		o.workers = 1
+		p1, l1, _ := solveVariable(kinds, rows, o)
+		if !reflect.DeepEqual(one, p1) || !reflect.DeepEqual(oneLeft, l1) {
+			t.Fatalf("case %d: one worker differs from the search without workers", c)
+		}
+		o.workers = 3
+		p3, l3, _ := solveVariable(kinds, rows, o)
+		checkVS(t, kinds, rows, p3, l3, g)
+		again, againLeft, _ := solveVariable(kinds, rows, o)
+		if !reflect.DeepEqual(p3, again) || !reflect.DeepEqual(l3, againLeft) {
+			t.Fatalf("case %d: three workers are not deterministic", c)
+		}
+		start, startLeft, _ := solveVariable(kinds, rows, vsOptions{ctx: context.Background(), guillotine: g, seed: int64(c)})
+		n0, n3 := 0, 0
+		for k := range startLeft {
+			n0 += startLeft[k]
+			n3 += l3[k]
+		}
+		if n3 > n0 || n3 == n0 && planCost(rows, p3) > planCost(rows, start)+1e-9 {
+			t.Fatalf("case %d: three workers ended worse than the constructive plan", c)
+		}
+	}
+}
