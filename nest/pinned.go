@@ -52,46 +52,59 @@ func newPinnedJob(req Request) (*pinnedJob, error) {
 		return nil, &InputError{Field: "pinned", Message: MsgTooManyPinned}
 	}
 	pj := &pinnedJob{req: req, stock: usesStock(&req), ids: map[string]bool{}, copies: make([]map[int]bool, len(req.Parts))}
-	// The request less its pinned pages must be one the engine takes:
-	// the same errors for the same fields, and no more pieces in all
-	// than it lays out.
-	if len(req.Parts) > 0 {
-		whole := req
-		whole.Pinned = nil
-		var err error
-		if pj.stock {
-			_, err = newStockJob(whole)
-		} else {
-			_, _, err = newJob(whole)
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := pj.checkUnpinned(); err != nil {
+		return nil, err
 	}
-	lineOf := map[string]int{}
-	for i, p := range req.Parts {
+	taken, err := pj.readPages()
+	if err != nil {
+		return nil, err
+	}
+	pj.rest = pj.req
+	pj.rest.Pinned = nil
+	pj.rest.Parts = pj.restParts()
+	pj.rest.Stock = pj.restStock(taken)
+	return pj, nil
+}
+
+// checkUnpinned checks the request less its pinned pages: it must be one
+// the engine takes, with the same errors for the same fields, and no more
+// pieces in all than it lays out.
+func (pj *pinnedJob) checkUnpinned() error {
+	if len(pj.req.Parts) == 0 {
+		return nil
+	}
+	whole := pj.req
+	whole.Pinned = nil
+	var err error
+	if pj.stock {
+		_, err = newStockJob(whole)
+	} else {
+		_, _, err = newJob(whole)
+	}
+	return err
+}
+
+// readPages checks the pinned pages in order, recording their ids, the
+// lines of their pieces (pj.line) and the copy numbers those take
+// (pj.copies). taken[r] counts the pinned sheets of stock row r.
+func (pj *pinnedJob) readPages() (taken []int, err error) {
+	lineOf := map[string]int{} // a part id's first line, 1-based
+	for i, p := range pj.req.Parts {
 		if id := partID(p, i); lineOf[id] == 0 {
 			lineOf[id] = i + 1
 		}
 	}
-	rowOf := map[string]int{}
-	for i, s := range req.Stock {
+	rowOf := map[string]int{} // a stock row id's row, 1-based
+	for i, s := range pj.req.Stock {
 		rowOf[s.ID] = i + 1
 	}
-	taken := make([]int, len(req.Stock))
-	seen := map[string]bool{}
+	taken = make([]int, len(pj.req.Stock))
+	seen := map[string]bool{} // the piece ids of the pages so far
 	pieces := 0
-	for pi, page := range req.Pinned {
+	for pi, page := range pj.req.Pinned {
 		f := "pinned[" + itoa(pi) + "]"
-		bad := &InputError{Field: f, Message: MsgPinnedPage}
-		if page.ID == "" || pj.ids[page.ID] || longText(page.ID) || len(page.Cuts) > MaxPieces ||
-			badNumber(page.Width, 0, MaxSheetCM) || badNumber(page.Height, 0, MaxSheetCM) || badNumber(page.Thickness, 0, MaxThicknessMM) {
-			return nil, bad
-		}
-		for _, c := range page.Cuts {
-			if badNumber(c.X, 0, MaxSheetCM) || badNumber(c.Y, 0, MaxSheetCM) || badNumber(c.Length, 0, MaxSheetCM) {
-				return nil, bad
-			}
+		if err := pj.checkPage(page, f); err != nil {
+			return nil, err
 		}
 		pj.ids[page.ID] = true
 		// A pinned sheet of a row the request no longer has (an offcut
@@ -104,53 +117,91 @@ func newPinnedJob(req Request) (*pinnedJob, error) {
 			return nil, &InputError{Field: f, Message: msgTooManyPieces}
 		}
 		pieces += len(page.Parts)
-		lines := make([]int, len(page.Parts))
-		for k, p := range page.Parts {
-			if seen[p.ID] || p.ID == "" {
-				return nil, &InputError{Field: f, Message: MsgPinnedDuplicate}
-			}
-			seen[p.ID] = true
-			if badNumber(p.X, 0, MaxSheetCM) || badNumber(p.Y, 0, MaxSheetCM) ||
-				badNumber(p.Width, 0, MaxSheetCM) || badNumber(p.Height, 0, MaxSheetCM) {
-				return nil, bad
-			}
-			lines[k] = -1
-			if id, n, ok := pieceLine(p.ID); ok && lineOf[id] > 0 {
-				l := lineOf[id] - 1
-				if pj.copies[l] == nil {
-					pj.copies[l] = map[int]bool{}
-				}
-				pj.copies[l][n] = true
-				lines[k] = l
-			}
+		lines, err := pj.pinPieces(page.Parts, f, lineOf, seen)
+		if err != nil {
+			return nil, err
 		}
 		pj.line = append(pj.line, lines)
 	}
-	rest := req
-	rest.Pinned = nil
-	rest.Parts = nil
-	for i, p := range req.Parts {
+	return taken, nil
+}
+
+// checkPage checks a pinned page's own fields, f naming it: an id no
+// earlier page has, its size and thickness, its cuts.
+func (pj *pinnedJob) checkPage(page Page, f string) error {
+	bad := &InputError{Field: f, Message: MsgPinnedPage}
+	if page.ID == "" || pj.ids[page.ID] || longText(page.ID) || len(page.Cuts) > MaxPieces ||
+		badNumber(page.Width, 0, MaxSheetCM) || badNumber(page.Height, 0, MaxSheetCM) || badNumber(page.Thickness, 0, MaxThicknessMM) {
+		return bad
+	}
+	for _, c := range page.Cuts {
+		if badNumber(c.X, 0, MaxSheetCM) || badNumber(c.Y, 0, MaxSheetCM) || badNumber(c.Length, 0, MaxSheetCM) {
+			return bad
+		}
+	}
+	return nil
+}
+
+// pinPieces checks the pieces of the pinned page f, each with an id no
+// piece before it has (seen), and returns their lines in req: the line
+// of a piece "<partID>-<copy>" whose part id lineOf knows, which takes
+// that copy number; -1 for any other piece.
+func (pj *pinnedJob) pinPieces(parts []Placed, f string, lineOf map[string]int, seen map[string]bool) ([]int, error) {
+	lines := make([]int, len(parts))
+	for k, p := range parts {
+		if seen[p.ID] || p.ID == "" {
+			return nil, &InputError{Field: f, Message: MsgPinnedDuplicate}
+		}
+		seen[p.ID] = true
+		if badNumber(p.X, 0, MaxSheetCM) || badNumber(p.Y, 0, MaxSheetCM) ||
+			badNumber(p.Width, 0, MaxSheetCM) || badNumber(p.Height, 0, MaxSheetCM) {
+			return nil, &InputError{Field: f, Message: MsgPinnedPage}
+		}
+		lines[k] = -1
+		if id, n, ok := pieceLine(p.ID); ok && lineOf[id] > 0 {
+			l := lineOf[id] - 1
+			if pj.copies[l] == nil {
+				pj.copies[l] = map[int]bool{}
+			}
+			pj.copies[l][n] = true
+			lines[k] = l
+		}
+	}
+	return lines, nil
+}
+
+// restParts returns the part lines of rest, each line of req less its
+// pinned pieces (a line cut in full is left out), with its id made
+// explicit; pj.restLine maps them back to req's lines.
+func (pj *pinnedJob) restParts() []Part {
+	var parts []Part
+	for i, p := range pj.req.Parts {
 		left := p.Quantity - len(pj.copies[i])
 		if left < 1 {
 			continue // cut in full
 		}
 		p.ID = partID(p, i)
 		p.Quantity = left
-		rest.Parts = append(rest.Parts, p)
+		parts = append(parts, p)
 		pj.restLine = append(pj.restLine, i)
 	}
-	rest.Stock = nil
-	for i, s := range req.Stock {
+	return parts
+}
+
+// restStock returns the stock rows of rest: each limited row less its
+// taken pinned sheets, a row with none left out.
+func (pj *pinnedJob) restStock(taken []int) []Stock {
+	var stock []Stock
+	for i, s := range pj.req.Stock {
 		if s.Quantity > 0 && taken[i] > 0 {
 			if s.Quantity <= taken[i] {
 				continue // the rack's sheets of this row are all cut
 			}
 			s.Quantity -= taken[i]
 		}
-		rest.Stock = append(rest.Stock, s)
+		stock = append(stock, s)
 	}
-	pj.rest = rest
-	return pj, nil
+	return stock
 }
 
 // freeCopies returns, per line of req, the first n copy numbers the pinned
