@@ -134,80 +134,163 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 	if len(res.Pages) == 0 {
 		return Quote{}, ErrNothing
 	}
+	prices, err := stockPrices(req)
+	if err != nil {
+		return Quote{}, err
+	}
+	lines, err := materialLines(res, prices, opt)
+	if err != nil {
+		return Quote{}, err
+	}
+	bands, err := bandLines(res.BandTotals, bandNames(req))
+	if err != nil {
+		return Quote{}, err
+	}
+	return total(lines, bands, opt), nil
+}
+
+// stockPrices returns the price of every stock row of req (none for a nil
+// req), or ErrPrice when one is out of range.
+func stockPrices(req *nest.Request) (map[string]float64, error) {
 	price := map[string]float64{}
-	bandName := map[string]string{}
-	if req != nil {
-		for _, s := range req.Stock {
-			if !finite(s.Price) || s.Price < 0 || s.Price > MaxPrice {
-				return Quote{}, ErrPrice
-			}
-			price[s.ID] = s.Price
+	if req == nil {
+		return price, nil
+	}
+	for _, s := range req.Stock {
+		if !finite(s.Price) || s.Price < 0 || s.Price > MaxPrice {
+			return nil, ErrPrice
 		}
+		price[s.ID] = s.Price
+	}
+	return price, nil
+}
+
+// bandNames returns the name of every band code of req (none for a nil req).
+func bandNames(req *nest.Request) map[string]string {
+	name := map[string]string{}
+	if req != nil {
 		for _, b := range req.Bands {
-			bandName[b.Code] = b.Name
+			name[b.Code] = b.Name
 		}
 	}
+	return name
+}
+
+// materialLines returns one line per material and thickness of res's
+// pages, in the order of their first pages, priced and rounded, or
+// ErrResult when a size is out of range. prices are the stock rows'.
+func materialLines(res nest.Result, prices map[string]float64, opt Options) ([]Line, error) {
 	type key struct {
 		m string
 		t float64
 	}
 	idx := map[key]int{}
-	q := Quote{MarginPct: opt.MarginPct, KDVPct: opt.KDVPct}
+	var lines []Line
 	for _, p := range res.Pages {
-		w, h := p.Width, p.Height
-		if w == 0 || h == 0 {
-			w, h = res.Sheet.Width, res.Sheet.Height
-		}
-		if !side(w) || !side(h) || w == 0 || h == 0 || !side(p.Thickness) {
-			return Quote{}, ErrResult
+		w, h, err := pageSheet(res, p)
+		if err != nil {
+			return nil, err
 		}
 		k := key{strings.TrimSpace(p.Material), p.Thickness}
 		i, ok := idx[k]
 		if !ok {
-			i = len(q.Lines)
+			i = len(lines)
 			idx[k] = i
-			q.Lines = append(q.Lines, Line{Material: k.m, Thickness: k.t})
+			lines = append(lines, Line{Material: k.m, Thickness: k.t})
 		}
-		l := &q.Lines[i]
-		used, perim := 0.0, 0.0
-		for _, pp := range p.Parts {
-			if !side(pp.Width) || !side(pp.Height) {
-				return Quote{}, ErrResult
-			}
-			used += pp.Width * pp.Height
-			perim += 2 * (pp.Width + pp.Height)
-		}
-		sheetPrice, ok := price[p.StockID]
+		sheetPrice, ok := prices[p.StockID]
 		if !ok || sheetPrice == 0 {
 			sheetPrice = opt.SheetPrice
 		}
-		if opt.SheetByArea {
-			l.SheetCost += sheetPrice * math.Min(1, used/(w*h))
-		} else {
-			l.SheetCost += sheetPrice
-		}
-		l.Sheets++
-		l.SheetArea += w * h / 10000
-		l.UsedArea += used / 10000
-		if len(p.Cuts) > 0 {
-			for _, c := range p.Cuts {
-				if !side(c.Length) {
-					return Quote{}, ErrResult
-				}
-				l.CutMetres += c.Length / 100
-			}
-		} else if len(p.Parts) > 0 {
-			l.CutMetres += perim / 2 / 100
-			l.CutEstimated = true
+		if err := lines[i].addPage(p, w, h, sheetPrice, opt.SheetByArea); err != nil {
+			return nil, err
 		}
 	}
-	for i := range q.Lines {
-		l := &q.Lines[i]
-		l.SheetArea, l.UsedArea = kurus(l.SheetArea), kurus(l.UsedArea)
-		l.CutMetres = kurus(l.CutMetres)
-		l.SheetCost = kurus(l.SheetCost)
-		l.CutCost = kurus(l.CutMetres*opt.CutPerMetre + float64(l.Sheets)*opt.CutPerSheet)
-		l.Subtotal = kurus(l.SheetCost + l.CutCost)
+	for i := range lines {
+		lines[i].round(opt)
+	}
+	return lines, nil
+}
+
+// pageSheet returns the size (cm) of page p's sheet: its own, or res's
+// sheet for a page without one; ErrResult when it or p's thickness is out
+// of range.
+func pageSheet(res nest.Result, p nest.Page) (w, h float64, err error) {
+	w, h = p.Width, p.Height
+	if w == 0 || h == 0 {
+		w, h = res.Sheet.Width, res.Sheet.Height
+	}
+	if !side(w) || !side(h) || w == 0 || h == 0 || !side(p.Thickness) {
+		return 0, 0, ErrResult
+	}
+	return w, h, nil
+}
+
+// addPage adds page p, a w x h cm sheet priced sheetPrice, to l: the
+// sheet's cost (whole, or byArea for the parts' share of it), its areas,
+// and its cut length, measured or estimated (see Compute). It returns
+// ErrResult when a part's size or a cut's length is out of range.
+func (l *Line) addPage(p nest.Page, w, h, sheetPrice float64, byArea bool) error {
+	used, perim := 0.0, 0.0
+	for _, pp := range p.Parts {
+		if !side(pp.Width) || !side(pp.Height) {
+			return ErrResult
+		}
+		used += pp.Width * pp.Height
+		perim += 2 * (pp.Width + pp.Height)
+	}
+	if byArea {
+		l.SheetCost += sheetPrice * math.Min(1, used/(w*h))
+	} else {
+		l.SheetCost += sheetPrice
+	}
+	l.Sheets++
+	l.SheetArea += w * h / 10000
+	l.UsedArea += used / 10000
+	if len(p.Cuts) > 0 {
+		for _, c := range p.Cuts {
+			if !side(c.Length) {
+				return ErrResult
+			}
+			l.CutMetres += c.Length / 100
+		}
+	} else if len(p.Parts) > 0 {
+		l.CutMetres += perim / 2 / 100
+		l.CutEstimated = true
+	}
+	return nil
+}
+
+// round rounds l's sums to kuruş (areas and metres to two decimals), then
+// prices its cutting and sets its subtotal.
+func (l *Line) round(opt Options) {
+	l.SheetArea, l.UsedArea = kurus(l.SheetArea), kurus(l.UsedArea)
+	l.CutMetres = kurus(l.CutMetres)
+	l.SheetCost = kurus(l.SheetCost)
+	l.CutCost = kurus(l.CutMetres*opt.CutPerMetre + float64(l.Sheets)*opt.CutPerSheet)
+	l.Subtotal = kurus(l.SheetCost + l.CutCost)
+}
+
+// bandLines returns one band per band total, named from names, or
+// ErrResult when its metres or cost are out of range.
+func bandLines(totals []nest.BandTotal, names map[string]string) ([]Band, error) {
+	var bands []Band
+	for _, b := range totals {
+		if !finite(b.Meters) || b.Meters < 0 || b.Meters > 1e7 || !finite(b.Cost) || b.Cost < 0 || b.Cost > 1e12 {
+			return nil, ErrResult
+		}
+		bands = append(bands, Band{Code: b.Code, Name: names[b.Code], Metres: b.Meters, Cost: kurus(b.Cost)})
+	}
+	return bands, nil
+}
+
+// total returns the quote of lines and bands: their sums, the margin and
+// KDV, each rounded to kuruş, with the lines sorted by material and
+// thickness. The line subtotals are added before the sort, in the order of
+// the pages, as they always were: a float sum depends on its order.
+func total(lines []Line, bands []Band, opt Options) Quote {
+	q := Quote{Lines: lines, Bands: bands, MarginPct: opt.MarginPct, KDVPct: opt.KDVPct}
+	for _, l := range lines {
 		q.Subtotal += l.Subtotal
 	}
 	sort.SliceStable(q.Lines, func(a, b int) bool {
@@ -216,12 +299,8 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 		}
 		return q.Lines[a].Thickness < q.Lines[b].Thickness
 	})
-	for _, b := range res.BandTotals {
-		if !finite(b.Meters) || b.Meters < 0 || b.Meters > 1e7 || !finite(b.Cost) || b.Cost < 0 || b.Cost > 1e12 {
-			return Quote{}, ErrResult
-		}
-		q.Bands = append(q.Bands, Band{Code: b.Code, Name: bandName[b.Code], Metres: b.Meters, Cost: kurus(b.Cost)})
-		q.BandCost += kurus(b.Cost)
+	for _, b := range bands {
+		q.BandCost += b.Cost
 	}
 	q.BandCost = kurus(q.BandCost)
 	q.Subtotal = kurus(q.Subtotal + q.BandCost)
@@ -229,7 +308,7 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 	q.Net = kurus(q.Subtotal + q.Margin)
 	q.KDV = kurus(q.Net * opt.KDVPct / 100)
 	q.Total = kurus(q.Net + q.KDV)
-	return q, nil
+	return q
 }
 
 // MaterialName names a line: "MDF 18 mm", or "Levha" for the plain sheet.

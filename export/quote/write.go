@@ -76,7 +76,20 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	f.SetCreationDate(now)
 	f.SetModificationDate(now)
 	f.AddPage()
+	writeHeading(f, opt, now)
+	writeLines(f, q.Lines, opt.SheetByArea)
+	writeBands(f, q.Bands)
+	writeTotals(f, q)
+	return f.Output(w)
+}
 
+// At most 15 materials and 10 band codes keep the quote on one page; the
+// rest is counted (the CSV lists every line).
+const maxLines, maxBands = 15, 10
+
+// writeHeading writes the workshop's name ("Kesim" when it has none), the
+// title and date, and the customer when there is one.
+func writeHeading(f *fpdf.Fpdf, opt Options, now time.Time) {
 	factory := pdf.Printable(opt.Factory)
 	if factory == "" {
 		factory = "Kesim"
@@ -91,40 +104,21 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 		f.CellFormat(0, 6, "Müşteri: "+c, "", 1, "L", false, 0, "")
 	}
 	f.Ln(4)
+}
 
-	cols := []float64{60, 20, 30, 25, 25, 20}
-	head := func(h ...string) {
-		f.SetFont("Go", "B", 9)
-		f.SetFillColor(230, 230, 230)
-		for i, s := range h {
-			align := "R"
-			if i == 0 {
-				align = "L"
-			}
-			f.CellFormat(cols[i], 7, s, "1", 0, align, true, 0, "")
-		}
-		f.Ln(-1)
-		f.SetFont("Go", "", 9)
-	}
-	cell := func(i int, s string) {
-		align := "R"
-		if i == 0 {
-			align = "L"
-		}
-		f.CellFormat(cols[i], 6, s, "1", 0, align, false, 0, "")
-	}
+// writeLines writes the table of the materials (the first maxLines), and
+// the note that marks estimated cut lengths when some are.
+func writeLines(f *fpdf.Fpdf, lines []Line, byArea bool) {
+	t := table{f, []float64{60, 20, 30, 25, 25, 20}}
 	sheetHead := "Levha (TL)"
-	if opt.SheetByArea {
+	if byArea {
 		sheetHead = "Levha, alan (TL)"
 	}
-	head("Malzeme", "Levha", sheetHead, "Kesim (m)", "Kesim (TL)", "Toplam")
+	t.head("Malzeme", "Levha", sheetHead, "Kesim (m)", "Kesim (TL)", "Toplam")
 	estimated := false
-	// At most 15 materials and 10 band codes keep the quote on one page;
-	// the rest is counted (the CSV lists every line).
-	const maxLines, maxBands = 15, 10
-	for i, l := range q.Lines {
+	for i, l := range lines {
 		if i == maxLines {
-			f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Lines)-maxLines))+" malzeme daha (CSV dosyasında)", "", 1, "L", false, 0, "")
+			writeMore(f, len(lines)-maxLines, "malzeme")
 			break
 		}
 		m := Num(l.CutMetres, 2)
@@ -132,30 +126,40 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 			m += " *"
 			estimated = true
 		}
-		for j, s := range []string{pdf.Printable(l.MaterialName()), itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal)} {
-			cell(j, s)
-		}
-		f.Ln(-1)
+		t.row(pdf.Printable(l.MaterialName()), itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal))
 	}
 	if estimated {
 		f.SetFont("Go", "", 8)
 		f.CellFormat(0, 5, "* Kesim uzunluğu parça çevrelerinden tahmin edildi.", "", 1, "L", false, 0, "")
 	}
-	if len(q.Bands) > 0 {
-		f.Ln(4)
-		cols = []float64{60, 30, 30}
-		head("Kenar bandı", "Metre", "Tutar (TL)")
-		for i, b := range q.Bands {
-			if i == maxBands {
-				f.CellFormat(0, 6, "… ve "+itoa(int64(len(q.Bands)-maxBands))+" bant daha (CSV dosyasında)", "", 1, "L", false, 0, "")
-				break
-			}
-			cell(0, pdf.Printable(bandName(b)))
-			cell(1, Num(b.Metres, 2))
-			cell(2, Money(b.Cost))
-			f.Ln(-1)
-		}
+}
+
+// writeBands writes the table of the band codes (the first maxBands), if any.
+func writeBands(f *fpdf.Fpdf, bands []Band) {
+	if len(bands) == 0 {
+		return
 	}
+	f.Ln(4)
+	t := table{f, []float64{60, 30, 30}}
+	t.head("Kenar bandı", "Metre", "Tutar (TL)")
+	for i, b := range bands {
+		if i == maxBands {
+			writeMore(f, len(bands)-maxBands, "bant")
+			break
+		}
+		t.row(pdf.Printable(bandName(b)), Num(b.Metres, 2), Money(b.Cost))
+	}
+}
+
+// writeMore writes the line that counts the n rows of a table left out:
+// "… ve 25 malzeme daha (CSV dosyasında)".
+func writeMore(f *fpdf.Fpdf, n int, what string) {
+	f.CellFormat(0, 6, "… ve "+itoa(int64(n))+" "+what+" daha (CSV dosyasında)", "", 1, "L", false, 0, "")
+}
+
+// writeTotals writes the subtotal, the margin, the net, KDV and the total,
+// right-aligned, the total in bold.
+func writeTotals(f *fpdf.Fpdf, q Quote) {
 	f.Ln(6)
 	total := func(label, v string, bold bool) {
 		style := ""
@@ -171,5 +175,37 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	total("KDV hariç toplam:", Money(q.Net), false)
 	total("KDV (%"+Num(q.KDVPct, 2)+"):", Money(q.KDV), false)
 	total("Genel toplam:", Money(q.Total), true)
-	return f.Output(w)
+}
+
+// table is a bordered table of the quote: its columns' widths (mm), the
+// first column left-aligned and the others right-aligned.
+type table struct {
+	f    *fpdf.Fpdf
+	cols []float64
+}
+
+// head writes the table's grey heading row, then sets the rows' font.
+func (t table) head(h ...string) {
+	t.f.SetFont("Go", "B", 9)
+	t.f.SetFillColor(230, 230, 230)
+	for i, s := range h {
+		t.f.CellFormat(t.cols[i], 7, s, "1", 0, t.align(i), true, 0, "")
+	}
+	t.f.Ln(-1)
+	t.f.SetFont("Go", "", 9)
+}
+
+// row writes a row of cells.
+func (t table) row(cells ...string) {
+	for i, s := range cells {
+		t.f.CellFormat(t.cols[i], 6, s, "1", 0, t.align(i), false, 0, "")
+	}
+	t.f.Ln(-1)
+}
+
+func (t table) align(i int) string {
+	if i == 0 {
+		return "L"
+	}
+	return "R"
 }
