@@ -308,112 +308,167 @@ func header(rec []string, line int) (cols []column, isHeader bool, err *LineErro
 	return cols, true, nil
 }
 
+// parseRow reads one part line: rec's cells under the columns cols, line
+// its line number. The errors come in column order, every bad field of
+// the row.
 func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
-	var cell [numColumns]string
-	var present [numColumns]bool
+	r := &partRow{line: line}
 	for i, f := range rec {
 		if i < len(cols) && cols[i] >= 0 {
-			cell[cols[i]] = strings.TrimSpace(f)
-			present[cols[i]] = true
+			r.cell[cols[i]] = strings.TrimSpace(f)
 		}
 	}
-	var p nest.Part
-	var errs []LineError
-	bad := func(c column, msg string) {
-		errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
+	p := nest.Part{
+		Name:      r.name(),
+		Width:     r.size(colWidth),
+		Height:    r.size(colHeight),
+		Quantity:  r.quantity(),
+		Rotate:    r.rotate(),
+		Material:  r.text(colMaterial),
+		Thickness: r.thickness(),
+		Grain:     r.grain(),
+		Edges:     r.edges(),
 	}
-	// text is an optional text cell: a material or a band code.
-	text := func(c column) string {
-		v := cell[c]
-		if utf8.RuneCountInString(v) > store.MaxText {
-			bad(c, store.MsgTextTooLong)
-		}
-		return v
-	}
-	p.Name = cell[colName]
+	return p, r.errs
+}
+
+// partRow is a part line's cells by column (empty when the file has no
+// such column), gathering its errors as its fields are read.
+type partRow struct {
+	cell [numColumns]string
+	line int
+	errs []LineError
+}
+
+func (r *partRow) bad(c column, msg string) {
+	r.errs = append(r.errs, LineError{Line: r.line, Field: columnNames[c], Message: msg})
+}
+
+// name is the required part name, at most store.MaxNameLength characters.
+func (r *partRow) name() string {
+	v := r.cell[colName]
 	switch {
-	case p.Name == "":
-		bad(colName, store.MsgRequired)
-	case utf8.RuneCountInString(p.Name) > store.MaxNameLength:
-		bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
+	case v == "":
+		r.bad(colName, store.MsgRequired)
+	case utf8.RuneCountInString(v) > store.MaxNameLength:
+		r.bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
 	}
-	size := func(c column) float64 {
-		v := cell[c]
-		if v == "" {
-			bad(c, store.MsgRequired)
-			return 0
-		}
-		n, ok := parseNumber(v)
-		if ok {
-			// As the engine cuts it: 45,555 is 45,56; 0,0000001 is nothing.
-			n = nest.RoundUp(n)
-		}
-		switch {
-		case !ok:
-			bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
-		case n <= 0:
-			bad(c, nest.MsgInvalidValues)
-		case n > store.MaxSize:
-			bad(c, fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize))
-		}
-		return n
+	return v
+}
+
+// size is a required side in cm, rounded up to 0.01 cm.
+func (r *partRow) size(c column) float64 {
+	v := r.cell[c]
+	if v == "" {
+		r.bad(c, store.MsgRequired)
+		return 0
 	}
-	p.Width = size(colWidth)
-	p.Height = size(colHeight)
-	p.Quantity = 1
-	if v := cell[colQuantity]; v != "" {
-		q, err := strconv.Atoi(v)
-		switch {
-		case err != nil:
-			bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
-		case q < 1 || q > store.MaxQuantity:
-			bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity))
-		}
-		p.Quantity = q
+	n, ok := parseNumber(v)
+	if ok {
+		// As the engine cuts it: 45,555 is 45,56; 0,0000001 is nothing.
+		n = nest.RoundUp(n)
 	}
-	if present[colRotate] && cell[colRotate] != "" {
-		switch strings.ToLower(cell[colRotate]) {
-		case "1", "true", "evet", "e", "yes", "x":
-		case "0", "false", "hayır", "hayir", "h", "no":
-			f := false
-			p.Rotate = &f
-		default:
-			bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", cell[colRotate]))
-		}
+	switch {
+	case !ok:
+		r.bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case n <= 0:
+		r.bad(c, nest.MsgInvalidValues)
+	case n > store.MaxSize:
+		r.bad(c, fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize))
 	}
-	p.Material = text(colMaterial)
-	if v := cell[colThickness]; v != "" {
-		n, ok := parseNumber(v)
-		switch {
-		case !ok:
-			bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))
-		case n < 0 || n > store.MaxThicknessMM:
-			bad(colThickness, store.MsgThickness)
-		}
-		p.Thickness = n
+	return n
+}
+
+// quantity is the adet cell, 1 when empty.
+func (r *partRow) quantity() int {
+	v := r.cell[colQuantity]
+	if v == "" {
+		return 1
 	}
-	if v := cell[colGrain]; v != "" {
-		g, ok := Grain(v)
-		if !ok {
-			bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
-		}
-		p.Grain = g
+	q, err := strconv.Atoi(v)
+	switch {
+	case err != nil:
+		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
+	case q < 1 || q > store.MaxQuantity:
+		r.bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity))
 	}
-	// bant puts one code on every edge; a column of its own edge wins.
-	all := text(colBand)
+	return q
+}
+
+// rotate is the döndür cell: nil (the request's default) when empty or
+// yes, false when no.
+func (r *partRow) rotate() *bool {
+	v := r.cell[colRotate]
+	if v == "" {
+		return nil
+	}
+	switch strings.ToLower(v) {
+	case "1", "true", "evet", "e", "yes", "x":
+	case "0", "false", "hayır", "hayir", "h", "no":
+		f := false
+		return &f
+	default:
+		r.bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", v))
+	}
+	return nil
+}
+
+// text is an optional text cell, a material or a band code, of at most
+// store.MaxText characters.
+func (r *partRow) text(c column) string {
+	v := r.cell[c]
+	if utf8.RuneCountInString(v) > store.MaxText {
+		r.bad(c, store.MsgTextTooLong)
+	}
+	return v
+}
+
+// thickness is the optional kalınlık cell in mm, 0 when empty.
+func (r *partRow) thickness() float64 {
+	v := r.cell[colThickness]
+	if v == "" {
+		return 0
+	}
+	n, ok := parseNumber(v)
+	switch {
+	case !ok:
+		r.bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case n < 0 || n > store.MaxThicknessMM:
+		r.bad(colThickness, store.MsgThickness)
+	}
+	return n
+}
+
+// grain is the damar cell as Grain reads it.
+func (r *partRow) grain() string {
+	v := r.cell[colGrain]
+	if v == "" {
+		return ""
+	}
+	g, ok := Grain(v)
+	if !ok {
+		r.bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
+	}
+	return g
+}
+
+// edges are the band codes: bant puts one code on every edge; a column
+// of its own edge wins. Nil when the row has none.
+func (r *partRow) edges() *nest.Edges {
+	all := r.text(colBand)
 	edges := nest.Edges{Top: all, Bottom: all, Left: all, Right: all}
 	for _, e := range []struct {
 		c   column
 		dst *string
 	}{{colBandTop, &edges.Top}, {colBandBottom, &edges.Bottom}, {colBandLeft, &edges.Left}, {colBandRight, &edges.Right}} {
-		if v := text(e.c); v != "" {
+		if v := r.text(e.c); v != "" {
 			*e.dst = v
 		}
 	}
-	if edges != (nest.Edges{}) {
-		p.Edges = &edges
+	if edges == (nest.Edges{}) {
+		return nil
 	}
-	return p, errs
+	return &edges
 }
 
 // parseNumber parses a decimal number with a point or a decimal comma:
