@@ -135,7 +135,9 @@ func longText(s string) bool { return utf8.RuneCountInString(s) > MaxTextRunes }
 
 func badNumber(v, lo, hi float64) bool { return math.IsNaN(v) || v < lo || v > hi }
 
-// newStockJob validates a request with stock and groups its parts.
+// newStockJob validates a request with stock and groups its parts. The
+// fields are checked in the order of the request: parts' sizes, stock
+// rows, the default sheet, band codes, then the parts' stock fields.
 func newStockJob(req Request) (*stockJob, error) {
 	o := req.Options
 	// The parts' sizes and counts, kerf, time and iterations are checked as
@@ -151,131 +153,173 @@ func newStockJob(req Request) (*stockJob, error) {
 		return nil, &InputError{Field: "options.trim", Message: msgInvalidTrim}
 	}
 	sj := &stockJob{req: req, kerf: kerf, trim: trim, defRow: -1, bands: map[string]int{}}
-	if len(req.Stock) > MaxStockRows {
-		return nil, &InputError{Field: "stock", Message: MsgTooManyStock}
+	if err := sj.addStockRows(); err != nil {
+		return nil, err
+	}
+	if err := sj.addDefaultSheet(); err != nil {
+		return nil, err
+	}
+	if err := sj.addBands(); err != nil {
+		return nil, err
+	}
+	if err := sj.addCutSizes(); err != nil {
+		return nil, err
+	}
+	if err := sj.group(); err != nil {
+		return nil, err
+	}
+	return sj, nil
+}
+
+// side converts a sheet side to units: a sheet's side must be positive,
+// at most MaxSheetCM and more than twice the trim.
+func (sj *stockJob) side(field string, cm float64) (int, error) {
+	u, ok := toUnits(cm, MaxSheetCM, false)
+	if !ok || u <= 0 {
+		if cm > MaxSheetCM {
+			return 0, &InputError{Field: field, Message: msgSheetTooLarge}
+		}
+		return 0, &InputError{Field: field, Message: MsgInvalidSheet}
+	}
+	if 2*sj.trim >= u {
+		return 0, &InputError{Field: "options.trim", Message: msgInvalidTrim}
+	}
+	return u, nil
+}
+
+// addStockRows checks Request.Stock and adds its rows, in order.
+func (sj *stockJob) addStockRows() error {
+	if len(sj.req.Stock) > MaxStockRows {
+		return &InputError{Field: "stock", Message: MsgTooManyStock}
 	}
 	ids := map[string]bool{StockDefault: true}
-	sideErr := func(field string, cm float64) (int, *InputError) {
-		u, ok := toUnits(cm, MaxSheetCM, false)
-		if !ok || u <= 0 {
-			if cm > MaxSheetCM {
-				return 0, &InputError{Field: field, Message: msgSheetTooLarge}
-			}
-			return 0, &InputError{Field: field, Message: MsgInvalidSheet}
-		}
-		if 2*trim >= u {
-			return 0, &InputError{Field: "options.trim", Message: msgInvalidTrim}
-		}
-		return u, nil
-	}
-	for i, s := range req.Stock {
-		f := "stock[" + itoa(i) + "]."
-		if s.ID == "" || ids[s.ID] || longText(s.ID) {
-			return nil, &InputError{Field: f + "id", Message: MsgStockID}
-		}
-		ids[s.ID] = true
-		if longText(s.Name) {
-			return nil, textErr(f + "name")
-		}
-		if longText(s.Material) {
-			return nil, textErr(f + "material")
-		}
-		if badNumber(s.Thickness, 0, MaxThicknessMM) {
-			return nil, &InputError{Field: f + "thickness", Message: MsgThickness}
-		}
-		w, err := sideErr(f+"width", s.Width)
+	for i, s := range sj.req.Stock {
+		row, err := sj.stockRow(i, s, ids)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		h, err := sideErr(f+"height", s.Height)
-		if err != nil {
-			return nil, err
-		}
-		if s.Quantity < 0 || s.Quantity > MaxStockQty {
-			return nil, &InputError{Field: f + "quantity", Message: MsgStockQuantity}
-		}
-		if s.Offcut && s.Quantity == 0 {
-			// An offcut costs nothing: unlimited, it would be all
-			// the engine ever used.
-			return nil, &InputError{Field: f + "quantity", Message: MsgOffcutQuantity}
-		}
-		if badNumber(s.Price, 0, MaxPriceTL) {
-			return nil, &InputError{Field: f + "price", Message: MsgPrice}
-		}
-		if !validGrain(s.Grain) {
-			return nil, &InputError{Field: f + "grain", Message: MsgInvalidGrain}
-		}
-		sj.rows = append(sj.rows, stockRow{
-			id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
-			sheetW: w, sheetH: h, binW: w - 2*trim + kerf, binH: h - 2*trim + kerf,
-			limit: s.Quantity, price: s.Price, grain: s.Grain, offcut: s.Offcut,
-		})
+		sj.rows = append(sj.rows, row)
 	}
-	// The default sheet: absent when zero; otherwise it must be a sheet.
-	if req.Sheet.Width != 0 || req.Sheet.Height != 0 {
-		w, err := sideErr("sheet", req.Sheet.Width)
-		if err != nil {
-			return nil, err
-		}
-		h, err := sideErr("sheet", req.Sheet.Height)
-		if err != nil {
-			return nil, err
-		}
-		sj.defRow = len(sj.rows)
-		sj.rows = append(sj.rows, stockRow{
-			id: StockDefault, index: -1, sheetW: w, sheetH: h,
-			binW: w - 2*trim + kerf, binH: h - 2*trim + kerf,
-		})
+	return nil
+}
+
+// stockRow checks stock row i, whose id must not be in ids (the ids
+// before it), and returns it in engine units.
+func (sj *stockJob) stockRow(i int, s Stock, ids map[string]bool) (stockRow, error) {
+	f := "stock[" + itoa(i) + "]."
+	if s.ID == "" || ids[s.ID] || longText(s.ID) {
+		return stockRow{}, &InputError{Field: f + "id", Message: MsgStockID}
 	}
-	if len(req.Bands) > MaxBands {
-		return nil, &InputError{Field: "bands", Message: MsgTooManyBands}
+	ids[s.ID] = true
+	if longText(s.Name) {
+		return stockRow{}, textErr(f + "name")
 	}
-	for i, b := range req.Bands {
+	if longText(s.Material) {
+		return stockRow{}, textErr(f + "material")
+	}
+	if badNumber(s.Thickness, 0, MaxThicknessMM) {
+		return stockRow{}, &InputError{Field: f + "thickness", Message: MsgThickness}
+	}
+	w, err := sj.side(f+"width", s.Width)
+	if err != nil {
+		return stockRow{}, err
+	}
+	h, err := sj.side(f+"height", s.Height)
+	if err != nil {
+		return stockRow{}, err
+	}
+	if s.Quantity < 0 || s.Quantity > MaxStockQty {
+		return stockRow{}, &InputError{Field: f + "quantity", Message: MsgStockQuantity}
+	}
+	if s.Offcut && s.Quantity == 0 {
+		// An offcut costs nothing: unlimited, it would be all the
+		// engine ever used.
+		return stockRow{}, &InputError{Field: f + "quantity", Message: MsgOffcutQuantity}
+	}
+	if badNumber(s.Price, 0, MaxPriceTL) {
+		return stockRow{}, &InputError{Field: f + "price", Message: MsgPrice}
+	}
+	if !validGrain(s.Grain) {
+		return stockRow{}, &InputError{Field: f + "grain", Message: MsgInvalidGrain}
+	}
+	return stockRow{
+		id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
+		sheetW: w, sheetH: h, binW: w - 2*sj.trim + sj.kerf, binH: h - 2*sj.trim + sj.kerf,
+		limit: s.Quantity, price: s.Price, grain: s.Grain, offcut: s.Offcut,
+	}, nil
+}
+
+// addDefaultSheet adds Request.Sheet as the last row: absent when zero;
+// otherwise it must be a sheet.
+func (sj *stockJob) addDefaultSheet() error {
+	sheet := sj.req.Sheet
+	if sheet.Width == 0 && sheet.Height == 0 {
+		return nil
+	}
+	w, err := sj.side("sheet", sheet.Width)
+	if err != nil {
+		return err
+	}
+	h, err := sj.side("sheet", sheet.Height)
+	if err != nil {
+		return err
+	}
+	sj.defRow = len(sj.rows)
+	sj.rows = append(sj.rows, stockRow{
+		id: StockDefault, index: -1, sheetW: w, sheetH: h,
+		binW: w - 2*sj.trim + sj.kerf, binH: h - 2*sj.trim + sj.kerf,
+	})
+	return nil
+}
+
+// addBands checks Request.Bands and indexes them by code.
+func (sj *stockJob) addBands() error {
+	if len(sj.req.Bands) > MaxBands {
+		return &InputError{Field: "bands", Message: MsgTooManyBands}
+	}
+	for i, b := range sj.req.Bands {
 		f := "bands[" + itoa(i) + "]."
 		if _, dup := sj.bands[b.Code]; b.Code == "" || dup || longText(b.Code) {
-			return nil, &InputError{Field: f + "code", Message: MsgBandCode}
+			return &InputError{Field: f + "code", Message: MsgBandCode}
 		}
 		sj.bands[b.Code] = i
 		if longText(b.Name) {
-			return nil, textErr(f + "name")
+			return textErr(f + "name")
 		}
 		if badNumber(b.Thickness, 0, MaxBandMM) {
-			return nil, &InputError{Field: f + "thickness", Message: MsgBandThickness}
+			return &InputError{Field: f + "thickness", Message: MsgBandThickness}
 		}
 		if badNumber(b.Price, 0, MaxPriceTL) {
-			return nil, &InputError{Field: f + "price", Message: MsgPrice}
+			return &InputError{Field: f + "price", Message: MsgPrice}
 		}
 		if badNumber(b.Overlength, 0, MaxOverlengthCM) {
-			return nil, &InputError{Field: f + "overlength", Message: MsgOverlength}
+			return &InputError{Field: f + "overlength", Message: MsgOverlength}
 		}
 	}
-	sj.cutW = make([]int, len(req.Parts))
-	sj.cutH = make([]int, len(req.Parts))
-	for i, p := range req.Parts {
+	return nil
+}
+
+// addCutSizes checks the parts' stock fields and sets each part's cut
+// size: its size less its bands' thickness with Options.DeductBands.
+func (sj *stockJob) addCutSizes() error {
+	sj.cutW = make([]int, len(sj.req.Parts))
+	sj.cutH = make([]int, len(sj.req.Parts))
+	for i, p := range sj.req.Parts {
 		if longText(p.Material) {
-			return nil, partError(p, i, "material", MsgTextTooLong)
+			return partError(p, i, "material", MsgTextTooLong)
 		}
 		if badNumber(p.Thickness, 0, MaxThicknessMM) {
-			return nil, partError(p, i, "thickness", MsgThickness)
+			return partError(p, i, "thickness", MsgThickness)
 		}
 		if !validGrain(p.Grain) {
-			return nil, partError(p, i, "grain", MsgInvalidGrain)
+			return partError(p, i, "grain", MsgInvalidGrain)
 		}
-		var ded [4]float64 // top, bottom, left, right in cm
-		if e := p.Edges; e != nil {
-			for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
-				if c == "" {
-					continue
-				}
-				bi, ok := sj.bands[c]
-				if !ok {
-					return nil, partError(p, i, "edges."+[4]string{"top", "bottom", "left", "right"}[n], MsgUnknownBand)
-				}
-				ded[n] = req.Bands[bi].Thickness / 10
-			}
+		ded, err := sj.bandDeduction(i, p)
+		if err != nil {
+			return err
 		}
 		w, h := p.Width, p.Height
-		if o.DeductBands {
+		if sj.req.Options.DeductBands {
 			w -= ded[2] + ded[3]
 			h -= ded[0] + ded[1]
 		}
@@ -284,17 +328,35 @@ func newStockJob(req Request) (*stockJob, error) {
 		uw, okW := toUnits(math.Max(w, 0), MaxSheetCM, true)
 		uh, okH := toUnits(math.Max(h, 0), MaxSheetCM, true)
 		if !okW || uw <= 0 {
-			return nil, partError(p, i, "width", MsgInvalidValues)
+			return partError(p, i, "width", MsgInvalidValues)
 		}
 		if !okH || uh <= 0 {
-			return nil, partError(p, i, "height", MsgInvalidValues)
+			return partError(p, i, "height", MsgInvalidValues)
 		}
 		sj.cutW[i], sj.cutH[i] = uw, uh
 	}
-	if err := sj.group(); err != nil {
-		return nil, err
+	return nil
+}
+
+// bandDeduction returns the thickness in cm of part i's bands on its top,
+// bottom, left and right edge, each of a known code.
+func (sj *stockJob) bandDeduction(i int, p Part) ([4]float64, error) {
+	var ded [4]float64
+	e := p.Edges
+	if e == nil {
+		return ded, nil
 	}
-	return sj, nil
+	for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+		if c == "" {
+			continue
+		}
+		bi, ok := sj.bands[c]
+		if !ok {
+			return ded, partError(p, i, "edges."+[4]string{"top", "bottom", "left", "right"}[n], MsgUnknownBand)
+		}
+		ded[n] = sj.req.Bands[bi].Thickness / 10
+	}
+	return ded, nil
 }
 
 // group sorts the parts into groups of one material and thickness, in the
