@@ -78,14 +78,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)},
 			[2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
 	}
-	y += 22
-	for _, fact := range facts {
-		d.font("", 11)
-		f.Text(x, y, fact[0])
-		d.font("B", 11)
-		f.Text(x+45, y, fact[1])
-		y += 7
-	}
+	y = d.facts(x, y+22, facts)
 	if sentence != "" {
 		d.font("B", 11)
 		f.Text(x, y+2, d.fit(sentence+".", w))
@@ -157,11 +150,31 @@ func (d *doc) orderSummary() {
 	f.SetTextColor(90, 90, 90)
 	f.Text(x, y+13, d.fit(d.opt.Title+" · levhalar ve kenar bandı", w))
 	f.SetTextColor(0, 0, 0)
-	y += 18
 
+	y, sheetCost := d.stockTable(y + 18)
+	bandCost := 0.0
+	if len(res.BandTotals) > 0 {
+		y, bandCost = d.bandTable(y + 6)
+	}
+	y = d.facts(x, y+8, [][2]string{
+		{"Levha tutarı", export.Money(sheetCost)},
+		{"Bant tutarı", export.Money(bandCost)},
+		{"Toplam maliyet", export.Money(sheetCost + bandCost)},
+	})
+	if c := res.Stats; c.Cost > 0 && c.CostLowerBound > 0 && y <= d.bottom() {
+		d.font("", 10)
+		f.Text(x, y+1, d.fit("Levhalar: "+costSentence(c.Cost, c.CostLowerBound)+".", w))
+	}
+}
+
+// stockTable writes the table of the sheets taken from every stock row
+// from y down, with a total row, and returns the y below it and the
+// sheets' cost: from the stock rows' prices, or the layout's cost when no
+// row has a price.
+func (d *doc) stockTable(y float64) (float64, float64) {
 	var rows [][]string
 	sheetCost, totalUsed, totalBuy, priced := 0.0, 0, 0, false
-	for _, u := range stockUses(res) {
+	for _, u := range stockUses(d.res) {
 		material, size, price, amount := "", "", "", ""
 		if s, ok := export.StockRow(d.opt.Stock, u.id); ok {
 			material = Printable(export.MaterialName(s.Material, s.Thickness))
@@ -179,7 +192,7 @@ func (d *doc) orderSummary() {
 		totalBuy += u.buy
 	}
 	if !priced {
-		sheetCost = res.Stats.Cost
+		sheetCost = d.res.Stats.Cost
 	}
 	total := []string{"Toplam", "", "", itoa(totalUsed), itoa(totalUsed - totalBuy), itoa(totalBuy), "", ""}
 	if sheetCost > 0 {
@@ -189,52 +202,35 @@ func (d *doc) orderSummary() {
 	y = d.table(y, "Levhalar", []column{{"Levha", 40, false}, {"Malzeme", 32, false}, {"Ölçü (cm)", 22, false},
 		{"Adet", 12, true}, {"Stoktan", 16, true}, {"Alınacak", 18, true}, {"Birim fiyat", 24, true},
 		{"Tutar", 26, true}}, rows)
+	return y, sheetCost
+}
 
-	bandCost := 0.0
-	if len(res.BandTotals) > 0 {
-		rows = rows[:0]
-		meters := 0.0
-		for _, b := range res.BandTotals {
-			name, thickness, price := "", "", ""
-			if band, ok := export.Band(d.opt.Bands, b.Code); ok {
-				name = Printable(band.Name)
-				if band.Thickness > 0 {
-					thickness = export.Num(band.Thickness)
-				}
-				if band.Price > 0 {
-					price = export.Money(band.Price)
-				}
+// bandTable writes the table of the band metres and cost of every code
+// from y down, with a total row, and returns the y below it and the
+// bands' cost.
+func (d *doc) bandTable(y float64) (float64, float64) {
+	var rows [][]string
+	meters, bandCost := 0.0, 0.0
+	for _, b := range d.res.BandTotals {
+		name, thickness, price := "", "", ""
+		if band, ok := export.Band(d.opt.Bands, b.Code); ok {
+			name = Printable(band.Name)
+			if band.Thickness > 0 {
+				thickness = export.Num(band.Thickness)
 			}
-			rows = append(rows, []string{Printable(b.Code), name, thickness, export.Amount(b.Meters, 2) + " m",
-				price, export.Money(b.Cost)})
-			meters += b.Meters
-			bandCost += b.Cost
+			if band.Price > 0 {
+				price = export.Money(band.Price)
+			}
 		}
-		rows = append(rows, []string{"Toplam", "", "", export.Amount(meters, 2) + " m", "", export.Money(bandCost)})
-		y = d.table(y+6, "Kenar bandı", []column{{"Kod", 20, false}, {"Bant", 50, false}, {"Kalınlık (mm)", 25, true},
-			{"Uzunluk", 28, true}, {"Metre fiyatı", 28, true}, {"Tutar", 29, true}}, rows)
+		rows = append(rows, []string{Printable(b.Code), name, thickness, export.Amount(b.Meters, 2) + " m",
+			price, export.Money(b.Cost)})
+		meters += b.Meters
+		bandCost += b.Cost
 	}
-
-	facts := [][2]string{
-		{"Levha tutarı", export.Money(sheetCost)},
-		{"Bant tutarı", export.Money(bandCost)},
-		{"Toplam maliyet", export.Money(sheetCost + bandCost)},
-	}
-	y += 8
-	for _, fact := range facts {
-		if y > d.bottom() {
-			break
-		}
-		d.font("", 11)
-		f.Text(x, y, fact[0])
-		d.font("B", 11)
-		f.Text(x+45, y, fact[1])
-		y += 7
-	}
-	if c := res.Stats; c.Cost > 0 && c.CostLowerBound > 0 && y <= d.bottom() {
-		d.font("", 10)
-		f.Text(x, y+1, d.fit("Levhalar: "+costSentence(c.Cost, c.CostLowerBound)+".", w))
-	}
+	rows = append(rows, []string{"Toplam", "", "", export.Amount(meters, 2) + " m", "", export.Money(bandCost)})
+	y = d.table(y, "Kenar bandı", []column{{"Kod", 20, false}, {"Bant", 50, false}, {"Kalınlık (mm)", 25, true},
+		{"Uzunluk", 28, true}, {"Metre fiyatı", 28, true}, {"Tutar", 29, true}}, rows)
+	return y, bandCost
 }
 
 // bottom is the lowest baseline of the page's content.

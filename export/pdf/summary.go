@@ -16,7 +16,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // summary writes the first page: the job in figures, then one line per sheet
 // and the parts that fit no sheet.
 func (d *doc) summary() {
-	f, res := d.f, d.res
+	f := d.f
 	x, y, _, _ := d.content()
 	f.AddPage()
 	d.font("B", 18)
@@ -26,19 +26,56 @@ func (d *doc) summary() {
 	f.Text(x, y+13, "Özet")
 	f.SetTextColor(0, 0, 0)
 
-	placed, area, sheetArea, cuts, cutLength := 0, 0.0, 0.0, 0, 0.0
+	sums := sumLayout(d.res)
+	y = d.facts(x, y+22, d.summaryFacts(sums))
+	y = d.pagesTable(y + 4)
+	if sums.skipped > 0 {
+		y = d.skippedTable(y + 4)
+	}
+	// The part types summarise the job only when they are few, or when most
+	// have several copies; otherwise the sheets' part lists say it all.
+	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
+		d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+			{"Adet", 15, true}, {"Sayfalar", 80, false}}, types)
+	}
+}
+
+// layoutSums are a layout's totals that the summary prints.
+type layoutSums struct {
+	placed          int     // parts on the sheets
+	area, sheetArea float64 // of the placed parts and of the sheets, cm²
+	cuts            int     // guillotine cuts
+	cutLength       float64 // cm
+	skipped         int     // parts on no sheet
+}
+
+// sumLayout adds up res's pages and skipped parts.
+func sumLayout(res nest.Result) layoutSums {
+	var t layoutSums
 	for i, pg := range res.Pages {
 		s := export.PageSheet(res, i)
-		sheetArea += s.Width * s.Height
-		placed += len(pg.Parts)
+		t.sheetArea += s.Width * s.Height
+		t.placed += len(pg.Parts)
 		for _, p := range pg.Parts {
-			area += p.Width * p.Height
+			t.area += p.Width * p.Height
 		}
-		cuts += len(pg.Cuts)
+		t.cuts += len(pg.Cuts)
 		for _, c := range pg.Cuts {
-			cutLength += c.Length
+			t.cutLength += c.Length
 		}
 	}
+	for _, s := range res.Skipped {
+		t.skipped += s.Quantity
+	}
+	return t
+}
+
+// summaryFacts returns the job in figures, label and value: the date, the
+// sheet (or the materials and the cost), the sheets, the parts and the
+// efficiency, then the cuts, the patterns and the skipped parts when there
+// are some.
+func (d *doc) summaryFacts(t layoutSums) [][2]string {
+	res := d.res
 	sheets := itoa(len(res.Pages))
 	if res.Stats.LowerBound > 0 {
 		sheets += fmt.Sprintf("  (en az %d gerekir)", res.Stats.LowerBound)
@@ -47,14 +84,14 @@ func (d *doc) summary() {
 	// here, 68.25 rounded to even gave %68,2 on paper and %68,3 on screen.
 	// A result made by hand may leave it out.
 	efficiency := res.Stats.Efficiency
-	if efficiency == 0 && area > 0 {
-		efficiency = area / sheetArea * 100
+	if efficiency == 0 && t.area > 0 {
+		efficiency = t.area / t.sheetArea * 100
 	}
 	facts := [][2]string{
 		{"Tarih", d.date},
 		{"Tuval boyutu", export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"},
 		{"Sayfa sayısı", sheets},
-		{"Toplam parça", itoa(placed)},
+		{"Toplam parça", itoa(t.placed)},
 		{"Ortalama verim", export.Percent(efficiency)},
 	}
 	if d.multi {
@@ -64,37 +101,54 @@ func (d *doc) summary() {
 			facts = append(facts, [2]string{"Toplam maliyet", d.totalCostText()})
 		}
 	}
-	if cuts > 0 {
-		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", cuts, export.Num(cutLength))})
+	if t.cuts > 0 {
+		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", t.cuts, export.Num(t.cutLength))})
 	}
 	if d.repeated {
 		// Identical sheets are drawn once: how many drawings there are.
-		distinct := 0
-		for i := range res.Pages {
-			if d.drawn(i) {
-				distinct++
-			}
+		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%d (%d sayfa, aynı sayfalar bir kez çizildi)", d.drawings(), len(res.Pages))})
+	}
+	if t.skipped > 0 {
+		facts = append(facts, [2]string{"Sığmayan parça", itoa(t.skipped) + " (aşağıda)"})
+	}
+	return facts
+}
+
+// drawings returns the number of sheet drawings: pages cut to the same
+// pattern are drawn once.
+func (d *doc) drawings() int {
+	n := 0
+	for i := range d.res.Pages {
+		if d.drawn(i) {
+			n++
 		}
-		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%d (%d sayfa, aynı sayfalar bir kez çizildi)", distinct, len(res.Pages))})
 	}
-	skipped := 0
-	for _, s := range res.Skipped {
-		skipped += s.Quantity
-	}
-	if skipped > 0 {
-		facts = append(facts, [2]string{"Sığmayan parça", itoa(skipped) + " (aşağıda)"})
-	}
-	y += 22
+	return n
+}
+
+// facts writes facts from y down, a label and its value in bold 45 mm to
+// its right, 7 mm apart, and returns the y below them; facts that would
+// start below the page's content are left out.
+func (d *doc) facts(x, y float64, facts [][2]string) float64 {
 	for _, fact := range facts {
+		if y > d.bottom() {
+			break
+		}
 		d.font("", 11)
-		f.Text(x, y, fact[0])
+		d.f.Text(x, y, fact[0])
 		d.font("B", 11)
-		f.Text(x+45, y, fact[1])
+		d.f.Text(x+45, y, fact[1])
 		y += 7
 	}
+	return y
+}
 
-	rows := make([][]string, len(res.Pages))
-	for i, pg := range res.Pages {
+// pagesTable writes the table of the sheets from y down, one row per page
+// (with its material and stock row for a layout with materials), and
+// returns the y below it.
+func (d *doc) pagesTable(y float64) float64 {
+	rows := make([][]string, len(d.res.Pages))
+	for i, pg := range d.res.Pages {
 		note := ""
 		if d.same[i] >= 0 {
 			note = fmt.Sprintf("Sayfa %d ile aynı", d.same[i]+1)
@@ -109,30 +163,25 @@ func (d *doc) summary() {
 		}
 	}
 	if d.multi {
-		y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
+		return d.table(y, "Sayfalar", []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
 			{"Parça", 15, true}, {"Verim", 15, true}, {"Not", 40, false}}, rows)
-	} else {
-		y = d.table(y+4, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
 	}
+	return d.table(y, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
+}
 
-	if skipped > 0 {
-		rows = rows[:0]
-		for _, s := range res.Skipped {
-			rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
-		}
-		title := "Tuvale sığmayan parçalar"
-		if d.multi {
-			title = "Yerleştirilemeyen parçalar"
-		}
-		y = d.table(y+4, title, []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
-			{"Adet", 15, true}, {"Neden", 60, false}}, rows)
+// skippedTable writes the table of the parts placed on no sheet from y
+// down and returns the y below it.
+func (d *doc) skippedTable(y float64) float64 {
+	var rows [][]string
+	for _, s := range d.res.Skipped {
+		rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
 	}
-	// The part types summarise the job only when they are few, or when most
-	// have several copies; otherwise the sheets' part lists say it all.
-	if types := partTypes(res); len(types) <= maxTypeRows || 2*len(types) <= placed {
-		d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
-			{"Adet", 15, true}, {"Sayfalar", 80, false}}, types)
+	title := "Tuvale sığmayan parçalar"
+	if d.multi {
+		title = "Yerleştirilemeyen parçalar"
 	}
+	return d.table(y, title, []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
+		{"Adet", 15, true}, {"Neden", 60, false}}, rows)
 }
 
 // maxTypeRows is the longest part types table printed whatever the copies.
