@@ -525,126 +525,185 @@ type groupResult struct {
 	alone int
 }
 
-// layoutStock lays out a request with stock.
+// layoutStock lays out a request with stock: first a complete layout of
+// every group with the constructive phase only, then the improvement with
+// time shares by pieces.
 func layoutStock(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
 	start := time.Now()
 	sj, err := newStockJob(req)
 	if err != nil {
 		return Result{}, err
 	}
+	run := &stockRun{sj: sj, start: start, onProgress: onProgress, results: make([]*groupResult, len(sj.groups))}
+	if err := run.construct(ctx); err != nil {
+		return Result{}, err
+	}
 	o := req.Options
-	total := 0
-	for _, g := range sj.groups {
-		for _, pi := range g.parts {
-			total += req.Parts[pi].Quantity
-		}
+	if improving := o.TimeLimitMs > 0 || o.Iterations > 0; improving && ctx.Err() == nil {
+		run.improve(ctx)
 	}
-	results := make([]*groupResult, len(sj.groups))
-	// told is the last layout reported, without it: a progress without a
-	// layout repeats its pages and bound (building the result for them
-	// took 44 ms on 20,000 pieces, load 11, ten times a second).
-	var told Progress
-	report := func(done float64) {
-		if onProgress == nil {
-			return
-		}
-		for _, r := range results {
-			if r == nil {
-				onProgress(Progress{Done: done})
-				return
-			}
-		}
-		res := sj.result(results, start)
-		told = Progress{Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound}
-		onProgress(Progress{Done: done, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound, Best: &res})
-	}
-	improving := o.TimeLimitMs > 0 || o.Iterations > 0
-	var tickAt time.Time
-	// First a complete layout of every group with the constructive phase
-	// only, then the improvement with time shares by pieces.
-	for gi, g := range sj.groups {
-		// A big group tells its first layout before the constructive
-		// phase ends (layoutGroupRows).
-		var progress func(float64, *groupResult)
-		if onProgress != nil {
-			progress = func(d float64, r *groupResult) {
-				done := 0.2 * (float64(gi) + d) / float64(len(sj.groups))
-				if r != nil && (results[gi] == nil || sj.groupBetter(g, r, results[gi])) {
-					results[gi] = r
-					report(done)
-					return
-				}
-				// The one-row layouts tell every run of their portfolio:
-				// at most ten a second of them.
-				if now := time.Now(); now.Sub(tickAt) >= 100*time.Millisecond {
-					tickAt = now
-					onProgress(Progress{Done: done, Pages: told.Pages, LowerBound: told.LowerBound})
-				}
-			}
-		}
-		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, progress)
-		if err != nil {
-			return Result{}, err
-		}
-		results[gi] = r
-		report(0.2 * float64(gi+1) / float64(len(sj.groups)))
-	}
-	if improving && ctx.Err() == nil {
-		var deadline time.Time
-		if o.TimeLimitMs > 0 {
-			deadline = start.Add(time.Duration(o.TimeLimitMs) * time.Millisecond)
-		}
-		doneN := 0
-		for gi, g := range sj.groups {
-			n := 0
-			for _, pi := range g.parts {
-				n += req.Parts[pi].Quantity
-			}
-			if results[gi].optimal || ctx.Err() != nil {
-				doneN += n
-				continue
-			}
-			share := o
-			remaining := total - doneN
-			if o.TimeLimitMs > 0 {
-				left := time.Until(deadline)
-				if left <= 0 {
-					break
-				}
-				share.TimeLimitMs = max(1, int(left.Milliseconds()*int64(n)/int64(max(1, remaining))))
-			}
-			if o.Iterations > 0 {
-				share.Iterations = max(1, int(int64(o.Iterations)*int64(n)/int64(max(1, total))))
-			}
-			var gd time.Time
-			if share.TimeLimitMs > 0 {
-				gd = time.Now().Add(time.Duration(share.TimeLimitMs) * time.Millisecond)
-			}
-			var progress func(float64, *groupResult)
-			if onProgress != nil {
-				progress = func(d float64, r *groupResult) {
-					done := 0.2 + 0.8*(float64(doneN)+d*float64(n))/float64(max(1, total))
-					if r != nil && sj.groupBetter(g, r, results[gi]) {
-						results[gi] = r
-						report(done)
-						return
-					}
-					onProgress(Progress{Done: done, Pages: told.Pages, LowerBound: told.LowerBound})
-				}
-			}
-			r, err := sj.layoutGroup(ctx, g, share, gd, true, results[gi], progress)
-			doneN += n
-			if err == nil && r != nil && sj.groupBetter(g, r, results[gi]) {
-				results[gi] = r
-				report(0.2 + 0.8*float64(doneN)/float64(max(1, total)))
-			}
-		}
-	}
-	res := sj.result(results, start)
+	res := sj.result(run.results, start)
 	if onProgress != nil {
 		onProgress(Progress{Done: 1, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound})
 	}
 	return res, nil
+}
+
+// stockRun is one layoutStock: the best layout of each group so far, and
+// what has been told of them. The constructive phase is the first fifth
+// of the progress, the improvement the rest.
+type stockRun struct {
+	sj         *stockJob
+	start      time.Time
+	onProgress func(Progress)
+	results    []*groupResult // per group; nil before its first layout
+	// told is the last layout reported, without it: a progress without a
+	// layout repeats its pages and bound (building the result for them
+	// took 44 ms on 20,000 pieces, load 11, ten times a second).
+	told   Progress
+	tickAt time.Time // the last progress without a layout in the constructive phase
+}
+
+// report tells onProgress of the layout so far, once every group has
+// one; before, of the progress alone.
+func (run *stockRun) report(done float64) {
+	if run.onProgress == nil {
+		return
+	}
+	for _, r := range run.results {
+		if r == nil {
+			run.onProgress(Progress{Done: done})
+			return
+		}
+	}
+	res := run.sj.result(run.results, run.start)
+	run.told = Progress{Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound}
+	run.onProgress(Progress{Done: done, Pages: res.Stats.Pages, LowerBound: res.Stats.LowerBound, Best: &res})
+}
+
+// tellProgress tells onProgress of the progress with the last layout's
+// pages and bound.
+func (run *stockRun) tellProgress(done float64) {
+	run.onProgress(Progress{Done: done, Pages: run.told.Pages, LowerBound: run.told.LowerBound})
+}
+
+// construct lays out every group with the constructive phase only.
+func (run *stockRun) construct(ctx context.Context) error {
+	sj := run.sj
+	for gi, g := range sj.groups {
+		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, run.constructProgress(gi, g))
+		if err != nil {
+			return err
+		}
+		run.results[gi] = r
+		run.report(0.2 * float64(gi+1) / float64(len(sj.groups)))
+	}
+	return nil
+}
+
+// constructProgress is the progress function of group gi's constructive
+// phase: a big group tells its first layout before the phase ends
+// (layoutGroupRows). It is nil without onProgress.
+func (run *stockRun) constructProgress(gi int, g *stockGroup) func(float64, *groupResult) {
+	if run.onProgress == nil {
+		return nil
+	}
+	return func(d float64, r *groupResult) {
+		done := 0.2 * (float64(gi) + d) / float64(len(run.sj.groups))
+		if r != nil && (run.results[gi] == nil || run.sj.groupBetter(g, r, run.results[gi])) {
+			run.results[gi] = r
+			run.report(done)
+			return
+		}
+		// The one-row layouts tell every run of their portfolio: at most
+		// ten a second of them.
+		if now := time.Now(); now.Sub(run.tickAt) >= 100*time.Millisecond {
+			run.tickAt = now
+			run.tellProgress(done)
+		}
+	}
+}
+
+// improve improves each group not known optimal, with its share of the
+// time or iterations by its pieces, until the deadline.
+func (run *stockRun) improve(ctx context.Context) {
+	sj, o := run.sj, run.sj.req.Options
+	total := 0
+	for _, g := range sj.groups {
+		total += sj.pieces(g)
+	}
+	var deadline time.Time
+	if o.TimeLimitMs > 0 {
+		deadline = run.start.Add(time.Duration(o.TimeLimitMs) * time.Millisecond)
+	}
+	doneN := 0 // the pieces of the groups done
+	for gi, g := range sj.groups {
+		n := sj.pieces(g)
+		if run.results[gi].optimal || ctx.Err() != nil {
+			doneN += n
+			continue
+		}
+		share, ok := groupShare(o, n, total, total-doneN, deadline)
+		if !ok {
+			break
+		}
+		var gd time.Time
+		if share.TimeLimitMs > 0 {
+			gd = time.Now().Add(time.Duration(share.TimeLimitMs) * time.Millisecond)
+		}
+		r, err := sj.layoutGroup(ctx, g, share, gd, true, run.results[gi], run.improveProgress(gi, g, doneN, n, total))
+		doneN += n
+		if err == nil && r != nil && sj.groupBetter(g, r, run.results[gi]) {
+			run.results[gi] = r
+			run.report(0.2 + 0.8*float64(doneN)/float64(max(1, total)))
+		}
+	}
+}
+
+// groupShare is the budget of a group of n of the total pieces in the
+// improvement with budget o: of the time left to the deadline, its part
+// of the remaining pieces; of the iterations, its part of all the pieces.
+// It reports false when no time is left.
+func groupShare(o Options, n, total, remaining int, deadline time.Time) (Options, bool) {
+	share := o
+	if o.TimeLimitMs > 0 {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return share, false
+		}
+		share.TimeLimitMs = max(1, int(left.Milliseconds()*int64(n)/int64(max(1, remaining))))
+	}
+	if o.Iterations > 0 {
+		share.Iterations = max(1, int(int64(o.Iterations)*int64(n)/int64(max(1, total))))
+	}
+	return share, true
+}
+
+// improveProgress is the progress function of group gi's improvement,
+// with doneN of the total pieces done before it and n its own. It is nil
+// without onProgress.
+func (run *stockRun) improveProgress(gi int, g *stockGroup, doneN, n, total int) func(float64, *groupResult) {
+	if run.onProgress == nil {
+		return nil
+	}
+	return func(d float64, r *groupResult) {
+		done := 0.2 + 0.8*(float64(doneN)+d*float64(n))/float64(max(1, total))
+		if r != nil && run.sj.groupBetter(g, r, run.results[gi]) {
+			run.results[gi] = r
+			run.report(done)
+			return
+		}
+		run.tellProgress(done)
+	}
+}
+
+// pieces returns the number of copies of g's parts.
+func (sj *stockJob) pieces(g *stockGroup) int {
+	n := 0
+	for _, pi := range g.parts {
+		n += sj.req.Parts[pi].Quantity
+	}
+	return n
 }
 
 // groupValue is the objective's value of a group's layout, with the
