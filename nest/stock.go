@@ -733,98 +733,44 @@ func (sj *stockJob) groupBetter(g *stockGroup, a, b *groupResult) bool {
 	return len(a.pages) < len(b.pages)
 }
 
-// layoutGroupRows lays out one group on its rows. With one unlimited row it runs the
-// single-sheet engine on a sub-request; otherwise the variable-sized
-// search.
+// layoutGroupRows lays out one group on its rows. With rows of one size it
+// runs the single-sheet engine on a sub-request; otherwise the
+// variable-sized search.
 //
 // from is the group's layout so far, when improving: a group laid out
 // best on one of its unlimited rows alone goes on improving that.
 func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, from *groupResult, progress func(float64, *groupResult)) (*groupResult, error) {
-	if sj.sameSize(g) {
+	switch {
+	case sj.sameSize(g):
 		return sj.layoutSingle(ctx, g, o, progress)
-	}
-	// The constructive phase also lays the group out on each unlimited
-	// row alone that takes every part, with the single-sheet engine, and
-	// keeps the best: never worse than buying one size. The improvement
-	// goes on with whichever was best.
-	alone := func(r int) *stockGroup {
-		ri := g.rows[r]
-		if sj.rows[ri].limit != 0 {
-			return nil
-		}
-		a := &stockGroup{material: g.material, thickness: g.thickness, rows: []int{ri}, parts: g.parts}
-		for i := range g.parts {
-			if !g.fit[i][r].fits {
-				return nil
-			}
-			a.fit = append(a.fit, []stockFit{g.fit[i][r]})
-		}
-		return a
-	}
-	rebound := func(gr *groupResult) *groupResult {
-		gr.lb, gr.costLB = 0, 0
-		sj.bounds(g, gr)
-		return gr
-	}
-	// inPart tells f of the work in part i of n equal parts; onAlone tells
-	// f of a layout on row r alone.
-	inPart := func(i, n int, f func(float64, *groupResult)) func(float64, *groupResult) {
-		if f == nil {
-			return nil
-		}
-		return func(d float64, gr *groupResult) { f((float64(i)+d)/float64(n), gr) }
-	}
-	onAlone := func(r int, f func(float64, *groupResult)) func(float64, *groupResult) {
-		if f == nil {
-			return nil
-		}
-		return func(d float64, gr *groupResult) {
-			if gr != nil {
-				gr = rebound(gr)
-				gr.alone = r + 1
-			}
-			f(d, gr)
-		}
-	}
-	if improve && from != nil && from.alone > 0 {
-		p := onAlone(from.alone-1, inPart(0, 2, progress))
-		// Half the share improves the one-row layout, half the search
-		// over every row.
-		half := o
-		half.TimeLimitMs = (o.TimeLimitMs + 1) / 2
-		half.Iterations = (o.Iterations + 1) / 2
-		gr, err := sj.layoutSingle(ctx, alone(from.alone-1), half, p)
-		if err != nil {
-			return nil, err
-		}
-		gr.alone = from.alone
-		gr = rebound(gr)
-		var vd time.Time
-		if !deadline.IsZero() {
-			vd = deadline
-		}
-		half.Iterations = o.Iterations / 2
-		if v, err := sj.layoutVariable(ctx, g, half, vd, half.Iterations > 0 || !vd.IsZero(), inPart(1, 2, progress)); err == nil && sj.groupBetter(g, v, gr) {
-			gr = v
-		}
-		return gr, nil
-	}
-	if improve {
+	case improve && from != nil && from.alone > 0:
+		return sj.improveAlone(ctx, g, o, deadline, from.alone-1, progress)
+	case improve:
 		return sj.layoutVariable(ctx, g, o, deadline, improve, progress)
 	}
-	gr, err := sj.layoutVariable(ctx, g, o, deadline, improve, inPart(0, 2, progress))
+	return sj.constructRows(ctx, g, o, deadline, progress)
+}
+
+// constructRows is the constructive phase of a group of several sizes:
+// the variable-sized search, and also the group on each unlimited row
+// alone that takes every part, laid out by the single-sheet engine; it
+// keeps the best, never worse than buying one size. The improvement goes
+// on with whichever was best. The search has the first half of the
+// progress, the one-row layouts the second.
+func (sj *stockJob) constructRows(ctx context.Context, g *stockGroup, o Options, deadline time.Time, progress func(float64, *groupResult)) (*groupResult, error) {
+	gr, err := sj.layoutVariable(ctx, g, o, deadline, false, inPart(0, 2, progress))
 	if err != nil {
 		return gr, err
 	}
 	var ones []int
 	for r := range g.rows {
-		if alone(r) != nil {
+		if sj.aloneGroup(g, r) != nil {
 			ones = append(ones, r)
 		}
 	}
 	for i, r := range ones {
-		a := alone(r)
-		one, err := sj.layoutSingle(ctx, a, Options{}, onAlone(r, inPart(i, len(ones), inPart(1, 2, progress))))
+		a := sj.aloneGroup(g, r)
+		one, err := sj.layoutSingle(ctx, a, Options{}, sj.onAlone(g, r, inPart(i, len(ones), inPart(1, 2, progress))))
 		if err != nil {
 			break
 		}
@@ -833,7 +779,74 @@ func (sj *stockJob) layoutGroupRows(ctx context.Context, g *stockGroup, o Option
 			gr = one
 		}
 	}
-	return rebound(gr), nil
+	return sj.rebound(g, gr), nil
+}
+
+// improveAlone improves a group laid out best on its row r alone: half
+// the budget improves the one-row layout, half the search over every row.
+func (sj *stockJob) improveAlone(ctx context.Context, g *stockGroup, o Options, deadline time.Time, r int, progress func(float64, *groupResult)) (*groupResult, error) {
+	half := o
+	half.TimeLimitMs = (o.TimeLimitMs + 1) / 2
+	half.Iterations = (o.Iterations + 1) / 2
+	gr, err := sj.layoutSingle(ctx, sj.aloneGroup(g, r), half, sj.onAlone(g, r, inPart(0, 2, progress)))
+	if err != nil {
+		return nil, err
+	}
+	gr.alone = r + 1
+	gr = sj.rebound(g, gr)
+	half.Iterations = o.Iterations / 2
+	if v, err := sj.layoutVariable(ctx, g, half, deadline, half.Iterations > 0 || !deadline.IsZero(), inPart(1, 2, progress)); err == nil && sj.groupBetter(g, v, gr) {
+		gr = v
+	}
+	return gr, nil
+}
+
+// aloneGroup returns g on its row r alone, or nil when r is limited or a
+// part does not fit on it.
+func (sj *stockJob) aloneGroup(g *stockGroup, r int) *stockGroup {
+	ri := g.rows[r]
+	if sj.rows[ri].limit != 0 {
+		return nil
+	}
+	a := &stockGroup{material: g.material, thickness: g.thickness, rows: []int{ri}, parts: g.parts}
+	for i := range g.parts {
+		if !g.fit[i][r].fits {
+			return nil
+		}
+		a.fit = append(a.fit, []stockFit{g.fit[i][r]})
+	}
+	return a
+}
+
+// rebound sets the bounds of gr, a layout of g, to those of all g's rows.
+func (sj *stockJob) rebound(g *stockGroup, gr *groupResult) *groupResult {
+	gr.lb, gr.costLB = 0, 0
+	sj.bounds(g, gr)
+	return gr
+}
+
+// inPart returns f told of the work in part i of n equal parts; nil when
+// f is.
+func inPart(i, n int, f func(float64, *groupResult)) func(float64, *groupResult) {
+	if f == nil {
+		return nil
+	}
+	return func(d float64, gr *groupResult) { f((float64(i)+d)/float64(n), gr) }
+}
+
+// onAlone returns f told of a layout of g on its row r alone, with the
+// bounds of all g's rows; nil when f is.
+func (sj *stockJob) onAlone(g *stockGroup, r int, f func(float64, *groupResult)) func(float64, *groupResult) {
+	if f == nil {
+		return nil
+	}
+	return func(d float64, gr *groupResult) {
+		if gr != nil {
+			gr = sj.rebound(g, gr)
+			gr.alone = r + 1
+		}
+		f(d, gr)
+	}
 }
 
 // sameSize reports whether every row of g has the same sheet and grain:
