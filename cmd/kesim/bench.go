@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,108 +15,136 @@ import (
 	"kesim/nest"
 )
 
-// runBench implements `kesim bench`.
+// benchFlags are kesim bench's flags.
+type benchFlags struct {
+	limit                                     time.Duration
+	oriented, guillotine                      bool
+	seed                                      int64
+	iterations, workers, engineWorkers, class int
+	csv, cpuProfile, match                    string
+	every, perfect, zeroWaste                 int
+}
+
+func (f *benchFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&f.limit, "time", time.Second, "örnek başına iyileştirme süresi `SÜRE` (0: yalnız yapıcı aşama)")
+	fs.BoolVar(&f.oriented, "oriented", false, "parçalar döndürülmez")
+	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim")
+	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
+	fs.IntVar(&f.iterations, "iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
+	fs.IntVar(&f.workers, "workers", 0, "aynı anda çözülen örnek sayısı `N` (0: tüm çekirdekler)")
+	fs.IntVar(&f.engineWorkers, "engine-workers", 0, "bir örneğin iyileştirme aşamasındaki paralel çalışan sayısı `N` (0 ya da 1: bir; en çok 64)")
+	fs.IntVar(&f.class, "class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
+	fs.StringVar(&f.csv, "csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
+	fs.StringVar(&f.match, "match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
+	fs.IntVar(&f.every, "every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
+	fs.IntVar(&f.perfect, "perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
+	fs.IntVar(&f.zeroWaste, "zero-waste", 0, "dosya yerine `N` fire çıkarmayan stok örneği (2-4 sınırlı levha türü tam parçalanmış, pahalı sınırsız bir tür; 1 ile 10.000 arası)")
+}
+
+// check returns what is wrong with the flags and the arguments args, as
+// kesim bench says it before it exits 2, or "" when nothing is: one
+// instance source (--zero-waste, --perfect, or one file or folder), each
+// count in its range.
+func (f *benchFlags) check(args []string) string {
+	switch {
+	case f.zeroWaste != 0:
+		if len(args) != 0 || f.perfect != 0 || f.zeroWaste < 1 || f.zeroWaste > bench.MaxZeroWaste {
+			return "--zero-waste 1 ile 10.000 arasında olmalı; dosya ya da --perfect verilmemeli"
+		}
+	case f.perfect != 0:
+		if len(args) != 0 || f.perfect < 1 || f.perfect > bench.MaxPerfect {
+			return "--perfect 1 ile 10.000 arasında olmalı ve dosya verilmemeli"
+		}
+	case len(args) != 1:
+		return "tek bir örnek dosyası ya da klasörü verin (ör. ../shared/bench/2bp/bwmv_500.json, ../shared/bench/vsbpp/)"
+	case f.every < 1 || f.every > 1_000_000:
+		return "--every 1 ile 1.000.000 arasında olmalı"
+	}
+	return ""
+}
+
+// config is what every instance is laid out with.
+func (f *benchFlags) config() bench.Config {
+	return bench.Config{
+		Options: nest.Options{
+			TimeLimitMs: int(f.limit.Milliseconds()), Seed: f.seed, Iterations: f.iterations, Guillotine: f.guillotine,
+			Workers: f.engineWorkers,
+		},
+		Oriented: f.oriented, Workers: f.workers,
+	}
+}
+
+// runBench implements `kesim bench`: it lays out the instances of one
+// source, generated (--zero-waste, --perfect) or read from a file or
+// folder of the 2BP or the VSBPP sets, and reports how well.
 func runBench(args []string, stdout, stderr io.Writer) int {
+	var f benchFlags
 	fs := cmdBench.flagSet()
-	limit := fs.Duration("time", time.Second, "örnek başına iyileştirme süresi `SÜRE` (0: yalnız yapıcı aşama)")
-	oriented := fs.Bool("oriented", false, "parçalar döndürülmez")
-	guillotine := fs.Bool("guillotine", false, "giyotin kesim")
-	seed := fs.Int64("seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
-	iterations := fs.Int("iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
-	workers := fs.Int("workers", 0, "aynı anda çözülen örnek sayısı `N` (0: tüm çekirdekler)")
-	engineWorkers := fs.Int("engine-workers", 0, "bir örneğin iyileştirme aşamasındaki paralel çalışan sayısı `N` (0 ya da 1: bir; en çok 64)")
-	class := fs.Int("class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
-	csvPath := fs.String("csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
-	cpuProfile := fs.String("cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
-	match := fs.String("match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
-	every := fs.Int("every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
-	perfect := fs.Int("perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
-	zeroWaste := fs.Int("zero-waste", 0, "dosya yerine `N` fire çıkarmayan stok örneği (2-4 sınırlı levha türü tam parçalanmış, pahalı sınırsız bir tür; 1 ile 10.000 arası)")
+	f.register(fs)
 	if code, ok := cmdBench.parse(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	if *zeroWaste != 0 {
-		if fs.NArg() != 0 || *perfect != 0 || *zeroWaste < 1 || *zeroWaste > bench.MaxZeroWaste {
-			fmt.Fprintln(stderr, "kesim bench: --zero-waste 1 ile 10.000 arasında olmalı; dosya ya da --perfect verilmemeli")
-			return 2
-		}
-		return runZeroWasteBench(bench.ZeroWaste(*zeroWaste, uint64(*seed)), bench.Config{
-			Options: nest.Options{
-				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
-				Workers: *engineWorkers,
-			},
-			Oriented: *oriented, Workers: *workers,
-		}, *csvPath, stdout, stderr)
-	}
-	if *perfect != 0 {
-		if fs.NArg() != 0 || *perfect < 1 || *perfect > bench.MaxPerfect {
-			fmt.Fprintln(stderr, "kesim bench: --perfect 1 ile 10.000 arasında olmalı ve dosya verilmemeli")
-			return 2
-		}
-		return runPerfectBench(bench.Perfect(*perfect, uint64(*seed)), bench.Config{
-			Options: nest.Options{
-				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
-				Workers: *engineWorkers,
-			},
-			Oriented: *oriented, Workers: *workers,
-		}, *csvPath, stdout, stderr)
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "kesim bench: tek bir örnek dosyası ya da klasörü verin (ör. ../shared/bench/2bp/bwmv_500.json, ../shared/bench/vsbpp/)")
+	if msg := f.check(fs.Args()); msg != "" {
+		fmt.Fprintln(stderr, "kesim bench: "+msg)
 		return 2
+	}
+	switch {
+	case f.zeroWaste != 0:
+		return runZeroWasteBench(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+	case f.perfect != 0:
+		return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
 	}
 	path := fs.Arg(0)
-	if *every < 1 || *every > 1_000_000 {
-		fmt.Fprintln(stderr, "kesim bench: --every 1 ile 1.000.000 arasında olmalı")
-		return 2
-	}
 	vs, err := bench.IsVS(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
 	if vs {
-		return runVSBench(path, vsFlags{
-			options: nest.Options{
-				TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
-				Workers: *engineWorkers,
-			},
-			oriented: *oriented, workers: *workers, class: *class, match: *match, every: *every,
-			csv: *csvPath, cpuProfile: *cpuProfile,
-		}, stdout, stderr)
+		return runVSBench(path, &f, stdout, stderr)
 	}
+	return run2BPBench(path, &f, stdout, stderr)
+}
+
+// run2BPBench runs the 2BP instances of the file at path (those of
+// --class), reported against their best known results: exit 0, 1 when the
+// profile, the CSV or the report could not be written, 2 when the
+// instances or the best known results cannot be read.
+func run2BPBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	ins, err := bench.Load(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
-	if *class != 0 {
-		ins = bench.Class(ins, *class)
+	if f.class != 0 {
+		ins = bench.Class(ins, f.class)
 	}
-	bk, err := bench.BestKnown(path, *oriented, *guillotine)
+	bk, err := bench.BestKnown(path, f.oriented, f.guillotine)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
-	cfg := bench.Config{
-		Options: nest.Options{
-			TimeLimitMs: int(limit.Milliseconds()), Seed: *seed, Iterations: *iterations, Guillotine: *guillotine,
-			Workers: *engineWorkers,
-		},
-		Oriented: *oriented, Workers: *workers,
-	}
-	if *cpuProfile != "" {
-		stop, err := startProfile(*cpuProfile)
+	if f.cpuProfile != "" {
+		stop, err := startProfile(f.cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			return 1
 		}
 		defer stop()
 	}
+	return runAndReport(ins, f.config(), bk, f.csv, stdout, stderr)
+}
+
+// runAndReport lays out the 2BP-style instances ins and reports them
+// against bk, their best known sheet counts (and writes a CSV row each
+// when csvPath is set): exit 0, or 1 when the CSV or the report could not
+// be written.
+func runAndReport(ins []bench.Instance, cfg bench.Config, bk map[string]int, csvPath string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	outs := bench.Run(context.Background(), ins, cfg)
-	if *csvPath != "" {
-		if err := writeOutcomes(*csvPath, outs, bk); err != nil {
+	if csvPath != "" {
+		if err := writeOutcomes(csvPath, outs, bk); err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			return 1
 		}
@@ -135,19 +164,7 @@ func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, std
 	for _, in := range ins {
 		one[in.ID] = 1
 	}
-	start := time.Now()
-	outs := bench.Run(context.Background(), ins, cfg)
-	if csvPath != "" {
-		if err := writeOutcomes(csvPath, outs, one); err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-			return 1
-		}
-	}
-	if err := bench.Report(stdout, outs, one, time.Since(start)); err != nil {
-		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-		return 1
-	}
-	return 0
+	return runAndReport(ins, cfg, one, csvPath, stdout, stderr)
 }
 
 // runZeroWasteBench lays out the zero-waste family through the stock rows,
@@ -155,21 +172,7 @@ func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, std
 // known optimum: exit 0, or 1 when a result failed verification, an engine
 // cost bound exceeds the optimum or the CSV could not be written.
 func runZeroWasteBench(ins []bench.VSInstance, cfg bench.Config, csvPath string, stdout, stderr io.Writer) int {
-	start := time.Now()
-	outs := bench.RunVS(context.Background(), ins, cfg)
-	code := 0
-	if csvPath != "" {
-		if err := writeVSOutcomes(csvPath, outs); err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-			code = 1
-		}
-	}
-	if sum := bench.ReportZeroWaste(stdout, outs, time.Since(start)); sum.Failed+sum.Unfit+sum.WrongBound > 0 {
-		fmt.Fprintf(stderr, "kesim bench: %d doğrulama hatası, %d çalıştırılmayan örnek, %d yanlış alt sınır\n",
-			sum.Failed, sum.Unfit, sum.WrongBound)
-		code = 1
-	}
-	return code
+	return runAndReportVS(ins, cfg, csvPath, bench.ReportZeroWaste, stdout, stderr)
 }
 
 // writeOutcomes writes one row per instance: id, class, n, sheets, lower
@@ -208,47 +211,50 @@ func startProfile(path string) (stop func(), err error) {
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
-// vsFlags are the flags of a VSBPP run.
-type vsFlags struct {
-	options                nest.Options
-	oriented               bool
-	workers, class, every  int
-	match, csv, cpuProfile string
-}
-
-// runVSBench runs the VSBPP sets at path (a set file or a folder of them):
-// exit 0, or 1 when a result failed verification, an instance could not be
-// run, an engine cost bound exceeds a best known or the CSV could not be
-// written; 2 when the instances cannot be read.
-func runVSBench(path string, fl vsFlags, stdout, stderr io.Writer) int {
+// runVSBench runs the VSBPP sets at path (a set file or a folder of them),
+// those --class, --match and --every select: exit 0, or 1 when a result
+// failed verification, an instance could not be run, an engine cost bound
+// exceeds a best known or the CSV could not be written; 2 when the
+// instances cannot be read or none is selected.
+func runVSBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	ins, err := bench.LoadVS(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
-	ins = bench.FilterVS(ins, fl.class, fl.match, fl.every)
+	ins = bench.FilterVS(ins, f.class, f.match, f.every)
 	if len(ins) == 0 {
 		fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
 		return 2
 	}
-	if fl.cpuProfile != "" {
-		stop, err := startProfile(fl.cpuProfile)
+	if f.cpuProfile != "" {
+		stop, err := startProfile(f.cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			return 1
 		}
 		defer stop()
 	}
+	return runAndReportVS(ins, f.config(), f.csv, bench.ReportVS, stdout, stderr)
+}
+
+// runAndReportVS lays out the stock instances ins, verifies them and
+// reports them with report (and writes a CSV row each when csvPath is
+// set): exit 0, or 1 when a result failed verification, an instance could
+// not be run, an engine cost bound exceeds a best known or the CSV could
+// not be written.
+func runAndReportVS(ins []bench.VSInstance, cfg bench.Config, csvPath string,
+	report func(io.Writer, []bench.VSOutcome, time.Duration) bench.VSSummary, stdout, stderr io.Writer) int {
 	start := time.Now()
-	outs := bench.RunVS(context.Background(), ins, bench.Config{Options: fl.options, Oriented: fl.oriented, Workers: fl.workers})
+	outs := bench.RunVS(context.Background(), ins, cfg)
 	code := 0
-	if fl.csv != "" {
-		if err := writeVSOutcomes(fl.csv, outs); err != nil {
+	if csvPath != "" {
+		if err := writeVSOutcomes(csvPath, outs); err != nil {
 			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 			code = 1
 		}
 	}
-	if sum := bench.ReportVS(stdout, outs, time.Since(start)); sum.Failed+sum.Unfit+sum.WrongBound > 0 {
+	if sum := report(stdout, outs, time.Since(start)); sum.Failed+sum.Unfit+sum.WrongBound > 0 {
 		fmt.Fprintf(stderr, "kesim bench: %d doğrulama hatası, %d çalıştırılmayan örnek, %d yanlış alt sınır\n",
 			sum.Failed, sum.Unfit, sum.WrongBound)
 		code = 1
