@@ -1137,69 +1137,15 @@ func (sj *stockJob) result(groups []*groupResult, start time.Time) Result {
 		d := sj.rows[sj.defRow]
 		res.Sheet = Sheet{toCM(d.sheetW), toCM(d.sheetH)}
 	}
-	copies := make([]int, len(req.Parts))
-	used := make([]int, len(sj.rows))
+	t := &resultTally{
+		copies: make([]int, len(req.Parts)), used: make([]int, len(sj.rows)),
+		bandUnits: make([]int, len(req.Bands)), bandUsed: make([]bool, len(req.Bands)),
+	}
 	var partArea, sheetArea float64
-	var bandUnits = make([]int, len(req.Bands))
-	bandUsed := make([]bool, len(req.Bands))
 	allOptimal := true
-	cutUnits := 0
 	for gi, g := range sj.groups {
 		gr := groups[gi]
-		mr := MaterialResult{
-			Material: g.material, Thickness: g.thickness, Pages: len(gr.pages), LowerBound: gr.lb,
-			Objective: sj.groupObjective(g), CostLowerBound: floorTL(gr.costLB), Optimal: gr.optimal,
-		}
-		var gPart, gSheet float64
-		for _, gp := range gr.pages {
-			row := &sj.rows[gp.row]
-			used[gp.row]++
-			page := Page{
-				ID: pageID(len(res.Pages)), Cuts: gp.cuts, StockID: row.id, Material: g.material,
-				Thickness: g.thickness, Width: toCM(row.sheetW), Height: toCM(row.sheetH),
-				Parts: make([]Placed, 0, len(gp.parts)),
-			}
-			var area float64
-			for _, pl := range gp.parts {
-				pi := pl.OriginalIndex
-				p := req.Parts[pi]
-				pl.ID = partID(p, pi) + "-" + itoa(copies[pi])
-				copies[pi]++
-				pl.Edges = rotateEdges(p.Edges, pl.Rotated)
-				area += float64(exactUnits(pl.Width)) * float64(exactUnits(pl.Height))
-				page.Parts = append(page.Parts, pl)
-				if e := p.Edges; e != nil {
-					fw, fh := int(roundUnits(p.Width, true)), int(roundUnits(p.Height, true))
-					for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
-						if c == "" {
-							continue
-						}
-						bi := sj.bands[c]
-						l := fw
-						if n >= 2 {
-							l = fh
-						}
-						bandUnits[bi] += l + int(roundUnits(req.Bands[bi].Overlength, true))
-						bandUsed[bi] = true
-					}
-				}
-			}
-			sa := float64(row.sheetW) * float64(row.sheetH)
-			page.Efficiency = int(math.Round(100 * area / sa))
-			for _, c := range page.Cuts {
-				res.Stats.Cuts++
-				cutUnits += exactUnits(c.Length)
-			}
-			mr.Cost += row.price
-			gPart += area
-			gSheet += sa
-			res.Pages = append(res.Pages, page)
-			res.Stats.Placed += len(page.Parts)
-		}
-		mr.Cost = roundTL(mr.Cost)
-		if gSheet > 0 {
-			mr.Efficiency = math.Round(1000*gPart/gSheet) / 10
-		}
+		mr, gPart, gSheet := sj.materialPages(&res, t, g, gr)
 		partArea += gPart
 		sheetArea += gSheet
 		allOptimal = allOptimal && mr.Optimal
@@ -1216,7 +1162,8 @@ func (sj *stockJob) result(groups []*groupResult, start time.Time) Result {
 	res.Stats.Optimal = allOptimal
 	res.Stats.Cost = roundTL(res.Stats.Cost)
 	res.Stats.CostLowerBound = floorTL(res.Stats.CostLowerBound)
-	res.Stats.CutLength = toCM(cutUnits)
+	res.Stats.Cuts = t.cuts
+	res.Stats.CutLength = toCM(t.cutUnits)
 	res.Stats.ElapsedMs = time.Since(start).Milliseconds()
 	if sheetArea > 0 {
 		res.Stats.Efficiency = math.Round(1000*partArea/sheetArea) / 10
@@ -1224,22 +1171,126 @@ func (sj *stockJob) result(groups []*groupResult, start time.Time) Result {
 	if res.Sheet == (Sheet{}) && len(res.Pages) > 0 {
 		res.Sheet = Sheet{res.Pages[0].Width, res.Pages[0].Height}
 	}
+	res.Used, res.Buy = sj.usedAndBuy(t.used)
+	res.BandTotals = sj.bandTotals(t)
+	setPatterns(&res)
+	return res
+}
+
+// resultTally is what result counts over the pages: the copies placed
+// per part line (for the pieces' ids), the sheets per row, the band per
+// code in units, the cuts.
+type resultTally struct {
+	copies    []int
+	used      []int
+	bandUnits []int
+	bandUsed  []bool
+	cuts      int
+	cutUnits  int
+}
+
+// materialPages adds group g's pages (of layout gr) to res and returns
+// the group's material summary with its parts' and sheets' area.
+func (sj *stockJob) materialPages(res *Result, t *resultTally, g *stockGroup, gr *groupResult) (mr MaterialResult, gPart, gSheet float64) {
+	mr = MaterialResult{
+		Material: g.material, Thickness: g.thickness, Pages: len(gr.pages), LowerBound: gr.lb,
+		Objective: sj.groupObjective(g), CostLowerBound: floorTL(gr.costLB), Optimal: gr.optimal,
+	}
+	for _, gp := range gr.pages {
+		row := &sj.rows[gp.row]
+		page, area := sj.resultPage(t, g, gp, len(res.Pages))
+		sa := float64(row.sheetW) * float64(row.sheetH)
+		page.Efficiency = int(math.Round(100 * area / sa))
+		for _, c := range page.Cuts {
+			t.cuts++
+			t.cutUnits += exactUnits(c.Length)
+		}
+		mr.Cost += row.price
+		gPart += area
+		gSheet += sa
+		res.Pages = append(res.Pages, page)
+		res.Stats.Placed += len(page.Parts)
+	}
+	mr.Cost = roundTL(mr.Cost)
+	if gSheet > 0 {
+		mr.Efficiency = math.Round(1000*gPart/gSheet) / 10
+	}
+	return mr, gPart, gSheet
+}
+
+// resultPage is group g's page gp as the result's page number n: its
+// parts get their ids and their edges as they lie. It returns the page
+// and the parts' area in square units, and counts the sheet, the copies
+// and their band in t.
+func (sj *stockJob) resultPage(t *resultTally, g *stockGroup, gp groupPage, n int) (Page, float64) {
+	row := &sj.rows[gp.row]
+	t.used[gp.row]++
+	page := Page{
+		ID: pageID(n), Cuts: gp.cuts, StockID: row.id, Material: g.material,
+		Thickness: g.thickness, Width: toCM(row.sheetW), Height: toCM(row.sheetH),
+		Parts: make([]Placed, 0, len(gp.parts)),
+	}
+	var area float64
+	for _, pl := range gp.parts {
+		pi := pl.OriginalIndex
+		p := sj.req.Parts[pi]
+		pl.ID = partID(p, pi) + "-" + itoa(t.copies[pi])
+		t.copies[pi]++
+		pl.Edges = rotateEdges(p.Edges, pl.Rotated)
+		area += float64(exactUnits(pl.Width)) * float64(exactUnits(pl.Height))
+		page.Parts = append(page.Parts, pl)
+		sj.countBands(t, p)
+	}
+	return page, area
+}
+
+// countBands adds to t the band of one copy of part p: each banded edge's
+// length as entered plus its band's overlength.
+func (sj *stockJob) countBands(t *resultTally, p Part) {
+	e := p.Edges
+	if e == nil {
+		return
+	}
+	fw, fh := int(roundUnits(p.Width, true)), int(roundUnits(p.Height, true))
+	for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
+		if c == "" {
+			continue
+		}
+		bi := sj.bands[c]
+		l := fw
+		if n >= 2 {
+			l = fh
+		}
+		t.bandUnits[bi] += l + int(roundUnits(sj.req.Bands[bi].Overlength, true))
+		t.bandUsed[bi] = true
+	}
+}
+
+// usedAndBuy returns the sheets used per row (used), in row order, and
+// of those the unlimited rows' ones, to buy.
+func (sj *stockJob) usedAndBuy(used []int) (all, buy []StockCount) {
 	for ri, n := range used {
 		if n == 0 {
 			continue
 		}
-		res.Used = append(res.Used, StockCount{StockID: sj.rows[ri].id, Quantity: n})
+		all = append(all, StockCount{StockID: sj.rows[ri].id, Quantity: n})
 		if sj.rows[ri].limit == 0 {
-			res.Buy = append(res.Buy, StockCount{StockID: sj.rows[ri].id, Quantity: n})
+			buy = append(buy, StockCount{StockID: sj.rows[ri].id, Quantity: n})
 		}
 	}
-	for bi, b := range req.Bands {
-		if !bandUsed[bi] {
+	return all, buy
+}
+
+// bandTotals returns the metres and price of each band code used, in the
+// order of Request.Bands.
+func (sj *stockJob) bandTotals(t *resultTally) []BandTotal {
+	var out []BandTotal
+	for bi, b := range sj.req.Bands {
+		if !t.bandUsed[bi] {
 			continue
 		}
-		m := float64(bandUnits[bi]) / (100 * unitsPerCM)
-		res.BandTotals = append(res.BandTotals, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
+		m := float64(t.bandUnits[bi]) / (100 * unitsPerCM)
+		out = append(out, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
 	}
-	setPatterns(&res)
-	return res
+	return out
 }
