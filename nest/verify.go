@@ -37,70 +37,31 @@ func verifySheet(req Request, res Result) error {
 		return fmt.Errorf("geçersiz istek: %w", err)
 	}
 	sw, sh := j.sheetW, j.sheetH
-	lo, hiX, hiY := j.trim, sw-j.trim, sh-j.trim
 	placed := make([]int, len(req.Parts))
 	if exactUnits(res.Sheet.Width) != sw || exactUnits(res.Sheet.Height) != sh {
 		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, toCM(sw), toCM(sh))
 	}
-	if len(res.Skipped) != len(skipped) {
-		return fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(skipped), len(res.Skipped))
-	}
-	skippedLine := make([]bool, len(req.Parts))
-	for i, s := range res.Skipped {
-		if s != skipped[i] {
-			return fmt.Errorf("atlanan parça %d yanlış: %+v, beklenen %+v", i, s, skipped[i])
-		}
-		skippedLine[s.OriginalIndex] = true
+	skippedLine, err := verifySkipped(req, res, skipped)
+	if err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	var totalArea float64
 	count, cuts, cutLength := 0, 0, 0
 	for pi, page := range res.Pages {
-		if page.ID != pageID(pi) {
-			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pi, page.ID, pageID(pi))
-		}
-		if len(page.Parts) == 0 {
-			return fmt.Errorf("%s boş", page.ID)
+		if err := verifyPageID(pi, page); err != nil {
+			return err
 		}
 		rs := make([]rect, len(page.Parts))
 		var area float64
 		for i, p := range page.Parts {
-			if p.OriginalIndex < 0 || p.OriginalIndex >= len(req.Parts) {
-				return fmt.Errorf("%s: %q geçersiz originalIndex %d", page.ID, p.ID, p.OriginalIndex)
+			r, err := verifySheetPart(j, req, page.ID, p, skippedLine, seen)
+			if err != nil {
+				return err
 			}
-			in := req.Parts[p.OriginalIndex]
-			if skippedLine[p.OriginalIndex] {
-				return fmt.Errorf("%s: atlanan parça %q yerleştirilmiş", page.ID, p.ID)
-			}
-			if seen[p.ID] {
-				return fmt.Errorf("%s: %q iki kez yerleştirilmiş", page.ID, p.ID)
-			}
-			seen[p.ID] = true
-			if p.Name != in.Name {
-				return fmt.Errorf("%s: %q adı %q, beklenen %q", page.ID, p.ID, p.Name, in.Name)
-			}
-			x, y := exactUnits(p.X), exactUnits(p.Y)
-			w, h := exactUnits(p.Width), exactUnits(p.Height)
-			// The input's sides as the engine takes them: rounded up to
-			// 0.01 cm (roundUnits), so 50.004 must be placed as 50.01.
-			iw, ih := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
-			if x < 0 || y < 0 || w < 0 || h < 0 {
-				return fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", page.ID, p.ID)
-			}
-			switch {
-			case !p.Rotated && w == iw && h == ih:
-			case p.Rotated && w == ih && h == iw && in.CanRotate():
-			default:
-				return fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), girdi %gx%g", page.ID, p.ID, p.Width, p.Height, p.Rotated, in.Width, in.Height)
-			}
-			if x < lo || y < lo || x+w > hiX || y+h > hiY {
-				return fmt.Errorf("%s: %q kullanılabilir tuvalin dışında", page.ID, p.ID)
-			}
-			// Inflated by the kerf on the right and bottom: two parts keep
-			// the kerf between them exactly when these do not overlap.
-			rs[i] = rect{x, y, w + j.kerf, h + j.kerf}
+			rs[i] = r
 			placed[p.OriginalIndex]++
-			area += float64(w) * float64(h)
+			area += float64(r.w-j.kerf) * float64(r.h-j.kerf)
 			count++
 		}
 		if a, b, ok := overlapping(rs); ok {
@@ -122,18 +83,8 @@ func verifySheet(req Request, res Result) error {
 		}
 		totalArea += area
 	}
-	for i, p := range req.Parts {
-		if skippedLine[i] {
-			continue
-		}
-		if placed[i] != p.Quantity {
-			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d istenmişti", i, p.Name, placed[i], p.Quantity)
-		}
-		for c := 0; c < p.Quantity; c++ {
-			if id := partID(p, i) + "-" + itoa(c); !seen[id] {
-				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
-			}
-		}
+	if err := verifyCopies(req, skippedLine, placed, seen); err != nil {
+		return err
 	}
 	st := res.Stats
 	if st.Pages != len(res.Pages) || st.Placed != count {
@@ -152,6 +103,93 @@ func verifySheet(req Request, res Result) error {
 		want := math.Round(1000*totalArea/(float64(sw)*float64(sh)*float64(len(res.Pages)))) / 10
 		if st.Efficiency != want {
 			return fmt.Errorf("ortalama verim %.1f, hesaplanan %.1f", st.Efficiency, want)
+		}
+	}
+	return nil
+}
+
+// verifySkipped checks res.Skipped against the lines the engine skips
+// (skipped), in order, and returns per part line whether it is skipped.
+func verifySkipped(req Request, res Result, skipped []Skipped) ([]bool, error) {
+	if len(res.Skipped) != len(skipped) {
+		return nil, fmt.Errorf("%d parça satırı atlanmalıydı, %d atlandı", len(skipped), len(res.Skipped))
+	}
+	skippedLine := make([]bool, len(req.Parts))
+	for i, s := range res.Skipped {
+		if s != skipped[i] {
+			return nil, fmt.Errorf("atlanan parça %d yanlış: %+v, beklenen %+v", i, s, skipped[i])
+		}
+		skippedLine[s.OriginalIndex] = true
+	}
+	return skippedLine, nil
+}
+
+// verifyPageID checks that page number n has its id and some parts.
+func verifyPageID(n int, page Page) error {
+	if page.ID != pageID(n) {
+		return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", n, page.ID, pageID(n))
+	}
+	if len(page.Parts) == 0 {
+		return fmt.Errorf("%s boş", page.ID)
+	}
+	return nil
+}
+
+// verifySheetPart checks one placed part of a page of job j: its line (not
+// skipped), id (not seen before; it is added to seen), name, size and
+// turn, and its place in the trimmed sheet. It returns the part's
+// rectangle with the kerf.
+func verifySheetPart(j *job, req Request, pageID string, p Placed, skippedLine []bool, seen map[string]bool) (rect, error) {
+	if p.OriginalIndex < 0 || p.OriginalIndex >= len(req.Parts) {
+		return rect{}, fmt.Errorf("%s: %q geçersiz originalIndex %d", pageID, p.ID, p.OriginalIndex)
+	}
+	in := req.Parts[p.OriginalIndex]
+	if skippedLine[p.OriginalIndex] {
+		return rect{}, fmt.Errorf("%s: atlanan parça %q yerleştirilmiş", pageID, p.ID)
+	}
+	if seen[p.ID] {
+		return rect{}, fmt.Errorf("%s: %q iki kez yerleştirilmiş", pageID, p.ID)
+	}
+	seen[p.ID] = true
+	if p.Name != in.Name {
+		return rect{}, fmt.Errorf("%s: %q adı %q, beklenen %q", pageID, p.ID, p.Name, in.Name)
+	}
+	x, y := exactUnits(p.X), exactUnits(p.Y)
+	w, h := exactUnits(p.Width), exactUnits(p.Height)
+	// The input's sides as the engine takes them: rounded up to 0.01 cm
+	// (roundUnits), so 50.004 must be placed as 50.01.
+	iw, ih := int(roundUnits(in.Width, true)), int(roundUnits(in.Height, true))
+	if x < 0 || y < 0 || w < 0 || h < 0 {
+		return rect{}, fmt.Errorf("%s: %q konumu veya boyutu 0,1 mm'nin katı değil", pageID, p.ID)
+	}
+	switch {
+	case !p.Rotated && w == iw && h == ih:
+	case p.Rotated && w == ih && h == iw && in.CanRotate():
+	default:
+		return rect{}, fmt.Errorf("%s: %q boyutu %gx%g (döndürülmüş: %v), girdi %gx%g", pageID, p.ID, p.Width, p.Height, p.Rotated, in.Width, in.Height)
+	}
+	if x < j.trim || y < j.trim || x+w > j.sheetW-j.trim || y+h > j.sheetH-j.trim {
+		return rect{}, fmt.Errorf("%s: %q kullanılabilir tuvalin dışında", pageID, p.ID)
+	}
+	// Inflated by the kerf on the right and bottom: two parts keep the
+	// kerf between them exactly when these do not overlap.
+	return rect{x, y, w + j.kerf, h + j.kerf}, nil
+}
+
+// verifyCopies checks that every copy of each line not skipped is placed
+// (placed counts them per line, seen holds their ids).
+func verifyCopies(req Request, skippedLine []bool, placed []int, seen map[string]bool) error {
+	for i, p := range req.Parts {
+		if skippedLine[i] {
+			continue
+		}
+		if placed[i] != p.Quantity {
+			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d istenmişti", i, p.Name, placed[i], p.Quantity)
+		}
+		for c := 0; c < p.Quantity; c++ {
+			if id := partID(p, i) + "-" + itoa(c); !seen[id] {
+				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
+			}
 		}
 	}
 	return nil
