@@ -318,15 +318,8 @@ func verifyStock(req Request, res Result) error {
 			groupOf[pi] = gi
 		}
 	}
-	// The sheet.
-	var want Sheet
-	if sj.defRow >= 0 {
-		want = Sheet{toCM(sj.rows[sj.defRow].sheetW), toCM(sj.rows[sj.defRow].sheetH)}
-	} else if len(res.Pages) > 0 {
-		want = Sheet{res.Pages[0].Width, res.Pages[0].Height}
-	}
-	if res.Sheet != want {
-		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, want.Width, want.Height)
+	if err := verifyStockSheet(sj, res); err != nil {
+		return err
 	}
 	whole, out, err := verifySkippedStock(sj, req, res, groupOf)
 	if err != nil {
@@ -339,40 +332,14 @@ func verifyStock(req Request, res Result) error {
 	cuts, cutLength := 0, 0
 	gs := make([]groupSum, len(sj.groups))
 	for pn, page := range res.Pages {
-		if page.ID != pageID(pn) {
-			return fmt.Errorf("sayfa %d kimliği %q, beklenen %q", pn, page.ID, pageID(pn))
+		if err := verifyPageID(pn, page); err != nil {
+			return err
 		}
-		if len(page.Parts) == 0 {
-			return fmt.Errorf("%s boş", page.ID)
-		}
-		ri, ok := rowOf[page.StockID]
-		if !ok {
-			return fmt.Errorf("%s: bilinmeyen stok satırı %q", page.ID, page.StockID)
+		ri, gi, err := t.pageStock(page, rowOf, used)
+		if err != nil {
+			return err
 		}
 		row := &sj.rows[ri]
-		if exactUnits(page.Width) != row.sheetW || exactUnits(page.Height) != row.sheetH {
-			return fmt.Errorf("%s: levha %gx%g, stok satırı %gx%g", page.ID, page.Width, page.Height, toCM(row.sheetW), toCM(row.sheetH))
-		}
-		used[ri]++
-		if row.limit > 0 && used[ri] > row.limit {
-			return fmt.Errorf("%s: %q satırından %d levhadan fazlası kullanılmış", page.ID, row.id, row.limit)
-		}
-		first := page.Parts[0].OriginalIndex
-		if first < 0 || first >= len(req.Parts) {
-			return fmt.Errorf("%s: geçersiz originalIndex %d", page.ID, first)
-		}
-		gi := groupOf[first]
-		if gi < 0 {
-			return fmt.Errorf("%s: yerleştirilmemesi gereken parça", page.ID)
-		}
-		g := sj.groups[gi]
-		if page.Material != g.material || page.Thickness != g.thickness {
-			return fmt.Errorf("%s: malzeme %q %g mm, beklenen %q %g mm", page.ID, page.Material, page.Thickness, g.material, g.thickness)
-		}
-		rIdx := slices.Index(g.rows, ri)
-		if rIdx < 0 {
-			return fmt.Errorf("%s: %q satırı bu malzemenin değil", page.ID, row.id)
-		}
 		area, n, length, err := t.pageContents(page, gi, row)
 		if err != nil {
 			return err
@@ -387,21 +354,8 @@ func verifyStock(req Request, res Result) error {
 		partArea += area
 		sheetArea += sa
 	}
-	for i, p := range req.Parts {
-		if _, ok := whole[i]; ok {
-			if t.placed[i] > 0 {
-				return fmt.Errorf("atlanan parça %d (%q) yerleştirilmiş", i, p.Name)
-			}
-			continue
-		}
-		if t.placed[i]+out[i] != p.Quantity {
-			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d atlanmış, %d istenmişti", i, p.Name, t.placed[i], out[i], p.Quantity)
-		}
-		for c := 0; c < t.placed[i]; c++ {
-			if id := partID(p, i) + "-" + itoa(c); !t.seen[id] {
-				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
-			}
-		}
+	if err := t.verifyStockCopies(whole, out); err != nil {
+		return err
 	}
 	lb, optimal, cost, costLB, err := verifyMaterials(sj, res, gs)
 	if err != nil {
@@ -423,6 +377,81 @@ func verifyStock(req Request, res Result) error {
 		}
 	}
 	return t.verifyUsedAndBands(res, used)
+}
+
+// verifyStockSheet checks res.Sheet: the default sheet, or without one
+// the first page's sheet.
+func verifyStockSheet(sj *stockJob, res Result) error {
+	var want Sheet
+	if sj.defRow >= 0 {
+		want = Sheet{toCM(sj.rows[sj.defRow].sheetW), toCM(sj.rows[sj.defRow].sheetH)}
+	} else if len(res.Pages) > 0 {
+		want = Sheet{res.Pages[0].Width, res.Pages[0].Height}
+	}
+	if res.Sheet != want {
+		return fmt.Errorf("tuval %gx%g, beklenen %gx%g", res.Sheet.Width, res.Sheet.Height, want.Width, want.Height)
+	}
+	return nil
+}
+
+// pageStock checks a page's stock: its row exists (rowOf, by id), its size
+// is the row's, the row gives no more sheets than its quantity (used
+// counts them, this page included), and the page's material and
+// thickness are its first part's group's, whose rows include the row. It
+// returns the row and the group.
+func (t *stockTally) pageStock(page Page, rowOf map[string]int, used []int) (ri, gi int, err error) {
+	sj, req := t.sj, t.req
+	ri, ok := rowOf[page.StockID]
+	if !ok {
+		return 0, 0, fmt.Errorf("%s: bilinmeyen stok satırı %q", page.ID, page.StockID)
+	}
+	row := &sj.rows[ri]
+	if exactUnits(page.Width) != row.sheetW || exactUnits(page.Height) != row.sheetH {
+		return 0, 0, fmt.Errorf("%s: levha %gx%g, stok satırı %gx%g", page.ID, page.Width, page.Height, toCM(row.sheetW), toCM(row.sheetH))
+	}
+	used[ri]++
+	if row.limit > 0 && used[ri] > row.limit {
+		return 0, 0, fmt.Errorf("%s: %q satırından %d levhadan fazlası kullanılmış", page.ID, row.id, row.limit)
+	}
+	first := page.Parts[0].OriginalIndex
+	if first < 0 || first >= len(req.Parts) {
+		return 0, 0, fmt.Errorf("%s: geçersiz originalIndex %d", page.ID, first)
+	}
+	gi = t.groupOf[first]
+	if gi < 0 {
+		return 0, 0, fmt.Errorf("%s: yerleştirilmemesi gereken parça", page.ID)
+	}
+	g := sj.groups[gi]
+	if page.Material != g.material || page.Thickness != g.thickness {
+		return 0, 0, fmt.Errorf("%s: malzeme %q %g mm, beklenen %q %g mm", page.ID, page.Material, page.Thickness, g.material, g.thickness)
+	}
+	if !slices.Contains(g.rows, ri) {
+		return 0, 0, fmt.Errorf("%s: %q satırı bu malzemenin değil", page.ID, row.id)
+	}
+	return ri, gi, nil
+}
+
+// verifyStockCopies checks that no whole line skipped is placed and that
+// of every other line the copies placed and left over (out) add up to its
+// quantity, the placed ones numbered from 0.
+func (t *stockTally) verifyStockCopies(whole map[int]Skipped, out []int) error {
+	for i, p := range t.req.Parts {
+		if _, ok := whole[i]; ok {
+			if t.placed[i] > 0 {
+				return fmt.Errorf("atlanan parça %d (%q) yerleştirilmiş", i, p.Name)
+			}
+			continue
+		}
+		if t.placed[i]+out[i] != p.Quantity {
+			return fmt.Errorf("parça %d (%q): %d adet yerleştirilmiş, %d atlanmış, %d istenmişti", i, p.Name, t.placed[i], out[i], p.Quantity)
+		}
+		for c := 0; c < t.placed[i]; c++ {
+			if id := partID(p, i) + "-" + itoa(c); !t.seen[id] {
+				return fmt.Errorf("parça %d (%q): %q kopyası yok", i, p.Name, id)
+			}
+		}
+	}
+	return nil
 }
 
 func sameEdges(a, b *Edges) bool {
