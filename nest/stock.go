@@ -203,8 +203,8 @@ func (sj *stockJob) addStockRows() error {
 	return nil
 }
 
-// stockRow checks stock row i, whose id must not be in ids (the ids
-// before it), and returns it in engine units.
+// stockRow checks stock row i, whose id must not be in ids (the rows'
+// before it; its own is added), and returns it in engine units.
 func (sj *stockJob) stockRow(i int, s Stock, ids map[string]bool) (stockRow, error) {
 	f := "stock[" + itoa(i) + "]."
 	if s.ID == "" || ids[s.ID] || longText(s.ID) {
