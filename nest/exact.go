@@ -102,6 +102,9 @@ type exact struct {
 	state   uint64 // the parts placed, as a sum of a hash per shape
 	stop    func() bool
 	aborted bool
+	// targetOf is each sheet's target after a merge search over several
+	// sizes (exact.merge).
+	targetOf []int
 }
 
 // newExact prepares the search for lb sheets, or returns nil when the
@@ -122,12 +125,23 @@ func newExact(j *job, lb int) *exact {
 	}
 	e := &exact{j: j, scale: g, w: j.binW / g, h: j.binH / g, sheets: lb, left: len(j.items)}
 	e.waste = (capacity - area) / (g * g)
+	e.addShapes()
+	e.widthsOnly = e.w < 1<<12
+	e.failed = map[uint64]bool{}
+	e.reach = make([]uint64, e.w/64+1)
+	return e
+}
+
+// addShapes sorts the job's kinds into the search's shapes (kinds of one
+// size and rotation) and their orientations that fit the sheet.
+func (e *exact) addShapes() {
+	g := e.scale
 	type key struct {
 		w, h   int
 		rotate bool
 	}
 	index := map[key]int{}
-	for ki, k := range j.kinds {
+	for ki, k := range e.j.kinds {
 		kk := key{k.w / g, k.h / g, k.rotate}
 		if k.rotate && kk.w > kk.h {
 			kk.w, kk.h = kk.h, kk.w
@@ -151,10 +165,6 @@ func newExact(j *job, lb int) *exact {
 			}
 		}
 	}
-	e.widthsOnly = e.w < 1<<12
-	e.failed = map[uint64]bool{}
-	e.reach = make([]uint64, e.w/64+1)
-	return e
 }
 
 func gcd(a, b int) int {
@@ -470,20 +480,11 @@ func (e *exact) cuttable() bool {
 // solution converts the layout found to a solution: each shape's copies
 // go to its kinds in order, the sheets fullest first.
 func (e *exact) solution() *solution {
-	sol := &solution{bins: make([][]spot, e.sheets), areas: make([]int, e.sheets)}
-	used := make([]int, len(e.j.kinds))
-	next := make([]int, len(e.shapes)) // the shape's kind being given copies
-	for _, p := range e.placed {
-		sh := &e.shapes[p.shape]
-		ki := sh.kinds[next[p.shape]]
-		for used[ki] == e.j.kinds[ki].count {
-			next[p.shape]++
-			ki = sh.kinds[next[p.shape]]
+	sol := &solution{bins: e.spots(), areas: make([]int, e.sheets)}
+	for i, b := range sol.bins {
+		for _, s := range b {
+			sol.areas[i] += s.w * s.h
 		}
-		used[ki]++
-		s := spot{kind: ki, x: p.x * e.scale, y: p.y * e.scale, w: p.w * e.scale, h: p.h * e.scale}
-		sol.bins[p.sheet] = append(sol.bins[p.sheet], s)
-		sol.areas[p.sheet] += s.w * s.h
 	}
 	// A sheet left empty by the waste is dropped.
 	for i := len(sol.bins) - 1; i >= 0; i-- {
@@ -507,6 +508,25 @@ func (e *exact) solution() *solution {
 		}
 	}
 	return sorted
+}
+
+// spots returns the placed parts per sheet in engine units, each copy of a
+// shape given to the shape's kinds in turn.
+func (e *exact) spots() [][]spot {
+	bins := make([][]spot, e.sheets)
+	used := make([]int, len(e.j.kinds))
+	next := make([]int, len(e.shapes)) // the shape's kind being given copies
+	for _, p := range e.placed {
+		sh := &e.shapes[p.shape]
+		ki := sh.kinds[next[p.shape]]
+		for used[ki] == e.j.kinds[ki].count {
+			next[p.shape]++
+			ki = sh.kinds[next[p.shape]]
+		}
+		used[ki]++
+		bins[p.sheet] = append(bins[p.sheet], spot{kind: ki, x: p.x * e.scale, y: p.y * e.scale, w: p.w * e.scale, h: p.h * e.scale})
+	}
+	return bins
 }
 
 // exactNodes is the exact-fit search's node budget in the constructive

@@ -34,6 +34,10 @@ import (
 // as a depth-first search with restarts (6 against 3 of 20 guillotine
 // instances).
 
+// mtarget is a sheet size of a merge search over several sizes, scaled,
+// and how many sheets of it there are.
+type mtarget struct{ w, h, n int }
+
 // mergeMaxParts is the most parts with which the merge search runs: it
 // keeps a block per part and looks at every pair.
 const mergeMaxParts = 150
@@ -71,10 +75,13 @@ type mergeKey struct {
 
 // merger is the state of one merge search.
 type merger struct {
-	e      *exact
-	blocks []mblock
-	alive  []int32
-	nogood map[mergeKey]bool
+	e *exact
+	// targets are the sheet sizes of a search over several (tileSheets);
+	// nil: the exact's one sheet.
+	targets []mtarget
+	blocks  []mblock
+	alive   []int32
+	nogood  map[mergeKey]bool
 	// failed holds the states (multisets of block sizes, as sums of a
 	// hash per size) searched in full without a layout: merges in
 	// another order often reach the same blocks.
@@ -96,7 +103,18 @@ func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 	if e.waste != 0 || len(e.j.items) > mergeMaxParts {
 		return nil
 	}
-	m := &merger{e: e, nogood: map[mergeKey]bool{}, failed: map[uint64]int{}, stop: stop}
+	if !e.mergeTiles(nil, nodes, stop) {
+		return nil
+	}
+	return e.solution()
+}
+
+// mergeTiles runs the merge search for targets (nil: the exact's sheets) with
+// at most nodes nodes, and reports whether it tiled them; the layout is
+// then in e.placed, one sheet per block, and e.sheets their number.
+// e.target, with targets, gives each sheet's target.
+func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool {
+	m := &merger{e: e, targets: targets, nogood: map[mergeKey]bool{}, failed: map[uint64]int{}, stop: stop}
 	for si, sh := range e.shapes {
 		for c := 0; c < sh.left; c++ {
 			m.alive = append(m.alive, int32(len(m.blocks)))
@@ -107,22 +125,32 @@ func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 	found := false
 	for k := 0; !found; k++ {
 		if m.total >= nodes || stop != nil && stop() {
-			return nil
+			return false
 		}
 		m.nodes, m.abort, m.left, m.truncs = 0, false, k, 0
 		m.limit = nodes - m.total
 		found = m.dfs()
 		m.total += m.nodes
 		if !found && (m.abort || m.truncs == 0) {
-			return nil // out of nodes, or searched in full
+			return false // out of nodes, or searched in full
 		}
 	}
 	e.placed = e.placed[:0]
+	e.sheets = len(m.alive)
+	e.targetOf = e.targetOf[:0]
 	for sheet, b := range m.alive {
 		blk := m.blocks[b]
-		m.emit(b, 0, 0, !(blk.w == e.w && blk.h == e.h), sheet)
+		w := e.w
+		if targets != nil {
+			t := m.target(b)
+			e.targetOf = append(e.targetOf, t)
+			w = targets[t].w
+		}
+		// A block that may turn is laid out turned when its width is
+		// not the sheet's.
+		m.emit(b, 0, 0, blk.w != w, sheet)
 	}
-	return e.solution()
+	return true
 }
 
 // orients returns the block's orientations: its own and, when it may
@@ -136,17 +164,58 @@ func (b *mblock) orients() ([2][3]int, int) {
 	return [2][3]int{{b.w, b.h, 0}}, 1
 }
 
-// fits reports whether a w x h block, turning when rotate, fits the sheet.
+// fits reports whether a w x h block, turning when rotate, fits the sheet
+// (one of the targets, when there are several sizes).
 func (m *merger) fits(w, h int, rotate bool) bool {
-	e := m.e
-	return w <= e.w && h <= e.h || rotate && h <= e.w && w <= e.h
+	if m.targets == nil {
+		e := m.e
+		return w <= e.w && h <= e.h || rotate && h <= e.w && w <= e.h
+	}
+	for _, t := range m.targets {
+		if w <= t.w && h <= t.h || rotate && h <= t.w && w <= t.h {
+			return true
+		}
+	}
+	return false
 }
 
 // sheetSized reports whether block b is a whole sheet.
 func (m *merger) sheetSized(b int32) bool {
+	if m.targets != nil {
+		return m.target(b) >= 0
+	}
 	blk := &m.blocks[b]
 	e := m.e
 	return blk.w == e.w && blk.h == e.h || blk.rotate && blk.h == e.w && blk.w == e.h
+}
+
+// target returns the index of the target block b has the size of, or -1.
+func (m *merger) target(b int32) int {
+	blk := &m.blocks[b]
+	for i, t := range m.targets {
+		if blk.w == t.w && blk.h == t.h || blk.rotate && blk.h == t.w && blk.w == t.h {
+			return i
+		}
+	}
+	return -1
+}
+
+// withinLimits reports whether the sheet-sized blocks are no more than
+// the targets allow.
+func (m *merger) withinLimits() bool {
+	if m.targets == nil {
+		return true
+	}
+	used := make([]int, len(m.targets))
+	for _, b := range m.alive {
+		if t := m.target(b); t >= 0 {
+			used[t]++
+			if used[t] > m.targets[t].n {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (m *merger) dfs() bool {
@@ -160,6 +229,9 @@ func (m *merger) dfs() bool {
 	done := true
 	for _, b := range m.alive {
 		done = done && m.sheetSized(b)
+	}
+	if !m.withinLimits() {
+		return false
 	}
 	if done {
 		return true
@@ -192,7 +264,7 @@ const mergeLineCheck = 24
 // the height.
 func (m *merger) lined() bool {
 	e := m.e
-	if len(m.alive) > mergeLineCheck || !e.widthsOnly || e.h >= 1<<12 {
+	if len(m.alive) > mergeLineCheck || !e.widthsOnly || e.h >= 1<<12 || m.targets != nil {
 		return true
 	}
 	rw := make([]uint64, e.w/64+1)

@@ -101,10 +101,55 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 	if best == nil {
 		return nil, nil, false
 	}
+	if p := v.tileWithin(best); p != nil {
+		v.tellDone(p, 1)
+		return p.pages, p.left, true // its cost is the lower bound
+	}
 	if improving {
 		best = v.improveAll(best, orders[0])
 	}
 	return best.pages, best.left, true
+}
+
+// tileWithin runs tileExactly unless plan best already fills the
+// cheapest rows: with exactNodes nodes in the constructive phase, more per
+// step of an iteration budget, and up to 40 % of the time to the deadline.
+func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
+	if best.nLeft == 0 && len(best.pages) > 0 && v.onCheapestOnly(best) {
+		return nil
+	}
+	nodes := exactNodes
+	if v.o.iterations > 0 {
+		nodes += min(v.o.iterations, MaxIterations) * exactNodesPerIteration
+	}
+	var end time.Time
+	if !v.o.deadline.IsZero() {
+		now := time.Now()
+		end = now.Add(v.o.deadline.Sub(now) * 4 / 10)
+		if v.o.iterations <= 0 {
+			nodes = math.MaxInt / 4 // bounded by the time
+		}
+	}
+	calls := 0
+	return v.tileExactly(nodes, func() bool {
+		calls++
+		if calls&63 == 0 {
+			v.tell(best)
+		}
+		return v.o.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
+	})
+}
+
+// onCheapestOnly reports whether every page of p is on a row of the
+// lowest cost per area: then no plan is cheaper.
+func (v *vsSearch) onCheapestOnly(p *vsPlan) bool {
+	cheap := v.cheapestRows()
+	for _, pg := range p.pages {
+		if !slices.Contains(cheap, pg.row) {
+			return false
+		}
+	}
+	return true
 }
 
 // vsWorkerSeedStep sets the workers' seeds apart: worker i searches with
