@@ -956,6 +956,7 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, 
 		Options: Options{
 			Kerf: req.Options.Kerf, Trim: req.Options.Trim, Guillotine: req.Options.Guillotine,
 			TimeLimitMs: o.TimeLimitMs, Iterations: o.Iterations, Seed: req.Options.Seed,
+			Workers: req.Options.Workers,
 		},
 	}
 	var turned []bool
@@ -1045,7 +1046,7 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 	}
 	vo := vsOptions{ctx: ctx, kerf: k, guillotine: sj.req.Options.Guillotine, seed: sj.req.Options.Seed}
 	if improve {
-		vo.deadline, vo.iterations = deadline, o.Iterations
+		vo.deadline, vo.iterations, vo.workers = deadline, o.Iterations, sj.req.Options.Workers
 	}
 	if progress != nil {
 		vo.progress = func(d float64, p *vsPlan) {

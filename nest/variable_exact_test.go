@@ -77,3 +77,38 @@ func TestTileCheapestRowsExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestStockWorkersDeterministic lays out a job of several materials and
+// rows with three workers twice: the same layout for the same seed,
+// budget and worker count, and Verify passes.
+func TestStockWorkersDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	req := Request{Sheet: Sheet{Width: 100, Height: 100}, Options: Options{Iterations: 600, Seed: 4, Workers: 3}}
+	req.Stock = []Stock{
+		{ID: "a1", Material: "A", Width: 180, Height: 90, Quantity: 2, Price: 100},
+		{ID: "a2", Material: "A", Width: 120, Height: 80, Price: 70},
+		{ID: "b1", Material: "B", Width: 200, Height: 100, Price: 150},
+	}
+	for i := range 60 {
+		mat := "A"
+		if i%3 == 0 {
+			mat = "B"
+		}
+		req.Parts = append(req.Parts, Part{ID: fmt.Sprint("p", i), Material: mat,
+			Width: float64(10 + rng.IntN(60)), Height: float64(8 + rng.IntN(50)), Quantity: 1 + rng.IntN(3)})
+	}
+	first, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, first); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := Layout(context.Background(), req, nil)
+	first.Stats.ElapsedMs, again.Stats.ElapsedMs = 0, 0
+	a, _ := first.AppendJSON(nil)
+	b, _ := again.AppendJSON(nil)
+	if string(a) != string(b) {
+		t.Errorf("three workers gave two layouts for one seed and budget\n%s\n%s", a, b)
+	}
+}
