@@ -24,46 +24,26 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 	if rows == nil {
 		return nil
 	}
-	j := &job{kinds: make([]kind, len(v.kinds)), guillotine: v.o.guillotine, kerf: v.o.kerf}
-	items, area := 0, 0
-	g := 0
-	for k, kd := range v.kinds {
-		if kd.count == 0 {
-			continue
-		}
-		// A part free to turn: on every row it fits it may turn, or only
-		// one way fits. A grain-locked part is left to the other searches.
-		w, h, fits := 0, 0, false
-		for _, r := range rows {
-			kw, kh := kd.w[r], kd.h[r]
-			if kw == 0 {
-				continue
-			}
-			if !kd.rotate[r] && kw != kh && kh <= v.rows[r].binW && kw <= v.rows[r].binH {
-				return nil
-			}
-			w, h, fits = kw, kh, true
-		}
-		if !fits {
-			return nil
-		}
-		rot := true
-		j.kinds[k] = kind{w: w, h: h, rotate: rot, count: kd.count}
-		items += kd.count
-		area += kd.count * w * h
-		g = gcd(g, gcd(w, h))
+	j, area := v.freeParts(rows)
+	if j == nil {
+		return nil
 	}
-	capacity := 0
+	g, capacity := 0, 0
+	for _, k := range j.kinds {
+		if k.count > 0 {
+			g = gcd(g, gcd(k.w, k.h))
+		}
+	}
 	for _, r := range rows {
 		rw := v.rows[r]
 		capacity += rw.limit * rw.binW * rw.binH
 		g = gcd(g, gcd(rw.binW, rw.binH))
 		j.binW, j.binH = max(j.binW, rw.binW), max(j.binH, rw.binH)
 	}
+	items := len(j.items)
 	if area != capacity || items > mergeMaxParts || g == 0 {
 		return nil
 	}
-	j.items = make([]int32, items)
 	e := &exact{j: j, scale: g, w: j.binW / g, h: j.binH / g, left: items}
 	e.addShapes()
 	// One target per sheet size, with the rows of that size in turn.
@@ -106,6 +86,43 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 		}
 	}
 	return plan
+}
+
+// freeParts returns the parts as a job's kinds (indexed as v.kinds, one
+// item per copy) and their area, or nil when a part fits none of rows or
+// is grain-locked on one: a part free to turn may turn on every row it
+// fits, or only one way fits there. Grain-locked parts are left to the
+// other searches.
+func (v *vsSearch) freeParts(rows []int) (*job, int) {
+	j := &job{kinds: make([]kind, len(v.kinds)), guillotine: v.o.guillotine, kerf: v.o.kerf}
+	area := 0
+	for k, kd := range v.kinds {
+		if kd.count == 0 {
+			continue
+		}
+		w, h := 0, 0
+		for _, r := range rows {
+			kw, kh := kd.w[r], kd.h[r]
+			if kw == 0 {
+				continue
+			}
+			if !kd.rotate[r] && kw != kh && kh <= v.rows[r].binW && kw <= v.rows[r].binH {
+				return nil, 0
+			}
+			w, h = kw, kh
+		}
+		if w == 0 {
+			return nil, 0
+		}
+		j.kinds[k] = kind{w: w, h: h, rotate: true, count: kd.count}
+		area += kd.count * w * h
+	}
+	n := 0
+	for _, k := range j.kinds {
+		n += k.count
+	}
+	j.items = make([]int32, n)
+	return j, area
 }
 
 // cheapestRows returns the rows of the lowest cost per area when they are
