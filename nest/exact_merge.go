@@ -76,7 +76,7 @@ type mergeKey struct {
 // merger is the state of one merge search.
 type merger struct {
 	e *exact
-	// targets are the sheet sizes of a search over several (tileSheets);
+	// targets are the sheet sizes of a search over several (tileExactly);
 	// nil: the exact's one sheet.
 	targets []mtarget
 	blocks  []mblock
@@ -112,7 +112,7 @@ func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 // mergeTiles runs the merge search for targets (nil: the exact's sheets) with
 // at most nodes nodes, and reports whether it tiled them; the layout is
 // then in e.placed, one sheet per block, and e.sheets their number.
-// e.target, with targets, gives each sheet's target.
+// e.targetOf, with targets, gives each sheet's target.
 func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool {
 	m := &merger{e: e, targets: targets, nogood: map[mergeKey]bool{}, failed: map[uint64]int{}, stop: stop}
 	for si, sh := range e.shapes {
