@@ -91,9 +91,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case f.zeroWaste != 0:
-		return runZeroWasteBench(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+		return profiled(f.cpuProfile, stderr, func() int {
+			return runZeroWasteBench(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+		})
 	case f.perfect != 0:
-		return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+		return profiled(f.cpuProfile, stderr, func() int {
+			return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+		})
 	}
 	path := fs.Arg(0)
 	vs, err := bench.IsVS(path)
@@ -125,15 +129,7 @@ func run2BPBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
-	if f.cpuProfile != "" {
-		stop, err := startProfile(f.cpuProfile)
-		if err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-			return 1
-		}
-		defer stop()
-	}
-	return runAndReport(ins, f.config(), bk, f.csv, stdout, stderr)
+	return profiled(f.cpuProfile, stderr, func() int { return runAndReport(ins, f.config(), bk, f.csv, stdout, stderr) })
 }
 
 // runAndReport lays out the 2BP-style instances ins and reports them
@@ -199,6 +195,21 @@ func writeOutcomes(path string, outs []bench.Outcome, bk map[string]int) error {
 
 // startProfile starts a CPU profile into path; stop ends it and closes the
 // file.
+// profiled returns run's exit code, run under a CPU profile written to
+// path when path is set, or 1 when the profile cannot be started.
+func profiled(path string, stderr io.Writer, run func() int) int {
+	if path == "" {
+		return run()
+	}
+	stop, err := startProfile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		return 1
+	}
+	defer stop()
+	return run()
+}
+
 func startProfile(path string) (stop func(), err error) {
 	f, err := os.Create(path)
 	if err != nil {
@@ -227,15 +238,9 @@ func runVSBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
 		return 2
 	}
-	if f.cpuProfile != "" {
-		stop, err := startProfile(f.cpuProfile)
-		if err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
-			return 1
-		}
-		defer stop()
-	}
-	return runAndReportVS(ins, f.config(), f.csv, bench.ReportVS, stdout, stderr)
+	return profiled(f.cpuProfile, stderr, func() int {
+		return runAndReportVS(ins, f.config(), f.csv, bench.ReportVS, stdout, stderr)
+	})
 }
 
 // runAndReportVS lays out the stock instances ins, verifies them and

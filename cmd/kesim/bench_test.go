@@ -149,3 +149,18 @@ func TestBenchZeroWaste(t *testing.T) {
 		}
 	}
 }
+
+// The generated families write a CPU profile too (--perfect ignored it).
+func TestBenchGeneratedProfile(t *testing.T) {
+	dir := t.TempDir()
+	for _, family := range []string{"--perfect", "--zero-waste"} {
+		prof := filepath.Join(dir, strings.TrimPrefix(family, "--")+".prof")
+		var out, errb bytes.Buffer
+		if code := runBench([]string{family, "2", "--time", "0", "--cpuprofile", prof}, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", family, code, errb.String())
+		}
+		if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+			t.Errorf("%s: no CPU profile written: %v", family, err)
+		}
+	}
+}
