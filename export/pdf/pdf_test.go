@@ -171,6 +171,23 @@ func TestTurkishTextAndRotatedMark(t *testing.T) {
 	}
 }
 
+// A factory name longer than the page is shortened with "…" on the
+// summary's heading, as on the other headings, instead of running off the
+// page.
+func TestLongTitleFitsTheSummary(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	file := filepath.Join(t.TempDir(), "l.pdf")
+	title := strings.TrimSpace(strings.Repeat("Özdemir Mobilya Dekorasyon ", 5))
+	if err := os.WriteFile(file, write(t, landscape(), Options{Now: testNow, Title: title}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := run(t, pdftotext, "-enc", "UTF-8", "-f", "1", "-l", "1", file, "-")
+	heading := strings.SplitN(strings.TrimSpace(text), "\n", 2)[0]
+	if !strings.HasSuffix(heading, "…") || !strings.HasPrefix(title, strings.TrimSuffix(heading, "…")) {
+		t.Errorf("summary heading %q: want the title shortened with …", heading)
+	}
+}
+
 // TestRenderedPageIsNotBlank renders a sheet's page and counts the pixels
 // that are not white: the drawing must cover a good part of the page.
 func TestRenderedPageIsNotBlank(t *testing.T) {

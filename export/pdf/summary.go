@@ -17,10 +17,10 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // and the parts that fit no sheet.
 func (d *doc) summary() {
 	f := d.f
-	x, y, _, _ := d.content()
+	x, y, w, _ := d.content()
 	f.AddPage()
 	d.font("B", 18)
-	f.Text(x, y+7, d.opt.Title)
+	f.Text(x, y+7, d.fit(d.opt.Title, w))
 	d.font("", 10)
 	f.SetTextColor(90, 90, 90)
 	f.Text(x, y+13, "Özet")
