@@ -587,11 +587,18 @@ func (run *stockRun) tellProgress(done float64) {
 	run.onProgress(Progress{Done: done, Pages: run.told.Pages, LowerBound: run.told.LowerBound})
 }
 
-// construct lays out every group with the constructive phase only.
+// construct lays out every group with the constructive phase only. With a
+// time limit, the extra one-row layouts of a group on several rows stop at
+// it (constructRows): on 20,000 distinct lines they took 7.8 s, and the
+// result came long after the limit.
 func (run *stockRun) construct(ctx context.Context) error {
 	sj := run.sj
+	var deadline time.Time
+	if o := sj.req.Options; o.TimeLimitMs > 0 {
+		deadline = run.start.Add(time.Duration(o.TimeLimitMs) * time.Millisecond)
+	}
 	for gi, g := range sj.groups {
-		r, err := sj.layoutGroup(ctx, g, Options{}, time.Time{}, false, nil, run.constructProgress(gi, g))
+		r, err := sj.layoutGroup(ctx, g, Options{}, deadline, false, nil, run.constructProgress(gi, g))
 		if err != nil {
 			return err
 		}
@@ -768,9 +775,17 @@ func (sj *stockJob) constructRows(ctx context.Context, g *stockGroup, o Options,
 			ones = append(ones, r)
 		}
 	}
+	// The plan above is complete: the one-row layouts may stop at the
+	// deadline, with the best they have by then.
+	octx := ctx
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		octx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	for i, r := range ones {
 		a := sj.aloneGroup(g, r)
-		one, err := sj.layoutSingle(ctx, a, Options{}, sj.onAlone(g, r, inPart(i, len(ones), inPart(1, 2, progress))))
+		one, err := sj.layoutSingle(octx, a, Options{}, sj.onAlone(g, r, inPart(i, len(ones), inPart(1, 2, progress))))
 		if err != nil {
 			break
 		}

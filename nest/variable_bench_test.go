@@ -46,6 +46,14 @@ func benchStock(b *testing.B, req Request) {
 // different, on one material's three rows.
 func BenchmarkStockDistinct20000(b *testing.B) { benchStock(b, stockJobRequest(1, 20000, 1)) }
 
+// BenchmarkStockDistinct20000Limit2s: the same job with a 2 s time limit,
+// which the one-row layouts of the constructive phase keep to (ms-all).
+func BenchmarkStockDistinct20000Limit2s(b *testing.B) {
+	req := stockJobRequest(1, 20000, 1)
+	req.Options.TimeLimitMs = 2000
+	benchStock(b, req)
+}
+
 // BenchmarkStockThreeMaterials: the browser target of issue 17, three
 // materials of 1,000 pieces (200 lines of 5) each.
 func BenchmarkStockThreeMaterials(b *testing.B) { benchStock(b, stockJobRequest(3, 200, 5)) }

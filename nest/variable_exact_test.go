@@ -112,3 +112,21 @@ func TestStockWorkersDeterministic(t *testing.T) {
 		t.Errorf("three workers gave two layouts for one seed and budget\n%s\n%s", a, b)
 	}
 }
+
+// A time limit that ends inside the constructive phase stops the one-row
+// layouts of a group on several rows: the plan is still complete and
+// passes Verify.
+func TestStockDeadlineInConstruction(t *testing.T) {
+	req := stockJobRequest(1, 3000, 1)
+	req.Options.TimeLimitMs = 1
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Placed != 3000 || len(res.Skipped) != 0 {
+		t.Errorf("placed %d, skipped %d lines; want all 3,000 placed", res.Stats.Placed, len(res.Skipped))
+	}
+}
