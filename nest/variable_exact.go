@@ -3,20 +3,26 @@ package nest
 import "math"
 
 // The exact tiling of the cheapest stock: when the cheapest sheets per
-// area are limited rows whose sheets together hold exactly the parts'
-// area, a plan that fills every one of them without waste costs the cost
-// lower bound, and any other plan leaves waste on them and opens a dearer
-// sheet for the rest. Parts cut from those very sheets (offcuts and panels
-// that came from a layout, or parts designed to tile the boards bought) are
-// that case, and a search sheet by sheet rarely finds the one fit. The
-// merge search of the exact-fit search (exact_merge.go) builds the sheets
-// bottom up from the parts, here with several sheet sizes and how many
-// there are of each. On kesim bench --zero-waste 40 at 1 s it took the
-// instances at the optimum from none to 2 and the mean gap from 48 to 42 %;
-// like the one-sheet search it finds fits of a few tens of parts, not of
-// a hundred, and gets at most 40 % of the time when the case holds.
+// area are limited rows and some choice of them holds exactly the parts'
+// area, a plan that fills the sheets it takes without waste costs the
+// lower bound, and any other plan leaves waste and, on limited stock,
+// often opens a dearer sheet for the rest. Parts cut from those very
+// sheets (offcuts and panels that came from a layout, or parts designed to
+// tile the boards bought) are that case, and a search sheet by sheet
+// rarely finds the one fit. The merge search of the exact-fit search
+// (exact_merge.go) builds the sheets bottom up from the parts, here with
+// several sheet sizes and how many there are of each. Measured at 1 s per
+// instance, two at a time:
+//   - ortmann2010 (230 shared instances, each cut from one sheet of every
+//     type, with spare sheets): proven optimal 12 -> 50, utilisation
+//     92.2 -> 93.6 % (all 25- and 50-part instances but 10 at the optimum);
+//   - kesim bench --zero-waste 40: at the optimum 0 -> 2, mean gap 48 ->
+//     41 %.
+// Like the one-sheet search it finds fits of a few tens of parts, not of
+// a hundred: it gets 40 % of the time up to exactShareParts pieces, 10 %
+// beyond.
 
-// tileExactly returns a plan that fills the cheapest rows exactly, or nil
+// tileExactly returns a plan that fills cheapest rows exactly, or nil
 // when the case does not hold or the search finds none within nodes or
 // before stop.
 func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
@@ -41,7 +47,7 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 		j.binW, j.binH = max(j.binW, rw.binW), max(j.binH, rw.binH)
 	}
 	items := len(j.items)
-	if area != capacity || items > mergeMaxParts || g == 0 {
+	if area > capacity || items > mergeMaxParts || g == 0 {
 		return nil
 	}
 	e := &exact{j: j, scale: g, w: j.binW / g, h: j.binH / g, left: items}
@@ -64,6 +70,11 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 		for range rw.limit {
 			rowsOf[i] = append(rowsOf[i], r)
 		}
+	}
+	// With more sheets than the parts fill, some choice of them must hold
+	// the parts' area exactly.
+	if area != capacity && !areaReachable(targets, area/(g*g)) {
+		return nil
 	}
 	if !e.mergeTiles(targets, nodes, stop) {
 		return nil
@@ -90,9 +101,10 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 
 // freeParts returns the parts as a job's kinds (indexed as v.kinds, one
 // item per copy) and their area, or nil when a part fits none of rows or
-// is grain-locked on one: a part free to turn may turn on every row it
-// fits, or only one way fits there. Grain-locked parts are left to the
-// other searches.
+// lies differently on two of them. A part free to turn may turn on every
+// row it fits, or only one way fits there; a part that may not turn (an
+// oriented job) must lie the same way on every row. A part whose grain
+// turns it on some rows and not on others is left to the other searches.
 func (v *vsSearch) freeParts(rows []int) (*job, int) {
 	j := &job{kinds: make([]kind, len(v.kinds)), guillotine: v.o.guillotine, kerf: v.o.kerf}
 	area := 0
@@ -100,21 +112,31 @@ func (v *vsSearch) freeParts(rows []int) (*job, int) {
 		if kd.count == 0 {
 			continue
 		}
+		// turns: the part may turn on some row; same: it lies the same
+		// way on every row; forced: on every row where it may not turn,
+		// only one way fits (so no grain holds it).
 		w, h := 0, 0
+		turns, same, forced := false, true, true
 		for _, r := range rows {
 			kw, kh := kd.w[r], kd.h[r]
 			if kw == 0 {
 				continue
 			}
-			if !kd.rotate[r] && kw != kh && kh <= v.rows[r].binW && kw <= v.rows[r].binH {
-				return nil, 0
+			if kd.rotate[r] {
+				turns = true
+			} else if kw != kh && kh <= v.rows[r].binW && kw <= v.rows[r].binH {
+				forced = false
+			}
+			if w != 0 && (kw != w || kh != h) {
+				same = false
 			}
 			w, h = kw, kh
 		}
-		if w == 0 {
+		if w == 0 || turns && !forced || !turns && !same {
 			return nil, 0
 		}
-		j.kinds[k] = kind{w: w, h: h, rotate: true, count: kd.count}
+		locked := !turns
+		j.kinds[k] = kind{w: w, h: h, rotate: !locked, count: kd.count}
 		area += kd.count * w * h
 	}
 	n := 0
@@ -142,6 +164,28 @@ func (v *vsSearch) cheapestRows() []int {
 		}
 	}
 	return out
+}
+
+// areaReachable reports whether sheets of targets, at most t.n of each,
+// can have an area of exactly a (all scaled), a subset sum over a bit set
+// (the sheets of a size in powers of two).
+func areaReachable(targets []mtarget, a int) bool {
+	if a <= 0 || a > 1<<24 {
+		return a == 0
+	}
+	r := make([]uint64, a/64+1)
+	r[0] = 1
+	for _, t := range targets {
+		sheet := t.w * t.h
+		for n, step := t.n, 1; n > 0; step *= 2 {
+			c := min(step, n)
+			n -= c
+			if d := c * sheet; d <= a {
+				shiftOr(r, d, 0, false, a)
+			}
+		}
+	}
+	return has(r, a)
 }
 
 // sheetCuts returns the guillotine cuts of a page of row rw.

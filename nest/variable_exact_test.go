@@ -130,3 +130,44 @@ func TestStockDeadlineInConstruction(t *testing.T) {
 		t.Errorf("placed %d, skipped %d lines; want all 3,000 placed", res.Stats.Placed, len(res.Skipped))
 	}
 }
+
+// Oriented parts cut from one sheet of each of three sizes, with more
+// sheets in stock than they fill and no prices (cost = area), as in the
+// ortmann2010 set: the plan fills one sheet of each size exactly, at the
+// lower bound.
+func TestTileOrientedWithSpareSheets(t *testing.T) {
+	no := false
+	for c := range 8 {
+		rng := rand.New(rand.NewPCG(uint64(c), 11))
+		req := Request{Sheet: Sheet{Width: 100, Height: 100}, Options: Options{Iterations: 300, Seed: 2}}
+		area := 0
+		for r := range 3 {
+			w, h := 60+rng.IntN(60), 40+rng.IntN(50)
+			req.Stock = append(req.Stock, Stock{ID: fmt.Sprint("s", r), Width: float64(w), Height: float64(h), Quantity: 3, Price: float64(w*h) / 100})
+			for i, p := range guillotinePieces(rng, w, h, 6+rng.IntN(5)) {
+				req.Parts = append(req.Parts, Part{ID: fmt.Sprintf("p%d_%d", r, i), Width: float64(p[0]), Height: float64(p[1]), Quantity: 1, Rotate: &no})
+				area += p[0] * p[1]
+			}
+		}
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		if res.Stats.Efficiency < 99.99 || len(res.Pages) != 3 {
+			t.Errorf("case %d: %d pages at %.2f %%; want the 3 sheets the parts were cut from, full", c, len(res.Pages), res.Stats.Efficiency)
+		}
+	}
+}
+
+// areaReachable finds the sums of sheet areas within the counts.
+func TestAreaReachable(t *testing.T) {
+	targets := []mtarget{{w: 3, h: 2, n: 2}, {w: 5, h: 1, n: 1}}
+	for a, want := range map[int]bool{0: true, 5: true, 6: true, 11: true, 12: true, 17: true, 7: false, 18: false, 23: false} {
+		if got := areaReachable(targets, a); got != want {
+			t.Errorf("area %d: %v, want %v", a, got, want)
+		}
+	}
+}
