@@ -226,34 +226,13 @@ func replayCuts(cuts []Cut, u rect, k int) ([]cutNode, bool) {
 	leaves := []int{0}
 	for _, c := range cuts {
 		x, y, l := exactUnits(c.X), exactUnits(c.Y), exactUnits(c.Length)
-		found := -1
-		for li, ni := range leaves {
-			p := tree[ni].r
-			if c.Direction == Vertical && y == p.y && l == p.h && p.x < x && x < p.x+p.w ||
-				c.Direction == Horizontal && x == p.x && l == p.w && p.y < y && y < p.y+p.h {
-				found = li
-				break
-			}
-		}
+		found := slices.IndexFunc(leaves, func(ni int) bool { return cutSplits(c, tree[ni].r, x, y, l) })
 		if found < 0 {
 			return nil, false
 		}
 		ni := leaves[found]
 		leaves = slices.Delete(leaves, found, found+1)
-		p := tree[ni].r
-		var sides []rect
-		if c.Direction == Vertical {
-			sides = append(sides, rect{p.x, p.y, x - p.x, p.h})
-			if x+k < p.x+p.w {
-				sides = append(sides, rect{x + k, p.y, p.x + p.w - x - k, p.h})
-			}
-		} else {
-			sides = append(sides, rect{p.x, p.y, p.w, y - p.y})
-			if y+k < p.y+p.h {
-				sides = append(sides, rect{p.x, y + k, p.w, p.y + p.h - y - k})
-			}
-		}
-		for _, r := range sides {
+		for _, r := range cutSides(c, tree[ni].r, x, y, k) {
 			tree[ni].kids = append(tree[ni].kids, len(tree))
 			leaves = append(leaves, len(tree))
 			tree = append(tree, cutNode{r: r})

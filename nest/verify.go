@@ -234,6 +234,30 @@ func overlapping(rs []rect) (int, int, bool) {
 	return 0, 0, false
 }
 
+// cutSplits reports whether cut c, at (x, y) and l long in units, runs
+// from edge to edge of piece p.
+func cutSplits(c Cut, p rect, x, y, l int) bool {
+	return c.Direction == Vertical && y == p.y && l == p.h && p.x < x && x < p.x+p.w ||
+		c.Direction == Horizontal && x == p.x && l == p.w && p.y < y && y < p.y+p.h
+}
+
+// cutSides returns the pieces cut c at (x, y) leaves of p with a blade k
+// wide: the one before it, and the one behind it unless the blade took it.
+func cutSides(c Cut, p rect, x, y, k int) []rect {
+	if c.Direction == Vertical {
+		sides := []rect{{p.x, p.y, x - p.x, p.h}}
+		if x+k < p.x+p.w {
+			sides = append(sides, rect{x + k, p.y, p.x + p.w - x - k, p.h})
+		}
+		return sides
+	}
+	sides := []rect{{p.x, p.y, p.w, y - p.y}}
+	if y+k < p.y+p.h {
+		sides = append(sides, rect{p.x, y + k, p.w, p.y + p.h - y - k})
+	}
+	return sides
+}
+
 // verifyCuts replays a guillotine page's cutting sequence on the trimmed
 // sheet: every cut must run from edge to edge of exactly one piece, and at
 // the end every part must be a piece of its own, exactly its size. It
@@ -247,30 +271,13 @@ func verifyCuts(j *job, page Page) (int, int, error) {
 		if c.Order != i+1 || x < 0 || y < 0 || l <= 0 || c.Direction != Vertical && c.Direction != Horizontal {
 			return 0, 0, fmt.Errorf("kesim %d geçersiz: %+v", i+1, c)
 		}
-		found := -1
-		for pi, p := range pieces {
-			if c.Direction == Vertical && y == p.y && l == p.h && p.x < x && x < p.x+p.w ||
-				c.Direction == Horizontal && x == p.x && l == p.w && p.y < y && y < p.y+p.h {
-				found = pi
-				break
-			}
-		}
+		found := slices.IndexFunc(pieces, func(p rect) bool { return cutSplits(c, p, x, y, l) })
 		if found < 0 {
 			return 0, 0, fmt.Errorf("kesim %d (%+v) bir parçayı baştan sona kesmiyor", i+1, c)
 		}
 		p := pieces[found]
 		pieces = append(pieces[:found], pieces[found+1:]...)
-		if c.Direction == Vertical {
-			pieces = append(pieces, rect{p.x, p.y, x - p.x, p.h})
-			if x+k < p.x+p.w {
-				pieces = append(pieces, rect{x + k, p.y, p.x + p.w - x - k, p.h})
-			}
-		} else {
-			pieces = append(pieces, rect{p.x, p.y, p.w, y - p.y})
-			if y+k < p.y+p.h {
-				pieces = append(pieces, rect{p.x, y + k, p.w, p.y + p.h - y - k})
-			}
-		}
+		pieces = append(pieces, cutSides(c, p, x, y, k)...)
 		length += l
 	}
 	exact := make(map[rect]bool, len(pieces))
