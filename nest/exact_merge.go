@@ -79,6 +79,7 @@ type merger struct {
 	// targets are the sheet sizes of a search over several (tileExactly);
 	// nil: the exact's one sheet.
 	targets []mtarget
+	used    []int // withinLimits' count per target
 	blocks  []mblock
 	alive   []int32
 	nogood  map[mergeKey]bool
@@ -206,7 +207,11 @@ func (m *merger) withinLimits() bool {
 	if m.targets == nil {
 		return true
 	}
-	used := make([]int, len(m.targets))
+	if len(m.used) != len(m.targets) {
+		m.used = make([]int, len(m.targets))
+	}
+	used := m.used
+	clear(used)
 	for _, b := range m.alive {
 		if t := m.target(b); t >= 0 {
 			used[t]++
