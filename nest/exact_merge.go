@@ -96,6 +96,10 @@ type merger struct {
 	truncs int // branches left out for want of discrepancies
 	stop   func() bool
 	abort  bool
+	// one ends the search when one block is a sheet (found), for
+	// mergeSequential.
+	one   bool
+	found int32
 }
 
 // mergeSearch runs the merge search with at most nodes nodes and returns
@@ -115,26 +119,13 @@ func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 // then in e.placed, one sheet per block, and e.sheets their number.
 // e.targetOf, with targets, gives each sheet's target.
 func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool {
-	m := &merger{e: e, targets: targets, nogood: map[mergeKey]bool{}, failed: map[uint64]int{}, stop: stop}
-	for si, sh := range e.shapes {
-		for c := 0; c < sh.left; c++ {
-			m.alive = append(m.alive, int32(len(m.blocks)))
-			m.blocks = append(m.blocks, mblock{w: sh.w, h: sh.h, rotate: sh.rotate, shape: int32(si)})
-			m.state += m.blocks[len(m.blocks)-1].hash()
-		}
+	left := make([]int, len(e.shapes))
+	for i, sh := range e.shapes {
+		left[i] = sh.left
 	}
-	found := false
-	for k := 0; !found; k++ {
-		if m.total >= nodes || stop != nil && stop() {
-			return false
-		}
-		m.nodes, m.abort, m.left, m.truncs = 0, false, k, 0
-		m.limit = nodes - m.total
-		found = m.dfs()
-		m.total += m.nodes
-		if !found && (m.abort || m.truncs == 0) {
-			return false // out of nodes, or searched in full
-		}
+	m := newMerger(e, targets, left, stop)
+	if !m.run(nodes) {
+		return false
 	}
 	e.placed = e.placed[:0]
 	e.sheets = len(m.alive)
@@ -151,6 +142,86 @@ func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool 
 		// not the sheet's.
 		m.emit(b, 0, 0, blk.w != w, sheet)
 	}
+	return true
+}
+
+// newMerger starts a merge search over left[i] copies of each shape i.
+func newMerger(e *exact, targets []mtarget, left []int, stop func() bool) *merger {
+	m := &merger{e: e, targets: targets, nogood: map[mergeKey]bool{}, failed: map[uint64]int{}, stop: stop}
+	for si, sh := range e.shapes {
+		for range left[si] {
+			m.alive = append(m.alive, int32(len(m.blocks)))
+			m.blocks = append(m.blocks, mblock{w: sh.w, h: sh.h, rotate: sh.rotate, shape: int32(si)})
+			m.state += m.blocks[len(m.blocks)-1].hash()
+		}
+	}
+	return m
+}
+
+// run runs the limited discrepancy search with at most nodes nodes in all
+// (m.total counts them) and reports whether it found what it looks for.
+func (m *merger) run(nodes int) bool {
+	for k := 0; ; k++ {
+		if m.total >= nodes || m.stop != nil && m.stop() {
+			return false
+		}
+		m.nodes, m.abort, m.left, m.truncs = 0, false, k, 0
+		m.limit = nodes - m.total
+		found := m.dfs()
+		m.total += m.nodes
+		if found {
+			return true
+		}
+		if m.abort || m.truncs == 0 {
+			return false // out of nodes, or searched in full
+		}
+	}
+}
+
+// mergeSequential tiles targets one sheet at a time: a merge search that
+// ends when one block is a sheet, whose parts then leave the search, until
+// every part is in a sheet. It does not go back on a sheet it made. Where
+// the parts were cut from several sheets, the merge search over all of them
+// at once (mergeTiles) sees a wrong merge only when the last sheets do not
+// come out; here each sheet is a search of its own, over few merges. On
+// kesim bench --zero-waste 40 (46 to 136 parts) with 200,000 nodes each,
+// about 5 s, mergeTiles tiled 2 instances and this search 6.
+func (e *exact) mergeSequential(targets []mtarget, nodes int, stop func() bool) bool {
+	left := make([]int, len(e.shapes))
+	pieces, area := 0, 0
+	for i, sh := range e.shapes {
+		left[i] = sh.left
+		pieces += sh.left
+		area += sh.left * sh.w * sh.h
+	}
+	tg := slices.Clone(targets)
+	e.placed, e.targetOf = e.placed[:0], e.targetOf[:0]
+	total, sheet := 0, 0
+	for pieces > 0 {
+		if area <= 1<<24 && !areaReachable(tg, area) {
+			return false // the sheets made hold parts another sheet needed
+		}
+		m := newMerger(e, tg, left, stop)
+		m.one = true
+		m.total = total
+		if !m.run(nodes) {
+			return false
+		}
+		total = m.total
+		b := m.found
+		t := m.target(b)
+		start := len(e.placed)
+		m.emit(b, 0, 0, m.blocks[b].w != tg[t].w, sheet)
+		for _, p := range e.placed[start:] {
+			left[p.shape]--
+			pieces--
+			area -= p.w * p.h
+		}
+		e.targetOf = append(e.targetOf, t)
+		tg[t].n--
+		sheet++
+	}
+	e.sheets = sheet
 	return true
 }
 
@@ -237,6 +308,14 @@ func (m *merger) dfs() bool {
 	}
 	if !m.withinLimits() {
 		return false
+	}
+	if m.one {
+		for _, b := range m.alive {
+			if m.sheetSized(b) {
+				m.found = b
+				return true
+			}
+		}
 	}
 	if done {
 		return true

@@ -138,7 +138,11 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 		}
 	}
 	calls := 0
-	return v.tileExactly(nodes, func() bool {
+	var half time.Time // the joint search's end; zero when end is
+	if !end.IsZero() {
+		half = time.Now().Add(time.Until(end) / 2)
+	}
+	return v.tileExactly(nodes, func() bool { return !half.IsZero() && time.Now().After(half) }, func() bool {
 		calls++
 		if calls&63 == 0 {
 			v.tell(best)

@@ -171,3 +171,69 @@ func TestAreaReachable(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeSequentialTilesSheets cuts sheets of two sizes into parts and
+// gives the search sheet by sheet the parts of all of them, with a spare
+// sheet of each size: it must put every part on a sheet of one of the
+// sizes, within the counts, each sheet filled exactly and without overlap.
+func TestMergeSequentialTilesSheets(t *testing.T) {
+	for c := range 6 {
+		rng := rand.New(rand.NewPCG(uint64(c), 17))
+		sizes := [][2]int{{120 + rng.IntN(80), 60 + rng.IntN(50)}, {80 + rng.IntN(60), 70 + rng.IntN(40)}}
+		cut := []int{1, 2} // sheets cut of each size
+		targets := []mtarget{{sizes[0][0], sizes[0][1], cut[0] + 1}, {sizes[1][0], sizes[1][1], cut[1] + 1}}
+		e := &exact{j: &job{guillotine: c%2 == 0}, w: max(sizes[0][0], sizes[1][0]), h: max(sizes[0][1], sizes[1][1])}
+		count := map[[2]int]int{}
+		pieces := 0
+		for i, sz := range sizes {
+			for range cut[i] {
+				for _, p := range guillotinePieces(rng, sz[0], sz[1], 8+rng.IntN(8)) {
+					count[[2]int{min(p[0], p[1]), max(p[0], p[1])}]++
+					pieces++
+				}
+			}
+		}
+		for k, n := range count {
+			e.shapes = append(e.shapes, exactShape{w: k[0], h: k[1], rotate: true, left: n})
+		}
+		if !e.mergeSequential(targets, 300000, nil) {
+			t.Errorf("case %d (%d parts): no tiling found", c, pieces)
+			continue
+		}
+		used := make([]int, len(targets))
+		filled := make([]int, e.sheets)
+		placed := make([]int, len(e.shapes))
+		for s := range e.sheets {
+			used[e.targetOf[s]]++
+		}
+		for i, p := range e.placed {
+			tg := targets[e.targetOf[p.sheet]]
+			sh := e.shapes[p.shape]
+			if p.x < 0 || p.y < 0 || p.x+p.w > tg.w || p.y+p.h > tg.h || [2]int{min(p.w, p.h), max(p.w, p.h)} != [2]int{sh.w, sh.h} {
+				t.Fatalf("case %d: part %+v outside its %dx%d sheet or of the wrong size", c, p, tg.w, tg.h)
+			}
+			for _, q := range e.placed[:i] {
+				if q.sheet == p.sheet && p.x < q.x+q.w && q.x < p.x+p.w && p.y < q.y+q.h && q.y < p.y+p.h {
+					t.Fatalf("case %d: parts %+v and %+v overlap", c, p, q)
+				}
+			}
+			filled[p.sheet] += p.w * p.h
+			placed[p.shape]++
+		}
+		for i, sh := range e.shapes {
+			if placed[i] != sh.left {
+				t.Errorf("case %d: %d of %d parts %dx%d placed", c, placed[i], sh.left, sh.w, sh.h)
+			}
+		}
+		for i, n := range used {
+			if n > targets[i].n {
+				t.Errorf("case %d: %d sheets of size %d, %d in stock", c, n, i, targets[i].n)
+			}
+		}
+		for s, a := range filled {
+			if tg := targets[e.targetOf[s]]; a != tg.w*tg.h {
+				t.Errorf("case %d: sheet %d holds %d of %d", c, s, a, tg.w*tg.h)
+			}
+		}
+	}
+}
