@@ -20,6 +20,9 @@ func (s *search) improve() {
 		if s.stopped() || s.optimal() {
 			return
 		}
+		if s.iterations&127 == 0 {
+			s.takeShared()
+		}
 		rs[s.iterations/turnSteps%len(rs)].step()
 		if s.iterations&127 == 0 || s.iterations&7 == 0 && s.onProgress != nil && time.Since(s.lastCall) >= progressEvery {
 			s.report(s.doneFraction(), nil)
@@ -100,6 +103,7 @@ func (s *search) improveParallel(n int) {
 				s.offer(c.best, s.doneFraction())
 			}
 		}
+		s.takeShared()
 		for _, c := range workers {
 			if s.best.better(c.best) {
 				c.best = s.best

@@ -23,21 +23,12 @@ import (
 // layout found so far, or ctx's error when it had none yet. A request that
 // cannot be laid out returns an *InputError with a Turkish message.
 func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
-	if req.Options.KeepLeftover {
-		return layoutKeepLeftover(ctx, req, onProgress)
-	}
-	if len(req.Pinned) > 0 {
-		return layoutPinned(ctx, req, onProgress)
-	}
-	if usesStock(&req) {
-		return layoutStock(ctx, req, onProgress)
-	}
-	return layoutSheet(ctx, req, onProgress)
+	return LayoutShared(ctx, req, onProgress, nil)
 }
 
 // layoutSheet is Layout for a request of one sheet size without
 // materials, grain or band: the engine as it always was.
-func layoutSheet(ctx context.Context, req Request, onProgress func(Progress)) (Result, error) {
+func layoutSheet(ctx context.Context, req Request, onProgress func(Progress), inbox Inbox) (Result, error) {
 	start := time.Now()
 	j, skipped, err := newJob(req)
 	if err != nil {
@@ -45,7 +36,7 @@ func layoutSheet(ctx context.Context, req Request, onProgress func(Progress)) (R
 	}
 	s := &search{
 		ctx: ctx, req: req, j: j, skipped: skipped, start: start, onProgress: onProgress,
-		pk: &packer{j: j},
+		pk: &packer{j: j}, inbox: inbox,
 	}
 	if req.Options.TimeLimitMs > 0 {
 		s.deadline = start.Add(time.Duration(req.Options.TimeLimitMs) * time.Millisecond)
@@ -81,6 +72,7 @@ type search struct {
 	deadline   time.Time // zero: no time-bounded improvement
 	onProgress func(Progress)
 	pk         *packer
+	inbox      Inbox // layouts found elsewhere (shared.go); nil: none
 
 	lb         int
 	best       *solution

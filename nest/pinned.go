@@ -270,7 +270,7 @@ func layoutPinned(ctx context.Context, req Request, onProgress func(Progress)) (
 		if pj.stock {
 			sub, err = layoutStock(ctx, pj.rest, progress)
 		} else {
-			sub, err = layoutSheet(ctx, pj.rest, progress)
+			sub, err = layoutSheet(ctx, pj.rest, progress, nil)
 		}
 		if err != nil {
 			return Result{}, err

@@ -644,7 +644,7 @@ func TestStockTodayUnchanged(t *testing.T) {
 		if usesStock(&req) {
 			t.Fatal("a request of today's kind taken for a stock one")
 		}
-		old, err := layoutSheet(context.Background(), req, nil)
+		old, err := layoutSheet(context.Background(), req, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -786,7 +786,7 @@ func TestStockOneRowBoundIsToday(t *testing.T) {
 		for i, n := 0, 1+rng.Intn(5); i < n; i++ {
 			req.Parts = append(req.Parts, Part{Name: "P", Width: float64(5 + rng.Intn(90)), Height: float64(5 + rng.Intn(90)), Quantity: 1 + rng.Intn(9)})
 		}
-		old, err := layoutSheet(context.Background(), req, nil)
+		old, err := layoutSheet(context.Background(), req, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

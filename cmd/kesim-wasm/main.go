@@ -7,6 +7,7 @@
 //
 //	kesimLayout(requestJSON, onProgress(progressJSON), id) -> Promise<resultJSON>
 //	kesimCancel(id)                                        -> undefined
+//	kesimShare(id, resultJSON)                             -> undefined
 //	kesimPDF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
 //	kesimDXF(resultJSON, optionsJSON)                      -> Promise<Uint8Array>
 //	kesimFileName(resultJSON, "pdf"|"dxf")                 -> string
@@ -25,7 +26,10 @@
 // rejects with errCancelled. While it runs, the layout gives the worker's
 // event loop a turn whenever the engine checks for a cancel (see turnCtx),
 // so that the cancel message is taken within tens of milliseconds; the
-// worker and its optimised code stay for the next layout.
+// worker and its optimised code stay for the next layout. In the same turns
+// it takes kesimShare(id, resultJSON): a layout of the same job that another
+// worker found, which the layout continues from when it has fewer sheets
+// (nest.LayoutShared).
 package main
 
 import (
@@ -52,6 +56,7 @@ func main() {
 	initYield()
 	js.Global().Set("kesimLayout", js.FuncOf(layout))
 	js.Global().Set("kesimCancel", js.FuncOf(cancel))
+	js.Global().Set("kesimShare", js.FuncOf(share))
 	js.Global().Set("kesimPDF", js.FuncOf(exportPDF))
 	js.Global().Set("kesimDXF", js.FuncOf(exportDXF))
 	js.Global().Set("kesimFileName", js.FuncOf(fileName))
@@ -151,6 +156,44 @@ func cancel(_ js.Value, args []js.Value) any {
 	return nil
 }
 
+// shared holds, by layout id, the latest layout another worker found for
+// that layout's job (kesimShare), as JSON, until the layout takes it.
+var shared = struct {
+	sync.Mutex
+	m map[int]string
+}{m: map[int]string{}}
+
+func share(_ js.Value, args []js.Value) any {
+	id, res := arg(args, 0), arg(args, 1)
+	if id.Type() != js.TypeNumber || res.Type() != js.TypeString {
+		return nil
+	}
+	running.Lock()
+	_, ok := running.m[id.Int()]
+	running.Unlock()
+	if ok { // a layout that ended keeps nothing
+		shared.Lock()
+		shared.m[id.Int()] = res.String()
+		shared.Unlock()
+	}
+	return nil
+}
+
+// inboxOf returns the inbox of layout id: the layout kesimShare left for it.
+func inboxOf(id int) nest.Inbox {
+	return func() *nest.Result {
+		shared.Lock()
+		s, ok := shared.m[id]
+		delete(shared.m, id)
+		shared.Unlock()
+		var res nest.Result
+		if !ok || json.Unmarshal([]byte(s), &res) != nil {
+			return nil
+		}
+		return &res
+	}
+}
+
 func layout(_ js.Value, args []js.Value) any {
 	reqJSON, onProgress, id := arg(args, 0), arg(args, 1), arg(args, 2)
 	return promise(func() (js.Value, error) {
@@ -165,6 +208,7 @@ func layout(_ js.Value, args []js.Value) any {
 		}
 		ctx := context.Background()
 		var layoutCtx context.Context = ctx
+		var inbox nest.Inbox
 		if id.Type() == js.TypeNumber {
 			var stop context.CancelFunc
 			ctx, stop = context.WithCancel(ctx)
@@ -175,9 +219,13 @@ func layout(_ js.Value, args []js.Value) any {
 				running.Lock()
 				delete(running.m, id.Int())
 				running.Unlock()
+				shared.Lock()
+				delete(shared.m, id.Int())
+				shared.Unlock()
 				stop()
 			}()
 			layoutCtx = turnCtx{ctx}
+			inbox = inboxOf(id.Int())
 		}
 		var report func(nest.Progress)
 		var buf []byte
@@ -189,7 +237,7 @@ func layout(_ js.Value, args []js.Value) any {
 				}
 			}
 		}
-		res, err := nest.Layout(layoutCtx, req, report)
+		res, err := nest.LayoutShared(layoutCtx, req, report, inbox)
 		if ctx.Err() != nil {
 			return js.Undefined(), errCancelled
 		}

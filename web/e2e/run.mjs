@@ -389,6 +389,15 @@ await test('server down: saved locally, synced once at the next start', async (p
 });
 
 await test('a longer search runs in the background and can be cancelled', async (page) => {
+  // Count the layouts the page shares between its workers.
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    window.__kesimShares = 0;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      if (m && m.type === 'share') window.__kesimShares++;
+      return post.call(this, m, ...rest);
+    };
+  });
   await open(page);
   await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
   await page.getByRole('dialog').getByLabel('Yükseklik (cm)').fill('100');
@@ -407,6 +416,14 @@ await test('a longer search runs in the background and can be cancelled', async 
   const helpers = Math.min(3, cores - 1);
   for (let i = 0; i < 100 && page.workers().length < before + helpers; i++) await page.waitForTimeout(100);
   expect(page.workers().length === before + helpers, `${page.workers().length - before} helper workers for ${cores} cores, want ${helpers}`);
+  // With helpers, the layout on screen goes to every worker of the search as it starts.
+  const want = helpers > 0 ? helpers + 1 : 0;
+  let shares = 0;
+  for (let i = 0; i < 100 && shares < want; i++) {
+    shares = await page.evaluate(() => window.__kesimShares);
+    if (shares < want) await page.waitForTimeout(100);
+  }
+  expect(shares >= want, `${shares} layouts shared between ${helpers + 1} workers, want at least ${want}`);
   await page.getByRole('button', { name: 'İptal' }).click();
   await page.getByRole('button', { name: 'Daha iyi ara' }).waitFor();
   expect(Number(await page.getByTestId('total-pages').innerText()) >= 3, 'layout lost after cancel');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../messages';
-import { AbortError, CANCEL_GRACE_MS, EngineClient } from './client';
+import { AbortError, CANCEL_GRACE_MS, EngineClient, ShareLink } from './client';
 
 // A stand-in for the engine worker: it reports ready at once and answers a
 // layout only when the test says so.
@@ -89,6 +89,30 @@ describe('EngineClient.warm', () => {
     expect(FakeWorker.made.map((w) => w.options?.name)).toEqual(['export']);
     FakeWorker.made[0].answer('kesim.dxf');
     await expect(name).resolves.toBe('kesim.dxf');
+  });
+});
+
+describe('EngineClient.run with an inbox', () => {
+
+  it('sends the layouts offered to its worker under the layout’s id, the one offered before it started too, and none once it ended', async () => {
+    const engine = new EngineClient();
+    const inbox = new ShareLink();
+    inbox.offer({ stats: { pages: 5 } } as never);
+    const done = engine.run(request, () => {}, new AbortController().signal, inbox);
+    await vi.advanceTimersByTimeAsync(0);
+    const w = FakeWorker.made[0];
+    const id = w.posted[0].id;
+    inbox.offer({ stats: { pages: 4 } } as never);
+    expect(w.posted.map((m) => [m.type, m.id, 'result' in m ? JSON.parse(m.result as string).stats.pages : null])).toEqual([
+      ['layout', id, null],
+      ['share', id, 5],
+      ['share', id, 4],
+    ]);
+    w.posted.splice(1);
+    w.answer(JSON.stringify({ pages: [] }));
+    await done;
+    inbox.offer({ stats: { pages: 3 } } as never);
+    expect(w.posted).toHaveLength(0);
   });
 });
 

@@ -132,6 +132,11 @@ class EngineWorker {
     this.worker.postMessage(m);
   }
 
+  /** share gives layout id another worker's layout of its job (a Result as JSON). */
+  share(id: number, result: string): void {
+    if (this.pending.has(id)) this.post({ id, type: 'share', result });
+  }
+
   /**
    * cancel stops request id: its answer rejects with reason at once. The
    * result says whether the worker ended it within graceMs; when it did
@@ -218,8 +223,10 @@ export class EngineClient {
   /**
    * run lays out request, reporting progress (and better layouts) as they
    * come; aborting signal cancels it (the promise rejects with AbortError).
+   * Layouts offered to inbox while it runs in the browser go to the engine,
+   * which continues from one with fewer sheets; the server takes none.
    */
-  async run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Result> {
+  async run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal, inbox?: ShareLink): Promise<Result> {
     if (signal.aborted) throw new AbortError();
     if (!this.usingServer && typeof Worker !== 'undefined') {
       // A cancelled layout is still ending, or its worker being replaced.
@@ -247,13 +254,14 @@ export class EngineClient {
         if (signal.aborted) throw new AbortError();
         const sent = w.send({ type: 'layout', request: JSON.stringify(request) }, onProgress);
         id = sent.id;
+        inbox?.connect((result) => w.share(sent.id, result));
         const json = await sent.answer;
         return JSON.parse(json) as Result;
       } catch (e) {
         if (signal.aborted) throw new AbortError();
         if (!(await startedOK(w))) {
           this.fallBack(w);
-          return this.run(request, onProgress, signal);
+          return this.run(request, onProgress, signal, inbox);
         }
         throw e;
       } finally {
@@ -325,6 +333,29 @@ export class EngineClient {
     this.layoutWorker = null;
     this.usingServer = true;
     this.onFallback();
+  }
+}
+
+/**
+ * ShareLink carries layouts found elsewhere (another worker's, of the same
+ * job) to a running layout: offer keeps the latest until the layout is
+ * under way, then sends each as it comes.
+ */
+export class ShareLink {
+  private send: ((result: string) => void) | null = null;
+  private waiting: string | null = null;
+
+  offer(result: Result): void {
+    const json = JSON.stringify(result);
+    if (this.send) this.send(json);
+    else this.waiting = json;
+  }
+
+  /** connect is called by run once the layout is sent to its worker. */
+  connect(send: (result: string) => void): void {
+    this.send = send;
+    if (this.waiting !== null) send(this.waiting);
+    this.waiting = null;
   }
 }
 

@@ -36,10 +36,12 @@ export interface Answers {
 }
 
 /**
- * ToWorker is a message to the worker: a job under the page's id, or the
- * cancel of layout id, which then ends with an error.
+ * ToWorker is a message to the worker: a job under the page's id, the
+ * cancel of layout id, which then ends with an error, or a layout of layout
+ * id's job that another worker found (result: a Result as JSON), which the
+ * layout continues from when it has fewer sheets.
  */
-export type ToWorker = (Job & { id: number }) | { type: 'cancel'; id: number };
+export type ToWorker = (Job & { id: number }) | { type: 'cancel'; id: number } | { type: 'share'; id: number; result: string };
 
 /**
  * FromWorker is a message from the worker: 'ready' or 'fatal' once it

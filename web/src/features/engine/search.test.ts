@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AbortError } from './client';
+import { AbortError, type ShareLink } from './client';
 import { LayoutSearch } from './search';
 import type { Progress, Request, Result } from './types';
 
@@ -8,12 +8,19 @@ const layout = (pages: number) => ({ stats: { pages } }) as Result;
 
 // A stand-in engine whose runs end when the test says so.
 function fakeEngine() {
-  const runs: { job: Request; onProgress: (p: Progress) => void; resolve: (r: Result) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
+  const runs: {
+    job: Request;
+    onProgress: (p: Progress) => void;
+    resolve: (r: Result) => void;
+    reject: (e: Error) => void;
+    signal: AbortSignal;
+    inbox?: ShareLink;
+  }[] = [];
   const engine = {
     run: vi.fn(
-      (j: Request, onProgress: (p: Progress) => void, signal: AbortSignal) =>
+      (j: Request, onProgress: (p: Progress) => void, signal: AbortSignal, inbox?: ShareLink) =>
         new Promise<Result>((resolve, reject) => {
-          runs.push({ job: j, onProgress, resolve, reject, signal });
+          runs.push({ job: j, onProgress, resolve, reject, signal, inbox });
           signal.addEventListener('abort', () => reject(new AbortError()));
         }),
     ),
@@ -112,6 +119,33 @@ describe('LayoutSearch', () => {
     search.search(30000, 4);
     search.cancel();
     expect(main.runs[3].signal.aborted && helper.runs[2].signal.aborted).toBe(true);
+  });
+
+  it('gives each engine of a longer search the layouts with fewer sheets the others find, starting with the one on screen', async () => {
+    const main = fakeEngine();
+    const helpers = [fakeEngine(), fakeEngine()];
+    const search = new LayoutSearch(main.engine, { searchDone: vi.fn(), failed: vi.fn() }, () => helpers.map((h) => h.engine));
+    search.layout(job);
+    expect(main.runs[0].inbox).toBeUndefined(); // a layout after a change shares nothing
+    main.runs[0].resolve(layout(5));
+    await settle();
+    search.search(30000, 2);
+    const runs = [main.runs[1], helpers[0].runs[0], helpers[1].runs[0]];
+    // What the client would send to each engine's worker once its layout is under way.
+    const got = runs.map((r) => {
+      const sent: number[] = [];
+      r.inbox!.connect((json) => sent.push((JSON.parse(json) as Result).stats.pages));
+      return sent;
+    });
+    expect(got).toEqual([[5], [5], [5]]); // the layout on screen, kept until the engine was under way
+    runs[1].onProgress({ done: 0.3, pages: 4, lowerBound: 3, best: layout(4) });
+    runs[2].onProgress({ done: 0.3, pages: 4, lowerBound: 3, best: layout(4) }); // no fewer sheets: not shared again
+    runs[0].onProgress({ done: 0.4, pages: 3, lowerBound: 3, best: layout(3) });
+    expect(got).toEqual([
+      [5, 4],
+      [5, 3],
+      [5, 4, 3],
+    ]);
   });
 
   it('reports progress at most once a frame', async () => {

@@ -1,4 +1,4 @@
-import { AbortError, type EngineClient } from './client';
+import { AbortError, ShareLink, type EngineClient } from './client';
 import type { Request, Result } from './types';
 
 /** SearchState is what the page shows of the engine's work. */
@@ -42,7 +42,8 @@ export class LayoutSearch {
   /**
    * helpers are further engines (one worker each) that a longer search
    * also runs on, each from its own seed, so that it uses every core; the
-   * best layout any of them finds is shown.
+   * best layout any of them finds is shown, and given to the others, which
+   * continue from it.
    */
   constructor(
     private readonly engine: Pick<EngineClient, 'run'>,
@@ -104,6 +105,11 @@ export class LayoutSearch {
       const shown = this.state.result;
       if (!search || !shown || !worse(r, shown)) this.set({ result: r });
     };
+    // A longer search also runs on the helpers, each from its own seed; a
+    // helper that fails only leaves its share out. The engines share their
+    // layouts: one with fewer sheets than any before goes to the others.
+    const helpers = search ? this.helpers() : [];
+    const share = sharing(helpers.length + 1, search ? this.state.result : null);
     const main = this.engine.run(
       job,
       (p) => {
@@ -114,20 +120,25 @@ export class LayoutSearch {
           if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
           else setTimeout(flush, 16);
         }
-        if (p.best) show(p.best);
+        if (p.best) {
+          show(p.best);
+          share.found(0, p.best);
+        }
       },
       ctl.signal,
+      share.links[0],
     );
-    // A longer search also runs on the helpers, each from its own seed; a
-    // helper that fails only leaves its share out.
-    const others = (search ? this.helpers() : []).map((e, k) =>
+    const others = helpers.map((e, k) =>
       e
         .run(
           { ...job, options: { ...job.options, seed: job.options.seed + HELPER_SEED_STEP * (k + 1) } },
           (p) => {
-            if (!ctl.signal.aborted && p.best) show(p.best);
+            if (ctl.signal.aborted || !p.best) return;
+            show(p.best);
+            share.found(k + 1, p.best);
           },
           ctl.signal,
+          share.links[k + 1],
         )
         .catch(() => null),
     );
@@ -150,6 +161,29 @@ export class LayoutSearch {
         this.set({ running: null });
       });
   }
+}
+
+/**
+ * sharing links n engines of one search (none when n is 1): found(k, r)
+ * gives layout r of engine k to the others when it has fewer sheets than
+ * any before. shown, the layout on screen, goes to every engine at the
+ * start: a longer search continues from it (the engine ignores a layout
+ * that is not one of its job). Layouts with materials are not shared: the
+ * engine continues only from layouts of one sheet size.
+ */
+function sharing(n: number, shown: Result | null): { links: (ShareLink | undefined)[]; found: (k: number, r: Result) => void } {
+  if (n < 2) return { links: [], found: () => {} };
+  const links = Array.from({ length: n }, () => new ShareLink());
+  let best: Result | null = null;
+  const found = (k: number, r: Result) => {
+    if (r.materials || (best && !worse(best, r))) return;
+    best = r;
+    links.forEach((l, i) => {
+      if (i !== k) l.offer(r);
+    });
+  };
+  if (shown) found(-1, shown);
+  return { links, found };
 }
 
 /**

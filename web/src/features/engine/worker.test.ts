@@ -8,6 +8,7 @@ const posted: { m: FromWorker; transfer: Transferable[] }[] = [];
 const engine = {
   kesimLayout: vi.fn<(request: string, onProgress?: (p: string) => void, id?: number) => Promise<string>>(async () => '{"pages":[]}'),
   kesimCancel: vi.fn(),
+  kesimShare: vi.fn(),
   kesimPDF: vi.fn(async () => new Uint8Array([37, 80, 68, 70])),
   kesimDXF: vi.fn(async () => new Uint8Array([48])),
   kesimFileName: vi.fn(() => 'kesim.pdf'),
@@ -58,6 +59,12 @@ describe('the engine worker', () => {
   it('passes a cancel to the engine and answers nothing for it', async () => {
     await send({ id: 7, type: 'cancel' });
     expect(engine.kesimCancel).toHaveBeenCalledWith(7);
+    expect(posted).toEqual([]);
+  });
+
+  it('passes another worker’s layout to the engine and answers nothing for it', async () => {
+    await send({ id: 7, type: 'share', result: '{"pages":[1]}' });
+    expect(engine.kesimShare).toHaveBeenCalledWith(7, '{"pages":[1]}');
     expect(posted).toEqual([]);
   });
 

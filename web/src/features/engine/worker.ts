@@ -5,7 +5,8 @@
 //
 // {id, type: 'cancel'} stops layout id, which then ends with an error: the
 // engine lets the worker take messages every few tens of milliseconds, so
-// the worker stays, warm, for the next layout. A worker named 'export'
+// the worker stays, warm, for the next layout. In the same turns it takes
+// {id, type: 'share', result}, another worker's layout of the same job. A worker named 'export'
 // (new Worker(url, {name})) warms the exporters instead of the layout code.
 import type { Answers, FromWorker, Job, ToWorker } from './protocol';
 
@@ -13,6 +14,7 @@ import type { Answers, FromWorker, Job, ToWorker } from './protocol';
 interface Bridge {
   kesimLayout(request: string, onProgress?: (progress: string) => void, id?: number): Promise<string>;
   kesimCancel?(id: number): void;
+  kesimShare?(id: number, result: string): void;
   kesimPDF(result: string, options: string): Promise<Uint8Array>;
   kesimDXF(result: string, options: string): Promise<Uint8Array>;
   kesimFileName(result: string, ext: string): string;
@@ -167,6 +169,10 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;
   if (m.type === 'cancel') {
     scope.kesimCancel?.(m.id);
+    return;
+  }
+  if (m.type === 'share') {
+    scope.kesimShare?.(m.id, m.result);
     return;
   }
   warming = false;
