@@ -745,6 +745,8 @@ await test('a layout saved with stock loads its stock back', async (page) => {
   await page.getByRole('button', { name: 'Stoklu kapaklar: Yükle' }).click();
   await page.getByText('"Stoklu kapaklar" düzeni yüklendi.').waitFor();
   await waitSections(page, 1);
+  // The canvas's section stays on screen until the layout with the stock is done.
+  await page.locator('.results').getByText(/Levha: Ceviz levha/).waitFor({ timeout: 15000 }).catch(() => {});
   const text = await page.locator('.results').innerText();
   expect(text.includes('Levha: Ceviz levha') && text.includes('Maliyet: 2.100 TL'), `loaded layout without its stock: ${text.slice(0, 400)}`);
   // and it is the user's stock again, on the server
