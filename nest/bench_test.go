@@ -220,3 +220,19 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMergeSearch runs the merge search for 20,000 nodes on parts
+// that tile a 244 x 183 sheet, 70 of them, where it finds no layout: the
+// speed of its nodes (pairs and pinwheels of up to 70 blocks).
+func BenchmarkMergeSearch(b *testing.B) {
+	req := tiling(rand.New(rand.NewPCG(3, 70)), 244, 183, 70, 1, 0, false)
+	j, _, err := newJob(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if newExact(j, 1).mergeSearch(20000, nil) != nil {
+			b.Fatal("found: the job no longer measures a full budget")
+		}
+	}
+}

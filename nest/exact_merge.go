@@ -86,16 +86,18 @@ type merger struct {
 	// failed holds the states (multisets of block sizes, as sums of a
 	// hash per size) searched in full without a layout: merges in
 	// another order often reach the same blocks.
-	failed map[uint64]int // the discrepancies a state failed with
-	state  uint64
-	nodes  int // of this run, weighted by the blocks
-	calls  int // of dfs
-	limit  int // of this run
-	total  int // of every run
-	left   int // discrepancies left
-	truncs int // branches left out for want of discrepancies
-	stop   func() bool
-	abort  bool
+	failed    map[uint64]int // the discrepancies a state failed with
+	state     uint64
+	nodes     int // of this run, weighted by the blocks
+	calls     int // of dfs
+	limit     int // of this run
+	total     int // of every run
+	left      int // discrepancies left
+	truncs    int // branches left out for want of discrepancies
+	stop      func() bool
+	abort     bool
+	sides     []int32 // pairs' count of the blocks' sides, by length
+	lastPairs int     // the candidates pairs found last
 	// one ends the search when one block is a sheet (found), for
 	// mergeSequential.
 	one   bool
@@ -447,8 +449,9 @@ func (m *merger) search() bool {
 		}
 		return false
 	}
-	for _, c := range m.pairs() {
-		if try(c) {
+	pairs, order := m.pairs()
+	for _, k := range order {
+		if try(pairs[k]) {
 			return true
 		}
 		if m.abort {
@@ -523,19 +526,33 @@ func (m *merger) apply(c mcand) bool {
 }
 
 // pairs returns the merges of two blocks along a common side that fit
-// the sheet, the longest common side first.
-func (m *merger) pairs() []mcand {
-	var out []mcand
+// the sheet, and the order to try them in: the longest common side first.
+func (m *merger) pairs() ([]mcand, []int32) {
+	// As many as last time, or about: merges change few pairs.
+	out := make([]mcand, 0, m.lastPairs+m.lastPairs/8)
 	e := m.e
-	// sides counts the blocks' sides, for the look-ahead below.
-	sides := map[int]int{}
+	// sides counts the blocks' sides, for the look-ahead below, by length
+	// up to the longest (a merged block that fits is no longer than the
+	// sheet's longer side).
+	longest := max(e.w, e.h)
 	for _, a := range m.alive {
-		A := &m.blocks[a]
-		sides[A.w]++
-		if A.h != A.w {
-			sides[A.h]++
+		longest = max(longest, m.blocks[a].w, m.blocks[a].h)
+	}
+	if len(m.sides) <= longest {
+		m.sides = make([]int32, longest+1)
+	}
+	sides := m.sides
+	count := func(d int32) {
+		for _, a := range m.alive {
+			A := &m.blocks[a]
+			sides[A.w] += d
+			if A.h != A.w {
+				sides[A.h] += d
+			}
 		}
 	}
+	count(1)
+	defer count(-1)
 	for ia, a := range m.alive {
 		A := &m.blocks[a]
 		if m.sheetSized(a) {
@@ -598,8 +615,14 @@ func (m *merger) pairs() []mcand {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(x, y mcand) int { return cmp.Compare(y.score, x.score) })
-	return out
+	m.lastPairs = len(out)
+	// Sorted through their indices: a candidate is a large struct.
+	order := make([]int32, len(out))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
+	return out, order
 }
 
 // pinwheels returns the merges of five blocks into a pinwheel that fit the
