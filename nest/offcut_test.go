@@ -61,31 +61,19 @@ func TestOffcutFirst(t *testing.T) {
 		Parts:   []Part{{ID: "raf", Name: "Raf", Width: 38, Height: 55, Quantity: 2, Material: "Beyaz", Thickness: 18}},
 		Options: Options{Kerf: 0.4, OffcutMinUse: 60},
 	}
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
+	res := mustLayout(t, req)
 	if len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" || len(res.Buy) != 0 || res.Stats.Cost != 0 {
 		t.Fatalf("want the offcut only, got %d pages on %q, buy %v, cost %g", len(res.Pages), res.Pages[0].StockID, res.Buy, res.Stats.Cost)
 	}
 	// One shelf covers 44 % of the offcut: below 60 %, a new sheet.
 	req.Parts[0].Quantity = 1
-	res, err = Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
+	res = mustLayout(t, req)
 	if len(res.Pages) != 1 || res.Pages[0].StockID != "yeni" {
 		t.Fatalf("want a new sheet, got %d pages on %q", len(res.Pages), res.Pages[0].StockID)
 	}
 	// With no minimum, the offcut takes it.
 	req.Options.OffcutMinUse = 0
-	res, err = Layout(context.Background(), req, nil)
+	res, err := Layout(context.Background(), req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,13 +102,7 @@ func TestOffcutThenDefaultSheet(t *testing.T) {
 		Parts: []Part{{ID: "a", Name: "Kapak", Width: 40, Height: 40, Quantity: 5}},
 		Stock: []Stock{{ID: "A-1", Width: 50, Height: 50, Quantity: 1, Offcut: true}},
 	}
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
+	res := mustLayout(t, req)
 	if res.Stats.Placed != 5 || len(res.Skipped) != 0 {
 		t.Fatalf("placed %d, skipped %v", res.Stats.Placed, res.Skipped)
 	}

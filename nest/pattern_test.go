@@ -230,13 +230,7 @@ func TestUnifyPages(t *testing.T) {
 		{ID: "a", Width: 60, Height: 100, Quantity: 4}, {ID: "b", Width: 40, Height: 50, Quantity: 8}}}
 	for _, g := range []bool{false, true} {
 		req.Options.Guillotine = g
-		res, err := Layout(context.Background(), req, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Verify(req, res); err != nil {
-			t.Fatal(err)
-		}
+		res := mustLayout(t, req)
 		if res.Stats.Pages != 4 || res.Stats.Patterns != 1 {
 			t.Fatalf("guillotine %v: %d pages, %d patterns, want 4 and 1", g, res.Stats.Pages, res.Stats.Patterns)
 		}

@@ -38,7 +38,7 @@ func docExample() Request {
 
 func TestStockDocExample(t *testing.T) {
 	req := docExample()
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	// The documented result: one 210 x 280 white sheet (cheaper than a
 	// 183 x 366 one and enough), one walnut sheet, both proven cheapest.
 	st := res.Stats
@@ -233,18 +233,6 @@ func BenchmarkStockKitchen(b *testing.B) {
 	}
 }
 
-func mustStock(t *testing.T, req Request) Result {
-	t.Helper()
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
 // A grained part on a grained row is turned exactly when the grains
 // differ, whatever its rotate; on a row without grain rotate decides.
 func TestStockGrain(t *testing.T) {
@@ -262,7 +250,7 @@ func TestStockGrain(t *testing.T) {
 			Stock: []Stock{{ID: "s", Material: "Ceviz", Width: 100, Height: 200, Grain: c.sheet}},
 			Parts: []Part{{Name: "Kapak", Width: 30, Height: 60, Quantity: 3, Material: "ceviz", Grain: c.part, Rotate: &c.rotate}},
 		}
-		res := mustStock(t, req)
+		res := mustLayout(t, req)
 		for _, p := range res.Pages[0].Parts {
 			if p.Rotated != c.turned {
 				t.Errorf("sheet %s part %s: rotated %v, want %v", c.sheet, c.part, p.Rotated, c.turned)
@@ -279,7 +267,7 @@ func TestStockGrain(t *testing.T) {
 			{Name: "Kilitli", Width: 150, Height: 50, Quantity: 2, Rotate: &f, Material: ""},
 		},
 	}
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	if len(res.Pages) != 1 || !res.Pages[0].Parts[0].Rotated {
 		t.Errorf("free part not turned onto the sheet: %+v", res.Pages)
 	}
@@ -301,7 +289,7 @@ func TestStockBands(t *testing.T) {
 		},
 		Options: Options{DeductBands: true},
 	}
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	// A: per Kapak 40+2 (top) + 60+2 (left) = 104 cm, twice: 2,08 m, 20,80 TL.
 	// B: per Kapak 60 (right), twice, and Raf 90 (bottom): 2,10 m, 7,00 TL.
 	want := []BandTotal{{"A", 2.08, 20.8}, {"B", 2.1, 7.0}}
@@ -346,7 +334,7 @@ func TestStockOut(t *testing.T) {
 		},
 		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 12, Material: "meşe"}},
 	}
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	if len(res.Skipped) != 1 || res.Skipped[0].Reason != SkipStockOut || res.Skipped[0].Quantity != 4 {
 		t.Fatalf("skipped %+v, want 4 copies with %q", res.Skipped, SkipStockOut)
 	}
@@ -367,7 +355,7 @@ func TestStockSameSizeInStockFirst(t *testing.T) {
 		},
 		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 13, Material: "M"}},
 	}
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	want := []StockCount{{"buy", 2}, {"have", 2}}
 	if !reflect.DeepEqual(res.Used, want) || !reflect.DeepEqual(res.Buy, want[:1]) || !res.Stats.Optimal || res.Stats.CostLowerBound != 400 {
 		t.Errorf("used %v buy %v optimal %v bound %g", res.Used, res.Buy, res.Stats.Optimal, res.Stats.CostLowerBound)
@@ -375,7 +363,7 @@ func TestStockSameSizeInStockFirst(t *testing.T) {
 	// Without the row to buy, the stock runs out: the two fullest sheets
 	// are kept and five copies are left over.
 	req.Stock = req.Stock[1:]
-	res = mustStock(t, req)
+	res = mustLayout(t, req)
 	if len(res.Skipped) != 1 || res.Skipped[0].Quantity != 5 || res.Stats.Placed != 8 {
 		t.Errorf("skipped %+v placed %d", res.Skipped, res.Stats.Placed)
 	}
@@ -389,7 +377,7 @@ func TestStockCheapestRows(t *testing.T) {
 		},
 		Parts: []Part{{Name: "Kare", Width: 50, Height: 50, Quantity: 4, Material: "M"}},
 	}
-	res := mustStock(t, req)
+	res := mustLayout(t, req)
 	if res.Stats.Cost != 90 || !res.Stats.Optimal || res.Stats.CostLowerBound != 90 {
 		t.Errorf("cost %g bound %g optimal %v, want 90 proven", res.Stats.Cost, res.Stats.CostLowerBound, res.Stats.Optimal)
 	}
@@ -400,7 +388,7 @@ func TestVerifyStockRejects(t *testing.T) {
 	req := docExample()
 	req.Stock[0].Quantity = 1
 	req.Parts[0].Quantity = 6
-	good := mustStock(t, req)
+	good := mustLayout(t, req)
 	clone := func() Result {
 		b, _ := json.Marshal(good)
 		var r Result
@@ -609,7 +597,7 @@ func TestStockCostBoundExhaustive(t *testing.T) {
 				pieces = append(pieces, [2]int{w, h})
 			}
 		}
-		res := mustStock(t, req)
+		res := mustLayout(t, req)
 		if len(res.Skipped) > 0 {
 			t.Fatalf("case %d: skipped %+v", c, res.Skipped)
 		}
@@ -648,7 +636,7 @@ func TestStockTodayUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := mustStock(t, req)
+		res := mustLayout(t, req)
 		res.Stats.ElapsedMs, old.Stats.ElapsedMs = 0, 0
 		if !reflect.DeepEqual(res, old) {
 			t.Fatalf("case %d: Layout differs from today's path", c)
@@ -657,7 +645,7 @@ func TestStockTodayUnchanged(t *testing.T) {
 		st := req
 		st.Sheet = Sheet{}
 		st.Stock = []Stock{{ID: "s", Width: req.Sheet.Width, Height: req.Sheet.Height}}
-		sres := mustStock(t, st)
+		sres := mustLayout(t, st)
 		if len(sres.Pages) != len(old.Pages) {
 			t.Fatalf("case %d: %d pages on a stock row, %d today", c, len(sres.Pages), len(old.Pages))
 		}
@@ -796,7 +784,7 @@ func TestStockOneRowBoundIsToday(t *testing.T) {
 		for i := range st.Parts {
 			st.Parts[i].Material = "m"
 		}
-		res := mustStock(t, st)
+		res := mustLayout(t, st)
 		m := res.Materials[0]
 		if m.LowerBound != old.Stats.LowerBound || m.CostLowerBound != 99.5*float64(old.Stats.LowerBound) || m.Optimal != old.Stats.Optimal {
 			t.Fatalf("case %d: bound %d/%g optimal %v, today %d optimal %v", c, m.LowerBound, m.CostLowerBound, m.Optimal, old.Stats.LowerBound, old.Stats.Optimal)

@@ -119,13 +119,7 @@ func TestStockWorkersDeterministic(t *testing.T) {
 func TestStockDeadlineInConstruction(t *testing.T) {
 	req := stockJobRequest(1, 3000, 1)
 	req.Options.TimeLimitMs = 1
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
+	res := mustLayout(t, req)
 	if res.Stats.Placed != 3000 || len(res.Skipped) != 0 {
 		t.Errorf("placed %d, skipped %d lines; want all 3,000 placed", res.Stats.Placed, len(res.Skipped))
 	}
