@@ -356,21 +356,26 @@ func (r *partRow) name() string {
 	return v
 }
 
-// size is a required side in cm, rounded up to 0.01 cm.
-func (r *partRow) size(c column) float64 {
-	v := r.cell[c]
+// requiredNumber reads a required number cell, rounded by round: its
+// value, or the message for an empty or unreadable cell.
+func requiredNumber(v string, round func(float64) float64) (float64, string) {
 	if v == "" {
-		r.bad(c, store.MsgRequired)
-		return 0
+		return 0, store.MsgRequired
 	}
 	n, ok := parseNumber(v)
-	if ok {
-		// As the engine cuts it: 45,555 is 45,56; 0,0000001 is nothing.
-		n = nest.RoundUp(n)
+	if !ok {
+		return n, fmt.Sprintf("%q geçerli bir sayı değil", v)
 	}
+	return round(n), ""
+}
+
+// size is a required side in cm, rounded up to 0.01 cm as the engine cuts
+// it: 45,555 is 45,56; 0,0000001 is nothing.
+func (r *partRow) size(c column) float64 {
+	n, msg := requiredNumber(r.cell[c], nest.RoundUp)
 	switch {
-	case !ok:
-		r.bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case msg != "":
+		r.bad(c, msg)
 	case n <= 0:
 		r.bad(c, nest.MsgInvalidValues)
 	case n > store.MaxSize:

@@ -137,18 +137,10 @@ func (c cells) amount(col string, max float64, msg string) float64 {
 // size is a required sheet side in cm, rounded down to 0.01 cm as the
 // engine takes a sheet.
 func (c cells) size(col string) float64 {
-	v := c.row[col]
-	if v == "" {
-		c.bad(col, store.MsgRequired)
-		return 0
-	}
-	n, ok := parseNumber(v)
-	if ok {
-		n = nest.RoundDown(n)
-	}
+	n, msg := requiredNumber(c.row[col], nest.RoundDown)
 	switch {
-	case !ok:
-		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case msg != "":
+		c.bad(col, msg)
 	case n <= 0 || n > store.MaxSize:
 		c.bad(col, fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize))
 	}
