@@ -1,9 +1,6 @@
 package nest
 
-import (
-	"context"
-	"math"
-)
+import "context"
 
 // Sharing layouts between searches that run apart: the browser runs a
 // longer search on several engines, one Web Worker each, every one from
@@ -63,7 +60,6 @@ func (s *search) solutionOf(r Result) *solution {
 	for ki, k := range j.kinds {
 		kindOf[k.part] = int32(ki)
 	}
-	units := func(cm float64) int { return int(math.Round(cm * unitsPerCM)) }
 	sol := &solution{}
 	for _, pg := range r.Pages {
 		spots := make([]spot, 0, len(pg.Parts))
@@ -72,8 +68,9 @@ func (s *search) solutionOf(r Result) *solution {
 			if p.OriginalIndex < 0 || p.OriginalIndex >= len(kindOf) || kindOf[p.OriginalIndex] < 0 {
 				return nil
 			}
-			sp := spot{kind: kindOf[p.OriginalIndex], x: units(p.X) - j.trim, y: units(p.Y) - j.trim,
-				w: units(p.Width) + j.kerf, h: units(p.Height) + j.kerf}
+			// Verify accepted every length as whole units.
+			sp := spot{kind: kindOf[p.OriginalIndex], x: exactUnits(p.X) - j.trim, y: exactUnits(p.Y) - j.trim,
+				w: exactUnits(p.Width) + j.kerf, h: exactUnits(p.Height) + j.kerf}
 			spots = append(spots, sp)
 			area += sp.w * sp.h
 		}
