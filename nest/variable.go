@@ -106,6 +106,10 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		return p.pages, p.left, true // its cost is the lower bound
 	}
 	if improving {
+		if p := v.patternPlan(); p != nil && p.better(best) {
+			best = p
+			v.tell(best)
+		}
 		best = v.improveAll(best, orders[0])
 	}
 	return best.pages, best.left, true

@@ -57,3 +57,38 @@ func BenchmarkStockDistinct20000Limit2s(b *testing.B) {
 // BenchmarkStockThreeMaterials: the browser target of issue 17, three
 // materials of 1,000 pieces (200 lines of 5) each.
 func BenchmarkStockThreeMaterials(b *testing.B) { benchStock(b, stockJobRequest(3, 200, 5)) }
+
+// cuttingStockKinds is a cutting-stock job like gcut8d: 50 part lines of
+// 130 to 320 a side, about 50 copies each, free to turn, on three sheet
+// sizes of about 500 x 500 (engine units of 1, no kerf).
+func cuttingStockKinds(lines int) ([]vsKind, []vsRow) {
+	rng := rand.New(rand.NewPCG(8, uint64(lines)))
+	rows := []vsRow{{binW: 50000, binH: 50000, cost: 250000}, {binW: 60000, binH: 40000, cost: 240000}, {binW: 55000, binH: 45000, cost: 247500}}
+	kinds := make([]vsKind, lines)
+	for i := range kinds {
+		w, h := (130+rng.IntN(191))*100, (130+rng.IntN(191))*100
+		kd := vsKind{count: 10 + rng.IntN(90)}
+		for range rows {
+			kd.w, kd.h, kd.rotate = append(kd.w, w), append(kd.h, h), append(kd.rotate, true)
+		}
+		kinds[i] = kd
+	}
+	return kinds, rows
+}
+
+// BenchmarkPatternSolve: one guillotine knapsack of the pattern search on
+// the 500 x 500 row of a 50-line cutting-stock job.
+func BenchmarkPatternSolve(b *testing.B) {
+	kinds, rows := cuttingStockKinds(50)
+	v := &vsSearch{kinds: kinds, rows: rows}
+	pr := v.newPatRow(0)
+	value := make([]float64, len(kinds))
+	use := make([]bool, len(kinds))
+	for k := range kinds {
+		value[k], use[k] = float64(v.area(k)), true
+	}
+	b.ReportMetric(float64(pr.cells()), "cells")
+	for b.Loop() {
+		pr.solve(value, use)
+	}
+}

@@ -1,0 +1,133 @@
+package nest
+
+import (
+	"context"
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+// guillotineValue is the unconstrained guillotine knapsack of a w x h
+// sheet by brute force: every integer cut of every integer rectangle.
+func guillotineValue(w, h int, pieces []patPiece, value []float64) float64 {
+	best := make([][]float64, w+1)
+	for x := range best {
+		best[x] = make([]float64, h+1)
+	}
+	for x := 1; x <= w; x++ {
+		for y := 1; y <= h; y++ {
+			v := 0.0
+			for _, p := range pieces {
+				if p.w <= x && p.h <= y {
+					v = max(v, value[p.k])
+				}
+			}
+			for a := 1; a < x; a++ {
+				v = max(v, best[a][y]+best[x-a][y])
+			}
+			for b := 1; b < y; b++ {
+				v = max(v, best[x][b]+best[x][y-b])
+			}
+			best[x][y] = v
+		}
+	}
+	return best[w][h]
+}
+
+// The knapsack over raster points finds the best guillotine fill that
+// every cut of every rectangle finds, and its layout holds that value,
+// inside the sheet, without overlap.
+func TestPatternKnapsackIsExact(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for c := 0; c < 300; c++ {
+		row := vsRow{binW: 10 + rng.Intn(30), binH: 10 + rng.Intn(30), cost: 1}
+		kinds := make([]vsKind, 1+rng.Intn(5))
+		for k := range kinds {
+			w, h := 2+rng.Intn(row.binW), 2+rng.Intn(row.binH)
+			kinds[k] = vsKind{count: 1, w: []int{w}, h: []int{h}, rotate: []bool{rng.Intn(2) == 0}}
+		}
+		v := &vsSearch{kinds: kinds, rows: []vsRow{row}}
+		pr := v.newPatRow(0)
+		if pr == nil {
+			continue // no part fits
+		}
+		value := make([]float64, len(kinds))
+		use := make([]bool, len(kinds))
+		for k := range kinds {
+			value[k], use[k] = float64(1+rng.Intn(100)), rng.Intn(5) > 0
+		}
+		pr.solve(value, use)
+		var pieces []patPiece
+		for _, p := range pr.pieces {
+			if use[p.k] {
+				pieces = append(pieces, p)
+			}
+		}
+		want := guillotineValue(row.binW, row.binH, pieces, value)
+		got := 0.0
+		rs := make([]rect, len(pr.spots))
+		for i, sp := range pr.spots {
+			got += value[sp.kind]
+			if !use[sp.kind] || sp.x < 0 || sp.y < 0 || sp.x+sp.w > row.binW || sp.y+sp.h > row.binH {
+				t.Fatalf("case %d: spot %+v outside the %dx%d sheet or of a kind left out", c, sp, row.binW, row.binH)
+			}
+			rs[i] = rect{sp.x, sp.y, sp.w, sp.h}
+		}
+		if _, _, bad := overlapping(rs); bad {
+			t.Fatalf("case %d: overlap", c)
+		}
+		if got != want || pr.value != want {
+			t.Fatalf("case %d: layout worth %g, knapsack %g, brute force %g", c, got, pr.value, want)
+		}
+		if _, ok := guillotineCuts(&job{binW: row.binW, binH: row.binH}, pr.spots); !ok {
+			t.Fatalf("case %d: the layout has no guillotine cutting sequence", c)
+		}
+	}
+}
+
+// On a cutting-stock job (many copies of few lines on three sheet sizes),
+// the pattern search's plan is cheaper than the greedy's best, and the
+// search with it stays valid and deterministic, free and guillotine.
+func TestPatternPlanCuttingStock(t *testing.T) {
+	kinds, rows := cuttingStockKinds(8)
+	for _, g := range []bool{false, true} {
+		o := vsOptions{ctx: context.Background(), guillotine: g, seed: 3, iterations: 10000}
+		v := &vsSearch{kinds: kinds, rows: rows, o: o}
+		greedy := v.greedy(v.orders()[0])
+		for _, ord := range v.orders()[1:] {
+			if p := v.greedy(ord); p.better(greedy) {
+				greedy = p
+			}
+		}
+		v.downsize(greedy)
+		p := v.patternPlan()
+		if p == nil {
+			t.Fatal("no pattern plan on a cutting-stock job")
+		}
+		checkVS(t, kinds, rows, p.pages, p.left, g)
+		if p.nLeft != 0 || p.cost >= greedy.cost {
+			t.Errorf("guillotine %v: pattern plan %g (%d left), greedy %g", g, p.cost, p.nLeft, greedy.cost)
+		}
+		pages, left, _ := solveVariable(kinds, rows, o)
+		checkVS(t, kinds, rows, pages, left, g)
+		if c := planCost(rows, pages); c > p.cost {
+			t.Errorf("guillotine %v: the search ends at %g, its pattern plan cost %g", g, c, p.cost)
+		}
+		again, againLeft, _ := solveVariable(kinds, rows, o)
+		if !reflect.DeepEqual(pages, again) || !reflect.DeepEqual(left, againLeft) {
+			t.Errorf("guillotine %v: not deterministic", g)
+		}
+	}
+}
+
+// Jobs of few copies per line take no pattern search.
+func TestPatternPlanOnlyForCuttingStock(t *testing.T) {
+	kinds, rows := cuttingStockKinds(12)
+	for k := range kinds {
+		kinds[k].count = 3
+	}
+	v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background(), iterations: 100}}
+	if v.patternPlan() != nil {
+		t.Error("a pattern plan for 3 copies per line")
+	}
+}
