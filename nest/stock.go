@@ -112,6 +112,9 @@ type stockGroup struct {
 	parts     []int // into Request.Parts, in order
 	// fit[i][r] is part parts[i] on row rows[r].
 	fit [][]stockFit
+	// start is the variable-sized search's plan from the constructive
+	// phase, where the improvement starts (nil: none yet).
+	start *vsPlan
 }
 
 // stockJob is a validated request with stock.
@@ -775,12 +778,14 @@ func (sj *stockJob) constructRows(ctx context.Context, g *stockGroup, o Options,
 			ones = append(ones, r)
 		}
 	}
-	// The plan above is complete: the one-row layouts may stop at the
-	// deadline, with the best they have by then.
+	// The plan above is complete: the one-row layouts may stop, with the
+	// best they have by then, halfway to the deadline, so that the
+	// improvement has time on a huge job (20,000 part lines: the one-row
+	// layouts take 8 s and seldom win).
 	octx := ctx
 	if !deadline.IsZero() {
 		var cancel context.CancelFunc
-		octx, cancel = context.WithDeadline(ctx, deadline)
+		octx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
 		defer cancel()
 	}
 	for i, r := range ones {
@@ -1062,6 +1067,7 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 	vo := vsOptions{ctx: ctx, kerf: k, guillotine: sj.req.Options.Guillotine, seed: sj.req.Options.Seed}
 	if improve {
 		vo.deadline, vo.iterations, vo.workers = deadline, o.Iterations, sj.req.Options.Workers
+		vo.start = g.start
 	}
 	if progress != nil {
 		vo.progress = func(d float64, p *vsPlan) {
@@ -1072,10 +1078,14 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 			progress(d, sj.variableResult(g, p.pages, p.left))
 		}
 	}
-	pages, left, ok := solveVariable(kinds, rows, vo)
+	plan, ok := solvePlan(kinds, rows, vo)
 	if !ok {
 		return nil, ctx.Err()
 	}
+	if !improve {
+		g.start = plan
+	}
+	pages, left := plan.pages, plan.left
 	return sj.variableResult(g, pages, left), nil
 }
 

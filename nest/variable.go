@@ -54,6 +54,10 @@ type vsOptions struct {
 	// plan (nil otherwise): the first plan at once, then at most every
 	// 100 ms, as the one-sheet search reports.
 	progress func(done float64, best *vsPlan)
+	// start, when not nil, is a plan of these kinds and rows (the
+	// constructive phase's) from which the search improves without
+	// building its own first plan.
+	start *vsPlan
 	// workers is how many goroutines run the improvement (0 or 1: one),
 	// each from the constructive plan with its own seed and share of the
 	// iteration budget (improveAll).
@@ -73,14 +77,28 @@ type vsPage struct {
 // kind, the copies it could not place because the limited rows ran out.
 // ok is false when ctx was cancelled before a complete plan existed.
 func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, left []int, ok bool) {
+	p, ok := solvePlan(kinds, rows, o)
+	if !ok {
+		return nil, nil, false
+	}
+	return p.pages, p.left, true
+}
+
+// solvePlan is solveVariable's search; it returns the plan.
+func solvePlan(kinds []vsKind, rows []vsRow, o vsOptions) (plan *vsPlan, ok bool) {
 	if o.ctx == nil {
 		o.ctx = context.Background()
 	}
 	v := &vsSearch{kinds: kinds, rows: rows, o: o, start: time.Now()}
 	improving := !o.deadline.IsZero() || o.iterations > 0
-	var best *vsPlan
+	best := o.start
 	orders := v.orders()
-	for i, ord := range orders {
+	greedy := orders
+	if best != nil {
+		v.tell(best)
+		greedy = nil // the constructive phase tried them
+	}
+	for i, ord := range greedy {
 		if best != nil && o.ctx.Err() != nil {
 			break
 		}
@@ -95,15 +113,15 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		if improving {
 			v.tell(best)
 		} else {
-			v.tellDone(best, float64(i+1)/float64(len(orders)))
+			v.tellDone(best, float64(i+1)/float64(len(greedy)))
 		}
 	}
 	if best == nil {
-		return nil, nil, false
+		return nil, false
 	}
 	if p := v.tileWithin(best); p != nil {
 		v.tellDone(p, 1)
-		return p.pages, p.left, true // its cost is the lower bound
+		return p, true // its cost is the lower bound
 	}
 	if improving {
 		if p := v.patternPlan(); p != nil && p.better(best) {
@@ -112,7 +130,7 @@ func solveVariable(kinds []vsKind, rows []vsRow, o vsOptions) (pages []vsPage, l
 		}
 		best = v.improveAll(best, orders[0])
 	}
-	return best.pages, best.left, true
+	return best, true
 }
 
 // tileWithin runs tileExactly unless plan best already fills the
@@ -831,6 +849,10 @@ type gdrr struct {
 	ceiling float64
 	sheets  []gdSheet
 	base    int // sheets before the current step; later ones are new
+	// lo and hi bound the old sheets the step ruins and inserts into:
+	// on a big plan a window of gdrrWindow sheets, so that a step takes
+	// the time of a few tens of sheets, not of a thousand.
+	lo, hi  int
 	pool    []int32
 	used    []int
 	cost    float64 // the non-empty sheets' cost
@@ -983,6 +1005,11 @@ func (g *gdrr) step() {
 	g.undo = g.undo[:0]
 	h := &g.history[g.it%len(g.history)]
 	g.it++
+	g.lo, g.hi = 0, g.base
+	if g.base > gdrrWindowMin {
+		g.lo = g.rng.Intn(g.base - gdrrWindow + 1)
+		g.hi = g.lo + gdrrWindow
+	}
 	g.ruin()
 	// A placement rule per step, as the single-size search draws them
 	// (pisinger2005_area at 1 s, every third instance: 1.0075 x best known
@@ -1016,6 +1043,13 @@ func (g *gdrr) step() {
 	}
 }
 
+// gdrrWindow is the size of a step's window of sheets on plans of more
+// than gdrrWindowMin sheets.
+const (
+	gdrrWindow    = 32
+	gdrrWindowMin = 96
+)
+
 // complete records the complete plan, downsized, lowers the ceiling to its
 // cost and empties its worst sheet.
 func (g *gdrr) complete() {
@@ -1046,7 +1080,7 @@ func (g *gdrr) ruinSheet() {
 	if len(g.sheets) == 0 {
 		return
 	}
-	i := g.rng.Intn(len(g.sheets))
+	i := g.lo + g.rng.Intn(g.hi-g.lo)
 	if len(g.sheets[i].b.placed) == 0 {
 		return
 	}
@@ -1130,7 +1164,13 @@ func (g *gdrr) insert(k int32) bool {
 	kd := &g.v.kinds[k]
 	bi := -1
 	var best placement
-	for i := range g.sheets {
+	for i := g.lo; i < len(g.sheets); i++ {
+		if i == g.hi {
+			i = max(i, g.base)
+			if i == len(g.sheets) {
+				break
+			}
+		}
 		s := &g.sheets[i]
 		r := s.row
 		if kd.w[r] == 0 || i < g.base && len(s.b.placed) == 0 {

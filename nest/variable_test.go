@@ -321,3 +321,52 @@ func TestSolveVariableWorkers(t *testing.T) {
 		}
 	}
 }
+
+// bigVS is a job of about 150 sheets: 300 part lines of two copies on two
+// rows, so that the improvement works in windows of sheets.
+func bigVS() ([]vsKind, []vsRow) {
+	rng := rand.New(rand.NewSource(9))
+	rows := []vsRow{{binW: 2440, binH: 1220, cost: 30}, {binW: 2800, binH: 2070, cost: 55, limit: 40}}
+	kinds := make([]vsKind, 300)
+	for k := range kinds {
+		w, h := 600+rng.Intn(600), 400+rng.Intn(500)
+		kinds[k] = vsKind{count: 2, w: []int{w, w}, h: []int{h, h}, rotate: []bool{true, true}}
+	}
+	return kinds, rows
+}
+
+// The improvement of a plan of more than gdrrWindowMin sheets keeps it
+// valid, never makes it worse and is deterministic; from a given start
+// plan it improves that plan.
+func TestSolveVariableBigPlan(t *testing.T) {
+	kinds, rows := bigVS()
+	start, ok := solvePlan(kinds, rows, vsOptions{ctx: context.Background(), seed: 1})
+	if !ok || len(start.pages) <= gdrrWindowMin {
+		t.Fatalf("the job has %d sheets; the window needs more than %d", len(start.pages), gdrrWindowMin)
+	}
+	o := vsOptions{ctx: context.Background(), seed: 1, iterations: 3000}
+	p, _ := solvePlan(kinds, rows, o)
+	checkVS(t, kinds, rows, p.pages, p.left, false)
+	if p.nLeft != 0 || p.cost > start.cost {
+		t.Errorf("improved plan %g (%d left), constructive %g", p.cost, p.nLeft, start.cost)
+	}
+	again, _ := solvePlan(kinds, rows, o)
+	if !reflect.DeepEqual(p, again) {
+		t.Error("not deterministic")
+	}
+	// A poor start, one sheet per copy: the search improves that plan
+	// and returns a valid one no dearer.
+	poor := &vsPlan{left: make([]int, len(kinds))}
+	for k, kd := range kinds {
+		for range kd.count {
+			poor.pages = append(poor.pages, vsPage{row: 0, spots: []spot{{kind: int32(k), w: kd.w[0], h: kd.h[0]}}})
+			poor.cost += rows[0].cost
+		}
+	}
+	o.start, o.iterations = poor, 200
+	from, _ := solvePlan(kinds, rows, o)
+	checkVS(t, kinds, rows, from.pages, from.left, false)
+	if from.nLeft != 0 || from.cost >= poor.cost {
+		t.Errorf("from one sheet per copy (%g) the search ended at %g with %d left", poor.cost, from.cost, from.nLeft)
+	}
+}
