@@ -89,6 +89,6 @@ func BenchmarkPatternSolve(b *testing.B) {
 	}
 	b.ReportMetric(float64(pr.cells()), "cells")
 	for b.Loop() {
-		pr.solve(value, use)
+		pr.solve(value, use, nil)
 	}
 }

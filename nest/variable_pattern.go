@@ -197,7 +197,12 @@ func (v *vsSearch) newPatRow(r int) *patRow {
 // how codes a cell's best: p+1 is piece p at the corner, -1 the cell one
 // raster point narrower, -2 one lower, -3-c a cut: c < len(xs) across at
 // xs[c], else along at ys[c-len(xs)].
-func (pr *patRow) solve(value []float64, use []bool) {
+//
+// stop, when not nil, is asked every few raster points (a knapsack of 200 M
+// cell-cuts takes about 100 ms natively, more in the browser, whose
+// cancels reach the engine when it asks): when it reports true, solve
+// returns false and the row is left unsolved.
+func (pr *patRow) solve(value []float64, use []bool, stop func() bool) bool {
 	nx, ny := len(pr.xs), len(pr.ys)
 	val, valT, how := pr.val, pr.valT, pr.how
 	clear(val)
@@ -212,6 +217,10 @@ func (pr *patRow) solve(value []float64, use []bool) {
 		}
 	}
 	for i := 0; i < nx; i++ {
+		if i&15 == 15 && stop != nil && stop() {
+			pr.solved = false
+			return false
+		}
 		cutsX := pr.cutsX[i]
 		for j := 0; j < ny; j++ {
 			c := i*ny + j
@@ -241,6 +250,8 @@ func (pr *patRow) solve(value []float64, use []bool) {
 	pr.value = val[nx*ny-1]
 	pr.spots = pr.spots[:0]
 	pr.place(nx-1, ny-1, 0, 0)
+	pr.solved = true
+	return true
 }
 
 // place appends the layout of cell (i, j) at (x, y) to pr.spots.
@@ -372,11 +383,14 @@ func (v *vsSearch) patternPass(rows []*patRow, value []float64, bounded bool, mo
 	count := make([]int, len(v.kinds))
 	p := &vsPlan{}
 	for n > 0 {
-		if v.o.ctx.Err() != nil || !v.o.deadline.IsZero() && time.Now().After(v.o.deadline) || bounded && !more() {
+		if v.halted() || bounded && !more() {
 			return nil, nil
 		}
 		bestR, bestSpots := v.bestPattern(rows, value, use, left, used)
 		if bestR < 0 {
+			if v.halted() {
+				return nil, nil
+			}
 			break // stock ran out, or nothing fits
 		}
 		clear(count)
@@ -467,8 +481,9 @@ func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left
 			if stale == nil {
 				return bestR, bestSpots
 			}
-			stale.solve(value, use)
-			stale.solved = true
+			if !stale.solve(value, use, v.halted) {
+				return -1, nil
+			}
 			// A solve costs about as much as this many sheets filled,
 			// for the iteration budget.
 			v.work += 1 + stale.cells()/patternCellsPerWork
@@ -476,6 +491,12 @@ func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left
 		}
 		return bestR, bestSpots
 	}
+}
+
+// halted reports whether the search must end: cancelled, or past the
+// deadline.
+func (v *vsSearch) halted() bool {
+	return v.o.ctx.Err() != nil || !v.o.deadline.IsZero() && time.Now().After(v.o.deadline)
 }
 
 // cells is the knapsack's work: raster points across times down times

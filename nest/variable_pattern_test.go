@@ -56,7 +56,7 @@ func TestPatternKnapsackIsExact(t *testing.T) {
 		for k := range kinds {
 			value[k], use[k] = float64(1+rng.Intn(100)), rng.Intn(5) > 0
 		}
-		pr.solve(value, use)
+		pr.solve(value, use, nil)
 		var pieces []patPiece
 		for _, p := range pr.pieces {
 			if use[p.k] {
@@ -129,5 +129,31 @@ func TestPatternPlanOnlyForCuttingStock(t *testing.T) {
 	v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background(), iterations: 100}}
 	if v.patternPlan() != nil {
 		t.Error("a pattern plan for 3 copies per line")
+	}
+}
+
+// A knapsack asked to stop leaves the row unsolved, and a cancelled
+// search gives no pattern plan.
+func TestPatternStops(t *testing.T) {
+	kinds, rows := cuttingStockKinds(8)
+	v := &vsSearch{kinds: kinds, rows: rows}
+	pr := v.newPatRow(0)
+	value := make([]float64, len(kinds))
+	use := make([]bool, len(kinds))
+	for k := range kinds {
+		value[k], use[k] = float64(v.area(k)), true
+	}
+	asked := 0
+	if pr.solve(value, use, func() bool { asked++; return true }) || pr.solved || asked != 1 {
+		t.Fatalf("a stopped knapsack: solved %v, asked %d times", pr.solved, asked)
+	}
+	if !pr.solve(value, use, func() bool { return false }) || !pr.solved || len(pr.spots) == 0 {
+		t.Fatal("a knapsack not stopped gave no layout")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	v = &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: ctx, iterations: 1000}}
+	if v.patternPlan() != nil {
+		t.Error("a cancelled search gave a pattern plan")
 	}
 }
