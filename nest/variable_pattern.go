@@ -1,6 +1,7 @@
 package nest
 
 import (
+	"cmp"
 	"math"
 	"math/rand"
 	"slices"
@@ -33,8 +34,14 @@ const patternMaxWork = 200_000_000
 // (rasterCuts) up to half the points squared.
 const (
 	patternMaxLengths = 1024
-	patternMaxPoints  = 2048
+	patternMaxPoints  = 1024
 )
+
+// patternMaxBytes bounds the memory of the rows' knapsacks together: their
+// cuts and length indices, and the one table they share. Rows beyond it,
+// the dearer per area first, take no patterns (a group may have dozens of
+// offcut rows).
+const patternMaxBytes = 64 << 20
 
 // patternMinCopies is the fewest copies per part line, on average, with
 // which the pattern search runs: with fewer, a pattern is rarely cut
@@ -184,10 +191,52 @@ func (v *vsSearch) newPatRow(r int) *patRow {
 		return nil
 	}
 	pr.cutsX, pr.cutsY = rasterCuts(pr.xs, pr.xi), rasterCuts(pr.ys, pr.yi)
-	pr.val = make([]float64, nx*ny)
-	pr.valT = make([]float64, nx*ny)
-	pr.how = make([]int32, nx*ny)
 	return pr
+}
+
+// bytes is the memory of the row's own tables: its cuts and length
+// indices.
+func (pr *patRow) bytes() int {
+	n := 4 * (len(pr.xi) + len(pr.yi))
+	for _, cs := range [2][][]rasterCut{pr.cutsX, pr.cutsY} {
+		for _, c := range cs {
+			n += 8 * len(c)
+		}
+	}
+	return n
+}
+
+// patternRows returns the rows' knapsacks, cheapest per area first, while
+// they fit in patternMaxBytes, with one table for all of them: a row's
+// table is needed only while it is solved.
+func (v *vsSearch) patternRows() []*patRow {
+	order := make([]int, len(v.rows))
+	for r := range order {
+		order[r] = r
+	}
+	perArea := func(r int) float64 { return v.rows[r].cost / float64(v.rows[r].binW*v.rows[r].binH) }
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(perArea(a), perArea(b)) })
+	var rows []*patRow
+	used, cells := 0, 0
+	for _, r := range order {
+		pr := v.newPatRow(r)
+		if pr == nil {
+			continue
+		}
+		c := len(pr.xs) * len(pr.ys)
+		if used+pr.bytes()+20*max(cells, c) > patternMaxBytes {
+			continue
+		}
+		used += pr.bytes()
+		cells = max(cells, c)
+		rows = append(rows, pr)
+	}
+	val, valT, how := make([]float64, cells), make([]float64, cells), make([]int32, cells)
+	for _, pr := range rows {
+		c := len(pr.xs) * len(pr.ys)
+		pr.val, pr.valT, pr.how = val[:c], valT[:c], how[:c]
+	}
+	return rows
 }
 
 // solve fills the row's sheet with the most value, a kind's copy worth
@@ -204,6 +253,9 @@ func (v *vsSearch) newPatRow(r int) *patRow {
 // returns false and the row is left unsolved.
 func (pr *patRow) solve(value []float64, use []bool, stop func() bool) bool {
 	nx, ny := len(pr.xs), len(pr.ys)
+	if pr.val == nil { // a row of its own (patternRows shares one table)
+		pr.val, pr.valT, pr.how = make([]float64, nx*ny), make([]float64, nx*ny), make([]int32, nx*ny)
+	}
 	val, valT, how := pr.val, pr.valT, pr.how
 	clear(val)
 	clear(how)
@@ -302,12 +354,7 @@ func (v *vsSearch) patternPlan() *vsPlan {
 	if lines == 0 || n < patternMinCopies*lines {
 		return nil
 	}
-	var rows []*patRow
-	for r := range v.rows {
-		if pr := v.newPatRow(r); pr != nil {
-			rows = append(rows, pr)
-		}
-	}
+	rows := v.patternRows()
 	if len(rows) == 0 {
 		return nil
 	}

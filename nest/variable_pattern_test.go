@@ -157,3 +157,43 @@ func TestPatternStops(t *testing.T) {
 		t.Error("a cancelled search gave a pattern plan")
 	}
 }
+
+// With many rows (a group with dozens of offcut rows), the knapsacks keep
+// to patternMaxBytes together, the cheapest rows per area first, and
+// share one table.
+func TestPatternRowsMemory(t *testing.T) {
+	rows := make([]vsRow, 80)
+	for r := range rows {
+		rows[r] = vsRow{binW: 580 + r, binH: 580 + r, cost: float64(1000 + 7*(r%13))}
+	}
+	var kinds []vsKind
+	for s := 30; s < 90; s++ {
+		kd := vsKind{count: 10}
+		for range rows {
+			kd.w, kd.h, kd.rotate = append(kd.w, s), append(kd.h, 120-s), append(kd.rotate, true)
+		}
+		kinds = append(kinds, kd)
+	}
+	v := &vsSearch{kinds: kinds, rows: rows}
+	got := v.patternRows()
+	if len(got) == 0 || len(got) == len(rows) {
+		t.Fatalf("%d of %d rows take patterns; the memory bound should leave some out", len(got), len(rows))
+	}
+	total, cells := 0, 0
+	for i, pr := range got {
+		total += pr.bytes()
+		cells = max(cells, len(pr.xs)*len(pr.ys))
+		if i > 0 {
+			a, b := got[i-1], pr
+			if rows[a.r].cost/float64(rows[a.r].binW*rows[a.r].binH) > rows[b.r].cost/float64(rows[b.r].binW*rows[b.r].binH) {
+				t.Fatalf("row %d before the cheaper row %d", a.r, b.r)
+			}
+			if &a.val[0] != &b.val[0] {
+				t.Fatal("the rows do not share their table")
+			}
+		}
+	}
+	if total+20*cells > patternMaxBytes {
+		t.Errorf("the knapsacks take %d bytes, more than %d", total+20*cells, patternMaxBytes)
+	}
+}
