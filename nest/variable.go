@@ -307,9 +307,12 @@ type vsSearch struct {
 	rowCands  [][]vsCand
 	pageCands []vsCand
 	work      int // sheets filled so far, for the iteration budget
-	start     time.Time
-	told      *vsPlan   // the plan progress was last told
-	toldAt    time.Time // when progress was last told
+	// patternEnd is the work at which the pattern search stops, with an
+	// iteration budget (0: none).
+	patternEnd int
+	start      time.Time
+	told       *vsPlan   // the plan progress was last told
+	toldAt     time.Time // when progress was last told
 }
 
 // size is a rectangle's width and height.

@@ -76,17 +76,23 @@ func cuttingStockKinds(lines int) ([]vsKind, []vsRow) {
 	return kinds, rows
 }
 
-// BenchmarkPatternSolve: one guillotine knapsack of the pattern search on
-// the 500 x 500 row of a 50-line cutting-stock job.
-func BenchmarkPatternSolve(b *testing.B) {
-	kinds, rows := cuttingStockKinds(50)
+// cuttingStockKnapsack returns the search of cuttingStockKinds(lines), the
+// knapsack of its first row, and every kind's value (its area) and use.
+func cuttingStockKnapsack(lines int) (*vsSearch, *patRow, []float64, []bool) {
+	kinds, rows := cuttingStockKinds(lines)
 	v := &vsSearch{kinds: kinds, rows: rows}
-	pr := v.newPatRow(0)
 	value := make([]float64, len(kinds))
 	use := make([]bool, len(kinds))
 	for k := range kinds {
 		value[k], use[k] = float64(v.area(k)), true
 	}
+	return v, v.newPatRow(0), value, use
+}
+
+// BenchmarkPatternSolve: one guillotine knapsack of the pattern search on
+// the 500 x 500 row of a 50-line cutting-stock job.
+func BenchmarkPatternSolve(b *testing.B) {
+	_, pr, value, use := cuttingStockKnapsack(50)
 	b.ReportMetric(float64(pr.cells()), "cells")
 	for b.Loop() {
 		pr.solve(value, use, nil)

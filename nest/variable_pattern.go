@@ -14,12 +14,13 @@ import (
 // share a sheet, which a greedy that fills sheet after sheet from a part
 // order does not weigh. A pass fills one sheet of each row as well as it
 // can, takes the one that gives the most value for its cost and cuts that
-// pattern as often as the copies left allow (a sequential heuristic,
-// Haessler 1975), until every copy is placed. Between passes each line's
-// value is corrected towards what its copies cost in the pass — their share
-// of their sheets' cost by area — so that parts that ended on poor sheets
-// are placed earlier in the next pass (sequential value correction, Belov &
-// Scheithauer 2007, "Setting up partial solutions ..."). One sheet's fill
+// pattern as often as the copies left allow (Haessler's sequential
+// heuristic), until every copy is placed. Between passes each line's value
+// is corrected towards what its copies cost in the pass (their share of
+// their sheets' cost by area), so that parts that ended on poor sheets are
+// placed earlier in the next pass (sequential value correction, as
+// Mukhacheva and Belov and Scheithauer apply it to cutting stock). One
+// sheet's fill
 // is the unconstrained guillotine knapsack (Gilmore & Gomory 1966) over
 // the parts' raster points (the lengths that are sums of their sides,
 // Herz 1972): its layouts are guillotine, so they serve both modes.
@@ -86,11 +87,20 @@ func (pr *patRow) uses(use []bool) bool {
 
 // raster returns the lengths up to n that are sums of lengths (each any
 // number of times), increasing, and per length up to n the index of the
-// longest of them not above it.
-func raster(lengths []int, n int) ([]int, []int32) {
+// longest of them not above it; nil when there are more than most.
+func raster(lengths []int, n, most int) ([]int, []int32) {
 	reach := make([]bool, n+1)
 	reach[0] = true
+	var pts []int
+	idx := make([]int32, n+1)
 	for x := 0; x <= n; x++ {
+		// Every sum below x is known: reach[x] is final.
+		if x > 0 && reach[x] {
+			if pts = append(pts, x); len(pts) > most {
+				return nil, nil
+			}
+		}
+		idx[x] = int32(len(pts) - 1)
 		if !reach[x] {
 			continue
 		}
@@ -99,14 +109,6 @@ func raster(lengths []int, n int) ([]int, []int32) {
 				reach[x+l] = true
 			}
 		}
-	}
-	var pts []int
-	idx := make([]int32, n+1)
-	for x := 0; x <= n; x++ {
-		if x > 0 && reach[x] {
-			pts = append(pts, x)
-		}
-		idx[x] = int32(len(pts) - 1)
 	}
 	return pts, idx
 }
@@ -184,10 +186,9 @@ func (v *vsSearch) newPatRow(r int) *patRow {
 	if len(ws) > patternMaxLengths || len(hs) > patternMaxLengths {
 		return nil // not a cutting-stock job; the raster would take long
 	}
-	pr.xs, pr.xi = raster(ws, row.binW/g)
-	pr.ys, pr.yi = raster(hs, row.binH/g)
-	nx, ny := len(pr.xs), len(pr.ys)
-	if nx > patternMaxPoints || ny > patternMaxPoints || pr.cells() > patternMaxWork {
+	pr.xs, pr.xi = raster(ws, row.binW/g, patternMaxPoints)
+	pr.ys, pr.yi = raster(hs, row.binH/g, patternMaxPoints)
+	if pr.xs == nil || pr.ys == nil || pr.cells() > patternMaxWork {
 		return nil
 	}
 	pr.cutsX, pr.cutsY = rasterCuts(pr.xs, pr.xi), rasterCuts(pr.ys, pr.yi)
@@ -219,6 +220,9 @@ func (v *vsSearch) patternRows() []*patRow {
 	var rows []*patRow
 	used, cells := 0, 0
 	for _, r := range order {
+		if v.halted() {
+			break
+		}
 		pr := v.newPatRow(r)
 		if pr == nil {
 			continue
@@ -341,8 +345,8 @@ func (pr *patRow) place(i, j, x, y int) {
 // patternPlan runs passes of the pattern search with a share of the
 // improvement (patternShare of the time to the deadline, or of the
 // iteration budget) and returns the best plan, or nil when the job is not
-// a cutting-stock job or no pass completed. The first pass may take the
-// whole time: without it the search gives nothing.
+// a cutting-stock job or no pass completed. With a time limit the first
+// pass may take the whole time: without it the search gives nothing.
 func (v *vsSearch) patternPlan() *vsPlan {
 	n := v.pieces()
 	lines := 0
@@ -363,9 +367,14 @@ func (v *vsSearch) patternPlan() *vsPlan {
 		now := time.Now()
 		end = now.Add(time.Duration(float64(v.o.deadline.Sub(now)) * patternShare))
 	}
-	endWork := v.work + int(float64(max(0, v.o.iterations-v.work))*patternShare)
+	if v.o.iterations > 0 {
+		// Every pass keeps to the budget, the first too: a knapsack
+		// costs hundreds of sheets filled, and a small budget would
+		// otherwise be overrun many times.
+		v.patternEnd = v.work + int(float64(max(0, v.o.iterations-v.work))*patternShare)
+	}
 	more := func() bool {
-		return (end.IsZero() || time.Now().Before(end)) && (v.o.iterations <= 0 || v.work < endWork)
+		return (end.IsZero() || time.Now().Before(end)) && (v.patternEnd == 0 || v.work < v.patternEnd)
 	}
 	per := math.Inf(1)
 	for _, rw := range v.rows {
@@ -382,11 +391,10 @@ func (v *vsSearch) patternPlan() *vsPlan {
 		if p == nil {
 			break
 		}
-		v.downsize(p)
 		if p.better(best) {
 			best = p
+			v.tell(best)
 		}
-		v.tell(best)
 		// The correction: a step towards what the copies cost, with a
 		// little noise so that passes differ.
 		for k := range value {
@@ -394,6 +402,9 @@ func (v *vsSearch) patternPlan() *vsPlan {
 				value[k] = (value[k]*(1-patternStep) + price[k]*patternStep) * (1 + 0.02*(rng.Float64()-0.5))
 			}
 		}
+	}
+	if best != nil {
+		v.downsize(best) // once: it fills sheets, which the budget counts
 	}
 	return best
 }
@@ -433,11 +444,11 @@ func (v *vsSearch) patternPass(rows []*patRow, value []float64, bounded bool, mo
 		if v.halted() || bounded && !more() {
 			return nil, nil
 		}
-		bestR, bestSpots := v.bestPattern(rows, value, use, left, used)
+		bestR, bestSpots, ok := v.bestPattern(rows, value, use, left, used)
+		if !ok {
+			return nil, nil
+		}
 		if bestR < 0 {
-			if v.halted() {
-				return nil, nil
-			}
 			break // stock ran out, or nothing fits
 		}
 		clear(count)
@@ -498,7 +509,10 @@ func (v *vsSearch) patternPass(rows []*patRow, value []float64, bounded bool, mo
 // again only when its layout holds a kind used up and it might still be
 // the best: its last value is a bound on its next (taking kinds away makes
 // no layout better), and rows are solved in the order of that bound.
-func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left, used []int) (int, []spot) {
+//
+// ok is false when the search must stop: cancelled, past the deadline, or
+// a knapsack would take the iteration budget beyond its share.
+func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left, used []int) (r int, spots []spot, ok bool) {
 	var bestSpots []spot
 	bestR, bestEff := -1, 0.0
 	for {
@@ -526,24 +540,25 @@ func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left
 		}
 		if stale == nil || !stale.solved || stale.value/v.rows[stale.r].cost > bestEff {
 			if stale == nil {
-				return bestR, bestSpots
-			}
-			if !stale.solve(value, use, v.halted) {
-				return -1, nil
+				return bestR, bestSpots, true
 			}
 			// A solve costs about as much as this many sheets filled,
 			// for the iteration budget.
-			v.work += 1 + stale.cells()/patternCellsPerWork
+			cost := 1 + stale.cells()/patternCellsPerWork
+			if v.patternEnd > 0 && v.work+cost > v.patternEnd || !stale.solve(value, use, v.halted) {
+				return -1, nil, false
+			}
+			v.work += cost
 			continue
 		}
-		return bestR, bestSpots
+		return bestR, bestSpots, true
 	}
 }
 
 // halted reports whether the search must end: cancelled, or past the
 // deadline.
 func (v *vsSearch) halted() bool {
-	return v.o.ctx.Err() != nil || !v.o.deadline.IsZero() && time.Now().After(v.o.deadline)
+	return v.o.ctx != nil && v.o.ctx.Err() != nil || !v.o.deadline.IsZero() && time.Now().After(v.o.deadline)
 }
 
 // cells is the knapsack's work: raster points across times down times

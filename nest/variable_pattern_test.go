@@ -135,14 +135,7 @@ func TestPatternPlanOnlyForCuttingStock(t *testing.T) {
 // A knapsack asked to stop leaves the row unsolved, and a cancelled
 // search gives no pattern plan.
 func TestPatternStops(t *testing.T) {
-	kinds, rows := cuttingStockKinds(8)
-	v := &vsSearch{kinds: kinds, rows: rows}
-	pr := v.newPatRow(0)
-	value := make([]float64, len(kinds))
-	use := make([]bool, len(kinds))
-	for k := range kinds {
-		value[k], use[k] = float64(v.area(k)), true
-	}
+	v, pr, value, use := cuttingStockKnapsack(8)
 	asked := 0
 	if pr.solve(value, use, func() bool { asked++; return true }) || pr.solved || asked != 1 {
 		t.Fatalf("a stopped knapsack: solved %v, asked %d times", pr.solved, asked)
@@ -152,7 +145,7 @@ func TestPatternStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	v = &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: ctx, iterations: 1000}}
+	v = &vsSearch{kinds: v.kinds, rows: v.rows, o: vsOptions{ctx: ctx, iterations: 1000}}
 	if v.patternPlan() != nil {
 		t.Error("a cancelled search gave a pattern plan")
 	}
@@ -195,5 +188,28 @@ func TestPatternRowsMemory(t *testing.T) {
 	}
 	if total+20*cells > patternMaxBytes {
 		t.Errorf("the knapsacks take %d bytes, more than %d", total+20*cells, patternMaxBytes)
+	}
+}
+
+// With an iteration budget the pattern search keeps to its share of it,
+// the first pass too, give or take the final downsizing of its plan (a
+// sheet filled per page and cheaper row).
+func TestPatternKeepsToBudget(t *testing.T) {
+	for _, lines := range []int{8, 50} {
+		kinds, rows := cuttingStockKinds(lines)
+		for _, it := range []int{50, 300, 3000} {
+			v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background(), iterations: it}}
+			p := v.patternPlan()
+			limit := int(float64(it) * patternShare)
+			if p != nil {
+				limit += len(p.pages) * (len(rows) - 1)
+			}
+			if v.work > limit {
+				t.Errorf("%d lines, budget %d: the pattern search did %d work, at most %d", lines, it, v.work, limit)
+			}
+			if p != nil {
+				checkVS(t, kinds, rows, p.pages, p.left, false)
+			}
+		}
 	}
 }
