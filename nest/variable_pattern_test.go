@@ -91,7 +91,7 @@ func TestPatternKnapsackIsExact(t *testing.T) {
 func TestPatternPlanCuttingStock(t *testing.T) {
 	kinds, rows := cuttingStockKinds(8)
 	for _, g := range []bool{false, true} {
-		o := vsOptions{ctx: context.Background(), guillotine: g, seed: 3, iterations: 10000}
+		o := vsOptions{ctx: context.Background(), guillotine: g, seed: 3, iterations: 3000}
 		v := &vsSearch{kinds: kinds, rows: rows, o: o}
 		greedy := v.greedy(v.orders()[0])
 		for _, ord := range v.orders()[1:] {
