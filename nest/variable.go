@@ -186,13 +186,19 @@ func (v *vsSearch) pieces() int {
 	return n
 }
 
-// areaCost is the parts' area at the lowest cost per area of any row: no
-// plan costs less.
-func (v *vsSearch) areaCost() float64 {
+// cheapestRate is the lowest cost per area of any row.
+func (v *vsSearch) cheapestRate() float64 {
 	per := math.Inf(1)
 	for _, rw := range v.rows {
 		per = min(per, rw.cost/float64(rw.binW*rw.binH))
 	}
+	return per
+}
+
+// areaCost is the parts' area at the lowest cost per area of any row: no
+// plan costs less.
+func (v *vsSearch) areaCost() float64 {
+	per := v.cheapestRate()
 	area := 0
 	for k, kd := range v.kinds {
 		area += kd.count * v.area(k)
@@ -306,7 +312,8 @@ type vsSearch struct {
 	// between calls: the guillotine improvement calls them every step.
 	rowCands  [][]vsCand
 	pageCands []vsCand
-	work      int // sheets filled so far, for the iteration budget
+	taken     []int // truncate's count per kind, zero between calls
+	work      int   // sheets filled so far, for the iteration budget
 	// patternEnd is the work at which the pattern search stops, with an
 	// iteration budget (0: none).
 	patternEnd int

@@ -376,10 +376,7 @@ func (v *vsSearch) patternPlan() *vsPlan {
 	more := func() bool {
 		return (end.IsZero() || time.Now().Before(end)) && (v.patternEnd == 0 || v.work < v.patternEnd)
 	}
-	per := math.Inf(1)
-	for _, rw := range v.rows {
-		per = min(per, rw.cost/float64(rw.binW*rw.binH))
-	}
+	per := v.cheapestRate()
 	value := make([]float64, len(v.kinds))
 	for k := range v.kinds {
 		value[k] = per * float64(v.area(k))
@@ -573,13 +570,18 @@ const patternCellsPerWork = 200_000
 
 // truncate returns the spots with at most left[k] copies of each kind k.
 func (v *vsSearch) truncate(spots []spot, left []int) []spot {
+	if len(v.taken) != len(v.kinds) {
+		v.taken = make([]int, len(v.kinds))
+	}
 	var out []spot
-	taken := map[int32]int{}
 	for _, sp := range spots {
-		if taken[sp.kind] < left[sp.kind] {
-			taken[sp.kind]++
+		if v.taken[sp.kind] < left[sp.kind] {
+			v.taken[sp.kind]++
 			out = append(out, sp)
 		}
+	}
+	for _, sp := range spots {
+		v.taken[sp.kind] = 0
 	}
 	return out
 }
