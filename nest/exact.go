@@ -155,6 +155,12 @@ func (e *exact) addShapes() {
 		e.shapes[i].kinds = append(e.shapes[i].kinds, int32(ki))
 		e.shapes[i].left += k.count
 	}
+	e.orientShapes()
+}
+
+// orientShapes lists the shapes' orientations that fit the sheet.
+func (e *exact) orientShapes() {
+	e.orients = e.orients[:0]
 	for si, sh := range e.shapes {
 		for _, o := range [2][2]int{{sh.w, sh.h}, {sh.h, sh.w}} {
 			if o[0] <= e.w && o[1] <= e.h {

@@ -189,13 +189,7 @@ func (m *merger) run(nodes int) bool {
 // kesim bench --zero-waste 40 (46 to 136 parts) with 200,000 nodes each,
 // about 5 s, mergeTiles tiled 2 instances and this search 6.
 func (e *exact) mergeSequential(targets []mtarget, nodes int, stop func() bool) bool {
-	left := make([]int, len(e.shapes))
-	pieces, area := 0, 0
-	for i, sh := range e.shapes {
-		left[i] = sh.left
-		pieces += sh.left
-		area += sh.left * sh.w * sh.h
-	}
+	left, pieces, area := e.pool()
 	tg := slices.Clone(targets)
 	e.placed, e.targetOf = e.placed[:0], e.targetOf[:0]
 	total, sheet := 0, 0
@@ -225,6 +219,18 @@ func (e *exact) mergeSequential(targets []mtarget, nodes int, stop func() bool) 
 	}
 	e.sheets = sheet
 	return true
+}
+
+// pool returns the copies left of each shape, their number and their
+// area, scaled.
+func (e *exact) pool() (left []int, pieces, area int) {
+	left = make([]int, len(e.shapes))
+	for i, sh := range e.shapes {
+		left[i] = sh.left
+		pieces += sh.left
+		area += sh.left * sh.w * sh.h
+	}
+	return left, pieces, area
 }
 
 // orients returns the block's orientations: its own and, when it may

@@ -160,17 +160,23 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 		}
 	}
 	calls := 0
-	var half time.Time // the joint search's end; zero when end is
-	if !end.IsZero() {
-		half = time.Now().Add(time.Until(end) / 2)
-	}
-	return v.tileExactly(nodes, func() bool { return !half.IsZero() && time.Now().After(half) }, func() bool {
-		calls++
-		if calls&63 == 0 {
-			v.tell(best)
+	begin := time.Now()
+	// until returns a stop for the first part of the time to end (all of
+	// it, or the node budget, without a deadline).
+	until := func(part float64) func() bool {
+		var at time.Time
+		if !end.IsZero() {
+			at = begin.Add(time.Duration(float64(end.Sub(begin)) * part))
 		}
-		return v.o.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
-	})
+		return func() bool {
+			calls++
+			if calls&63 == 0 {
+				v.tell(best)
+			}
+			return v.o.ctx.Err() != nil || !at.IsZero() && time.Now().After(at)
+		}
+	}
+	return v.tileExactly(nodes, until)
 }
 
 // exactShareParts is the most pieces for which the exact tiling gets 40 %

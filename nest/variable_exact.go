@@ -29,10 +29,12 @@ import "math"
 
 // tileExactly returns a plan that fills cheapest rows exactly, or nil
 // when the case does not hold or the search finds none within nodes or
-// before stop. The merge search over all the sheets at once runs first,
-// with half of the nodes or until half reports true, then the search
-// sheet by sheet (mergeSequential) with the other half.
-func (v *vsSearch) tileExactly(nodes int, half, stop func() bool) *vsPlan {
+// in its time. Three searches run one after the other, each with a third
+// of the nodes and until the stop until gives for its part of the time
+// (1/3, 2/3, 1) reports true: the frame search sheet by sheet
+// (exact_frame.go), the merge search over all the sheets at once, and the
+// merge search sheet by sheet (mergeSequential).
+func (v *vsSearch) tileExactly(nodes int, until func(part float64) func() bool) *vsPlan {
 	rows := v.cheapestRows()
 	if rows == nil {
 		return nil
@@ -83,8 +85,7 @@ func (v *vsSearch) tileExactly(nodes int, half, stop func() bool) *vsPlan {
 	if area != capacity && !areaReachable(targets, area/(g*g)) {
 		return nil
 	}
-	jointStop := func() bool { return stop() || half() }
-	if !e.mergeTiles(targets, nodes/2, jointStop) && !e.mergeSequential(targets, nodes/2, stop) {
+	if !e.frameSequential(targets, nodes/3, until(1.0/3)) && !e.mergeTiles(targets, nodes/3, until(2.0/3)) && !e.mergeSequential(targets, nodes/3, until(1)) {
 		return nil
 	}
 	plan := &vsPlan{left: make([]int, len(v.kinds))}

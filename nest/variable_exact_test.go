@@ -171,6 +171,24 @@ func TestAreaReachable(t *testing.T) {
 // sheet of each size: it must put every part on a sheet of one of the
 // sizes, within the counts, each sheet filled exactly and without overlap.
 func TestMergeSequentialTilesSheets(t *testing.T) {
+	checkSequentialTiling(t, (*exact).mergeSequential, false)
+}
+
+// TestFrameSequentialTilesSheets: the frame search tiles the same sheets,
+// each one cuttable by guillotine cuts, and leaves the shapes' counts as
+// they were.
+func TestFrameSequentialTilesSheets(t *testing.T) {
+	checkSequentialTiling(t, (*exact).frameSequential, true)
+}
+
+// checkSequentialTiling cuts sheets of two sizes into 8 to 15 parts each
+// and gives search all of them, with a spare sheet of each size: every part
+// must end up on a sheet of its size, within the counts, inside the sheet,
+// without overlap, and each sheet filled exactly (and cuttable by guillotine
+// cuts in guillotine mode, or always with guillotineOnly). Stopped after
+// its first sheet, the search must give the parts back.
+func checkSequentialTiling(t *testing.T, search func(e *exact, targets []mtarget, nodes int, stop func() bool) bool, guillotineOnly bool) {
+	t.Helper()
 	for c := range 6 {
 		rng := rand.New(rand.NewPCG(uint64(c), 17))
 		sizes := [][2]int{{120 + rng.IntN(80), 60 + rng.IntN(50)}, {80 + rng.IntN(60), 70 + rng.IntN(40)}}
@@ -190,9 +208,28 @@ func TestMergeSequentialTilesSheets(t *testing.T) {
 		for k, n := range count {
 			e.shapes = append(e.shapes, exactShape{w: k[0], h: k[1], rotate: true, left: n})
 		}
-		if !e.mergeSequential(targets, 300000, nil) {
+		e.orientShapes()
+		left := make([]int, len(e.shapes))
+		for i, sh := range e.shapes {
+			left[i] = sh.left
+		}
+		// Stopped after its first sheet, a search gives the parts back.
+		if search(e, targets, 300000, func() bool { return len(e.targetOf) > 0 }) {
+			t.Fatalf("case %d: a search stopped after its first sheet found a tiling", c)
+		}
+		for i, sh := range e.shapes {
+			if sh.left != left[i] {
+				t.Fatalf("case %d: shape %d has %d copies left after a stopped search, %d before", c, i, sh.left, left[i])
+			}
+		}
+		if !search(e, targets, 1000000, nil) {
 			t.Errorf("case %d (%d parts): no tiling found", c, pieces)
 			continue
+		}
+		for i, sh := range e.shapes {
+			if sh.left != left[i] {
+				t.Fatalf("case %d: shape %d has %d copies left after the search, %d before", c, i, sh.left, left[i])
+			}
 		}
 		used := make([]int, len(targets))
 		filled := make([]int, e.sheets)
@@ -225,8 +262,21 @@ func TestMergeSequentialTilesSheets(t *testing.T) {
 			}
 		}
 		for s, a := range filled {
-			if tg := targets[e.targetOf[s]]; a != tg.w*tg.h {
+			tg := targets[e.targetOf[s]]
+			if a != tg.w*tg.h {
 				t.Errorf("case %d: sheet %d holds %d of %d", c, s, a, tg.w*tg.h)
+			}
+			if !e.j.guillotine && !guillotineOnly {
+				continue
+			}
+			var spots []spot
+			for _, p := range e.placed {
+				if p.sheet == s {
+					spots = append(spots, spot{x: p.x, y: p.y, w: p.w, h: p.h})
+				}
+			}
+			if _, ok := guillotineCuts(&job{binW: tg.w, binH: tg.h}, spots); !ok {
+				t.Errorf("case %d: sheet %d cannot be cut by guillotine cuts", c, s)
 			}
 		}
 	}
