@@ -8,9 +8,9 @@ import (
 
 // The frame search: an exact tiling of one sheet at a time from a pool of
 // parts, by guillotine blocks grown from their lower left corner. It serves
-// the exact tiling of the cheapest stock (tileExactly), where the parts were
-// cut from several limited sheets and no one knows which part came from
-// which sheet.
+// where the parts were cut from several sheets and no one knows which part
+// came from which: the exact tiling of the cheapest stock (tileExactly) and
+// the exact-fit search of several sheets of one size (sheetBySheet).
 //
 // A guillotine layout of a sheet is a tree: every block is a part, or two
 // blocks side by side of the same height, or one above the other of the
@@ -44,8 +44,8 @@ import (
 // from 2 to 3 (mean gap 41.2 -> 41.1 %), Z2_n051_0019 being new; ortmann2010
 // at 1 s was unchanged (total 248.04 -> 248.06 M, 57 proven optima, 93.45 %
 // utilisation both). On the one-sheet perfect-packing family it tiles a
-// subset of what the merge search tiles, so the exact-fit search of one
-// sheet size does not run it.
+// subset of what the merge search tiles, so for one sheet size it runs
+// only where the parts tile several sheets (exact.sheetBySheet).
 
 // frameFirstCap is the node cap of a sheet size's search in the first
 // round (about 40 ms).

@@ -118,6 +118,40 @@ func TestExactSearches(t *testing.T) {
 	}
 }
 
+// TestExactFitTilesSeveralSheets lays out the parts of two or three sheets
+// of one size, each cut by guillotine cuts into 8 to 16 parts, shuffled and
+// half of them turned, with the constructive phase's node budget: the
+// searches sheet by sheet must lay all but two of them out on as many
+// sheets, free and in guillotine mode (they miss 2 of 16), and Verify must
+// accept the layouts. With the merge search over all the sheets at once in
+// their place, 7 of the 16 jobs took a sheet more.
+func TestExactFitTilesSeveralSheets(t *testing.T) {
+	missed := 0
+	for c := range 16 {
+		rng := rand.New(rand.NewPCG(23, uint64(c)))
+		w, h := 150+rng.IntN(150), 100+rng.IntN(100)
+		sheets := 2 + c%2
+		req := Request{Sheet: Sheet{Width: float64(w), Height: float64(h)}, Options: Options{Guillotine: c%4 < 2}}
+		for range sheets {
+			for _, p := range guillotinePieces(rng, w, h, 8+rng.IntN(9)) {
+				if rng.IntN(2) == 0 {
+					p[0], p[1] = p[1], p[0]
+				}
+				req.Parts = append(req.Parts, Part{Name: itoa(len(req.Parts)), Width: float64(p[0]), Height: float64(p[1]), Quantity: 1})
+			}
+		}
+		rng.Shuffle(len(req.Parts), func(a, b int) { req.Parts[a], req.Parts[b] = req.Parts[b], req.Parts[a] })
+		res := mustLayout(t, req)
+		if res.Stats.Pages != sheets {
+			missed++
+			t.Logf("case %d (%d parts on %d sheets, guillotine %v): %d sheets", c, len(req.Parts), sheets, req.Options.Guillotine, res.Stats.Pages)
+		}
+	}
+	if missed > 2 {
+		t.Errorf("%d of 16 jobs took more sheets than they were cut from", missed)
+	}
+}
+
 // TestExactFitOnlyWhenTight: parts that leave more than exactSlack of the
 // sheets empty do not start the search.
 func TestExactFitOnlyWhenTight(t *testing.T) {

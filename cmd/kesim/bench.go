@@ -22,7 +22,7 @@ type benchFlags struct {
 	seed                                      int64
 	iterations, workers, engineWorkers, class int
 	csv, cpuProfile, match                    string
-	every, perfect, zeroWaste                 int
+	every, perfect, perfectSheets, zeroWaste  int
 }
 
 func (f *benchFlags) register(fs *flag.FlagSet) {
@@ -39,22 +39,27 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.match, "match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
 	fs.IntVar(&f.every, "every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
 	fs.IntVar(&f.perfect, "perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
+	fs.IntVar(&f.perfectSheets, "perfect-sheets", 0, "dosya yerine `N` çok tuvalli kusursuz yerleşim örneği (aynı boyda 2-4 tuvalden kesilmiş parçalar; 1 ile 10.000 arası)")
 	fs.IntVar(&f.zeroWaste, "zero-waste", 0, "dosya yerine `N` fire çıkarmayan stok örneği (2-4 sınırlı levha türü tam parçalanmış, pahalı sınırsız bir tür; 1 ile 10.000 arası)")
 }
 
 // check returns what is wrong with the flags and the arguments args, as
 // kesim bench says it before it exits 2, or "" when nothing is: one
-// instance source (--zero-waste, --perfect, or one file or folder), each
-// count in its range.
+// instance source (--zero-waste, --perfect, --perfect-sheets, or one file
+// or folder), each count in its range.
 func (f *benchFlags) check(args []string) string {
 	switch {
 	case f.zeroWaste != 0:
-		if len(args) != 0 || f.perfect != 0 || f.zeroWaste < 1 || f.zeroWaste > bench.MaxZeroWaste {
-			return "--zero-waste 1 ile 10.000 arasında olmalı; dosya ya da --perfect verilmemeli"
+		if len(args) != 0 || f.perfect != 0 || f.perfectSheets != 0 || f.zeroWaste < 1 || f.zeroWaste > bench.MaxZeroWaste {
+			return "--zero-waste 1 ile 10.000 arasında olmalı; dosya, --perfect ya da --perfect-sheets verilmemeli"
 		}
 	case f.perfect != 0:
-		if len(args) != 0 || f.perfect < 1 || f.perfect > bench.MaxPerfect {
-			return "--perfect 1 ile 10.000 arasında olmalı ve dosya verilmemeli"
+		if len(args) != 0 || f.perfectSheets != 0 || f.perfect < 1 || f.perfect > bench.MaxPerfect {
+			return "--perfect 1 ile 10.000 arasında olmalı; dosya ya da --perfect-sheets verilmemeli"
+		}
+	case f.perfectSheets != 0:
+		if len(args) != 0 || f.perfectSheets < 1 || f.perfectSheets > bench.MaxPerfect {
+			return "--perfect-sheets 1 ile 10.000 arasında olmalı ve dosya verilmemeli"
 		}
 	case len(args) != 1:
 		return "tek bir örnek dosyası ya da klasörü verin (ör. ../shared/bench/2bp/bwmv_500.json, ../shared/bench/vsbpp/)"
@@ -76,7 +81,7 @@ func (f *benchFlags) config() bench.Config {
 }
 
 // runBench implements `kesim bench`: it lays out the instances of one
-// source, generated (--zero-waste, --perfect) or read from a file or
+// source, generated (--zero-waste, --perfect, --perfect-sheets) or read from a file or
 // folder of the 2BP or the VSBPP sets, and reports how well.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	var f benchFlags
@@ -97,6 +102,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	case f.perfect != 0:
 		return profiled(f.cpuProfile, stderr, func() int {
 			return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+		})
+	case f.perfectSheets != 0:
+		return profiled(f.cpuProfile, stderr, func() int {
+			return runPerfectBench(bench.PerfectSheets(f.perfectSheets, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
 		})
 	}
 	path := fs.Arg(0)
@@ -152,15 +161,22 @@ func runAndReport(ins []bench.Instance, cfg bench.Config, bk map[string]int, csv
 	return 0
 }
 
-// runPerfectBench lays out the perfect-packing family: each instance fits
-// one sheet, so the report's "optimal" column counts the instances laid out
-// on one sheet, per class (1 guillotine-cut, 2 pinwheels).
+// runPerfectBench lays out a perfect-packing family: each instance's parts
+// tile one sheet (--perfect) or two to four (--perfect-sheets), so the
+// report's best known is that many sheets and its "optimal" column counts
+// the instances laid out on them, per class (1 guillotine-cut, 2
+// pinwheels).
 func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, stdout, stderr io.Writer) int {
-	one := make(map[string]int, len(ins))
+	// The parts tile whole sheets: their area counts the sheets.
+	sheets := make(map[string]int, len(ins))
 	for _, in := range ins {
-		one[in.ID] = 1
+		area := 0
+		for _, it := range in.Items {
+			area += it[0] * it[1]
+		}
+		sheets[in.ID] = int(float64(area) / (in.BinW * in.BinH))
 	}
-	return runAndReport(ins, cfg, one, csvPath, stdout, stderr)
+	return runAndReport(ins, cfg, sheets, csvPath, stdout, stderr)
 }
 
 // runZeroWasteBench lays out the zero-waste family through the stock rows,

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -143,9 +144,33 @@ func TestBenchZeroWaste(t *testing.T) {
 		t.Errorf("rows %v", recs)
 	}
 	for _, args := range [][]string{{"--zero-waste", "10001"}, {"--zero-waste", "-1"}, {"--zero-waste", "2", "x.json"},
-		{"--zero-waste", "2", "--perfect", "2"}} {
+		{"--zero-waste", "2", "--perfect", "2"}, {"--perfect-sheets", "0"}, {"--perfect-sheets", "10001"},
+		{"--perfect-sheets", "2", "x.json"}, {"--perfect", "2", "--perfect-sheets", "2"}} {
 		if code := runBench(args, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// kesim bench --perfect-sheets: each instance's best known is the sheets
+// its parts were cut from, two to four, and the report counts the
+// instances laid out on them.
+func TestBenchPerfectSheets(t *testing.T) {
+	rows := filepath.Join(t.TempDir(), "sonuç.csv")
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--perfect-sheets", "4", "--iterations", "200", "--workers", "2", "--csv", rows}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out.String(), errb.String())
+	}
+	recs := readCSV(t, rows)
+	// instance_id class n sheets lower_bound best_known ms
+	if len(recs) != 5 {
+		t.Fatalf("rows %v", recs)
+	}
+	for _, r := range recs[1:] {
+		best, _ := strconv.Atoi(r[5])
+		sheets, _ := strconv.Atoi(r[3])
+		if best < 2 || best > 4 || r[4] != r[5] || sheets < best || !strings.HasPrefix(r[0], "perfect"+r[5]+"_") {
+			t.Errorf("row %v: want a best known of 2 to 4 sheets, equal to the lower bound and the id's count, and no fewer sheets", r)
 		}
 	}
 }
@@ -153,7 +178,7 @@ func TestBenchZeroWaste(t *testing.T) {
 // The generated families write a CPU profile too (--perfect ignored it).
 func TestBenchGeneratedProfile(t *testing.T) {
 	dir := t.TempDir()
-	for _, family := range []string{"--perfect", "--zero-waste"} {
+	for _, family := range []string{"--perfect", "--perfect-sheets", "--zero-waste"} {
 		prof := filepath.Join(dir, strings.TrimPrefix(family, "--")+".prof")
 		var out, errb bytes.Buffer
 		if code := runBench([]string{family, "2", "--time", "0", "--cpuprofile", prof}, &out, &errb); code != 0 {

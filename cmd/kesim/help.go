@@ -43,7 +43,8 @@ girdi (o zaman hiçbir dosya yazılmaz).`,
 		about: `2BP biçimindeki örnekleri (bwmv_500.json) ya da VSBPP kümelerini (bir dosya ya da
 ../shared/bench/vsbpp/ gibi bir klasör) yerleştirir, her sonucu nest.Verify ile denetler; 2BP'de
 sınıf başına sayfa toplamını, VSBPP'de küme ve sınıf başına maliyeti alt sınırlarla ve bilinen en
-iyi sonuçlarla karşılaştırır. --perfect N ve --zero-waste N dosya yerine üretilmiş örnekler çalıştırır.`,
+iyi sonuçlarla karşılaştırır. --perfect N, --perfect-sheets N ve --zero-waste N dosya yerine üretilmiş
+örnekler çalıştırır.`,
 		example: "kesim bench --time 0 ../shared/bench/2bp/bwmv_500.json",
 	}
 	cmdServe = &command{

@@ -43,20 +43,55 @@ func Perfect(n int, seed uint64) []Instance {
 			class, name = PerfectPinwheel, "p"
 		}
 		pieces := perfectPieces(rng, sheet[0], sheet[1], parts, class == PerfectPinwheel)
-		rng.Shuffle(len(pieces), func(a, b int) { pieces[a], pieces[b] = pieces[b], pieces[a] })
-		items := make([][2]int, len(pieces))
-		for k, p := range pieces {
-			items[k] = [2]int{p.w, p.h}
-			if rng.IntN(2) == 1 {
-				items[k] = [2]int{p.h, p.w}
-			}
-		}
 		out = append(out, Instance{
 			ID:    fmt.Sprintf("perfect_%s_n%03d_%04d", name, parts, i+1),
-			Class: class, N: parts, BinW: float64(sheet[0]), BinH: float64(sheet[1]), Items: items,
+			Class: class, N: parts, BinW: float64(sheet[0]), BinH: float64(sheet[1]), Items: shuffled(rng, pieces),
 		})
 	}
 	return out
+}
+
+// PerfectSheets returns n instances whose parts were cut from two to four
+// sheets of one size, each sheet into 8 to 30 parts as in Perfect (even
+// indices by guillotine cuts, odd ones around pinwheels), all shuffled and
+// half of them turned: the optimum is that many sheets, and the area bound
+// proves it. These are the parts of a job planned on boards bought for it.
+// The same n and seed give the same instances.
+func PerfectSheets(n int, seed uint64) []Instance {
+	n = min(max(n, 0), MaxPerfect)
+	out := make([]Instance, 0, n)
+	for i := 0; i < n; i++ {
+		rng := rand.New(rand.NewPCG(seed, uint64(i)|1<<40))
+		sheet := perfectSheets[rng.IntN(len(perfectSheets))]
+		sheets := 2 + rng.IntN(3)
+		class, name := PerfectGuillotine, "g"
+		if i%2 == 1 {
+			class, name = PerfectPinwheel, "p"
+		}
+		var pieces []rect
+		for range sheets {
+			pieces = append(pieces, perfectPieces(rng, sheet[0], sheet[1], 8+rng.IntN(23), class == PerfectPinwheel)...)
+		}
+		out = append(out, Instance{
+			ID:    fmt.Sprintf("perfect%d_%s_n%03d_%04d", sheets, name, len(pieces), i+1),
+			Class: class, N: len(pieces), BinW: float64(sheet[0]), BinH: float64(sheet[1]), Items: shuffled(rng, pieces),
+		})
+	}
+	return out
+}
+
+// shuffled returns the pieces' sizes in a random order, half of them
+// turned.
+func shuffled(rng *rand.Rand, pieces []rect) [][2]int {
+	rng.Shuffle(len(pieces), func(a, b int) { pieces[a], pieces[b] = pieces[b], pieces[a] })
+	items := make([][2]int, len(pieces))
+	for k, p := range pieces {
+		items[k] = [2]int{p.w, p.h}
+		if rng.IntN(2) == 1 {
+			items[k] = [2]int{p.h, p.w}
+		}
+	}
+	return items
 }
 
 // rect is a piece of the sheet in whole cm.

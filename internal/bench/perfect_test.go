@@ -82,3 +82,31 @@ func TestPerfectLowerBound(t *testing.T) {
 		t.Errorf("classes %v, want 20 of each", classes)
 	}
 }
+
+// TestPerfectSheetsArea checks the family of several sheets: two to four
+// sheets' area in parts, each sheet cut into 8 to 30, the same instances
+// for the same seed, and the engine's lower bound equal to the sheets.
+func TestPerfectSheetsArea(t *testing.T) {
+	ins := PerfectSheets(20, 1)
+	if !reflect.DeepEqual(ins, PerfectSheets(20, 1)) {
+		t.Fatal("PerfectSheets(20, 1) differs between two calls")
+	}
+	for _, in := range ins {
+		area := 0
+		for _, it := range in.Items {
+			area += it[0] * it[1]
+		}
+		sheets := area / int(in.BinW*in.BinH)
+		if in.N != len(in.Items) || float64(area) != float64(sheets)*in.BinW*in.BinH || sheets < 2 || sheets > 4 ||
+			in.N < 8*sheets || in.N > 30*sheets {
+			t.Fatalf("%s: %d parts (n %d), area %d of %vx%v", in.ID, len(in.Items), in.N, area, in.BinW, in.BinH)
+		}
+		res, err := nest.Layout(context.Background(), in.Request(nest.Options{}, false), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.LowerBound != sheets {
+			t.Errorf("%s: lower bound %d, want %d", in.ID, res.Stats.LowerBound, sheets)
+		}
+	}
+}
