@@ -591,7 +591,7 @@ func (s *search) exactFit() {
 	mergeNodes := nodes / 4 * 3
 	var sol *solution
 	if e.waste == 0 && e.sheets > 1 && len(s.j.items) <= mergeMaxParts {
-		sol = e.sheetBySheet(mergeNodes, s.start, mergeEnd, stopAt)
+		sol = e.sheetBySheet(mergeNodes, time.Now(), mergeEnd, stopAt)
 	} else {
 		sol = e.mergeSearch(mergeNodes, stopAt(mergeEnd))
 	}
