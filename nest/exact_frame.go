@@ -34,7 +34,9 @@ import (
 // parts placed). The sheets are filled one after the other: of the sizes
 // with sheets left, the first one the search tiles within its node cap
 // keeps the parts it took, and a sheet that no size tiles ends the round.
-// The rounds start again from the first sheet with twice the cap.
+// The rounds start again from the first sheet with twice the cap and the
+// parts ranked with some noise, so that a round does not tile the first
+// sheet with the same wrong parts again.
 //
 // The merge search (exact_merge.go) merges blocks across all the pool's
 // parts; this search commits to one sheet's parts early and finds out
@@ -147,6 +149,7 @@ func (e *exact) frameRound(targets []mtarget, cap, nodes int, noise []int) (bool
 	e.total = 0
 	e.placed, e.targetOf, e.sheet = e.placed[:0], e.targetOf[:0], 0
 	saved, pieces, area := e.pool()
+	state := e.state
 	for pieces > 0 {
 		tiled := false
 		if area > 1<<24 || areaReachable(tg, area) {
@@ -174,11 +177,13 @@ func (e *exact) frameRound(targets []mtarget, cap, nodes int, noise []int) (bool
 			break
 		}
 	}
-	// The shapes' counts are as they were, as after the merge searches:
-	// on failure the next search takes every part.
+	// The shapes' counts (and the hash of the parts placed) are as they
+	// were, as after the merge searches: on failure the next search takes
+	// every part.
 	for i := range e.shapes {
 		e.shapes[i].left = saved[i]
 	}
+	e.state = state
 	if pieces > 0 {
 		e.sheet = 0
 		return false, e.total

@@ -1,10 +1,13 @@
 package nest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -205,8 +208,10 @@ func checkSequentialTiling(t *testing.T, search func(e *exact, targets []mtarget
 				}
 			}
 		}
-		for k, n := range count {
-			e.shapes = append(e.shapes, exactShape{w: k[0], h: k[1], rotate: true, left: n})
+		// The shapes in a fixed order (a map's order changes from run to
+		// run, and so would the searches).
+		for _, k := range slices.SortedFunc(maps.Keys(count), func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) }) {
+			e.shapes = append(e.shapes, exactShape{w: k[0], h: k[1], rotate: true, left: count[k]})
 		}
 		e.orientShapes()
 		left := make([]int, len(e.shapes))

@@ -87,9 +87,9 @@ func TestPerfectLowerBound(t *testing.T) {
 // sheets' area in parts, each sheet cut into 8 to 30, the same instances
 // for the same seed, and the engine's lower bound equal to the sheets.
 func TestPerfectSheetsArea(t *testing.T) {
-	ins := PerfectSheets(20, 1)
-	if !reflect.DeepEqual(ins, PerfectSheets(20, 1)) {
-		t.Fatal("PerfectSheets(20, 1) differs between two calls")
+	ins := PerfectSheets(10, 1)
+	if !reflect.DeepEqual(ins, PerfectSheets(10, 1)) {
+		t.Fatal("PerfectSheets(10, 1) differs between two calls")
 	}
 	for _, in := range ins {
 		area := 0
