@@ -591,7 +591,7 @@ func (s *search) exactFit() {
 	mergeNodes := nodes / 4 * 3
 	var sol *solution
 	if e.waste == 0 && e.sheets > 1 && len(s.j.items) <= mergeMaxParts {
-		sol = e.sheetBySheet(mergeNodes, time.Now(), mergeEnd, stopAt)
+		sol = e.sheetBySheet(mergeNodes, mergeEnd, stopAt)
 	} else {
 		sol = e.mergeSearch(mergeNodes, stopAt(mergeEnd))
 	}
@@ -603,18 +603,18 @@ func (s *search) exactFit() {
 
 // sheetBySheet runs the searches that tile several sheets one after the
 // other, for parts that fill them without waste: the frame search with a
-// quarter of nodes and of the time from start to end, then the merge
+// quarter of nodes and of the time from now to end, then the merge
 // search sheet by sheet with the rest. It returns the layout or nil.
 //
 // Parts cut from two to four sheets of one size (40 jobs of 31 to 88
 // parts, 100,000 nodes each) were tiled by the merge search over all the
 // sheets at once in 11 jobs, by the merge search sheet by sheet in 22 (all
 // 11 among them) and by the frame search in 14, 2 of them new.
-func (e *exact) sheetBySheet(nodes int, start, end time.Time, stopAt func(time.Time) func() bool) *solution {
+func (e *exact) sheetBySheet(nodes int, end time.Time, stopAt func(time.Time) func() bool) *solution {
 	targets := []mtarget{{e.w, e.h, e.sheets}}
 	var frameEnd time.Time
 	if !end.IsZero() {
-		frameEnd = start.Add(end.Sub(start) / 4)
+		frameEnd = time.Now().Add(time.Until(end) / 4)
 	}
 	found := e.frameSequential(targets, nodes/4, stopAt(frameEnd)) || e.mergeSequential(targets, nodes-nodes/4, stopAt(end))
 	e.total = 0 // the skyline search counts its own nodes
