@@ -236,3 +236,24 @@ func BenchmarkMergeSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFrameSearch runs the frame search for 200,000 nodes on parts
+// cut from three 244 x 183 sheets, 35 from each, where it tiles no layout
+// in that budget: the speed of its nodes.
+func BenchmarkFrameSearch(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 35))
+	req := tiling(rng, 244, 183, 35, 1, 0, false)
+	for range 2 {
+		req.Parts = append(req.Parts, tiling(rng, 244, 183, 35, 1, 0, false).Parts...)
+	}
+	j, _, err := newJob(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		e := newExact(j, 3)
+		if e.frameSequential([]mtarget{{e.w, e.h, 3}}, 200000, nil) {
+			b.Fatal("tiled: the job no longer measures a full budget")
+		}
+	}
+}

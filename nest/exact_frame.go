@@ -53,6 +53,10 @@ import (
 // round (about 40 ms).
 const frameFirstCap = 50000
 
+// frameSumsMemo bounds the sets of remaining parts whose subset sums a
+// sheet's search keeps (about 6 MB for sheets up to 640 units long).
+const frameSumsMemo = 1 << 16
+
 // frame is a block under construction, in scaled units: its lower left
 // corner, its size so far (0 x 0: no part yet), the size its parent needs
 // (0: any) and the most it may grow to.
@@ -96,13 +100,17 @@ type fchoice struct {
 
 // framer is the state of one sheet's frame search.
 type framer struct {
-	e       *exact
-	st      []frame
-	left    int // discrepancies left
-	truncs  int // choices left out for want of discrepancies
-	failed  map[uint64]int
-	reach   []uint64
-	choices [][]fchoice // per depth
+	e      *exact
+	st     []frame
+	left   int // discrepancies left
+	truncs int // choices left out for want of discrepancies
+	failed map[uint64]int
+	// longest is the longest side of a target: sums runs up to it.
+	longest int
+	// sumsMemo holds sums' result per set of remaining parts (the hash
+	// of the parts placed).
+	sumsMemo map[uint64][]uint64
+	choices  [][]fchoice // per depth
 	// noise is each orientation's rank offset in this round: none in
 	// the first, up to half its area after, so that a round does not
 	// find the same wrong tiling of a sheet again.
@@ -144,7 +152,7 @@ func (e *exact) frameRound(targets []mtarget, cap, nodes int, noise []int) (bool
 	for _, tg := range targets {
 		n = max(n, tg.w, tg.h)
 	}
-	f := &framer{e: e, reach: make([]uint64, n/64+1), noise: noise}
+	f := &framer{e: e, longest: n/64*64 + 63, sumsMemo: map[uint64][]uint64{}, noise: noise}
 	tg := slices.Clone(targets)
 	e.total = 0
 	e.placed, e.targetOf, e.sheet = e.placed[:0], e.targetOf[:0], 0
@@ -228,11 +236,19 @@ func (f *framer) key() uint64 {
 }
 
 // sums returns the lengths up to n that some of the remaining parts make
-// end to end, each by one of its sides.
+// end to end, each by one of its sides. A result is kept per set of
+// remaining parts: most nodes close or open frames and leave the parts as
+// they were, and a search that comes back up finds the sets it left.
 func (f *framer) sums(n int) []uint64 {
 	e := f.e
-	r := f.reach[:n/64+1]
-	clear(r)
+	if r, ok := f.sumsMemo[e.state]; ok {
+		return r
+	}
+	if len(f.sumsMemo) >= frameSumsMemo {
+		clear(f.sumsMemo)
+	}
+	r := make([]uint64, n/64+1)
+	f.sumsMemo[e.state] = r
 	r[0] = 1
 	for si := range e.shapes {
 		sh := &e.shapes[si]
@@ -307,7 +323,7 @@ func (f *framer) branch(d int) bool {
 	}
 	cs := f.choices[d][:0]
 	limW, limH := fr.limits()
-	r := f.sums(len(f.reach)*64 - 1)
+	r := f.sums(f.longest)
 	if fr.bw == 0 {
 		cs = f.parts(cs, &fr, r)
 	} else {
