@@ -207,3 +207,29 @@ func TestLuby(t *testing.T) {
 		}
 	}
 }
+
+// On one sheet the merge search first merges a block that has only one
+// block to merge with, before pairs of blocks that share longer sides with
+// many others: such a pair is most often two pieces the sheet was cut into.
+func TestMergeFewPartnersFirst(t *testing.T) {
+	e := &exact{j: &job{guillotine: true}, w: 100, h: 100, sheets: 1}
+	// Four 10 x 50 blocks merge with each other along 10 (into a block as
+	// high as the sheet) or 50; 7 x 33 and 7 x 67 only with each other.
+	e.shapes = []exactShape{{w: 10, h: 50, rotate: true, left: 4}, {w: 7, h: 33, rotate: true, left: 1}, {w: 7, h: 67, rotate: true, left: 1}}
+	e.orientShapes()
+	left, _, _ := e.pool()
+	m := newMerger(e, nil, left, nil)
+	pairs, order := m.pairs()
+	first := pairs[order[0]]
+	got := [2]int{e.shapes[m.blocks[first.used[0]].shape].h, e.shapes[m.blocks[first.used[1]].shape].h}
+	if got != [2]int{33, 67} && got != [2]int{67, 33} {
+		t.Fatalf("first merge: blocks of heights %v, want the 7 x 33 and 7 x 67 blocks", got)
+	}
+	// Over several sheets the order is by sides alone.
+	m = newMerger(e, []mtarget{{100, 100, 1}}, left, nil)
+	pairs, order = m.pairs()
+	first = pairs[order[0]]
+	if sh := e.shapes[m.blocks[first.used[0]].shape]; sh.w != 10 {
+		t.Fatalf("first merge over several sheets: a %d x %d block, want a 10 x 50 one", sh.w, sh.h)
+	}
+}
