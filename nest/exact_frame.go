@@ -53,9 +53,14 @@ import (
 // round (about 40 ms).
 const frameFirstCap = 50000
 
-// frameSumsMemo bounds the sets of remaining parts whose subset sums a
-// sheet's search keeps (about 6 MB for sheets up to 640 units long).
-const frameSumsMemo = 1 << 16
+// frameSumsBytes bounds the memory of the subset sums a round keeps (8 MB
+// of bitsets), and frameSumsMemo their number: 65,536 sets on sheets
+// shorter than 1,024 scaled units, fewer on longer ones (a sheet of 28,000
+// units, 2,800 mm in tenths, keeps about 2,400).
+const (
+	frameSumsBytes = 8 << 20
+	frameSumsMemo  = 1 << 16
+)
 
 // frame is a block under construction, in scaled units: its lower left
 // corner, its size so far (0 x 0: no part yet), the size its parent needs
@@ -244,7 +249,7 @@ func (f *framer) sums(n int) []uint64 {
 	if r, ok := f.sumsMemo[e.state]; ok {
 		return r
 	}
-	if len(f.sumsMemo) >= frameSumsMemo {
+	if len(f.sumsMemo) >= min(frameSumsMemo, frameSumsBytes/(8*(n/64+1))) {
 		clear(f.sumsMemo)
 	}
 	r := make([]uint64, n/64+1)

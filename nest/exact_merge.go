@@ -24,8 +24,8 @@ import (
 // whose new side is a side of another block or of the sheet come first,
 // then those with the longest common side: a long side shared by chance is
 // rare; on one sheet, pairs of blocks with few merges to choose from come
-// first (scorePartners). Only pair merges are tried in guillotine mode, so every layout it
-// finds is guillotine.
+// first (scorePartners). Only pair merges are tried in guillotine mode, so
+// every layout it finds is guillotine.
 //
 // A wrong merge early on is found out only near the sheet, so the search is
 // a limited discrepancy search (Harvey and Ginsberg 1995), the k-th best
