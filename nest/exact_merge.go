@@ -534,7 +534,9 @@ func (m *merger) apply(c mcand) bool {
 }
 
 // pairs returns the merges of two blocks along a common side that fit
-// the sheet, and the order to try them in: the longest common side first.
+// the sheet, and the order to try them in: those whose new side another
+// block or the sheet has, then the longest common side, and on one sheet
+// pairs with few merges to choose from (scorePartners).
 func (m *merger) pairs() ([]mcand, []int32) {
 	// As many as last time, or about: merges change few pairs.
 	out := make([]mcand, 0, m.lastPairs+m.lastPairs/8)
