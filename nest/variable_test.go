@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -368,5 +369,130 @@ func TestSolveVariableBigPlan(t *testing.T) {
 	checkVS(t, kinds, rows, from.pages, from.left, false)
 	if from.nLeft != 0 || from.cost >= poor.cost {
 		t.Errorf("from one sheet per copy (%g) the search ended at %g with %d left", poor.cost, from.cost, from.nLeft)
+	}
+}
+
+// trapVS is a job whose greedy plan is three sheets of the cheaper row
+// (144) where two of the slightly bigger row do (116): parts of 26, 22 and
+// 4 (and 26, 22 and 2) fill a 52 high sheet (cost 58) each; the 48 high
+// sheet (cost 48) is cheaper per area and takes 26 and 22.
+func trapVS() ([]vsKind, []vsRow) {
+	rows := []vsRow{{binW: 10, binH: 48, limit: 3, cost: 48}, {binW: 10, binH: 52, limit: 2, cost: 58}}
+	var kinds []vsKind
+	for _, h := range []int{26, 22, 4, 2} {
+		n := 1
+		if h > 4 {
+			n = 2
+		}
+		kinds = append(kinds, vsKind{count: n, w: []int{10, 10}, h: []int{h, h}, rotate: []bool{false, false}})
+	}
+	return kinds, rows
+}
+
+// From the trap's plan with its third sheet emptied, the ruin and
+// recreate moves a full 48 high sheet to the 52 high row with its parts
+// where they lie (the cost stays below the ceiling of 144), and a step
+// that is not kept puts it back. Without the move the search leaves the
+// trap only by emptying a whole sheet and choosing the dearer row by
+// chance: of 50 seeds, with 300, 1,000 and 3,000 sheets of work, 5, 12
+// and 32 reached the two sheets before and 45, 50 and 50 with it.
+func TestGDRRUpsize(t *testing.T) {
+	kinds, rows := trapVS()
+	v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background()}}
+	start, ok := solvePlan(kinds, rows, vsOptions{ctx: context.Background(), seed: 1})
+	if !ok || start.cost != 144 || len(start.pages) != 3 {
+		t.Fatalf("the greedy plan costs %g; the test wants the trap of 144", start.cost)
+	}
+	g := v.newGDRR(start, rand.New(rand.NewSource(1)))
+	if g.cost != 96 || len(g.pool) != 2 || g.ceiling != 144 {
+		t.Fatalf("after the first plan: cost %g, pool %v, ceiling %g", g.cost, g.pool, g.ceiling)
+	}
+	before := slices.Clone(g.sheets[0].b.placed)
+	g.base, g.lo, g.hi = len(g.sheets), 0, 1
+	g.upsize()
+	s := g.sheets[0]
+	if s.row != 1 || s.b.h != 52 || g.cost != 106 || g.used[0] != 1 || g.used[1] != 1 {
+		t.Fatalf("upsize: row %d, sheet %d high, cost %g, used %v", s.row, s.b.h, g.cost, g.used)
+	}
+	if !reflect.DeepEqual(s.b.placed, before) || s.b.usedArea() != 480 {
+		t.Fatalf("the parts moved: %v against %v", s.b.placed, before)
+	}
+	if !s.b.find(10, 4, false, vsHeuristic).ok {
+		t.Fatal("the bigger sheet has no room for the 4 high part")
+	}
+	// The second follows: 58 + 58 is below the ceiling too.
+	g.lo, g.hi = 1, 2
+	g.upsize()
+	if g.sheets[1].row != 1 || g.cost != 116 {
+		t.Fatalf("second upsize: row %d, cost %g", g.sheets[1].row, g.cost)
+	}
+	// A third sheet of the 52 high row is over its limit.
+	g.sheets = append(g.sheets, gdSheet{row: 0, b: g.newBin(0)})
+	g.sheets[2].b.place(placement{w: 10, h: 2, ok: true}, 3, g.minSide)
+	g.used[0]++
+	g.lo, g.hi = 2, 3
+	g.upsize()
+	if g.sheets[2].row != 0 {
+		t.Fatal("upsize went past the row's limit")
+	}
+}
+
+// A step that is not kept undoes an upsize: the sheet is back on its row
+// with its bin.
+func TestGDRRUpsizeUndone(t *testing.T) {
+	kinds, rows := trapVS()
+	v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background()}}
+	start, _ := solvePlan(kinds, rows, vsOptions{ctx: context.Background(), seed: 1})
+	g := v.newGDRR(start, rand.New(rand.NewSource(1)))
+	g.base, g.lo, g.hi = len(g.sheets), 0, 1
+	g.undo = g.undo[:0]
+	g.upsize()
+	for _, u := range g.undo {
+		g.sheets[u.i].b, g.sheets[u.i].row = u.old, u.row
+	}
+	if s := g.sheets[0]; s.row != 0 || s.b.h != 48 || len(s.b.placed) != 2 {
+		t.Fatalf("undone: row %d, %d high, %d parts", s.row, s.b.h, len(s.b.placed))
+	}
+}
+
+// chooseRow opens, for a part no sheet takes, the row whose sheet takes
+// every part left, even when another row is cheaper per area placed: a
+// complete plan below the ceiling is the search's goal.
+func TestGDRRChooseRowCompletes(t *testing.T) {
+	kinds, rows := trapVS()
+	v := &vsSearch{kinds: kinds, rows: rows, o: vsOptions{ctx: context.Background()}}
+	start, _ := solvePlan(kinds, rows, vsOptions{ctx: context.Background(), seed: 1})
+	for seed := int64(1); seed <= 20; seed++ {
+		g := v.newGDRR(start, rand.New(rand.NewSource(seed)))
+		g.q = vsHeuristic
+		// One 48 high sheet with 26 and 22 is left; 26, 22 and 4 are to
+		// place: a 48 high sheet takes 26 and 22 (1 per unit of area), a
+		// 52 high one all three (58 / 52).
+		g.sheets = g.sheets[:1]
+		g.cost, g.used = 48, []int{1, 0}
+		g.pool = g.pool[:0]
+		if r := g.chooseRow(0, []int32{0, 1, 2}); r != 1 {
+			t.Fatalf("seed %d: chose row %d for the last three parts, want the one that takes them all", seed, r)
+		}
+		// With a part already left out in this step, no row completes
+		// the plan, and the cost per area decides.
+		g.pool = append(g.pool, 3)
+		if r := g.chooseRow(0, []int32{0, 1, 2}); r != 0 {
+			t.Fatalf("seed %d: chose row %d with a part left out", seed, r)
+		}
+	}
+}
+
+// A plan of three sheets of one row, where two of a slightly bigger row
+// would do, is left for the two (with 1,000 sheets of work, 12 of 50
+// seeds before upsize).
+func TestSolveVariableUpsizes(t *testing.T) {
+	kinds, rows := trapVS()
+	for seed := int64(1); seed <= 5; seed++ {
+		p, _ := solvePlan(kinds, rows, vsOptions{ctx: context.Background(), seed: seed, iterations: 1000})
+		checkVS(t, kinds, rows, p.pages, p.left, false)
+		if p.nLeft != 0 || p.cost != 116 {
+			t.Errorf("seed %d: %g with %d left, want two 52 high sheets (116)", seed, p.cost, p.nLeft)
+		}
 	}
 }
