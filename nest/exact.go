@@ -544,9 +544,10 @@ const exactNodes = 20000
 const exactNodesPerIteration = 20
 
 // exactFit runs the exact-fit search when the parts nearly fill the lower
-// bound's sheets, and offers its layout: the merge search with three
-// quarters of the nodes (on 20 instances of the perfect-packing family's
-// pinwheel half it found 3 layouts in 30,000 nodes, the skyline search
+// bound's sheets, and offers its layout: for parts that tile one sheet, the
+// merge search and then the merge repair (exact_lns.go) with three quarters
+// of the nodes (on 20 instances of the perfect-packing family's pinwheel
+// half the merge search found 3 layouts in 30,000 nodes, the skyline search
 // none in 100,000), or, for parts that tile several sheets, the searches
 // sheet by sheet (sheetBySheet), then the skyline search, which also takes
 // layouts with waste, with the rest. With a time limit, parts that fill the sheets
@@ -590,10 +591,24 @@ func (s *search) exactFit() {
 	}
 	mergeNodes := nodes / 4 * 3
 	var sol *solution
-	if e.waste == 0 && e.sheets > 1 && len(s.j.items) <= mergeMaxParts {
-		sol = e.sheetBySheet(mergeNodes, mergeEnd, stopAt)
-	} else {
-		sol = e.mergeSearch(mergeNodes, stopAt(mergeEnd))
+	switch {
+	case e.waste != 0 || len(s.j.items) > mergeMaxParts:
+		// The skyline search alone.
+	case e.sheets > 1:
+		sol = e.sheetBySheet(mergeNodes, mergeEnd, stopAt, uint64(o.Seed))
+	default:
+		// A short merge search settles small jobs (it is exhaustive where
+		// the repair is not), with half of the nodes, at most 10,000, and
+		// an eighth of the time; the repair has the rest.
+		first := min(mergeNodes/2, exactNodes/2)
+		firstEnd := mergeEnd
+		if !mergeEnd.IsZero() {
+			firstEnd = time.Now().Add(time.Until(mergeEnd) / 8)
+		}
+		sol = e.mergeSearch(first, stopAt(firstEnd))
+		if sol == nil && !s.ctxDone() && e.mergeRepair(nil, mergeNodes-first, stopAt(mergeEnd), uint64(o.Seed)) {
+			sol = e.solution()
+		}
 	}
 	if sol == nil && !s.ctxDone() {
 		sol = e.search(uint64(o.Seed), nodes-mergeNodes, stopAt(end))
@@ -601,22 +616,24 @@ func (s *search) exactFit() {
 	s.offer(sol, 0.2)
 }
 
-// sheetBySheet runs the searches that tile several sheets one after the
-// other, for parts that fill them without waste: the frame search with a
-// quarter of nodes and of the time from now to end, then the merge
-// search sheet by sheet with the rest. It returns the layout or nil.
+// sheetBySheet runs the searches that tile several sheets, for parts that
+// fill them without waste: the frame search sheet by sheet with a quarter
+// of nodes and of the time from now to end, then the merge repair over all
+// the sheets with the rest. It returns the layout or nil.
 //
 // Parts cut from two to four sheets of one size (40 jobs of 31 to 88
 // parts, 100,000 nodes each) were tiled by the merge search over all the
 // sheets at once in 11 jobs, by the merge search sheet by sheet in 22 (all
-// 11 among them) and by the frame search in 14, 2 of them new.
-func (e *exact) sheetBySheet(nodes int, end time.Time, stopAt func(time.Time) func() bool) *solution {
+// 11 among them) and by the frame search in 14, 2 of them new. The merge
+// repair in the place of the search sheet by sheet took kesim bench
+// --perfect-sheets 60 at 1 s from 17 to 41 (guillotine mode: 13 to 27).
+func (e *exact) sheetBySheet(nodes int, end time.Time, stopAt func(time.Time) func() bool, seed uint64) *solution {
 	targets := []mtarget{{e.w, e.h, e.sheets}}
 	var frameEnd time.Time
 	if !end.IsZero() {
 		frameEnd = time.Now().Add(time.Until(end) / 4)
 	}
-	found := e.frameSequential(targets, nodes/4, stopAt(frameEnd)) || e.mergeSequential(targets, nodes-nodes/4, stopAt(end))
+	found := e.frameSequential(targets, nodes/4, stopAt(frameEnd)) || e.mergeRepair(targets, nodes-nodes/4, stopAt(end), seed)
 	e.total = 0 // the skyline search counts its own nodes
 	if found {
 		return e.solution()

@@ -100,10 +100,6 @@ type merger struct {
 	sides     []int32 // pairs' count of the blocks' sides, by length
 	lastPairs int     // the candidates pairs found last
 	partners  []int32 // scorePartners' count of merges per block
-	// one ends the search when one block is a sheet (found), for
-	// mergeSequential.
-	one   bool
-	found int32
 }
 
 // mergeSearch runs the merge search with at most nodes nodes and returns
@@ -131,6 +127,14 @@ func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool 
 	if !m.run(nodes) {
 		return false
 	}
+	m.emitAll()
+	return true
+}
+
+// emitAll lays out every block as a sheet: e.placed, e.sheets and, with
+// targets, e.targetOf.
+func (m *merger) emitAll() {
+	e, targets := m.e, m.targets
 	e.placed = e.placed[:0]
 	e.sheets = len(m.alive)
 	e.targetOf = e.targetOf[:0]
@@ -146,7 +150,6 @@ func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool 
 		// not the sheet's.
 		m.emit(b, 0, 0, blk.w != w, sheet)
 	}
-	return true
 }
 
 // newMerger starts a merge search over left[i] copies of each shape i.
@@ -180,47 +183,6 @@ func (m *merger) run(nodes int) bool {
 			return false // out of nodes, or searched in full
 		}
 	}
-}
-
-// mergeSequential tiles targets one sheet at a time: a merge search that
-// ends when one block is a sheet, whose parts then leave the search, until
-// every part is in a sheet. It does not go back on a sheet it made. Where
-// the parts were cut from several sheets, the merge search over all of them
-// at once (mergeTiles) sees a wrong merge only when the last sheets do not
-// come out; here each sheet is a search of its own, over few merges. On
-// kesim bench --zero-waste 40 (46 to 136 parts) with 200,000 nodes each,
-// about 5 s, mergeTiles tiled 2 instances and this search 6.
-func (e *exact) mergeSequential(targets []mtarget, nodes int, stop func() bool) bool {
-	left, pieces, area := e.pool()
-	tg := slices.Clone(targets)
-	e.placed, e.targetOf = e.placed[:0], e.targetOf[:0]
-	total, sheet := 0, 0
-	for pieces > 0 {
-		if area <= 1<<24 && !areaReachable(tg, area) {
-			return false // the sheets made hold parts another sheet needed
-		}
-		m := newMerger(e, tg, left, stop)
-		m.one = true
-		m.total = total
-		if !m.run(nodes) {
-			return false
-		}
-		total = m.total
-		b := m.found
-		t := m.target(b)
-		start := len(e.placed)
-		m.emit(b, 0, 0, m.blocks[b].w != tg[t].w, sheet)
-		for _, p := range e.placed[start:] {
-			left[p.shape]--
-			pieces--
-			area -= p.w * p.h
-		}
-		e.targetOf = append(e.targetOf, t)
-		tg[t].n--
-		sheet++
-	}
-	e.sheets = sheet
-	return true
 }
 
 // pool returns the copies left of each shape, their number and their
@@ -318,14 +280,6 @@ func (m *merger) dfs() bool {
 	}
 	if !m.withinLimits() {
 		return false
-	}
-	if m.one {
-		for _, b := range m.alive {
-			if m.sheetSized(b) {
-				m.found = b
-				return true
-			}
-		}
 	}
 	if done {
 		return true
@@ -516,6 +470,18 @@ func (m *merger) key(c mcand) mergeKey {
 func (m *merger) apply(c mcand) bool {
 	saved := slices.Clone(m.alive)
 	savedState := m.state
+	id := m.merge(c)
+	if m.dfs() {
+		return true
+	}
+	m.alive, m.state = saved, savedState
+	m.blocks = m.blocks[:id]
+	return false
+}
+
+// merge makes the block of merge c in place of the blocks it takes and
+// returns its number.
+func (m *merger) merge(c mcand) int32 {
 	id := int32(len(m.blocks))
 	c.block.kids = slices.Clone(c.kids[:c.n])
 	m.blocks = append(m.blocks, c.block)
@@ -525,12 +491,7 @@ func (m *merger) apply(c mcand) bool {
 	m.state += c.block.hash()
 	m.alive = slices.DeleteFunc(m.alive, func(b int32) bool { return slices.Contains(c.used[:c.n], b) })
 	m.alive = append(m.alive, id)
-	if m.dfs() {
-		return true
-	}
-	m.alive, m.state = saved, savedState
-	m.blocks = m.blocks[:id]
-	return false
+	return id
 }
 
 // pairs returns the merges of two blocks along a common side that fit

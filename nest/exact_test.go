@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -231,5 +232,78 @@ func TestMergeFewPartnersFirst(t *testing.T) {
 	first = pairs[order[0]]
 	if sh := e.shapes[m.blocks[first.used[0]].shape]; sh.w != 10 {
 		t.Fatalf("first merge over several sheets: a %d x %d block, want a 10 x 50 one", sh.w, sh.h)
+	}
+}
+
+// TestMergeRepair: the merge repair tiles sheets cut into 25 to 35 parts
+// (every other one around a pinwheel), and in guillotine mode sheets cut
+// into 15 to 20 parts by guillotine cuts, each a layout Verify accepts
+// (in guillotine mode with its cutting sequence). With 5,000 nodes each
+// it tiled 4 of the 12 bigger sheets and the merge search 1 (with 20,000
+// nodes, 5 and 2).
+func TestMergeRepair(t *testing.T) {
+	tiled := [2]int{}
+	for i := range 18 {
+		rng := rand.New(rand.NewPCG(21, uint64(i)))
+		guillotine := i >= 12
+		w, h := 60+rng.IntN(40), 50+rng.IntN(40)
+		parts := 25 + rng.IntN(11)
+		if guillotine {
+			parts = 15 + rng.IntN(6)
+		}
+		req := tiling(rng, w, h, parts, 1, 0, !guillotine && i%2 == 1)
+		req.Options.Guillotine = guillotine
+		j, _, err := newJob(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newExact(j, 1)
+		if !e.mergeRepair(nil, 5000, nil, 1) {
+			continue
+		}
+		tiled[b2i(guillotine)]++
+		s := &search{req: req, j: j, lb: 1}
+		if err := Verify(req, s.result(e.solution())); err != nil {
+			t.Errorf("case %d: %v", i, err)
+		}
+	}
+	if tiled[0] < 4 || tiled[1] < 4 {
+		t.Errorf("the repair tiled %d of 12 sheets and %d of 6 in guillotine mode, want at least 4 and 4", tiled[0], tiled[1])
+	}
+}
+
+// TestMergeCompact: compacting the blocks keeps every alive block's parts
+// where they were, and drops the blocks taken apart.
+func TestMergeCompact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 0))
+	req := tiling(rng, 60, 50, 30, 1, 0, false)
+	j, _, err := newJob(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newExact(j, 1)
+	r := e.newRepair(nil, 1, 0.1, nil)
+	r.m.dive(r.rng, 0, 0)
+	for range 20 {
+		r.m.dissolve(r.rng)
+		r.m.dive(r.rng, 0.3, 0)
+	}
+	layout := func(alive []int32) [][]exactSpot {
+		var out [][]exactSpot
+		for _, b := range alive {
+			e.placed = e.placed[:0]
+			r.m.emit(b, 0, 0, false, 0)
+			out = append(out, slices.Clone(e.placed))
+		}
+		return out
+	}
+	before := layout(r.m.alive)
+	n := len(r.m.blocks)
+	alive := r.m.compact(r.m.alive)
+	if len(r.m.blocks) >= n || len(r.m.blocks) < len(j.items) {
+		t.Fatalf("compact kept %d of %d blocks for %d parts", len(r.m.blocks), n, len(j.items))
+	}
+	if after := layout(alive); !reflect.DeepEqual(before, after) {
+		t.Error("the blocks' parts moved")
 	}
 }

@@ -169,12 +169,19 @@ func TestAreaReachable(t *testing.T) {
 	}
 }
 
-// TestMergeSequentialTilesSheets cuts sheets of two sizes into parts and
-// gives the search sheet by sheet the parts of all of them, with a spare
-// sheet of each size: it must put every part on a sheet of one of the
-// sizes, within the counts, each sheet filled exactly and without overlap.
-func TestMergeSequentialTilesSheets(t *testing.T) {
-	checkSequentialTiling(t, (*exact).mergeSequential, false)
+// TestMergeRepairTilesSheets cuts sheets of two sizes into parts and
+// gives the merge repair the parts of all of them, with a spare sheet of
+// each size: it must put every part on a sheet of one of the sizes, within
+// the counts, each sheet filled exactly and without overlap.
+func TestMergeRepairTilesSheets(t *testing.T) {
+	checkSequentialTiling(t, func(e *exact, targets []mtarget, nodes int, stop func() bool) bool {
+		if stop != nil {
+			// The check's stopped run: the repair makes every sheet at
+			// once, so it is stopped from the start.
+			stop = func() bool { return true }
+		}
+		return e.mergeRepair(targets, nodes, stop, 1)
+	}, false)
 }
 
 // TestFrameSequentialTilesSheets: the frame search tiles the same sheets,

@@ -1,0 +1,213 @@
+package nest
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// The merge repair: a large neighbourhood search over the merge search's
+// blocks, for parts that tile one sheet or several (of one size or of
+// several, within their numbers). A dive merges the best pair (with some
+// noise) until every block is a sheet or nothing merges; a repair
+// step then takes one to three blocks apart again, one to four levels down
+// their merges, and dives from there, and the new blocks are kept unless
+// they are more than one block worse. Most merges of a stuck dive are
+// right: the repair keeps them and searches only around the wrong ones,
+// where the merge search's backtracking must first undo everything merged
+// after a wrong merge, and on more than about 50 parts never gets there.
+//
+// Two repairs take turns: one that takes a pinwheel at every merge where
+// there is one and one that takes it one time in ten, since parts cut
+// around pinwheels need the first and parts cut by guillotine cuts the
+// second (a pinwheel among the latter is found by chance, and is wrong). On
+// the perfect-packing family (kesim bench --perfect 100 at 1 s, seed 1) the
+// merge search found 14 of the 50 guillotine instances and 11 of the 50
+// pinwheel ones; the repair with pinwheels one time in ten 30 and 9, with
+// pinwheels at every merge 17 and 26.
+
+// repairWorse is how many blocks more than the current ones a repair step
+// may leave and still be kept: with 0 (only as few or fewer), the repair
+// found 24 of the 50 guillotine instances above, with 1 30, with a second
+// block more kept one time in ten 27.
+const repairWorse = 1
+
+// repair is one merge repair.
+type repair struct {
+	m     *merger
+	rng   *rand.Rand
+	wheel float64 // how often a merge is a pinwheel, when there is one
+	cur   []int32 // the blocks kept
+	state uint64  // their hash (merger.state)
+}
+
+// mergeRepair runs two merge repairs in turns, with at most nodes nodes
+// in all, and reports whether one tiled the targets (nil: the exact's one
+// sheet); the layout is then in e.placed (and e.targetOf, with targets).
+func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed uint64) bool {
+	if stop != nil && stop() {
+		return false
+	}
+	rs := []*repair{e.newRepair(targets, seed, 0.1, stop), e.newRepair(targets, seed+1, 1, stop)}
+	for _, r := range rs {
+		if r.m.dive(r.rng, 0, r.wheel) {
+			r.m.emitAll()
+			return true
+		}
+		r.keep()
+	}
+	for it := 0; ; it++ {
+		total := 0
+		for _, r := range rs {
+			total += r.m.total
+		}
+		if total >= nodes || it&15 == 0 && stop != nil && stop() {
+			return false
+		}
+		if r := rs[it%len(rs)]; r.step() {
+			r.m.emitAll()
+			return true
+		}
+	}
+}
+
+// newRepair starts a merge repair over the exact's shapes.
+func (e *exact) newRepair(targets []mtarget, seed uint64, wheel float64, stop func() bool) *repair {
+	left := make([]int, len(e.shapes))
+	for i, sh := range e.shapes {
+		left[i] = sh.left
+	}
+	if e.j.guillotine {
+		wheel = 0
+	}
+	return &repair{m: newMerger(e, targets, left, stop), rng: rand.New(rand.NewPCG(seed, 0x3e9a1)), wheel: wheel}
+}
+
+// keep makes the merger's blocks the repair's current ones.
+func (r *repair) keep() {
+	r.cur = append(r.cur[:0], r.m.alive...)
+	r.state = r.m.state
+}
+
+// step takes blocks apart, dives, and keeps the result unless it has more
+// than repairWorse blocks more than before. It reports whether the sheet
+// is whole.
+func (r *repair) step() bool {
+	m := r.m
+	m.dissolve(r.rng)
+	if m.dive(r.rng, 0.3, r.wheel) {
+		return true
+	}
+	if len(m.alive) <= len(r.cur)+repairWorse {
+		r.keep()
+	} else {
+		m.alive = append(m.alive[:0], r.cur...)
+		m.state = r.state
+	}
+	if len(m.blocks) > 1<<16 {
+		r.cur = m.compact(r.cur)
+		m.alive = append(m.alive[:0], r.cur...)
+	}
+	return false
+}
+
+// done reports whether every block is a sheet, within the targets'
+// numbers.
+func (m *merger) done() bool {
+	for _, b := range m.alive {
+		if !m.sheetSized(b) {
+			return false
+		}
+	}
+	return m.withinLimits()
+}
+
+// dive merges blocks until one is the sheet (true) or none merges: with
+// probability wheel a pinwheel when there is one, else a pair, the best
+// in the merge search's order or, with probability noise each, the next.
+func (m *merger) dive(rng *rand.Rand, noise, wheel float64) bool {
+	for {
+		if m.done() {
+			return true
+		}
+		m.total += 1 + len(m.alive)*len(m.alive)/512
+		if !m.withinLimits() || !m.lined() {
+			return false
+		}
+		pairs, order := m.pairs()
+		var wheels []mcand
+		if wheel > 0 && (len(order) == 0 || rng.Float64() < wheel) {
+			wheels = m.pinwheels()
+		}
+		var c mcand
+		switch {
+		case len(wheels) > 0:
+			c = wheels[rng.IntN(len(wheels))]
+		case len(order) > 0:
+			k := 0
+			for k+1 < len(order) && rng.Float64() < noise {
+				k++
+			}
+			c = pairs[order[k]]
+		default:
+			return false
+		}
+		m.merge(c)
+	}
+}
+
+// dissolve takes one to three merged blocks apart, each one to four
+// levels down.
+func (m *merger) dissolve(rng *rand.Rand) {
+	for range 1 + rng.IntN(3) {
+		var merged []int
+		for i, b := range m.alive {
+			if m.blocks[b].shape < 0 {
+				merged = append(merged, i)
+			}
+		}
+		if len(merged) == 0 {
+			return
+		}
+		i := merged[rng.IntN(len(merged))]
+		b := m.alive[i]
+		m.alive = slices.Delete(m.alive, i, i+1)
+		m.state -= m.blocks[b].hash()
+		m.open(b, 1+rng.IntN(4))
+	}
+}
+
+// open puts block b's kids, depth levels down, among the alive blocks.
+func (m *merger) open(b int32, depth int) {
+	blk := &m.blocks[b]
+	if depth == 0 || blk.shape >= 0 {
+		m.alive = append(m.alive, b)
+		m.state += blk.hash()
+		return
+	}
+	for _, k := range blk.kids {
+		m.open(k.block, depth-1)
+	}
+}
+
+// compact drops the blocks no block of keep is made of, and returns keep
+// renumbered: every dive adds blocks, and a long repair would otherwise
+// keep millions.
+func (m *merger) compact(keep []int32) []int32 {
+	var blocks []mblock
+	var copyBlock func(b int32) int32
+	copyBlock = func(b int32) int32 {
+		blk := m.blocks[b]
+		blk.kids = slices.Clone(blk.kids)
+		for i := range blk.kids {
+			blk.kids[i].block = copyBlock(blk.kids[i].block)
+		}
+		blocks = append(blocks, blk)
+		return int32(len(blocks) - 1)
+	}
+	out := make([]int32, len(keep))
+	for i, b := range keep {
+		out[i] = copyBlock(b)
+	}
+	m.blocks = blocks
+	return out
+}
