@@ -102,9 +102,14 @@ type exact struct {
 	state   uint64 // the parts placed, as a sum of a hash per shape
 	stop    func() bool
 	aborted bool
-	// targetOf is each sheet's target after a merge search over several
-	// sizes (exact.merge).
+	// targetOf is each sheet's target after a search over several sizes
+	// (tileExactly).
 	targetOf []int
+	noMerge  bool // the merge search ended in full: no merges tile the sheet
+	// exhausted: the skyline search ended in full without a layout. With
+	// no waste allowed it is complete (a part at the lowest segment's
+	// left end, or none), so the sheets cannot take the parts.
+	exhausted bool
 }
 
 // newExact prepares the search for lb sheets, or returns nil when the
@@ -217,8 +222,12 @@ func (e *exact) search(seed uint64, nodes int, stop func() bool) *solution {
 		if found {
 			return e.solution()
 		}
-		if !e.aborted || stop != nil && stop() {
-			return nil // the whole tree was searched, or time is up
+		if !e.aborted {
+			e.exhausted = true
+			return nil // the whole tree was searched
+		}
+		if stop != nil && stop() {
+			return nil // time is up
 		}
 	}
 }
@@ -606,12 +615,17 @@ func (s *search) exactFit() {
 			firstEnd = time.Now().Add(time.Until(mergeEnd) / 8)
 		}
 		sol = e.mergeSearch(first, stopAt(firstEnd))
-		if sol == nil && !s.ctxDone() && e.mergeRepair(nil, mergeNodes-first, stopAt(mergeEnd), uint64(o.Seed)) {
+		// The repair searches the same merges: after a merge search that
+		// ended in full it would only spend the time.
+		if sol == nil && !e.noMerge && !s.ctxDone() && e.mergeRepair(nil, mergeNodes-first, stopAt(mergeEnd), uint64(o.Seed)) {
 			sol = e.solution()
 		}
 	}
 	if sol == nil && !s.ctxDone() {
 		sol = e.search(uint64(o.Seed), nodes-mergeNodes, stopAt(end))
+		if e.exhausted && e.waste == 0 {
+			s.lb++ // proven: the parts fill the bound's sheets exactly, and no layout does
+		}
 	}
 	s.offer(sol, 0.2)
 }

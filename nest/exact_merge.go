@@ -97,38 +97,30 @@ type merger struct {
 	truncs    int // branches left out for want of discrepancies
 	stop      func() bool
 	abort     bool
+	full      bool    // run searched every merge without a layout
 	sides     []int32 // pairs' count of the blocks' sides, by length
 	lastPairs int     // the candidates pairs found last
 	partners  []int32 // scorePartners' count of merges per block
 }
 
 // mergeSearch runs the merge search with at most nodes nodes and returns
-// its layout, or nil. It needs a job without waste.
+// its layout, or nil. It needs a job without waste. A search that ends in
+// full without a layout sets e.noMerge: no merges tile the sheet.
 func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 	if e.waste != 0 || len(e.j.items) > mergeMaxParts {
 		return nil
 	}
-	if !e.mergeTiles(nil, nodes, stop) {
-		return nil
-	}
-	return e.solution()
-}
-
-// mergeTiles runs the merge search for targets (nil: the exact's sheets) with
-// at most nodes nodes, and reports whether it tiled them; the layout is
-// then in e.placed, one sheet per block, and e.sheets their number.
-// e.targetOf, with targets, gives each sheet's target.
-func (e *exact) mergeTiles(targets []mtarget, nodes int, stop func() bool) bool {
 	left := make([]int, len(e.shapes))
 	for i, sh := range e.shapes {
 		left[i] = sh.left
 	}
-	m := newMerger(e, targets, left, stop)
+	m := newMerger(e, nil, left, stop)
 	if !m.run(nodes) {
-		return false
+		e.noMerge = m.full
+		return nil
 	}
 	m.emitAll()
-	return true
+	return e.solution()
 }
 
 // emitAll lays out every block as a sheet: e.placed, e.sheets and, with
@@ -179,8 +171,12 @@ func (m *merger) run(nodes int) bool {
 		if found {
 			return true
 		}
-		if m.abort || m.truncs == 0 {
-			return false // out of nodes, or searched in full
+		if m.abort {
+			return false // out of nodes
+		}
+		if m.truncs == 0 {
+			m.full = true
+			return false // searched in full
 		}
 	}
 }

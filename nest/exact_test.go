@@ -1,6 +1,7 @@
 package nest
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"reflect"
@@ -305,5 +306,115 @@ func TestMergeCompact(t *testing.T) {
 	}
 	if after := layout(alive); !reflect.DeepEqual(before, after) {
 		t.Error("the blocks' parts moved")
+	}
+}
+
+// tiles reports whether the parts (w x h, turned when they may) tile a
+// W x H grid exactly: the first empty cell in reading order takes each
+// part in each way in turn. It is a checker independent of the engine's
+// searches.
+func tiles(W, H int, parts [][2]int, rotate bool) bool {
+	grid := make([]bool, W*H)
+	used := make([]bool, len(parts))
+	fits := func(x, y, w, h int) bool {
+		if x+w > W || y+h > H {
+			return false
+		}
+		for dy := range h {
+			for dx := range w {
+				if grid[(y+dy)*W+x+dx] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	set := func(x, y, w, h int, v bool) {
+		for dy := range h {
+			for dx := range w {
+				grid[(y+dy)*W+x+dx] = v
+			}
+		}
+	}
+	var next func() bool
+	next = func() bool {
+		c := slices.Index(grid, false)
+		if c < 0 {
+			return true
+		}
+		x, y := c%W, c/W
+		for i, p := range parts {
+			if used[i] || i > 0 && !used[i-1] && parts[i-1] == p {
+				continue // equal parts go in order
+			}
+			for turn := range 2 {
+				w, h := p[0], p[1]
+				if turn == 1 {
+					if !rotate || w == h {
+						break
+					}
+					w, h = h, w
+				}
+				if fits(x, y, w, h) {
+					used[i] = true
+					set(x, y, w, h, true)
+					if next() {
+						return true
+					}
+					set(x, y, w, h, false)
+					used[i] = false
+				}
+			}
+		}
+		return false
+	}
+	return next()
+}
+
+// TestExactFitProvesNoTiling lays out small random jobs whose parts' area
+// is exactly the sheet's, some of which tile it and some not: the engine
+// lays out one sheet exactly when the parts tile it (checked by tiles),
+// and otherwise proves that two sheets are the least (the skyline search
+// without waste is complete, and ends on such small jobs).
+func TestExactFitProvesNoTiling(t *testing.T) {
+	proven := 0
+	for i := range 60 {
+		rng := rand.New(rand.NewPCG(13, uint64(i)))
+		W, H := 5+rng.IntN(4), 5+rng.IntN(4)
+		rotate := i%3 != 2
+		var parts [][2]int
+		for area := W * H; area > 0; {
+			w, h := 1+rng.IntN(4), 1+rng.IntN(4)
+			if w*h > area || w > W || h > H {
+				w, h = 1, 1
+			}
+			area -= w * h
+			parts = append(parts, [2]int{w, h})
+		}
+		req := Request{Sheet: Sheet{float64(W), float64(H)}, Options: Options{Iterations: 200, Seed: int64(i)}}
+		for k, p := range parts {
+			req.Parts = append(req.Parts, Part{Name: itoa(k), Width: float64(p[0]), Height: float64(p[1]), Quantity: 1, Rotate: &rotate})
+		}
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(parts, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		want := 2
+		if tiles(W, H, parts, rotate) {
+			want = 1
+		}
+		if len(res.Pages) != want || res.Stats.LowerBound != want || !res.Stats.Optimal {
+			t.Errorf("job %d (%d x %d, %v): %d pages, lower bound %d, optimal %v; want %d proven", i, W, H, parts, len(res.Pages), res.Stats.LowerBound, res.Stats.Optimal, want)
+		}
+		if want == 2 {
+			proven++
+		}
+	}
+	if proven < 10 {
+		t.Errorf("only %d of 60 jobs cannot tile: the test does not test the proof", proven)
 	}
 }
