@@ -418,3 +418,64 @@ func TestExactFitProvesNoTiling(t *testing.T) {
 		t.Errorf("only %d of 60 jobs cannot tile: the test does not test the proof", proven)
 	}
 }
+
+// TestMergeLined compares lined with its definition, a sum of the other
+// blocks' sides per block, on states of random tilings' blocks merged by
+// chance (about a quarter of which fail it).
+func TestMergeLined(t *testing.T) {
+	direct := func(m *merger) bool {
+		e := m.e
+		for _, x := range m.alive {
+			if m.sheetSized(x) {
+				continue
+			}
+			rw, rh := make([]uint64, e.w/64+1), make([]uint64, e.h/64+1)
+			rw[0], rh[0] = 1, 1
+			for _, y := range m.alive {
+				if Y := &m.blocks[y]; y != x && !m.sheetSized(y) {
+					shiftOr(rw, Y.w, Y.h, Y.rotate, e.w)
+					shiftOr(rh, Y.h, Y.w, Y.rotate, e.h)
+				}
+			}
+			ok := false
+			os, n := m.blocks[x].orients()
+			for _, o := range os[:n] {
+				ok = ok || o[0] <= e.w && o[1] <= e.h && has(rw, e.w-o[0]) && has(rh, e.h-o[1])
+			}
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	checked, failed := 0, 0
+	for i := range 30 {
+		rng := rand.New(rand.NewPCG(17, uint64(i)))
+		req := tiling(rng, 60+rng.IntN(200), 60+rng.IntN(200), 10+rng.IntN(16), 1, 0, i%2 == 1)
+		j, _, err := newJob(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newExact(j, 1)
+		r := e.newRepair(nil, uint64(i), 0.5, nil)
+		for range 40 {
+			r.m.dissolve(r.rng)
+			for step := 0; step < 30 && len(r.m.alive) > 1; step++ {
+				if got, want := r.m.lined(), direct(r.m); got != want {
+					t.Fatalf("tiling %d: lined %v, by definition %v", i, got, want)
+				} else if !want {
+					failed++
+				}
+				checked++
+				pairs, order := r.m.pairs()
+				if len(order) == 0 {
+					break
+				}
+				r.m.merge(pairs[order[rng.IntN(min(3, len(order)))]])
+			}
+		}
+	}
+	if failed == 0 || failed == checked {
+		t.Errorf("lined failed %d of %d states: the test does not tell", failed, checked)
+	}
+}
