@@ -18,19 +18,18 @@ import "math"
 //     92.2 -> 93.6 % (all 25- and 50-part instances but 10 at the optimum);
 //   - kesim bench --zero-waste 40: at the optimum 0 -> 2, mean gap 48 ->
 //     41 %.
-// The search sheet by sheet (mergeSequential) in the second half of that
-// time took ortmann2010 at 1 s from 50 to 58 proven optima (Path 50: 14
-// -> 17), utilisation 93.61 -> 93.79 %, and the zero-waste family at 5 s
-// from 2 to 5 at the optimum, mean gap 40.2 -> 36.4 % (at 1 s unchanged:
-// beyond 60 pieces it gets 50 ms). The frame search (exact_frame.go),
-// sheet by sheet too, now runs first with a third of the time, and the two
-// merge searches a third each: the zero-waste family at 1 s went from 2 to
-// 3 at the optimum, ortmann2010 at 1 s stayed at 57 proven optima. The
-// merge repair (exact_lns.go) over all the sheets now has the two merge
-// searches' two thirds: ortmann2010 at 1 s went from 57 to 82 proven optima
-// and from 246.4 to 243.4 M (Nice 92.4 -> 93.9 %, Path 95.5 -> 96.0 %), the
-// zero-waste family from 4 to 10 at the optimum, mean gap 22.6 -> 16.3 %.
-// It gets 40 % of the time up to exactShareParts pieces, 10 % beyond.
+// A merge search sheet by sheet in the second half of that time (since
+// replaced) took ortmann2010 at 1 s from 50 to 58 proven optima (Path 50:
+// 14 -> 17), utilisation 93.61 -> 93.79 %, and the zero-waste family at 5 s
+// from 2 to 5 at the optimum, mean gap 40.2 -> 36.4 %. The frame search
+// (exact_frame.go), sheet by sheet too, then ran first with a third of
+// the time, and the two merge searches a third each: the zero-waste family
+// at 1 s went from 2 to 3 at the optimum, ortmann2010 at 1 s stayed at 57
+// proven optima. The merge repair (exact_lns.go) over all the sheets now
+// has the two merge searches' two thirds: ortmann2010 at 1 s went from 57
+// to 82 proven optima and from 246.4 to 243.4 M (Nice 92.4 -> 93.9 %, Path
+// 95.5 -> 96.0 %), the zero-waste family from 4 to 10 at the optimum, mean
+// gap 22.6 -> 16.3 %. It gets 40 % of the time (tileWithin).
 
 // tileExactly returns a plan that fills cheapest rows exactly, or nil
 // when the case does not hold or the search finds none within nodes or
