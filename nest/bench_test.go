@@ -257,3 +257,20 @@ func BenchmarkFrameSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMergeRepair runs the merge repair for 50,000 nodes on parts
+// cut around pinwheels from a 244 x 183 sheet, 80 of them, where it tiles
+// no layout in that budget: the speed of its dives (pairs, pinwheels and
+// the line test of up to 80 blocks).
+func BenchmarkMergeRepair(b *testing.B) {
+	req := tiling(rand.New(rand.NewPCG(4, 80)), 244, 183, 80, 1, 0, true)
+	j, _, err := newJob(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if newExact(j, 1).mergeRepair(nil, 50000, nil, 1) {
+			b.Fatal("tiled: the job no longer measures a full budget")
+		}
+	}
+}

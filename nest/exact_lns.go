@@ -133,7 +133,8 @@ func (m *merger) dive(rng *rand.Rand, noise, wheel float64) bool {
 		if !m.withinLimits() || !m.lined() {
 			return false
 		}
-		pairs, order := m.pairs()
+		pairs, order := m.pairsInto(m.pairBuf, m.orderBuf)
+		m.pairBuf, m.orderBuf = pairs, order
 		var wheels []mcand
 		if wheel > 0 && (len(order) == 0 || rng.Float64() < wheel) {
 			wheels = m.pinwheels()

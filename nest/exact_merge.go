@@ -107,6 +107,12 @@ type merger struct {
 	// pairs' scratch: the blocks by side length.
 	pairHead []int32
 	pairRefs []sideRef
+	// the dive's pairs and their order, reused, and the search's per
+	// depth
+	pairBuf   []mcand
+	orderBuf  []int32
+	pairStack []pairBufs
+	depth     int
 	// pinwheels' scratch: the blocks' orientations and their index.
 	wheelRefs []wheelRef
 	wheelHead [2][]int32
@@ -494,7 +500,16 @@ func (m *merger) search() bool {
 		}
 		return false
 	}
-	pairs, order := m.pairs()
+	// Each depth of the search keeps its pairs while it tries them, in
+	// memory of its own that the next node at that depth reuses.
+	d := m.depth
+	if d == len(m.pairStack) {
+		m.pairStack = append(m.pairStack, pairBufs{})
+	}
+	pairs, order := m.pairsInto(m.pairStack[d].pairs, m.pairStack[d].order)
+	m.pairStack[d] = pairBufs{pairs, order}
+	m.depth++
+	defer func() { m.depth-- }()
 	for _, k := range order {
 		if try(pairs[k]) {
 			return true
@@ -583,7 +598,15 @@ func (m *merger) merge(c mcand) int32 {
 // pairs with few merges to choose from (scorePartners).
 func (m *merger) pairs() ([]mcand, []int32) {
 	// As many as last time, or about: merges change few pairs.
-	out := make([]mcand, 0, m.lastPairs+m.lastPairs/8)
+	return m.pairsInto(make([]mcand, 0, m.lastPairs+m.lastPairs/8), nil)
+}
+
+// pairsInto is pairs, appending to out[:0] and order[:0]: the merge
+// repair's dive uses each call's pairs before the next, and reuses their
+// memory (the fresh slices of every call were nine tenths of what it
+// allocated).
+func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
+	out = out[:0]
 	e := m.e
 	// sides counts the blocks' sides, for the look-ahead below, by length
 	// up to the longest (a merged block that fits is no longer than the
@@ -716,9 +739,9 @@ func (m *merger) pairs() ([]mcand, []int32) {
 		m.scorePartners(out)
 	}
 	// Sorted through their indices: a candidate is a large struct.
-	order := make([]int32, len(out))
-	for i := range order {
-		order[i] = int32(i)
+	order = order[:0]
+	for i := range out {
+		order = append(order, int32(i))
 	}
 	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
 	return out, order
@@ -853,6 +876,12 @@ func (m *merger) pinwheels() []mcand {
 		}
 	}
 	return out
+}
+
+// pairBufs holds pairs' candidates and their order for reuse.
+type pairBufs struct {
+	pairs []mcand
+	order []int32
 }
 
 // sideRef is a block (its index in alive) in pairs' list of the blocks
