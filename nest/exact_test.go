@@ -479,3 +479,28 @@ func TestMergeLined(t *testing.T) {
 		t.Errorf("lined failed %d of %d states: the test does not tell", failed, checked)
 	}
 }
+
+// TestExactFitStopsWhenProven lays out 9 parts of exactly an 8 x 8
+// sheet's area that do not tile it, with a time limit of 30 s: the short
+// skyline search proves two sheets the least, and the search stops there
+// rather than spending the limit (it took 24 s, the merge repair's 80 %,
+// when only the merge search could end it and ran out of nodes first).
+func TestExactFitStopsWhenProven(t *testing.T) {
+	req := Request{Sheet: Sheet{8, 8}, Options: Options{TimeLimitMs: 30000}}
+	for i, p := range [][2]float64{{1, 1}, {2, 3}, {3, 1}, {3, 2}, {3, 2}, {3, 3}, {3, 3}, {4, 3}, {4, 3}} {
+		req.Parts = append(req.Parts, Part{Name: itoa(i), Width: p[0], Height: p[1], Quantity: 1})
+	}
+	if tiles(8, 8, [][2]int{{1, 1}, {2, 3}, {3, 1}, {3, 2}, {3, 2}, {3, 3}, {3, 3}, {4, 3}, {4, 3}}, true) {
+		t.Fatal("the parts tile the sheet: the test does not test the proof")
+	}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pages) != 2 || res.Stats.LowerBound != 2 || !res.Stats.Optimal {
+		t.Fatalf("%d pages, lower bound %d, optimal %v; want 2 proven", len(res.Pages), res.Stats.LowerBound, res.Stats.Optimal)
+	}
+	if res.Stats.ElapsedMs > 15000 {
+		t.Errorf("took %d ms of the 30,000: the proof did not end the search", res.Stats.ElapsedMs)
+	}
+}
