@@ -104,12 +104,9 @@ type exact struct {
 	aborted bool
 	// targetOf is each sheet's target after a search over several sizes
 	// (tileExactly).
-	targetOf []int
-	noMerge  bool // the merge search ended in full: no merges tile the sheet
-	// exhausted: the skyline search ended in full without a layout. With
-	// no waste allowed it is complete (a part at the lowest segment's
-	// left end, or none), so the sheets cannot take the parts.
-	exhausted bool
+	targetOf  []int
+	noMerge   bool // the merge search ended in full: no merges tile the sheet
+	exhausted bool // the skyline search ended in full without a layout (see noFit)
 }
 
 // newExact prepares the search for lb sheets, or returns nil when the
@@ -552,8 +549,16 @@ const exactNodes = 20000
 // iteration budget, on top of exactNodes.
 const exactNodesPerIteration = 20
 
+// noFit reports whether the skyline search proved that the bound's sheets
+// cannot take the parts: without waste it is complete (at the lowest
+// segment's left end a part, or none), and it ended in full without a
+// layout.
+func (e *exact) noFit() bool { return e.exhausted && e.waste == 0 }
+
 // exactFit runs the exact-fit search when the parts nearly fill the lower
-// bound's sheets, and offers its layout: for parts that tile one sheet, the
+// bound's sheets, and offers its layout (or, when it proves that they
+// cannot take the parts, raises the bound by one sheet): for parts that
+// fill them exactly, a short skyline search first, then for one sheet the
 // merge search and then the merge repair (exact_lns.go) with three quarters
 // of the nodes (on 20 instances of the perfect-packing family's pinwheel
 // half the merge search found 3 layouts in 30,000 nodes, the skyline search
@@ -601,17 +606,16 @@ func (s *search) exactFit() {
 	mergeNodes := nodes / 4 * 3
 	var sol *solution
 	if e.waste == 0 {
-		// Without waste the skyline search is complete (at the lowest
-		// segment's left end a part, or none), and on small jobs it ends
-		// in a few thousand nodes: a short one first either lays them
-		// out or proves that no layout fills the bound's sheets. A job of
+		// On small jobs the skyline search ends in a few thousand nodes:
+		// a short one first either lays them out or proves that no
+		// layout fills the bound's sheets (noFit). A job of
 		// 9 parts of exactly an 8 x 8 sheet's area that do not tile it
 		// took the merge search 15,201 nodes to try every merge, more
 		// than it gets, and then the repair 80 % of the time limit.
 		sol = e.search(uint64(o.Seed), exactNodes/4, stopAt(end))
 		e.total = 0 // the later skyline search counts its own nodes
-		if e.exhausted {
-			s.lb++ // proven: the parts fill the bound's sheets exactly, and no layout does
+		if e.noFit() {
+			s.lb++
 			s.offer(nil, 0.2)
 			return
 		}
@@ -640,8 +644,8 @@ func (s *search) exactFit() {
 	}
 	if sol == nil && !s.ctxDone() {
 		sol = e.search(uint64(o.Seed), nodes-mergeNodes, stopAt(end))
-		if e.exhausted && e.waste == 0 {
-			s.lb++ // proven: the parts fill the bound's sheets exactly, and no layout does
+		if e.noFit() {
+			s.lb++
 		}
 	}
 	s.offer(sol, 0.2)

@@ -72,10 +72,7 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 
 // newRepair starts a merge repair over the exact's shapes.
 func (e *exact) newRepair(targets []mtarget, seed uint64, wheel float64, stop func() bool) *repair {
-	left := make([]int, len(e.shapes))
-	for i, sh := range e.shapes {
-		left[i] = sh.left
-	}
+	left, _, _ := e.pool()
 	if e.j.guillotine {
 		wheel = 0
 	}

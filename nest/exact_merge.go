@@ -39,8 +39,9 @@ import (
 // and how many sheets of it there are.
 type mtarget struct{ w, h, n int }
 
-// mergeMaxParts is the most parts with which the merge search runs: it
-// keeps a block per part and looks at every pair.
+// mergeMaxParts is the most parts with which the merge searches run: they
+// keep a block per part, and a dive of the repair over 600 pieces
+// (ortmann2010's Nice 500) took longer than its time and laid out less.
 const mergeMaxParts = 150
 
 // mblock is a block of the merge search: a part, or parts merged.
@@ -87,20 +88,19 @@ type merger struct {
 	// failed holds the states (multisets of block sizes, as sums of a
 	// hash per size) searched in full without a layout: merges in
 	// another order often reach the same blocks.
-	failed    map[uint64]int // the discrepancies a state failed with
-	state     uint64
-	nodes     int // of this run, weighted by the blocks
-	calls     int // of dfs
-	limit     int // of this run
-	total     int // of every run
-	left      int // discrepancies left
-	truncs    int // branches left out for want of discrepancies
-	stop      func() bool
-	abort     bool
-	full      bool    // run searched every merge without a layout
-	sides     []int32 // pairs' count of the blocks' sides, by length
-	lastPairs int     // the candidates pairs found last
-	partners  []int32 // scorePartners' count of merges per block
+	failed   map[uint64]int // the discrepancies a state failed with
+	state    uint64
+	nodes    int // of this run, weighted by the blocks
+	calls    int // of dfs
+	limit    int // of this run
+	total    int // of every run
+	left     int // discrepancies left
+	truncs   int // branches left out for want of discrepancies
+	stop     func() bool
+	abort    bool
+	full     bool    // run searched every merge without a layout
+	sides    []int32 // pairs' count of the blocks' sides, by length
+	partners []int32 // scorePartners' count of merges per block
 	// lined's scratch: the blocks it tests and their sums.
 	lineBlocks []int32
 	lineBits   []uint64
@@ -126,10 +126,7 @@ func (e *exact) mergeSearch(nodes int, stop func() bool) *solution {
 	if e.waste != 0 || len(e.j.items) > mergeMaxParts {
 		return nil
 	}
-	left := make([]int, len(e.shapes))
-	for i, sh := range e.shapes {
-		left[i] = sh.left
-	}
+	left, _, _ := e.pool()
 	m := newMerger(e, nil, left, stop)
 	if !m.run(nodes) {
 		e.noMerge = m.full
@@ -592,19 +589,12 @@ func (m *merger) merge(c mcand) int32 {
 	return id
 }
 
-// pairs returns the merges of two blocks along a common side that fit
+// pairsInto returns the merges of two blocks along a common side that fit
 // the sheet, and the order to try them in: those whose new side another
 // block or the sheet has, then the longest common side, and on one sheet
-// pairs with few merges to choose from (scorePartners).
-func (m *merger) pairs() ([]mcand, []int32) {
-	// As many as last time, or about: merges change few pairs.
-	return m.pairsInto(make([]mcand, 0, m.lastPairs+m.lastPairs/8), nil)
-}
-
-// pairsInto is pairs, appending to out[:0] and order[:0]: the merge
-// repair's dive uses each call's pairs before the next, and reuses their
-// memory (the fresh slices of every call were nine tenths of what it
-// allocated).
+// pairs with few merges to choose from (scorePartners). It appends to
+// out[:0] and order[:0], which the searches reuse (fresh slices for every
+// call were nine tenths of what they allocated).
 func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 	out = out[:0]
 	e := m.e
@@ -734,7 +724,6 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 			}
 		}
 	}
-	m.lastPairs = len(out)
 	if m.targets == nil {
 		m.scorePartners(out)
 	}

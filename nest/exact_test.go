@@ -221,7 +221,7 @@ func TestMergeFewPartnersFirst(t *testing.T) {
 	e.orientShapes()
 	left, _, _ := e.pool()
 	m := newMerger(e, nil, left, nil)
-	pairs, order := m.pairs()
+	pairs, order := m.pairsInto(nil, nil)
 	first := pairs[order[0]]
 	got := [2]int{e.shapes[m.blocks[first.used[0]].shape].h, e.shapes[m.blocks[first.used[1]].shape].h}
 	if got != [2]int{33, 67} && got != [2]int{67, 33} {
@@ -229,7 +229,7 @@ func TestMergeFewPartnersFirst(t *testing.T) {
 	}
 	// Over several sheets the order is by sides alone.
 	m = newMerger(e, []mtarget{{100, 100, 1}}, left, nil)
-	pairs, order = m.pairs()
+	pairs, order = m.pairsInto(nil, nil)
 	first = pairs[order[0]]
 	if sh := e.shapes[m.blocks[first.used[0]].shape]; sh.w != 10 {
 		t.Fatalf("first merge over several sheets: a %d x %d block, want a 10 x 50 one", sh.w, sh.h)
@@ -467,7 +467,7 @@ func TestMergeLined(t *testing.T) {
 					failed++
 				}
 				checked++
-				pairs, order := r.m.pairs()
+				pairs, order := r.m.pairsInto(nil, nil)
 				if len(order) == 0 {
 					break
 				}
