@@ -504,3 +504,47 @@ func TestExactFitStopsWhenProven(t *testing.T) {
 		t.Errorf("took %d ms of the 30,000: the proof did not end the search", res.Stats.ElapsedMs)
 	}
 }
+
+// TestMergeRowReach: of four parts 20 high, three (12, 9 and 17 wide)
+// make a row as long as another part's side (38), the fourth (30 wide)
+// makes none with any two of them; no pair's new side is a side already.
+// The merges within the row come first, though the odd part is listed
+// first and every pair shares the same side and has as many partners.
+func TestMergeRowReach(t *testing.T) {
+	req := Request{Sheet: Sheet{100, 80}, Parts: []Part{
+		{Name: "tek", Width: 30, Height: 20, Quantity: 1},
+		{Name: "a", Width: 12, Height: 20, Quantity: 1},
+		{Name: "b", Width: 9, Height: 20, Quantity: 1},
+		{Name: "c", Width: 17, Height: 20, Quantity: 1},
+		{Name: "uzun", Width: 38, Height: 15, Quantity: 1},
+	}}
+	j, _, err := newJob(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gcd(j.binW, j.binH)
+	for _, k := range j.kinds {
+		g = gcd(g, gcd(k.w, k.h))
+	}
+	e := &exact{j: j, scale: g, w: j.binW / g, h: j.binH / g, sheets: 1}
+	e.addShapes()
+	left, _, _ := e.pool()
+	m := newMerger(e, nil, left, nil)
+	pairs, order := m.pairsInto(nil, nil)
+	odd := func(c mcand) bool {
+		for _, b := range c.used[:c.n] {
+			if blk := m.blocks[b]; max(blk.w, blk.h)*g == j.binW*30/100 {
+				return true
+			}
+		}
+		return false
+	}
+	if len(order) != 6 {
+		t.Fatalf("%d pairs, want 6", len(order))
+	}
+	for k, i := range order {
+		if odd(pairs[i]) != (k >= 3) {
+			t.Errorf("pair %d of the order (%d x %d) with the odd part: %v", k, pairs[i].block.w, pairs[i].block.h, odd(pairs[i]))
+		}
+	}
+}
