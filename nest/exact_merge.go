@@ -108,6 +108,12 @@ type merger struct {
 	// pairs' scratch: the blocks by side length.
 	pairHead []int32
 	pairRefs []sideRef
+	// rowReach's scratch: each side's group (rowAt: -1 until built in
+	// this pairsInto), and the sides built.
+	rowAt    []int32
+	rowLen   []int
+	rowVals  []rowVal
+	rowSides []int
 	// the dive's pairs and their order, reused, and the search's per
 	// depth
 	pairBuf   []mcand
@@ -280,7 +286,9 @@ func (m *merger) dfs() bool {
 	// A node costs more with more blocks: pairs looks at every pair.
 	m.nodes += 1 + len(m.alive)*len(m.alive)/512
 	m.calls++
-	if m.nodes > m.limit || m.calls&255 == 0 && m.stop != nil && m.stop() {
+	// The clock every 16 nodes: a node over 150 blocks of one size takes
+	// about 5 ms.
+	if m.nodes > m.limit || m.calls&15 == 0 && m.stop != nil && m.stop() {
 		m.abort = true
 		return false
 	}
@@ -643,11 +651,19 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 		}
 	}
 	m.pairRefs = refs
+	if len(m.rowAt) <= longest {
+		m.rowAt = slices.Repeat([]int32{-1}, longest+1)
+		m.rowLen = make([]int, longest+1)
+	}
 	defer func() {
 		for _, r := range refs {
 			B := &m.blocks[m.alive[r.i]]
 			head[B.w], head[B.h] = -1, -1
 		}
+		for _, side := range m.rowSides {
+			m.rowAt[side] = -1
+		}
+		m.rowSides, m.rowVals = m.rowSides[:0], m.rowVals[:0]
 	}()
 	for ia, a := range m.alive {
 		A := &m.blocks[a]
@@ -682,17 +698,19 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 			for _, oa := range oas[:na] {
 				for _, ob := range obs[:nb] {
 					for _, vertical := range [2]bool{true, false} {
-						var w, h, side, bx, by int
+						var w, h, side, bx, by, ra, rb int
 						if vertical {
 							if oa[0] != ob[0] {
 								continue
 							}
 							w, h, side, bx, by = oa[0], oa[1]+ob[1], oa[0], 0, oa[1]
+							ra, rb = oa[1], ob[1]
 						} else {
 							if oa[1] != ob[1] {
 								continue
 							}
 							w, h, side, bx, by = oa[0]+ob[0], oa[1], oa[1], oa[0], 0
+							ra, rb = oa[0], ob[0]
 						}
 						if !m.fits(w, h, rotate) {
 							continue
@@ -716,7 +734,7 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 						score := side * 4
 						if m.known(other) {
 							score += 4 * max(e.w, e.h)
-						} else if k := m.rowReach(side, other, int32(ia), ib, head, refs); k > 0 {
+						} else if k := m.rowReach(side, other, ra, rb, head, refs); k > 0 {
 							score += rowBonus[k] * max(e.w, e.h) / 100
 						}
 						out = append(out, mcand{used: [5]int32{a, b}, n: 2, score: score,
@@ -765,38 +783,74 @@ func (m *merger) known(t int) bool {
 }
 
 // rowReach returns how many more blocks with a side of length side (one
-// or two; 0: none) the block of alive blocks ia and ib, side by other,
-// takes to get a side that is known: blocks through head and refs,
-// as pairsInto lists them.
-func (m *merger) rowReach(side, other int, ia, ib int32, head []int32, refs []sideRef) int {
-	// rest is the length a block of the list adds along the row.
-	rest := func(r int32) int {
-		C := &m.blocks[m.alive[refs[r].i]]
-		if C.w == side {
-			return C.h
+// or two; 0: none) the block that blocks a and b make, side by other,
+// takes to get a side that is known; ra and rb are the lengths a and b
+// add along the row. The blocks come from head and refs as pairsInto
+// lists them, grouped by that length (rowGroup), so that many blocks of
+// one size cost as much as one.
+func (m *merger) rowReach(side, other, ra, rb int, head []int32, refs []sideRef) int {
+	g := m.rowGroup(side, head, refs)
+	// left is how many blocks of the group add v, less a and b.
+	left := func(v rowVal) int {
+		n := v.n
+		if v.v == ra {
+			n--
 		}
-		return C.w
+		if v.v == rb {
+			n--
+		}
+		return n
 	}
 	reach := 0
-	for x := head[side]; x >= 0; x = refs[x].next {
-		if refs[x].i == ia || refs[x].i == ib {
+	for i, x := range g {
+		if left(x) < 1 {
 			continue
 		}
-		ox := other + rest(x)
-		if m.known(ox) {
+		if m.known(other + x.v) {
 			return 1
 		}
 		if reach == 2 {
 			continue
 		}
-		for y := refs[x].next; y >= 0; y = refs[y].next {
-			if refs[y].i != ia && refs[y].i != ib && m.known(ox+rest(y)) {
+		for _, y := range g[i:] {
+			if (y.v != x.v || left(x) >= 2) && left(y) >= 1 && m.known(other+x.v+y.v) {
 				reach = 2
 				break
 			}
 		}
 	}
 	return reach
+}
+
+// rowVal is a length that n blocks of a side's group add along a row.
+type rowVal struct{ v, n int }
+
+// rowGroup returns the lengths that the blocks with a side of length
+// side add along a row, each once with its count, built on the first
+// call of a pairsInto (which resets m.rowAt).
+func (m *merger) rowGroup(side int, head []int32, refs []sideRef) []rowVal {
+	if at := m.rowAt[side]; at >= 0 {
+		return m.rowVals[at : int(at)+m.rowLen[side]]
+	}
+	at := len(m.rowVals)
+	for r := head[side]; r >= 0; r = refs[r].next {
+		C := &m.blocks[m.alive[refs[r].i]]
+		v := C.w
+		if C.w == side {
+			v = C.h
+		}
+		k := at
+		for k < len(m.rowVals) && m.rowVals[k].v != v {
+			k++
+		}
+		if k == len(m.rowVals) {
+			m.rowVals = append(m.rowVals, rowVal{v, 0})
+		}
+		m.rowVals[k].n++
+	}
+	m.rowAt[side], m.rowLen[side] = int32(at), len(m.rowVals)-at
+	m.rowSides = append(m.rowSides, side)
+	return m.rowVals[at:]
 }
 
 // scorePartners raises the score of pairs of blocks that have few merges
