@@ -962,6 +962,17 @@ func (m *merger) pinwheels() []mcand {
 						w, h := a.w+b.w, a.h+d.h
 						rotate := m.blocks[a.b].rotate && m.blocks[b.b].rotate && m.blocks[c.b].rotate &&
 							m.blocks[d.b].rotate && m.blocks[ce.b].rotate
+						// The same five blocks turned half way round are
+						// found again with c in a's place, and, when the
+						// pinwheel may turn, a quarter of the way with b or
+						// d there: each is kept once, with the lowest block
+						// in a's place. The copies took places of the 64 and
+						// were searched again: a job of 23 parts around a
+						// pinwheel took 1.9 s of repair with them, 1.1 s
+						// without.
+						if a.b > c.b || rotate && (a.b > b.b || a.b > d.b) {
+							continue
+						}
 						if !m.fits(w, h, rotate) {
 							continue
 						}

@@ -548,3 +548,29 @@ func TestMergeRowReach(t *testing.T) {
 		}
 	}
 }
+
+// TestPinwheelsOnce: five parts around a pinwheel (no two of one size,
+// none square) make one pinwheel merge, not one per way of turning it
+// round: half way when the parts keep their orientation, and a quarter
+// too when they may turn.
+func TestPinwheelsOnce(t *testing.T) {
+	for _, rotate := range []bool{true, false} {
+		req := Request{Sheet: Sheet{10, 10}, Parts: []Part{
+			{Name: "alt", Width: 7, Height: 2, Quantity: 1, Rotate: &rotate},
+			{Name: "sağ", Width: 3, Height: 5, Quantity: 1, Rotate: &rotate},
+			{Name: "üst", Width: 7, Height: 5, Quantity: 1, Rotate: &rotate},
+			{Name: "sol", Width: 3, Height: 8, Quantity: 1, Rotate: &rotate},
+			{Name: "orta", Width: 4, Height: 3, Quantity: 1, Rotate: &rotate},
+		}}
+		j, _, err := newJob(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newExact(j, 1)
+		left, _, _ := e.pool()
+		m := newMerger(e, nil, left, nil)
+		if wheels := m.pinwheels(); len(wheels) != 1 {
+			t.Errorf("rotate %v: %d pinwheels, want 1", rotate, len(wheels))
+		}
+	}
+}
