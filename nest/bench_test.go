@@ -226,10 +226,7 @@ func BenchmarkVerify(b *testing.B) {
 // speed of its nodes (pairs and pinwheels of up to 70 blocks).
 func BenchmarkMergeSearch(b *testing.B) {
 	req := tiling(rand.New(rand.NewPCG(3, 70)), 244, 183, 70, 1, 0, false)
-	j, _, err := newJob(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	j := mustJob(b, req)
 	for b.Loop() {
 		if newExact(j, 1).mergeSearch(20000, nil) != nil {
 			b.Fatal("found: the job no longer measures a full budget")
@@ -245,10 +242,7 @@ func BenchmarkMergeSearch(b *testing.B) {
 // 29 s instead of 2.3 s).
 func BenchmarkMergeSearchOneSize(b *testing.B) {
 	req := Request{Sheet: Sheet{150, 70}, Parts: []Part{{Name: "p", Width: 10, Height: 7, Quantity: 150}}}
-	j, _, err := newJob(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	j := mustJob(b, req)
 	for b.Loop() {
 		if newExact(j, 1).mergeSearch(2000, nil) != nil {
 			b.Fatal("found: the job no longer measures a full budget")
@@ -265,10 +259,7 @@ func BenchmarkFrameSearch(b *testing.B) {
 	for range 2 {
 		req.Parts = append(req.Parts, tiling(rng, 244, 183, 35, 1, 0, false).Parts...)
 	}
-	j, _, err := newJob(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	j := mustJob(b, req)
 	for b.Loop() {
 		e := newExact(j, 3)
 		if e.frameSequential([]mtarget{{e.w, e.h, 3}}, 200000, nil) {
@@ -283,10 +274,7 @@ func BenchmarkFrameSearch(b *testing.B) {
 // the line test of up to 80 blocks).
 func BenchmarkMergeRepair(b *testing.B) {
 	req := tiling(rand.New(rand.NewPCG(4, 80)), 244, 183, 80, 1, 0, true)
-	j, _, err := newJob(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	j := mustJob(b, req)
 	for b.Loop() {
 		if newExact(j, 1).mergeRepair(nil, 50000, nil, 1) {
 			b.Fatal("tiled: the job no longer measures a full budget")

@@ -108,10 +108,9 @@ type merger struct {
 	// pairs' scratch: the blocks by side length.
 	pairHead []int32
 	pairRefs []sideRef
-	// rowReach's scratch: each side's group (rowAt: -1 until built in
-	// this pairsInto), and the sides built.
-	rowAt    []int32
-	rowLen   []int
+	// rowReach's scratch: each side's group, where it lies in rowVals
+	// (from -1 until built in this pairsInto), and the sides built.
+	rowSpan  [][2]int32
 	rowVals  []rowVal
 	rowSides []int
 	// the dive's pairs and their order, reused, and the search's per
@@ -651,9 +650,8 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 		}
 	}
 	m.pairRefs = refs
-	if len(m.rowAt) <= longest {
-		m.rowAt = slices.Repeat([]int32{-1}, longest+1)
-		m.rowLen = make([]int, longest+1)
+	if len(m.rowSpan) <= longest {
+		m.rowSpan = slices.Repeat([][2]int32{{-1, 0}}, longest+1)
 	}
 	defer func() {
 		for _, r := range refs {
@@ -661,7 +659,7 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 			head[B.w], head[B.h] = -1, -1
 		}
 		for _, side := range m.rowSides {
-			m.rowAt[side] = -1
+			m.rowSpan[side][0] = -1
 		}
 		m.rowSides, m.rowVals = m.rowSides[:0], m.rowVals[:0]
 	}()
@@ -827,10 +825,10 @@ type rowVal struct{ v, n int }
 
 // rowGroup returns the lengths that the blocks with a side of length
 // side add along a row, each once with its count, built on the first
-// call of a pairsInto (which resets m.rowAt).
+// call of a pairsInto (which resets m.rowSpan).
 func (m *merger) rowGroup(side int, head []int32, refs []sideRef) []rowVal {
-	if at := m.rowAt[side]; at >= 0 {
-		return m.rowVals[at : int(at)+m.rowLen[side]]
+	if sp := m.rowSpan[side]; sp[0] >= 0 {
+		return m.rowVals[sp[0]:sp[1]]
 	}
 	at := len(m.rowVals)
 	for r := head[side]; r >= 0; r = refs[r].next {
@@ -848,7 +846,7 @@ func (m *merger) rowGroup(side int, head []int32, refs []sideRef) []rowVal {
 		}
 		m.rowVals[k].n++
 	}
-	m.rowAt[side], m.rowLen[side] = int32(at), len(m.rowVals)-at
+	m.rowSpan[side] = [2]int32{int32(at), int32(len(m.rowVals))}
 	m.rowSides = append(m.rowSides, side)
 	return m.rowVals[at:]
 }
@@ -966,10 +964,10 @@ func (m *merger) pinwheels() []mcand {
 						// found again with c in a's place, and, when the
 						// pinwheel may turn, a quarter of the way with b or
 						// d there: each is kept once, with the lowest block
-						// in a's place. The copies took places of the 64 and
-						// were searched again: a job of 23 parts around a
-						// pinwheel took 1.9 s of repair with them, 1.1 s
-						// without.
+						// in a's place. The copies took up places among the
+						// 64 returned and were searched again: a job of 23
+						// parts around a pinwheel took 1.9 s of repair with
+						// them, 1.1 s without.
 						if a.b > c.b || rotate && (a.b > b.b || a.b > d.b) {
 							continue
 						}

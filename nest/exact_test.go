@@ -93,10 +93,7 @@ func TestExactSearches(t *testing.T) {
 	for i := range 30 {
 		rng := rand.New(rand.NewPCG(5, uint64(i)))
 		req := tiling(rng, 30+rng.IntN(40), 30+rng.IntN(40), 5+rng.IntN(6), 1, 0, i%2 == 1)
-		j, _, err := newJob(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j := mustJob(t, req)
 		for _, merge := range []bool{true, false} {
 			e := newExact(j, 1)
 			if e == nil {
@@ -254,10 +251,7 @@ func TestMergeRepair(t *testing.T) {
 		}
 		req := tiling(rng, w, h, parts, 1, 0, !guillotine && i%2 == 1)
 		req.Options.Guillotine = guillotine
-		j, _, err := newJob(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j := mustJob(t, req)
 		e := newExact(j, 1)
 		if !e.mergeRepair(nil, 5000, nil, 1) {
 			continue
@@ -278,10 +272,7 @@ func TestMergeRepair(t *testing.T) {
 func TestMergeCompact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 0))
 	req := tiling(rng, 60, 50, 30, 1, 0, false)
-	j, _, err := newJob(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := mustJob(t, req)
 	e := newExact(j, 1)
 	r := e.newRepair(nil, 1, 0.1, nil)
 	r.m.dive(r.rng, 0, 0)
@@ -452,10 +443,7 @@ func TestMergeLined(t *testing.T) {
 	for i := range 30 {
 		rng := rand.New(rand.NewPCG(17, uint64(i)))
 		req := tiling(rng, 60+rng.IntN(200), 60+rng.IntN(200), 10+rng.IntN(16), 1, 0, i%2 == 1)
-		j, _, err := newJob(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j := mustJob(t, req)
 		e := newExact(j, 1)
 		r := e.newRepair(nil, uint64(i), 0.5, nil)
 		for range 40 {
@@ -518,10 +506,7 @@ func TestMergeRowReach(t *testing.T) {
 		{Name: "c", Width: 17, Height: 20, Quantity: 1},
 		{Name: "uzun", Width: 38, Height: 15, Quantity: 1},
 	}}
-	j, _, err := newJob(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := mustJob(t, req)
 	g := gcd(j.binW, j.binH)
 	for _, k := range j.kinds {
 		g = gcd(g, gcd(k.w, k.h))
@@ -562,10 +547,7 @@ func TestPinwheelsOnce(t *testing.T) {
 			{Name: "sol", Width: 3, Height: 8, Quantity: 1, Rotate: &rotate},
 			{Name: "orta", Width: 4, Height: 3, Quantity: 1, Rotate: &rotate},
 		}}
-		j, _, err := newJob(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j := mustJob(t, req)
 		e := newExact(j, 1)
 		left, _, _ := e.pool()
 		m := newMerger(e, nil, left, nil)

@@ -13,6 +13,17 @@ import (
 
 func boolp(b bool) *bool { return &b }
 
+// mustJob returns req as a job and fails the test or benchmark when it
+// is not one.
+func mustJob(tb testing.TB, req Request) *job {
+	tb.Helper()
+	j, _, err := newJob(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return j
+}
+
 // mustLayout lays out req and fails the test unless Verify accepts the result.
 func mustLayout(t *testing.T, req Request) Result {
 	t.Helper()
@@ -355,10 +366,7 @@ func TestLayoutProgressDuringPortfolio(t *testing.T) {
 	for _, guillotine := range []bool{false, true} {
 		req := ultraJob(600, 120)
 		req.Options.Guillotine = guillotine
-		j, _, err := newJob(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j := mustJob(t, req)
 		var steps []float64
 		if _, err := Layout(context.Background(), req, func(p Progress) {
 			if p.Done < 1 && (len(steps) == 0 || p.Done > steps[len(steps)-1]) {
