@@ -240,10 +240,13 @@ func Leftovers(area Rect, parts []Rect, minSide float64, max int) []Rect {
 		if bi < 0 {
 			break
 		}
-		r := Rect{xs[bi], ys[bj], xs[bi+bw] - xs[bi], ys[bj+bh] - ys[bj]}
-		r.X, r.Y = round2(r.X), round2(r.Y)
-		r.Width, r.Height = round2(r.Width), round2(r.Height)
-		out = append(out, r)
+		// The edges are rounded to hundredths inwards, so that the
+		// leftover listed is never larger than the free space: rounding
+		// the corner and the size each to the nearest made a leftover from
+		// 0.125 to 40 read 0.13 + 39.88, over a part at 40.
+		x0, x1 := ceil2(xs[bi]), floor2(xs[bi+bw])
+		y0, y1 := ceil2(ys[bj]), floor2(ys[bj+bh])
+		out = append(out, Rect{x0, y0, round2(x1 - x0), round2(y1 - y0)})
 		for j := bj; j < bj+bh; j++ {
 			for i := bi; i < bi+bw; i++ {
 				used[j*nx+i] = true
@@ -254,6 +257,12 @@ func Leftovers(area Rect, parts []Rect, minSide float64, max int) []Rect {
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// ceil2 and floor2 round to hundredths up and down, allowing for the
+// float error of a value that is a hundredth already (0.29 * 100 is
+// 28.999999999999996).
+func ceil2(v float64) float64  { return math.Ceil(v*100-1e-6) / 100 }
+func floor2(v float64) float64 { return math.Floor(v*100+1e-6) / 100 }
 
 func uniq(a []float64) []float64 {
 	sort.Float64s(a)
