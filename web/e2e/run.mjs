@@ -247,6 +247,16 @@ await test('export PDF and DXF', async (page) => {
 });
 
 await test('3,000-piece job: banner, responsive typing', async (page) => {
+  // The engine runs in its worker, never in the page: the page's own
+  // WebAssembly is counted (a page that laid out itself would compile the
+  // engine there).
+  await page.addInitScript(() => {
+    window.__wasm = 0;
+    for (const k of ['instantiate', 'instantiateStreaming', 'compile', 'compileStreaming']) {
+      const f = WebAssembly[k];
+      if (f) WebAssembly[k] = (...a) => (window.__wasm++, f.apply(WebAssembly, a));
+    }
+  });
   await open(page);
   const rows = [];
   for (let i = 0; i < 600; i++) rows.push(`P${i}\t${5 + (i * 37) % 80}\t${5 + (i * 53) % 120}\t5`);
@@ -270,12 +280,16 @@ await test('3,000-piece job: banner, responsive typing', async (page) => {
   await page.waitForFunction(() => document.querySelector('[data-testid=total-parts]')?.textContent === '3.000', null, { timeout: 30000 });
   const shown = Date.now() - t0;
   await page.getByLabel('Parça Adı').pressSequentially(' hâlâ', { delay: 20 });
-  const { long, wait } = await page.evaluate(() => ({ long: window.__long, wait: window.__wait }));
+  const { long, wait, wasm } = await page.evaluate(() => ({ long: window.__long, wait: window.__wait, wasm: window.__wasm }));
   console.log(`     3,000 pieces: layout shown after ${shown} ms; longest main-thread task ${Math.round(long)} ms; longest key-press wait ${Math.round(wait)} ms`);
   expect((await page.getByLabel('Parça Adı').inputValue()) === 'Yazarken donmuyor hâlâ', 'typed text lost');
-  // The target is 50 ms on a quiet machine; the bound here only catches a
-  // main thread that computes (seconds), not the noise of a shared CPU.
-  expect(wait < 250, `a key press waited ${Math.round(wait)} ms`);
+  expect(wasm === 0, `the page compiled WebAssembly ${wasm} times`);
+  // The target is 50 ms on a quiet machine (the line above prints it). The
+  // bound only catches a main thread that computes for seconds: on CI's
+  // shared two cores, with both busy with the search, the first layout of
+  // the results once took 268 ms of the page's time and a key press waited
+  // 294 ms behind it.
+  expect(wait < 1000, `a key press waited ${Math.round(wait)} ms`);
   await page.screenshot({ path: path.join(outDir, 'ultra.png') });
 });
 
