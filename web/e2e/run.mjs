@@ -725,16 +725,24 @@ await test('three materials, 1,000 pieces: the first complete layout', async (pa
   }
   const t0 = Date.now();
   await paste(page, rows.join('\n'));
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid=total-parts]')?.textContent === '1.000' && document.querySelectorAll('[data-testid=material-section]').length === 3,
+  // The moment the layout is complete, the search for fewer sheets still
+  // runs (its progress bar is shown): the first layout did not wait for it.
+  const during = await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=total-parts]')?.textContent === '1.000' &&
+      document.querySelectorAll('[data-testid=material-section]').length === 3 && {
+        searching: !!document.querySelector('[role=progressbar][aria-label="Daha az sayfa aranıyor..."]'),
+      },
     null,
-    { timeout: 30000 },
+    { timeout: 30000, polling: 10 },
   );
   const shown = Date.now() - t0;
-  console.log(`     3 materials, 1,000 pieces: first complete layout shown ${shown} ms after the paste`);
-  // The target is 1 s on a quiet machine; the bound here catches a layout
-  // that waits for the whole search (3 s), not the noise of a shared CPU.
-  expect(shown < 2500, `first layout after ${shown} ms`);
+  const { searching } = await during.jsonValue();
+  console.log(`     3 materials, 1,000 pieces: first complete layout shown ${shown} ms after the paste; search still running: ${searching}`);
+  expect(searching, 'the first layout was shown only after the search');
+  // The target is 1 s on a quiet machine (printed above); the bound only
+  // catches a layout that waits for many seconds, not a shared CPU's noise.
+  expect(shown < 5000, `first layout after ${shown} ms`);
 });
 
 await test('a layout saved with stock loads its stock back', async (page) => {
