@@ -267,6 +267,28 @@ func TestMergeRepair(t *testing.T) {
 	}
 }
 
+// TestRepairTurns: the repair with fewer blocks kept takes all turns but
+// one in otherTurn, and two with as many take turns.
+func TestRepairTurns(t *testing.T) {
+	count := func(a, b int) [2]int {
+		rs := []*repair{{cur: make([]int32, a)}, {cur: make([]int32, b)}}
+		var n [2]int
+		for it := range 8 * otherTurn {
+			n[turn(rs, it)]++
+		}
+		return n
+	}
+	if n := count(5, 9); n != [2]int{7 * 8, 8} {
+		t.Errorf("5 blocks against 9: turns %v, want [56 8]", n)
+	}
+	if n := count(9, 5); n != [2]int{8, 7 * 8} {
+		t.Errorf("9 blocks against 5: turns %v, want [8 56]", n)
+	}
+	if n := count(6, 6); n != [2]int{4 * otherTurn, 4 * otherTurn} {
+		t.Errorf("6 blocks each: turns %v, want even", n)
+	}
+}
+
 // TestMergeCompact: compacting the blocks keeps every alive block's parts
 // where they were, and drops the blocks taken apart.
 func TestMergeCompact(t *testing.T) {
