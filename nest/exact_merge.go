@@ -774,10 +774,22 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 // 31 and 37.
 var rowBonus = [3]int{0, 400, 250}
 
-// known reports whether length t is a side of a block or of the sheet
-// (m.sides holds the blocks' sides while pairsInto runs).
+// known reports whether length t is a side of a block or of a sheet
+// (m.sides holds the blocks' sides while pairsInto runs). Over several
+// sheet sizes (tileExactly) e.w and e.h are the largest width and height:
+// the other sizes' sides are known too. With them, the zero-waste family
+// at 1 s (kesim bench --zero-waste 40, seeds 1 to 4) had 70 instances at
+// the optimum instead of 68, ortmann2010 92 proven optima instead of 91.
 func (m *merger) known(t int) bool {
-	return t == m.e.w || t == m.e.h || t < len(m.sides) && m.sides[t] > 0
+	if t == m.e.w || t == m.e.h || t < len(m.sides) && m.sides[t] > 0 {
+		return true
+	}
+	for _, s := range m.targets {
+		if t == s.w || t == s.h {
+			return true
+		}
+	}
+	return false
 }
 
 // rowReach returns how many more blocks with a side of length side (one
