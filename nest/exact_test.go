@@ -289,6 +289,56 @@ func TestRepairTurns(t *testing.T) {
 	}
 }
 
+// TestDissolveKeepsSheets: over several sheets, a dissolve mostly leaves
+// a block that is a whole sheet, and now and then takes it apart too (its
+// parts may belong elsewhere).
+func TestDissolveKeepsSheets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 0))
+	w, h := 200, 150
+	req := Request{Sheet: Sheet{Width: float64(w), Height: float64(h)}}
+	for range 3 {
+		for _, p := range guillotinePieces(rng, w, h, 12) {
+			req.Parts = append(req.Parts, Part{Name: itoa(len(req.Parts)), Width: float64(p[0]), Height: float64(p[1]), Quantity: 1})
+		}
+	}
+	j := mustJob(t, req)
+	e := newExact(j, 3)
+	r := e.newRepair([]mtarget{{e.w, e.h, 3}}, 1, 0.1, nil)
+	// A state with a whole sheet and other merged blocks.
+	sheet := int32(-1)
+	for try := 0; try < 200 && sheet < 0; try++ {
+		r.m.dissolve(r.rng)
+		r.m.dive(r.rng, 0.3, 0)
+		merged := 0
+		for _, b := range r.m.alive {
+			if r.m.blocks[b].shape < 0 {
+				merged++
+			}
+		}
+		for _, b := range r.m.alive {
+			if r.m.sheetSized(b) && merged >= 3 {
+				sheet = b
+			}
+		}
+	}
+	if sheet < 0 {
+		t.Fatal("no state with a whole sheet among other merged blocks")
+	}
+	saved, state := slices.Clone(r.m.alive), r.m.state
+	opened := 0
+	const runs = 2000
+	for range runs {
+		r.m.dissolve(r.rng)
+		if !slices.Contains(r.m.alive, sheet) {
+			opened++
+		}
+		r.m.alive, r.m.state = append(r.m.alive[:0], saved...), state
+	}
+	if opened == 0 || opened > runs/5 {
+		t.Errorf("the whole sheet was taken apart in %d of %d dissolves, want some and at most a fifth", opened, runs)
+	}
+}
+
 // TestMergeCompact: compacting the blocks keeps every alive block's parts
 // where they were, and drops the blocks taken apart.
 func TestMergeCompact(t *testing.T) {
