@@ -16,14 +16,15 @@ import (
 // where the merge search's backtracking must first undo everything merged
 // after a wrong merge, and on more than about 50 parts never gets there.
 //
-// Two repairs take turns: one that takes a pinwheel at every merge where
+// Two repairs share the work: one that takes a pinwheel at every merge where
 // there is one and one that takes it one time in ten, since parts cut
 // around pinwheels need the first and parts cut by guillotine cuts the
 // second (a pinwheel among the latter is found by chance, and is wrong). On
 // the perfect-packing family (kesim bench --perfect 100 at 1 s, seed 1) the
 // merge search found 14 of the 50 guillotine instances and 11 of the 50
 // pinwheel ones; the repair with pinwheels one time in ten 30 and 9, with
-// pinwheels at every merge 17 and 26.
+// pinwheels at every merge 17 and 26. The one that keeps fewer blocks
+// takes most turns (turn).
 
 // repairWorse is how many blocks more than the current ones a repair step
 // may leave and still be kept: with 0 (only as few or fewer), the repair
@@ -40,7 +41,7 @@ type repair struct {
 	state uint64  // their hash (merger.state)
 }
 
-// mergeRepair runs two merge repairs by turns (turn), with at most nodes nodes
+// mergeRepair runs two merge repairs (turn says which steps), with at most nodes nodes
 // in all, and reports whether one tiled the targets (nil: the exact's one
 // sheet); the layout is then in e.placed (and e.targetOf, with targets).
 func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed uint64) bool {
