@@ -142,7 +142,8 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 		row.CutLength = math.Round(row.CutLength*100) / 100
 		rects := make([]Rect, 0, len(p.Parts))
 		for _, pp := range p.Parts {
-			if !side(pp.X) || !side(pp.Y) || !side(pp.Width) || !side(pp.Height) {
+			// A placed part has an area: one of no width or height is a broken result.
+			if !side(pp.X) || !side(pp.Y) || !side(pp.Width) || !side(pp.Height) || pp.Width == 0 || pp.Height == 0 {
 				return nil, nil, ErrBadResult
 			}
 			pc := Piece{Page: i + 1, X: pp.X, Y: pp.Y, Width: pp.Width, Height: pp.Height, Rotated: pp.Rotated,

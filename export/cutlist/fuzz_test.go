@@ -13,6 +13,8 @@ import (
 func FuzzWrite(f *testing.F) {
 	f.Add(100.0, 100.0, 10.0, 20.0, 30.0, 40.0, 5.0, 3, "Raf ş", true)
 	f.Add(math.NaN(), -1.0, 1e308, 0.0, -5.0, 1e9, -1.0, -2, "\x00<&>", false)
+	// A part of no width inside what would be a leftover (found by fuzzing).
+	f.Add(100.0, 28.0, 5.0/3, 55.0, 30.0, 0.0, 5.0, 3, "", false)
 	f.Fuzz(func(t *testing.T, w, h, x, y, pw, ph, min float64, max int, name string, rot bool) {
 		res := nest.Result{Sheet: nest.Sheet{Width: w, Height: h}, Pages: []nest.Page{{
 			Parts: []nest.Placed{{ID: name, Name: name, X: x, Y: y, Width: pw, Height: ph, Rotated: rot, Edges: &nest.Edges{Top: name}},
