@@ -41,7 +41,10 @@ func CheckSheetURL(base string) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
 		return ErrSheetURL
 	}
-	if job := jobURL(base); !strings.Contains(job[len(u.Scheme)+3:], "/") {
+	// Without its trailing "/levha/", the address must still have a path
+	// after its host ("https://levha/" has none).
+	job, n := jobURL(base), len(u.Scheme)+len("://")
+	if len(job) < n || !strings.Contains(job[n:], "/") {
 		return ErrSheetURL // no path: the job's id is missing
 	}
 	return nil

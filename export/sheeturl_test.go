@@ -38,7 +38,7 @@ func TestSheetURL(t *testing.T) {
 	}
 	for _, bad := range []string{
 		"kesim.local/is/42", "ftp://kesim.local/is/42", "javascript:alert(1)", "https:///is/42",
-		"https://kesim.local", "https://kesim.local/", "https://kesim.local/levha/",
+		"https://kesim.local", "https://kesim.local/", "https://kesim.local/levha/", "https://levha/", "http://levha",
 		"https://kesim.local/is/42?x=1", "https://kesim.local/is/42#a", "https://kesim.local/is/4 2",
 		"https://kesim.local/iş/42", "https://u:p@kesim.local/is/42", "https://kesim.local/is/\x00",
 	} {

@@ -76,6 +76,7 @@ func TestExportAPI(t *testing.T) {
 		{"pdf", `{"result":{"sheet":{"width":100,"height":100},"pages":[],"skipped":[],"stats":{}}}`, 400, "parça bulunamadı"},
 		{"pdf", `{"result":`, 400, "JSON"},
 		{"pdf", body(`{"sheetUrl":"kesim.local/is/1"}`), 400, "Levha adresi http:// ya da https://"},
+		{"labels", body(`{"sheetUrl":"https://levha/"}`), 400, "Levha adresi http:// ya da https://"},
 		{"labels", body(`{"sheetUrl":"https://k.local/is/` + strings.Repeat("1", 500) + `"}`), 400, "en fazla 500 karakter"},
 	} {
 		r := do(h, "POST", "/api/export/"+c.kind, c.body)
