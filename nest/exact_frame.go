@@ -8,9 +8,10 @@ import (
 
 // The frame search: an exact tiling of one sheet at a time from a pool of
 // parts, by guillotine blocks grown from their lower left corner. It serves
-// where the parts were cut from several sheets and no one knows which part
-// came from which: the exact tiling of the cheapest stock (tileExactly) and
-// the exact-fit search of several sheets of one size (sheetBySheet).
+// where the parts were cut from several sheets of one size and no one knows
+// which part came from which: the exact-fit search sheet by sheet
+// (sheetBySheet). (It ran in the exact tiling of the cheapest stock,
+// tileExactly, too, until the merge repair found its tilings faster.)
 //
 // A guillotine layout of a sheet is a tree: every block is a part, or two
 // blocks side by side of the same height, or one above the other of the

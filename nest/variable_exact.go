@@ -32,11 +32,16 @@ import "math"
 // gap 22.6 -> 16.3 %. It gets 40 % of the time (tileWithin).
 
 // tileExactly returns a plan that fills cheapest rows exactly, or nil
-// when the case does not hold or the search finds none within nodes or
-// in its time. The frame search sheet by sheet (exact_frame.go) runs with
-// a third of the nodes and of the time (until(1/3)), then the merge repair
-// over all the sheets with the rest.
-func (v *vsSearch) tileExactly(nodes int, until func(part float64) func() bool) *vsPlan {
+// when the case does not hold or the merge repair over all the sheets
+// finds none within nodes or before stop. The frame search sheet by sheet
+// (exact_frame.go) ran first with a third of the nodes and the time until
+// it found no tiling the repair did not find faster: without it, the
+// zero-waste family (kesim bench --zero-waste 40 at 1 s, two at a time,
+// seeds 1 to 4) went from 15, 15, 23, 18 at the optimum to 16, 16, 24, 20
+// with 40 % of the time (tileWithin), from 19, 17, 24, 20 to 19, 20, 24,
+// 20 with 90 %, and its solved instances took less time; ortmann2010 at
+// 1 s kept 93 proven optima (243.12 -> 243.11 M).
+func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 	rows := v.cheapestRows()
 	if rows == nil {
 		return nil
@@ -87,7 +92,7 @@ func (v *vsSearch) tileExactly(nodes int, until func(part float64) func() bool) 
 	if area != capacity && !areaReachable(targets, area/(g*g)) {
 		return nil
 	}
-	if !e.frameSequential(targets, nodes/3, until(1.0/3)) && !e.mergeRepair(targets, nodes-nodes/3, until(1), uint64(v.o.seed)) {
+	if !e.mergeRepair(targets, nodes, stop, uint64(v.o.seed)) {
 		return nil
 	}
 	plan := &vsPlan{left: make([]int, len(v.kinds))}
