@@ -250,24 +250,6 @@ func BenchmarkMergeSearchOneSize(b *testing.B) {
 	}
 }
 
-// BenchmarkFrameSearch runs the frame search for 200,000 nodes on parts
-// cut from three 244 x 183 sheets, 35 from each, where it tiles no layout
-// in that budget: the speed of its nodes.
-func BenchmarkFrameSearch(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 35))
-	req := tiling(rng, 244, 183, 35, 1, 0, false)
-	for range 2 {
-		req.Parts = append(req.Parts, tiling(rng, 244, 183, 35, 1, 0, false).Parts...)
-	}
-	j := mustJob(b, req)
-	for b.Loop() {
-		e := newExact(j, 3)
-		if e.frameSequential([]mtarget{{e.w, e.h, 3}}, 200000, nil) {
-			b.Fatal("tiled: the job no longer measures a full budget")
-		}
-	}
-}
-
 // BenchmarkMergeRepair runs the merge repair for 50,000 nodes on parts
 // cut around pinwheels from a 244 x 183 sheet, 80 of them, where it tiles
 // no layout in that budget: the speed of its dives (pairs, pinwheels and

@@ -651,24 +651,24 @@ func (s *search) exactFit() {
 	s.offer(sol, 0.2)
 }
 
-// sheetBySheet runs the searches that tile several sheets, for parts that
-// fill them without waste: the frame search sheet by sheet with a quarter
-// of nodes and of the time from now to end, then the merge repair over all
-// the sheets with the rest. It returns the layout or nil.
+// sheetBySheet runs the search that tiles several sheets, for parts that
+// fill them without waste: the merge repair over all the sheets, with
+// nodes and the time to end. It returns the layout or nil.
 //
 // Parts cut from two to four sheets of one size (40 jobs of 31 to 88
 // parts, 100,000 nodes each) were tiled by the merge search over all the
 // sheets at once in 11 jobs, by the merge search sheet by sheet in 22 (all
-// 11 among them) and by the frame search in 14, 2 of them new. The merge
-// repair in the place of the search sheet by sheet took kesim bench
-// --perfect-sheets 60 at 1 s from 17 to 41 (guillotine mode: 13 to 27).
+// 11 among them) and by a frame search sheet by sheet (guillotine blocks
+// grown from a sheet's corner) in 14, 2 of them new. The merge repair in
+// the place of the search sheet by sheet took kesim bench --perfect-sheets
+// 60 at 1 s from 17 to 41 (guillotine mode: 13 to 27). The frame search
+// then ran first with a quarter of the time until the repair tiled all it
+// tiled: without it, --perfect-sheets 60 at 1 s, seeds 1 and 2, kept 52 and
+// 51 (guillotine mode 29 and 30; at 5 s 29) and took about half the time
+// on the jobs it lays out.
 func (e *exact) sheetBySheet(nodes int, end time.Time, stopAt func(time.Time) func() bool, seed uint64) *solution {
 	targets := []mtarget{{e.w, e.h, e.sheets}}
-	var frameEnd time.Time
-	if !end.IsZero() {
-		frameEnd = time.Now().Add(time.Until(end) / 4)
-	}
-	found := e.frameSequential(targets, nodes/4, stopAt(frameEnd)) || e.mergeRepair(targets, nodes-nodes/4, stopAt(end), seed)
+	found := e.mergeRepair(targets, nodes, stopAt(end), seed)
 	e.total = 0 // the skyline search counts its own nodes
 	if found {
 		return e.solution()

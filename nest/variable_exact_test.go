@@ -181,23 +181,16 @@ func TestMergeRepairTilesSheets(t *testing.T) {
 			stop = func() bool { return true }
 		}
 		return e.mergeRepair(targets, nodes, stop, 1)
-	}, false)
-}
-
-// TestFrameSequentialTilesSheets: the frame search tiles the same sheets,
-// each one cuttable by guillotine cuts, and leaves the shapes' counts as
-// they were.
-func TestFrameSequentialTilesSheets(t *testing.T) {
-	checkSequentialTiling(t, (*exact).frameSequential, true)
+	})
 }
 
 // checkSequentialTiling cuts sheets of two sizes into 8 to 15 parts each
 // and gives search all of them, with a spare sheet of each size: every part
 // must end up on a sheet of its size, within the counts, inside the sheet,
 // without overlap, and each sheet filled exactly (and cuttable by guillotine
-// cuts in guillotine mode, or always with guillotineOnly). Stopped after
-// its first sheet, the search must give the parts back.
-func checkSequentialTiling(t *testing.T, search func(e *exact, targets []mtarget, nodes int, stop func() bool) bool, guillotineOnly bool) {
+// cuts in guillotine mode). Stopped after its first sheet, the search must
+// give the parts back.
+func checkSequentialTiling(t *testing.T, search func(e *exact, targets []mtarget, nodes int, stop func() bool) bool) {
 	t.Helper()
 	for c := range 6 {
 		rng := rand.New(rand.NewPCG(uint64(c), 17))
@@ -278,7 +271,7 @@ func checkSequentialTiling(t *testing.T, search func(e *exact, targets []mtarget
 			if a != tg.w*tg.h {
 				t.Errorf("case %d: sheet %d holds %d of %d", c, s, a, tg.w*tg.h)
 			}
-			if !e.j.guillotine && !guillotineOnly {
+			if !e.j.guillotine {
 				continue
 			}
 			var spots []spot
