@@ -131,6 +131,8 @@ FUZZ = $(GO) test -run '^$$' -fuzzminimizetime 5s
 fuzz:
 	$(FUZZ) -fuzz '^FuzzLayout$$' -fuzztime $$((500000 * $(FUZZSCALE)))x ./nest/
 	$(FUZZ) -fuzz '^FuzzRead$$' -fuzztime $$((80000 * $(FUZZSCALE)))x ./internal/partcsv/
+	$(FUZZ) -fuzz '^FuzzReadStock$$' -fuzztime $$((30000 * $(FUZZSCALE)))x ./internal/partcsv/
+	$(FUZZ) -fuzz '^FuzzReadBands$$' -fuzztime $$((20000 * $(FUZZSCALE)))x ./internal/partcsv/
 	$(FUZZ) -fuzz '^FuzzAPIBodies$$' -fuzztime $$((50000 * $(FUZZSCALE)))x ./internal/server/
 	$(FUZZ) -fuzz '^FuzzJobBodies$$' -fuzztime $$((20000 * $(FUZZSCALE)))x ./internal/server/
 	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' -fuzztime $$((300000 * $(FUZZSCALE)))x ./nest/

@@ -350,6 +350,8 @@ func (r *partRow) name() string {
 	switch {
 	case v == "":
 		r.bad(colName, store.MsgRequired)
+	case strings.ContainsRune(v, 0):
+		r.bad(colName, store.MsgNameInvalid) // as the store refuses it
 	case utf8.RuneCountInString(v) > store.MaxNameLength:
 		r.bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
 	}
@@ -422,7 +424,10 @@ func (r *partRow) rotate() *bool {
 // store.MaxText characters.
 func (r *partRow) text(c column) string {
 	v := r.cell[c]
-	if utf8.RuneCountInString(v) > store.MaxText {
+	switch {
+	case strings.ContainsRune(v, 0):
+		r.bad(c, store.MsgNameInvalid) // as the store refuses it
+	case utf8.RuneCountInString(v) > store.MaxText:
 		r.bad(c, store.MsgTextTooLong)
 	}
 	return v

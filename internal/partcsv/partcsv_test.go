@@ -178,6 +178,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("Adet\tEn\tBoy\tAd\n2\t30,5\t40\tKapı\n")
 	f.Add("a;1e3;0x10;NaN\n")
 	f.Add("Raf;45,555;0,0000001;99999999999999999999\nKapak;999,999;1000,001;1\n")
+	f.Add("ad;genişlik;yükseklik;malzeme;bant\na\x00b;10;10;m\x00;B\x00\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		parts, err := Read(strings.NewReader(in))
 		if err != nil {
@@ -191,6 +192,9 @@ func FuzzRead(f *testing.F) {
 			t.Fatal("no parts and no error")
 		}
 		for _, p := range parts {
+			if strings.ContainsRune(p.Name+p.Material, 0) || p.Edges != nil && strings.ContainsRune(p.Edges.Top+p.Edges.Bottom+p.Edges.Left+p.Edges.Right, 0) {
+				t.Fatalf("part %+v: a NUL the store refuses", p)
+			}
 			if strings.TrimSpace(p.Name) == "" || p.Width <= 0 || p.Height <= 0 || p.Width > 1000 || p.Height > 1000 || p.Quantity < 1 {
 				t.Fatalf("invalid part accepted: %+v", p)
 			}

@@ -104,7 +104,10 @@ func (c cells) bad(col, msg string) {
 // text is a text cell of at most store.MaxText characters.
 func (c cells) text(col string) string {
 	v := c.row[col]
-	if utf8.RuneCountInString(v) > store.MaxText {
+	switch {
+	case !utf8.ValidString(v) || strings.ContainsRune(v, 0):
+		c.bad(col, store.MsgNameInvalid) // as the store refuses it
+	case utf8.RuneCountInString(v) > store.MaxText:
 		c.bad(col, store.MsgTextTooLong)
 	}
 	return v

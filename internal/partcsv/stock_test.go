@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kesim/internal/store"
 	"kesim/nest"
 )
 
@@ -159,4 +160,52 @@ func TestReadBands(t *testing.T) {
 	if _, err := ReadBands(strings.NewReader("kod\n" + strings.Repeat("B\n", 101))); err == nil || !strings.Contains(err.Error(), "en fazla 100 bant kodu") {
 		t.Errorf("101 bands: %v", err)
 	}
+}
+
+// FuzzReadStock: any file gives stock rows the store takes as they are
+// (a list the import accepts can be saved) or an *Error naming lines, and
+// no rows; never a panic.
+func FuzzReadStock(f *testing.F) {
+	f.Add("kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar\ns1;Beyaz;Sunta;18;183;366;4;1.450,5;dikey\n")
+	f.Add("\ufeffGenişlik\tYükseklik\tAdet\n183,009\t366\t\n0\t-1\t99999999999999999999\n")
+	f.Add("id,width,height,quantity,price,grain\n,1e3,NaN,-0,1.2.3,çapraz\n,,\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		stock, err := ReadStock(strings.NewReader(in))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || len(e.Lines) == 0 || stock != nil {
+				t.Fatalf("err %v with rows %v: want *Error and no rows", err, stock)
+			}
+			return
+		}
+		if len(stock) == 0 {
+			t.Fatal("no rows and no error")
+		}
+		if _, err := (store.StockList{Stock: stock}).Validate(); err != nil {
+			t.Fatalf("rows %+v the store refuses: %v", stock, err)
+		}
+	})
+}
+
+// FuzzReadBands: as FuzzReadStock, for band codes.
+func FuzzReadBands(f *testing.F) {
+	f.Add("kod;ad;kalınlık;fiyat;fazlalık\nB1;PVC beyaz;0,8;4,5;2\n")
+	f.Add("kod\n\nB1\nB1\n")
+	f.Add("code,thickness,price,overlength\n\x00,99,-1,1e308\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		bands, err := ReadBands(strings.NewReader(in))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || len(e.Lines) == 0 || bands != nil {
+				t.Fatalf("err %v with bands %v: want *Error and no bands", err, bands)
+			}
+			return
+		}
+		if len(bands) == 0 {
+			t.Fatal("no bands and no error")
+		}
+		if _, err := (store.StockList{Bands: bands}).Validate(); err != nil {
+			t.Fatalf("bands %+v the store refuses: %v", bands, err)
+		}
+	})
 }
