@@ -59,7 +59,7 @@ func pinwheelsPlain(m *merger) []mcand {
 		}
 		os, n := m.blocks[b].orients()
 		for _, o := range os[:n] {
-			all = append(all, wheelRef{b, o, o[0], o[1]})
+			all = append(all, wheelRef{b, o[2] == 1, o[0], o[1]})
 			longest = max(longest, o[0], o[1])
 		}
 	}
@@ -114,9 +114,9 @@ func pinwheelsPlain(m *merger) []mcand {
 						out = append(out, mcand{used: [5]int32{a.b, b.b, c.b, d.b, ce.b}, n: 5,
 							block: mblock{w: w, h: h, rotate: rotate, shape: -1},
 							kids: [5]mkid{
-								{a.b, 0, 0, a.o[2] == 1}, {b.b, a.w, 0, b.o[2] == 1},
-								{c.b, d.w, b.h, c.o[2] == 1}, {d.b, 0, a.h, d.o[2] == 1},
-								{ce.b, d.w, a.h, ce.o[2] == 1},
+								{a.b, 0, 0, a.turned}, {b.b, a.w, 0, b.turned},
+								{c.b, d.w, b.h, c.turned}, {d.b, 0, a.h, d.turned},
+								{ce.b, d.w, a.h, ce.turned},
 							},
 						})
 						if len(out) >= 64 {
