@@ -96,10 +96,13 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 	// The improvement phase's search (from the constructive plan) starts
 	// from another seed: with the constructive phase's, it would first
 	// repeat the exactNodes nodes that phase searched without a tiling.
-	// The zero-waste family at 1 s (seeds 1 to 4, two at a time) went
-	// from 22, 21, 26, 21 at the optimum to 24, 19, 27, 23, mean gap 8.5
-	// -> 7.6 %; ortmann2010 at 1 s kept 93 proven optima (243.11 ->
-	// 243.09 M).
+	// Another seed is another path, so the measures move both ways: the
+	// zero-waste family (kesim bench --zero-waste 40, two at a time) at
+	// 1 s, seeds 1 to 4, went from 22, 21, 26, 21 at the optimum to 24,
+	// 19, 27, 23 (mean gap 8.5 -> 7.6 %), with 5,000 iterations (no clock)
+	// on seeds 1 to 3 from 21, 20, 24 to 22, 18, 27, and at 5 s on seeds 1
+	// and 2 from 29 and 25 to 26 and 25; ortmann2010 at 1 s kept 93
+	// proven optima (243.11 -> 243.09 M).
 	seed := uint64(v.o.seed)
 	if v.o.start != nil {
 		seed = mix(seed + 1)
