@@ -71,7 +71,8 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 	}
 }
 
-// otherTurn: the repair with more blocks kept takes one turn in otherTurn,
+// otherTurn: the repair with more blocks kept gets one node in otherTurn
+// of the work (merger.total, where a look for pinwheels counts as a node),
 // the one with fewer the rest (as many: they take turns). Which repair
 // suits a job shows in its blocks: on parts cut around pinwheels the one
 // with pinwheels at every merge keeps fewer, on parts cut by guillotine
@@ -80,8 +81,14 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 // optimum on seed 1 (mean gap 14.0 -> 10.5 %), 13 -> 14 on seed 2, at 5 s
 // 18 -> 20 (9.7 -> 8.3 %); --perfect-sheets 60 49 -> 51; ortmann2010 90 ->
 // 91 proven optima (242.91 -> 242.81 M); --perfect 100 57 at 1 s and 63 at
-// 5 s, as before. The turns follow from the blocks kept, so a seed and a
-// node budget still give one layout.
+// 5 s, as before. That was one turn in otherTurn; a step of the repair
+// with pinwheels at every merge costs more, so its share of the time was
+// larger. Shares of the work took the zero-waste family at 1 s, seeds 1 to
+// 4, from 22, 19, 27, 23 at the optimum to 24, 20, 27, 24 (mean gap 8.0
+// -> 7.4 %), with --perfect-sheets 60 (53 and 51 on seeds 1 and 2),
+// --perfect 100 (57 and 59) and ortmann2010 (93 proven optima) as they
+// were. The work follows from the blocks kept and the nodes, so a seed and
+// a node budget still give one layout.
 const otherTurn = 8
 
 // turn returns the index of the repair (of two) that takes turn it.
@@ -94,7 +101,7 @@ func turn(rs []*repair, it int) int {
 	if b < a {
 		best = 1
 	}
-	if it%otherTurn == 0 {
+	if rs[1-best].m.total*otherTurn < rs[0].m.total+rs[1].m.total {
 		return 1 - best
 	}
 	return best
@@ -165,6 +172,8 @@ func (m *merger) dive(rng *rand.Rand, noise, wheel float64) bool {
 		var wheels []mcand
 		if wheel > 0 && (len(order) == 0 || rng.Float64() < wheel) {
 			wheels = m.pinwheels()
+			// A look for pinwheels costs about what a node does.
+			m.total += 1 + len(m.alive)*len(m.alive)/512
 		}
 		var c mcand
 		switch {

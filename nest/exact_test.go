@@ -3,6 +3,7 @@ package nest
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -267,26 +268,36 @@ func TestMergeRepair(t *testing.T) {
 	}
 }
 
-// TestRepairTurns: the repair with fewer blocks kept takes all turns but
-// one in otherTurn, and two with as many take turns.
+// TestRepairTurns: the repair with more blocks kept gets one node in
+// otherTurn of the work, whatever its steps cost, and two with as many
+// take turns.
 func TestRepairTurns(t *testing.T) {
-	count := func(a, b int) [2]int {
-		rs := []*repair{{cur: make([]int32, a)}, {cur: make([]int32, b)}}
-		var n [2]int
-		for it := range 8 * otherTurn {
-			n[turn(rs, it)]++
+	// share runs 400 turns, each adding cost[i] nodes to repair i's work,
+	// and returns the share of the work of repair other and its turns.
+	share := func(blocks, cost [2]int, other int) (float64, int) {
+		rs := []*repair{{cur: make([]int32, blocks[0]), m: &merger{}}, {cur: make([]int32, blocks[1]), m: &merger{}}}
+		turns := 0
+		for it := range 400 {
+			i := turn(rs, it)
+			rs[i].m.total += cost[i]
+			if i == other {
+				turns++
+			}
 		}
-		return n
+		return float64(rs[other].m.total) / float64(rs[0].m.total+rs[1].m.total), turns
 	}
-	most := 8 * (otherTurn - 1)
-	if n := count(5, 9); n != [2]int{most, 8} {
-		t.Errorf("5 blocks against 9: turns %v, want [%d 8]", n, most)
+	want := 1 / float64(otherTurn)
+	for _, c := range []struct{ blocks, cost [2]int }{{[2]int{5, 9}, [2]int{1, 1}}, {[2]int{5, 9}, [2]int{1, 4}}, {[2]int{5, 9}, [2]int{4, 1}}} {
+		if got, _ := share(c.blocks, c.cost, 1); math.Abs(got-want) > 0.02 {
+			t.Errorf("blocks %v, costs %v: the one with more blocks has %.3f of the work, want %.3f", c.blocks, c.cost, got, want)
+		}
+		swapped := [2]int{c.blocks[1], c.blocks[0]}
+		if got, _ := share(swapped, [2]int{c.cost[1], c.cost[0]}, 0); math.Abs(got-want) > 0.02 {
+			t.Errorf("blocks %v, costs %v: the one with more blocks has %.3f of the work, want %.3f", swapped, c.cost, got, want)
+		}
 	}
-	if n := count(9, 5); n != [2]int{8, most} {
-		t.Errorf("9 blocks against 5: turns %v, want [8 %d]", n, most)
-	}
-	if n := count(6, 6); n != [2]int{4 * otherTurn, 4 * otherTurn} {
-		t.Errorf("6 blocks each: turns %v, want even", n)
+	if _, turns := share([2]int{6, 6}, [2]int{1, 3}, 0); turns != 200 {
+		t.Errorf("6 blocks each: %d turns of 400 for the first, want 200", turns)
 	}
 }
 
