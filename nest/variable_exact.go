@@ -27,21 +27,22 @@ import "math"
 // third each: the zero-waste family at 1 s went from 2 to 3 at the
 // optimum, ortmann2010 at 1 s stayed at 57 proven optima. The merge repair
 // (exact_lns.go) over all the sheets in the two merge searches' two
-// thirds: ortmann2010 at 1 s went from 57 to 82 proven optima and from 246.4 to 243.4 M (Nice 92.4 -> 93.9 %, Path
-// 95.5 -> 96.0 %), the zero-waste family from 4 to 10 at the optimum, mean
-// gap 22.6 -> 16.3 %. It now runs alone (tileExactly), with 40 % or 65 %
-// of the time (tileWithin).
+// thirds: ortmann2010 at 1 s went from 57 to 82 proven optima and from
+// 246.4 to 243.4 M (Nice 92.4 -> 93.9 %, Path 95.5 -> 96.0 %), the
+// zero-waste family from 4 to 10 at the optimum, mean gap 22.6 -> 16.3 %.
+// It now runs alone (tileExactly), with 40 % or 65 % of the time
+// (tileWithin).
 
 // tileExactly returns a plan that fills cheapest rows exactly, or nil
 // when the case does not hold or the merge repair over all the sheets
 // finds none within nodes or before stop. The frame search sheet by sheet
 // ran first with a third of the nodes and the time until it found no
-// tiling the repair did not find faster: without it, the
-// zero-waste family (kesim bench --zero-waste 40 at 1 s, two at a time,
-// seeds 1 to 4) went from 15, 15, 23, 18 at the optimum to 16, 16, 24, 20
-// with 40 % of the time (tileWithin), from 19, 17, 24, 20 to 19, 20, 24,
-// 20 with 90 %, and its solved instances took less time; ortmann2010 at
-// 1 s kept 93 proven optima (243.12 -> 243.11 M).
+// tiling the repair did not find faster: without it, the zero-waste family
+// (kesim bench --zero-waste 40 at 1 s, two at a time, seeds 1 to 4) went
+// from 15, 15, 23, 18 at the optimum to 16, 16, 24, 20 with 40 % of the
+// time (tileWithin), from 19, 17, 24, 20 to 19, 20, 24, 20 with 90 %, and
+// its solved instances took less time; ortmann2010 at 1 s kept 93 proven
+// optima (243.12 -> 243.11 M).
 func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 	rows := v.cheapestRows()
 	if rows == nil {
