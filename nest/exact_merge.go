@@ -915,41 +915,9 @@ var partnerBonus = [...]int{0, 210, 93, 53, 18, -5, -45}
 // the centre's wc' x hc'. The blocks are found centre, bottom, left,
 // right, top, each through an index of the orientations by width or height.
 func (m *merger) pinwheels() []mcand {
-	all := m.wheelRefs[:0]
-	longest := 0
-	for _, b := range m.alive {
-		if m.sheetSized(b) {
-			continue
-		}
-		os, n := m.blocks[b].orients()
-		for _, o := range os[:n] {
-			all = append(all, wheelRef{b, o[2] == 1, o[0], o[1]})
-			longest = max(longest, o[0], o[1])
-		}
-	}
-	m.wheelRefs = all
-	// The index: lists through head (by length) and next (by ref), built
-	// backwards so that each lists its refs in order.
-	if len(m.wheelHead[0]) <= longest {
-		for i := range m.wheelHead {
-			m.wheelHead[i] = slices.Repeat([]int32{-1}, 2*longest+2)
-		}
-	}
-	byW, byH := m.wheelHead[0], m.wheelHead[1]
-	if cap(m.wheelNext) < 2*len(all) {
-		m.wheelNext = make([]int32, 2*len(all))
-	}
-	nextW, nextH := m.wheelNext[:len(all)], m.wheelNext[len(all):2*len(all)]
-	for i := len(all) - 1; i >= 0; i-- {
-		r := &all[i]
-		nextW[i], byW[r.w] = byW[r.w], int32(i)
-		nextH[i], byH[r.h] = byH[r.h], int32(i)
-	}
-	defer func() {
-		for _, r := range all {
-			byW[r.w], byH[r.h] = -1, -1
-		}
-	}()
+	x := m.wheelIndex()
+	defer x.clear()
+	all, byW, byH, nextW := x.all, x.byW, x.byH, x.nextW
 	// The widths there are, as a bit set: a bottom block a is the centre's
 	// width wider than a left block d, so for each centre only the widths w
 	// with w and w + the centre's width both there lead to one (and only a
@@ -959,7 +927,7 @@ func (m *merger) pinwheels() []mcand {
 	// seeds 1 and 2 went from 20 and 19 at the optimum to 22 and 21, mean
 	// gap 10.3 and 10.1 % to 9.2 and 9.3 %. The pinwheels are the same, in
 	// the same order.
-	words := longest/64 + 1
+	words := x.longest/64 + 1
 	if cap(m.wheelBits) < words {
 		m.wheelBits = make([]uint64, words)
 	}
@@ -976,7 +944,8 @@ func (m *merger) pinwheels() []mcand {
 	}
 	bottoms := m.wheelA[:marks]
 	var out []mcand
-	for _, ce := range all {
+	for ci := range all {
+		ce := &all[ci]
 		some := false
 		for k := range words {
 			for dw := widths[k] & shiftedDown(widths, k, ce.w); dw != 0; dw &= dw - 1 {
@@ -986,7 +955,7 @@ func (m *merger) pinwheels() []mcand {
 				}
 				for ai := byW[w+ce.w]; ai >= 0; ai = nextW[ai] {
 					// A right block b is as high as a and the centre.
-					if hb := all[ai].h + ce.h; hb <= longest && byH[hb] >= 0 {
+					if hb := all[ai].h + ce.h; hb <= x.longest && byH[hb] >= 0 {
 						bottoms[ai/64] |= 1 << (ai % 64)
 						some = true
 					}
@@ -998,61 +967,125 @@ func (m *merger) pinwheels() []mcand {
 		}
 		for k := range bottoms {
 			for set := bottoms[k]; set != 0; set &= set - 1 {
-				ai := k*64 + bits.TrailingZeros64(set)
-				a := &all[ai]
+				a := &all[k*64+bits.TrailingZeros64(set)]
 				if a.b == ce.b || a.w <= ce.w {
 					continue
 				}
-				for di := byW[a.w-ce.w]; di >= 0; di = nextW[di] {
-					d := &all[di]
-					if d.b == a.b || d.b == ce.b || d.h <= ce.h {
-						continue
-					}
-					hc := d.h - ce.h
-					for bi := byH[a.h+ce.h]; bi >= 0; bi = nextH[bi] {
-						b := &all[bi]
-						if b.b == a.b || b.b == ce.b || b.b == d.b || ce.w+b.w > longest {
-							continue
-						}
-						for ci := byW[ce.w+b.w]; ci >= 0; ci = nextW[ci] {
-							c := &all[ci]
-							if c.h != hc || c.b == a.b || c.b == b.b || c.b == d.b || c.b == ce.b {
-								continue
-							}
-							w, h := a.w+b.w, a.h+d.h
-							rotate := m.blocks[a.b].rotate && m.blocks[b.b].rotate && m.blocks[c.b].rotate &&
-								m.blocks[d.b].rotate && m.blocks[ce.b].rotate
-							// The same five blocks turned half way round are
-							// found again with c in a's place, and, when the
-							// pinwheel may turn, a quarter of the way with b or
-							// d there: each is kept once, with the lowest block
-							// in a's place. The copies took up places among the
-							// 64 returned and were searched again: a job of 23
-							// parts around a pinwheel took 1.9 s of repair with
-							// them, 1.1 s without.
-							if a.b > c.b || rotate && (a.b > b.b || a.b > d.b) {
-								continue
-							}
-							if !m.fits(w, h, rotate) {
-								continue
-							}
-							out = append(out, mcand{used: [5]int32{a.b, b.b, c.b, d.b, ce.b}, n: 5,
-								block: mblock{w: w, h: h, rotate: rotate, shape: -1},
-								kids: [5]mkid{
-									{a.b, 0, 0, a.turned}, {b.b, a.w, 0, b.turned},
-									{c.b, d.w, b.h, c.turned}, {d.b, 0, a.h, d.turned},
-									{ce.b, d.w, a.h, ce.turned},
-								},
-							})
-							if len(out) >= 64 {
-								clear(bottoms)
-								return out
-							}
-						}
-					}
+				if out = m.wheelsAround(&x, out, a, ce); len(out) >= wheelsMost {
+					clear(bottoms)
+					return out
 				}
 			}
 			bottoms[k] = 0
+		}
+	}
+	return out
+}
+
+// wheelsMost is the most pinwheels pinwheels returns.
+const wheelsMost = 64
+
+// wheelIdx is pinwheels' index of the blocks' orientations: all of them,
+// and lists through byW and byH (by length) and nextW and nextH (by ref),
+// each in the order of all.
+type wheelIdx struct {
+	all                    []wheelRef
+	byW, byH, nextW, nextH []int32
+	longest                int
+}
+
+// wheelIndex indexes the orientations of the blocks that are not sheets,
+// in the merger's scratch; clear must run before the next index.
+func (m *merger) wheelIndex() wheelIdx {
+	all := m.wheelRefs[:0]
+	longest := 0
+	for _, b := range m.alive {
+		if m.sheetSized(b) {
+			continue
+		}
+		os, n := m.blocks[b].orients()
+		for _, o := range os[:n] {
+			all = append(all, wheelRef{b, o[2] == 1, o[0], o[1]})
+			longest = max(longest, o[0], o[1])
+		}
+	}
+	m.wheelRefs = all
+	// Built backwards so that each list has its refs in order.
+	if len(m.wheelHead[0]) <= longest {
+		for i := range m.wheelHead {
+			m.wheelHead[i] = slices.Repeat([]int32{-1}, 2*longest+2)
+		}
+	}
+	byW, byH := m.wheelHead[0], m.wheelHead[1]
+	if cap(m.wheelNext) < 2*len(all) {
+		m.wheelNext = make([]int32, 2*len(all))
+	}
+	nextW, nextH := m.wheelNext[:len(all)], m.wheelNext[len(all):2*len(all)]
+	for i := len(all) - 1; i >= 0; i-- {
+		r := &all[i]
+		nextW[i], byW[r.w] = byW[r.w], int32(i)
+		nextH[i], byH[r.h] = byH[r.h], int32(i)
+	}
+	return wheelIdx{all, byW, byH, nextW, nextH, longest}
+}
+
+// clear empties the index's lists for the next index.
+func (x *wheelIdx) clear() {
+	for _, r := range x.all {
+		x.byW[r.w], x.byH[r.h] = -1, -1
+	}
+}
+
+// wheelsAround appends to out the pinwheels with bottom block a (wider
+// than the centre, as high as a right block less the centre) and centre
+// ce, up to wheelsMost in all: the left, right and top blocks are found
+// through the index.
+func (m *merger) wheelsAround(x *wheelIdx, out []mcand, a, ce *wheelRef) []mcand {
+	all := x.all
+	for di := x.byW[a.w-ce.w]; di >= 0; di = x.nextW[di] {
+		d := &all[di]
+		if d.b == a.b || d.b == ce.b || d.h <= ce.h {
+			continue
+		}
+		hc := d.h - ce.h
+		for bi := x.byH[a.h+ce.h]; bi >= 0; bi = x.nextH[bi] {
+			b := &all[bi]
+			if b.b == a.b || b.b == ce.b || b.b == d.b || ce.w+b.w > x.longest {
+				continue
+			}
+			for ci := x.byW[ce.w+b.w]; ci >= 0; ci = x.nextW[ci] {
+				c := &all[ci]
+				if c.h != hc || c.b == a.b || c.b == b.b || c.b == d.b || c.b == ce.b {
+					continue
+				}
+				w, h := a.w+b.w, a.h+d.h
+				rotate := m.blocks[a.b].rotate && m.blocks[b.b].rotate && m.blocks[c.b].rotate &&
+					m.blocks[d.b].rotate && m.blocks[ce.b].rotate
+				// The same five blocks turned half way round are found
+				// again with c in a's place, and, when the pinwheel may
+				// turn, a quarter of the way with b or d there: each is
+				// kept once, with the lowest block in a's place. The
+				// copies took up places among the 64 returned and were
+				// searched again: a job of 23 parts around a pinwheel took
+				// 1.9 s of repair with them, 1.1 s without.
+				if a.b > c.b || rotate && (a.b > b.b || a.b > d.b) {
+					continue
+				}
+				if !m.fits(w, h, rotate) {
+					continue
+				}
+				out = append(out, mcand{used: [5]int32{a.b, b.b, c.b, d.b, ce.b}, n: 5,
+					block: mblock{w: w, h: h, rotate: rotate, shape: -1},
+					kids: [5]mkid{
+						{a.b, 0, 0, a.turned}, {b.b, a.w, 0, b.turned},
+						{c.b, d.w, b.h, c.turned}, {d.b, 0, a.h, d.turned},
+						{ce.b, d.w, a.h, ce.turned},
+					},
+				})
+				if len(out) >= wheelsMost {
+					return out
+				}
+			}
 		}
 	}
 	return out

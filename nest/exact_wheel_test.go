@@ -3,7 +3,6 @@ package nest
 import (
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 )
 
@@ -48,82 +47,21 @@ func TestPinwheelsIndexed(t *testing.T) {
 }
 
 // pinwheelsPlain is the search pinwheels replaced, kept as its oracle:
-// every pair of centre and bottom block, then the same index walk (the
-// shared lines are the point: only the choice of bottom blocks differs).
+// every pair of centre and bottom block, each walked on as pinwheels
+// walks its bottom blocks (wheelsAround).
 func pinwheelsPlain(m *merger) []mcand {
-	var all []wheelRef
-	longest := 0
-	for _, b := range m.alive {
-		if m.sheetSized(b) {
-			continue
-		}
-		os, n := m.blocks[b].orients()
-		for _, o := range os[:n] {
-			all = append(all, wheelRef{b, o[2] == 1, o[0], o[1]})
-			longest = max(longest, o[0], o[1])
-		}
-	}
-	// The index: lists through head (by length) and next (by ref), built
-	// backwards so that each lists its refs in order.
-	byW, byH := slices.Repeat([]int32{-1}, 2*longest+2), slices.Repeat([]int32{-1}, 2*longest+2)
-	nextW, nextH := make([]int32, len(all)), make([]int32, len(all))
-	for i := len(all) - 1; i >= 0; i-- {
-		r := &all[i]
-		nextW[i], byW[r.w] = byW[r.w], int32(i)
-		nextH[i], byH[r.h] = byH[r.h], int32(i)
-	}
+	x := m.wheelIndex()
+	defer x.clear()
 	var out []mcand
-	for _, ce := range all {
-		for _, a := range all {
-			if a.b == ce.b || a.w <= ce.w || a.h+ce.h > longest {
+	for ci := range x.all {
+		ce := &x.all[ci]
+		for ai := range x.all {
+			a := &x.all[ai]
+			if a.b == ce.b || a.w <= ce.w || a.h+ce.h > x.longest {
 				continue
 			}
-			for di := byW[a.w-ce.w]; di >= 0; di = nextW[di] {
-				d := &all[di]
-				if d.b == a.b || d.b == ce.b || d.h <= ce.h {
-					continue
-				}
-				hc := d.h - ce.h
-				for bi := byH[a.h+ce.h]; bi >= 0; bi = nextH[bi] {
-					b := &all[bi]
-					if b.b == a.b || b.b == ce.b || b.b == d.b || ce.w+b.w > longest {
-						continue
-					}
-					for ci := byW[ce.w+b.w]; ci >= 0; ci = nextW[ci] {
-						c := &all[ci]
-						if c.h != hc || c.b == a.b || c.b == b.b || c.b == d.b || c.b == ce.b {
-							continue
-						}
-						w, h := a.w+b.w, a.h+d.h
-						rotate := m.blocks[a.b].rotate && m.blocks[b.b].rotate && m.blocks[c.b].rotate &&
-							m.blocks[d.b].rotate && m.blocks[ce.b].rotate
-						// The same five blocks turned half way round are
-						// found again with c in a's place, and, when the
-						// pinwheel may turn, a quarter of the way with b or
-						// d there: each is kept once, with the lowest block
-						// in a's place. The copies took up places among the
-						// 64 returned and were searched again: a job of 23
-						// parts around a pinwheel took 1.9 s of repair with
-						// them, 1.1 s without.
-						if a.b > c.b || rotate && (a.b > b.b || a.b > d.b) {
-							continue
-						}
-						if !m.fits(w, h, rotate) {
-							continue
-						}
-						out = append(out, mcand{used: [5]int32{a.b, b.b, c.b, d.b, ce.b}, n: 5,
-							block: mblock{w: w, h: h, rotate: rotate, shape: -1},
-							kids: [5]mkid{
-								{a.b, 0, 0, a.turned}, {b.b, a.w, 0, b.turned},
-								{c.b, d.w, b.h, c.turned}, {d.b, 0, a.h, d.turned},
-								{ce.b, d.w, a.h, ce.turned},
-							},
-						})
-						if len(out) >= 64 {
-							return out
-						}
-					}
-				}
+			if out = m.wheelsAround(&x, out, a, ce); len(out) >= wheelsMost {
+				return out
 			}
 		}
 	}
