@@ -171,19 +171,7 @@ func FuzzReadStock(f *testing.F) {
 	f.Add("id,width,height,quantity,price,grain\n,1e3,NaN,-0,1.2.3,çapraz\n,,\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		stock, err := ReadStock(strings.NewReader(in))
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || len(e.Lines) == 0 || stock != nil {
-				t.Fatalf("err %v with rows %v: want *Error and no rows", err, stock)
-			}
-			return
-		}
-		if len(stock) == 0 {
-			t.Fatal("no rows and no error")
-		}
-		if _, err := (store.StockList{Stock: stock}).Validate(); err != nil {
-			t.Fatalf("rows %+v the store refuses: %v", stock, err)
-		}
+		checkSaved(t, stock, err, store.StockList{Stock: stock})
 	})
 }
 
@@ -194,18 +182,37 @@ func FuzzReadBands(f *testing.F) {
 	f.Add("code,thickness,price,overlength\n\x00,99,-1,1e308\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		bands, err := ReadBands(strings.NewReader(in))
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || len(e.Lines) == 0 || bands != nil {
-				t.Fatalf("err %v with bands %v: want *Error and no bands", err, bands)
-			}
-			return
-		}
-		if len(bands) == 0 {
-			t.Fatal("no bands and no error")
-		}
-		if _, err := (store.StockList{Bands: bands}).Validate(); err != nil {
-			t.Fatalf("bands %+v the store refuses: %v", bands, err)
-		}
+		checkSaved(t, bands, err, store.StockList{Bands: bands})
 	})
+}
+
+// checkSaved holds an import's result to the stock fuzz targets' rule:
+// as imported, and rows that list, as the store would save them, passes
+// its checks.
+func checkSaved[T any](t *testing.T, rows []T, err error, list store.StockList) {
+	t.Helper()
+	if !imported(t, rows, err) {
+		return
+	}
+	if _, err := list.Validate(); err != nil {
+		t.Fatalf("rows %+v the store refuses: %v", rows, err)
+	}
+}
+
+// imported holds an import's result to the fuzz targets' first rule, an
+// *Error naming lines and no rows, or some rows, and reports whether
+// there are rows.
+func imported[T any](t *testing.T, rows []T, err error) bool {
+	t.Helper()
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) || len(e.Lines) == 0 || rows != nil {
+			t.Fatalf("err %v with rows %v: want *Error and no rows", err, rows)
+		}
+		return false
+	}
+	if len(rows) == 0 {
+		t.Fatal("no rows and no error")
+	}
+	return true
 }
