@@ -36,7 +36,7 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.class, "class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
 	fs.StringVar(&f.csv, "csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
-	fs.StringVar(&f.match, "match", "", "VSBPP: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100)")
+	fs.StringVar(&f.match, "match", "", "VSBPP ve --zero-waste: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100, Z3_n116)")
 	fs.IntVar(&f.every, "every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
 	fs.IntVar(&f.perfect, "perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
 	fs.IntVar(&f.perfectSheets, "perfect-sheets", 0, "dosya yerine `N` çok tuvalli kusursuz yerleşim örneği (aynı boyda 2-4 tuvalden kesilmiş parçalar; 1 ile 10.000 arası)")
@@ -96,8 +96,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case f.zeroWaste != 0:
+		ins := bench.FilterVS(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), 0, f.match, 1)
+		if len(ins) == 0 {
+			fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
+			return 2
+		}
 		return profiled(f.cpuProfile, stderr, func() int {
-			return runZeroWasteBench(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+			return runZeroWasteBench(ins, f.config(), f.csv, stdout, stderr)
 		})
 	case f.perfect != 0:
 		return profiled(f.cpuProfile, stderr, func() int {

@@ -143,7 +143,16 @@ func TestBenchZeroWaste(t *testing.T) {
 	if len(recs) != 4 || recs[1][1] != "zerowaste" || recs[1][2] != "Z2" || recs[3][2] != "Z4" || recs[1][5] == "" || recs[1][12] != "" {
 		t.Errorf("rows %v", recs)
 	}
+	// --match keeps the instances whose id contains the text: one of
+	// them to study, and none is refused.
+	if code := runBench([]string{"--zero-waste", "3", "--match", "_0002", "--iterations", "50", "--csv", rows}, &out, &errb); code != 0 {
+		t.Fatalf("--match: exit %d: %s", code, errb.String())
+	}
+	if recs := readCSV(t, rows); len(recs) != 2 || !strings.HasSuffix(recs[1][0], "_0002") || recs[1][2] != "Z3" {
+		t.Errorf("--match _0002: rows %v", recs)
+	}
 	for _, args := range [][]string{{"--zero-waste", "10001"}, {"--zero-waste", "-1"}, {"--zero-waste", "2", "x.json"},
+		{"--zero-waste", "3", "--match", "yok"},
 		{"--zero-waste", "2", "--perfect", "2"}, {"--perfect-sheets", "0"}, {"--perfect-sheets", "10001"},
 		{"--perfect-sheets", "2", "x.json"}, {"--perfect", "2", "--perfect-sheets", "2"}} {
 		if code := runBench(args, &out, &errb); code != 2 {
