@@ -79,7 +79,12 @@ func (t *gtree) free(i int32) {
 	t.dead = append(t.dead, i)
 }
 
+// mayFit is bin.mayFit for a cut tree: the free area first, then the
+// waste leaves' sides.
 func (t *gtree) mayFit(w, h int, rotate bool) bool {
+	if r := &t.n[0]; t.area+w*h > r.w*r.h {
+		return false
+	}
 	return w <= t.maxW && h <= t.maxH || rotate && h <= t.maxW && w <= t.maxH
 }
 

@@ -24,7 +24,8 @@ package nest
 // sheet guillotine-cuttable.
 type sheet interface {
 	// mayFit reports whether a w x h part, or its turn when rotate, might
-	// fit: false, without a scan, when no free piece is big enough.
+	// fit: false, without a scan, when the free area is smaller than the
+	// part or no free piece is big enough.
 	mayFit(w, h int, rotate bool) bool
 	// find returns the best position for a w x h part, or its turn when
 	// rotate, under q's rule (and orientation and split rule where the
