@@ -1,6 +1,7 @@
 package nest
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -63,8 +64,7 @@ type rr struct {
 	trialBuf []int32
 	candBuf  []cand
 	scratch  []rect
-	keyBuf   []float64
-	idxBuf   []int
+	orderBuf []keyed
 	rectBuf  []rect
 }
 
@@ -352,8 +352,8 @@ func (r *rr) recreate(limit float64) bool {
 	q := r.stepHeuristic()
 	left := r.trialBuf[:0]
 	cost := 0.0
-	for _, i := range order {
-		ki := pool[i]
+	for _, o := range order {
+		ki := pool[o.i]
 		if r.insert(ki, q) {
 			continue
 		}
@@ -369,14 +369,21 @@ func (r *rr) recreate(limit float64) bool {
 	return true
 }
 
-// insertionOrder returns the indices of the pool's parts in the order
-// recreate inserts them: biggest first by area, or by longer side in one
-// step of four, each key scaled by up to 20% of noise.
-func (r *rr) insertionOrder() []int {
+// keyed is an index into the pool with its insertion key.
+type keyed struct {
+	key float64
+	i   int
+}
+
+// insertionOrder returns the pool's parts in the order recreate inserts
+// them (as indices into the pool): biggest first by area, or by longer side
+// in one step of four, each key scaled by up to 20% of noise. The keys are
+// sorted with their indices: sorting indices by keys held elsewhere
+// (sort.Slice) took 8 % of the 2BP set's time at 1 s.
+func (r *rr) insertionOrder() []keyed {
 	pool := r.cur.pool
 	noise := 0.2 * r.rng.Float64()
-	keys := slices.Grow(r.keyBuf[:0], len(pool))[:len(pool)]
-	r.keyBuf = keys
+	order := r.orderBuf[:0]
 	byLongSide := r.rng.IntN(4) == 0
 	// On checked guillotine sheets a part goes earlier the fewer sheets
 	// it may still fit (a cheap form of the goal-driven ruin and
@@ -389,7 +396,7 @@ func (r *rr) insertionOrder() []int {
 		if byLongSide {
 			v = float64(max(k.w, k.h))
 		}
-		keys[i] = v * (1 + noise*r.rng.Float64())
+		key := v * (1 + noise*r.rng.Float64())
 		if byFit {
 			n := 0
 			for _, sh := range r.cur.sheets {
@@ -397,16 +404,13 @@ func (r *rr) insertionOrder() []int {
 					n++
 				}
 			}
-			keys[i] /= float64(n + 1)
+			key /= float64(n + 1)
 		}
+		order = append(order, keyed{key, i})
 	}
-	idx := slices.Grow(r.idxBuf[:0], len(pool))[:len(pool)]
-	r.idxBuf = idx
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] > keys[idx[b]] })
-	return idx
+	r.orderBuf = order
+	slices.SortFunc(order, func(a, b keyed) int { return cmp.Compare(b.key, a.key) })
+	return order
 }
 
 // stepHeuristic draws the placement rule of a step (and the split rule of
