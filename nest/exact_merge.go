@@ -51,7 +51,11 @@ type mblock struct {
 	w, h   int   // scaled, in the block's own frame
 	rotate bool  // every part in it may turn
 	shape  int32 // a part: its shape; a merged block: -1
-	kids   []mkid
+	// tgt is the target the block has the size of (over several sizes),
+	// -1 for none: asked of every block at every node, it is worked out
+	// once, when the block is made.
+	tgt  int32
+	kids []mkid
 }
 
 // mkid is a block inside a merged block: where it lies in the parent's
@@ -172,7 +176,7 @@ func newMerger(e *exact, targets []mtarget, left []int, stop func() bool) *merge
 	for si, sh := range e.shapes {
 		for range left[si] {
 			m.alive = append(m.alive, int32(len(m.blocks)))
-			m.blocks = append(m.blocks, mblock{w: sh.w, h: sh.h, rotate: sh.rotate, shape: int32(si)})
+			m.blocks = append(m.blocks, mblock{w: sh.w, h: sh.h, rotate: sh.rotate, shape: int32(si), tgt: m.targetOf(sh.w, sh.h, sh.rotate)})
 			m.state += m.blocks[len(m.blocks)-1].hash()
 		}
 	}
@@ -252,11 +256,14 @@ func (m *merger) sheetSized(b int32) bool {
 }
 
 // target returns the index of the target block b has the size of, or -1.
-func (m *merger) target(b int32) int {
-	blk := &m.blocks[b]
+func (m *merger) target(b int32) int { return int(m.blocks[b].tgt) }
+
+// targetOf returns the index of the target a w x h block (turning when
+// rotate) has the size of, or -1.
+func (m *merger) targetOf(w, h int, rotate bool) int32 {
 	for i, t := range m.targets {
-		if blk.w == t.w && blk.h == t.h || blk.rotate && blk.h == t.w && blk.w == t.h {
-			return i
+		if w == t.w && h == t.h || rotate && h == t.w && w == t.h {
+			return int32(i)
 		}
 	}
 	return -1
@@ -590,6 +597,7 @@ func (m *merger) apply(c mcand) bool {
 func (m *merger) merge(c mcand) int32 {
 	id := int32(len(m.blocks))
 	c.block.kids = slices.Clone(c.kids[:c.n])
+	c.block.tgt = m.targetOf(c.block.w, c.block.h, c.block.rotate)
 	m.blocks = append(m.blocks, c.block)
 	for _, b := range c.used[:c.n] {
 		m.state -= m.blocks[b].hash()
