@@ -96,14 +96,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case f.zeroWaste != 0:
+		// The zero-waste family runs through the stock rows as a VSBPP
+		// set and reports the gap to the known optimum; --match selects
+		// among them (--class and --every are the sets').
 		ins := bench.FilterVS(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), 0, f.match, 1)
-		if len(ins) == 0 {
-			fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
-			return 2
-		}
-		return profiled(f.cpuProfile, stderr, func() int {
-			return runZeroWasteBench(ins, f.config(), f.csv, stdout, stderr)
-		})
+		return runSelectedVS(ins, &f, bench.ReportZeroWaste, stdout, stderr)
 	case f.perfect != 0:
 		return profiled(f.cpuProfile, stderr, func() int {
 			return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
@@ -184,14 +181,6 @@ func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, std
 	return runAndReport(ins, cfg, sheets, csvPath, stdout, stderr)
 }
 
-// runZeroWasteBench lays out the zero-waste family through the stock rows,
-// verifies every result as the VSBPP path does and reports the gap to the
-// known optimum: exit 0, or 1 when a result failed verification, an engine
-// cost bound exceeds the optimum or the CSV could not be written.
-func runZeroWasteBench(ins []bench.VSInstance, cfg bench.Config, csvPath string, stdout, stderr io.Writer) int {
-	return runAndReportVS(ins, cfg, csvPath, bench.ReportZeroWaste, stdout, stderr)
-}
-
 // writeOutcomes writes one row per instance: id, class, n, sheets, lower
 // bound, best known and milliseconds.
 func writeOutcomes(path string, outs []bench.Outcome, bk map[string]int) error {
@@ -254,13 +243,19 @@ func runVSBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
 		return 2
 	}
-	ins = bench.FilterVS(ins, f.class, f.match, f.every)
+	return runSelectedVS(bench.FilterVS(ins, f.class, f.match, f.every), f, bench.ReportVS, stdout, stderr)
+}
+
+// runSelectedVS runs the stock instances the options selected, as
+// runAndReportVS, under --cpuprofile; none selected exits 2.
+func runSelectedVS(ins []bench.VSInstance, f *benchFlags,
+	report func(io.Writer, []bench.VSOutcome, time.Duration) bench.VSSummary, stdout, stderr io.Writer) int {
 	if len(ins) == 0 {
 		fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
 		return 2
 	}
 	return profiled(f.cpuProfile, stderr, func() int {
-		return runAndReportVS(ins, f.config(), f.csv, bench.ReportVS, stdout, stderr)
+		return runAndReportVS(ins, f.config(), f.csv, report, stdout, stderr)
 	})
 }
 
