@@ -22,8 +22,17 @@ func TestMoney(t *testing.T) {
 			t.Errorf("Money(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := Amount(12.444, 2); got != "12,44" {
-		t.Errorf("Amount = %q", got)
+	for _, tc := range []struct {
+		in       float64
+		decimals int
+		want     string
+	}{
+		{12.444, 2, "12,44"}, {0, 0, "0"}, {999, 0, "999"}, {1000, 0, "1.000"}, {1059675000, 0, "1.059.675.000"},
+		{-1450, 0, "-1.450"}, {1.01234, 4, "1,0123"}, {-0.0001, 2, "0,00"}, {math.Inf(1), 1, "0,0"},
+	} {
+		if got := Amount(tc.in, tc.decimals); got != tc.want {
+			t.Errorf("Amount(%v, %d) = %q, want %q", tc.in, tc.decimals, got, tc.want)
+		}
 	}
 }
 

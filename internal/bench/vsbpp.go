@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"kesim/export"
 	"kesim/nest"
 )
 
@@ -438,7 +439,7 @@ func reportVSProblems(w io.Writer, outs []VSOutcome) VSSummary {
 		case o.WrongBound():
 			sum.WrongBound++
 			fmt.Fprintf(w, "!!! YANLIŞ ALT SINIR %s: motorun maliyet alt sınırı %s, bilinen en iyi %s\n",
-				o.Instance.ID, trNum(o.CostLB, 0), trNum(*o.Instance.BestKnown, 0))
+				o.Instance.ID, export.Amount(o.CostLB, 0), export.Amount(*o.Instance.BestKnown, 0))
 		}
 	}
 	return sum
@@ -474,18 +475,18 @@ func ReportVS(w io.Writer, outs []VSOutcome, wall time.Duration) VSSummary {
 	line := func(r *vsRow) {
 		ratio, bk, lb := "-", "-", "-"
 		if r.withBK > 0 && r.bk > 0 {
-			ratio = trNum(r.costWithBK/r.bk, 4)
-			bk = trNum(r.bk, 0)
+			ratio = export.Amount(r.costWithBK/r.bk, 4)
+			bk = export.Amount(r.bk, 0)
 		}
 		if r.withLB > 0 {
-			lb = trNum(r.lb, 0)
+			lb = export.Amount(r.lb, 0)
 		}
 		util := "-"
 		if ok := r.n - r.failed - r.unfit; ok > 0 {
-			util = "%" + trNum(r.util/float64(ok), 2)
+			util = "%" + export.Amount(r.util/float64(ok), 2)
 		}
 		fmt.Fprintf(w, "%-18s %-10s %5d %5d %15s %15s %7s %15s %15s %8d %7d %8s %10s %10s\n",
-			r.set, r.group, r.n, r.failed+r.unfit, trNum(r.cost, 0), bk, ratio, lb, trNum(r.engineLB, 0),
+			r.set, r.group, r.n, r.failed+r.unfit, export.Amount(r.cost, 0), bk, ratio, lb, export.Amount(r.engineLB, 0),
 			r.atBest, r.optimal, util, r.cpu.Round(time.Millisecond), r.max.Round(time.Millisecond))
 	}
 	for _, set := range sets {
@@ -531,28 +532,6 @@ func naturalLess(a, b string) bool {
 		return na < nb
 	}
 	return ra < rb
-}
-
-// trNum writes v the Turkish way with the given decimals: 1.059.675.000
-// and 1,0123.
-func trNum(v float64, decimals int) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	if v < 0 && strings.Trim(s, "0.") != "" {
-		b.WriteByte('-')
-	}
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteByte(',')
-		b.WriteString(frac)
-	}
-	return b.String()
 }
 
 // FilterVS keeps the instances of Pisinger class C<class> (0: all), whose

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"kesim/export"
 )
 
 // Zero-waste instances for the variable-sized benchmark (issue 17,
@@ -172,9 +174,9 @@ func ReportZeroWaste(w io.Writer, outs []VSOutcome, wall time.Duration) VSSummar
 	line := func(r *zwRow) {
 		mean, worst, util := "-", "-", "-"
 		if ok := r.n - r.failed; ok > 0 {
-			mean = "%" + trNum(r.gap/float64(ok), 2)
-			worst = "%" + trNum(r.worst, 2)
-			util = "%" + trNum(r.util/float64(ok), 2)
+			mean = "%" + export.Amount(r.gap/float64(ok), 2)
+			worst = "%" + export.Amount(r.worst, 2)
+			util = "%" + export.Amount(r.util/float64(ok), 2)
 		}
 		fmt.Fprintf(w, "%-7s %5d %5d %9d %7d %9s %9s %9s %10s %10s  %s\n", r.name, r.n, r.failed, r.atOpt, r.proof,
 			mean, worst, util, r.cpu.Round(time.Millisecond), r.max.Round(time.Millisecond), r.worstID)
