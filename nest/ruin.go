@@ -248,36 +248,47 @@ func (r *rr) ruinSheet() {
 // ruinBin removes a region, a few random parts or all parts of a MaxRects
 // sheet.
 func (r *rr) ruinBin(b *bin) {
-	parts := b.placed
-	if len(parts) == 0 {
+	if len(b.placed) == 0 {
 		return
 	}
-	keep := parts[:0]
-	switch p := r.rng.IntN(10); {
+	b.rebuild(ruinParts(b.placed, r.rng.IntN, r.region, r.pool), r.minSide)
+}
+
+// ruinParts removes parts of a MaxRects sheet's placed, which is not
+// empty: those that overlap a
+// region around a random part (six times in ten), a few random parts (three
+// in ten) or all of them. It hands each removed part's kind to pool and
+// returns the parts kept, in placed's memory. intn draws the random numbers
+// and region makes the region around a part, so that the searches over one
+// sheet size and over several share the moves and keep their own random
+// streams.
+func ruinParts(placed []spot, intn func(int) int, region func(spot) rect, pool func(int32)) []spot {
+	keep := placed[:0]
+	switch p := intn(10); {
 	case p < 6: // a region around a random part
-		area := r.region(parts[r.rng.IntN(len(parts))])
-		for _, s := range parts {
+		area := region(placed[intn(len(placed))])
+		for _, s := range placed {
 			if area.overlaps(rect{s.x, s.y, s.w, s.h}) {
-				r.pool(s.kind)
+				pool(s.kind)
 			} else {
 				keep = append(keep, s)
 			}
 		}
 	case p < 9: // a few random parts
-		n := 1 + r.rng.IntN(min(4, len(parts)))
-		for _, s := range parts {
-			if r.rng.IntN(len(parts)) < n {
-				r.pool(s.kind)
+		n := 1 + intn(min(4, len(placed)))
+		for _, s := range placed {
+			if intn(len(placed)) < n {
+				pool(s.kind)
 			} else {
 				keep = append(keep, s)
 			}
 		}
 	default: // the whole sheet
-		for _, s := range parts {
-			r.pool(s.kind)
+		for _, s := range placed {
+			pool(s.kind)
 		}
 	}
-	b.rebuild(keep, r.minSide)
+	return keep
 }
 
 // ruinTree removes parts from a guillotine sheet: a region, a node of the

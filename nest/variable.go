@@ -1172,6 +1172,8 @@ func (g *gdrr) ruin() {
 	}
 }
 
+// ruinSheet removes parts of one random sheet (ruinParts); a sheet left
+// empty goes back to its stock row.
 func (g *gdrr) ruinSheet() {
 	if len(g.sheets) == 0 {
 		return
@@ -1181,35 +1183,11 @@ func (g *gdrr) ruinSheet() {
 		return
 	}
 	b := g.touch(i)
-	parts := b.placed
-	keep := parts[:0]
-	switch p := g.rng.Intn(10); {
-	case p < 6: // a region around a random part
-		s := parts[g.rng.Intn(len(parts))]
+	keep := ruinParts(b.placed, g.rng.Intn, func(s spot) rect {
 		w := s.w + g.rng.Intn(max(1, b.w/2))
 		h := s.h + g.rng.Intn(max(1, b.h/2))
-		area := rect{s.x + s.w/2 - w/2, s.y + s.h/2 - h/2, w, h}
-		for _, s := range parts {
-			if area.overlaps(rect{s.x, s.y, s.w, s.h}) {
-				g.toPool(s.kind)
-			} else {
-				keep = append(keep, s)
-			}
-		}
-	case p < 9: // a few random parts
-		n := 1 + g.rng.Intn(min(4, len(parts)))
-		for _, s := range parts {
-			if g.rng.Intn(len(parts)) < n {
-				g.toPool(s.kind)
-			} else {
-				keep = append(keep, s)
-			}
-		}
-	default: // the whole sheet
-		for _, s := range parts {
-			g.toPool(s.kind)
-		}
-	}
+		return rect{s.x + s.w/2 - w/2, s.y + s.h/2 - h/2, w, h}
+	}, g.toPool)
 	b.rebuild(keep, g.minSide)
 	if len(keep) == 0 {
 		g.used[g.sheets[i].row]--
