@@ -86,25 +86,49 @@ func signatures(res *Result, withCuts bool) ([]pageSig, map[pageSig]bool) {
 	return sigs, alone
 }
 
+// pageKey builds the bytes that identify a page; -0 and 0 are the same
+// place.
+type pageKey []byte
+
+func (k *pageKey) num(v float64) { *k = binary.LittleEndian.AppendUint64(*k, math.Float64bits(v+0)) }
+
+func (k *pageKey) str(v string) {
+	*k = binary.AppendUvarint(*k, uint64(len(v)))
+	*k = append(*k, v...)
+}
+
+// sheet writes page p's stock row and size.
+func (k *pageKey) sheet(p *Page) {
+	k.str(p.StockID)
+	k.str(p.Material)
+	k.num(p.Thickness)
+	k.num(p.Width)
+	k.num(p.Height)
+}
+
+// piece writes a placement's part line, its place when at, its size and
+// its turn.
+func (k *pageKey) piece(pl *Placed, at bool) {
+	*k = binary.AppendVarint(*k, int64(pl.OriginalIndex))
+	if at {
+		k.num(pl.X)
+		k.num(pl.Y)
+	}
+	k.num(pl.Width)
+	k.num(pl.Height)
+	if pl.Rotated {
+		*k = append(*k, 1)
+	} else {
+		*k = append(*k, 0)
+	}
+}
+
 // patternKey appends to key the bytes that identify page p's pattern:
 // its stock row and size, its placements sorted by part line and
 // geometry, and its cuts in order. order is scratch space.
 func patternKey(key []byte, order []int, p *Page) ([]byte, []int) {
-	f := func(v float64) {
-		if v == 0 {
-			v = 0 // -0 and 0 are the same place
-		}
-		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
-	}
-	s := func(v string) {
-		key = binary.AppendUvarint(key, uint64(len(v)))
-		key = append(key, v...)
-	}
-	s(p.StockID)
-	s(p.Material)
-	f(p.Thickness)
-	f(p.Width)
-	f(p.Height)
+	k := pageKey(key)
+	k.sheet(p)
 	for i := range p.Parts {
 		order = append(order, i)
 	}
@@ -133,28 +157,18 @@ func patternKey(key []byte, order []int, p *Page) ([]byte, []int) {
 		}
 		return -1
 	})
-	key = binary.AppendUvarint(key, uint64(len(order)))
+	k = binary.AppendUvarint(k, uint64(len(order)))
 	for _, i := range order {
-		pl := &p.Parts[i]
-		key = binary.AppendVarint(key, int64(pl.OriginalIndex))
-		f(pl.X)
-		f(pl.Y)
-		f(pl.Width)
-		f(pl.Height)
-		if pl.Rotated {
-			key = append(key, 1)
-		} else {
-			key = append(key, 0)
-		}
+		k.piece(&p.Parts[i], true)
 	}
-	key = binary.AppendUvarint(key, uint64(len(p.Cuts)))
+	k = binary.AppendUvarint(k, uint64(len(p.Cuts)))
 	for _, c := range p.Cuts {
-		f(c.X)
-		f(c.Y)
-		f(c.Length)
-		s(c.Direction)
+		k.num(c.X)
+		k.num(c.Y)
+		k.num(c.Length)
+		k.str(c.Direction)
 	}
-	return key, order
+	return k, order
 }
 
 // PatternGroups groups the listed pages of res (indexes into res.Pages, in
@@ -220,33 +234,17 @@ func unifyPages(res *Result) {
 // its stock row and size and its placements' part lines, sizes and turns,
 // sorted, without their places.
 func contentKey(key []byte, order []int, p *Page) ([]byte, []int) {
-	f := func(v float64) { key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v+0)) }
-	s := func(v string) {
-		key = binary.AppendUvarint(key, uint64(len(v)))
-		key = append(key, v...)
-	}
-	s(p.StockID)
-	s(p.Material)
-	f(p.Thickness)
-	f(p.Width)
-	f(p.Height)
+	k := pageKey(key)
+	k.sheet(p)
 	for i := range p.Parts {
 		order = append(order, i)
 	}
 	slices.SortFunc(order, func(a, b int) int { return comparePiece(&p.Parts[a], &p.Parts[b]) })
-	key = binary.AppendUvarint(key, uint64(len(order)))
+	k = binary.AppendUvarint(k, uint64(len(order)))
 	for _, i := range order {
-		pl := &p.Parts[i]
-		key = binary.AppendVarint(key, int64(pl.OriginalIndex))
-		f(pl.Width)
-		f(pl.Height)
-		if pl.Rotated {
-			key = append(key, 1)
-		} else {
-			key = append(key, 0)
-		}
+		k.piece(&p.Parts[i], false)
 	}
-	return key, order
+	return k, order
 }
 
 // comparePiece orders placements by part line, size and turn.
