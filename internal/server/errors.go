@@ -47,13 +47,16 @@ type errorBody struct {
 // else is internal: the user reads only "Sunucu hatası", and the error,
 // with the request's method and path, goes to the server's log. Only
 // internal errors are logged: the others are the users' own mistakes or
-// the server's documented limits. A request whose client has left gets
-// no answer: nobody reads it, and the work it cut short is no failure.
+// the server's documented limits. A request whose client has left before
+// the server failed is answered clientLeft, unlogged: the work it cut
+// short is no failure. (A client that only closed its side of the
+// connection, with a body shorter than it said, still reads its 400.)
 func Error(w http.ResponseWriter, r *http.Request, err error) {
-	if r.Context().Err() != nil {
+	e := appError(err)
+	if e.Code == apperr.Internal && r.Context().Err() != nil {
+		clientLeft(w)
 		return
 	}
-	e := appError(err)
 	if e.Code == apperr.Internal {
 		loggerOf(r).ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
@@ -96,6 +99,15 @@ func loggerOf(r *http.Request) *slog.Logger {
 	}
 	return slog.Default()
 }
+
+// statusClientLeft is the status of a request whose client left before
+// its answer, as nginx logs it: not a standard status, but neither a
+// success (the log and /metrics would count it as one) nor the server's
+// failure.
+const statusClientLeft = 499
+
+// clientLeft answers a request whose client has left: the status alone.
+func clientLeft(w http.ResponseWriter) { w.WriteHeader(statusClientLeft) }
 
 // writeJSON answers with v encoded as JSON.
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -153,6 +153,7 @@ func exportFile(w http.ResponseWriter, r *http.Request) {
 	case nestSlots <- struct{}{}:
 		defer func() { <-nestSlots }()
 	case <-r.Context().Done():
+		clientLeft(w) // while waiting
 		return
 	}
 	var b bytes.Buffer

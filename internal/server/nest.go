@@ -108,7 +108,8 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case nestSlots <- struct{}{}:
 		defer func() { <-nestSlots }()
 	case <-r.Context().Done():
-		return // the client left while waiting
+		clientLeft(w) // while waiting
+		return
 	}
 	boundOptions(&req.Options, h.limit)
 	// The cap ends the search whatever the request asked: the engine
@@ -120,7 +121,7 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.metrics.layout(r, err)
 	switch {
 	case r.Context().Err() != nil:
-		return // nobody is waiting for the answer
+		clientLeft(w) // nobody is waiting for the answer
 	case errors.Is(err, context.DeadlineExceeded):
 		// Not even one complete layout within the cap.
 		h.log.WarnContext(r.Context(), "nest: no layout within the time cap", "cap", h.limit, "parts", len(req.Parts))
@@ -164,8 +165,14 @@ func seconds(d time.Duration) string {
 }
 
 // boundOptions caps what a request's options may take of the server: the
-// time limit at the hard cap, the workers at nestMaxWorkers.
+// time limit at the hard cap, the workers at nestMaxWorkers. Values the
+// engine refuses stay as they are, so that the request gets the engine's
+// message, as from kesim nest.
 func boundOptions(o *nest.Options, limit time.Duration) {
-	o.TimeLimitMs = min(o.TimeLimitMs, int(limit.Milliseconds()))
-	o.Workers = min(o.Workers, nestMaxWorkers)
+	if o.TimeLimitMs <= nest.MaxTimeLimitMs {
+		o.TimeLimitMs = min(o.TimeLimitMs, int(limit.Milliseconds()))
+	}
+	if o.Workers <= nest.MaxWorkers {
+		o.Workers = min(o.Workers, nestMaxWorkers)
+	}
 }

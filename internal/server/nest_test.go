@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -59,8 +61,56 @@ func TestNestAPIQueues(t *testing.T) {
 	r := httptest.NewRequest("POST", "/api/nest", strings.NewReader(body)).WithContext(ctx)
 	w := httptest.NewRecorder()
 	(&nestHandler{limit: time.Second}).ServeHTTP(w, r)
-	if w.Body.Len() != 0 {
+	if w.Code != statusClientLeft || w.Body.Len() != 0 {
 		t.Errorf("answered a request whose client left: %d %s", w.Code, w.Body)
+	}
+}
+
+// A body shorter than its Content-Length, from a client that closed its
+// side of the connection, is no JSON: the client still reads a 400 with
+// the Turkish message, never an empty 200 that looks like a saved layout.
+func TestShortBodyAnswered(t *testing.T) {
+	srv := httptest.NewServer(newTestServer(t, nil))
+	defer srv.Close()
+	for _, path := range []string{"/api/nest", "/api/layouts", "/api/parts"} {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"name\":\"x\",", path, srv.Listener.Addr())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.(*net.TCPConn).CloseWrite()
+		_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		conn.Close()
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), msgBadJSON) {
+			t.Errorf("%s: %d %s", path, resp.StatusCode, body)
+		}
+	}
+}
+
+// Options the engine refuses get its message from the server too: the
+// server's caps lower only values the engine takes.
+func TestNestAPIRefusesOptionsOutOfRange(t *testing.T) {
+	h := newTestServer(t, nil)
+	for _, tc := range []struct{ opts, field, msg string }{
+		{`{"workers":65}`, "options.workers", "Çalışan sayısı 0 ile 64 arasında olmalı."},
+		{`{"timeLimitMs":600001}`, "options.timeLimitMs", "Süre sınırı 0 ile 600.000 ms arasında olmalı."},
+		{`{"workers":-1}`, "options.workers", "Çalışan sayısı 0 ile 64 arasında olmalı."},
+	} {
+		w, e := postNest(t, h, `{"sheet":{"width":100,"height":148},"parts":[{"name":"Raf","width":33,"height":21,"quantity":2}],"options":`+tc.opts+`}`)
+		if w.Code != http.StatusBadRequest || e.Error.Fields[tc.field] != tc.msg {
+			t.Errorf("%s: %d %s", tc.opts, w.Code, w.Body)
+		}
+	}
+	if w, _ := postNest(t, h, `{"sheet":{"width":100,"height":148},"parts":[{"name":"Raf","width":33,"height":21,"quantity":2}],"options":{"workers":64,"timeLimitMs":600000}}`); w.Code != http.StatusOK {
+		t.Errorf("options within the engine's range: %d %s", w.Code, w.Body)
 	}
 }
 
