@@ -3,6 +3,7 @@ package nest
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // unitsPerCM is the engine's resolution: 1 unit = 0.1 mm.
@@ -59,7 +60,10 @@ const (
 
 // The engine's own Turkish messages.
 const (
-	msgNoParts         = "Yerleştirilecek parça yok."
+	msgNoParts = "Yerleştirilecek parça yok."
+	// MsgPartID refuses two part lines with one id: their pieces' ids,
+	// on labels and in the saw's checklist, would be the same.
+	MsgPartID          = "Parça kimliği tekrar ediyor: her parça satırının kimliği farklı olmalı."
 	msgTooManyPieces   = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 	msgSheetTooLarge   = "Tuval boyutu en fazla 10.000 cm olabilir."
 	msgInvalidKerf     = "Testere payı 0 ile 10 cm arasında olmalı."
@@ -248,9 +252,47 @@ func newJob(req Request) (*job, []Skipped, error) {
 }
 
 // partID is the part's id, or a generated one when the request gave none.
+// Within Layout and Verify every line has its id (withLineIDs).
 func partID(p Part, i int) string {
 	if p.ID != "" {
 		return p.ID
 	}
 	return "p" + itoa(i+1)
+}
+
+// withLineIDs returns req with an id on every part line, so that every
+// piece's id (the line's id and its copy) is unique: a line without one
+// gets "p" and its number (p1, p2, ...), or, when another line took that
+// id, the first of "p2.2", "p2.3", ... no line has. Two lines with the
+// same id are refused. The caller's parts are not changed.
+func withLineIDs(req Request) (Request, error) {
+	taken := make(map[string]bool, len(req.Parts))
+	missing := false
+	for i, p := range req.Parts {
+		if p.ID == "" {
+			missing = true
+			continue
+		}
+		if taken[p.ID] {
+			return req, &InputError{Field: "parts[" + itoa(i) + "].id", Message: MsgPartID}
+		}
+		taken[p.ID] = true
+	}
+	if !missing {
+		return req, nil
+	}
+	parts := slices.Clone(req.Parts)
+	for i := range parts {
+		if parts[i].ID != "" {
+			continue
+		}
+		id := partID(parts[i], i)
+		for k := 2; taken[id]; k++ {
+			id = partID(parts[i], i) + "." + itoa(k)
+		}
+		taken[id] = true
+		parts[i].ID = id
+	}
+	req.Parts = parts
+	return req, nil
 }

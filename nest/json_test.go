@@ -45,7 +45,7 @@ func TestResultJSONMatchesEncodingJSON(t *testing.T) {
 		req.Options = Options{Guillotine: i%2 == 1, Kerf: float64(rng.Intn(5)) / 10, Trim: float64(rng.Intn(3)) / 2, Iterations: 20 * (i % 3), Seed: int64(i)}
 		for k := 0; k < 1+rng.Intn(12); k++ {
 			req.Parts = append(req.Parts, Part{
-				ID: names[rng.Intn(len(names))], Name: names[rng.Intn(len(names))],
+				ID: names[rng.Intn(len(names))] + itoa(k), Name: names[rng.Intn(len(names))],
 				Width: 0.1 + float64(rng.Intn(12000))/100, Height: 0.1 + float64(rng.Intn(9000))/100,
 				Quantity: 1 + rng.Intn(6),
 			})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -518,5 +519,52 @@ func TestLayoutPropertyFineSizes(t *testing.T) {
 		if !reflect.DeepEqual(res, again) {
 			t.Fatalf("seed %d: the request and its rounded form give different layouts:\n%+v\n%+v", seed, res.Stats, again.Stats)
 		}
+	}
+}
+
+// Every piece has its own id (labels, QR codes and the saw's ticks name
+// pieces by it): a generated line id steps aside for an explicit one, on
+// one sheet and with stock, and two lines with one id are refused.
+func TestPieceIDsUnique(t *testing.T) {
+	parts := []Part{
+		{ID: "p2", Name: "a", Width: 10, Height: 10, Quantity: 2},
+		{Name: "b", Width: 20, Height: 20, Quantity: 2},
+		{ID: "p2.2", Name: "c", Width: 15, Height: 15, Quantity: 1},
+		{Name: "d", Width: 12, Height: 12, Quantity: 1},
+	}
+	for _, req := range []Request{
+		{Sheet: Sheet{Width: 100, Height: 100}, Parts: parts},
+		{Stock: []Stock{{ID: "s1", Width: 100, Height: 100, Quantity: 3}}, Parts: parts},
+	} {
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatal(err)
+		}
+		lineOf := map[string]int{}
+		for _, pg := range res.Pages {
+			for _, pl := range pg.Parts {
+				if _, dup := lineOf[pl.ID]; dup {
+					t.Errorf("piece id %s twice", pl.ID)
+				}
+				lineOf[pl.ID] = pl.OriginalIndex
+			}
+		}
+		want := map[string]int{"p2-0": 0, "p2-1": 0, "p2.3-0": 1, "p2.3-1": 1, "p2.2-0": 2, "p4-0": 3}
+		if !maps.Equal(lineOf, want) {
+			t.Errorf("piece ids %v, want %v", lineOf, want)
+		}
+		if parts[1].ID != "" {
+			t.Errorf("the caller's parts changed")
+		}
+	}
+	req := Request{Sheet: Sheet{Width: 100, Height: 100}, Parts: []Part{
+		{ID: "x", Width: 10, Height: 10, Quantity: 1}, {ID: "x", Width: 20, Height: 20, Quantity: 1},
+	}}
+	var ie *InputError
+	if _, err := Layout(context.Background(), req, nil); !errors.As(err, &ie) || ie.Field != "parts[1].id" || ie.Message != MsgPartID {
+		t.Errorf("two lines with one id: %v", err)
 	}
 }

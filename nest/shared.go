@@ -20,6 +20,10 @@ type Inbox func() *Result
 // Verify against req and have fewer sheets, or the same sheets and a
 // smaller last one; anything else is ignored.
 func LayoutShared(ctx context.Context, req Request, onProgress func(Progress), inbox Inbox) (Result, error) {
+	req, err := withLineIDs(req)
+	if err != nil {
+		return Result{}, err
+	}
 	if req.Options.KeepLeftover {
 		return layoutKeepLeftover(ctx, req, onProgress)
 	}

@@ -21,6 +21,10 @@ import (
 // Verify works in engine units, so it judges exactly what the engine meant;
 // it is O(n log n + overlapping pairs) per page.
 func Verify(req Request, res Result) error {
+	req, err := withLineIDs(req)
+	if err != nil {
+		return fmt.Errorf("geçersiz istek: %w", err)
+	}
 	if len(req.Pinned) > 0 {
 		return verifyPinned(req, res)
 	}
