@@ -1,6 +1,8 @@
 package store
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 
 	"kesim/internal/apperr"
@@ -45,10 +47,22 @@ const ownerlessRow = "kesim: a row without a user while accounts exist"
 // SaveError is the error of a failed insert by op: Unauthorized when the
 // database refused a row without a user because an account was created
 // meanwhile (the local-mode request raced the first account; the server
-// is now in team mode, and the user must sign in), else Internal.
+// is now in team mode, and the user must sign in); the user's own error
+// (an *apperr.Error that is not internal, such as a conflict) as it is;
+// else Internal.
 func SaveError(op string, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err
+	}
 	if strings.Contains(err.Error(), ownerlessRow) {
 		return &apperr.Error{Code: apperr.Unauthorized, Message: MsgSignInNeeded, Err: err}
 	}
 	return apperr.Wrap(op, err)
+}
+
+// OffcutGone is the conflict of cutting a job from the offcut code that is
+// no longer on the rack.
+func OffcutGone(code string) error {
+	return apperr.New(apperr.Conflict, fmt.Sprintf(MsgOffcutGone, code))
 }

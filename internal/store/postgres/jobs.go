@@ -136,10 +136,14 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner, 4)
 	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
-		if _, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = $1
+		tag, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = $1
 			WHERE kind = $2 AND row_id = $3 AND consumed_by IS NULL AND `+where,
-			append([]any{l.ID, store.StockKindOffcut, code}, args...)...); err != nil {
+			append([]any{l.ID, store.StockKindOffcut, code}, args...)...)
+		if err != nil {
 			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return store.OffcutGone(code)
 		}
 	}
 	settings, next, found, err := readSettings(ctx, tx, owner)

@@ -117,10 +117,16 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner)
 	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
-		if _, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = ?
+		res, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = ?
 			WHERE kind = ? AND row_id = ? AND consumed_by IS NULL AND `+where,
-			append([]any{l.ID, store.StockKindOffcut, code}, args...)...); err != nil {
+			append([]any{l.ID, store.StockKindOffcut, code}, args...)...)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return store.OffcutGone(code)
 		}
 	}
 	settings, next, found, err := readSettings(ctx, tx, owner)

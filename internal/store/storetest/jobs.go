@@ -3,6 +3,8 @@ package storetest
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"reflect"
 	"sync"
 	"testing"
@@ -27,6 +29,7 @@ var jobTests = []struct {
 	{"JobTicksTwoWriters", testJobTicksTwoWriters},
 	{"JobReplan", testJobReplan},
 	{"OffcutsCutAndUndo", testOffcutsCutAndUndo},
+	{"OffcutUsedTwice", testOffcutUsedTwice},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
@@ -423,6 +426,38 @@ func testOffcutsCutAndUndo(t *testing.T, s store.Store) {
 		}
 		seen[id] = true
 	}
+}
+
+// Two jobs planned on one offcut: the first cut takes it off the rack, and
+// the second is refused (409, naming the offcut) until the first is undone,
+// with its state and the rack as they were: a board is not cut twice.
+func testOffcutUsedTwice(t *testing.T, s store.Store) {
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	o := rack(t, s, userA)[0]
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	j3 := mustCreateJob(t, s, userA, jobInput(t, "Üçüncü", []nest.Stock{o.Stock}, fixed("c", 35, 35, 1)))
+	for _, j := range []store.Layout{j2, j3} {
+		if j.Result.Pages[0].StockID != o.ID {
+			t.Fatalf("%s does not use offcut %s", j.Name, o.ID)
+		}
+	}
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	before := rackIDs(rack(t, s, userA))
+	_, err := s.SetLayoutState(context.Background(), userA, j3.ID, store.StateChange{State: store.StateCut})
+	var ae *apperr.Error
+	if !errors.As(err, &ae) || ae.Code != apperr.Conflict || ae.Message != fmt.Sprintf(store.MsgOffcutGone, o.ID) {
+		t.Fatalf("cutting a second job from offcut %s: %v", o.ID, err)
+	}
+	if got, err := s.GetLayout(context.Background(), userA, j3.ID); err != nil || got.State != store.StatePlanned {
+		t.Errorf("the refused job is %q (%v), want planned", got.State, err)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, before) {
+		t.Errorf("the refused cut changed the rack: %v, want %v", got, before)
+	}
+	// Once the first job is undone, the offcut is back for the second.
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	mustSetState(t, s, userA, j3.ID, store.StateCut)
 }
 
 // Deleting a cut job leaves its own offcuts on the rack (they exist) and
