@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
@@ -119,6 +121,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // msgBadJSON is the Turkish message for a body that is no JSON.
 const msgBadJSON = "İstek gövdesi geçerli bir JSON değil."
 
+// msgBadUTF8 is the Turkish message for a body that is not UTF-8.
+const msgBadUTF8 = "İstek gövdesi geçersiz karakterler içeriyor: metinler UTF-8 olmalı."
+
 // tooLargeMessage is the Turkish 413 message for a route's body limit, in
 // the unit a user reads (binary KB and MB, as file managers count).
 func tooLargeMessage(limit int64) string {
@@ -137,8 +142,17 @@ func tooLargeMessage(limit int64) string {
 // invalid (see decodeError).
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(v)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err)
+	}
+	// encoding/json would put U+FFFD in place of invalid UTF-8, and a
+	// name would be saved other than it was sent.
+	if !utf8.Valid(data) {
+		return apperr.New(apperr.Invalid, msgBadUTF8)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	err = dec.Decode(v)
 	if err == nil {
 		err = trailing(dec)
 	}

@@ -223,6 +223,8 @@ func TestStoreAPIValidation(t *testing.T) {
 		{"two values", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1} {}`, msgBadJSON, ""},
 		{"stray brace", "/api/parts", `{"name":"a","width":1,"height":1,"quantity":1}}`, msgBadJSON, ""},
 		{"stray bracket", "/api/sync", `{"parts":[]}]`, msgBadJSON, ""},
+		{"name not UTF-8", "/api/parts", "{\"name\":\"a\xff\xfeb\",\"width\":1,\"height\":1,\"quantity\":1}", msgBadUTF8, ""},
+		{"layout name not UTF-8", "/api/layouts", "{\"name\":\"L\xff\",\"parts\":[{\"name\":\"a\",\"width\":1,\"height\":1,\"quantity\":1}]}", msgBadUTF8, ""},
 		{"layout no name", "/api/layouts", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`, store.MsgLayoutName, "name"},
 		{"layout no parts", "/api/layouts", `{"name":"Boş","parts":[]}`, store.MsgLayoutEmpty, "parts"},
 		{"layout part", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","height":1,"quantity":1}]}`, store.MsgRequired, "parts[1].width"},
