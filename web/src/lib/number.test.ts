@@ -7,6 +7,13 @@ describe('parseDecimal', () => {
     expect(parseDecimal(' 45.25 ')).toBe(45.25);
     expect(parseDecimal('30')).toBe(30);
   });
+  it('reads thousands dots as the app writes numbers', () => {
+    expect(parseDecimal('1.450')).toBe(1450);
+    expect(parseDecimal('1.000')).toBe(1000);
+    expect(parseDecimal('1.450,50')).toBe(1450.5);
+    expect(parseDecimal('12.500.000')).toBe(12500000);
+    expect(parseDecimal('45.5')).toBe(45.5);
+  });
   it('refuses what is not a plain number', () => {
     for (const s of ['', 'abc', '1,2,3', '1.2.3', '1e3', '0x10', '12 cm']) expect(parseDecimal(s)).toBeNaN();
   });
@@ -16,6 +23,8 @@ describe('parseWhole', () => {
   it('reads whole numbers only', () => {
     expect(parseWhole('12')).toBe(12);
     expect(parseWhole('2,5')).toBeNaN();
+    expect(parseWhole('1.000')).toBe(1000);
+    expect(parseWhole('1.5')).toBeNaN();
   });
 });
 

@@ -1,18 +1,29 @@
 // Numbers as Turkish users type and read them.
 
 /**
- * parseDecimal reads "45,5", "45.5" or " 45 " as a number. It returns NaN
- * for anything else (empty text, letters, two separators, exponents).
+ * ungroup drops Turkish thousands dots ("1.450" -> "1450", "12.500,75" ->
+ * "12500,75"), as the app writes numbers; other text stays as it is.
+ */
+export function ungroup(text: string): string {
+  const t = text.trim();
+  return /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t) ? t.replace(/\./g, '') : t;
+}
+
+/**
+ * parseDecimal reads "45,5", "45.5", " 45 " and, with thousands dots as
+ * the app writes them, "1.450" (1450) or "1.450,50" as a number. It
+ * returns NaN for anything else (empty text, letters, two decimal
+ * separators, exponents).
  */
 export function parseDecimal(text: string): number {
-  const s = text.trim();
+  const s = ungroup(text);
   if (!/^-?\d+([.,]\d+)?$/.test(s)) return NaN;
   return Number(s.replace(',', '.'));
 }
 
-/** parseWhole reads a whole number ("12"); NaN otherwise. */
+/** parseWhole reads a whole number ("12", "1.000"); NaN otherwise. */
 export function parseWhole(text: string): number {
-  const s = text.trim();
+  const s = ungroup(text);
   return /^-?\d+$/.test(s) ? Number(s) : NaN;
 }
 

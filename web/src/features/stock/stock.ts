@@ -2,7 +2,7 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { parseDecimal, parseWhole } from '../../lib/number';
+import { parseDecimal, parseWhole, ungroup } from '../../lib/number';
 import type { Band, Stock } from '../../generated/engine';
 import {
   MAX_BAND_MM,
@@ -270,12 +270,6 @@ function splitRow(line: string, sep: string): string[] {
   return cells;
 }
 
-/** grouped reads Turkish thousands dots ("1.450", "12.500,75") as plain digits; other text stays. */
-function grouped(v: string): string {
-  const t = v.trim();
-  return /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(t) ? t.replace(/\./g, '') : t;
-}
-
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
 export const MAX_CSV_BYTES = 1 << 20;
 
@@ -308,7 +302,7 @@ export function parseStockCsv(textIn: string): { rows: StockDraft[]; errors: str
       const v = cells[k] ?? '';
       if (f === 'grain') grain = v.toLocaleLowerCase('tr-TR').trim();
       else if (f === 'name' || f === 'material') d[f] = v;
-      else d[f] = grouped(v);
+      else d[f] = ungroup(v);
     });
     const g = GRAINS[grain];
     if (!g) {
