@@ -765,6 +765,12 @@ await test('a layout saved with stock loads its stock back', async (page) => {
   await page.locator('.results').getByText(/Levha: Tuval 100x148 cm/).waitFor({ timeout: 15000 });
   await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
   await page.getByRole('button', { name: 'Stoklu kapaklar: Yükle' }).click();
+  // The user's stock is replaced only after a question: İptal leaves it and the work as they are.
+  expect((await dialogText(page)).includes('levha stokunuz ve bant listeniz düzeninkilerle değiştirilir'), 'no question before the stock is replaced');
+  await answer(page, 'İptal');
+  expect((await (await fetch(`${base}/api/stock`)).json()).stock?.length === 0, 'the stock changed although the load was cancelled');
+  await page.getByRole('button', { name: 'Stoklu kapaklar: Yükle' }).click();
+  await answer(page, 'Evet');
   await page.getByText('"Stoklu kapaklar" düzeni yüklendi.').waitFor();
   await waitSections(page, 1);
   // The canvas's section stays on screen until the layout with the stock is done.

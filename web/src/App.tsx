@@ -33,7 +33,7 @@ import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { savedMsg } from './features/saved/texts';
 import type { JobState } from './lib/api';
-import { EMPTY_STOCK, stockOptions, type StockSettings } from './features/stock/stock';
+import { EMPTY_STOCK, replacesStock, stockOptions, type StockSettings } from './features/stock/stock';
 import { engineRow } from './features/stock/offcuts';
 import { StockDialog } from './features/stock/StockDialog';
 import { stockMsg } from './features/stock/texts';
@@ -124,7 +124,10 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     work.setJob(id, { state, pinned: [] });
     void refreshStock(work);
   };
-  const loadLayout = (l: SavedLayout) => {
+  // Loading a layout made with other stock rows or bands puts those back
+  // in the user's stock, which is asked first.
+  const loadLayout = async (l: SavedLayout) => {
+    if (replacesStock(work.stock, l.stock, l.bands) && !(await notices.confirm(msg.confirmStockReplace(l.name)))) return;
     const stock = work.load(l);
     if (stock) void saveStock(stock, work);
     setDialog(null);

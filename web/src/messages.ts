@@ -161,6 +161,8 @@ export const msg = {
   layoutDeleted: 'Düzen silindi.',
   layoutDeleteError: 'Düzen silinirken hata oluştu!',
   layoutLoaded: (name: string) => `"${name}" düzeni yüklendi.`,
+  confirmStockReplace: (name: string) =>
+    `"${name}" düzeni başka bir levha stoku ve bant listesiyle kaydedilmiş. Yüklenirse levha stokunuz ve bant listeniz düzeninkilerle değiştirilir (raftaki artıklar kalır). Devam edilsin mi?`,
   syncDone: (parts: number, layouts: number) =>
     `Senkronizasyon tamamlandı: ${parts} yeni parça, ${layouts} yeni düzen.`,
   syncErrorTitle: 'Senkronizasyon Hatası',

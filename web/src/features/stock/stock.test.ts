@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAll, checkBandDraft, checkStockDraft, emptyBandDraft, emptyStockDraft, parseStockCsv, settingsOf } from './stock';
+import { EMPTY_STOCK, checkAll, checkBandDraft, checkStockDraft, emptyBandDraft, emptyStockDraft, parseStockCsv, replacesStock, settingsOf, type StockSettings } from './stock';
+import type { Stock } from '../../generated/engine';
 import { stockMsg } from './texts';
 
 describe('stock rows', () => {
@@ -88,5 +89,19 @@ describe('the stock CSV', () => {
   it('wants the size columns', () => {
     expect(parseStockCsv('ad;malzeme\nA;B\n').errors).toEqual([stockMsg.csvNoHeader]);
     expect(parseStockCsv('').errors).toEqual([stockMsg.csvEmpty]);
+  });
+});
+
+describe('replacesStock', () => {
+  const rows: Stock[] = [{ id: 's1', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, price: 1450 }];
+  const current: StockSettings = { ...EMPTY_STOCK, stock: [...rows, { id: 'A-1', width: 50, height: 60, quantity: 1, offcut: true } as Stock] };
+  it('asks only when the layout brings other sheet rows or bands', () => {
+    expect(replacesStock(current, undefined, undefined)).toBe(false);
+    expect(replacesStock(current, [], [])).toBe(false);
+    expect(replacesStock(current, rows, [])).toBe(false);
+    expect(replacesStock(current, [{ ...rows[0], price: 1500 }], [])).toBe(true);
+    expect(replacesStock(current, rows, [{ code: 'B1', thickness: 1 }])).toBe(true);
+    expect(replacesStock(undefined, rows, [])).toBe(true);
+    expect(replacesStock({ ...EMPTY_STOCK, stock: rows }, [...rows, { id: 'A-9', width: 10, height: 10, offcut: true } as Stock], [])).toBe(false);
   });
 });

@@ -117,6 +117,24 @@ function optional(text: string, max: number, whole = false): number {
   return v >= 0 && v <= max ? v : NaN;
 }
 
+/**
+ * replacesStock reports whether loading a layout saved with these sheet
+ * rows and bands would change the user's current ones (offcuts aside:
+ * the rack stays as it is). A layout saved without either changes nothing.
+ */
+export function replacesStock(current: StockSettings | undefined, layoutStock?: Stock[], layoutBands?: Band[]): boolean {
+  const rows = (list: Stock[] | undefined) =>
+    JSON.stringify(
+      (list ?? [])
+        .filter((r) => !isOffcut(r))
+        .map((r) => [r.id, r.name ?? '', r.material ?? '', r.thickness ?? 0, r.width, r.height, r.quantity ?? 0, r.price ?? 0, r.grain ?? 'none']),
+    );
+  const bands = (list: Band[] | undefined) =>
+    JSON.stringify((list ?? []).map((b) => [b.code, b.name ?? '', b.thickness ?? 0, b.price ?? 0, b.overlength ?? 0]));
+  if (!layoutStock?.some((r) => !isOffcut(r)) && !layoutBands?.length) return false;
+  return rows(layoutStock) !== rows(current?.stock) || bands(layoutBands) !== bands(current?.bands);
+}
+
 /** text is a trimmed name, material or code, or null over the engine's limit (in characters, as Go counts runes). */
 function text(s: string): string | null {
   const t = s.trim();
