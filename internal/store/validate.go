@@ -207,13 +207,14 @@ func checkQuantity(field string, q int) error {
 }
 
 // ValidateSync validates the inputs of a Sync and drops duplicates within
-// them: a part whose name, width and height an earlier part has, a layout
+// them: a part whose name, width, height, material and thickness an
+// earlier part has, a layout
 // whose name an earlier layout has. The error's Field is prefixed with
 // "parts[i]" or "layouts[i]".
 func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []LayoutInput, error) {
 	type partKey struct {
-		name string
-		w, h int64
+		name, material string
+		w, h, thickness int64
 	}
 	seenParts := make(map[partKey]bool, len(parts))
 	outParts := make([]PartInput, 0, len(parts))
@@ -222,7 +223,7 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 		if err != nil {
 			return nil, nil, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
 		}
-		k := partKey{p.Name, Hundredths(p.Width), Hundredths(p.Height)}
+		k := partKey{p.Name, p.Material, Hundredths(p.Width), Hundredths(p.Height), Hundredths(p.Thickness)}
 		if !seenParts[k] {
 			seenParts[k] = true
 			outParts = append(outParts, p)

@@ -37,11 +37,12 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, lockKey); err != nil {
 		return err
 	}
-	where, args := ownerWhere(owner, 4)
+	where, args := ownerWhere(owner, 6)
 	for _, p := range parts {
 		found, err := exists(ctx, tx, `SELECT 1 FROM parts
-			WHERE name = $1 AND width = $2::bigint / 100.0 AND height = $3::bigint / 100.0 AND `+where,
-			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height)}, args...))
+			WHERE name = $1 AND width = $2::bigint / 100.0 AND height = $3::bigint / 100.0
+			AND material = $4 AND thickness = $5::bigint / 100.0 AND `+where,
+			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Material, store.Hundredths(p.Thickness)}, args...))
 		if err != nil {
 			return err
 		}

@@ -31,8 +31,9 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 	defer tx.Rollback()
 	where, args := ownerWhere(owner)
 	for _, p := range parts {
-		found, err := exists(ctx, tx, `SELECT 1 FROM parts WHERE name = ? AND width = ? AND height = ? AND `+where,
-			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height)}, args...))
+		found, err := exists(ctx, tx, `SELECT 1 FROM parts
+			WHERE name = ? AND width = ? AND height = ? AND material = ? AND thickness = ? AND `+where,
+			append([]any{p.Name, store.Hundredths(p.Width), store.Hundredths(p.Height), p.Material, store.Hundredths(p.Thickness)}, args...))
 		if err != nil {
 			return res, err
 		}

@@ -27,6 +27,7 @@ var stockTests = []struct {
 	{"LayoutKeepsStockAndBands", testLayoutStock},
 	{"LayoutStockInvalid", testLayoutStockInvalid},
 	{"SyncKeepsStock", testSyncStock},
+	{"SyncPartMaterial", testSyncPartMaterial},
 }
 
 // kitchenStock is a workshop's stock: two sizes of white chipboard, one
@@ -355,6 +356,43 @@ func testSyncStock(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(list[0].Stock, want.Stock) || !reflect.DeepEqual(list[0].Bands, want.Bands) ||
 		!reflect.DeepEqual(list[0].Parts, want.Parts) {
 		t.Errorf("synced layout %+v", list[0])
+	}
+}
+
+// A part synced with its material, thickness, grain and bands keeps them;
+// parts of one name and size in other materials are other parts, and the
+// same part twice is saved once.
+func testSyncPartMaterial(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ceviz := store.PartInput{Name: "Kapak", Width: 39.7, Height: 71.7, Quantity: 2, Material: "Ceviz MDF", Thickness: 18,
+		Grain: nest.GrainVertical, Edges: &nest.Edges{Top: "B2", Bottom: "B2"}}
+	beyaz := ceviz
+	beyaz.Material, beyaz.Grain, beyaz.Edges = "Beyaz Sunta", "", nil
+	ince := ceviz
+	ince.Thickness = 8
+	plain := store.PartInput{Name: "Kapak", Width: 39.7, Height: 71.7, Quantity: 1}
+	res, err := s.Sync(ctx, userB, []store.PartInput{ceviz, beyaz, ince, plain, ceviz}, nil)
+	if err != nil || res.NewParts != 4 {
+		t.Fatalf("sync: %+v, %v; want 4 new parts", res, err)
+	}
+	if res, err := s.Sync(ctx, userB, []store.PartInput{beyaz, plain}, nil); err != nil || res.NewParts != 0 {
+		t.Errorf("the same parts again: %+v, %v", res, err)
+	}
+	parts, err := s.ListParts(ctx, userB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range parts {
+		if p.Material == "Ceviz MDF" && p.Thickness == 18 {
+			found = true
+			if p.Grain != nest.GrainVertical || p.Edges == nil || *p.Edges != *ceviz.Edges {
+				t.Errorf("synced part lost its grain or bands: %+v", p)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no Ceviz MDF part among %+v", parts)
 	}
 }
 

@@ -10,10 +10,12 @@ const stock = [{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity:
 const bands = [{ code: 'B1', thickness: 0.8 }];
 
 let posted: unknown[];
+let synced: { parts: Record<string, unknown>[] }[];
 let status: number;
 beforeEach(() => {
   localStorage.clear();
   posted = [];
+  synced = [];
   status = 200;
   vi.stubGlobal(
     'fetch',
@@ -22,6 +24,7 @@ beforeEach(() => {
         posted.push(JSON.parse(init.body as string));
         return status === 200 ? Response.json({ id: '1', createdAt: '' }) : new Response('null', { status });
       }
+      if (url === '/api/sync') synced.push(JSON.parse(init!.body as string));
       return Response.json({ newParts: 0, newLayouts: 0 });
     }),
   );
@@ -53,6 +56,20 @@ describe('SaveLayoutDialog with stock', () => {
   it('sends the stock rows and band codes with the layout', async () => {
     await save(true);
     expect(posted).toEqual([{ name: 'Mutfak', parts, sheet: { width: 183, height: 366 }, options: { kerf: 0, objective: 'area' }, stock, bands }]);
+  });
+
+  it('saves the parts with their material and bands, to come back from Kayıtlı Parçalar as they were', async () => {
+    await save(true);
+    expect(synced).toHaveLength(1);
+    const { createdAt, ...part } = synced[0].parts[0];
+    expect(typeof createdAt).toBe('string');
+    expect(part).toEqual({ name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Beyaz', edges: { top: 'B1' } });
+  });
+
+  it('keeps the parts with their material in this browser too', async () => {
+    status = 503;
+    await save(true);
+    expect(localStore('').parts().map(({ name, material, edges }) => ({ name, material, edges }))).toEqual([{ name: 'Yan', material: 'Beyaz', edges: { top: 'B1' } }]);
   });
 
   it('sends no stock fields when there is none', async () => {

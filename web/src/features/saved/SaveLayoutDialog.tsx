@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
-import { api, keptLocally, localStore, type NewLayout, type SavedLayout } from './api';
+import { api, keptLocally, localStore, savedPartOf, type NewLayout, type SavedLayout } from './api';
 import { savedMsg } from './texts';
 
 interface Props {
@@ -62,10 +62,7 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
       // The layout on screen goes with it; a job being cut is replaced.
       const withResult = result ? { ...payload, result } : payload;
       const saved = job ? await api.replaceLayout(job.id, withResult) : await createLayout(payload, withResult);
-      await api.sync(
-        parts.map((p) => ({ name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: new Date().toISOString() })),
-        [],
-      );
+      await api.sync(parts.map(savedPartOf), []);
       notices.toast(job ? savedMsg.jobUpdated : msg.layoutSaved);
       onSaved(parts, saved?.id ? { ...saved, name: saved.name || payload.name } : undefined);
       onClose();

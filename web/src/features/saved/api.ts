@@ -15,6 +15,32 @@ export interface SavedPart extends Pick<PartInput, 'material' | 'thickness' | 'g
   createdAt: string;
 }
 
+/**
+ * savedPartOf is a part of the list as POST /api/sync saves it: with its
+ * material, thickness, grain and bands when it has them, so that it comes
+ * back from Kayıtlı Parçalar as it was.
+ */
+export function savedPartOf(p: Omit<SavedPart, 'id' | 'createdAt'> & { createdAt?: string }): Omit<SavedPart, 'id'> {
+  const out: Omit<SavedPart, 'id'> = {
+    name: p.name,
+    width: p.width,
+    height: p.height,
+    quantity: p.quantity,
+    createdAt: p.createdAt ?? new Date().toISOString(),
+  };
+  if (p.material?.trim()) out.material = p.material.trim();
+  if (p.thickness) out.thickness = p.thickness;
+  if (p.grain && p.grain !== 'none') out.grain = p.grain;
+  const edges = p.edges && Object.fromEntries(Object.entries(p.edges).filter(([, v]) => typeof v === 'string' && v.trim()));
+  if (edges && Object.keys(edges).length) out.edges = edges;
+  return out;
+}
+
+/** samePart reports whether two saved parts are one for the server's de-duplication (docs/http-api.md, sync). */
+function samePart(a: Omit<SavedPart, 'id'>, b: Omit<SavedPart, 'id'>): boolean {
+  return a.name === b.name && a.width === b.width && a.height === b.height && (a.material ?? '') === (b.material ?? '') && (a.thickness ?? 0) === (b.thickness ?? 0);
+}
+
 export interface SavedLayout {
   id: string;
   name: string;
@@ -136,9 +162,8 @@ export function localStore(owner: string): LocalStore {
       localStorage.setItem(layoutsKey, JSON.stringify(layouts));
       const parts = read<SavedPart>(partsKey);
       for (const p of layout.parts) {
-        if (!parts.some((q) => q.name === p.name && q.width === p.width && q.height === p.height)) {
-          parts.push({ id: `${Date.now()}-${parts.length}`, name: p.name, width: p.width, height: p.height, quantity: p.quantity, createdAt: now });
-        }
+        const part = savedPartOf({ ...p, createdAt: now });
+        if (!parts.some((q) => samePart(q, part))) parts.push({ id: `${Date.now()}-${parts.length}`, ...part });
       }
       localStorage.setItem(partsKey, JSON.stringify(parts));
     },
@@ -169,7 +194,7 @@ export async function syncLocal(account: Me): Promise<{ newParts: number; newLay
   const parts = stores.flatMap((s) => s.parts());
   if (layouts.length === 0 && parts.length === 0) return null;
   const res = await api.sync(
-    parts.map(({ name, width, height, quantity, createdAt }) => ({ name, width, height, quantity, createdAt })),
+    parts.map(savedPartOf),
     layouts.map(({ name, parts, sheet, options, stock, bands, createdAt }) => ({ name, parts, sheet, options, stock, bands, createdAt })),
   );
   for (const s of stores) s.clear();
