@@ -317,6 +317,7 @@ func textsTS() []byte {
 		{"msgRequired", "store.MsgRequired", store.MsgRequired},
 		{"msgInvalidValues", "nest.MsgInvalidValues", nest.MsgInvalidValues},
 		{"msgInvalidSheet", "nest.MsgInvalidSheet", nest.MsgInvalidSheet},
+		{"msgSizeTooLarge", "store.MsgSizeTooLarge", store.MsgSizeTooLarge},
 		{"defaultTitle", "web.DefaultTitle", web.DefaultTitle},
 		{"defaultMachine", "web.DefaultMachine", web.DefaultMachine},
 		{"defaultFactory", "web.DefaultFactory", web.DefaultFactory},

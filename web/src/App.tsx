@@ -24,7 +24,7 @@ import { ExportButtons } from './features/export/ExportButtons';
 import { PartForm } from './features/parts/PartForm';
 import { PartList } from './features/parts/PartList';
 import { PerformanceBanner } from './features/parts/PerformanceBanner';
-import { dataSize, totals } from './features/parts/parts';
+import { dataSize, describeExtras, totals } from './features/parts/parts';
 import { NoParts } from './features/results/NoParts';
 import { ProgressCard } from './features/results/ProgressCard';
 import { ResultsView } from './features/results/ResultsView';
@@ -238,7 +238,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         <StockDialog settings={work.stock ?? EMPTY_STOCK} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
       )}
       {dialog === 'saved' && work.owner !== null && (
-        <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} onJobState={jobMoved} onClose={closeDialog} />
+        <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} describePart={describeExtras} onJobState={jobMoved} onClose={closeDialog} />
       )}
       {!splash && session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
     </>

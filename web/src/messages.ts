@@ -1,6 +1,6 @@
 // Every text the user sees, in one place (Turkish, as the specification
 // writes it). Those the Go code gives too come from src/generated/texts.ts.
-import { msgInvalidSheet, msgInvalidValues, msgRequired } from './generated/texts';
+import { msgInvalidSheet, msgInvalidValues, msgRequired, msgSizeTooLarge } from './generated/texts';
 
 export const msg = {
   appName: 'Kesim',
@@ -25,6 +25,8 @@ export const msg = {
   pasteHint: "Excel'den satırları (ad, genişlik, yükseklik, adet) kopyalayıp bu alana yapıştırabilirsiniz.",
   fillAll: msgRequired,
   positiveValues: msgInvalidValues,
+  /** a side over the saved sizes' limit (the server's words) */
+  sizeTooLarge: msgSizeTooLarge,
   pasteAdded: (n: number) => `${n} parça yapıştırıldı ve nesting'e eklendi.`,
   pasteBadRows: (rows: string[]) => `Şu satırlar eklenmedi:\n${rows.join('\n')}`,
   pasteRow: (line: number, name: string, field: string, problem: string) =>

@@ -7,6 +7,8 @@ export const msgRequired = 'Lütfen tüm alanları doldurun!';
 export const msgInvalidValues = 'Lütfen geçerli pozitif değerler girin!';
 /** nest.MsgInvalidSheet */
 export const msgInvalidSheet = 'Lütfen geçerli genişlik ve yükseklik değerleri girin!';
+/** store.MsgSizeTooLarge */
+export const msgSizeTooLarge = 'Ölçüler en fazla 1000 cm olabilir.';
 /** web.DefaultTitle */
 export const defaultTitle = 'Kesim';
 /** web.DefaultMachine */

@@ -196,9 +196,11 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   const width = roundUpCm(parseDecimal(d.width));
   const height = roundUpCm(parseDecimal(d.height));
   const quantity = parseWhole(d.quantity);
-  const bad = (v: number, max: number) => !(v > 0) || v > max;
-  if (bad(width, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'width' };
-  if (bad(height, STORE_MAX_SIZE_CM)) return { ok: false, error: msg.positiveValues, field: 'height' };
+  const side = (v: number) => (!(v > 0) ? msg.positiveValues : v > STORE_MAX_SIZE_CM ? msg.sizeTooLarge : '');
+  const wrongWidth = side(width);
+  if (wrongWidth) return { ok: false, error: wrongWidth, field: 'width' };
+  const wrongHeight = side(height);
+  if (wrongHeight) return { ok: false, error: wrongHeight, field: 'height' };
   if (!(quantity >= 1) || quantity > STORE_MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
   const x = checkExtras(d, bandCodes);
   if (!x.ok) return x;

@@ -12,6 +12,8 @@ interface Props {
   owner: string;
   onAddParts: (parts: SavedPart[]) => void;
   onLoadLayout: (l: SavedLayout) => void;
+  /** describePart is a saved part's material, thickness, grain and bands in a short line ('' for none). */
+  describePart?: (p: SavedPart) => string;
   /** onJobState is told that a job moved to another state (the work and the stock follow) */
   onJobState?: (id: string, state: JobState) => void;
   onClose: () => void;
@@ -87,7 +89,7 @@ const localRow = (l: SavedLayout): Row => ({
  * layout's parts come when it is loaded. The parts list and the layouts
  * kept in this browser are searched here.
  */
-export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onJobState, onClose }: Props) {
+export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart, onJobState, onClose }: Props) {
   const store = useMemo(() => localStore(owner), [owner]);
   const [parts, setParts] = useState<SavedPart[] | null>(null);
   const [localLayouts, setLocalLayouts] = useState<SavedLayout[]>(() => store.layouts());
@@ -267,6 +269,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, onJobState, 
                   <input type="checkbox" checked={selected.has(p.id)} onChange={() => toggle(p.id)} />
                   <span>
                     <strong>{p.name}</strong> {fmtCm(p.width)} x {fmtCm(p.height)} cm · {msg.pieces(p.quantity)}
+                    {describePart?.(p) && <small className="muted"> · {describePart(p)}</small>}
                   </span>
                 </label>
                 <button type="button" className="ghost danger-text" onClick={() => void deletePart(p)} aria-label={`${p.name}: ${msg.remove}`}>

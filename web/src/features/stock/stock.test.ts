@@ -21,7 +21,8 @@ describe('stock rows', () => {
     };
     expect(msgOf({ width: '' })).toBe(stockMsg.badSheet);
     expect(msgOf({ height: '-3' })).toBe(stockMsg.badSheet);
-    expect(msgOf({ width: '10001' })).toBe('Tuval boyutu en fazla 10.000 cm olabilir.');
+    expect(msgOf({ width: '1001' })).toBe('Ölçüler en fazla 1000 cm olabilir.');
+    expect(msgOf({ height: '1.000' })).toBeNull(); // 1.000 is 1000 cm, as the app writes it
     expect(msgOf({ quantity: '2,5' })).toBe('Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.');
     expect(msgOf({ quantity: '100001' })).toBe(stockMsg.badQuantity);
     expect(msgOf({ price: '1000000001' })).toBe('Fiyat 0 ile 1.000.000.000 TL arasında olmalı.');

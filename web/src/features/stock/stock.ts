@@ -13,6 +13,7 @@ import {
   MAX_STOCK_ROWS,
   MAX_TEXT_RUNES,
   MAX_THICKNESS_MM,
+  STORE_MAX_SIZE_CM,
 } from '../../generated/limits';
 import type { Request } from '../engine/types';
 import { DEFAULT_OFFCUT_SETTINGS, engineRow, isOffcut, offcutSettingsOf, type OffcutSettings } from './offcuts';
@@ -42,7 +43,6 @@ export const EMPTY_STOCK: StockSettings = { stock: [], bands: [], objective: 'co
 
 // docs/engine.md, "Limits": the engine's (generated/limits.ts)
 export { MAX_BANDS, MAX_STOCK_ROWS };
-const MAX_SIDE_CM = 10000;
 const MAX_PRICE = MAX_PRICE_TL;
 const MAX_BAND_THICKNESS_MM = MAX_BAND_MM;
 
@@ -152,10 +152,10 @@ export function checkStockDraft(d: StockDraft, row = 0): { ok: true; stock: Stoc
   if (Number.isNaN(thickness)) return bad('thickness', stockMsg.badThickness);
   const width = parseDecimal(d.width);
   if (!(width > 0)) return bad('width', stockMsg.badSheet);
-  if (width > MAX_SIDE_CM) return bad('width', stockMsg.sheetTooBig);
+  if (width > STORE_MAX_SIZE_CM) return bad('width', stockMsg.sheetTooBig);
   const height = parseDecimal(d.height);
   if (!(height > 0)) return bad('height', stockMsg.badSheet);
-  if (height > MAX_SIDE_CM) return bad('height', stockMsg.sheetTooBig);
+  if (height > STORE_MAX_SIZE_CM) return bad('height', stockMsg.sheetTooBig);
   const quantity = optional(d.quantity, MAX_STOCK_QUANTITY, true);
   if (Number.isNaN(quantity)) return bad('quantity', stockMsg.badQuantity);
   const price = optional(d.price, MAX_PRICE);

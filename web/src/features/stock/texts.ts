@@ -11,6 +11,7 @@ import {
   msgInvalidValues,
   msgOverlength,
   msgPrice,
+  msgSizeTooLarge,
   msgStockID,
   msgStockQuantity,
   msgTextTooLong,
@@ -86,7 +87,8 @@ export const stockMsg = {
   tooLong: msgTextTooLong,
   badGrain: msgInvalidGrain,
   badSheet: msgInvalidSheet,
-  sheetTooBig: 'Tuval boyutu en fazla 10.000 cm olabilir.',
+  /** the server's limit on saved sizes (store.MaxSize) */
+  sheetTooBig: msgSizeTooLarge,
   badValues: msgInvalidValues,
 
   // Offcuts (Artıklar): the rack, its settings (the server's words)
