@@ -99,6 +99,13 @@ describe('PartForm', () => {
     const dlg = await screen.findByRole('alertdialog');
     expect(dlg).toHaveTextContent('Satır 3 (Kapak), bant: Bilinmeyen bant kodu.');
   });
+
+  it('says so when a paste of cells holds no part', async () => {
+    const { onAdd } = show(['B1']);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => 'Parça\tEn\tBoy\n' } });
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Yapıştırılan satırlarda parça bulunamadı');
+    expect(onAdd).not.toHaveBeenCalled();
+  });
 });
 
 describe('PartForm without band codes', () => {

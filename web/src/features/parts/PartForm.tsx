@@ -58,6 +58,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props)
       notices.toast(msg.pasteAdded(parts.length));
     }
     if (errors.length > 0) await notices.alert(msg.pasteBadRows(errors));
+    else if (parts.length === 0) await notices.alert(partMsg.pasteNoRows);
   };
 
   const field = (key: keyof BaseDraft, label: string, props: Record<string, unknown> = {}) => (

@@ -81,6 +81,15 @@ describe('parsePaste', () => {
     ]);
     expect(r.errors).toEqual(['Satır 5 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!']);
   });
+  it('reports a bad first row instead of taking it for a header', () => {
+    const r = parsePaste('Kötü\t45,5,5\t30\t1\nİyi\t40\t30\t1\n');
+    expect(r.parts).toEqual([{ name: 'İyi', width: 40, height: 30, quantity: 1 }]);
+    expect(r.errors).toEqual(['Satır 1 (Kötü), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(parsePaste('Tek\tabc\t30\t1').errors).toEqual(['Satır 1 (Tek), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    // a row of words is still a header, even one the reader does not know
+    expect(parsePaste('Sütun A\tSütun B\tSütun C\tSütun D\nRaf\t40\t30\t2\n')).toEqual({ parts: [{ name: 'Raf', width: 40, height: 30, quantity: 2 }], errors: [] });
+    expect(parsePaste('Parça\tEn\tBoy\n')).toEqual({ parts: [], errors: [] });
+  });
 });
 
 describe('size flags', () => {

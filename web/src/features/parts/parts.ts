@@ -369,11 +369,16 @@ export function parsePaste(text: string, bandCodes?: readonly string[]): PasteRe
     if (first) {
       first = false;
       if (cells.length > 1 && Number.isNaN(parseDecimal(cells[1] ?? ''))) {
-        // A header that names the sizes gives the columns; any other is
-        // skipped, and the rows are read in the usual order.
+        // A header that names the sizes gives the columns; a row of words
+        // is another header, skipped, and the rows are read in the usual
+        // order. A row with a number after its name is a part whose width
+        // is wrong: it is read, and reported, as any other row.
         const header = readHeader(cells);
-        if (header && (['name', 'width', 'height'] as const).every((c) => header.includes(c))) cols = header;
-        return; // a header row
+        if (header && (['name', 'width', 'height'] as const).every((c) => header.includes(c))) {
+          cols = header;
+          return;
+        }
+        if (!cells.slice(1).some((c) => !Number.isNaN(parseDecimal(c)))) return;
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};

@@ -30,6 +30,8 @@ export const partMsg = {
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
   badRotate: 'Döndürülebilir için evet veya hayır yazın.',
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
+  /** a paste of spreadsheet cells with no part row (only a header, or empty lines) */
+  pasteNoRows: 'Yapıştırılan satırlarda parça bulunamadı: her satırda ad, genişlik, yükseklik ve adet olmalı (ilk satır başlık olabilir).',
 
   /** the line a part card shows under its size, e.g. "Beyaz Sunta · 18 mm · damar dikey · bant: üst B1, sol B1" */
   grainShort: { vertical: 'damar dikey', horizontal: 'damar yatay' } as const,
