@@ -89,7 +89,8 @@ func checkStock(in []nest.Stock) ([]nest.Stock, error) {
 		return nil, nil
 	}
 	out := make([]nest.Stock, len(in))
-	seen := make(map[string]bool, len(in))
+	// The default sheet's id is taken, as the engine takes it.
+	seen := map[string]bool{nest.StockDefault: true}
 	for i, st := range in {
 		f := func(name string) string { return fmt.Sprintf("stock[%d].%s", i, name) }
 		var err error

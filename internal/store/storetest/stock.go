@@ -179,6 +179,7 @@ func testStockInvalid(t *testing.T, s store.Store) {
 		{"too many rows", "stock", store.MsgStockTooMany, store.StockList{Stock: many}},
 		{"blank id", "stock[1].id", store.MsgStockID, with(func(r *nest.Stock) { r.ID = "  " })},
 		{"repeated id", "stock[1].id", store.MsgStockID, with(func(r *nest.Stock) { r.ID = " ok" })},
+		{"the default sheet's id", "stock[1].id", store.MsgStockID, with(func(r *nest.Stock) { r.ID = "sheet" })},
 		{"zero width", "stock[1].width", store.MsgInvalidSheet, with(func(r *nest.Stock) { r.Width = 0 })},
 		{"width rounds to 0", "stock[1].width", store.MsgInvalidSheet, with(func(r *nest.Stock) { r.Width = 0.009 })},
 		{"height too large", "stock[1].height", store.MsgSizeTooLarge, with(func(r *nest.Stock) { r.Height = 1000.01 })},

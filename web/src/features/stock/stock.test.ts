@@ -55,6 +55,9 @@ describe('stock rows', () => {
         { list: 'bands', row: 1, field: 'code', message: 'Bant kodu boş veya tekrar ediyor.' },
       ]);
     }
+    // "sheet" is the default sheet's id in the engine's answers.
+    const taken = checkAll([draft({ id: 'sheet', width: '1', height: '1' })], []);
+    expect(taken.ok ? [] : taken.problems.map((p) => p.message)).toEqual(['Stok satırının kimliği boş veya tekrar ediyor.']);
   });
 
   it('reads kept settings defensively', () => {

@@ -206,7 +206,7 @@ export function checkAll(
   if (stock.length > MAX_STOCK_ROWS) problems.push({ list: 'stock', row: -1, field: '', message: stockMsg.tooManyRows });
   if (bands.length > MAX_BANDS) problems.push({ list: 'bands', row: -1, field: '', message: stockMsg.tooManyBands });
   const rows: Stock[] = [];
-  const ids = new Set<string>();
+  const ids = new Set<string>(['sheet']); // the default sheet's, as the engine takes it
   stock.forEach((d, i) => {
     if (!d.id || ids.has(d.id)) return problems.push({ list: 'stock', row: i, field: 'id', message: stockMsg.badId });
     ids.add(d.id);
