@@ -1230,6 +1230,22 @@ func readListTokens[T any](dec *json.Decoder, field string, out *[]T, before fun
 	return err
 }
 
+// TypeMessage is the Turkish message for a value of the wrong type in
+// field, as a type error names it (options.offcutMinUse, parts[1].width):
+// the field's own limit where it has one that says more (50.5 for a whole
+// percentage), else MsgInvalidValues.
+func TypeMessage(field string) string {
+	switch field {
+	case "options.offcutMinUse":
+		return MsgOffcutMinUse
+	case "options.workers":
+		return msgInvalidWorkers
+	case "options.timeLimitMs":
+		return msgInvalidTime
+	}
+	return MsgInvalidValues
+}
+
 // fieldPrefix puts prefix in front of the field of a type error, so that
 // the error names "parts[3].width" as the engine's own errors do.
 func fieldPrefix(err error, prefix string) error {

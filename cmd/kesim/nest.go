@@ -469,7 +469,7 @@ func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
 		dec := json.NewDecoder(bytes.NewReader(trimmed))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			return nest.Request{}, true, fmt.Errorf("JSON istek okunamadı: %v", err)
+			return nest.Request{}, true, fmt.Errorf("JSON istek okunamadı: %s", jsonProblem(err, trimmed))
 		}
 		// Anything after the request would be dropped without a word.
 		// Token, not More: More reports false before a stray '}' or ']'.
@@ -483,6 +483,31 @@ func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
 		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
 	}
 	return nest.Request{Parts: parts}, false, nil
+}
+
+// jsonProblem says in Turkish what is wrong with the JSON request data,
+// whose decoding failed with err: a value of the wrong type by its field
+// as the engine names it (parts[1].width), a syntax error by its byte, an
+// unknown field by its name.
+func jsonProblem(err error, data []byte) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		// The engine's reader names the list item: parts[1].width.
+		if _, err := nest.ReadRequest(bytes.NewReader(data), 0); errors.As(err, &te) && te.Field != "" {
+			field = te.Field
+		}
+		return field + ": " + nest.TypeMessage(field)
+	case errors.As(err, &se):
+		return fmt.Sprintf("%d. baytta JSON yazım hatası", se.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "JSON yarıda bitiyor"
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "bilinmeyen alan " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+	}
+	return err.Error()
 }
 
 func displayName(path string) string {

@@ -162,6 +162,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) erro
 	return nil
 }
 
+// typeMessage is the message for a value of the wrong type in field: the
+// field's own where it says more (a whole percentage), else
+// store.MsgInvalidValues.
+func typeMessage(field string) string {
+	if field == "offcutSettings.minUse" {
+		return store.MsgOffcutMinUse
+	}
+	return nest.TypeMessage(field)
+}
+
 // decodeError is the error of a JSON body that could not be read: too
 // large, a value of the wrong type (naming its field), no body at all, or
 // no JSON.
@@ -172,7 +182,7 @@ func decodeError(err error) error {
 	case errors.As(err, &tooLarge):
 		return apperr.New(apperr.TooLarge, tooLargeMessage(tooLarge.Limit))
 	case errors.As(err, &typeErr):
-		return apperr.NewField(apperr.Invalid, typeErr.Field, store.MsgInvalidValues)
+		return apperr.NewField(apperr.Invalid, typeErr.Field, typeMessage(typeErr.Field))
 	case errors.Is(err, io.EOF):
 		return apperr.New(apperr.Invalid, store.MsgRequired)
 	default:

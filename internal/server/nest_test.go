@@ -95,14 +95,17 @@ func TestShortBodyAnswered(t *testing.T) {
 	}
 }
 
-// Options the engine refuses get its message from the server too: the
-// server's caps lower only values the engine takes.
+// Options the engine refuses get its message from the server too (also a
+// value of the wrong type: half a percent): the server's caps lower only
+// values the engine takes.
 func TestNestAPIRefusesOptionsOutOfRange(t *testing.T) {
 	h := newTestServer(t, nil)
 	for _, tc := range []struct{ opts, field, msg string }{
 		{`{"workers":65}`, "options.workers", "Çalışan sayısı 0 ile 64 arasında olmalı."},
 		{`{"timeLimitMs":600001}`, "options.timeLimitMs", "Süre sınırı 0 ile 600.000 ms arasında olmalı."},
 		{`{"workers":-1}`, "options.workers", "Çalışan sayısı 0 ile 64 arasında olmalı."},
+		{`{"offcutMinUse":50.5}`, "options.offcutMinUse", nest.MsgOffcutMinUse},
+		{`{"timeLimitMs":1e12}`, "options.timeLimitMs", "Süre sınırı 0 ile 600.000 ms arasında olmalı."},
 	} {
 		w, e := postNest(t, h, `{"sheet":{"width":100,"height":148},"parts":[{"name":"Raf","width":33,"height":21,"quantity":2}],"options":`+tc.opts+`}`)
 		if w.Code != http.StatusBadRequest || e.Error.Fields[tc.field] != tc.msg {

@@ -822,6 +822,7 @@ func TestStockAPIValidation(t *testing.T) {
 		{"null stock", `{"stock":null,"bands":[]}`, "stock", store.MsgRequired},
 		{"too many rows", `{"stock":[` + strings.Join(rows, ",") + `],"bands":[]}`, "stock", store.MsgStockTooMany},
 		{"fractional quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":2.5}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
+		{"fractional minUse", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxArea":0,"minUse":50.5}}`, "offcutSettings.minUse", store.MsgOffcutMinUse},
 		{"huge quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":1e300}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
 		{"string width", `{"stock":[{"id":"a","width":"10","height":1}],"bands":[]}`, "stock.width", store.MsgInvalidValues},
 		{"repeated id", `{"stock":[{"id":"a","width":1,"height":1},{"id":"a","width":1,"height":1}],"bands":[]}`, "stock[1].id", store.MsgStockID},

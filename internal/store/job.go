@@ -105,7 +105,11 @@ func (o OffcutSettings) Validate() (OffcutSettings, error) {
 	if math.IsNaN(o.MaxArea) || o.MaxArea < 0 || o.MaxArea > MaxOffcutAreaM2 {
 		return o, invalid("offcutSettings.maxArea", MsgOffcutMaxArea)
 	}
-	o.MaxArea = FromHundredths(Hundredths(o.MaxArea))
+	// Kept to 0.01 m²; a limit that would round to 0, which means none,
+	// is the smallest limit instead.
+	if limit := o.MaxArea; limit > 0 {
+		o.MaxArea = max(FromHundredths(Hundredths(limit)), 0.01)
+	}
 	if o.MinUse < 0 || o.MinUse > 100 {
 		return o, invalid("offcutSettings.minUse", MsgOffcutMinUse)
 	}

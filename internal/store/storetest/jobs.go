@@ -632,6 +632,17 @@ func testOffcutsInStockList(t *testing.T, s store.Store) {
 	if got, _ := s.GetStock(ctx, userA); !reflect.DeepEqual(*got.Settings, want) {
 		t.Errorf("settings %+v, want %+v", *got.Settings, want)
 	}
+	// A rack limit too small to keep to 0.01 m² is the smallest one, not
+	// "no limit" (0).
+	tiny := store.OffcutSettings{MaxArea: 0.004}
+	list.Settings = &tiny
+	if _, err := s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetStock(ctx, userA); got.Settings == nil || got.Settings.MaxArea != 0.01 {
+		t.Errorf("a rack limit of 0.004 m² is kept as %+v, want 0.01", got.Settings)
+	}
+	list.Settings = nil
 	for _, tc := range []struct {
 		field, msg string
 		set        store.OffcutSettings
