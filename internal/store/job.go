@@ -24,14 +24,14 @@ const (
 
 // Turkish messages of jobs, ticks and offcuts.
 const (
-	MsgJobState      = "İş durumu planned, cutting veya cut olmalı."
-	MsgJobNoResult   = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
-	MsgJobPinned     = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
-	MsgJobIsCut      = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
+	MsgJobState    = "İş durumu planned, cutting veya cut olmalı."
+	MsgJobNoResult = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
+	MsgJobPinned   = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
+	MsgJobIsCut    = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
 	// MsgOffcutGone refuses to cut a job from an offcut that left the rack
 	// after the job was planned (another job was cut from it, or it was
 	// taken off): %s is its code.
-	MsgOffcutGone = "%s kodlu artık levha rafta yok: başka bir iş ondan kesilmiş ya da raftan kaldırılmış. İşi yeniden planlayın."
+	MsgOffcutGone    = "%s kodlu artık levha rafta yok: başka bir iş ondan kesilmiş ya da raftan kaldırılmış. İşi yeniden planlayın."
 	MsgPieceMissing  = "Parça bu işin yerleşiminde yok."
 	MsgResultInvalid = "Yerleşim bu düzenin parçalarına, levhalarına ve seçeneklerine uymuyor."
 	MsgResultTooBig  = "Bir yerleşimde en fazla 100.000 parça olabilir."

@@ -213,7 +213,7 @@ func checkQuantity(field string, q int) error {
 // "parts[i]" or "layouts[i]".
 func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []LayoutInput, error) {
 	type partKey struct {
-		name, material string
+		name, material  string
 		w, h, thickness int64
 	}
 	seenParts := make(map[partKey]bool, len(parts))
