@@ -69,7 +69,9 @@ func TestMaterialsPDF(t *testing.T) {
 			}
 		}
 	}
-	must(1, "Toplam maliyet 5.500,50 TL (en az 4.050,50 TL)", "3 malzeme", "Yerleştirilemeyen parçalar",
+	// One "Toplam maliyet" in the document: the sheets' cost is named so
+	// on the first page, and the total with band is the order summary's.
+	must(1, "Levha maliyeti 5.500,50 TL (en az 4.050,50 TL)", "Toplam maliyet 5.609,86 TL (levha ve bant)", "3 malzeme", "Yerleştirilemeyen parçalar",
 		"Bu malzeme ve kalınlık için stok yok", exporttest.TurkishName)
 	must(2, "Sipariş özeti",
 		// row, material, size, used, from stock, to buy, price, amount

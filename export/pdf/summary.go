@@ -97,7 +97,17 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	if d.multi {
 		// Sheets of several sizes: the materials, and the cost.
 		facts[1] = [2]string{"Malzeme", fmt.Sprintf("%d malzeme (her biri kendi bölümünde)", len(export.Groups(res)))}
-		if res.Stats.Cost > 0 {
+		// The sheets' cost and, with priced band, the total the order
+		// summary gives: one "Toplam maliyet" in the whole document.
+		bandCost := 0.0
+		for _, b := range res.BandTotals {
+			bandCost += b.Cost
+		}
+		switch {
+		case bandCost > 0:
+			facts = append(facts, [2]string{"Levha maliyeti", d.totalCostText()},
+				[2]string{"Toplam maliyet", export.Money(res.Stats.Cost+bandCost) + " (levha ve bant)"})
+		case res.Stats.Cost > 0:
 			facts = append(facts, [2]string{"Toplam maliyet", d.totalCostText()})
 		}
 	}

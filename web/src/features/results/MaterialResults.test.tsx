@@ -86,7 +86,9 @@ describe('results per material', () => {
   it('sums up: total cost, sheets from stock, the buy list, band metres and skipped parts with reasons', () => {
     show(kitchen);
     const sum = screen.getByTestId('order-summary');
-    expect(sum).toHaveTextContent('Toplam maliyet: 4.850 TL');
+    // the sheets' cost, and the total with the band, as the PDF's order summary has them
+    expect(sum).toHaveTextContent('Levha maliyeti: 4.850 TL');
+    expect(sum).toHaveTextContent('Toplam maliyet: 4.866,90 TL (levha ve bant)');
     // the bought sheets are not taken from stock
     expect(within(screen.getByRole('list', { name: 'Stoktan kullanılan levhalar' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Beyaz büyük: 1 levha',

@@ -170,6 +170,8 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
   const fromStock = (result.used ?? [])
     .map((u) => ({ stockId: u.stockId, quantity: u.quantity - (result.buy?.find((b) => b.stockId === u.stockId)?.quantity ?? 0) }))
     .filter((u) => u.quantity > 0);
+  // The sheets' cost and the band's make the total, as in the PDF's order summary.
+  const bandCost = (result.bandTotals ?? []).reduce((sum, b) => sum + (b.cost ?? 0), 0);
   const bandName = (code: string) => {
     const name = bands?.find((b) => b.code === code)?.name;
     return name ? `${code} (${name})` : code;
@@ -177,12 +179,25 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
   return (
     <div className="order-summary" data-testid="order-summary">
       <h3>{resultMsg.summaryTitle}</h3>
-      {(st.cost ?? 0) > 0 && (
-        <p>
-          <strong>
-            {resultMsg.totalCost}: {fmtTL(st.cost ?? 0)} TL
-          </strong>
-        </p>
+      {bandCost > 0 ? (
+        <>
+          <p>
+            {resultMsg.sheetCost}: {fmtTL(st.cost ?? 0)} TL
+          </p>
+          <p>
+            <strong>
+              {resultMsg.totalCost}: {fmtTL((st.cost ?? 0) + bandCost)} TL {resultMsg.withBand}
+            </strong>
+          </p>
+        </>
+      ) : (
+        (st.cost ?? 0) > 0 && (
+          <p>
+            <strong>
+              {resultMsg.totalCost}: {fmtTL(st.cost ?? 0)} TL
+            </strong>
+          </p>
+        )
       )}
       {fromStock.length > 0 && (
         <>

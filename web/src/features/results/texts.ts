@@ -25,6 +25,8 @@ export const resultMsg = {
   pageStock: (label: string) => `Levha: ${label}`,
   summaryTitle: 'Sipariş özeti',
   totalCost: 'Toplam maliyet',
+  sheetCost: 'Levha maliyeti',
+  withBand: '(levha ve bant)',
   fromStock: 'Stoktan kullanılan levhalar',
   toBuy: 'Satın alınacaklar',
   bandMeters: 'Kenar bandı',
