@@ -111,6 +111,9 @@ type Quote struct {
 	Total     float64 // Net + KDV
 	MarginPct float64
 	KDVPct    float64
+	// Unplaced are the part lines the layout could not place (the
+	// result's skipped): not in the quote, which says so.
+	Unplaced []nest.Skipped
 }
 
 func kurus(v float64) float64 { return math.Round(v*100) / 100 }
@@ -146,7 +149,9 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 	if err != nil {
 		return Quote{}, err
 	}
-	return total(lines, bands, opt), nil
+	q := total(lines, bands, opt)
+	q.Unplaced = res.Skipped
+	return q, nil
 }
 
 // stockPrices returns the price of every stock row of req (none for a nil

@@ -165,6 +165,10 @@ func TestPDFShowsTurkishTotals(t *testing.T) {
 			t.Fatalf("PDF text lacks %q:\n%s", want, text)
 		}
 	}
+	// Every part was placed: no note of parts left out.
+	if strings.Contains(text, "Teklife dahil olmayan") {
+		t.Errorf("a note of unplaced parts in a quote of a whole job:\n%s", text)
+	}
 	if info, err := exec.Command("pdfinfo", file).Output(); err == nil && !regexp.MustCompile(`Pages:\s+1\n`).Match(info) {
 		t.Fatalf("not one page:\n%s", info)
 	}
@@ -208,6 +212,9 @@ func TestManyLinesStayOnePage(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		res.BandTotals = append(res.BandTotals, nest.BandTotal{Code: "B" + itoa(int64(i)), Meters: 1.5, Cost: 3})
 	}
+	for i := 0; i < 25; i++ {
+		res.Skipped = append(res.Skipped, nest.Skipped{Name: "Tezgâh " + strings.Repeat("uzun ad ", 30) + itoa(int64(i)), Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"})
+	}
 	o := handOptions()
 	o.SheetPrice = 100
 	q, err := Compute(nil, res, o)
@@ -226,7 +233,8 @@ func TestManyLinesStayOnePage(t *testing.T) {
 	}
 	// A sheet: 100 + cut (4 × 10 cm / 2 = 0,2 m × 10 = 2) + 5 = 107;
 	// 40 × 107 + 30 × 3 = 4370; +10 % = 4807; KDV 961,40.
-	for _, want := range []string{"ve 25 malzeme daha", "ve 20 bant daha", "Genel toplam:", "5.768,40 TL"} {
+	for _, want := range []string{"ve 25 malzeme daha", "ve 20 bant daha", "Genel toplam:", "5.768,40 TL",
+		"Teklife dahil olmayan parçalar (50 adet yerleştirilemedi):", "60 x 300 cm, 2 adet: Stok yetmedi", "parça satırı daha"} {
 		if !strings.Contains(string(out), want) {
 			t.Fatalf("PDF lacks %q:\n%s", want, out)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"kesim/export/cutlist"
 	"kesim/export/pdf"
+	"kesim/nest"
 )
 
 // Title of the quote.
@@ -80,6 +81,7 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	writeLines(f, q.Lines, opt.SheetByArea)
 	writeBands(f, q.Bands)
 	writeTotals(f, q)
+	writeUnplaced(f, q.Unplaced)
 	return f.Output(w)
 }
 
@@ -148,6 +150,49 @@ func writeBands(f *fpdf.Fpdf, bands []Band) {
 			break
 		}
 		t.row(pdf.Printable(bandName(b)), Num(b.Metres, 2), Money(b.Cost))
+	}
+}
+
+// fitText cuts text to w mm in the current font, with "…" where it is cut.
+func fitText(f *fpdf.Fpdf, text string, w float64) string {
+	if f.GetStringWidth(text) <= w {
+		return text
+	}
+	r := []rune(text)
+	for len(r) > 0 && f.GetStringWidth(string(r)+"…") > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// maxUnplaced is how many unplaced part lines the quote names.
+const maxUnplaced = 10
+
+// writeUnplaced says which part lines the quote leaves out because the
+// layout could not place them, with the reason, so that the price is not
+// read as the whole job's.
+func writeUnplaced(f *fpdf.Fpdf, skipped []nest.Skipped) {
+	if len(skipped) == 0 {
+		return
+	}
+	pieces := 0
+	for _, s := range skipped {
+		pieces += s.Quantity
+	}
+	f.Ln(4)
+	f.SetFont("Go", "B", 10)
+	f.CellFormat(0, 6, "Teklife dahil olmayan parçalar ("+itoa(int64(pieces))+" adet yerleştirilemedi):", "", 1, "L", false, 0, "")
+	f.SetFont("Go", "", 9)
+	_, pageH := f.GetPageSize()
+	_, _, _, bottom := f.GetMargins()
+	for i, s := range skipped {
+		// The quote is one page: the rest is counted while a line fits.
+		if i == maxUnplaced || f.GetY()+10 > pageH-bottom {
+			f.CellFormat(0, 5, "… ve "+itoa(int64(len(skipped)-i))+" parça satırı daha", "", 1, "L", false, 0, "")
+			break
+		}
+		line := pdf.Printable(s.Name) + " " + Num(s.Width, 2) + " x " + Num(s.Height, 2) + " cm, " + itoa(int64(s.Quantity)) + " adet: " + pdf.Printable(s.Reason)
+		f.CellFormat(0, 5, fitText(f, line, 180), "", 1, "L", false, 0, "")
 	}
 }
 
