@@ -213,8 +213,7 @@ func TestManyLinesStayOnePage(t *testing.T) {
 		res.BandTotals = append(res.BandTotals, nest.BandTotal{Code: "B" + itoa(int64(i)), Meters: 1.5, Cost: 3})
 	}
 	for i := 0; i < 25; i++ {
-		// the first has a short name, the others one longer than the page is wide
-		res.Skipped = append(res.Skipped, nest.Skipped{Name: "Tezgâh " + strings.Repeat("uzun ad ", 30*min(i, 1)) + itoa(int64(i)), Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"})
+		res.Skipped = append(res.Skipped, nest.Skipped{Name: "Tezgâh " + itoa(int64(i)), Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"})
 	}
 	o := handOptions()
 	o.SheetPrice = 100
@@ -235,12 +234,48 @@ func TestManyLinesStayOnePage(t *testing.T) {
 	// A sheet: 100 + cut (4 × 10 cm / 2 = 0,2 m × 10 = 2) + 5 = 107;
 	// 40 × 107 + 30 × 3 = 4370; +10 % = 4807; KDV 961,40.
 	for _, want := range []string{"ve 25 malzeme daha", "ve 20 bant daha", "Genel toplam:", "5.768,40 TL",
-		"Teklife dahil olmayan parçalar (50 adet yerleştirilemedi):", "Tezgâh 0 60 x 300 cm, 2 adet: Stok yetmedi", "parça satırı daha"} {
+		"Teklife dahil olmayan parçalar (50 adet yerleştirilemedi):", "… ve 25 parça satırı daha"} {
 		if !strings.Contains(string(out), want) {
 			t.Fatalf("PDF lacks %q:\n%s", want, out)
 		}
 	}
 	if info, _ := exec.Command("pdfinfo", file).Output(); !regexp.MustCompile(`Pages:\s+1\n`).Match(info) {
 		t.Fatalf("not one page: %s", info)
+	}
+}
+
+// The part lines the layout could not place are named under the totals,
+// with their size, count and reason; a name longer than the page is cut.
+func TestPDFNamesUnplacedParts(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
+	}
+	req, res := small()
+	res.Skipped = []nest.Skipped{
+		{Name: "Tezgâh", Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"},
+		{Name: strings.Repeat("Çok uzun ad ", 40), Width: 10, Height: 10, Quantity: 1, Reason: "Parça tuvale sığmıyor"},
+	}
+	o := handOptions()
+	q, err := Compute(req, res, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WritePDF(&b, q, o, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "teklif.pdf")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Teklife dahil olmayan parçalar (3 adet yerleştirilemedi):", "Tezgâh 60 x 300 cm, 2 adet: Stok yetmedi", "Çok uzun ad Çok uzun ad", "…"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("PDF lacks %q:\n%s", want, out)
+		}
+	}
+	if q.Total != 3408.46 {
+		t.Errorf("the unplaced parts changed the total: %v", q.Total)
 	}
 }
