@@ -75,6 +75,8 @@ export const msg = {
   canvasUpdated: 'Tuval boyutu güncellendi!',
   autoZoom: 'Otomatik zoom ayarlandı',
   invalidKerfTrim: 'Testere ve kenar payı 0 veya pozitif bir sayı olmalı.',
+  kerfTooLarge: 'Testere payı en fazla 100 mm olabilir.',
+  trimTooLarge: 'Kenar payı tuvalin kısa kenarının yarısından az olmalı.',
 
   progressTitle: 'Nesting hesaplanıyor...',
   progressMany: (pieces: number) => `${fmtInt(pieces)} parça yerleştiriliyor; büyük işlerde bu birkaç saniye sürebilir.`,

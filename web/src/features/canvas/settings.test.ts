@@ -18,6 +18,12 @@ describe('checkCanvas', () => {
     });
     expect(checkCanvas(d('10', '10', '', '60'))).toMatchObject({ ok: false });
   });
+  it('says which of kerf and trim is wrong and why', () => {
+    expect(checkCanvas(d('183', '366', '-1'))).toEqual({ ok: false, error: 'Testere ve kenar payı 0 veya pozitif bir sayı olmalı.' });
+    expect(checkCanvas(d('183', '366', '1000'))).toEqual({ ok: false, error: 'Testere payı en fazla 100 mm olabilir.' });
+    expect(checkCanvas(d('183', '366', '4', '915'))).toEqual({ ok: false, error: 'Kenar payı tuvalin kısa kenarının yarısından az olmalı.' });
+    expect(checkCanvas(d('183', '366', '4', '914'))).toMatchObject({ ok: true });
+  });
 });
 
 describe('the engine’s sheet and options', () => {

@@ -56,9 +56,9 @@ export function checkCanvas(d: CanvasDraft): CanvasCheck {
   }
   const kerfMm = d.kerfMm.trim() ? parseDecimal(d.kerfMm) : 0;
   const trimMm = d.trimMm.trim() ? parseDecimal(d.trimMm) : 0;
-  if (!(kerfMm >= 0) || !(trimMm >= 0) || kerfMm > 100 || trimMm * 2 >= Math.min(width, height) * 10) {
-    return { ok: false, error: msg.invalidKerfTrim };
-  }
+  if (!(kerfMm >= 0) || !(trimMm >= 0)) return { ok: false, error: msg.invalidKerfTrim };
+  if (kerfMm > 100) return { ok: false, error: msg.kerfTooLarge };
+  if (trimMm * 2 >= Math.min(width, height) * 10) return { ok: false, error: msg.trimTooLarge };
   return {
     ok: true,
     settings: { width, height, kerfMm, trimMm, guillotine: d.guillotine },
