@@ -98,9 +98,27 @@ func Size(width, height float64) string {
 // FileName returns the name of an export file for a sheet size:
 // "efeaktif_cutting_{width}x{height}_{date}_{timestamp}.{ext}", with the date
 // as 2006-01-02 and the timestamp in Unix milliseconds, both taken from now.
+// ResultSheet gives the size to name a result by.
 func FileName(sheet nest.Sheet, now time.Time, ext string) string {
 	return fmt.Sprintf("efeaktif_cutting_%sx%s_%s_%d.%s",
 		plainNum(sheet.Width), plainNum(sheet.Height), now.Format("2006-01-02"), now.UnixMilli(), ext)
+}
+
+// ResultSheet is the sheet size that names res's files: the size of every
+// page when they are all cut from one stock size (a job on stock rows), else
+// the result's canvas (res.Sheet), as the specification's file names have it.
+func ResultSheet(res nest.Result) nest.Sheet {
+	var size nest.Sheet
+	for i, p := range res.Pages {
+		if p.Width <= 0 || p.Height <= 0 || i > 0 && (p.Width != size.Width || p.Height != size.Height) {
+			return res.Sheet
+		}
+		size = nest.Sheet{Width: p.Width, Height: p.Height}
+	}
+	if size == (nest.Sheet{}) {
+		return res.Sheet
+	}
+	return size
 }
 
 // ClampFunc is told about every part a writer had to move or shrink to keep

@@ -66,6 +66,27 @@ func TestFileName(t *testing.T) {
 	}
 }
 
+// A job cut from one stock size is named by that size, not by the canvas
+// it never used; pages of several sizes, or of the canvas, keep the canvas.
+func TestResultSheet(t *testing.T) {
+	canvas := nest.Sheet{Width: 100, Height: 148}
+	page := func(w, h float64) nest.Page { return nest.Page{Width: w, Height: h} }
+	for _, tc := range []struct {
+		pages []nest.Page
+		want  nest.Sheet
+	}{
+		{[]nest.Page{{}, {}}, canvas},
+		{[]nest.Page{page(183, 366), page(183, 366)}, nest.Sheet{Width: 183, Height: 366}},
+		{[]nest.Page{page(183, 366), page(210, 280)}, canvas},
+		{[]nest.Page{page(183, 366), {}}, canvas},
+		{nil, canvas},
+	} {
+		if got := ResultSheet(nest.Result{Sheet: canvas, Pages: tc.pages}); got != tc.want {
+			t.Errorf("pages %+v: %+v, want %+v", tc.pages, got, tc.want)
+		}
+	}
+}
+
 func TestCheck(t *testing.T) {
 	sheet := nest.Sheet{Width: 100, Height: 148}
 	part := nest.Placed{Name: "Kapak", Width: 10, Height: 10}

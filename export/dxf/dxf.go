@@ -44,7 +44,7 @@ type Options struct {
 // FileName returns the file name the specification asks for, such as
 // "efeaktif_cutting_100x148_2026-11-22_1795337400000.dxf".
 func FileName(res nest.Result, now time.Time) string {
-	return export.FileName(res.Sheet, now, "dxf")
+	return export.FileName(export.ResultSheet(res), now, "dxf")
 }
 
 // SheetFileName returns the name of the file WriteSheet writes for page

@@ -49,7 +49,7 @@ const DefaultTitle = "Kesim Planı"
 // FileName returns the file name the specification asks for, such as
 // "efeaktif_cutting_100x148_2026-11-22_1795337400000.pdf".
 func FileName(res nest.Result, now time.Time) string {
-	return export.FileName(res.Sheet, now, "pdf")
+	return export.FileName(export.ResultSheet(res), now, "pdf")
 }
 
 // Page geometry in millimetres, as the specification gives it.

@@ -30,6 +30,12 @@ describe('Footer', () => {
     expect(await screen.findByText('Kesim 0.0.0-dev')).toBeInTheDocument();
   });
 
+  it('names a build by its commit once when the commit is its version', async () => {
+    serve(() => Response.json({ status: 'ok', database: 'sqlite', version: 'fedf947', commit: 'fedf947' }));
+    footer();
+    expect(await screen.findByText('Kesim fedf947')).toBeInTheDocument();
+  });
+
   it.each([
     ['the database does not answer (503)', () => Response.json({ status: 'unavailable', version: '1.2.0', commit: 'abc1234' }, { status: 503 })],
     ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],

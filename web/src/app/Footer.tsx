@@ -51,5 +51,6 @@ function buildText(version: unknown, commit: unknown): string {
   const v = shown(version);
   if (!v) return '';
   const c = shown(commit);
-  return c && c !== 'unknown' ? `${msg.appName} ${v} (${c})` : `${msg.appName} ${v}`;
+  // A build from a commit that has no release version is named by the commit alone.
+  return c && c !== 'unknown' && c !== v ? `${msg.appName} ${v} (${c})` : `${msg.appName} ${v}`;
 }
