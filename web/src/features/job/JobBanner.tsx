@@ -11,7 +11,10 @@ export function JobBanner({ job }: { job: { id: string; name: string; state: Job
   if (!job || job.state === 'planned') return null;
   return (
     <p className="inline-notice info" role="status" data-testid="job-banner">
-      {jobMsg.jobOnScreen(job.name)} <span className={`badge job-${job.state}`}>{stateName(job.state)}</span>{' '}
+      {/* The notice is a grid of lines: the name and its state badge make the first. */}
+      <span>
+        {jobMsg.jobOnScreen(job.name)} <span className={`badge job-${job.state}`}>{stateName(job.state)}</span>
+      </span>{' '}
       {job.state === 'cutting' ? jobMsg.cuttingNote : jobMsg.cutNote}{' '}
       <a href={jobPath(job.id, 1)}>{jobMsg.checklist}</a>
     </p>
