@@ -5,7 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"path"
+	"strings"
 	"time"
+
+	"kesim/internal/apperr"
 )
 
 // Every request leaves one log line (slog, "http request") with its
@@ -43,11 +47,30 @@ func noteUser(r *http.Request, id string) {
 // r.Pattern on the request it was given, a copy of the one observe sees.
 func routed(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The mux answers a path to clean (/api/layouts//x, /api/a/../b)
+		// and /api with a redirect in HTML; an API client gets its 404.
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") && !cleanPath(p) {
+			if ri := infoOf(r); ri != nil {
+				ri.route = "/api/"
+			}
+			Error(w, r, apperr.New(apperr.NotFound, msgNoRoute))
+			return
+		}
 		mux.ServeHTTP(w, r)
 		if ri := infoOf(r); ri != nil {
 			ri.route = r.Pattern
 		}
 	})
+}
+
+// cleanPath reports whether p is as path.Clean leaves it, a final slash
+// aside.
+func cleanPath(p string) bool {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c == p
 }
 
 // routeOther names requests no pattern matched (405 answers).

@@ -103,6 +103,15 @@ func TestNestAPIErrors(t *testing.T) {
 			}
 		})
 	}
+	// A path the mux would clean with an HTML redirect is an unknown API path too.
+	for _, p := range []string{"/api", "/api/layouts//x", "/api/parts/../layouts", "/api/./health"} {
+		if w := do(h, "GET", p, ""); w.Code != 404 || !strings.Contains(w.Body.String(), msgNoRoute) {
+			t.Errorf("GET %s: %d %s", p, w.Code, w.Body)
+		}
+	}
+	if w := do(h, "GET", "/api/health", ""); w.Code != 200 {
+		t.Errorf("GET /api/health: %d", w.Code)
+	}
 	if w := do(h, "GET", "/api/nope", ""); w.Code != 404 || !strings.Contains(w.Body.String(), "not_found") {
 		t.Errorf("unknown API path: %d %s", w.Code, w.Body)
 	}
