@@ -59,7 +59,8 @@ func (p PartInput) Validate() (PartInput, error) {
 
 // Validate trims the names and checks every rule of issue 5: a layout name
 // of 1 to 200 characters, 1 to 10,000 parts each valid as a PartInput, a
-// canvas whose sides are valid sizes (the default canvas when zero), and
+// canvas whose sides are valid sizes (the default canvas when zero, unless
+// the layout has stock rows: then none, as the engine reads it), and
 // non-negative options. It returns the layout as it is to be stored, with
 // its own copy of the parts.
 func (l LayoutInput) Validate() (LayoutInput, error) {
@@ -93,16 +94,23 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 		parts[i] = p
 	}
 	l.Parts = parts
-	if l.Sheet == (nest.Sheet{}) {
+	switch {
+	case l.Sheet == (nest.Sheet{}) && len(l.Stock) > 0:
+		// Stock rows and no canvas: the engine's "no default sheet"
+		// (docs/engine.md), kept so, so that the layout is laid out and
+		// verified as it was made.
+	case l.Sheet == (nest.Sheet{}):
 		l.Sheet = DefaultSheet
-	}
-	// The canvas rounds down, as the engine takes it: never more sheet
-	// than there is.
-	if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
-		return l, err
-	}
-	if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
-		return l, err
+		fallthrough
+	default:
+		// The canvas rounds down, as the engine takes it: never more sheet
+		// than there is.
+		if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
+			return l, err
+		}
+		if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
+			return l, err
+		}
 	}
 	if l.Options, err = checkOptions(l.Options); err != nil {
 		return l, err

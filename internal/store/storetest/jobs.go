@@ -23,6 +23,7 @@ var jobTests = []struct {
 }{
 	{"JobKeepsResult", testJobKeepsResult},
 	{"JobResultInvalid", testJobResultInvalid},
+	{"JobOnStockOnly", testJobOnStockOnly},
 	{"JobStates", testJobStates},
 	{"LayoutOwner", testLayoutOwner},
 	{"JobTicks", testJobTicks},
@@ -425,6 +426,41 @@ func testOffcutsCutAndUndo(t *testing.T, s store.Store) {
 			t.Errorf("code %s given twice", id)
 		}
 		seen[id] = true
+	}
+}
+
+// A layout made from stock rows alone (no canvas: the engine's "no default
+// sheet") saves with its result and reads back without a canvas, so that a
+// part of a material without stock stays unplaced, as when it was made.
+func testJobOnStockOnly(t *testing.T, s store.Store) {
+	in := store.LayoutInput{Name: "Yalnız stok",
+		Stock: []nest.Stock{{ID: "S", Material: "Beyaz", Thickness: 18, Width: 100, Height: 100, Price: 100}},
+		Parts: []nest.Part{{Name: "a", Width: 60, Height: 100, Quantity: 1, Material: "Beyaz", Thickness: 18},
+			{Name: "cam", Width: 20, Height: 20, Quantity: 1, Material: "Cam"}}}
+	res, err := nest.Layout(context.Background(), in.Request(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) != 1 || res.Skipped[0].Name != "cam" {
+		t.Fatalf("the engine placed the part without stock: %+v", res.Skipped)
+	}
+	in.Result = &res
+	l := mustCreateJob(t, s, userA, in)
+	got, err := s.GetLayout(context.Background(), userA, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sheet != (nest.Sheet{}) || got.Result == nil {
+		t.Fatalf("read back with sheet %+v and result %v", got.Sheet, got.Result != nil)
+	}
+	again, err := nest.Layout(context.Background(), got.Request(), nil)
+	if err != nil || len(again.Skipped) != 1 || again.Skipped[0].Name != "cam" {
+		t.Errorf("laid out again: skipped %+v, %v", again.Skipped, err)
+	}
+	// Without stock rows a layout without a canvas still gets the default one.
+	plain := mustCreateJob(t, s, userA, store.LayoutInput{Name: "Tuvalsiz", Parts: []nest.Part{{Name: "a", Width: 10, Height: 10, Quantity: 1}}})
+	if plain.Sheet != store.DefaultSheet {
+		t.Errorf("a layout without stock or canvas has sheet %+v", plain.Sheet)
 	}
 }
 

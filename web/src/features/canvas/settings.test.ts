@@ -32,5 +32,6 @@ describe('the engine’s sheet and options', () => {
     expect(cutOptions(c)).toEqual({ kerf: 0.4, trim: 1, guillotine: true });
     expect(canvasOf(sheetOf(c), cutOptions(c))).toEqual(c);
     expect(canvasOf(null, undefined)).toEqual(DEFAULT_CANVAS);
+    expect(canvasOf({ width: 0, height: 0 }, undefined)).toEqual(DEFAULT_CANVAS);
   });
 });

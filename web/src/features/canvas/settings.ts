@@ -27,8 +27,9 @@ export function cutOptions(c: CanvasSettings): Pick<Options, 'kerf' | 'trim' | '
 /** canvasOf is the canvas of a saved layout's sheet and options; what is missing takes the default. */
 export function canvasOf(sheet: Sheet | null | undefined, options: Partial<Options> | undefined): CanvasSettings {
   return {
-    width: sheet?.width ?? DEFAULT_CANVAS.width,
-    height: sheet?.height ?? DEFAULT_CANVAS.height,
+    // A layout made on stock rows alone has no canvas (0 x 0): the page shows the default one.
+    width: sheet?.width || DEFAULT_CANVAS.width,
+    height: sheet?.height || DEFAULT_CANVAS.height,
     kerfMm: (options?.kerf ?? 0) * 10,
     trimMm: (options?.trim ?? 0) * 10,
     guillotine: !!options?.guillotine,
