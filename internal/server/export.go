@@ -129,13 +129,12 @@ func exportFile(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, apperr.NewField(apperr.NotFound, "kind", msgNoExportKind))
 		return
 	}
-	select {
-	case nestAdmitted <- struct{}{}:
-		defer func() { <-nestAdmitted }()
-	default:
+	done, ok := admit(w, r)
+	if !ok {
 		Error(w, r, apperr.New(apperr.Busy, msgBusy))
 		return
 	}
+	defer done()
 	var body exportBody
 	if err := decodeJSON(w, r, &body, maxExportBody); err != nil {
 		Error(w, r, err)

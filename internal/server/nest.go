@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"kesim/internal/apperr"
@@ -62,6 +63,56 @@ var nestMaxWorkers = max(1, runtime.GOMAXPROCS(0)/2)
 // part lines) and cap(nestSlots) layouts in progress.
 var nestAdmitted = make(chan struct{}, 4*cap(nestSlots))
 
+// admittedPerClient caps one client's share of nestAdmitted at half, so
+// that one client's requests (many, or stalled while sending their body)
+// leave the others room; a client is a signed-in account, else an address.
+var admittedPerClient = max(1, cap(nestAdmitted)/2)
+
+// bodyTimeout bounds the reading of an admitted request's body: a client
+// that stalls holds its admission that long, not the server's 60 s read
+// timeout. 5 MB in 15 s is 350 KB/s; a job of 1,000 parts is about 90 KB.
+var bodyTimeout = 15 * time.Second
+
+// admitted counts the admissions of each client.
+var admitted = struct {
+	sync.Mutex
+	n map[string]int
+}{n: map[string]int{}}
+
+// admit takes one of nestAdmitted for r, or reports false when the server,
+// or r's client, holds its share: the caller then answers 503 busy before
+// reading the body. done gives the admission back. The body must then be
+// read within bodyTimeout.
+func admit(w http.ResponseWriter, r *http.Request) (done func(), ok bool) {
+	key := peerAddr(r).String()
+	if acc, signedIn := accountOf(r); signedIn {
+		key = "account " + acc.ID
+	}
+	admitted.Lock()
+	if admitted.n[key] >= admittedPerClient {
+		admitted.Unlock()
+		return nil, false
+	}
+	select {
+	case nestAdmitted <- struct{}{}:
+	default:
+		admitted.Unlock()
+		return nil, false
+	}
+	admitted.n[key]++
+	admitted.Unlock()
+	// A recorder in tests cannot set deadlines; a real connection can.
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
+	return func() {
+		<-nestAdmitted
+		admitted.Lock()
+		if admitted.n[key]--; admitted.n[key] == 0 {
+			delete(admitted.n, key)
+		}
+		admitted.Unlock()
+	}, true
+}
+
 // Turkish messages of POST /api/nest.
 const (
 	msgTooManyPieces = "Bu sunucuda bir hesaplamada en fazla %s parça yerleştirilebilir."
@@ -70,13 +121,12 @@ const (
 )
 
 func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	select {
-	case nestAdmitted <- struct{}{}:
-		defer func() { <-nestAdmitted }()
-	default:
+	done, ok := admit(w, r)
+	if !ok {
 		Error(w, r, apperr.New(apperr.Busy, msgBusy))
 		return
 	}
+	defer done()
 	maxPieces := h.maxPieces
 	if maxPieces <= 0 {
 		maxPieces = DefaultNestMaxPieces

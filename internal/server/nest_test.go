@@ -37,7 +37,12 @@ func TestNestAPIQueues(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[i] = do(h, "POST", "/api/nest", body).Code
+			// Each from its own client: one client has half the admissions.
+			r := httptest.NewRequest("POST", "http://localhost/api/nest", strings.NewReader(body))
+			r.RemoteAddr = fmt.Sprintf("127.0.0.%d:40000", i+1)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			codes[i] = w.Code
 		}()
 	}
 	wg.Wait()
@@ -274,6 +279,76 @@ func TestNestAPIBusy(t *testing.T) {
 	json.Unmarshal(w.Body.Bytes(), &e)
 	if w.Code != http.StatusServiceUnavailable || e.Error.Code != "busy" || e.Error.Message != msgBusy || body.n != 0 {
 		t.Errorf("%d %s after reading %d bytes, want 503 busy before reading", w.Code, w.Body, body.n)
+	}
+}
+
+// One client holds at most half of the admissions: its next request is
+// answered 503 before its body is read, while another client's is laid out.
+func TestNestAPIBusyPerClient(t *testing.T) {
+	var dones []func()
+	for range admittedPerClient {
+		r := httptest.NewRequest("POST", "/api/nest", nil)
+		r.RemoteAddr = "192.0.2.7:1000"
+		done, ok := admit(httptest.NewRecorder(), r)
+		if !ok {
+			t.Fatal("a client's first admissions refused")
+		}
+		dones = append(dones, done)
+	}
+	defer func() {
+		for _, done := range dones {
+			done()
+		}
+	}()
+	for _, tc := range []struct {
+		addr string
+		code int
+	}{{"192.0.2.7:2000", http.StatusServiceUnavailable}, {"192.0.2.8:1000", http.StatusOK}} {
+		body := &countingReader{r: strings.NewReader(nestBody("1"))}
+		r := httptest.NewRequest("POST", "/api/nest", body)
+		r.RemoteAddr = tc.addr
+		w := httptest.NewRecorder()
+		(&nestHandler{limit: time.Second}).ServeHTTP(w, r)
+		if w.Code != tc.code || tc.code != http.StatusOK && body.n != 0 {
+			t.Errorf("%s: %d %.200s after reading %d bytes, want %d", tc.addr, w.Code, w.Body, body.n, tc.code)
+		}
+	}
+}
+
+// A client that stalls while sending its body holds its admission for
+// bodyTimeout, then reads its 400 and gives the admission back.
+func TestNestAPIStalledBody(t *testing.T) {
+	defer func(d time.Duration) { bodyTimeout = d }(bodyTimeout)
+	bodyTimeout = 300 * time.Millisecond
+	srv := httptest.NewServer(newTestServer(t, nil))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/nest HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"sheet\":", srv.Listener.Addr())
+	_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), msgBadJSON) {
+		t.Errorf("stalled body: %d %s", resp.StatusCode, b)
+	}
+	// The handler gives its admission back as it returns, just after the answer.
+	left := -1
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		admitted.Lock()
+		left = len(admitted.n)
+		admitted.Unlock()
+		if left == 0 && len(nestAdmitted) == 0 {
+			break
+		}
+	}
+	if left != 0 || len(nestAdmitted) != 0 {
+		t.Errorf("admissions held after the answer: %d clients, %d in all", left, len(nestAdmitted))
 	}
 }
 
