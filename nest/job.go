@@ -60,10 +60,7 @@ const (
 
 // The engine's own Turkish messages.
 const (
-	msgNoParts = "Yerleştirilecek parça yok."
-	// MsgPartID refuses two part lines with one id: their pieces' ids,
-	// on labels and in the saw's checklist, would be the same.
-	MsgPartID          = "Parça kimliği tekrar ediyor: her parça satırının kimliği farklı olmalı."
+	msgNoParts         = "Yerleştirilecek parça yok."
 	msgTooManyPieces   = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 	msgSheetTooLarge   = "Tuval boyutu en fazla 10.000 cm olabilir."
 	msgInvalidKerf     = "Testere payı 0 ile 10 cm arasında olmalı."
@@ -250,6 +247,10 @@ func newJob(req Request) (*job, []Skipped, error) {
 	}
 	return j, skipped, nil
 }
+
+// MsgPartID refuses two part lines with one id: their pieces' ids, on
+// labels and in the saw's checklist, would be the same.
+const MsgPartID = "Parça kimliği tekrar ediyor: her parça satırının kimliği farklı olmalı."
 
 // partID is the part's id, or a generated one when the request gave none.
 // Within Layout and Verify every line has its id (withLineIDs).
