@@ -348,16 +348,27 @@ func UsedOffcuts(req nest.Request, res *nest.Result) []string {
 // (rackM2 is the rack's area before) and the stock list (listed rows: its
 // sheet rows and the offcuts on the rack) within MaxStockRows, so that it
 // can still be sent to the engine. Codes start at next and skip taken ids;
-// the second value is the next code after them.
-func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool) ([]nest.Stock, int64) {
+// the second value is the next code after them. made are the job's
+// offcuts from an earlier cut that outlived its undo (a later job was cut
+// from them): a leftover of the same material, thickness and size is that
+// board, already made and sawn up, and is not made again.
+func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock) ([]nest.Stock, int64) {
 	if l.Result == nil {
 		return nil, next
 	}
 	left := nest.Leftovers(l.Request(), *l.Result, settings.Rules)
 	// Largest first, so that a rack near its limit keeps the most useful.
 	sortLeftovers(left)
+	made = slices.Clone(made)
 	var rows []nest.Stock
 	for _, lo := range left {
+		if i := slices.IndexFunc(made, func(m nest.Stock) bool {
+			return m.Material == lo.Material && Hundredths(m.Thickness) == Hundredths(lo.Thickness) &&
+				m.Width == nest.RoundDown(lo.Width) && m.Height == nest.RoundDown(lo.Height)
+		}); i >= 0 {
+			made = slices.Delete(made, i, i+1)
+			continue
+		}
 		area := lo.Width * lo.Height / 10000
 		if settings.MaxArea > 0 && rackM2+area > settings.MaxArea {
 			continue

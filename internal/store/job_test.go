@@ -75,7 +75,7 @@ func TestNewOffcuts(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Result: &res}
-	rows, next := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true})
+	rows, next := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true}, nil)
 	if len(rows) != 1 || next != 6 {
 		t.Fatalf("NewOffcuts = %+v, next %d", rows, next)
 	}
@@ -85,17 +85,17 @@ func TestNewOffcuts(t *testing.T) {
 	// A rack of 9.5 m² under a 10 m² limit has no room for 0.6 m².
 	limited := DefaultOffcutSettings()
 	limited.MaxArea = 10
-	if rows, next := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}); len(rows) != 0 || next != 1 {
+	if rows, next := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}, nil); len(rows) != 0 || next != 1 {
 		t.Errorf("over the limit: %+v, next %d", rows, next)
 	}
-	if rows, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}); len(rows) != 1 {
+	if rows, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}, nil); len(rows) != 1 {
 		t.Errorf("within the limit: %+v", rows)
 	}
 	// A stock list at the engine's limit takes no more rows.
-	if rows, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}); len(rows) != 0 {
+	if rows, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}, nil); len(rows) != 0 {
 		t.Errorf("a full stock list: %+v", rows)
 	}
-	if rows, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil); rows != nil {
+	if rows, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil, nil); rows != nil {
 		t.Errorf("a layout without a result: %+v", rows)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // inTx runs fn in a transaction; an *apperr.Error it returns that is not
@@ -179,7 +180,11 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken)
+	made, err := madeOffcuts(ctx, tx, owner, l.ID)
+	if err != nil {
+		return err
+	}
+	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made)
 	created := s.clock.Now()
 	batch := &pgx.Batch{}
 	for i, o := range offcuts {
@@ -195,6 +200,30 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 		}
 	}
 	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+}
+
+// madeOffcuts returns the offcuts an earlier cut of the layout made that
+// outlived its undo: later jobs were cut from them (store.NewOffcuts).
+func madeOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
+	where, args := ownerWhere(owner, 3)
+	rows, err := tx.Query(ctx, `SELECT material, (thickness * 100)::bigint, (width * 100)::bigint, (height * 100)::bigint
+		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NOT NULL AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var made []nest.Stock
+	for rows.Next() {
+		var o nest.Stock
+		var th, w, h int64
+		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
+			return nil, err
+		}
+		o.Thickness, o.Width, o.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
+		made = append(made, o)
+	}
+	return made, rows.Err()
 }
 
 // undoCut removes the layout's offcuts that no later job used and puts

@@ -7,6 +7,7 @@ import (
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // ReplaceLayout puts in in place of the owner's layout id (a re-plan), in
@@ -161,7 +162,11 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken)
+	made, err := madeOffcuts(ctx, tx, owner, l.ID)
+	if err != nil {
+		return err
+	}
+	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made)
 	created := micros(s.clock.Now())
 	if err := insertEach(ctx, tx, `INSERT INTO stock_rows
 		(id, user_id, kind, source, row_id, position, name, material, thickness, width, height, quantity, price, grain, created_at)
@@ -173,6 +178,30 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 		return err
 	}
 	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+}
+
+// madeOffcuts returns the offcuts an earlier cut of the layout made that
+// outlived its undo: later jobs were cut from them (store.NewOffcuts).
+func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
+	where, args := ownerWhere(owner)
+	rows, err := tx.QueryContext(ctx, `SELECT material, thickness, width, height FROM stock_rows
+		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var made []nest.Stock
+	for rows.Next() {
+		var o nest.Stock
+		var th, w, h int64
+		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
+			return nil, err
+		}
+		o.Thickness, o.Width, o.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
+		made = append(made, o)
+	}
+	return made, rows.Err()
 }
 
 // undoCut removes the layout's offcuts that no later job used and puts

@@ -31,6 +31,7 @@ var jobTests = []struct {
 	{"JobReplan", testJobReplan},
 	{"OffcutsCutAndUndo", testOffcutsCutAndUndo},
 	{"OffcutUsedTwice", testOffcutUsedTwice},
+	{"OffcutNotMadeTwice", testOffcutNotMadeTwice},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
@@ -494,6 +495,34 @@ func testOffcutUsedTwice(t *testing.T, s store.Store) {
 	// Once the first job is undone, the offcut is back for the second.
 	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
 	mustSetState(t, s, userA, j3.ID, store.StateCut)
+}
+
+// A job cut, undone and cut again while a later job is cut from its offcut
+// does not make that offcut a second time: the board was sawn up by the
+// later job, and undoing that job puts the one offcut back.
+func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	o := rack(t, s, userA)[0]
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	for _, r := range rack(t, s, userA) {
+		if r.SourceLayoutID == j1.ID {
+			t.Errorf("job 1 cut again made offcut %s of %g x %g, a second %s", r.ID, r.Width, r.Height, o.ID)
+		}
+	}
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	n := 0
+	for _, r := range rack(t, s, userA) {
+		if r.Width == o.Width && r.Height == o.Height {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d offcuts of %g x %g on the rack, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
+	}
 }
 
 // Deleting a cut job leaves its own offcuts on the rack (they exist) and
