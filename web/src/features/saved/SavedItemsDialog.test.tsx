@@ -105,6 +105,15 @@ describe('SavedItemsDialog', () => {
     expect(onLoadLayout.mock.calls[0][0]).toMatchObject({ id: '99', name: 'Mutfak 1', parts: [{ name: 'Kapı', quantity: 2 }] });
   });
 
+  it('stays usable when the load is called off (the user keeps their stock)', async () => {
+    const { user, onLoadLayout } = show();
+    onLoadLayout.mockResolvedValue(undefined); // asked, and the user said İptal: the dialog stays
+    await user.click(await screen.findByRole('button', { name: 'Mutfak 1: Yükle' }));
+    await vi.waitFor(() => expect(onLoadLayout).toHaveBeenCalled());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Mutfak 1: Yükle' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Mutfak 1: Yükle' })).toHaveTextContent('Yükle');
+  });
+
   it('says in Turkish when a layout cannot be loaded', async () => {
     getLayout = async () => Response.json({ error: { code: 'not_found', message: 'Kayıt bulunamadı.' } }, { status: 404 });
     const { user, onLoadLayout } = show();

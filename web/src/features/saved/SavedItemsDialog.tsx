@@ -11,7 +11,8 @@ interface Props {
   /** whose local copy of layouts and parts to show (ownerOf) */
   owner: string;
   onAddParts: (parts: SavedPart[]) => void;
-  onLoadLayout: (l: SavedLayout) => void;
+  /** onLoadLayout puts a layout on screen; it may ask first, and the dialog waits. */
+  onLoadLayout: (l: SavedLayout) => void | Promise<void>;
   /** describePart is a saved part's material, thickness, grain and bands in a short line ('' for none). */
   describePart?: (p: SavedPart) => string;
   /** onJobState is told that a job moved to another state (the work and the stock follow) */
@@ -229,11 +230,13 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     if (loadingId) return;
     setLoadingId(r.id);
     try {
-      onLoadLayout(await api.getLayout(r.id));
+      // The load may be called off (a question about the stock): the list stays usable.
+      await onLoadLayout(await api.getLayout(r.id));
     } catch (e) {
-      setLoadingId(null);
       // A lost session shows the sign-in screen instead.
       if (!(e instanceof ApiError && e.status === 401)) await notices.alert(`${msg.layoutLoadError}\n${(e as Error).message}`);
+    } finally {
+      setLoadingId(null);
     }
   };
 
