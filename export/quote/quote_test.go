@@ -142,23 +142,10 @@ func TestCSVParsesBack(t *testing.T) {
 }
 
 func TestPDFShowsTurkishTotals(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
-	}
 	req, res := small()
 	o := handOptions()
 	q, _ := Compute(req, res, o)
-	var b bytes.Buffer
-	if err := WritePDF(&b, q, o, time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "teklif.pdf")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(out)
+	text, file := pdfText(t, q, o, time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
 	for _, want := range []string{"Özgür Ağaç İşleri", "Fiyat Teklifi", "Müşteri: Şule Çelik", "24.11.2026", "MDF 18 mm", "2.000,00",
 		"Genel toplam:", "3.408,46 TL", "KDV (%20):", "568,08 TL", "Kâr (%10):", "258,22 TL", "tahmin"} {
 		if !strings.Contains(text, want) {
@@ -201,9 +188,6 @@ func TestEngineLayoutQuote(t *testing.T) {
 // TestManyLinesStayOnePage: 40 materials and 30 band codes still give one
 // A4 page with the totals, the rest counted.
 func TestManyLinesStayOnePage(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
-	}
 	var res nest.Result
 	for i := 0; i < 40; i++ {
 		res.Pages = append(res.Pages, nest.Page{Material: "Malzeme " + strings.Repeat("Ş", i%5) + itoa(int64(i)), Thickness: 18, Width: 100, Height: 100,
@@ -221,21 +205,12 @@ func TestManyLinesStayOnePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	if err := WritePDF(&b, q, o, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "teklif.pdf")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, file := pdfText(t, q, o, time.Time{})
 	// A sheet: 100 + cut (4 × 10 cm / 2 = 0,2 m × 10 = 2) + 5 = 107;
 	// 40 × 107 + 30 × 3 = 4370; +10 % = 4807; KDV 961,40.
 	for _, want := range []string{"ve 25 malzeme daha", "ve 20 bant daha", "Genel toplam:", "5.768,40 TL",
 		"Teklife dahil olmayan parçalar (50 adet yerleştirilemedi):", "… ve 25 parça satırı daha"} {
-		if !strings.Contains(string(out), want) {
+		if !strings.Contains(out, want) {
 			t.Fatalf("PDF lacks %q:\n%s", want, out)
 		}
 	}
@@ -247,9 +222,6 @@ func TestManyLinesStayOnePage(t *testing.T) {
 // The part lines the layout could not place are named under the totals,
 // with their size, count and reason; a name longer than the page is cut.
 func TestPDFNamesUnplacedParts(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
-	}
 	req, res := small()
 	res.Skipped = []nest.Skipped{
 		{Name: "Tezgâh", Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"},
@@ -260,22 +232,35 @@ func TestPDFNamesUnplacedParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	if err := WritePDF(&b, q, o, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "teklif.pdf")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, _ := pdfText(t, q, o, time.Time{})
 	for _, want := range []string{"Teklife dahil olmayan parçalar (3 adet yerleştirilemedi):", "Tezgâh 60 x 300 cm, 2 adet: Stok yetmedi", "Çok uzun ad Çok uzun ad", "…"} {
-		if !strings.Contains(string(out), want) {
+		if !strings.Contains(out, want) {
 			t.Errorf("PDF lacks %q:\n%s", want, out)
 		}
 	}
 	if q.Total != 3408.46 {
 		t.Errorf("the unplaced parts changed the total: %v", q.Total)
 	}
+}
+
+// pdfText writes q's PDF dated now and returns its text (pdftotext
+// -layout) and its file; without pdftotext the test is skipped.
+func pdfText(t *testing.T, q Quote, o Options, now time.Time) (string, string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed (apt-get install poppler-utils)")
+	}
+	var b bytes.Buffer
+	if err := WritePDF(&b, q, o, now); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "teklif.pdf")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), file
 }

@@ -395,6 +395,30 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 	return rows, next
 }
 
+// SizeRows are the rows of a driver's query for offcut sizes (database/sql's
+// and pgx's rows alike).
+type SizeRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// ScanSizes reads rows of material, thickness, width and height (the last
+// three in hundredths) as stock rows: a job's offcuts for NewOffcuts' made.
+func ScanSizes(rows SizeRows) ([]nest.Stock, error) {
+	var out []nest.Stock
+	for rows.Next() {
+		var o nest.Stock
+		var th, w, h int64
+		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
+			return nil, err
+		}
+		o.Thickness, o.Width, o.Height = FromHundredths(th), FromHundredths(w), FromHundredths(h)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
 func sortLeftovers(left []nest.Leftover) {
 	slices.SortStableFunc(left, func(a, b nest.Leftover) int {
 		return cmp.Compare(b.Width*b.Height, a.Width*a.Height)

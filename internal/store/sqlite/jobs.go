@@ -191,17 +191,7 @@ func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) 
 		return nil, err
 	}
 	defer rows.Close()
-	var made []nest.Stock
-	for rows.Next() {
-		var o nest.Stock
-		var th, w, h int64
-		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
-			return nil, err
-		}
-		o.Thickness, o.Width, o.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
-		made = append(made, o)
-	}
-	return made, rows.Err()
+	return store.ScanSizes(rows)
 }
 
 // undoCut removes the layout's offcuts that no later job used and puts
