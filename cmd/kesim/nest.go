@@ -110,9 +110,10 @@ func (q quoteFlags) options() (quote.Options, error) {
 		if strings.TrimSpace(a.text) == "" {
 			continue
 		}
-		v, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(a.text), ",", ".", 1), 64)
-		if err != nil || v < 0 || v != v {
-			return opt, fmt.Errorf("--%s %q: sıfır veya pozitif bir sayı verin (ör. 12,5)", a.flag, a.text)
+		// As the stock CSV's prices: 1.450 is a thousand and more.
+		v, ok := partcsv.ParseAmount(a.text)
+		if !ok || v < 0 {
+			return opt, fmt.Errorf("--%s %q: sıfır veya pozitif bir sayı verin (ör. 12,5 veya 1.450)", a.flag, a.text)
 		}
 		*a.to = v
 	}

@@ -655,3 +655,18 @@ func TestNestCutListAndQuote(t *testing.T) {
 		}
 	}
 }
+
+// Amounts on the quote's flags are read as the stock CSV's prices: 1.450 is
+// a thousand and more (it was 1,45 TL), with or without kuruş.
+func TestQuoteFlagsTurkishAmounts(t *testing.T) {
+	opt, err := quoteFlags{sheetPrice: "1.450", cutPerSheet: "1.250,50", cutPerMetre: "2,5", margin: "12.5"}.options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt.SheetPrice != 1450 || opt.CutPerSheet != 1250.5 || opt.CutPerMetre != 2.5 || opt.MarginPct != 12.5 {
+		t.Errorf("options %+v", opt)
+	}
+	if _, err := (quoteFlags{sheetPrice: "1.45.0"}).options(); err == nil || !strings.Contains(err.Error(), "--sheet-price") {
+		t.Errorf("1.45.0: %v", err)
+	}
+}

@@ -117,6 +117,16 @@ func (c cells) text(col string) string {
 // 1.450, 12.500,75.
 var thousandsDots = regexp.MustCompile(`^[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?$`)
 
+// ParseAmount reads an amount of money as a Turkish user writes it:
+// 1.450 (thousands dots), 1.450,50, 12,5 or 12.5.
+func ParseAmount(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if thousandsDots.MatchString(s) {
+		s = strings.ReplaceAll(s, ".", "")
+	}
+	return parseNumber(s)
+}
+
 // amount is an optional number from 0 to max (0 when empty). A price
 // may be written the Turkish way, 1.450 or 1.450,50.
 func (c cells) amount(col string, max float64, msg string) float64 {
@@ -124,10 +134,13 @@ func (c cells) amount(col string, max float64, msg string) float64 {
 	if v == "" {
 		return 0
 	}
-	if col == HeaderPrice && thousandsDots.MatchString(v) {
-		v = strings.ReplaceAll(v, ".", "")
+	var n float64
+	var ok bool
+	if col == HeaderPrice {
+		n, ok = ParseAmount(v)
+	} else {
+		n, ok = parseNumber(v)
 	}
-	n, ok := parseNumber(v)
 	switch {
 	case !ok:
 		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
