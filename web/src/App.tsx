@@ -161,6 +161,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const quoteFactory = config.factory !== defaultFactory ? config.factory : undefined;
   // A saved job's PDF and labels carry its sheets' QR codes (when the server keeps the layout shown).
   const jobId = work.job?.id;
+  // The labels carry the saved layout's name (the job's), as kesim nest --job does.
+  const jobName = work.job?.name ?? '';
   const exports = useMemo(
     () => (
       <ExportButtons
@@ -172,9 +174,10 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         request={paperRequest}
         factory={quoteFactory}
         layoutId={jobId}
+        job={jobName}
       />
     ),
-    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId],
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId, jobName],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);

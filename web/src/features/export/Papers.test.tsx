@@ -82,6 +82,20 @@ describe('shop-floor papers next to PDF and DXF', () => {
     expect(vi.mocked(download).mock.calls[0][1]).toBe('kesim-listesi.xlsx');
   });
 
+  it('gives the cut lists the trim, so that their leftovers lie inside it', async () => {
+    const ex = exporter(ok);
+    const trimmed = { ...request, options: { trim: 1 } } as unknown as Request;
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={result} title="Kesim" request={trimmed} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('xlsx', result, trimmed, { stock: request.stock, trim: 1 });
+  });
+
   it('shows progress while the file is made and a Turkish error when the bridge refuses', async () => {
     let refuse: (e: Error) => void = () => {};
     const ex = exporter(() => new Promise((_, reject) => (refuse = reject)));

@@ -61,6 +61,8 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
       if (url) options.sheetUrl = url;
       if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
       if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
+      // The cut lists' leftovers lie inside the trim, as the server's and kesim nest's.
+      if ((kind === 'xlsx' || kind === 'cutCsv') && request?.options?.trim) options.trim = request.options.trim;
       const bytes = await exporter.paper(kind, result, request, options);
       download(bytes, await exporter.paperFileName(kind, result), type);
       notices.toast(paperMsg.saved(text), { ms: 3000 });
