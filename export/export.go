@@ -76,6 +76,13 @@ func Num(v float64) string {
 	return strings.Replace(plainNum(v), ".", ",", 1)
 }
 
+// Count prints a count or a long total the Turkish way, with thousands
+// dots and Num's decimals: "1.328", "182.881,8".
+func Count(v float64) string {
+	_, frac, _ := strings.Cut(Num(v), ",")
+	return Amount(math.Round(v*100)/100, len(frac))
+}
+
 // plainNum is Num with a decimal point, for names a program reads.
 func plainNum(v float64) string {
 	v = math.Round(v*100) / 100

@@ -156,3 +156,11 @@ func TestSheetOf(t *testing.T) {
 		t.Errorf("address %q", got)
 	}
 }
+
+func TestCount(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 5: "5", 1328: "1.328", 182881.8: "182.881,8", 7273: "7.273", 1234567.25: "1.234.567,25", 999.999: "1.000"} {
+		if got := Count(v); got != want {
+			t.Errorf("Count(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

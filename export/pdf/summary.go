@@ -76,9 +76,9 @@ func sumLayout(res nest.Result) layoutSums {
 // are some.
 func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	res := d.res
-	sheets := itoa(len(res.Pages))
+	sheets := export.Count(float64(len(res.Pages)))
 	if res.Stats.LowerBound > 0 {
-		sheets += fmt.Sprintf("  (en az %d gerekir)", res.Stats.LowerBound)
+		sheets += "  (en az " + export.Count(float64(res.Stats.LowerBound)) + " gerekir)"
 	}
 	// The engine's own figure, rounded as the page shows it: recomputed
 	// here, 68.25 rounded to even gave %68,2 on paper and %68,3 on screen.
@@ -91,7 +91,7 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		{"Tarih", d.date},
 		{"Tuval boyutu", export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"},
 		{"Sayfa sayısı", sheets},
-		{"Toplam parça", itoa(t.placed)},
+		{"Toplam parça", export.Count(float64(t.placed))},
 		{"Ortalama verim", export.Percent(efficiency)},
 	}
 	if d.multi {
@@ -112,7 +112,7 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		}
 	}
 	if t.cuts > 0 {
-		facts = append(facts, [2]string{"Kesim", fmt.Sprintf("%d kesim, toplam %s cm", t.cuts, export.Num(t.cutLength))})
+		facts = append(facts, [2]string{"Kesim", export.Count(float64(t.cuts)) + " kesim, toplam " + export.Count(t.cutLength) + " cm"})
 	}
 	if d.repeated {
 		// Identical sheets are drawn once: how many drawings there are.
