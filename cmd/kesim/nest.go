@@ -305,7 +305,8 @@ type output struct {
 // renderOutputs makes the JSON, PDF and DXF files asked for. The request's
 // stock rows and band codes name the rows and bands in the PDF and DXF. A
 // layout of several materials gets one DXF per material: a zip of them
-// when dxfPath ends in .zip, else FILE-<material>.dxf each.
+// when dxfPath ends in .zip (also for one material), else
+// FILE-<material>.dxf each.
 func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, error) {
 	jsonPath, pdfPath, dxfPath, dxfPerSheet := f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet
 	var outs []output
@@ -326,7 +327,9 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 	}
 	severalMaterials := dxfPath != "" && !dxfPerSheet && dxf.SeveralMaterials(res)
 	switch {
-	case severalMaterials && strings.EqualFold(filepath.Ext(dxfPath), ".zip"):
+	case dxfPath != "" && !dxfPerSheet && strings.EqualFold(filepath.Ext(dxfPath), ".zip"):
+		// A .zip is a zip even when one material was laid out (the rest
+		// had no stock): a program that unzips it is not handed a DXF.
 		var b bytes.Buffer
 		if err := dxf.WriteZip(&b, res, dopt); err != nil {
 			return nil, err

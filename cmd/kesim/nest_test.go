@@ -517,6 +517,20 @@ func TestNestDXFPerMaterial(t *testing.T) {
 	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
 		t.Errorf("%s written although the layout has several materials", dxfPath)
 	}
+
+	// A .zip is a zip also when one material is laid out.
+	one := filepath.Join(dir, "tek.zip")
+	if code, _, stderr := runNestT(t, "Kapak;50;74;4\n", "--sheet", "100x148", "--time", "0", "--dxf", one, "-"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	zr1, err := zip.OpenReader(one)
+	if err != nil {
+		t.Fatalf("%s is no zip: %v", one, err)
+	}
+	defer zr1.Close()
+	if len(zr1.File) != 1 || !strings.HasSuffix(zr1.File[0].Name, ".dxf") {
+		t.Errorf("zip of one material holds %d files", len(zr1.File))
+	}
 }
 
 // --labels writes one label per piece in the chosen preset; a bad preset
