@@ -6,8 +6,9 @@ import { FieldTable, type Field } from './FieldTable';
 import { stockMsg } from './texts';
 
 /** useJobNames names the jobs offcuts came from, once there are offcuts; unknown ones stay unnamed. */
-function useJobNames(wanted: boolean): Record<string, string> {
-  const [names, setNames] = useState<Record<string, string>>({});
+function useJobNames(wanted: boolean): Record<string, string> | null {
+  // null until the names are known: an id not among them is a deleted job.
+  const [names, setNames] = useState<Record<string, string> | null>(null);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -73,7 +74,7 @@ export function OffcutRack({ offcuts, maxArea, onRemove, now: given }: RackProps
                   {fmtCm(o.width)} x {fmtCm(o.height)}
                 </td>
                 <td>{stockMsg.ageDays(ageDays(o.createdAt, now))}</td>
-                <td>{o.sourceLayoutId ? (names[o.sourceLayoutId] ?? o.sourceLayoutId) : ''}</td>
+                <td>{o.sourceLayoutId && names ? (names[o.sourceLayoutId] ?? stockMsg.deletedJob) : ''}</td>
                 <td>
                   <button type="button" className="ghost" aria-label={stockMsg.removeOffcut(o.id)} onClick={() => onRemove(o.id)}>
                     {stockMsg.remove}

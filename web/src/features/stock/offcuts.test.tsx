@@ -88,18 +88,26 @@ describe('StockDialog offcuts', () => {
     const onSave = vi.fn();
     const settings: StockSettings = {
       ...EMPTY_STOCK,
-      stock: [{ id: 's1', width: 183, height: 366 }, offcut('A-1', 120, 50), offcut('A-2', 40, 30, { createdAt: new Date().toISOString() })],
+      stock: [
+        { id: 's1', width: 183, height: 366 },
+        offcut('A-1', 120, 50),
+        offcut('A-2', 40, 30, { createdAt: new Date().toISOString() }),
+        offcut('A-3', 30, 30, { sourceLayoutId: '4f1c0a9e2b7d4c3e8a6f5b2d1c0e9f8a' }),
+      ],
       offcutSettings: { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0.5, minUse: 60 },
     };
     render(<StockDialog settings={settings} onSave={onSave} onClose={() => {}} />);
     const user = userEvent.setup();
     const rack = screen.getByRole('table', { name: 'Artıklar' });
-    expect(within(rack).getAllByRole('row')).toHaveLength(3);
+    expect(within(rack).getAllByRole('row')).toHaveLength(4);
     expect(rack).toHaveTextContent('A-1');
     expect(rack).toHaveTextContent('120 x 50');
     expect(rack).toHaveTextContent('bugün');
     expect(await within(rack).findAllByText('Mutfak dolabı')).toHaveLength(2);
-    expect(screen.getByTestId('rack-area')).toHaveTextContent('Rafta 2 artık, toplam 0,72 m².');
+    // the job A-3 came from was deleted since: its name, not its id
+    expect(within(rack).getByText('silinmiş iş')).toBeInTheDocument();
+    expect(rack).not.toHaveTextContent('4f1c0a9e');
+    expect(screen.getByTestId('rack-area')).toHaveTextContent('Rafta 3 artık, toplam 0,81 m².');
     expect(screen.getByRole('status')).toHaveTextContent('Raf sınırı (0,50 m²) aşıldı');
     await user.click(screen.getByRole('button', { name: 'A-1 artığını sil' }));
     await user.clear(screen.getByLabelText('Artık en az kullanım (%)'));
@@ -108,7 +116,7 @@ describe('StockDialog offcuts', () => {
     await user.type(screen.getByLabelText('Malzeme, Kural 2'), 'Ceviz');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const saved = onSave.mock.calls[0][0] as StockSettings;
-    expect(saved.stock.map((s) => s.id)).toEqual(['s1', 'A-2']);
+    expect(saved.stock.map((s) => s.id)).toEqual(['s1', 'A-2', 'A-3']);
     expect(saved.offcutSettings).toEqual({
       rules: [
         { minWidth: 30, minHeight: 30 },

@@ -98,6 +98,8 @@ export const stockMsg = {
   offcutSize: 'Ölçü (cm)',
   offcutAge: 'Yaş',
   offcutJob: 'Geldiği iş',
+  /** the source of an offcut whose job was deleted since */
+  deletedJob: 'silinmiş iş',
   ageDays: (d: number) => (d === 0 ? 'bugün' : `${fmtI(d)} gün`),
   rackArea: (m2: number, n: number) => `Rafta ${fmtI(n)} artık, toplam ${fmtArea(m2)} m².`,
   rackFull: (limit: number) => `Raf sınırı (${fmtArea(limit)} m²) aşıldı: yeni artık eklenmeyecek.`,
