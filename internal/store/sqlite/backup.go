@@ -36,6 +36,14 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	if info, err := os.Stat(dst); err == nil && info.IsDir() {
 		return fmt.Errorf("%s bir klasör; yedek için bir dosya adı verin", dst)
 	}
+	// The copy renamed over the database (or its WAL, its index or its
+	// lock) that a server has open would corrupt it: the same file under
+	// any name (./k.db, a link) is refused.
+	for _, f := range []string{src, src + "-wal", src + "-shm", lockPath(src)} {
+		if same, _ := sameFile(f, dst); same || samePath(f, dst) {
+			return fmt.Errorf("%s veritabanının kendi dosyası (%s): yedeği başka bir dosyaya yazın", dst, filepath.Base(f))
+		}
+	}
 	if !overwrite {
 		if _, err := os.Lstat(dst); err == nil {
 			return fmt.Errorf("%s: %w (üzerine yazmak için --force verin)", dst, ErrExists)
@@ -53,6 +61,11 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	}
 	defer os.Remove(tmp)
 	if err := vacuumInto(ctx, src, tmp); err != nil {
+		return err
+	}
+	// The copy holds the accounts' password hashes and TOTP secrets: only
+	// its owner reads it.
+	if err := os.Chmod(tmp, 0o600); err != nil {
 		return err
 	}
 	if err := syncFile(tmp); err != nil {
@@ -285,6 +298,24 @@ func syncDir(dir string) error {
 }
 
 // sameFile reports whether the paths name one existing file.
+// samePath reports whether the paths a and b name one file, which need not
+// exist: their folders, links resolved, and their names are the same.
+func samePath(a, b string) bool {
+	resolve := func(p string) string {
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			return ""
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(abs, filepath.Base(p))
+	}
+	ra, rb := resolve(a), resolve(b)
+	return ra != "" && ra == rb
+}
+
 func sameFile(a, b string) (bool, error) {
 	ia, err := os.Stat(a)
 	if err != nil {

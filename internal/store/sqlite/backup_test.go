@@ -356,6 +356,43 @@ func TestBackupRefusesToOverwrite(t *testing.T) {
 	}
 }
 
+// A backup over the open database itself, under any name (a link, its WAL),
+// is refused with the database untouched: renamed over the file a server
+// has open, the copy corrupted it. The copy is its owner's alone.
+func TestBackupRefusesTheDatabaseItself(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "kesim.db")
+	s, err := Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 40, Height: 70, Quantity: 2}); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "bağ.db")
+	if err := os.Symlink(src, link); err != nil {
+		t.Fatal(err)
+	}
+	// (-shm and the lock need not exist: their names are refused.)
+	for _, dst := range []string{src, filepath.Join(dir, ".", "kesim.db"), link, src + "-wal", src + "-shm", src + ".lock"} {
+		if err := Backup(ctx, src, dst, true); err == nil || !strings.Contains(err.Error(), "veritabanının kendi dosyası") {
+			t.Errorf("Backup onto %s: %v", dst, err)
+		}
+	}
+	if parts, err := s.ListParts(ctx, store.Anonymous()); err != nil || len(parts) != 1 {
+		t.Errorf("the database after the refused backups: %d parts, %v", len(parts), err)
+	}
+	dst := filepath.Join(dir, "yedek.db")
+	if err := Backup(ctx, src, dst, false); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(dst); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("backup mode %v (%v), want 0600", info.Mode().Perm(), err)
+	}
+}
+
 // Check takes only a whole Kesim database this binary knows.
 func TestCheckRefuses(t *testing.T) {
 	ctx := context.Background()
