@@ -66,12 +66,16 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	s, err := open(ctx, path)
 	// Two processes opening a new file at once race to switch it to WAL
 	// mode, and the loser's first statement may get SQLITE_BUSY without the
 	// busy handler being asked. It waits a moment and opens again; the
-	// migrations themselves are safe to race (migrateOne).
-	for wait := 10 * time.Millisecond; isBusy(err) && wait < 5*time.Second; wait *= 2 {
+	// migrations themselves are safe to race (migrateOne). A busy answer
+	// that came after the busy handler's wait is another program holding
+	// the database: no retry (each would wait busy_timeout again, minutes
+	// in all), but a Turkish message.
+	for wait := 10 * time.Millisecond; isBusy(err) && time.Since(start) < time.Second && wait < 5*time.Second; wait *= 2 {
 		select {
 		case <-ctx.Done():
 		case <-time.After(wait):
@@ -79,7 +83,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		if ctx.Err() != nil {
 			break
 		}
+		start = time.Now()
 		s, err = open(ctx, path)
+	}
+	if isBusy(err) {
+		err = fmt.Errorf("veritabanı %s başka bir program tarafından kilitli tutuluyor (10 saniye beklendi); o program bitince yeniden deneyin: %w", path, err)
 	}
 	if err != nil {
 		lock.unlock()
