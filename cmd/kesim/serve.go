@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,6 +74,16 @@ func (f *serveFlags) config() (server.Config, error) {
 	}
 	if (f.tlsCert == "") != (f.tlsKey == "") {
 		return server.Config{}, errors.New("--tls-cert ve --tls-key birlikte verilmeli")
+	}
+	// Checked before the server says it is ready: a key that does not
+	// match its certificate used to end it just after "Kesim hazır".
+	if f.tlsCert != "" {
+		if _, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey); err != nil {
+			return server.Config{}, fmt.Errorf("HTTPS sertifikası ya da anahtarı kullanılamıyor (--tls-cert %s, --tls-key %s): %v", f.tlsCert, f.tlsKey, err)
+		}
+	}
+	if _, port, err := net.SplitHostPort(f.addr); err != nil || port == "" {
+		return server.Config{}, fmt.Errorf("--addr %q geçerli bir adres değil: ADRES:PORT yazın (ör. 127.0.0.1:8080 ya da :8080)", f.addr)
 	}
 	return server.Config{
 		Title: f.title, Machine: f.machine, Factory: f.factory,

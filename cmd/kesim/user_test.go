@@ -111,6 +111,18 @@ func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 	if code := runServe([]string{"--tls-cert", "c.pem", "--db", db}, io.Discard, &errb); code != 2 || !strings.Contains(errb.String(), "birlikte") {
 		t.Errorf("--tls-cert alone: exit %d: %s", code, errb.String())
 	}
+	// A certificate that cannot be used, or an address that is none, is
+	// refused before anything says the server is ready.
+	for _, args := range [][]string{
+		{"--tls-cert", filepath.Join(t.TempDir(), "yok.pem"), "--tls-key", filepath.Join(t.TempDir(), "yok.key")},
+		{"--addr", "nonsense"},
+	} {
+		errb.Reset()
+		code := runServe(append(args, "--db", db), io.Discard, &errb)
+		if code != 2 || strings.Contains(errb.String(), "hazır") || !strings.Contains(errb.String(), args[0]) {
+			t.Errorf("%v: exit %d: %s", args, code, errb.String())
+		}
+	}
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, "0.0.0.0:8080": false, "192.168.1.5:80": false, ":8080": false} {
 		if isLoopback(addr) != want {
 			t.Errorf("isLoopback(%q) = %v", addr, !want)
