@@ -78,6 +78,10 @@ func New(cfg Config) http.Handler {
 	})
 	if m != nil {
 		mux.Handle("GET /metrics", m)
+	} else {
+		// Not the web app's page: a scraper pointed here learns that the
+		// metrics are off (kesim serve --metrics).
+		mux.Handle("/metrics", http.NotFoundHandler())
 	}
 	mux.Handle("/", appHandler(cfg.App))
 	// observe, outermost, logs every request (logging.go) and counts it.

@@ -151,6 +151,10 @@ func TestAppServing(t *testing.T) {
 	if w := do(h, "GET", "/missing.js", ""); w.Code != 404 {
 		t.Errorf("missing file: %d", w.Code)
 	}
+	// The metrics are off here (Config.Metrics): a scraper gets 404, not the page.
+	if w := do(h, "GET", "/metrics", ""); w.Code != 404 || strings.Contains(w.Body.String(), "<title>") {
+		t.Errorf("GET /metrics with metrics off: %d %.80s", w.Code, w.Body)
+	}
 
 	w = do(h, "GET", "/engine.wasm", "", "Accept-Encoding", "gzip, br")
 	if w.Code != 200 || w.Header().Get("Content-Type") != "application/wasm" || w.Header().Get("Content-Encoding") != "gzip" {
