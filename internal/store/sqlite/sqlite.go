@@ -88,6 +88,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	if isBusy(err) {
 		err = fmt.Errorf("veritabanı %s başka bir program tarafından kilitli tutuluyor (10 saniye beklendi); o program bitince yeniden deneyin: %w", path, err)
+	} else if why := openProblem(err); why != "" {
+		err = fmt.Errorf("veritabanı %s %s: %w", path, why, err)
 	}
 	if err != nil {
 		lock.unlock()
@@ -95,6 +97,30 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s.lock = lock
 	return s, nil
+}
+
+// openProblem says in Turkish what SQLite's err on opening a database
+// means for the user, or "" for another error.
+func openProblem(err error) string {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_READONLY:
+		return "yazılamıyor: dosya ya da klasörü salt okunur (izinleri denetleyin)"
+	case sqlite3.SQLITE_NOTADB:
+		return "bir SQLite veritabanı değil: --db başka bir dosyayı gösteriyor olabilir"
+	case sqlite3.SQLITE_CORRUPT:
+		return "bozuk: bir yedekten geri yükleyin (kesim restore)"
+	case sqlite3.SQLITE_CANTOPEN:
+		return "açılamıyor: yol bir klasör ya da izin yok"
+	case sqlite3.SQLITE_IOERR:
+		return "okunurken ya da yazılırken disk hatası oldu"
+	case sqlite3.SQLITE_FULL:
+		return "yazılamıyor: disk dolu"
+	}
+	return ""
 }
 
 // isBusy reports whether err is SQLite's "database is locked".

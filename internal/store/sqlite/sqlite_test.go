@@ -263,3 +263,37 @@ func TestOpenLockedByAnotherProgram(t *testing.T) {
 		t.Errorf("gave up after %v", d)
 	}
 }
+
+// A file that is no database, or one that cannot be written, is refused
+// with what it means for the user, in Turkish.
+func TestOpenSaysWhatIsWrong(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "çöp.db")
+	if err := os.WriteFile(garbage, []byte(strings.Repeat("bu bir veritabanı değil\n", 200)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, garbage); err == nil || !strings.Contains(err.Error(), "bir SQLite veritabanı değil") {
+		t.Errorf("a text file: %v", err)
+	}
+	if b, _ := os.ReadFile(garbage); !strings.HasPrefix(string(b), "bu bir veritabanı değil") {
+		t.Errorf("the file was changed")
+	}
+	if os.Geteuid() == 0 {
+		return // root writes read-only files
+	}
+	ro := filepath.Join(dir, "salt.db")
+	s, err := Open(ctx, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	os.Remove(ro + "-wal")
+	os.Remove(ro + "-shm")
+	if err := os.Chmod(ro, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, ro); err == nil || !strings.Contains(err.Error(), "salt okunur") {
+		t.Errorf("a read-only file: %v", err)
+	}
+}
