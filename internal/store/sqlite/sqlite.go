@@ -62,6 +62,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: create database directory: %w", err)
 		}
 	}
+	if err := notForeign(ctx, path); err != nil {
+		return nil, err
+	}
 	lock, err := lockShared(path)
 	if err != nil {
 		return nil, err
@@ -97,6 +100,32 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s.lock = lock
 	return s, nil
+}
+
+// notForeign refuses an existing SQLite file of another program (tables,
+// none of them Kesim's): --db may name the wrong file, and opening it would
+// add Kesim's tables and switch it to WAL. It is read read-only; a file it
+// cannot read is left to Open's own errors.
+func notForeign(ctx context.Context, path string) error {
+	if info, err := os.Stat(path); err != nil || info.Size() == 0 {
+		return nil
+	}
+	db, err := openReadOnly(path)
+	if err != nil {
+		return nil
+	}
+	defer db.Close()
+	var ours, others int
+	if err := db.QueryRowContext(ctx, `SELECT
+		COUNT(*) FILTER (WHERE name = 'schema_migrations'),
+		COUNT(*) FILTER (WHERE name <> 'schema_migrations' AND name NOT LIKE 'sqlite\_%' ESCAPE '\')
+		FROM sqlite_master WHERE type = 'table'`).Scan(&ours, &others); err != nil {
+		return nil
+	}
+	if ours == 0 && others > 0 {
+		return fmt.Errorf("veritabanı %s başka bir programın (Kesim tablosu yok, başka tablolar var): dokunulmadı; --db ile Kesim'in dosyasını verin", path)
+	}
+	return nil
 }
 
 // openProblem says in Turkish what SQLite's err on opening a database

@@ -279,6 +279,29 @@ func TestOpenSaysWhatIsWrong(t *testing.T) {
 	if b, _ := os.ReadFile(garbage); !strings.HasPrefix(string(b), "bu bir veritabanı değil") {
 		t.Errorf("the file was changed")
 	}
+	// Another program's SQLite file is not taken over.
+	foreign := filepath.Join(dir, "başka.db")
+	db, err := sql.Open("sqlite", foreign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE foo (a)"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := Open(ctx, foreign); err == nil || !strings.Contains(err.Error(), "başka bir programın (Kesim tablosu yok") {
+		t.Errorf("another program's file: %v", err)
+	}
+	db, _ = sql.Open("sqlite", foreign)
+	var n int
+	var mode string
+	if err := db.QueryRow("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").Scan(&n); err != nil || n != 1 {
+		t.Errorf("another program's file has %d tables after the refusal (%v)", n, err)
+	}
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "delete" {
+		t.Errorf("another program's file is in journal mode %q after the refusal (%v)", mode, err)
+	}
+	db.Close()
 	if os.Geteuid() == 0 {
 		return // root writes read-only files
 	}
