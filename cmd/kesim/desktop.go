@@ -43,7 +43,7 @@ const stateFile = "sunucu.json"
 type desktopState struct {
 	PID int    `json:"pid"`
 	URL string `json:"url"`
-	DB  string `json:"db"`
+	DB  string `json:"db"` // a PostgreSQL URL without its password (pgURL)
 }
 
 // desktop is the desktop start and what it depends on, replaced in tests.
@@ -137,7 +137,8 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 	}
 	var mine desktopState
 	hooks.ready = func(url string) {
-		mine = desktopState{PID: os.Getpid(), URL: url, DB: db}
+		// The state file names the database without a PostgreSQL password.
+		mine = desktopState{PID: os.Getpid(), URL: url, DB: pgURL(db)}
 		if statePath != "" {
 			if err := writeState(statePath, mine); err != nil {
 				fmt.Fprintf(stderr, "kesim: %s yazılamadı (ikinci bir başlatma bu sunucuyu bulamaz): %v\n", statePath, err)
@@ -247,7 +248,7 @@ func findRunning(path, db string) (desktopState, bool) {
 		return desktopState{}, false
 	}
 	st, err := readState(path)
-	if err != nil || st.DB != db || !processAlive(st.PID) {
+	if err != nil || st.DB != pgURL(db) || !processAlive(st.PID) {
 		return desktopState{}, false
 	}
 	return st, kesimAnswers(st.URL)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -321,5 +322,28 @@ func TestDesktopBinary(t *testing.T) {
 	}
 	if _, err := os.Stat(state); !os.IsNotExist(err) {
 		t.Errorf("state file left after Ctrl+C: %v", err)
+	}
+}
+
+// The state file names a PostgreSQL database without its password, and a
+// start with the same URL still finds the server it names.
+func TestDesktopStateHidesThePassword(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"status":"ok","version":"1.2.0"}`))
+	}))
+	defer srv.Close()
+	db := "postgres://kesim:GIZLI-ş@db.local/kesim?sslmode=require"
+	path := filepath.Join(t.TempDir(), stateFile)
+	if err := writeState(path, desktopState{PID: os.Getpid(), URL: srv.URL, DB: pgURL(db)}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); strings.Contains(string(b), "GIZLI") {
+		t.Errorf("the state file holds the password: %s", b)
+	}
+	if st, ok := findRunning(path, db); !ok || st.URL != srv.URL {
+		t.Errorf("the server of the same database not found: %+v %v", st, ok)
+	}
+	if _, ok := findRunning(path, "postgres://kesim:GIZLI-ş@db.local/baska"); ok {
+		t.Error("a server of another database found")
 	}
 }
