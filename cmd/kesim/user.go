@@ -162,6 +162,19 @@ func (u userIO) add(args []string) int {
 	admin := c.fs.Bool("admin", false, "yönetici hesabı")
 	pwFile := passwordFileFlag(c.fs)
 	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
+		// Names are exact, but two accounts that differ only in case
+		// ("Ayse" beside "ayse") are one person's typo, and share the
+		// sign-in limits, which fold case.
+		users, err := acc.Users(ctx)
+		if err != nil {
+			return c.fail(err)
+		}
+		for _, other := range users {
+			if other.Name != c.account && strings.ToLower(other.Name) == strings.ToLower(c.account) {
+				fmt.Fprintf(c.stderr, "kesim user: %q hesabı zaten var; yalnız büyük-küçük harfle ayrılan bir ad açılmaz\n", other.Name)
+				return 1
+			}
+		}
 		hash, code := c.passwordHash(*pwFile)
 		if code != 0 {
 			return code

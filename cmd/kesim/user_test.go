@@ -34,6 +34,9 @@ func TestUserCommands(t *testing.T) {
 	if code, _, stderr := run("ikinci-parola\n", "add", "ayse"); code != 1 || !strings.Contains(stderr, "zaten var") {
 		t.Errorf("duplicate: %d %q", code, stderr)
 	}
+	if code, _, stderr := run("ikinci-parola\n", "add", "Ayse"); code != 1 || !strings.Contains(stderr, `"ayse" hesabı zaten var`) {
+		t.Errorf("a name that differs only in case: %d %q", code, stderr)
+	}
 	if code, _, _ := run("mehmetin-parolasi\n", "add", "mehmet"); code != 0 {
 		t.Errorf("add from stdin: %d", code)
 	}
