@@ -556,3 +556,31 @@ func hardJob() nest.Request {
 	}
 	return req
 }
+
+// The body's deadline ends with the body: a layout that runs (or waits for
+// a core) longer than bodyTimeout is still answered.
+func TestNestAPIBodyTimeoutEndsWithTheBody(t *testing.T) {
+	defer func(d time.Duration) { bodyTimeout = d }(bodyTimeout)
+	bodyTimeout = 200 * time.Millisecond
+	srv := httptest.NewServer(newTestServer(t, nil))
+	defer srv.Close()
+	// Sizes no bound closes: the search runs its whole time.
+	var parts []string
+	for i := range 120 {
+		parts = append(parts, fmt.Sprintf(`{"name":"P%d","width":%d.3,"height":%d.7,"quantity":1}`, i, 11+i*7%53, 9+i*11%61))
+	}
+	body := `{"sheet":{"width":100,"height":148},"parts":[` + strings.Join(parts, ",") + `],"options":{"timeLimitMs":1000,"seed":1}}`
+	start := time.Now()
+	resp, err := http.Post(srv.URL+"/api/nest", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), `"pages"`) {
+		t.Errorf("a layout of %v after a body timeout of %v: %d %.200s", time.Since(start), bodyTimeout, resp.StatusCode, b)
+	}
+	if time.Since(start) < 2*bodyTimeout {
+		t.Skipf("the layout ended in %v, before the body's deadline mattered", time.Since(start))
+	}
+}
