@@ -6,6 +6,7 @@ import { LayoutSearch } from '../features/engine/search';
 import type { Page, Request } from '../features/engine/types';
 import type { Part } from '../features/parts/parts';
 import { withStock, type StockSettings } from '../features/stock/stock';
+import { withoutEmptyExtras } from '../lib/extras';
 import { msg } from '../messages';
 
 /** FIRST_SEARCH_MS: every change of the job is laid out and improved for this long. */
@@ -22,21 +23,8 @@ const LONG_SEARCH_MS = 30000;
  * lays out only what they do not hold.
  */
 export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs: number, seed = 1, stock?: StockSettings, pinned?: Page[]): Request {
-  const req = withStock({ sheet: sheetOf(canvas), parts: parts.map(partOf), options: { ...cutOptions(canvas), timeLimitMs, seed } }, stock);
+  const req = withStock({ sheet: sheetOf(canvas), parts: parts.map(withoutEmptyExtras), options: { ...cutOptions(canvas), timeLimitMs, seed } }, stock);
   return pinned?.length ? { ...req, pinned } : req;
-}
-
-/** partOf drops the new fields of a part that are empty, so a part without them is sent as before. */
-function partOf(p: Part): Part {
-  if (!('material' in p || 'thickness' in p || 'grain' in p || 'edges' in p)) return p;
-  const { material, thickness, grain, edges, ...rest } = p;
-  const out: Part = rest;
-  if (material?.trim()) out.material = material.trim();
-  if (thickness) out.thickness = thickness;
-  if (grain && grain !== 'none') out.grain = grain;
-  const e = edges && Object.fromEntries(Object.entries(edges).filter(([, v]) => typeof v === 'string' && v.trim()));
-  if (e && Object.keys(e).length) out.edges = e;
-  return out;
 }
 
 /**

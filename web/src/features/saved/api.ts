@@ -1,5 +1,6 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
 import { ApiError, jobApi, request, type JobProgress, type JobState } from '../../lib/api';
+import { withoutEmptyExtras } from '../../lib/extras';
 import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
 
@@ -21,19 +22,8 @@ export interface SavedPart extends Pick<PartInput, 'material' | 'thickness' | 'g
  * back from Kayıtlı Parçalar as it was.
  */
 export function savedPartOf(p: Omit<SavedPart, 'id' | 'createdAt'> & { createdAt?: string }): Omit<SavedPart, 'id'> {
-  const out: Omit<SavedPart, 'id'> = {
-    name: p.name,
-    width: p.width,
-    height: p.height,
-    quantity: p.quantity,
-    createdAt: p.createdAt ?? new Date().toISOString(),
-  };
-  if (p.material?.trim()) out.material = p.material.trim();
-  if (p.thickness) out.thickness = p.thickness;
-  if (p.grain && p.grain !== 'none') out.grain = p.grain;
-  const edges = p.edges && Object.fromEntries(Object.entries(p.edges).filter(([, v]) => typeof v === 'string' && v.trim()));
-  if (edges && Object.keys(edges).length) out.edges = edges;
-  return out;
+  const { name, width, height, quantity, material, thickness, grain, edges } = p;
+  return withoutEmptyExtras({ name, width, height, quantity, createdAt: p.createdAt ?? new Date().toISOString(), material, thickness, grain, edges });
 }
 
 /** samePart reports whether two saved parts are one for the server's de-duplication (docs/http-api.md, sync). */
