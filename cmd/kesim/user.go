@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"unicode"
@@ -91,6 +92,15 @@ func (c *userCmd) parse(args []string, named bool) (code int, ok bool) {
 // open opens the accounts of the database. On failure it reports why and
 // returns the exit status, 1.
 func (c *userCmd) open(ctx context.Context) (store.Accounts, func(), int) {
+	// Only add may start a database: a mistyped --db for list, passwd,
+	// remove or totp would otherwise leave a new, empty one that has no
+	// accounts.
+	if c.command != cmdUserAdd && !store.IsPostgresURL(c.db) {
+		if _, err := os.Stat(c.db); errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(c.stderr, "kesim user: veritabanı %s yok; kesim serve'ün kullandığı --db'yi verin (ilk hesap kesim user add ile açılır)\n", c.db)
+			return nil, nil, 1
+		}
+	}
 	st, err := openStore(ctx, c.db)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kesim user: veritabanı açılamadı: %v\n", err)

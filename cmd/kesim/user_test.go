@@ -19,6 +19,15 @@ func TestUserCommands(t *testing.T) {
 		code := runUser(append(args, "--db", db), strings.NewReader(stdin), &out, &errb)
 		return code, out.String(), errb.String()
 	}
+	// Before the first account there is no database: only add starts one.
+	for _, args := range [][]string{{"list"}, {"passwd", "ayse"}, {"remove", "ayse"}, {"totp", "ayse"}} {
+		if code, _, stderr := run("uzun-bir-parola\n", args...); code != 1 || !strings.Contains(stderr, "veritabanı "+db+" yok") {
+			t.Errorf("%s on a missing database: %d %q", args[0], code, stderr)
+		}
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a command other than add made the database: %v", err)
+	}
 	if err := os.WriteFile(pw, []byte("kısa\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package sqlite
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 )
 
 // The lock file beside a database file (kesim.db.lock) says who uses the
@@ -24,6 +26,11 @@ func lockPath(path string) string { return path + ".lock" }
 // without waiting. It fails with an error wrapping ErrInUse when the lock
 // is held the other way.
 func lockFor(path string, exclusive bool) (*fileLock, error) {
+	// A folder named as the database would only get a stray lock file
+	// beside it before SQLite refuses it.
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("%s bir klasör; veritabanı olarak bir dosya verin (ör. %s)", path, filepath.Join(path, "kesim.db"))
+	}
 	l, err := lockFile(lockPath(path), exclusive)
 	if err != nil && !errors.Is(err, ErrInUse) {
 		return nil, fmt.Errorf("sqlite: kilit dosyası %s: %w", lockPath(path), err)

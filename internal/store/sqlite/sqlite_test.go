@@ -302,6 +302,29 @@ func TestOpenSaysWhatIsWrong(t *testing.T) {
 		t.Errorf("another program's file is in journal mode %q after the refusal (%v)", mode, err)
 	}
 	db.Close()
+	// A folder given as the database: refused by Open, Backup and Restore
+	// alike, with no lock file left beside it.
+	folder := filepath.Join(dir, "klasör")
+	if err := os.Mkdir(folder, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	_, openErr := Open(ctx, folder)
+	backupErr := Backup(ctx, folder, filepath.Join(dir, "yedek.db"), false)
+	good := filepath.Join(dir, "iyi.db")
+	gs, err := Open(ctx, good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs.Close()
+	_, restoreErr := Restore(ctx, good, folder)
+	for what, err := range map[string]error{"Open": openErr, "Backup": backupErr, "Restore": restoreErr} {
+		if err == nil || !strings.Contains(err.Error(), "bir klasör; veritabanı olarak bir dosya verin") {
+			t.Errorf("%s of a folder: %v", what, err)
+		}
+	}
+	if _, err := os.Lstat(lockPath(folder)); !os.IsNotExist(err) {
+		t.Errorf("a folder given as the database got a lock file: %v", err)
+	}
 	if os.Geteuid() == 0 {
 		return // root writes read-only files
 	}
