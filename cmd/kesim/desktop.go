@@ -107,12 +107,22 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 	if abs, err := filepath.Abs(db); err == nil && !store.IsPostgresURL(db) {
 		db = abs
 	}
-	open := func(url string) {
+	// open opens the browser on url; with wait false it does not wait for
+	// the opener (the server starts meanwhile) and reports its failure
+	// when it comes.
+	open := func(url string, wait bool) {
 		if *noBrowser {
 			return
 		}
-		if err := d.browse(url); err != nil {
-			fmt.Fprintf(stdout, "Tarayıcı açılamadı (%v); adresi tarayıcınıza yazın: %s\n", err, url)
+		try := func() {
+			if err := d.browse(url); err != nil {
+				fmt.Fprintf(stdout, "Tarayıcı açılamadı (%v); adresi tarayıcınıza yazın: %s\n", err, url)
+			}
+		}
+		if wait {
+			try()
+		} else {
+			go try()
 		}
 	}
 
@@ -121,7 +131,7 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 		if !*noBrowser {
 			fmt.Fprintln(stdout, "Tarayıcı o adreste açılıyor.")
 		}
-		open(running.URL)
+		open(running.URL, true)
 		return 0
 	}
 
@@ -149,7 +159,7 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, "Tarayıcı açılıyor. ")
 		}
 		fmt.Fprint(stdout, "Durdurmak için Ctrl+C'ye basın ya da bu pencereyi kapatın.\n")
-		open(url)
+		open(url, false)
 	}
 	code := serve(ctx, &f, hooks, stderr)
 	if statePath != "" && mine.URL != "" {
@@ -214,15 +224,39 @@ func browserCommand(goos, url string) []string {
 	}
 }
 
-// startBrowser opens url in the default browser and does not wait for it.
+// startBrowser opens url in the default browser. It reports the opener's
+// failure when it ends with one within openerWait (xdg-open with no
+// browser set up exits 3 at once, after a successful start); an opener
+// still running then is left to run.
 func startBrowser(goos, url string) error {
-	argv := browserCommand(goos, url)
+	return runOpener(browserCommand(goos, url), openerWait)
+}
+
+// openerWait is how long startBrowser waits for the opener's exit status.
+const openerWait = 10 * time.Second
+
+// runOpener starts argv and waits up to wait for it to end; it returns a
+// Turkish error when it cannot start or ends with a non-zero status.
+func runOpener(argv []string, wait time.Duration) error {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if err := cmd.Start(); err != nil {
-		return err
+		if errors.Is(err, exec.ErrNotFound) {
+			return fmt.Errorf("%s bulunamadı", argv[0])
+		}
+		return fmt.Errorf("%s başlatılamadı: %w", argv[0], err)
 	}
-	go cmd.Wait()
-	return nil
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return fmt.Errorf("%s %d koduyla bitti", argv[0], exit.ExitCode())
+		}
+		return err
+	case <-time.After(wait):
+		return nil
+	}
 }
 
 // listenDesktop listens on addr, or on a free port of the same host when

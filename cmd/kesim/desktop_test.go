@@ -58,6 +58,27 @@ func TestBrowserCommand(t *testing.T) {
 	}
 }
 
+// A browser opener that fails after it started (xdg-open without a
+// browser set up exits 3 at once) is reported, so that the user is told to
+// type the address; one that keeps running is left to run.
+func TestRunOpenerReportsFailure(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the test runs Unix commands")
+	}
+	if err := runOpener([]string{"sh", "-c", "exit 3"}, 5*time.Second); err == nil || err.Error() != "sh 3 koduyla bitti" {
+		t.Errorf("an opener that exits 3: %v", err)
+	}
+	if err := runOpener([]string{"kesim-olmayan-komut"}, 5*time.Second); err == nil || err.Error() != "kesim-olmayan-komut bulunamadı" {
+		t.Errorf("a missing opener: %v", err)
+	}
+	if err := runOpener([]string{"true"}, 5*time.Second); err != nil {
+		t.Errorf("an opener that succeeds: %v", err)
+	}
+	if err := runOpener([]string{"sleep", "5"}, 50*time.Millisecond); err != nil {
+		t.Errorf("an opener still running: %v", err)
+	}
+}
+
 // When another program holds the address, the desktop start listens on a
 // free port of the same host instead of failing.
 func TestListenDesktopFallsBack(t *testing.T) {
