@@ -175,6 +175,16 @@ func TestJobAPI(t *testing.T) {
 	if _, msg, fields := errorOf(t, body); status != http.StatusBadRequest || fields["stock[0].id"] != store.MsgOffcutUnknown || msg != store.MsgOffcutUnknown {
 		t.Errorf("unknown offcut: %d %s", status, body)
 	}
+	// A client that had not read A-1 (offcutsSeen) does not remove it.
+	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],"offcutsSeen":["A-7"]}`); status != http.StatusOK ||
+		!strings.Contains(string(body), `"id":"A-1"`) {
+		t.Errorf("PUT from a client that had not read the offcut: %d %s", status, body)
+	}
+	tooMany, _ := json.Marshal(map[string]any{"stock": []any{}, "bands": []any{}, "offcutsSeen": make([]string, store.MaxStockRows+1)})
+	status, body = call(t, h, "PUT", "/api/stock", string(tooMany))
+	if _, _, fields := errorOf(t, body); status != http.StatusBadRequest || fields["offcutsSeen"] != store.MsgStockTooMany {
+		t.Errorf("offcutsSeen over the limit: %d %s", status, body)
+	}
 	status, body = call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxArea":2.5,"minUse":101}}`)
 	if _, _, fields := errorOf(t, body); status != http.StatusBadRequest || fields["offcutSettings.minUse"] != store.MsgOffcutMinUse {
 		t.Errorf("minUse 101: %d %s", status, body)

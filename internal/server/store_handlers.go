@@ -367,6 +367,9 @@ type stockBody struct {
 	Bands *[]nest.Band    `json:"bands"`
 	// OffcutSettings is optional: absent keeps the stored settings.
 	OffcutSettings *store.OffcutSettings `json:"offcutSettings"`
+	// OffcutsSeen is optional: the rack's offcuts the client had read
+	// (store.StockList.Seen); absent, every offcut left out is removed.
+	OffcutsSeen *[]string `json:"offcutsSeen"`
 }
 
 // getStock answers GET /api/stock: the user's stock rows and band codes.
@@ -401,8 +404,16 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
+	var seen []string
+	if body.OffcutsSeen != nil {
+		if len(*body.OffcutsSeen) > store.MaxStockRows {
+			Error(w, r, apperr.NewField(apperr.Invalid, "offcutsSeen", store.MsgStockTooMany))
+			return
+		}
+		seen = append([]string{}, *body.OffcutsSeen...)
+	}
 	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r),
-		store.StockList{Stock: stock, Bands: *body.Bands, Settings: body.OffcutSettings})
+		store.StockList{Stock: stock, Bands: *body.Bands, Settings: body.OffcutSettings, Seen: seen})
 	if err != nil {
 		Error(w, r, err)
 		return

@@ -428,7 +428,8 @@ func sortLeftovers(left []nest.Leftover) {
 // ValidateRack is Validate for ReplaceStock: rack holds the ids of the
 // offcuts on the owner's rack. The rows with Offcut set must name one of
 // them (else Invalid MsgOffcutUnknown on "stock[i].id") and are returned,
-// by id, as the offcuts to keep; the list's Stock keeps the sheet rows
+// by id, as the offcuts to keep, with every offcut of the rack that is not
+// in s.Seen when that is given; the list's Stock keeps the sheet rows
 // only. Settings, when given, are validated too.
 func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]bool, error) {
 	keep := map[string]bool{}
@@ -448,6 +449,17 @@ func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]boo
 			return s, nil, invalid(fmt.Sprintf("stock[%d].id", i), MsgStockID)
 		}
 		keep[id] = true
+	}
+	if s.Seen != nil {
+		seen := make(map[string]bool, len(s.Seen))
+		for _, id := range s.Seen {
+			seen[strings.TrimSpace(id)] = true
+		}
+		for id := range rack {
+			if !seen[id] {
+				keep[id] = true
+			}
+		}
 	}
 	list, err := StockList{Stock: sheets, Bands: s.Bands}.Validate()
 	if err != nil {

@@ -56,6 +56,12 @@ type StockList struct {
 	Offcuts []Offcut `json:"-"`
 	// Settings are the offcut settings; nil in ReplaceStock keeps them.
 	Settings *OffcutSettings `json:"-"`
+	// Seen, in ReplaceStock, are the ids of the rack's offcuts the client
+	// had read: an offcut the list leaves out is removed only when it is
+	// among them, so that a client with an old copy of the rack never
+	// removes an offcut a job put there since. Nil: every offcut the list
+	// leaves out is removed.
+	Seen []string `json:"-"`
 }
 
 // Validate checks every rule of docs/engine.md's table for stock rows and

@@ -102,7 +102,12 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     setDialog('save');
   }, [hasParts, needsResult, notices]);
   const openSavedDialog = useCallback(() => setDialog('saved'), []);
-  const openStockDialog = useCallback(() => setDialog('stock'), []);
+  // The dialog opens on the server's rack as it is now: a job cut
+  // elsewhere since may have put offcuts on it or used some.
+  const openStockDialog = async () => {
+    await refreshStock(work);
+    setDialog('stock');
+  };
   const applyStock = async (s: StockSettings) => {
     setDialog(null);
     const r = await saveStock(s, work);

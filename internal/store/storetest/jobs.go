@@ -722,6 +722,32 @@ func testOffcutsInStockList(t *testing.T, s store.Store) {
 		_, err := s.ReplaceStock(ctx, userA, bad)
 		checkInvalid(t, tc.field, err, tc.field, tc.msg)
 	}
+	// A client with an old copy of the rack (Seen) removes only the
+	// offcuts it had read: one a job put on the rack since stays.
+	def := store.DefaultOffcutSettings()
+	list.Settings = &def
+	if _, err := s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	j := mustCreateJob(t, s, userA, jobInput(t, "Üçüncü", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	var fresh []string
+	for _, id := range rackIDs(rack(t, s, userA)) {
+		if id != offcuts[0].ID {
+			fresh = append(fresh, id)
+		}
+	}
+	if len(fresh) == 0 {
+		t.Fatalf("the third job put no offcut on the rack: %v", rackIDs(rack(t, s, userA)))
+	}
+	stale := kitchenStock()
+	stale.Seen = []string{offcuts[0].ID}
+	if _, err := s.ReplaceStock(ctx, userA, stale); err != nil {
+		t.Fatal(err)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, fresh) {
+		t.Errorf("after a save that had read only %s, the rack is %v, want %v", offcuts[0].ID, got, fresh)
+	}
 }
 
 // LayoutOwner names any layout's owner and state, whoever asks (the server

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStockSync } from './useStockSync';
+import { saveStock, useStockSync } from './useStockSync';
 import { useWork } from './useWork';
 
 const account = { mode: 'local' as const };
@@ -45,7 +45,7 @@ describe('useStockSync', () => {
     answer = () => Response.json({ stock: here.stock, bands: [] });
     const { result } = both();
     await waitFor(() => expect(result.current.stockUnsent).toBe(false));
-    expect(calls).toEqual([{ method: 'PUT', body: { stock: here.stock, bands: [] } }]);
+    expect(calls).toEqual([{ method: 'PUT', body: { stock: here.stock, bands: [], offcutsSeen: [] } }]);
     expect(result.current.stock?.stock).toEqual(here.stock);
   });
 
@@ -74,5 +74,27 @@ describe('useStockSync', () => {
     await waitFor(() => expect(result.current.stockUnsent).toBe(false));
     expect(result.current.stock?.stock.map((r) => r.id)).toEqual(['h', 'A-2']);
     expect(calls.map((c) => c.method)).toEqual(['PUT', 'GET', 'PUT']);
+  });
+
+  it('saves with the offcuts this tab had read, and shows the ones a job put on the rack since', async () => {
+    const old = { id: 'A-1', width: 80, height: 60, quantity: 1, offcut: true };
+    const fresh = { id: 'A-2', width: 50, height: 60, quantity: 1, offcut: true };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: { ...here, stock: [...here.stock, old] } }));
+    // The server's rack when the tab opened: A-1.
+    answer = () => Response.json({ stock: [...here.stock, old], bands: [] });
+    const { result } = both();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Meanwhile a job was cut elsewhere: A-2 is on the rack. The tab saves
+    // a new price, its own copy of the rack holding A-1 only.
+    answer = () => Response.json({ stock: [{ ...here.stock[0], price: 5 }, old, fresh], bands: [] });
+    const edited = { ...result.current.stock!, stock: [{ ...here.stock[0], price: 5 }, old] };
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock(edited, result.current);
+    });
+    expect(r).toBe('saved');
+    expect(calls.at(-1)).toEqual({ method: 'PUT', body: { stock: edited.stock, bands: [], offcutsSeen: ['A-1'] } });
+    expect(result.current.stock?.stock.map((s) => s.id)).toEqual(['h', 'A-1', 'A-2']);
+    expect(result.current.stockUnsent).toBe(false);
   });
 });

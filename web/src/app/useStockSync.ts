@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { merged, notThere, sameLists, stockApi } from '../features/stock/api';
+import { merged, notThere, offcutIds, sameLists, stockApi } from '../features/stock/api';
 import { isOffcut } from '../features/stock/offcuts';
 import type { StockSettings } from '../features/stock/stock';
 import { ApiError } from '../lib/api';
@@ -25,9 +25,11 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
     if (work.stockUnsent && work.stock) {
       const sent = work.stock;
       try {
-        const taken = await putStock(sent);
+        // Changed here while the server could not take it: the offcuts
+        // it keeps are the ones this browser knew of, so none goes.
+        const taken = await putStock(sent, offcutIds(sent));
         if (!live()) return;
-        if (taken === sent) work.stockSent(sent);
+        if (sameLists(taken, sent)) work.stockSent(sent);
         else work.setStock(taken, false);
       } catch {
         /* kept here, sent at the next start */
@@ -54,22 +56,26 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
 }
 
 /**
- * putStock sends the stock (PUT /api/stock) and answers the settings the
- * server took: s itself, or, when it refused offcuts no longer on the
- * rack (another job used them since this browser saw them), s without
- * those, sent again once.
+ * putStock sends the stock (PUT /api/stock) with the rack's offcuts this
+ * browser had read (seen) and answers what the server stored, with the
+ * options kept here: s's lists, or, when it refused offcuts no longer on
+ * the rack (another job used them since this browser saw them), s without
+ * those, sent again once; and offcuts a job put on the rack since, which
+ * the server kept.
  */
-async function putStock(s: StockSettings): Promise<StockSettings> {
+async function putStock(s: StockSettings, seen: string[]): Promise<StockSettings> {
+  const send = async (x: StockSettings) => {
+    const stored = await stockApi.put(x, seen);
+    return stored ? merged(stored, x) : x;
+  };
   try {
-    await stockApi.put(s);
-    return s;
+    return await send(s);
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 400 && s.stock.some(isOffcut))) throw e;
     const rack = new Set((await stockApi.get())?.stock.filter(isOffcut).map((r) => r.id));
     const kept = { ...s, stock: s.stock.filter((r) => !isOffcut(r) || rack.has(r.id)) };
     if (kept.stock.length === s.stock.length) throw e;
-    await stockApi.put(kept);
-    return kept;
+    return await send(kept);
   }
 }
 
@@ -93,11 +99,13 @@ export async function refreshStock(work: Pick<StockWork, 'stock' | 'setStock'>):
  * server; it answers 'saved', 'local' (kept in this browser, sent later) or
  * the server's message when it refused the lists.
  */
-export async function saveStock(s: StockSettings, work: Pick<StockWork, 'setStock' | 'stockSent'>): Promise<'saved' | 'local' | Error> {
+export async function saveStock(s: StockSettings, work: Pick<StockWork, 'stock' | 'setStock' | 'stockSent'>): Promise<'saved' | 'local' | Error> {
+  // The rack as this browser last had it, before s goes on screen.
+  const seen = offcutIds(work.stock);
   work.setStock(s, true);
   try {
-    const taken = await putStock(s);
-    if (taken === s) work.stockSent(s);
+    const taken = await putStock(s, seen);
+    if (sameLists(taken, s)) work.stockSent(s);
     else work.setStock(taken, false);
     return 'saved';
   } catch (e) {

@@ -1,5 +1,5 @@
 import { ApiError, request } from '../../lib/api';
-import { engineRow, type OffcutSettings } from './offcuts';
+import { engineRow, isOffcut, type OffcutSettings } from './offcuts';
 import { settingsOf, type Band, type Stock, type StockSettings } from './stock';
 
 // The user's stock rows, band codes and offcut settings on the server
@@ -15,12 +15,18 @@ export interface StockLists {
 
 export const stockApi = {
   get: () => request<StockLists | null>('GET', '/api/stock'),
-  /** put sends the lists; offcuts go as the engine's rows (the server keeps their source and date), settings only when known. */
-  put: (s: StockLists) =>
+  /**
+   * put sends the lists; offcuts go as the engine's rows (the server keeps
+   * their source and date), settings only when known. seen are the rack's
+   * offcuts this browser had read: the server removes only those of them
+   * the lists leave out, never one a job put on the rack since.
+   */
+  put: (s: StockLists, seen: string[]) =>
     request<StockLists | null>('PUT', '/api/stock', {
       stock: s.stock.map(engineRow),
       bands: s.bands,
       ...(s.offcutSettings ? { offcutSettings: s.offcutSettings } : {}),
+      offcutsSeen: seen,
     }),
   /** jobNames names the saved layouts offcuts came from (the newest 200 layouts). */
   jobNames: async (): Promise<Record<string, string>> => {
@@ -36,6 +42,11 @@ export const stockApi = {
  */
 export function notThere(e: unknown): boolean {
   return e instanceof ApiError && (e.status === 0 || e.status === 404 || e.status === 405 || e.status >= 500);
+}
+
+/** offcutIds are the ids of the rack's offcuts among the stock rows of s. */
+export function offcutIds(s: StockLists | undefined): string[] {
+  return (s?.stock ?? []).filter(isOffcut).map((r) => r.id);
 }
 
 /** merged is the server's lists with the options kept here. */
