@@ -308,7 +308,7 @@ describe('App stock', () => {
     await user.click(within(dlg).getByRole('button', { name: 'Kaydet' }));
     expect(await screen.findByText('Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.')).toBeInTheDocument();
     const put = (fetch as ReturnType<typeof vi.fn>).mock.calls.find(([url, init]) => url === '/api/stock' && init?.method === 'PUT');
-    expect(JSON.parse(put![1].body as string)).toEqual({ stock: [{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }], bands: [] });
+    expect(JSON.parse(put![1].body as string)).toEqual({ stock: [{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }], bands: [], offcutsSeen: [] });
     const req = (engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request;
     expect(req.stock).toEqual([{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }]);
     const kept = JSON.parse(localStorage.getItem('kesim-work')!);
