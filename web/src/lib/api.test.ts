@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorOf, onSignInNeeded, request } from './api';
+import { ApiError, errorOf, onSignInNeeded, request, UNREACHABLE } from './api';
 
 const json = (v: unknown, status = 200) => Response.json(v, { status });
 const unauthorized = () => json({ error: { code: 'unauthorized', message: 'Oturum açmanız gerekiyor.' } }, 401);
@@ -65,6 +65,6 @@ describe('request', () => {
 
   it('gives status 0 when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(request('GET', '/api/parts')).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
+    await expect(request('GET', '/api/parts')).rejects.toMatchObject({ status: 0, message: UNREACHABLE });
   });
 });

@@ -77,10 +77,13 @@ async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
   return res;
 }
 
+/** UNREACHABLE is the message of a request that could not reach the server (ApiError status 0). */
+export const UNREACHABLE = 'Sunucuya ulaşılamıyor; bağlantıyı denetleyip yeniden deneyin.';
+
 /**
  * request sends body (as JSON) to the API and returns the answer's JSON
  * (undefined for 204, null for a body that is not JSON). It throws an ApiError: the server's, or status 0
- * with the browser's message when the server could not be reached. An
+ * with UNREACHABLE when the server could not be reached. An
  * aborted request throws the signal's reason as fetch does.
  */
 export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
@@ -94,7 +97,9 @@ export async function request<T>(method: string, path: string, body?: unknown, s
     });
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ApiError((e as Error).message, 0);
+    // The browser's own words ("Failed to fetch") are English and say
+    // nothing to a user.
+    throw new ApiError(UNREACHABLE, 0);
   }
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return undefined as T;

@@ -24,7 +24,7 @@ const job = () => ({
   },
 });
 
-let server: { cutPieces: string[]; refuse: boolean };
+let server: { cutPieces: string[]; refuse: boolean; down?: boolean };
 let calls: { method: string; url: string; body?: unknown }[];
 
 beforeEach(() => {
@@ -36,6 +36,7 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
+      if (server.down) throw new TypeError('Failed to fetch');
       if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), cutPieces: server.cutPieces });
       const m = url.match(/^\/api\/layouts\/7\/pieces\/(.+)$/);
       if (m && method === 'PUT') {
@@ -93,6 +94,20 @@ describe('ChecklistPage', () => {
     await userEvent.click(first);
     expect((await screen.findByRole('alert')).textContent).toContain('Parça bulunamadı.');
     expect(first).not.toBeChecked();
+  });
+
+  it('says in Turkish when the server cannot be reached, and clears it once it answers again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(first);
+    expect((await screen.findByRole('alert')).textContent).toBe('Sunucuya ulaşılamıyor; işaretler bağlantı gelince yeniden denenmeli.');
+    server.down = false;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('goes to the next sheet and says when a sheet is not in the job', async () => {

@@ -84,7 +84,8 @@ export function useChecklist(id: string) {
         applied.current++;
         setCutPieces(r.cutPieces);
       } catch (e) {
-        setError(jobMsg.tickFailed(reason(e)));
+        // Offline: the message that the next poll clears once the server answers.
+        setError(e instanceof ApiError && e.status === 0 ? jobMsg.offline : jobMsg.tickFailed(reason(e)));
       } finally {
         setPending((p) => {
           const rest = { ...p };
