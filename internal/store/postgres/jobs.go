@@ -217,11 +217,19 @@ func madeOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) (
 }
 
 // undoCut removes the layout's offcuts that no later job used and puts
-// back on the rack those its cut used.
+// back on the rack those its cut used, but for those whose own job is no
+// longer cut (undone meanwhile): they were never made, and that job makes
+// them again when it is cut again.
 func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner, 3)
 	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NULL AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	undone, undoneArgs := ownerWhere(owner, 4)
+	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND consumed_by = $2
+		AND source IN (SELECT id FROM saved_layouts WHERE state <> $3) AND `+undone,
+		append([]any{store.StockKindOffcut, id, store.StateCut}, undoneArgs...)...); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = $1 AND consumed_by = $2 AND `+where,

@@ -195,11 +195,18 @@ func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) 
 }
 
 // undoCut removes the layout's offcuts that no later job used and puts
-// back on the rack those its cut used.
+// back on the rack those its cut used, but for those whose own job is no
+// longer cut (undone meanwhile): they were never made, and that job makes
+// them again when it is cut again.
 func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner)
 	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND source = ? AND consumed_by IS NULL AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND consumed_by = ?
+		AND source IN (SELECT id FROM saved_layouts WHERE state <> ?) AND `+where,
+		append([]any{store.StockKindOffcut, id, store.StateCut}, args...)...); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = ? AND consumed_by = ? AND `+where,

@@ -32,6 +32,7 @@ var jobTests = []struct {
 	{"OffcutsCutAndUndo", testOffcutsCutAndUndo},
 	{"OffcutUsedTwice", testOffcutUsedTwice},
 	{"OffcutNotMadeTwice", testOffcutNotMadeTwice},
+	{"OffcutOfUndoneJob", testOffcutOfUndoneJob},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
@@ -414,10 +415,11 @@ func testOffcutsCutAndUndo(t *testing.T, s store.Store) {
 			t.Errorf("job 1's offcut %s still on the rack after its undo", r.ID)
 		}
 	}
-	// Undo job 2: A-1, which job 1 made, comes back for job 2 took it.
+	// Undo job 2: A-1 does not come back, since job 1, which made it, is
+	// not cut (OffcutOfUndoneJob); job 1 makes it again when cut again.
 	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
-	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{o.ID}) {
-		t.Errorf("after both undos the rack is %v, want [%s]", got, o.ID)
+	if got := rackIDs(rack(t, s, userA)); len(got) != 0 {
+		t.Errorf("after both undos the rack is %v, want none", got)
 	}
 	// Codes are not given twice.
 	mustSetState(t, s, userA, j1.ID, store.StateCut)
@@ -522,6 +524,34 @@ func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
 	}
 	if n != 1 {
 		t.Errorf("%d offcuts of %g x %g on the rack, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
+	}
+}
+
+// A job cut from an offcut and undone after the offcut's own job was
+// undone does not put the offcut back: its job is not cut, so the board
+// does not exist. Cutting that job again makes it once.
+func testOffcutOfUndoneJob(t *testing.T, s store.Store) {
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	o := rack(t, s, userA)[0]
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	mustSetState(t, s, userA, j1.ID, store.StateCutting)
+	mustSetState(t, s, userA, j2.ID, store.StateCutting)
+	for _, r := range rack(t, s, userA) {
+		if r.ID == o.ID {
+			t.Errorf("offcut %s of job 1, which is not cut, came back to the rack when job 2 was undone", o.ID)
+		}
+	}
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	n := 0
+	for _, r := range rack(t, s, userA) {
+		if r.Width == o.Width && r.Height == o.Height {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d offcuts of %g x %g on the rack after job 1 was cut again, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
 	}
 }
 
