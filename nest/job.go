@@ -261,6 +261,15 @@ func partID(p Part, i int) string {
 	return "p" + itoa(i+1)
 }
 
+// LineIDs returns parts with an id on every line, as the engine names
+// the lines of a request (withLineIDs): what a saved layout keeps, so
+// that its parts and its result's pieces (p1-0, p1-1, ...) name the same
+// lines. Two lines with the same id are an *InputError.
+func LineIDs(parts []Part) ([]Part, error) {
+	req, err := withLineIDs(Request{Parts: parts})
+	return req.Parts, err
+}
+
 // withLineIDs returns req with an id on every part line, so that every
 // piece's id (the line's id and its copy) is unique: a line without one
 // gets "p" and its number (p1, p2, ...), or, when another line took that

@@ -367,3 +367,25 @@ func FuzzJobBodies(f *testing.F) {
 		}
 	})
 }
+
+// A job saved through the API with lines without ids keeps the ids the
+// engine gave them, so that its parts name the lines of its pieces (p1-0
+// is line p1) and a re-plan of the job pins its cut pieces to them.
+func TestJobLinesWithoutIDs(t *testing.T) {
+	h := newStoreAPI(t)
+	l := saveJob(t, h, jobBody(t, "Dolap", nil, stiff("", 40, 100, 1), stiff("", 20, 20, 2)))
+	if len(l.Parts) != 2 || l.Parts[0].ID != "p1" || l.Parts[1].ID != "p2" {
+		t.Fatalf("stored part ids %q, %q; want p1, p2", l.Parts[0].ID, l.Parts[1].ID)
+	}
+	lines := map[string]bool{}
+	for _, p := range l.Parts {
+		lines[p.ID] = true
+	}
+	for _, pg := range l.Result.Pages {
+		for _, pc := range pg.Parts {
+			if line, _, _ := strings.Cut(pc.ID, "-"); !lines[line] {
+				t.Errorf("piece %s names no stored line (%v)", pc.ID, lines)
+			}
+		}
+	}
+}

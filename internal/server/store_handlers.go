@@ -302,6 +302,11 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 		}
 		l.Parts[i] = p
 	}
+	// A line without an id keeps the one the engine gives it, so that a
+	// re-plan finds the lines of the result's pieces (p1-0 is line p1).
+	if ids, err := nest.LineIDs(l.Parts); err == nil {
+		l.Parts = ids
+	}
 	if b.Sheet != nil {
 		l.Sheet = *b.Sheet
 	}
