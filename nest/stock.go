@@ -71,6 +71,11 @@ func foldMaterial(s string) string {
 	return strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s))
 }
 
+// SameMaterial reports whether two material names are one material, as
+// the engine groups parts and stock rows: outer spaces and (Turkish) case
+// ignored.
+func SameMaterial(a, b string) bool { return foldMaterial(a) == foldMaterial(b) }
+
 func validGrain(g string) bool {
 	return g == "" || g == GrainNone || g == GrainVertical || g == GrainHorizontal
 }

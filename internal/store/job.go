@@ -31,7 +31,11 @@ const (
 	// MsgOffcutGone refuses to cut a job from an offcut that left the rack
 	// after the job was planned (another job was cut from it, or it was
 	// taken off): %s is its code.
-	MsgOffcutGone    = "%s kodlu artık levha rafta yok: başka bir iş ondan kesilmiş ya da raftan kaldırılmış. İşi yeniden planlayın."
+	MsgOffcutGone = "%s kodlu artık levha rafta yok: başka bir iş ondan kesilmiş ya da raftan kaldırılmış. İşi yeniden planlayın."
+	// MsgOffcutChanged refuses to cut a job whose offcut row is not the
+	// board on the rack (another size, material or thickness, or more
+	// than one sheet of it): %s is its code.
+	MsgOffcutChanged = "%s kodlu artık levha rafta başka ölçüde ya da tek adet: iş raftaki levhaya uymuyor. İşi yeniden planlayın."
 	MsgPieceMissing  = "Parça bu işin yerleşiminde yok."
 	MsgResultInvalid = "Yerleşim bu düzenin parçalarına, levhalarına ve seçeneklerine uymuyor."
 	MsgResultTooBig  = "Bir yerleşimde en fazla 100.000 parça olabilir."
@@ -340,6 +344,46 @@ func UsedOffcuts(req nest.Request, res *nest.Result) []string {
 		}
 	}
 	return ids
+}
+
+// CheckOffcutRows checks that the offcut rows the pages of res are cut
+// from are the boards on the rack (onRack, by code): one sheet of each, of
+// the board's material and thickness and no larger than it. A request may
+// name any row an offcut; only the rack says what the board is. An offcut
+// not on the rack is OffcutGone, one that differs a Conflict
+// MsgOffcutChanged.
+func CheckOffcutRows(req nest.Request, res *nest.Result, onRack []Offcut) error {
+	used := UsedOffcuts(req, res)
+	if len(used) == 0 {
+		return nil
+	}
+	board := make(map[string]nest.Stock, len(onRack))
+	for _, o := range onRack {
+		board[o.ID] = o.Stock
+	}
+	row := map[string]nest.Stock{}
+	for _, st := range req.Stock {
+		if st.Offcut {
+			row[st.ID] = st
+		}
+	}
+	sheets := map[string]int{}
+	for _, p := range res.Pages {
+		sheets[p.StockID]++
+	}
+	const eps = 0.005 // half the stored 0.01 cm
+	for _, code := range used {
+		b, ok := board[code]
+		if !ok {
+			return OffcutGone(code)
+		}
+		r := row[code]
+		if sheets[code] > 1 || !nest.SameMaterial(r.Material, b.Material) ||
+			math.Abs(r.Thickness-b.Thickness) > eps || r.Width > b.Width+eps || r.Height > b.Height+eps {
+			return apperr.New(apperr.Conflict, fmt.Sprintf(MsgOffcutChanged, code))
+		}
+	}
+	return nil
 }
 
 // NewOffcuts returns the offcut rows a cut job puts on the rack: the

@@ -136,6 +136,13 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 // leftovers on it.
 func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner, 4)
+	onRack, err := readOffcuts(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack); err != nil {
+		return err
+	}
 	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
 		tag, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = $1
 			WHERE kind = $2 AND row_id = $3 AND consumed_by IS NULL AND `+where,

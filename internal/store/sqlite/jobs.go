@@ -117,6 +117,13 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 // leftovers on it.
 func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner)
+	onRack, err := readOffcuts(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack); err != nil {
+		return err
+	}
 	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
 		res, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = ?
 			WHERE kind = ? AND row_id = ? AND consumed_by IS NULL AND `+where,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -33,6 +34,7 @@ var jobTests = []struct {
 	{"OffcutUsedTwice", testOffcutUsedTwice},
 	{"OffcutNotMadeTwice", testOffcutNotMadeTwice},
 	{"OffcutOfUndoneJob", testOffcutOfUndoneJob},
+	{"OffcutRowMustMatchRack", testOffcutRowMustMatchRack},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
@@ -552,6 +554,37 @@ func testOffcutOfUndoneJob(t *testing.T, s store.Store) {
 	}
 	if n != 1 {
 		t.Errorf("%d offcuts of %g x %g on the rack after job 1 was cut again, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
+	}
+}
+
+// A job whose offcut row is not the board on the rack (three sheets of a
+// one-off board, or a larger one) is refused when it is marked cut, and
+// the rack keeps the board.
+func testOffcutRowMustMatchRack(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	o := rack(t, s, userA)[0]
+	three := o.Stock
+	three.Quantity = 3
+	larger := o.Stock
+	larger.Height += 50
+	for _, tc := range []struct {
+		name string
+		row  nest.Stock
+		part nest.Part
+	}{
+		{"three sheets", three, fixed("b", o.Width, o.Height, 3)},
+		{"a larger board", larger, fixed("b", o.Width, larger.Height, 1)},
+	} {
+		j := mustCreateJob(t, s, userA, jobInput(t, tc.name, []nest.Stock{tc.row}, tc.part))
+		_, err := s.SetLayoutState(ctx, userA, j.ID, store.StateChange{State: store.StateCut})
+		if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(apperr.MessageOf(err), o.ID+" kodlu artık levha rafta başka ölçüde") {
+			t.Errorf("%s: cut gave %v, want a conflict naming %s", tc.name, err, o.ID)
+		}
+		if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{o.ID}) {
+			t.Errorf("%s: rack %v after the refused cut, want [%s]", tc.name, got, o.ID)
+		}
 	}
 }
 
