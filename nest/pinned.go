@@ -189,15 +189,18 @@ func (pj *pinnedJob) restParts() []Part {
 }
 
 // restStock returns the stock rows of rest: each limited row less its
-// taken pinned sheets, a row with none left out.
+// taken pinned sheets, a row with none left spent (it still says which
+// material has stock: left out, its material's parts went on the default
+// sheet, of no material).
 func (pj *pinnedJob) restStock(taken []int) []Stock {
 	var stock []Stock
 	for i, s := range pj.req.Stock {
 		if s.Quantity > 0 && taken[i] > 0 {
 			if s.Quantity <= taken[i] {
-				continue // the rack's sheets of this row are all cut
+				s.spent = true
+			} else {
+				s.Quantity -= taken[i]
 			}
-			s.Quantity -= taken[i]
 		}
 		stock = append(stock, s)
 	}
@@ -386,7 +389,7 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 func (pj *pinnedJob) price(id string) float64 {
 	for _, s := range pj.req.Stock {
 		if s.ID == id {
-			return s.Price
+			return sheetPrice(s)
 		}
 	}
 	return 0

@@ -172,6 +172,41 @@ func TestPinnedAllCut(t *testing.T) {
 	}
 }
 
+// A pinned page that takes a limited row's last sheet leaves the rest of
+// that material short of stock: never on the default sheet (of no
+// material), never "no stock for this material".
+func TestPinnedSpentRow(t *testing.T) {
+	for _, extra := range [][]Stock{nil, {{ID: "k", Material: "HDF", Thickness: 8, Width: 100, Height: 50}}} {
+		req := Request{Sheet: Sheet{183, 366},
+			Stock:   append([]Stock{{ID: "h", Material: "HDF", Thickness: 8, Width: 170, Height: 280, Quantity: 1, Price: 600}}, extra...),
+			Parts:   []Part{{ID: "arka", Name: "Arka", Width: 160, Height: 100, Quantity: 3, Material: "HDF", Thickness: 8}},
+			Options: Options{TimeLimitMs: 0}}
+		first, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(first.Pages) != 1 || first.Pages[0].StockID != "h" {
+			t.Fatalf("first layout: %+v", first.Pages)
+		}
+		req.Pinned = first.Pages[:1]
+		got, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, got); err != nil {
+			t.Fatal(err)
+		}
+		for _, pg := range got.Pages {
+			if pg.StockID != "h" {
+				t.Errorf("with %d more rows: a page on %q, %s", len(extra), pg.StockID, pg.Material)
+			}
+		}
+		if len(got.Skipped) != 1 || got.Skipped[0].Reason != SkipStockOut || got.Skipped[0].Quantity != 1 || len(got.Buy) != 0 {
+			t.Errorf("with %d more rows: skipped %+v, buy %+v; want one Arka short of stock, nothing to buy", len(extra), got.Skipped, got.Buy)
+		}
+	}
+}
+
 // TestPinnedErrors: bad pinned pages get Turkish errors.
 func TestPinnedErrors(t *testing.T) {
 	base := Request{Sheet: Sheet{100, 100}, Parts: []Part{{ID: "a", Width: 10, Height: 10, Quantity: 2}}}

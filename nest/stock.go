@@ -97,6 +97,7 @@ type stockRow struct {
 	price          float64
 	grain          string
 	offcut         bool // an offcut from the rack: free, used first
+	spent          bool // Stock.spent: its material's stock, with no sheet left
 }
 
 // stockFit is how a part lies on one row: its cut size in the orientation
@@ -114,6 +115,7 @@ type stockGroup struct {
 	material  string // as the first part of the group wrote it, trimmed
 	thickness float64
 	rows      []int // into stockJob.rows
+	spent     []int // the group's spent rows (Stock.spent), not in rows
 	parts     []int // into Request.Parts, in order
 	// fit[i][r] is part parts[i] on row rows[r].
 	fit [][]stockFit
@@ -253,7 +255,7 @@ func (sj *stockJob) stockRow(i int, s Stock, ids map[string]bool) (stockRow, err
 	return stockRow{
 		id: s.ID, index: i, material: s.Material, thickness: s.Thickness,
 		sheetW: w, sheetH: h, binW: w - 2*sj.trim + sj.kerf, binH: h - 2*sj.trim + sj.kerf,
-		limit: s.Quantity, price: s.Price, grain: s.Grain, offcut: s.Offcut,
+		limit: s.Quantity, price: sheetPrice(s), grain: s.Grain, offcut: s.Offcut, spent: s.spent,
 	}, nil
 }
 
@@ -407,13 +409,26 @@ func (sj *stockJob) group() error {
 			if sj.defRow >= 0 && !slices.ContainsFunc(g.rows, func(ri int) bool { return !sj.rows[ri].offcut }) {
 				g.rows = append(g.rows, sj.defRow)
 			}
+			// Spent rows (a pinned layout's) take no sheet.
+			for _, ri := range g.rows {
+				if sj.rows[ri].spent {
+					g.spent = append(g.spent, ri)
+				}
+			}
+			g.rows = slices.DeleteFunc(g.rows, func(ri int) bool { return sj.rows[ri].spent })
 			gi = len(sj.groups)
 			index[key] = gi
 			sj.groups = append(sj.groups, g)
 		}
 		g := sj.groups[gi]
+		// A part that fits a spent row and no other is short of stock.
+		spentFit := slices.ContainsFunc(g.spent, func(ri int) bool { return sj.fitOn(i, &sj.rows[ri]).fits })
 		if len(g.rows) == 0 {
-			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoStock))
+			reason := SkipNoStock
+			if spentFit {
+				reason = SkipStockOut
+			}
+			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, reason))
 			continue
 		}
 		if fits += len(g.rows); fits > MaxStockFits {
@@ -426,7 +441,11 @@ func (sj *stockJob) group() error {
 			any = any || pf[r].fits
 		}
 		if !any {
-			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, SkipNoFit))
+			reason := SkipNoFit
+			if spentFit {
+				reason = SkipStockOut
+			}
+			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, reason))
 			continue
 		}
 		g.parts = append(g.parts, i)
@@ -1156,6 +1175,12 @@ func rotateEdges(e *Edges, rotated bool) *Edges {
 
 // roundTL rounds an amount to kuruş.
 func roundTL(v float64) float64 { return math.Round(v*100) / 100 }
+
+// sheetPrice is a stock row's price to the kuruş: the costs and their
+// bounds are sums of these, so that a plan at its bound shows both the
+// same (333,3333 TL a sheet, three sheets: 1.000 TL against a bound of
+// 999,99 TL, "optimal").
+func sheetPrice(s Stock) float64 { return roundTL(s.Price) }
 
 // floorTL rounds a lower bound down to kuruş, so that it stays a bound.
 func floorTL(v float64) float64 { return math.Floor(v*100+1e-6) / 100 }

@@ -832,3 +832,25 @@ func TestStockWildInput(t *testing.T) {
 		}
 	}
 }
+
+// Prices are taken to the kuruş, so that a plan proven at its bound shows
+// its cost and the bound the same, whatever decimals the price has.
+func TestPriceToTheKurus(t *testing.T) {
+	for _, price := range []float64{333.3333, 1450.555, 0.005, 1.115, 999.999} {
+		req := Request{Stock: []Stock{{ID: "a", Material: "M", Width: 100, Height: 100, Price: price}},
+			Parts: []Part{{Name: "X", Width: 90, Height: 90, Quantity: 3, Material: "M"}}}
+		res, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatal(err)
+		}
+		want := 3 * math.Round(price*100) / 100
+		if !res.Stats.Optimal || math.Abs(res.Stats.Cost-want) > 1e-9 || res.Stats.CostLowerBound != res.Stats.Cost ||
+			res.Materials[0].CostLowerBound != res.Materials[0].Cost {
+			t.Errorf("price %g: cost %g (want %g), bound %g, material %g / %g, optimal %v", price, res.Stats.Cost, want,
+				res.Stats.CostLowerBound, res.Materials[0].Cost, res.Materials[0].CostLowerBound, res.Stats.Optimal)
+		}
+	}
+}

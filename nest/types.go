@@ -63,6 +63,11 @@ type Stock struct {
 	// quantity 1, price 0): the engine uses offcut rows first, each only
 	// when its parts cover at least Options.OffcutMinUse percent of it.
 	Offcut bool `json:"offcut,omitempty"`
+	// spent marks, in the request a pinned layout lays out besides its
+	// pinned pages, a limited row whose sheets the pinned pages took all
+	// of: still the stock of its material (its parts are short of stock,
+	// not of another sheet), but it takes no sheet.
+	spent bool
 }
 
 // Band is one edge band code.

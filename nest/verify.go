@@ -614,6 +614,10 @@ func verifySkippedStock(sj *stockJob, req Request, res Result, groupOf []int) (w
 		if s.OriginalIndex < 0 || s.OriginalIndex >= len(req.Parts) {
 			return nil, nil, fmt.Errorf("atlanan parça geçersiz: %+v", s)
 		}
+		if exp, ok := whole[s.OriginalIndex]; ok && s == exp {
+			found++ // a whole line: no stock, no row, or only spent rows (a pinned layout's)
+			continue
+		}
 		if s.Reason == SkipStockOut {
 			gi := groupOf[s.OriginalIndex]
 			if gi < 0 || out[s.OriginalIndex] > 0 || s.Quantity < 1 {

@@ -355,9 +355,10 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 		if len(res.Pages) == 0 {
 			return nil, export.ErrEmpty
 		}
+		// Each file is a DXF, whatever FILE ends in (y.zip gives y-1.dxf).
 		ext := filepath.Ext(dxfPath)
 		base := strings.TrimSuffix(dxfPath, ext)
-		if ext == "" {
+		if !strings.EqualFold(ext, ".dxf") {
 			ext = ".dxf"
 		}
 		for i := range res.Pages {

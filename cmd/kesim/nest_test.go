@@ -160,6 +160,17 @@ func TestNestWritesPDFAndDXF(t *testing.T) {
 	if _, err := os.Stat(dxfPath); !os.IsNotExist(err) {
 		t.Errorf("%s written although one file per sheet was asked", dxfPath)
 	}
+	// A .zip name with one file per sheet still gives DXF files, named so.
+	zipPath := filepath.Join(dir, "y.zip")
+	if code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--dxf", zipPath, "--dxf-per-sheet", "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "y-1.dxf")); err != nil {
+		t.Errorf("--dxf y.zip --dxf-per-sheet: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "y-*.zip")); len(m) != 0 {
+		t.Errorf("DXF files named as zips: %v", m)
+	}
 }
 
 // repeatReader yields n copies of one byte without holding them in memory.
