@@ -1173,8 +1173,10 @@ func rotateEdges(e *Edges, rotated bool) *Edges {
 	return &Edges{Top: e.Left, Right: e.Top, Bottom: e.Right, Left: e.Bottom}
 }
 
-// roundTL rounds an amount to kuruş.
-func roundTL(v float64) float64 { return math.Round(v*100) / 100 }
+// roundTL rounds an amount to kuruş. The amount is first taken to a millionth of a lira, so that a product
+// that is a half kuruş in decimals (0,35 m at 0,10 TL: 0,035) but a hair
+// under it in binary rounds up, as written.
+func roundTL(v float64) float64 { return math.Round(math.Round(v*1e6)/1e4) / 100 }
 
 // sheetPrice is a stock row's price to the kuruş: the costs and their
 // bounds are sums of these, so that a plan at its bound shows both the

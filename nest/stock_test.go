@@ -854,3 +854,21 @@ func TestPriceToTheKurus(t *testing.T) {
 		}
 	}
 }
+
+// A band's cost is its metres times its price, rounded to the kuruş as
+// written: 0,35 m at 0,10 TL is 0,04 TL, though 0,035 is a hair under it in
+// binary.
+func TestBandCostRoundsHalfUp(t *testing.T) {
+	req := Request{Sheet: Sheet{Width: 100, Height: 100}, Bands: []Band{{Code: "B", Price: 0.1}},
+		Parts: []Part{{Name: "X", Width: 35, Height: 20, Quantity: 1, Edges: &Edges{Top: "B"}}}}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.BandTotals) != 1 || res.BandTotals[0].Meters != 0.35 || res.BandTotals[0].Cost != 0.04 {
+		t.Errorf("band totals %+v, want 0,35 m and 0,04 TL", res.BandTotals)
+	}
+}
