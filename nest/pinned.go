@@ -350,6 +350,10 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 	}
 	st.CutLength = toCM(cutUnits)
 	if pj.stock {
+		// Materials are changed below: a copy, so that Verify leaves the
+		// caller's result as it was (a store trying several pinned sets
+		// verified a changed one the second time).
+		res.Materials = slices.Clone(res.Materials)
 		st.Cost = roundTL(st.Cost + float64(sign)*cost)
 		st.CostLowerBound = floorTL(st.CostLowerBound + float64(sign)*cost)
 		for _, p := range pj.req.Pinned {

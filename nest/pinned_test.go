@@ -2,11 +2,13 @@ package nest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -204,6 +206,35 @@ func TestPinnedSpentRow(t *testing.T) {
 		if len(got.Skipped) != 1 || got.Skipped[0].Reason != SkipStockOut || got.Skipped[0].Quantity != 1 || len(got.Buy) != 0 {
 			t.Errorf("with %d more rows: skipped %+v, buy %+v; want one Arka short of stock, nothing to buy", len(extra), got.Skipped, got.Buy)
 		}
+	}
+}
+
+// Verify leaves the result it checks as it was, even when it refuses it:
+// a caller may check one result against several pinned sets.
+func TestVerifyPinnedLeavesTheResult(t *testing.T) {
+	stock := []Stock{{ID: "s1", Material: "Beyaz", Width: 183, Height: 366, Quantity: 5, Price: 1450},
+		{ID: "s2", Material: "Ceviz", Width: 183, Height: 366, Quantity: 3, Price: 2100}}
+	parts := []Part{{ID: "yan", Name: "Yan", Width: 56, Height: 72, Quantity: 4, Material: "Beyaz"},
+		{ID: "kapak", Name: "Kapak", Width: 40, Height: 70, Quantity: 4, Material: "Ceviz"}}
+	first, err := Layout(context.Background(), Request{Stock: stock, Parts: parts}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Stock: stock, Parts: append(slices.Clone(parts), Part{ID: "ek", Name: "Ek", Width: 180, Height: 360, Quantity: 1, Material: "Beyaz"}),
+		Pinned: first.Pages[:1]}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := json.Marshal(res)
+	wrong := req
+	wrong.Pinned = res.Pages[:2]
+	_ = Verify(wrong, res)
+	if after, _ := json.Marshal(res); string(after) != string(before) {
+		t.Fatalf("Verify changed the result:\n%s\n%s", before, after)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Errorf("the result after a refused check: %v", err)
 	}
 }
 

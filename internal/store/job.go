@@ -576,6 +576,43 @@ func ReplanPins(cur Layout, in LayoutInput) ([]nest.Page, error) {
 	return nil, nil
 }
 
+// CheckReplan checks a re-plan in of the stored layout cur (ReplanPins)
+// and its result against the request with the pages the client pinned
+// (CheckResult). Which leading pages it pinned the server cannot know: at
+// least those through the last ticked one, at most every leading page
+// that is unchanged (a page after the ticked ones may come out the same).
+// Each count is tried, the most first; past 16, only the least is.
+func CheckReplan(cur Layout, in LayoutInput) error {
+	pinned, err := ReplanPins(cur, in)
+	if err != nil {
+		return err
+	}
+	ticked := map[string]bool{}
+	for _, p := range TickedPages(cur.Result, cur.CutPieces) {
+		ticked[p.ID] = true
+	}
+	least := 0
+	for i, p := range pinned {
+		if ticked[p.ID] {
+			least = i + 1
+		}
+	}
+	var first error
+	for k, tries := len(pinned), 0; k >= least; k, tries = k-1, tries+1 {
+		if tries == 16 {
+			k = least
+		}
+		err := CheckResult(in, pinned[:k])
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
 // SettingsColumn returns the JSON of the settings column.
 func SettingsColumn(o OffcutSettings) ([]byte, error) {
 	if o.Rules == nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,5 +115,50 @@ func TestPieceNeedle(t *testing.T) {
 		if got := strings.Contains(string(col), PieceNeedle(id)); got != want {
 			t.Errorf("piece %q found %v, want %v", id, got, want)
 		}
+	}
+}
+
+// A re-plan of a job being cut that pins only its ticked sheet is taken
+// even when a later sheet comes out unchanged (the same page of the other
+// material): the server cannot tell which leading pages the client pinned.
+func TestReplanWithAnUnchangedLaterPage(t *testing.T) {
+	ctx := context.Background()
+	stock := []nest.Stock{
+		{ID: "s1", Material: "Beyaz", Thickness: 18, Width: 183, Height: 366, Quantity: 5, Price: 1450},
+		{ID: "s2", Material: "Ceviz", Thickness: 18, Width: 183, Height: 366, Quantity: 3, Price: 2100, Grain: nest.GrainVertical},
+	}
+	parts := []nest.Part{
+		{ID: "yan", Name: "Yan", Width: 56, Height: 72, Quantity: 4, Material: "Beyaz", Thickness: 18},
+		{ID: "kapak", Name: "Kapak", Width: 39.7, Height: 71.5, Quantity: 4, Material: "Ceviz", Thickness: 18, Grain: nest.GrainVertical},
+	}
+	in := LayoutInput{Name: "İş", Parts: parts, Stock: stock, Options: nest.Options{TimeLimitMs: 0}}
+	res, err := nest.Layout(ctx, in.Request(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pages) != 2 || res.Pages[0].StockID != "s1" || res.Pages[1].StockID != "s2" {
+		t.Fatalf("first plan: %+v", res.Pages)
+	}
+	cur := Layout{State: StateCutting, Result: &res, CutPieces: []string{res.Pages[0].Parts[0].ID}}
+	// A new Beyaz part that needs a sheet of its own, the cut sheet pinned.
+	next := in
+	next.Parts = append(slices.Clone(parts), nest.Part{ID: "ek", Name: "Ek", Width: 180, Height: 360, Quantity: 1, Material: "Beyaz", Thickness: 18})
+	replan, err := nest.Layout(ctx, next.Request(res.Pages[:1]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Result = &replan
+	pinned, err := ReplanPins(cur, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pinned) != 2 {
+		t.Fatalf("the second page did not come out unchanged (%d leading pages kept): the case is not tested", len(pinned))
+	}
+	if CheckResult(next, pinned) == nil {
+		t.Fatal("the result checks with both pages pinned: the case is not tested")
+	}
+	if err := CheckReplan(cur, next); err != nil {
+		t.Errorf("re-plan pinning the ticked sheet only: %v", err)
 	}
 }

@@ -50,11 +50,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 		if err != nil {
 			return err
 		}
-		pinned, err := store.ReplanPins(cur, in)
-		if err != nil {
-			return err
-		}
-		if err := store.CheckResult(in, pinned); err != nil {
+		if err := store.CheckReplan(cur, in); err != nil {
 			return err
 		}
 		l := cur

@@ -27,11 +27,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err != nil {
 		return store.Layout{}, err
 	}
-	pinned, err := store.ReplanPins(cur, in)
-	if err != nil {
-		return store.Layout{}, err
-	}
-	if err := store.CheckResult(in, pinned); err != nil {
+	if err := store.CheckReplan(cur, in); err != nil {
 		return store.Layout{}, err
 	}
 	l := cur
