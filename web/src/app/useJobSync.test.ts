@@ -26,13 +26,19 @@ describe('useJobSync', () => {
     await waitFor(() => expect(setJob).toHaveBeenCalledWith('9', { state: 'cutting', pinned: [pages[1]] }));
   });
 
-  it('takes a state changed elsewhere, and asks nothing for a job not being cut', async () => {
+  it('takes a state changed elsewhere, and asks nothing for a cut job', async () => {
     server.state = 'cut';
     const setJob = vi.fn();
     renderHook(() => useJobSync({ job: { id: '9', name: 'Mutfak', state: 'cutting', pinned: [pages[1]] }, setJob }));
     await waitFor(() => expect(setJob).toHaveBeenCalledWith('9', { state: 'cut', pinned: [] }));
     vi.mocked(fetch).mockClear();
-    renderHook(() => useJobSync({ job: { id: '9', name: 'Mutfak', state: 'planned', pinned: [] }, setJob }));
+    renderHook(() => useJobSync({ job: { id: '9', name: 'Mutfak', state: 'cut', pinned: [] }, setJob }));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('learns that a planned job on screen started being cut at the saw, with its ticked sheet pinned', async () => {
+    const setJob = vi.fn();
+    renderHook(() => useJobSync({ job: { id: '9', name: 'Mutfak', state: 'planned', pinned: [] }, setJob }));
+    await waitFor(() => expect(setJob).toHaveBeenCalledWith('9', { state: 'cutting', pinned: [pages[1]] }));
   });
 });

@@ -4,7 +4,7 @@ import { ApiError, jobApi, type JobState } from '../lib/api';
 import type { Result } from '../features/engine/types';
 import type { WorkJob } from './work';
 
-/** JOB_SYNC_MS: a job being cut on screen asks the server for new ticks this often. */
+/** JOB_SYNC_MS: a job on screen that is not cut asks the server for its state and new ticks this often. */
 export const JOB_SYNC_MS = 15000;
 
 interface JobWork {
@@ -18,12 +18,13 @@ function samePages(a: WorkJob['pinned'], b: WorkJob['pinned']): boolean {
 }
 
 /**
- * useJobSync keeps the job on screen as the shop floor has it: while it is
- * being cut, the sheets ticked on the phones since it was loaded become
- * pinned (a re-plan keeps them), and a state changed elsewhere is taken.
+ * useJobSync keeps the job on screen as the shop floor has it: a planned
+ * job whose first sheet a phone ticked becomes a job being cut, the
+ * sheets ticked since it was loaded become pinned (a re-plan keeps them),
+ * and a state changed elsewhere is taken. A cut job asks nothing.
  */
 export function useJobSync(work: JobWork): void {
-  const id = work.job?.state === 'cutting' ? work.job.id : null;
+  const id = work.job && work.job.state !== 'cut' ? work.job.id : null;
   const sync = useEffectEvent(async (signal: AbortSignal) => {
     const job = work.job;
     if (!job || job.id !== id) return;
