@@ -518,6 +518,12 @@ func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
 		}
 	}
 	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	wantOneOnRack(t, s, o, "after job 2 was undone")
+}
+
+// wantOneOnRack checks that user A's rack holds one offcut of o's size.
+func wantOneOnRack(t *testing.T, s store.Store, o store.Offcut, when string) {
+	t.Helper()
 	n := 0
 	for _, r := range rack(t, s, userA) {
 		if r.Width == o.Width && r.Height == o.Height {
@@ -525,7 +531,7 @@ func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
 		}
 	}
 	if n != 1 {
-		t.Errorf("%d offcuts of %g x %g on the rack, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
+		t.Errorf("%d offcuts of %g x %g on the rack %s, want 1: %v", n, o.Width, o.Height, when, rackIDs(rack(t, s, userA)))
 	}
 }
 
@@ -546,15 +552,7 @@ func testOffcutOfUndoneJob(t *testing.T, s store.Store) {
 		}
 	}
 	mustSetState(t, s, userA, j1.ID, store.StateCut)
-	n := 0
-	for _, r := range rack(t, s, userA) {
-		if r.Width == o.Width && r.Height == o.Height {
-			n++
-		}
-	}
-	if n != 1 {
-		t.Errorf("%d offcuts of %g x %g on the rack after job 1 was cut again, want 1: %v", n, o.Width, o.Height, rackIDs(rack(t, s, userA)))
-	}
+	wantOneOnRack(t, s, o, "after job 1 was cut again")
 }
 
 // A job whose offcut row is not the board on the rack (three sheets of a
