@@ -255,6 +255,7 @@ func TestJobAPIPerUser(t *testing.T) {
 	}{
 		{"PATCH", "/api/layouts/" + l.ID, `{"state":"cut"}`},
 		{"PUT", "/api/layouts/" + l.ID + "/pieces/" + piece, `{"cut":true}`},
+		{"POST", "/api/layouts/" + l.ID + "/pieces/" + piece + "/recut", ""},
 		{"PUT", "/api/layouts/" + l.ID, jobBody(t, "B", nil, stiff("r", 20, 10, 30))},
 	} {
 		if w := b.do(c.method, c.path, c.body); w.Code != http.StatusNotFound || errMessage(w) != store.MsgLayoutMissing {
@@ -307,6 +308,22 @@ func TestJobAPIPerUser(t *testing.T) {
 	var ticks store.Ticks
 	if json.Unmarshal(w.Body.Bytes(), &ticks); w.Code != http.StatusOK || ticks.Progress.Cut != len(ids)-1 {
 		t.Errorf("B unticks a piece of A's job being cut: %d %s", w.Code, w.Body)
+	}
+	// B taps "Bozuk" on a piece of A's job: the recut part goes to A's
+	// saved parts (A plans the next job), with the line's size.
+	w = b.do("POST", "/api/layouts/"+l.ID+"/pieces/"+ids[0]+"/recut", "")
+	var recut store.Part
+	if json.Unmarshal(w.Body.Bytes(), &recut); w.Code != http.StatusCreated || recut.Name != "Parça r (yeniden kesim)" || recut.Quantity != 1 || recut.Width != 20 {
+		t.Errorf("B recuts a piece of A's job: %d %s", w.Code, w.Body)
+	}
+	if w := a.do("GET", "/api/parts", ""); !strings.Contains(w.Body.String(), "Parça r (yeniden kesim)") {
+		t.Errorf("A's saved parts lack the recut: %s", w.Body)
+	}
+	if w := b.do("GET", "/api/parts", ""); strings.Contains(w.Body.String(), "yeniden kesim") {
+		t.Errorf("B's saved parts got the recut: %s", w.Body)
+	}
+	if w := b.do("POST", "/api/layouts/"+l.ID+"/pieces/yok-0/recut", ""); w.Code != http.StatusNotFound || errMessage(w) != store.MsgPieceMissing {
+		t.Errorf("recut of a piece the job has not: %d %s", w.Code, w.Body)
 	}
 	for _, c := range []struct{ method, path, body string }{
 		{"PATCH", "/api/layouts/" + l.ID, `{"state":"cut"}`},

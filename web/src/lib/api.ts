@@ -136,4 +136,6 @@ export const jobApi = {
   replace: <T>(id: string, body: object) => request<T>('PUT', layoutPath(id), body),
   /** tick marks one piece (a Placed id) cut or not. */
   tick: (id: string, pieceId: string, cut: boolean) => request<Ticks>('PUT', `${layoutPath(id)}/pieces/${encodeURIComponent(pieceId)}`, { cut }),
+  /** recut puts a spoiled piece back as one part of its line in the job owner's saved parts; the answer is the part. */
+  recut: (id: string, pieceId: string) => request<unknown>('POST', `${layoutPath(id)}/pieces/${encodeURIComponent(pieceId)}/recut`),
 };

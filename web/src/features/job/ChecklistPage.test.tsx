@@ -45,7 +45,7 @@ beforeEach(() => {
         server.cutPieces = body.cut ? [...new Set([...server.cutPieces, id])] : server.cutPieces.filter((x) => x !== id);
         return Response.json({ cutPieces: server.cutPieces, progress: { cut: server.cutPieces.length, total: 3 } });
       }
-      if (url === '/api/parts' && method === 'POST') return Response.json({ id: 'n', ...body, createdAt: '' }, { status: 201 });
+      if (/^\/api\/layouts\/7\/pieces\/.+\/recut$/.test(url) && method === 'POST') return Response.json({ id: 'n', name: 'Kapak (yeniden kesim)' }, { status: 201 });
       return Response.json({ error: { message: 'yok' } }, { status: 404 });
     }),
   );
@@ -118,18 +118,13 @@ describe('ChecklistPage', () => {
     expect(onSheet).toHaveBeenCalledWith(2);
   });
 
-  it('sends a spoiled piece back as a saved part to recut', async () => {
+  it("sends a spoiled piece back to recut, to the job owner's saved parts through the job", async () => {
     show();
     await screen.findAllByRole('checkbox');
     await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]);
     await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
-    await waitFor(() =>
-      expect(calls).toContainEqual({
-        method: 'POST',
-        url: '/api/parts',
-        body: { name: 'Kapak (yeniden kesim)', width: 40, height: 30, quantity: 1, material: 'Beyaz' },
-      }),
-    );
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/layouts/7/pieces/k-1/recut', body: undefined }));
+    expect(calls.some((c) => c.url === '/api/parts')).toBe(false);
   });
 });
 

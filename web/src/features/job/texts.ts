@@ -29,7 +29,6 @@ export const jobMsg = {
   confirmSpoiled: (name: string) => `"${name}" bozuk olarak işaretlensin ve yeniden kesilmek üzere parça listesine gönderilsin mi?`,
   spoiledSent: (name: string) => `"${name}" yeniden kesilecek: Kayıtlı Parçalar listesine eklendi.`,
   spoiledFailed: (why: string) => `Bozuk parça gönderilemedi: ${why}`,
-  recutName: (name: string) => `${name} (yeniden kesim)`,
   offcut: 'Artık',
   canvas: 'Levha',
   sheetDone: 'Bu levhanın tüm parçaları kesildi.',

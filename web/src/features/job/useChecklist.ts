@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Stock } from '../../generated/engine';
-import { MAX_TEXT_RUNES } from '../../generated/limits';
-import { ApiError, jobApi, request, type JobState } from '../../lib/api';
+import { ApiError, jobApi, type JobState } from '../../lib/api';
 import type { Options, PartInput, Placed, Result } from '../engine/types';
 import { partLineOf } from './checklist';
 import { jobMsg } from './texts';
@@ -99,26 +98,23 @@ export function useChecklist(id: string) {
 
   /**
    * spoil sends a spoiled piece back as a saved part of its line, one copy
-   * to recut (POST /api/parts: the list "Kayıtlı Parçalar" of every
-   * device), to be added to the parts of the next plan. Its tick stays as
-   * it is: the sheet was cut, and the recut is a line of its own. It
-   * answers the message to show.
+   * to recut, in the saved parts ("Kayıtlı Parçalar") of the job's owner,
+   * who plans the next job, whoever taps it (POST …/pieces/{id}/recut; the
+   * server takes the line's size, material, grain and bands). Its tick
+   * stays as it is: the sheet was cut, and the recut is a line of its own.
+   * It answers the message to show.
    */
   const spoil = useCallback(
     async (piece: Placed): Promise<{ ok: boolean; message: string }> => {
       const line = job?.parts.find((p) => p.id === partLineOf(piece.id));
-      const name = [...jobMsg.recutName(line?.name ?? piece.name)].slice(0, MAX_TEXT_RUNES).join('');
-      const part: Record<string, unknown> = line
-        ? { name, width: line.width, height: line.height, quantity: 1, material: line.material, thickness: line.thickness, grain: line.grain, edges: line.edges }
-        : { name, width: piece.width, height: piece.height, quantity: 1 };
       try {
-        await request('POST', '/api/parts', Object.fromEntries(Object.entries(part).filter(([, v]) => v !== undefined && v !== '')));
+        await jobApi.recut(id, piece.id);
       } catch (e) {
         return { ok: false, message: jobMsg.spoiledFailed(reason(e)) };
       }
       return { ok: true, message: jobMsg.spoiledSent(line?.name ?? piece.name) };
     },
-    [job],
+    [id, job],
   );
 
   const isCut = (pieceId: string) => pending[pieceId] ?? cutPieces.includes(pieceId);
