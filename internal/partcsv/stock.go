@@ -114,8 +114,9 @@ func (c cells) text(col string) string {
 }
 
 // thousandsDots matches a number written with Turkish thousands dots:
-// 1.450, 12.500,75.
-var thousandsDots = regexp.MustCompile(`^[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?$`)
+// 1.450, 12.500,75; not 0.250, a decimal point (a group never starts
+// with 0).
+var thousandsDots = regexp.MustCompile(`^[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?$`)
 
 // ParseAmount reads an amount of money as a Turkish user writes it:
 // 1.450 (thousands dots), 1.450,50, 12,5 or 12.5.

@@ -216,3 +216,14 @@ func imported[T any](t *testing.T, rows []T, err error) bool {
 	}
 	return true
 }
+
+// An amount reads as a Turkish user writes it: thousands dots, a decimal
+// comma, or a decimal point where the dots cannot be thousands (0.250).
+func TestParseAmount(t *testing.T) {
+	for s, want := range map[string]float64{"1.450": 1450, "1.450,50": 1450.5, "12.500,75": 12500.75, "12,5": 12.5, "12.5": 12.5,
+		"0.250": 0.25, "00.500": 0.5, "1.000.000": 1e6} {
+		if got, ok := ParseAmount(s); !ok || got != want {
+			t.Errorf("ParseAmount(%q) = %g, %v; want %g", s, got, ok, want)
+		}
+	}
+}
