@@ -19,8 +19,9 @@ func TestBackupRestoreCommands(t *testing.T) {
 	if _, err := os.Stat(db); err == nil {
 		t.Error("backup created the missing database")
 	}
-	if code, _, stderr := runT("", "user", "list", "--db", db); code != 0 {
-		t.Fatalf("user list: %d %s", code, stderr)
+	// The first account makes the database.
+	if code, _, stderr := runT("uzun-bir-parola\n", "user", "add", "ayse", "--db", db); code != 0 {
+		t.Fatalf("user add: %d %s", code, stderr)
 	}
 	backup := filepath.Join(dir, "yedek.db")
 	if code, stdout, stderr := runT("", "backup", "--db", db, backup); code != 0 || stdout != "Yedeklendi: "+db+" → "+backup+"\n" {
