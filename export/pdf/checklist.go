@@ -144,7 +144,7 @@ func (d *doc) checklistPages(page int, codes []sheetCode) {
 		f.AddPage()
 		x, y, w, h := d.content()
 		d.font("B", 12)
-		f.Text(x, y+5, d.fit(d.patternLabel(page)+"   ·   levha kontrol listeleri", w))
+		f.Text(x, y+5, d.patternText(page, "", "   ·   levha kontrol listeleri", w))
 		cols := max(1, int(w/cw))
 		rows := max(1, int((h-titleRoom)/ch))
 		n := min(len(codes), cols*rows)

@@ -10,16 +10,25 @@ import (
 // A sheet's list: columns of rows, first the parts (a colour swatch, as the
 // part is filled in the drawing, then number, name and size), then for a
 // guillotine layout the cutting sequence (order, direction and the line's
-// position, length).
+// position, length). What the saw needs is never shortened: a cut's
+// position, a part's size with its "(D)" (turned), the headings. The
+// columns are measured on the list's own lines (see measureList) and made
+// as wide as those need; only a part's (or a band's) name is shortened to
+// fit, and a list squeezed into less room than that is set in a smaller
+// font rather than cut.
 const (
-	listFont    = 7.5  // points
-	listRow     = 4.2  // mm
-	listHead    = 10.0 // mm: the title and the column headings
-	listColumn  = 70.0 // mm, the widest a column gets
-	listColGap  = 4.0  // mm
-	swatchWidth = 3.0  // mm
-	numberWidth = 8.0  // mm
-	sizeWidth   = 22.0 // mm
+	listFont     = 7.5  // points
+	minListFont  = 5.0  // points: a list never gets smaller than this
+	listRow      = 4.2  // mm
+	listHead     = 10.0 // mm: the title and the column headings
+	listColumn   = 70.0 // mm, the widest a column gets, unless its lines need more
+	listColGap   = 4.0  // mm
+	swatchWidth  = 3.0  // mm
+	numberWidth  = 8.0  // mm, at least
+	sizeWidth    = 22.0 // mm, at least
+	textGap      = 2.0  // mm between the number and the text
+	rightGap     = 1.0  // mm between the text and the right-hand column
+	minNameWidth = 9.0  // mm a part's name gets at least, at listFont
 )
 
 // listLine is one row of a sheet's list: a part, a cut, or the headings that
@@ -30,7 +39,11 @@ type listLine struct {
 	band    bool    // the swatch is a band's: a thick line
 	number  string
 	text    string
-	right   string
+	// keep is the beginning of text that is never shortened: a cut's whole
+	// text, a band's code; a part's name may be shortened to nothing. A
+	// heading's text is always kept whole.
+	keep  string
+	right string // never shortened
 }
 
 // Section headings of a sheet's list.
@@ -60,31 +73,85 @@ func listLines(parts []nest.Placed, cuts []nest.Cut) []listLine {
 		if c.Direction == nest.Vertical {
 			where = "Dikey, x = " + export.Num(c.X)
 		}
-		lines = append(lines, listLine{number: "K" + itoa(c.Order), text: where, right: export.Num(c.Length)})
+		lines = append(lines, listLine{number: "K" + itoa(c.Order), text: where, keep: where, right: export.Num(c.Length)})
 	}
 	return lines
 }
 
-// listColumns is how many list columns fit in width mm, and their width.
-func listColumns(width float64) (int, float64) {
-	n := max(1, int((width+listColGap)/(listColumn+listColGap)))
-	return n, min(listColumn, (width-float64(n-1)*listColGap)/float64(n))
+// listSet is how a sheet's list is set: its font and the widths of its
+// columns' parts, measured on its lines.
+type listSet struct {
+	pt     float64 // font size, points
+	number float64 // mm: the numbers, right-aligned, end this far right of the swatch
+	right  float64 // mm: the right-hand column, sizes and lengths
+	// minCol is the narrowest column, in mm, that prints every line's kept
+	// text and right-hand value in full.
+	minCol float64
 }
 
-// listHeight is the height in mm of a list of n lines in width mm.
-func listHeight(n int, width float64) float64 {
-	cols, _ := listColumns(width)
+// measureList measures lines in pt points: the widest number, kept text
+// and right-hand value (never less than the usual numberWidth, minNameWidth
+// and sizeWidth, scaled to pt, so that a list of short values is set as it
+// always was).
+func (d *doc) measureList(lines []listLine, pt float64) listSet {
+	k := pt / listFont
+	m := listSet{pt: pt, number: numberWidth * k, right: sizeWidth * k}
+	text := minNameWidth * k
+	width := d.f.GetStringWidth
+	for _, l := range lines {
+		if l.heading {
+			d.font("B", pt)
+		} else {
+			d.font("", pt)
+		}
+		m.number = max(m.number, width(l.number))
+		m.right = max(m.right, width(l.right))
+		switch {
+		case l.heading || (l.keep != "" && l.keep == l.text):
+			text = max(text, width(l.text))
+		case l.keep != "":
+			text = max(text, width(l.keep+"…"))
+		}
+	}
+	m.minCol = swatchWidth + m.number + textGap + text + rightGap + m.right
+	return m
+}
+
+// fitList returns how lines are set in columns colW mm wide: in listFont
+// when they fit, else in the largest font down to minListFont in which
+// they do (or minListFont, the kept texts then shortened as a last resort).
+func (d *doc) fitList(lines []listLine, m listSet, colW float64) listSet {
+	for pt := listFont - 0.25; m.minCol > colW+1e-9 && pt >= minListFont; pt -= 0.25 {
+		m = d.measureList(lines, pt)
+	}
+	return m
+}
+
+// listColumns is how many list columns fit in width mm, and their width,
+// for columns at least minCol mm wide (when width has room for one).
+func listColumns(width, minCol float64) (int, float64) {
+	widest := max(listColumn, minCol)
+	n := max(1, int((width+listColGap)/(widest+listColGap)))
+	return n, min(widest, (width-float64(n-1)*listColGap)/float64(n))
+}
+
+// listHeight is the height in mm of a list of n lines in width mm, in
+// columns at least minCol mm wide.
+func listHeight(n int, width, minCol float64) float64 {
+	cols, _ := listColumns(width, minCol)
 	return listHead + float64((n+cols-1)/cols)*listRow
 }
 
 // sheetList writes the list of a sheet into r, filling its columns one after
 // the other, and continues on new pages when r is full. With onPage false it
-// starts on a new page.
-func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool) {
+// starts on a new page. m is the list measured in listFont.
+func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool, m listSet) {
 	f := d.f
-	title := fmt.Sprintf("Sayfa %d listesi", page+1)
-	if d.repeats(page) > 1 {
-		title = d.patternLabel(page) + " listesi"
+	title := func(w float64) string {
+		if d.repeats(page) > 1 {
+			return d.patternText(page, "", " listesi", w)
+		}
+		return fmt.Sprintf("Sayfa %d listesi", page+1)
 	}
 	full := func() box {
 		f.AddPage()
@@ -96,16 +163,17 @@ func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool) {
 	}
 	headings := partHeadings
 	for i := 0; i < len(lines); {
-		cols, colW := listColumns(r.w)
+		cols, colW := listColumns(r.w, m.minCol)
 		rows := int((r.h-listHead)/listRow + 1e-9) // listHeight's own height must fit
 		if rows < 1 {
 			r = full()
 			continue
 		}
+		set := d.fitList(lines, m, colW)
 		// Balance the columns of the last part of the list.
 		rows = min(rows, (len(lines)-i+cols-1)/cols)
 		d.font("B", 10)
-		f.Text(r.x, r.y+4, title)
+		f.Text(r.x, r.y+4, title(r.w))
 		for c := 0; c < cols && i < len(lines); c++ {
 			x := r.x + float64(c)*(colW+listColGap)
 			y := r.y + listHead
@@ -113,7 +181,7 @@ func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool) {
 				headings = lines[i]
 				i++
 			}
-			d.listLine(x, y-listRow, colW, headings)
+			d.listLine(x, y-listRow, colW, headings, set)
 			for k := 0; k < rows && i < len(lines); k++ {
 				if lines[i].heading {
 					if k == rows-1 {
@@ -121,44 +189,44 @@ func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool) {
 					}
 					headings = lines[i]
 				}
-				d.listLine(x, y, colW, lines[i])
+				d.listLine(x, y, colW, lines[i], set)
 				y += listRow
 				i++
 			}
 		}
 		if i < len(lines) {
 			r = full()
-			title = fmt.Sprintf("Sayfa %d listesi (devam)", page+1)
+			title = func(float64) string { return fmt.Sprintf("Sayfa %d listesi (devam)", page+1) }
 		}
 	}
 }
 
-// listLine writes one row of a list, with its top at y.
-func (d *doc) listLine(x, y, w float64, l listLine) {
+// listLine writes one row of a list, set as m says, with its top at y.
+func (d *doc) listLine(x, y, w float64, l listLine, m listSet) {
 	f := d.f
 	base := y + listRow - 1.1
 	if l.heading {
-		d.font("B", listFont)
+		d.font("B", m.pt)
 		f.SetTextColor(90, 90, 90)
 		f.SetDrawColor(150, 150, 150)
 		f.SetLineWidth(0.1)
 		f.Line(x, base+1, x+w, base+1)
 	} else {
-		d.font("", listFont)
+		d.font("", m.pt)
 	}
 	if l.swatch != nil && l.band {
 		f.SetDrawColor(l.swatch[0], l.swatch[1], l.swatch[2])
 		f.SetLineWidth(bandWidth)
-		f.Line(x+0.3, y+listRow/2, x+swatchWidth+numberWidth, y+listRow/2)
+		f.Line(x+0.3, y+listRow/2, x+swatchWidth+m.number, y+listRow/2)
 	} else if l.swatch != nil {
 		f.SetFillColor(l.swatch[0], l.swatch[1], l.swatch[2])
 		f.SetDrawColor(60, 60, 60)
 		f.SetLineWidth(0.1)
 		f.Rect(x+0.3, y+0.9, swatchWidth-0.6, listRow-1.8, "FD")
 	}
-	f.Text(x+swatchWidth+numberWidth-f.GetStringWidth(l.number), base, l.number)
-	textX := x + swatchWidth + numberWidth + 2
-	f.Text(textX, base, d.fit(l.text, x+w-sizeWidth-1-textX))
-	f.Text(x+w-sizeWidth, base, d.fit(l.right, sizeWidth))
+	f.Text(x+swatchWidth+m.number-f.GetStringWidth(l.number), base, l.number)
+	textX := x + swatchWidth + m.number + textGap
+	f.Text(textX, base, d.fit(l.text, x+w-m.right-rightGap-textX))
+	f.Text(x+w-m.right, base, d.fit(l.right, m.right))
 	f.SetTextColor(0, 0, 0)
 }

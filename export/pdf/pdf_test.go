@@ -301,7 +301,11 @@ func FuzzWrite(f *testing.F) {
 
 // BenchmarkWrite writes a 3,000-part layout; bytes/file is the file's size.
 func BenchmarkWrite(b *testing.B) {
-	res := exporttest.Grid(3000)
+	benchWrite(b, exporttest.Grid(3000))
+}
+
+// benchWrite writes res b.N times and reports the file's size and sheets.
+func benchWrite(b *testing.B, res nest.Result) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
@@ -329,9 +333,13 @@ func TestPlanSheetPage(t *testing.T) {
 	for pageName, content := range pages {
 		for _, wh := range [][2]float64{{100, 148}, {148, 100}, {210, 100}, {280, 207}, {183, 366}, {2, 1000}, {1000, 2}, {45.5, 30.25}, {1000, 1000}} {
 			s := nest.Sheet{Width: wh[0], Height: wh[1]}
-			for _, n := range []int{1, 3, 12, 40, 300, 3000} {
-				l := planSheetPage(content, s, n)
-				where := fmt.Sprintf("%s page, %v x %v sheet, %d parts", pageName, s.Width, s.Height, n)
+			for _, c := range []struct {
+				n      int
+				minCol float64
+			}{{1, 40}, {3, 45}, {12, 57}, {40, 65}, {300, 40}, {3000, 80}, {20, 150}} {
+				n, minCol := c.n, c.minCol
+				l := planSheetPage(content, s, n, minCol)
+				where := fmt.Sprintf("%s page, %v x %v sheet, %d parts in %v mm columns", pageName, s.Width, s.Height, n, minCol)
 				if !inside(content, l.drawing) || l.scale <= 0 {
 					t.Errorf("%s: drawing %+v outside %+v", where, l.drawing, content)
 				}
@@ -345,6 +353,10 @@ func TestPlanSheetPage(t *testing.T) {
 				beside := l.list.x >= l.drawing.x+l.drawing.w
 				if !inside(content, l.list) || !(below || beside) || l.list.h < listHead+listRow-eps || l.list.w < minListRoom-listGap {
 					t.Errorf("%s: list %+v, drawing %+v, content %+v", where, l.list, l.drawing, content)
+				}
+				// The list has its columns' width, beside the drawing too.
+				if l.list.w < min(minCol, content.w)-eps {
+					t.Errorf("%s: list %+v narrower than its column", where, l.list)
 				}
 			}
 		}

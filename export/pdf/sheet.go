@@ -50,21 +50,23 @@ func (d *doc) sheet(page int) error {
 		f.AddPage()
 	}
 	x, y, w, h := d.content()
-	title := fmt.Sprintf("Sayfa %d / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
-		page+1, len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
-	if d.repeats(page) > 1 {
-		// One drawing for every sheet cut to the pattern.
-		title = fmt.Sprintf("%s / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
-			d.patternLabel(page), len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
-	}
+	// The title: the sheet (or the pattern's sheets), then the rest.
+	rest := fmt.Sprintf(" / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
+		len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
 	if len(pg.Cuts) > 0 {
-		title += fmt.Sprintf("   ·   %d kesim", len(pg.Cuts))
+		rest += fmt.Sprintf("   ·   %d kesim", len(pg.Cuts))
 	}
 	if same := d.same[page]; same >= 0 {
-		title += fmt.Sprintf("   ·   Sayfa %d ile aynı", same+1)
+		rest += fmt.Sprintf("   ·   Sayfa %d ile aynı", same+1)
 	}
 	d.font("B", 12)
-	f.Text(x, y+5, d.fit(title, w))
+	title := d.fit("Sayfa "+itoa(page+1)+rest, w)
+	if d.repeats(page) > 1 {
+		// One drawing for every sheet cut to the pattern: a long list of
+		// its sheets is shortened before the rest is.
+		title = d.patternText(page, "", rest, w)
+	}
+	f.Text(x, y+5, title)
 	if d.multi {
 		// The second line says what the sheet is: its material and the
 		// stock row it is cut from.
@@ -83,9 +85,10 @@ func (d *doc) sheet(page int) error {
 
 	lines := listLines(parts, pg.Cuts)
 	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
-	l := planSheetPage(box{x, y, w, h}, s, len(lines))
+	set := d.measureList(lines, listFont)
+	l := planSheetPage(box{x, y, w, h}, s, len(lines), set.minCol)
 	d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
-	d.sheetList(page, lines, l.list, l.listOnPage)
+	d.sheetList(page, lines, l.list, l.listOnPage, set)
 	d.checklistPages(page, codes[fits:])
 	return nil
 }
@@ -127,7 +130,7 @@ func (d *doc) bandLines(codes []string) []listLine {
 				right = export.Num(b.Thickness) + " mm"
 			}
 		}
-		lines = append(lines, listLine{swatch: &rgb, band: true, text: text, right: right})
+		lines = append(lines, listLine{swatch: &rgb, band: true, text: text, keep: Printable(code), right: right})
 	}
 	return lines
 }
@@ -140,27 +143,33 @@ type sheetPage struct {
 	listOnPage bool    // else the list starts on the next page
 }
 
-// planSheetPage places the drawing of sheet s and its list of lines rows
-// in content, the page's writable box. The drawing is as large as
-// fits, and the list goes beside it, or below it, when that leaves more than
-// minListRoom; otherwise the drawing shrinks to leave room below for the
-// whole list, when it keeps shrinkLimit of its size, rather than send a
-// short list to a page of its own.
-func planSheetPage(content box, s nest.Sheet, lines int) sheetPage {
+// planSheetPage places the drawing of sheet s and its list of lines rows,
+// whose columns need minCol mm (see listSet), in content, the page's
+// writable box. The drawing is as large as fits, and the list goes beside
+// it, or below it, when that leaves more than minListRoom; beside, the
+// drawing shrinks, when it keeps shrinkLimit of its size, to leave the
+// list's column the width it needs (else the list goes below). Otherwise
+// the drawing shrinks to leave room below for the whole list, when it keeps
+// shrinkLimit of its size, rather than send a short list to a page of its
+// own.
+func planSheetPage(content box, s nest.Sheet, lines int, minCol float64) sheetPage {
 	area := box{content.x + rulerRoom, content.y + titleRoom + rulerRoom,
 		content.w - rulerRoom, content.h - titleRoom - rulerRoom}
 	scale := min(area.w/s.Width, area.h/s.Height)
 	right, bottom := content.x+content.w, content.y+content.h
 	l := sheetPage{scale: scale, listOnPage: true}
-	switch drawnW, drawnH := s.Width*scale, s.Height*scale; {
-	case area.w-drawnW > minListRoom:
-		left := area.x + drawnW + listGap
+	drawnW, drawnH := s.Width*scale, s.Height*scale
+	beside := min(scale, (area.w-listGap-minCol)/s.Width) // the scale that leaves the list its column
+	switch {
+	case area.w-drawnW > minListRoom && beside >= shrinkLimit*scale:
+		l.scale = beside
+		left := area.x + s.Width*beside + listGap
 		l.list = box{left, content.y + titleRoom, right - left, content.h - titleRoom}
 	case area.h-drawnH > minListRoom:
 		top := area.y + drawnH + listGap
 		l.list = box{content.x, top, content.w, bottom - top}
 	default:
-		need := listHeight(lines, content.w)
+		need := listHeight(lines, content.w, minCol)
 		if shrunk := min(scale, (area.h-need-listGap)/s.Height); shrunk >= shrinkLimit*scale {
 			l.scale = shrunk
 			top := area.y + s.Height*shrunk + listGap

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -157,6 +158,17 @@ func (d *doc) facts(x, y float64, facts [][2]string) float64 {
 // (with its material and stock row for a layout with materials), and
 // returns the y below it.
 func (d *doc) pagesTable(y float64) float64 {
+	cols := []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}
+	if d.multi {
+		cols = []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
+			{"Parça", 15, true}, {"Verim", 15, true}, {"Not", 40, false}}
+	}
+	// A pattern's note names its sheets, shortened to the column once for
+	// all its pages: the sheets of a pattern cut hundreds of times, not
+	// one after the other, take thousands of characters.
+	d.font("", tableFont)
+	noteW := cols[len(cols)-1].width - 2*cellPad
+	patternNotes := map[int]string{} // by the group's first page
 	rows := make([][]string, len(d.res.Pages))
 	for i, pg := range d.res.Pages {
 		note := ""
@@ -164,7 +176,13 @@ func (d *doc) pagesTable(y float64) float64 {
 			note = fmt.Sprintf("Sayfa %d ile aynı", d.same[i]+1)
 		}
 		if d.repeats(i) > 1 {
-			note = "Desen: " + d.patternLabel(i)
+			first := d.group[i][0]
+			n, ok := patternNotes[first]
+			if !ok {
+				n = d.patternText(i, "Desen: ", "", noteW)
+				patternNotes[first] = n
+			}
+			note = n
 		}
 		rows[i] = []string{itoa(i + 1), itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
 		if d.multi {
@@ -172,11 +190,7 @@ func (d *doc) pagesTable(y float64) float64 {
 				itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
 		}
 	}
-	if d.multi {
-		return d.table(y, "Sayfalar", []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
-			{"Parça", 15, true}, {"Verim", 15, true}, {"Not", 40, false}}, rows)
-	}
-	return d.table(y, "Sayfalar", []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}, rows)
+	return d.table(y, "Sayfalar", cols, rows)
 }
 
 // skippedTable writes the table of the parts placed on no sheet from y
@@ -300,9 +314,11 @@ func (d *doc) table(y float64, title string, cols []column, rows [][]string) flo
 	return y
 }
 
+// cellPad is the room in mm left and right of a table cell's text.
+const cellPad = 1.5
+
 // cell writes s in a table cell at (x, y), cut to fit the column.
 func (d *doc) cell(x, y float64, c column, s string) {
-	const cellPad = 1.5 // mm
 	s = d.fit(s, c.width-2*cellPad)
 	tx := x + cellPad
 	if c.right {
@@ -312,19 +328,32 @@ func (d *doc) cell(x, y float64, c column, s string) {
 }
 
 // fit returns s, or its beginning and "…", so that it is at most width mm
-// wide in the current font.
+// wide in the current font. The cut is found by a binary search, s
+// measured a few times, not once per character: a table's cell can hold
+// thousands of characters.
 func (d *doc) fit(s string, width float64) string {
-	if d.f.GetStringWidth(s) <= width {
+	if d.fits(s, width) {
 		return s
 	}
-	r := []rune(s)
-	for len(r) > 0 && d.f.GetStringWidth(string(r)+"…") > width {
-		r = r[:len(r)-1]
+	// starts[k] is where the (k+1)-th character of s starts.
+	starts := make([]int, 0, len(s))
+	for i := range s {
+		starts = append(starts, i)
 	}
-	if len(r) == 0 {
+	// Every prefix wider than width would also be cut: the longest that
+	// fits with "…" has n characters.
+	n := sort.Search(len(starts), func(k int) bool { return !d.fits(s[:starts[k]]+"…", width) }) - 1
+	if n <= 0 {
 		return ""
 	}
-	return string(r) + "…"
+	return s[:starts[n]] + "…"
+}
+
+// fits reports whether s is at most width mm wide in the current font
+// (give or take a rounding error, so that a column measured on its widest
+// text prints it).
+func (d *doc) fits(s string, width float64) bool {
+	return d.f.GetStringWidth(s) <= width+1e-9
 }
 
 // identicalPages returns, for every page, the index of the first earlier
