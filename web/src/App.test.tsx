@@ -111,6 +111,26 @@ describe('App', () => {
     expect(screen.getByRole('button', { name: 'Sonraki sayfa' })).toBeDisabled();
   });
 
+  it('asks before a loaded layout replaces parts that were never saved', async () => {
+    localStorage.setItem(
+      'nesting-layouts',
+      JSON.stringify([{ id: '1', name: 'Mutfak', parts: [{ id: 'm', name: 'Yan', width: 56, height: 72, quantity: 2 }], sheet: { width: 100, height: 148 }, options: {}, createdAt: '2024-01-01T00:00:00Z' }]),
+    );
+    const { user } = await setup();
+    await add(user, 'Önemli', '33', '44', '5');
+    await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
+    await user.click(await screen.findByRole('button', { name: 'Mutfak: Yükle' }));
+    expect(await screen.findByText(/"Mutfak" düzeni yüklenirse bu parçalar ekrandan kalkacak/)).toBeInTheDocument();
+    // The safe answer has the focus: Enter keeps the work.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('listitem', { name: 'Önemli' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Yan' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Mutfak: Yükle' }));
+    await user.click(await screen.findByRole('button', { name: 'Evet' }));
+    expect(await screen.findByRole('listitem', { name: 'Yan' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Önemli' })).toBeNull();
+  });
+
   it('warns on export with no parts', async () => {
     const { user } = await setup();
     await add(user, 'A', '20', '30', '1');

@@ -132,7 +132,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // Loading a layout made with other stock rows or bands puts those back
   // in the user's stock, which is asked first.
   const loadLayout = async (l: SavedLayout) => {
-    if (replacesStock(work.stock, l.stock, l.bands) && !(await notices.confirm(msg.confirmStockReplace(l.name)))) return;
+    if (work.unsaved && !(await notices.confirm(msg.confirmLoadOverUnsaved(l.name), { destructive: true }))) return;
+    if (replacesStock(work.stock, l.stock, l.bands) && !(await notices.confirm(msg.confirmStockReplace(l.name), { destructive: true }))) return;
     const stock = work.load(l);
     if (stock) void saveStock(stock, work);
     setDialog(null);
@@ -143,7 +144,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // and sends what this browser kept for the user to the server first, so
   // nothing of theirs stays behind for the next user.
   const signOut = async () => {
-    if (work.unsaved && !(await notices.confirm(msg.confirmSignOut))) return;
+    if (work.unsaved && !(await notices.confirm(msg.confirmSignOut, { destructive: true }))) return;
     // Stock the server has not taken yet goes before the work is forgotten.
     if (work.stockUnsent && work.stock) await saveStock(work.stock, work);
     await session.signOut();
@@ -243,7 +244,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         />
       )}
       {dialog === 'stock' && work.owner !== null && (
-        <StockDialog settings={work.stock ?? EMPTY_STOCK} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
+        <StockDialog settings={work.stock ?? EMPTY_STOCK} parts={work.parts} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
       )}
       {dialog === 'saved' && work.owner !== null && (
         <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} describePart={describeExtras} onJobState={jobMoved} onClose={closeDialog} />

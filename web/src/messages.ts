@@ -152,7 +152,6 @@ export const msg = {
   savedLayoutsTitle: 'Kayıtlı Düzenler',
   load: 'Yükle',
   layoutInfo: (types: number, pieces: number, date: string) => `${types} çeşit · ${pieces} adet · ${date}`,
-  savedCounts: (parts: number, layouts: number, more = false) => `${parts} kayıtlı parça · ${layouts}${more ? '+' : ''} kayıtlı düzen`,
   loadingLayouts: 'Düzenler yükleniyor...',
   moreLayouts: 'Daha fazla',
   layoutsLoadError: 'Düzenler yüklenirken hata oluştu!',
@@ -165,6 +164,8 @@ export const msg = {
   layoutDeleted: 'Düzen silindi.',
   layoutDeleteError: 'Düzen silinirken hata oluştu!',
   layoutLoaded: (name: string) => `"${name}" düzeni yüklendi.`,
+  confirmLoadOverUnsaved: (name: string) =>
+    `Ekrandaki parçalar kayıtlı bir düzende yok. "${name}" düzeni yüklenirse bu parçalar ekrandan kalkacak. Devam edilsin mi?`,
   confirmStockReplace: (name: string) =>
     `"${name}" düzeni başka bir levha stoku ve bant listesiyle kaydedilmiş. Yüklenirse levha stokunuz ve bant listeniz düzeninkilerle değiştirilir (raftaki artıklar kalır). Devam edilsin mi?`,
   syncDone: (parts: number, layouts: number) =>

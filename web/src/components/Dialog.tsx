@@ -7,13 +7,26 @@ interface DialogProps {
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
   wide?: boolean;
+  /**
+   * closeOnBackdrop: a click on the dimmed page around the dialog closes
+   * it (the default). A dialog that holds what the user typed turns it off:
+   * on a phone a tap beside the dialog is easily a mistake.
+   */
+  closeOnBackdrop?: boolean;
 }
+
+/** shown are the dialogs on screen, the top one last: only it answers Escape and Tab. */
+const shown: HTMLElement[] = [];
+const top = (): HTMLElement | undefined => shown[shown.length - 1];
 
 /**
  * Dialog is a modal window: focus moves into it and stays there (Tab
- * cycles), Escape closes it, and focus returns where it was.
+ * cycles; a focused element that goes, such as a deleted row's button,
+ * leaves the focus on the dialog), Escape closes the top dialog wherever
+ * the focus is, and focus returns where it was, or to the dialog beneath
+ * when that element is gone.
  */
-export function Dialog({ title, onClose, children, footer, role = 'dialog', wide }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, role = 'dialog', wide, closeOnBackdrop = true }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Escape calls the onClose of the latest render; the effect stays.
   const close = useEffectEvent(onClose);
@@ -21,17 +34,27 @@ export function Dialog({ title, onClose, children, footer, role = 'dialog', wide
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const el = ref.current!;
+    shown.push(el);
     const first = el.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(el)[0] ?? el;
     first.focus();
+    // On the document, not the dialog: with the focus lost to the page's
+    // body Escape still closes. The top dialog that acts marks the key
+    // handled (defaultPrevented), so the one beneath does not act too.
     const onKey = (e: KeyboardEvent) => {
+      if (top() !== el || e.defaultPrevented) return;
       if (e.key === 'Escape') {
-        e.stopPropagation();
+        e.preventDefault();
         close();
       } else if (e.key === 'Tab') {
         const items = focusables(el);
-        if (items.length === 0) return;
         const i = items.indexOf(document.activeElement as HTMLElement);
-        if (e.shiftKey && i <= 0) {
+        if (items.length === 0) {
+          e.preventDefault();
+          el.focus();
+        } else if (i < 0) {
+          e.preventDefault();
+          items[e.shiftKey ? items.length - 1 : 0].focus();
+        } else if (e.shiftKey && i === 0) {
           e.preventDefault();
           items[items.length - 1].focus();
         } else if (!e.shiftKey && i === items.length - 1) {
@@ -40,16 +63,26 @@ export function Dialog({ title, onClose, children, footer, role = 'dialog', wide
         }
       }
     };
-    el.addEventListener('keydown', onKey);
+    // A focused element removed from the page leaves the focus on the body
+    // (browsers fire no event for it); the dialog takes it back.
+    const refocus = new MutationObserver(() => {
+      if (top() === el && (document.activeElement === null || document.activeElement === document.body)) el.focus();
+    });
+    document.addEventListener('keydown', onKey);
+    refocus.observe(el, { childList: true, subtree: true });
     return () => {
-      el.removeEventListener('keydown', onKey);
-      before?.focus?.();
+      document.removeEventListener('keydown', onKey);
+      refocus.disconnect();
+      shown.splice(shown.indexOf(el), 1);
+      if (before?.isConnected) before.focus();
+      const beneath = top();
+      if (beneath && !beneath.contains(document.activeElement)) beneath.focus();
     };
   }, []);
 
   const titleId = `dlg-${title.replace(/\W+/g, '-')}`;
   return (
-    <div className="backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="backdrop" onMouseDown={(e) => closeOnBackdrop && e.target === e.currentTarget && onClose()}>
       <div ref={ref} role={role} aria-modal="true" aria-labelledby={titleId} className={wide ? 'dialog wide' : 'dialog'} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         <div className="dialog-body">{children}</div>

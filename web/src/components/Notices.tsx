@@ -14,14 +14,24 @@ interface Toast {
 }
 
 interface Ask {
+  id: number;
   text: string;
   confirm: boolean;
+  destructive?: boolean;
   resolve: (ok: boolean) => void;
+}
+
+/**
+ * ConfirmOptions: a destructive question (deleting, clearing, replacing)
+ * starts on İptal, so that a second Enter does not throw the data away.
+ */
+export interface ConfirmOptions {
+  destructive?: boolean;
 }
 
 interface NoticeApi {
   alert(text: string): Promise<void>;
-  confirm(text: string): Promise<boolean>;
+  confirm(text: string, opts?: ConfirmOptions): Promise<boolean>;
   toast(text: string, opts?: { title?: string; tone?: Tone; ms?: number }): void;
 }
 
@@ -39,8 +49,11 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const next = useRef(1);
 
   const ask = useCallback(
-    (text: string, confirm: boolean) =>
-      new Promise<boolean>((resolve) => setAsks((a) => [...a, { text, confirm, resolve }])),
+    (text: string, confirm: boolean, destructive?: boolean) =>
+      new Promise<boolean>((resolve) => {
+        const id = next.current++;
+        setAsks((a) => [...a, { id, text, confirm, destructive, resolve }]);
+      }),
     [],
   );
   // One api for the provider's life: hooks that take it never run again because of it.
@@ -49,7 +62,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       alert: async (text) => {
         await ask(text, false);
       },
-      confirm: (text) => ask(text, true),
+      confirm: (text, opts = {}) => ask(text, true, opts.destructive),
       toast: (text, opts = {}) => {
         const id = next.current++;
         setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success' }]);
@@ -76,18 +89,20 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
+      {/* One dialog per question (key): the next question takes the focus anew. */}
       {current && (
         <Dialog
+          key={current.id}
           title={current.confirm ? msg.warning : msg.notice}
           role="alertdialog"
           onClose={() => answer(false)}
           footer={
             current.confirm ? (
               <>
-                <button type="button" className="secondary" onClick={() => answer(false)}>
+                <button type="button" className="secondary" data-autofocus={current.destructive || undefined} onClick={() => answer(false)}>
                   {msg.cancel}
                 </button>
-                <button type="button" className="primary" data-autofocus onClick={() => answer(true)}>
+                <button type="button" className="primary" data-autofocus={!current.destructive || undefined} onClick={() => answer(true)}>
                   {msg.yes}
                 </button>
               </>

@@ -14,6 +14,14 @@ describe('parseDecimal', () => {
     expect(parseDecimal('12.500.000')).toBe(12500000);
     expect(parseDecimal('45.5')).toBe(45.5);
   });
+  it('reads a dot after a leading zero as a decimal point, not a thousands dot', () => {
+    expect(parseDecimal('0.250')).toBe(0.25);
+    expect(parseDecimal('00.500')).toBe(0.5);
+    expect(parseDecimal('-0.750')).toBe(-0.75);
+    expect(parseDecimal('0.250,5')).toBeNaN();
+    expect(parseWhole('0.250')).toBeNaN();
+    expect(parseDecimal('10.250')).toBe(10250);
+  });
   it('refuses what is not a plain number', () => {
     for (const s of ['', 'abc', '1,2,3', '1.2.3', '1e3', '0x10', '12 cm']) expect(parseDecimal(s)).toBeNaN();
   });

@@ -2,16 +2,19 @@
 
 /**
  * ungroup drops Turkish thousands dots ("1.450" -> "1450", "12.500,75" ->
- * "12500,75"), as the app writes numbers; other text stays as it is.
+ * "12500,75"), as the app writes numbers; other text stays as it is. A
+ * number whose first group starts with 0 ("0.250", "00.500") is not
+ * grouped: its dot is a decimal point.
  */
 export function ungroup(text: string): string {
   const t = text.trim();
-  return /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t) ? t.replace(/\./g, '') : t;
+  return /^-?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$/.test(t) ? t.replace(/\./g, '') : t;
 }
 
 /**
- * parseDecimal reads "45,5", "45.5", " 45 " and, with thousands dots as
- * the app writes them, "1.450" (1450) or "1.450,50" as a number. It
+ * parseDecimal reads "45,5", "45.5", " 45 ", "0.250" (0.25) and, with
+ * thousands dots as the app writes them, "1.450" (1450) or "1.450,50" as a
+ * number. It
  * returns NaN for anything else (empty text, letters, two decimal
  * separators, exponents).
  */

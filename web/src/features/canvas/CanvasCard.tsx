@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseDecimal } from '../../lib/number';
@@ -73,6 +73,13 @@ function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSetting
     onApply(c.settings);
   };
 
+  // Handled here: the key's default would press the button of the alert or confirm that submit opens.
+  const submitOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    void submit();
+  };
+
   const input = (key: 'width' | 'height' | 'kerfMm' | 'trimMm', label: string) => (
     <label className="field">
       <span>{label}</span>
@@ -80,7 +87,7 @@ function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSetting
         value={d[key]}
         inputMode="decimal"
         onChange={(e) => setD({ ...d, [key]: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && void submit()}
+        onKeyDown={submitOnEnter}
         data-autofocus={key === 'width' ? true : undefined}
       />
     </label>
@@ -90,6 +97,7 @@ function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSetting
     <Dialog
       title={msg.canvasDialogTitle}
       onClose={onCancel}
+      closeOnBackdrop={false}
       footer={
         <>
           <button type="button" className="secondary" onClick={onCancel}>

@@ -89,3 +89,43 @@ describe('exports of several materials', () => {
     expect(perMaterial(one)).toHaveLength(1);
   });
 });
+
+describe('busy export buttons', () => {
+  it('PDF İndir keeps the focus while the file is made and ignores a second press', async () => {
+    let done: (b: Uint8Array) => void = () => {};
+    const ex = fakeExporter(() => new Uint8Array());
+    ex.pdf = vi.fn(() => new Promise<Uint8Array>((r) => (done = r)));
+    const user = show(ex, multi);
+    await user.click(screen.getByRole('button', { name: 'PDF İndir' }));
+    const busy = await screen.findByRole('button', { name: 'PDF Oluşturuluyor...' });
+    // jsdom keeps the focus on a disabled button, Chromium does not: the button must not be disabled.
+    expect(busy).toHaveFocus();
+    expect(busy).toBeEnabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(ex.pdf).toHaveBeenCalledTimes(1);
+    done(new TextEncoder().encode('%PDF'));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    const idle = await screen.findByRole('button', { name: 'PDF İndir' });
+    expect(idle).toHaveFocus();
+    expect(idle).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('DXF İndir keeps the focus while the file is made', async () => {
+    let done: (b: Uint8Array) => void = () => {};
+    const one: Result = { ...multi, pages: [multi.pages[0]], materials: [multi.materials![0]] };
+    const ex = fakeExporter(() => new Uint8Array());
+    ex.dxf = vi.fn(() => new Promise<Uint8Array>((r) => (done = r)));
+    const user = show(ex, one);
+    const button = screen.getByRole('button', { name: 'DXF İndir' });
+    await user.click(button);
+    await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    expect(button).toBeEnabled();
+    await user.click(button);
+    done(new TextEncoder().encode('DXF'));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(ex.dxf).toHaveBeenCalledTimes(1);
+    expect(button).toHaveFocus();
+  });
+});

@@ -8,6 +8,7 @@ import type { Request, Result } from '../engine/types';
 import { download } from './download';
 import { Papers, type PaperExporter } from './Papers';
 import { checklistBase, type JobReader } from './sheetUrl';
+import './export.css';
 
 /**
  * ExportExtra is the request's stock rows and band codes, which the
@@ -130,6 +131,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
   };
 
   const pdf = async () => {
+    if (pdfBusy) return;
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setPdfBusy(true);
     setPdfError(null);
@@ -147,6 +149,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
   };
 
   const dxf = async () => {
+    if (dxfBusy) return;
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setDxfBusy(true);
     try {
@@ -184,10 +187,11 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
 
   return (
     <div className="export">
-      <button type="button" className="primary" onClick={() => void pdf()} disabled={pdfBusy}>
+      {/* Busy buttons are aria-disabled, not disabled: a disabled button drops the focus to the page. */}
+      <button type="button" className="primary" onClick={() => void pdf()} aria-disabled={pdfBusy} aria-busy={pdfBusy}>
         {pdfBusy ? msg.pdfBusy : msg.pdfDownload}
       </button>
-      <button type="button" className="primary" onClick={() => void dxf()} disabled={dxfBusy}>
+      <button type="button" className="primary" onClick={() => void dxf()} aria-disabled={dxfBusy} aria-busy={dxfBusy}>
         {msg.dxfDownload}
       </button>
       <label className="check small">

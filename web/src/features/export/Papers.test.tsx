@@ -104,12 +104,31 @@ describe('shop-floor papers next to PDF and DXF', () => {
     await user.click(screen.getByRole('button', { name: 'Teklif PDF' }));
     const busy = await screen.findByRole('button', { name: 'Teklif hazırlanıyor...' });
     expect(busy).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('button', { name: 'Etiketler' })).toBeDisabled();
+    // jsdom keeps the focus on a disabled button, Chromium does not: the buttons must not be disabled.
+    expect(busy).toHaveFocus();
+    expect(busy).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Etiketler' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Etiketler' }));
+    expect(ex.paper).toHaveBeenCalledTimes(1);
     refuse(new Error('Geçersiz sonuç: sayfa bulunamadı'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Teklif oluşturulamadı');
     expect(alert).toHaveTextContent('Geçersiz sonuç: sayfa bulunamadı');
     expect(download).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Teklif' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Teklif' })).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('Etiketler keeps the focus while the labels are made', async () => {
+    let done: (b: Uint8Array) => void = () => {};
+    const ex = exporter(() => new Promise((r) => (done = r)));
+    const { user } = show(ex, result);
+    const labels = screen.getByRole('button', { name: 'Etiketler' });
+    await user.click(labels);
+    const busy = await screen.findByRole('button', { name: 'Etiketler hazırlanıyor...' });
+    expect(busy).toHaveFocus();
+    expect(busy).toBeEnabled();
+    done(new TextEncoder().encode('%PDF'));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Etiketler' })).toHaveFocus();
   });
 });

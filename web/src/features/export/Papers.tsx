@@ -82,8 +82,13 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
             <button
               type="button"
               className="secondary"
-              onClick={() => (kind === 'quotePdf' ? setAsking(true) : void make(kind, text, type))}
-              disabled={busy !== null}
+              onClick={() => {
+                if (busy) return;
+                if (kind === 'quotePdf') setAsking(true);
+                else void make(kind, text, type);
+              }}
+              // Not disabled while busy: a disabled button drops the focus to the page.
+              aria-disabled={busy !== null}
               aria-busy={busy === kind}
             >
               {busy === kind ? paperMsg.busy(text) : text}

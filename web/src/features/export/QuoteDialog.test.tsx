@@ -82,6 +82,14 @@ describe('the quote (Teklif) form', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps what was typed after a click beside the form', async () => {
+    const { user } = show(exporter());
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await user.type(input('Müşteri'), 'Ayşe Hanım');
+    await user.pointer({ keys: '[MouseLeft]', target: screen.getByRole('dialog', { name: 'Teklif' }).parentElement! });
+    expect(input('Müşteri')).toHaveValue('Ayşe Hanım');
+  });
+
   it('Teklif CSV sends the same options for the CSV and downloads it', async () => {
     const ex = exporter();
     const { user } = show(ex);

@@ -80,6 +80,7 @@ export function QuoteDialog({ factory, onSubmit, onClose }: Props) {
     <Dialog
       title={quoteMsg.title}
       onClose={onClose}
+      closeOnBackdrop={false}
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>

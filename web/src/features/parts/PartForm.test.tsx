@@ -108,6 +108,57 @@ describe('PartForm', () => {
   });
 });
 
+describe('PartForm pastes and CSV files', () => {
+  it('says which column a pasted header lacks and adds nothing', async () => {
+    const { onAdd } = show();
+    const text = 'Ad\tUzunluk\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n';
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Başlık satırında yükseklik sütunu yok; hiçbir parça eklenmedi.');
+    expect(dlg).toHaveTextContent('Tanınmayan sütunlar: Uzunluk');
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('adds a pasted semicolon-separated block with a header instead of typing it into the field', async () => {
+    const { onAdd } = show();
+    const name = screen.getByLabelText('Parça Adı');
+    const notPrevented = fireEvent.paste(name, { clipboardData: { getData: () => 'Ad;Genişlik;Yükseklik;Adet\nKapak;40;60;2' } });
+    expect(notPrevented).toBe(false);
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 60, quantity: 2 }]);
+    expect(await screen.findByText("1 parça yapıştırıldı ve nesting'e eklendi.")).toBeInTheDocument();
+    // plain text still goes into the field
+    expect(fireEvent.paste(name, { clipboardData: { getData: () => 'Kapak; sol' } })).toBe(true);
+  });
+
+  it('imports a CSV file from Turkish Excel (Windows-1254), adding the good rows and listing the bad ones', async () => {
+    const { onAdd, user } = show();
+    // the form's three buttons stay as they were; the import sits by the paste hint
+    const actions = screen.getByRole('button', { name: "Nesting'e Ekle" }).parentElement!;
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(["Nesting'e Ekle", 'Düzeni Kaydet', 'Kayıtlı Parçalar']);
+    const button = screen.getByRole('button', { name: 'CSV içe aktar' });
+    expect(button).toHaveClass('secondary');
+    // "Ad;Genişlik;Yükseklik;Adet / Meşe Kapak;40;60;2 / Bozuk;abc;1;1" as Windows-1254
+    const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
+    const bytes = new Uint8Array([
+      ...ascii('Ad;Geni'), 0xfe, ...ascii('lik;Y'), 0xfc, ...ascii('kseklik;Adet\r\n'),
+      ...ascii('Me'), 0xfe, ...ascii('e Kapak;40;60;2\r\n'),
+      ...ascii('Bozuk;abc;1;1\r\n'),
+    ]);
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File([bytes], 'parcalar.csv', { type: 'text/csv' }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Meşe Kapak', width: 40, height: 60, quantity: 2 }]);
+    expect(screen.getByText("1 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
+    expect(dlg).toHaveTextContent('Satır 3 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!');
+  });
+
+  it('says so when a CSV file holds no part', async () => {
+    const { onAdd, user } = show();
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File(['Ad;Genişlik;Yükseklik;Adet\r\n'], 'bos.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('CSV dosyasında parça bulunamadı');
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+});
+
 describe('PartForm without band codes', () => {
   it('says where band codes are made when the app has none', async () => {
     const { user } = show([]);

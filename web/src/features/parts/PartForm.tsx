@@ -1,8 +1,21 @@
-import { useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
+import { readTextFile } from '../../lib/csv';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
-import { checkDraft, checkExtras, describeExtras, emptyExtras, isTabular, parsePaste, type ExtrasDraft, type Part } from './parts';
+import {
+  checkDraft,
+  checkExtras,
+  describeExtras,
+  emptyExtras,
+  isTabular,
+  MAX_CSV_BYTES,
+  parsePartCsv,
+  parsePaste,
+  type ExtrasDraft,
+  type Part,
+  type PasteResult,
+} from './parts';
 import { partMsg } from './texts';
 
 interface Props {
@@ -22,7 +35,7 @@ interface BaseDraft {
 
 const emptyDraft: BaseDraft = { name: '', width: '', height: '', quantity: '1' };
 
-/** PartForm is the 'Parça Ekle' panel; pasting Excel rows adds them all. */
+/** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file, adds them all. */
 export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props) {
   const [draft, setDraft] = useState<BaseDraft>(emptyDraft);
   const [rotate, setRotate] = useState(true);
@@ -32,6 +45,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props)
   const [extrasOpen, setExtrasOpen] = useState(false);
   const [extras, setExtras] = useState<ExtrasDraft>(emptyExtras);
   const notices = useNotices();
+  const fileRef = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,17 +62,40 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props)
     document.getElementById('part-name')?.focus();
   };
 
+  /** report adds the rows read and says what was not: the header's notes, then the bad rows. */
+  const report = async ({ parts, errors, notes }: PasteResult, added: (n: number) => string, none: string) => {
+    if (parts.length > 0) {
+      onAdd(parts);
+      notices.toast(added(parts.length));
+    }
+    const lines = errors.length > 0 ? [...notes, msg.pasteBadRows(errors)] : notes;
+    if (lines.length > 0) await notices.alert(lines.join('\n'));
+    else if (parts.length === 0) await notices.alert(none);
+  };
+
   const paste = async (e: ClipboardEvent<HTMLElement>) => {
     const text = e.clipboardData.getData('text/plain');
     if (!isTabular(text)) return;
     e.preventDefault();
-    const { parts, errors } = parsePaste(text, bandCodes);
-    if (parts.length > 0) {
-      onAdd(parts);
-      notices.toast(msg.pasteAdded(parts.length));
+    await report(parsePaste(text, bandCodes), msg.pasteAdded, partMsg.pasteNoRows);
+  };
+
+  const importCsv = async (e: ChangeEvent<HTMLInputElement>) => {
+    const f = e.target.files?.[0];
+    e.target.value = '';
+    if (!f) return;
+    let text: string | null;
+    try {
+      text = await readTextFile(f, MAX_CSV_BYTES);
+    } catch {
+      await notices.alert(partMsg.csvUnreadable);
+      return;
     }
-    if (errors.length > 0) await notices.alert(msg.pasteBadRows(errors));
-    else if (parts.length === 0) await notices.alert(partMsg.pasteNoRows);
+    if (text === null) {
+      await notices.alert(partMsg.csvTooLarge);
+      return;
+    }
+    await report(parsePartCsv(text, bandCodes), partMsg.csvAdded, partMsg.csvNoRows);
   };
 
   const field = (key: keyof BaseDraft, label: string, props: Record<string, unknown> = {}) => (
@@ -106,7 +143,13 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props)
             </div>
           )}
         </div>
-        <p className="hint">{msg.pasteHint}</p>
+        <div className="actions">
+          <p className="hint">{msg.pasteHint}</p>
+          <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
+            {partMsg.importCsv}
+          </button>
+          <input ref={fileRef} type="file" accept=".csv,text/csv,text/plain" hidden aria-label={partMsg.importCsv} onChange={(e) => void importCsv(e)} />
+        </div>
         <div className="actions">
           <button type="submit" className="primary">
             {msg.addToNesting}

@@ -32,7 +32,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       await notices.alert(msg.nothingToClear);
       return;
     }
-    if (await notices.confirm(msg.confirmClear(t.types, t.pieces))) {
+    if (await notices.confirm(msg.confirmClear(t.types, t.pieces), { destructive: true })) {
       onClear();
       notices.toast(msg.cleared(t.types));
     }

@@ -6,7 +6,9 @@ import {
   describeExtras,
   extrasDraft,
   hasExtras,
+  isTabular,
   parseGrain,
+  parsePartCsv,
   parsePaste,
   roundUpCm,
   showBanner,
@@ -34,6 +36,17 @@ describe('checkDraft', () => {
     // A side past the saved sizes' limit says so, in the server's words.
     expect(checkDraft({ name: 'A', width: '1001', height: '1', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1000 cm olabilir.', field: 'width' });
     expect(checkDraft({ name: 'A', width: '1', height: '1.200', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1000 cm olabilir.', field: 'height' });
+  });
+  it('refuses a quantity or a name past the saved limits in the server’s words, never cutting the name', () => {
+    const base = { name: 'A', width: '1', height: '1', quantity: '1' };
+    expect(checkDraft({ ...base, quantity: '100001' })).toEqual({ ok: false, error: 'Adet en fazla 100.000 olabilir.', field: 'quantity' });
+    expect(checkDraft({ ...base, quantity: '100.001' })).toEqual({ ok: false, error: 'Adet en fazla 100.000 olabilir.', field: 'quantity' });
+    expect(checkDraft({ ...base, quantity: '100000' })).toMatchObject({ ok: true, part: { quantity: 100000 } });
+    expect(checkDraft({ ...base, name: 'ş'.repeat(201) })).toEqual({ ok: false, error: 'Ad en fazla 200 karakter olabilir.', field: 'name' });
+    expect(checkDraft({ ...base, name: ` ${'ş'.repeat(200)} ` })).toMatchObject({ ok: true, part: { name: 'ş'.repeat(200) } });
+  });
+  it('reads a side with a leading zero and a dot as a decimal: 0.250 is 0,25 cm', () => {
+    expect(checkDraft({ name: 'A', width: '0.250', height: '00.500', quantity: '1' })).toEqual({ ok: true, part: { name: 'A', width: 0.25, height: 0.5, quantity: 1 } });
   });
   it('trims the name and reads decimal commas', () => {
     expect(checkDraft({ name: '  Çekmece Ön ', width: '45,5', height: '20', quantity: '3' })).toEqual({
@@ -86,9 +99,14 @@ describe('parsePaste', () => {
     expect(r.parts).toEqual([{ name: 'İyi', width: 40, height: 30, quantity: 1 }]);
     expect(r.errors).toEqual(['Satır 1 (Kötü), genişlik: Lütfen geçerli pozitif değerler girin!']);
     expect(parsePaste('Tek\tabc\t30\t1').errors).toEqual(['Satır 1 (Tek), genişlik: Lütfen geçerli pozitif değerler girin!']);
-    // a row of words is still a header, even one the reader does not know
-    expect(parsePaste('Sütun A\tSütun B\tSütun C\tSütun D\nRaf\t40\t30\t2\n')).toEqual({ parts: [{ name: 'Raf', width: 40, height: 30, quantity: 2 }], errors: [] });
-    expect(parsePaste('Parça\tEn\tBoy\n')).toEqual({ parts: [], errors: [] });
+    // a row of words is a header, read by its names: one it does not know adds nothing and says why
+    const unknown = parsePaste('Sütun A\tSütun B\tSütun C\tSütun D\nRaf\t40\t30\t2\n');
+    expect(unknown.parts).toEqual([]);
+    expect(unknown.notes.slice(0, 2)).toEqual([
+      'Başlık satırında ad, genişlik ve yükseklik sütunları yok; hiçbir parça eklenmedi.',
+      'Tanınmayan sütunlar: Sütun A, Sütun B, Sütun C, Sütun D',
+    ]);
+    expect(parsePaste('Parça\tEn\tBoy\n')).toEqual({ parts: [], errors: [], notes: [] });
   });
 });
 
@@ -211,11 +229,16 @@ describe('parsePaste with the optional columns', () => {
     ]);
   });
 
-  it('skips a header that does not name the sizes, reading the rows in the usual order', () => {
-    expect(parsePaste('Name\tW x\tH y\nKapak\t50\t74\n').parts).toEqual([{ name: 'Kapak', width: 50, height: 74, quantity: 1 }]);
-    const r = parsePaste('ad\tmalzeme\nKapak\tMDF\n');
+  it('adds nothing under a header that does not name the sizes, and says which it lacks', () => {
+    const r = parsePaste('Name\tW x\tH y\nKapak\t50\t74\n');
     expect(r.parts).toEqual([]);
-    expect(r.errors).toEqual(['Satır 2 (Kapak), yükseklik: Lütfen tüm alanları doldurun!']);
+    expect(r.errors).toEqual([]);
+    expect(r.notes.slice(0, 2)).toEqual(['Başlık satırında genişlik ve yükseklik sütunları yok; hiçbir parça eklenmedi.', 'Tanınmayan sütunlar: W x, H y']);
+    expect(parsePaste('ad\tmalzeme\nKapak\tMDF\n')).toMatchObject({
+      parts: [],
+      errors: [],
+      notes: ['Başlık satırında genişlik ve yükseklik sütunları yok; hiçbir parça eklenmedi.', expect.stringContaining('Başlıkta ad, genişlik ve yükseklik sütunları olmalı')],
+    });
   });
 
   it('lists at most 20 bad rows and counts the rest', () => {
@@ -236,5 +259,95 @@ describe('parsePaste with the optional columns', () => {
       'none',
       undefined,
     ]);
+  });
+});
+
+describe('a header row read by its names', () => {
+  it('adds nothing when a required column is missing, naming it and the unknown columns', () => {
+    const noName = parsePaste('Genişlik\tYükseklik\tAdet\n40\t60\t2\n50\t70\t3\n');
+    expect(noName.parts).toEqual([]);
+    expect(noName.errors).toEqual([]);
+    expect(noName.notes[0]).toBe('Başlık satırında ad sütunu yok; hiçbir parça eklenmedi.');
+    const enUzunluk = parsePaste('Ad\tUzunluk\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n');
+    expect(enUzunluk.parts).toEqual([]);
+    expect(enUzunluk.notes.slice(0, 2)).toEqual(['Başlık satırında yükseklik sütunu yok; hiçbir parça eklenmedi.', 'Tanınmayan sütunlar: Uzunluk']);
+  });
+
+  it('reads a complete header and names the columns it did not read', () => {
+    const r = parsePaste('Ad\tEn\tNot\tBoy\tAdet\tMalzeme\tGenişlik\nKapakU\t40\tkulplu\t70\t2\tMDF\t99\n');
+    expect(r.parts).toEqual([{ name: 'KapakU', width: 40, height: 70, quantity: 2, material: 'MDF' }]);
+    expect(r.errors).toEqual([]);
+    expect(r.notes).toEqual(['Tanınmayan sütunlar: Not', 'Birden çok kez yazılan sütunların yalnızca ilki okundu: Genişlik']);
+  });
+
+  it('takes the CLI’s header names and the app’s own labels', () => {
+    const english = parsePaste('quantity\tname\theight\twidth\tmaterial\tthickness\tgrain\tband\tband_right\trotate\n2\tDoor\t70\t40\tMDF\t18\tvertical\tB1\tB2\tno\n');
+    expect(english).toEqual({
+      parts: [{ name: 'Door', width: 40, height: 70, quantity: 2, material: 'MDF', thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B2' }, rotate: false }],
+      errors: [],
+      notes: [],
+    });
+    const labels = parsePaste('Parça Adı\tGenişlik (cm)\tYükseklik (cm)\tAdet\tKalınlık (mm)\tDamar yönü\tTüm kenarlar\tSağ\nKapak\t40\t70\t3\t18\tDikey (boy boyunca)\tB1\t\n');
+    expect(labels).toEqual({ parts: [{ name: 'Kapak', width: 40, height: 70, quantity: 3, thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } }], errors: [], notes: [] });
+    const cli = parsePaste('isim\tmiktar\tgenislik\tboy\tkenar bandi\tbant_ust\tkalinlik (mm)\tdamar yonu\tdondur\nRaf\t\t45,5\t30\tB1\tB2\t18\tyatay\tevet\n');
+    expect(cli).toEqual({ parts: [{ name: 'Raf', width: 45.5, height: 30, quantity: 1, thickness: 18, grain: 'horizontal', edges: { top: 'B2', bottom: 'B1', left: 'B1', right: 'B1' } }], errors: [], notes: [] });
+  });
+});
+
+describe('cells as Excel copies them', () => {
+  it('keeps a quoted cell with a line break (Alt+Enter) as one cell, the break a space', () => {
+    expect(parsePaste('"Kapak\nSol"\t40\t60\t1\nRaf\t45\t30\t2\n')).toEqual({
+      parts: [
+        { name: 'Kapak Sol', width: 40, height: 60, quantity: 1 },
+        { name: 'Raf', width: 45, height: 30, quantity: 2 },
+      ],
+      errors: [],
+      notes: [],
+    });
+    // with a header, doubled quotes, and a bad row named by its row as Excel counts rows
+    const r = parsePaste('Ad\tGenişlik\tYükseklik\r\n"Çekmece ""A""\r\nön"\t40\t60\r\n"Yan\r\nsol"\tx\t60\r\n');
+    expect(r.parts).toEqual([{ name: 'Çekmece "A" ön', width: 40, height: 60, quantity: 1 }]);
+    expect(r.errors).toEqual(['Satır 3 (Yan sol), genişlik: Lütfen geçerli pozitif değerler girin!']);
+  });
+
+  it('refuses a pasted name over 200 characters, showing it short', () => {
+    const r = parsePaste(`${'K'.repeat(201)}\t40\t60\t1\n`);
+    expect(r.parts).toEqual([]);
+    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: Ad en fazla 200 karakter olabilir.`]);
+    expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: Adet en fazla 100.000 olabilir.']);
+  });
+});
+
+describe('semicolon- and comma-separated part lists', () => {
+  it('takes a pasted block with a header like the tab-separated paste', () => {
+    expect(isTabular('Ad;Genişlik;Yükseklik;Adet\nKapak;40;60;2')).toBe(true);
+    expect(isTabular('name,width,height\nDoor,40,60\n')).toBe(true);
+    expect(isTabular('Kapak\t40')).toBe(true);
+    for (const text of ['Kapak', 'Kapak;Sol', 'Ad, Soyad\nAyşe, Yılmaz', '1.450,50', 'Ad;Genişlik;Yükseklik;Adet']) expect(isTabular(text)).toBe(false);
+    expect(parsePaste('Ad;Genişlik;Yükseklik;Adet\r\nKapak;40;60;2\r\nRaf;45,5;30;\r\n')).toEqual({
+      parts: [
+        { name: 'Kapak', width: 40, height: 60, quantity: 2 },
+        { name: 'Raf', width: 45.5, height: 30, quantity: 1 },
+      ],
+      errors: [],
+      notes: [],
+    });
+  });
+
+  it('reads a comma-separated list with quoted decimal commas, and refuses an unquoted one', () => {
+    const r = parsePaste('Ad,Genişlik,Yükseklik,Adet\nKapak,"45,5",60,2\nRaf,45,5,30,2\n');
+    expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 60, quantity: 2 }]);
+    expect(r.errors).toEqual(['Satır 3 (Raf): sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").']);
+  });
+
+  it('reads a CSV file as kesim nest does: a BOM, semicolons, Turkish headers in any order, the same report', () => {
+    const r = parsePartCsv('\uFEFFAdet;Malzeme;Ad;Yükseklik;Genişlik;Bant Üst\r\n2;Beyaz Sunta;Kapak;70;40;B1\r\n;;Bozuk;70;abc;\r\n');
+    expect(r.parts).toEqual([{ name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Beyaz Sunta', edges: { top: 'B1' } }]);
+    expect(r.errors).toEqual(['Satır 3 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    // without a header: ad, genişlik, yükseklik, adet; commas, tabs
+    expect(parsePartCsv('Kapak,40,60,2\n').parts).toEqual([{ name: 'Kapak', width: 40, height: 60, quantity: 2 }]);
+    expect(parsePartCsv('Ad\tGenişlik\tYükseklik\nRaf\t45,5\t30\n').parts).toEqual([{ name: 'Raf', width: 45.5, height: 30, quantity: 1 }]);
+    expect(parsePartCsv('Genişlik;Yükseklik;Adet\n40;60;2\n').notes[0]).toBe('Başlık satırında ad sütunu yok; hiçbir parça eklenmedi.');
+    expect(parsePartCsv('')).toEqual({ parts: [], errors: [], notes: [] });
   });
 });

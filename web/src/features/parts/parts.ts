@@ -1,4 +1,5 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, type Separator } from '../../lib/csv';
 import { fmtCm, parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -184,8 +185,9 @@ export function withExtras(extras: PartExtras): PartExtras {
 /**
  * checkDraft validates the add-part form as the specification says: every
  * field is required, sizes and quantity positive (sizes rounded up to two
- * decimals as the engine cuts them, then up to 1000 cm; quantity whole),
- * the name trimmed. The optional columns are checked by checkExtras.
+ * decimals as the engine cuts them, then up to 1000 cm; quantity whole, up
+ * to 100.000), the name trimmed, at most 200 characters. Past a limit the
+ * message is the server's. The optional columns are checked by checkExtras.
  */
 export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked {
   const name = d.name.trim();
@@ -193,6 +195,8 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   for (const f of ['width', 'height', 'quantity'] as const) {
     if (!d[f].trim()) return { ok: false, error: msg.fillAll, field: f };
   }
+  // A long name is refused as the server refuses it, never cut.
+  if (textLength(name) > STORE_MAX_NAME_LENGTH) return { ok: false, error: partMsg.nameTooLong, field: 'name' };
   const width = roundUpCm(parseDecimal(d.width));
   const height = roundUpCm(parseDecimal(d.height));
   const quantity = parseWhole(d.quantity);
@@ -201,10 +205,11 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   if (wrongWidth) return { ok: false, error: wrongWidth, field: 'width' };
   const wrongHeight = side(height);
   if (wrongHeight) return { ok: false, error: wrongHeight, field: 'height' };
-  if (!(quantity >= 1) || quantity > STORE_MAX_QUANTITY) return { ok: false, error: msg.positiveValues, field: 'quantity' };
+  if (!(quantity >= 1)) return { ok: false, error: msg.positiveValues, field: 'quantity' };
+  if (quantity > STORE_MAX_QUANTITY) return { ok: false, error: partMsg.quantityTooLarge, field: 'quantity' };
   const x = checkExtras(d, bandCodes);
   if (!x.ok) return x;
-  return { ok: true, part: { name: name.slice(0, STORE_MAX_NAME_LENGTH), width, height, quantity, ...x.extras } };
+  return { ok: true, part: { name, width, height, quantity, ...x.extras } };
 }
 
 /** totals sums a parts list: pieces, types and area in cm². */
@@ -234,7 +239,13 @@ export function showBanner(parts: Part[]): boolean {
 
 export interface PasteResult {
   parts: Omit<Part, 'id'>[];
+  /** the bad rows, by line, part and column: at most MAX_PASTE_ERRORS, then how many more */
   errors: string[];
+  /**
+   * what the header row says: a required column it lacks (then no part is
+   * added), the columns it names that are not read
+   */
+  notes: string[];
 }
 
 /** A column of a pasted part list. */
@@ -252,10 +263,12 @@ export type PasteColumn =
 
 /**
  * PASTE_HEADERS are the header words of a pasted (and CSV) part list, in
- * one place: Turkish as the spreadsheet writes them, English too. A header
- * cell matches in any case, with or without Turkish letters (genislik,
- * kalinlik, bant sag) and with a unit in brackets ("Genişlik (cm)"). The
- * first word of each column names it in a bad row's message.
+ * one place: those kesim nest's CSV reader takes (internal/partcsv),
+ * Turkish and English, and the app's own labels (Parça Adı, Tüm kenarlar,
+ * Üst...). A header cell matches in any case, with or without Turkish
+ * letters (genislik, kalinlik, bant sag), with "_" or "-" for a space and
+ * with a unit in brackets ("Genişlik (cm)"). The first word of each column
+ * names it in a message.
  */
 export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
   name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name'],
@@ -266,7 +279,7 @@ export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
   material: ['malzeme', 'material'],
   thickness: ['kalınlık', 'thickness'],
   grain: ['damar', 'damar yönü', 'grain'],
-  band: ['bant', 'kenar bandı', 'band'],
+  band: ['bant', 'kenar bandı', 'band', 'tüm kenarlar'],
   top: ['bant üst', 'üst bant', 'üst', 'band top', 'top'],
   bottom: ['bant alt', 'alt bant', 'alt', 'band bottom', 'bottom'],
   left: ['bant sol', 'sol bant', 'sol', 'band left', 'left'],
@@ -276,8 +289,9 @@ export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
 /**
  * PASTE_ORDER is the columns' order in rows pasted without a header row:
  * the specification's four. Further cells are ignored, as they always were
- * (a column of notes must not become a material and split the job); the
- * optional columns need a header row.
+ * (a column of notes must not become a material and split the job), but
+ * not in comma-separated rows, where they are an unquoted decimal comma;
+ * the optional columns need a header row.
  */
 export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity'];
 
@@ -329,62 +343,103 @@ export function parseGrain(cell: string): Grain | undefined {
 export const MAX_PASTE_ERRORS = 20;
 
 /**
- * readHeader maps a header row's cells to columns; null when no cell is a
- * known word (not a header the app reads: the rows are then taken in
- * PASTE_ORDER). A column named twice counts once, its first cell.
+ * REQUIRED_COLUMNS are the columns a header row must name, as kesim nest's
+ * CSV reader wants them; an empty or missing adet is 1.
  */
-function readHeader(cells: string[]): (PasteColumn | null)[] | null {
+export const REQUIRED_COLUMNS: readonly PasteColumn[] = ['name', 'width', 'height'];
+
+interface Header {
+  /** each cell's column; null for a cell not read */
+  cols: (PasteColumn | null)[];
+  /** the cells that name no column, as written */
+  unknown: string[];
+  /** the cells that name a column an earlier cell names (the first is read) */
+  repeated: string[];
+}
+
+/** readHeader maps a header row's cells to columns. */
+function readHeader(cells: string[]): Header {
+  const h: Header = { cols: [], unknown: [], repeated: [] };
   const seen = new Set<PasteColumn>();
-  const cols = cells.map((c) => {
-    const col = headerTable.get(wordKey(c));
-    if (!col || seen.has(col)) return null;
-    seen.add(col);
-    return col;
-  });
-  return seen.size > 0 ? cols : null;
+  for (const c of cells) {
+    const col = headerTable.get(wordKey(c)) ?? null;
+    if (!col) {
+      if (c) h.unknown.push(c);
+    } else if (seen.has(col)) {
+      h.repeated.push(c);
+    } else {
+      seen.add(col);
+      h.cols.push(col);
+      continue;
+    }
+    h.cols.push(null);
+  }
+  return h;
+}
+
+/** cellText is a cell as read: a line break in it (Alt+Enter in Excel) is a space. */
+function cellText(c: string): string {
+  return c.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** isHeaderRow: a first row with no number after its first cell names the columns. */
+function isHeaderRow(cells: string[]): boolean {
+  return cells.length > 1 && cells.slice(1).every((c) => Number.isNaN(parseDecimal(c)));
+}
+
+/** shortName is a part's name as a message shows it: at most 40 characters. */
+function shortName(name: string): string {
+  const chars = [...name];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : name;
 }
 
 /**
- * parsePaste reads rows copied from Excel: tab separated. A first row
- * whose second cell is no number is a header: when its known words
- * (PASTE_HEADERS, any order) name ad, genişlik and yükseklik they give the
- * columns, else it is skipped. Without such a header the columns are PASTE_ORDER: name, width,
- * height, quantity (may be left out: 1), material, thickness, grain, band
- * (on every edge). Bad rows are named by their line and field; when
- * bandCodes is given, a band must be one of them.
+ * readRows reads a part list's rows (parseDelimited's, sep their
+ * separator), as parsePaste describes.
  */
-export function parsePaste(text: string, bandCodes?: readonly string[]): PasteResult {
-  const out: PasteResult = { parts: [], errors: [] };
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[]): PasteResult {
+  const out: PasteResult = { parts: [], errors: [], notes: [] };
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
+  // Cells past the columns are ignored without a header (a notes column),
+  // but not after a comma, which may be an unquoted decimal comma
+  // (Kapak,45,5,30), nor past a header's columns.
+  let width = sep === ',' ? PASTE_ORDER.length : Infinity;
   let first = true;
   let bad = 0;
   const report = (line: string) => {
     bad += 1;
     if (out.errors.length < MAX_PASTE_ERRORS) out.errors.push(line);
   };
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    const cells = line.split('\t').map((c) => c.trim());
+  for (let i = 0; i < rows.length; i++) {
+    const cells = rows[i].map(cellText);
+    if (cells.every((c) => !c)) continue;
+    const line = i + 1;
     if (first) {
       first = false;
-      if (cells.length > 1 && Number.isNaN(parseDecimal(cells[1] ?? ''))) {
-        // A header that names the sizes gives the columns; a row of words
-        // is another header, skipped, and the rows are read in the usual
-        // order. A row with a number after its name is a part whose width
-        // is wrong: it is read, and reported, as any other row.
-        const header = readHeader(cells);
-        if (header && (['name', 'width', 'height'] as const).every((c) => header.includes(c))) {
-          cols = header;
-          return;
+      if (isHeaderRow(cells)) {
+        const h = readHeader(cells);
+        const missing = REQUIRED_COLUMNS.filter((c) => !h.cols.includes(c));
+        if (missing.length > 0) out.notes.push(partMsg.missingColumns(missing.map((c) => PASTE_HEADERS[c][0])));
+        if (h.unknown.length > 0) out.notes.push(partMsg.unknownColumns(h.unknown));
+        if (h.repeated.length > 0) out.notes.push(partMsg.repeatedColumns(h.repeated));
+        if (missing.length > 0) {
+          out.notes.push(partMsg.headerHint);
+          return out;
         }
-        if (!cells.slice(1).some((c) => !Number.isNaN(parseDecimal(c)))) return;
+        cols = h.cols;
+        width = cells.length;
+        continue;
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
     cols.forEach((c, j) => {
       if (c && cells[j] !== undefined) cell[c] = cells[j];
     });
+    const name = shortName(cell.name ?? '');
+    if (cells.slice(width).some((c) => c)) {
+      report(partMsg.rowProblem(line, name, sep === ',' ? partMsg.extraCellsComma : partMsg.extraCells));
+      continue;
+    }
     const all = cell.band ?? '';
     const draft: PartDraft = {
       name: cell.name ?? '',
@@ -398,31 +453,81 @@ export function parsePaste(text: string, bandCodes?: readonly string[]): PasteRe
       left: cell.left || all,
       right: cell.right || all,
     };
-    const fail = (field: PasteColumn, problem: string) => report(msg.pasteRow(i + 1, draft.name, PASTE_HEADERS[field][0], problem));
+    const fail = (field: PasteColumn, problem: string) => report(msg.pasteRow(line, name, PASTE_HEADERS[field][0], problem));
     const grain = parseGrain(cell.grain ?? '');
-    if (grain === undefined) return fail('grain', partMsg.badGrain);
+    if (grain === undefined) {
+      fail('grain', partMsg.badGrain);
+      continue;
+    }
     draft.grain = grain;
     let rotate: boolean | undefined;
-    const r = (cell.rotate ?? '').trim();
+    const r = cell.rotate ?? '';
     if (r) {
       const w = rotateTable.get(wordKey(r));
-      if (!w) return fail('rotate', partMsg.badRotate);
+      if (!w) {
+        fail('rotate', partMsg.badRotate);
+        continue;
+      }
       rotate = w === 'yes';
     }
     const c = checkDraft(draft, bandCodes);
     if (!c.ok) {
       // A band found bad in every edge came from the one band column.
       const edge = c.field as EdgeKey;
-      const col: PasteColumn = EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn);
-      return fail(col, c.error);
+      fail(EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn), c.error);
+      continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);
-  });
+  }
   if (bad > out.errors.length) out.errors.push(partMsg.moreBadRows(bad - out.errors.length));
   return out;
 }
 
-/** isTabular reports whether pasted text looks like spreadsheet rows. */
+/**
+ * parsePaste reads rows copied from Excel: tab separated, a cell with a
+ * line break in double quotes as Excel copies it (the break becomes a
+ * space), or a semicolon- or comma-separated block (see isTabular). A
+ * first row with no number after its first cell is a header: its cells
+ * (PASTE_HEADERS, in any order) give the columns. A header without ad,
+ * genişlik or yükseklik adds nothing and says which it lacks; the cells
+ * it does not know are named (notes) and their columns not read. Without
+ * a header the columns are PASTE_ORDER: name, width, height, quantity
+ * (may be left out: 1). Bad rows are named by their line (the row as a
+ * spreadsheet counts it) and field; when bandCodes is given, a band must
+ * be one of them.
+ */
+export function parsePaste(text: string, bandCodes?: readonly string[]): PasteResult {
+  // Excel copies cells tab separated; a block typed or copied from a CSV
+  // file has semicolons or commas.
+  const sep: Separator = text.includes('\t') ? '\t' : detectSeparator(text, [';', ',']);
+  return readRows(parseDelimited(text, sep), sep, bandCodes);
+}
+
+/**
+ * parsePartCsv reads a part list from a CSV file's text (decoded by
+ * lib/csv's readTextFile) as kesim nest reads one: `;`, tab or `,`
+ * separated, as its first line shows, then row by row as parsePaste.
+ */
+export function parsePartCsv(text: string, bandCodes?: readonly string[]): PasteResult {
+  const sep = detectSeparator(text, FILE_SEPARATORS);
+  return readRows(parseDelimited(text, sep), sep, bandCodes);
+}
+
+/** MAX_CSV_BYTES bounds a part list file, as kesim nest does (16 MB). */
+export const MAX_CSV_BYTES = 16 << 20;
+
+/**
+ * isTabular reports whether pasted text looks like spreadsheet rows: cells
+ * with tabs, or two lines or more separated by semicolons or commas whose
+ * first names the genişlik and yükseklik columns (Ad;Genişlik;Yükseklik;Adet).
+ */
 export function isTabular(text: string): boolean {
-  return text.includes('\t');
+  if (text.includes('\t')) return true;
+  const lines = text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '');
+  if (lines.length < 2) return false;
+  const sep = detectSeparator(lines[0], [';', ',']);
+  const cells = parseDelimited(lines[0], sep)[0] ?? [];
+  if (cells.length < 2) return false;
+  const { cols } = readHeader(cells.map(cellText));
+  return cols.includes('width') && cols.includes('height');
 }

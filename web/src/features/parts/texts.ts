@@ -1,8 +1,12 @@
 // The Turkish texts of the parts' optional columns: material, thickness,
 // grain and edge band. The limits' messages are the engine's, generated
 // from the Go code (src/generated/texts.ts).
+import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
 import { msgTextTooLong, msgThickness, msgUnknownBand } from '../../generated/texts';
 import { fmtInt } from '../../messages';
+
+/** joinTr lists words the Turkish way: "ad, genişlik ve yükseklik". */
+const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
 
 export const partMsg = {
   extrasToggle: 'Malzeme, damar, bant',
@@ -32,6 +36,30 @@ export const partMsg = {
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
   /** a paste of spreadsheet cells with no part row (only a header, or empty lines) */
   pasteNoRows: 'Yapıştırılan satırlarda parça bulunamadı: her satırda ad, genişlik, yükseklik ve adet olmalı (ilk satır başlık olabilir).',
+
+  // The limits of a saved part, in the server's words (store.MsgNameTooLong, store.MsgQuantity).
+  nameTooLong: `Ad en fazla ${STORE_MAX_NAME_LENGTH} karakter olabilir.`,
+  quantityTooLarge: `Adet en fazla ${fmtInt(STORE_MAX_QUANTITY)} olabilir.`,
+
+  // The header row of a pasted or imported part list.
+  missingColumns: (names: string[]) =>
+    `Başlık satırında ${joinTr(names)} ${names.length > 1 ? 'sütunları' : 'sütunu'} yok; hiçbir parça eklenmedi.`,
+  unknownColumns: (names: string[]) => `Tanınmayan sütunlar: ${names.join(', ')}`,
+  repeatedColumns: (names: string[]) => `Birden çok kez yazılan sütunların yalnızca ilki okundu: ${names.join(', ')}`,
+  headerHint:
+    'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ) ve döndür isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
+  /** a bad row's line without a column: "Satır 3 (Kapak): …" */
+  rowProblem: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
+  extraCells: 'başlıktaki sütunlardan fazla hücre var.',
+  extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
+
+  // The part list's CSV import (the stock dialog's button and words).
+  importCsv: 'CSV içe aktar',
+  csvAdded: (n: number) => `${fmtInt(n)} parça CSV dosyasından nesting'e eklendi.`,
+  csvNoRows: 'CSV dosyasında parça bulunamadı: ilk satır başlık (Ad;Genişlik;Yükseklik;Adet), sonraki satırlar parçalar olmalı.',
+  /** kesim nest's words for a file over its limit */
+  csvTooLarge: 'Dosya çok büyük: en fazla 16 MB okunabilir.',
+  csvUnreadable: 'Dosya okunamadı.',
 
   /** the line a part card shows under its size, e.g. "Beyaz Sunta · 18 mm · damar dikey · bant: üst B1, sol B1" */
   grainShort: { vertical: 'damar dikey', horizontal: 'damar yatay' } as const,

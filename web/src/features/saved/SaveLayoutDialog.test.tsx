@@ -86,3 +86,32 @@ describe('SaveLayoutDialog with stock', () => {
     expect(kept[0].bands).toEqual(bands);
   });
 });
+
+describe('SaveLayoutDialog keys and backdrop', () => {
+  function open() {
+    const onClose = vi.fn();
+    render(
+      <NoticeProvider>
+        <SaveLayoutDialog parts={parts} sheet={{ width: 183, height: 366 }} options={{ kerf: 0 }} owner="" onSaved={() => {}} onClose={onClose} />
+      </NoticeProvider>,
+    );
+    return { onClose, user: userEvent.setup() };
+  }
+
+  it('keeps the typed name after a click beside the dialog', async () => {
+    const { onClose, user } = open();
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak');
+    await user.pointer({ keys: '[MouseLeft]', target: screen.getByRole('dialog', { name: 'Düzeni Kaydet' }).parentElement! });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Düzen Adı')).toHaveValue('Mutfak');
+  });
+
+  it('Enter saves; an error stays on screen until it is read', async () => {
+    status = 400;
+    const { user } = open();
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak{Enter}');
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Düzen kaydedilirken hata oluştu!');
+    expect(posted).toHaveLength(1);
+  });
+});

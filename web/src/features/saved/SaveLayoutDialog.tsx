@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { ApiError } from '../../lib/api';
@@ -80,10 +80,18 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
     }
   };
 
+  // Handled here: the key's default would press the button of the error alert that save may open.
+  const saveOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    void save();
+  };
+
   return (
     <Dialog
       title={job ? savedMsg.updateJobTitle : msg.saveDialogTitle}
       onClose={onClose}
+      closeOnBackdrop={false}
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>
@@ -97,7 +105,7 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
     >
       <label className="field">
         <span>{msg.layoutName}</span>
-        <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} data-autofocus />
+        <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} onKeyDown={saveOnEnter} data-autofocus />
       </label>
       <p className="hint">{job ? savedMsg.updateJobNote : msg.saveNote}</p>
     </Dialog>

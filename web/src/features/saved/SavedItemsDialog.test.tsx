@@ -2,8 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
-import { localStore, type LayoutSummary } from './api';
+import { localStore, type LayoutSummary, type SavedPart } from './api';
 import { SavedItemsDialog, SEARCH_DELAY_MS } from './SavedItemsDialog';
+import { savedMsg } from './texts';
 
 // A stand-in server: 3 summaries a page, names matched as the server
 // does (case-insensitively), layouts fetched whole by id.
@@ -16,19 +17,27 @@ const all: LayoutSummary[] = Array.from({ length: 9 }, (_, i) => ({
   pieces: 5 + i,
 }));
 let calls: string[];
+let parts: SavedPart[];
+let deleted: string[];
 let getLayout: (id: string) => Promise<Response>;
 
 beforeEach(() => {
   localStorage.clear();
   calls = [];
+  parts = [];
+  deleted = [];
   getLayout = async (id) =>
     Response.json({ id, name: all.find((l) => l.id === id)!.name, parts: [{ id: 'x', name: 'Kapı', width: 60, height: 120, quantity: 2 }], sheet: null, options: {}, createdAt: all[0].createdAt });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(url);
       const u = new URL(url, 'http://x');
-      if (u.pathname === '/api/parts') return Response.json([]);
+      if (init?.method === 'DELETE') {
+        deleted.push(u.pathname);
+        return new Response(null, { status: 204 });
+      }
+      if (u.pathname === '/api/parts') return Response.json(parts);
       if (u.pathname === '/api/layouts') {
         const q = (u.searchParams.get('q') ?? '').toLowerCase();
         const from = Number(u.searchParams.get('cursor') ?? 0);
@@ -46,12 +55,13 @@ afterEach(() => vi.useRealTimers());
 
 function show(owner = '') {
   const onLoadLayout = vi.fn();
+  const onClose = vi.fn();
   render(
     <NoticeProvider>
-      <SavedItemsDialog owner={owner} onAddParts={() => {}} onLoadLayout={onLoadLayout} onClose={() => {}} />
+      <SavedItemsDialog owner={owner} onAddParts={() => {}} onLoadLayout={onLoadLayout} onClose={onClose} />
     </NoticeProvider>,
   );
-  return { onLoadLayout, user: userEvent.setup() };
+  return { onLoadLayout, onClose, user: userEvent.setup() };
 }
 
 const layoutCalls = () => calls.filter((c) => c.startsWith('/api/layouts'));
@@ -136,5 +146,89 @@ describe('SavedItemsDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Alice yerel: Yükle' }));
     expect(onLoadLayout.mock.calls[0][0]).toMatchObject({ name: 'Alice yerel', parts: [{ name: 'Raf' }] });
     expect(calls.some((c) => /\/api\/layouts\/\d/.test(c))).toBe(false);
+  });
+});
+
+const part = (id: string, name: string, width: number, height: number): SavedPart => ({ id, name, width, height, quantity: 1, createdAt: '2024-01-01T00:00:00Z' });
+
+describe('SavedItemsDialog deletes', () => {
+  it('asks with İptal focused, so that Enter keeps the part', async () => {
+    parts = [part('p1', 'Kapak', 45.5, 72)];
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Kapak: Sil' }));
+    const ask = screen.getByRole('alertdialog');
+    expect(within(ask).getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Kapak: Sil' })).toHaveFocus();
+  });
+
+  it('moves the focus to the next row’s Sil after a part goes, and Escape still closes', async () => {
+    parts = [part('p1', 'Kapak', 45.5, 72), part('p2', 'Raf', 40, 60), part('p3', 'Yan', 30, 60)];
+    const { user, onClose } = show();
+    await user.click(await screen.findByRole('button', { name: 'Raf: Sil' }));
+    await user.keyboard('{Tab}{Enter}'); // İptal, then Evet
+    await vi.waitFor(() => expect(screen.queryByText('Raf')).not.toBeInTheDocument());
+    expect(deleted).toEqual(['/api/parts/p2']);
+    expect(screen.getByRole('button', { name: 'Yan: Sil' })).toHaveFocus();
+    // The last row: the one before takes the focus.
+    await user.keyboard('{Enter}{Tab}{Enter}');
+    await vi.waitFor(() => expect(screen.queryByText('Yan')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Kapak: Sil' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the focus on the dialog when the last layout goes, and Escape closes it', async () => {
+    localStore('').keep({ name: 'Tek yerel', parts: [], sheet: { width: 100, height: 148 }, options: {} });
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      if (String(url) === '/api/parts') return Response.json([]);
+      if (String(url) === '/api/layouts') return Response.json({ layouts: [] });
+      return new Response('null', { status: 404 });
+    });
+    const { user, onClose } = show();
+    await user.click(await screen.findByRole('button', { name: 'Tek yerel: Sil' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByText('Henüz kayıtlı düzen bulunmuyor.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Kayıtlı Parçalar ve Düzenler' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SavedItemsDialog footer', () => {
+  it('counts what the search shows, parts and layouts alike', async () => {
+    parts = [part('p1', 'Kapak', 45.5, 72), part('p2', 'Raf', 40, 60)];
+    const { user } = show();
+    await screen.findByText('Kapak');
+    expect(await screen.findByText('2 kayıtlı parça · 3+ kayıtlı düzen')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Ara (parça adı, 40x60 veya düzen adı)'), '45,5x72');
+    expect(await screen.findByText('Aramaya uyan: 1 parça · 0 düzen')).toBeInTheDocument();
+    expect(screen.queryByText('Raf')).not.toBeInTheDocument();
+  });
+
+  it('writes the counts the Turkish way', () => {
+    expect(savedMsg.savedCounts(1234, 20000, true)).toBe('1.234 kayıtlı parça · 20.000+ kayıtlı düzen');
+    expect(savedMsg.foundCounts(1500, 0, false)).toBe('Aramaya uyan: 1.500 parça · 0 düzen');
+  });
+});
+
+describe('SavedItemsDialog backdrop', () => {
+  const backdrop = () => screen.getByRole('dialog', { name: 'Kayıtlı Parçalar ve Düzenler' }).parentElement!;
+
+  it('closes on a click beside it while nothing is chosen or searched', async () => {
+    const { user, onClose } = show();
+    await screen.findByText('Banyo 0');
+    await user.pointer({ keys: '[MouseLeft]', target: backdrop() });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays open with parts chosen', async () => {
+    parts = [part('p1', 'Kapak', 45.5, 72)];
+    const { user, onClose } = show();
+    await user.click(await screen.findByRole('checkbox', { name: /Kapak/ }));
+    await user.pointer({ keys: '[MouseLeft]', target: backdrop() });
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

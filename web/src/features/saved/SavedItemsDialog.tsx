@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
@@ -72,6 +72,16 @@ const MOVES: Record<JobState, [JobState, string][]> = {
   cut: [['cutting', savedMsg.undo]],
 };
 
+/**
+ * nextFocus is what takes the focus when the row of a Sil button goes: the
+ * Sil of the next row, else of the row before, else the dialog.
+ */
+function nextFocus(button: HTMLElement): HTMLElement | null {
+  const row = button.closest('li');
+  const other = row?.nextElementSibling ?? row?.previousElementSibling;
+  return other?.querySelector<HTMLElement>('[data-remove]') ?? button.closest<HTMLElement>('[role="dialog"]');
+}
+
 /** checklistPath is the checklist address of a job's first sheet (the route of features/job). */
 const checklistPath = (id: string) => `/is/${encodeURIComponent(id)}/levha/1`;
 const localRow = (l: SavedLayout): Row => ({
@@ -102,6 +112,12 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const listSeq = useRef(0);
   const notices = useNotices();
+  // After a delete the focus moves on once the row has gone (nextFocus).
+  const focusAfterDelete = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    focusAfterDelete.current?.focus();
+    focusAfterDelete.current = null;
+  });
 
   useEffect(() => {
     api
@@ -178,18 +194,19 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     setSelected(new Set());
     onClose();
   };
-  const deletePart = async (p: SavedPart) => {
-    if (!(await notices.confirm(msg.confirmDeletePart(p.name)))) return;
+  const deletePart = async (p: SavedPart, button: HTMLElement) => {
+    if (!(await notices.confirm(msg.confirmDeletePart(p.name), { destructive: true }))) return;
     try {
       await api.deletePart(p.id);
       setParts((ps) => (ps ?? []).filter((x) => x.id !== p.id));
+      focusAfterDelete.current = nextFocus(button);
       notices.toast(msg.partDeleted);
     } catch {
       await notices.alert(msg.partDeleteError);
     }
   };
-  const deleteLayout = async (r: Row) => {
-    if (!(await notices.confirm(msg.confirmDeleteLayout(r.name)))) return;
+  const deleteLayout = async (r: Row, button: HTMLElement) => {
+    if (!(await notices.confirm(msg.confirmDeleteLayout(r.name), { destructive: true }))) return;
     try {
       if (r.local) {
         store.removeLayout(r.id);
@@ -198,6 +215,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
         await api.deleteLayout(r.id);
         setServer((s) => ({ ...s, items: s.items.filter((x) => x.id !== r.id) }));
       }
+      focusAfterDelete.current = nextFocus(button);
       notices.toast(msg.layoutDeleted);
     } catch {
       await notices.alert(msg.layoutDeleteError);
@@ -207,7 +225,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   const moveJob = async (r: Row, state: JobState) => {
     if (movingId) return;
     if (state === 'cut' && !(await notices.confirm(savedMsg.confirmCut(r.name)))) return;
-    if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCut(r.name)))) return;
+    // Undoing a cut takes its offcuts off the rack.
+    if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCut(r.name), { destructive: true }))) return;
     setMovingId(r.id);
     try {
       const answer = await api.setState(r.id, state);
@@ -244,10 +263,12 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     <Dialog
       title={msg.savedDialogTitle}
       onClose={onClose}
+      // A stray tap beside the dialog keeps a search or a selection.
+      closeOnBackdrop={selected.size === 0 && !query}
       wide
       footer={
         <>
-          <span className="muted grow">{msg.savedCounts(parts?.length ?? 0, localLayouts.length + server.items.length, !!server.next)}</span>
+          <span className="muted grow">{(q ? savedMsg.foundCounts : savedMsg.savedCounts)(shownParts.length, rows.length, !!server.next)}</span>
           <button type="button" className="secondary" onClick={onClose}>
             {msg.close}
           </button>
@@ -275,7 +296,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
                     {describePart?.(p) && <small className="muted"> · {describePart(p)}</small>}
                   </span>
                 </label>
-                <button type="button" className="ghost danger-text" onClick={() => void deletePart(p)} aria-label={`${p.name}: ${msg.remove}`}>
+                <button type="button" className="ghost danger-text" data-remove onClick={(e) => void deletePart(p, e.currentTarget)} aria-label={`${p.name}: ${msg.remove}`}>
                   {msg.remove}
                 </button>
               </li>
@@ -335,7 +356,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
                 >
                   {loadingId === r.id ? msg.layoutLoading : msg.load}
                 </button>
-                <button type="button" className="ghost danger-text" onClick={() => void deleteLayout(r)} aria-label={`${r.name}: ${msg.remove}`}>
+                <button type="button" className="ghost danger-text" data-remove onClick={(e) => void deleteLayout(r, e.currentTarget)} aria-label={`${r.name}: ${msg.remove}`}>
                   {msg.remove}
                 </button>
               </div>

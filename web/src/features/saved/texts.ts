@@ -24,6 +24,9 @@ export const savedMsg = {
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
   stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
   confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+  savedCounts: (parts: number, layouts: number, more: boolean) => `${fmtI(parts)} kayıtlı parça · ${fmtI(layouts)}${more ? '+' : ''} kayıtlı düzen`,
+  /** foundCounts: the footer while a search is typed, counting what it shows */
+  foundCounts: (parts: number, layouts: number, more: boolean) => `Aramaya uyan: ${fmtI(parts)} parça · ${fmtI(layouts)}${more ? '+' : ''} düzen`,
   confirmUndoCut: (name: string) => `"${name}" için kesildi işareti geri alınsın mı? Bu işin henüz kullanılmamış artıkları stoktan kaldırılır.`,
 };
 

@@ -1,13 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { NoticeProvider } from '../../components/Notices';
+import type { Edges } from '../../generated/engine';
 import { EMPTY_STOCK, type StockSettings } from './stock';
 import { StockDialog } from './StockDialog';
 
-function open(settings: StockSettings = EMPTY_STOCK) {
+function open(settings: StockSettings = EMPTY_STOCK, parts?: { edges?: Edges }[]) {
   const onSave = vi.fn();
   const onClose = vi.fn();
-  render(<StockDialog settings={settings} onSave={onSave} onClose={onClose} />);
+  render(<StockDialog settings={settings} parts={parts} onSave={onSave} onClose={onClose} />, { wrapper: NoticeProvider });
   return { user: userEvent.setup(), onSave, onClose, dlg: screen.getByRole('dialog', { name: 'Levha stoku' }) };
 }
 
@@ -94,6 +96,132 @@ describe('StockDialog', () => {
       ['Büyük', 'Beyaz Sunta', 183, 4, 1450, undefined],
       ['Kapaklık', 'Ceviz MDF', 183.5, undefined, 2100.75, 'vertical'],
     ]);
+  });
+
+  it('lists every wrong field of every wrong row, one line a row, and puts the focus on the first', async () => {
+    const { user, onSave } = open({
+      ...EMPTY_STOCK,
+      stock: [
+        { id: 'a', width: 183, height: 366 },
+        { id: 'b', width: 100, height: 100 },
+        { id: 'c', width: 100, height: 100 },
+      ],
+    });
+    await user.clear(screen.getByLabelText('Genişlik (cm), Satır 2'));
+    await user.type(screen.getByLabelText('Genişlik (cm), Satır 2'), 'abc');
+    await user.clear(screen.getByLabelText('Yükseklik (cm), Satır 2'));
+    await user.type(screen.getByLabelText('Yükseklik (cm), Satır 2'), '0');
+    await user.type(screen.getByLabelText('Adet, Satır 2'), '2,5');
+    await user.type(screen.getByLabelText('Fiyat (TL), Satır 2'), '-3');
+    await user.type(screen.getByLabelText('Kalınlık (mm), Satır 3'), '1001');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Satır 2: Lütfen geçerli genişlik ve yükseklik değerleri girin! Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı. Fiyat 0 ile 1.000.000.000 TL arasında olmalı.',
+      'Satır 3: Kalınlık 0 ile 1.000 mm arasında olmalı.',
+    ]);
+    for (const f of ['Genişlik (cm)', 'Yükseklik (cm)', 'Adet', 'Fiyat (TL)']) {
+      expect(screen.getByLabelText(`${f}, Satır 2`)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByLabelText('Ad, Satır 2')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Kalınlık (mm), Satır 3')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Genişlik (cm), Satır 2')).toHaveFocus();
+  });
+
+  it('lists every wrong field of a band code', async () => {
+    const { user, onSave } = open();
+    await user.click(screen.getByRole('button', { name: 'Bant kodu ekle' }));
+    await user.type(screen.getByLabelText('Kalınlık (mm), Bant 1'), '11');
+    await user.type(screen.getByLabelText('Fazlalık (cm), Bant 1'), '150');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Bant 1: Bant kodu boş veya tekrar ediyor. Bant kalınlığı 0 ile 10 mm arasında olmalı. Bant fazlalığı 0 ile 100 cm arasında olmalı.',
+    );
+    expect(screen.getByLabelText('Kod, Bant 1')).toHaveFocus();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('puts the focus in the first field of a row just added', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Stok satırı ekle' }));
+    expect(screen.getByLabelText('Ad, Satır 1')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Stok satırı ekle' }));
+    expect(screen.getByLabelText('Ad, Satır 2')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Bant kodu ekle' }));
+    expect(screen.getByLabelText('Kod, Bant 1')).toHaveFocus();
+    await user.keyboard('B1');
+    expect(screen.getByLabelText('Kod, Bant 1')).toHaveValue('B1');
+  });
+
+  it('saves on Enter in a field, as Kaydet does', async () => {
+    const { user, onSave } = open({ ...EMPTY_STOCK, stock: [{ id: 'a', width: 183, height: 366 }] });
+    await user.clear(screen.getByLabelText('Genişlik (cm), Satır 1'));
+    await user.type(screen.getByLabelText('Genişlik (cm), Satır 1'), '0{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Satır 1: Lütfen geçerli genişlik ve yükseklik değerleri girin!');
+    await user.clear(screen.getByLabelText('Genişlik (cm), Satır 1'));
+    await user.type(screen.getByLabelText('Genişlik (cm), Satır 1'), '210{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect((onSave.mock.calls[0][0] as StockSettings).stock).toEqual([{ id: 'a', width: 210, height: 366 }]);
+    // in the offcut settings too
+    await user.type(screen.getByLabelText('Artık en az kullanım (%)'), '{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks before saving without a band code that parts use, naming it and how many parts use it', async () => {
+    const parts = [{ edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } }, { edges: { left: 'B1', right: 'B2' } }, {}, { edges: { top: 'B2' } }];
+    const { user, onSave } = open({ ...EMPTY_STOCK, bands: [{ code: 'B1', thickness: 0.8 }, { code: 'B2' }, { code: 'B3' }] }, parts);
+    // B3 is used by no part: removing it asks nothing
+    await user.click(screen.getByRole('button', { name: 'Sil, Bant 3' }));
+    await user.click(screen.getByRole('button', { name: 'Sil, Bant 1' }));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('B1 bant kodunu 2 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'İptal' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Levha stoku' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect((onSave.mock.calls[0][0] as StockSettings).bands).toEqual([{ code: 'B2' }]);
+  });
+
+  it('asks before a rename too, and on Enter the keystroke does not answer the question', async () => {
+    const parts = [{ edges: { top: 'B1' } }, { edges: { top: 'B2' } }];
+    const { user, onSave } = open({ ...EMPTY_STOCK, bands: [{ code: 'B1' }, { code: 'B2' }] }, parts);
+    await user.clear(screen.getByLabelText('Kod, Bant 1'));
+    await user.type(screen.getByLabelText('Kod, Bant 1'), 'b1');
+    await user.clear(screen.getByLabelText('Kod, Bant 2'));
+    await user.type(screen.getByLabelText('Kod, Bant 2'), 'B9{Enter}');
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('B1 bant kodunu 1 parça, B2 bant kodunu 1 parça kullanıyor; bu kodlar silinirse bu parçaların bandı kalkmaz');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'Evet' }));
+    expect((onSave.mock.calls[0][0] as StockSettings).bands).toEqual([{ code: 'b1' }, { code: 'B9' }]);
+  });
+
+  it('shows kept numbers the Turkish way and saves them back unchanged', async () => {
+    const stock = [
+      { id: 'a', material: 'Beyaz', thickness: 18, width: 1000, height: 366.5, quantity: 1200, price: 1450 },
+      { id: 'b', width: 183.25, height: 1000, price: 1250.5 },
+    ];
+    const bands = [{ code: 'B1', thickness: 0.8, price: 6.5, overlength: 2 }];
+    const { user, onSave } = open({ ...EMPTY_STOCK, stock, bands });
+    expect(screen.getByLabelText('Fiyat (TL), Satır 1')).toHaveValue('1.450');
+    expect(screen.getByLabelText('Fiyat (TL), Satır 2')).toHaveValue('1.250,50');
+    expect(screen.getByLabelText('Genişlik (cm), Satır 1')).toHaveValue('1.000');
+    expect(screen.getByLabelText('Yükseklik (cm), Satır 1')).toHaveValue('366,5');
+    expect(screen.getByLabelText('Adet, Satır 1')).toHaveValue('1.200');
+    expect(screen.getByLabelText('Genişlik (cm), Satır 2')).toHaveValue('183,25');
+    expect(screen.getByLabelText('Metre fiyatı (TL), Bant 1')).toHaveValue('6,50');
+    expect(screen.getByLabelText('Kalınlık (mm), Bant 1')).toHaveValue('0,8');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const s = onSave.mock.calls[0][0] as StockSettings;
+    expect(s.stock).toEqual(stock);
+    expect(s.bands).toEqual(bands);
   });
 
   it('closes on İptal without saving', async () => {

@@ -1,10 +1,15 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { useNotices } from '../../components/Notices';
+import type { Edges } from '../../generated/engine';
 import {
   bandDraft,
+  bandsLost,
+  bandUse,
   checkAll,
   emptyBandDraft,
   emptyStockDraft,
+  numText,
   parseStockCsv,
   readCsvFile,
   stockDraft,
@@ -25,6 +30,7 @@ import {
   ruleDraft,
   type Offcut,
   type OffcutProblem,
+  type OffcutRule,
   type RuleDraft,
 } from './offcuts';
 import { OffcutRack, OffcutSettingsFields } from './Offcuts';
@@ -34,12 +40,50 @@ import './stock.css';
 
 interface Props {
   settings: StockSettings;
+  /**
+   * parts are the parts on screen: saving without a band code they use
+   * (removed or renamed) asks first.
+   */
+  parts?: readonly { edges?: Edges }[];
   /** onSave is given the checked lists and options. */
   onSave: (s: StockSettings) => void;
   onClose: () => void;
 }
 
 type Listed = Problem & { list: 'stock' | 'bands' };
+
+/** ruleText is an offcut rule as the dialog shows it, its numbers the Turkish way (10.000, 25,5). */
+const ruleText = (r: OffcutRule): RuleDraft => ({
+  ...ruleDraft(r),
+  thickness: numText(r.thickness),
+  minWidth: numText(r.minWidth),
+  minHeight: numText(r.minHeight),
+});
+
+/** lastRow is where the first field of a table's last row is (the row just added). */
+const lastRow = (table: string) => `table[aria-label="${table}"] > tbody > tr:last-child input`;
+
+/** TEXT_INPUTS are the input types in which Enter saves, as in a form. */
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'tel', 'url', 'email']);
+
+/** firstBad is the first field the check found wrong: the wrong field of the first wrong row (its first field when none is marked), or a marked field. */
+function firstBad(root: HTMLElement): HTMLElement | null {
+  const el = root.querySelector<HTMLElement>('tr.bad, [aria-invalid="true"]');
+  if (el?.tagName !== 'TR') return el;
+  return el.querySelector<HTMLElement>('[aria-invalid="true"]') ?? el.querySelector<HTMLElement>('input, select');
+}
+
+/** rowLines groups the problems of a list by row, each message once: one line a row. */
+function rowLines(problems: Listed[], list: 'stock' | 'bands'): [number, string[]][] {
+  const lines = new Map<number, string[]>();
+  for (const p of problems) {
+    if (p.list !== list || p.row < 0) continue;
+    const l = lines.get(p.row) ?? [];
+    if (!l.includes(p.message)) l.push(p.message);
+    lines.set(p.row, l);
+  }
+  return [...lines];
+}
 
 const STOCK_FIELDS: { key: Exclude<keyof StockDraft, 'id' | 'grain'>; label: string; size: number; numeric?: boolean; hint?: string }[] = [
   { key: 'name', label: stockMsg.name, size: 12 },
@@ -65,13 +109,14 @@ const BAND_FIELDS: Field<keyof BandDraft>[] = [
  * what is wrong beside it, in docs/engine.md's words. A stock CSV adds its
  * rows to the list.
  */
-export function StockDialog({ settings, onSave, onClose }: Props) {
+export function StockDialog({ settings, parts, onSave, onClose }: Props) {
+  const notices = useNotices();
   const [rows, setRows] = useState<StockDraft[]>(() => settings.stock.filter((s) => !isOffcut(s)).map(stockDraft));
   // The offcuts are the server's: the dialog only takes one off the rack.
   const [offcuts, setOffcuts] = useState<Offcut[]>(() => settings.stock.filter(isOffcut));
   const offcutSettings = settings.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS;
-  const [rules, setRules] = useState<RuleDraft[]>(() => offcutSettings.rules.map(ruleDraft));
-  const [maxArea, setMaxArea] = useState(() => (offcutSettings.maxArea ? String(offcutSettings.maxArea).replace('.', ',') : '0'));
+  const [rules, setRules] = useState<RuleDraft[]>(() => offcutSettings.rules.map(ruleText));
+  const [maxArea, setMaxArea] = useState(() => numText(offcutSettings.maxArea) || '0');
   const [minUse, setMinUse] = useState(() => String(offcutSettings.minUse));
   const [offcutProblems, setOffcutProblems] = useState<OffcutProblem[]>([]);
   const [bands, setBands] = useState<BandDraft[]>(() => settings.bands.map(bandDraft));
@@ -81,6 +126,28 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
   const [problems, setProblems] = useState<Listed[]>([]);
   const [csvNote, setCsvNote] = useState<{ text: string; errors: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const use = useMemo(() => bandUse(parts ?? []), [parts]);
+  // What gets the focus once the next render is on screen: a new row's
+  // first field, or the first wrong field after "Kaydet".
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const want = focusNext.current;
+    const root = rootRef.current;
+    if (!want || !root) return;
+    focusNext.current = null;
+    (want === 'bad' ? firstBad(root) : root.querySelector<HTMLElement>(want))?.focus();
+  });
+  // Saving waits for an answer to its question; a second save meanwhile
+  // does nothing, and a dialog closed meanwhile saves nothing.
+  const asking = useRef(false);
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   const problemAt = (list: 'stock' | 'bands', row: number, field: string) => problems.find((p) => p.list === list && p.row === row && p.field === field);
   const rowProblem = (list: 'stock' | 'bands', row: number) => problems.find((p) => p.list === list && p.row === row);
@@ -89,18 +156,45 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
   const setRow = (i: number, change: Partial<StockDraft>) => setRows((rs) => rs.map((r, k) => (k === i ? { ...r, ...change } : r)));
   const setBand = (i: number, change: Partial<BandDraft>) => setBands((bs) => bs.map((b, k) => (k === i ? { ...b, ...change } : b)));
 
-  const save = () => {
+  const save = async () => {
+    if (asking.current) return;
     const c = checkAll(rows, bands);
     const o = checkOffcutSettings(rules, maxArea, minUse);
     setProblems(c.ok ? [] : c.problems);
     setOffcutProblems(o.ok ? [] : o.problems);
-    if (!c.ok || !o.ok) return;
+    if (!c.ok || !o.ok) {
+      focusNext.current = 'bad';
+      return;
+    }
+    // A band code that parts use, gone from the list, leaves them without a layout.
+    const lost = bandsLost(settings.bands, c.bands, use);
+    if (lost.length) {
+      asking.current = true;
+      const ok = await notices.confirm(stockMsg.confirmBandsLost(lost), { destructive: true });
+      asking.current = false;
+      if (!ok || !open.current) return;
+    }
     const out: StockSettings = { stock: [...c.stock, ...offcuts], bands: c.bands, objective, deductBands: deduct };
     if (keepLeftover) out.keepLeftover = true;
     // Settings left as they came stay as they were (absent: the server's defaults).
     const changed = JSON.stringify(o.settings) !== JSON.stringify(offcutSettings);
     if (changed || settings.offcutSettings) out.offcutSettings = changed ? o.settings : settings.offcutSettings;
     onSave(out);
+  };
+
+  // Enter in a field saves, as in a form; the keystroke goes no further, so
+  // that it does not also answer the question saving may ask.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target;
+    if (!(t instanceof HTMLInputElement) || !TEXT_INPUTS.has(t.type)) return;
+    e.preventDefault();
+    void save();
+  };
+
+  const addRow = (table: string, add: () => void) => {
+    focusNext.current = lastRow(table);
+    add();
   };
 
   const importCsv = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -114,7 +208,8 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
       setCsvNote({ text: '', errors: [(err as Error).message || stockMsg.csvEmpty] });
       return;
     }
-    const r = parseStockCsv(text);
+    // Ids the dialog already holds (rows and offcuts) are not given twice.
+    const r = parseStockCsv(text, [...rows.map((row) => row.id), ...offcuts.map((o) => o.id)]);
     const room = Math.max(0, MAX_STOCK_ROWS - rows.length);
     const added = r.rows.slice(0, room);
     const errors = r.rows.length > room ? [...r.errors, stockMsg.tooManyRows] : r.errors;
@@ -126,19 +221,20 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
     <Dialog
       title={stockMsg.title}
       onClose={onClose}
+      closeOnBackdrop={false}
       wide
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>
             {stockMsg.cancel}
           </button>
-          <button type="button" className="primary" onClick={save}>
+          <button type="button" className="primary" onClick={() => void save()}>
             {stockMsg.save}
           </button>
         </>
       }
     >
-      <div className="stock-dialog">
+      <div className="stock-dialog" ref={rootRef} onKeyDown={onKeyDown}>
         <h3>{stockMsg.stockRows}</h3>
         {rows.length === 0 ? (
           <p className="hint">{stockMsg.empty}</p>
@@ -181,6 +277,7 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
                         <select
                           value={r.grain}
                           aria-label={`${stockMsg.grain}, ${stockMsg.rowLabel(i)}`}
+                          aria-invalid={problemAt('stock', i, 'grain') ? true : undefined}
                           onChange={(e) => setRow(i, { grain: e.target.value as Grain })}
                         >
                           <option value="none">{stockMsg.grainNone}</option>
@@ -208,20 +305,18 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
             </table>
           </div>
         )}
-        {problems
-          .filter((p) => p.list === 'stock' && p.row >= 0)
-          .map((p) => (
-            <p key={`s${p.row}`} className="inline-notice error" role="alert">
-              {stockMsg.rowLabel(p.row)}: {p.message}
-            </p>
-          ))}
+        {rowLines(problems, 'stock').map(([row, messages]) => (
+          <p key={`s${row}`} className="inline-notice error" role="alert">
+            {stockMsg.rowLabel(row)}: {messages.join(' ')}
+          </p>
+        ))}
         {listProblem('stock') && (
           <p className="inline-notice error" role="alert">
             {listProblem('stock')!.message}
           </p>
         )}
         <div className="actions">
-          <button type="button" className="secondary" disabled={rows.length >= MAX_STOCK_ROWS} onClick={() => setRows((rs) => [...rs, emptyStockDraft()])}>
+          <button type="button" className="secondary" disabled={rows.length >= MAX_STOCK_ROWS} onClick={() => addRow(stockMsg.stockRows, () => setRows((rs) => [...rs, emptyStockDraft()]))}>
             {stockMsg.addRow}
           </button>
           <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
@@ -259,20 +354,18 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
             }}
           />
         )}
-        {problems
-          .filter((p) => p.list === 'bands' && p.row >= 0)
-          .map((p) => (
-            <p key={`b${p.row}`} className="inline-notice error" role="alert">
-              {stockMsg.bandLabel(p.row)}: {p.message}
-            </p>
-          ))}
+        {rowLines(problems, 'bands').map(([row, messages]) => (
+          <p key={`b${row}`} className="inline-notice error" role="alert">
+            {stockMsg.bandLabel(row)}: {messages.join(' ')}
+          </p>
+        ))}
         {listProblem('bands') && (
           <p className="inline-notice error" role="alert">
             {listProblem('bands')!.message}
           </p>
         )}
         <div className="actions">
-          <button type="button" className="secondary" disabled={bands.length >= MAX_BANDS} onClick={() => setBands((bs) => [...bs, emptyBandDraft()])}>
+          <button type="button" className="secondary" disabled={bands.length >= MAX_BANDS} onClick={() => addRow(stockMsg.bandCodes, () => setBands((bs) => [...bs, emptyBandDraft()]))}>
             {stockMsg.addBand}
           </button>
         </div>
@@ -287,7 +380,7 @@ export function StockDialog({ settings, onSave, onClose }: Props) {
           onRules={setRules}
           onMaxArea={setMaxArea}
           onMinUse={setMinUse}
-          onAddRule={() => setRules((rs) => [...rs, emptyRuleDraft()])}
+          onAddRule={() => addRow(stockMsg.offcutRules, () => setRules((rs) => [...rs, emptyRuleDraft()]))}
         />
 
         <h3>{stockMsg.options}</h3>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ageDays, checkOffcutSettings, engineRow, offcutSettingsOf, rackAreaM2, type Offcut } from './offcuts';
 import { EMPTY_STOCK, withStock, type StockSettings } from './stock';
+import { NoticeProvider } from '../../components/Notices';
 import { StockDialog } from './StockDialog';
 
 const offcut = (id: string, w: number, h: number, over: Partial<Offcut> = {}): Offcut => ({
@@ -68,7 +69,7 @@ describe('one large leftover', () => {
   });
   it('is a checkbox of the stock dialog', async () => {
     const onSave = vi.fn();
-    render(<StockDialog settings={EMPTY_STOCK} onSave={onSave} onClose={() => {}} />);
+    render(<StockDialog settings={EMPTY_STOCK} onSave={onSave} onClose={() => {}} />, { wrapper: NoticeProvider });
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Son levhada artık tek parça kalsın'));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
@@ -96,7 +97,7 @@ describe('StockDialog offcuts', () => {
       ],
       offcutSettings: { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0.5, minUse: 60 },
     };
-    render(<StockDialog settings={settings} onSave={onSave} onClose={() => {}} />);
+    render(<StockDialog settings={settings} onSave={onSave} onClose={() => {}} />, { wrapper: NoticeProvider });
     const user = userEvent.setup();
     const rack = screen.getByRole('table', { name: 'Artıklar' });
     expect(within(rack).getAllByRole('row')).toHaveLength(4);
@@ -108,7 +109,7 @@ describe('StockDialog offcuts', () => {
     expect(within(rack).getByText('silinmiş iş')).toBeInTheDocument();
     expect(rack).not.toHaveTextContent('4f1c0a9e');
     expect(screen.getByTestId('rack-area')).toHaveTextContent('Rafta 3 artık, toplam 0,81 m².');
-    expect(screen.getByRole('status')).toHaveTextContent('Raf sınırı (0,50 m²) aşıldı');
+    expect(within(screen.getByRole('dialog', { name: 'Levha stoku' })).getByRole('status')).toHaveTextContent('Raf sınırı (0,50 m²) aşıldı');
     await user.click(screen.getByRole('button', { name: 'A-1 artığını sil' }));
     await user.clear(screen.getByLabelText('Artık en az kullanım (%)'));
     await user.type(screen.getByLabelText('Artık en az kullanım (%)'), '40');
@@ -127,9 +128,27 @@ describe('StockDialog offcuts', () => {
     });
   }, 20000);
 
+  it('shows the kept numbers the Turkish way and reads them back unchanged', async () => {
+    const onSave = vi.fn();
+    const offcutSettings = { rules: [{ material: 'Ceviz', thickness: 18.5, minWidth: 1250.5, minHeight: 30 }], maxArea: 1500, minUse: 60 };
+    render(<StockDialog settings={{ ...EMPTY_STOCK, offcutSettings }} onSave={onSave} onClose={() => {}} />, { wrapper: NoticeProvider });
+    expect(screen.getByLabelText('Raf sınırı (m², 0 = sınırsız)')).toHaveValue('1.500');
+    expect(screen.getByLabelText('En az genişlik (cm), Kural 1')).toHaveValue('1.250,5');
+    expect(screen.getByLabelText('Kalınlık (mm), Kural 1')).toHaveValue('18,5');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kaydet' }));
+    // unchanged settings stay as they came
+    expect((onSave.mock.calls[0][0] as StockSettings).offcutSettings).toEqual(offcutSettings);
+  });
+
+  it('puts the focus in the new rule', async () => {
+    render(<StockDialog settings={EMPTY_STOCK} onSave={() => {}} onClose={() => {}} />, { wrapper: NoticeProvider });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kural ekle' }));
+    expect(screen.getByLabelText('Malzeme, Kural 2')).toHaveFocus();
+  });
+
   it('refuses a bad least use beside the field', async () => {
     const onSave = vi.fn();
-    render(<StockDialog settings={EMPTY_STOCK} onSave={onSave} onClose={() => {}} />);
+    render(<StockDialog settings={EMPTY_STOCK} onSave={onSave} onClose={() => {}} />, { wrapper: NoticeProvider });
     const user = userEvent.setup();
     expect(screen.getByText(/Rafta artık yok/)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Artık en az kullanım (%)'));

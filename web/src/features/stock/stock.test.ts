@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STOCK, checkAll, checkBandDraft, checkStockDraft, emptyBandDraft, emptyStockDraft, parseStockCsv, replacesStock, settingsOf, type StockSettings } from './stock';
+import {
+  EMPTY_STOCK,
+  MAX_CSV_BYTES,
+  bandDraft,
+  bandsLost,
+  bandUse,
+  checkAll,
+  checkBandDraft,
+  checkStockDraft,
+  emptyBandDraft,
+  emptyStockDraft,
+  numText,
+  parseStockCsv,
+  priceText,
+  readCsvFile,
+  replacesStock,
+  settingsOf,
+  stockDraft,
+  type StockSettings,
+} from './stock';
 import type { Stock } from '../../generated/engine';
 import { stockMsg } from './texts';
+import { parseDecimal } from '../../lib/number';
 
 describe('stock rows', () => {
   const draft = (over: Partial<ReturnType<typeof emptyStockDraft>>) => ({ ...emptyStockDraft(), id: 'x', ...over });
@@ -32,6 +52,54 @@ describe('stock rows', () => {
     // 200 characters as the engine counts them (runes), not UTF-16 units
     expect(msgOf({ name: '🪵'.repeat(200) })).toBeNull();
     expect(msgOf({ name: '🪵'.repeat(201) })).toBe(stockMsg.tooLong);
+  });
+
+  it('lists every wrong field, the first one as problem', () => {
+    const c = checkStockDraft(draft({ width: 'abc', height: '0', quantity: '2,5', price: '-3' }), 1);
+    expect(c.ok).toBe(false);
+    if (c.ok) return;
+    expect(c.problems.map((p) => [p.row, p.field])).toEqual([
+      [1, 'width'],
+      [1, 'height'],
+      [1, 'quantity'],
+      [1, 'price'],
+    ]);
+    expect(c.problem).toEqual(c.problems[0]);
+    const all = checkAll([draft({ width: '1', height: '1' }), draft({ id: 'y', width: '2000', height: '', thickness: 'x' })], [{ ...emptyBandDraft(), price: '-1' }]);
+    expect(all.ok ? [] : all.problems.map((p) => `${p.list} ${p.row} ${p.field}: ${p.message}`)).toEqual([
+      `stock 1 thickness: ${stockMsg.badThickness}`,
+      'stock 1 width: Ölçüler en fazla 1000 cm olabilir.',
+      `stock 1 height: ${stockMsg.badSheet}`,
+      `bands 0 code: ${stockMsg.badCode}`,
+      `bands 0 price: ${stockMsg.badPrice}`,
+    ]);
+  });
+
+  it('shows kept numbers the Turkish way, and reads them back as they were', () => {
+    expect([numText(1450), numText(45.5), numText(1250.5), numText(1500), numText(183.555), numText(0), numText(undefined)]).toEqual([
+      '1.450',
+      '45,5',
+      '1.250,5',
+      '1.500',
+      '183,555',
+      '',
+      '',
+    ]);
+    expect([priceText(1450), priceText(1250.5), priceText(6.5), priceText(2100.75), priceText(1000000000), priceText(0)]).toEqual([
+      '1.450',
+      '1.250,50',
+      '6,50',
+      '2.100,75',
+      '1.000.000.000',
+      '',
+    ]);
+    const rows = [
+      { id: 'a', name: 'Büyük', material: 'Beyaz', thickness: 18.5, width: 1000, height: 366.5, quantity: 100000, price: 1250.5, grain: 'vertical' as const },
+      { id: 'b', width: 0.01, height: 999.99, price: 1000000000 },
+    ];
+    for (const r of rows) expect(checkStockDraft(stockDraft(r))).toEqual({ ok: true, stock: r });
+    const b = { code: 'B1', thickness: 0.8, price: 1450.5, overlength: 2 };
+    expect(checkBandDraft(bandDraft(b))).toEqual({ ok: true, band: b });
   });
 
   it('checks band codes and the lists: unique ids and codes', () => {
@@ -73,8 +141,9 @@ describe('the stock CSV', () => {
     const r = parseStockCsv(csv);
     expect(r.errors).toEqual([]);
     expect(r.rows).toHaveLength(2);
-    expect(r.rows[0]).toMatchObject({ name: 'Büyük', material: 'Beyaz Sunta', width: '183', quantity: '4', price: '1450', grain: 'none' });
-    expect(r.rows[1]).toMatchObject({ material: 'Ceviz MDF', thickness: '18', width: '183', height: '366,5', price: '2100,5', quantity: '', grain: 'vertical' });
+    // the rows as the dialog shows them: thousands dots, prices with two decimals
+    expect(r.rows[0]).toMatchObject({ name: 'Büyük', material: 'Beyaz Sunta', width: '183', quantity: '4', price: '1.450', grain: 'none' });
+    expect(r.rows[1]).toMatchObject({ material: 'Ceviz MDF', thickness: '18', width: '183', height: '366,5', price: '2.100,50', quantity: '', grain: 'vertical' });
   });
 
   it('reads commas between cells with quoted decimal commas, and lists bad rows', () => {
@@ -96,6 +165,48 @@ describe('the stock CSV', () => {
   });
 });
 
+describe('the stock CSV headers as kesim nest --stock reads them', () => {
+  it('reads kod, "Fiyat TL", "Damar yönü" and the English names', () => {
+    const r = parseStockCsv('Kod;Ad;Malzeme;Kalınlık;Genişlik;Yükseklik;Adet;Fiyat TL;Damar yönü\nBS18;Büyük;Beyaz Sunta;18;183;366;4;1.450,50;Dikey\n');
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toEqual([
+      { id: 'BS18', name: 'Büyük', material: 'Beyaz Sunta', thickness: '18', width: '183', height: '366', quantity: '4', price: r.rows[0].price, grain: 'vertical' },
+    ]);
+    expect(parseDecimal(r.rows[0].price)).toBe(1450.5);
+    const en = parseStockCsv('ID,name,material,thickness,width,height,quantity,price,grain\nS1,Big,MDF,18,"183,5",366,,1450,horizontal\n');
+    expect(en.errors).toEqual([]);
+    expect(en.rows[0]).toMatchObject({ id: 'S1', name: 'Big', material: 'MDF', width: '183,5', grain: 'horizontal' });
+    expect(parseDecimal(en.rows[0].price)).toBe(1450);
+    // the dialog's own labels and other spellings
+    const labels = parseStockCsv('GENİŞLİK (cm);Yukseklik cm;Fiyat (₺);damar_yonu;Kalınlık mm\n100;200;10;boyuna;8\n');
+    expect(labels.errors).toEqual([]);
+    expect(labels.rows[0]).toMatchObject({ width: '100', height: '200', price: '10', grain: 'vertical', thickness: '8' });
+  });
+
+  it('names the columns it does not read, and still takes the rows', () => {
+    const r = parseStockCsv('Genişlik;Yükseklik;Tedarikçi;Not;Genişlik\n100;200;Kastamonu;acil;300\n');
+    expect(r.rows.map((x) => [x.width, x.height])).toEqual([['100', '200']]);
+    expect(r.errors).toEqual(['Tanınmayan sütunlar: Tedarikçi, Not', 'Birden çok kez yazılan sütunların yalnızca ilki okundu: Genişlik']);
+    expect(parseStockCsv('Uzunluk;Yükseklik\n1;2\n').errors).toEqual([stockMsg.csvNoHeader, 'Tanınmayan sütunlar: Uzunluk']);
+  });
+
+  it('refuses a repeated or taken kod by row (as Excel counts rows), and reads a quoted line break as a space', () => {
+    const r = parseStockCsv('kod;ad;genişlik;yükseklik\nA;"Büyük\nlevha";100;200\nA;İkinci;100;200\nsheet;x;1;1\nB;x;1;1\n', ['B']);
+    expect(r.rows.map((x) => [x.id, x.name])).toEqual([['A', 'Büyük levha']]);
+    expect(r.errors).toEqual([stockMsg.csvRow(3, stockMsg.badId), stockMsg.csvRow(4, stockMsg.badId), stockMsg.csvRow(5, stockMsg.badId)]);
+  });
+
+  it('reads a file saved by Turkish Excel as Windows-1254, and refuses one too large rather than cutting it', async () => {
+    // "malzeme;genişlik;yükseklik" / "Meşe;100;200" in Windows-1254
+    const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
+    const bytes = new Uint8Array([...ascii('malzeme;geni'), 0xfe, ...ascii('lik;y'), 0xfc, ...ascii('kseklik\r\nMe'), 0xfe, ...ascii('e;100;200\r\n')]);
+    const r = parseStockCsv(await readCsvFile(new Blob([bytes])));
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0]).toMatchObject({ material: 'Meşe', width: '100', height: '200' });
+    await expect(readCsvFile(new Blob([new Uint8Array(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Dosya çok büyük: en fazla 1 MB okunabilir.');
+  });
+});
+
 describe('replacesStock', () => {
   const rows: Stock[] = [{ id: 's1', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, price: 1450 }];
   const current: StockSettings = { ...EMPTY_STOCK, stock: [...rows, { id: 'A-1', width: 50, height: 60, quantity: 1, offcut: true } as Stock] };
@@ -107,5 +218,25 @@ describe('replacesStock', () => {
     expect(replacesStock(current, rows, [{ code: 'B1', thickness: 1 }])).toBe(true);
     expect(replacesStock(undefined, rows, [])).toBe(true);
     expect(replacesStock({ ...EMPTY_STOCK, stock: rows }, [...rows, { id: 'A-9', width: 10, height: 10, offcut: true } as Stock], [])).toBe(false);
+  });
+});
+
+describe('band codes parts use', () => {
+  it('counts the parts per code and names the ones a save would lose', () => {
+    const use = bandUse([{ edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } }, { edges: { left: 'B1', right: 'B2' } }, {}, { edges: { top: '' } }]);
+    expect([...use]).toEqual([
+      ['B1', 2],
+      ['B2', 1],
+    ]);
+    const before = [{ code: 'B1' }, { code: 'B2' }, { code: 'B3' }];
+    expect(bandsLost(before, before, use)).toEqual([]);
+    // B3 is used by none; codes match exactly, as the engine matches them
+    expect(bandsLost(before, [{ code: 'b1' }], use)).toEqual([
+      { code: 'B1', parts: 2 },
+      { code: 'B2', parts: 1 },
+    ]);
+    expect(stockMsg.confirmBandsLost([{ code: 'B1', parts: 3 }])).toBe(
+      'B1 bant kodunu 3 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?',
+    );
   });
 });

@@ -2,8 +2,9 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile } from '../../lib/csv';
 import { parseDecimal, parseWhole, ungroup } from '../../lib/number';
-import type { Band, Stock } from '../../generated/engine';
+import type { Band, Edges, Stock } from '../../generated/engine';
 import {
   MAX_BAND_MM,
   MAX_BANDS,
@@ -68,24 +69,39 @@ export interface BandDraft {
   overlength: string;
 }
 
-const str = (v: number | undefined): string => (v === undefined || v === 0 ? '' : String(v).replace('.', ','));
+// Kept numbers are shown the Turkish way, as parseDecimal and parseWhole
+// read them back: thousands dots, a decimal comma, every decimal kept
+// (1.450; 45,5; 183,555), prices with two decimals when not whole (1.250,50).
+const numFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 10 });
+const priceFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 10 });
+
+/** numText writes a kept number for a field: 1.450, 45,5; '' for none or 0. */
+export function numText(v: number | undefined): string {
+  return v === undefined || v === 0 || !Number.isFinite(v) ? '' : numFmt.format(v);
+}
+
+/** priceText writes a kept price for a field: 1.450, 1.250,50; '' for none or 0. */
+export function priceText(v: number | undefined): string {
+  if (v === undefined || v === 0 || !Number.isFinite(v)) return '';
+  return Number.isInteger(v) ? numFmt.format(v) : priceFmt.format(v);
+}
 
 export function stockDraft(s: Stock): StockDraft {
   return {
     id: s.id,
     name: s.name ?? '',
     material: s.material ?? '',
-    thickness: str(s.thickness),
-    width: String(s.width).replace('.', ','),
-    height: String(s.height).replace('.', ','),
-    quantity: str(s.quantity),
-    price: str(s.price),
+    thickness: numText(s.thickness),
+    width: numFmt.format(s.width),
+    height: numFmt.format(s.height),
+    quantity: numText(s.quantity),
+    price: priceText(s.price),
     grain: s.grain ?? 'none',
   };
 }
 
 export function bandDraft(b: Band): BandDraft {
-  return { code: b.code, name: b.name ?? '', thickness: str(b.thickness), price: str(b.price), overlength: str(b.overlength) };
+  return { code: b.code, name: b.name ?? '', thickness: numText(b.thickness), price: priceText(b.price), overlength: numText(b.overlength) };
 }
 
 let counter = 0;
@@ -141,26 +157,33 @@ function text(s: string): string | null {
   return [...t].length > MAX_TEXT_RUNES ? null : t;
 }
 
-/** checkStockDraft turns a draft into a stock row, or says what is wrong with it. */
-export function checkStockDraft(d: StockDraft, row = 0): { ok: true; stock: Stock } | { ok: false; problem: Problem } {
-  const bad = (field: string, message: string) => ({ ok: false as const, problem: { row, field, message } });
+/** Checked is a draft read: the value, or every field that is wrong (problem is the first of them). */
+export type Checked<K extends string, T> = ({ ok: true } & Record<K, T>) | { ok: false; problem: Problem; problems: Problem[] };
+
+/** checkStockDraft turns a draft into a stock row, or says what is wrong with each of its fields. */
+export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock> {
+  const problems: Problem[] = [];
+  const bad = (field: string, message: string) => problems.push({ row, field, message });
   const name = text(d.name);
-  if (name === null) return bad('name', stockMsg.tooLong);
+  if (name === null) bad('name', stockMsg.tooLong);
   const material = text(d.material);
-  if (material === null) return bad('material', stockMsg.tooLong);
+  if (material === null) bad('material', stockMsg.tooLong);
   const thickness = optional(d.thickness, MAX_THICKNESS_MM);
-  if (Number.isNaN(thickness)) return bad('thickness', stockMsg.badThickness);
-  const width = parseDecimal(d.width);
-  if (!(width > 0)) return bad('width', stockMsg.badSheet);
-  if (width > STORE_MAX_SIZE_CM) return bad('width', stockMsg.sheetTooBig);
-  const height = parseDecimal(d.height);
-  if (!(height > 0)) return bad('height', stockMsg.badSheet);
-  if (height > STORE_MAX_SIZE_CM) return bad('height', stockMsg.sheetTooBig);
+  if (Number.isNaN(thickness)) bad('thickness', stockMsg.badThickness);
+  const side = (field: 'width' | 'height') => {
+    const v = parseDecimal(d[field]);
+    if (!(v > 0)) bad(field, stockMsg.badSheet);
+    else if (v > STORE_MAX_SIZE_CM) bad(field, stockMsg.sheetTooBig);
+    return v;
+  };
+  const width = side('width');
+  const height = side('height');
   const quantity = optional(d.quantity, MAX_STOCK_QUANTITY, true);
-  if (Number.isNaN(quantity)) return bad('quantity', stockMsg.badQuantity);
+  if (Number.isNaN(quantity)) bad('quantity', stockMsg.badQuantity);
   const price = optional(d.price, MAX_PRICE);
-  if (Number.isNaN(price)) return bad('price', stockMsg.badPrice);
-  if (!['none', 'vertical', 'horizontal'].includes(d.grain)) return bad('grain', stockMsg.badGrain);
+  if (Number.isNaN(price)) bad('price', stockMsg.badPrice);
+  if (!['none', 'vertical', 'horizontal'].includes(d.grain)) bad('grain', stockMsg.badGrain);
+  if (problems.length) return { ok: false, problem: problems[0], problems };
   const s: Stock = { id: d.id, width, height };
   if (name) s.name = name;
   if (material) s.material = material;
@@ -171,20 +194,22 @@ export function checkStockDraft(d: StockDraft, row = 0): { ok: true; stock: Stoc
   return { ok: true, stock: s };
 }
 
-/** checkBandDraft turns a draft into a band code, or says what is wrong with it. */
-export function checkBandDraft(d: BandDraft, row = 0): { ok: true; band: Band } | { ok: false; problem: Problem } {
-  const bad = (field: string, message: string) => ({ ok: false as const, problem: { row, field, message } });
+/** checkBandDraft turns a draft into a band code, or says what is wrong with each of its fields. */
+export function checkBandDraft(d: BandDraft, row = 0): Checked<'band', Band> {
+  const problems: Problem[] = [];
+  const bad = (field: string, message: string) => problems.push({ row, field, message });
   const code = text(d.code);
-  if (code === null) return bad('code', stockMsg.tooLong);
-  if (!code) return bad('code', stockMsg.badCode);
+  if (code === null) bad('code', stockMsg.tooLong);
+  else if (!code) bad('code', stockMsg.badCode);
   const name = text(d.name);
-  if (name === null) return bad('name', stockMsg.tooLong);
+  if (name === null) bad('name', stockMsg.tooLong);
   const thickness = optional(d.thickness, MAX_BAND_THICKNESS_MM);
-  if (Number.isNaN(thickness)) return bad('thickness', stockMsg.badBandThickness);
+  if (Number.isNaN(thickness)) bad('thickness', stockMsg.badBandThickness);
   const price = optional(d.price, MAX_PRICE);
-  if (Number.isNaN(price)) return bad('price', stockMsg.badPrice);
+  if (Number.isNaN(price)) bad('price', stockMsg.badPrice);
   const overlength = optional(d.overlength, MAX_OVERLENGTH_CM);
-  if (Number.isNaN(overlength)) return bad('overlength', stockMsg.badOverlength);
+  if (Number.isNaN(overlength)) bad('overlength', stockMsg.badOverlength);
+  if (problems.length || code === null) return { ok: false, problem: problems[0], problems };
   const b: Band = { code };
   if (name) b.name = name;
   if (thickness) b.thickness = thickness;
@@ -195,8 +220,9 @@ export function checkBandDraft(d: BandDraft, row = 0): { ok: true; band: Band } 
 
 /**
  * checkAll checks the dialog's lists: every row, unique stock ids and band
- * codes, and the counts. It returns the lists or the first problem of each
- * wrong line (problems), with 'stock' or 'bands' as the list.
+ * codes, and the counts. It returns the lists or every wrong field of every
+ * wrong line (problems, in the order of the lines and their fields), with
+ * 'stock' or 'bands' as the list.
  */
 export function checkAll(
   stock: StockDraft[],
@@ -208,147 +234,220 @@ export function checkAll(
   const rows: Stock[] = [];
   const ids = new Set<string>(['sheet']); // the default sheet's, as the engine takes it
   stock.forEach((d, i) => {
-    if (!d.id || ids.has(d.id)) return problems.push({ list: 'stock', row: i, field: 'id', message: stockMsg.badId });
+    if (!d.id || ids.has(d.id)) problems.push({ list: 'stock', row: i, field: 'id', message: stockMsg.badId });
     ids.add(d.id);
     const c = checkStockDraft(d, i);
     if (c.ok) rows.push(c.stock);
-    else problems.push({ list: 'stock', ...c.problem });
+    else problems.push(...c.problems.map((p) => ({ list: 'stock' as const, ...p })));
   });
   const out: Band[] = [];
   const codes = new Set<string>();
   bands.forEach((d, i) => {
     const c = checkBandDraft(d, i);
-    if (!c.ok) return problems.push({ list: 'bands', ...c.problem });
-    if (codes.has(c.band.code)) return problems.push({ list: 'bands', row: i, field: 'code', message: stockMsg.badCode });
-    codes.add(c.band.code);
-    out.push(c.band);
+    const code = d.code.trim();
+    if (code && codes.has(code)) problems.push({ list: 'bands', row: i, field: 'code', message: stockMsg.badCode });
+    if (code) codes.add(code);
+    if (c.ok) out.push(c.band);
+    else problems.push(...c.problems.map((p) => ({ list: 'bands' as const, ...p })));
   });
   return problems.length ? { ok: false, problems } : { ok: true, stock: rows, bands: out };
 }
 
-// The stock CSV: ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar,
-// Turkish headers in any order, ';' or ',' between cells.
-const HEADERS: Record<string, keyof Omit<StockDraft, 'id' | 'grain'> | 'grain'> = {
-  ad: 'name',
-  isim: 'name',
-  malzeme: 'material',
-  kalınlık: 'thickness',
-  kalinlik: 'thickness',
-  genişlik: 'width',
-  genislik: 'width',
-  en: 'width',
-  yükseklik: 'height',
-  yukseklik: 'height',
-  boy: 'height',
-  adet: 'quantity',
-  miktar: 'quantity',
-  fiyat: 'price',
-  damar: 'grain',
-};
-
-const GRAINS: Record<string, Grain> = {
-  '': 'none',
-  yok: 'none',
-  none: 'none',
-  dikey: 'vertical',
-  vertical: 'vertical',
-  yatay: 'horizontal',
-  horizontal: 'horizontal',
-};
-
-/** headerKey reads a header cell: lower-cased the Turkish way, units in parentheses dropped. */
-function headerKey(cell: string): string {
-  return cell
-    .toLocaleLowerCase('tr-TR')
-    .replace(/\(.*\)/, '')
-    .trim();
+/** bandUse counts the parts (lines of the job) that put each band code on one of their edges or more. */
+export function bandUse(parts: readonly { edges?: Edges }[]): Map<string, number> {
+  const use = new Map<string, number>();
+  for (const p of parts) {
+    const e = p.edges;
+    if (!e) continue;
+    for (const code of new Set([e.top, e.bottom, e.left, e.right])) {
+      if (code) use.set(code, (use.get(code) ?? 0) + 1);
+    }
+  }
+  return use;
 }
 
 /**
- * splitRow splits a CSV line at sep, keeping separators inside double
- * quotes ("45,5" in a comma-separated file).
+ * bandsLost lists the band codes of before that after no longer has
+ * (removed or renamed) while parts use them, with how many parts do, in
+ * the order of before. The engine matches codes exactly.
  */
-function splitRow(line: string, sep: string): string[] {
-  const cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') {
-      if (quoted && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else quoted = !quoted;
-    } else if (c === sep && !quoted) {
-      cells.push(cur.trim());
-      cur = '';
-    } else cur += c;
+export function bandsLost(before: readonly Band[], after: readonly Band[], use: ReadonlyMap<string, number>): { code: string; parts: number }[] {
+  const kept = new Set(after.map((b) => b.code));
+  const out: { code: string; parts: number }[] = [];
+  for (const b of before) {
+    const n = use.get(b.code) ?? 0;
+    if (n > 0 && !kept.has(b.code) && !out.some((x) => x.code === b.code)) out.push({ code: b.code, parts: n });
   }
-  cells.push(cur.trim());
-  return cells;
+  return out;
+}
+
+// The stock CSV as kesim nest --stock reads it (internal/partcsv):
+// kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar, Turkish or
+// English headers in any order, the dialog's own labels ("Fiyat (TL)") and
+// their natural variants ("Fiyat TL", "Damar yönü"); ';', tab or ',' between
+// cells. Keys as headerKey folds them.
+type CsvField = Exclude<keyof StockDraft, 'grain'> | 'grain';
+const HEADERS: Record<string, CsvField> = {
+  kod: 'id',
+  'stok kodu': 'id',
+  id: 'id',
+  kimlik: 'id',
+  code: 'id',
+  ad: 'name',
+  adi: 'name',
+  isim: 'name',
+  name: 'name',
+  malzeme: 'material',
+  material: 'material',
+  kalinlik: 'thickness',
+  thickness: 'thickness',
+  genislik: 'width',
+  en: 'width',
+  width: 'width',
+  yukseklik: 'height',
+  boy: 'height',
+  height: 'height',
+  adet: 'quantity',
+  miktar: 'quantity',
+  quantity: 'quantity',
+  qty: 'quantity',
+  fiyat: 'price',
+  'birim fiyat': 'price',
+  'levha fiyati': 'price',
+  price: 'price',
+  damar: 'grain',
+  'damar yonu': 'grain',
+  grain: 'grain',
+};
+
+/** The grain words of a stock CSV, as partcsv.Grain reads them (folded as headerKey folds). */
+const GRAINS: Record<string, Grain> = {
+  '': 'none',
+  '-': 'none',
+  yok: 'none',
+  bos: 'none',
+  none: 'none',
+  dikey: 'vertical',
+  boyuna: 'vertical',
+  vertical: 'vertical',
+  yatay: 'horizontal',
+  enine: 'horizontal',
+  horizontal: 'horizontal',
+};
+
+const ascii: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+
+/**
+ * headerKey folds a header (or grain) cell: lower-cased the Turkish way,
+ * Turkish letters as ASCII, a unit in brackets or after the word dropped
+ * ("Fiyat (TL)", "Fiyat TL", "Genişlik cm"), "_" and "-" as spaces.
+ */
+function headerKey(cell: string): string {
+  return cell
+    .toLocaleLowerCase('tr-TR')
+    .normalize('NFC')
+    .replace(/\u0307/g, '')
+    .replace(/[çğıöşüâîû]/g, (c) => ascii[c] ?? c)
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/(\S)[_-]+(?=\S)/g, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/ (tl|₺|cm|mm)$/, '');
 }
 
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
 export const MAX_CSV_BYTES = 1 << 20;
 
 /**
- * parseStockCsv reads a stock CSV (UTF-8 with or without BOM). The first
- * line names the columns; cells are split at ';' when the header has one,
- * else at ','; numbers take a decimal comma. Bad rows are listed by line.
+ * parseStockCsv reads a stock CSV's text (see readCsvFile). The first row
+ * names the columns (HEADERS; genişlik and yükseklik required); cells are
+ * split at ';' when the header has one, else at a tab, else at ','; a
+ * quoted cell may hold the separator or a line break; numbers take a
+ * decimal comma and thousands dots. A kod gives the row's id (unique, not
+ * one of taken, the dialog's rows); without it the row gets a new one.
+ * Columns it does not know are named first in errors; bad rows are listed
+ * by line.
  */
-export function parseStockCsv(textIn: string): { rows: StockDraft[]; errors: string[] } {
-  const lines = textIn.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
-  const headerAt = lines.findIndex((l) => l.trim() !== '');
+export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { rows: StockDraft[]; errors: string[] } {
+  const sep = detectSeparator(textIn, FILE_SEPARATORS);
+  const lines = parseDelimited(textIn, sep).map((r) => r.map((c) => c.replace(/\s*\n\s*/g, ' ').trim()));
+  const headerAt = lines.findIndex((l) => l.some((c) => c !== ''));
   if (headerAt < 0) return { rows: [], errors: [stockMsg.csvEmpty] };
-  const head = lines[headerAt];
-  const sep = head.includes(';') ? ';' : head.includes('\t') ? '\t' : ',';
-  const cols = splitRow(head, sep).map((c) => HEADERS[headerKey(c)]);
-  if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader] };
+  const cols: (CsvField | undefined)[] = [];
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  for (const cell of lines[headerAt]) {
+    const f = HEADERS[headerKey(cell)];
+    if (f && cols.includes(f)) repeated.push(cell);
+    else if (!f && cell) unknown.push(cell);
+    cols.push(f && !cols.includes(f) ? f : undefined);
+  }
+  const notes: string[] = [];
+  if (unknown.length) notes.push(stockMsg.csvUnknownColumns(unknown));
+  if (repeated.length) notes.push(stockMsg.csvRepeatedColumns(repeated));
+  if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader, ...notes] };
   const rows: StockDraft[] = [];
-  const errors: string[] = [];
+  const errors: string[] = [...notes];
+  const ids = new Set<string>(['sheet', ...taken]); // the default sheet's, as the engine takes it
   for (let i = headerAt + 1; i < lines.length; i++) {
-    if (!lines[i].trim()) continue;
+    const cells = lines[i];
+    if (cells.every((c) => c === '')) continue;
     if (rows.length >= MAX_STOCK_ROWS) {
       errors.push(stockMsg.tooManyRows);
       break;
     }
-    const cells = splitRow(lines[i], sep);
     const d = emptyStockDraft();
     let grain = '';
+    let id = '';
     cols.forEach((f, k) => {
       if (!f) return;
       const v = cells[k] ?? '';
-      if (f === 'grain') grain = v.toLocaleLowerCase('tr-TR').trim();
+      if (f === 'grain') grain = headerKey(v);
+      else if (f === 'id') id = v;
       else if (f === 'name' || f === 'material') d[f] = v;
       else d[f] = ungroup(v);
     });
+    if ([...id].length > MAX_TEXT_RUNES) {
+      errors.push(stockMsg.csvRow(i + 1, stockMsg.tooLong));
+      continue;
+    }
+    if (id && ids.has(id)) {
+      errors.push(stockMsg.csvRow(i + 1, stockMsg.badId));
+      continue;
+    }
     const g = GRAINS[grain];
     if (!g) {
       errors.push(stockMsg.csvRow(i + 1, stockMsg.badGrain));
       continue;
     }
     d.grain = g;
+    if (id) d.id = id;
     const c = checkStockDraft(d, i);
-    if (c.ok) rows.push(stockDraft(c.stock));
-    else errors.push(stockMsg.csvRow(i + 1, c.problem.message));
+    if (!c.ok) {
+      errors.push(stockMsg.csvRow(i + 1, c.problem.message));
+      continue;
+    }
+    ids.add(d.id);
+    rows.push(stockDraft(c.stock));
   }
-  if (rows.length === 0 && errors.length === 0) errors.push(stockMsg.csvEmpty);
+  if (rows.length === 0 && errors.length === notes.length) errors.push(stockMsg.csvEmpty);
   return { rows, errors };
 }
 
-/** readCsvFile reads a file as UTF-8 text, at most MAX_CSV_BYTES of it. */
+/**
+ * readCsvFile reads a stock CSV file: UTF-8 with or without a BOM, or
+ * Windows-1254 as Turkish Excel saves a plain CSV (lib/csv). A file over
+ * MAX_CSV_BYTES is refused with the error's Turkish message, never cut.
+ */
 export async function readCsvFile(f: Blob): Promise<string> {
-  const part = f.slice(0, MAX_CSV_BYTES);
-  const buf =
-    typeof part.arrayBuffer === 'function'
-      ? await part.arrayBuffer()
-      : await new Promise<ArrayBuffer>((resolve, reject) => {
-          const r = new FileReader();
-          r.onload = () => resolve(r.result as ArrayBuffer);
-          r.onerror = () => reject(r.error ?? new Error('dosya okunamadı'));
-          r.readAsArrayBuffer(part);
-        });
-  return new TextDecoder('utf-8').decode(new Uint8Array(buf));
+  let text: string | null;
+  try {
+    text = await readTextFile(f, MAX_CSV_BYTES);
+  } catch {
+    throw new Error(stockMsg.csvUnreadable);
+  }
+  if (text === null) throw new Error(stockMsg.csvTooLarge);
+  return text;
 }
 
 /** hasStock reports whether the settings change the engine's request at all. */

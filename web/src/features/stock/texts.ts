@@ -70,9 +70,18 @@ export const stockMsg = {
   csvEmpty: 'CSV dosyasında stok satırı bulunamadı.',
   csvNoHeader: 'CSV dosyasının başlık satırında genişlik ve yükseklik sütunları olmalı.',
   csvRow: (line: number, problem: string) => `Satır ${line}: ${problem}`,
+  /** the header cells the stock CSV reader does not know: their columns are not read */
+  csvUnknownColumns: (names: string[]) => `Tanınmayan sütunlar: ${names.join(', ')}`,
+  csvRepeatedColumns: (names: string[]) => `Birden çok kez yazılan sütunların yalnızca ilki okundu: ${names.join(', ')}`,
+  csvTooLarge: 'Dosya çok büyük: en fazla 1 MB okunabilir.',
+  csvUnreadable: 'Dosya okunamadı.',
   unlimited: 'sınırsız',
   rowLabel: (i: number) => `Satır ${i + 1}`,
   bandLabel: (i: number) => `Bant ${i + 1}`,
+  /** asked before saving band codes without ones that parts on screen use (removed or renamed) */
+  confirmBandsLost: (lost: { code: string; parts: number }[]) =>
+    `${lost.map((b) => `${b.code} bant kodunu ${fmtI(b.parts)} parça`).join(', ')} kullanıyor; ` +
+    `${lost.length > 1 ? 'bu kodlar silinirse' : 'silinirse'} bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?`,
 
   // docs/engine.md, "Limits"
   tooManyRows: msgTooManyStock,

@@ -1,0 +1,74 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NoticeProvider, useNotices, type ConfirmOptions } from './Notices';
+
+function Ask({ opts, onAnswer }: { opts?: ConfirmOptions; onAnswer: (ok: boolean) => void }) {
+  const notices = useNotices();
+  return (
+    <button type="button" onClick={() => void notices.confirm('Silinsin mi?', opts).then(onAnswer)}>
+      Sor
+    </button>
+  );
+}
+
+function show(opts?: ConfirmOptions) {
+  const onAnswer = vi.fn();
+  render(
+    <NoticeProvider>
+      <Ask opts={opts} onAnswer={onAnswer} />
+    </NoticeProvider>,
+  );
+  return { onAnswer, user: userEvent.setup() };
+}
+
+describe('confirm', () => {
+  it('starts a destructive question on İptal: Enter, Enter keeps the data', async () => {
+    const { onAnswer, user } = show({ destructive: true });
+    await user.click(screen.getByRole('button', { name: 'Sor' }));
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(false));
+    expect(screen.getByRole('button', { name: 'Sor' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Tab}{Enter}');
+    await vi.waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(true));
+  });
+
+  it('starts any other question on Evet', async () => {
+    const { onAnswer, user } = show();
+    await user.click(screen.getByRole('button', { name: 'Sor' }));
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
+  });
+
+  it('focuses each question of a queue anew', async () => {
+    const answers: boolean[] = [];
+    function Two() {
+      const notices = useNotices();
+      // Two questions at once: the second waits behind the first.
+      const ask = () => {
+        void notices.confirm('Devam?').then((ok) => answers.push(ok));
+        void notices.confirm('Silinsin mi?', { destructive: true }).then((ok) => answers.push(ok));
+      };
+      return (
+        <button type="button" onClick={ask}>
+          Sor
+        </button>
+      );
+    }
+    render(
+      <NoticeProvider>
+        <Two />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sor' }));
+    await user.keyboard('{Enter}');
+    await screen.findByText('Silinsin mi?');
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(answers).toEqual([true, false]));
+  });
+});

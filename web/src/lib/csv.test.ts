@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { decodeText, detectSeparator, parseDelimited, readTextFile } from './csv';
+
+describe('parseDelimited', () => {
+  it('reads Excel’s clipboard: a line break in a quoted cell stays in the cell', () => {
+    expect(parseDelimited('"Kapak\nSol"\t40\t60\t1\nRaf\t45\t30\t2\n', '\t')).toEqual([
+      ['Kapak\nSol', '40', '60', '1'],
+      ['Raf', '45', '30', '2'],
+    ]);
+    // doubled quotes are one; a tab inside quotes is the cell's
+    expect(parseDelimited('"Çekmece ""A""\r\nön"\t"a\tb"\r\n', '\t')).toEqual([['Çekmece "A"\nön', 'a\tb']]);
+  });
+
+  it('takes quotes that are not Excel’s as written', () => {
+    expect(parseDelimited('5" vida\t1\n"Özel" kapak\t2\n"açık\t3\n', '\t')).toEqual([
+      ['5" vida', '1'],
+      ['"Özel" kapak', '2'],
+      ['"açık', '3'],
+    ]);
+  });
+
+  it('reads quoted decimal commas, spaces before quotes and empty cells', () => {
+    expect(parseDelimited('ad,genişlik\r\nA, "45,5"\r\nB,,\r\n', ',')).toEqual([
+      ['ad', 'genişlik'],
+      ['A', '45,5'],
+      ['B', '', ''],
+    ]);
+    expect(parseDelimited('\uFEFFad;en\n\nA;1', ';')).toEqual([['ad', 'en'], [''], ['A', '1']]);
+    expect(parseDelimited('a\rb\r', ';')).toEqual([['a'], ['b']]);
+    expect(parseDelimited('', ';')).toEqual([]);
+  });
+
+  it('finds the separator in the first line', () => {
+    expect(detectSeparator('\nad;genişlik;yükseklik\n')).toBe(';');
+    expect(detectSeparator('ad\tgenişlik\n')).toBe('\t');
+    expect(detectSeparator('ad,genişlik\n')).toBe(',');
+    expect(detectSeparator('ad;x\tgenişlik', ['\t', ';', ','])).toBe('\t');
+    expect(detectSeparator('Kapak', [';', ','])).toBe(',');
+  });
+});
+
+describe('decodeText', () => {
+  const bytes = (...b: number[]) => new Uint8Array(b);
+  it('reads UTF-8 with or without a BOM', () => {
+    const utf8 = new TextEncoder().encode('Meşe;İğne');
+    expect(decodeText(utf8)).toBe('Meşe;İğne');
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe('Meşe;İğne');
+  });
+  it('falls back to Windows-1254, Turkish Excel’s plain CSV', () => {
+    // "Meşe;İğne" in Windows-1254
+    expect(decodeText(bytes(0x4d, 0x65, 0xfe, 0x65, 0x3b, 0xdd, 0xf0, 0x6e, 0x65))).toBe('Meşe;İğne');
+  });
+  it('reads UTF-16 with its byte order mark', () => {
+    expect(decodeText(bytes(0xff, 0xfe, 0x5f, 0x01, 0x61, 0x00))).toBe('şa');
+  });
+});
+
+describe('readTextFile', () => {
+  it('reads a file whole, and refuses one over the limit rather than cutting it', async () => {
+    const f = new Blob([new Uint8Array([0x4d, 0x65, 0xfe, 0x65])]);
+    expect(await readTextFile(f, 4)).toBe('Meşe');
+    expect(await readTextFile(f, 3)).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+// Delimited text as Turkish Excel writes it: CSV files (`;` with decimal
+// commas, `,`, or tab separated; UTF-8 with or without a BOM, or the
+// Windows-1254 of a plain "CSV" save) and the tab-separated text Excel puts
+// on the clipboard. A cell in double quotes may hold the separator, a line
+// break (Alt+Enter in Excel) and doubled quotes ("" for ").
+
+/** Separator is a cell separator of delimited text. */
+export type Separator = ';' | '\t' | ',';
+
+/** FILE_SEPARATORS is the order a CSV file's separator is looked for in its first line, as kesim nest does. */
+export const FILE_SEPARATORS: readonly Separator[] = [';', '\t', ','];
+
+/**
+ * detectSeparator is the first of order found in the first non-blank line
+ * of text, else its last: a semicolon or tab in a file wins over the comma,
+ * which may be a decimal comma.
+ */
+export function detectSeparator(text: string, order: readonly Separator[] = FILE_SEPARATORS): Separator {
+  const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  return order.find((s) => first.includes(s)) ?? order[order.length - 1];
+}
+
+/**
+ * readQuoted reads the quoted cell whose opening quote is at text[start]:
+ * its value and the index after its closing quote. Null when the quotes are
+ * not Excel's (no closing quote before the end, or one followed by anything
+ * but the separator or a line break): the cell is then taken as written.
+ */
+function readQuoted(text: string, start: number, sep: string): { value: string; end: number } | null {
+  let value = '';
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '"') {
+      value += c;
+      continue;
+    }
+    const n = text[i + 1];
+    if (n === '"') {
+      value += '"';
+      i++;
+    } else if (n === undefined || n === sep || n === '\n') {
+      return { value, end: i + 1 };
+    } else {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * parseDelimited splits text into rows of cells at sep. Line breaks are
+ * \n, \r\n or \r; a leading byte order mark is dropped. A cell that begins
+ * with a double quote (after spaces, when sep is not a tab) and ends with
+ * one is quoted: separators and line breaks in it are its own, "" is one
+ * quote. One row per record, in order: a blank line is a row of one empty
+ * cell, so the index of a row plus one is its row number as a spreadsheet
+ * counts rows. A line break ending the text makes no row.
+ */
+export function parseDelimited(text: string, sep: Separator): string[][] {
+  const t = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const rows: string[][] = [];
+  if (t === '') return rows;
+  let row: string[] = [];
+  for (let i = 0; ; ) {
+    let j = i;
+    if (sep !== '\t') while (t[j] === ' ') j++;
+    const q = t[j] === '"' ? readQuoted(t, j, sep) : null;
+    let end = q ? q.end : i;
+    if (!q) while (end < t.length && t[end] !== sep && t[end] !== '\n') end++;
+    row.push(q ? q.value : t.slice(i, end));
+    if (end >= t.length) {
+      rows.push(row);
+      break;
+    }
+    if (t[end] === '\n') {
+      rows.push(row);
+      row = [];
+      if (end + 1 === t.length) break;
+    }
+    i = end + 1;
+  }
+  return rows;
+}
+
+/**
+ * decodeText reads a file's bytes as text: UTF-8 (a byte order mark
+ * dropped), UTF-16 with its byte order mark (Excel's "Unicode text"), else
+ * Windows-1254, the Turkish Windows encoding of Excel's plain "CSV" save.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1254').decode(bytes);
+  }
+}
+
+/** readBytes reads a file or blob whole (jsdom's Blob has no arrayBuffer). */
+export async function readBytes(f: Blob): Promise<Uint8Array> {
+  if (typeof f.arrayBuffer === 'function') return new Uint8Array(await f.arrayBuffer());
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(new Uint8Array(r.result as ArrayBuffer));
+    r.onerror = () => reject(r.error ?? new Error('file not read'));
+    r.readAsArrayBuffer(f);
+  });
+}
+
+/**
+ * readTextFile reads a CSV or text file as decodeText does; null when it is
+ * larger than maxBytes (a file is never cut: its rows past the limit would
+ * be lost without a word).
+ */
+export async function readTextFile(f: Blob, maxBytes: number): Promise<string | null> {
+  if (f.size > maxBytes) return null;
+  return decodeText(await readBytes(f));
+}
