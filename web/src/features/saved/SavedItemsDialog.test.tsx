@@ -208,6 +208,22 @@ describe('SavedItemsDialog footer', () => {
     expect(screen.queryByText('Raf')).not.toBeInTheDocument();
   });
 
+  it('offers the job states only for a layout saved with its result', async () => {
+    all[0] = { ...all[0], state: 'planned', progress: { cut: 0, total: 5 } };
+    all[1] = { ...all[1], state: 'planned', progress: { cut: 0, total: 0 } };
+    try {
+      show();
+      await screen.findByText(all[0].name);
+      expect(screen.getByRole('button', { name: `${all[0].name}: ${savedMsg.toCutting}` })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `${all[1].name}: ${savedMsg.toCutting}` })).toBeNull();
+    } finally {
+      delete all[0].state;
+      delete all[0].progress;
+      delete all[1].state;
+      delete all[1].progress;
+    }
+  });
+
   it('writes the counts the Turkish way', () => {
     expect(savedMsg.savedCounts(1234, 20000, true)).toBe('1.234 kayıtlı parça · 20.000+ kayıtlı düzen');
     expect(savedMsg.foundCounts(1500, 0, false)).toBe('Aramaya uyan: 1.500 parça · 0 düzen');

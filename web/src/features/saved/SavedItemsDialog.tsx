@@ -327,7 +327,9 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
                 </div>
               </div>
               <div className="actions">
+                {/* A layout saved without its result (progress.total 0) cannot become a job. */}
                 {r.state &&
+                  (r.progress?.total ?? 0) > 0 &&
                   MOVES[r.state].map(([to, text]) => (
                     <button
                       key={to}
