@@ -48,6 +48,16 @@ describe('PartList', () => {
     expect(onEdit).toHaveBeenCalledWith('a', { name: 'Raf', quantity: 5, material: undefined, thickness: undefined, grain: undefined, edges: undefined });
   });
 
+  it('gives the focus back to Düzenle when the edit is saved with Enter or cancelled with Escape', async () => {
+    const { user } = show([plain]);
+    await user.click(screen.getByRole('button', { name: 'Raf: Düzenle' }));
+    await user.type(screen.getByLabelText('Adet'), '{Enter}');
+    expect(screen.getByRole('button', { name: 'Raf: Düzenle' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Raf: Düzenle' }));
+    await user.type(screen.getByLabelText('Adet'), '{Escape}');
+    expect(screen.getByRole('button', { name: 'Raf: Düzenle' })).toHaveFocus();
+  });
+
   it('edits material, thickness, grain and bands, and removes those cleared', async () => {
     const { onEdit, user } = show([kapak]);
     await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));

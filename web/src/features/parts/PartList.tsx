@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseWhole } from '../../lib/number';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
@@ -90,6 +90,16 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
   const [extrasOpen, setExtrasOpen] = useState(() => hasExtras(part));
   const notices = useNotices();
   const idPrefix = `edit-${part.id}-`;
+  // After an edit is saved or cancelled the focus goes back to the card's
+  // Düzenle button, not to the page (the edit form is gone).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
 
   const save = async () => {
     const q = parseWhole(qty);
@@ -106,6 +116,7 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
     }
     onEdit(part.id, { name: name.trim().slice(0, STORE_MAX_NAME_LENGTH), quantity: q, ...withExtras(x.extras) });
     setEditing(false);
+    refocus.current = true;
   };
   const cancel = () => {
     setName(part.name);
@@ -113,6 +124,7 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
     setExtras(extrasDraft(part));
     setExtrasOpen(hasExtras(part));
     setEditing(false);
+    refocus.current = true;
   };
   const startEdit = () => {
     // The part may have changed since this card last edited it.
@@ -188,7 +200,7 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
         </label>
       </div>
       <div className="actions">
-        <button type="button" className="ghost" onClick={startEdit} aria-label={`${part.name}: ${msg.edit}`}>
+        <button type="button" className="ghost" ref={editButton} onClick={startEdit} aria-label={`${part.name}: ${msg.edit}`}>
           {msg.edit}
         </button>
         <button type="button" className="ghost danger-text" onClick={() => onRemove(part.id)} aria-label={`${part.name}: ${msg.remove}`}>
