@@ -52,6 +52,7 @@ async function add(user: ReturnType<typeof userEvent.setup>, name: string, w: st
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   vi.stubGlobal('fetch', vi.fn(async () => new Response('null', { status: 503 })));
 });
 

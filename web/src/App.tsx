@@ -202,7 +202,14 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
           <PerformanceBanner parts={work.parts} />
           {onServer && <div className="inline-notice info">{msg.serverFallback}</div>}
           <JobBanner job={work.job} />
-          <PartFormM onAdd={work.add} onSaveLayout={openSaveDialog} onOpenSaved={openSavedDialog} bandCodes={bandCodes} />
+          <PartFormM
+            key={work.owner ?? ''}
+            draftKey={`kesim-part-draft@${work.owner ?? ''}`}
+            onAdd={work.add}
+            onSaveLayout={openSaveDialog}
+            onOpenSaved={openSavedDialog}
+            bandCodes={bandCodes}
+          />
           <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />
           {/* Until the first layout the progress card stands alone; after

@@ -23,6 +23,32 @@ async function fillBase(user: ReturnType<typeof userEvent.setup>, name = 'Kapak'
 const toggle = () => screen.getByRole('button', { name: /Malzeme, damar, bant/ });
 
 describe('PartForm', () => {
+  it('keeps a half-typed part over a reload of the tab, and forgets it once added', async () => {
+    sessionStorage.clear();
+    const form = () => (
+      <NoticeProvider>
+        <PartForm onAdd={() => {}} onSaveLayout={() => {}} onOpenSaved={() => {}} draftKey="taslak" />
+      </NoticeProvider>
+    );
+    const first = render(form());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Parça Adı'), 'Yarım');
+    await user.type(screen.getByLabelText('Genişlik (cm)'), '45,5');
+    await user.click(toggle());
+    await user.type(screen.getByLabelText('Malzeme'), 'Beyaz Sunta');
+    first.unmount();
+    const second = render(form());
+    expect(screen.getByLabelText('Parça Adı')).toHaveValue('Yarım');
+    expect(screen.getByLabelText('Genişlik (cm)')).toHaveValue('45,5');
+    expect(screen.getByLabelText('Malzeme')).toHaveValue('Beyaz Sunta');
+    await user.type(screen.getByLabelText('Yükseklik (cm)'), '30');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    second.unmount();
+    render(form());
+    expect(screen.getByLabelText('Parça Adı')).toHaveValue('');
+    expect(screen.getByLabelText('Malzeme')).toHaveValue('Beyaz Sunta'); // carried over to the next part, as before
+  });
+
   it('shows the specification’s form, the new fields closed, and adds a part without them', async () => {
     const { onAdd, user } = show();
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { readTextFile } from '../../lib/csv';
 import { msg } from '../../messages';
@@ -24,6 +24,8 @@ interface Props {
   onOpenSaved: () => void;
   /** the known band codes (the stock dialog's): an edge's band is then chosen from them */
   bandCodes?: readonly string[];
+  /** draftKey: where in this tab's sessionStorage the half-typed part is kept over a reload (absent: not kept) */
+  draftKey?: string;
 }
 
 interface BaseDraft {
@@ -35,15 +37,61 @@ interface BaseDraft {
 
 const emptyDraft: BaseDraft = { name: '', width: '', height: '', quantity: '1' };
 
+/** Kept is the form as a reload finds it again. */
+interface Kept {
+  draft: BaseDraft;
+  extras: ExtrasDraft;
+  rotate: boolean;
+  extrasOpen: boolean;
+}
+
+/** keptForm reads the form kept under key, field by field (anything else is left at its default). */
+function keptForm(key: string | undefined): Kept {
+  const out: Kept = { draft: emptyDraft, extras: emptyExtras, rotate: true, extrasOpen: false };
+  if (!key) return out;
+  try {
+    const v = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<Record<keyof Kept, unknown>> | null;
+    if (!v || typeof v !== 'object') return out;
+    const strings = <T extends object>(base: T, from: unknown): T => {
+      const o = { ...base } as Record<string, unknown>;
+      if (from && typeof from === 'object') {
+        for (const k of Object.keys(base)) {
+          const x = (from as Record<string, unknown>)[k];
+          if (typeof x === 'string') o[k] = x;
+        }
+      }
+      return o as T;
+    };
+    return {
+      draft: strings(emptyDraft, v.draft),
+      extras: strings(emptyExtras, v.extras),
+      rotate: v.rotate !== false,
+      extrasOpen: v.extrasOpen === true,
+    };
+  } catch {
+    return out;
+  }
+}
+
 /** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file, adds them all. */
-export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes }: Props) {
-  const [draft, setDraft] = useState<BaseDraft>(emptyDraft);
-  const [rotate, setRotate] = useState(true);
+export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey }: Props) {
+  // A half-typed part survives a reload of the tab (draftKey).
+  const [kept] = useState(() => keptForm(draftKey));
+  const [draft, setDraft] = useState<BaseDraft>(kept.draft);
+  const [rotate, setRotate] = useState(kept.rotate);
   // The optional columns stay out of the way until opened; material and
   // thickness carry over to the next part (a job is entered material by
   // material), grain and bands do not.
-  const [extrasOpen, setExtrasOpen] = useState(false);
-  const [extras, setExtras] = useState<ExtrasDraft>(emptyExtras);
+  const [extrasOpen, setExtrasOpen] = useState(kept.extrasOpen);
+  const [extras, setExtras] = useState<ExtrasDraft>(kept.extras);
+  useEffect(() => {
+    if (!draftKey) return;
+    try {
+      sessionStorage.setItem(draftKey, JSON.stringify({ draft, extras, rotate, extrasOpen }));
+    } catch {
+      /* storage full or off: the form is only not kept */
+    }
+  }, [draftKey, draft, extras, rotate, extrasOpen]);
   const notices = useNotices();
   const fileRef = useRef<HTMLInputElement>(null);
 
