@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
@@ -46,6 +47,24 @@ describe('PartList', () => {
     await user.clear(screen.getByLabelText('Adet'));
     await user.type(screen.getByLabelText('Adet'), '5{Enter}');
     expect(onEdit).toHaveBeenCalledWith('a', { name: 'Raf', quantity: 5, material: undefined, thickness: undefined, grain: undefined, edges: undefined });
+  });
+
+  it('moves the focus to the next card after Sil, and to the form when none is left', async () => {
+    function Live() {
+      const [parts, setParts] = useState([plain, kapak]);
+      return (
+        <NoticeProvider>
+          <input id="part-name" aria-label="Parça Adı" />
+          <PartList parts={parts} onEdit={() => {}} onRemove={(id) => setParts((ps) => ps.filter((p) => p.id !== id))} onClear={() => {}} />
+        </NoticeProvider>
+      );
+    }
+    render(<Live />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Raf: Sil' }));
+    expect(screen.getByRole('button', { name: 'Kapak: Düzenle' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Kapak: Sil' }));
+    expect(screen.getByLabelText('Parça Adı')).toHaveFocus();
   });
 
   it('gives the focus back to Düzenle when the edit is saved with Enter or cancelled with Escape', async () => {

@@ -26,6 +26,23 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
   const t = totals(parts);
   const size = dataSize(parts);
   const shown = showAll ? parts : parts.slice(0, FIRST);
+  // After "Sil" the focus goes to the card that took the removed one's
+  // place (or the one before it), or to the add form's name when none is
+  // left, not to the page.
+  const listRef = useRef<HTMLUListElement>(null);
+  const removedAt = useRef<number | null>(null);
+  const remove = (id: string) => {
+    removedAt.current = shown.findIndex((p) => p.id === id);
+    onRemove(id);
+  };
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    const edits = listRef.current?.querySelectorAll<HTMLButtonElement>('.part-card .actions button:first-child');
+    if (edits && edits.length > 0) edits[Math.min(at, edits.length - 1)].focus();
+    else document.getElementById('part-name')?.focus();
+  }, [parts]);
 
   const clear = async () => {
     if (parts.length === 0) {
@@ -58,9 +75,9 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       <p className="summary">{msg.summary(t.pieces, t.types, fmt1d(t.area))}</p>
       {!collapsed && (
         <>
-          <ul className="part-grid" aria-label={msg.listTitle}>
+          <ul className="part-grid" aria-label={msg.listTitle} ref={listRef}>
             {shown.map((p) => (
-              <PartCard key={p.id} part={p} onEdit={onEdit} onRemove={onRemove} bandCodes={bandCodes} />
+              <PartCard key={p.id} part={p} onEdit={onEdit} onRemove={remove} bandCodes={bandCodes} />
             ))}
           </ul>
           {parts.length > FIRST && (
