@@ -12,11 +12,13 @@ const bands = [{ code: 'B1', thickness: 0.8 }];
 let posted: unknown[];
 let synced: { parts: Record<string, unknown>[] }[];
 let status: number;
+let existing: { id: string; name: string }[];
 beforeEach(() => {
   localStorage.clear();
   posted = [];
   synced = [];
   status = 200;
+  existing = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -24,6 +26,7 @@ beforeEach(() => {
         posted.push(JSON.parse(init.body as string));
         return status === 200 ? Response.json({ id: '1', createdAt: '' }) : new Response('null', { status });
       }
+      if (url.startsWith('/api/layouts?') && (init?.method ?? 'GET') === 'GET') return Response.json({ layouts: existing });
       if (url === '/api/sync') synced.push(JSON.parse(init!.body as string));
       return Response.json({ newParts: 0, newLayouts: 0 });
     }),
@@ -51,6 +54,29 @@ async function save(withStock: boolean) {
   await user.click(screen.getByRole('button', { name: 'Kaydet' }));
   await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
 }
+
+describe('SaveLayoutDialog and a name already saved', () => {
+  it('asks before making a second layout of the same name, and makes none on İptal', async () => {
+    existing = [{ id: '9', name: 'mutfak ' }];
+    const onSaved = vi.fn();
+    render(
+      <NoticeProvider>
+        <SaveLayoutDialog parts={parts} sheet={{ width: 183, height: 366 }} options={{ kerf: 0 }} owner="" onSaved={onSaved} onClose={() => {}} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText(/"Mutfak" adında kayıtlı bir düzen zaten var/)).toBeInTheDocument();
+    // The question is on top of the dialog: its İptal is the last one.
+    await user.click(screen.getAllByRole('button', { name: 'İptal' }).at(-1)!);
+    expect(posted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await user.click(await screen.findByRole('button', { name: 'Evet' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(posted).toHaveLength(1);
+  });
+});
 
 describe('SaveLayoutDialog with stock', () => {
   it('sends the stock rows and band codes with the layout', async () => {

@@ -52,9 +52,29 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
   const [busy, setBusy] = useState(false);
   const notices = useNotices();
 
+  /**
+   * nameTaken reports whether a saved layout (on the server or kept here)
+   * has this name already, as the search matches it, case aside; a server
+   * that cannot answer says no.
+   */
+  const nameTaken = async (n: string): Promise<boolean> => {
+    const same = (l: { name: string }) => l.name.trim().toLocaleLowerCase('tr') === n.toLocaleLowerCase('tr');
+    if (localStore(owner).layouts().some(same)) return true;
+    try {
+      return (await api.listLayouts({ q: n, limit: 50 })).layouts.some(same);
+    } catch {
+      return false;
+    }
+  };
+
   const save = async () => {
     if (!name.trim() || busy) return;
     setBusy(true);
+    // A second layout of the same name is made only when asked for.
+    if (!job && (await nameTaken(name.trim())) && !(await notices.confirm(savedMsg.nameTaken(name.trim())))) {
+      setBusy(false);
+      return;
+    }
     const payload: NewLayout = { name: name.trim(), parts, sheet, options };
     if (stock?.length) payload.stock = stock;
     if (bands?.length) payload.bands = bands;

@@ -24,6 +24,7 @@ export const savedMsg = {
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
   stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
   confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+  nameTaken: (name: string) => `"${name}" adında kayıtlı bir düzen zaten var. Ayrı bir düzen olarak yine de kaydedilsin mi?`,
   savedCounts: (parts: number, layouts: number, more: boolean) => `${fmtI(parts)} kayıtlı parça · ${fmtI(layouts)}${more ? '+' : ''} kayıtlı düzen`,
   /** foundCounts: the footer while a search is typed, counting what it shows */
   foundCounts: (parts: number, layouts: number, more: boolean) => `Aramaya uyan: ${fmtI(parts)} parça · ${fmtI(layouts)}${more ? '+' : ''} düzen`,
