@@ -38,12 +38,7 @@ const recutSuffix = " (yeniden kesim)"
 // owner, who plans the next job, whoever on the team tapped it: 201 the
 // part.
 func (h *storeHandlers) recutPiece(w http.ResponseWriter, r *http.Request) {
-	piece := r.PathValue("pieceId")
-	if piece == "" || len(piece) > maxPieceID || !utf8.ValidString(piece) {
-		Error(w, r, apperr.New(apperr.NotFound, store.MsgPieceMissing))
-		return
-	}
-	owner, err := h.floorOwner(r, r.PathValue("id"))
+	piece, owner, err := h.pieceOf(r)
 	if err != nil {
 		Error(w, r, err)
 		return
@@ -71,6 +66,17 @@ func (h *storeHandlers) recutPiece(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, part)
+}
+
+// pieceOf reads the piece id of a route under /api/layouts/{id}/pieces/
+// (NotFound for one no result can hold) and whose job it is (floorOwner).
+func (h *storeHandlers) pieceOf(r *http.Request) (string, store.Owner, error) {
+	piece := r.PathValue("pieceId")
+	if piece == "" || len(piece) > maxPieceID || !utf8.ValidString(piece) {
+		return "", store.Owner{}, apperr.New(apperr.NotFound, store.MsgPieceMissing)
+	}
+	owner, err := h.floorOwner(r, r.PathValue("id"))
+	return piece, owner, err
 }
 
 // recutLine returns the part line of the job's piece id, as the result
@@ -171,12 +177,7 @@ func (h *storeHandlers) tickPiece(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, apperr.NewField(apperr.Invalid, "cut", store.MsgRequired))
 		return
 	}
-	piece := r.PathValue("pieceId")
-	if piece == "" || len(piece) > maxPieceID || !utf8.ValidString(piece) {
-		Error(w, r, apperr.New(apperr.NotFound, store.MsgPieceMissing))
-		return
-	}
-	owner, err := h.floorOwner(r, r.PathValue("id"))
+	piece, owner, err := h.pieceOf(r)
 	if err != nil {
 		Error(w, r, err)
 		return

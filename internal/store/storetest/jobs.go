@@ -505,11 +505,7 @@ func testOffcutUsedTwice(t *testing.T, s store.Store) {
 // does not make that offcut a second time: the board was sawn up by the
 // later job, and undoing that job puts the one offcut back.
 func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
-	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
-	mustSetState(t, s, userA, j1.ID, store.StateCut)
-	o := rack(t, s, userA)[0]
-	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
-	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	j1, j2, o := cutFromOffcut(t, s)
 	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
 	mustSetState(t, s, userA, j1.ID, store.StateCut)
 	for _, r := range rack(t, s, userA) {
@@ -519,6 +515,18 @@ func testOffcutNotMadeTwice(t *testing.T, s store.Store) {
 	}
 	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
 	wantOneOnRack(t, s, o, "after job 2 was undone")
+}
+
+// cutFromOffcut cuts job 1, which puts offcut o on user A's rack, and job
+// 2, cut from o.
+func cutFromOffcut(t *testing.T, s store.Store) (j1, j2 store.Layout, o store.Offcut) {
+	t.Helper()
+	j1 = mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	o = rack(t, s, userA)[0]
+	j2 = mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	return j1, j2, o
 }
 
 // wantOneOnRack checks that user A's rack holds one offcut of o's size.
@@ -539,11 +547,7 @@ func wantOneOnRack(t *testing.T, s store.Store, o store.Offcut, when string) {
 // undone does not put the offcut back: its job is not cut, so the board
 // does not exist. Cutting that job again makes it once.
 func testOffcutOfUndoneJob(t *testing.T, s store.Store) {
-	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
-	mustSetState(t, s, userA, j1.ID, store.StateCut)
-	o := rack(t, s, userA)[0]
-	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
-	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	j1, j2, o := cutFromOffcut(t, s)
 	mustSetState(t, s, userA, j1.ID, store.StateCutting)
 	mustSetState(t, s, userA, j2.ID, store.StateCutting)
 	for _, r := range rack(t, s, userA) {
