@@ -263,3 +263,18 @@ func BenchmarkMergeRepair(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOverlapColumn checks a page whose 50,000 strips, 1,000 cm long,
+// lie one above the other: every strip spans the sheet, so a sweep over x
+// holds them all at once (a result a client may send the server).
+func BenchmarkOverlapColumn(b *testing.B) {
+	rs := make([]rect, 50000)
+	for i := range rs {
+		rs[i] = rect{0, i, 100000, 1}
+	}
+	for b.Loop() {
+		if _, _, bad := overlapping(rs); bad {
+			b.Fatal("overlap")
+		}
+	}
+}
