@@ -148,13 +148,11 @@ func exportFile(w http.ResponseWriter, r *http.Request) {
 	if body.Request != nil {
 		req = *body.Request
 	}
-	select {
-	case nestSlots <- struct{}{}:
-		defer func() { <-nestSlots }()
-	case <-r.Context().Done():
-		clientLeft(w) // while waiting
+	release, ok := takeSlot(w, r)
+	if !ok {
 		return
 	}
+	defer release()
 	var b bytes.Buffer
 	if err := kind.write(&b, body, req); err != nil {
 		var ae *apperr.Error

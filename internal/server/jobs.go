@@ -107,16 +107,11 @@ func userName(r *http.Request) string {
 // replaceLayout answers PUT /api/layouts/{id}: a re-plan. Without a name the
 // stored one stays.
 func (h *storeHandlers) replaceLayout(w http.ResponseWriter, r *http.Request) {
-	var body layoutBody
-	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
-		Error(w, r, err)
+	in, body, done, ok := readVerified(w, r)
+	if !ok {
 		return
 	}
-	in, err := body.layout()
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+	defer done()
 	owner, id := requestOwner(r), r.PathValue("id")
 	if body.Name == nil {
 		cur, err := h.st.GetLayout(r.Context(), owner, id)

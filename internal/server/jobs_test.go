@@ -406,3 +406,53 @@ func TestJobLinesWithoutIDs(t *testing.T) {
 		}
 	}
 }
+
+// A save that carries a result is verified on one of the server's cores,
+// as a layout is computed: with every core busy, it waits its turn (and
+// one whose client left saves nothing), while a save without a result does
+// not wait; past the admissions it is answered 503 before its body is read.
+func TestLayoutSaveTakesACore(t *testing.T) {
+	h := newStoreAPI(t)
+	for range cap(nestSlots) {
+		nestSlots <- struct{}{}
+	}
+	withResult := jobBody(t, "Dolap", nil, stiff("a", 40, 30, 2))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := httptest.NewRequest("POST", "/api/layouts", strings.NewReader(withResult)).WithContext(ctx)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != statusClientLeft {
+		t.Errorf("a save with a result while every core is busy: %d %s", w.Code, w.Body)
+	}
+	if status, answer := call(t, h, "POST", "/api/layouts", `{"name":"Sonuçsuz","parts":[{"name":"a","width":4,"height":3,"quantity":1}]}`); status != http.StatusCreated {
+		t.Errorf("a save without a result while every core is busy: %d %s", status, answer)
+	}
+	for range cap(nestSlots) {
+		<-nestSlots
+	}
+	_, answer := call(t, h, "GET", "/api/layouts", "")
+	var page store.LayoutPage
+	json.Unmarshal(answer, &page)
+	if len(page.Layouts) != 1 || page.Layouts[0].Name != "Sonuçsuz" {
+		t.Errorf("saved: %s", answer)
+	}
+	if status, answer := call(t, h, "POST", "/api/layouts", withResult); status != http.StatusCreated {
+		t.Errorf("a save with a result once a core is free: %d %s", status, answer)
+	}
+
+	for range cap(nestAdmitted) {
+		nestAdmitted <- struct{}{}
+	}
+	defer func() {
+		for range cap(nestAdmitted) {
+			<-nestAdmitted
+		}
+	}()
+	body := &countingReader{r: strings.NewReader(withResult)}
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("PUT", "/api/layouts/"+page.Layouts[0].ID, body))
+	if w.Code != http.StatusServiceUnavailable || body.n != 0 {
+		t.Errorf("a re-plan past the admissions: %d %s after reading %d bytes, want 503 before reading", w.Code, w.Body, body.n)
+	}
+}

@@ -113,6 +113,18 @@ func admit(w http.ResponseWriter, r *http.Request) (done func(), ok bool) {
 	}, true
 }
 
+// takeSlot waits for one of nestSlots for r, or reports false when the
+// client left meanwhile (and says so in the log); release gives it back.
+func takeSlot(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	select {
+	case nestSlots <- struct{}{}:
+		return func() { <-nestSlots }, true
+	case <-r.Context().Done():
+		clientLeft(w) // while waiting
+		return nil, false
+	}
+}
+
 // Turkish messages of POST /api/nest.
 const (
 	msgTooManyPieces = "Bu sunucuda bir hesaplamada en fazla %s parça yerleştirilebilir."
@@ -154,13 +166,11 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, decodeError(err))
 		return
 	}
-	select {
-	case nestSlots <- struct{}{}:
-		defer func() { <-nestSlots }()
-	case <-r.Context().Done():
-		clientLeft(w) // while waiting
+	release, ok := takeSlot(w, r)
+	if !ok {
 		return
 	}
+	defer release()
 	boundOptions(&req.Options, h.limit)
 	// The cap ends the search whatever the request asked: the engine
 	// returns the best complete layout it has when its context ends. The

@@ -146,17 +146,46 @@ func (h *storeHandlers) getLayout(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, l)
 }
 
-func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {
-	var body layoutBody
+// readVerified reads the body of a save that may carry a result (POST and
+// PUT /api/layouts) as POST /api/nest reads a job: admitted first (admit,
+// else 503 busy), and, when there is a result, holding a core (nestSlots)
+// until done is called, since the store verifies it (nest.Verify takes
+// seconds on tens of thousands of pieces; eight such saves at once held
+// both cores for 15 s each). It reports false when it has answered.
+func readVerified(w http.ResponseWriter, r *http.Request) (in store.LayoutInput, body layoutBody, done func(), ok bool) {
+	leave, ok := admit(w, r)
+	if !ok {
+		Error(w, r, apperr.New(apperr.Busy, msgBusy))
+		return in, body, nil, false
+	}
 	if err := decodeJSON(w, r, &body, maxStoreBody); err != nil {
+		leave()
 		Error(w, r, err)
-		return
+		return in, body, nil, false
 	}
 	in, err := body.layout()
 	if err != nil {
+		leave()
 		Error(w, r, err)
+		return in, body, nil, false
+	}
+	if in.Result == nil {
+		return in, body, leave, true
+	}
+	release, ok := takeSlot(w, r)
+	if !ok {
+		leave()
+		return in, body, nil, false
+	}
+	return in, body, func() { release(); leave() }, true
+}
+
+func (h *storeHandlers) createLayout(w http.ResponseWriter, r *http.Request) {
+	in, _, done, ok := readVerified(w, r)
+	if !ok {
 		return
 	}
+	defer done()
 	l, err := h.st.CreateLayout(r.Context(), requestOwner(r), in)
 	if err != nil {
 		Error(w, r, err)

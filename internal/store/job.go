@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -611,6 +612,17 @@ func CheckReplan(cur Layout, in LayoutInput) error {
 		}
 	}
 	return first
+}
+
+// SameReplanBase reports whether a re-plan checked (CheckReplan) against
+// the stored layout checked holds for cur as well: the same state, ticks
+// and result. The drivers check a re-plan before their write transaction,
+// since Verify on a large result takes seconds and SQLite has one writer
+// (a refused re-plan of 49,000 pieces held every save for 95 s); inside
+// it, a layout that changed meanwhile is checked again.
+func SameReplanBase(checked, cur Layout) bool {
+	return checked.State == cur.State && slices.Equal(checked.CutPieces, cur.CutPieces) &&
+		reflect.DeepEqual(checked.Result, cur.Result)
 }
 
 // SettingsColumn returns the JSON of the settings column.

@@ -162,3 +162,28 @@ func TestReplanWithAnUnchangedLaterPage(t *testing.T) {
 		t.Errorf("re-plan pinning the ticked sheet only: %v", err)
 	}
 }
+
+// A re-plan checked against a layout holds for the layout read again in
+// the write transaction only when nothing it was checked by changed: a tick
+// or an untick, a state change or another re-plan in between makes the
+// driver check it again.
+func TestSameReplanBase(t *testing.T) {
+	base := Layout{Name: "İş", State: StateCutting, Result: twoPages(), CutPieces: []string{"a-0"}}
+	same := base
+	same.Name, same.Result = "Yeni ad", twoPages()
+	if !SameReplanBase(base, same) {
+		t.Error("a rename (or a copy of the same result) made the check stale")
+	}
+	for name, edit := range map[string]func(l *Layout){
+		"tick":   func(l *Layout) { l.CutPieces = []string{"a-0", "a-1"} },
+		"untick": func(l *Layout) { l.CutPieces = []string{} },
+		"state":  func(l *Layout) { l.State = StateCut },
+		"replan": func(l *Layout) { l.Result = twoPages(); l.Result.Pages = l.Result.Pages[:1] },
+	} {
+		l := base
+		edit(&l)
+		if SameReplanBase(base, l) {
+			t.Errorf("%s: the check made before it still counts", name)
+		}
+	}
+}

@@ -44,14 +44,25 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err != nil {
 		return store.Layout{}, err
 	}
+	// Checked before the transaction, which holds the row (and so every
+	// tick on it) while it lasts (store.SameReplanBase).
+	checked, err := getLayout(ctx, s.pool, owner, id, "")
+	if err != nil {
+		return store.Layout{}, err
+	}
+	if err := store.CheckReplan(checked, in); err != nil {
+		return store.Layout{}, err
+	}
 	var out store.Layout
 	err = s.inTx(ctx, "postgres: replace layout", func(tx pgx.Tx) error {
 		cur, err := getLayout(ctx, tx, owner, id, " FOR UPDATE")
 		if err != nil {
 			return err
 		}
-		if err := store.CheckReplan(cur, in); err != nil {
-			return err
+		if !store.SameReplanBase(checked, cur) {
+			if err := store.CheckReplan(cur, in); err != nil {
+				return err
+			}
 		}
 		l := cur
 		l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result

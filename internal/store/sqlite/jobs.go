@@ -18,6 +18,15 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err != nil {
 		return store.Layout{}, err
 	}
+	// Checked first on a read connection: the check may take seconds,
+	// and the write connection is every save's (store.SameReplanBase).
+	checked, err := getLayout(ctx, s.read, owner, id)
+	if err != nil {
+		return store.Layout{}, err
+	}
+	if err := store.CheckReplan(checked, in); err != nil {
+		return store.Layout{}, err
+	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
@@ -27,8 +36,10 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err != nil {
 		return store.Layout{}, err
 	}
-	if err := store.CheckReplan(cur, in); err != nil {
-		return store.Layout{}, err
+	if !store.SameReplanBase(checked, cur) {
+		if err := store.CheckReplan(cur, in); err != nil {
+			return store.Layout{}, err
+		}
 	}
 	l := cur
 	l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
