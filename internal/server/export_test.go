@@ -122,3 +122,29 @@ func TestExportSheetURL(t *testing.T) {
 		}
 	}
 }
+
+// A result of more pieces than the server lays out in one request is
+// refused before any file is built (the file is built in memory), with
+// the server's limit in the message; one of as many is written.
+func TestExportAPIPieceLimit(t *testing.T) {
+	h := New(Config{Store: newTestStore(t), NestMaxPieces: 3})
+	w := do(h, "POST", "/api/nest", `{"sheet":{"width":100,"height":100},"parts":[{"name":"a","width":10,"height":10,"quantity":3}],"options":{"timeLimitMs":0}}`)
+	if w.Code != 200 {
+		t.Fatalf("nest: %d %s", w.Code, w.Body)
+	}
+	var res nest.Result
+	if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if r := do(h, "POST", "/api/export/dxf", `{"result":`+w.Body.String()+`}`); r.Code != 200 {
+		t.Errorf("3 pieces with a limit of 3: %d %s", r.Code, r.Body)
+	}
+	res.Pages[0].Parts = append(res.Pages[0].Parts, res.Pages[0].Parts[0])
+	b, _ := json.Marshal(map[string]any{"result": res})
+	r := do(h, "POST", "/api/export/dxf", string(b))
+	var e errorBody
+	json.Unmarshal(r.Body.Bytes(), &e)
+	if r.Code != 413 || e.Error.Message != "Bu sunucuda bir dosyaya en fazla 3 parça yazılabilir." {
+		t.Errorf("4 pieces with a limit of 3: %d %s", r.Code, r.Body)
+	}
+}

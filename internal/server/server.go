@@ -69,7 +69,7 @@ func New(cfg Config) http.Handler {
 		writeJSON(w, http.StatusOK, map[string]string{"title": cfg.Title, "machine": cfg.Machine, "factory": cfg.Factory})
 	})
 	mux.Handle("POST /api/nest", &nestHandler{limit: cfg.NestTimeLimit, maxPieces: cfg.NestMaxPieces, log: cfg.Logger, metrics: m})
-	mux.HandleFunc("POST /api/export/{kind}", exportFile)
+	mux.Handle("POST /api/export/{kind}", exportHandler{maxPieces: cfg.NestMaxPieces})
 	if cfg.Store != nil {
 		registerStoreRoutes(mux, cfg.Store)
 	}
