@@ -400,10 +400,35 @@ type stockBody struct {
 	Stock *[]stockRowBody `json:"stock"`
 	Bands *[]nest.Band    `json:"bands"`
 	// OffcutSettings is optional: absent keeps the stored settings.
-	OffcutSettings *store.OffcutSettings `json:"offcutSettings"`
+	OffcutSettings *offcutSettingsBody `json:"offcutSettings"`
 	// OffcutsSeen is optional: the rack's offcuts the client had read
 	// (store.StockList.Seen); absent, every offcut left out is removed.
 	OffcutsSeen *[]string `json:"offcutsSeen"`
+}
+
+// offcutSettingsBody is store.OffcutSettings as a client sends it: every
+// field is required, so that a client that sends one of them never resets
+// the others (a body of {"maxArea":5} stored no rules and 0 % least use).
+type offcutSettingsBody struct {
+	Rules   *[]nest.OffcutRule `json:"rules"`
+	MaxArea *float64           `json:"maxArea"`
+	MinUse  *int               `json:"minUse"`
+}
+
+// settings returns the settings, or the error naming the first field
+// missing.
+func (b *offcutSettingsBody) settings() (*store.OffcutSettings, error) {
+	switch {
+	case b == nil:
+		return nil, nil
+	case b.Rules == nil:
+		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.rules", store.MsgRequired)
+	case b.MaxArea == nil:
+		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.maxArea", store.MsgRequired)
+	case b.MinUse == nil:
+		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.minUse", store.MsgRequired)
+	}
+	return &store.OffcutSettings{Rules: *b.Rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
 }
 
 // getStock answers GET /api/stock: the user's stock rows and band codes.
@@ -438,6 +463,11 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
+	settings, err := body.OffcutSettings.settings()
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
 	var seen []string
 	if body.OffcutsSeen != nil {
 		if len(*body.OffcutsSeen) > store.MaxStockRows {
@@ -447,7 +477,7 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		seen = append([]string{}, *body.OffcutsSeen...)
 	}
 	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r),
-		store.StockList{Stock: stock, Bands: *body.Bands, Settings: body.OffcutSettings, Seen: seen})
+		store.StockList{Stock: stock, Bands: *body.Bands, Settings: settings, Seen: seen})
 	if err != nil {
 		Error(w, r, err)
 		return

@@ -823,6 +823,11 @@ func TestStockAPIValidation(t *testing.T) {
 		{"too many rows", `{"stock":[` + strings.Join(rows, ",") + `],"bands":[]}`, "stock", store.MsgStockTooMany},
 		{"fractional quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":2.5}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
 		{"fractional minUse", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxArea":0,"minUse":50.5}}`, "offcutSettings.minUse", store.MsgOffcutMinUse},
+		// A part of the settings would reset the rest.
+		{"settings without rules", `{"stock":[],"bands":[],"offcutSettings":{"maxArea":5,"minUse":60}}`, "offcutSettings.rules", store.MsgRequired},
+		{"settings without maxArea", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"minUse":60}}`, "offcutSettings.maxArea", store.MsgRequired},
+		{"settings without minUse", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxArea":0}}`, "offcutSettings.minUse", store.MsgRequired},
+		{"empty settings", `{"stock":[],"bands":[],"offcutSettings":{}}`, "offcutSettings.rules", store.MsgRequired},
 		{"huge quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":1e300}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
 		{"string width", `{"stock":[{"id":"a","width":"10","height":1}],"bands":[]}`, "stock.width", store.MsgInvalidValues},
 		{"repeated id", `{"stock":[{"id":"a","width":1,"height":1},{"id":"a","width":1,"height":1}],"bands":[]}`, "stock[1].id", store.MsgStockID},
