@@ -407,6 +407,31 @@ func TestJobLinesWithoutIDs(t *testing.T) {
 	}
 }
 
+// Two part lines of one id cannot both be named by a result's pieces: with
+// a result the save is refused on the second line's id; without one the
+// lines are named anew, so that the saved layout lays out again.
+func TestLayoutLinesOfOneID(t *testing.T) {
+	h := newStoreAPI(t)
+	twice := `[{"id":"x","name":"A","width":40,"height":30,"quantity":1},{"id":"x","name":"B","width":20,"height":20,"quantity":1}]`
+	var body map[string]json.RawMessage
+	json.Unmarshal([]byte(jobBody(t, "Dolap", nil, stiff("x", 40, 30, 1))), &body)
+	body["parts"] = json.RawMessage(twice)
+	b, _ := json.Marshal(body)
+	status, answer := call(t, h, "POST", "/api/layouts", string(b))
+	if _, msg, fields := errorOf(t, answer); status != http.StatusBadRequest || fields["parts[1].id"] != nest.MsgPartID || msg != nest.MsgPartID {
+		t.Errorf("lines of one id with a result: %d %s", status, answer)
+	}
+	status, answer = call(t, h, "POST", "/api/layouts", `{"name":"Sonuçsuz","parts":`+twice+`}`)
+	var l store.Layout
+	json.Unmarshal(answer, &l)
+	if status != http.StatusCreated || len(l.Parts) != 2 || l.Parts[0].ID != "p1" || l.Parts[1].ID != "p2" {
+		t.Fatalf("lines of one id without a result: %d %s", status, answer)
+	}
+	if _, err := nest.Layout(context.Background(), l.Request(), nil); err != nil {
+		t.Errorf("the saved layout does not lay out again: %v", err)
+	}
+}
+
 // A save that carries a result is verified on one of the server's cores,
 // as a layout is computed: with every core busy, it waits its turn (and
 // one whose client left saves nothing), while a save without a result does

@@ -333,16 +333,30 @@ func (b layoutBody) layout() (store.LayoutInput, error) {
 	}
 	// A line without an id keeps the one the engine gives it, so that a
 	// re-plan finds the lines of the result's pieces (p1-0 is line p1).
-	if ids, err := nest.LineIDs(l.Parts); err == nil {
-		l.Parts = ids
+	// Two lines of one id cannot both be named by a result's pieces (the
+	// engine refuses them): with a result that is the client's error;
+	// without one (a synced layout, a layout saved before its result) the
+	// lines are named anew, so that the layout lays out again.
+	ids, err := nest.LineIDs(l.Parts)
+	if err != nil && b.Result != nil {
+		return l, err
 	}
+	if err != nil {
+		for i := range l.Parts {
+			l.Parts[i].ID = ""
+		}
+		ids, err = nest.LineIDs(l.Parts)
+	}
+	if err != nil {
+		return l, err
+	}
+	l.Parts = ids
 	if b.Sheet != nil {
 		l.Sheet = *b.Sheet
 	}
 	if b.Options != nil {
 		l.Options = *b.Options
 	}
-	var err error
 	if l.Stock, err = stockRows(b.Stock); err != nil {
 		return l, err
 	}

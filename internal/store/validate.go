@@ -115,6 +115,10 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	if l.Options, err = checkOptions(l.Options); err != nil {
 		return l, err
 	}
+	// The engine's rule: the trim leaves some canvas.
+	if l.Sheet != (nest.Sheet{}) && 2*l.Options.Trim >= min(l.Sheet.Width, l.Sheet.Height) {
+		return l, invalid("options.trim", MsgInvalidOption)
+	}
 	return l, nil
 }
 
@@ -139,17 +143,21 @@ func checkLayoutPart(p nest.Part, bands map[string]bool) (nest.Part, error) {
 
 func checkOptions(o nest.Options) (nest.Options, error) {
 	var err error
-	if o.Kerf, err = checkMargin("options.kerf", o.Kerf); err != nil {
+	if o.Kerf, err = checkMargin("options.kerf", o.Kerf, nest.MaxKerfCM); err != nil {
 		return o, err
 	}
-	if o.Trim, err = checkMargin("options.trim", o.Trim); err != nil {
+	if o.Trim, err = checkMargin("options.trim", o.Trim, MaxSize); err != nil {
 		return o, err
 	}
-	if o.TimeLimitMs < 0 {
+	// The engine's limits, so that a saved layout lays out again.
+	if o.TimeLimitMs < 0 || o.TimeLimitMs > nest.MaxTimeLimitMs {
 		return o, invalid("options.timeLimitMs", MsgInvalidOption)
 	}
-	if o.Iterations < 0 {
+	if o.Iterations < 0 || o.Iterations > nest.MaxIterations {
 		return o, invalid("options.iterations", MsgInvalidOption)
+	}
+	if o.Workers < 0 || o.Workers > nest.MaxWorkers {
+		return o, invalid("options.workers", MsgInvalidOption)
 	}
 	if err = checkObjective(o.Objective); err != nil {
 		return o, err
@@ -191,14 +199,14 @@ func checkSize(field string, cm float64, notPositive string, round func(float64)
 
 // checkMargin checks a kerf or trim: zero or a positive size, rounded up to
 // two decimals as the engine takes it.
-func checkMargin(field string, cm float64) (float64, error) {
+func checkMargin(field string, cm float64, most int) (float64, error) {
 	if cm == 0 {
 		return 0, nil
 	}
 	if math.IsNaN(cm) || cm < 0 {
 		return cm, invalid(field, MsgInvalidOption)
 	}
-	if cm = nest.RoundUp(cm); cm > MaxSize {
+	if cm = nest.RoundUp(cm); cm > float64(most) {
 		return cm, invalid(field, MsgInvalidOption)
 	}
 	return cm, nil

@@ -289,6 +289,12 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 		{"sheet too large", func(l *store.LayoutInput) { l.Sheet.Width = 1500 }, "sheet.width", store.MsgSizeTooLarge},
 		{"kerf", func(l *store.LayoutInput) { l.Options.Kerf = -0.1 }, "options.kerf", store.MsgInvalidOption},
 		{"trim below zero", func(l *store.LayoutInput) { l.Options.Trim = -0.0000001 }, "options.trim", store.MsgInvalidOption},
+		// The engine's limits, so that a saved layout lays out again.
+		{"kerf over the engine's", func(l *store.LayoutInput) { l.Options.Kerf = nest.MaxKerfCM + 0.01 }, "options.kerf", store.MsgInvalidOption},
+		{"trim over half the canvas", func(l *store.LayoutInput) { l.Options.Trim = l.Sheet.Width / 2 }, "options.trim", store.MsgInvalidOption},
+		{"time limit", func(l *store.LayoutInput) { l.Options.TimeLimitMs = nest.MaxTimeLimitMs + 1 }, "options.timeLimitMs", store.MsgInvalidOption},
+		{"iterations", func(l *store.LayoutInput) { l.Options.Iterations = nest.MaxIterations + 1 }, "options.iterations", store.MsgInvalidOption},
+		{"workers", func(l *store.LayoutInput) { l.Options.Workers = -3 }, "options.workers", store.MsgInvalidOption},
 	}
 	for _, tt := range tests {
 		l := sampleLayout("Düzen")
