@@ -146,9 +146,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) erro
 	if err != nil {
 		return decodeError(err)
 	}
-	// encoding/json would put U+FFFD in place of invalid UTF-8, and a
-	// name would be saved other than it was sent.
-	if !utf8.Valid(data) {
+	// encoding/json would put U+FFFD in place of invalid UTF-8, and of a
+	// \u escape of half a surrogate pair ("a\ud800b"), and a name would be
+	// saved other than it was sent.
+	if !utf8.Valid(data) || loneSurrogate(data) {
 		return apperr.New(apperr.Invalid, msgBadUTF8)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -160,6 +161,47 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) erro
 		return decodeError(err)
 	}
 	return nil
+}
+
+// loneSurrogate reports whether data escapes half of a UTF-16 surrogate
+// pair: \uD800-\uDBFF not followed by \uDC00-\uDFFF, or the latter alone.
+// Backslashes occur only in JSON strings, each escaping the next character.
+func loneSurrogate(data []byte) bool {
+	high := false // the escape before was a high half
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			if high {
+				return true
+			}
+			continue
+		}
+		if i+1 >= len(data) {
+			return false // not JSON: the decoder says so
+		}
+		i++
+		r := rune(-1)
+		if data[i] == 'u' && i+4 < len(data) {
+			if v, err := strconv.ParseUint(string(data[i+1:i+5]), 16, 16); err == nil {
+				r = rune(v)
+				i += 4
+			}
+		}
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if high {
+				return true
+			}
+			high = true
+		case r >= 0xDC00 && r < 0xE000:
+			if !high {
+				return true
+			}
+			high = false
+		case high:
+			return true
+		}
+	}
+	return high
 }
 
 // typeMessage is the message for a value of the wrong type in field: the

@@ -89,3 +89,32 @@ func TestErrorMapsAndLogsOnlyInternalErrors(t *testing.T) {
 		}
 	}
 }
+
+// Half of a surrogate pair escaped in a string would be decoded as U+FFFD
+// and saved other than it was sent: it is refused as invalid UTF-8 is,
+// while a whole pair, an escaped backslash before a "u" and U+FFFD itself
+// are read.
+func TestLoneSurrogate(t *testing.T) {
+	for body, lone := range map[string]bool{
+		`{"name":"a\ud800b"}`:       true,
+		`{"name":"a\udc00"}`:        true,
+		`{"name":"\ud83d"}`:         true,
+		`{"name":"\ud83d\ud83d"}`:   true,
+		`{"name":"\ud83d\u0041"}`:   true,
+		`{"name":"\ud83d\ude00"}`:   false,
+		`{"name":"\\ud800"}`:        false,
+		`{"name":"\\\ud83d\ude00"}`: false,
+		`{"name":"\ufffd Kapak"}`:   false,
+		`{"name":"Kapak \u00e7\""}`: false,
+		`{"name":"sonda \ud83d\"}`:  true,
+	} {
+		if got := loneSurrogate([]byte(body)); got != lone {
+			t.Errorf("%s: lone %v, want %v", body, got, lone)
+		}
+	}
+	h := newTestServer(t, nil)
+	w := do(h, "POST", "/api/parts", `{"name":"a\ud800b","width":5,"height":1,"quantity":1}`)
+	if w.Code != 400 || !strings.Contains(w.Body.String(), msgBadUTF8) {
+		t.Errorf("a lone surrogate in a part's name: %d %s", w.Code, w.Body)
+	}
+}
