@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -228,4 +229,42 @@ func FuzzWriteMaterials(f *testing.F) {
 			t.Fatal("not a PDF")
 		}
 	})
+}
+
+// Parts of three materials with no stock rows are cut from the default
+// canvas: the order summary lists its sheets per material, each to buy, so
+// that the workshop knows what to order, not one line of every sheet.
+func TestOrderSummaryPerMaterialOnTheCanvas(t *testing.T) {
+	part := func(name string, w, h float64, n int, material string, thickness float64) nest.Part {
+		return nest.Part{Name: name, Width: w, Height: h, Quantity: n, Material: material, Thickness: thickness}
+	}
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{
+		part("Kapak", 45.5, 30, 6, "MDF", 18), part("Yan", 60, 40.25, 5, "MDF", 18),
+		part("Raf", 80, 35, 4, "Sunta", 18), part("Arka", 90, 60, 2, "Sunta", 8),
+	}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, pg := range res.Pages {
+		count[export.MaterialName(pg.Material, pg.Thickness)]++
+	}
+	if len(count) != 3 {
+		t.Fatalf("sheets per material %v: want three materials", count)
+	}
+	file := filepath.Join(t.TempDir(), "canvas.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	order := squash(pdfPages(t, file)[1])
+	for name, n := range count {
+		// row, material, size, used, from stock, to buy
+		if want := fmt.Sprintf("Varsayılan tuval %s 100 x 148 %d 0 %d", name, n, n); !strings.Contains(order, want) {
+			t.Errorf("order summary lacks %q:\n%s", want, order)
+		}
+	}
+	if want := fmt.Sprintf("Toplam %d 0 %d", len(res.Pages), len(res.Pages)); !strings.Contains(order, want) {
+		t.Errorf("order summary lacks %q:\n%s", want, order)
+	}
 }

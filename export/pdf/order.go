@@ -1,7 +1,9 @@
 package pdf
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"kesim/export"
 	"kesim/nest"
@@ -101,37 +103,54 @@ var objectives = map[string]string{
 	nest.ObjectiveSheets: "en az levha",
 }
 
-// stockUse is one row of the order summary: sheets of a stock row.
+// stockUse is one row of the order summary: sheets of a stock row, of one
+// material and thickness (a row without a material of its own, as the
+// default canvas, serves every material that has no row).
 type stockUse struct {
 	id        string
+	material  string
+	thickness float64
+	sheet     nest.Sheet // its size, for a row the options do not list (the default canvas)
 	used, buy int
 }
 
-// stockUses returns the sheets taken from every stock row, from the
-// result's used and buy lists, or counted from its pages when it has none.
+// stockUses returns the sheets taken from every stock row, per material,
+// counted from the result's pages, in the order of its used list (the
+// stock rows' order) and then of the pages. An unlimited row's sheets
+// (those in the buy list) are all bought. Counting by row alone put four
+// sheets of MDF 18 mm, Sunta 18 mm and Sunta 8 mm cut from the default
+// canvas on one line.
 func stockUses(res nest.Result) []stockUse {
+	type key struct {
+		id, material string
+		thickness    float64
+	}
 	var uses []stockUse
-	index := map[string]int{}
-	add := func(id string) *stockUse {
-		k, ok := index[id]
+	index := map[key]int{}
+	for p, pg := range res.Pages {
+		k := key{pg.StockID, pg.Material, pg.Thickness}
+		i, ok := index[k]
 		if !ok {
-			k = len(uses)
-			index[id] = k
-			uses = append(uses, stockUse{id: id})
+			i = len(uses)
+			index[k] = i
+			uses = append(uses, stockUse{id: pg.StockID, material: pg.Material, thickness: pg.Thickness,
+				sheet: export.PageSheet(res, p)})
 		}
-		return &uses[k]
+		uses[i].used++
 	}
-	if len(res.Used) > 0 {
-		for _, u := range res.Used {
-			add(u.StockID).used += u.Quantity
+	rank := func(id string) int {
+		for i, u := range res.Used {
+			if u.StockID == id {
+				return i
+			}
 		}
-	} else {
-		for _, pg := range res.Pages {
-			add(pg.StockID).used++
-		}
+		return len(res.Used)
 	}
-	for _, b := range res.Buy {
-		add(b.StockID).buy += b.Quantity
+	slices.SortStableFunc(uses, func(a, b stockUse) int { return cmp.Compare(rank(a.id), rank(b.id)) })
+	for i := range uses {
+		if slices.ContainsFunc(res.Buy, func(b nest.StockCount) bool { return b.StockID == uses[i].id }) {
+			uses[i].buy = uses[i].used
+		}
 	}
 	return uses
 }
@@ -175,9 +194,14 @@ func (d *doc) stockTable(y float64) (float64, float64) {
 	var rows [][]string
 	sheetCost, totalUsed, totalBuy, priced := 0.0, 0, 0, false
 	for _, u := range stockUses(d.res) {
-		material, size, price, amount := "", "", "", ""
+		material, size, price, amount := "", export.Size(u.sheet.Width, u.sheet.Height), "", ""
+		if u.material != "" || u.thickness > 0 {
+			material = Printable(export.MaterialName(u.material, u.thickness))
+		}
 		if s, ok := export.StockRow(d.opt.Stock, u.id); ok {
-			material = Printable(export.MaterialName(s.Material, s.Thickness))
+			if s.Material != "" || s.Thickness > 0 {
+				material = Printable(export.MaterialName(s.Material, s.Thickness))
+			}
 			size = export.Size(s.Width, s.Height)
 			if s.Price > 0 {
 				priced = true
