@@ -373,7 +373,13 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 				res.Buy = countRow(res.Buy, p.StockID, sign, pj.req.Stock)
 			}
 		}
-		res.BandTotals = pj.bandTotals(res.BandTotals, sign)
+		// The rest's pieces name its lines; the merged result's the
+		// request's.
+		parts := pj.req.Parts
+		if sign < 0 {
+			parts = pj.rest.Parts
+		}
+		res.BandTotals = bandTotals(parts, pj.req.Bands, res.Pages)
 		for mi := range res.Materials {
 			m := &res.Materials[mi]
 			m.Efficiency = pagesEfficiency(res, func(p *Page) bool {
@@ -447,52 +453,43 @@ func countRow(counts []StockCount, id string, sign int, rows []Stock) []StockCou
 	return slices.Insert(out, at, StockCount{StockID: id, Quantity: 1})
 }
 
-// bandTotals adds (or takes off) the band of the pinned pieces whose line
-// is in the request, by the line's edges as the engine counts them.
-func (pj *pinnedJob) bandTotals(totals []BandTotal, sign int) []BandTotal {
-	units := map[string]int{}
-	for i, p := range pj.req.Pinned {
-		for k := range p.Parts {
-			l := pj.line[i][k]
-			if l < 0 || pj.req.Parts[l].Edges == nil {
+// bandTotals returns the band totals of pages laid out from parts (each
+// piece's originalIndex a line of parts), counted as the engine counts
+// them (stockJob.countBands). They are counted anew rather than the pinned
+// pages' band added to (or taken off) the rest's totals: those are rounded
+// to the centimetre (bandTotal), and a sum of rounded totals is not the
+// rounded sum.
+func bandTotals(parts []Part, bands []Band, pages []Page) []BandTotal {
+	units := make([]int, len(bands))
+	used := make([]bool, len(bands))
+	for _, pg := range pages {
+		for _, pl := range pg.Parts {
+			l := pl.OriginalIndex
+			if l < 0 || l >= len(parts) || parts[l].Edges == nil {
 				continue
 			}
-			part := pj.req.Parts[l]
+			part := parts[l]
 			fw, fh := int(roundUnits(part.Width, true)), int(roundUnits(part.Height, true))
 			e := part.Edges
 			for n, c := range [4]string{e.Top, e.Bottom, e.Left, e.Right} {
-				if c == "" {
-					continue
-				}
-				b := slices.IndexFunc(pj.req.Bands, func(b Band) bool { return b.Code == c })
-				if b < 0 {
+				b := slices.IndexFunc(bands, func(b Band) bool { return b.Code == c })
+				if c == "" || b < 0 {
 					continue
 				}
 				side := fw
 				if n >= 2 {
 					side = fh
 				}
-				units[c] += side + int(roundUnits(pj.req.Bands[b].Overlength, true))
+				units[b] += side + int(roundUnits(bands[b].Overlength, true))
+				used[b] = true
 			}
 		}
 	}
-	if len(units) == 0 {
-		return totals
-	}
 	var out []BandTotal
-	for _, b := range pj.req.Bands {
-		u := units[b.Code]
-		i := slices.IndexFunc(totals, func(t BandTotal) bool { return t.Code == b.Code })
-		if i >= 0 {
-			u = int(math.Round(totals[i].Meters*100*unitsPerCM)) + sign*u
-		} else if sign < 0 {
-			continue
+	for b, band := range bands {
+		if used[b] {
+			out = append(out, bandTotal(band, units[b]))
 		}
-		if u <= 0 {
-			continue
-		}
-		m := float64(u) / (100 * unitsPerCM)
-		out = append(out, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
 	}
 	return out
 }

@@ -1347,8 +1347,18 @@ func (sj *stockJob) bandTotals(t *resultTally) []BandTotal {
 		if !t.bandUsed[bi] {
 			continue
 		}
-		m := float64(t.bandUnits[bi]) / (100 * unitsPerCM)
-		out = append(out, BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)})
+		out = append(out, bandTotal(b, t.bandUnits[bi]))
 	}
 	return out
+}
+
+// bandTotal is band b's total for a length of units: the metres rounded up
+// to the centimetre, as the PDF, the web app and the quote print them, and
+// the cost of those metres, so that a printed line's metres times its
+// price is its cost to the kuruş (7,89 m × 6,50 TL = 51,29 TL, not the
+// 51,28 TL of 7,8812 m). Up, since band is bought by length: never less
+// than the edges take.
+func bandTotal(b Band, units int) BandTotal {
+	m := float64((units+unitsPerCM-1)/unitsPerCM) / 100
+	return BandTotal{Code: b.Code, Meters: m, Cost: roundTL(m * b.Price)}
 }

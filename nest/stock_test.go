@@ -872,3 +872,31 @@ func TestBandCostRoundsHalfUp(t *testing.T) {
 		t.Errorf("band totals %+v, want 0,35 m and 0,04 TL", res.BandTotals)
 	}
 }
+
+// Band metres are whole centimetres, rounded up, and the cost is those
+// metres times the price: a printed line multiplies out to its cost. Three
+// edges of 45,25 cm and an overlength of 0,3 cm are 136,65 cm: 1,37 m, and
+// at 6,50 TL 8,91 TL (the exact 1,3665 m would cost 8,88 TL).
+func TestBandMetresToTheCentimetre(t *testing.T) {
+	req := Request{
+		Sheet: Sheet{100, 100},
+		Bands: []Band{{Code: "B1", Price: 6.5, Overlength: 0.3}},
+		Parts: []Part{{ID: "y", Name: "Yan", Width: 45.25, Height: 30, Quantity: 3, Edges: &Edges{Top: "B1"}}},
+	}
+	res := mustLayout(t, req)
+	if want := []BandTotal{{"B1", 1.37, 8.91}}; !reflect.DeepEqual(res.BandTotals, want) {
+		t.Errorf("band totals %+v, want %+v", res.BandTotals, want)
+	}
+	// Pinned pages count again: the first page pinned, the total the same
+	// (41 × 45,55 cm = 18,6755 m: 18,68 m).
+	req.Parts[0].Quantity = 41
+	first := mustLayout(t, req)
+	if len(first.Pages) < 2 || first.BandTotals[0].Meters != 18.68 {
+		t.Fatalf("%d pages, band %+v: the case needs two pages and 18,68 m", len(first.Pages), first.BandTotals)
+	}
+	req.Pinned = first.Pages[:1]
+	again := mustLayout(t, req)
+	if !reflect.DeepEqual(again.BandTotals, first.BandTotals) {
+		t.Errorf("with a pinned page %+v, without %+v", again.BandTotals, first.BandTotals)
+	}
+}

@@ -762,8 +762,7 @@ func (t *stockTally) verifyUsedAndBands(res Result, used []int) error {
 	var wantBands []BandTotal
 	for bi, b := range req.Bands {
 		if t.bandUsed[bi] {
-			m := float64(t.bandUnits[bi]) / (100 * unitsPerCM)
-			wantBands = append(wantBands, BandTotal{b.Code, m, roundTL(m * b.Price)})
+			wantBands = append(wantBands, bandTotal(b, t.bandUnits[bi]))
 		}
 	}
 	if !slices.Equal(res.BandTotals, wantBands) {
