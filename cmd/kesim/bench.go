@@ -3,12 +3,16 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 
 	"kesim/internal/bench"
@@ -48,6 +52,18 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 // instance source (--zero-waste, --perfect, --perfect-sheets, or one file
 // or folder), each count in its range.
 func (f *benchFlags) check(args []string) string {
+	// Checked before the run, which may take hours: out of range, every
+	// instance failed on its own with exit 1, or --workers -1 was taken.
+	switch {
+	case f.limit < 0 || f.limit.Milliseconds() > nest.MaxTimeLimitMs:
+		return "--time 0 ile 10m (10 dakika) arasında olmalı"
+	case f.iterations < 0 || f.iterations > nest.MaxIterations:
+		return "--iterations 0 ile 100.000.000 arasında olmalı"
+	case f.engineWorkers < 0 || f.engineWorkers > nest.MaxWorkers:
+		return "--engine-workers 0 ile 64 arasında olmalı"
+	case f.workers < 0:
+		return "--workers 0 (tüm çekirdekler) ya da pozitif bir sayı olmalı"
+	}
 	switch {
 	case f.zeroWaste != 0:
 		if len(args) != 0 || f.perfect != 0 || f.perfectSheets != 0 || f.zeroWaste < 1 || f.zeroWaste > bench.MaxZeroWaste {
@@ -113,7 +129,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	path := fs.Arg(0)
 	vs, err := bench.IsVS(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		fmt.Fprintf(stderr, "kesim bench: %s\n", loadProblem(path, err))
 		return 2
 	}
 	if vs {
@@ -129,7 +145,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 func run2BPBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	ins, err := bench.Load(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		fmt.Fprintf(stderr, "kesim bench: %s\n", loadProblem(path, err))
 		return 2
 	}
 	if f.class != 0 {
@@ -143,16 +159,51 @@ func run2BPBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	return profiled(f.cpuProfile, stderr, func() int { return runAndReport(ins, f.config(), bk, f.csv, stdout, stderr) })
 }
 
+// loadProblem says in Turkish why the instances at path could not be
+// read: the file is missing, or its JSON is not the benchmark's (kesim
+// bench parts.csv said "invalid character 'A' looking for beginning of
+// value").
+func loadProblem(path string, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	why := ""
+	switch {
+	case errors.As(err, &se):
+		why = fmt.Sprintf("%d. baytta JSON yazım hatası", se.Offset)
+	case errors.As(err, &te) && te.Field != "":
+		why = fmt.Sprintf("%s alanında beklenmeyen bir değer (%d. bayt)", te.Field, te.Offset)
+	case errors.As(err, &te):
+		why = fmt.Sprintf("%d. baytta beklenmeyen bir JSON değeri", te.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		why = "JSON yarıda bitiyor"
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
+		return path + " " + readProblem(err)
+	default:
+		return err.Error()
+	}
+	// A file of a folder of VSBPP sets names itself in err.
+	file := path
+	var pe *fs.PathError
+	if name, _, ok := strings.Cut(err.Error(), ": "); ok && name != path && !errors.As(err, &pe) {
+		file = name
+	}
+	return fmt.Sprintf("%s okunamadı: %s; örnekler bwmv_500.json ya da ../shared/bench/vsbpp/ kümeleri gibi bir JSON dizisi olmalı", file, why)
+}
+
 // runAndReport lays out the 2BP-style instances ins and reports them
 // against bk, their best known sheet counts (and writes a CSV row each
 // when csvPath is set): exit 0, or 1 when the CSV or the report could not
 // be written.
 func runAndReport(ins []bench.Instance, cfg bench.Config, bk map[string]int, csvPath string, stdout, stderr io.Writer) int {
+	csvOut, ok := createCSV(csvPath, stderr)
+	if !ok {
+		return 1
+	}
 	start := time.Now()
 	outs := bench.Run(context.Background(), ins, cfg)
-	if csvPath != "" {
-		if err := writeOutcomes(csvPath, outs, bk); err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+	if csvOut != nil {
+		if err := writeOutcomes(csvOut, outs, bk); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: --csv %s yazılamadı: %s\n", csvOut.Name(), writeProblem(err, csvOut.Name()))
 			return 1
 		}
 	}
@@ -181,13 +232,24 @@ func runPerfectBench(ins []bench.Instance, cfg bench.Config, csvPath string, std
 	return runAndReport(ins, cfg, sheets, csvPath, stdout, stderr)
 }
 
-// writeOutcomes writes one row per instance: id, class, n, sheets, lower
-// bound, best known and milliseconds.
-func writeOutcomes(path string, outs []bench.Outcome, bk map[string]int) error {
+// createCSV creates the --csv file at path, if one is asked for, before
+// the run: a folder that is not there used to cost the whole run, and its
+// rows. It reports false, having said why, when it cannot.
+func createCSV(path string, stderr io.Writer) (*os.File, bool) {
+	if path == "" {
+		return nil, true
+	}
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		fmt.Fprintf(stderr, "kesim bench: --csv %s oluşturulamadı: %s\n", path, writeProblem(err, path))
+		return nil, false
 	}
+	return f, true
+}
+
+// writeOutcomes writes one row per instance to f and closes it: id, class,
+// n, sheets, lower bound, best known and milliseconds.
+func writeOutcomes(f *os.File, outs []bench.Outcome, bk map[string]int) error {
 	w := csv.NewWriter(f)
 	w.Write([]string{"instance_id", "class", "n", "sheets", "lower_bound", "best_known", "ms"})
 	for _, o := range outs {
@@ -240,7 +302,7 @@ func startProfile(path string) (stop func(), err error) {
 func runVSBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	ins, err := bench.LoadVS(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+		fmt.Fprintf(stderr, "kesim bench: %s\n", loadProblem(path, err))
 		return 2
 	}
 	return runSelectedVS(bench.FilterVS(ins, f.class, f.match, f.every), f, bench.ReportVS, stdout, stderr)
@@ -266,12 +328,16 @@ func runSelectedVS(ins []bench.VSInstance, f *benchFlags,
 // not be written.
 func runAndReportVS(ins []bench.VSInstance, cfg bench.Config, csvPath string,
 	report func(io.Writer, []bench.VSOutcome, time.Duration) bench.VSSummary, stdout, stderr io.Writer) int {
+	csvOut, ok := createCSV(csvPath, stderr)
+	if !ok {
+		return 1
+	}
 	start := time.Now()
 	outs := bench.RunVS(context.Background(), ins, cfg)
 	code := 0
-	if csvPath != "" {
-		if err := writeVSOutcomes(csvPath, outs); err != nil {
-			fmt.Fprintf(stderr, "kesim bench: %v\n", err)
+	if csvOut != nil {
+		if err := writeVSOutcomes(csvOut, outs); err != nil {
+			fmt.Fprintf(stderr, "kesim bench: --csv %s yazılamadı: %s\n", csvOut.Name(), writeProblem(err, csvOut.Name()))
 			code = 1
 		}
 	}
@@ -286,12 +352,8 @@ func runAndReportVS(ins []bench.VSInstance, cfg bench.Config, csvPath string,
 // writeVSOutcomes writes one row per VSBPP instance: id, set, group, pages,
 // cost, best known, the set's lower bound, the engine's cost bound,
 // utilisation (%), at best known, proven optimal, milliseconds and the
-// error (empty when verified).
-func writeVSOutcomes(path string, outs []bench.VSOutcome) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
+// error (empty when verified). It closes f.
+func writeVSOutcomes(f *os.File, outs []bench.VSOutcome) error {
 	w := csv.NewWriter(f)
 	w.Write([]string{"instance_id", "set", "group", "pages", "cost", "best_known", "lower_bound",
 		"engine_lower_bound", "utilisation", "at_best_known", "optimal", "ms", "error"})

@@ -198,3 +198,52 @@ func TestBenchGeneratedProfile(t *testing.T) {
 		}
 	}
 }
+
+// Flags out of range are refused before the run, with exit 2 and a
+// Turkish message (each instance used to fail on its own, exit 1, and
+// --workers -1 was taken); a CSV that cannot be created fails before the
+// run too, not after it; a file that is no benchmark JSON is named in
+// Turkish ("invalid character 'A' looking for beginning of value").
+func TestBenchChecksBeforeRunning(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--engine-workers", "65"}, "--engine-workers 0 ile 64 arasında olmalı"},
+		{[]string{"--time", "-1s"}, "--time 0 ile 10m (10 dakika) arasında olmalı"},
+		{[]string{"--time", "11m"}, "--time 0 ile 10m"},
+		{[]string{"--iterations", "-5"}, "--iterations 0 ile 100.000.000 arasında olmalı"},
+		{[]string{"--workers", "-1"}, "--workers 0 (tüm çekirdekler) ya da pozitif"},
+	} {
+		rows := filepath.Join(dir, "sonuç.csv")
+		var out, errb bytes.Buffer
+		code := runBench(append([]string{"--zero-waste", "1", "--csv", rows}, tt.args...), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "kesim bench: "+tt.want) || out.Len() != 0 {
+			t.Errorf("%v: exit %d, %q %q; want 2 and %q", tt.args, code, out.String(), errb.String(), tt.want)
+		}
+		if _, err := os.Stat(rows); err == nil {
+			t.Errorf("%v: the CSV was made", tt.args)
+		}
+	}
+
+	var out, errb bytes.Buffer
+	missing := filepath.Join(dir, "yok", "x.csv")
+	code := runBench([]string{"--zero-waste", "1", "--time", "0", "--csv", missing}, &out, &errb)
+	if want := "kesim bench: --csv " + missing + " oluşturulamadı: klasör yok"; code != 1 || !strings.Contains(errb.String(), want) || out.Len() != 0 {
+		t.Errorf("a CSV in a missing folder: exit %d, report %q, %q; want 1, no run and %q", code, out.String(), errb.String(), want)
+	}
+
+	parts := filepath.Join(dir, "a.csv")
+	writeBenchFile(t, parts, "Ad;Genişlik;Yükseklik;Adet\nKapak;40;60;4\n")
+	for path, want := range map[string]string{
+		parts:                          parts + " okunamadı: 1. baytta JSON yazım hatası",
+		filepath.Join(dir, "yok.json"): filepath.Join(dir, "yok.json") + " yok",
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := runBench([]string{path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", path, code, errb.String(), want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // command is one kesim command as its help shows it, in the manner of go
@@ -32,8 +33,9 @@ standart girdi için - olur. Uzunluklar cm'dir; ondalık virgül de olur (--kerf
 sınırsızdır), --bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den okur; her
 malzeme kendi levhalarına yerleştirilir. Sonuç JSON, atölye için PDF ve kesim makinesi için
 DXF olarak yazılır; özet (sayfa, verim, alt sınır; stokla maliyet, satın alınacaklar ve bant)
-standart hataya gider. Çıkış kodu: 0 başarı, 1 bir çıktı yazılamadı, 2 hatalı seçenek ya da
-girdi (o zaman hiçbir dosya yazılmaz).`,
+standart hataya gider. Hiçbir çıktı okunan bir dosyanın yerine yazılmaz. Çıkış kodu: 0 başarı,
+1 bir çıktı yazılamadı (önceki dosyalar olduğu gibi kalır), 2 hatalı seçenek ya da girdi (o zaman
+hiçbir dosya yazılmaz).`,
 		example: "kesim nest --stock stok.csv --bands bant.csv --kerf 0,3 parçalar.csv --json - --pdf kesim.pdf",
 	}
 	cmdBench = &command{
@@ -202,7 +204,7 @@ func (c *command) parse(fs *flag.FlagSet, args []string, stdout, stderr io.Write
 		c.printHelp(stdout, fs)
 		return 0, false
 	default:
-		return c.usageError(stderr, flagError(err)), false
+		return c.usageError(stderr, flagError(err, fs)), false
 	}
 }
 
@@ -265,8 +267,9 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
-// flagError says in Turkish what the flag package found wrong.
-func flagError(err error) string {
+// flagError says in Turkish what the flag package found wrong with the
+// flags of fs.
+func flagError(err error, fs *flag.FlagSet) string {
 	msg := err.Error()
 	for english, turkish := range map[string]string{
 		"flag provided but not defined: -": "bilinmeyen seçenek: --",
@@ -281,10 +284,41 @@ func flagError(err error) string {
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		if value, flagAndWhy, ok := strings.Cut(rest, " for flag -"); ok {
 			name, why, _ := strings.Cut(flagAndWhy, ": ")
-			return fmt.Sprintf("--%s %s geçerli değil (%s)", name, value, why)
+			return fmt.Sprintf("--%s %s geçerli değil: %s", name, value, valueProblem(fs.Lookup(name), why))
 		}
 	}
 	return msg
+}
+
+// valueProblem says in Turkish what the value of the flag fl should be,
+// why being the flag package's reason for refusing it: "parse error" or
+// "value out of range" for its own kinds of value, our own message for
+// the others (listFlag).
+func valueProblem(fl *flag.Flag, why string) string {
+	var v any
+	if fl != nil {
+		if g, ok := fl.Value.(flag.Getter); ok {
+			v = g.Get()
+		}
+	}
+	switch v.(type) {
+	case time.Duration:
+		return "bir süre olmalı (ör. 1s, 500ms, 2m)"
+	case bool:
+		return "true ya da false olmalı"
+	case float64:
+		return "bir sayı olmalı"
+	case int, int64, uint, uint64:
+		if why == "value out of range" {
+			return "sayı çok büyük"
+		}
+		return "bir tam sayı olmalı"
+	}
+	switch why {
+	case "parse error", "value out of range":
+		return "değer okunamadı"
+	}
+	return why
 }
 
 // parseInterspersed parses flags that may come before or after the

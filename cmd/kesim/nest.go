@@ -61,6 +61,10 @@ type quoteFlags struct {
 	sheetByArea                          bool
 }
 
+// defaultWorkers is --workers' default: every core, at most the engine's
+// nest.MaxWorkers.
+func defaultWorkers() int { return min(runtime.NumCPU(), nest.MaxWorkers) }
+
 func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sheet, "sheet", "", "tuval boyutu `GENxYÜK`, cm (ör. 100x148)")
 	fs.StringVar(&f.kerf, "kerf", "", "testere payı, `CM` (ör. 0,3)")
@@ -73,7 +77,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.deductBands, "deduct-bands", false, "bantlı parçaları bant kalınlığı kadar küçük keser")
 	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
-	fs.IntVar(&f.workers, "workers", min(runtime.NumCPU(), nest.MaxWorkers), "iyileştirme aşamasındaki paralel çalışan sayısı `N` (1-64; varsayılan: tüm çekirdekler)")
+	fs.IntVar(&f.workers, "workers", defaultWorkers(), "iyileştirme aşamasındaki paralel çalışan sayısı `N` (1-64; 0 ya da verilmezse tüm çekirdekler)")
 	fs.StringVar(&f.jsonOut, "json", "", "sonuç JSON'unun yazılacağı `DOSYA` (- standart çıktı)")
 	fs.StringVar(&f.pdfOut, "pdf", "", "atölye için PDF'in yazılacağı `DOSYA`")
 	fs.StringVar(&f.dxfOut, "dxf", "", "kesim makinesi için DXF'in yazılacağı `DOSYA` (tüm sayfalar yan yana)")
@@ -156,6 +160,14 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := export.CheckSheetURL(f.sheetURL); err != nil {
 		return nestBadInput(stderr, fmt.Errorf("--sheet-url: %w", err))
 	}
+	// An output over the part list (--csv b.csv b.csv) would replace it
+	// with the cut list. The names known now are checked before the
+	// layout; those the layout names (one DXF per material) before
+	// writing.
+	inputs := f.inputs(fs.Arg(0))
+	if err := checkOutputs(f.plannedOutputs(inputs), inputs); err != nil {
+		return nestBadInput(stderr, err)
+	}
 	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
 	if err == nil {
 		err = f.readLists(&req, fs.Arg(0), stdin)
@@ -179,6 +191,12 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 
+	// A file of no piece cannot be made: say which parts did not fit and
+	// why, not the web app's "add parts first".
+	if res.Stats.Placed == 0 && f.wantsPieces() {
+		printSkipped(stderr, res)
+		return nestBadInput(stderr, errors.New(msgNothingPlaced))
+	}
 	// Every output is made in memory first, so that a failure writes none.
 	outputs, err := renderOutputs(req, res, &f)
 	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) {
@@ -188,14 +206,34 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
 		return exitFailure
 	}
-	for _, o := range outputs {
-		if err := writeOutput(o.path, o.data, stdout); err != nil {
-			fmt.Fprintf(stderr, "kesim nest: %v\n", err)
-			return exitFailure
-		}
+	if err := checkOutputs(outputs, inputs); err != nil {
+		return nestBadInput(stderr, err)
+	}
+	if err := writeOutputs(outputs, stdout); err != nil {
+		fmt.Fprintf(stderr, "kesim nest: %v\n", err)
+		return exitFailure
 	}
 	printSummary(stderr, req, res)
+	for _, name := range staleDXF(f.dxfOut, outputs) {
+		fmt.Fprintf(stderr, "UYARI: %s bu plana ait değil (önceki bir çalıştırmadan kalmış olabilir).\n", name)
+	}
 	return exitOK
+}
+
+// msgNothingPlaced refuses the files of a layout that placed no piece,
+// after the summary's warnings have named each part and why.
+const msgNothingPlaced = "Hiçbir parça yerleştirilemedi; atlanan parçalar ve nedenleri yukarıda."
+
+// wantsPieces reports whether a file that draws or lists placed pieces is
+// asked for: every output but the result JSON, which holds the skipped
+// parts too.
+func (f *nestFlags) wantsPieces() bool {
+	for _, p := range []string{f.pdfOut, f.dxfOut, f.labelsOut, f.xlsxOut, f.csvOut, f.quoteOut} {
+		if p != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // nestBadInput reports bad input and returns its exit status.
@@ -211,7 +249,10 @@ func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader) 
 		flag, path string
 		read       func(io.Reader) error
 	}{
-		{"stock", f.stock, func(r io.Reader) (err error) { req.Stock, err = partcsv.ReadStock(r); return err }},
+		{"stock", f.stock, func(r io.Reader) (err error) {
+			req.Stock, err = partcsv.ReadStockLimits(r, partcsv.EngineLimits)
+			return err
+		}},
 		{"bands", f.bands, func(r io.Reader) (err error) { req.Bands, err = partcsv.ReadBands(r); return err }},
 	} {
 		if !f.set[l.flag] {
@@ -286,6 +327,11 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 	}
 	if f.set["workers"] || !fromJSON {
 		req.Options.Workers = f.workers
+		if f.workers == 0 {
+			// 0 is every core, as the default; the engine would take it
+			// as one.
+			req.Options.Workers = defaultWorkers()
+		}
 	}
 	if f.noRotate {
 		rotate := false
@@ -296,10 +342,18 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 	return nil
 }
 
-// output is one file to write.
+// output is one file to write: path, and the flag that asks for it with
+// the name given there, which a derived name (FILE-levhalar.csv, FILE-1.dxf)
+// differs from.
 type output struct {
-	path string
-	data []byte
+	flag, given string
+	path        string
+	data        []byte
+}
+
+// outputOf returns the output of flag, named as given, at path.
+func outputOf(flag, given, path string, data []byte) output {
+	return output{flag: flag, given: given, path: path, data: data}
 }
 
 // renderOutputs makes the JSON, PDF and DXF files asked for. The request's
@@ -316,14 +370,14 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{jsonPath, append(data, '\n')})
+		outs = append(outs, outputOf("json", jsonPath, jsonPath, append(data, '\n')))
 	}
 	if pdfPath != "" {
 		var b bytes.Buffer
 		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL}); err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{pdfPath, b.Bytes()})
+		outs = append(outs, outputOf("pdf", pdfPath, pdfPath, b.Bytes()))
 	}
 	severalMaterials := dxfPath != "" && !dxfPerSheet && dxf.SeveralMaterials(res)
 	switch {
@@ -334,7 +388,7 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 		if err := dxf.WriteZip(&b, res, dopt); err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{dxfPath, b.Bytes()})
+		outs = append(outs, outputOf("dxf", dxfPath, dxfPath, b.Bytes()))
 	case severalMaterials:
 		base := strings.TrimSuffix(dxfPath, filepath.Ext(dxfPath))
 		for _, mf := range dxf.MaterialFiles(res) {
@@ -342,31 +396,25 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 			if err := dxf.WriteFile(&b, res, mf, dopt); err != nil {
 				return nil, err
 			}
-			outs = append(outs, output{base + "-" + mf.Slug + ".dxf", b.Bytes()})
+			outs = append(outs, outputOf("dxf", dxfPath, base+"-"+mf.Slug+".dxf", b.Bytes()))
 		}
 	case dxfPath != "" && !dxfPerSheet:
 		var b bytes.Buffer
 		if err := dxf.Write(&b, res, dopt); err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{dxfPath, b.Bytes()})
+		outs = append(outs, outputOf("dxf", dxfPath, dxfPath, b.Bytes()))
 	}
 	if dxfPath != "" && dxfPerSheet {
 		if len(res.Pages) == 0 {
 			return nil, export.ErrEmpty
-		}
-		// Each file is a DXF, whatever FILE ends in (y.zip gives y-1.dxf).
-		ext := filepath.Ext(dxfPath)
-		base := strings.TrimSuffix(dxfPath, ext)
-		if !strings.EqualFold(ext, ".dxf") {
-			ext = ".dxf"
 		}
 		for i := range res.Pages {
 			var b bytes.Buffer
 			if err := dxf.WriteSheet(&b, res, i, dopt); err != nil {
 				return nil, err
 			}
-			outs = append(outs, output{fmt.Sprintf("%s-%d%s", base, i+1, ext), b.Bytes()})
+			outs = append(outs, outputOf("dxf", dxfPath, sheetDXF(dxfPath, i+1), b.Bytes()))
 		}
 	}
 	papers, err := paperOutputs(req, res, f)
@@ -374,6 +422,22 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 		return nil, err
 	}
 	return append(outs, papers...), nil
+}
+
+// sheetDXF is the name of --dxf FILE's n-th sheet with --dxf-per-sheet:
+// FILE-n.dxf, a DXF whatever FILE ends in (y.zip gives y-1.dxf).
+func sheetDXF(dxfPath string, n int) string {
+	ext := filepath.Ext(dxfPath)
+	base := strings.TrimSuffix(dxfPath, ext)
+	if !strings.EqualFold(ext, ".dxf") {
+		ext = ".dxf"
+	}
+	return fmt.Sprintf("%s-%d%s", base, n, ext)
+}
+
+// sheetsCSV is the name of --csv FILE's list of sheets: FILE-levhalar.csv.
+func sheetsCSV(csvPath string) string {
+	return strings.TrimSuffix(csvPath, filepath.Ext(csvPath)) + "-levhalar.csv"
 }
 
 // paperOutputs makes the shop floor's papers asked for: the labels, the
@@ -386,7 +450,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		if err := labels.Write(&b, &req, res, labels.Options{Preset: f.labelPreset, Job: f.job, SheetURL: f.sheetURL}); err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{f.labelsOut, b.Bytes()})
+		outs = append(outs, outputOf("labels", f.labelsOut, f.labelsOut, b.Bytes()))
 	}
 	copt := cutlist.Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
 	if f.xlsxOut != "" {
@@ -394,7 +458,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		if err := cutlist.WriteXLSX(&b, res, copt); err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{f.xlsxOut, b.Bytes()})
+		outs = append(outs, outputOf("xlsx", f.xlsxOut, f.xlsxOut, b.Bytes()))
 	}
 	if f.csvOut != "" {
 		var pieces, sheets bytes.Buffer
@@ -404,8 +468,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		if err := cutlist.WriteSheetsCSV(&sheets, res, copt); err != nil {
 			return nil, err
 		}
-		base := strings.TrimSuffix(f.csvOut, filepath.Ext(f.csvOut))
-		outs = append(outs, output{f.csvOut, pieces.Bytes()}, output{base + "-levhalar.csv", sheets.Bytes()})
+		outs = append(outs, outputOf("csv", f.csvOut, f.csvOut, pieces.Bytes()), outputOf("csv", f.csvOut, sheetsCSV(f.csvOut), sheets.Bytes()))
 	}
 	if f.quoteOut != "" {
 		opt, err := f.quote.options()
@@ -425,7 +488,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, output{f.quoteOut, b.Bytes()})
+		outs = append(outs, outputOf("quote", f.quoteOut, f.quoteOut, b.Bytes()))
 	}
 	return outs, nil
 }
@@ -446,14 +509,18 @@ func readInput(path string, stdin io.Reader) ([]byte, error) {
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, fmt.Errorf("girdi okunamadı: %v", err)
+			return nil, fmt.Errorf("girdi okunamadı: %s %s", path, readProblem(err))
 		}
 		defer f.Close()
 		r = f
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
-		return nil, fmt.Errorf("girdi okunamadı: %v", err)
+		name := path
+		if path == "-" {
+			name = displayName(path)
+		}
+		return nil, fmt.Errorf("girdi okunamadı: %s %s", name, readProblem(err))
 	}
 	if len(data) > maxInput {
 		return nil, fmt.Errorf("%s: %s", displayName(path), msgInputTooLarge)
@@ -483,7 +550,9 @@ func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
 		}
 		return req, true, nil
 	}
-	parts, err := partcsv.Read(bytes.NewReader(data))
+	// The engine's limits, as for a JSON request: the CLI saves nothing,
+	// so the store's narrower ones (1000 cm, 10.000 lines) do not apply.
+	parts, err := partcsv.ReadLimits(bytes.NewReader(data), partcsv.EngineLimits)
 	if err != nil {
 		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
 	}
@@ -544,35 +613,16 @@ func parseCM(s string) (float64, bool) {
 	return v, true
 }
 
-// writeOutput writes data to path ("-" is stdout) through a temporary file
-// renamed into place, so that a failure never leaves a partial file.
-func writeOutput(path string, data []byte, stdout io.Writer) error {
-	if path == "-" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
 // printSummary writes the Turkish summary: pages, efficiency, lower bound.
+// A layout that placed nothing proves nothing: it says so, and why of each
+// part.
 func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 	st := res.Stats
+	if st.Placed == 0 {
+		fmt.Fprintf(w, "Hiçbir parça yerleştirilmedi, %d ms\n", st.ElapsedMs)
+		printSkipped(w, res)
+		return
+	}
 	proof := fmt.Sprintf("alt sınır %d sayfa", st.LowerBound)
 	if st.Optimal {
 		proof = fmt.Sprintf("alt sınır %d sayfa: en az sayfa sayısı (kanıtlandı)", st.LowerBound)
@@ -586,10 +636,15 @@ func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 		}
 		fmt.Fprintln(w)
 	}
+	printSkipped(w, res)
+	printMaterials(w, req, res)
+}
+
+// printSkipped names each part line the layout left out, and why.
+func printSkipped(w io.Writer, res nest.Result) {
 	for _, s := range res.Skipped {
 		fmt.Fprintf(w, "  UYARI: %q (%sx%s cm, %d adet) yerleştirilmedi: %s\n", s.Name, cm(s.Width), cm(s.Height), s.Quantity, s.Reason)
 	}
-	printMaterials(w, req, res)
 }
 
 // printMaterials writes, for a layout with materials or stock rows, each

@@ -695,3 +695,213 @@ func TestQuoteFlagsTurkishAmounts(t *testing.T) {
 		t.Errorf("1.45.0: %v", err)
 	}
 }
+
+// An output never replaces what kesim nest reads, and two outputs never
+// name one file: exit 2 before the layout (or, for the names the layout
+// makes, before anything is written), the file named, the input as it
+// was. `--csv b.csv b.csv` used to turn the part list into the cut list.
+func TestNestRefusesOutputOverInput(t *testing.T) {
+	dir := t.TempDir()
+	parts := "Ad;Genişlik;Yükseklik;Adet\nKapak;50;74;5\n"
+	p := writeFiles(t, dir, map[string]string{
+		"b.csv": parts, "a-levhalar.csv": parts, "ps-2.dxf": parts, "r.json": `{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":10,"height":10,"quantity":1}]}`,
+		"stok.csv": kitchenStock, "bant.csv": kitchenBands, "mutfak.csv": kitchenParts,
+		"m-beyaz-sunta-18mm.dxf": kitchenBands,
+	})
+	link := filepath.Join(dir, "bağ.csv")
+	if err := os.Symlink(p["b.csv"], link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	j, pdf := filepath.Join(dir, "x.json"), filepath.Join(dir, "x.pdf")
+	sheet := []string{"--sheet", "100x148", "--time", "0"}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"CSV over its part list", []string{"--csv", p["b.csv"], p["b.csv"]}, "--csv " + p["b.csv"] + ", girdi " + p["b.csv"] + " ile aynı dosya"},
+		{"JSON over its request", []string{"--json", p["r.json"], p["r.json"]}, "--json " + p["r.json"] + ", girdi"},
+		{"through a link", []string{"--xlsx", link, p["b.csv"]}, "--xlsx " + link + ", girdi " + p["b.csv"] + " ile aynı dosya"},
+		{"the sheets' list over the input", []string{"--csv", filepath.Join(dir, "a.csv"), p["a-levhalar.csv"]}, "(" + p["a-levhalar.csv"] + "), girdi"},
+		{"a sheet's DXF over the input", []string{"--dxf", filepath.Join(dir, "ps.dxf"), "--dxf-per-sheet", p["ps-2.dxf"]}, "(" + p["ps-2.dxf"] + "), girdi"},
+		{"over the stock", []string{"--stock", p["stok.csv"], "--pdf", p["stok.csv"], p["mutfak.csv"]}, "--pdf " + p["stok.csv"] + ", --stock " + p["stok.csv"]},
+		// The layout names one DXF per material; that one is the bands'.
+		{"a material's DXF over the bands", []string{"--stock", p["stok.csv"], "--bands", p["m-beyaz-sunta-18mm.dxf"], "--dxf", filepath.Join(dir, "m.dxf"), "--pdf", pdf, p["mutfak.csv"]},
+			"(" + p["m-beyaz-sunta-18mm.dxf"] + "), --bands"},
+		{"two outputs, one file", []string{"--json", j, "--pdf", j, p["b.csv"]}, "--json " + j + " ve --pdf " + j + " aynı dosya"},
+		{"two outputs to standard output", []string{"--json", "-", "--pdf", "-", p["b.csv"]}, "--json - ve --pdf -: ikisi birden standart çıktıya"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runNestT(t, "", append(sheet, tt.args...)...)
+			if code != exitBadInput || !strings.Contains(stderr, tt.want) || stdout != "" {
+				t.Errorf("exit %d, stdout %d bytes, stderr %q; want 2 and %q", code, len(stdout), stderr, tt.want)
+			}
+			for name, path := range p {
+				if data, _ := os.ReadFile(path); name != "r.json" && name != "stok.csv" && name != "bant.csv" && name != "mutfak.csv" &&
+					name != "m-beyaz-sunta-18mm.dxf" && string(data) != parts {
+					t.Errorf("%s was changed: %.40q", name, data)
+				}
+			}
+			for _, out := range []string{j, pdf, filepath.Join(dir, "ps-1.dxf"), filepath.Join(dir, "a.csv")} {
+				if _, err := os.Stat(out); err == nil {
+					t.Errorf("%s was written", out)
+				}
+			}
+		})
+	}
+	if data, _ := os.ReadFile(p["r.json"]); !strings.HasPrefix(string(data), `{"sheet"`) {
+		t.Errorf("the JSON request was changed: %.40q", data)
+	}
+	if data, _ := os.ReadFile(p["m-beyaz-sunta-18mm.dxf"]); string(data) != kitchenBands {
+		t.Errorf("the bands were changed: %.40q", data)
+	}
+}
+
+// Outputs are written all or none: when one cannot be written, the files
+// of an earlier run are as they were (keep.json was already replaced) and
+// the message is Turkish, naming the user's file, never the temporary one
+// (".x.pdf.2184371479: no such file or directory").
+func TestNestFailedWriteKeepsEarlierOutputs(t *testing.T) {
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.json")
+	folder := filepath.Join(dir, "klasör")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "yok", "x.pdf")
+	for _, tt := range []struct {
+		pdf, want string
+	}{
+		{missing, missing + " yazılamadı: klasör yok (" + filepath.Dir(missing) + ")"},
+		{folder, folder + " yazılamadı: bir klasör"},
+	} {
+		if err := os.WriteFile(keep, []byte("OLD\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runNestT(t, "Kapak;50;74;4\n", "--sheet", "100x148", "--time", "0", "--json", keep, "--pdf", tt.pdf, "-")
+		if code != exitFailure || !strings.Contains(stderr, tt.want) || strings.Contains(stderr, ".x.pdf.") {
+			t.Errorf("--pdf %s: exit %d, %q; want 1 and %q", tt.pdf, code, stderr, tt.want)
+		}
+		if data, _ := os.ReadFile(keep); string(data) != "OLD\n" {
+			t.Errorf("--pdf %s: keep.json was replaced by a run that failed: %.40q", tt.pdf, data)
+		}
+		if tmp, _ := filepath.Glob(filepath.Join(dir, ".keep.json.*")); len(tmp) != 0 {
+			t.Errorf("temporary files left: %v", tmp)
+		}
+	}
+}
+
+// A job of one sheet after one of two leaves the earlier FILE-2.dxf, the
+// user's file, in place, and warns that it is not this plan's: a saw
+// operator could cut it.
+func TestNestWarnsOfStaleDXF(t *testing.T) {
+	dir := t.TempDir()
+	ps := filepath.Join(dir, "ps.dxf")
+	if code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--dxf", ps, "--dxf-per-sheet", "-"); code != exitOK || strings.Contains(stderr, "UYARI") {
+		t.Fatalf("two sheets: exit %d, %s", code, stderr)
+	}
+	code, _, stderr := runNestT(t, "Kapak;50;74;2\n", "--sheet", "100x148", "--time", "0", "--dxf", ps, "--dxf-per-sheet", "-")
+	if code != exitOK {
+		t.Fatalf("one sheet: exit %d, %s", code, stderr)
+	}
+	stale := filepath.Join(dir, "ps-2.dxf")
+	if want := "UYARI: " + stale + " bu plana ait değil (önceki bir çalıştırmadan kalmış olabilir)."; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q lacks %q", stderr, want)
+	}
+	if strings.Contains(stderr, "ps-1.dxf bu plana") {
+		t.Errorf("this run's file named stale: %s", stderr)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Errorf("the user's %s was removed: %v", stale, err)
+	}
+	// Per material too: the one-file layout names the old sheets as well.
+	code, _, stderr = runNestT(t, "Kapak;50;74;2\n", "--sheet", "100x148", "--time", "0", "--dxf", ps, "-")
+	if code != exitOK || !strings.Contains(stderr, "ps-1.dxf bu plana ait değil") || !strings.Contains(stderr, "ps-2.dxf bu plana ait değil") {
+		t.Errorf("one DXF beside old sheets: exit %d, %s", code, stderr)
+	}
+}
+
+// Nothing fits: the files are refused (exit 2) after each part and its
+// reason are named, in the CLI's words, not the web app's "add parts
+// first"; without files the summary proves nothing ("kanıtlandı" of 0
+// pages was claimed).
+func TestNestNothingFits(t *testing.T) {
+	dir := t.TempDir()
+	big := "Ad;Genişlik;Yükseklik;Adet\nBüyük;200;10;1\n"
+	out := filepath.Join(dir, "e.pdf")
+	code, _, stderr := runNestT(t, big, "--sheet", "100x148", "--time", "0", "--pdf", out, "-")
+	skipped := `UYARI: "Büyük" (200x10 cm, 1 adet) yerleştirilmedi: ` + nest.SkipReason
+	if code != exitBadInput || !strings.Contains(stderr, skipped) || !strings.Contains(stderr, msgNothingPlaced) ||
+		strings.Index(stderr, skipped) > strings.Index(stderr, msgNothingPlaced) || strings.Contains(stderr, "Export") {
+		t.Errorf("with --pdf: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s was written", out)
+	}
+	code, _, stderr = runNestT(t, big, "--sheet", "100x148", "--time", "0", "-")
+	if code != exitOK || !strings.Contains(stderr, skipped) || strings.Contains(stderr, "kanıtlandı") || !strings.Contains(stderr, "Hiçbir parça yerleştirilmedi") {
+		t.Errorf("summary only: exit %d, %q", code, stderr)
+	}
+}
+
+// A CSV job is held to the engine's limits, as the same job in JSON is:
+// a 1500 cm part, a 1220 cm stock sheet and 10.001 lines lay out; a
+// quantity beyond 100.000 pieces, however large, gets the engine's
+// message (99999999999999999999999 was "tam sayı değil").
+func TestNestCSVHasTheEnginesLimits(t *testing.T) {
+	dir := t.TempDir()
+	var many strings.Builder
+	many.WriteString("Ad;Genişlik;Yükseklik;Adet\n")
+	for i := 0; i < 10001; i++ {
+		many.WriteString("Raf;1;1;1\n")
+	}
+	p := writeFiles(t, dir, map[string]string{"stok.csv": "kod;genişlik;yükseklik\ns1;1220;100\n", "çok.csv": many.String()})
+	for _, tt := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n", []string{"--sheet", "2000x100"}, "1 parça"},
+		{"Ad;Genişlik;Yükseklik;Adet\nRaf;60;40;2\n", []string{"--stock", p["stok.csv"]}, "levha s1 (malzemesiz, 1220x100 cm)"},
+		{"", []string{"--sheet", "100x100", p["çok.csv"]}, "10001 parça"},
+	} {
+		args := append(append([]string{"--time", "0"}, tt.args...), "-")
+		if tt.stdin == "" {
+			args = args[:len(args)-1]
+		}
+		if code, _, stderr := runNestT(t, tt.stdin, args...); code != exitOK || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, %s", tt.args, code, stderr)
+		}
+	}
+	// The JSON request of the same quantity says the same.
+	_, _, jsonErr := runNestT(t, `{"sheet":{"width":100,"height":100},"parts":[{"name":"Raf","width":10,"height":10,"quantity":100001}]}`, "--time", "0", "-")
+	for _, q := range []string{"100001", "99999999999999999999999"} {
+		code, _, stderr := runNestT(t, "Raf;10;10;"+q+"\n", "--sheet", "100x100", "--time", "0", "-")
+		want := "satır 1, adet: Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
+		if code != exitBadInput || !strings.Contains(stderr, want) || !strings.Contains(jsonErr, strings.TrimPrefix(want, "satır 1, adet: ")) {
+			t.Errorf("quantity %s: exit %d, %q (JSON: %q)", q, code, stderr, jsonErr)
+		}
+	}
+}
+
+// --workers 0 is every core, as the flag's default and its help say; the
+// engine would take 0 as one. Beyond 64 the engine's message, exit 2.
+func TestNestWorkersZeroIsEveryCore(t *testing.T) {
+	var f nestFlags
+	fs := cmdNest.flagSet()
+	f.register(fs)
+	if err := fs.Parse([]string{"--workers", "0", "--sheet", "100x148"}); err != nil {
+		t.Fatal(err)
+	}
+	f.set = map[string]bool{"workers": true, "sheet": true}
+	req := nest.Request{Parts: []nest.Part{{Name: "A", Width: 1, Height: 1, Quantity: 1}}}
+	if err := f.apply(&req, false); err != nil || req.Options.Workers != defaultWorkers() {
+		t.Errorf("--workers 0: options.workers %d (%v), want every core (%d)", req.Options.Workers, err, defaultWorkers())
+	}
+	if code, _, stderr := runNestT(t, "Kapak;50;74;4\n", "--sheet", "100x148", "--time", "0", "--workers", "0", "-"); code != exitOK {
+		t.Errorf("--workers 0: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runNestT(t, "Kapak;50;74;4\n", "--sheet", "100x148", "--time", "0", "--workers", "65", "-"); code != exitBadInput || !strings.Contains(stderr, "Çalışan sayısı 0 ile 64 arasında olmalı.") {
+		t.Errorf("--workers 65: exit %d, %s", code, stderr)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -44,7 +46,7 @@ func (f *serveFlags) register(fs *flag.FlagSet) error {
 	fs.StringVar(&f.tlsCert, "tls-cert", os.Getenv("KESIM_TLS_CERT"), "HTTPS sertifikası, PEM `DOSYA` (KESIM_TLS_CERT)")
 	fs.StringVar(&f.tlsKey, "tls-key", os.Getenv("KESIM_TLS_KEY"), "HTTPS anahtarı, PEM `DOSYA` (KESIM_TLS_KEY)")
 	fs.IntVar(&f.maxPieces, "max-pieces", server.DefaultNestMaxPieces,
-		"sunucunun bir hesaplamada yerleştireceği en fazla parça, 1 ile 100.000 arası (KESIM_MAX_PIECES)")
+		"sunucunun bir hesaplamada yerleştireceği ve bir dosyaya yazacağı en fazla parça, 1 ile 100.000 arası (KESIM_MAX_PIECES)")
 	if v := os.Getenv("KESIM_MAX_PIECES"); v != "" {
 		if err := fs.Set("max-pieces", v); err != nil {
 			return fmt.Errorf("KESIM_MAX_PIECES bir tam sayı olmalı: %q", v)
@@ -84,6 +86,11 @@ func (f *serveFlags) config() (server.Config, error) {
 	}
 	if _, port, err := net.SplitHostPort(f.addr); err != nil || port == "" {
 		return server.Config{}, fmt.Errorf("--addr %q geçerli bir adres değil: ADRES:PORT yazın (ör. 127.0.0.1:8080 ya da :8080)", f.addr)
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 || strings.Trim(port, "0123456789") != "" {
+		// Checked here, not by net.Listen: :99999 was refused as a
+		// network address without accounts, 127.0.0.1:99999 in English
+		// with exit 1.
+		return server.Config{}, fmt.Errorf("--addr %q: kapı (port) 0 ile 65535 arasında bir sayı olmalı (ör. 127.0.0.1:8080)", f.addr)
 	}
 	return server.Config{
 		Title: f.title, Machine: f.machine, Factory: f.factory,

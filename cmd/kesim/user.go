@@ -290,14 +290,16 @@ func (u userIO) totp(args []string) int {
 }
 
 // readPassword reads the password from a file's first line, or asks for it
-// twice on the terminal without echo.
+// twice on the terminal without echo. The byte order mark Notepad writes
+// at the start of a file is no part of the password: kept, the password
+// typed at sign-in never matched.
 func readPassword(file string, stdin io.Reader, stderr io.Writer) (string, error) {
 	if file != "" {
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("--password-file: %s %s", file, readProblem(err))
 		}
-		line, _, _ := strings.Cut(string(data), "\n")
+		line, _, _ := strings.Cut(strings.TrimPrefix(string(data), bom), "\n")
 		return strings.TrimRight(line, "\r"), nil
 	}
 	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -322,8 +324,11 @@ func readPassword(file string, stdin io.Reader, stderr io.Writer) (string, error
 	if err != nil && line == "" {
 		return "", errors.New("şifre okunamadı: --password-file verin veya bir terminalden çalıştırın")
 	}
-	return strings.TrimRight(line, "\r\n"), nil
+	return strings.TrimRight(strings.TrimPrefix(line, bom), "\r\n"), nil
 }
+
+// bom is UTF-8's byte order mark.
+const bom = "\xef\xbb\xbf"
 
 // printQR draws a QR code of text in the terminal, two modules per
 // character row, with a quiet zone.

@@ -141,3 +141,55 @@ func TestServeRefusesOpenAddressWithoutAccounts(t *testing.T) {
 		}
 	}
 }
+
+// A password file saved by Notepad starts with a byte order mark: it is
+// no part of the password (it was, and the password typed at sign-in
+// never matched).
+func TestPasswordFileWithByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	pw := filepath.Join(dir, "pw")
+	if err := os.WriteFile(pw, []byte("\xef\xbb\xbfuzun-bir-parola\r\nikinci satır\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := readPassword(pw, nil, io.Discard); err != nil || got != "uzun-bir-parola" {
+		t.Errorf("readPassword = %q, %v; want uzun-bir-parola", got, err)
+	}
+	if got, err := readPassword("", strings.NewReader("\xef\xbb\xbfuzun-bir-parola\r\n"), io.Discard); err != nil || got != "uzun-bir-parola" {
+		t.Errorf("from standard input: %q, %v", got, err)
+	}
+	if _, err := readPassword(filepath.Join(dir, "yok"), nil, io.Discard); err == nil || !strings.Contains(err.Error(), "yok yok") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// Before the server starts: a port that is none is a bad --addr (exit 2,
+// in Turkish; :99999 was refused for want of accounts, 127.0.0.1:99999 in
+// English with exit 1), a --db that is another program's file is left
+// without a lock file beside it, and a bad number is named in Turkish.
+func TestServeChecksAddressDatabaseAndNumbers(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	for _, addr := range []string{":99999", "127.0.0.1:99999", "127.0.0.1:-1", "127.0.0.1:8o80"} {
+		var errb bytes.Buffer
+		code := runServe([]string{"--addr", addr, "--db", db}, io.Discard, &errb)
+		if want := "kapı (port) 0 ile 65535 arasında bir sayı olmalı"; code != 2 || !strings.Contains(errb.String(), want) {
+			t.Errorf("--addr %s: exit %d, %q; want 2 and %q", addr, code, errb.String(), want)
+		}
+	}
+	passwd := filepath.Join(dir, "passwd")
+	if err := os.WriteFile(passwd, []byte("root:x:0:0:root:/root:/bin/bash\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	if code := runServe([]string{"--db", passwd}, io.Discard, &errb); code != 1 || !strings.Contains(errb.String(), "bir SQLite veritabanı değil") {
+		t.Errorf("--db of a text file: exit %d, %q", code, errb.String())
+	}
+	if _, err := os.Stat(passwd + ".lock"); err == nil {
+		t.Errorf("a lock file was made beside %s", passwd)
+	}
+	errb.Reset()
+	if code := runServe([]string{"--max-pieces", "abc"}, io.Discard, &errb); code != 2 ||
+		!strings.Contains(errb.String(), `--max-pieces "abc" geçerli değil: bir tam sayı olmalı`) || strings.Contains(errb.String(), "parse error") {
+		t.Errorf("--max-pieces abc: exit %d, %q", code, errb.String())
+	}
+}

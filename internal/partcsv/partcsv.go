@@ -21,12 +21,64 @@ import (
 	"kesim/nest"
 )
 
-// Limits of one file. Its part lines keep to the store's limits
-// (store.MaxNameLength, store.MaxSize, store.MaxQuantity and
-// store.MaxLayoutParts lines), so that a list read can be saved as it is.
+// Limits of one file under any Limits: its size, and the bad fields
+// reported.
 const (
 	maxBytes  = 16 << 20
 	maxErrors = 20
+)
+
+// Limits bound the sides, quantities and part lines a reader takes, with
+// the messages that refuse what lies beyond them. Names, materials, band
+// codes, thicknesses, prices and the stock and band rows keep to limits
+// the store and the engine share (store.MaxNameLength, store.MaxStockRows,
+// ...).
+type Limits struct {
+	Side      float64 // cm, a part's side and a stock sheet's
+	Quantity  int     // copies of one part line
+	PartLines int     // part lines in one list
+
+	MsgSide      string // a part's side over Side
+	MsgSheetSize string // a stock sheet's side of 0 or less
+	MsgSheetSide string // a stock sheet's side over Side
+	MsgQuantity  string // a quantity below 1
+	MsgTooMany   string // a quantity over Quantity, however large
+	MsgPartLines string // a list of more than PartLines part lines
+}
+
+// StoreLimits are the store's (store.MaxSize, store.MaxQuantity,
+// store.MaxLayoutParts): a list read under them can be saved as it is.
+// Read and ReadStock keep to them.
+var StoreLimits = Limits{
+	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
+	MsgSide:      fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize),
+	MsgSheetSize: fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize),
+	MsgSheetSide: fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize),
+	MsgQuantity:  fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity),
+	MsgTooMany:   fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity),
+	MsgPartLines: fmt.Sprintf("en fazla %d parça satırı okunabilir", store.MaxLayoutParts),
+}
+
+// EngineLimits are the engine's (nest.MaxSheetCM, nest.MaxPieces), for a
+// list laid out without being saved, as kesim nest does: a job the engine
+// takes from a JSON request it takes from a CSV too. A stock sheet's side
+// and a quantity beyond them get the engine's own messages.
+var EngineLimits = Limits{
+	Side: nest.MaxSheetCM, Quantity: nest.MaxPieces, PartLines: nest.MaxPieces,
+	MsgSide:      "en fazla " + thousands(nest.MaxSheetCM) + " cm olabilir",
+	MsgSheetSize: nest.MsgInvalidSheet,
+	MsgSheetSide: msgSheetTooLarge,
+	MsgQuantity:  msgQuantity,
+	MsgTooMany:   msgTooManyPieces,
+	MsgPartLines: "en fazla " + thousands(nest.MaxPieces) + " parça satırı okunabilir",
+}
+
+// The engine's messages for a sheet side, a quantity and a piece count out
+// of its range, word for word (a test holds them to the engine's).
+const (
+	msgSheetTooLarge = "Tuval boyutu en fazla 10.000 cm olabilir."
+	msgQuantity      = "Adet 1 veya daha büyük bir tam sayı olmalı."
+	msgTooManyPieces = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 )
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
@@ -163,8 +215,14 @@ func Grain(s string) (grain string, ok bool) {
 // its width cell is a number, the first part in that column order. An
 // empty quantity means 1. Sizes are rounded up to 0.01 cm, as the engine
 // lays them out. On any bad field Read returns an *Error naming every bad
-// line and no parts; a file over 16 MiB is refused whole, never cut.
+// line and no parts; a file over 16 MiB is refused whole, never cut. The
+// parts keep to StoreLimits.
 func Read(r io.Reader) ([]nest.Part, error) {
+	return ReadLimits(r, StoreLimits)
+}
+
+// ReadLimits is Read with the limits lim instead of the store's.
+func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
 	rows, lines, err := records(r, "dosyada parça yok")
 	if err != nil {
 		return nil, err
@@ -179,13 +237,13 @@ func Read(r io.Reader) ([]nest.Part, error) {
 	if len(rows) == 0 {
 		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
 	}
-	if len(rows) > store.MaxLayoutParts {
-		return nil, &Error{Lines: []LineError{{Line: lines[store.MaxLayoutParts], Message: fmt.Sprintf("en fazla %d parça satırı okunabilir", store.MaxLayoutParts)}}}
+	if len(rows) > lim.PartLines {
+		return nil, &Error{Lines: []LineError{{Line: lines[lim.PartLines], Message: lim.MsgPartLines}}}
 	}
 	var parts []nest.Part
 	var errs []LineError
 	for i, rec := range rows {
-		p, lerrs := parseRow(rec, cols, lines[i])
+		p, lerrs := parseRow(rec, cols, lines[i], &lim)
 		errs = append(errs, lerrs...)
 		if len(errs) >= maxErrors {
 			errs = errs[:maxErrors]
@@ -311,8 +369,8 @@ func header(rec []string, line int) (cols []column, isHeader bool, err *LineErro
 // parseRow reads one part line: rec's cells under the columns cols, line
 // its line number. The errors come in column order, every bad field of
 // the row.
-func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
-	r := &partRow{line: line}
+func parseRow(rec []string, cols []column, line int, lim *Limits) (nest.Part, []LineError) {
+	r := &partRow{line: line, lim: lim}
 	for i, f := range rec {
 		if i < len(cols) && cols[i] >= 0 {
 			r.cell[cols[i]] = strings.TrimSpace(f)
@@ -337,6 +395,7 @@ func parseRow(rec []string, cols []column, line int) (nest.Part, []LineError) {
 type partRow struct {
 	cell [numColumns]string
 	line int
+	lim  *Limits
 	errs []LineError
 }
 
@@ -380,8 +439,8 @@ func (r *partRow) size(c column) float64 {
 		r.bad(c, msg)
 	case n <= 0:
 		r.bad(c, nest.MsgInvalidValues)
-	case n > store.MaxSize:
-		r.bad(c, fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize))
+	case n > r.lim.Side:
+		r.bad(c, r.lim.MsgSide)
 	}
 	return n
 }
@@ -393,11 +452,16 @@ func (r *partRow) quantity() int {
 		return 1
 	}
 	q, err := strconv.Atoi(v)
+	// A whole number beyond any int is too many (or too few) as 100.001
+	// is, not "no whole number": Atoi then gives the largest (smallest)
+	// int.
 	switch {
-	case err != nil:
+	case err != nil && !errors.Is(err, strconv.ErrRange):
 		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
-	case q < 1 || q > store.MaxQuantity:
-		r.bad(colQuantity, fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity))
+	case q > r.lim.Quantity:
+		r.bad(colQuantity, r.lim.MsgTooMany)
+	case q < 1:
+		r.bad(colQuantity, r.lim.MsgQuantity)
 	}
 	return q
 }

@@ -1,6 +1,7 @@
 package partcsv
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"strings"
@@ -139,6 +140,80 @@ func TestReadRoundsSizesUp(t *testing.T) {
 	_, err = Read(strings.NewReader("Dev;1000,001;10;1\n"))
 	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1000 cm olabilir" {
 		t.Errorf("1000,001 cm (1000,01 as cut): %v, want the 1000 cm limit", err)
+	}
+}
+
+// Under the engine's limits a list takes what the engine lays out from a
+// JSON request (a 1500 cm part, 10.001 lines); under the store's, what can
+// be saved. A quantity beyond the limit, however large, is too many under
+// either, never "no whole number".
+func TestReadLimits(t *testing.T) {
+	long := "Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n"
+	if _, err := Read(strings.NewReader(long)); err == nil || err.Error() != "satır 2, genişlik: en fazla 1000 cm olabilir" {
+		t.Errorf("a 1500 cm part under the store's limits: %v", err)
+	}
+	if parts, err := ReadLimits(strings.NewReader(long), EngineLimits); err != nil || parts[0].Width != 1500 {
+		t.Errorf("a 1500 cm part under the engine's limits: %+v, %v", parts, err)
+	}
+	if _, err := ReadLimits(strings.NewReader("Dev;10000,001;10;1\n"), EngineLimits); err == nil ||
+		err.Error() != "satır 1, genişlik: en fazla 10.000 cm olabilir" {
+		t.Errorf("10000,001 cm under the engine's limits: %v", err)
+	}
+
+	var many strings.Builder
+	many.WriteString("Ad;Genişlik;Yükseklik;Adet\n")
+	for i := 0; i < 10001; i++ {
+		many.WriteString("Raf;10;10;1\n")
+	}
+	if _, err := Read(strings.NewReader(many.String())); err == nil || err.Error() != "satır 10002: en fazla 10000 parça satırı okunabilir" {
+		t.Errorf("10.001 lines under the store's limits: %v", err)
+	}
+	if parts, err := ReadLimits(strings.NewReader(many.String()), EngineLimits); err != nil || len(parts) != 10001 {
+		t.Errorf("10.001 lines under the engine's limits: %d parts, %v", len(parts), err)
+	}
+
+	for _, tt := range []struct {
+		quantity string
+		lim      Limits
+		want     string
+	}{
+		{"100001", StoreLimits, "adet 1 ile 100000 arasında olmalı"},
+		{"99999999999999999999999", StoreLimits, "adet 1 ile 100000 arasında olmalı"},
+		{"100001", EngineLimits, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."},
+		{"99999999999999999999999", EngineLimits, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."},
+		{"0", EngineLimits, "Adet 1 veya daha büyük bir tam sayı olmalı."},
+		{"-99999999999999999999999", EngineLimits, "Adet 1 veya daha büyük bir tam sayı olmalı."},
+		{"2,5", EngineLimits, `"2,5" tam sayı değil`},
+	} {
+		_, err := ReadLimits(strings.NewReader("Raf;10;10;"+tt.quantity+"\n"), tt.lim)
+		if want := "satır 1, adet: " + tt.want; err == nil || err.Error() != want {
+			t.Errorf("quantity %s (limit %d): %v, want %q", tt.quantity, tt.lim.Quantity, err, want)
+		}
+	}
+	if parts, err := ReadLimits(strings.NewReader("Raf;10;10;100000\n"), EngineLimits); err != nil || parts[0].Quantity != 100000 {
+		t.Errorf("100.000 pieces under the engine's limits: %+v, %v", parts, err)
+	}
+}
+
+// The engine's messages that EngineLimits gives are the engine's own, word
+// for word: a CSV refused by the reader and a JSON request refused by the
+// engine say the same.
+func TestEngineLimitsMessagesAreTheEngines(t *testing.T) {
+	part := func(w, q int) nest.Part { return nest.Part{Name: "A", Width: float64(w), Height: 1, Quantity: q} }
+	for _, tt := range []struct {
+		req  nest.Request
+		want string
+	}{
+		{nest.Request{Sheet: nest.Sheet{Width: nest.MaxSheetCM + 1, Height: 10}, Parts: []nest.Part{part(1, 1)}}, EngineLimits.MsgSheetSide},
+		{nest.Request{Sheet: nest.Sheet{Width: 10, Height: 10}, Parts: []nest.Part{part(1, 0)}}, EngineLimits.MsgQuantity},
+		{nest.Request{Sheet: nest.Sheet{Width: 10, Height: 10}, Parts: []nest.Part{part(1, nest.MaxPieces+1)}}, EngineLimits.MsgTooMany},
+		{nest.Request{Sheet: nest.Sheet{Width: 0, Height: 10}, Parts: []nest.Part{part(1, 1)}}, EngineLimits.MsgSheetSize},
+	} {
+		_, err := nest.Layout(context.Background(), tt.req, nil)
+		var ie *nest.InputError
+		if !errors.As(err, &ie) || ie.Message != tt.want {
+			t.Errorf("the engine says %v; EngineLimits says %q", err, tt.want)
+		}
 	}
 }
 

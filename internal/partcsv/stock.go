@@ -152,14 +152,16 @@ func (c cells) amount(col string, max float64, msg string) float64 {
 }
 
 // size is a required sheet side in cm, rounded down to 0.01 cm as the
-// engine takes a sheet.
-func (c cells) size(col string) float64 {
+// engine takes a sheet, within lim.
+func (c cells) size(col string, lim *Limits) float64 {
 	n, msg := requiredNumber(c.row[col], nest.RoundDown)
 	switch {
 	case msg != "":
 		c.bad(col, msg)
-	case n <= 0 || n > store.MaxSize:
-		c.bad(col, fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize))
+	case n <= 0:
+		c.bad(col, lim.MsgSheetSize)
+	case n > lim.Side:
+		c.bad(col, lim.MsgSheetSide)
 	}
 	return n
 }
@@ -170,8 +172,15 @@ func (c cells) size(col string) float64 {
 // buy), `fiyat` (TL a sheet) and `damar` (see Grain, along the sheet), in
 // any order, then one row a line. Numbers take a decimal comma; the
 // file's encoding and separator are found as Read finds them. On any bad
-// field it returns an *Error naming every bad line and no rows.
+// field it returns an *Error naming every bad line and no rows. The
+// sheets' sides keep to StoreLimits.
 func ReadStock(r io.Reader) ([]nest.Stock, error) {
+	return ReadStockLimits(r, StoreLimits)
+}
+
+// ReadStockLimits is ReadStock with the sides of lim instead of the
+// store's.
+func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
 	t, err := readTable(r, stockColumns, []string{HeaderWidth, HeaderHeight}, store.MaxStockRows, "stok satırı",
 		"genişlik ve yükseklik (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
 	if err != nil {
@@ -199,8 +208,8 @@ func ReadStock(r io.Reader) ([]nest.Stock, error) {
 		}
 		seen[s.ID] = true
 		s.Thickness = c.amount(HeaderThickness, store.MaxThicknessMM, store.MsgThickness)
-		s.Width = c.size(HeaderWidth)
-		s.Height = c.size(HeaderHeight)
+		s.Width = c.size(HeaderWidth, &lim)
+		s.Height = c.size(HeaderHeight, &lim)
 		if v := row[HeaderQuantity]; v != "" {
 			q, err := strconv.Atoi(v)
 			if err != nil || q < 0 || q > store.MaxStockQuantity {

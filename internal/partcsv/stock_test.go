@@ -227,3 +227,24 @@ func TestParseAmount(t *testing.T) {
 		}
 	}
 }
+
+// A stock sheet's side is held to the limits given: 1220 cm is too wide
+// for the store, and the engine, which takes --sheet 1220x100, takes the
+// row too; beyond 10.000 cm the engine's own message.
+func TestReadStockLimits(t *testing.T) {
+	wide := "genişlik;yükseklik\n1220;100\n"
+	if _, err := ReadStock(strings.NewReader(wide)); err == nil || err.Error() != "satır 2, genişlik: 0 ile 1000 cm arasında olmalı" {
+		t.Errorf("1220 cm under the store's limits: %v", err)
+	}
+	if stock, err := ReadStockLimits(strings.NewReader(wide), EngineLimits); err != nil || stock[0].Width != 1220 {
+		t.Errorf("1220 cm under the engine's limits: %+v, %v", stock, err)
+	}
+	for in, want := range map[string]string{
+		"genişlik;yükseklik\n10000,01;100\n": "satır 2, genişlik: " + msgSheetTooLarge,
+		"genişlik;yükseklik\n100;0\n":        "satır 2, yükseklik: " + nest.MsgInvalidSheet,
+	} {
+		if _, err := ReadStockLimits(strings.NewReader(in), EngineLimits); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+}

@@ -38,8 +38,10 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	}
 	// The copy renamed over the database (or its WAL, its index or its
 	// lock) that a server has open would corrupt it: the same file under
-	// any name (./k.db, a link) is refused.
-	for _, f := range []string{src, src + "-wal", src + "-shm", lockPath(src)} {
+	// any name (./k.db, a link) is refused. Those of a linked database
+	// are beside the file it points to.
+	resolved := realPath(src)
+	for _, f := range []string{src, resolved + "-wal", resolved + "-shm", lockPath(resolved), src + "-wal", src + "-shm", lockPath(src)} {
 		if same, _ := sameFile(f, dst); same || samePath(f, dst) {
 			return fmt.Errorf("%s veritabanının kendi dosyası (%s): yedeği başka bir dosyaya yazın", dst, filepath.Base(f))
 		}
@@ -154,7 +156,10 @@ func Check(ctx context.Context, path string) (version int, err error) {
 // looks for it), replacing an older .bak. The backup is copied to a
 // temporary file beside dbPath, synced and renamed over dbPath, so dbPath
 // is at every moment either the old database or the new one. It returns
-// the path of the .bak copy, "" when there was no database.
+// the path of the .bak copy, "" when there was no database. A dbPath that
+// is a link is followed: the file it points to is replaced (and kept as
+// .bak beside it), the link stays, and the lock is that file's, the one a
+// server that opened it under either name holds.
 func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 	if _, err := Check(ctx, from); err != nil {
 		return "", err
@@ -175,6 +180,9 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		return "", err
 	}
 	defer lock.unlock()
+	// Renamed over a link, the backup replaced the link and left the
+	// database it pointed to as it was.
+	dbPath = realPath(dbPath)
 
 	tmp, err := tempPath(dbPath)
 	if err != nil {

@@ -201,28 +201,36 @@ func TestBackupUnderConcurrentWrites(t *testing.T) {
 	}
 }
 
-// Restore refuses while a store has the database open, and an Open waits
-// for no restore: it is refused while one holds the lock.
-func TestRestoreRefusesWhileInUse(t *testing.T) {
+// backedUp opens a database kesim.db in a new folder with a part "Eski",
+// backs it up to yedek.db beside it, and then adds a part "Yeni": the
+// store, open, both paths and the two parts.
+func backedUp(t *testing.T) (s *Store, path, backup string, old, newer store.Part) {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	path := filepath.Join(dir, "kesim.db")
+	path, backup = filepath.Join(dir, "kesim.db"), filepath.Join(dir, "yedek.db")
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Eski", Width: 10, Height: 10, Quantity: 1})
-	if err != nil {
+	if old, err = s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Eski", Width: 10, Height: 10, Quantity: 1}); err != nil {
 		t.Fatal(err)
 	}
-	backup := filepath.Join(dir, "yedek.db")
 	if err := Backup(ctx, path, backup, false); err != nil {
 		t.Fatal(err)
 	}
-	newer, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Yeni", Width: 20, Height: 20, Quantity: 1})
-	if err != nil {
+	if newer, err = s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Yeni", Width: 20, Height: 20, Quantity: 1}); err != nil {
 		t.Fatal(err)
 	}
+	return s, path, backup, old, newer
+}
+
+// Restore refuses while a store has the database open, and an Open waits
+// for no restore: it is refused while one holds the lock.
+func TestRestoreRefusesWhileInUse(t *testing.T) {
+	ctx := context.Background()
+	s, path, backup, old, newer := backedUp(t)
+	var err error
 
 	_, err = Restore(ctx, backup, path)
 	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "önce Kesim'i") {
@@ -391,6 +399,100 @@ func TestBackupRefusesTheDatabaseItself(t *testing.T) {
 	if info, err := os.Stat(dst); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("backup mode %v (%v), want 0600", info.Mode().Perm(), err)
 	}
+}
+
+// A restore through a link to the database (--db link.db) is refused
+// while a server has the file open under its own name, and then replaces
+// the file the link points to: the link stays, the .bak is beside the
+// file. It used to take link.db.lock, which no server holds, and rename
+// the backup over the link, leaving the database as it was.
+func TestRestoreThroughLink(t *testing.T) {
+	ctx := context.Background()
+	s, path, backup, old, _ := backedUp(t)
+	link := filepath.Join(filepath.Dir(path), "bağ.db")
+	if err := os.Symlink(path, link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if _, err := Restore(ctx, backup, link); !errors.Is(err, ErrInUse) {
+		t.Fatalf("Restore through a link while the server has the file open: %v, want ErrInUse", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A server started through the link is the file's user too.
+	viaLink, err := Open(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, backup, path); !errors.Is(err, ErrInUse) {
+		t.Errorf("Restore while a server opened the link: %v, want ErrInUse", err)
+	}
+	viaLink.Close()
+
+	bak, err := Restore(ctx, backup, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", info.Mode(), err)
+	}
+	if want := path + ".bak"; bak != want {
+		t.Errorf(".bak %s, want %s beside the file", bak, want)
+	}
+	r, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got := partNames(t, r); got != old.Name {
+		t.Errorf("the database after the restore holds %q, want only %q", got, old.Name)
+	}
+	if _, err := os.Stat(link + ".lock"); err == nil {
+		t.Errorf("a lock beside the link: server and restore would not see each other")
+	}
+}
+
+// A file that is no SQLite database (--db /etc/passwd) is refused before
+// a lock file is made beside it; an empty file is a new database.
+func TestOpenLeavesNoLockBesideAnotherFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	backup := filepath.Join(dir, "yedek.db")
+	s, err := Open(ctx, backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, content := range []string{"root:x:0:0:root:/root:/bin/bash\n", "SQLite"} {
+		other := filepath.Join(dir, "passwd")
+		if err := os.WriteFile(other, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := Open(ctx, other); err == nil {
+			s.Close()
+			t.Fatalf("%q opened as a database", content)
+		} else if !strings.Contains(err.Error(), "bir SQLite veritabanı değil") {
+			t.Errorf("%q: %v", content, err)
+		}
+		if _, err := Restore(ctx, backup, other); err == nil {
+			t.Errorf("%q: Restore over it succeeded", content)
+		}
+		if _, err := os.Stat(other + ".lock"); err == nil {
+			t.Errorf("%q: a lock file was made beside it", content)
+		}
+		if b, _ := os.ReadFile(other); string(b) != content {
+			t.Errorf("the file was changed: %.40q", b)
+		}
+	}
+	empty := filepath.Join(dir, "boş.db")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(ctx, empty)
+	if err != nil {
+		t.Fatalf("an empty file: %v", err)
+	}
+	s.Close()
 }
 
 // Check takes only a whole Kesim database this binary knows.

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -22,18 +23,57 @@ var ErrInUse = errors.New("veritabanı kullanımda")
 // lockPath is the lock file of the database at path.
 func lockPath(path string) string { return path + ".lock" }
 
-// lockFor takes the lock of the database at path, shared or exclusive,
-// without waiting. It fails with an error wrapping ErrInUse when the lock
-// is held the other way.
+// realPath is the database file that path names, its links resolved: the
+// file itself when it exists, else the name in its folder with the
+// folder's links resolved. SQLite opens the file a link points to (its WAL
+// is beside that file), so the lock is beside it too: a server started
+// with --db kesim.db and a restore given --db link.db take one lock, and
+// a restore replaces the file, not the link.
+func realPath(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		return filepath.Join(dir, filepath.Base(path))
+	}
+	return path
+}
+
+// sqliteHeader starts every SQLite database file.
+const sqliteHeader = "SQLite format 3\x00"
+
+// notSQLite reports whether the file at path exists, has data and does not
+// start as a SQLite database does. An empty file, one that is not there
+// or one that cannot be read is left to SQLite.
+func notSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteHeader))
+	n, _ := io.ReadFull(f, head) // shorter than the header: no database
+	return n > 0 && string(head[:n]) != sqliteHeader
+}
+
+// lockFor takes the lock of the database at path (its links resolved,
+// see realPath), shared or exclusive, without waiting. It fails with an
+// error wrapping ErrInUse when the lock is held the other way.
 func lockFor(path string, exclusive bool) (*fileLock, error) {
 	// A folder named as the database would only get a stray lock file
 	// beside it before SQLite refuses it.
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("%s bir klasör; veritabanı olarak bir dosya verin (ör. %s)", path, filepath.Join(path, "kesim.db"))
 	}
-	l, err := lockFile(lockPath(path), exclusive)
+	// So would any other program's file: --db /etc/passwd made
+	// /etc/passwd.lock before SQLite said it was no database.
+	if notSQLite(path) {
+		return nil, fmt.Errorf("%s bir SQLite veritabanı değil (dosyanın başı SQLite'ınki değil): dokunulmadı; --db ile Kesim'in veritabanını verin", path)
+	}
+	lp := lockPath(realPath(path))
+	l, err := lockFile(lp, exclusive)
 	if err != nil && !errors.Is(err, ErrInUse) {
-		return nil, fmt.Errorf("sqlite: kilit dosyası %s: %w", lockPath(path), err)
+		return nil, fmt.Errorf("sqlite: kilit dosyası %s: %w", lp, err)
 	}
 	return l, err
 }
