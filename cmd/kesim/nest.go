@@ -667,16 +667,27 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 	if st := res.Stats; st.Cost > 0 {
 		fmt.Fprintf(w, "Bu planın maliyeti %s TL; hiçbir plan %s TL'den ucuz olamaz.\n", decimal(st.Cost, 2), decimal(st.CostLowerBound, 2))
 	}
+	// Per stock row and, for a row of no material (the default canvas),
+	// per material it was cut for, as the PDF's order summary lists them.
+	uses := export.StockUses(res)
 	for _, l := range []struct {
 		title string
-		rows  []nest.StockCount
-	}{{"Kullanılan levhalar", res.Used}, {"Satın alınacaklar", res.Buy}} {
-		if len(l.rows) == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "%s:\n", l.title)
-		for _, c := range l.rows {
-			fmt.Fprintf(w, "  %s: %d levha\n", stockName(req, c.StockID), c.Quantity)
+		count func(export.StockUse) int
+	}{{"Kullanılan levhalar", func(u export.StockUse) int { return u.Used }}, {"Satın alınacaklar", func(u export.StockUse) int { return u.Buy }}} {
+		title := false
+		for _, u := range uses {
+			if l.count(u) == 0 {
+				continue
+			}
+			if !title {
+				fmt.Fprintf(w, "%s:\n", l.title)
+				title = true
+			}
+			name := stockName(req, u.StockID)
+			if s, ok := export.StockRow(req.Stock, u.StockID); (!ok || s.Material == "" && s.Thickness == 0) && (u.Material != "" || u.Thickness > 0) {
+				name += " · " + materialName(u.Material, u.Thickness)
+			}
+			fmt.Fprintf(w, "  %s: %d levha\n", name, l.count(u))
 		}
 	}
 	if len(res.BandTotals) > 0 {

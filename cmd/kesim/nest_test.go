@@ -905,3 +905,38 @@ func TestNestWorkersZeroIsEveryCore(t *testing.T) {
 		t.Errorf("--workers 65: exit %d, %s", code, stderr)
 	}
 }
+
+// Parts of two materials and no stock rows are cut from the canvas: the
+// summary's buy list names the canvas once per material with its sheets,
+// as the PDF's order summary does, not once with all of them.
+func TestNestSummaryPerMaterialOnTheCanvas(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{"parts.csv": "Ad;Genişlik;Yükseklik;Adet;Malzeme;Kalınlık\n" +
+		"Kapak;45,5;30;6;MDF;18\nRaf;80;35;4;Sunta;18\n"})
+	out := filepath.Join(dir, "sonuç.json")
+	code, _, stderr := runNestT(t, "", "--sheet", "100x148", "--time", "0", "--json", out, p["parts.csv"])
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res nest.Result
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	sheets := map[string]int{}
+	for _, pg := range res.Pages {
+		sheets[materialName(pg.Material, pg.Thickness)]++
+	}
+	_, buy, _ := strings.Cut(stderr, "Satın alınacaklar:")
+	for name, n := range sheets {
+		if want := fmt.Sprintf(" · %s: %d levha", name, n); !strings.Contains(buy, want) {
+			t.Errorf("buy list lacks %q:\n%s", want, stderr)
+		}
+	}
+	if len(sheets) != 2 {
+		t.Errorf("sheets per material %v, want two materials", sheets)
+	}
+}

@@ -1,9 +1,7 @@
 package pdf
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"kesim/export"
 	"kesim/nest"
@@ -103,58 +101,6 @@ var objectives = map[string]string{
 	nest.ObjectiveSheets: "en az levha",
 }
 
-// stockUse is one row of the order summary: sheets of a stock row, of one
-// material and thickness (a row without a material of its own, as the
-// default canvas, serves every material that has no row).
-type stockUse struct {
-	id        string
-	material  string
-	thickness float64
-	sheet     nest.Sheet // its size, for a row the options do not list (the default canvas)
-	used, buy int
-}
-
-// stockUses returns the sheets taken from every stock row, per material,
-// counted from the result's pages, in the order of its used list (the
-// stock rows' order) and then of the pages. An unlimited row's sheets
-// (those in the buy list) are all bought. Counting by row alone put four
-// sheets of MDF 18 mm, Sunta 18 mm and Sunta 8 mm cut from the default
-// canvas on one line.
-func stockUses(res nest.Result) []stockUse {
-	type key struct {
-		id, material string
-		thickness    float64
-	}
-	var uses []stockUse
-	index := map[key]int{}
-	for p, pg := range res.Pages {
-		k := key{pg.StockID, pg.Material, pg.Thickness}
-		i, ok := index[k]
-		if !ok {
-			i = len(uses)
-			index[k] = i
-			uses = append(uses, stockUse{id: pg.StockID, material: pg.Material, thickness: pg.Thickness,
-				sheet: export.PageSheet(res, p)})
-		}
-		uses[i].used++
-	}
-	rank := func(id string) int {
-		for i, u := range res.Used {
-			if u.StockID == id {
-				return i
-			}
-		}
-		return len(res.Used)
-	}
-	slices.SortStableFunc(uses, func(a, b stockUse) int { return cmp.Compare(rank(a.id), rank(b.id)) })
-	for i := range uses {
-		if slices.ContainsFunc(res.Buy, func(b nest.StockCount) bool { return b.StockID == uses[i].id }) {
-			uses[i].buy = uses[i].used
-		}
-	}
-	return uses
-}
-
 // orderSummary writes the order summary ("Sipariş özeti"): the sheets of
 // every stock row, used, from stock and to buy, with their price; the band
 // metres and cost of every code; and the totals.
@@ -193,12 +139,12 @@ func (d *doc) orderSummary() {
 func (d *doc) stockTable(y float64) (float64, float64) {
 	var rows [][]string
 	sheetCost, totalUsed, totalBuy, priced := 0.0, 0, 0, false
-	for _, u := range stockUses(d.res) {
-		material, size, price, amount := "", export.Size(u.sheet.Width, u.sheet.Height), "", ""
-		if u.material != "" || u.thickness > 0 {
-			material = Printable(export.MaterialName(u.material, u.thickness))
+	for _, u := range export.StockUses(d.res) {
+		material, size, price, amount := "", export.Size(u.Sheet.Width, u.Sheet.Height), "", ""
+		if u.Material != "" || u.Thickness > 0 {
+			material = Printable(export.MaterialName(u.Material, u.Thickness))
 		}
-		if s, ok := export.StockRow(d.opt.Stock, u.id); ok {
+		if s, ok := export.StockRow(d.opt.Stock, u.StockID); ok {
 			if s.Material != "" || s.Thickness > 0 {
 				material = Printable(export.MaterialName(s.Material, s.Thickness))
 			}
@@ -206,14 +152,14 @@ func (d *doc) stockTable(y float64) (float64, float64) {
 			if s.Price > 0 {
 				priced = true
 				price = export.Money(s.Price)
-				amount = export.Money(s.Price * float64(u.used))
-				sheetCost += s.Price * float64(u.used)
+				amount = export.Money(s.Price * float64(u.Used))
+				sheetCost += s.Price * float64(u.Used)
 			}
 		}
-		rows = append(rows, []string{d.stockName(u.id), material, size, itoa(u.used), itoa(u.used - u.buy),
-			itoa(u.buy), price, amount})
-		totalUsed += u.used
-		totalBuy += u.buy
+		rows = append(rows, []string{d.stockName(u.StockID), material, size, itoa(u.Used), itoa(u.Used - u.Buy),
+			itoa(u.Buy), price, amount})
+		totalUsed += u.Used
+		totalBuy += u.Buy
 	}
 	if !priced {
 		sheetCost = d.res.Stats.Cost
