@@ -7,6 +7,7 @@ import { useAppConfig } from './app/useAppConfig';
 import { useEngine } from './app/useEngine';
 import { buildRequest, useLayoutSearch } from './app/useLayoutSearch';
 import { useSession } from './app/useSession';
+import { useSignOut } from './app/useSignOut';
 import { useWork } from './app/useWork';
 import { useSyncOnSignIn } from './app/sync';
 import { useJobSync } from './app/useJobSync';
@@ -141,15 +142,9 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   };
 
   // Signing out clears the work (after a question if it was never saved)
-  // and sends what this browser kept for the user to the server first, so
-  // nothing of theirs stays behind for the next user.
-  const signOut = async () => {
-    if (work.unsaved && !(await notices.confirm(msg.confirmSignOut, { destructive: true }))) return;
-    // Stock the server has not taken yet goes before the work is forgotten.
-    if (work.stockUnsent && work.stock) await saveStock(work.stock, work);
-    await session.signOut();
-    work.forget();
-  };
+  // and sends what this browser kept for the user to the server first, as
+  // on a sheet's checklist page (JobScreen).
+  const signOut = useSignOut(session, work);
 
   // The export buttons follow the layout, not the engine's progress: the
   // results view is drawn again only when they do.

@@ -27,7 +27,7 @@ export const msg = {
   positiveValues: msgInvalidValues,
   /** a side over the saved sizes' limit (the server's words) */
   sizeTooLarge: msgSizeTooLarge,
-  pasteAdded: (n: number) => `${n} parça yapıştırıldı ve nesting'e eklendi.`,
+  pasteAdded: (n: number) => `${fmtInt(n)} parça yapıştırıldı ve nesting'e eklendi.`,
   pasteBadRows: (rows: string[]) => `Şu satırlar eklenmedi:\n${rows.join('\n')}`,
   pasteRow: (line: number, name: string, field: string, problem: string) =>
     `Satır ${line}${name ? ` (${name})` : ''}, ${field}: ${problem}`,
@@ -93,9 +93,13 @@ export const msg = {
   pdfBusy: 'PDF Oluşturuluyor...',
   dxfDownload: 'DXF İndir',
   dxfPerSheet: 'Her sayfa ayrı DXF (zip)',
+  /** resultsTitle is the results section's heading, for screen readers */
+  resultsTitle: 'Nesting Sonucu',
   prevPage: 'Önceki sayfa',
   nextPage: 'Sonraki sayfa',
-  pageOf: (n: number, total: number) => `Sayfa ${n} / ${total}`,
+  goToPage: 'Sayfaya git',
+  goToPattern: 'Desene git',
+  pageOf: (n: number, total: number) => `Sayfa ${fmtInt(n)} / ${fmtInt(total)}`,
   pageInfo: (parts: number, eff: number) => `${fmtInt(parts)} parça · verim %${eff}`,
   noPages: 'Nesting düzenini görmek için parça ekleyin',
   proven: 'En az sayfa sayısı (kanıtlandı)',
@@ -105,7 +109,10 @@ export const msg = {
   improving: 'Daha az sayfa aranıyor...',
   searching: 'Daha iyi düzen aranıyor...',
   searchDone: (pages: number) => `Arama bitti: ${fmtInt(pages)} sayfa.`,
-  skipped: (names: string) => `Tuvale sığmayan parçalar yerleştirilmedi: ${names}`,
+  /** skipped heads the list of the part lines left out, each with its reason */
+  skipped: 'Tuvale sığmayan parçalar yerleştirilmedi:',
+  /** noneFit says what to do when no part fits the canvas; settings is the canvas card's button */
+  noneFit: (settings: string) => `Hiçbir parça tuvale sığmadı: tuval ölçüsünü «${settings}»ndan büyütebilirsiniz.`,
 
   previewTitle: (w: string, h: string) => `Tuval ${w} x ${h} cm`,
   previewEfficiency: (eff: number) => `Verim %${eff}`,
@@ -147,11 +154,11 @@ export const msg = {
   noMatchingParts: 'Arama kriterinize uygun parça bulunamadı.',
   noMatchingLayouts: 'Arama kriterinize uygun düzen bulunamadı.',
   selectParts: 'Lütfen yüklemek istediğiniz parçaları seçin!',
-  addSelected: (n: number) => `${n} parçayı ekle`,
+  addSelected: (n: number) => `${fmtInt(n)} parçayı ekle`,
   savedPartsTitle: 'Kayıtlı Parçalar',
   savedLayoutsTitle: 'Kayıtlı Düzenler',
   load: 'Yükle',
-  layoutInfo: (types: number, pieces: number, date: string) => `${types} çeşit · ${pieces} adet · ${date}`,
+  layoutInfo: (types: number, pieces: number, date: string) => `${fmtInt(types)} çeşit · ${fmtInt(pieces)} adet · ${date}`,
   loadingLayouts: 'Düzenler yükleniyor...',
   moreLayouts: 'Daha fazla',
   layoutsLoadError: 'Düzenler yüklenirken hata oluştu!',
@@ -169,7 +176,7 @@ export const msg = {
   confirmStockReplace: (name: string) =>
     `"${name}" düzeni başka bir levha stoku ve bant listesiyle kaydedilmiş. Yüklenirse levha stokunuz ve bant listeniz düzeninkilerle değiştirilir (raftaki artıklar kalır). Devam edilsin mi?`,
   syncDone: (parts: number, layouts: number) =>
-    `Senkronizasyon tamamlandı: ${parts} yeni parça, ${layouts} yeni düzen.`,
+    `Senkronizasyon tamamlandı: ${fmtInt(parts)} yeni parça, ${fmtInt(layouts)} yeni düzen.`,
   syncErrorTitle: 'Senkronizasyon Hatası',
   syncErrorText: 'Veriler yerel olarak korundu',
   localBadge: 'yerel',

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
@@ -7,6 +7,7 @@ import { NoticeProvider } from '../components/Notices';
 // The checklist address on a team server: signed out, the sign-in screen
 // comes first, then the same sheet.
 let session: string | null;
+let stockPuts: number;
 const job = {
   id: '7',
   name: 'Mutfak',
@@ -23,6 +24,8 @@ const job = {
 
 beforeEach(() => {
   session = null;
+  stockPuts = 0;
+  localStorage.clear();
   window.history.pushState(null, '', '/is/7/levha/1');
   vi.stubGlobal(
     'fetch',
@@ -33,6 +36,15 @@ beforeEach(() => {
       if (url === '/api/auth/login' && init?.method === 'POST') {
         session = 'ayse';
         return Response.json(me);
+      }
+      if (url === '/api/auth/logout') {
+        session = null;
+        return new Response(null, { status: 204 });
+      }
+      if (url === '/api/stock' && init?.method === 'PUT') {
+        stockPuts++;
+        const { stock, bands } = JSON.parse(String(init.body));
+        return Response.json({ stock, bands });
       }
       if (url === '/api/layouts/7') return session ? Response.json(job) : new Response('null', { status: 401 });
       return new Response('null', { status: 404 });
@@ -58,5 +70,35 @@ describe('the checklist address', () => {
     expect(window.location.pathname).toBe('/is/7/levha/1');
     // no work on this page: no parts form
     expect(screen.queryByRole('heading', { name: 'Parça Ekle' })).not.toBeInTheDocument();
+  });
+
+  it('signs out as the work screen does: asks about unsaved work, sends the stock, clears the work', async () => {
+    session = 'ayse';
+    const stock = { stock: [{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity: 2 }], bands: [] };
+    localStorage.setItem(
+      'kesim-work@ayse',
+      JSON.stringify({ parts: [{ id: 'r', name: 'Raf', width: 45, height: 30, quantity: 6 }], canvas: {}, stock, stockUnsent: true }),
+    );
+    render(
+      <NoticeProvider>
+        <App />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Mutfak' });
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    let dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Ekrandaki parçalar kayıtlı bir düzende yok.');
+    await user.click(within(dlg).getByRole('button', { name: 'İptal' }));
+    expect(session).toBe('ayse');
+    expect(JSON.parse(localStorage.getItem('kesim-work@ayse')!).parts).toHaveLength(1);
+    expect(stockPuts).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    dlg = await screen.findByRole('alertdialog');
+    await user.click(within(dlg).getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByRole('dialog', { name: 'Oturum Aç' })).toBeInTheDocument();
+    expect(session).toBeNull();
+    expect(stockPuts).toBe(1);
+    expect(localStorage.getItem('kesim-work@ayse')).toBeNull();
   });
 });

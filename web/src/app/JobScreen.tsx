@@ -8,6 +8,8 @@ import { Preview } from '../features/results/Preview';
 import { Header } from './Header';
 import { useAppConfig } from './useAppConfig';
 import { useSession } from './useSession';
+import { useSignOut } from './useSignOut';
+import { useWork } from './useWork';
 
 const drawPage = (sheet: Sheet, page: Page, title: string) => <Preview sheet={sheet} page={page} ultra={false} title={title} />;
 
@@ -20,10 +22,15 @@ const drawPage = (sheet: Sheet, page: Page, title: string) => <Preview sheet={sh
 export function JobScreen({ address, go }: { address: JobAddress; go: (path: string) => void }) {
   const config = useAppConfig();
   const session = useSession();
+  // The work is not shown here, but it is the signed-in user's, kept in
+  // this browser (work.ts): signing out here clears it as on the work's
+  // screen, after the same question if it was never saved.
+  const work = useWork(session.account);
+  const signOut = useSignOut(session, work);
   const toSheet = useCallback((n: number) => go(jobPath(address.id, n)), [go, address.id]);
   return (
     <div className="app">
-      <Header title={config.title} machine={config.machine} account={session.account} onSignOut={() => void session.signOut()} />
+      <Header title={config.title} machine={config.machine} account={session.account} onSignOut={() => void signOut()} />
       <main className="main">
         <a href="/" className="back-link">
           {jobMsg.backToWork}

@@ -26,8 +26,12 @@ const kitchen: Result = {
     { stockId: 's1', quantity: 1 },
     { stockId: 's2', quantity: 1 },
     { stockId: 's3', quantity: 1 },
+    { stockId: 'sheet', quantity: 1 },
   ],
-  buy: [{ stockId: 's3', quantity: 1 }],
+  buy: [
+    { stockId: 's3', quantity: 1 },
+    { stockId: 'sheet', quantity: 1 },
+  ],
   bandTotals: [{ code: 'B1', meters: 2.6, cost: 16.9 }],
   skipped: [{ originalIndex: 4, id: 'p5', name: 'Tezgâh', width: 60, height: 300, quantity: 2, reason: 'Stok yetmedi' }],
   stats: { pages: 4, lowerBound: 4, optimal: true, efficiency: 50.3, placed: 4, elapsedMs: 10, cost: 4850, costLowerBound: 4700 },
@@ -70,7 +74,7 @@ describe('results per material', () => {
     expect(sections).toHaveLength(3);
     const beyaz = sections[0];
     expect(within(beyaz).getByRole('heading')).toHaveTextContent('Beyaz Sunta 18 mm');
-    expect(beyaz).toHaveTextContent('2 levha · verim %70,5');
+    expect(beyaz).toHaveTextContent('2 levha · ortalama verim %70,5');
     expect(beyaz).toHaveTextContent('Maliyet: 2.750 TL');
     expect(beyaz).toHaveTextContent("Bu planın maliyeti 2.750 TL; hiçbir plan 2.600 TL'den ucuz olamaz");
     expect(beyaz).toHaveTextContent('Levha: Beyaz büyük · 183 x 366 cm');
@@ -94,7 +98,11 @@ describe('results per material', () => {
       'Beyaz büyük: 1 levha',
       'Beyaz Sunta 210x280 cm: 1 levha',
     ]);
-    expect(within(screen.getByRole('list', { name: 'Satın alınacaklar' })).getByRole('listitem')).toHaveTextContent('Ceviz MDF 183x366 cm: 1 levha');
+    // the default canvas's sheet, under the thickness it was cut for
+    expect(within(screen.getByRole('list', { name: 'Satın alınacaklar' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ceviz MDF 183x366 cm: 1 levha',
+      'Malzemesiz 8 mm · Tuval 183x366 cm: 1 levha',
+    ]);
     expect(sum).toHaveTextContent('B1 (PVC beyaz): 2,6 m · 16,90 TL');
     expect(sum).toHaveTextContent('Tezgâh (60x300) (2 adet): Stok yetmedi');
     // the plain skipped line of the canvas view is not shown
@@ -130,6 +138,106 @@ describe('results per material', () => {
     expect(screen.queryByTestId('material-section')).not.toBeInTheDocument();
     expect(screen.getByText('Kalın renkli çizgi: kenar bandı')).toBeInTheDocument();
     expect(screen.getByTestId('order-summary')).toHaveTextContent('B2: 0,74 m');
+  });
+});
+
+// A job pasted with materials in local mode with no stock rows: every
+// material is cut from the default canvas (stockId "sheet"), bought whole.
+const onCanvas = (i: number, material: string, thickness: number, efficiency = 60) => ({
+  id: `page-${i}`,
+  efficiency,
+  parts: [placed(`p${i}-0`, material)],
+  stockId: 'sheet',
+  material,
+  thickness,
+  width: 100,
+  height: 148,
+});
+const material = (name: string, thickness: number, pages: number, efficiency: number) => ({
+  material: name,
+  thickness,
+  pages,
+  lowerBound: pages,
+  efficiency,
+  objective: 'area' as const,
+  cost: 0,
+  costLowerBound: 0,
+  optimal: true,
+});
+const stats = (pages: number) => ({ pages, lowerBound: pages, optimal: true, efficiency: 60, placed: pages, elapsedMs: 1 });
+
+function showWithout(result: Result, rows?: Parameters<typeof ResultsView>[0]['stock']) {
+  render(
+    <ResultsView result={result} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} stock={rows} />,
+  );
+}
+const items = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
+
+describe('the order summary per material', () => {
+  it('counts the default canvas\'s sheets per material and thickness, as the PDF does', () => {
+    showWithout({
+      sheet: { width: 100, height: 148 },
+      pages: [onCanvas(0, 'MDF', 18), onCanvas(1, 'MDF', 18), onCanvas(2, 'Sunta', 18), onCanvas(3, 'Sunta', 8)],
+      materials: [material('MDF', 18, 2, 70), material('Sunta', 18, 1, 50), material('Sunta', 8, 1, 40)],
+      used: [{ stockId: 'sheet', quantity: 4 }],
+      buy: [{ stockId: 'sheet', quantity: 4 }],
+      skipped: [],
+      stats: stats(4),
+    });
+    expect(items('Satın alınacaklar')).toEqual([
+      'MDF 18 mm · Tuval 100x148 cm: 2 levha',
+      'Sunta 18 mm · Tuval 100x148 cm: 1 levha',
+      'Sunta 8 mm · Tuval 100x148 cm: 1 levha',
+    ]);
+    expect(screen.queryByRole('list', { name: 'Stoktan kullanılan levhalar' })).not.toBeInTheDocument();
+  });
+
+  it('lists the lines in the order of the used rows; a row with a material, or without one for parts without, keeps its name', () => {
+    const rows = [
+      { id: 's1', material: 'Beyaz', thickness: 18, width: 183, height: 366, quantity: 2 },
+      { id: 's2', name: 'Büyük levha', width: 210, height: 280 },
+    ];
+    showWithout(
+      {
+        sheet: { width: 100, height: 148 },
+        pages: [
+          onCanvas(0, 'MDF', 18),
+          { ...onCanvas(1, 'Beyaz', 18), stockId: 's1', width: 183, height: 366 },
+          { ...onCanvas(2, 'Beyaz', 18), stockId: 's1', width: 183, height: 366 },
+          { ...onCanvas(3, '', 0), material: undefined, thickness: undefined, stockId: 's2', width: 210, height: 280 },
+        ],
+        materials: [material('MDF', 18, 1, 60), material('Beyaz', 18, 2, 60), material('', 0, 1, 60)],
+        used: [
+          { stockId: 's1', quantity: 2 },
+          { stockId: 's2', quantity: 1 },
+          { stockId: 'sheet', quantity: 1 },
+        ],
+        buy: [
+          { stockId: 's2', quantity: 1 },
+          { stockId: 'sheet', quantity: 1 },
+        ],
+        skipped: [],
+        stats: stats(4),
+      },
+      rows,
+    );
+    expect(items('Stoktan kullanılan levhalar')).toEqual(['Beyaz 183x366 cm: 2 levha']);
+    expect(items('Satın alınacaklar')).toEqual(['Büyük levha: 1 levha', 'MDF 18 mm · Tuval 100x148 cm: 1 levha']);
+  });
+
+  it('calls a material\'s efficiency an average, beside its one sheet\'s whole percent', () => {
+    showWithout({
+      sheet: { width: 100, height: 148 },
+      pages: [onCanvas(0, 'MDF', 18, 76)],
+      materials: [material('MDF', 18, 1, 75.7)],
+      used: [{ stockId: 'sheet', quantity: 1 }],
+      buy: [{ stockId: 'sheet', quantity: 1 }],
+      skipped: [],
+      stats: stats(1),
+    });
+    const section = screen.getByTestId('material-section');
+    expect(section).toHaveTextContent('1 levha · ortalama verim %75,7');
+    expect(section).toHaveTextContent('Verim %76');
   });
 });
 

@@ -161,15 +161,71 @@ export function BandLegend({ page }: { page: Page }) {
   );
 }
 
+/** SheetUse is one line of the order summary: the sheets of one stock row and one material and thickness. */
+export interface SheetUse {
+  /** key tells the lines apart */
+  key: string;
+  stockId: string;
+  material: string;
+  thickness: number;
+  /** page is the first page of the line (it names the default canvas by its size) */
+  page: Page;
+  used: number;
+  buy: number;
+}
+
+/**
+ * sheetUses counts the sheets of every stock row per material and
+ * thickness from the result's pages, in the order of result.used (the
+ * stock rows' order) and then of the pages; an unlimited row's sheets (a
+ * row in result.buy) are all bought. Counting by row alone put the sheets
+ * of every material cut from the default canvas on one line ("Tuval: 4
+ * levha" for MDF 18 mm, Sunta 18 mm and Sunta 8 mm). The PDF's order
+ * summary counts the same way (export/pdf stockUses). Pages without a row
+ * (a layout without stock rows) count for none.
+ */
+export function sheetUses(result: Result): SheetUse[] {
+  const uses = new Map<string, SheetUse>();
+  for (const p of result.pages) {
+    if (p.stockId === undefined) continue;
+    const material = p.material ?? '';
+    const thickness = p.thickness ?? 0;
+    const k = JSON.stringify([p.stockId, material, thickness]);
+    const u = uses.get(k);
+    if (u) u.used++;
+    else uses.set(k, { key: k, stockId: p.stockId, material, thickness, page: p, used: 1, buy: 0 });
+  }
+  const used = result.used ?? [];
+  const rank = (id: string) => {
+    const i = used.findIndex((u) => u.stockId === id);
+    return i < 0 ? used.length : i;
+  };
+  // Array.prototype.sort is stable: lines of one row keep the pages' order.
+  const out = [...uses.values()].sort((a, b) => rank(a.stockId) - rank(b.stockId));
+  for (const u of out) if (result.buy?.some((b) => b.stockId === u.stockId)) u.buy = u.used;
+  return out;
+}
+
+/**
+ * sheetUseName names a line of the order summary: its stock row, and
+ * before it the pages' material and thickness when the row has none of
+ * its own (the default canvas serves every material without a row).
+ */
+export function sheetUseName(stock: Stock[] | undefined, u: SheetUse): string {
+  const row = stock?.find((r) => r.id === u.stockId);
+  const own = !!row && (!!row.material?.trim() || (row.thickness ?? 0) > 0);
+  const name = stockName(stock, u.stockId, u.page);
+  return own || (!u.material.trim() && u.thickness <= 0) ? name : `${resultMsg.materialHeading(u.material, u.thickness)} · ${name}`;
+}
+
 /** OrderSummary is the summary card: total cost, sheets per row from stock and to buy, band metres, skipped parts. */
 export function OrderSummary({ result, stock, bands }: { result: Result; stock?: Stock[]; bands?: Band[] }) {
   const st = result.stats;
-  const page = (id: string) => result.pages.find((p) => p.stockId === id);
-  // used counts every sheet of a row, buy those of unlimited rows: the
+  // Every sheet of a line is used; those of unlimited rows are bought, the
   // rest is taken from the workshop's stock.
-  const fromStock = (result.used ?? [])
-    .map((u) => ({ stockId: u.stockId, quantity: u.quantity - (result.buy?.find((b) => b.stockId === u.stockId)?.quantity ?? 0) }))
-    .filter((u) => u.quantity > 0);
+  const uses = sheetUses(result);
+  const fromStock = uses.filter((u) => u.used > u.buy);
+  const toBuy = uses.filter((u) => u.buy > 0);
   // The sheets' cost and the band's make the total, as in the PDF's order summary.
   const bandCost = (result.bandTotals ?? []).reduce((sum, b) => sum + (b.cost ?? 0), 0);
   const bandName = (code: string) => {
@@ -204,17 +260,17 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
           <h4>{resultMsg.fromStock}</h4>
           <ul aria-label={resultMsg.fromStock}>
             {fromStock.map((u) => (
-              <li key={u.stockId}>{resultMsg.sheetsLine(stockName(stock, u.stockId, page(u.stockId)), u.quantity)}</li>
+              <li key={u.key}>{resultMsg.sheetsLine(sheetUseName(stock, u), u.used - u.buy)}</li>
             ))}
           </ul>
         </>
       )}
-      {result.buy && result.buy.length > 0 && (
+      {toBuy.length > 0 && (
         <>
           <h4>{resultMsg.toBuy}</h4>
           <ul aria-label={resultMsg.toBuy}>
-            {result.buy.map((u) => (
-              <li key={u.stockId}>{resultMsg.sheetsLine(stockName(stock, u.stockId, page(u.stockId)), u.quantity)}</li>
+            {toBuy.map((u) => (
+              <li key={u.key}>{resultMsg.sheetsLine(sheetUseName(stock, u), u.buy)}</li>
             ))}
           </ul>
         </>

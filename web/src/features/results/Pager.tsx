@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import { parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Page } from '../engine/types';
 import { patternOf, patternTitle, type PatternGroup } from './patterns';
+import './results.css';
 
 interface Props {
   label: string;
@@ -16,32 +19,81 @@ interface Props {
 /**
  * Pager pages through a result's sheets: "Sayfa 2 / 5" as the specification
  * shows it; when identical sheets are grouped, through the distinct patterns,
- * titled "Sayfa 3-7 (× 5)" with "Desen 2 / 3".
+ * titled "Sayfa 3-7 (× 5)" with "Desen 2 / 3". A number field jumps to a
+ * sheet (or pattern): hundreds of sheets are too many to step through.
  */
 export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
   const total = groups.length;
   if (!grouped && total <= 1) return null;
   const last = total - 1;
+  const first = index === 0;
+  const end = index >= last;
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="secondary" onClick={() => onIndex(index - 1)} disabled={index === 0} aria-label={msg.prevPage}>
+      {/* At the ends the buttons are aria-disabled, not disabled: a disabled
+          button drops the focus to the page, and the next Tab starts again
+          at the top. The click is ignored there instead. */}
+      <button type="button" className="secondary" onClick={() => !first && onIndex(index - 1)} aria-disabled={first} aria-label={msg.prevPage}>
         ‹ {msg.prevPage}
       </button>
-      <span aria-live="polite">
-        {grouped ? (
-          <>
-            <strong data-testid="pattern-title">{patternTitle(groups[index].sheets)}</strong> · {patternOf(index + 1, total)} ·{' '}
-            {msg.pageInfo(page.parts.length, page.efficiency)}
-          </>
-        ) : (
-          <>
-            <strong>{msg.pageOf(index + 1, total)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
-          </>
-        )}
-      </span>
-      <button type="button" className="secondary" onClick={() => onIndex(index + 1)} disabled={index >= last} aria-label={msg.nextPage}>
+      <div className="pager-center">
+        <span aria-live="polite">
+          {grouped ? (
+            <>
+              <strong data-testid="pattern-title">{patternTitle(groups[index].sheets)}</strong> · {patternOf(index + 1, total)} ·{' '}
+              {msg.pageInfo(page.parts.length, page.efficiency)}
+            </>
+          ) : (
+            <>
+              <strong>{msg.pageOf(index + 1, total)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
+            </>
+          )}
+        </span>
+        {total > 1 && <PageField index={index} total={total} label={grouped ? msg.goToPattern : msg.goToPage} onIndex={onIndex} />}
+      </div>
+      <button type="button" className="secondary" onClick={() => !end && onIndex(index + 1)} aria-disabled={end} aria-label={msg.nextPage}>
         {msg.nextPage} ›
       </button>
     </nav>
+  );
+}
+
+/**
+ * PageField is the number of the sheet shown, to be typed over: Enter or
+ * leaving the field goes there. A number that is no sheet's (empty, 0,
+ * past the last, a fraction) is ignored and the field shows the sheet on
+ * screen again.
+ */
+function PageField({ index, total, label, onIndex }: { index: number; total: number; label: string; onIndex: (i: number) => void }) {
+  // draft is the text being typed; null shows the sheet on screen.
+  const [draft, setDraft] = useState<string | null>(null);
+  const go = () => {
+    if (draft === null) return;
+    const n = parseWhole(draft);
+    if (n >= 1 && n <= total && n - 1 !== index) onIndex(n - 1);
+    setDraft(null);
+  };
+  return (
+    <label className="page-field">
+      <span>{label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={total}
+        step={1}
+        value={draft ?? String(index + 1)}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={go}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            go();
+          } else if (e.key === 'Escape') {
+            setDraft(null);
+          }
+        }}
+      />
+    </label>
   );
 }

@@ -2,11 +2,37 @@ import { useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
-import type { Result } from '../engine/types';
+import { skipNoFit, skipNoStock, skipStockOut } from '../../generated/texts';
+import type { Result, Skipped } from '../engine/types';
 import { BandLegend, MaterialResults, OrderSummary } from './MaterialResults';
 import { Pager } from './Pager';
 import { groupByPattern, repeats } from './patterns';
 import { Preview } from './Preview';
+import { resultMsg } from './texts';
+
+// The stock reasons a part is skipped for (docs/engine.md): a bigger canvas does not help with these.
+const STOCK_REASONS = new Set([skipNoStock, skipNoFit, skipStockOut]);
+
+/**
+ * SkippedNotice lists the part lines the layout left out, each with its
+ * reason as the order summary of a layout with materials has it; when none
+ * was placed (none), it says what would help: a bigger canvas, unless a
+ * part was left out for want of stock.
+ */
+function SkippedNotice({ skipped, none }: { skipped: Skipped[]; none?: boolean }) {
+  const canvas = !skipped.some((s) => STOCK_REASONS.has(s.reason));
+  return (
+    <div className="inline-notice warning skipped-list" role="status">
+      <p>{msg.skipped}</p>
+      <ul>
+        {skipped.map((s, i) => (
+          <li key={`${s.id}-${i}`}>{resultMsg.skippedLine(`${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`, s.quantity, s.reason)}</li>
+        ))}
+      </ul>
+      {none && canvas && <p>{msg.noneFit(msg.canvasSettings)}</p>}
+    </div>
+  );
+}
 
 interface Props {
   result: Result | null;
@@ -45,7 +71,7 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
   return (
     <section className="card results" aria-labelledby="results-title">
       <h2 id="results-title" className="sr-only">
-        {msg.totalPages}
+        {msg.resultsTitle}
       </h2>
       <div className="stat-cards">
         <div className="stat">
@@ -84,11 +110,8 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
           </div>
         )}
       </div>
-      {result && !materials && result.skipped.length > 0 && (
-        <p className="inline-notice warning" role="status">
-          {msg.skipped(result.skipped.map((s) => `${s.name} (${fmtCm(s.width)}x${fmtCm(s.height)})`).join(', '))}
-        </p>
-      )}
+      {/* With no page the list stands under the empty view's line instead. */}
+      {result && !materials && result.skipped.length > 0 && page && <SkippedNotice skipped={result.skipped} />}
       <div className="toolbar">
         {exports}
         {st && st.pages > 0 && !st.optimal && (
@@ -113,7 +136,11 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
       {materials ? (
         <MaterialResults result={result!} stock={stock} bands={bands} ultra={ultra} cutPages={cutPages} />
       ) : pages.length === 0 || !page ? (
-        <p className="empty-line">{msg.noPages}</p>
+        <>
+          <p className="empty-line">{msg.noPages}</p>
+          {/* Parts, but none placed: the specification's line alone would ask for parts there are. */}
+          {result && result.skipped.length > 0 && <SkippedNotice skipped={result.skipped} none />}
+        </>
       ) : (
         <>
           <Pager label="Sayfalar" groups={groups} grouped={grouped} index={Math.min(index, last)} page={page} onIndex={setIndex} />

@@ -16,7 +16,10 @@ export const resultMsg = {
   offcutName: (code: string, what: string) => `Artık ${code} (${what})`,
   materialHeading: (material: string, thickness?: number) =>
     `${material || 'Malzemesiz'}${thickness ? ` ${fmtNum(thickness)} mm` : ''}`,
-  materialInfo: (pages: number, efficiency: number) => `${fmtI(pages)} levha · verim %${fmtNum(efficiency)}`,
+  // A material's efficiency is the average of its sheets (one decimal), not
+  // a sheet's whole percent ("Verim %76" under the sheet): said so, one
+  // sheet's two figures do not read as two efficiencies.
+  materialInfo: (pages: number, efficiency: number) => `${fmtI(pages)} levha · ortalama verim %${fmtNum(efficiency)}`,
   cost: (tl: number) => `Maliyet: ${fmtTL(tl)} TL`,
   costProof: (cost: number, bound: number) => `Bu planın maliyeti ${fmtTL(cost)} TL; hiçbir plan ${fmtTL(bound)} TL'den ucuz olamaz`,
   costProven: (cost: number) => `Bu planın maliyeti ${fmtTL(cost)} TL: en ucuz plan (kanıtlandı)`,
@@ -33,7 +36,8 @@ export const resultMsg = {
   bandLine: (label: string, meters: number, cost: number) => `${label}: ${fmtNum(meters)} m${cost ? ` · ${fmtTL(cost)} TL` : ''}`,
   sheetsLine: (label: string, n: number) => `${label}: ${fmtI(n)} levha`,
   skippedTitle: 'Yerleştirilemeyen parçalar',
-  skippedLine: (name: string, quantity: number, reason: string) => `${name} (${fmtI(quantity)} adet): ${reason}`,
+  /** skippedLine is a skipped part line and why (a result kept from before the reasons has none) */
+  skippedLine: (name: string, quantity: number, reason: string) => `${name} (${fmtI(quantity)} adet)${reason ? `: ${reason}` : ''}`,
   legendBand: 'Kalın renkli çizgi: kenar bandı',
   defaultSheet: 'Tuval',
   sheetSize: (w: number, h: number) => `${fmtNum(w)}x${fmtNum(h)} cm`,

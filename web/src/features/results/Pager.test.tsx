@@ -1,0 +1,99 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Page, Result } from '../engine/types';
+import { ResultsView } from './ResultsView';
+
+const page = (i: number): Page => ({
+  id: `page-${i}`,
+  efficiency: 40 + (i % 50),
+  parts: [{ id: `p${i}`, name: `P${i}`, x: 0, y: 0, width: 40, height: 60, rotated: false, originalIndex: 0 }],
+});
+const result = (n: number): Result => ({
+  sheet: { width: 100, height: 148 },
+  pages: Array.from({ length: n }, (_, i) => page(i)),
+  skipped: [],
+  stats: { pages: n, lowerBound: n, optimal: true, efficiency: 60, placed: n, elapsedMs: 1 },
+});
+
+function show(n: number) {
+  render(<ResultsView result={result(n)} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} />);
+  return { user: userEvent.setup(), nav: screen.queryByRole('navigation', { name: 'Sayfalar' })! };
+}
+
+describe('Pager at the ends', () => {
+  it('keeps the focus on "Sonraki sayfa" at the last sheet and on "Önceki sayfa" at the first', async () => {
+    const { user, nav } = show(3);
+    const next = screen.getByRole('button', { name: 'Sonraki sayfa' });
+    const prev = screen.getByRole('button', { name: 'Önceki sayfa' });
+    expect(prev).toHaveAttribute('aria-disabled', 'true');
+    next.focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 3 / 3 · 1 parça · verim %42');
+    // jsdom keeps the focus on a disabled button, Chromium does not: the button must not be disabled.
+    expect(next).toHaveFocus();
+    expect(next).toBeEnabled();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await user.click(next);
+    expect(nav).toHaveTextContent('Sayfa 3 / 3');
+    prev.focus();
+    await user.keyboard('{Enter}{Enter}{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 1 / 3');
+    expect(prev).toHaveFocus();
+    expect(prev).toBeEnabled();
+    expect(prev).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toHaveAttribute('aria-disabled', 'false');
+  });
+});
+
+describe('Pager page field', () => {
+  it('jumps to a sheet typed in, on Enter or on leaving the field; the label stays as the specification has it', async () => {
+    const { user, nav } = show(699);
+    const field = within(nav).getByRole('spinbutton', { name: 'Sayfaya git' });
+    expect(field).toHaveAttribute('min', '1');
+    expect(field).toHaveAttribute('max', '699');
+    expect(field).toHaveValue(1);
+    expect(nav).toHaveTextContent('Sayfa 1 / 699 · 1 parça · verim %40');
+    await user.clear(field);
+    await user.type(field, '350{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 350 / 699 · 1 parça · verim %89');
+    expect(field).toHaveValue(350);
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '12');
+    await user.tab();
+    expect(nav).toHaveTextContent('Sayfa 12 / 699');
+    expect(field).toHaveValue(12);
+    // the buttons step from the sheet jumped to, and the field follows them
+    await user.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
+    expect(nav).toHaveTextContent('Sayfa 13 / 699');
+    expect(field).toHaveValue(13);
+  });
+
+  it('ignores a number that is no sheet and shows the sheet on screen again', async () => {
+    const { user, nav } = show(699);
+    const field = within(nav).getByRole('spinbutton', { name: 'Sayfaya git' });
+    for (const typed of ['0', '700', '-3', '2.5']) {
+      await user.clear(field);
+      await user.type(field, `${typed}{Enter}`);
+      expect(nav).toHaveTextContent('Sayfa 1 / 699');
+      expect(field).toHaveValue(1);
+    }
+    await user.clear(field);
+    await user.tab();
+    expect(nav).toHaveTextContent('Sayfa 1 / 699');
+    expect(field).toHaveValue(1);
+  });
+
+  it('writes the sheet count the Turkish way', () => {
+    const { nav } = show(1050);
+    expect(nav).toHaveTextContent('Sayfa 1 / 1.050');
+  });
+
+  it('is not there for a single sheet, as the pager is not', () => {
+    const { nav } = show(1);
+    expect(nav).toBeNull();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Page, Result, Skipped } from '../engine/types';
+import { ResultsView } from './ResultsView';
+
+const page = (i: number): Page => ({
+  id: `page-${i}`,
+  efficiency: 50,
+  parts: [{ id: `p${i}`, name: `P${i}`, x: 0, y: 0, width: 40, height: 60, rotated: false, originalIndex: 0 }],
+});
+const skip = (name: string, side: number, reason: string, quantity = 1): Skipped => ({ originalIndex: 1, id: name, name, width: side, height: side, quantity, reason });
+const result = (pages: Page[], skipped: Skipped[]): Result => ({
+  sheet: { width: 100, height: 148 },
+  pages,
+  skipped,
+  stats: { pages: pages.length, lowerBound: pages.length, optimal: true, efficiency: pages.length ? 50 : 0, placed: pages.length, elapsedMs: 1 },
+});
+
+function show(r: Result) {
+  render(<ResultsView result={r} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} />);
+}
+
+describe('ResultsView', () => {
+  it('has a heading of its own for screen readers', () => {
+    show(result([page(0)], []));
+    expect(screen.getByRole('region', { name: 'Nesting Sonucu' })).toBeInTheDocument();
+  });
+
+  it('names the skipped parts with their reasons, as the material view does', () => {
+    show(result([page(0)], [skip('Dev', 500, 'Parça tuvale sığmıyor', 2)]));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Tuvale sığmayan parçalar yerleştirilmedi:');
+    expect(screen.getByRole('listitem')).toHaveTextContent(/^Dev \(500x500\) \(2 adet\): Parça tuvale sığmıyor$/);
+    expect(notice).not.toHaveTextContent('Hiçbir parça');
+  });
+
+  it('when no part fits, keeps the empty line and lists the parts with what would help', () => {
+    show(result([], [skip('Dev', 900, 'Parça tuvale sığmıyor')]));
+    const empty = screen.getByText('Nesting düzenini görmek için parça ekleyin');
+    const notice = screen.getByRole('status');
+    // below the empty line, once
+    expect(empty.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(notice).toHaveTextContent('Dev (900x900) (1 adet): Parça tuvale sığmıyor');
+    expect(notice).toHaveTextContent('Hiçbir parça tuvale sığmadı: tuval ölçüsünü «Nesting Alan Ayarları»ndan büyütebilirsiniz.');
+  });
+
+  it('does not send to the canvas settings a part left out for want of stock', () => {
+    show(result([], [skip('Kapak', 40, 'Bu malzeme ve kalınlık için stok yok')]));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Kapak (40x40) (1 adet): Bu malzeme ve kalınlık için stok yok');
+    expect(notice).not.toHaveTextContent('Hiçbir parça');
+  });
+});

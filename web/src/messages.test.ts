@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { msg } from './messages';
+
+describe('counts in messages', () => {
+  it('are written the Turkish way from 1.000 on', () => {
+    expect(msg.pasteAdded(1200)).toBe("1.200 parça yapıştırıldı ve nesting'e eklendi.");
+    expect(msg.addSelected(1500)).toBe('1.500 parçayı ekle');
+    expect(msg.layoutInfo(1, 2090, '20.01.2024')).toBe('1 çeşit · 2.090 adet · 20.01.2024');
+    expect(msg.syncDone(1200, 3400)).toBe('Senkronizasyon tamamlandı: 1.200 yeni parça, 3.400 yeni düzen.');
+    expect(msg.pageOf(1, 1050)).toBe('Sayfa 1 / 1.050');
+  });
+
+  it('below 1.000 are as the specification writes them', () => {
+    expect(msg.pasteAdded(12)).toBe("12 parça yapıştırıldı ve nesting'e eklendi.");
+    expect(msg.addSelected(0)).toBe('0 parçayı ekle');
+    expect(msg.layoutInfo(2, 5, 'x')).toBe('2 çeşit · 5 adet · x');
+    expect(msg.syncDone(1, 0)).toBe('Senkronizasyon tamamlandı: 1 yeni parça, 0 yeni düzen.');
+    expect(msg.pageOf(2, 999)).toBe('Sayfa 2 / 999');
+  });
+});
