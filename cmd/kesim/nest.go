@@ -178,6 +178,13 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return nestBadInput(stderr, err)
 	}
+	// A part id no barcode carries (Kapı-sol) would fail the labels, and
+	// so every output, only after the layout.
+	if f.labelsOut != "" {
+		if err := labels.Check(req, labels.Options{Preset: f.labelPreset, Job: f.job, SheetURL: f.sheetURL}); err != nil {
+			return nestBadInput(stderr, fmt.Errorf("--labels: %w", err))
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -199,7 +206,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Every output is made in memory first, so that a failure writes none.
 	outputs, err := renderOutputs(req, res, &f)
-	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) {
+	// What the layout decides: no piece, more labels than a file holds, a
+	// sheet address too long for the QR code of the last sheet's number.
+	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) || errors.Is(err, labels.ErrSheetURLTooLong) {
 		return nestBadInput(stderr, err)
 	}
 	if err != nil {

@@ -573,6 +573,32 @@ func TestNestLabels(t *testing.T) {
 	}
 }
 
+// A part id no barcode carries (Turkish letters, over 64 characters with
+// its copy number) is refused before the layout with exit 2, and no
+// output is written; a sheet address too long for the last sheet's QR
+// code is exit 2 too, found by the layout.
+func TestNestLabelsRefuseBeforeTheLayout(t *testing.T) {
+	dir := t.TempDir()
+	for name, id := range map[string]string{"turkish": "Kapı-sol", "long": strings.Repeat("A", 63)} {
+		out, labelsOut := filepath.Join(dir, name+".json"), filepath.Join(dir, name+".pdf")
+		in := `{"sheet":{"width":100,"height":148},"parts":[{"id":"` + id + `","name":"Kapı","width":50,"height":74,"quantity":10}],"options":{"timeLimitMs":0}}`
+		code, _, stderr := runNestT(t, in, "--json", out, "--labels", labelsOut, "-")
+		if code != exitBadInput || !strings.Contains(stderr, "--labels") || strings.Contains(stderr, "sayfa,") {
+			t.Errorf("%s id: exit %d, %s; want 2 before the layout", name, code, stderr)
+		}
+		for _, f := range []string{out, labelsOut} {
+			if _, err := os.Stat(f); !os.IsNotExist(err) {
+				t.Errorf("%s id: %s written", name, filepath.Base(f))
+			}
+		}
+	}
+	long := "https://kesim.atolye.local/is/" + strings.Repeat("a", 160)
+	code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--labels", filepath.Join(dir, "url.pdf"), "--sheet-url", long, "-")
+	if code != exitBadInput || !strings.Contains(stderr, "Levha adresi") {
+		t.Errorf("a sheet address too long for the labels: exit %d, %s", code, stderr)
+	}
+}
+
 // --sheet-url puts the QR code of each sheet's checklist on the PDF's
 // sheet pages and on the labels.
 func TestNestSheetURL(t *testing.T) {

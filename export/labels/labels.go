@@ -186,6 +186,60 @@ func freedBy(p nest.Placed, cuts []nest.Cut, kerf float64) int {
 	return last
 }
 
+// sheetURLFits reports whether the QR code of sheet last's checklist
+// address fits a label of preset pr readably, else ErrSheetURLTooLong.
+func sheetURLFits(pr preset, url string, last int) error {
+	code, err := qr.Encode(export.SheetURL(url, last), qr.M)
+	if err != nil || qrSize*min(pr.labelW/baseW, pr.labelH/baseH)/float64(code.Size) < minQRModule {
+		return ErrSheetURLTooLong
+	}
+	return nil
+}
+
+// checkID reports why a piece's id cannot be printed as its barcode: Code
+// 128 carries printable ASCII only, at most MaxID characters of it.
+func checkID(id string) error {
+	if id == "" || utf8.RuneCountInString(id) > MaxID {
+		return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, pdf.Printable(id))
+	}
+	for _, r := range id {
+		if r < 32 || r > 126 {
+			return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", pdf.Printable(id))
+		}
+	}
+	return nil
+}
+
+// Check reports, before req is laid out, what would make Write refuse its
+// labels with opt whatever the layout: a preset, job or sheet address
+// Write refuses, or a part line whose pieces' ids (the line's id, a dash,
+// the copy number) no barcode carries. kesim nest checks so before the
+// layout, which may take long.
+func Check(req nest.Request, opt Options) error {
+	if opt.Preset == "" {
+		opt.Preset = DefaultPreset
+	}
+	if _, ok := presets[opt.Preset]; !ok {
+		return ErrPreset
+	}
+	if utf8.RuneCountInString(opt.Job) > MaxJob {
+		return ErrJob
+	}
+	if err := export.CheckSheetURL(opt.SheetURL); err != nil {
+		return err
+	}
+	parts, err := nest.LineIDs(req.Parts)
+	if err != nil {
+		return nil // the engine's own error, with its field
+	}
+	for _, p := range parts {
+		if err := checkID(p.ID + "-" + strconv.Itoa(max(p.Quantity, 1)-1)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Write writes the labels of res to w as a PDF. req, which may be nil,
 // is the request res was laid out from: it gives the finished sizes, the
 // grain and the materials as entered.
@@ -212,9 +266,8 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 		for i := range res.Pages {
 			last = max(last, export.SheetOf(&res, i))
 		}
-		code, err := qr.Encode(export.SheetURL(opt.SheetURL, last), qr.M)
-		if err != nil || qrSize*min(pr.labelW/baseW, pr.labelH/baseH)/float64(code.Size) < minQRModule {
-			return ErrSheetURLTooLong
+		if err := sheetURLFits(pr, opt.SheetURL, last); err != nil {
+			return err
 		}
 	}
 	pieces := Order(req, res)
@@ -222,13 +275,8 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 		return ErrTooMany
 	}
 	for _, p := range pieces {
-		if p.ID == "" || utf8.RuneCountInString(p.ID) > MaxID {
-			return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, pdf.Printable(p.ID))
-		}
-		for _, r := range p.ID {
-			if r < 32 || r > 126 {
-				return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", pdf.Printable(p.ID))
-			}
+		if err := checkID(p.ID); err != nil {
+			return err
 		}
 	}
 	if opt.Now.IsZero() {
