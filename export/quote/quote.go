@@ -6,6 +6,7 @@ package quote
 import (
 	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -52,6 +53,7 @@ var (
 	ErrText    = errors.New("Atölye ve müşteri adı en fazla 200 karakter olabilir.")
 	ErrNothing = errors.New("Teklif için yerleşim yok.")
 	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
+	ErrNoStock = errors.New("Teklif için levhaların stok satırları gerekli: yerleşimi isteğiyle (request) birlikte gönderin.")
 )
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
@@ -141,7 +143,13 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 	if err != nil {
 		return Quote{}, err
 	}
-	lines, err := materialLines(res, prices, opt)
+	// A guillotine layout's cuts are measured: its request says so, or,
+	// without one, a page that lists cuts.
+	guillotine := req != nil && req.Options.Guillotine
+	if req == nil || len(req.Parts) == 0 {
+		guillotine = slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
+	}
+	lines, err := materialLines(res, prices, guillotine, opt)
 	if err != nil {
 		return Quote{}, err
 	}
@@ -184,7 +192,7 @@ func bandNames(req *nest.Request) map[string]string {
 // materialLines returns one line per material and thickness of res's
 // pages, in the order of their first pages, priced and rounded, or
 // ErrResult when a size is out of range. prices are the stock rows'.
-func materialLines(res nest.Result, prices map[string]float64, opt Options) ([]Line, error) {
+func materialLines(res nest.Result, prices map[string]float64, guillotine bool, opt Options) ([]Line, error) {
 	type key struct {
 		m string
 		t float64
@@ -204,10 +212,16 @@ func materialLines(res nest.Result, prices map[string]float64, opt Options) ([]L
 			lines = append(lines, Line{Material: k.m, Thickness: k.t})
 		}
 		sheetPrice, ok := prices[p.StockID]
+		if !ok && p.StockID != "" && p.StockID != nest.StockDefault {
+			// A stock row the request does not list (a result sent
+			// without its request): its price is not known, and a quote
+			// at 0 TL a sheet would undercharge without a word.
+			return nil, ErrNoStock
+		}
 		if !ok || sheetPrice == 0 {
 			sheetPrice = opt.SheetPrice
 		}
-		if err := lines[i].addPage(p, w, h, sheetPrice, opt.SheetByArea); err != nil {
+		if err := lines[i].addPage(p, w, h, sheetPrice, opt.SheetByArea, guillotine); err != nil {
 			return nil, err
 		}
 	}
@@ -235,7 +249,7 @@ func pageSheet(res nest.Result, p nest.Page) (w, h float64, err error) {
 // sheet's cost (whole, or byArea for the parts' share of it), its areas,
 // and its cut length, measured or estimated (see Compute). It returns
 // ErrResult when a part's size or a cut's length is out of range.
-func (l *Line) addPage(p nest.Page, w, h, sheetPrice float64, byArea bool) error {
+func (l *Line) addPage(p nest.Page, w, h, sheetPrice float64, byArea, guillotine bool) error {
 	used, perim := 0.0, 0.0
 	for _, pp := range p.Parts {
 		if !side(pp.Width) || !side(pp.Height) {
@@ -252,7 +266,9 @@ func (l *Line) addPage(p nest.Page, w, h, sheetPrice float64, byArea bool) error
 	l.Sheets++
 	l.SheetArea += w * h / 10000
 	l.UsedArea += used / 10000
-	if len(p.Cuts) > 0 {
+	if len(p.Cuts) > 0 || guillotine && len(p.Parts) <= 1 {
+		// A guillotine page lists its cuts, none when its one part is
+		// the trimmed sheet.
 		for _, c := range p.Cuts {
 			if !side(c.Length) {
 				return ErrResult

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -182,6 +183,49 @@ func TestEngineLayoutQuote(t *testing.T) {
 	}
 	if len(q.Bands) != 1 || q.Bands[0].Cost != res.BandTotals[0].Cost {
 		t.Fatalf("bands %+v, result %+v", q.Bands, res.BandTotals)
+	}
+}
+
+// TestQuoteNeedsTheStockRows: a result cut from stock rows, sent without
+// the request that lists them, has no sheet prices: the quote is refused
+// in Turkish rather than priced at 0 TL a sheet.
+func TestQuoteNeedsTheStockRows(t *testing.T) {
+	req := nest.Request{Stock: []nest.Stock{{ID: "m", Material: "MDF", Thickness: 18, Width: 280, Height: 207, Price: 1450.5}},
+		Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 3, Material: "MDF", Thickness: 18}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compute(nil, res, handOptions()); !errors.Is(err, ErrNoStock) {
+		t.Errorf("without the request: %v, want ErrNoStock", err)
+	}
+	if _, err := Compute(&nest.Request{}, res, handOptions()); !errors.Is(err, ErrNoStock) {
+		t.Errorf("with a request of no stock: %v, want ErrNoStock", err)
+	}
+	if _, err := Compute(&req, res, handOptions()); err != nil {
+		t.Errorf("with its request: %v", err)
+	}
+}
+
+// TestGuillotinePageWithoutCuts: a guillotine layout's page whose one
+// part is the trimmed sheet needs no cut: its cutting is 0 m, measured,
+// not half the part's perimeter "tahmini".
+func TestGuillotinePageWithoutCuts(t *testing.T) {
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Options: nest.Options{Trim: 1, Guillotine: true},
+		Parts: []nest.Part{{ID: "t", Name: "Tabla", Width: 98, Height: 146, Quantity: 1}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pages) != 1 || len(res.Pages[0].Cuts) != 0 {
+		t.Fatalf("pages %+v: the case needs one page without cuts", res.Pages)
+	}
+	q, err := Compute(&req, res, handOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := q.Lines[0]; l.CutMetres != 0 || l.CutEstimated {
+		t.Errorf("cutting %v m, estimated %v; want 0 m measured", l.CutMetres, l.CutEstimated)
 	}
 }
 
