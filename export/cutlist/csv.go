@@ -26,7 +26,7 @@ func WriteCSV(w io.Writer, res nest.Result, opt Options) error {
 	writeRow(b, PieceHeaders)
 	for _, p := range pieces {
 		writeRow(b, []string{strconv.Itoa(p.Page), p.Label, p.Name, Num(p.X), Num(p.Y), Num(p.Width), Num(p.Height),
-			yesNo(p.Rotated), p.Material, Num(p.Thickness), p.Top, p.Bottom, p.Left, p.Right})
+			yesNo(p.Rotated), p.Material, thickness(p.Thickness), p.Top, p.Bottom, p.Left, p.Right})
 	}
 	return b.Flush()
 }
@@ -42,7 +42,7 @@ func WriteSheetsCSV(w io.Writer, res nest.Result, opt Options) error {
 	b.WriteString(BOM)
 	writeRow(b, SheetHeaders)
 	for _, s := range sheets {
-		writeRow(b, []string{strconv.Itoa(s.Page), stockName(s), s.Material, Num(s.Thickness), Num(s.Width), Num(s.Height),
+		writeRow(b, []string{strconv.Itoa(s.Page), stockName(s), s.Material, thickness(s.Thickness), Num(s.Width), Num(s.Height),
 			strconv.Itoa(s.Efficiency), strconv.Itoa(s.Cuts), Num(s.CutLength), LeftoverText(s.Leftovers), Num(largest(s.Leftovers))})
 	}
 	return b.Flush()

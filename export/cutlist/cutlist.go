@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"kesim/export"
 	"kesim/nest"
 )
 
@@ -118,6 +119,10 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 	for _, s := range opt.Stock {
 		names[s.ID] = s.Name
 	}
+	// The default sheet by the name the PDF and the DXF give it.
+	if names[nest.StockDefault] == "" {
+		names[nest.StockDefault] = export.StockName(nil, nest.StockDefault)
+	}
 	pieces := make([]Piece, 0, n)
 	sheets := make([]SheetRow, 0, len(res.Pages))
 	for i, p := range res.Pages {
@@ -128,11 +133,12 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 		if !side(w) || !side(h) || !side(p.Thickness) {
 			return nil, nil, ErrBadResult
 		}
-		row := SheetRow{Page: i + 1, StockID: p.StockID, StockName: names[p.StockID], Material: p.Material,
+		row := SheetRow{Page: i + 1, StockID: p.StockID, Material: p.Material,
 			Thickness: p.Thickness, Width: w, Height: h, Efficiency: p.Efficiency, Cuts: len(p.Cuts)}
 		if row.StockID == "" {
 			row.StockID = nest.StockDefault
 		}
+		row.StockName = names[row.StockID]
 		for _, c := range p.Cuts {
 			if !side(c.Length) {
 				return nil, nil, ErrBadResult
@@ -281,6 +287,15 @@ var (
 	PieceHeaders = []string{"Sayfa", "Etiket no", "Parça", "X (cm)", "Y (cm)", "Genişlik (cm)", "Yükseklik (cm)", "Döndürüldü", "Malzeme", "Kalınlık (mm)", "Üst bant", "Alt bant", "Sol bant", "Sağ bant"}
 	SheetHeaders = []string{"Sayfa", "Stok satırı", "Malzeme", "Kalınlık (mm)", "Genişlik (cm)", "Yükseklik (cm)", "Verim %", "Kesim sayısı", "Kesim uzunluğu (cm)", "Artık parçalar (cm)", "En büyük artık (cm²)"}
 )
+
+// thickness is a thickness for a cell: none when it is 0 (a part or
+// sheet of no thickness), not "0".
+func thickness(t float64) string {
+	if t == 0 {
+		return ""
+	}
+	return Num(t)
+}
 
 func yesNo(b bool) string {
 	if b {

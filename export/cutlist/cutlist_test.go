@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -355,6 +356,39 @@ func TestLeftoversBounded(t *testing.T) {
 		t.Logf("%d parts on one sheet: %v", c.n, el)
 		if el > 3*time.Second {
 			t.Fatalf("%d parts took %v", c.n, el)
+		}
+	}
+}
+
+// A plain job (one canvas, no materials): the sheets' stock row is named
+// "Varsayılan tuval" as in the PDF and the DXF, and a thickness of none is
+// an empty cell, not "0" mm.
+func TestPlainJobWords(t *testing.T) {
+	req := nest.Request{Sheet: nest.Sheet{Width: 183, Height: 366},
+		Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 3}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pieces, sheets bytes.Buffer
+	if err := WriteCSV(&pieces, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteSheetsCSV(&sheets, res, opts(req)); err != nil {
+		t.Fatal(err)
+	}
+	for name, rows := range map[string][][]string{"pieces": parseCSV(t, pieces.Bytes()), "sheets": parseCSV(t, sheets.Bytes())} {
+		col := slices.Index(rows[0], "Kalınlık (mm)")
+		if col < 0 {
+			t.Fatalf("%s: no thickness column in %q", name, rows[0])
+		}
+		for _, r := range rows[1:] {
+			if r[col] != "" {
+				t.Errorf("%s: thickness %q, want an empty cell", name, r[col])
+			}
+			if name == "sheets" && !strings.HasPrefix(r[1], "Varsayılan tuval") {
+				t.Errorf("sheets: stock row %q, want the default canvas by name", r[1])
+			}
 		}
 	}
 }

@@ -86,14 +86,14 @@ func WriteXLSX(w io.Writer, res nest.Result, opt Options) error {
 	prow := make([][]cell, len(pieces))
 	for i, p := range pieces {
 		prow[i] = []cell{p.Page, p.Label, p.Name, p.X, p.Y, p.Width, p.Height, yesNo(p.Rotated),
-			p.Material, p.Thickness, p.Top, p.Bottom, p.Left, p.Right}
+			p.Material, xlsxThickness(p.Thickness), p.Top, p.Bottom, p.Left, p.Right}
 	}
 	if err := writeSheet(z, "xl/worksheets/sheet1.xml", PieceHeaders, prow, map[int]float64{3: 22}, 13); err != nil {
 		return err
 	}
 	srow := make([][]cell, len(sheets))
 	for i, s := range sheets {
-		srow[i] = []cell{s.Page, stockName(s), s.Material, s.Thickness, s.Width, s.Height,
+		srow[i] = []cell{s.Page, stockName(s), s.Material, xlsxThickness(s.Thickness), s.Width, s.Height,
 			s.Efficiency, s.Cuts, s.CutLength, LeftoverText(s.Leftovers), largest(s.Leftovers)}
 	}
 	if err := writeSheet(z, "xl/worksheets/sheet2.xml", SheetHeaders, srow, map[int]float64{2: 22, 10: 40}, 15); err != nil {
@@ -165,4 +165,12 @@ func styleAttr(s int) string {
 		return ""
 	}
 	return ` s="` + strconv.Itoa(s) + `"`
+}
+
+// xlsxThickness is a thickness as a number cell, or an empty cell for 0.
+func xlsxThickness(t float64) cell {
+	if t == 0 {
+		return ""
+	}
+	return t
 }

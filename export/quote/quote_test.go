@@ -308,3 +308,25 @@ func pdfText(t *testing.T, q Quote, o Options, now time.Time) (string, string) {
 	}
 	return string(out), file
 }
+
+// TestPlainJobCSVWords: a job of no material quotes its sheets as "Levha",
+// not "Levha levha".
+func TestPlainJobCSVWords(t *testing.T) {
+	req := nest.Request{Sheet: nest.Sheet{Width: 183, Height: 366}, Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 3}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Compute(&req, res, handOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteCSV(&b, q); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	if strings.Contains(text, "Levha levha") || !strings.Contains(text, "\r\nLevha;1;adet;") || !strings.Contains(text, "\r\nKesim;") {
+		t.Errorf("plain job's lines:\n%s", text)
+	}
+}

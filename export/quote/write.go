@@ -33,13 +33,19 @@ func WriteCSV(w io.Writer, q Quote) error {
 	n := func(v float64) string { return cutlist.Num(v) }
 	row("Kalem", "Miktar", "Birim", "Tutar (TL)")
 	for _, l := range q.Lines {
-		row(l.MaterialName()+" levha", itoa(int64(l.Sheets)), "adet", n(l.SheetCost))
+		// "MDF 18 mm levha"; a line of no material is the sheets'
+		// ("Levha", not "Levha levha").
+		sheets, cutting, subtotal := l.MaterialName()+" levha", l.MaterialName()+" kesim", l.MaterialName()+" ara toplam"
+		if l.Material == "" && l.Thickness == 0 {
+			sheets, cutting, subtotal = "Levha", "Kesim", "Levha ve kesim ara toplamı"
+		}
+		row(sheets, itoa(int64(l.Sheets)), "adet", n(l.SheetCost))
 		unit := "m"
 		if l.CutEstimated {
 			unit = "m (tahmini)"
 		}
-		row(l.MaterialName()+" kesim", n(l.CutMetres), unit, n(l.CutCost))
-		row(l.MaterialName()+" ara toplam", "", "", n(l.Subtotal))
+		row(cutting, n(l.CutMetres), unit, n(l.CutCost))
+		row(subtotal, "", "", n(l.Subtotal))
 	}
 	for _, bd := range q.Bands {
 		row("Kenar bandı "+bandName(bd), n(bd.Metres), "m", n(bd.Cost))
