@@ -23,6 +23,9 @@ const (
 	MsgSizeDecimals  = "Ölçüler en fazla iki ondalık basamak içerebilir."
 	MsgQuantity      = "Adet en fazla 100.000 olabilir."
 	MsgNameInvalid   = "Ad geçersiz karakterler içeriyor."
+	// MsgTextInvalid refuses a text that is not a name (a material, a
+	// band code, a search) with a NUL or invalid UTF-8.
+	MsgTextInvalid   = "Metin geçersiz karakterler içeriyor."
 	MsgLayoutName    = "Lütfen düzen için bir ad girin!"
 	MsgLayoutEmpty   = "Düzende en az bir parça olmalı!"
 	MsgLayoutTooBig  = "Bir düzende en fazla 10.000 parça olabilir."

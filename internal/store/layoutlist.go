@@ -63,7 +63,7 @@ func (q LayoutQuery) Check() (LayoutListing, error) {
 	}
 	s := strings.TrimSpace(q.Search)
 	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
-		return l, invalid("q", MsgNameInvalid)
+		return l, invalid("q", MsgTextInvalid)
 	}
 	if utf8.RuneCountInString(s) > MaxNameLength {
 		return l, invalid("q", MsgSearchLong)

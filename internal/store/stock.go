@@ -180,7 +180,11 @@ func checkText(field, s string) (string, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
-		return s, invalid(field, MsgNameInvalid)
+		// A name's own words for a name; the field names the others.
+		if field == "name" || strings.HasSuffix(field, ".name") {
+			return s, invalid(field, MsgNameInvalid)
+		}
+		return s, invalid(field, MsgTextInvalid)
 	case utf8.RuneCountInString(s) > MaxText:
 		return s, invalid(field, MsgTextTooLong)
 	}

@@ -191,6 +191,7 @@ func testStockInvalid(t *testing.T, s store.Store) {
 		{"grain", "stock[1].grain", store.MsgGrain, with(func(r *nest.Stock) { r.Grain = "diagonal" })},
 		{"long material", "stock[1].material", store.MsgTextTooLong, with(func(r *nest.Stock) { r.Material = strings.Repeat("ş", 201) })},
 		{"NUL in name", "stock[1].name", store.MsgNameInvalid, with(func(r *nest.Stock) { r.Name = "a\x00b" })},
+		{"NUL in material", "stock[1].material", store.MsgTextInvalid, with(func(r *nest.Stock) { r.Material = "a\x00b" })},
 		{"too many bands", "bands", store.MsgBandsTooMany, store.StockList{Bands: manyBands}},
 		{"blank code", "bands[0].code", store.MsgBandCode, withBand(func(b *nest.Band) { b.Code = "" })},
 		{"repeated code", "bands[1].code", store.MsgBandCode, store.StockList{Bands: []nest.Band{{Code: "B"}, {Code: "B "}}}},

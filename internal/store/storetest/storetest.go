@@ -919,7 +919,7 @@ func testLayoutQueryInvalid(t *testing.T, s store.Store) {
 		{"padded cursor", store.LayoutQuery{Cursor: cursor + "="}, "cursor", store.MsgLayoutCursor},
 		{"negative date", store.LayoutQuery{Cursor: "_" + cursor[1:]}, "cursor", store.MsgLayoutCursor},
 		{"long search", store.LayoutQuery{Search: strings.Repeat("ş", 201)}, "q", store.MsgSearchLong},
-		{"NUL in search", store.LayoutQuery{Search: "a\x00"}, "q", store.MsgNameInvalid},
+		{"NUL in search", store.LayoutQuery{Search: "a\x00"}, "q", store.MsgTextInvalid},
 	}
 	for _, tt := range tests {
 		page, err := s.ListLayouts(context.Background(), anon, tt.q)
