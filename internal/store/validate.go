@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -253,12 +254,70 @@ func ValidateSync(parts []PartInput, layouts []LayoutInput) ([]PartInput, []Layo
 			return nil, nil, apperr.WithFieldPrefix(err, fmt.Sprintf("layouts[%d]", i))
 		}
 		l.Result = nil // a sync saves no result: only CreateLayout verifies one
-		if !seenLayouts[l.Name] {
-			seenLayouts[l.Name] = true
+		c, err := SyncColumnsOf(l)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k := l.Name + "\x00" + c.key(); !seenLayouts[k] {
+			seenLayouts[k] = true
 			outLayouts = append(outLayouts, l)
 		}
 	}
 	return outParts, outLayouts, nil
+}
+
+// SyncColumns are a layout's stored columns that a sync compares: a kept
+// layout is the user's already when a stored one of its name has all of
+// them the same (a sync whose answer was lost, sent again). One of its
+// name and other content is the user's work, saved offline under a name
+// the server had: it is saved under a numbered name (SyncName), never
+// dropped.
+type SyncColumns struct {
+	Parts, Sheet, Options, Stock, Bands []byte // Stock and Bands nil for none
+}
+
+// SyncColumnsOf returns the columns of a validated layout, as the drivers
+// store them.
+func SyncColumnsOf(l LayoutInput) (SyncColumns, error) {
+	var c SyncColumns
+	var err error
+	if c.Parts, c.Sheet, c.Options, err = LayoutColumns(Layout{Parts: l.Parts, Sheet: l.Sheet, Options: l.Options}); err != nil {
+		return c, err
+	}
+	c.Stock, c.Bands, err = StockColumns(l.Stock, l.Bands)
+	return c, err
+}
+
+func (c SyncColumns) key() string {
+	return string(c.Parts) + "\x00" + string(c.Sheet) + "\x00" + string(c.Options) + "\x00" + string(c.Stock) + "\x00" + string(c.Bands)
+}
+
+// MaxSyncNames bounds the numbered names a sync tries for one layout.
+const MaxSyncNames = 1000
+
+// SyncNameOf reports whether stored is name or a numbered name SyncName
+// gave a layout called name: a layout synced under it is the same layout.
+func SyncNameOf(stored, name string) bool {
+	if stored == name {
+		return true
+	}
+	open := strings.LastIndex(stored, " (")
+	if open < 0 || !strings.HasSuffix(stored, ")") {
+		return false
+	}
+	n, err := strconv.Atoi(stored[open+2 : len(stored)-1])
+	return err == nil && n >= 2 && n <= MaxSyncNames && SyncName(name, n) == stored
+}
+
+// SyncName is the n-th name (n from 2) for a layout called name whose name
+// is taken: "Mutfak (2)", the name cut to keep within MaxNameLength.
+func SyncName(name string, n int) string {
+	suffix := fmt.Sprintf(" (%d)", n)
+	runes := []rune(name)
+	if keep := MaxNameLength - utf8.RuneCountInString(suffix); len(runes) > keep {
+		runes = runes[:keep]
+	}
+	return strings.TrimSpace(string(runes)) + suffix
 }
 
 // nilIfEmpty returns nil for an empty list.

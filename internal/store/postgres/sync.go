@@ -54,15 +54,36 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 		}
 		res.NewParts++
 	}
-	where, args = ownerWhere(owner, 2)
 	for _, l := range layouts {
-		found, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = $1 AND `+where,
-			append([]any{l.Name}, args...))
+		c, err := store.SyncColumnsOf(l)
 		if err != nil {
 			return err
 		}
-		if found {
+		where, args := ownerWhere(owner, 6)
+		same, err := sameLayout(ctx, tx, l.Name, `SELECT name FROM saved_layouts WHERE parts_data = $1::jsonb
+			AND sheet = $2::jsonb AND options = $3::jsonb AND stock IS NOT DISTINCT FROM $4::jsonb
+			AND bands IS NOT DISTINCT FROM $5::jsonb AND `+where,
+			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...))
+		if err != nil {
+			return err
+		}
+		if same {
 			continue
+		}
+		where, args = ownerWhere(owner, 2)
+		name := l.Name
+		for n := 2; ; n++ {
+			taken, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = $1 AND `+where, append([]any{l.Name}, args...))
+			if err != nil {
+				return err
+			}
+			if !taken {
+				break
+			}
+			if n > store.MaxSyncNames {
+				return errors.New("no free name for a synced layout")
+			}
+			l.Name = store.SyncName(name, n)
 		}
 		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
 			return err
@@ -70,6 +91,27 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 		res.NewLayouts++
 	}
 	return nil
+}
+
+// sameLayout reports whether query, the names of the user's layouts of a
+// kept layout's content, finds one under its name or a numbered name a
+// sync gave it (store.SyncNameOf).
+func sameLayout(ctx context.Context, tx pgx.Tx, name, query string, args []any) (bool, error) {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var stored string
+		if err := rows.Scan(&stored); err != nil {
+			return false, err
+		}
+		if store.SyncNameOf(stored, name) {
+			return true, nil
+		}
+	}
+	return false, rows.Err()
 }
 
 // exists reports whether query finds a row.

@@ -46,13 +46,32 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		res.NewParts++
 	}
 	for _, l := range layouts {
-		found, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = ? AND `+where,
-			append([]any{l.Name}, args...))
+		c, err := store.SyncColumnsOf(l)
 		if err != nil {
 			return res, err
 		}
-		if found {
+		same, err := sameLayout(ctx, tx, l.Name, `SELECT name FROM saved_layouts WHERE parts_data = ? AND sheet = ?
+			AND options = ? AND stock IS ? AND bands IS ? AND `+where,
+			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...))
+		if err != nil {
+			return res, err
+		}
+		if same {
 			continue
+		}
+		name := l.Name
+		for n := 2; ; n++ {
+			taken, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = ? AND `+where, append([]any{l.Name}, args...))
+			if err != nil {
+				return res, err
+			}
+			if !taken {
+				break
+			}
+			if n > store.MaxSyncNames {
+				return res, errors.New("no free name for a synced layout")
+			}
+			l.Name = store.SyncName(name, n)
 		}
 		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
 			return res, err
@@ -60,6 +79,27 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		res.NewLayouts++
 	}
 	return res, tx.Commit()
+}
+
+// sameLayout reports whether query, the names of the user's layouts of a
+// kept layout's content, finds one under its name or a numbered name a
+// sync gave it (store.SyncNameOf).
+func sameLayout(ctx context.Context, tx *sql.Tx, name, query string, args []any) (bool, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var stored string
+		if err := rows.Scan(&stored); err != nil {
+			return false, err
+		}
+		if store.SyncNameOf(stored, name) {
+			return true, nil
+		}
+	}
+	return false, rows.Err()
 }
 
 // exists reports whether query finds a row.

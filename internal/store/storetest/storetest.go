@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"InvalidLayout", testInvalidLayout},
 		{"Sync", testSync},
 		{"SyncDeduplicatesAgainstStored", testSyncAgainstStored},
+		{"SyncKeepsOfflineWorkOfATakenName", testSyncKeepsOfflineWork},
 		{"SyncInvalidSavesNothing", testSyncInvalid},
 		{"SyncKeepsDates", testSyncKeepsDates},
 		{"Owners", testOwners},
@@ -387,6 +388,45 @@ func testSyncAgainstStored(t *testing.T, s store.Store) {
 	}
 	if want := (store.SyncResult{NewParts: 2, NewLayouts: 1}); res != want {
 		t.Errorf("Sync = %+v, want %+v", res, want)
+	}
+}
+
+// testSyncKeepsOfflineWork: a layout saved offline under a name the
+// server has, with other parts, is the user's work: the sync saves it as
+// "Mutfak (2)" (and a second one as "Mutfak (3)"), and sent again it
+// saves nothing more. A long name is cut to make room for the number.
+func testSyncKeepsOfflineWork(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.CreateLayout(ctx, anon, sampleLayout("Mutfak")); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("ş", store.MaxNameLength)
+	if _, err := s.CreateLayout(ctx, anon, sampleLayout(long)); err != nil {
+		t.Fatal(err)
+	}
+	edited := sampleLayout("Mutfak")
+	edited.Parts = append(edited.Parts, nest.Part{ID: "p3", Name: "Tezgah", Width: 70, Height: 140, Quantity: 3})
+	again := sampleLayout("Mutfak")
+	again.Sheet.Width = 100
+	longEdited := sampleLayout(long)
+	longEdited.Parts = edited.Parts
+	local := []store.LayoutInput{edited, sampleLayout("Mutfak"), again, longEdited}
+	for round, want := range []int{3, 0} {
+		res, err := s.Sync(ctx, anon, nil, local)
+		if err != nil {
+			t.Fatalf("Sync %d: %v", round+1, err)
+		}
+		if res.NewLayouts != want {
+			t.Errorf("Sync %d saved %d layouts, want %d", round+1, res.NewLayouts, want)
+		}
+	}
+	names := map[string]int{}
+	for _, l := range mustListLayouts(t, s, anon) {
+		names[l.Name] = len(l.Parts)
+	}
+	cut := strings.Repeat("ş", store.MaxNameLength-4) + " (2)"
+	if len(names) != 5 || names["Mutfak"] != 2 || names["Mutfak (2)"] != 3 || names["Mutfak (3)"] != 2 || names[cut] != 3 {
+		t.Errorf("stored layouts (name: parts) %v", names)
 	}
 }
 
