@@ -189,8 +189,14 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		return "", err
 	}
 	defer os.Remove(tmp)
-	if err := copyFile(from, tmp); err != nil {
-		return "", fmt.Errorf("yedek %s kopyalanamadı: %w", from, err)
+	// VACUUM INTO, not a copy of the file: a backup with a WAL beside it
+	// (the .bak of an earlier restore, of a server that was killed) holds
+	// its last transactions there, and a copy of the file alone lost them.
+	if err := vacuumInto(ctx, from, tmp); err != nil {
+		return "", err
+	}
+	if err := syncFile(tmp); err != nil {
+		return "", err
 	}
 	if _, err := os.Stat(dbPath); err == nil {
 		bak = dbPath + ".bak"
@@ -201,7 +207,10 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		if err := copyFile(dbPath, bak); err != nil {
 			return "", fmt.Errorf("eski veritabanı %s olarak saklanamadı: %w", bak, err)
 		}
+		// The old .bak's WAL and shared memory would be read with the new
+		// .bak (restoring from the .bak itself is safe: its WAL is in tmp).
 		os.Remove(bak + "-wal")
+		os.Remove(bak + "-shm")
 		if err := copyFile(dbPath+"-wal", bak+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return "", fmt.Errorf("eski veritabanı %s olarak saklanamadı: %w", bak, err)
 		}

@@ -636,3 +636,58 @@ func TestBackupOddPath(t *testing.T) {
 		t.Errorf("restored parts %q", got)
 	}
 }
+
+// A backup with a WAL beside it holds its last transactions there: a
+// database whose server was killed, or the .bak of an earlier restore. A
+// restore from it keeps them: restoring the .bak undoes a restore whole.
+// (A copy of the file alone lost them, and the restore then deleted the
+// .bak's WAL.)
+func TestRestoreFromAFileWithItsWAL(t *testing.T) {
+	ctx := context.Background()
+	s, path, backup, _, _ := backedUp(t)
+	// The server's last saves are in the WAL when it dies: a copy of the
+	// file and its WAL taken now is what kill -9 leaves.
+	if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Son", Width: 30, Height: 30, Quantity: 1}); err != nil {
+		t.Fatal(err)
+	}
+	crashed := filepath.Join(filepath.Dir(path), "çöktü.db")
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(path+suffix, crashed+suffix); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if info, err := os.Stat(crashed + "-wal"); err != nil || info.Size() == 0 {
+		t.Fatalf("no WAL to restore from (%v): the case is not tested", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := "Son,Yeni,Eski"
+	if _, err := Restore(ctx, crashed, path); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := partNames(t, r); got != want {
+		t.Errorf("restored from a file with its WAL: %q, want %q", got, want)
+	}
+	r.Close()
+	// Restore the backup, then undo that by restoring the .bak.
+	bak, err := Restore(ctx, backup, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, bak, path); err != nil {
+		t.Fatal(err)
+	}
+	r, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got := partNames(t, r); got != want {
+		t.Errorf("after restoring the .bak: %q, want %q", got, want)
+	}
+}
