@@ -156,6 +156,14 @@ func (a *auth) guard(next http.Handler) http.Handler {
 			Error(w, r, apperr.New(apperr.Forbidden, msgCrossOrigin))
 			return
 		}
+		// The health check needs no account, and says itself when the
+		// database does not answer (503 "unavailable" for a load
+		// balancer): asking the database for team mode first made it a
+		// 500 "Sunucu hatası".
+		if r.URL.Path == "/api/health" {
+			next.ServeHTTP(w, r)
+			return
+		}
 		team, err := a.teamMode(r.Context())
 		if err != nil {
 			Error(w, r, err)

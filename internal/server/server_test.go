@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
 	"kesim/internal/version"
@@ -51,6 +53,33 @@ func TestHealthAndConfig(t *testing.T) {
 	var cfg map[string]string
 	if err := json.Unmarshal(w.Body.Bytes(), &cfg); err != nil || cfg["factory"] != "İzmir fabrikası" || cfg["machine"] != "CNC-1" {
 		t.Errorf("config: %s %v", w.Body, err)
+	}
+}
+
+// downStore is a store whose database has gone away: every question
+// fails.
+type downStore struct{ *sqlite.Store }
+
+func (downStore) Ping(context.Context) error { return errors.New("connection refused") }
+
+func (downStore) HasUsers(context.Context) (bool, error) {
+	return false, apperr.Wrap("count users", errors.New("unexpected EOF"))
+}
+
+// With the database gone, /api/health says so as documented, 503 with
+// "unavailable" for a load balancer, not the 500 of asking the database
+// whether it has accounts.
+func TestHealthWithTheDatabaseDown(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := New(Config{Store: downStore{st}})
+	w := do(h, "GET", "/api/health", "")
+	var answer healthStatus
+	if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || w.Code != http.StatusServiceUnavailable || answer.Status != "unavailable" {
+		t.Errorf("health with the database down: %d %s", w.Code, w.Body)
 	}
 }
 
