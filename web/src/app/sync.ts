@@ -9,14 +9,28 @@ import { msg } from '../messages';
 
 type Notices = ReturnType<typeof useNotices>;
 
-/** useSyncOnSignIn sends what the browser kept for account once the page is shown (shown) and whenever another account signs in. */
+/**
+ * useSyncOnSignIn sends what the browser kept for account once the page is
+ * shown (shown), whenever another account signs in, and whenever the
+ * browser is back online: a workshop tab left open for days would otherwise
+ * keep what it saved offline until it is reloaded. Back online, a failure
+ * says nothing (the network may still be settling); the next try sends it.
+ */
 export function useSyncOnSignIn(account: Me | null | undefined, shown: boolean): void {
   const notices = useNotices();
   useEffect(() => {
     if (!shown || !account) return;
+    const done = (r: Awaited<ReturnType<typeof syncLocal>>) => r && notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 });
     syncLocal(account)
-      .then((r) => r && notices.toast(msg.syncDone(r.newParts, r.newLayouts), { ms: 5000 }))
+      .then(done)
       .catch(() => notices.toast(msg.syncErrorText, { title: msg.syncErrorTitle, tone: 'error', ms: 5000 }));
+    const online = () => {
+      syncLocal(account)
+        .then(done)
+        .catch(() => undefined);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
   }, [shown, account, notices]);
 }
 
