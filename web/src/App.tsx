@@ -78,7 +78,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const pinned = cutting?.pinned;
   const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock, pinned, helpers);
   useSyncOnSignIn(session.account, !splash);
-  useStockSync(session.account, !splash, work);
+  useStockSync(session.account, !splash, work, notices.confirm);
   useJobSync(work);
   const cutPages = useMemo(() => (pinned?.length ? new Set(pinned.map((p) => p.id)) : undefined), [pinned]);
 

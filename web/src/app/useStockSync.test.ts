@@ -98,3 +98,51 @@ describe('useStockSync', () => {
     expect(result.current.stockUnsent).toBe(false);
   });
 });
+
+describe('useStockSync after an offline change', () => {
+  const base = JSON.stringify([[{ id: 'h', width: 100, height: 100 }], [], null]);
+  const offline = { stock: [{ id: 'h', width: 100, height: 100 }, { id: 'yeni', width: 50, height: 50 }], bands: [], objective: 'area' as const, deductBands: false };
+  const keep = (stockBase: string) =>
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: offline, stockUnsent: true, stockBase }));
+  const withAsk = (ask: (text: string) => Promise<boolean>) =>
+    renderHook(() => {
+      const work = useWork(account);
+      useStockSync(account, true, work, ask);
+      return work;
+    });
+
+  it('sends it without asking when the server still has what this browser last read', async () => {
+    keep(base);
+    answer = () => Response.json({ stock: here.stock, bands: [] });
+    const ask = vi.fn(async () => true);
+    const { result } = withAsk(ask);
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']));
+    expect(ask).not.toHaveBeenCalled();
+    answer = () => Response.json({ stock: offline.stock, bands: [] });
+    await waitFor(() => expect(result.current.stockUnsent).toBe(false));
+  });
+
+  it('asks when the stock was changed elsewhere meanwhile, and takes the server\'s list when told so', async () => {
+    keep(base);
+    const ask = vi.fn(async () => false);
+    const { result } = withAsk(ask);
+    await waitFor(() => expect(result.current.stockUnsent).toBe(false));
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    expect(result.current.stock?.stock).toEqual(server.stock);
+  });
+
+  it('notes the server\'s stock as the base when it is the same as here', async () => {
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: { ...server, objective: 'cost', deductBands: false } }));
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockBase).toBe(JSON.stringify([server.stock, server.bands, null])));
+  });
+
+  it('sends this browser\'s list over the other when told so', async () => {
+    keep(base);
+    const ask = vi.fn(async () => true);
+    withAsk(ask);
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']));
+    expect(calls[1].body).toEqual({ stock: offline.stock, bands: [], offcutsSeen: [] });
+  });
+});

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
-import { merged, notThere, offcutIds, sameLists, stockApi } from '../features/stock/api';
+import { merged, notThere, offcutIds, sameLists, stockApi, stockPrint } from '../features/stock/api';
 import { isOffcut } from '../features/stock/offcuts';
 import type { StockSettings } from '../features/stock/stock';
+import { stockMsg } from '../features/stock/texts';
 import { ApiError } from '../lib/api';
 import type { Me } from '../lib/account';
 
@@ -9,6 +10,8 @@ interface StockWork {
   owner: string | null;
   stock: StockSettings | undefined;
   stockUnsent: boolean;
+  /** the stock as the server last had it here (stockPrint), undefined when not known */
+  stockBase?: string;
   setStock: (s: StockSettings, unsent: boolean) => void;
   stockSent: (s: StockSettings) => void;
 }
@@ -18,12 +21,30 @@ interface StockWork {
  * once the page is shown and whenever another account signs in; stock
  * changed in this browser while the server could not take it is sent
  * first (PUT). A server without /api/stock leaves the stock in this
- * browser, as the parts are.
+ * browser, as the parts are. When the server's stock changed elsewhere
+ * meanwhile (it is not the stockBase this browser last agreed on), ask
+ * (the notices' confirm) decides which list stays: sent as it was, the
+ * other device's changes were replaced without a word.
  */
-export function useStockSync(account: Me | null | undefined, shown: boolean, work: StockWork): void {
+export function useStockSync(account: Me | null | undefined, shown: boolean, work: StockWork, ask?: (text: string) => Promise<boolean>): void {
   const sync = useEffectEvent(async (live: () => boolean) => {
     if (work.stockUnsent && work.stock) {
       const sent = work.stock;
+      if (ask && work.stockBase !== undefined) {
+        let server;
+        try {
+          server = await stockApi.get();
+        } catch {
+          return; // kept here, sent at the next start
+        }
+        if (!live()) return;
+        const now = stockPrint(server ?? undefined);
+        if (server && now !== work.stockBase && now !== stockPrint(sent) && !(await ask(stockMsg.changedElsewhere))) {
+          if (live()) work.setStock(merged(server, work.stock), false);
+          return;
+        }
+        if (!live()) return;
+      }
       try {
         // Changed here while the server could not take it: the offcuts
         // it keeps are the ones this browser knew of, so none goes.
@@ -40,7 +61,9 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
       const server = await stockApi.get();
       if (!live() || !server) return;
       const next = merged(server, work.stock);
-      if (!sameLists(next, work.stock)) work.setStock(next, false);
+      // Also when the lists are the same: the server's is then the base
+      // an offline change is compared with.
+      if (!sameLists(next, work.stock) || work.stockBase !== stockPrint(next)) work.setStock(next, false);
     } catch (e) {
       if (!notThere(e)) console.warn('stock', e);
     }
@@ -83,12 +106,12 @@ async function putStock(s: StockSettings, seen: string[]): Promise<StockSettings
  * refreshStock takes the server's stock again (offcuts came or went with a
  * job's state); a failure leaves the stock on screen as it is.
  */
-export async function refreshStock(work: Pick<StockWork, 'stock' | 'setStock'>): Promise<void> {
+export async function refreshStock(work: Pick<StockWork, 'stock' | 'setStock' | 'stockBase'>): Promise<void> {
   try {
     const server = await stockApi.get();
     if (!server) return;
     const next = merged(server, work.stock);
-    if (!sameLists(next, work.stock)) work.setStock(next, false);
+    if (!sameLists(next, work.stock) || work.stockBase !== stockPrint(next)) work.setStock(next, false);
   } catch (e) {
     if (!notThere(e)) console.warn('stock', e);
   }

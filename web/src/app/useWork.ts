@@ -4,6 +4,7 @@ import type { PartInput } from '../features/engine/types';
 import { pinnedPages } from '../features/job/checklist';
 import { newPartId, type Part } from '../features/parts/parts';
 import type { SavedLayout } from '../features/saved/api';
+import { stockPrint } from '../features/stock/api';
 import { settingsOf, type StockSettings } from '../features/stock/stock';
 import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
 import type { JobState } from '../lib/api';
@@ -95,9 +96,11 @@ export function useWork(account: Me | null | undefined) {
         return stock;
       },
       /** setStock puts the stock dialog's lists on screen; unsent: the server has not taken them yet. */
-      setStock: (stock: StockSettings, unsent: boolean) => update((w) => ({ ...w, stock, stockUnsent: unsent })),
+      setStock: (stock: StockSettings, unsent: boolean) =>
+        update((w) => (unsent ? { ...w, stock, stockUnsent: true } : { ...w, stock, stockUnsent: false, stockBase: stockPrint(stock) })),
       /** stockSent notes that the server took the stock on screen. */
-      stockSent: (stock: StockSettings) => update((w) => (w.stock === stock ? { ...w, stockUnsent: false } : w)),
+      stockSent: (stock: StockSettings) =>
+        update((w) => (w.stock === stock ? { ...w, stockUnsent: false, stockBase: stockPrint(stock) } : w)),
       /** markSaved notes the parts just saved as a layout: they are no longer unsaved; the server's copy is the job on screen. */
       markSaved: (ps: PartInput[], saved?: Pick<SavedLayout, 'id' | 'name'>) =>
         update((w) => {
@@ -121,6 +124,7 @@ export function useWork(account: Me | null | undefined) {
     canvas: work.canvas,
     stock: work.stock,
     stockUnsent: work.stockUnsent === true,
+    stockBase: work.stockBase,
     job: work.job,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,

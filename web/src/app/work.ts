@@ -21,6 +21,8 @@ export interface Work {
   stock?: StockSettings;
   /** stockUnsent: the stock was changed here and the server (PUT /api/stock) has not taken it yet */
   stockUnsent?: boolean;
+  /** stockBase: the stock as the server last had it here (stockPrint), to tell a change made elsewhere meanwhile */
+  stockBase?: string;
   /** job is the saved layout on screen when the server keeps it as a job (saved or loaded with its result) */
   job?: WorkJob;
 }
@@ -52,6 +54,7 @@ function parse(raw: string | null): Work | null {
       const out: Work = { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
       if (w.stock) out.stock = settingsOf(w.stock);
       if (w.stockUnsent === true) out.stockUnsent = true;
+      if (typeof w.stockBase === 'string') out.stockBase = w.stockBase;
       const job = jobOf(w.job);
       if (job) out.job = job;
       return out;

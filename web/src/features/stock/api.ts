@@ -56,6 +56,15 @@ export function merged(server: StockLists | null | undefined, here: StockSetting
   return here?.keepLeftover ? { ...out, keepLeftover: true } : out;
 }
 
+/**
+ * stockPrint is what the user edits of the lists, as one string: the stock
+ * rows but the rack's offcuts (which jobs change, and offcutsSeen guards),
+ * the band codes and the offcut settings.
+ */
+export function stockPrint(l: StockLists | undefined): string {
+  return JSON.stringify([(l?.stock ?? []).filter((r) => !isOffcut(r)), l?.bands ?? [], l?.offcutSettings ?? null]);
+}
+
 /** sameLists reports whether the lists (and offcut settings) of a and b are the same. */
 export function sameLists(a: StockLists | undefined, b: StockLists | undefined): boolean {
   return JSON.stringify([a?.stock ?? [], a?.bands ?? [], a?.offcutSettings ?? null]) === JSON.stringify([b?.stock ?? [], b?.bands ?? [], b?.offcutSettings ?? null]);

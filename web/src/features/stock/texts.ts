@@ -27,6 +27,10 @@ const areaFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maxim
 export const fmtArea = (m2: number): string => areaFmt.format(m2);
 
 export const stockMsg = {
+  /** the stock was changed here offline and, meanwhile, elsewhere too (useStockSync) */
+  changedElsewhere:
+    'Levha stoku bu tarayıcıda çevrimdışı değiştirildi, ama bu arada başka bir yerde de değiştirilmiş. ' +
+    'Bu tarayıcıdaki liste sunucudakinin yerine kaydedilsin mi? İptal ederseniz sunucudaki liste alınır.',
   open: 'Levha stoku',
   title: 'Levha stoku',
   stockRows: 'Stok satırları',
