@@ -29,11 +29,15 @@ const (
 	TooMany      Code = "too_many"     // too many attempts; try again later
 	Busy         Code = "busy"         // the server has no capacity now; try again later
 	Timeout      Code = "timeout"      // the work did not finish within the server's cap
+	Unavailable  Code = "unavailable"  // the database does not answer; try again later
 	Internal     Code = "internal"     // the server failed; details in Err only
 )
 
 // Codes lists every code, in the order of the documentation.
-var Codes = []Code{Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, TooMany, Busy, Timeout, Internal}
+var Codes = []Code{Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, TooMany, Busy, Timeout, Unavailable, Internal}
+
+// MsgUnavailable is what a user learns of a database that does not answer.
+const MsgUnavailable = "Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin."
 
 // MsgInternal is all a user learns of an internal error.
 const MsgInternal = "Sunucu hatası"

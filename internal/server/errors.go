@@ -7,8 +7,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
+	"syscall"
 	"unicode/utf8"
 
 	"kesim/internal/apperr"
@@ -28,6 +30,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.TooMany:      http.StatusTooManyRequests,
 	apperr.Busy:         http.StatusServiceUnavailable,
 	apperr.Timeout:      http.StatusServiceUnavailable,
+	apperr.Unavailable:  http.StatusServiceUnavailable,
 	apperr.Internal:     http.StatusInternalServerError,
 }
 
@@ -80,8 +83,20 @@ func appError(err error) *apperr.Error {
 		return ae
 	case errors.As(err, &ie):
 		return &apperr.Error{Code: apperr.Invalid, Field: ie.Field, Message: ie.Message}
+	case databaseGone(err):
+		return &apperr.Error{Code: apperr.Unavailable, Message: apperr.MsgUnavailable}
 	}
 	return &apperr.Error{Code: apperr.Internal, Message: apperr.MsgInternal}
+}
+
+// databaseGone reports whether err is the database's connection failing
+// (refused, reset, cut in the middle of an answer): the user is told the
+// database does not answer, with 503, rather than "Sunucu hatası", and the
+// web app keeps what it could not save, as when the server is out of reach.
+func databaseGone(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 type loggerKey struct{}

@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"kesim/internal/apperr"
@@ -116,5 +119,29 @@ func TestLoneSurrogate(t *testing.T) {
 	w := do(h, "POST", "/api/parts", `{"name":"a\ud800b","width":5,"height":1,"quantity":1}`)
 	if w.Code != 400 || !strings.Contains(w.Body.String(), msgBadUTF8) {
 		t.Errorf("a lone surrogate in a part's name: %d %s", w.Code, w.Body)
+	}
+}
+
+// A database whose connection is refused, reset or cut in the middle of an
+// answer is "unavailable" (503), which the web app treats as out of reach
+// and keeps its work; other failures stay the 500 "Sunucu hatası". Neither
+// shows the cause.
+func TestDatabaseGoneIsUnavailable(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		code apperr.Code
+	}{
+		{apperr.Wrap("list parts", fmt.Errorf("failed to receive message: %w", io.ErrUnexpectedEOF)), apperr.Unavailable},
+		{apperr.Wrap("count users", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}), apperr.Unavailable},
+		{apperr.Wrap("save", fmt.Errorf("write: %w", syscall.ECONNRESET)), apperr.Unavailable},
+		{apperr.Wrap("save", errors.New("constraint failed")), apperr.Internal},
+	} {
+		w := httptest.NewRecorder()
+		Error(w, httptest.NewRequest("GET", "/api/parts", nil), c.err)
+		var b errorBody
+		json.Unmarshal(w.Body.Bytes(), &b)
+		if b.Error.Code != c.code || w.Code != statusOf[c.code] || strings.Contains(w.Body.String(), "EOF") {
+			t.Errorf("%v: %d %s, want %s", c.err, w.Code, w.Body, c.code)
+		}
 	}
 }
