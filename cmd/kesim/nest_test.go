@@ -36,14 +36,7 @@ func TestNestCSVToJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res nest.Result
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := readResult(t, out)
 	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{
 		{ID: "p1", Name: "Kapak", Width: 50, Height: 74, Quantity: 4},
 		{ID: "p2", Name: "Çekmece Ön", Width: 45.5, Height: 20, Quantity: 3},
@@ -449,14 +442,7 @@ func TestNestStockEndToEnd(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res nest.Result
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := readResult(t, out)
 	req, _, err := readRequest(p["parts.csv"], nil)
 	if err != nil {
 		t.Fatal(err)
@@ -944,14 +930,7 @@ func TestNestSummaryPerMaterialOnTheCanvas(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res nest.Result
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := readResult(t, out)
 	sheets := map[string]int{}
 	for _, pg := range res.Pages {
 		sheets[materialName(pg.Material, pg.Thickness)]++
@@ -965,4 +944,18 @@ func TestNestSummaryPerMaterialOnTheCanvas(t *testing.T) {
 	if len(sheets) != 2 {
 		t.Errorf("sheets per material %v, want two materials", sheets)
 	}
+}
+
+// readResult reads the result JSON kesim nest wrote to path.
+func readResult(t *testing.T, path string) nest.Result {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res nest.Result
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
