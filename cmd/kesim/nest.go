@@ -666,7 +666,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 	for _, m := range res.Materials {
 		fmt.Fprintf(w, "%s: %d sayfa (alt sınır %d), verim %%%s", materialName(m.Material, m.Thickness), m.Pages, m.LowerBound, decimal(m.Efficiency, 1))
 		if m.Cost > 0 || m.CostLowerBound > 0 {
-			fmt.Fprintf(w, ", maliyet %s TL, alt sınır %s TL", decimal(m.Cost, 2), decimal(m.CostLowerBound, 2))
+			fmt.Fprintf(w, ", maliyet %s, alt sınır %s", export.Money(m.Cost), export.Money(m.CostLowerBound))
 		}
 		if m.Optimal {
 			fmt.Fprint(w, ", en iyisi (kanıtlandı)")
@@ -674,7 +674,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		fmt.Fprintln(w)
 	}
 	if st := res.Stats; st.Cost > 0 {
-		fmt.Fprintf(w, "Bu planın maliyeti %s TL; hiçbir plan %s TL'den ucuz olamaz.\n", decimal(st.Cost, 2), decimal(st.CostLowerBound, 2))
+		fmt.Fprintf(w, "Bu planın maliyeti %s; hiçbir plan %s'den ucuz olamaz.\n", export.Money(st.Cost), export.Money(st.CostLowerBound))
 	}
 	// Per stock row and, for a row of no material (the default canvas),
 	// per material it was cut for, as the PDF's order summary lists them.
@@ -704,7 +704,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		for _, b := range res.BandTotals {
 			fmt.Fprintf(w, "  %s: %s m", b.Code, decimal(b.Meters, 2))
 			if b.Cost > 0 {
-				fmt.Fprintf(w, ", %s TL", decimal(b.Cost, 2))
+				fmt.Fprintf(w, ", %s", export.Money(b.Cost))
 			}
 			fmt.Fprintln(w)
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -465,6 +466,10 @@ func TestNestStockEndToEnd(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stderr)
 		}
+	}
+	// Money as the PDF writes it: 2.350,50 TL, never 2.350,5 TL.
+	if bad := regexp.MustCompile(`(^|[^,\d])\d+(\.\d{3})*(,\d)? TL`).FindString(stderr); bad != "" {
+		t.Errorf("an amount without its two decimals: %q in\n%s", bad, stderr)
 	}
 }
 
