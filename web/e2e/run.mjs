@@ -688,6 +688,9 @@ await test('identical sheets are shown once with × 5', async (page) => {
   // Ten 50 x 148 parts fill the 100 x 148 canvas two by two: five identical sheets.
   await paste(page, 'Dikme\t50\t148\t10\n');
   await page.getByRole('listitem', { name: 'Dikme' }).waitFor();
+  // By default the specification's pager, one sheet a step; merged on request.
+  await page.locator('.results').getByText('Sayfa 1 / 5').first().waitFor({ timeout: 15000 });
+  await page.getByRole('checkbox', { name: 'Aynı levhaları birleştir (× adet)' }).check();
   await page.locator('.results').getByText('Sayfa 1-5 (× 5)').first().waitFor({ timeout: 15000 });
 });
 

@@ -93,6 +93,8 @@ export const msg = {
   pdfBusy: 'PDF Oluşturuluyor...',
   dxfDownload: 'DXF İndir',
   dxfPerSheet: 'Her sayfa ayrı DXF (zip)',
+  /** mergeSheets shows identical sheets once, × N (off: the specification's pager, one sheet a step) */
+  mergeSheets: 'Aynı levhaları birleştir (× adet)',
   /** resultsTitle is the results section's heading, for screen readers */
   resultsTitle: 'Nesting Sonucu',
   prevPage: 'Önceki sayfa',

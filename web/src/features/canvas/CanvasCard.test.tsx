@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
@@ -58,5 +58,36 @@ describe('canvas dialog', () => {
     await user.pointer({ keys: '[MouseLeft]', target: dialog.parentElement! });
     expect(dialog).toBeInTheDocument();
     expect(field).toHaveValue('250');
+  });
+});
+
+describe('canvas notice', () => {
+  it('shows a second change its whole 4 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(
+        <NoticeProvider>
+          <CanvasCard settings={DEFAULT_CANVAS} onChange={vi.fn()} />
+        </NoticeProvider>,
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const change = async (width: string) => {
+        await openWith(user, width);
+        await user.keyboard('{Enter}');
+        await screen.findByText(new RegExp(`${width} x 148 cm`));
+      };
+      await change('120');
+      vi.advanceTimersByTime(3000);
+      await change('130');
+      await act(async () => {
+        vi.advanceTimersByTime(2000); // 5 s after the first, 2 s after the second
+      });
+      const notice = () => screen.queryByText(/130 x 148 cm/, { selector: '.inline-notice' });
+      expect(notice()).toBeInTheDocument();
+      vi.advanceTimersByTime(2500);
+      await vi.waitFor(() => expect(notice()).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

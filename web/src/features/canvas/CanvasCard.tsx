@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseDecimal } from '../../lib/number';
@@ -14,6 +14,10 @@ interface Props {
 export function CanvasCard({ settings, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // The notice's timer: a second change restarts it, so that its notice
+  // shows its whole 4 seconds, not the rest of the first one's.
+  const hide = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hide.current), []);
   const extras = [
     settings.kerfMm > 0 && `${msg.kerf}: ${fmtCm(settings.kerfMm)}`,
     settings.trimMm > 0 && `${msg.trim}: ${fmtCm(settings.trimMm)}`,
@@ -25,7 +29,8 @@ export function CanvasCard({ settings, onChange }: Props) {
     setOpen(false);
     const zoom = s.width > 200 || s.height > 200 ? `\n${msg.autoZoom}` : '';
     setNotice(`${msg.canvasUpdated} ${fmtCm(s.width)} x ${fmtCm(s.height)} cm${zoom}`);
-    setTimeout(() => setNotice(null), 4000);
+    clearTimeout(hide.current);
+    hide.current = setTimeout(() => setNotice(null), 4000);
   };
 
   return (

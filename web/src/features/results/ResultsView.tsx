@@ -10,6 +10,26 @@ import { groupByPattern, repeats } from './patterns';
 import { Preview } from './Preview';
 import { resultMsg } from './texts';
 
+// MERGE_KEY keeps, in this browser, whether identical sheets are shown once.
+const MERGE_KEY = 'kesim-merge-sheets';
+
+function mergeChosen(): boolean {
+  try {
+    return localStorage.getItem(MERGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function chooseMerge(on: boolean) {
+  try {
+    if (on) localStorage.setItem(MERGE_KEY, '1');
+    else localStorage.removeItem(MERGE_KEY);
+  } catch {
+    /* the choice lasts until the page is left */
+  }
+}
+
 // The stock reasons a part is skipped for (docs/engine.md): a bigger canvas does not help with these.
 const STOCK_REASONS = new Set([skipNoStock, skipNoFit, skipStockOut]);
 
@@ -55,10 +75,15 @@ interface Props {
 /** ResultsView shows the summary, exports, page navigation and the page. */
 export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands, cutPages }: Props) {
   const [index, setIndex] = useState(0);
+  const [merge, setMerge] = useState(mergeChosen);
   const pages = result?.pages ?? [];
-  // Identical sheets (same pages[].pattern) are shown once, × N.
-  const groups = groupByPattern(pages, 1, cutPages);
-  const grouped = repeats(groups);
+  // Identical sheets (same pages[].pattern) are shown once, × N, when the
+  // user asks for it: by default the pager is the specification's, one
+  // sheet a step, 'Sayfa n / N'.
+  const patterns = groupByPattern(pages, 1, cutPages);
+  const canMerge = repeats(patterns);
+  const grouped = canMerge && merge;
+  const groups = grouped ? patterns : pages.map((p, i) => ({ page: p, sheets: [i + 1] }));
   // A new layout with fewer sheets shows its last one.
   const last = Math.max(0, groups.length - 1);
   if (index > last) setIndex(last);
@@ -143,6 +168,20 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
         </>
       ) : (
         <>
+          {canMerge && (
+            <label className="merge-sheets">
+              <input
+                type="checkbox"
+                checked={merge}
+                onChange={(e) => {
+                  setMerge(e.target.checked);
+                  setIndex(0);
+                  chooseMerge(e.target.checked);
+                }}
+              />{' '}
+              {msg.mergeSheets}
+            </label>
+          )}
           <Pager label="Sayfalar" groups={groups} grouped={grouped} index={Math.min(index, last)} page={page} onIndex={setIndex} />
           <Preview sheet={result!.sheet} page={page} ultra={ultra} cut={cutPages?.has(page.id)} />
           <BandLegend page={page} />

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Result } from '../engine/types';
 import { groupByPattern, patternTitle, repeats } from './patterns';
 import { ResultsView } from './ResultsView';
@@ -27,6 +27,10 @@ function show(r: Result) {
 }
 
 describe('identical sheets once, × N', () => {
+  // Each test but the first starts with the sheets merged, as the first leaves it.
+  beforeEach(() => localStorage.setItem('kesim-merge-sheets', '1'));
+  afterEach(() => localStorage.clear());
+
   it('titles a run and a scattered set of sheet numbers', () => {
     expect(patternTitle([3, 4, 5, 6, 7])).toBe('Sayfa 3-7 (× 5)');
     expect(patternTitle([2, 5, 9])).toBe('Sayfa 2, 5, 9 (× 3)');
@@ -45,8 +49,14 @@ describe('identical sheets once, × N', () => {
     expect(repeats(groupByPattern([page(0, 1), page(1, 2)]))).toBe(false);
   });
 
-  it('a job of 10 copies of a 2-part pattern on 5 identical sheets shows the pattern once with × 5', () => {
+  it('a job of 10 copies of a 2-part pattern on 5 identical sheets shows the pattern once with × 5 when asked, the specification\'s pager by default', async () => {
+    localStorage.clear();
     show(result([1, 2, 3, 4, 5].map((i) => page(i - 1, 1)), 1));
+    const nav = screen.getByRole('navigation', { name: 'Sayfalar' });
+    expect(nav).toHaveTextContent('Sayfa 1 / 5 · 2 parça · verim %50');
+    expect(screen.queryByTestId('pattern-title')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Aynı levhaları birleştir (× adet)' }));
+    expect(localStorage.getItem('kesim-merge-sheets')).toBe('1');
     expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-5 (× 5)');
     expect(screen.getByRole('navigation', { name: 'Sayfalar' })).toHaveTextContent('Desen 1 / 1');
     expect(screen.getByTestId('total-pages')).toHaveTextContent('5');
@@ -103,6 +113,7 @@ describe('groupByPattern with cut sheets', () => {
   });
 
   it('marks a cut sheet Kesildi in the results, and only that one', async () => {
+    localStorage.setItem('kesim-merge-sheets', '1');
     render(
       <ResultsView
         result={result([page(1, 1), page(2, 1), page(3, 1)], 1)}
@@ -120,5 +131,6 @@ describe('groupByPattern with cut sheets', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
     expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 2, 3 (× 2)');
     expect(screen.queryByTestId('page-cut')).not.toBeInTheDocument();
+    localStorage.clear();
   });
 });

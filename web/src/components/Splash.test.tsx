@@ -1,0 +1,30 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Splash } from './Splash';
+
+afterEach(() => vi.useRealTimers());
+
+describe('Splash', () => {
+  it('runs its counter about 3 seconds and fades 800 ms, as the specification times it', () => {
+    vi.useFakeTimers();
+    const onDone = vi.fn();
+    const { container } = render(<Splash title="Kesim" onDone={onDone} />);
+    act(() => vi.advanceTimersByTime(2900));
+    expect(container.querySelector('.splash')).not.toHaveClass('fading');
+    act(() => vi.advanceTimersByTime(200));
+    expect(container.querySelector('.splash')).toHaveClass('fading');
+    act(() => vi.advanceTimersByTime(600));
+    expect(onDone).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(100));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('is skipped by a key', () => {
+    const onDone = vi.fn();
+    render(<Splash title="Kesim" onDone={onDone} />);
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
