@@ -368,7 +368,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	f.SetTextColor(0, 0, 0)
 	f.SetFont("Go", "B", 9*s)
 	tx, ty := at(pad, pad+3)
-	f.Text(tx, ty, d.fit(pdf.Printable(p.Name), textW*s))
+	f.Text(tx, ty, d.fitMiddle(pdf.Printable(p.Name), textW*s))
 
 	f.SetFont("Go", "", 6.5*s)
 	lines := []string{
@@ -560,6 +560,30 @@ func (d *drawer) fit(s string, width float64) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
+}
+
+// fitMiddle shortens s to width by taking letters out of its middle
+// ("Çekmece ön panel…sağ 2"): names of one job often differ only at their
+// end (sol/sağ, 1/2), and a label that kept only the start printed two
+// parts' names alike.
+func (d *drawer) fitMiddle(s string, width float64) string {
+	if d.f.GetStringWidth(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	// k letters kept, a third of them from the end: one more letter kept
+	// is never narrower, so the most that fit are found by halving.
+	kept := func(k int) string { return string(r[:k-k/3]) + "…" + string(r[len(r)-k/3:]) }
+	lo, hi := 0, len(r)-1 // kept(lo) fits (or lo is 0); kept(hi+1) does not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if d.f.GetStringWidth(kept(mid)) <= width {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return kept(lo)
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }

@@ -2,6 +2,7 @@ package labels
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -418,4 +419,34 @@ func FuzzWrite(f *testing.F) {
 			t.Fatal("no error and no PDF")
 		}
 	})
+}
+
+// Two long names that differ only at their end ("… sol 1", "… sol 2") are
+// shortened in their middle, so that the two labels still tell them apart.
+func TestLongNamesKeepTheirEnd(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	long := "Üst dolap çekmece ön panel kulplu cam kapak sol "
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{
+		{ID: "a", Name: long + "1", Width: 40, Height: 30, Quantity: 1},
+		{ID: "b", Name: long + "2", Width: 40, Height: 30, Quantity: 1},
+	}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := run(t, pdftotext, "-enc", "UTF-8", write(t, &req, res, Options{Preset: PresetA4x8}), "-")
+	ones, twos := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "Üst dolap") && strings.Contains(line, "…") {
+			switch {
+			case strings.HasSuffix(strings.TrimSpace(line), "sol 1"):
+				ones++
+			case strings.HasSuffix(strings.TrimSpace(line), "sol 2"):
+				twos++
+			}
+		}
+	}
+	if ones != 1 || twos != 1 {
+		t.Errorf("shortened names ending in 'sol 1': %d, in 'sol 2': %d; want one each:\n%s", ones, twos, text)
+	}
 }
