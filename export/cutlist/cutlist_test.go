@@ -332,6 +332,15 @@ func TestXLSXReadByExcelize(t *testing.T) {
 	if s, _ := f.GetCellValue(PiecesSheet, "F2"); !strings.Contains(s, ".") && !strings.Contains(s, ",") {
 		t.Fatalf("F2 shows %q: the #,##0.00 format is not applied", s)
 	}
+	// A whole thickness shows as one: 18, not 18,00.
+	col := slices.Index(rows[0], "Kalınlık (mm)")
+	if col < 0 {
+		t.Fatalf("no thickness column in %v", rows[0])
+	}
+	cellName, _ := excelize.CoordinatesToCellName(col+1, 2)
+	if s, _ := f.GetCellValue(PiecesSheet, cellName); s != "18" {
+		t.Errorf("thickness shows %q, want 18", s)
+	}
 }
 
 // TestLeftoversBounded: a sheet with 5,000 parts in general position is

@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"encoding/xml"
 	"io"
+	"math"
 	"strconv"
 
 	"kesim/nest"
@@ -167,10 +168,14 @@ func styleAttr(s int) string {
 	return ` s="` + strconv.Itoa(s) + `"`
 }
 
-// xlsxThickness is a thickness as a number cell, or an empty cell for 0.
+// xlsxThickness is a thickness as a number cell, or an empty cell for 0;
+// a whole one as a whole number ("18", not "18,00").
 func xlsxThickness(t float64) cell {
-	if t == 0 {
+	switch {
+	case t == 0:
 		return ""
+	case t == math.Trunc(t) && math.Abs(t) < 1e9:
+		return int(t)
 	}
 	return t
 }
