@@ -153,6 +153,12 @@ func TestPDFShowsTurkishTotals(t *testing.T) {
 			t.Fatalf("PDF text lacks %q:\n%s", want, text)
 		}
 	}
+	// Metres in a column have two decimals each: MDF's 2 m is 2,00, Sunta's 3 m 3,00, band 2,64.
+	for _, want := range []string{`\b2,00\s+30,00\b`, `\b3,00 \*`, `\b2,64\s+17,16\b`} {
+		if !regexp.MustCompile(want).MatchString(text) {
+			t.Errorf("PDF text lacks %s:\n%s", want, text)
+		}
+	}
 	// Every part was placed: no note of parts left out.
 	if strings.Contains(text, "Teklife dahil olmayan") {
 		t.Errorf("a note of unplaced parts in a quote of a whole job:\n%s", text)

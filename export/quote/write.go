@@ -129,7 +129,7 @@ func writeLines(f *fpdf.Fpdf, lines []Line, byArea bool) {
 			writeMore(f, len(lines)-maxLines, "malzeme")
 			break
 		}
-		m := Num(l.CutMetres, 2)
+		m := Money(l.CutMetres) // a column of metres: always two decimals, 14,70 beside 14,04
 		if l.CutEstimated {
 			m += " *"
 			estimated = true
@@ -155,7 +155,7 @@ func writeBands(f *fpdf.Fpdf, bands []Band) {
 			writeMore(f, len(bands)-maxBands, "bant")
 			break
 		}
-		t.row(pdf.Printable(bandName(b)), Num(b.Metres, 2), Money(b.Cost))
+		t.row(pdf.Printable(bandName(b)), Money(b.Metres), Money(b.Cost))
 	}
 }
 
