@@ -181,7 +181,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// A part id no barcode carries (Kapı-sol) would fail the labels, and
 	// so every output, only after the layout.
 	if f.labelsOut != "" {
-		if err := labels.Check(req, labels.Options{Preset: f.labelPreset, Job: f.job, SheetURL: f.sheetURL}); err != nil {
+		if err := labels.CheckIDs(req.Parts); err != nil {
 			return nestBadInput(stderr, fmt.Errorf("--labels: %w", err))
 		}
 	}

@@ -210,29 +210,16 @@ func checkID(id string) error {
 	return nil
 }
 
-// Check reports, before req is laid out, what would make Write refuse its
-// labels with opt whatever the layout: a preset, job or sheet address
-// Write refuses, or a part line whose pieces' ids (the line's id, a dash,
-// the copy number) no barcode carries. kesim nest checks so before the
-// layout, which may take long.
-func Check(req nest.Request, opt Options) error {
-	if opt.Preset == "" {
-		opt.Preset = DefaultPreset
-	}
-	if _, ok := presets[opt.Preset]; !ok {
-		return ErrPreset
-	}
-	if utf8.RuneCountInString(opt.Job) > MaxJob {
-		return ErrJob
-	}
-	if err := export.CheckSheetURL(opt.SheetURL); err != nil {
-		return err
-	}
-	parts, err := nest.LineIDs(req.Parts)
+// CheckIDs reports, before parts are laid out, a part line whose pieces'
+// ids (the line's id, a dash, the copy number) no barcode carries, which
+// would make Write refuse the labels only after the layout. kesim nest
+// checks so (the preset, job and sheet address it checks itself).
+func CheckIDs(parts []nest.Part) error {
+	lines, err := nest.LineIDs(parts)
 	if err != nil {
 		return nil // the engine's own error, with its field
 	}
-	for _, p := range parts {
+	for _, p := range lines {
 		if err := checkID(p.ID + "-" + strconv.Itoa(max(p.Quantity, 1)-1)); err != nil {
 			return err
 		}

@@ -173,14 +173,7 @@ func TestEngineLayoutQuote(t *testing.T) {
 		Stock: []nest.Stock{{ID: "m", Material: "MDF", Thickness: 18, Width: 280, Height: 207, Price: 1450.5}},
 		Bands: []nest.Band{{Code: "A", Price: 6.5}},
 		Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 30, Material: "MDF", Thickness: 18, Edges: &nest.Edges{Top: "A"}}}}
-	res, err := nest.Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Compute(&req, res, handOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, q := engineQuote(t, req)
 	if len(q.Lines) != 1 || q.Lines[0].Sheets != res.Stats.Pages || q.Lines[0].SheetCost != kurus(1450.5*float64(res.Stats.Pages)) {
 		t.Fatalf("%+v for %d pages", q.Lines, res.Stats.Pages)
 	}
@@ -219,16 +212,9 @@ func TestQuoteNeedsTheStockRows(t *testing.T) {
 func TestGuillotinePageWithoutCuts(t *testing.T) {
 	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Options: nest.Options{Trim: 1, Guillotine: true},
 		Parts: []nest.Part{{ID: "t", Name: "Tabla", Width: 98, Height: 146, Quantity: 1}}}
-	res, err := nest.Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, q := engineQuote(t, req)
 	if len(res.Pages) != 1 || len(res.Pages[0].Cuts) != 0 {
 		t.Fatalf("pages %+v: the case needs one page without cuts", res.Pages)
-	}
-	q, err := Compute(&req, res, handOptions())
-	if err != nil {
-		t.Fatal(err)
 	}
 	if l := q.Lines[0]; l.CutMetres != 0 || l.CutEstimated {
 		t.Errorf("cutting %v m, estimated %v; want 0 m measured", l.CutMetres, l.CutEstimated)
@@ -319,14 +305,7 @@ func pdfText(t *testing.T, q Quote, o Options, now time.Time) (string, string) {
 // not "Levha levha".
 func TestPlainJobCSVWords(t *testing.T) {
 	req := nest.Request{Sheet: nest.Sheet{Width: 183, Height: 366}, Parts: []nest.Part{{ID: "k", Name: "Kapak", Width: 60, Height: 40, Quantity: 3}}}
-	res, err := nest.Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Compute(&req, res, handOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, q := engineQuote(t, req)
 	var b bytes.Buffer
 	if err := WriteCSV(&b, q); err != nil {
 		t.Fatal(err)
@@ -335,4 +314,19 @@ func TestPlainJobCSVWords(t *testing.T) {
 	if strings.Contains(text, "Levha levha") || !strings.Contains(text, "\r\nLevha;1;adet;") || !strings.Contains(text, "\r\nKesim;") {
 		t.Errorf("plain job's lines:\n%s", text)
 	}
+}
+
+// engineQuote lays req out with the engine and quotes the layout with
+// handOptions.
+func engineQuote(t *testing.T, req nest.Request) (nest.Result, Quote) {
+	t.Helper()
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Compute(&req, res, handOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, q
 }

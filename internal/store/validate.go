@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -307,6 +308,13 @@ func SyncNameOf(stored, name string) bool {
 	}
 	n, err := strconv.Atoi(stored[open+2 : len(stored)-1])
 	return err == nil && n >= 2 && n <= MaxSyncNames && SyncName(name, n) == stored
+}
+
+// SyncedAs reports whether one of stored, the names of the user's layouts
+// of a kept layout's content, is its name or one a sync numbered for it:
+// the layout is the user's already.
+func SyncedAs(stored []string, name string) bool {
+	return slices.ContainsFunc(stored, func(s string) bool { return SyncNameOf(s, name) })
 }
 
 // SyncName is the n-th name (n from 2) for a layout called name whose name

@@ -129,21 +129,18 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 
 // cutPieces returns the ticked pieces of a layout, in the order ticked.
 func cutPieces(ctx context.Context, db reader, id string) ([]string, error) {
-	rows, err := db.Query(ctx, `SELECT piece_id FROM piece_ticks WHERE layout_id = $1
+	return queryStrings(ctx, db, `SELECT piece_id FROM piece_ticks WHERE layout_id = $1
 		ORDER BY ticked_at, piece_id`, id)
+}
+
+// queryStrings returns the one text column of query's rows (none: an
+// empty list, never nil).
+func queryStrings(ctx context.Context, db reader, query string, args ...any) ([]string, error) {
+	rows, err := db.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	ids := []string{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		ids = append(ids, p)
-	}
-	return ids, rows.Err()
+	return pgx.AppendRows([]string{}, rows, pgx.RowTo[string])
 }
 
 // CreateLayout validates in and saves it for the owner.

@@ -60,14 +60,15 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 			return err
 		}
 		where, args := ownerWhere(owner, 6)
-		same, err := sameLayout(ctx, tx, l.Name, `SELECT name FROM saved_layouts WHERE parts_data = $1::jsonb
+		// The names of the user's layouts of this content.
+		names, err := queryStrings(ctx, tx, `SELECT name FROM saved_layouts WHERE parts_data = $1::jsonb
 			AND sheet = $2::jsonb AND options = $3::jsonb AND stock IS NOT DISTINCT FROM $4::jsonb
 			AND bands IS NOT DISTINCT FROM $5::jsonb AND `+where,
-			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...))
+			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...)...)
 		if err != nil {
 			return err
 		}
-		if same {
+		if store.SyncedAs(names, l.Name) {
 			continue
 		}
 		where, args = ownerWhere(owner, 2)
@@ -91,27 +92,6 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 		res.NewLayouts++
 	}
 	return nil
-}
-
-// sameLayout reports whether query, the names of the user's layouts of a
-// kept layout's content, finds one under its name or a numbered name a
-// sync gave it (store.SyncNameOf).
-func sameLayout(ctx context.Context, tx pgx.Tx, name, query string, args []any) (bool, error) {
-	rows, err := tx.Query(ctx, query, args...)
-	if err != nil {
-		return false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var stored string
-		if err := rows.Scan(&stored); err != nil {
-			return false, err
-		}
-		if store.SyncNameOf(stored, name) {
-			return true, nil
-		}
-	}
-	return false, rows.Err()
 }
 
 // exists reports whether query finds a row.

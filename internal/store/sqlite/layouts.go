@@ -131,21 +131,27 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 
 // cutPieces returns the ticked pieces of a layout, in the order ticked.
 func cutPieces(ctx context.Context, db querier, id string) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT piece_id FROM piece_ticks WHERE layout_id = ?
+	return queryStrings(ctx, db, `SELECT piece_id FROM piece_ticks WHERE layout_id = ?
 		ORDER BY ticked_at, piece_id`, id)
+}
+
+// queryStrings returns the one text column of query's rows (none: an
+// empty list).
+func queryStrings(ctx context.Context, db querier, query string, args ...any) ([]string, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	ids := []string{}
+	out := []string{}
 	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
+		var v string
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		ids = append(ids, p)
+		out = append(out, v)
 	}
-	return ids, rows.Err()
+	return out, rows.Err()
 }
 
 // CreateLayout validates in and saves it for the owner.

@@ -50,13 +50,14 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		if err != nil {
 			return res, err
 		}
-		same, err := sameLayout(ctx, tx, l.Name, `SELECT name FROM saved_layouts WHERE parts_data = ? AND sheet = ?
+		// The names of the user's layouts of this content.
+		names, err := queryStrings(ctx, tx, `SELECT name FROM saved_layouts WHERE parts_data = ? AND sheet = ?
 			AND options = ? AND stock IS ? AND bands IS ? AND `+where,
-			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...))
+			append([]any{string(c.Parts), string(c.Sheet), string(c.Options), nullText(c.Stock), nullText(c.Bands)}, args...)...)
 		if err != nil {
 			return res, err
 		}
-		if same {
+		if store.SyncedAs(names, l.Name) {
 			continue
 		}
 		name := l.Name
@@ -79,27 +80,6 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		res.NewLayouts++
 	}
 	return res, tx.Commit()
-}
-
-// sameLayout reports whether query, the names of the user's layouts of a
-// kept layout's content, finds one under its name or a numbered name a
-// sync gave it (store.SyncNameOf).
-func sameLayout(ctx context.Context, tx *sql.Tx, name, query string, args []any) (bool, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var stored string
-		if err := rows.Scan(&stored); err != nil {
-			return false, err
-		}
-		if store.SyncNameOf(stored, name) {
-			return true, nil
-		}
-	}
-	return false, rows.Err()
 }
 
 // exists reports whether query finds a row.
