@@ -126,10 +126,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return runPerfectBench(bench.PerfectSheets(f.perfectSheets, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
 		})
 	}
-	path := fs.Arg(0)
-	vs, err := bench.IsVS(path)
+	path, vs, err := bench.Source(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim bench: %s\n", loadProblem(path, err))
+		fmt.Fprintf(stderr, "kesim bench: %s\n", loadProblem(fs.Arg(0), err))
 		return 2
 	}
 	if vs {

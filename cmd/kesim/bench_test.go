@@ -47,6 +47,22 @@ func TestBenchCSVAndProfile(t *testing.T) {
 	}
 }
 
+// kesim bench FOLDER, where the folder's one instance file holds 2BP
+// instances (../shared/bench/2bp/), lays out that file's instances: it
+// had read the file as a VSBPP set and refused every instance for want of
+// stock rows.
+func TestBench2BPFolder(t *testing.T) {
+	dir := t.TempDir()
+	writeBenchFile(t, filepath.Join(dir, "bwmv.json"), `[{"id": "cl01_n020_01", "class": 1, "n": 2, "index": 1, "bin_w": 10, "bin_h": 10, "items": [[10, 10], [6, 6]]}]`)
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--time", "0", dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "toplam") || strings.Contains(out.String()+errb.String(), "ÇALIŞTIRILMADI") {
+		t.Errorf("report %q, errors %q: want the instance laid out", out.String(), errb.String())
+	}
+}
+
 // kesim bench reads a VSBPP set (a file, or a folder of them): an instance
 // beyond the engine's limits is not run but reported loudly, counts, and
 // makes the exit status 1; the CSV has a row per instance with the reason.

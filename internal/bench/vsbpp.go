@@ -61,16 +61,50 @@ const (
 	maxVSStockRows = 1000
 )
 
-// IsVS reports whether path holds VSBPP instances: a folder (of set files),
-// or a JSON array whose first instance has stock rows.
-func IsVS(path string) (bool, error) {
+// Source resolves path, a file or a folder of instances, to what kesim
+// bench reads and reports whether that is VSBPP instances: a file, or a
+// folder of set files. A folder whose one instance file holds 2BP
+// instances stands for that file (kesim bench ../shared/bench/2bp/ read
+// bwmv_500.json as a VSBPP set and refused all 500 instances for want of
+// stock rows); a folder that mixes the two is an error that names the 2BP
+// file.
+func Source(path string) (string, bool, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return false, err
+		return "", false, err
 	}
-	if st.IsDir() {
-		return true, nil
+	if !st.IsDir() {
+		vs, err := fileIsVS(path)
+		return path, vs, err
 	}
+	files, err := filepath.Glob(filepath.Join(path, "*.json"))
+	if err != nil {
+		return "", false, err
+	}
+	sort.Strings(files)
+	var flat []string
+	for _, f := range files {
+		vs, err := fileIsVS(f)
+		if err != nil {
+			return "", false, err
+		}
+		if !vs {
+			flat = append(flat, f)
+		}
+	}
+	switch {
+	case len(flat) == 0:
+		return path, true, nil // LoadVS says when the folder has no set
+	case len(files) == 1:
+		return flat[0], false, nil
+	default:
+		return "", false, fmt.Errorf("%s: klasörde VSBPP kümesi olmayan bir dosya var (%s); 2BP örneklerini dosyayı vererek çalıştırın", path, filepath.Base(flat[0]))
+	}
+}
+
+// fileIsVS reports whether the file at path is a JSON array whose first
+// instance has stock rows.
+func fileIsVS(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return false, err

@@ -35,9 +35,20 @@ func TestLoadVSGroupsAndRequest(t *testing.T) {
 	twoBP := filepath.Join(t.TempDir(), "bwmv.json")
 	writeFile(t, twoBP, `[{"id":"cl01_n020_01","class":1,"n":1,"bin_w":10,"bin_h":10,"items":[[5,5]]}]`)
 	for path, want := range map[string]bool{dir: true, filepath.Join(dir, "mini.json"): true, twoBP: false} {
-		if got, err := IsVS(path); err != nil || got != want {
-			t.Errorf("IsVS(%s) = %v, %v; want %v", path, got, err, want)
+		if got, vs, err := Source(path); err != nil || vs != want || got != path {
+			t.Errorf("Source(%s) = %s, %v, %v; want itself, %v", path, got, vs, err, want)
 		}
+	}
+	// A folder whose one file holds 2BP instances stands for that file
+	// (../shared/bench/2bp/); one that mixes the kinds names the 2BP file.
+	if got, vs, err := Source(filepath.Dir(twoBP)); err != nil || vs || got != twoBP {
+		t.Errorf("Source(folder of one 2BP file) = %s, %v, %v; want %s, false", got, vs, err, twoBP)
+	}
+	mixed := t.TempDir()
+	writeFile(t, filepath.Join(mixed, "mini.json"), vsTiny)
+	writeFile(t, filepath.Join(mixed, "bwmv.json"), `[{"id":"cl01_n020_01","class":1,"n":1,"bin_w":10,"bin_h":10,"items":[[5,5]]}]`)
+	if _, _, err := Source(mixed); err == nil || !strings.Contains(err.Error(), "bwmv.json") {
+		t.Errorf("Source(mixed folder) = %v, want an error naming bwmv.json", err)
 	}
 	ins, err := LoadVS(dir)
 	if err != nil {
