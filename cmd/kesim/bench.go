@@ -117,13 +117,18 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		// among them (--class and --every are the sets').
 		ins := bench.FilterVS(bench.ZeroWaste(f.zeroWaste, uint64(f.seed)), 0, f.match, 1)
 		return runSelectedVS(ins, &f, bench.ReportZeroWaste, stdout, stderr)
-	case f.perfect != 0:
+	case f.perfect != 0 || f.perfectSheets != 0:
+		// --class 1 keeps the guillotine-cut instances, 2 those cut around
+		// pinwheels (it had been ignored).
+		ins := bench.Perfect(f.perfect, uint64(f.seed))
+		if f.perfectSheets != 0 {
+			ins = bench.PerfectSheets(f.perfectSheets, uint64(f.seed))
+		}
+		if f.class != 0 {
+			ins = bench.Class(ins, f.class)
+		}
 		return profiled(f.cpuProfile, stderr, func() int {
-			return runPerfectBench(bench.Perfect(f.perfect, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
-		})
-	case f.perfectSheets != 0:
-		return profiled(f.cpuProfile, stderr, func() int {
-			return runPerfectBench(bench.PerfectSheets(f.perfectSheets, uint64(f.seed)), f.config(), f.csv, stdout, stderr)
+			return runPerfectBench(ins, f.config(), f.csv, stdout, stderr)
 		})
 	}
 	path, vs, err := bench.Source(fs.Arg(0))

@@ -200,6 +200,27 @@ func TestBenchPerfectSheets(t *testing.T) {
 	}
 }
 
+// --class keeps one half of a perfect family: 1 the guillotine-cut
+// instances, 2 those cut around pinwheels (it had been ignored).
+func TestBenchPerfectClass(t *testing.T) {
+	for _, c := range []struct{ flag, class, tag string }{{"--perfect", "2", "_p_"}, {"--perfect-sheets", "1", "_g_"}} {
+		rows := filepath.Join(t.TempDir(), "sonuç.csv")
+		var out, errb bytes.Buffer
+		if code := runBench([]string{c.flag, "4", "--class", c.class, "--time", "0", "--csv", rows}, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.flag, code, errb.String())
+		}
+		recs := readCSV(t, rows)
+		if len(recs) != 3 {
+			t.Fatalf("%s --class %s: rows %v, want the header and 2 of 4", c.flag, c.class, recs)
+		}
+		for _, r := range recs[1:] {
+			if r[1] != c.class || !strings.Contains(r[0], c.tag) {
+				t.Errorf("%s --class %s: row %v of another class", c.flag, c.class, r)
+			}
+		}
+	}
+}
+
 // The generated families write a CPU profile too (--perfect ignored it).
 func TestBenchGeneratedProfile(t *testing.T) {
 	dir := t.TempDir()
