@@ -79,20 +79,26 @@ func ValidateOffcutRules(rules []OffcutRule) error {
 
 // ruleFor returns the rule of a page's material and thickness: one of the
 // material and its thickness first, then one of the material with no
-// thickness, then the default (no material). ok is false when none
-// applies or the rule is invalid: the page then gives no leftovers.
+// thickness, then one of no material and the page's thickness, then the
+// default (no material, no thickness). ok is false when none applies or
+// the rule is invalid: the page then gives no leftovers. (A rule of a
+// thickness and no material, which the web app's rule table allows, had
+// matched no page.)
 func ruleFor(rules []OffcutRule, material string, thickness float64) (minW, minH int, ok bool) {
 	best, rank := -1, 0
 	m := foldMaterial(material)
 	for i, r := range rules {
 		rk := 0
+		same := thickKey(r.Thickness) == thickKey(thickness)
 		switch {
 		case r.Material == "" && r.Thickness == 0:
 			rk = 1
-		case r.Material != "" && foldMaterial(r.Material) == m && r.Thickness == 0:
+		case r.Material == "" && same:
 			rk = 2
-		case r.Material != "" && foldMaterial(r.Material) == m && thickKey(r.Thickness) == thickKey(thickness):
+		case r.Material != "" && foldMaterial(r.Material) == m && r.Thickness == 0:
 			rk = 3
+		case r.Material != "" && foldMaterial(r.Material) == m && same:
+			rk = 4
 		}
 		if rk > rank {
 			best, rank = i, rk
@@ -354,13 +360,19 @@ func edgeRegion(r rect, parts []rect, k, minW, minH, depth int) ([]rect, cutScor
 
 // widestStrip returns the largest empty strip running across region r,
 // down its whole height when vertical, else across its whole width, that
-// no part (grown by the kerf) crosses; false when there is none.
+// no part (grown by the kerf) crosses; false when there is none. Without
+// one, a line inside r that no part crosses (grown parts that touch, such
+// as rows a kerf apart) is a strip of no width, the one nearest the
+// middle: cut there, each side may have strips of its own (rows that only
+// touched had kept the gaps beside their parts).
 func widestStrip(r rect, parts []rect, vertical bool) (rect, bool) {
 	best, found := rect{}, false
 	lo, hi := r.x, r.x+r.w
 	if !vertical {
 		lo, hi = r.y, r.y+r.h
 	}
+	mid := lo + (hi-lo)/2
+	line, lined := 0, false
 	type span struct{ a, b int }
 	spans := make([]span, len(parts))
 	for i, p := range parts {
@@ -373,6 +385,9 @@ func widestStrip(r rect, parts []rect, vertical bool) (rect, bool) {
 	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.a, b.a) })
 	reach := lo
 	consider := func(a, b int) {
+		if b == a && lo < a && a < hi && (!lined || abs(a-mid) < abs(line-mid)) {
+			line, lined = a, true
+		}
 		if b <= a {
 			return
 		}
@@ -389,5 +404,18 @@ func widestStrip(r rect, parts []rect, vertical bool) (rect, bool) {
 		reach = max(reach, s.b)
 	}
 	consider(reach, hi)
+	if !found && lined {
+		if vertical {
+			return rect{line, r.y, 0, r.h}, true
+		}
+		return rect{r.x, line, r.w, 0}, true
+	}
 	return best, found
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

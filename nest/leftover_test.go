@@ -201,6 +201,12 @@ func TestLeftoverRules(t *testing.T) {
 		{[]OffcutRule{{MinWidth: 30, MinHeight: 30}, {Material: "beyaz", MinWidth: 70, MinHeight: 70}}, 0, 1},
 		{[]OffcutRule{{Material: "BEYAZ", Thickness: 18, MinWidth: 10, MinHeight: 60}, {Material: "beyaz", MinWidth: 70, MinHeight: 70}}, 1, 0},
 		{[]OffcutRule{{Material: "Ceviz", Thickness: 18, MinWidth: 1, MinHeight: 1}}, 0, 0},
+		// A rule of a thickness and no material is every material's of
+		// that thickness (it had matched no page), below a rule of the
+		// material, above the default.
+		{[]OffcutRule{{Thickness: 8, MinWidth: 20, MinHeight: 20}}, 0, 1},
+		{[]OffcutRule{{Thickness: 8, MinWidth: 70, MinHeight: 70}, {MinWidth: 20, MinHeight: 20}}, 1, 0},
+		{[]OffcutRule{{Thickness: 8, MinWidth: 20, MinHeight: 20}, {Material: "ceviz", MinWidth: 70, MinHeight: 70}}, 0, 0},
 		{nil, 0, 0},
 	} {
 		if b, c := count(tt.rules); b != tt.b || c != tt.c {
@@ -227,5 +233,32 @@ func TestLeftoverExample(t *testing.T) {
 	want := Leftover{Page: 0, X: 60.4, Y: 0, Width: 39.6, Height: 100}
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("got %+v, want %+v", got, want)
+	}
+}
+
+// xTouchingRows: on a free layout, rows whose parts
+// touch (no kerf) or lie a kerf apart are cut apart, so that the room
+// beside a short row is an offcut too. Two 100 x 50 parts side by side and
+// a 60 x 50 part above them on a 200 x 200 sheet leave 200 x 100 above and
+// 140 x 50 beside the short row; only the first had been found.
+func TestLeftoverBetweenTouchingRows(t *testing.T) {
+	for _, kerf := range []float64{0, 0.4} {
+		req := Request{Sheet: Sheet{200, 200}, Options: Options{Kerf: kerf}}
+		k := kerf
+		spots := [][4]float64{{0, 0, 100, 50}, {100 + k, 0, 100 - k, 50}, {0, 50 + k, 60, 50}}
+		page := Page{Width: 200, Height: 200}
+		for i, s := range spots {
+			page.Parts = append(page.Parts, Placed{ID: fmt.Sprintf("p%d", i), X: s[0], Y: s[1], Width: s[2], Height: s[3]})
+			req.Parts = append(req.Parts, Part{Width: s[2], Height: s[3], Quantity: 1, Rotate: new(bool)})
+		}
+		res := Result{Pages: []Page{page}}
+		got := Leftovers(req, res, []OffcutRule{{MinWidth: 30, MinHeight: 30}})
+		var sizes []string
+		for _, l := range got {
+			sizes = append(sizes, fmt.Sprintf("%gx%g", l.Width, l.Height))
+		}
+		if len(got) != 2 || got[1].Height < 49 || got[1].Width < 139 {
+			t.Errorf("kerf %g: leftovers %v, want 200 x 100-ish and 140 x 50-ish", kerf, sizes)
+		}
 	}
 }
