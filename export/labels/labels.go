@@ -365,7 +365,9 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	if strings.TrimSpace(material) != "" || thickness > 0 {
 		lines = append(lines, pdf.Printable(export.MaterialName(material, thickness)))
 	}
-	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s cm", p.Page+1, export.Num(p.X), export.Num(p.Y)))
+	// The number the QR code opens and the checklist shows: after a re-plan
+	// of a job being cut, its cut sheets come first but keep their numbers.
+	lines = append(lines, fmt.Sprintf("Levha %d · x %s y %s cm", export.SheetOf(&d.res, p.Page)+1, export.Num(p.X), export.Num(p.Y)))
 	if d.opt.Job != "" {
 		lines = append(lines, d.opt.Job)
 	}

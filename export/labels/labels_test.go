@@ -450,3 +450,35 @@ func TestLongNamesKeepTheirEnd(t *testing.T) {
 		t.Errorf("shortened names ending in 'sol 1': %d, in 'sol 2': %d; want one each:\n%s", ones, twos, text)
 	}
 }
+
+// A label names the sheet its QR code opens and the checklist shows: after
+// a re-plan of a job being cut, the result lists the cut sheet first but
+// keeps its id page-2, and its pieces' labels say "Levha 3" (they had said
+// "Levha 1" beside a QR code of /levha/3).
+func TestLabelSheetNumberFollowsItsID(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{{Name: "Kapak", Width: 90, Height: 140, Quantity: 3}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pages) != 3 || res.Pages[2].ID != "page-2" {
+		t.Fatalf("pages %d, last id %q: want page-0 to page-2", len(res.Pages), res.Pages[len(res.Pages)-1].ID)
+	}
+	res.Pages = []nest.Page{res.Pages[2], res.Pages[0], res.Pages[1]}
+	file := write(t, &req, res, Options{Preset: PresetA4x24})
+	text := run(t, pdftotext, "-layout", file, "-")
+	var got []string
+	for _, m := range regexp.MustCompile(`Levha (\d+) ·`).FindAllStringSubmatch(text, -1) {
+		got = append(got, m[1])
+	}
+	slices.Sort(got)
+	if strings.Join(got, ",") != "1,2,3" {
+		t.Fatalf("sheet numbers %v, want 1, 2 and 3 once each", got)
+	}
+	order := Order(&req, res)
+	first := regexp.MustCompile(`Levha (\d+) ·`).FindStringSubmatch(text)
+	if want := strconv.Itoa(export.SheetOf(&res, order[0].Page) + 1); first == nil || first[1] != want {
+		t.Errorf("the first label says Levha %v, want %s (its page's id)", first, want)
+	}
+}
