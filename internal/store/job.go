@@ -43,6 +43,10 @@ const (
 	MsgOffcutMaxArea = "Artık rafı sınırı 0 ile 100.000 m² arasında olmalı."
 	MsgOffcutMinUse  = nest.MsgOffcutMinUse
 	MsgOffcutUnknown = "Bu artık parça rafta yok."
+	// MsgOffcutCode refuses a sheet row that takes the code of one of the
+	// owner's offcuts (on the rack, or used by a cut job, which an undo
+	// puts back): the rack would hold two rows of one id.
+	MsgOffcutCode = "Bu kod bir artık parçanın; levha satırına başka bir kod verin."
 )
 
 // Limits of the offcut settings.
@@ -471,13 +475,18 @@ func sortLeftovers(left []nest.Leftover) {
 }
 
 // ValidateRack is Validate for ReplaceStock: rack holds the ids of the
-// offcuts on the owner's rack. The rows with Offcut set must name one of
-// them (else Invalid MsgOffcutUnknown on "stock[i].id") and are returned,
-// by id, as the offcuts to keep, with every offcut of the rack that is not
-// in s.Seen when that is given; the list's Stock keeps the sheet rows
-// only. Settings, when given, are validated too.
-func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]bool, error) {
+// offcuts on the owner's rack, used those of the owner's offcuts that cut
+// jobs took off it (an undo puts them back). The rows with Offcut set must
+// name one on the rack (else Invalid MsgOffcutUnknown on "stock[i].id")
+// and are returned, by id, as the offcuts to keep, with every offcut of
+// the rack that is not in s.Seen when that is given; the list's Stock
+// keeps the sheet rows only. A sheet row may take no id of an offcut that
+// stays: one the list names too is a repeated id (MsgStockID), one kept
+// or used that it does not name MsgOffcutCode. Settings, when given, are
+// validated too.
+func (s StockList) ValidateRack(rack, used map[string]bool) (StockList, map[string]bool, error) {
 	keep := map[string]bool{}
+	named := map[string]bool{} // the offcut rows of the list
 	sheets := make([]nest.Stock, 0, len(s.Stock))
 	index := make([]int, 0, len(s.Stock)) // a sheet row's index in s.Stock
 	for i, st := range s.Stock {
@@ -494,6 +503,7 @@ func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]boo
 			return s, nil, invalid(fmt.Sprintf("stock[%d].id", i), MsgStockID)
 		}
 		keep[id] = true
+		named[id] = true
 	}
 	if s.Seen != nil {
 		seen := make(map[string]bool, len(s.Seen))
@@ -519,8 +529,11 @@ func (s StockList) ValidateRack(rack map[string]bool) (StockList, map[string]boo
 		return s, nil, err
 	}
 	for j, st := range list.Stock {
-		if keep[st.ID] {
+		switch {
+		case named[st.ID]:
 			return s, nil, invalid(fmt.Sprintf("stock[%d].id", index[j]), MsgStockID)
+		case keep[st.ID] || used[st.ID]:
+			return s, nil, invalid(fmt.Sprintf("stock[%d].id", index[j]), MsgOffcutCode)
 		}
 	}
 	if s.Settings != nil {

@@ -94,11 +94,23 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 	for _, o := range rack {
 		onRack[o.ID] = true
 	}
-	list, keep, err := in.ValidateRack(onRack)
+	// The offcuts cut jobs took off the rack keep their codes: an undo
+	// puts them back.
+	where, args := ownerWhere(owner, 2)
+	consumed, err := queryStrings(ctx, tx, `SELECT row_id FROM stock_rows WHERE kind = $1 AND consumed_by IS NOT NULL AND `+where,
+		append([]any{store.StockKindOffcut}, args...)...)
 	if err != nil {
 		return err
 	}
-	where, args := ownerWhere(owner, 3)
+	used := make(map[string]bool, len(consumed))
+	for _, id := range consumed {
+		used[id] = true
+	}
+	list, keep, err := in.ValidateRack(onRack, used)
+	if err != nil {
+		return err
+	}
+	where, args = ownerWhere(owner, 3)
 	for _, o := range rack {
 		if keep[o.ID] {
 			continue

@@ -87,11 +87,22 @@ func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.St
 	for _, o := range rack {
 		onRack[o.ID] = true
 	}
-	list, keep, err := in.ValidateRack(onRack)
+	where, args := ownerWhere(owner)
+	// The offcuts cut jobs took off the rack keep their codes: an undo
+	// puts them back.
+	consumed, err := queryStrings(ctx, tx, `SELECT row_id FROM stock_rows WHERE kind = ? AND consumed_by IS NOT NULL AND `+where,
+		append([]any{store.StockKindOffcut}, args...)...)
 	if err != nil {
 		return err
 	}
-	where, args := ownerWhere(owner)
+	used := make(map[string]bool, len(consumed))
+	for _, id := range consumed {
+		used[id] = true
+	}
+	list, keep, err := in.ValidateRack(onRack, used)
+	if err != nil {
+		return err
+	}
 	for _, o := range rack {
 		if keep[o.ID] {
 			continue

@@ -40,6 +40,7 @@ var jobTests = []struct {
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
 	{"OffcutsOfDeletedJobs", testOffcutsOfDeletedJobs},
 	{"OffcutsInStockList", testOffcutsInStockList},
+	{"SheetTakesNoOffcutCode", testSheetTakesNoOffcutCode},
 }
 
 // jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),
@@ -812,6 +813,69 @@ func testOffcutsInStockList(t *testing.T, s store.Store) {
 	}
 	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, fresh) {
 		t.Errorf("after a save that had read only %s, the rack is %v, want %v", offcuts[0].ID, got, fresh)
+	}
+}
+
+// A sheet row may not take the code of an offcut the user has: one a cut
+// job used (an undo of that job puts it back) nor one that stays on the
+// rack without the list naming it. Else the rack would hold two rows of
+// one id, and every layout of the web app would fail on it. The code of
+// an offcut the same save removes is free.
+func testSheetTakesNoOffcutCode(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	_, j2, o := cutFromOffcut(t, s)
+	sheet := func(id string) store.StockList {
+		return store.StockList{Stock: []nest.Stock{{ID: "s1", Width: 200, Height: 100},
+			{ID: id, Material: "Beyaz", Thickness: 18, Width: 50, Height: 50}}}
+	}
+	_, err := s.ReplaceStock(ctx, userA, sheet(o.ID))
+	checkInvalid(t, "a sheet with the code of an offcut a job used", err, "stock[1].id", store.MsgOffcutCode)
+	if got := mustGetStock(t, s, userA); len(got.Stock) != 0 {
+		t.Errorf("the refused list was stored: %+v", got.Stock)
+	}
+	// The undo puts the offcut back: one row of that id.
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	wantUniqueIDs(t, s, userA)
+	// On the rack, it stays when a save that never read it leaves it out:
+	// its code is still taken.
+	unread := sheet(o.ID)
+	unread.Seen = []string{}
+	_, err = s.ReplaceStock(ctx, userA, unread)
+	checkInvalid(t, "a sheet with the code of an offcut kept on the rack", err, "stock[1].id", store.MsgOffcutCode)
+	// A save that removes the offcut frees its code.
+	removed := sheet(o.ID)
+	removed.Seen = []string{o.ID}
+	got, err := s.ReplaceStock(ctx, userA, removed)
+	if err != nil {
+		t.Fatalf("a sheet taking the code of the offcut the save removes: %v", err)
+	}
+	if ids := rackIDs(got.Offcuts); len(ids) != 0 || len(got.Stock) != 2 {
+		t.Errorf("stored sheets %+v and offcuts %v, want 2 sheets and none", got.Stock, ids)
+	}
+	wantUniqueIDs(t, s, userA)
+	// Another user has no offcuts: the code is free for them.
+	if _, err := s.ReplaceStock(ctx, userB, sheet(o.ID)); err != nil {
+		t.Errorf("user B taking the code of user A's offcut: %v", err)
+	}
+}
+
+// wantUniqueIDs checks that the owner's stock list, sheets and offcuts,
+// holds each id once, as the engine requires.
+func wantUniqueIDs(t *testing.T, s store.Store, o store.Owner) {
+	t.Helper()
+	got, err := s.GetStock(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, st := range got.Stock {
+		seen[st.ID] = true
+	}
+	for _, off := range got.Offcuts {
+		if seen[off.ID] {
+			t.Errorf("the stock list holds two rows of id %s: sheets %+v, offcuts %v", off.ID, got.Stock, rackIDs(got.Offcuts))
+		}
+		seen[off.ID] = true
 	}
 }
 
