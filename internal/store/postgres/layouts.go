@@ -188,21 +188,36 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 	return l, err
 }
 
-// DeleteLayout deletes the owner's layout with the given id.
+// DeleteLayout deletes the owner's layout with the given id, with the
+// offcuts its cut used and, when it is not cut, its own.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner, 2)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM saved_layouts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
+		// The state is the one deleted: a cut or an undo of the job that
+		// committed meanwhile is seen (the row is locked and read again).
+		var state string
+		err := tx.QueryRow(ctx, `DELETE FROM saved_layouts WHERE id = $1 AND `+where+` RETURNING state`,
+			append([]any{id}, args...)...).Scan(&state)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+		}
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
-		}
 		// The offcuts its cut used are sawn up: nothing can put them back now.
 		where3, args3 := ownerWhere(owner, 3)
-		_, err = tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND consumed_by = $2 AND `+where3,
-			append([]any{store.StockKindOffcut, id}, args3...)...)
+		if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND consumed_by = $2 AND `+where3,
+			append([]any{store.StockKindOffcut, id}, args3...)...); err != nil {
+			return err
+		}
+		// Of a job that is not cut, only offcuts a later cut job used
+		// remain, boards that were never made (its undo removed the
+		// others): with the job gone, nothing would tell that job's undo
+		// not to put them back. A cut job's own offcuts exist and stay.
+		if state != store.StateCut {
+			_, err = tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND source = $2 AND `+where3,
+				append([]any{store.StockKindOffcut, id}, args3...)...)
+		}
 		return err
 	})
 	if apperr.CodeOf(err) == apperr.NotFound {

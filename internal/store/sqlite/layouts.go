@@ -199,7 +199,8 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 	return l, err
 }
 
-// DeleteLayout deletes the owner's layout with the given id.
+// DeleteLayout deletes the owner's layout with the given id, with the
+// offcuts its cut used and, when it is not cut, its own.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -207,19 +208,29 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 	}
 	defer tx.Rollback()
 	where, args := ownerWhere(owner)
-	res, err := tx.ExecContext(ctx, `DELETE FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...)
+	var state string
+	err = tx.QueryRowContext(ctx, `DELETE FROM saved_layouts WHERE id = ? AND `+where+` RETURNING state`,
+		append([]any{id}, args...)...).Scan(&state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
 	if err != nil {
 		return apperr.Wrap("sqlite: delete layout", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return apperr.Wrap("sqlite: delete layout", err)
-	} else if n == 0 {
-		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	// The offcuts its cut used are sawn up: nothing can put them back now.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND consumed_by = ? AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
 		return apperr.Wrap("sqlite: delete layout", err)
+	}
+	// Of a job that is not cut, only offcuts a later cut job used remain,
+	// boards that were never made (its undo removed the others): with the
+	// job gone, nothing would tell that job's undo not to put them back.
+	// A cut job's own offcuts exist and stay.
+	if state != store.StateCut {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND source = ? AND `+where,
+			append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+			return apperr.Wrap("sqlite: delete layout", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return apperr.Wrap("sqlite: delete layout", err)

@@ -41,6 +41,7 @@ var jobTests = []struct {
 	{"OffcutsOfDeletedJobs", testOffcutsOfDeletedJobs},
 	{"OffcutsInStockList", testOffcutsInStockList},
 	{"SheetTakesNoOffcutCode", testSheetTakesNoOffcutCode},
+	{"OffcutsOfDeletedUndoneJob", testOffcutsOfDeletedUndoneJob},
 }
 
 // jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),
@@ -619,6 +620,52 @@ func testOffcutsOfDeletedJobs(t *testing.T, s store.Store) {
 	}
 	if err := s.DeleteLayout(ctx, userA, j1.ID); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A job deleted while not cut takes with it the offcuts of its earlier cut
+// that a later job used: those boards were never made, and undoing the
+// later job must not put them on the rack, as it does not when the job is
+// kept. A job deleted while cut leaves them: they exist, and come back
+// when the later job's cut is undone.
+func testOffcutsOfDeletedUndoneJob(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j1, j2, o := cutFromOffcut(t, s)
+	mustSetState(t, s, userA, j1.ID, store.StateCutting)
+	if err := s.DeleteLayout(ctx, userA, j1.ID); err != nil {
+		t.Fatal(err)
+	}
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	if got := rack(t, s, userA); len(got) != 0 {
+		t.Errorf("after undoing job 2, cut from offcut %s of the undone and deleted job 1, the rack holds %v, want none",
+			o.ID, rackIDs(got))
+	}
+	// Cut again, job 2 finds the board gone.
+	_, err := s.SetLayoutState(ctx, userA, j2.ID, store.StateChange{State: store.StateCut})
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != fmt.Sprintf(store.MsgOffcutGone, o.ID) {
+		t.Errorf("cutting job 2 again: %v, want %q", err, fmt.Sprintf(store.MsgOffcutGone, o.ID))
+	}
+
+	// Deleted while cut, job 3 leaves its offcut with job 4, which used it:
+	// undoing job 4 puts it back.
+	j3 := mustCreateJob(t, s, userA, jobInput(t, "Üçüncü", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j3.ID, store.StateCut)
+	o3 := rack(t, s, userA)[0]
+	j4 := mustCreateJob(t, s, userA, jobInput(t, "Dördüncü", []nest.Stock{o3.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, j4.ID, store.StateCut)
+	if err := s.DeleteLayout(ctx, userA, j3.ID); err != nil {
+		t.Fatal(err)
+	}
+	mustSetState(t, s, userA, j4.ID, store.StatePlanned)
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{o3.ID}) {
+		t.Errorf("after undoing job 4, cut from offcut %s of the deleted cut job 3, the rack holds %v, want [%s]", o3.ID, got, o3.ID)
+	}
+	// A planned job deleted changes nothing on the rack.
+	if err := s.DeleteLayout(ctx, userA, j2.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, []string{o3.ID}) {
+		t.Errorf("after deleting planned job 2 the rack holds %v, want [%s]", got, o3.ID)
 	}
 }
 
