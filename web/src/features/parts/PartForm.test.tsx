@@ -86,6 +86,20 @@ describe('PartForm', () => {
     expect(onAdd).toHaveBeenLastCalledWith([{ name: 'Yan', width: 40, height: 70, quantity: 1, material: 'Ceviz MDF', thickness: 18 }]);
   });
 
+  it('ticks Döndürülebilir again after an add, as it resets grain and bands', async () => {
+    const { onAdd, user } = show();
+    const rotatable = screen.getByRole('checkbox', { name: 'Döndürülebilir' });
+    await user.click(rotatable);
+    expect(rotatable).not.toBeChecked();
+    await fillBase(user);
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenLastCalledWith([{ name: 'Kapak', width: 40, height: 70, quantity: 1, rotate: false }]);
+    expect(rotatable).toBeChecked();
+    await fillBase(user, 'Yan');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenLastCalledWith([{ name: 'Yan', width: 40, height: 70, quantity: 1 }]);
+  });
+
   it('refuses a bad thickness in Turkish and puts the cursor on it, opening the fields', async () => {
     const { onAdd, user } = show();
     await user.click(toggle());

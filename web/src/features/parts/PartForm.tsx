@@ -81,7 +81,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
   const [rotate, setRotate] = useState(kept.rotate);
   // The optional columns stay out of the way until opened; material and
   // thickness carry over to the next part (a job is entered material by
-  // material), grain and bands do not.
+  // material), grain, bands and an unticked Döndürülebilir do not.
   const [extrasOpen, setExtrasOpen] = useState(kept.extrasOpen);
   const [extras, setExtras] = useState<ExtrasDraft>(kept.extras);
   useEffect(() => {
@@ -106,6 +106,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     }
     onAdd([{ ...c.part, ...(rotate ? {} : { rotate: false }) }]);
     setDraft(emptyDraft);
+    setRotate(true);
     setExtras({ ...emptyExtras, material: extras.material, thickness: extras.thickness });
     document.getElementById('part-name')?.focus();
   };
