@@ -121,4 +121,32 @@ describe('PartList', () => {
     expect(screen.queryByLabelText('Malzeme')).not.toBeInTheDocument();
     expect(card('Kapak')).toHaveTextContent('Ceviz MDF · 18 mm');
   });
+
+  it('refuses a quantity over 100.000 in the add form’s words', async () => {
+    const { onEdit, user } = show([plain]);
+    await user.click(screen.getByRole('button', { name: 'Raf: Düzenle' }));
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '100.001{Enter}');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Adet en fazla 100.000 olabilir.');
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+
+  it('keeps a thickness of three decimals as it is when only the name changes', async () => {
+    const thin: Part = { id: 'c', name: 'Arka', width: 40, height: 70, quantity: 1, thickness: 0.125 };
+    const { onEdit, user } = show([thin]);
+    expect(card('Arka')).toHaveTextContent('0,125 mm');
+    await user.click(screen.getByRole('button', { name: 'Arka: Düzenle' }));
+    expect(screen.getByLabelText('Kalınlık (mm)')).toHaveValue('0,125');
+    await user.type(screen.getByLabelText('Parça Adı'), ' Panel{Enter}');
+    expect(onEdit).toHaveBeenCalledWith('c', { name: 'Arka Panel', quantity: 1, material: undefined, thickness: 0.125, grain: undefined, edges: undefined });
+  });
+
+  it('keeps a kept thickness the field cannot show exactly when it is left alone', async () => {
+    const odd: Part = { id: 'd', name: 'Tabla', width: 40, height: 70, quantity: 1, thickness: 1 / 3 };
+    const { onEdit, user } = show([odd]);
+    await user.click(screen.getByRole('button', { name: 'Tabla: Düzenle' }));
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '2{Enter}');
+    expect(onEdit).toHaveBeenCalledWith('d', expect.objectContaining({ quantity: 2, thickness: 1 / 3 }));
+  });
 });

@@ -120,8 +120,13 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
 
   const save = async () => {
     const q = parseWhole(qty);
-    if (!name.trim() || !(q > 0) || q > STORE_MAX_QUANTITY) {
+    if (!name.trim() || !(q > 0)) {
       await notices.alert(msg.invalidEdit);
+      return;
+    }
+    // Past the saved limit, the add form's words.
+    if (q > STORE_MAX_QUANTITY) {
+      await notices.alert(partMsg.quantityTooLarge);
       return;
     }
     const x = checkExtras(extras, bandCodes);
@@ -131,6 +136,8 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
       document.getElementById(idPrefix + x.field)?.focus();
       return;
     }
+    // A thickness left as it was shown stays as it is kept, whatever its decimals.
+    if (part.thickness && extras.thickness.trim() === extrasDraft(part).thickness) x.extras.thickness = part.thickness;
     onEdit(part.id, { name: name.trim().slice(0, STORE_MAX_NAME_LENGTH), quantity: q, ...withExtras(x.extras) });
     setEditing(false);
     refocus.current = true;

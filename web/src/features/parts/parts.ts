@@ -1,6 +1,6 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, type Separator } from '../../lib/csv';
-import { fmtCm, parseDecimal, parseWhole } from '../../lib/number';
+import { parseDecimal, parseWhole } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
@@ -135,11 +135,20 @@ export function checkExtras(d: Partial<ExtrasDraft>, bandCodes?: readonly string
   return { ok: true, extras };
 }
 
+// A thickness is written with every decimal it has (0,125 mm), as
+// checkExtras reads it back: an edit that leaves it alone keeps it.
+const mmFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 10 });
+
+/** fmtMm writes a thickness the Turkish way with all its decimals: 18, 0,125, 1.000. */
+export function fmtMm(v: number): string {
+  return mmFmt.format(v);
+}
+
 /** extrasDraft is the typed form of a part's optional columns, for editing. */
 export function extrasDraft(p: PartExtras): ExtrasDraft {
   return {
     material: p.material ?? '',
-    thickness: p.thickness ? fmtCm(p.thickness) : '',
+    thickness: p.thickness ? fmtMm(p.thickness) : '',
     grain: p.grain && GRAINS.includes(p.grain) ? p.grain : 'none',
     top: p.edges?.top ?? '',
     bottom: p.edges?.bottom ?? '',
@@ -161,7 +170,7 @@ export function hasExtras(p: PartExtras): boolean {
 export function describeExtras(p: PartExtras): string {
   const out: string[] = [];
   if (p.material) out.push(p.material);
-  if (p.thickness) out.push(`${fmtCm(p.thickness)} mm`);
+  if (p.thickness) out.push(`${fmtMm(p.thickness)} mm`);
   if (p.grain === 'vertical' || p.grain === 'horizontal') out.push(partMsg.grainShort[p.grain]);
   const e = p.edges ?? {};
   const banded = EDGE_KEYS.filter((k) => e[k]);
