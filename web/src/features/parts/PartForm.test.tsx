@@ -100,6 +100,19 @@ describe('PartForm', () => {
     expect(onAdd).toHaveBeenLastCalledWith([{ name: 'Yan', width: 40, height: 70, quantity: 1 }]);
   });
 
+  it('refuses a width below 0,1 cm and puts the cursor on it', async () => {
+    const { onAdd, user } = show();
+    await user.type(screen.getByLabelText('Parça Adı'), 'Çıta');
+    await user.type(screen.getByLabelText('Genişlik (cm)'), '0,04');
+    await user.type(screen.getByLabelText('Yükseklik (cm)'), '70');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Lütfen geçerli pozitif değerler girin!');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(screen.getByLabelText('Genişlik (cm)')).toHaveFocus();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
   it('refuses a bad thickness in Turkish and puts the cursor on it, opening the fields', async () => {
     const { onAdd, user } = show();
     await user.click(toggle());

@@ -58,9 +58,9 @@ describe('checkDraft', () => {
 
 describe('sizes as the engine cuts them', () => {
   it('rounds a side finer than 0,1 mm up and keeps two decimals', () => {
-    expect(checkDraft({ name: 'Raf', width: '45,555', height: '0,001', quantity: '1' })).toEqual({
+    expect(checkDraft({ name: 'Raf', width: '45,555', height: '0,101', quantity: '1' })).toEqual({
       ok: true,
-      part: { name: 'Raf', width: 45.56, height: 0.01, quantity: 1 },
+      part: { name: 'Raf', width: 45.56, height: 0.11, quantity: 1 },
     });
     expect(checkDraft({ name: 'Raf', width: '0,29', height: '45,55', quantity: '1' })).toEqual({
       ok: true,
@@ -77,6 +77,16 @@ describe('sizes as the engine cuts them', () => {
     ]) {
       expect(checkDraft({ name: 'A', width, height: '1', quantity: '1' })).toMatchObject({ ok: false, error, field: 'width' });
     }
+  });
+  it('refuses a side below the specification’s 0,1 cm, in the form, a paste and a CSV file', () => {
+    expect(checkDraft({ name: 'Raf', width: '0,1', height: '0,1', quantity: '1' })).toEqual({ ok: true, part: { name: 'Raf', width: 0.1, height: 0.1, quantity: 1 } });
+    expect(checkDraft({ name: 'Raf', width: '0,04', height: '1', quantity: '1' })).toEqual({ ok: false, error: 'Lütfen geçerli pozitif değerler girin!', field: 'width' });
+    expect(checkDraft({ name: 'Raf', width: '1', height: '0,001', quantity: '1' })).toEqual({ ok: false, error: 'Lütfen geçerli pozitif değerler girin!', field: 'height' });
+    expect(checkDraft({ name: 'Raf', width: '1', height: '0,099', quantity: '1' })).toMatchObject({ ok: false, field: 'height' });
+    const pasted = parsePaste('Çıta\t0,04\t10\t1\nRaf\t0,1\t0,5\t2');
+    expect(pasted.parts).toEqual([{ name: 'Raf', width: 0.1, height: 0.5, quantity: 2 }]);
+    expect(pasted.errors).toEqual(['Satır 1 (Çıta), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(parsePartCsv('Ad;Genişlik;Yükseklik;Adet\nÇıta;10;0,001;1').errors).toEqual(['Satır 2 (Çıta), yükseklik: Lütfen geçerli pozitif değerler girin!']);
   });
   it('rounds as the engine: within 1e-4 of a whole 0,1 mm is that', () => {
     expect([0.3, 0.57, 0.07, 45.5, 1.005, 50.0001, 0.0000001, 0.000002].map(roundUpCm)).toEqual([

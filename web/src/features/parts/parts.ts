@@ -191,11 +191,14 @@ export function withExtras(extras: PartExtras): PartExtras {
   return { material: undefined, thickness: undefined, grain: undefined, edges: undefined, ...extras };
 }
 
+/** MIN_SIDE_CM is a part's smallest side, the specification's (section 5: min 0.1). */
+export const MIN_SIDE_CM = 0.1;
+
 /**
  * checkDraft validates the add-part form as the specification says: every
- * field is required, sizes and quantity positive (sizes rounded up to two
- * decimals as the engine cuts them, then up to 1000 cm; quantity whole, up
- * to 100.000), the name trimmed, at most 200 characters. Past a limit the
+ * field is required, sizes and quantity positive (sizes at least 0,1 cm,
+ * rounded up to two decimals as the engine cuts them, then up to 1000 cm;
+ * quantity whole, up to 100.000), the name trimmed, at most 200 characters. Past a limit the
  * message is the server's. The optional columns are checked by checkExtras.
  */
 export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked {
@@ -206,13 +209,18 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   }
   // A long name is refused as the server refuses it, never cut.
   if (textLength(name) > STORE_MAX_NAME_LENGTH) return { ok: false, error: partMsg.nameTooLong, field: 'name' };
-  const width = roundUpCm(parseDecimal(d.width));
-  const height = roundUpCm(parseDecimal(d.height));
+  const typedWidth = parseDecimal(d.width);
+  const typedHeight = parseDecimal(d.height);
+  const width = roundUpCm(typedWidth);
+  const height = roundUpCm(typedHeight);
   const quantity = parseWhole(d.quantity);
-  const side = (v: number) => (!(v > 0) ? msg.positiveValues : v > STORE_MAX_SIZE_CM ? msg.sizeTooLarge : '');
-  const wrongWidth = side(width);
+  // Below the specification's 0,1 cm (the inputs' min) is no size either,
+  // rather than one the engine would cut as 0,01 cm.
+  const side = (typed: number, v: number) =>
+    !(v > 0) || typed < MIN_SIDE_CM - 1e-9 ? msg.positiveValues : v > STORE_MAX_SIZE_CM ? msg.sizeTooLarge : '';
+  const wrongWidth = side(typedWidth, width);
   if (wrongWidth) return { ok: false, error: wrongWidth, field: 'width' };
-  const wrongHeight = side(height);
+  const wrongHeight = side(typedHeight, height);
   if (wrongHeight) return { ok: false, error: wrongHeight, field: 'height' };
   if (!(quantity >= 1)) return { ok: false, error: msg.positiveValues, field: 'quantity' };
   if (quantity > STORE_MAX_QUANTITY) return { ok: false, error: partMsg.quantityTooLarge, field: 'quantity' };
