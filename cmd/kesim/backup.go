@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,7 +35,11 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := sqlite.Backup(ctx, dbURL, file, *force); err != nil {
-		fmt.Fprintf(stderr, "kesim backup: %v\n", err)
+		msg := fileProblem(err)
+		if fe, ok := err.(*sqlite.FileError); ok && !fe.Write && errors.Is(fe, os.ErrNotExist) {
+			msg += " (--db ile veritabanının yolunu verin)"
+		}
+		fmt.Fprintf(stderr, "kesim backup: %s\n", msg)
 		return 1
 	}
 	fmt.Fprintf(stdout, "Yedeklendi: %s → %s\n", dbURL, file)
@@ -59,7 +64,7 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 	}
 	bak, err := sqlite.Restore(context.Background(), file, dbURL)
 	if err != nil {
-		fmt.Fprintf(stderr, "kesim restore: %v\n", err)
+		fmt.Fprintf(stderr, "kesim restore: %s\n", fileProblem(err))
 		return 1
 	}
 	fmt.Fprintf(stdout, "Geri yüklendi: %s → %s\n", file, dbURL)
@@ -67,6 +72,22 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Önceki veritabanı: %s\n", bak)
 	}
 	return 0
+}
+
+// fileProblem says err of the SQLite store in Turkish: a *sqlite.FileError
+// (a file the user named that could not be read or written) as kesim nest
+// says its files' errors, with the role and the user's path ("veritabanı
+// kesim.db yok", "yedek /mnt/y.db yazılamadı: disk dolu"), any other
+// error as it is.
+func fileProblem(err error) string {
+	fe, ok := err.(*sqlite.FileError)
+	if !ok {
+		return err.Error()
+	}
+	if fe.Write {
+		return fmt.Sprintf("%s %s yazılamadı: %s", fe.Role, fe.Path, writeProblem(fe.Err, fe.Path))
+	}
+	return fmt.Sprintf("%s %s %s", fe.Role, fe.Path, readProblem(fe.Err))
 }
 
 // parseFileArg parses the flags of c and its one argument, FILE.

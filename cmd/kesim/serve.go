@@ -147,7 +147,7 @@ func serve(ctx context.Context, f *serveFlags, hooks serveHooks, stderr io.Write
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	st, err := openStore(ctx, f.dbURL)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: veritabanı açılamadı: %v\n", hooks.name, err)
+		fmt.Fprintf(stderr, "%s: veritabanı açılamadı: %s\n", hooks.name, fileProblem(err))
 		return 1
 	}
 	defer st.Close()

@@ -13,11 +13,60 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ErrExists is returned by Backup when the target file exists and may not
 // be replaced.
 var ErrExists = errors.New("dosya zaten var")
+
+// FileError is an error of Backup, Restore, Check or Open on a file the
+// user named (or the lock file beside it), returned as it is (never
+// wrapped), so that the command line says it in its words. Role says in Turkish what the file is ("veritabanı",
+// "yedek"), Path is the name the user gave (never a temporary file's),
+// Write whether it was being written or created rather than read. Err is
+// the cause as the operating system gives it (fs.ErrNotExist,
+// fs.ErrPermission, syscall.ENOSPC, also for SQLite's "disk is full").
+type FileError struct {
+	Role  string
+	Path  string
+	Write bool
+	Err   error
+}
+
+// Error says it plainly in Turkish; kesim backup and restore say it as
+// kesim nest says its files' errors.
+func (e *FileError) Error() string {
+	cause := e.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err // its path may be a temporary file's
+	}
+	switch {
+	case !e.Write && errors.Is(cause, fs.ErrNotExist):
+		return fmt.Sprintf("%s %s yok", e.Role, e.Path)
+	case errors.Is(cause, syscall.ENOSPC):
+		return fmt.Sprintf("%s %s yazılamadı: disk dolu", e.Role, e.Path)
+	case e.Write:
+		return fmt.Sprintf("%s %s yazılamadı: %v", e.Role, e.Path, cause)
+	}
+	return fmt.Sprintf("%s %s okunamıyor: %v", e.Role, e.Path, cause)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// diskCause is the operating system's error that SQLite's result code
+// stands for when it is about the disk a file is written to: SQLITE_FULL,
+// a full disk, is syscall.ENOSPC. Else nil.
+func diskCause(code int) error {
+	if code&0xff == sqlite3.SQLITE_FULL {
+		return syscall.ENOSPC
+	}
+	return nil
+}
 
 // Backup writes a consistent copy of the database at src to dst, while
 // servers go on writing to it: VACUUM INTO reads one snapshot of the
@@ -28,7 +77,7 @@ var ErrExists = errors.New("dosya zaten var")
 // src must exist; it is opened read-only and never created.
 func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	if _, err := os.Stat(src); err != nil {
-		return fmt.Errorf("veritabanı %s okunamıyor: %w", src, err)
+		return &FileError{Role: "veritabanı", Path: src, Err: err}
 	}
 	if info, err := os.Stat(filepath.Dir(dst)); err != nil || !info.IsDir() {
 		return fmt.Errorf("%s klasörü yok", filepath.Dir(dst))
@@ -57,21 +106,21 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 		return err
 	}
 	defer lock.unlock()
-	tmp, err := tempPath(dst)
+	written := func(err error) error { return &FileError{Role: "yedek", Path: dst, Write: true, Err: err} }
+	// The copy holds the accounts' password hashes and TOTP secrets: only
+	// its owner reads it (createTemp's mode 0600). Created here, so that a
+	// folder that cannot be written is named as such, not as SQLite's
+	// "unable to open database" of the temporary file.
+	tmp, err := createTemp(dst)
 	if err != nil {
-		return err
+		return written(err)
 	}
 	defer os.Remove(tmp)
-	if err := vacuumInto(ctx, src, tmp); err != nil {
-		return err
-	}
-	// The copy holds the accounts' password hashes and TOTP secrets: only
-	// its owner reads it.
-	if err := os.Chmod(tmp, 0o600); err != nil {
+	if err := copyInto(ctx, src, "veritabanı", tmp, dst, "yedek"); err != nil {
 		return err
 	}
 	if err := syncFile(tmp); err != nil {
-		return err
+		return written(err)
 	}
 	if !overwrite {
 		// Checked again: the copy took a while.
@@ -80,37 +129,55 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 		}
 	}
 	if err := os.Rename(tmp, dst); err != nil {
-		return fmt.Errorf("yedek %s yazılamadı: %w", dst, err)
+		return written(err)
 	}
 	return syncDir(filepath.Dir(dst))
 }
 
-// vacuumInto writes the copy of the database at src to the new file dst
-// and closes both.
-func vacuumInto(ctx context.Context, src, dst string) error {
+// copyInto writes the copy of the database at src to tmp, the empty
+// temporary file of dst (createTemp); the roles name src and dst in the
+// errors: a full disk is a *FileError of dst.
+func copyInto(ctx context.Context, src, srcRole, tmp, dst, dstRole string) error {
 	db, err := openReadOnly(src)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
-		return fmt.Errorf("veritabanı %s kopyalanamadı: %w", src, err)
+	// VACUUM INTO writes into an empty file as into a new one.
+	_, err = db.ExecContext(ctx, `VACUUM INTO ?`, tmp)
+	if err == nil {
+		return nil
 	}
-	return nil
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		if cause := diskCause(se.Code()); cause != nil {
+			return &FileError{Role: dstRole, Path: dst, Write: true, Err: cause}
+		}
+	}
+	if why := openProblem(err); why != "" {
+		return fmt.Errorf("%s %s kopyalanamadı: %s", srcRole, src, why)
+	}
+	return fmt.Errorf("%s %s kopyalanamadı: %w", srcRole, src, err)
 }
 
-// Check reports whether the file at path is a Kesim database that this
-// binary can open: SQLite's integrity_check passes, and its schema version
-// (table schema_migrations) is one this binary knows. It returns the
-// version. The file is opened read-only.
+// Check reports whether the file at path, a backup, is a Kesim database
+// that this binary can open: SQLite's integrity_check passes, and its
+// schema version (table schema_migrations) is one this binary knows. It
+// returns the version. The file is opened read-only; one that is missing
+// or cannot be read is a *FileError.
 func Check(ctx context.Context, path string) (version int, err error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return 0, fmt.Errorf("%s okunamıyor: %w", path, err)
+		return 0, &FileError{Role: "yedek", Path: path, Err: err}
 	}
 	if !info.Mode().IsRegular() {
 		return 0, fmt.Errorf("%s bir dosya değil", path)
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, &FileError{Role: "yedek", Path: path, Err: err}
+	}
+	f.Close()
 	db, err := openReadOnly(path)
 	if err != nil {
 		return 0, err
@@ -121,6 +188,10 @@ func Check(ctx context.Context, path string) (version int, err error) {
 	}
 	var check string
 	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check(1)`).Scan(&check); err != nil {
+		var se *sqlite.Error
+		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
+			return 0, notKesim("SQLite dosyası değil")
+		}
 		return 0, notKesim("SQLite dosyası olarak okunamadı (" + err.Error() + ")")
 	}
 	if check != "ok" {
@@ -137,7 +208,7 @@ func Check(ctx context.Context, path string) (version int, err error) {
 	case version < 1:
 		return 0, notKesim("hiç şema sürümü kaydı yok")
 	case version > known:
-		return 0, fmt.Errorf("%s bu Kesim'den yeni bir sürümle yazılmış (şema %d, bu sürüm %d'e kadar bilir): yeni Kesim'i kurun", path, version, known)
+		return 0, fmt.Errorf("%s bu Kesim'den yeni bir sürümle yazılmış (şema %d, bu sürüm %s kadar bilir): yeni Kesim'i kurun", path, version, dative(known))
 	}
 	for _, table := range []string{"parts", "saved_layouts"} {
 		var n int
@@ -169,7 +240,7 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 	}
 	if dir := filepath.Dir(dbPath); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return "", fmt.Errorf("veritabanı klasörü oluşturulamadı: %w", err)
+			return "", &FileError{Role: "veritabanı klasörü", Path: dir, Write: true, Err: err}
 		}
 	}
 	lock, err := lockFor(dbPath, true)
@@ -183,20 +254,21 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 	// Renamed over a link, the backup replaced the link and left the
 	// database it pointed to as it was.
 	dbPath = realPath(dbPath)
+	written := func(err error) error { return &FileError{Role: "veritabanı", Path: dbPath, Write: true, Err: err} }
 
-	tmp, err := tempPath(dbPath)
+	tmp, err := createTemp(dbPath)
 	if err != nil {
-		return "", err
+		return "", written(err)
 	}
 	defer os.Remove(tmp)
 	// VACUUM INTO, not a copy of the file: a backup with a WAL beside it
 	// (the .bak of an earlier restore, of a server that was killed) holds
 	// its last transactions there, and a copy of the file alone lost them.
-	if err := vacuumInto(ctx, from, tmp); err != nil {
+	if err := copyInto(ctx, from, "yedek", tmp, dbPath, "veritabanı"); err != nil {
 		return "", err
 	}
 	if err := syncFile(tmp); err != nil {
-		return "", err
+		return "", written(err)
 	}
 	if _, err := os.Stat(dbPath); err == nil {
 		bak = dbPath + ".bak"
@@ -205,14 +277,14 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		// this works as well on a damaged database, the usual reason to
 		// restore.
 		if err := copyFile(dbPath, bak); err != nil {
-			return "", fmt.Errorf("eski veritabanı %s olarak saklanamadı: %w", bak, err)
+			return "", &FileError{Role: "eski veritabanının kopyası", Path: bak, Write: true, Err: err}
 		}
 		// The old .bak's WAL and shared memory would be read with the new
 		// .bak (restoring from the .bak itself is safe: its WAL is in tmp).
 		os.Remove(bak + "-wal")
 		os.Remove(bak + "-shm")
 		if err := copyFile(dbPath+"-wal", bak+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("eski veritabanı %s olarak saklanamadı: %w", bak, err)
+			return "", &FileError{Role: "eski veritabanının kopyası", Path: bak + "-wal", Write: true, Err: err}
 		}
 	}
 	// The old WAL and shared memory belong to the old file: left beside the
@@ -224,7 +296,7 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		}
 	}
 	if err := os.Rename(tmp, dbPath); err != nil {
-		return "", fmt.Errorf("yedek yerine konamadı: %w", err)
+		return "", written(err)
 	}
 	return bak, syncDir(filepath.Dir(dbPath))
 }
@@ -264,13 +336,52 @@ func fileURI(abs string) string {
 	return "file://" + p
 }
 
-// tempPath names a new temporary file beside path.
-func tempPath(path string) (string, error) {
+// createTemp creates a new, empty temporary file beside path, mode 0600,
+// and returns its name.
+func createTemp(path string) (string, error) {
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
-	return path + ".tmp-" + hex.EncodeToString(b[:]), nil
+	tmp := path + ".tmp-" + hex.EncodeToString(b[:])
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// dative is n with the Turkish dative suffix, as it is read aloud: the
+// vowel follows the last vowel of the number's last word (bir, iki, ...,
+// on, yirmi, ..., yüz, bin, milyon), with y after a vowel: 1'e, 2'ye,
+// 6'ya, 9'a, 10'a, 20'ye, 50'ye, 100'e, 1000'e, 1000000'a.
+func dative(n int) string {
+	ones := [10]string{"", "e", "ye", "e", "e", "e", "ya", "ye", "e", "a"}
+	tens := [10]string{"", "a", "ye", "a", "a", "ye", "a", "e", "e", "a"}
+	suffix := "e" // yüz, bin
+	m := n
+	if m < 0 {
+		m = -m // eksi ...: the same last word
+	}
+	switch {
+	case m == 0:
+		suffix = "a" // sıfır
+	case m%10 != 0:
+		suffix = ones[m%10]
+	case m%100 != 0:
+		suffix = tens[m/10%10]
+	case m%1000 != 0:
+		// yüz
+	case m%1000000 != 0:
+		// bin
+	default:
+		suffix = "a" // milyon, milyar, trilyon, katrilyon
+	}
+	return fmt.Sprintf("%d'%s", n, suffix)
 }
 
 // copyFile copies the file src to a new file dst and syncs it.

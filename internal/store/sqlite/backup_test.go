@@ -5,11 +5,15 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -519,11 +523,16 @@ func TestCheckRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
+	known, err := knownVersion()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct{ path, want string }{
-		{text, "bir Kesim veritabanı değil"},
+		{text, "bir Kesim veritabanı değil: SQLite dosyası değil"},
 		{other, "schema_migrations tablosu yok"},
-		{newer, "yeni bir sürümle yazılmış"},
-		{filepath.Join(dir, "yok.db"), "okunamıyor"},
+		// The suffix follows the number as it is read: 10'a, not 10'e.
+		{newer, fmt.Sprintf("yeni bir sürümle yazılmış (şema 999, bu sürüm %s kadar bilir)", dative(known))},
+		{filepath.Join(dir, "yok.db"), "yedek " + filepath.Join(dir, "yok.db") + " yok"},
 		{dir, "bir dosya değil"},
 	} {
 		if _, err := Check(ctx, tt.path); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -540,6 +549,58 @@ func TestCheckRefuses(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err == nil {
 		t.Error("a refused Restore created the database")
+	}
+}
+
+// The dative suffix of a number is the one Turkish puts after the number
+// read aloud.
+func TestDative(t *testing.T) {
+	for n, want := range map[int]string{
+		0: "0'a", 1: "1'e", 2: "2'ye", 3: "3'e", 4: "4'e", 5: "5'e", 6: "6'ya", 7: "7'ye", 8: "8'e", 9: "9'a",
+		10: "10'a", 11: "11'e", 16: "16'ya", 19: "19'a", 20: "20'ye", 30: "30'a", 40: "40'a", 50: "50'ye",
+		60: "60'a", 70: "70'e", 80: "80'e", 90: "90'a", 100: "100'e", 110: "110'a", 200: "200'e",
+		1000: "1000'e", 2500: "2500'e", 10000: "10000'e", 1000000: "1000000'a", 3000000000: "3000000000'a",
+	} {
+		if got := dative(n); got != want {
+			t.Errorf("dative(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A backup into a folder the user may not write names that folder and the
+// backup's path, not the database and not the temporary file; a full disk
+// (SQLite's SQLITE_FULL) is the operating system's ENOSPC of the backup.
+func TestBackupWriteErrors(t *testing.T) {
+	if got := diskCause(sqlite3.SQLITE_FULL); !errors.Is(got, syscall.ENOSPC) {
+		t.Errorf("diskCause(SQLITE_FULL) = %v, want ENOSPC", got)
+	}
+	if got := diskCause(sqlite3.SQLITE_CANTOPEN); got != nil {
+		t.Errorf("diskCause(SQLITE_CANTOPEN) = %v, want nil", got)
+	}
+	full := &FileError{Role: "yedek", Path: "/mnt/y.db", Write: true, Err: syscall.ENOSPC}
+	if got, want := full.Error(), "yedek /mnt/y.db yazılamadı: disk dolu"; got != want {
+		t.Errorf("a full disk: %q, want %q", got, want)
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into any folder")
+	}
+	ctx := context.Background()
+	src := filepath.Join(t.TempDir(), "kesim.db")
+	s, err := Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dir := filepath.Join(t.TempDir(), "salt")
+	if err := os.Mkdir(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(dir, "yedek.db")
+	err = Backup(ctx, src, dst, false)
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.Path != dst || !fe.Write || !errors.Is(err, fs.ErrPermission) ||
+		strings.Contains(err.Error(), ".tmp-") || strings.Contains(err.Error(), src) {
+		t.Errorf("Backup into a read-only folder: %v, want a write error of %s, permission denied", err, dst)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -72,10 +73,16 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 	}
 	lp := lockPath(realPath(path))
 	l, err := lockFile(lp, exclusive)
-	if err != nil && !errors.Is(err, ErrInUse) {
-		return nil, fmt.Errorf("sqlite: kilit dosyası %s: %w", lp, err)
+	switch {
+	case err == nil, errors.Is(err, ErrInUse):
+		return l, err
+	case errors.Is(err, fs.ErrPermission):
+		// The lock file is opened for writing, also by a backup: a user
+		// who may read the database but not write beside it (a backup
+		// run by another account) is told whose it is.
+		return nil, fmt.Errorf("kilit dosyası %s açılamadı: izin yok; Kesim'i veritabanının sahibi olan kullanıcıyla çalıştırın", lp)
 	}
-	return l, err
+	return nil, &FileError{Role: "kilit dosyası", Path: lp, Write: true, Err: err}
 }
 
 // lockShared takes the lock of the database at path as Open does: shared,
