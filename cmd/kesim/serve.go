@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -203,7 +205,7 @@ func guardOpenAddress(ctx context.Context, st store.Store, addr string, noAuth b
 func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver string, hooks serveHooks, logger *slog.Logger, stderr io.Writer) int {
 	ln, err := hooks.listen(f.addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s dinlenemiyor: %v\n", hooks.name, f.addr, err)
+		fmt.Fprintf(stderr, "%s: %s dinlenemiyor: %s\n", hooks.name, f.addr, listenProblem(err, f.addr))
 		return 1
 	}
 	scheme := "http://"
@@ -237,6 +239,36 @@ func listenAndServe(ctx context.Context, srv *http.Server, f *serveFlags, driver
 		return 1
 	}
 	return 0
+}
+
+// wsaeaddrinuse is Windows' "address already in use" (WSAEADDRINUSE),
+// which is not syscall.EADDRINUSE there.
+const wsaeaddrinuse = syscall.Errno(10048)
+
+// listenProblem says in Turkish why the address addr could not be
+// listened on: a port another program holds, one that needs the
+// administrator, an address this computer does not have.
+func listenProblem(err error, addr string) string {
+	host, port, _ := net.SplitHostPort(addr)
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE), runtime.GOOS == "windows" && errors.Is(err, wsaeaddrinuse):
+		next := "8081"
+		if n, err := strconv.Atoi(port); err == nil && n > 0 && n < 65535 {
+			next = strconv.Itoa(n + 1)
+		}
+		return fmt.Sprintf("%s kapısı (port) kullanımda: başka bir program (belki başka bir Kesim) onu dinliyor. "+
+			"O programı kapatın ya da --addr ile başka bir kapı verin (ör. --addr %s)", port, net.JoinHostPort(host, next))
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf("%s kapısını (port) dinleme izni yok: 1024'ten küçük kapılar yönetici yetkisi ister. "+
+			"--addr ile 1024 ya da daha büyük bir kapı verin (ör. --addr %s)", port, net.JoinHostPort(host, "8080"))
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "bu bilgisayarın böyle bir adresi yok: --addr ile bu bilgisayarın bir adresini verin (ör. 127.0.0.1:8080 ya da :8080)"
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return "adres çözülemedi (" + dnsErr.Name + "): --addr ile bir IP adresi ya da bilinen bir ad verin"
+	}
+	return err.Error()
 }
 
 // dbFlag defines --db, the database kesim serve and kesim user open.
