@@ -183,6 +183,14 @@ describe('PartForm pastes and CSV files', () => {
     expect(fireEvent.paste(name, { clipboardData: { getData: () => 'Kapak; sol' } })).toBe(true);
   });
 
+  it('converts pasted mm columns to cm and says so', async () => {
+    const { onAdd } = show();
+    const text = 'Parça Adı\tEn (mm)\tBoy (mm)\tAdet\nKapak\t455\t300\t2\n';
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 45.5, height: 30, quantity: 2 }]);
+    expect(await screen.findByText("1 parça yapıştırıldı ve nesting'e eklendi (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+  });
+
   it('imports a CSV file from Turkish Excel (Windows-1254), adding the good rows and listing the bad ones', async () => {
     const { onAdd, user } = show();
     // the form's three buttons stay as they were; the import sits by the paste hint

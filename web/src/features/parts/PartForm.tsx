@@ -112,10 +112,10 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
   };
 
   /** report adds the rows read and says what was not: the header's notes, then the bad rows. */
-  const report = async ({ parts, errors, notes }: PasteResult, added: (n: number) => string, none: string) => {
+  const report = async ({ parts, errors, notes, converted }: PasteResult, added: (n: number) => string, none: string) => {
     if (parts.length > 0) {
       onAdd(parts);
-      notices.toast(added(parts.length));
+      notices.toast(partMsg.withConverted(added(parts.length), converted));
     }
     const lines = errors.length > 0 ? [...notes, msg.pasteBadRows(errors)] : notes;
     if (lines.length > 0) await notices.alert(lines.join('\n'));

@@ -11,7 +11,9 @@ import {
   parsePartCsv,
   parsePaste,
   roundUpCm,
+  shiftDecimal,
   showBanner,
+  splitUnit,
   totals,
   wordKey,
   type Part,
@@ -259,7 +261,7 @@ describe('parsePaste with the optional columns', () => {
   });
 
   it('matches header and grain words whatever their case and Turkish letters', () => {
-    expect(['Genişlik (cm)', 'GENİŞLİK', 'genislik', 'Genıslık'].map(wordKey)).toEqual(Array(4).fill('genislik'));
+    expect(['Genişlik (cm)', 'Genişlik cm', 'GENİŞLİK', 'genislik', 'Genıslık'].map((c) => wordKey(splitUnit(c).word))).toEqual(Array(5).fill('genislik'));
     expect(['yok', 'DİKEY', 'dikey', 'Yatay', 'horizontal', '', 'çapraz'].map(parseGrain)).toEqual([
       'none',
       'vertical',
@@ -359,5 +361,54 @@ describe('semicolon- and comma-separated part lists', () => {
     expect(parsePartCsv('Ad\tGenişlik\tYükseklik\nRaf\t45,5\t30\n').parts).toEqual([{ name: 'Raf', width: 45.5, height: 30, quantity: 1 }]);
     expect(parsePartCsv('Genişlik;Yükseklik;Adet\n40;60;2\n').notes[0]).toBe('Başlık satırında ad sütunu yok; hiçbir parça eklenmedi.');
     expect(parsePartCsv('')).toEqual({ parts: [], errors: [], notes: [] });
+  });
+});
+
+describe('a header that names its unit', () => {
+  it('converts sizes in mm to cm, then rounds and checks them as cm', () => {
+    const r = parsePaste('Parça Adı\tEn (mm)\tBoy (mm)\tAdet\nKapak\t455\t300\t2\nRaf\t12000\t0,5\t1\nÇekmece\t455,55\t0,4\t1\n');
+    expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 30, quantity: 2 }]);
+    expect(r.errors).toEqual([
+      'Satır 3 (Raf), genişlik: Ölçüler en fazla 1000 cm olabilir.',
+      'Satır 4 (Çekmece), yükseklik: Lütfen geçerli pozitif değerler girin!',
+    ]);
+    expect(r.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi");
+    expect(parsePaste('Ad\tEn (mm)\tBoy (mm)\nÇekmece\t455,55\t100\n').parts).toEqual([{ name: 'Çekmece', width: 45.56, height: 10, quantity: 1 }]);
+  });
+
+  it('converts a thickness in cm to mm, and leaves sizes in cm and a thickness in mm as they are', () => {
+    const r = parsePaste('Ad\tGenişlik (cm)\tYükseklik cm\tKalınlık (cm)\nKapak\t45,5\t30\t1,8\n');
+    expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 30, quantity: 1, thickness: 18 }]);
+    expect(r.converted).toBe("kalınlık cm'den mm'ye çevrildi");
+    const same = parsePaste('Ad\tGenişlik (cm)\tYükseklik (cm)\tKalınlık (mm)\nKapak\t45,5\t30\t18\n');
+    expect(same).toEqual({ parts: [{ name: 'Kapak', width: 45.5, height: 30, quantity: 1, thickness: 18 }], errors: [], notes: [] });
+  });
+
+  it('reads the unit in brackets or after the word, in a CSV file too, as the stock reader does', () => {
+    const csv = parsePartCsv('Ad;Genişlik mm;Yükseklik_MM;Adet (adet);Kalınlık [cm]\r\nKapak;455;1.200;2;0,125\r\n');
+    expect(csv.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 120, quantity: 2, thickness: 1.25 }]);
+    expect(csv.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi; kalınlık cm'den mm'ye çevrildi");
+    expect(parsePartCsv('Ad;Genişlik (m);Yükseklik (m)\r\nTabla;1,2;0,6\r\n').parts).toEqual([{ name: 'Tabla', width: 120, height: 60, quantity: 1 }]);
+    // Nothing is said of a conversion when no part was added.
+    expect(parsePaste('Ad\tEn (mm)\tBoy (mm)\nKapak\tabc\t300\n').converted).toBeUndefined();
+  });
+
+  it('moves the decimal point on the digits, nothing lost', () => {
+    expect(['455', '1,8', '0,125', '1.450', '0.250', '7', '-3,5', 'abc', ''].map((t) => shiftDecimal(t, -1))).toEqual([
+      '45,5',
+      '0,18',
+      '0,0125',
+      '145',
+      '0,025',
+      '0,7',
+      '-0,35',
+      'abc',
+      '',
+    ]);
+    expect(['1,8', '0,125', '18', '0,0001'].map((t) => shiftDecimal(t, 1))).toEqual(['18', '1,25', '180', '0,001']);
+    expect(shiftDecimal('1,2', 2)).toBe('120');
+    expect(splitUnit('Fiyat (TL)')).toEqual({ word: 'Fiyat', unit: 'tl' });
+    expect(splitUnit('(mm)')).toEqual({ word: '(mm)' });
+    expect(splitUnit('Parça Adı')).toEqual({ word: 'Parça Adı' });
   });
 });

@@ -1,6 +1,6 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, type Separator } from '../../lib/csv';
-import { parseDecimal, parseWhole } from '../../lib/number';
+import { parseDecimal, parseWhole, ungroup } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
@@ -263,6 +263,12 @@ export interface PasteResult {
    * added), the columns it names that are not read
    */
   notes: string[];
+  /**
+   * the columns whose header named another unit and were converted, as a
+   * Turkish phrase for the success message ("genişlik ve yükseklik mm'den
+   * cm'ye çevrildi"); absent when none was
+   */
+  converted?: string;
 }
 
 /** A column of a pasted part list. */
@@ -284,8 +290,9 @@ export type PasteColumn =
  * Turkish and English, and the app's own labels (Parça Adı, Tüm kenarlar,
  * Üst...). A header cell matches in any case, with or without Turkish
  * letters (genislik, kalinlik, bant sag), with "_" or "-" for a space and
- * with a unit in brackets ("Genişlik (cm)"). The first word of each column
- * names it in a message.
+ * with a unit in brackets or after the word ("Genişlik (mm)", "Genişlik
+ * cm", see splitUnit): a size column in mm or m, or a thickness in cm, is
+ * converted. The first word of each column names it in a message.
  */
 export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
   name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name'],
@@ -325,18 +332,63 @@ const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş
 
 /**
  * wordKey is how a header or value word is matched: lower case (Turkish
- * rules), Turkish letters as ASCII, a bracketed unit, spaces, dots,
- * dashes and underscores dropped: "Genişlik (cm)", "GENISLIK" and
- * "genişlik" are all "genislik".
+ * rules), Turkish letters as ASCII, spaces, dots, dashes and underscores
+ * dropped: "GENISLIK", "Genişlik" and "genişlik" are all "genislik". A
+ * header's unit is taken off first (splitUnit).
  */
 export function wordKey(s: string): string {
   return s
     .toLocaleLowerCase('tr-TR')
     .normalize('NFC')
     .replace(/\u0307/g, '') // the dot of a lower-cased I with a dot, from another locale
-    .replace(/\((cm|mm|adet|tl)\)/g, '')
     .replace(/[çğıöşüâîû]/g, (c) => asciiOf[c] ?? c)
     .replace(/[\s._\-/]+/g, '');
+}
+
+/** LengthUnit is a unit of length a header may name. */
+export type LengthUnit = 'mm' | 'cm' | 'm';
+/** UNIT_DIGITS: a length in each unit, as a power of ten of a millimetre. */
+const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
+const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
+
+/**
+ * splitUnit takes the unit off a header cell: in brackets anywhere at its
+ * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)") or as the
+ * last word ("Genişlik mm", "boy_cm", "Fiyat ₺"); the unit in lower case.
+ * A cell that is only a unit, or has none, is its word.
+ *
+ * The stock reader (features/stock/stock.ts) reads its header units the
+ * same way: the two are kept in step (a feature imports no other one).
+ */
+export function splitUnit(cell: string): { word: string; unit?: string } {
+  const t = cell.trim();
+  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
+  if (!m || !m[1].trim()) return { word: t };
+  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
+}
+
+/**
+ * shiftDecimal moves a number's decimal point by places (10^places times
+ * the number), on its digits so that nothing is lost to binary fractions:
+ * shiftDecimal("455", -1) is "45,5", shiftDecimal("1,8", 1) is "18". The
+ * number is read as parseDecimal reads it (thousands dots, a decimal comma
+ * or point); other text is returned as it is, for the check to refuse.
+ */
+export function shiftDecimal(text: string, places: number): string {
+  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(ungroup(text));
+  if (!m || places === 0) return text;
+  const digits = m[2] + (m[3] ?? '');
+  // the place of the decimal point within digits, moved
+  let point = m[2].length + places;
+  let all = digits;
+  if (point > all.length) all = all.padEnd(point, '0');
+  if (point < 1) {
+    all = '0'.repeat(1 - point) + all;
+    point = 1;
+  }
+  const int = all.slice(0, point).replace(/^0+(?=\d)/, '');
+  const frac = all.slice(point).replace(/0+$/, '');
+  return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
 }
 
 function wordTable<K extends string>(words: Record<K, readonly string[]>): Map<string, K> {
@@ -365,9 +417,16 @@ export const MAX_PASTE_ERRORS = 20;
  */
 export const REQUIRED_COLUMNS: readonly PasteColumn[] = ['name', 'width', 'height'];
 
+/** LENGTH_UNITS are the units of the columns that hold lengths: sizes in cm, thickness in mm. */
+const LENGTH_UNITS: Partial<Record<PasteColumn, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
+
 interface Header {
   /** each cell's column; null for a cell not read */
   cols: (PasteColumn | null)[];
+  /** the columns whose header names another unit than theirs: the places their numbers move (shiftDecimal) */
+  shifts: Partial<Record<PasteColumn, number>>;
+  /** the conversions as the success message says them */
+  converted?: string;
   /** the cells that name no column, as written */
   unknown: string[];
   /** the cells that name a column an earlier cell names (the first is read) */
@@ -376,10 +435,12 @@ interface Header {
 
 /** readHeader maps a header row's cells to columns. */
 function readHeader(cells: string[]): Header {
-  const h: Header = { cols: [], unknown: [], repeated: [] };
+  const h: Header = { cols: [], shifts: {}, unknown: [], repeated: [] };
   const seen = new Set<PasteColumn>();
+  const moved = new Map<string, PasteColumn[]>(); // "mm>cm": the columns
   for (const c of cells) {
-    const col = headerTable.get(wordKey(c)) ?? null;
+    const { word, unit } = splitUnit(c);
+    const col = headerTable.get(wordKey(word)) ?? null;
     if (!col) {
       if (c) h.unknown.push(c);
     } else if (seen.has(col)) {
@@ -387,9 +448,25 @@ function readHeader(cells: string[]): Header {
     } else {
       seen.add(col);
       h.cols.push(col);
+      // A length column in another unit is converted (a unit that is no
+      // length, "Genişlik (TL)", is not read as one).
+      const own = LENGTH_UNITS[col];
+      if (own && isLengthUnit(unit) && unit !== own) {
+        h.shifts[col] = UNIT_DIGITS[unit] - UNIT_DIGITS[own];
+        const key = `${unit}>${own}`;
+        moved.set(key, [...(moved.get(key) ?? []), col]);
+      }
       continue;
     }
     h.cols.push(null);
+  }
+  if (moved.size > 0) {
+    h.converted = [...moved]
+      .map(([key, cols]) => {
+        const [from, to] = key.split('>') as [LengthUnit, LengthUnit];
+        return partMsg.converted(cols.map((col) => PASTE_HEADERS[col][0]), from, to);
+      })
+      .join('; ');
   }
   return h;
 }
@@ -417,6 +494,7 @@ function shortName(name: string): string {
 function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[]): PasteResult {
   const out: PasteResult = { parts: [], errors: [], notes: [] };
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
+  let shifts: Header['shifts'] = {};
   // Cells past the columns are ignored without a header (a notes column),
   // but not after a comma, which may be an unquoted decimal comma
   // (Kapak,45,5,30), nor past a header's columns.
@@ -444,13 +522,15 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
           return out;
         }
         cols = h.cols;
+        shifts = h.shifts;
+        if (h.converted) out.converted = h.converted;
         width = cells.length;
         continue;
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
     cols.forEach((c, j) => {
-      if (c && cells[j] !== undefined) cell[c] = cells[j];
+      if (c && cells[j] !== undefined) cell[c] = shifts[c] ? shiftDecimal(cells[j], shifts[c]) : cells[j];
     });
     const name = shortName(cell.name ?? '');
     if (cells.slice(width).some((c) => c)) {
@@ -497,6 +577,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);
   }
   if (bad > out.errors.length) out.errors.push(partMsg.moreBadRows(bad - out.errors.length));
+  if (out.parts.length === 0) delete out.converted;
   return out;
 }
 

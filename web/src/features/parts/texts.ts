@@ -50,6 +50,10 @@ export const partMsg = {
     'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ) ve döndür isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
   /** a bad row's line without a column: "Satır 3 (Kapak): …" */
   rowProblem: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
+  /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
+  converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+  /** a success message with what was converted: "3 parça yapıştırıldı ve nesting'e eklendi (… çevrildi)." */
+  withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
   extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
 
