@@ -82,13 +82,21 @@ describe('StockDialog', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('imports a stock CSV in mm, converting it to cm and saying so', async () => {
+    const { user, dlg } = open();
+    const file = new File(['Malzeme;Genişlik (mm);Yükseklik (mm)\nSunta;3660;1830\n'], 'stok.csv', { type: 'text/csv' });
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), file);
+    expect(await screen.findByText("1 stok satırı içe aktarıldı (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+    expect(screen.getByLabelText('Genişlik (cm), Satır 1')).toHaveValue('366');
+  });
+
   it('imports a stock CSV with a BOM and decimal commas, and lists the rows it could not take', async () => {
     const { user, onSave, dlg } = open();
     const csv = '\uFEFFad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar\nBüyük;Beyaz Sunta;18;183;366;4;1.450;yok\nKapaklık;Ceviz MDF;18;183,5;366;;2100,75;dikey\nKötü;Ceviz;18;0;366;;;\n';
     const file = new File([csv], 'stok.csv', { type: 'text/csv' });
     await user.upload(within(dlg).getByLabelText('CSV içe aktar'), file);
     expect(await screen.findByText('2 stok satırı içe aktarıldı.')).toBeInTheDocument();
-    expect(screen.getByText('Satır 4: Lütfen geçerli genişlik ve yükseklik değerleri girin!')).toBeInTheDocument();
+    expect(screen.getByText('Satır 4 (Kötü), genişlik: Lütfen geçerli genişlik ve yükseklik değerleri girin!')).toBeInTheDocument();
     expect(screen.getByLabelText('Genişlik (cm), Satır 2')).toHaveValue('183,5');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const s = onSave.mock.calls[0][0] as StockSettings;

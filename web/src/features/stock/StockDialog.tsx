@@ -214,7 +214,7 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
     const added = r.rows.slice(0, room);
     const errors = r.rows.length > room ? [...r.errors, stockMsg.tooManyRows] : r.errors;
     setRows((rs) => [...rs, ...added]);
-    setCsvNote({ text: added.length ? stockMsg.csvImported(added.length) : '', errors });
+    setCsvNote({ text: added.length ? stockMsg.withConverted(stockMsg.csvImported(added.length), r.converted) : '', errors });
   };
 
   return (

@@ -150,13 +150,13 @@ describe('the stock CSV', () => {
     const csv = 'ad,malzeme,kalınlık,genişlik,yükseklik,adet,fiyat,damar\nA,Beyaz,18,"183,5",366,2,1450,yatay\nB,Beyaz,18,0,366,,,\nC,Beyaz,18,100,100,,,çapraz\n';
     const r = parseStockCsv(csv);
     expect(r.rows.map((x) => [x.name, x.width, x.quantity, x.grain])).toEqual([['A', '183,5', '2', 'horizontal']]);
-    expect(r.errors).toEqual([stockMsg.csvRow(3, stockMsg.badSheet), stockMsg.csvRow(4, stockMsg.badGrain)]);
+    expect(r.errors).toEqual([`Satır 3 (B), genişlik: ${stockMsg.badSheet}`, `Satır 4 (C), damar: ${stockMsg.badGrain}`]);
   });
 
   it('lists a row with a wrong number', () => {
     const r = parseStockCsv('genişlik;yükseklik;fiyat\n100;100;1.45.0\n100;100;1.000.000.001\n');
     expect(r.rows).toEqual([]);
-    expect(r.errors).toEqual([stockMsg.csvRow(2, stockMsg.badPrice), stockMsg.csvRow(3, stockMsg.badPrice)]);
+    expect(r.errors).toEqual([`Satır 2, fiyat: ${stockMsg.badPrice}`, `Satır 3, fiyat: ${stockMsg.badPrice}`]);
   });
 
   it('wants the size columns', () => {
@@ -193,7 +193,7 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
   it('refuses a repeated or taken kod by row (as Excel counts rows), and reads a quoted line break as a space', () => {
     const r = parseStockCsv('kod;ad;genişlik;yükseklik\nA;"Büyük\nlevha";100;200\nA;İkinci;100;200\nsheet;x;1;1\nB;x;1;1\n', ['B']);
     expect(r.rows.map((x) => [x.id, x.name])).toEqual([['A', 'Büyük levha']]);
-    expect(r.errors).toEqual([stockMsg.csvRow(3, stockMsg.badId), stockMsg.csvRow(4, stockMsg.badId), stockMsg.csvRow(5, stockMsg.badId)]);
+    expect(r.errors).toEqual([`Satır 3 (İkinci), kod: ${stockMsg.badId}`, `Satır 4 (x), kod: ${stockMsg.badId}`, `Satır 5 (x), kod: ${stockMsg.badId}`]);
   });
 
   it('reads a file saved by Turkish Excel as Windows-1254, and refuses one too large rather than cutting it', async () => {
@@ -204,6 +204,40 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
     expect(r.errors).toEqual([]);
     expect(r.rows[0]).toMatchObject({ material: 'Meşe', width: '100', height: '200' });
     await expect(readCsvFile(new Blob([new Uint8Array(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Dosya çok büyük: en fazla 1 MB okunabilir.');
+  });
+});
+
+describe('the stock CSV as the part reader reads its lists', () => {
+  it('converts a header’s unit: sides in mm to cm, a thickness in cm to mm, and says so', () => {
+    const r = parseStockCsv('Malzeme;Kalınlık (cm);Genişlik (mm);Yükseklik mm;Fiyat (TL)\nSunta;1,8;3660;1.830,5;1.250,50\n');
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0]).toMatchObject({ material: 'Sunta', thickness: '18', width: '366', height: '183,05', price: '1.250,50' });
+    expect(r.converted).toBe("kalınlık cm'den mm'ye çevrildi; genişlik ve yükseklik mm'den cm'ye çevrildi");
+    // cm sides and a mm thickness stay as they are, and nothing is said
+    const same = parseStockCsv('Genişlik (cm);Yükseklik cm;Kalınlık (mm)\n366;183;18\n');
+    expect(same.rows[0]).toMatchObject({ width: '366', height: '183', thickness: '18' });
+    expect(same.converted).toBeUndefined();
+  });
+
+  it('refuses a row with more cells than the header, as an unquoted decimal comma', () => {
+    const r = parseStockCsv('Malzeme,Genişlik,Yükseklik,Adet\nSunta,366,5,183,2\nMDF,"366,5",183,2\n');
+    expect(r.rows.map((x) => [x.material, x.width, x.height, x.quantity])).toEqual([['MDF', '366,5', '183', '2']]);
+    expect(r.errors).toEqual(['Satır 2 (Sunta): sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").']);
+    const price = parseStockCsv('Malzeme,Genişlik,Yükseklik,Fiyat\nSunta,366,183,1250,50\n');
+    expect(price.rows).toEqual([]);
+    expect(price.errors).toEqual(['Satır 2 (Sunta): sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").']);
+    expect(parseStockCsv('Malzeme;Genişlik;Yükseklik\nSunta;366;183;not\n').errors).toEqual(['Satır 2 (Sunta): başlıktaki sütunlardan fazla hücre var.']);
+  });
+
+  it('names every bad field of a row by its column, as the part reader does', () => {
+    const r = parseStockCsv('Kod;Malzeme;Genişlik;Yükseklik;Adet;Damar\nS1;Sunta;0;abc;-1;çapraz\nS2;;10;10;2;yok\n');
+    expect(r.rows.map((x) => x.id)).toEqual(['S2']);
+    expect(r.errors).toEqual([
+      `Satır 2 (Sunta), genişlik: ${stockMsg.badSheet}`,
+      `Satır 2 (Sunta), yükseklik: ${stockMsg.badSheet}`,
+      `Satır 2 (Sunta), adet: ${stockMsg.badQuantity}`,
+      `Satır 2 (Sunta), damar: ${stockMsg.badGrain}`,
+    ]);
   });
 });
 

@@ -339,8 +339,8 @@ const ascii: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 
 
 /**
  * headerKey folds a header (or grain) cell: lower-cased the Turkish way,
- * Turkish letters as ASCII, a unit in brackets or after the word dropped
- * ("Fiyat (TL)", "Fiyat TL", "Genişlik cm"), "_" and "-" as spaces.
+ * Turkish letters as ASCII, other text in brackets dropped, "_" and "-" as
+ * spaces. A header's unit is taken off first (splitUnit).
  */
 function headerKey(cell: string): string {
   return cell
@@ -351,8 +351,65 @@ function headerKey(cell: string): string {
     .replace(/\([^)]*\)/g, ' ')
     .replace(/(\S)[_-]+(?=\S)/g, '$1 ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/ (tl|₺|cm|mm)$/, '');
+    .trim();
+}
+
+// Header units, read as the part reader reads them (features/parts/parts.ts
+// splitUnit, shiftDecimal and LENGTH_UNITS: keep the two in step; a feature
+// imports no other one, so they would belong in lib/ to be shared).
+
+type LengthUnit = 'mm' | 'cm' | 'm';
+/** UNIT_DIGITS: a length in each unit, as a power of ten of a millimetre. */
+const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
+const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
+/** LENGTH_UNITS are the units of the columns that hold lengths: sheet sides in cm, thickness in mm. */
+const LENGTH_UNITS: Partial<Record<CsvField, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
+
+/**
+ * splitUnit takes the unit off a header cell: in brackets at its end
+ * ("Genişlik (mm)", "Fiyat (TL)") or as its last word ("Genişlik mm",
+ * "Fiyat ₺"); the unit in lower case.
+ */
+function splitUnit(cell: string): { word: string; unit?: string } {
+  const t = cell.trim();
+  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
+  if (!m || !m[1].trim()) return { word: t };
+  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
+}
+
+/** shiftDecimal moves a number's decimal point by places, on its digits ("455", -1: "45,5"); other text as it is. */
+function shiftDecimal(text: string, places: number): string {
+  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(ungroup(text));
+  if (!m || places === 0) return text;
+  let point = m[2].length + places;
+  let all = m[2] + (m[3] ?? '');
+  if (point > all.length) all = all.padEnd(point, '0');
+  if (point < 1) {
+    all = '0'.repeat(1 - point) + all;
+    point = 1;
+  }
+  const int = all.slice(0, point).replace(/^0+(?=\d)/, '');
+  const frac = all.slice(point).replace(/0+$/, '');
+  return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
+}
+
+/** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own. */
+const CSV_COLUMN_NAMES: Record<CsvField, string> = {
+  id: 'kod',
+  name: 'ad',
+  material: 'malzeme',
+  thickness: 'kalınlık',
+  width: 'genişlik',
+  height: 'yükseklik',
+  quantity: 'adet',
+  price: 'fiyat',
+  grain: 'damar',
+};
+
+/** rowName is a stock row as a message names it: its name, else its material or kod, at most 40 characters. */
+function rowName(d: { name: string; material: string }, id: string): string {
+  const chars = [...(d.name || d.material || id)];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
 }
 
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
@@ -360,26 +417,37 @@ export const MAX_CSV_BYTES = 1 << 20;
 
 /**
  * parseStockCsv reads a stock CSV's text (see readCsvFile). The first row
- * names the columns (HEADERS; genişlik and yükseklik required); cells are
- * split at ';' when the header has one, else at a tab, else at ','; a
- * quoted cell may hold the separator or a line break; numbers take a
- * decimal comma and thousands dots. A kod gives the row's id (unique, not
- * one of taken, the dialog's rows); without it the row gets a new one.
- * Columns it does not know are named first in errors; bad rows are listed
- * by line.
+ * names the columns (HEADERS; genişlik and yükseklik required), with their
+ * units if it likes: sides in mm or m become cm, a thickness in cm becomes
+ * mm (converted says so). Cells are split at ';' when the header has one,
+ * else at a tab, else at ','; a quoted cell may hold the separator or a
+ * line break; numbers take a decimal comma and thousands dots. A row with
+ * more cells than the header is refused (with ',' between cells, an
+ * unquoted decimal comma), as the part reader refuses one. A kod gives the
+ * row's id (unique, not one of taken, the dialog's rows); without it the
+ * row gets a new one. Columns it does not know are named first in errors;
+ * then every bad field of every bad row, by line, row and column.
  */
-export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { rows: StockDraft[]; errors: string[] } {
+export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { rows: StockDraft[]; errors: string[]; converted?: string } {
   const sep = detectSeparator(textIn, FILE_SEPARATORS);
   const lines = parseDelimited(textIn, sep).map((r) => r.map((c) => c.replace(/\s*\n\s*/g, ' ').trim()));
   const headerAt = lines.findIndex((l) => l.some((c) => c !== ''));
   if (headerAt < 0) return { rows: [], errors: [stockMsg.csvEmpty] };
   const cols: (CsvField | undefined)[] = [];
+  const shifts: Partial<Record<CsvField, number>> = {};
+  const moved = new Map<string, CsvField[]>(); // "mm>cm": the columns
   const unknown: string[] = [];
   const repeated: string[] = [];
   for (const cell of lines[headerAt]) {
-    const f = HEADERS[headerKey(cell)];
+    const { word, unit } = splitUnit(cell);
+    const f = HEADERS[headerKey(word)];
     if (f && cols.includes(f)) repeated.push(cell);
     else if (!f && cell) unknown.push(cell);
+    const own = f && LENGTH_UNITS[f];
+    if (f && own && !cols.includes(f) && isLengthUnit(unit) && unit !== own) {
+      shifts[f] = UNIT_DIGITS[unit] - UNIT_DIGITS[own];
+      moved.set(`${unit}>${own}`, [...(moved.get(`${unit}>${own}`) ?? []), f]);
+    }
     cols.push(f && !cols.includes(f) ? f : undefined);
   }
   const notes: string[] = [];
@@ -405,33 +473,43 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { r
       if (f === 'grain') grain = headerKey(v);
       else if (f === 'id') id = v;
       else if (f === 'name' || f === 'material') d[f] = v;
-      else d[f] = ungroup(v);
+      else d[f] = shifts[f] ? shiftDecimal(v, shifts[f]) : ungroup(v);
     });
-    if ([...id].length > MAX_TEXT_RUNES) {
-      errors.push(stockMsg.csvRow(i + 1, stockMsg.tooLong));
+    const line = i + 1;
+    const label = rowName(d, id);
+    // A cell past the header's columns leaves the row's cells where they
+    // do not belong (Sunta,366,5,183,2: 366 × 5, adet 183).
+    if (cells.slice(cols.length).some((c) => c)) {
+      errors.push(stockMsg.csvRow(line, label, sep === ',' ? stockMsg.extraCellsComma : stockMsg.extraCells));
       continue;
     }
-    if (id && ids.has(id)) {
-      errors.push(stockMsg.csvRow(i + 1, stockMsg.badId));
-      continue;
-    }
+    const bad: [CsvField, string][] = [];
+    if ([...id].length > MAX_TEXT_RUNES) bad.push(['id', stockMsg.tooLong]);
+    else if (id && ids.has(id)) bad.push(['id', stockMsg.badId]);
+    else if (id) d.id = id;
     const g = GRAINS[grain];
-    if (!g) {
-      errors.push(stockMsg.csvRow(i + 1, stockMsg.badGrain));
-      continue;
-    }
-    d.grain = g;
-    if (id) d.id = id;
+    if (!g) bad.push(['grain', stockMsg.badGrain]);
+    d.grain = g ?? 'none';
     const c = checkStockDraft(d, i);
-    if (!c.ok) {
-      errors.push(stockMsg.csvRow(i + 1, c.problem.message));
+    if (!c.ok) for (const p of c.problems) bad.push([p.field as CsvField, p.message]);
+    if (!c.ok || bad.length > 0) {
+      // every bad field of the row, in the order of the columns
+      bad.sort(([a], [b]) => cols.indexOf(a) - cols.indexOf(b));
+      for (const [f, message] of bad) errors.push(stockMsg.csvField(line, label, CSV_COLUMN_NAMES[f], message));
       continue;
     }
     ids.add(d.id);
     rows.push(stockDraft(c.stock));
   }
   if (rows.length === 0 && errors.length === notes.length) errors.push(stockMsg.csvEmpty);
-  return { rows, errors };
+  if (rows.length === 0 || moved.size === 0) return { rows, errors };
+  const converted = [...moved]
+    .map(([key, fields]) => {
+      const [from, to] = key.split('>');
+      return stockMsg.converted(fields.map((f) => CSV_COLUMN_NAMES[f]), from, to);
+    })
+    .join('; ');
+  return { rows, errors, converted };
 }
 
 /**

@@ -20,6 +20,9 @@ import {
   msgTooManyStock,
 } from '../../generated/texts';
 
+/** joinTr lists words the Turkish way: "genişlik ve yükseklik". */
+const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
+
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
 const areaFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -73,7 +76,17 @@ export const stockMsg = {
   csvImported: (n: number) => `${fmtI(n)} stok satırı içe aktarıldı.`,
   csvEmpty: 'CSV dosyasında stok satırı bulunamadı.',
   csvNoHeader: 'CSV dosyasının başlık satırında genişlik ve yükseklik sütunları olmalı.',
-  csvRow: (line: number, problem: string) => `Satır ${line}: ${problem}`,
+  /** a bad row of a stock CSV, named by its line and name (or material, or kod): "Satır 3 (Sunta): …" */
+  csvRow: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
+  /** a bad field of a stock CSV row, as the part reader says it: "Satır 3 (Sunta), genişlik: …" */
+  csvField: (line: number, name: string, column: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}, ${column}: ${problem}`,
+  // The part reader's words (features/parts/texts.ts) for a row with too many cells.
+  extraCells: 'başlıktaki sütunlardan fazla hücre var.',
+  extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
+  /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
+  converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+  /** a success message with what was converted: "2 stok satırı içe aktarıldı (… çevrildi)." */
+  withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   /** the header cells the stock CSV reader does not know: their columns are not read */
   csvUnknownColumns: (names: string[]) => `Tanınmayan sütunlar: ${names.join(', ')}`,
   csvRepeatedColumns: (names: string[]) => `Birden çok kez yazılan sütunların yalnızca ilki okundu: ${names.join(', ')}`,
