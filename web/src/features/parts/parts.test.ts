@@ -352,6 +352,24 @@ describe('semicolon- and comma-separated part lists', () => {
     expect(r.errors).toEqual(['Satır 3 (Raf): sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").']);
   });
 
+  it('refuses a comma-separated row without a header that reads two ways, and takes whole numbers', () => {
+    const r = parsePartCsv('Kapak,45,5,30\nRaf,45,30,2\nÇıta,120,8,10\nYan,"45,5",30\nArka,45,5\nAlt,45,5,\n');
+    expect(r.errors).toEqual([
+      'Satır 1 (Kapak): 45,5 ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın.',
+      'Satır 3 (Çıta): 120,8 ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın.',
+    ]);
+    // whole numbers, a quoted decimal, and rows whose other reading lacks a height are read as written
+    expect(r.parts).toEqual([
+      { name: 'Raf', width: 45, height: 30, quantity: 2 },
+      { name: 'Yan', width: 45.5, height: 30, quantity: 1 },
+      { name: 'Arka', width: 45, height: 5, quantity: 1 },
+      { name: 'Alt', width: 45, height: 5, quantity: 1 },
+    ]);
+    // with semicolons, tabs or a header row there is no question
+    expect(parsePartCsv('Kapak;45;5;30\n').parts).toEqual([{ name: 'Kapak', width: 45, height: 5, quantity: 30 }]);
+    expect(parsePartCsv('Ad,Genişlik,Yükseklik,Adet\nKapak,45,5,30\n').parts).toEqual([{ name: 'Kapak', width: 45, height: 5, quantity: 30 }]);
+  });
+
   it('reads a CSV file as kesim nest does: a BOM, semicolons, Turkish headers in any order, the same report', () => {
     const r = parsePartCsv('\uFEFFAdet;Malzeme;Ad;Yükseklik;Genişlik;Bant Üst\r\n2;Beyaz Sunta;Kapak;70;40;B1\r\n;;Bozuk;70;abc;\r\n');
     expect(r.parts).toEqual([{ name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Beyaz Sunta', edges: { top: 'B1' } }]);

@@ -488,6 +488,24 @@ function shortName(name: string): string {
 }
 
 /**
+ * twoWays reports whether a comma-separated row without a header could be
+ * read two ways, so that it is refused rather than guessed: Kapak,45,5,30
+ * is 45 × 5 cm, 30 pieces, or an unquoted 45,5 × 30 cm with the quantity
+ * left out (1). The rule: four cells (more are refused anyway), a whole
+ * width, a height of one digit right after it (what the decimals of a size
+ * in cm most often are: 45,5) and a fourth cell that would be the height.
+ * A single-digit height is rare, so few good rows are refused; a
+ * single-digit quantity is the rule, so Kapak,45,30,2 is 45 × 30 cm, 2
+ * pieces, though it could be 45 × 30,2 cm too: such a row cannot be told
+ * from the common whole-number one, and is read as written. Quoted
+ * decimals ("45,5"), semicolons or a header row avoid the question.
+ */
+function twoWays(cells: string[]): boolean {
+  const [, w = '', h = '', q = '', ...rest] = cells;
+  return rest.every((c) => !c) && /^\d+$/.test(w) && /^\d$/.test(h) && q !== '';
+}
+
+/**
  * readRows reads a part list's rows (parseDelimited's, sep their
  * separator), as parsePaste describes.
  */
@@ -535,6 +553,10 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     const name = shortName(cell.name ?? '');
     if (cells.slice(width).some((c) => c)) {
       report(partMsg.rowProblem(line, name, sep === ',' ? partMsg.extraCellsComma : partMsg.extraCells));
+      continue;
+    }
+    if (sep === ',' && cols === PASTE_ORDER && twoWays(cells)) {
+      report(partMsg.rowProblem(line, name, partMsg.ambiguousComma(`${cells[1]},${cells[2]}`)));
       continue;
     }
     const all = cell.band ?? '';

@@ -56,6 +56,9 @@ export const partMsg = {
   withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
   extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
+  /** a comma-separated row without a header that reads two ways: "45,5" is the width or 45 and 5 the sizes */
+  ambiguousComma: (decimal: string) =>
+    `${decimal} ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın.`,
 
   // The part list's CSV import (the stock dialog's button and words).
   importCsv: 'CSV içe aktar',
