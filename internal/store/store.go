@@ -236,7 +236,9 @@ type Store interface {
 	// Sync saves what a client kept locally while the server was out of
 	// reach, in one transaction. A part is added unless the owner already
 	// has one with the same name, width and height; a layout is added unless
-	// the owner already has one with the same name. Duplicates within the
+	// the owner already has one of the same content under its name (or
+	// under a name an earlier sync numbered for it), and one of a taken
+	// name with other content is saved numbered ("Mutfak (2)"). Duplicates within the
 	// call are added once. If any input is invalid nothing is saved and the
 	// error's Field names it, such as "layouts[2].parts[0].width".
 	Sync(ctx context.Context, owner Owner, parts []PartInput, layouts []LayoutInput) (SyncResult, error)
@@ -249,7 +251,9 @@ type Store interface {
 	// list and band codes with it in one transaction, returning what is
 	// stored. The rows of list.Stock with Offcut set name the offcuts to
 	// keep on the rack (an unknown one is Invalid, MsgOffcutUnknown); the
-	// rack's other offcuts are removed. Settings nil keeps the stored ones.
+	// rack's other offcuts are removed. A sheet row may not take the code
+	// of an offcut the owner keeps or a cut job used (Invalid,
+	// MsgOffcutCode). Settings nil keeps the stored ones.
 	ReplaceStock(ctx context.Context, owner Owner, list StockList) (StockList, error)
 
 	// Ping reports whether the database answers.
