@@ -98,7 +98,7 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 	statePath := ""
 	if dirErr == nil {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
-			fmt.Fprintf(stderr, "kesim: veri klasörü %s oluşturulamadı: %v\n", dir, err)
+			fmt.Fprintf(stderr, "kesim: veri klasörü %s oluşturulamadı: %s\n", dir, writeProblem(err, dir))
 			return 1
 		}
 		statePath = filepath.Join(dir, stateFile)
@@ -151,7 +151,7 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 		mine = desktopState{PID: os.Getpid(), URL: url, DB: pgURL(db)}
 		if statePath != "" {
 			if err := writeState(statePath, mine); err != nil {
-				fmt.Fprintf(stderr, "kesim: %s yazılamadı (ikinci bir başlatma bu sunucuyu bulamaz): %v\n", statePath, err)
+				fmt.Fprintf(stderr, "kesim: %s yazılamadı (ikinci bir başlatma bu sunucuyu bulamaz): %s\n", statePath, writeProblem(err, statePath))
 			}
 		}
 		fmt.Fprintf(stdout, "Kesim çalışıyor: %s\nVeriler: %s\n", url, pgURL(f.dbURL))

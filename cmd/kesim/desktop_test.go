@@ -368,3 +368,18 @@ func TestDesktopStateHidesThePassword(t *testing.T) {
 		t.Error("a server of another database found")
 	}
 }
+
+// A data folder that cannot be made is named with the reason in Turkish
+// (it had printed "mkdir …: not a directory").
+func TestDesktopDataFolderProblem(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "ev")
+	if err := os.WriteFile(home, []byte("bir dosya"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := startDesktop(t, map[string]string{"HOME": home}, "--addr", "127.0.0.1:0")
+	code := r.exited(t)
+	msg := r.stderr.String()
+	if code != 1 || !strings.Contains(msg, "veri klasörü") || !strings.Contains(msg, "klasör değil, dosya") || strings.Contains(msg, "not a directory") {
+		t.Errorf("exit %d, %q: want 1 and the folder's problem in Turkish", code, msg)
+	}
+}
