@@ -103,7 +103,7 @@ func (c *userCmd) open(ctx context.Context) (store.Accounts, func(), int) {
 	}
 	st, err := openStore(ctx, c.db)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "kesim user: veritabanı açılamadı: %v\n", err)
+		fmt.Fprintf(c.stderr, "kesim user: veritabanı açılamadı: %s\n", fileProblem(err))
 		return nil, nil, 1
 	}
 	acc, ok := st.(store.Accounts)
