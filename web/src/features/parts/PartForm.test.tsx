@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { PartForm } from './PartForm';
 
-function show(bandCodes?: string[]) {
+function show(bandCodes?: string[], jobPieces?: number) {
   const onAdd = vi.fn();
   render(
     <NoticeProvider>
-      <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} bandCodes={bandCodes} />
+      <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} bandCodes={bandCodes} jobPieces={jobPieces} />
     </NoticeProvider>,
   );
   return { onAdd, user: userEvent.setup() };
@@ -226,5 +226,46 @@ describe('PartForm without band codes', () => {
     await user.click(toggle());
     expect(screen.getByText("Bant kodu yok: kenar bantlarını önce 'Levha stoku' penceresinde tanımlayın.")).toBeInTheDocument();
     expect(within(screen.getByLabelText('Üst')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Yok']);
+  });
+});
+
+describe('PartForm and the job’s piece limit', () => {
+  const limit = 'Parça sayısı çok fazla: bir işte en fazla 100.000 adet yerleştirilebilir.';
+
+  it('refuses a part that takes the job past 100.000 pieces, keeping it in the form', async () => {
+    const { onAdd, user } = show(undefined, 12);
+    await user.type(screen.getByLabelText('Parça Adı'), 'Çok');
+    await user.type(screen.getByLabelText('Genişlik (cm)'), '10');
+    await user.type(screen.getByLabelText('Yükseklik (cm)'), '10');
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '100.000');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent(`${limit} Bu işte 12 adet var; bununla toplam 100.012 adet olurdu.`);
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Parça Adı')).toHaveValue('Çok');
+    expect(screen.getByLabelText('Adet')).toHaveFocus();
+    // what fits is added
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '99.988');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Çok', width: 10, height: 10, quantity: 99988 }]);
+  });
+
+  it('adds none of the pasted rows that would take the job past it, and says why', async () => {
+    const { onAdd } = show(undefined, 99_990);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => 'Kapak\t40\t60\t8\nRaf\t45\t30\t5\nBozuk\tabc\t1\t1\n' } });
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent(`${limit} Bu işte 99.990 adet var; bununla toplam 100.003 adet olurdu. Hiçbir parça eklenmedi.`);
+    expect(dlg).toHaveTextContent('Satır 3 (Bozuk), genişlik');
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('adds none of a CSV file’s rows that would take the job past it', async () => {
+    const { onAdd, user } = show(undefined, 1);
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File(['Ad;Genişlik;Yükseklik;Adet\r\nÇok;10;10;100000\r\n'], 'cok.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(`${limit} Bu işte 1 adet var; bununla toplam 100.001 adet olurdu. Hiçbir parça eklenmedi.`);
+    expect(onAdd).not.toHaveBeenCalled();
   });
 });

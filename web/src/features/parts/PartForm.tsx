@@ -9,9 +9,11 @@ import {
   describeExtras,
   emptyExtras,
   isTabular,
+  jobLimit,
   MAX_CSV_BYTES,
   parsePartCsv,
   parsePaste,
+  totals,
   type ExtrasDraft,
   type Part,
   type PasteResult,
@@ -26,6 +28,11 @@ interface Props {
   bandCodes?: readonly string[];
   /** draftKey: where in this tab's sessionStorage the half-typed part is kept over a reload (absent: not kept) */
   draftKey?: string;
+  /**
+   * jobPieces are the pieces of the job on screen (its quantities'
+   * sum): parts that would take it past MAX_JOB_PIECES are not added
+   */
+  jobPieces?: number;
 }
 
 interface BaseDraft {
@@ -74,7 +81,7 @@ function keptForm(key: string | undefined): Kept {
 }
 
 /** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file, adds them all. */
-export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey }: Props) {
+export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey, jobPieces = 0 }: Props) {
   // A half-typed part survives a reload of the tab (draftKey).
   const [kept] = useState(() => keptForm(draftKey));
   const [draft, setDraft] = useState<BaseDraft>(kept.draft);
@@ -104,6 +111,13 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
       document.getElementById(`part-${c.field}`)?.focus();
       return;
     }
+    // A job the layout would refuse keeps the part in the form.
+    const over = jobLimit(jobPieces, jobPieces + c.part.quantity);
+    if (over) {
+      await notices.alert(over);
+      document.getElementById('part-quantity')?.focus();
+      return;
+    }
     onAdd([{ ...c.part, ...(rotate ? {} : { rotate: false }) }]);
     setDraft(emptyDraft);
     setRotate(true);
@@ -113,6 +127,13 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
 
   /** report adds the rows read and says what was not: the header's notes, then the bad rows. */
   const report = async ({ parts, errors, notes, converted }: PasteResult, added: (n: number) => string, none: string) => {
+    // Rows that would take the job past the engine's limit are all left
+    // out (which to keep would be a guess), saying why.
+    const over = parts.length > 0 ? jobLimit(jobPieces, jobPieces + totals(parts).pieces) : '';
+    if (over) {
+      await notices.alert([`${over} ${partMsg.nothingAdded}`, ...notes, ...(errors.length > 0 ? [msg.pasteBadRows(errors)] : [])].join('\n'));
+      return;
+    }
     if (parts.length > 0) {
       onAdd(parts);
       notices.toast(partMsg.withConverted(added(parts.length), converted));

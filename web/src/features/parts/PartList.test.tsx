@@ -149,4 +149,18 @@ describe('PartList', () => {
     await user.type(screen.getByLabelText('Adet'), '2{Enter}');
     expect(onEdit).toHaveBeenCalledWith('d', expect.objectContaining({ quantity: 2, thickness: 1 / 3 }));
   });
+
+  it('refuses a quantity that takes the job past 100.000 pieces, and takes a smaller one', async () => {
+    const { onEdit, user } = show([plain, kapak]);
+    await user.click(screen.getByRole('button', { name: 'Raf: Düzenle' }));
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '99.999{Enter}');
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Parça sayısı çok fazla: bir işte en fazla 100.000 adet yerleştirilebilir. Bu işte 5 adet var; bununla toplam 100.001 adet olurdu.');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(onEdit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '99.998{Enter}');
+    expect(onEdit).toHaveBeenCalledWith('a', expect.objectContaining({ quantity: 99998 }));
+  });
 });

@@ -4,7 +4,7 @@ import { fmt1d, fmtCm, parseWhole } from '../../lib/number';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
-import { checkExtras, dataSize, describeExtras, extrasDraft, hasExtras, totals, withExtras, type ExtrasDraft, type Part } from './parts';
+import { checkExtras, dataSize, describeExtras, extrasDraft, hasExtras, jobLimit, totals, withExtras, type ExtrasDraft, type Part } from './parts';
 import { partMsg } from './texts';
 
 interface Props {
@@ -77,7 +77,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
         <>
           <ul className="part-grid" aria-label={msg.listTitle} ref={listRef}>
             {shown.map((p) => (
-              <PartCard key={p.id} part={p} onEdit={onEdit} onRemove={remove} bandCodes={bandCodes} />
+              <PartCard key={p.id} part={p} jobPieces={t.pieces} onEdit={onEdit} onRemove={remove} bandCodes={bandCodes} />
             ))}
           </ul>
           {parts.length > FIRST && (
@@ -93,12 +93,14 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
 
 interface CardProps {
   part: Part;
+  /** the pieces of the whole job: a quantity that takes it past MAX_JOB_PIECES is refused */
+  jobPieces: number;
   onEdit: Props['onEdit'];
   onRemove: Props['onRemove'];
   bandCodes?: readonly string[];
 }
 
-function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
+function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(part.name);
   const [qty, setQty] = useState(String(part.quantity));
@@ -127,6 +129,13 @@ function PartCard({ part, onEdit, onRemove, bandCodes }: CardProps) {
     // Past the saved limit, the add form's words.
     if (q > STORE_MAX_QUANTITY) {
       await notices.alert(partMsg.quantityTooLarge);
+      return;
+    }
+    // A quantity the layout would refuse for the whole job (a quantity
+    // made smaller always goes: a job already past it must be mended).
+    const over = q > part.quantity ? jobLimit(jobPieces, jobPieces - part.quantity + q) : '';
+    if (over) {
+      await notices.alert(over);
       return;
     }
     const x = checkExtras(extras, bandCodes);

@@ -229,8 +229,24 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   return { ok: true, part: { name, width, height, quantity, ...x.extras } };
 }
 
+/**
+ * MAX_JOB_PIECES bounds the pieces of a whole job (the sum of the
+ * quantities), as the engine does (nest.MaxPieces, docs/engine.md,
+ * "Limits"): a job past it is refused by the layout, so parts that would
+ * take the job past it are not added.
+ */
+export const MAX_JOB_PIECES = 100_000;
+
+/**
+ * jobLimit is the message that refuses a change taking a job of current
+ * pieces to total pieces, when total is past MAX_JOB_PIECES; '' when not.
+ */
+export function jobLimit(current: number, total: number): string {
+  return total > MAX_JOB_PIECES ? partMsg.tooManyPieces(MAX_JOB_PIECES, current, total) : '';
+}
+
 /** totals sums a parts list: pieces, types and area in cm². */
-export function totals(parts: Part[]): { pieces: number; types: number; area: number } {
+export function totals(parts: readonly Omit<Part, 'id'>[]): { pieces: number; types: number; area: number } {
   let pieces = 0;
   let area = 0;
   for (const p of parts) {

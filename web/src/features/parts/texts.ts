@@ -41,6 +41,11 @@ export const partMsg = {
   nameTooLong: `Ad en fazla ${STORE_MAX_NAME_LENGTH} karakter olabilir.`,
   quantityTooLarge: `Adet en fazla ${fmtInt(STORE_MAX_QUANTITY)} olabilir.`,
 
+  /** the job would pass the engine's piece limit (its words first: nest.MsgTooManyPieces) */
+  tooManyPieces: (limit: number, current: number, total: number) =>
+    `Parça sayısı çok fazla: bir işte en fazla ${fmtInt(limit)} adet yerleştirilebilir. Bu işte ${fmtInt(current)} adet var; bununla toplam ${fmtInt(total)} adet olurdu.`,
+  nothingAdded: 'Hiçbir parça eklenmedi.',
+
   // The header row of a pasted or imported part list.
   missingColumns: (names: string[]) =>
     `Başlık satırında ${joinTr(names)} ${names.length > 1 ? 'sütunları' : 'sütunu'} yok; hiçbir parça eklenmedi.`,
