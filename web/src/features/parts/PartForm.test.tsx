@@ -153,6 +153,24 @@ describe('PartForm', () => {
     expect(dlg).toHaveTextContent('Satır 3 (Kapak), bant: Bilinmeyen bant kodu.');
   });
 
+  it('fills width and height from two cells pasted into the width field, and reads them as a row in the name field', async () => {
+    const { onAdd } = show();
+    const width = screen.getByLabelText('Genişlik (cm)');
+    expect(fireEvent.paste(width, { clipboardData: { getData: () => '45,5\t30\r\n' } })).toBe(false);
+    expect(width).toHaveValue('45,5');
+    expect(screen.getByLabelText('Yükseklik (cm)')).toHaveValue('30');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onAdd).not.toHaveBeenCalled();
+    // several lines in the width field are part rows, as in the name field
+    fireEvent.paste(width, { clipboardData: { getData: () => 'Kapak\t40\t60\t2\nRaf\t45\t30\t1\n' } });
+    expect(onAdd).toHaveBeenCalledWith([
+      { name: 'Kapak', width: 40, height: 60, quantity: 2 },
+      { name: 'Raf', width: 45, height: 30, quantity: 1 },
+    ]);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => '45,5\t30' } });
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Satır 1 (45,5), yükseklik');
+  });
+
   it('says so when a paste of cells holds no part', async () => {
     const { onAdd } = show(['B1']);
     fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => 'Parça\tEn\tBoy\n' } });

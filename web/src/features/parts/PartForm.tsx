@@ -13,6 +13,7 @@ import {
   MAX_CSV_BYTES,
   parsePartCsv,
   parsePaste,
+  sizePair,
   totals,
   type ExtrasDraft,
   type Part,
@@ -145,6 +146,13 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
 
   const paste = async (e: ClipboardEvent<HTMLElement>) => {
     const text = e.clipboardData.getData('text/plain');
+    // Two cells copied into the width field are the width and the height.
+    const pair = (e.target as HTMLElement).id === 'part-width' ? sizePair(text) : null;
+    if (pair) {
+      e.preventDefault();
+      setDraft((d) => ({ ...d, width: pair[0], height: pair[1] }));
+      return;
+    }
     if (!isTabular(text)) return;
     e.preventDefault();
     await report(parsePaste(text, bandCodes), msg.pasteAdded, partMsg.pasteNoRows);

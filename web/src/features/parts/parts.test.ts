@@ -13,6 +13,7 @@ import {
   roundUpCm,
   shiftDecimal,
   showBanner,
+  sizePair,
   splitUnit,
   totals,
   wordKey,
@@ -428,5 +429,13 @@ describe('a header that names its unit', () => {
     expect(splitUnit('Fiyat (TL)')).toEqual({ word: 'Fiyat', unit: 'tl' });
     expect(splitUnit('(mm)')).toEqual({ word: '(mm)' });
     expect(splitUnit('Parça Adı')).toEqual({ word: 'Parça Adı' });
+  });
+});
+
+describe('sizePair', () => {
+  it('reads one line of two numbers, and nothing else', () => {
+    expect(sizePair('45,5\t30\r\n')).toEqual(['45,5', '30']);
+    expect(sizePair('1.200;0,5')).toEqual(['1.200', '0,5']);
+    for (const text of ['45,5', 'Kapak\t30', '45\t30\t2', '45\t30\n50\t60', '45,5 30', '']) expect(sizePair(text)).toBeNull();
   });
 });

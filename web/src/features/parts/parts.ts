@@ -649,6 +649,19 @@ export function parsePartCsv(text: string, bandCodes?: readonly string[]): Paste
   return readRows(parseDelimited(text, sep), sep, bandCodes);
 }
 
+/**
+ * sizePair reads text pasted into the width field as the part's two
+ * sizes: one line of two numbers, tab separated as Excel copies two cells
+ * (or with a semicolon), "45,5⇥30"; null for anything else (a part row).
+ */
+export function sizePair(text: string): [width: string, height: string] | null {
+  const line = text.replace(/(\r\n|\r|\n)$/, '');
+  if (/[\r\n]/.test(line)) return null;
+  const cells = line.split(line.includes('\t') ? '\t' : ';').map((c) => c.trim());
+  if (cells.length !== 2 || cells.some((c) => Number.isNaN(parseDecimal(c)))) return null;
+  return [cells[0], cells[1]];
+}
+
 /** MAX_CSV_BYTES bounds a part list file, as kesim nest does (16 MB). */
 export const MAX_CSV_BYTES = 16 << 20;
 
