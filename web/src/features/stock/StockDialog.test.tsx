@@ -238,4 +238,53 @@ describe('StockDialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('closes at once on Escape when nothing changed', async () => {
+    const { user, onClose } = open({ ...EMPTY_STOCK, stock: [{ id: 'a', width: 183, height: 366 }] });
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before Escape or İptal throws away unsaved rows, and stays open on İptal', async () => {
+    const { user, onClose, onSave } = open();
+    await user.click(screen.getByRole('button', { name: 'Stok satırı ekle' }));
+    await user.type(screen.getByLabelText('Genişlik (cm), Satır 1'), '183');
+    await user.keyboard('{Escape}');
+    let ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('Levha stokunda kaydedilmemiş değişiklikler var. Pencere kapatılırsa bu değişiklikler kaybolacak. Kapatılsın mı?');
+    // Escape on the question closes the question only
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Genişlik (cm), Satır 1')).toHaveValue('183');
+    await user.click(screen.getByRole('button', { name: 'İptal' }));
+    ask = await screen.findByRole('alertdialog');
+    // a destructive question starts on İptal
+    expect(within(ask).getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Evet' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('asks before Escape throws away an imported CSV', async () => {
+    const { user, onClose, dlg } = open();
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File(['Genişlik;Yükseklik\n183;366\n'], 'stok.csv', { type: 'text/csv' }));
+    await screen.findByText('1 stok satırı içe aktarıldı.');
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes only the question on Escape while saving asks one', async () => {
+    const { user, onClose, onSave } = open({ ...EMPTY_STOCK, bands: [{ code: 'B1' }] }, [{ edges: { top: 'B1' } }]);
+    await user.click(screen.getByRole('button', { name: 'Sil, Bant 1' }));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('B1 bant kodunu 1 parça kullanıyor');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Levha stoku' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

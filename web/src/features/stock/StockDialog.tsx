@@ -138,8 +138,9 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
     focusNext.current = null;
     (want === 'bad' ? firstBad(root) : root.querySelector<HTMLElement>(want))?.focus();
   });
-  // Saving waits for an answer to its question; a second save meanwhile
-  // does nothing, and a dialog closed meanwhile saves nothing.
+  // Saving (and closing with changes) waits for an answer to its
+  // question; a second save or close meanwhile does nothing, and a dialog
+  // closed meanwhile saves nothing.
   const asking = useRef(false);
   const open = useRef(true);
   useEffect(() => {
@@ -148,6 +149,20 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
       open.current = false;
     };
   }, []);
+
+  // What the dialog holds, and what it held when it opened: closing it
+  // with changes not saved (rows typed or imported, edits, removals,
+  // options) asks first, as the page does before it drops unsaved work.
+  const holds = JSON.stringify([rows, offcuts, rules, maxArea, minUse, bands, objective, deduct, keepLeftover]);
+  const [opened] = useState(holds);
+  const requestClose = async () => {
+    if (asking.current) return;
+    if (holds === opened) return onClose();
+    asking.current = true;
+    const ok = await notices.confirm(stockMsg.confirmDiscard, { destructive: true });
+    asking.current = false;
+    if (ok && open.current) onClose();
+  };
 
   const problemAt = (list: 'stock' | 'bands', row: number, field: string) => problems.find((p) => p.list === list && p.row === row && p.field === field);
   const rowProblem = (list: 'stock' | 'bands', row: number) => problems.find((p) => p.list === list && p.row === row);
@@ -220,12 +235,12 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
   return (
     <Dialog
       title={stockMsg.title}
-      onClose={onClose}
+      onClose={() => void requestClose()}
       closeOnBackdrop={false}
       wide
       footer={
         <>
-          <button type="button" className="secondary" onClick={onClose}>
+          <button type="button" className="secondary" onClick={() => void requestClose()}>
             {stockMsg.cancel}
           </button>
           <button type="button" className="primary" onClick={() => void save()}>

@@ -72,6 +72,8 @@ export const stockMsg = {
   empty: 'Stok satırı yok: tüm parçalar tuvaldeki levhaya yerleştirilir.',
   noBands: 'Bant kodu yok.',
   saved: 'Levha stoku kaydedildi.',
+  /** asked before the dialog is closed (Escape, İptal) with changes not saved */
+  confirmDiscard: 'Levha stokunda kaydedilmemiş değişiklikler var. Pencere kapatılırsa bu değişiklikler kaybolacak. Kapatılsın mı?',
   savedLocally: 'Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.',
   csvImported: (n: number) => `${fmtI(n)} stok satırı içe aktarıldı.`,
   csvEmpty: 'CSV dosyasında stok satırı bulunamadı.',
