@@ -54,6 +54,8 @@ interface Props {
   layoutId?: string | null;
   /** readJob reads the saved job (a stand-in for tests; GET /api/layouts/{id} by default) */
   readJob?: JobReader;
+  /** origin is the page's address the QR codes start with (a stand-in for tests; location.origin by default) */
+  origin?: string;
 }
 
 const readSavedJob: JobReader = (id) => jobApi.get<{ result?: Result | null }>(id);
@@ -116,7 +118,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory, layoutId, readJob = readSavedJob }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory, layoutId, readJob = readSavedJob, origin = location.origin }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -125,7 +127,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
   // The QR codes' address, asked for each file: the job on the server may
   // have changed since the page showed it.
   const sheetUrl = async (r: Result): Promise<string | undefined> => {
-    const { base, note } = await checklistBase(layoutId, r, location.origin, readJob);
+    const { base, note } = await checklistBase(layoutId, r, origin, readJob);
     if (note) notices.toast(note, { tone: 'info', ms: 6000 });
     return base;
   };

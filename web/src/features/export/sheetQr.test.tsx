@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
@@ -29,10 +29,13 @@ function exporter(): Exporter {
   };
 }
 
-function show(ex: Exporter, layoutId?: string, readJob?: JobReader) {
+/** origin is a workshop computer's address on the network, which a phone opens. */
+const origin = 'http://192.168.1.20:8080';
+
+function show(ex: Exporter, layoutId?: string, readJob?: JobReader, at = origin) {
   render(
     <NoticeProvider>
-      <ExportButtons exporter={ex} result={result} title="Kesim" request={null} job="Mutfak" layoutId={layoutId} readJob={readJob} />
+      <ExportButtons exporter={ex} result={result} title="Kesim" request={null} job="Mutfak" layoutId={layoutId} readJob={readJob} origin={at} />
     </NoticeProvider>,
   );
   return userEvent.setup();
@@ -49,7 +52,7 @@ async function downloadBoth(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => vi.mocked(download).mockClear());
 
 describe("a saved job's QR codes", () => {
-  const base = `${location.origin}/is/lay-42/levha/`;
+  const base = `${origin}/is/lay-42/levha/`;
 
   it("put the job's checklist address on the PDF and the labels when the server keeps the layout shown", async () => {
     const ex = exporter();
@@ -75,5 +78,23 @@ describe("a saved job's QR codes", () => {
     expect(read).not.toHaveBeenCalled();
     expect(Object.keys(vi.mocked(ex.pdf).mock.calls[0][2] ?? {})).not.toContain('sheetUrl');
     expect(vi.mocked(ex.paper!).mock.calls[0][3]).toEqual({ preset: 'a4-3x8', job: 'Mutfak' });
+  });
+
+  it('are left out on a page opened by a loopback address, which no phone opens, and the user told once how to get them', async () => {
+    for (const at of ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080']) {
+      const ex = exporter();
+      const read = vi.fn(async () => ({ result: structuredClone(result) }));
+      const user = show(ex, 'lay-42', read, at);
+      await user.click(screen.getByRole('button', { name: 'PDF İndir' }));
+      await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+      expect(read).not.toHaveBeenCalled();
+      expect(Object.keys(vi.mocked(ex.pdf).mock.calls[0][2] ?? {})).not.toContain('sheetUrl');
+      const host = new URL(at).hostname;
+      expect(await screen.findAllByText(exportMsg.qrLoopback(host))).toHaveLength(1);
+      expect(exportMsg.qrLoopback(host)).toContain(`Kesim bu bilgisayarın kendi adresiyle (${host}) açık`);
+      expect(exportMsg.qrLoopback(host)).toContain('--public-host');
+      cleanup();
+      vi.mocked(download).mockClear();
+    }
   });
 });

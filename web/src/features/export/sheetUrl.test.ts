@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checklistBase, MAX_SHEET_URL, samePlan, sheetUrlBase } from './sheetUrl';
+import { checklistBase, loopbackHost, MAX_SHEET_URL, samePlan, sheetUrlBase } from './sheetUrl';
 import { exportMsg } from './texts';
 
 describe('sheetUrlBase', () => {
@@ -18,6 +18,20 @@ describe('sheetUrlBase', () => {
     expect(sheetUrlBase('null', 'lay-42')).toBeUndefined();
     expect(sheetUrlBase('file://', 'lay-42')).toBeUndefined();
     expect(sheetUrlBase('https://k.local', 'x'.repeat(MAX_SHEET_URL))).toBeUndefined();
+  });
+
+  it('gives no address on a page opened by a loopback name or address, which sends a phone to itself', () => {
+    for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8080', 'https://127.1.2.3', 'http://[::1]:8080', 'http://kesim.localhost', 'http://0.0.0.0:8080', 'http://LOCALHOST']) {
+      expect(sheetUrlBase(origin, 'lay-42')).toBeUndefined();
+    }
+    expect(['http://127.0.0.1:8080', 'http://[::1]:8080', 'http://192.168.1.20:8080', 'https://kesim.atolye.local', 'http://128.0.0.1'].map(loopbackHost)).toEqual([
+      '127.0.0.1',
+      '[::1]',
+      null,
+      null,
+      null,
+    ]);
+    expect(sheetUrlBase('http://192.168.1.20:8080', 'lay-42')).toBe('http://192.168.1.20:8080/is/lay-42/levha/');
   });
 
   it('keeps an id with odd letters inside its path segment', () => {
@@ -48,6 +62,13 @@ describe('checklistBase', () => {
       throw new Error('404');
     };
     expect(await checklistBase('lay-42', result, origin, gone)).toEqual({ note: exportMsg.qrUnreadable });
+  });
+
+  it('is none on a loopback page, with a note saying how to get the codes, asking the server nothing', async () => {
+    const read = vi.fn(async () => ({ result }));
+    expect(await checklistBase('lay-42', result, 'http://127.0.0.1:8080', read)).toEqual({ note: exportMsg.qrLoopback('127.0.0.1') });
+    expect(read).not.toHaveBeenCalled();
+    expect(await checklistBase(undefined, result, 'http://127.0.0.1:8080', read)).toEqual({});
   });
 
   it('asks nothing without a job', async () => {

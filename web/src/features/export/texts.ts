@@ -44,4 +44,8 @@ export const quoteMsg = {
 export const exportMsg = {
   qrNotSaved: 'QR kodları basılmadı: ekrandaki yerleşim, kaydedilen işin yerleşimi değil. İşi kaydedip yeniden indirin.',
   qrUnreadable: 'QR kodları basılmadı: iş sunucudan okunamadı.',
+  /** the page was opened by this computer's own address (host), which a phone cannot open */
+  qrLoopback: (host: string) =>
+    `QR kodları basılmadı: Kesim bu bilgisayarın kendi adresiyle (${host}) açık, telefon bu adrese ulaşamaz. ` +
+    "Kesim'i bilgisayarın ağdaki adı ya da IP adresiyle açın (ör. http://192.168.1.20:8080); hesapsız çalışan sunucuda bir ad için --public-host gerekir (README).",
 };
