@@ -133,7 +133,8 @@ describe('ChecklistPage, a job that is gone', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.mocked(fetch).mockImplementation(async () => Response.json({ error: { code: 'not_found', message: 'Düzen bulunamadı.' } }, { status: 404 }));
     show();
-    expect((await screen.findByRole('alert')).textContent).toContain('İş bulunamadı.');
+    // the server answers 404 for a deleted job and for one not yet being cut alike
+    expect((await screen.findByRole('alert')).textContent).toBe('İş bulunamadı: henüz kesime başlanmamış, silinmiş ya da bağlantı eski olabilir.');
     const asked = vi.mocked(fetch).mock.calls.length;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3 * POLL_MS);

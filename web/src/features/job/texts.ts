@@ -19,7 +19,8 @@ export const jobMsg = {
   piecesTitle: 'Parçalar (kesim sırasıyla)',
   pieceLabel: (k: number, name: string, w: number, h: number) => `${fmtI(k)}. ${name} ${fmtN(w)} x ${fmtN(h)} cm`,
   loading: 'İş yükleniyor…',
-  notFound: 'İş bulunamadı. Bağlantı eski olabilir ya da iş silinmiş olabilir.',
+  /** the server's 404: a job deleted, or one still planned (not shared with the shop floor yet) */
+  notFound: 'İş bulunamadı: henüz kesime başlanmamış, silinmiş ya da bağlantı eski olabilir.',
   noResult: 'Bu düzen kesim planı olmadan kaydedilmiş; kontrol listesi için düzeni yeniden kaydedin.',
   noSheet: (n: number, total: number) => `Bu işte ${fmtI(n)}. levha yok; iş ${fmtI(total)} levha.`,
   tickFailed: (why: string) => `İşaret kaydedilemedi: ${why}`,
