@@ -77,6 +77,16 @@ describe('App', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('refuses a part that takes the job past the engine\'s 100.000 pieces, keeping the job', async () => {
+    const { user } = await setup();
+    await add(user, 'Kapak', '45', '30', '60000');
+    expect(await screen.findByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+    await add(user, 'Raf', '10', '10', '50000');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('100.000');
+    expect(screen.queryByRole('listitem', { name: 'Raf' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+  });
+
   it('edits inline: Enter saves, Escape cancels', async () => {
     const { user } = await setup();
     await add(user, 'Kapak', '20', '30', '2');

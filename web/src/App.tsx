@@ -204,6 +204,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
             onSaveLayout={openSaveDialog}
             onOpenSaved={openSavedDialog}
             bandCodes={bandCodes}
+            jobPieces={pieces}
           />
           <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />

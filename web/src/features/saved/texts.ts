@@ -18,7 +18,7 @@ export const savedMsg = {
   undo: 'Geri al',
   checklist: 'Kontrol listesi',
   markedCutting: (name: string) => `"${name}" kesimde.`,
-  markedPlanned: (name: string) => `"${name}" yeniden planlandı durumunda.`,
+  markedPlanned: (name: string) => `"${name}" yeniden planlandı.`,
   markedCut: (name: string, offcuts: number) =>
     offcuts > 0 ? `"${name}" kesildi; ${fmtI(offcuts)} artık rafa eklendi.` : `"${name}" kesildi; rafa yeni artık eklenmedi.`,
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
