@@ -117,3 +117,23 @@ export async function readTextFile(f: Blob, maxBytes: number): Promise<string | 
   if (f.size > maxBytes) return null;
   return decodeText(await readBytes(f));
 }
+
+/** LengthUnit is a unit of length a header may name. */
+export type LengthUnit = 'mm' | 'cm' | 'm';
+/** UNIT_DIGITS: a length in each unit, as a power of ten of a millimetre. */
+export const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
+export const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
+
+/**
+ * splitUnit takes the unit off a header cell: in brackets anywhere at its
+ * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)") or as the
+ * last word ("Genişlik mm", "boy_cm", "Fiyat ₺"); the unit in lower case.
+ * A cell that is only a unit, or has none, is its word.
+ * The part and the stock readers read their header units with it.
+ */
+export function splitUnit(cell: string): { word: string; unit?: string } {
+  const t = cell.trim();
+  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
+  if (!m || !m[1].trim()) return { word: t };
+  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
+}

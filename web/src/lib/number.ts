@@ -47,3 +47,27 @@ export function fmtCm(v: number): string {
 export function fmt1d(v: number): string {
   return fmt1.format(v);
 }
+
+/**
+ * shiftDecimal moves a number's decimal point by places (10^places times
+ * the number), on its digits so that nothing is lost to binary fractions:
+ * shiftDecimal("455", -1) is "45,5", shiftDecimal("1,8", 1) is "18". The
+ * number is read as parseDecimal reads it (thousands dots, a decimal comma
+ * or point); other text is returned as it is, for the check to refuse.
+ */
+export function shiftDecimal(text: string, places: number): string {
+  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(ungroup(text));
+  if (!m || places === 0) return text;
+  const digits = m[2] + (m[3] ?? '');
+  // the place of the decimal point within digits, moved
+  let point = m[2].length + places;
+  let all = digits;
+  if (point > all.length) all = all.padEnd(point, '0');
+  if (point < 1) {
+    all = '0'.repeat(1 - point) + all;
+    point = 1;
+  }
+  const int = all.slice(0, point).replace(/^0+(?=\d)/, '');
+  const frac = all.slice(point).replace(/0+$/, '');
+  return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
+}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { splitUnit } from '../../lib/csv';
+import { shiftDecimal } from '../../lib/number';
 import {
   checkDraft,
   checkExtras,
@@ -11,10 +13,8 @@ import {
   parsePartCsv,
   parsePaste,
   roundUpCm,
-  shiftDecimal,
   showBanner,
   sizePair,
-  splitUnit,
   totals,
   wordKey,
   type Part,

@@ -1,6 +1,6 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, type Separator } from '../../lib/csv';
-import { parseDecimal, parseWhole, ungroup } from '../../lib/number';
+import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, splitUnit, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
+import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
@@ -361,51 +361,6 @@ export function wordKey(s: string): string {
     .replace(/[\s._\-/]+/g, '');
 }
 
-/** LengthUnit is a unit of length a header may name. */
-export type LengthUnit = 'mm' | 'cm' | 'm';
-/** UNIT_DIGITS: a length in each unit, as a power of ten of a millimetre. */
-const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
-const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
-
-/**
- * splitUnit takes the unit off a header cell: in brackets anywhere at its
- * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)") or as the
- * last word ("Genişlik mm", "boy_cm", "Fiyat ₺"); the unit in lower case.
- * A cell that is only a unit, or has none, is its word.
- *
- * The stock reader (features/stock/stock.ts) reads its header units the
- * same way: the two are kept in step (a feature imports no other one).
- */
-export function splitUnit(cell: string): { word: string; unit?: string } {
-  const t = cell.trim();
-  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
-  if (!m || !m[1].trim()) return { word: t };
-  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
-}
-
-/**
- * shiftDecimal moves a number's decimal point by places (10^places times
- * the number), on its digits so that nothing is lost to binary fractions:
- * shiftDecimal("455", -1) is "45,5", shiftDecimal("1,8", 1) is "18". The
- * number is read as parseDecimal reads it (thousands dots, a decimal comma
- * or point); other text is returned as it is, for the check to refuse.
- */
-export function shiftDecimal(text: string, places: number): string {
-  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(ungroup(text));
-  if (!m || places === 0) return text;
-  const digits = m[2] + (m[3] ?? '');
-  // the place of the decimal point within digits, moved
-  let point = m[2].length + places;
-  let all = digits;
-  if (point > all.length) all = all.padEnd(point, '0');
-  if (point < 1) {
-    all = '0'.repeat(1 - point) + all;
-    point = 1;
-  }
-  const int = all.slice(0, point).replace(/^0+(?=\d)/, '');
-  const frac = all.slice(point).replace(/0+$/, '');
-  return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
-}
 
 function wordTable<K extends string>(words: Record<K, readonly string[]>): Map<string, K> {
   const m = new Map<string, K>();

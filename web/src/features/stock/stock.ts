@@ -2,8 +2,8 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile } from '../../lib/csv';
-import { parseDecimal, parseWhole, ungroup } from '../../lib/number';
+import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, readTextFile, splitUnit, UNIT_DIGITS, type LengthUnit } from '../../lib/csv';
+import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
   MAX_BAND_MM,
@@ -354,44 +354,8 @@ function headerKey(cell: string): string {
     .trim();
 }
 
-// Header units, read as the part reader reads them (features/parts/parts.ts
-// splitUnit, shiftDecimal and LENGTH_UNITS: keep the two in step; a feature
-// imports no other one, so they would belong in lib/ to be shared).
-
-type LengthUnit = 'mm' | 'cm' | 'm';
-/** UNIT_DIGITS: a length in each unit, as a power of ten of a millimetre. */
-const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
-const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
 /** LENGTH_UNITS are the units of the columns that hold lengths: sheet sides in cm, thickness in mm. */
 const LENGTH_UNITS: Partial<Record<CsvField, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
-
-/**
- * splitUnit takes the unit off a header cell: in brackets at its end
- * ("Genişlik (mm)", "Fiyat (TL)") or as its last word ("Genişlik mm",
- * "Fiyat ₺"); the unit in lower case.
- */
-function splitUnit(cell: string): { word: string; unit?: string } {
-  const t = cell.trim();
-  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
-  if (!m || !m[1].trim()) return { word: t };
-  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
-}
-
-/** shiftDecimal moves a number's decimal point by places, on its digits ("455", -1: "45,5"); other text as it is. */
-function shiftDecimal(text: string, places: number): string {
-  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(ungroup(text));
-  if (!m || places === 0) return text;
-  let point = m[2].length + places;
-  let all = m[2] + (m[3] ?? '');
-  if (point > all.length) all = all.padEnd(point, '0');
-  if (point < 1) {
-    all = '0'.repeat(1 - point) + all;
-    point = 1;
-  }
-  const int = all.slice(0, point).replace(/^0+(?=\d)/, '');
-  const frac = all.slice(point).replace(/0+$/, '');
-  return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
-}
 
 /** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own. */
 const CSV_COLUMN_NAMES: Record<CsvField, string> = {
