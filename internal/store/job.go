@@ -475,8 +475,8 @@ func sortLeftovers(left []nest.Leftover) {
 }
 
 // ValidateRack is Validate for ReplaceStock: rack holds the ids of the
-// offcuts on the owner's rack, used those of the owner's offcuts that cut
-// jobs took off it (an undo puts them back). The rows with Offcut set must
+// offcuts on the owner's rack, consumed the codes of the owner's offcuts
+// that cut jobs took off it (an undo puts them back). The rows with Offcut set must
 // name one on the rack (else Invalid MsgOffcutUnknown on "stock[i].id")
 // and are returned, by id, as the offcuts to keep, with every offcut of
 // the rack that is not in s.Seen when that is given; the list's Stock
@@ -484,7 +484,11 @@ func sortLeftovers(left []nest.Leftover) {
 // stays: one the list names too is a repeated id (MsgStockID), one kept
 // or used that it does not name MsgOffcutCode. Settings, when given, are
 // validated too.
-func (s StockList) ValidateRack(rack, used map[string]bool) (StockList, map[string]bool, error) {
+func (s StockList) ValidateRack(rack map[string]bool, consumed []string) (StockList, map[string]bool, error) {
+	used := make(map[string]bool, len(consumed))
+	for _, id := range consumed {
+		used[id] = true
+	}
 	keep := map[string]bool{}
 	named := map[string]bool{} // the offcut rows of the list
 	sheets := make([]nest.Stock, 0, len(s.Stock))

@@ -102,11 +102,7 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 	if err != nil {
 		return err
 	}
-	used := make(map[string]bool, len(consumed))
-	for _, id := range consumed {
-		used[id] = true
-	}
-	list, keep, err := in.ValidateRack(onRack, used)
+	list, keep, err := in.ValidateRack(onRack, consumed)
 	if err != nil {
 		return err
 	}
