@@ -284,11 +284,7 @@ func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "yedek.db")
-	s, err := Open(ctx, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	emptyDB(t, src)
 
 	// A database whose committed rows are in kesim.db-wal only, as a killed
 	// process leaves it: copied while the connection is still open.
@@ -331,11 +327,7 @@ func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
 func TestBackupRefusesToOverwrite(t *testing.T) {
 	ctx := context.Background()
 	src := filepath.Join(t.TempDir(), "kesim.db")
-	s, err := Open(ctx, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	emptyDB(t, src)
 	dst := filepath.Join(t.TempDir(), "yedek.db")
 	if err := os.WriteFile(dst, []byte("önemli"), 0o600); err != nil {
 		t.Fatal(err)
@@ -586,17 +578,13 @@ func TestBackupWriteErrors(t *testing.T) {
 	}
 	ctx := context.Background()
 	src := filepath.Join(t.TempDir(), "kesim.db")
-	s, err := Open(ctx, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	emptyDB(t, src)
 	dir := filepath.Join(t.TempDir(), "salt")
 	if err := os.Mkdir(dir, 0o500); err != nil {
 		t.Fatal(err)
 	}
 	dst := filepath.Join(dir, "yedek.db")
-	err = Backup(ctx, src, dst, false)
+	err := Backup(ctx, src, dst, false)
 	var fe *FileError
 	if !errors.As(err, &fe) || fe.Path != dst || !fe.Write || !errors.Is(err, fs.ErrPermission) ||
 		strings.Contains(err.Error(), ".tmp-") || strings.Contains(err.Error(), src) {
@@ -751,4 +739,14 @@ func TestRestoreFromAFileWithItsWAL(t *testing.T) {
 	if got := partNames(t, r); got != want {
 		t.Errorf("after restoring the .bak: %q, want %q", got, want)
 	}
+}
+
+// emptyDB makes a new, empty database at path, closed.
+func emptyDB(t *testing.T, path string) {
+	t.Helper()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
 }
