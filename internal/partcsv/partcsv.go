@@ -1,7 +1,8 @@
 // Package partcsv reads part lists from CSV files as Turkish spreadsheets
-// write them: `,`, `;` or tab separated, decimal commas, a UTF-8 byte order
-// mark or the Windows-1254 encoding of a plain "CSV" save, and Turkish
-// letters in names and headers.
+// write them: `,`, `;` or tab separated, decimal commas and thousands dots
+// (1.450,5, as the web reads them), a UTF-8 byte order mark or the
+// Windows-1254 encoding of a plain "CSV" save, and Turkish letters in
+// names and headers.
 package partcsv
 
 import (
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -451,7 +453,7 @@ func (r *partRow) quantity() int {
 	if v == "" {
 		return 1
 	}
-	q, err := strconv.Atoi(v)
+	q, err := strconv.Atoi(ungroup(v)) // 1.000 is a thousand, as in the web
 	// A whole number beyond any int is too many (or too few) as 100.001
 	// is, not "no whole number": Atoi then gives the largest (smallest)
 	// int.
@@ -545,11 +547,29 @@ func (r *partRow) edges() *nest.Edges {
 	return &edges
 }
 
-// parseNumber parses a decimal number with a point or a decimal comma:
-// "45,5" is 45.5 (with the comma separator it arrives quoted, so it is
-// never ambiguous). Thousands separators are not accepted.
-func parseNumber(s string) (float64, bool) {
+// thousandsDots matches a number written with Turkish thousands dots:
+// 1.450, 12.500,75; not 0.250, a decimal point (a group never starts
+// with 0). As the web's ungroup (web/src/lib/number.ts).
+var thousandsDots = regexp.MustCompile(`^-?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?$`)
+
+// ungroup drops the thousands dots of a number written the Turkish way
+// ("1.450" is 1450, "12.500,75" 12500,75); other text stays as it is,
+// trimmed.
+func ungroup(s string) string {
 	s = strings.TrimSpace(s)
+	if thousandsDots.MatchString(s) {
+		return strings.ReplaceAll(s, ".", "")
+	}
+	return s
+}
+
+// parseNumber parses a decimal number as a Turkish user writes it, as the
+// web reads one (parseDecimal): thousands dots (1.450, 1.450,50), a
+// decimal comma or a decimal point where the dots cannot be thousands
+// (45,5; 45.5; 0.250). With the comma separator a decimal comma arrives
+// quoted, so it is never ambiguous.
+func parseNumber(s string) (float64, bool) {
+	s = ungroup(s)
 	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
 		s = strings.Replace(s, ",", ".", 1)
 	}

@@ -143,6 +143,25 @@ func TestReadRoundsSizesUp(t *testing.T) {
 	}
 }
 
+// Numbers are read as the web reads them: 1.200 is twelve hundred (as
+// Turkish Excel writes it with its thousands dot, and the app writes it),
+// 1.830,5 with a decimal comma too, 0.250 a quarter (no group starts
+// with 0); a quantity of 1.000 is a thousand.
+func TestReadThousandsDots(t *testing.T) {
+	parts, err := ReadLimits(strings.NewReader("Ad;Genişlik;Yükseklik;Adet;Kalınlık\nTabla;1.200;1.830,5;1.000;0.250\n"), EngineLimits)
+	want := []nest.Part{{ID: "p1", Name: "Tabla", Width: 1200, Height: 1830.5, Quantity: 1000, Thickness: 0.25}}
+	if err != nil || !reflect.DeepEqual(parts, want) {
+		t.Errorf("got %+v, %v\nwant %+v", parts, err, want)
+	}
+	stock, err := ReadStockLimits(strings.NewReader("Genişlik;Yükseklik;Adet;Kalınlık\n1.830,5;3.660;1.000;18\n"), EngineLimits)
+	if err != nil || len(stock) != 1 || stock[0].Width != 1830.5 || stock[0].Height != 3660 || stock[0].Quantity != 1000 {
+		t.Errorf("stock: %+v, %v", stock, err)
+	}
+	if _, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\nTabla;1.200;30\n")); err == nil || err.Error() != "satır 2, genişlik: en fazla 1000 cm olabilir" {
+		t.Errorf("1.200 cm under the store's limits: %v, want refused as 1200 cm", err)
+	}
+}
+
 // Under the engine's limits a list takes what the engine lays out from a
 // JSON request (a 1500 cm part, 10.001 lines); under the store's, what can
 // be saved. A quantity beyond the limit, however large, is too many under

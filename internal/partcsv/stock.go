@@ -3,7 +3,6 @@ package partcsv
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -113,35 +112,21 @@ func (c cells) text(col string) string {
 	return v
 }
 
-// thousandsDots matches a number written with Turkish thousands dots:
-// 1.450, 12.500,75; not 0.250, a decimal point (a group never starts
-// with 0).
-var thousandsDots = regexp.MustCompile(`^[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?$`)
-
 // ParseAmount reads an amount of money as a Turkish user writes it:
-// 1.450 (thousands dots), 1.450,50, 12,5 or 12.5.
+// 1.450 (thousands dots), 1.450,50, 12,5 or 12.5; every number of a list
+// is read so (parseNumber).
 func ParseAmount(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	if thousandsDots.MatchString(s) {
-		s = strings.ReplaceAll(s, ".", "")
-	}
 	return parseNumber(s)
 }
 
-// amount is an optional number from 0 to max (0 when empty). A price
-// may be written the Turkish way, 1.450 or 1.450,50.
+// amount is an optional number from 0 to max (0 when empty), written the
+// Turkish way if liked: 1.450 or 1.450,50.
 func (c cells) amount(col string, max float64, msg string) float64 {
 	v := c.row[col]
 	if v == "" {
 		return 0
 	}
-	var n float64
-	var ok bool
-	if col == HeaderPrice {
-		n, ok = ParseAmount(v)
-	} else {
-		n, ok = parseNumber(v)
-	}
+	n, ok := parseNumber(v)
 	switch {
 	case !ok:
 		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
@@ -170,10 +155,10 @@ func (c cells) size(col string, lim *Limits) float64 {
 // else the rows are s1, s2, ...), `ad`, `malzeme`, `kalınlık` (mm),
 // `genişlik` and `yükseklik` (cm, required), `adet` (empty: unlimited, to
 // buy), `fiyat` (TL a sheet) and `damar` (see Grain, along the sheet), in
-// any order, then one row a line. Numbers take a decimal comma; the
-// file's encoding and separator are found as Read finds them. On any bad
-// field it returns an *Error naming every bad line and no rows. The
-// sheets' sides keep to StoreLimits.
+// any order, then one row a line. Numbers take a decimal comma and
+// thousands dots (parseNumber); the file's encoding and separator are
+// found as Read finds them. On any bad field it returns an *Error naming
+// every bad line and no rows. The sheets' sides keep to StoreLimits.
 func ReadStock(r io.Reader) ([]nest.Stock, error) {
 	return ReadStockLimits(r, StoreLimits)
 }
@@ -211,7 +196,7 @@ func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
 		s.Width = c.size(HeaderWidth, &lim)
 		s.Height = c.size(HeaderHeight, &lim)
 		if v := row[HeaderQuantity]; v != "" {
-			q, err := strconv.Atoi(v)
+			q, err := strconv.Atoi(ungroup(v))
 			if err != nil || q < 0 || q > store.MaxStockQuantity {
 				c.bad(HeaderQuantity, store.MsgStockQuantity)
 			}
