@@ -28,7 +28,8 @@ var (
 		about: `GİRDİ'deki parçaları en az sayfayla tuvallere yerleştirir. GİRDİ bir CSV parça listesi
 (Ad;Genişlik;Yükseklik;Adet, Excel'in yazdığı gibi; isteğe bağlı Malzeme, Kalınlık, Damar
 (yok, dikey, yatay), Bant ya da Bant Üst/Alt/Sol/Sağ sütunlarıyla), bir JSON istek ya da
-standart girdi için - olur. Uzunluklar cm'dir; ondalık virgül de olur (--kerf 0,3).
+standart girdi için - olur. Uzunluklar cm'dir (CSV başlığında başka birim yazılmışsa, En (mm)
+gibi, çevrilir); ondalık virgül de olur (--kerf 0,3).
 --stock levha stokunu (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar; boş adet
 sınırsızdır), --bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den okur; her
 malzeme kendi levhalarına yerleştirilir. Sonuç JSON, atölye için PDF ve kesim makinesi için

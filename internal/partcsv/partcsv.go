@@ -167,17 +167,16 @@ const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
 var columnNames = [numColumns]string{HeaderName, HeaderWidth, HeaderHeight, HeaderQuantity, HeaderRotate,
 	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight}
 
-// headerAliases maps header cells, as headerKey folds them, to columns.
+// headerAliases maps header cells, their unit taken off (splitUnit) and
+// folded by headerKey, to columns.
 var headerAliases = map[string]column{
 	"name": colName, "ad": colName, "adı": colName, "isim": colName, "parça": colName, "parça adı": colName, "parca": colName,
 	"width": colWidth, "genişlik": colWidth, "genislik": colWidth, "en": colWidth, "w": colWidth,
-	"genişlik (cm)": colWidth, "en (cm)": colWidth,
 	"height": colHeight, "yükseklik": colHeight, "yukseklik": colHeight, "boy": colHeight, "h": colHeight,
-	"yükseklik (cm)": colHeight, "boy (cm)": colHeight,
 	"quantity": colQuantity, "adet": colQuantity, "miktar": colQuantity, "qty": colQuantity, "sayı": colQuantity,
 	"rotate": colRotate, "döndür": colRotate, "dondur": colRotate, "döndürülebilir": colRotate,
 	"malzeme": colMaterial, "material": colMaterial,
-	"kalınlık": colThickness, "kalinlik": colThickness, "kalınlık (mm)": colThickness, "kalinlik (mm)": colThickness, "thickness": colThickness,
+	"kalınlık": colThickness, "kalinlik": colThickness, "thickness": colThickness,
 	"damar": colGrain, "grain": colGrain, "damar yönü": colGrain, "damar yonu": colGrain,
 	"bant": colBand, "band": colBand, "kenar bandı": colBand, "kenar bandi": colBand,
 	"bant üst": colBandTop, "bant ust": colBandTop, "üst bant": colBandTop, "ust bant": colBandTop, "band top": colBandTop, "top": colBandTop,
@@ -214,27 +213,42 @@ func Grain(s string) (grain string, ok bool) {
 // `kalınlık` (mm), `damar` (see Grain) and the band columns optional:
 // `bant` puts one code on all four edges, `bant üst`, `bant alt`, `bant
 // sol` and `bant sağ` one on their edge, over bant's) or, when
-// its width cell is a number, the first part in that column order. An
-// empty quantity means 1. Sizes are rounded up to 0.01 cm, as the engine
-// lays them out. On any bad field Read returns an *Error naming every bad
-// line and no parts; a file over 16 MiB is refused whole, never cut. The
-// parts keep to StoreLimits.
+// its width cell is a number, the first part in that column order. A
+// header may give a unit (see splitUnit): sizes in mm or m become cm, a
+// thickness in cm or m becomes mm; another unit is refused. An empty
+// quantity means 1. Sizes are rounded up to 0.01 cm, as the engine lays
+// them out. A row with more cells than the columns is refused, and so is
+// a comma-separated row without a header that reads two ways (twoWays),
+// as the web refuses them. On any bad field Read returns an *Error naming
+// every bad line and no parts; a file over 16 MiB is refused whole, never
+// cut. The parts keep to StoreLimits.
 func Read(r io.Reader) ([]nest.Part, error) {
 	return ReadLimits(r, StoreLimits)
 }
 
 // ReadLimits is Read with the limits lim instead of the store's.
 func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
-	rows, lines, err := records(r, "dosyada parça yok")
+	rows, lines, sep, err := records(r, "dosyada parça yok")
 	if err != nil {
 		return nil, err
 	}
-	cols, hasHeader, herr := header(rows[0], lines[0])
-	if herr != nil {
-		return nil, &Error{Lines: []LineError{*herr}}
+	h, hasHeader, herrs := header(rows[0], lines[0])
+	if herrs != nil {
+		return nil, &Error{Lines: herrs}
 	}
+	// Cells past the columns are refused: after a comma they may be an
+	// unquoted decimal comma (Raf,45,5,30,2 under a header of four
+	// columns), past a header's columns they stand where they do not
+	// belong. Without a header further cells of a `;` or tab row are read
+	// as before (the fifth as döndür), but a comma row has the web's four
+	// columns: Kapak,45,5,30,1 could be 45,5 × 30 cm as well as 45 × 5 cm,
+	// 30 pieces, turned.
+	width := math.MaxInt
 	if hasHeader {
 		rows, lines = rows[1:], lines[1:]
+		width = len(h.cols)
+	} else if sep == ',' {
+		width = positionalComma
 	}
 	if len(rows) == 0 {
 		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
@@ -245,7 +259,20 @@ func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
 	var parts []nest.Part
 	var errs []LineError
 	for i, rec := range rows {
-		p, lerrs := parseRow(rec, cols, lines[i], &lim)
+		var lerrs []LineError
+		var p nest.Part
+		switch {
+		case !blank(rec[min(width, len(rec)):]):
+			msg := msgExtraCells
+			if sep == ',' {
+				msg = msgExtraCellsComma
+			}
+			lerrs = []LineError{{Line: lines[i], Message: msg}}
+		case sep == ',' && !hasHeader && twoWays(rec):
+			lerrs = []LineError{{Line: lines[i], Message: msgTwoWays(strings.TrimSpace(rec[1]) + "," + strings.TrimSpace(rec[2]))}}
+		default:
+			p, lerrs = parseRow(rec, &h, lines[i], &lim)
+		}
 		errs = append(errs, lerrs...)
 		if len(errs) >= maxErrors {
 			errs = errs[:maxErrors]
@@ -260,24 +287,24 @@ func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
 	return parts, nil
 }
 
-// records reads the non-blank rows of a CSV file and their line numbers:
-// the file's encoding and separator found as Read describes. A file with
-// no rows is an *Error saying empty.
-func records(r io.Reader, empty string) ([][]string, []int, error) {
+// records reads the non-blank rows of a CSV file, their line numbers and
+// its separator: the file's encoding and separator found as Read
+// describes. A file with no rows is an *Error saying empty.
+func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if len(data) > maxBytes {
 		// Reading on to the limit and laying out what came would drop the
 		// rest of the list without a word.
-		return nil, nil, &Error{Lines: []LineError{{Message: msgTooLarge}}}
+		return nil, nil, 0, &Error{Lines: []LineError{{Message: msgTooLarge}}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		// Turkish Excel's plain "CSV" save is Windows-1254.
 		if data, err = charmap.Windows1254.NewDecoder().Bytes(data); err != nil {
-			return nil, nil, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
+			return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
 		}
 	}
 	sep := detectSeparator(data)
@@ -299,7 +326,7 @@ func records(r io.Reader, empty string) ([][]string, []int, error) {
 			if errors.As(err, &pe) {
 				line = pe.Line
 			}
-			return nil, nil, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
+			return nil, nil, 0, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
 		}
 		if blank(rec) {
 			continue
@@ -309,9 +336,9 @@ func records(r io.Reader, empty string) ([][]string, []int, error) {
 		lines = append(lines, line)
 	}
 	if len(rows) == 0 {
-		return nil, nil, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
 	}
-	return rows, lines, nil
+	return rows, lines, sep, nil
 }
 
 func blank(rec []string) bool {
@@ -341,41 +368,99 @@ func detectSeparator(data []byte) rune {
 	return ','
 }
 
+// The messages of a row that cannot be read as its columns, in the web's
+// words (web/src/features/parts/texts.ts).
+const (
+	msgExtraCells      = "başlıktaki sütunlardan fazla hücre var"
+	msgExtraCellsComma = `sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`
+)
+
+// msgTwoWays refuses a comma-separated row that reads two ways (twoWays);
+// decimal is its width and height read as one number, "45,5".
+func msgTwoWays(decimal string) string {
+	return decimal + ` ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın`
+}
+
+// positionalComma is the columns of a comma-separated row without a
+// header: name, width, height, quantity, as the web reads one.
+const positionalComma = 4
+
+// partHeader is the columns of a part list: each cell's column (-1 for a
+// cell not read) and the places the numbers of a column move, for a
+// header that gave it another unit than its own.
+type partHeader struct {
+	cols  []column
+	shift [numColumns]int
+}
+
 // header maps the columns of the first row. Without a header the columns
-// are name, width, height, quantity, rotate in that order.
-func header(rec []string, line int) (cols []column, isHeader bool, err *LineError) {
-	positional := []column{colName, colWidth, colHeight, colQuantity, colRotate}
+// are name, width, height, quantity, rotate in that order (a comma row
+// has only the first four: positionalComma). A header
+// that lacks a required column, or gives one a unit it does not take, is
+// refused (errs).
+func header(rec []string, line int) (h partHeader, isHeader bool, errs []LineError) {
 	if len(rec) >= 2 {
 		if _, ok := parseNumber(rec[1]); ok {
-			return positional, false, nil
+			return partHeader{cols: []column{colName, colWidth, colHeight, colQuantity, colRotate}}, false, nil
 		}
 	}
 	found := map[column]bool{}
 	for _, cell := range rec {
-		c, ok := headerAliases[headerKey(cell)]
+		word, unit := splitUnit(cell)
+		c, ok := headerAliases[headerKey(word)]
 		if !ok || found[c] {
 			c = -1
 		} else {
 			found[c] = true
+			shift, msg := columnUnit(columnNames[c], cell, unit)
+			if msg != "" {
+				errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
+			}
+			h.shift[c] = shift
 		}
-		cols = append(cols, c)
+		h.cols = append(h.cols, c)
 	}
 	for _, need := range []column{colName, colWidth, colHeight} {
 		if !found[need] {
-			return nil, false, &LineError{Line: line, Message: "başlık satırı ad, genişlik, yükseklik ve adet sütunlarını içermeli (name,width,height,quantity)"}
+			return h, false, []LineError{{Line: line, Message: "başlık satırı ad, genişlik, yükseklik ve adet sütunlarını içermeli (name,width,height,quantity)"}}
 		}
 	}
-	return cols, true, nil
+	return h, true, errs
 }
 
-// parseRow reads one part line: rec's cells under the columns cols, line
+// twoWays reports whether a comma-separated row without a header could be
+// read two ways, so that it is refused rather than guessed, as the web
+// refuses it (web/src/features/parts/parts.ts): Kapak,45,5,30 is 45 × 5
+// cm, 30 pieces, or an unquoted 45,5 × 30 cm with the quantity left out.
+// The rule: a whole width, a height of one digit right after it (what the
+// decimals of a size in cm most often are: 45,5) and a fourth cell that
+// would be the height. A single-digit quantity is the rule, so
+// Kapak,45,30,2 is read as written. Quoted decimals ("45,5"), semicolons
+// or a header row avoid the question. rec has at most four cells that are
+// not blank (positionalComma).
+func twoWays(rec []string) bool {
+	cell := func(i int) string {
+		if i < len(rec) {
+			return strings.TrimSpace(rec[i])
+		}
+		return ""
+	}
+	return wholeDigits.MatchString(cell(1)) && oneDigit.MatchString(cell(2)) && cell(3) != ""
+}
+
+var (
+	wholeDigits = regexp.MustCompile(`^[0-9]+$`)
+	oneDigit    = regexp.MustCompile(`^[0-9]$`)
+)
+
+// parseRow reads one part line: rec's cells under the columns of h, line
 // its line number. The errors come in column order, every bad field of
 // the row.
-func parseRow(rec []string, cols []column, line int, lim *Limits) (nest.Part, []LineError) {
-	r := &partRow{line: line, lim: lim}
+func parseRow(rec []string, h *partHeader, line int, lim *Limits) (nest.Part, []LineError) {
+	r := &partRow{line: line, lim: lim, shift: &h.shift}
 	for i, f := range rec {
-		if i < len(cols) && cols[i] >= 0 {
-			r.cell[cols[i]] = strings.TrimSpace(f)
+		if i < len(h.cols) && h.cols[i] >= 0 {
+			r.cell[h.cols[i]] = strings.TrimSpace(f)
 		}
 	}
 	p := nest.Part{
@@ -395,10 +480,11 @@ func parseRow(rec []string, cols []column, line int, lim *Limits) (nest.Part, []
 // partRow is a part line's cells by column (empty when the file has no
 // such column), gathering its errors as its fields are read.
 type partRow struct {
-	cell [numColumns]string
-	line int
-	lim  *Limits
-	errs []LineError
+	cell  [numColumns]string
+	shift *[numColumns]int // see partHeader
+	line  int
+	lim   *Limits
+	errs  []LineError
 }
 
 func (r *partRow) bad(c column, msg string) {
@@ -419,23 +505,38 @@ func (r *partRow) name() string {
 	return v
 }
 
-// requiredNumber reads a required number cell, rounded by round: its
+// requiredNumber reads a required number cell, its decimal point moved
+// by shift places (a header in another unit), then rounded by round: its
 // value, or the message for an empty or unreadable cell.
-func requiredNumber(v string, round func(float64) float64) (float64, string) {
+func requiredNumber(v string, shift int, round func(float64) float64) (float64, string) {
 	if v == "" {
 		return 0, store.MsgRequired
 	}
-	n, ok := parseNumber(v)
+	n, ok := shiftedNumber(v, shift)
 	if !ok {
 		return n, fmt.Sprintf("%q geçerli bir sayı değil", v)
 	}
 	return round(n), ""
 }
 
+// shiftedNumber reads a number cell as parseNumber does, its decimal point
+// moved by shift places first (shiftDecimal): 455 under "En (mm)" is
+// 45,5 cm exactly, as the web reads it.
+func shiftedNumber(v string, shift int) (float64, bool) {
+	if shift != 0 {
+		moved, ok := shiftDecimal(v, shift)
+		if !ok {
+			return 0, false
+		}
+		v = moved
+	}
+	return parseNumber(v)
+}
+
 // size is a required side in cm, rounded up to 0.01 cm as the engine cuts
 // it: 45,555 is 45,56; 0,0000001 is nothing.
 func (r *partRow) size(c column) float64 {
-	n, msg := requiredNumber(r.cell[c], nest.RoundUp)
+	n, msg := requiredNumber(r.cell[c], r.shift[c], nest.RoundUp)
 	switch {
 	case msg != "":
 		r.bad(c, msg)
@@ -505,7 +606,7 @@ func (r *partRow) thickness() float64 {
 	if v == "" {
 		return 0
 	}
-	n, ok := parseNumber(v)
+	n, ok := shiftedNumber(v, r.shift[colThickness])
 	switch {
 	case !ok:
 		r.bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))

@@ -162,6 +162,107 @@ func TestReadThousandsDots(t *testing.T) {
 	}
 }
 
+// A header may give a column's unit, as the web's part reader takes it:
+// sizes in mm or m become cm, a thickness in cm or m mm, by moving the
+// decimal point on the digits (0,57 cm is 5,7 mm, not the
+// 5,699999999999999 of 0.57 * 10), then rounded and checked as usual.
+func TestReadHeaderUnits(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []nest.Part
+	}{
+		{"Parça Adı;En (mm);Boy (mm);Adet\nKapak;455;300;2\nÇekmece;455,55;100;1\n",
+			[]nest.Part{{ID: "p1", Name: "Kapak", Width: 45.5, Height: 30, Quantity: 2}, {ID: "p2", Name: "Çekmece", Width: 45.56, Height: 10, Quantity: 1}}},
+		// the unit in brackets or after the word, the web's own test file
+		{"Ad;Genişlik mm;Yükseklik_MM;Adet (adet);Kalınlık [cm]\r\nKapak;455;1.200;2;0,125\r\n",
+			[]nest.Part{{ID: "p1", Name: "Kapak", Width: 45.5, Height: 120, Quantity: 2, Thickness: 1.25}}},
+		{"Ad;Genişlik (m);Yükseklik (m)\r\nTabla;1,2;0,29\r\n",
+			[]nest.Part{{ID: "p1", Name: "Tabla", Width: 120, Height: 29, Quantity: 1}}},
+		{"Ad\tGenişlik (cm)\tYükseklik cm\tKalınlık (cm)\nKapak\t45,5\t30\t0,57\n",
+			[]nest.Part{{ID: "p1", Name: "Kapak", Width: 45.5, Height: 30, Quantity: 1, Thickness: 5.7}}},
+		{"name,width (cm),height [cm],thickness (mm),quantity (adet)\nRaf,\"45,5\",30,18,2\n",
+			[]nest.Part{{ID: "p1", Name: "Raf", Width: 45.5, Height: 30, Quantity: 2, Thickness: 18}}},
+		// on a column of no unit brackets are words
+		{"Ad (isim);Genişlik;Yükseklik;Adet (tane)\nKapak;10;20;3\n",
+			[]nest.Part{{ID: "p1", Name: "Kapak", Width: 10, Height: 20, Quantity: 3}}},
+	} {
+		got, err := ReadLimits(strings.NewReader(tt.in), EngineLimits)
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q:\ngot  %+v, %v\nwant %+v", tt.in, got, err, tt.want)
+		}
+	}
+	// A cell that is no number stays one after the conversion.
+	_, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nKapak;.5;abc\n"))
+	if want := "satır 2, genişlik: \".5\" geçerli bir sayı değil\nsatır 2, yükseklik: \"abc\" geçerli bir sayı değil"; err == nil || err.Error() != want {
+		t.Errorf("bad numbers in mm: %v, want %q", err, want)
+	}
+}
+
+// A unit a column does not take is refused, naming the header and the
+// units it takes: Genişlik (inç) had been read as cm (in the web), a
+// Kalınlık (inç) column dropped without a word (here).
+func TestReadRefusesUnknownUnits(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ad;Genişlik (inç);Yükseklik;Adet\nKapak;10;20;1\n":               `satır 1, genişlik: "Genişlik (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Ad;Genişlik;Yükseklik;Kalınlık (inç)\nKapak;10;20;1\n":           `satır 1, kalınlık: "Kalınlık (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Ad;Genişlik TL;Yükseklik (ft)\nKapak;10;20\n":                    "satır 1, genişlik: \"Genişlik TL\" başlığındaki birim tanınmıyor; mm, cm veya m yazın\nsatır 1, yükseklik: \"Yükseklik (ft)\" başlığındaki birim tanınmıyor; mm, cm veya m yazın",
+		"\n\nname,width [in],height,quantity\nKapak,10,20,1\n":            `satır 3, genişlik: "width [in]" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Ad;Genişlik (inç);Boy (cm)\nKapak;10;20\n":                       `satır 1, genişlik: "Genişlik (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Ad;Genişlik;Yükseklik;Kalınlık (mm);Kalınlık (inç)\nA;1;1;1;1\n": "", // a repeated column is not read
+	} {
+		parts, err := Read(strings.NewReader(in))
+		if want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", in, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != want || parts != nil {
+			t.Errorf("%q: %v, %v; want %q", in, parts, err, want)
+		}
+	}
+}
+
+// A comma-separated row is refused, as in the web, when an unquoted
+// decimal comma makes it read two ways (Kapak,45,5,30: 45 × 5 cm, 30
+// pieces, or 45,5 × 30 cm) or leaves cells past the columns; whole numbers,
+// quoted decimals, semicolons and a header row are read as written.
+func TestReadRefusesTwoWayCommaRows(t *testing.T) {
+	_, err := Read(strings.NewReader("Kapak,45,5,30\nRaf,45,30,2\nÇıta,120,8,10\nYan,\"45,5\",30\nArka,45,5\nAlt,45,5,\nDolap,45,5,30,1\n"))
+	want := []string{
+		`satır 1: 45,5 ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın`,
+		`satır 3: 120,8 ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın`,
+		`satır 7: sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	for in, want := range map[string][]nest.Part{
+		"Raf,45,30,2\nYan,\"45,5\",30\nArka,45,5\nAlt,45,5,\n": {
+			{ID: "p1", Name: "Raf", Width: 45, Height: 30, Quantity: 2}, {ID: "p2", Name: "Yan", Width: 45.5, Height: 30, Quantity: 1},
+			{ID: "p3", Name: "Arka", Width: 45, Height: 5, Quantity: 1}, {ID: "p4", Name: "Alt", Width: 45, Height: 5, Quantity: 1}},
+		"Kapak;45;5;30\n": {{ID: "p1", Name: "Kapak", Width: 45, Height: 5, Quantity: 30}},
+		"Ad,Genişlik,Yükseklik,Adet\nKapak,45,5,30\n": {{ID: "p1", Name: "Kapak", Width: 45, Height: 5, Quantity: 30}},
+	} {
+		if got, err := Read(strings.NewReader(in)); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	// Cells past a header's columns stand where they do not belong.
+	for in, want := range map[string]string{
+		"Ad,Genişlik,Yükseklik,Adet\nKapak,\"45,5\",60,2\nRaf,45,5,30,2\n": `satır 3: sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`,
+		"Ad;Genişlik;Yükseklik\nRaf;45;30;not\n":                           "satır 2: başlıktaki sütunlardan fazla hücre var",
+	} {
+		if _, err := Read(strings.NewReader(in)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+	// Without a header a semicolon row keeps its fifth column, döndür.
+	if got, err := Read(strings.NewReader("Meşe;50;20;2;hayır;not\n")); err != nil || got[0].Rotate == nil || *got[0].Rotate {
+		t.Errorf("a semicolon row with döndür: %+v, %v", got, err)
+	}
+}
+
 // Under the engine's limits a list takes what the engine lays out from a
 // JSON request (a 1500 cm part, 10.001 lines); under the store's, what can
 // be saved. A quantity beyond the limit, however large, is too many under
@@ -273,6 +374,8 @@ func FuzzRead(f *testing.F) {
 	f.Add("a;1e3;0x10;NaN\n")
 	f.Add("Raf;45,555;0,0000001;99999999999999999999\nKapak;999,999;1000,001;1\n")
 	f.Add("ad;genişlik;yükseklik;malzeme;bant\na\x00b;10;10;m\x00;B\x00\n")
+	f.Add("Ad;En (mm);Boy [m];Kalınlık (cm)\nKapak;455,5;1.200;0,57\nRaf;.5;-1;x\n")
+	f.Add("Kapak,45,5,30\nRaf,45,5,30,1\nÇıta,\"45,5\",3\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		parts, err := Read(strings.NewReader(in))
 		if !imported(t, parts, err) {

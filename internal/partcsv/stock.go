@@ -20,54 +20,78 @@ const (
 	HeaderOverlength = "fazlalık"
 )
 
-// stockColumns are the columns of a stock list, by their header aliases.
+// stockColumns are the columns of a stock list, by their header aliases
+// (a header's unit taken off: splitUnit).
 var stockColumns = map[string]string{
 	"kod": HeaderID, "id": HeaderID, "kimlik": HeaderID, "code": HeaderID,
 	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
 	"malzeme": HeaderMaterial, "material": HeaderMaterial,
-	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "kalınlık (mm)": HeaderThickness, "kalinlik (mm)": HeaderThickness, "thickness": HeaderThickness,
-	"genişlik": HeaderWidth, "genislik": HeaderWidth, "en": HeaderWidth, "genişlik (cm)": HeaderWidth, "en (cm)": HeaderWidth, "width": HeaderWidth,
-	"yükseklik": HeaderHeight, "yukseklik": HeaderHeight, "boy": HeaderHeight, "yükseklik (cm)": HeaderHeight, "boy (cm)": HeaderHeight, "height": HeaderHeight,
+	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "thickness": HeaderThickness,
+	"genişlik": HeaderWidth, "genislik": HeaderWidth, "en": HeaderWidth, "width": HeaderWidth,
+	"yükseklik": HeaderHeight, "yukseklik": HeaderHeight, "boy": HeaderHeight, "height": HeaderHeight,
 	"adet": HeaderQuantity, "miktar": HeaderQuantity, "quantity": HeaderQuantity, "qty": HeaderQuantity,
-	"fiyat": HeaderPrice, "fiyat (tl)": HeaderPrice, "price": HeaderPrice,
+	"fiyat": HeaderPrice, "price": HeaderPrice,
 	"damar": HeaderGrain, "damar yönü": HeaderGrain, "damar yonu": HeaderGrain, "grain": HeaderGrain,
 }
 
-// bandColumns are the columns of a band list, by their header aliases.
+// bandColumns are the columns of a band list, by their header aliases
+// (a header's unit taken off: splitUnit).
 var bandColumns = map[string]string{
 	"kod": HeaderID, "code": HeaderID, "bant": HeaderID, "bant kodu": HeaderID,
 	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
-	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "kalınlık (mm)": HeaderThickness, "kalinlik (mm)": HeaderThickness, "thickness": HeaderThickness,
-	"fiyat": HeaderPrice, "fiyat (tl)": HeaderPrice, "metre fiyatı": HeaderPrice, "price": HeaderPrice,
-	"fazlalık": HeaderOverlength, "fazlalik": HeaderOverlength, "fazlalık (cm)": HeaderOverlength, "fazlalik (cm)": HeaderOverlength, "overlength": HeaderOverlength,
+	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "thickness": HeaderThickness,
+	"fiyat": HeaderPrice, "metre fiyatı": HeaderPrice, "price": HeaderPrice,
+	"fazlalık": HeaderOverlength, "fazlalik": HeaderOverlength, "overlength": HeaderOverlength,
 }
 
-// table is a CSV list read under a header: each row's cells by column.
+// table is a CSV list read under a header: each row's cells by column,
+// or the message refusing the row whole (refused, "" for a row read).
 type table struct {
-	rows  []map[string]string
-	lines []int
+	rows    []map[string]string
+	lines   []int
+	refused []string
+	// shift is the places the numbers of a column move, for a header that
+	// gave it another unit than its own (see splitUnit)
+	shift map[string]int
 }
 
 // readTable reads a CSV list whose first row is a header of the aliases'
 // words (in any order; unknown columns are ignored), with every column of
-// need. max bounds its rows; kind names them in errors.
+// need, each with its unit if liked (see splitUnit: a length in another
+// length unit is converted to the column's, sides and overlengths cm,
+// thicknesses mm; another unit is refused). max bounds its rows;
+// kind names them in errors. A row with more cells than the header is
+// refused, as the part reader refuses one: with ',' between cells, an
+// unquoted decimal comma (Sunta,366,5,183,2) would put its cells in the
+// wrong columns.
 func readTable(r io.Reader, aliases map[string]string, need []string, max int, kind, hint string) (*table, error) {
-	rows, lines, err := records(r, "dosyada "+kind+" yok")
+	rows, lines, sep, err := records(r, "dosyada "+kind+" yok")
 	if err != nil {
 		return nil, err
 	}
 	cols := make([]string, len(rows[0]))
 	found := map[string]bool{}
+	shift := map[string]int{}
+	var errs []LineError
 	for i, cell := range rows[0] {
-		if c, ok := aliases[headerKey(cell)]; ok && !found[c] {
+		word, unit := splitUnit(cell)
+		if c, ok := aliases[headerKey(word)]; ok && !found[c] {
 			cols[i] = c
 			found[c] = true
+			n, msg := columnUnit(c, cell, unit)
+			if msg != "" {
+				errs = append(errs, LineError{Line: lines[0], Field: c, Message: msg})
+			}
+			shift[c] = n
 		}
 	}
 	for _, c := range need {
 		if !found[c] {
 			return nil, &Error{Lines: []LineError{{Line: lines[0], Message: "başlık satırı " + hint + " sütunlarını içermeli"}}}
 		}
+	}
+	if errs != nil {
+		return nil, &Error{Lines: errs}
 	}
 	rows, lines = rows[1:], lines[1:]
 	if len(rows) == 0 {
@@ -76,7 +100,7 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 	if len(rows) > max {
 		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", thousands(max), kind)}}}
 	}
-	t := &table{lines: lines}
+	t := &table{lines: lines, shift: shift}
 	for _, rec := range rows {
 		row := map[string]string{}
 		for i, f := range rec {
@@ -84,16 +108,35 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 				row[cols[i]] = strings.TrimSpace(f)
 			}
 		}
+		refused := ""
+		if !blank(rec[min(len(cols), len(rec)):]) {
+			refused = msgExtraCells
+			if sep == ',' {
+				refused = msgExtraCellsComma
+			}
+		}
 		t.rows = append(t.rows, row)
+		t.refused = append(t.refused, refused)
 	}
 	return t, nil
 }
 
+// check is the checker of row i's cells, gathering its errors in errs;
+// ok is false for a row refused whole, whose message it adds to errs.
+func (t *table) check(i int, errs *[]LineError) (c cells, ok bool) {
+	if msg := t.refused[i]; msg != "" {
+		*errs = append(*errs, LineError{Line: t.lines[i], Message: msg})
+		return cells{}, false
+	}
+	return cells{row: t.rows[i], shift: t.shift, line: t.lines[i], errs: errs}, true
+}
+
 // cells checks the cells of one row, gathering its errors.
 type cells struct {
-	row  map[string]string
-	line int
-	errs *[]LineError
+	row   map[string]string
+	shift map[string]int // see table
+	line  int
+	errs  *[]LineError
 }
 
 func (c cells) bad(col, msg string) {
@@ -126,7 +169,7 @@ func (c cells) amount(col string, max float64, msg string) float64 {
 	if v == "" {
 		return 0
 	}
-	n, ok := parseNumber(v)
+	n, ok := shiftedNumber(v, c.shift[col])
 	switch {
 	case !ok:
 		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
@@ -139,7 +182,7 @@ func (c cells) amount(col string, max float64, msg string) float64 {
 // size is a required sheet side in cm, rounded down to 0.01 cm as the
 // engine takes a sheet, within lim.
 func (c cells) size(col string, lim *Limits) float64 {
-	n, msg := requiredNumber(c.row[col], nest.RoundDown)
+	n, msg := requiredNumber(c.row[col], c.shift[col], nest.RoundDown)
 	switch {
 	case msg != "":
 		c.bad(col, msg)
@@ -155,10 +198,11 @@ func (c cells) size(col string, lim *Limits) float64 {
 // else the rows are s1, s2, ...), `ad`, `malzeme`, `kalınlık` (mm),
 // `genişlik` and `yükseklik` (cm, required), `adet` (empty: unlimited, to
 // buy), `fiyat` (TL a sheet) and `damar` (see Grain, along the sheet), in
-// any order, then one row a line. Numbers take a decimal comma and
-// thousands dots (parseNumber); the file's encoding and separator are
-// found as Read finds them. On any bad field it returns an *Error naming
-// every bad line and no rows. The sheets' sides keep to StoreLimits.
+// any order and with their units if liked (see readTable), then one row a
+// line. Numbers take a decimal comma and thousands dots (parseNumber);
+// the file's encoding and separator are found as Read finds them. On any
+// bad field it returns an *Error naming every bad line and no rows. The
+// sheets' sides keep to StoreLimits.
 func ReadStock(r io.Reader) ([]nest.Stock, error) {
 	return ReadStockLimits(r, StoreLimits)
 }
@@ -180,7 +224,13 @@ func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
 		given[row[HeaderID]] = true
 	}
 	for i, row := range t.rows {
-		c := cells{row: row, line: t.lines[i], errs: &errs}
+		c, ok := t.check(i, &errs)
+		if !ok {
+			if len(errs) >= maxErrors {
+				break
+			}
+			continue
+		}
 		s := nest.Stock{ID: c.text(HeaderID), Name: c.text(HeaderName), Material: c.text(HeaderMaterial)}
 		if s.ID == "" {
 			// Generated: the first free s<n> from the row's number.
@@ -233,8 +283,14 @@ func ReadBands(r io.Reader) ([]nest.Band, error) {
 	var errs []LineError
 	bands := make([]nest.Band, 0, len(t.rows))
 	seen := map[string]bool{}
-	for i, row := range t.rows {
-		c := cells{row: row, line: t.lines[i], errs: &errs}
+	for i := range t.rows {
+		c, ok := t.check(i, &errs)
+		if !ok {
+			if len(errs) >= maxErrors {
+				break
+			}
+			continue
+		}
 		b := nest.Band{Code: c.text(HeaderID), Name: c.text(HeaderName)}
 		if b.Code == "" || seen[b.Code] {
 			c.bad(HeaderID, store.MsgBandCode)

@@ -162,6 +162,60 @@ func TestReadBands(t *testing.T) {
 	}
 }
 
+// A stock or band header may give a column's unit, as the web's stock
+// reader takes it (sides and overlengths in mm or m become cm, a
+// thickness in cm mm, on the digits); a unit a column does not take is
+// refused, naming the header and the units it takes: Genişlik (inç) had
+// been refused as a missing column, Kalınlık (cm) dropped (0 mm) and
+// Fiyat (USD) read as no price at all.
+func TestReadStockUnits(t *testing.T) {
+	got, err := ReadStockLimits(strings.NewReader("Malzeme;Kalınlık (cm);Genişlik (mm);Yükseklik mm;Fiyat (TL)\nSunta;0,57;3660;1.830,5;1.250,50\n"), EngineLimits)
+	want := []nest.Stock{{ID: "s1", Material: "Sunta", Thickness: 5.7, Width: 366, Height: 183.05, Price: 1250.5}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v, %v\nwant %+v", got, err, want)
+	}
+	if got, err := ReadStock(strings.NewReader("Genişlik (m);Yükseklik (cm);Fiyat ₺\n1,83;366;10\n")); err != nil || got[0].Width != 183 || got[0].Height != 366 || got[0].Price != 10 {
+		t.Errorf("sides in m and cm, price in ₺: %+v, %v", got, err)
+	}
+	bands, err := ReadBands(strings.NewReader("Kod;Kalınlık (mm);Metre fiyatı (TL);Fazlalık (mm)\nB1;0,8;4,5;25\n"))
+	if err != nil || !reflect.DeepEqual(bands, []nest.Band{{Code: "B1", Thickness: 0.8, Price: 4.5, Overlength: 2.5}}) {
+		t.Errorf("bands: %+v, %v", bands, err)
+	}
+	for in, want := range map[string]string{
+		"Malzeme;Genişlik (inç);Yükseklik\nSunta;72;144\n": `satır 1, genişlik: "Genişlik (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Genişlik;Yükseklik;Kalınlık (inç)\n183;366;1\n":   `satır 1, kalınlık: "Kalınlık (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
+		"Genişlik;Yükseklik;Fiyat (USD)\n183;366;50\n":     `satır 1, fiyat: "Fiyat (USD)" başlığındaki birim tanınmıyor; TL yazın`,
+	} {
+		if stock, err := ReadStock(strings.NewReader(in)); err == nil || err.Error() != want || stock != nil {
+			t.Errorf("%q: %+v, %v; want %q", in, stock, err, want)
+		}
+	}
+	if _, err := ReadBands(strings.NewReader("Kod;Fazlalık (inç)\nB1;1\n")); err == nil || err.Error() != `satır 1, fazlalık: "Fazlalık (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın` {
+		t.Errorf("a band overlength in inches: %v", err)
+	}
+}
+
+// A stock or band row with more cells than the header is refused, as the
+// part reader refuses one: Sunta,366,5,183,2 had been 366 × 5 cm, adet 183.
+func TestReadStockRefusesExtraCells(t *testing.T) {
+	_, err := ReadStock(strings.NewReader("Malzeme,Genişlik,Yükseklik,Adet\nSunta,366,5,183,2\nMDF,\"366,5\",183,2\n"))
+	if want := `satır 2: sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`; err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
+	}
+	_, err = ReadStock(strings.NewReader("Malzeme;Genişlik;Yükseklik\nSunta;366;183;not\n"))
+	if want := "satır 2: başlıktaki sütunlardan fazla hücre var"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
+	}
+	_, err = ReadBands(strings.NewReader("kod,fiyat\nB1,4,5\n"))
+	if want := `satır 2: sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`; err == nil || err.Error() != want {
+		t.Errorf("bands: %v, want %q", err, want)
+	}
+	// empty cells past the header are nothing
+	if got, err := ReadStock(strings.NewReader("Genişlik;Yükseklik\n183;366;;\n")); err != nil || len(got) != 1 {
+		t.Errorf("empty cells past the header: %+v, %v", got, err)
+	}
+}
+
 // FuzzReadStock: any file gives stock rows the store takes as they are
 // (a list the import accepts can be saved) or an *Error naming lines, and
 // no rows; never a panic.
