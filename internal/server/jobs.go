@@ -196,10 +196,12 @@ type stockAnswer struct {
 	Stock    []any                `json:"stock"`
 	Bands    []nest.Band          `json:"bands"`
 	Settings store.OffcutSettings `json:"offcutSettings"`
+	// Version is the number of saves of the list, for PUT's "version".
+	Version int64 `json:"version"`
 }
 
 func newStockAnswer(list store.StockList) stockAnswer {
-	a := stockAnswer{Stock: make([]any, 0, len(list.Stock)+len(list.Offcuts)), Bands: list.Bands}
+	a := stockAnswer{Stock: make([]any, 0, len(list.Stock)+len(list.Offcuts)), Bands: list.Bands, Version: list.Version}
 	for _, st := range list.Stock {
 		a.Stock = append(a.Stock, st)
 	}

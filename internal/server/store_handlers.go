@@ -418,6 +418,11 @@ type stockBody struct {
 	// OffcutsSeen is optional: the rack's offcuts the client had read
 	// (store.StockList.Seen); absent, every offcut left out is removed.
 	OffcutsSeen *[]string `json:"offcutsSeen"`
+	// Version is optional: the "version" of the list the client read
+	// (store.StockList.IfVersion). Given, a list another tab or device
+	// saved since is not overwritten: 409, nothing changed. Absent, the
+	// body replaces whatever is stored, as before versions existed.
+	Version *int64 `json:"version"`
 }
 
 // offcutSettingsBody is store.OffcutSettings as a client sends it: every
@@ -491,7 +496,7 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		seen = append([]string{}, *body.OffcutsSeen...)
 	}
 	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r),
-		store.StockList{Stock: stock, Bands: *body.Bands, Settings: settings, Seen: seen})
+		store.StockList{Stock: stock, Bands: *body.Bands, Settings: settings, Seen: seen, IfVersion: body.Version})
 	if err != nil {
 		Error(w, r, err)
 		return

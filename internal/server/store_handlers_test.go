@@ -774,7 +774,7 @@ const defaultOffcutSettingsJSON = `"offcutSettings":{"rules":[{"minWidth":30,"mi
 func TestStockAPI(t *testing.T) {
 	h := newStoreAPI(t)
 	status, body := call(t, h, "GET", "/api/stock", "")
-	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`}` {
+	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0}` {
 		t.Errorf("GET /api/stock before any save: %d %s", status, body)
 	}
 	status, body = call(t, h, "PUT", "/api/stock", kitchenStockJSON)
@@ -793,15 +793,57 @@ func TestStockAPI(t *testing.T) {
 	// The engine's JSON, byte for byte: a stored list can be sent to the
 	// engine as it comes.
 	if compact := new(bytes.Buffer); json.Compact(compact, []byte(kitchenStockJSON)) != nil ||
-		strings.TrimSpace(string(body)) != strings.TrimSuffix(compact.String(), "}")+","+defaultOffcutSettingsJSON+"}" {
+		strings.TrimSpace(string(body)) != strings.TrimSuffix(compact.String(), "}")+","+defaultOffcutSettingsJSON+`,"version":1}` {
 		t.Errorf("GET /api/stock = %s\nwant %s", body, kitchenStockJSON)
 	}
 	// PUT replaces the whole list.
 	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}`); status != http.StatusOK {
 		t.Fatalf("second PUT: %d %s", status, body)
 	}
-	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],`+defaultOffcutSettingsJSON+`}` {
+	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],`+defaultOffcutSettingsJSON+`,"version":2}` {
 		t.Errorf("after the second PUT: %s", body)
+	}
+}
+
+// Two tabs read the list at one version: the first save passes and
+// answers the next version, the second, which names the version it read,
+// is 409 with the Turkish message and changes nothing; a save without a
+// version (a client of before versions) still replaces the list.
+func TestStockAPIVersion(t *testing.T) {
+	h := newStoreAPI(t)
+	if status, body := call(t, h, "PUT", "/api/stock", kitchenStockJSON); status != http.StatusOK {
+		t.Fatalf("PUT: %d %s", status, body)
+	}
+	version := func(body []byte) int64 {
+		t.Helper()
+		var v struct {
+			Version *int64 `json:"version"`
+		}
+		if err := json.Unmarshal(body, &v); err != nil || v.Version == nil {
+			t.Fatalf("no version in %s", body)
+		}
+		return *v.Version
+	}
+	_, body := call(t, h, "GET", "/api/stock", "")
+	read := version(body)
+	tab1 := fmt.Sprintf(`{"stock":[{"id":"bir","width":100,"height":50}],"bands":[],"version":%d}`, read)
+	tab2 := fmt.Sprintf(`{"stock":[{"id":"iki","width":100,"height":50}],"bands":[],"version":%d}`, read)
+	status, body := call(t, h, "PUT", "/api/stock", tab1)
+	if status != http.StatusOK || version(body) != read+1 {
+		t.Fatalf("first tab's PUT: %d %s, want 200 with version %d", status, body, read+1)
+	}
+	status, body = call(t, h, "PUT", "/api/stock", tab2)
+	if code, msg, _ := errorOf(t, body); status != http.StatusConflict || code != apperr.Conflict || msg != store.MsgStockChanged {
+		t.Errorf("second tab's PUT of version %d: %d %s, want 409 %q", read, status, body, store.MsgStockChanged)
+	}
+	if _, body := call(t, h, "GET", "/api/stock", ""); !strings.Contains(string(body), `"id":"bir"`) || version(body) != read+1 {
+		t.Errorf("after the refused PUT: %s, want the first tab's list at version %d", body, read+1)
+	}
+	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],"version":"1"}`); status != http.StatusBadRequest {
+		t.Errorf("a version of the wrong type: %d %s, want 400", status, body)
+	}
+	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[]}`); status != http.StatusOK || version(body) != read+2 {
+		t.Errorf("PUT without a version: %d %s, want 200 with version %d", status, body, read+2)
 	}
 }
 
@@ -942,7 +984,7 @@ func TestStockAPIPerUser(t *testing.T) {
 	if w := a.do("PUT", "/api/stock", kitchenStockJSON); w.Code != http.StatusOK {
 		t.Fatalf("A saves: %d %s", w.Code, w.Body)
 	}
-	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`}` {
+	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0}` {
 		t.Errorf("B reads: %d %s, want empty lists", w.Code, w.Body)
 	}
 	if w := b.do("PUT", "/api/stock", `{"stock":[],"bands":[]}`); w.Code != http.StatusOK {

@@ -62,7 +62,23 @@ type StockList struct {
 	// removes an offcut a job put there since. Nil: every offcut the list
 	// leaves out is removed.
 	Seen []string `json:"-"`
+	// Version counts the owner's saves of the list: GetStock and
+	// ReplaceStock return it, and each ReplaceStock adds one. A cut job's
+	// offcuts do not change it (Seen keeps those apart), so that a cut
+	// never stops a client from saving the list it is editing.
+	Version int64 `json:"-"`
+	// IfVersion, in ReplaceStock, is the Version the client read: the
+	// list is replaced only if no other save came in since (else Conflict
+	// MsgStockChanged, nothing changed), checked and counted in the
+	// transaction that writes, so that of two clients that read the same
+	// Version exactly one saves. Nil replaces whatever is stored.
+	IfVersion *int64 `json:"-"`
 }
+
+// MsgStockChanged refuses a save of the stock list from a client that read
+// it before another save (another tab, another device): its copy is old,
+// and saving it would silently undo the other's changes.
+const MsgStockChanged = "Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi. Listeyi yeniden açıp değişikliklerinizi tekrar yapın."
 
 // Validate checks every rule of docs/engine.md's table for stock rows and
 // band codes and returns the list as it is to be stored: texts trimmed,

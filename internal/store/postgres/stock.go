@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -14,6 +16,13 @@ import (
 // Exact NUMERIC values travel as integer hundredths.
 func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
 	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
+	// The version first: a save between this read and the rows' makes the
+	// version older than the rows, and the client's next save a conflict
+	// it can reload from; the other way round it would overwrite that save.
+	var err error
+	if list.Version, err = readStockVersion(ctx, s.pool, owner); err != nil {
+		return list, apperr.Wrap("postgres: stock version", err)
+	}
 	where, args := ownerWhere(owner, 2)
 	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
 		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
@@ -84,6 +93,9 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 	// makes them take turns (held until the transaction ends), and with a
 	// cut or its undo.
 	if err := lockRack(ctx, tx, owner); err != nil {
+		return err
+	}
+	if err := countStockSave(ctx, tx, &s.clock, owner, in.IfVersion); err != nil {
 		return err
 	}
 	rack, err := readOffcuts(ctx, tx, owner)
@@ -157,4 +169,52 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 		return nil
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// readStockVersion returns the number of saves of the owner's stock list:
+// 0 before the first.
+func readStockVersion(ctx context.Context, db reader, owner store.Owner) (int64, error) {
+	where, args := ownerWhere(owner, 1)
+	var v int64
+	err := db.QueryRow(ctx, `SELECT stock_version FROM offcut_settings WHERE `+where, args...).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
+}
+
+// countStockSave counts a save of the owner's stock list in its
+// transaction, refusing it (Conflict MsgStockChanged) when want, the
+// version the client read, is no longer the stored one. The check and the
+// count are one conditional UPDATE: under READ COMMITTED a second save
+// waits for the first's row lock and then finds the version moved on, so
+// that of two saves that read the same version only one passes even
+// without the rack lock the caller holds. An owner without a settings row
+// (version 0) gets one with the default settings; the rack lock keeps a
+// second from appearing meanwhile.
+func countStockSave(ctx context.Context, tx pgx.Tx, clock *store.Clock, owner store.Owner, want *int64) error {
+	where, args := ownerWhere(owner, 1)
+	q := `UPDATE offcut_settings SET stock_version = stock_version + 1 WHERE ` + where
+	if want != nil {
+		q += fmt.Sprintf(` AND stock_version = $%d`, len(args)+1)
+		args = append(args, *want)
+	}
+	tag, err := tx.Exec(ctx, q, args...)
+	if err != nil || tag.RowsAffected() == 1 {
+		return err
+	}
+	_, _, found, err := readSettings(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	if found || want != nil && *want != 0 {
+		return apperr.New(apperr.Conflict, store.MsgStockChanged)
+	}
+	data, err := store.SettingsColumn(store.DefaultOffcutSettings())
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO offcut_settings (id, user_id, settings, next_code, stock_version, created_at)
+		VALUES ($1, $2, $3::jsonb, 1, 1, $4)`, store.NewID(), owner.UserIDOrNil(), string(data), clock.Now())
+	return err
 }

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
@@ -12,6 +13,13 @@ import (
 // GetStock returns the owner's stock rows and band codes, in their order.
 func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
 	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
+	// The version first: a save between this read and the rows' makes the
+	// version older than the rows, and the client's next save a conflict
+	// it can reload from; the other way round it would overwrite that save.
+	var err error
+	if list.Version, err = readStockVersion(ctx, s.read, owner); err != nil {
+		return list, apperr.Wrap("sqlite: stock version", err)
+	}
 	where, args := ownerWhere(owner)
 	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
 		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
@@ -79,6 +87,9 @@ func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.St
 		return err
 	}
 	defer tx.Rollback()
+	if err := countStockSave(ctx, tx, &s.clock, owner, in.IfVersion); err != nil {
+		return err
+	}
 	rack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -164,4 +175,52 @@ func insertEach(ctx context.Context, tx *sql.Tx, query string, n int, row func(i
 		}
 	}
 	return nil
+}
+
+// readStockVersion returns the number of saves of the owner's stock list:
+// 0 before the first.
+func readStockVersion(ctx context.Context, db querier, owner store.Owner) (int64, error) {
+	where, args := ownerWhere(owner)
+	var v int64
+	err := db.QueryRowContext(ctx, `SELECT stock_version FROM offcut_settings WHERE `+where, args...).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
+}
+
+// countStockSave counts a save of the owner's stock list in its
+// transaction, refusing it (Conflict MsgStockChanged) when want, the
+// version the client read, is no longer the stored one. The check and the
+// count are one conditional UPDATE, so that of two saves that read the
+// same version only one passes, whatever the driver's locking. An owner
+// without a settings row (version 0) gets one with the default settings.
+func countStockSave(ctx context.Context, tx *sql.Tx, clock *store.Clock, owner store.Owner, want *int64) error {
+	where, args := ownerWhere(owner)
+	q := `UPDATE offcut_settings SET stock_version = stock_version + 1 WHERE ` + where
+	if want != nil {
+		q += ` AND stock_version = ?`
+		args = append(args, *want)
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	_, _, found, err := readSettings(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	if found || want != nil && *want != 0 {
+		return apperr.New(apperr.Conflict, store.MsgStockChanged)
+	}
+	data, err := store.SettingsColumn(store.DefaultOffcutSettings())
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO offcut_settings (id, user_id, settings, next_code, stock_version, created_at)
+		VALUES (?, ?, ?, 1, 1, ?)`, store.NewID(), owner.UserIDOrNil(), string(data), micros(clock.Now()))
+	return err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"kesim/internal/apperr"
@@ -23,6 +24,8 @@ var stockTests = []struct {
 	{"StockReplace", testStockReplace},
 	{"StockPerOwner", testStockPerOwner},
 	{"StockInvalidKeepsOld", testStockInvalid},
+	{"StockVersion", testStockVersion},
+	{"StockTwoWritersOfOneVersion", testStockTwoWriters},
 	{"PartMaterialColumns", testPartMaterial},
 	{"LayoutKeepsStockAndBands", testLayoutStock},
 	{"LayoutStockInvalid", testLayoutStockInvalid},
@@ -444,5 +447,136 @@ func testStockAdoptedAndNeedsUser(t *testing.T, s AccountStore) {
 	}
 	if got, _ := s.GetStock(ctx, store.User(u.ID)); len(got.Offcuts) != 0 || !reflect.DeepEqual(*got.Settings, store.DefaultOffcutSettings()) {
 		t.Errorf("deleted user's offcuts %+v or settings %+v remain", got.Offcuts, *got.Settings)
+	}
+}
+
+// mustStockVersion returns the version of the owner's stock list.
+func mustStockVersion(t testing.TB, s store.Store, o store.Owner) int64 {
+	t.Helper()
+	got, err := s.GetStock(context.Background(), o)
+	if err != nil {
+		t.Fatalf("GetStock(%v): %v", o, err)
+	}
+	return got.Version
+}
+
+// Every save of the list counts one, per owner; a save that names the
+// version it read passes while that is the stored one and is refused with
+// nothing changed once another save came in; a save that names none
+// replaces whatever is stored (a client that never read the version). A
+// cut, which puts offcuts on the rack, is no save of the list.
+func testStockVersion(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if v := mustStockVersion(t, s, userA); v != 0 {
+		t.Fatalf("version before any save: %d, want 0", v)
+	}
+	// Version 0 without a row: a save that read it passes, one that read
+	// another is refused.
+	stale := int64(3)
+	if _, err := s.ReplaceStock(ctx, userA, store.StockList{IfVersion: &stale}); apperr.CodeOf(err) != apperr.Conflict {
+		t.Fatalf("save of version 3 over none: %v, want conflict", err)
+	}
+	v0 := int64(0)
+	first := kitchenStock()
+	first.IfVersion = &v0
+	stored, err := s.ReplaceStock(ctx, userA, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Version != 1 || mustStockVersion(t, s, userA) != 1 {
+		t.Fatalf("after the first save: returned version %d, stored %d; want 1", stored.Version, mustStockVersion(t, s, userA))
+	}
+	if v := mustStockVersion(t, s, userB); v != 0 {
+		t.Errorf("user B's version moved with user A's save: %d", v)
+	}
+	// Another save with version 0 comes from a copy read before the first.
+	old := store.StockList{Stock: []nest.Stock{{ID: "eski", Width: 100, Height: 100}}, IfVersion: &v0}
+	_, err = s.ReplaceStock(ctx, userA, old)
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgStockChanged {
+		t.Fatalf("save of an old copy: %v, want conflict %q", err, store.MsgStockChanged)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, sheetsAndBands(kitchenStock())) {
+		t.Errorf("a refused save changed the list:\n%#v", got)
+	}
+	// Settings saved with the list count with it, and a cut does not count.
+	settings := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 20, MinHeight: 20}}, MaxArea: 0, MinUse: 50}
+	v1 := int64(1)
+	if stored, err = s.ReplaceStock(ctx, userA, store.StockList{Stock: first.Stock, Bands: first.Bands, Settings: &settings, IfVersion: &v1}); err != nil {
+		t.Fatal(err)
+	}
+	if stored.Version != 2 {
+		t.Errorf("version %d after the second save, want 2", stored.Version)
+	}
+	j := mustCreateJob(t, s, userA, jobInput(t, "Kesilen", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	if len(rack(t, s, userA)) == 0 {
+		t.Fatal("no offcut after the cut")
+	}
+	if v := mustStockVersion(t, s, userA); v != 2 {
+		t.Errorf("version %d after a cut, want 2: a cut is no save of the list", v)
+	}
+	// No version: replaced whatever is stored, and counted.
+	if stored, err = s.ReplaceStock(ctx, userA, store.StockList{}); err != nil || stored.Version != 3 {
+		t.Errorf("save without a version: version %d, %v; want 3", stored.Version, err)
+	}
+}
+
+// Two tabs read the list at version N and save at once, each its own
+// list: exactly one save passes, the other is a conflict, and the stored
+// list is the one that passed, whole. The check and the write are one step
+// in the driver, not a read followed by a write another save can slip
+// between.
+func testStockTwoWriters(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.ReplaceStock(ctx, userA, kitchenStock()); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 10 {
+		n := mustStockVersion(t, s, userA)
+		lists := [2]store.StockList{}
+		for tab := range lists {
+			lists[tab] = store.StockList{
+				Stock:     []nest.Stock{{ID: fmt.Sprintf("sekme%d-%d", tab, round), Material: "MDF", Width: 100, Height: 200}},
+				Bands:     []nest.Band{{Code: fmt.Sprintf("B%d", tab)}},
+				IfVersion: &n,
+			}
+		}
+		var errs [2]error
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for tab := range lists {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				_, errs[tab] = s.ReplaceStock(ctx, userA, lists[tab])
+			}()
+		}
+		close(start)
+		wg.Wait()
+		won := -1
+		for tab, err := range errs {
+			switch apperr.CodeOf(err) {
+			case "":
+				if won >= 0 {
+					t.Fatalf("round %d: both tabs saved over version %d", round, n)
+				}
+				won = tab
+			case apperr.Conflict:
+			default:
+				t.Fatalf("round %d, tab %d: %v", round, tab, err)
+			}
+		}
+		if won < 0 {
+			t.Fatalf("round %d: neither tab saved: %v", round, errs)
+		}
+		want := lists[won]
+		want.IfVersion = nil
+		if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: stored\n%#v\nwant tab %d's\n%#v", round, got, won, want)
+		}
+		if v := mustStockVersion(t, s, userA); v != n+1 {
+			t.Fatalf("round %d: version %d after one save over %d", round, v, n)
+		}
 	}
 }
