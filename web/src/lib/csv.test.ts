@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectSeparator, parseDelimited, readTextFile } from './csv';
+import { decodeText, detectSeparator, parseDelimited, readTextFile, splitUnit, unitShift } from './csv';
 
 describe('parseDelimited', () => {
   it('reads Excel’s clipboard: a line break in a quoted cell stays in the cell', () => {
@@ -60,5 +60,24 @@ describe('readTextFile', () => {
     const f = new Blob([new Uint8Array([0x4d, 0x65, 0xfe, 0x65])]);
     expect(await readTextFile(f, 4)).toBe('Meşe');
     expect(await readTextFile(f, 3)).toBeNull();
+  });
+});
+
+describe('header units', () => {
+  it('takes any text in brackets at a header’s end as its unit, and the known units as its last word', () => {
+    expect(splitUnit('Genişlik (inç)')).toEqual({ word: 'Genişlik', unit: 'inç' });
+    expect(splitUnit(' En [ MM ] ')).toEqual({ word: 'En', unit: 'mm' });
+    expect(splitUnit('boy_cm')).toEqual({ word: 'boy', unit: 'cm' });
+    expect(splitUnit('Fiyat ₺')).toEqual({ word: 'Fiyat', unit: '₺' });
+    expect(splitUnit('Genişlik ()')).toEqual({ word: 'Genişlik' });
+    expect(splitUnit('Genişlik inç')).toEqual({ word: 'Genişlik inç' }); // not a unit it knows, nor in brackets: a word
+    expect(splitUnit('(inç)')).toEqual({ word: '(inç)' });
+  });
+
+  it('converts a length to the column’s unit and refuses a unit the column does not take', () => {
+    expect([undefined, 'cm', 'mm', 'm'].map((u) => unitShift(u, 'cm'))).toEqual([0, 0, -1, 2]);
+    expect(['cm', 'm'].map((u) => unitShift(u, 'mm'))).toEqual([1, 3]);
+    expect(['inç', 'tl', 'adet'].map((u) => unitShift(u, 'cm'))).toEqual([null, null, null]);
+    expect(['tl', '₺', undefined, 'usd', 'mm'].map((u) => unitShift(u, 'tl'))).toEqual([0, 0, 0, null, null]);
   });
 });

@@ -125,15 +125,34 @@ export const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
 export const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
 
 /**
- * splitUnit takes the unit off a header cell: in brackets anywhere at its
- * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)") or as the
- * last word ("Genişlik mm", "boy_cm", "Fiyat ₺"); the unit in lower case.
- * A cell that is only a unit, or has none, is its word.
- * The part and the stock readers read their header units with it.
+ * splitUnit takes the unit off a header cell: any text in brackets at its
+ * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)", "Genişlik
+ * (inç)") or mm, cm, m, TL or ₺ as the last word ("Genişlik mm", "boy_cm",
+ * "Fiyat ₺"); the unit in lower case. A cell that is only a unit, or has
+ * none, is its word. The part and the stock readers read their header
+ * units with it, as kesim nest does (internal/partcsv, splitUnit).
  */
 export function splitUnit(cell: string): { word: string; unit?: string } {
   const t = cell.trim();
-  const m = /^(.*?)(?:\s*[([]\s*(mm|cm|m|adet|tl|₺)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
+  const m = /^(.*?)(?:\s*[([]\s*([^()[\]]*?)\s*[)\]]|[\s_-]+(mm|cm|m|tl|₺))$/iu.exec(t);
   if (!m || !m[1].trim()) return { word: t };
-  return { word: m[1].trim(), unit: (m[2] ?? m[3]).toLocaleLowerCase('tr-TR') };
+  // empty brackets name no unit
+  const unit = (m[2] ?? m[3]).toLocaleLowerCase('tr-TR');
+  return unit ? { word: m[1].trim(), unit } : { word: m[1].trim() };
+}
+
+/** ColumnUnit is the unit of a column that has one: a length, or Turkish lira (tl) for money. */
+export type ColumnUnit = LengthUnit | 'tl';
+
+/**
+ * unitShift reads the unit a header gives a column whose own unit is own:
+ * the places its numbers move to be in own (shiftDecimal; 0 for no unit
+ * or own), or null for a unit the column does not take, which the readers
+ * refuse rather than read the numbers as own ("Genişlik (inç)" had been
+ * read as cm). A price takes TL or ₺, a length mm, cm or m.
+ */
+export function unitShift(unit: string | undefined, own: ColumnUnit): number | null {
+  if (!unit || unit === own) return 0;
+  if (own === 'tl') return unit === '₺' ? 0 : null;
+  return isLengthUnit(unit) ? UNIT_DIGITS[unit] - UNIT_DIGITS[own] : null;
 }

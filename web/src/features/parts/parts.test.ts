@@ -412,6 +412,23 @@ describe('a header that names its unit', () => {
     expect(parsePaste('Ad\tEn (mm)\tBoy (mm)\nKapak\tabc\t300\n').converted).toBeUndefined();
   });
 
+  it('refuses a unit a column does not take, naming the header and the units it takes, and adds nothing', () => {
+    // "Genişlik (inç)" had been an unknown column ("genişlik sütunu yok"), "Kalınlık (inç)" dropped, "Genişlik (TL)" read as cm
+    const r = parsePartCsv('Ad;Genişlik (inç);Yükseklik;Adet\r\nKapak;10;20;1\r\n');
+    expect(r.parts).toEqual([]);
+    expect(r.notes).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.', 'Hiçbir parça eklenmedi.']);
+    const paste = parsePaste('Ad\tGenişlik (TL)\tYükseklik\tKalınlık [in]\nKapak\t10\t20\t1\n');
+    expect(paste.parts).toEqual([]);
+    expect(paste.notes).toEqual([
+      '"Genişlik (TL)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.',
+      '"Kalınlık [in]" başlığındaki birim tanınmıyor: kalınlık için mm, cm veya m yazın.',
+      'Hiçbir parça eklenmedi.',
+    ]);
+    expect(isTabular('Ad;Genişlik (inç);Yükseklik\nKapak;10;20\n')).toBe(true);
+    // on a column of no unit, words in brackets are only words
+    expect(parsePartCsv('Ad (isim);Genişlik;Yükseklik;Adet (tane)\nKapak;10;20;3\n')).toEqual({ parts: [{ name: 'Kapak', width: 10, height: 20, quantity: 3 }], errors: [], notes: [] });
+  });
+
   it('moves the decimal point on the digits, nothing lost', () => {
     expect(['455', '1,8', '0,125', '1.450', '0.250', '7', '-3,5', 'abc', ''].map((t) => shiftDecimal(t, -1))).toEqual([
       '45,5',

@@ -1,5 +1,5 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
-import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, splitUnit, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, splitUnit, unitShift, type LengthUnit, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -307,8 +307,9 @@ export type PasteColumn =
  * Üst...). A header cell matches in any case, with or without Turkish
  * letters (genislik, kalinlik, bant sag), with "_" or "-" for a space and
  * with a unit in brackets or after the word ("Genişlik (mm)", "Genişlik
- * cm", see splitUnit): a size column in mm or m, or a thickness in cm, is
- * converted. The first word of each column names it in a message.
+ * cm", see splitUnit): a size column in mm or m, or a thickness in cm or
+ * m, is converted; another unit on them ("Genişlik (inç)") is refused.
+ * The first word of each column names it in a message.
  */
 export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
   name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name'],
@@ -402,11 +403,13 @@ interface Header {
   unknown: string[];
   /** the cells that name a column an earlier cell names (the first is read) */
   repeated: string[];
+  /** the messages refusing a unit a column does not take ("Genişlik (inç)"): no part is read */
+  badUnits: string[];
 }
 
 /** readHeader maps a header row's cells to columns. */
 function readHeader(cells: string[]): Header {
-  const h: Header = { cols: [], shifts: {}, unknown: [], repeated: [] };
+  const h: Header = { cols: [], shifts: {}, unknown: [], repeated: [], badUnits: [] };
   const seen = new Set<PasteColumn>();
   const moved = new Map<string, PasteColumn[]>(); // "mm>cm": the columns
   for (const c of cells) {
@@ -419,11 +422,15 @@ function readHeader(cells: string[]): Header {
     } else {
       seen.add(col);
       h.cols.push(col);
-      // A length column in another unit is converted (a unit that is no
-      // length, "Genişlik (TL)", is not read as one).
+      // A length column in another length unit is converted; any other
+      // unit ("Genişlik (inç)", "Genişlik (TL)") is refused, rather than
+      // its numbers read as cm. Other columns have no unit to read.
       const own = LENGTH_UNITS[col];
-      if (own && isLengthUnit(unit) && unit !== own) {
-        h.shifts[col] = UNIT_DIGITS[unit] - UNIT_DIGITS[own];
+      const shift = own ? unitShift(unit, own) : 0;
+      if (shift === null) {
+        h.badUnits.push(partMsg.unknownUnit(c, PASTE_HEADERS[col][0]));
+      } else if (shift !== 0) {
+        h.shifts[col] = shift;
         const key = `${unit}>${own}`;
         moved.set(key, [...(moved.get(key) ?? []), col]);
       }
@@ -504,10 +511,15 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
         const h = readHeader(cells);
         const missing = REQUIRED_COLUMNS.filter((c) => !h.cols.includes(c));
         if (missing.length > 0) out.notes.push(partMsg.missingColumns(missing.map((c) => PASTE_HEADERS[c][0])));
+        out.notes.push(...h.badUnits);
         if (h.unknown.length > 0) out.notes.push(partMsg.unknownColumns(h.unknown));
         if (h.repeated.length > 0) out.notes.push(partMsg.repeatedColumns(h.repeated));
         if (missing.length > 0) {
           out.notes.push(partMsg.headerHint);
+          return out;
+        }
+        if (h.badUnits.length > 0) {
+          out.notes.push(partMsg.nothingAdded);
           return out;
         }
         cols = h.cols;

@@ -55,6 +55,8 @@ export const partMsg = {
     'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ) ve döndür isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
   /** a bad row's line without a column: "Satır 3 (Kapak): …" */
   rowProblem: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
+  /** a header's unit a length column does not take (kesim nest's words: "… başlığındaki birim tanınmıyor; mm, cm veya m yazın") */
+  unknownUnit: (cell: string, column: string) => `"${cell}" başlığındaki birim tanınmıyor: ${column} için mm, cm veya m yazın.`,
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
   converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
   /** a success message with what was converted: "3 parça yapıştırıldı ve nesting'e eklendi (… çevrildi)." */

@@ -219,6 +219,21 @@ describe('the stock CSV as the part reader reads its lists', () => {
     expect(same.converted).toBeUndefined();
   });
 
+  it('refuses a unit a column does not take, naming the column and the units it takes, rather than read it as cm', () => {
+    // "Genişlik (inç)" had been read as cm: 72 × 144 cm
+    const r = parseStockCsv('Malzeme;Genişlik (inç);Yükseklik\nSunta;72;144\n');
+    expect(r.rows).toEqual([]);
+    expect(r.errors).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.']);
+    expect(parseStockCsv('Genişlik;Yükseklik;Fiyat (USD);Kalınlık [in]\n183;366;50;1\n')).toEqual({
+      rows: [],
+      errors: ['"Fiyat (USD)" başlığındaki birim tanınmıyor: fiyat için TL yazın.', '"Kalınlık [in]" başlığındaki birim tanınmıyor: kalınlık için mm, cm veya m yazın.'],
+    });
+    // the units they take, and words in brackets on a column of no unit
+    const ok = parseStockCsv('Malzeme (renk);Genişlik (m);Yükseklik [cm];Fiyat (₺);Adet (levha)\nBeyaz;1,83;366;10;2\n');
+    expect(ok.errors).toEqual([]);
+    expect(ok.rows[0]).toMatchObject({ material: 'Beyaz', width: '183', height: '366', price: '10', quantity: '2' });
+  });
+
   it('refuses a row with more cells than the header, as an unquoted decimal comma', () => {
     const r = parseStockCsv('Malzeme,Genişlik,Yükseklik,Adet\nSunta,366,5,183,2\nMDF,"366,5",183,2\n');
     expect(r.rows.map((x) => [x.material, x.width, x.height, x.quantity])).toEqual([['MDF', '366,5', '183', '2']]);

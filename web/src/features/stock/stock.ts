@@ -2,7 +2,7 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, readTextFile, splitUnit, UNIT_DIGITS, type LengthUnit } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile, splitUnit, unitShift, type ColumnUnit } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
@@ -354,8 +354,8 @@ function headerKey(cell: string): string {
     .trim();
 }
 
-/** LENGTH_UNITS are the units of the columns that hold lengths: sheet sides in cm, thickness in mm. */
-const LENGTH_UNITS: Partial<Record<CsvField, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
+/** COLUMN_UNITS are the units of the columns that have one: sheet sides in cm, thickness in mm, price in TL. */
+const COLUMN_UNITS: Partial<Record<CsvField, ColumnUnit>> = { width: 'cm', height: 'cm', thickness: 'mm', price: 'tl' };
 
 /** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own. */
 const CSV_COLUMN_NAMES: Record<CsvField, string> = {
@@ -382,8 +382,10 @@ export const MAX_CSV_BYTES = 1 << 20;
 /**
  * parseStockCsv reads a stock CSV's text (see readCsvFile). The first row
  * names the columns (HEADERS; genişlik and yükseklik required), with their
- * units if it likes: sides in mm or m become cm, a thickness in cm becomes
- * mm (converted says so). Cells are split at ';' when the header has one,
+ * units if it likes: sides in mm or m become cm, a thickness in cm or m
+ * becomes mm (converted says so); a unit a column does not take
+ * ("Genişlik (inç)", "Fiyat (USD)") refuses the file, naming the column
+ * and the units it takes. Cells are split at ';' when the header has one,
  * else at a tab, else at ','; a quoted cell may hold the separator or a
  * line break; numbers take a decimal comma and thousands dots. A row with
  * more cells than the header is refused (with ',' between cells, an
@@ -402,22 +404,31 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { r
   const moved = new Map<string, CsvField[]>(); // "mm>cm": the columns
   const unknown: string[] = [];
   const repeated: string[] = [];
+  const badUnits: string[] = [];
   for (const cell of lines[headerAt]) {
     const { word, unit } = splitUnit(cell);
     const f = HEADERS[headerKey(word)];
     if (f && cols.includes(f)) repeated.push(cell);
     else if (!f && cell) unknown.push(cell);
-    const own = f && LENGTH_UNITS[f];
-    if (f && own && !cols.includes(f) && isLengthUnit(unit) && unit !== own) {
-      shifts[f] = UNIT_DIGITS[unit] - UNIT_DIGITS[own];
-      moved.set(`${unit}>${own}`, [...(moved.get(`${unit}>${own}`) ?? []), f]);
+    // A length in another length unit is converted; a unit a column does
+    // not take ("Genişlik (inç)", "Fiyat (USD)") is refused, rather than
+    // its numbers read as cm, mm or TL.
+    const own = f && !cols.includes(f) ? COLUMN_UNITS[f] : undefined;
+    if (f && own) {
+      const shift = unitShift(unit, own);
+      if (shift === null) badUnits.push(stockMsg.unknownUnit(cell, CSV_COLUMN_NAMES[f], own === 'tl'));
+      else if (shift !== 0) {
+        shifts[f] = shift;
+        moved.set(`${unit}>${own}`, [...(moved.get(`${unit}>${own}`) ?? []), f]);
+      }
     }
     cols.push(f && !cols.includes(f) ? f : undefined);
   }
   const notes: string[] = [];
   if (unknown.length) notes.push(stockMsg.csvUnknownColumns(unknown));
   if (repeated.length) notes.push(stockMsg.csvRepeatedColumns(repeated));
-  if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader, ...notes] };
+  if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader, ...badUnits, ...notes] };
+  if (badUnits.length) return { rows: [], errors: [...badUnits, ...notes] };
   const rows: StockDraft[] = [];
   const errors: string[] = [...notes];
   const ids = new Set<string>(['sheet', ...taken]); // the default sheet's, as the engine takes it

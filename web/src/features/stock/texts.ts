@@ -85,6 +85,9 @@ export const stockMsg = {
   // The part reader's words (features/parts/texts.ts) for a row with too many cells.
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
   extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
+  /** a header's unit a column does not take, as the part reader says it (money: a price) */
+  unknownUnit: (cell: string, column: string, money: boolean) =>
+    `"${cell}" başlığındaki birim tanınmıyor: ${column} için ${money ? 'TL' : 'mm, cm veya m'} yazın.`,
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
   converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
   /** a success message with what was converted: "2 stok satırı içe aktarıldı (… çevrildi)." */
