@@ -87,6 +87,36 @@ describe('App', () => {
     expect(screen.getByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
   });
 
+  it('shows the engine\'s reason for a refused job in the results until the job changes, and tells it once', async () => {
+    const { user, engine } = await setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = 'Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.';
+    let refuse = true;
+    const run = vi.mocked(engine.run);
+    const lay = run.getMockImplementation()!;
+    run.mockImplementation(async (...args) => {
+      if (refuse) throw new Error(refusal);
+      return lay(...args);
+    });
+    await add(user, 'Kapak', '45', '30', '2');
+    // the reason, not the empty state's "parça ekleyin", once the toast is gone too
+    expect(await screen.findByText(`Yerleşim yapılamadı. ${refusal}`)).toBeInTheDocument();
+    expect(screen.queryByText('Nesting düzenini görmek için parça ekleyin')).toBeNull();
+    expect(screen.getAllByText(refusal)).toHaveLength(1); // the toast
+    // The stock saved as it was lays the same job out again: refused again, not told again.
+    await user.click(screen.getByRole('button', { name: 'Levha stoku' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Levha stoku' })).getByRole('button', { name: 'Kaydet' }));
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2));
+    await act(async () => {});
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.getByText(`Yerleşim yapılamadı. ${refusal}`)).toBeInTheDocument();
+    // A changed job is laid out, and the reason goes.
+    refuse = false;
+    await add(user, 'Raf', '20', '30', '1');
+    expect(await screen.findByText('Sayfa 1 / 2')).toBeInTheDocument();
+    expect(screen.queryByText(`Yerleşim yapılamadı. ${refusal}`)).toBeNull();
+  });
+
   it('edits inline: Enter saves, Escape cancels', async () => {
     const { user } = await setup();
     await add(user, 'Kapak', '20', '30', '2');

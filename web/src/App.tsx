@@ -222,6 +222,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
               improving={layout.busy && layout.result ? layout.progress.done : null}
               onSearchMore={layout.searchMore}
               onCancelSearch={layout.cancelSearch}
+              failure={layout.failure}
               stock={work.stock?.stock}
               bands={work.stock?.bands}
               cutPages={cutPages}

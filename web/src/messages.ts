@@ -104,6 +104,8 @@ export const msg = {
   pageOf: (n: number, total: number) => `Sayfa ${fmtInt(n)} / ${fmtInt(total)}`,
   pageInfo: (parts: number, eff: number) => `${fmtInt(parts)} parça · verim %${eff}`,
   noPages: 'Nesting düzenini görmek için parça ekleyin',
+  /** layoutFailed stands for noPages when the engine refused the job: its reason, until the job changes */
+  layoutFailed: (why: string) => `Yerleşim yapılamadı. ${why}`,
   proven: 'En az sayfa sayısı (kanıtlandı)',
   gap: (lb: number) => `Alt sınır: ${fmtInt(lb)} sayfa`,
   cutsInfo: (n: number, length: string) => `${fmtInt(n)} kesim · toplam ${length} cm kesim boyu`,

@@ -31,7 +31,8 @@ export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs:
  * useLayoutSearch lays out the parts on the canvas whenever either
  * changes, and searches longer when the user asks (searchMore), on the
  * helpers' engines too (one per further core); the page says when a
- * search ends or a layout fails.
+ * search ends or a layout fails (once for a job, whose reason the results
+ * then show).
  */
 export function useLayoutSearch(
   engine: EngineClient,
@@ -54,7 +55,7 @@ export function useLayoutSearch(
       ),
     [engine, notices, helpers],
   );
-  const { result, running, progress } = useSyncExternalStore(search.subscribe, search.snapshot);
+  const { result, running, progress, failure } = useSyncExternalStore(search.subscribe, search.snapshot);
   useEffect(() => {
     search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock, pinned) : null);
   }, [search, parts, canvas, stock, pinned]);
@@ -67,6 +68,8 @@ export function useLayoutSearch(
     /** searching: a longer search runs */
     searching: running === 'search',
     progress,
+    /** failure: why the engine refused the job on screen (told once by a toast), until the job changes */
+    failure,
     searchMore,
     cancelSearch: search.cancel,
   };

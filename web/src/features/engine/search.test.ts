@@ -88,6 +88,49 @@ describe('LayoutSearch', () => {
     expect(events.failed).toHaveBeenCalledWith(new Error('Tuval çok küçük'));
   });
 
+  it('keeps a refused job’s reason until the job changes, and tells it once', async () => {
+    const { search, runs, events } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = 'Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.';
+    search.layout(job);
+    runs[0].reject(new Error(refusal));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: null, running: null, failure: refusal });
+    expect(events.failed).toHaveBeenCalledTimes(1);
+    // The same job given again (the page's stock set anew, equal): the reason stays while it runs, and its refusal is not told again.
+    search.layout({ ...job, options: { ...job.options } });
+    expect(search.snapshot()).toMatchObject({ running: 'layout', failure: refusal });
+    runs[1].reject(new Error(refusal));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: null, running: null, failure: refusal });
+    expect(events.failed).toHaveBeenCalledTimes(1);
+    // A changed job clears it; its layout is shown.
+    search.layout({ ...job, sheet: { width: 200, height: 100 } });
+    expect(search.snapshot().failure).toBeNull();
+    runs[2].resolve(layout(1));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: layout(1), failure: null });
+    // Refused again after a change, it is told again; no parts clear it.
+    search.layout(job);
+    runs[3].reject(new Error(refusal));
+    await settle();
+    expect(events.failed).toHaveBeenCalledTimes(2);
+    search.layout(null);
+    expect(search.snapshot()).toMatchObject({ result: null, failure: null });
+  });
+
+  it('takes the same job refused at first and laid out the next time off the reason', async () => {
+    const { search, runs } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    search.layout(job);
+    runs[0].reject(new Error('Hesaplama motoru beklenmedik biçimde durdu.'));
+    await settle();
+    search.layout({ ...job });
+    runs[1].resolve(layout(2));
+    await settle();
+    expect(search.snapshot()).toMatchObject({ result: layout(2), failure: null });
+  });
+
   it('runs a longer search on the helpers too, each from its own seed, and keeps the best layout any finds', async () => {
     const main = fakeEngine();
     const helper = fakeEngine();

@@ -12,12 +12,20 @@ export interface SearchState {
   running: 'layout' | 'search' | null;
   /** progress is the running layout's share done (0 to 1) and the sheets of its best layout so far. */
   progress: { done: number; pages: number };
+  /**
+   * failure is why the engine did not lay out the job on screen (it
+   * refused it: a part larger than every sheet, too many pieces; or it
+   * failed), kept until the job changes, so that the results can say so
+   * once the toast is gone; null when the job was not refused.
+   */
+  failure: string | null;
 }
 
 /** SearchEvents are told how a run ended, for the page to say so. */
 export interface SearchEvents {
   /** searchDone is told the sheets of the layout a longer search ended with. */
   searchDone(pages: number): void;
+  /** failed is told once for each job the engine refuses (and each longer search that fails). */
   failed(e: Error): void;
 }
 
@@ -34,10 +42,12 @@ const HELPER_SEED_STEP = 1000;
  * and snapshot.
  */
 export class LayoutSearch {
-  private state: SearchState = { result: null, running: null, progress: NO_PROGRESS };
+  private state: SearchState = { result: null, running: null, progress: NO_PROGRESS, failure: null };
   private readonly listeners = new Set<() => void>();
   private running: AbortController | null = null;
   private job: Request | null = null;
+  /** failedJob is the refused job (state.failure's) as JSON, to tell it from a changed one. */
+  private failedJob = '';
 
   /**
    * helpers are further engines (one worker each) that a longer search
@@ -58,9 +68,15 @@ export class LayoutSearch {
 
   snapshot = (): SearchState => this.state;
 
-  /** layout lays out job, or clears the layout when there is none (no parts). */
+  /**
+   * layout lays out job, or clears the layout when there is none (no parts).
+   * A refused job's reason stays until the job changes: the same job given
+   * again (the page's stock or pinned sheets set anew, equal) keeps it on
+   * screen while it runs again.
+   */
   layout = (job: Request | null): void => {
     this.job = job;
+    if (this.state.failure !== null && (!job || JSON.stringify(job) !== this.failedJob)) this.set({ failure: null });
     if (job) {
       this.start(job, false);
       return;
@@ -103,7 +119,7 @@ export class LayoutSearch {
     // A longer search keeps the layout on screen unless it finds one of no more sheets.
     const show = (r: Result) => {
       const shown = this.state.result;
-      if (!search || !shown || !worse(r, shown)) this.set({ result: r });
+      if (!search || !shown || !worse(r, shown)) this.set({ result: r, failure: null });
     };
     // A longer search also runs on the helpers, each from its own seed; a
     // helper that fails only leaves its share out. The engines share their
@@ -152,8 +168,18 @@ export class LayoutSearch {
       .catch((e: unknown) => {
         if (e instanceof AbortError || ctl.signal.aborted) return;
         console.error('nesting failed', e);
-        if (!search) this.set({ result: null });
-        this.events.failed(e instanceof Error ? e : new Error(String(e)));
+        const err = e instanceof Error ? e : new Error(String(e));
+        if (search) {
+          // The layout on screen stays; the toast says why the search ended.
+          this.events.failed(err);
+          return;
+        }
+        // The job on screen refused again for the same reason (laid out
+        // anew unchanged) is not told twice: its reason is still shown.
+        const told = this.state.failure === err.message;
+        this.failedJob = JSON.stringify(job);
+        this.set({ result: null, failure: err.message });
+        if (!told) this.events.failed(err);
       })
       .finally(() => {
         if (this.running !== ctl) return;

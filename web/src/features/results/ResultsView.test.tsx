@@ -16,8 +16,8 @@ const result = (pages: Page[], skipped: Skipped[]): Result => ({
   stats: { pages: pages.length, lowerBound: pages.length, optimal: true, efficiency: pages.length ? 50 : 0, placed: pages.length, elapsedMs: 1 },
 });
 
-function show(r: Result) {
-  render(<ResultsView result={r} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} />);
+function show(r: Result | null, failure?: string | null) {
+  render(<ResultsView result={r} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} failure={failure} />);
 }
 
 describe('ResultsView', () => {
@@ -50,5 +50,11 @@ describe('ResultsView', () => {
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent('Kapak (40x40) (1 adet): Bu malzeme ve kalınlık için stok yok');
     expect(notice).not.toHaveTextContent('Hiçbir parça');
+  });
+
+  it('says why the engine refused the job instead of asking for parts', () => {
+    show(null, 'Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.');
+    expect(screen.getByText('Yerleşim yapılamadı. Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.')).toBeInTheDocument();
+    expect(screen.queryByText('Nesting düzenini görmek için parça ekleyin')).toBeNull();
   });
 });

@@ -65,6 +65,8 @@ interface Props {
   improving?: number | null;
   onSearchMore: () => void;
   onCancelSearch: () => void;
+  /** failure is why the engine refused the job (LayoutSearch's), shown instead of the empty line while there is no layout */
+  failure?: string | null;
   /** stock and bands name the pages' stock rows and band codes in a layout with materials */
   stock?: Stock[];
   bands?: Band[];
@@ -73,7 +75,20 @@ interface Props {
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
-export function ResultsView({ result, ultra, exports, searching, searchDone, improving = null, onSearchMore, onCancelSearch, stock, bands, cutPages }: Props) {
+export function ResultsView({
+  result,
+  ultra,
+  exports,
+  searching,
+  searchDone,
+  improving = null,
+  onSearchMore,
+  onCancelSearch,
+  failure = null,
+  stock,
+  bands,
+  cutPages,
+}: Props) {
   const [index, setIndex] = useState(0);
   const [merge, setMerge] = useState(mergeChosen);
   const pages = result?.pages ?? [];
@@ -162,7 +177,12 @@ export function ResultsView({ result, ultra, exports, searching, searchDone, imp
         <MaterialResults result={result!} stock={stock} bands={bands} ultra={ultra} cutPages={cutPages} />
       ) : pages.length === 0 || !page ? (
         <>
-          <p className="empty-line">{msg.noPages}</p>
+          {/* A refused job has parts: the engine's reason, not the line asking for them. */}
+          {!result && failure !== null ? (
+            <p className="inline-notice error">{msg.layoutFailed(failure || msg.unknownError)}</p>
+          ) : (
+            <p className="empty-line">{msg.noPages}</p>
+          )}
           {/* Parts, but none placed: the specification's line alone would ask for parts there are. */}
           {result && result.skipped.length > 0 && <SkippedNotice skipped={result.skipped} none />}
         </>
