@@ -128,6 +128,49 @@ describe('ChecklistPage', () => {
   });
 });
 
+describe('ChecklistPage, a job re-planned while being cut', () => {
+  // The cut sheet Levha 3 comes first, the re-planned sheets after it.
+  const replanned = () => {
+    const j = job();
+    const pages = [
+      { id: 'page-2', efficiency: 12, parts: [placed('k-3', 'Kapak', 0, 0)] },
+      { id: 'page-0', efficiency: 12, parts: [placed('k-1', 'Kapak', 0, 0)] },
+      { id: 'page-1', efficiency: 12, parts: [placed('k-2', 'Kapak', 0, 0)] },
+    ];
+    return { ...j, result: { ...j.result, pages, stats: { ...j.result.stats, pages: 3 } } };
+  };
+  beforeEach(() => {
+    vi.mocked(fetch).mockImplementation(async () => Response.json({ ...replanned(), cutPieces: ['k-3'] }));
+  });
+
+  it('goes to the next and previous sheet by the sheets’ numbers, as their QR codes do', async () => {
+    const { onSheet } = show(3);
+    await screen.findAllByRole('checkbox');
+    expect(screen.getByTestId('preview').textContent).toMatch(/^page-2:/);
+    // Levha 3 is the last by number, though the first page: Sonraki had gone to Levha 1
+    expect(screen.getByRole('button', { name: /Sonraki levha/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /Önceki levha/ }));
+    expect(onSheet).toHaveBeenLastCalledWith(2);
+  });
+
+  it('goes on from Levha 2 to Levha 3, and back to Levha 1', async () => {
+    const { onSheet } = show(2);
+    await screen.findAllByRole('checkbox');
+    await userEvent.click(screen.getByRole('button', { name: /Sonraki levha/ }));
+    expect(onSheet).toHaveBeenLastCalledWith(3);
+    await userEvent.click(screen.getByRole('button', { name: /Önceki levha/ }));
+    expect(onSheet).toHaveBeenLastCalledWith(1);
+  });
+
+  it('has no sheet before Levha 1', async () => {
+    const { onSheet } = show(1);
+    await screen.findAllByRole('checkbox');
+    expect(screen.getByRole('button', { name: /Önceki levha/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /Sonraki levha/ }));
+    expect(onSheet).toHaveBeenLastCalledWith(2);
+  });
+});
+
 describe('ChecklistPage, a job that is gone', () => {
   it('says so and stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNotices } from '../../components/Notices';
 import type { Page, Sheet } from '../engine/types';
-import { cutOrder, pageIndexOf, progressOf, sheetNumber } from './checklist';
+import { cutOrder, neighbourSheets, pageIndexOf, progressOf } from './checklist';
 import { jobMsg, sheetTitle, stateName } from './texts';
 import { useChecklist } from './useChecklist';
 import './job.css';
@@ -30,6 +30,9 @@ export function ChecklistPage({ id, sheet, onSheet, renderPreview }: Props) {
   const pages = result?.pages ?? [];
   const at = pageIndexOf(pages, sheet);
   const page = at >= 0 ? pages[at] : undefined;
+  // Önceki and Sonraki go by the sheets' numbers, as the QR codes on them
+  // do; a sheet not in the job has neither.
+  const { prev, next } = page ? neighbourSheets(pages, sheet) : { prev: null, next: null };
   const kerf = c.job?.options?.kerf ?? 0;
   const order = useMemo(() => (page ? cutOrder(page, kerf) : []), [page, kerf]);
   const progress = progressOf(result, c.cutPieces);
@@ -67,15 +70,15 @@ export function ChecklistPage({ id, sheet, onSheet, renderPreview }: Props) {
         </div>
       </header>
       <nav className="checklist-nav" aria-label={jobMsg.sheetOf(sheet, pages.length)}>
-        <button type="button" className="secondary" disabled={at <= 0} onClick={() => onSheet(sheetNumber(pages[at - 1], at - 1))} aria-label={jobMsg.prevSheet}>
+        <button type="button" className="secondary" disabled={prev === null} onClick={() => prev !== null && onSheet(prev)} aria-label={jobMsg.prevSheet}>
           ‹ {jobMsg.prev}
         </button>
         <strong>{jobMsg.sheetOf(sheet, pages.length)}</strong>
         <button
           type="button"
           className="secondary"
-          disabled={at < 0 || at >= pages.length - 1}
-          onClick={() => onSheet(sheetNumber(pages[at + 1], at + 1))}
+          disabled={next === null}
+          onClick={() => next !== null && onSheet(next)}
           aria-label={jobMsg.nextSheet}
         >
           {jobMsg.next} ›

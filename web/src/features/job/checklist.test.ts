@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Placed } from '../engine/types';
 import { sheetTitle } from './texts';
-import { cutOrder, jobPath, pageIndexOf, parseJobPath, partLineOf, pinnedPages, progressOf, resultFits, sheetNumber } from './checklist';
+import { cutOrder, jobPath, neighbourSheets, pageIndexOf, parseJobPath, partLineOf, pinnedPages, progressOf, resultFits, sheetNumber } from './checklist';
 
 const piece = (id: string, x: number, y: number, width: number, height: number): Placed => ({ id, name: id, x, y, width, height, rotated: false, originalIndex: 0 });
 
@@ -27,6 +27,18 @@ describe('a sheet’s number in the address', () => {
     expect(pageIndexOf(replanned, 1)).toBe(1);
     expect(pageIndexOf(replanned, 4)).toBe(3);
     expect(pageIndexOf(replanned, 5)).toBe(-1);
+  });
+
+  it('gives the sheets before and after by their numbers, not by the re-planned pages’ order', () => {
+    const page = (id: string): Page => ({ id, efficiency: 0, parts: [] });
+    const replanned = [page('page-2'), page('page-0'), page('page-1'), page('page-4')];
+    expect([3, 1, 2, 5].map((n) => neighbourSheets(replanned, n))).toEqual([
+      { prev: 2, next: 5 },
+      { prev: null, next: 2 },
+      { prev: 1, next: 3 },
+      { prev: 3, next: null },
+    ]);
+    expect(neighbourSheets([page('page-0')], 1)).toEqual({ prev: null, next: null });
   });
 });
 

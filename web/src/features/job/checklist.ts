@@ -48,6 +48,24 @@ export function pageIndexOf(pages: Page[], n: number): number {
   return pages.findIndex((p, i) => sheetNumber(p, i) === n);
 }
 
+/**
+ * neighbourSheets are the numbers of the sheets before and after sheet n
+ * by their own numbers (sheetNumber: the QR codes and labels give the
+ * same), not by the pages' order: a re-plan of a job being cut puts its
+ * cut sheets first (Levha 3, then Levha 1, Levha 2), where following the
+ * pages went from Levha 3 to Levha 1. null at either end.
+ */
+export function neighbourSheets(pages: Page[], n: number): { prev: number | null; next: number | null } {
+  let prev: number | null = null;
+  let next: number | null = null;
+  pages.forEach((p, i) => {
+    const k = sheetNumber(p, i);
+    if (k < n && (prev === null || k > prev)) prev = k;
+    if (k > n && (next === null || k < next)) next = k;
+  });
+  return { prev, next };
+}
+
 const EPS = 1e-6;
 
 /**
