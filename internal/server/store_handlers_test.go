@@ -228,7 +228,7 @@ func TestStoreAPIValidation(t *testing.T) {
 		{"layout no name", "/api/layouts", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1}]}`, store.MsgLayoutName, "name"},
 		{"layout no parts", "/api/layouts", `{"name":"Boş","parts":[]}`, store.MsgLayoutEmpty, "parts"},
 		{"layout part", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","height":1,"quantity":1}]}`, store.MsgRequired, "parts[1].width"},
-		{"layout sheet", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1}],"sheet":{"width":1001,"height":1}}`, store.MsgSizeTooLarge, "sheet.width"},
+		{"layout sheet", "/api/layouts", `{"name":"D","parts":[{"name":"a","width":1,"height":1,"quantity":1}],"sheet":{"width":10000.01,"height":1}}`, store.MsgSheetTooLarge, "sheet.width"},
 		{"layout too many parts", "/api/layouts", manyParts, store.MsgLayoutTooBig, "parts"},
 		{"sync part", "/api/sync", `{"parts":[{"name":"a","width":1,"height":1,"quantity":1},{"name":"b","width":-1,"height":1,"quantity":1}]}`, store.MsgInvalidValues, "parts[1].width"},
 		{"sync layout", "/api/sync", `{"layouts":[{"name":"x","parts":[{"name":"a","width":1,"height":1,"quantity":0.5}]}]}`, store.MsgInvalidValues, "layouts[0].parts[0].quantity"},
@@ -1004,5 +1004,39 @@ func TestStockAPIPerUser(t *testing.T) {
 	}
 	if w := a.do("GET", "/api/stock", ""); !strings.Contains(w.Body.String(), `"Ceviz MDF"`) {
 		t.Errorf("A's list after the refused cross-site PUT: %s", w.Body)
+	}
+}
+
+// A canvas over the specification's 1000 cm, which the canvas dialog takes
+// after asking: the engine lays it out, and the layout saves with its
+// result and loads back as it was (the store refused it while the engine
+// and the web app took it).
+func TestLayoutOnAHugeCanvasSaves(t *testing.T) {
+	h := newTestServer(t, nil)
+	req := `{"sheet":{"width":1200,"height":2500},"parts":[{"id":"p1","name":"Kapı Ön Çekmece","width":45.5,"height":30,"quantity":3}]}`
+	w := do(h, "POST", "/api/nest", req)
+	if w.Code != http.StatusOK {
+		t.Fatalf("POST /api/nest on a 1200 x 2500 canvas: %d %s", w.Code, w.Body)
+	}
+	result := strings.TrimSpace(w.Body.String())
+	layout := `{"name":"Büyük tuval",` + strings.TrimPrefix(strings.TrimSuffix(req, "}"), "{") + `,"result":` + result + `}`
+	w = do(h, "POST", "/api/layouts", layout)
+	if w.Code != http.StatusCreated {
+		t.Fatalf("POST /api/layouts on a 1200 x 2500 canvas: %d %s", w.Code, w.Body)
+	}
+	var saved struct {
+		ID     string          `json:"id"`
+		Sheet  nest.Sheet      `json:"sheet"`
+		Result json.RawMessage `json:"result"`
+	}
+	json.Unmarshal(w.Body.Bytes(), &saved)
+	w = do(h, "GET", "/api/layouts/"+saved.ID, "")
+	var got struct {
+		Sheet  nest.Sheet  `json:"sheet"`
+		Result nest.Result `json:"result"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &got); w.Code != http.StatusOK || err != nil ||
+		got.Sheet != (nest.Sheet{Width: 1200, Height: 2500}) || got.Result.Stats.Placed != 3 {
+		t.Errorf("GET the saved layout: %d %.300s", w.Code, w.Body)
 	}
 }

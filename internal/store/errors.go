@@ -20,6 +20,9 @@ const (
 	MsgInvalidValues = nest.MsgInvalidValues
 	MsgNameTooLong   = "Ad en fazla 200 karakter olabilir."
 	MsgSizeTooLarge  = "Ölçüler en fazla 1000 cm olabilir."
+	// MsgSheetTooLarge refuses a canvas side over MaxSheetSize: the
+	// engine's message for the same (nest keeps it unexported).
+	MsgSheetTooLarge = "Tuval boyutu en fazla 10.000 cm olabilir."
 	MsgSizeDecimals  = "Ölçüler en fazla iki ondalık basamak içerebilir."
 	MsgQuantity      = "Adet en fazla 100.000 olabilir."
 	MsgNameInvalid   = "Ad geçersiz karakterler içeriyor."

@@ -18,9 +18,15 @@ import (
 // (nest.MaxSheetCM). A size is in centimetres.
 const (
 	MaxNameLength  = 200    // characters, after trimming
-	MaxSize        = 1000   // cm, a part's or the canvas's side (specification section 9)
+	MaxSize        = 1000   // cm, a part's or a stock row's side (specification section 9)
 	MaxQuantity    = 100000 // copies of one part
 	MaxLayoutParts = 10000  // part lines in one layout
+	// MaxSheetSize is the canvas's side, the engine's limit: the
+	// specification's canvas dialog only asks before taking a side over
+	// MaxSize ("Çok büyük boyutlar performansı etkileyebilir. Devam etmek
+	// istediğinizden emin misiniz?"), and a layout the user went on with
+	// must save and load back like any other.
+	MaxSheetSize = nest.MaxSheetCM
 )
 
 // DefaultSheet is the canvas of a layout saved without one (specification
@@ -107,10 +113,10 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	default:
 		// The canvas rounds down, as the engine takes it: never more sheet
 		// than there is.
-		if l.Sheet.Width, err = checkSize("sheet.width", l.Sheet.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
+		if l.Sheet.Width, err = checkSheetSize("sheet.width", l.Sheet.Width); err != nil {
 			return l, err
 		}
-		if l.Sheet.Height, err = checkSize("sheet.height", l.Sheet.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
+		if l.Sheet.Height, err = checkSheetSize("sheet.height", l.Sheet.Height); err != nil {
 			return l, err
 		}
 	}
@@ -148,7 +154,8 @@ func checkOptions(o nest.Options) (nest.Options, error) {
 	if o.Kerf, err = checkMargin("options.kerf", o.Kerf, nest.MaxKerfCM); err != nil {
 		return o, err
 	}
-	if o.Trim, err = checkMargin("options.trim", o.Trim, MaxSize); err != nil {
+	// Less than half the canvas's shorter side, checked by the caller.
+	if o.Trim, err = checkMargin("options.trim", o.Trim, MaxSheetSize); err != nil {
 		return o, err
 	}
 	// The engine's limits, so that a saved layout lays out again.
@@ -195,6 +202,19 @@ func checkSize(field string, cm float64, notPositive string, round func(float64)
 		return cm, invalid(field, notPositive)
 	case cm > MaxSize:
 		return cm, invalid(field, MsgSizeTooLarge)
+	}
+	return cm, nil
+}
+
+// checkSheetSize is checkSize for the canvas: rounded down, positive and
+// at most MaxSheetSize, over which it is the engine's own words.
+func checkSheetSize(field string, cm float64) (float64, error) {
+	cm = nest.RoundDown(cm)
+	switch {
+	case math.IsNaN(cm) || cm <= 0:
+		return cm, invalid(field, MsgInvalidSheet)
+	case cm > MaxSheetSize:
+		return cm, invalid(field, MsgSheetTooLarge)
 	}
 	return cm, nil
 }

@@ -64,3 +64,23 @@ func isInvalid(err error, field, msg string) bool {
 	var e *apperr.Error
 	return errors.As(err, &e) && e.Code == apperr.Invalid && e.Message == msg && e.Field == field
 }
+
+// The canvas takes every side the engine lays out, and over it refuses in
+// the engine's words: a canvas the engine laid out always saves, and one it
+// refused is refused alike.
+func TestCanvasLimitIsTheEngines(t *testing.T) {
+	parts := []nest.Part{{Name: "Kapak", Width: 45.5, Height: 30, Quantity: 1}}
+	if _, err := (LayoutInput{Name: "Büyük", Parts: parts, Sheet: nest.Sheet{Width: MaxSheetSize, Height: 1200}}).Validate(); err != nil {
+		t.Errorf("a canvas of %d x 1200 cm: %v, want it saved", MaxSheetSize, err)
+	}
+	over := nest.Sheet{Width: MaxSheetSize + 0.01, Height: 100}
+	_, err := LayoutInput{Name: "Büyük", Parts: parts, Sheet: over}.Validate()
+	var ie *nest.InputError
+	_, engineErr := nest.Layout(t.Context(), nest.Request{Sheet: over, Parts: parts}, nil)
+	if !errors.As(engineErr, &ie) {
+		t.Fatalf("the engine lays out a canvas of %v: %v", over, engineErr)
+	}
+	if apperr.FieldOf(err) != "sheet.width" || apperr.MessageOf(err) != ie.Message || MsgSheetTooLarge != ie.Message {
+		t.Errorf("canvas over the limit: %v, want %q on sheet.width (the engine's message)", err, ie.Message)
+	}
+}

@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LayoutSearch", testLayoutSearch},
 		{"LayoutQueryInvalid", testLayoutQueryInvalid},
 		{"GetLayout", testGetLayout},
+		{"LayoutOnAHugeCanvas", testLayoutHugeCanvas},
 	}
 	tests = append(tests, stockTests...)
 	tests = append(tests, jobTests...)
@@ -287,7 +288,9 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 		{"part too wide", func(l *store.LayoutInput) { l.Parts[0].Width = 2000 }, "parts[0].width", store.MsgSizeTooLarge},
 		{"part quantity", func(l *store.LayoutInput) { l.Parts[1].Quantity = -1 }, "parts[1].quantity", store.MsgInvalidValues},
 		{"sheet", func(l *store.LayoutInput) { l.Sheet.Height = 0 }, "sheet.height", store.MsgInvalidSheet},
-		{"sheet too large", func(l *store.LayoutInput) { l.Sheet.Width = 1500 }, "sheet.width", store.MsgSizeTooLarge},
+		// The canvas takes what the engine takes (a canvas over 1000 cm is
+		// asked about, then laid out: the specification's canvas dialog).
+		{"sheet too large", func(l *store.LayoutInput) { l.Sheet.Width = store.MaxSheetSize + 0.01 }, "sheet.width", store.MsgSheetTooLarge},
 		{"kerf", func(l *store.LayoutInput) { l.Options.Kerf = -0.1 }, "options.kerf", store.MsgInvalidOption},
 		{"trim below zero", func(l *store.LayoutInput) { l.Options.Trim = -0.0000001 }, "options.trim", store.MsgInvalidOption},
 		// The engine's limits, so that a saved layout lays out again.
@@ -1001,5 +1004,54 @@ func testGetLayout(t *testing.T, s store.Store) {
 	}
 	if _, err := s.GetLayout(ctx, userA, l.ID); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("GetLayout after delete: %v, want not_found", err)
+	}
+}
+
+// A canvas over the specification's 1000 cm, which the canvas dialog takes
+// after asking and the engine lays out, saves with its result and loads
+// back as it was, up to the engine's own limit; its job's leftovers, as
+// wide as the canvas, go on the rack exactly.
+func testLayoutHugeCanvas(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	in := store.LayoutInput{Name: "Büyük tuval", Parts: []nest.Part{{Name: "Kapak", Width: 45.5, Height: 30, Quantity: 4}},
+		Sheet: nest.Sheet{Width: 1200, Height: 2500}}
+	res, err := nest.Layout(ctx, in.Request(nil), nil)
+	if err != nil {
+		t.Fatalf("the engine refuses a 1200 x 2500 canvas: %v", err)
+	}
+	in.Result = &res
+	l, err := s.CreateLayout(ctx, anon, in)
+	if err != nil {
+		t.Fatalf("CreateLayout on a 1200 x 2500 canvas: %v", err)
+	}
+	got, err := s.GetLayout(ctx, anon, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sheet != in.Sheet || got.Result == nil || !reflect.DeepEqual(*got.Result, res) {
+		t.Errorf("loaded sheet %+v, result %v; want %+v and the result saved", got.Sheet, got.Result != nil, in.Sheet)
+	}
+	if sum := mustListLayouts(t, s, anon)[0]; sum.Sheet != in.Sheet {
+		t.Errorf("listed sheet %+v, want %+v", sum.Sheet, in.Sheet)
+	}
+	// The engine's longest canvas, cut: ten parts of 1000 cm fill it
+	// along, and a strip of its whole length is left beside them.
+	widest := jobInput(t, "En uzun", nil, fixed("a", 100, 1000, 10))
+	widest.Sheet = nest.Sheet{Width: 150, Height: store.MaxSheetSize}
+	widest.Options.Guillotine = false
+	res, err = nest.Layout(ctx, widest.Request(nil), nil)
+	if err != nil {
+		t.Fatalf("the engine refuses its widest canvas: %v", err)
+	}
+	widest.Result = &res
+	j := mustCreateJob(t, s, userA, widest)
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	offcuts := rack(t, s, userA)
+	full := false
+	for _, o := range offcuts {
+		full = full || o.Width == store.MaxSheetSize || o.Height == store.MaxSheetSize
+	}
+	if !full {
+		t.Errorf("offcuts %+v: none of the canvas's whole length", offcuts)
 	}
 }
