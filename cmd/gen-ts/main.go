@@ -288,6 +288,9 @@ func limitsTS() []byte {
 		{"STORE_MAX_NAME_LENGTH", "store.MaxNameLength", store.MaxNameLength},
 		{"STORE_MAX_SIZE_CM", "store.MaxSize", store.MaxSize},
 		{"STORE_MAX_QUANTITY", "store.MaxQuantity", store.MaxQuantity},
+		// The pieces of a whole job (the sum of the quantities), as the
+		// engine bounds them: a job past it is refused by the layout.
+		{"MAX_JOB_PIECES", "nest.MaxPieces", nest.MaxPieces},
 		// The stock rows' and band codes' limits (nest/stock.go).
 		{"MAX_STOCK_ROWS", "nest.MaxStockRows", nest.MaxStockRows},
 		{"MAX_STOCK_QUANTITY", "nest.MaxStockQty", nest.MaxStockQty},

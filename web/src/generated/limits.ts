@@ -7,6 +7,8 @@ export const STORE_MAX_NAME_LENGTH = 200;
 export const STORE_MAX_SIZE_CM = 1000;
 /** store.MaxQuantity */
 export const STORE_MAX_QUANTITY = 100000;
+/** nest.MaxPieces */
+export const MAX_JOB_PIECES = 100000;
 /** nest.MaxStockRows */
 export const MAX_STOCK_ROWS = 1000;
 /** nest.MaxStockQty */

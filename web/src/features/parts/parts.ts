@@ -5,7 +5,7 @@ import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
 import { partMsg } from './texts';
-import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from '../../generated/limits';
+import { MAX_JOB_PIECES, STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from '../../generated/limits';
 
 /** Part is one line of the job as the app keeps it. */
 export type Part = PartInput;
@@ -230,12 +230,11 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
 }
 
 /**
- * MAX_JOB_PIECES bounds the pieces of a whole job (the sum of the
- * quantities), as the engine does (nest.MaxPieces, docs/engine.md,
- * "Limits"): a job past it is refused by the layout, so parts that would
- * take the job past it are not added.
+ * MAX_JOB_PIECES (generated from nest.MaxPieces, docs/engine.md, "Limits")
+ * bounds the pieces of a whole job: a job past it is refused by the
+ * layout, so parts that would take the job past it are not added.
  */
-export const MAX_JOB_PIECES = 100_000;
+export { MAX_JOB_PIECES };
 
 /**
  * jobLimit is the message that refuses a change taking a job of current
