@@ -196,3 +196,46 @@ func TestTwoServersShareTheSignInLimit(t *testing.T) {
 		t.Fatalf("sign-in on B after %d failures on A: %d %s, want 429", maxPairFails, status, body)
 	}
 }
+
+// What a user can send that PostgreSQL cannot hold is answered as on
+// SQLite, never "Sunucu hatası": an id with a NUL or invalid UTF-8 in the
+// path is a row that does not exist (404), a part line id with a NUL is
+// refused (400 on its field).
+func TestPostgresAnswersAsSQLite(t *testing.T) {
+	pg, err := postgres.Open(context.Background(), sharedSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pg.Close() })
+	servers := map[string]http.Handler{
+		"postgres": New(Config{Store: pg, Logger: slog.New(slog.DiscardHandler)}),
+		"sqlite":   New(Config{Store: newTestStore(t), Logger: slog.New(slog.DiscardHandler)}),
+	}
+	for _, c := range []struct {
+		method, path, body string
+		status             int
+	}{
+		{"GET", "/api/layouts/%00", "", http.StatusNotFound},
+		{"GET", "/api/layouts/%FF", "", http.StatusNotFound},
+		{"DELETE", "/api/layouts/a%C3%28", "", http.StatusNotFound},
+		{"DELETE", "/api/parts/%00", "", http.StatusNotFound},
+		{"PATCH", "/api/layouts/%00", `{"state":"cutting"}`, http.StatusNotFound},
+		{"PUT", "/api/layouts/%00", `{"parts":[{"name":"x","width":1,"height":1,"quantity":1}]}`, http.StatusNotFound},
+		{"PUT", "/api/layouts/%00/pieces/p1-0", `{"cut":true}`, http.StatusNotFound},
+		{"POST", "/api/layouts/%00/pieces/p1-0/recut", ``, http.StatusNotFound},
+		{"POST", "/api/layouts", `{"name":"A","parts":[{"id":"a\u0000","name":"x","width":1,"height":1,"quantity":1}]}`, http.StatusBadRequest},
+		{"POST", "/api/sync", `{"parts":[],"layouts":[{"name":"A","parts":[{"id":"a\u0000","name":"x","width":1,"height":1,"quantity":1}]}]}`, http.StatusBadRequest},
+	} {
+		answers := map[string]string{}
+		for name, h := range servers {
+			w := do(h, c.method, c.path, c.body, "Origin", "http://localhost")
+			if w.Code != c.status {
+				t.Errorf("%s %s %s on %s: %d %s, want %d", c.method, c.path, c.body, name, w.Code, w.Body, c.status)
+			}
+			answers[name] = w.Body.String()
+		}
+		if answers["postgres"] != answers["sqlite"] {
+			t.Errorf("%s %s: PostgreSQL answers %s, SQLite %s", c.method, c.path, answers["postgres"], answers["sqlite"])
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"kesim/internal/apperr"
 	"kesim/nest"
@@ -65,6 +66,70 @@ func SaveError(op string, err error) error {
 		return &apperr.Error{Code: apperr.Unauthorized, Message: MsgSignInNeeded, Err: err}
 	}
 	return apperr.Wrap(op, err)
+}
+
+// Refusal is a kind of database refusal that a user's request can cause
+// past the store's own validation: each driver recognises its database's
+// codes for them (PostgreSQL's SQLSTATE, SQLite's extended result codes)
+// and answers them alike, with a Turkish message and a 4xx status instead
+// of "Sunucu hatası". Anything else the database refuses stays Internal:
+// a server fault, for the log.
+type Refusal int
+
+// The refusals.
+const (
+	// RefusedDuplicate is a unique key taken (two requests that made the
+	// same row at once): Conflict MsgDuplicate.
+	RefusedDuplicate Refusal = iota + 1
+	// RefusedGone is a row that another refers to deleted meanwhile (a
+	// foreign key): Conflict MsgGone.
+	RefusedGone
+	// RefusedValue is a value the schema does not hold: a number out of a
+	// column's range, a text too long, a CHECK: Invalid MsgValueRange.
+	RefusedValue
+	// RefusedText is a text the database cannot hold (PostgreSQL refuses
+	// NUL and invalid UTF-8): Invalid MsgTextInvalid.
+	RefusedText
+	// RefusedRetry is a transaction that lost to another (a serialization
+	// failure, a deadlock, a lock not had in time) and failed again when
+	// retried: Conflict MsgRetry.
+	RefusedRetry
+)
+
+// The messages of the refusals.
+const (
+	MsgDuplicate  = "Bu kayıt zaten var: aynı anda başka bir istek kaydetmiş olabilir. Sayfayı yenileyip tekrar deneyin."
+	MsgGone       = "Bu kaydın bağlı olduğu kayıt bu arada silinmiş. Sayfayı yenileyip tekrar deneyin."
+	MsgValueRange = "Bir değer kaydedilebilecek sınırın dışında; lütfen girdiğiniz değerleri denetleyin."
+	MsgRetry      = "Kayıt aynı anda yapılan başka bir değişiklikle çakıştı; lütfen tekrar deneyin."
+)
+
+// Refused returns the user's error for a refusal of the given kind by op.
+// err, the database's own words (which may quote SQL and values), stays
+// the cause, for the log: the user reads only the Turkish message.
+func Refused(kind Refusal, op string, err error) error {
+	code, msg := apperr.Internal, apperr.MsgInternal
+	switch kind {
+	case RefusedDuplicate:
+		code, msg = apperr.Conflict, MsgDuplicate
+	case RefusedGone:
+		code, msg = apperr.Conflict, MsgGone
+	case RefusedValue:
+		code, msg = apperr.Invalid, MsgValueRange
+	case RefusedText:
+		code, msg = apperr.Invalid, MsgTextInvalid
+	case RefusedRetry:
+		code, msg = apperr.Conflict, MsgRetry
+	}
+	return &apperr.Error{Code: code, Message: msg, Err: fmt.Errorf("%s: %w", op, err)}
+}
+
+// Storable reports whether s can be a stored text on every driver: valid
+// UTF-8 without NUL (PostgreSQL refuses both). An id that is not is no
+// row's: a driver answers NotFound for it without asking the database, as
+// SQLite, which would look it up and find nothing, does.
+func Storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }
 
 // OffcutGone is the conflict of cutting a job from the offcut code that is

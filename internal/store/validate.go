@@ -139,7 +139,9 @@ func checkLayoutPart(p nest.Part, bands map[string]bool) (nest.Part, error) {
 	if p.Material, p.Thickness, p.Edges, err = checkPartMaterial(p.Material, p.Thickness, p.Grain, p.Edges, bands); err != nil {
 		return p, err
 	}
-	if utf8.RuneCountInString(p.ID) > MaxNameLength || !utf8.ValidString(p.ID) {
+	// Valid UTF-8 without NUL (Storable): PostgreSQL refused a NUL in the
+	// layout's JSON with "Sunucu hatası" where SQLite kept it.
+	if utf8.RuneCountInString(p.ID) > MaxNameLength || !Storable(p.ID) {
 		return p, invalid("id", MsgInvalidValues)
 	}
 	if p.Rotate != nil {

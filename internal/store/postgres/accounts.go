@@ -18,7 +18,7 @@ var _ store.Accounts = (*Store)(nil)
 func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 	var exists bool
 	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users)`).Scan(&exists); err != nil {
-		return false, apperr.Wrap("postgres: count users", err)
+		return false, wrap("postgres: count users", err)
 	}
 	return exists, nil
 }
@@ -60,13 +60,18 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 		return store.Account{}, apperr.New(apperr.Conflict, store.MsgUserExists)
 	}
 	if err != nil {
-		return store.Account{}, apperr.Wrap("postgres: create user", err)
+		return store.Account{}, wrap("postgres: create user", err)
 	}
 	return u, nil
 }
 
 // UserByName returns the user and the password hash.
 func (s *Store) UserByName(ctx context.Context, name string) (store.Account, string, error) {
+	if !store.Storable(name) {
+		// PostgreSQL cannot hold such a name, and would answer an error
+		// rather than no row: no user has it.
+		return store.Account{}, "", apperr.New(apperr.NotFound, store.MsgUserNotFound)
+	}
 	var u store.Account
 	var hash string
 	var secret *string
@@ -76,7 +81,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 		return store.Account{}, "", apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return store.Account{}, "", apperr.Wrap("postgres: user", err)
+		return store.Account{}, "", wrap("postgres: user", err)
 	}
 	u.CreatedAt = utc(u.CreatedAt)
 	if secret != nil {
@@ -89,14 +94,14 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 func (s *Store) Users(ctx context.Context) ([]store.Account, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id, name, admin, created_at FROM users ORDER BY name`)
 	if err != nil {
-		return nil, apperr.Wrap("postgres: users", err)
+		return nil, wrap("postgres: users", err)
 	}
 	defer rows.Close()
 	users := []store.Account{}
 	for rows.Next() {
 		var u store.Account
 		if err := rows.Scan(&u.ID, &u.Name, &u.Admin, &u.CreatedAt); err != nil {
-			return nil, apperr.Wrap("postgres: users", err)
+			return nil, wrap("postgres: users", err)
 		}
 		u.CreatedAt = utc(u.CreatedAt)
 		users = append(users, u)
@@ -144,6 +149,9 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 }
 
 func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.Tx, id string) error) error {
+	if !store.Storable(name) {
+		return apperr.New(apperr.NotFound, store.MsgUserNotFound)
+	}
 	var missing bool
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var id string
@@ -161,7 +169,7 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.
 		return apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return apperr.Wrap("postgres: change user", err)
+		return wrap("postgres: change user", err)
 	}
 	return nil
 }
@@ -170,7 +178,7 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.
 func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return insertTokens(ctx, tx, tokens) })
 	if err != nil {
-		return apperr.Wrap("postgres: add tokens", err)
+		return wrap("postgres: add tokens", err)
 	}
 	return nil
 }
@@ -202,7 +210,7 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 		return store.Token{}, store.Account{}, apperr.New(apperr.NotFound, "")
 	}
 	if err != nil {
-		return store.Token{}, store.Account{}, apperr.Wrap("postgres: token", err)
+		return store.Token{}, store.Account{}, wrap("postgres: token", err)
 	}
 	if t.Revoked || t.Used || !now.Before(t.Expires) {
 		return store.Token{}, store.Account{}, apperr.New(apperr.NotFound, "")
@@ -242,7 +250,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		return insertTokens(ctx, tx, next)
 	})
 	if err != nil {
-		return store.Token{}, apperr.Wrap("postgres: rotate", err)
+		return store.Token{}, wrap("postgres: rotate", err)
 	}
 	if outcome != nil {
 		return store.Token{}, outcome
@@ -253,7 +261,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 // RevokeFamily ends every token of a sign-in.
 func (s *Store) RevokeFamily(ctx context.Context, family string) error {
 	if _, err := s.pool.Exec(ctx, `UPDATE session_tokens SET revoked = TRUE WHERE family = $1`, family); err != nil {
-		return apperr.Wrap("postgres: revoke", err)
+		return wrap("postgres: revoke", err)
 	}
 	return nil
 }

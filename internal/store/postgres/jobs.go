@@ -12,18 +12,6 @@ import (
 	"kesim/nest"
 )
 
-// inTx runs fn in a transaction; an *apperr.Error it returns that is not
-// Internal (NotFound, Conflict, Invalid) comes back as it is, anything
-// else as a SaveError of op.
-func (s *Store) inTx(ctx context.Context, op string, fn func(tx pgx.Tx) error) error {
-	err := pgx.BeginFunc(ctx, s.pool, fn)
-	var ae *apperr.Error
-	if err == nil || errors.As(err, &ae) && ae.Code != apperr.Internal {
-		return err
-	}
-	return store.SaveError(op, err)
-}
-
 // lockRack takes the owner's stock lock (replaceStock's) until the
 // transaction ends: a cut, its undo and a save of the stock list change
 // the rack one at a time.
@@ -256,6 +244,19 @@ func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error
 // is read FOR SHARE: ticks do not wait for each other, but wait for a
 // re-plan of the same job, and then check the new result.
 func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t store.Tick) (store.Ticks, error) {
+	if !store.Storable(id) {
+		// PostgreSQL cannot hold such an id, and would answer an error
+		// rather than no row: no layout has it.
+		return store.Ticks{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
+	if !store.Storable(t.PieceID) {
+		// Checked after the layout, as SQLite answers: a layout that
+		// exists holds no such piece.
+		if _, err := getLayout(ctx, s.pool, owner, id, ""); err != nil {
+			return store.Ticks{}, err
+		}
+		return store.Ticks{}, apperr.New(apperr.NotFound, store.MsgPieceMissing)
+	}
 	var ticks store.Ticks
 	err := s.inTx(ctx, "postgres: tick", func(tx pgx.Tx) error {
 		where, args := ownerWhere(owner, 3)
@@ -367,6 +368,11 @@ func nullString(s string) *string {
 
 // LayoutOwner returns the owner and state of the layout id, whoever owns it.
 func (s *Store) LayoutOwner(ctx context.Context, id string) (store.Owner, string, error) {
+	if !store.Storable(id) {
+		// PostgreSQL cannot hold such an id, and would answer an error
+		// rather than no row: no layout has it.
+		return store.Owner{}, "", apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
 	var user *string
 	var state string
 	err := s.pool.QueryRow(ctx, `SELECT user_id, state FROM saved_layouts WHERE id = $1`, id).Scan(&user, &state)
@@ -374,7 +380,7 @@ func (s *Store) LayoutOwner(ctx context.Context, id string) (store.Owner, string
 		return store.Owner{}, "", apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Owner{}, "", apperr.Wrap("postgres: layout owner", err)
+		return store.Owner{}, "", wrap("postgres: layout owner", err)
 	}
 	if user == nil {
 		return store.Anonymous(), state, nil

@@ -34,7 +34,7 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	query, args := listLayoutsSQL(owner, l)
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
-		return store.LayoutPage{}, apperr.Wrap("postgres: list layouts", err)
+		return store.LayoutPage{}, wrap("postgres: list layouts", err)
 	}
 	defer rows.Close()
 	list := make([]store.LayoutSummary, 0, l.Limit+1)
@@ -43,14 +43,14 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 		var ls store.LayoutSummary
 		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &ls.CreatedAt,
 			&ls.State, &ls.Progress.Total, &ls.Progress.Cut); err != nil {
-			return store.LayoutPage{}, apperr.Wrap("postgres: scan layout", err)
+			return store.LayoutPage{}, wrap("postgres: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
 		ls.CreatedAt = utc(ls.CreatedAt)
 		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return store.LayoutPage{}, apperr.Wrap("postgres: list layouts", err)
+		return store.LayoutPage{}, wrap("postgres: list layouts", err)
 	}
 	return l.Page(list), nil
 }
@@ -87,6 +87,11 @@ type reader interface {
 // getLayout reads the owner's layout, its result, state and ticks; lock
 // " FOR UPDATE" holds the row until the transaction ends.
 func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock string) (store.Layout, error) {
+	if !store.Storable(id) {
+		// PostgreSQL cannot hold such an id, and would answer an error
+		// rather than no row: no layout has it.
+		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
 	where, args := ownerWhere(owner, 2)
 	var l store.Layout
 	var parts, sheet, options, stock, bands, result []byte
@@ -100,16 +105,16 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("postgres: get layout", err)
+		return store.Layout{}, wrap("postgres: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
+		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
-		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
+		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if l.Result, err = store.ParseResult(result); err != nil {
-		return store.Layout{}, apperr.Wrap("postgres: layout "+l.ID, err)
+		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if stateBy != nil {
 		l.StateBy = *stateBy
@@ -119,7 +124,7 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 		l.StateAt = &t
 	}
 	if l.CutPieces, err = cutPieces(ctx, db, l.ID); err != nil {
-		return store.Layout{}, apperr.Wrap("postgres: ticks of "+l.ID, err)
+		return store.Layout{}, wrap("postgres: ticks of "+l.ID, err)
 	}
 	l.Progress.Cut = len(l.CutPieces)
 	l.UserID = owner.UserIDOrNil()
@@ -154,7 +159,7 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	}
 	l, err := insertLayout(ctx, s.pool, &s.clock, owner, in)
 	if err != nil {
-		return store.Layout{}, store.SaveError("postgres: create layout", err)
+		return store.Layout{}, saveError("postgres: create layout", err)
 	}
 	return l, nil
 }
@@ -191,6 +196,11 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 // DeleteLayout deletes the owner's layout with the given id, with the
 // offcuts its cut used and, when it is not cut, its own.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
+	if !store.Storable(id) {
+		// PostgreSQL cannot hold such an id, and would answer an error
+		// rather than no row: no layout has it.
+		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
+	}
 	where, args := ownerWhere(owner, 2)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// The state is the one deleted: a cut or an undo of the job that
@@ -224,7 +234,7 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 		return err
 	}
 	if err != nil {
-		return apperr.Wrap("postgres: delete layout", err)
+		return wrap("postgres: delete layout", err)
 	}
 	return nil
 }

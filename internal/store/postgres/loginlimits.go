@@ -7,7 +7,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -59,7 +58,7 @@ func loginCounts(ctx context.Context, q interface {
 func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time, keys []string, allow func([][]store.LoginCount) bool) (bool, error) {
 	counts, err := loginCounts(ctx, s.pool, since, keys)
 	if err != nil {
-		return false, apperr.Wrap("postgres: login counts", err)
+		return false, wrap("postgres: login counts", err)
 	}
 	if !allow(counts) {
 		return false, nil
@@ -81,7 +80,7 @@ func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time,
 		return err
 	})
 	if err != nil {
-		return false, apperr.Wrap("postgres: count login attempt", err)
+		return false, wrap("postgres: count login attempt", err)
 	}
 	return allowed, nil
 }
@@ -100,7 +99,7 @@ func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys .
 		return err
 	})
 	if err != nil {
-		return apperr.Wrap("postgres: forget login attempt", err)
+		return wrap("postgres: forget login attempt", err)
 	}
 	return nil
 }
@@ -108,7 +107,7 @@ func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys .
 // ClearLoginFailures forgets the keys' counts.
 func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 	if _, err := s.pool.Exec(ctx, `DELETE FROM login_counts WHERE key = ANY($1)`, keys); err != nil {
-		return apperr.Wrap("postgres: clear login failures", err)
+		return wrap("postgres: clear login failures", err)
 	}
 	return nil
 }
@@ -116,10 +115,10 @@ func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 // Prune deletes expired tokens and old counts.
 func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error {
 	if _, err := s.pool.Exec(ctx, `DELETE FROM session_tokens WHERE expires_at < $1`, now); err != nil {
-		return apperr.Wrap("postgres: prune tokens", err)
+		return wrap("postgres: prune tokens", err)
 	}
 	if _, err := s.pool.Exec(ctx, `DELETE FROM login_counts WHERE bucket < $1`, failuresBefore); err != nil {
-		return apperr.Wrap("postgres: prune login counts", err)
+		return wrap("postgres: prune login counts", err)
 	}
 	return nil
 }
@@ -128,7 +127,7 @@ func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error 
 func (s *Store) UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error) {
 	tag, err := s.pool.Exec(ctx, `UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)`, userID, step)
 	if err != nil {
-		return false, apperr.Wrap("postgres: totp step", err)
+		return false, wrap("postgres: totp step", err)
 	}
 	return tag.RowsAffected() == 1, nil
 }

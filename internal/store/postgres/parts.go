@@ -14,7 +14,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		material, (thickness * 100)::bigint, grain, edge_top, edge_bottom, edge_left, edge_right
 		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
-		return nil, apperr.Wrap("postgres: list parts", err)
+		return nil, wrap("postgres: list parts", err)
 	}
 	defer rows.Close()
 	parts := []store.Part{}
@@ -24,7 +24,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		var edges [4]string
 		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &p.CreatedAt,
 			&p.Material, &th, &p.Grain, &edges[0], &edges[1], &edges[2], &edges[3]); err != nil {
-			return nil, apperr.Wrap("postgres: scan part", err)
+			return nil, wrap("postgres: scan part", err)
 		}
 		p.Thickness, p.Edges = store.FromHundredths(th), store.EdgesFromColumns(edges)
 		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
@@ -33,7 +33,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		parts = append(parts, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, apperr.Wrap("postgres: list parts", err)
+		return nil, wrap("postgres: list parts", err)
 	}
 	return parts, nil
 }
@@ -46,7 +46,7 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	}
 	p, err := insertPart(ctx, s.pool, &s.clock, owner, in)
 	if err != nil {
-		return store.Part{}, store.SaveError("postgres: create part", err)
+		return store.Part{}, saveError("postgres: create part", err)
 	}
 	return p, nil
 }
@@ -71,10 +71,15 @@ func insertPart(ctx context.Context, db querier, clock *store.Clock, owner store
 
 // DeletePart deletes the owner's part with the given id.
 func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) error {
+	if !store.Storable(id) {
+		// PostgreSQL cannot hold such an id, and would answer an error
+		// rather than no row: no part has it.
+		return apperr.New(apperr.NotFound, store.MsgPartNotFound)
+	}
 	where, args := ownerWhere(owner, 2)
 	tag, err := s.pool.Exec(ctx, `DELETE FROM parts WHERE id = $1 AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return apperr.Wrap("postgres: delete part", err)
+		return wrap("postgres: delete part", err)
 	}
 	if tag.RowsAffected() == 0 {
 		return apperr.New(apperr.NotFound, store.MsgPartNotFound)

@@ -14,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -111,7 +110,7 @@ func (s *Store) Driver() string { return "postgres" }
 // Ping reports whether the server answers.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return apperr.Wrap("postgres: ping", err)
+		return wrap("postgres: ping", err)
 	}
 	return nil
 }

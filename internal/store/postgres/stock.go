@@ -21,21 +21,21 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	// it can reload from; the other way round it would overwrite that save.
 	var err error
 	if list.Version, err = readStockVersion(ctx, s.pool, owner); err != nil {
-		return list, apperr.Wrap("postgres: stock version", err)
+		return list, wrap("postgres: stock version", err)
 	}
 	where, args := ownerWhere(owner, 2)
 	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
 		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
 		FROM stock_rows WHERE kind = $1 AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
 	if err != nil {
-		return list, apperr.Wrap("postgres: list stock", err)
+		return list, wrap("postgres: list stock", err)
 	}
 	for rows.Next() {
 		var st nest.Stock
 		var th, w, h, price int64
 		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
 			rows.Close()
-			return list, apperr.Wrap("postgres: scan stock", err)
+			return list, wrap("postgres: scan stock", err)
 		}
 		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
 		st.Price = store.FromHundredths(price)
@@ -43,33 +43,33 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return list, apperr.Wrap("postgres: list stock", err)
+		return list, wrap("postgres: list stock", err)
 	}
 	where, args = ownerWhere(owner, 1)
 	rows, err = s.pool.Query(ctx, `SELECT code, name, (thickness * 100)::bigint, (price * 100)::bigint,
 		(overlength * 100)::bigint FROM band_codes WHERE `+where+` ORDER BY position`, args...)
 	if err != nil {
-		return list, apperr.Wrap("postgres: list bands", err)
+		return list, wrap("postgres: list bands", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var b nest.Band
 		var th, price, over int64
 		if err := rows.Scan(&b.Code, &b.Name, &th, &price, &over); err != nil {
-			return list, apperr.Wrap("postgres: scan band", err)
+			return list, wrap("postgres: scan band", err)
 		}
 		b.Thickness, b.Price, b.Overlength = store.FromHundredths(th), store.FromHundredths(price), store.FromHundredths(over)
 		list.Bands = append(list.Bands, b)
 	}
 	if err := rows.Err(); err != nil {
-		return list, apperr.Wrap("postgres: list bands", err)
+		return list, wrap("postgres: list bands", err)
 	}
 	if list.Offcuts, err = readOffcuts(ctx, s.pool, owner); err != nil {
-		return list, apperr.Wrap("postgres: list offcuts", err)
+		return list, wrap("postgres: list offcuts", err)
 	}
 	settings, _, _, err := readSettings(ctx, s.pool, owner)
 	if err != nil {
-		return list, apperr.Wrap("postgres: offcut settings", err)
+		return list, wrap("postgres: offcut settings", err)
 	}
 	list.Settings = &settings
 	return list, nil

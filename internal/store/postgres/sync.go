@@ -17,11 +17,12 @@ func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		return store.SyncResult{}, err
 	}
 	var res store.SyncResult
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = s.inTx(ctx, "postgres: sync", func(tx pgx.Tx) error {
+		res = store.SyncResult{} // counted anew when the transaction is retried
 		return s.sync(ctx, tx, owner, parts, layouts, &res)
 	})
 	if err != nil {
-		return store.SyncResult{}, store.SaveError("postgres: sync", err)
+		return store.SyncResult{}, err
 	}
 	return res, nil
 }

@@ -17,7 +17,7 @@ var _ store.Accounts = (*Store)(nil)
 func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 	var n int
 	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users LIMIT 1)`).Scan(&n); err != nil {
-		return false, apperr.Wrap("sqlite: count users", err)
+		return false, wrap("sqlite: count users", err)
 	}
 	return n > 0, nil
 }
@@ -30,29 +30,29 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 	u := store.Account{ID: store.NewID(), Name: name, Admin: admin, CreatedAt: s.clock.Now()}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return store.Account{}, apperr.Wrap("sqlite: begin", err)
+		return store.Account{}, wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	var existing int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&existing); err != nil {
-		return store.Account{}, apperr.Wrap("sqlite: count users", err)
+		return store.Account{}, wrap("sqlite: count users", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, name, password_hash, admin, created_at) VALUES (?, ?, ?, ?, ?)`,
 		u.ID, u.Name, hash, admin, micros(u.CreatedAt)); err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return store.Account{}, apperr.New(apperr.Conflict, store.MsgUserExists)
 		}
-		return store.Account{}, apperr.Wrap("sqlite: create user", err)
+		return store.Account{}, wrap("sqlite: create user", err)
 	}
 	if existing == 0 {
 		for _, table := range []string{"parts", "saved_layouts", "stock_rows", "band_codes", "offcut_settings"} {
 			if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET user_id = ? WHERE user_id IS NULL`, u.ID); err != nil {
-				return store.Account{}, apperr.Wrap("sqlite: adopt rows", err)
+				return store.Account{}, wrap("sqlite: adopt rows", err)
 			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return store.Account{}, apperr.Wrap("sqlite: commit", err)
+		return store.Account{}, wrap("sqlite: commit", err)
 	}
 	return u, nil
 }
@@ -69,7 +69,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 		return store.Account{}, "", apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return store.Account{}, "", apperr.Wrap("sqlite: user", err)
+		return store.Account{}, "", wrap("sqlite: user", err)
 	}
 	u.CreatedAt = fromMicros(created)
 	u.TOTPSecret = secret.String
@@ -80,7 +80,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.Account, str
 func (s *Store) Users(ctx context.Context) ([]store.Account, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, name, admin, created_at FROM users ORDER BY name`)
 	if err != nil {
-		return nil, apperr.Wrap("sqlite: users", err)
+		return nil, wrap("sqlite: users", err)
 	}
 	defer rows.Close()
 	users := []store.Account{}
@@ -88,7 +88,7 @@ func (s *Store) Users(ctx context.Context) ([]store.Account, error) {
 		var u store.Account
 		var created int64
 		if err := rows.Scan(&u.ID, &u.Name, &u.Admin, &created); err != nil {
-			return nil, apperr.Wrap("sqlite: users", err)
+			return nil, wrap("sqlite: users", err)
 		}
 		u.CreatedAt = fromMicros(created)
 		users = append(users, u)
@@ -139,7 +139,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql.Tx, id string) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return apperr.Wrap("sqlite: begin", err)
+		return wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	var id string
@@ -148,13 +148,13 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql
 		return apperr.New(apperr.NotFound, store.MsgUserNotFound)
 	}
 	if err != nil {
-		return apperr.Wrap("sqlite: user", err)
+		return wrap("sqlite: user", err)
 	}
 	if err := change(tx, id); err != nil {
-		return apperr.Wrap("sqlite: change user", err)
+		return wrap("sqlite: change user", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return apperr.Wrap("sqlite: commit", err)
+		return wrap("sqlite: commit", err)
 	}
 	return nil
 }
@@ -163,14 +163,14 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql
 func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return apperr.Wrap("sqlite: begin", err)
+		return wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	if err := insertTokens(ctx, tx, tokens); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return apperr.Wrap("sqlite: commit", err)
+		return wrap("sqlite: commit", err)
 	}
 	return nil
 }
@@ -179,7 +179,7 @@ func insertTokens(ctx context.Context, tx *sql.Tx, tokens []store.Token) error {
 	for _, t := range tokens {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO session_tokens (token_hash, kind, family, user_id, expires_at) VALUES (?, ?, ?, ?, ?)`,
 			t.Hash, t.Kind, t.Family, t.UserID, micros(t.Expires)); err != nil {
-			return apperr.Wrap("sqlite: add token", err)
+			return wrap("sqlite: add token", err)
 		}
 	}
 	return nil
@@ -201,7 +201,7 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 		return store.Token{}, store.Account{}, apperr.New(apperr.NotFound, "")
 	}
 	if err != nil {
-		return store.Token{}, store.Account{}, apperr.Wrap("sqlite: token", err)
+		return store.Token{}, store.Account{}, wrap("sqlite: token", err)
 	}
 	t.Expires, u.CreatedAt = fromMicros(expires), fromMicros(created)
 	if t.Revoked || t.Used || !now.Before(t.Expires) {
@@ -214,7 +214,7 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, next ...store.Token) (store.Token, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return store.Token{}, apperr.Wrap("sqlite: begin", err)
+		return store.Token{}, wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	var t store.Token
@@ -226,15 +226,15 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		return store.Token{}, apperr.New(apperr.NotFound, "")
 	}
 	if err != nil {
-		return store.Token{}, apperr.Wrap("sqlite: token", err)
+		return store.Token{}, wrap("sqlite: token", err)
 	}
 	t.Expires = fromMicros(expires)
 	if t.Used && !t.Revoked {
 		if _, err := tx.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE family = ?`, t.Family); err != nil {
-			return store.Token{}, apperr.Wrap("sqlite: revoke", err)
+			return store.Token{}, wrap("sqlite: revoke", err)
 		}
 		if err := tx.Commit(); err != nil {
-			return store.Token{}, apperr.Wrap("sqlite: commit", err)
+			return store.Token{}, wrap("sqlite: commit", err)
 		}
 		return store.Token{}, store.ErrTokenReused
 	}
@@ -242,7 +242,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		return store.Token{}, apperr.New(apperr.NotFound, "")
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE session_tokens SET used = 1 WHERE token_hash = ?`, hash); err != nil {
-		return store.Token{}, apperr.Wrap("sqlite: use token", err)
+		return store.Token{}, wrap("sqlite: use token", err)
 	}
 	for i := range next {
 		next[i].Family, next[i].UserID = t.Family, t.UserID
@@ -251,7 +251,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		return store.Token{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return store.Token{}, apperr.Wrap("sqlite: commit", err)
+		return store.Token{}, wrap("sqlite: commit", err)
 	}
 	return t, nil
 }
@@ -259,7 +259,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 // RevokeFamily ends every token of a sign-in.
 func (s *Store) RevokeFamily(ctx context.Context, family string) error {
 	if _, err := s.write.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE family = ?`, family); err != nil {
-		return apperr.Wrap("sqlite: revoke", err)
+		return wrap("sqlite: revoke", err)
 	}
 	return nil
 }

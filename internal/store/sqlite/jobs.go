@@ -29,7 +29,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	defer tx.Rollback()
 	cur, err := getLayout(ctx, tx, owner, id)
@@ -45,33 +45,33 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
 	parts, sheet, options, err := store.LayoutColumns(l)
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	stock, bands, err := store.StockColumns(l.Stock, l.Bands)
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	result, err := store.ResultColumn(l.Result)
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	lines, pieces := store.Counts(l.Parts)
 	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET name = ?, parts_data = ?, sheet = ?, options = ?,
 		stock = ?, bands = ?, part_lines = ?, pieces = ?, result = ?, placed = ? WHERE id = ?`,
 		l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
 		lines, pieces, nullText(result), store.Placed(l.Result), id); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	if cur.State == store.StatePlanned {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM piece_ticks WHERE layout_id = ?`, id); err != nil {
-			return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+			return store.Layout{}, wrap("sqlite: replace layout", err)
 		}
 	}
 	if l, err = getLayout(ctx, tx, owner, id); err != nil {
 		return store.Layout{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: replace layout", err)
+		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	return l, nil
 }
@@ -84,7 +84,7 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: set state", err)
+		return store.Layout{}, wrap("sqlite: set state", err)
 	}
 	defer tx.Rollback()
 	cur, err := getLayout(ctx, tx, owner, id)
@@ -99,23 +99,23 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	}
 	if cur.State == store.StateCut {
 		if err := s.undoCut(ctx, tx, owner, id); err != nil {
-			return store.Layout{}, store.SaveError("sqlite: undo cut", err)
+			return store.Layout{}, saveError("sqlite: undo cut", err)
 		}
 	}
 	if c.State == store.StateCut {
 		if err := s.cut(ctx, tx, owner, cur); err != nil {
-			return store.Layout{}, store.SaveError("sqlite: cut", err)
+			return store.Layout{}, saveError("sqlite: cut", err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET state = ?, state_by = ?, state_at = ? WHERE id = ?`,
 		c.State, nullString(c.By), micros(s.clock.Now()), id); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: set state", err)
+		return store.Layout{}, wrap("sqlite: set state", err)
 	}
 	if cur, err = getLayout(ctx, tx, owner, id); err != nil {
 		return store.Layout{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: set state", err)
+		return store.Layout{}, wrap("sqlite: set state", err)
 	}
 	return cur, nil
 }
@@ -233,7 +233,7 @@ func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id s
 func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t store.Tick) (store.Ticks, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return store.Ticks{}, apperr.Wrap("sqlite: tick", err)
+		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	defer tx.Rollback()
 	where, args := ownerWhere(owner)
@@ -249,7 +249,7 @@ func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t s
 		return store.Ticks{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Ticks{}, apperr.Wrap("sqlite: tick", err)
+		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	if !placed {
 		return store.Ticks{}, apperr.New(apperr.NotFound, store.MsgPieceMissing)
@@ -262,14 +262,14 @@ func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t s
 		_, err = tx.ExecContext(ctx, `DELETE FROM piece_ticks WHERE layout_id = ? AND piece_id = ?`, id, t.PieceID)
 	}
 	if err != nil {
-		return store.Ticks{}, apperr.Wrap("sqlite: tick", err)
+		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	if ticks.CutPieces, err = cutPieces(ctx, tx, id); err != nil {
-		return store.Ticks{}, apperr.Wrap("sqlite: tick", err)
+		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	ticks.Progress.Cut = len(ticks.CutPieces)
 	if err := tx.Commit(); err != nil {
-		return store.Ticks{}, apperr.Wrap("sqlite: tick", err)
+		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	return ticks, nil
 }
@@ -351,7 +351,7 @@ func (s *Store) LayoutOwner(ctx context.Context, id string) (store.Owner, string
 		return store.Owner{}, "", apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Owner{}, "", apperr.Wrap("sqlite: layout owner", err)
+		return store.Owner{}, "", wrap("sqlite: layout owner", err)
 	}
 	return store.User(user.String), state, nil
 }

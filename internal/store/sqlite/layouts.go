@@ -37,7 +37,7 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 	query, args := listLayoutsSQL(owner, l)
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return store.LayoutPage{}, apperr.Wrap("sqlite: list layouts", err)
+		return store.LayoutPage{}, wrap("sqlite: list layouts", err)
 	}
 	defer rows.Close()
 	list := make([]store.LayoutSummary, 0, l.Limit+1)
@@ -47,14 +47,14 @@ func (s *Store) ListLayouts(ctx context.Context, owner store.Owner, q store.Layo
 		var created int64
 		if err := rows.Scan(&ls.ID, &ls.Name, &sheet, &ls.PartLines, &ls.Pieces, &created,
 			&ls.State, &ls.Progress.Total, &ls.Progress.Cut); err != nil {
-			return store.LayoutPage{}, apperr.Wrap("sqlite: scan layout", err)
+			return store.LayoutPage{}, wrap("sqlite: scan layout", err)
 		}
 		ls.Sheet = store.ParseSheet(sheet)
 		ls.CreatedAt = fromMicros(created)
 		list = append(list, ls)
 	}
 	if err := rows.Err(); err != nil {
-		return store.LayoutPage{}, apperr.Wrap("sqlite: list layouts", err)
+		return store.LayoutPage{}, wrap("sqlite: list layouts", err)
 	}
 	return l.Page(list), nil
 }
@@ -104,16 +104,16 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: get layout", err)
+		return store.Layout{}, wrap("sqlite: get layout", err)
 	}
 	if err := store.ScanLayoutColumns(&l, parts, sheet, options); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
+		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
+		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	if l.Result, err = store.ParseResult(result); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: layout "+l.ID, err)
+		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	l.StateBy = stateBy.String
 	if stateAt.Valid {
@@ -121,7 +121,7 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 		l.StateAt = &t
 	}
 	if l.CutPieces, err = cutPieces(ctx, db, l.ID); err != nil {
-		return store.Layout{}, apperr.Wrap("sqlite: ticks of "+l.ID, err)
+		return store.Layout{}, wrap("sqlite: ticks of "+l.ID, err)
 	}
 	l.Progress.Cut = len(l.CutPieces)
 	l.UserID = owner.UserIDOrNil()
@@ -165,7 +165,7 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	}
 	l, err := insertLayout(ctx, s.write, &s.clock, owner, in)
 	if err != nil {
-		return store.Layout{}, store.SaveError("sqlite: create layout", err)
+		return store.Layout{}, saveError("sqlite: create layout", err)
 	}
 	return l, nil
 }
@@ -204,7 +204,7 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return apperr.Wrap("sqlite: delete layout", err)
+		return wrap("sqlite: delete layout", err)
 	}
 	defer tx.Rollback()
 	where, args := ownerWhere(owner)
@@ -215,12 +215,12 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 		return apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
 	if err != nil {
-		return apperr.Wrap("sqlite: delete layout", err)
+		return wrap("sqlite: delete layout", err)
 	}
 	// The offcuts its cut used are sawn up: nothing can put them back now.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND consumed_by = ? AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
-		return apperr.Wrap("sqlite: delete layout", err)
+		return wrap("sqlite: delete layout", err)
 	}
 	// Of a job that is not cut, only offcuts a later cut job used remain,
 	// boards that were never made (its undo removed the others): with the
@@ -229,11 +229,11 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 	if state != store.StateCut {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND source = ? AND `+where,
 			append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
-			return apperr.Wrap("sqlite: delete layout", err)
+			return wrap("sqlite: delete layout", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return apperr.Wrap("sqlite: delete layout", err)
+		return wrap("sqlite: delete layout", err)
 	}
 	return nil
 }

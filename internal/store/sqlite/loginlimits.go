@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"time"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -24,7 +23,7 @@ func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time,
 	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return false, apperr.Wrap("sqlite: begin", err)
+		return false, wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	if counts, err = loginCounts(ctx, tx, since, keys); err != nil {
@@ -36,11 +35,11 @@ func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time,
 	for _, k := range keys {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO login_counts (key, bucket, n) VALUES (?, ?, 1)
 			ON CONFLICT (key, bucket) DO UPDATE SET n = n + 1`, k, micros(bucket)); err != nil {
-			return false, apperr.Wrap("sqlite: count login attempt", err)
+			return false, wrap("sqlite: count login attempt", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return false, apperr.Wrap("sqlite: commit", err)
+		return false, wrap("sqlite: commit", err)
 	}
 	return true, nil
 }
@@ -57,23 +56,23 @@ func loginCounts(ctx context.Context, db queryer, since time.Time, keys []string
 	for i, k := range keys {
 		rows, err := db.QueryContext(ctx, `SELECT bucket, n FROM login_counts WHERE key = ? AND bucket >= ? AND n > 0 ORDER BY bucket`, k, micros(since))
 		if err != nil {
-			return nil, apperr.Wrap("sqlite: login counts", err)
+			return nil, wrap("sqlite: login counts", err)
 		}
 		for rows.Next() {
 			var c store.LoginCount
 			var b int64
 			if err := rows.Scan(&b, &c.N); err != nil {
 				rows.Close()
-				return nil, apperr.Wrap("sqlite: login counts", err)
+				return nil, wrap("sqlite: login counts", err)
 			}
 			c.Bucket = fromMicros(b)
 			counts[i] = append(counts[i], c)
 		}
 		if err := rows.Close(); err != nil {
-			return nil, apperr.Wrap("sqlite: login counts", err)
+			return nil, wrap("sqlite: login counts", err)
 		}
 		if err := rows.Err(); err != nil {
-			return nil, apperr.Wrap("sqlite: login counts", err)
+			return nil, wrap("sqlite: login counts", err)
 		}
 	}
 	return counts, nil
@@ -84,19 +83,19 @@ func loginCounts(ctx context.Context, db queryer, since time.Time, keys []string
 func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys ...string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return apperr.Wrap("sqlite: begin", err)
+		return wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	for _, k := range keys {
 		if _, err := tx.ExecContext(ctx, `UPDATE login_counts SET n = n - 1 WHERE key = ? AND bucket = ? AND n > 0`, k, micros(bucket)); err != nil {
-			return apperr.Wrap("sqlite: forget login attempt", err)
+			return wrap("sqlite: forget login attempt", err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM login_counts WHERE key = ? AND bucket = ? AND n <= 0`, k, micros(bucket)); err != nil {
-			return apperr.Wrap("sqlite: forget login attempt", err)
+			return wrap("sqlite: forget login attempt", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return apperr.Wrap("sqlite: commit", err)
+		return wrap("sqlite: commit", err)
 	}
 	return nil
 }
@@ -105,16 +104,16 @@ func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys .
 func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return apperr.Wrap("sqlite: begin", err)
+		return wrap("sqlite: begin", err)
 	}
 	defer tx.Rollback()
 	for _, k := range keys {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM login_counts WHERE key = ?`, k); err != nil {
-			return apperr.Wrap("sqlite: clear login failures", err)
+			return wrap("sqlite: clear login failures", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return apperr.Wrap("sqlite: commit", err)
+		return wrap("sqlite: commit", err)
 	}
 	return nil
 }
@@ -122,10 +121,10 @@ func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 // Prune deletes expired tokens and old counts.
 func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error {
 	if _, err := s.write.ExecContext(ctx, `DELETE FROM session_tokens WHERE expires_at < ?`, micros(now)); err != nil {
-		return apperr.Wrap("sqlite: prune tokens", err)
+		return wrap("sqlite: prune tokens", err)
 	}
 	if _, err := s.write.ExecContext(ctx, `DELETE FROM login_counts WHERE bucket < ?`, micros(failuresBefore)); err != nil {
-		return apperr.Wrap("sqlite: prune login counts", err)
+		return wrap("sqlite: prune login counts", err)
 	}
 	return nil
 }
@@ -134,11 +133,11 @@ func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error 
 func (s *Store) UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error) {
 	res, err := s.write.ExecContext(ctx, `UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`, step, userID, step)
 	if err != nil {
-		return false, apperr.Wrap("sqlite: totp step", err)
+		return false, wrap("sqlite: totp step", err)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return false, apperr.Wrap("sqlite: totp step", err)
+		return false, wrap("sqlite: totp step", err)
 	}
 	return n == 1, nil
 }

@@ -14,7 +14,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		material, thickness, grain, edge_top, edge_bottom, edge_left, edge_right
 		FROM parts WHERE `+where+` ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
-		return nil, apperr.Wrap("sqlite: list parts", err)
+		return nil, wrap("sqlite: list parts", err)
 	}
 	defer rows.Close()
 	parts := []store.Part{}
@@ -24,7 +24,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		var edges [4]string
 		if err := rows.Scan(&p.ID, &p.Name, &w, &h, &p.Quantity, &created,
 			&p.Material, &th, &p.Grain, &edges[0], &edges[1], &edges[2], &edges[3]); err != nil {
-			return nil, apperr.Wrap("sqlite: scan part", err)
+			return nil, wrap("sqlite: scan part", err)
 		}
 		p.Thickness, p.Edges = store.FromHundredths(th), store.EdgesFromColumns(edges)
 		p.Width, p.Height = store.FromHundredths(w), store.FromHundredths(h)
@@ -33,7 +33,7 @@ func (s *Store) ListParts(ctx context.Context, owner store.Owner) ([]store.Part,
 		parts = append(parts, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, apperr.Wrap("sqlite: list parts", err)
+		return nil, wrap("sqlite: list parts", err)
 	}
 	return parts, nil
 }
@@ -46,7 +46,7 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	}
 	p, err := insertPart(ctx, s.write, &s.clock, owner, in)
 	if err != nil {
-		return store.Part{}, store.SaveError("sqlite: create part", err)
+		return store.Part{}, saveError("sqlite: create part", err)
 	}
 	return p, nil
 }
@@ -72,10 +72,10 @@ func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) er
 	where, args := ownerWhere(owner)
 	res, err := s.write.ExecContext(ctx, `DELETE FROM parts WHERE id = ? AND `+where, append([]any{id}, args...)...)
 	if err != nil {
-		return apperr.Wrap("sqlite: delete part", err)
+		return wrap("sqlite: delete part", err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return apperr.Wrap("sqlite: delete part", err)
+		return wrap("sqlite: delete part", err)
 	} else if n == 0 {
 		return apperr.New(apperr.NotFound, store.MsgPartNotFound)
 	}

@@ -18,7 +18,6 @@ import (
 	"modernc.org/sqlite" // registers the "sqlite" database/sql driver
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -252,7 +251,7 @@ func (s *Store) Driver() string { return "sqlite" }
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
 	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
-		return apperr.Wrap("sqlite: ping", err)
+		return wrap("sqlite: ping", err)
 	}
 	return nil
 }

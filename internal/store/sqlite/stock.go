@@ -18,52 +18,52 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	// it can reload from; the other way round it would overwrite that save.
 	var err error
 	if list.Version, err = readStockVersion(ctx, s.read, owner); err != nil {
-		return list, apperr.Wrap("sqlite: stock version", err)
+		return list, wrap("sqlite: stock version", err)
 	}
 	where, args := ownerWhere(owner)
 	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
 		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
 	if err != nil {
-		return list, apperr.Wrap("sqlite: list stock", err)
+		return list, wrap("sqlite: list stock", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var st nest.Stock
 		var th, w, h, price int64
 		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
-			return list, apperr.Wrap("sqlite: scan stock", err)
+			return list, wrap("sqlite: scan stock", err)
 		}
 		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
 		st.Price = store.FromHundredths(price)
 		list.Stock = append(list.Stock, st)
 	}
 	if err := rows.Err(); err != nil {
-		return list, apperr.Wrap("sqlite: list stock", err)
+		return list, wrap("sqlite: list stock", err)
 	}
 	rows, err = s.read.QueryContext(ctx, `SELECT code, name, thickness, price, overlength
 		FROM band_codes WHERE `+where+` ORDER BY position`, args...)
 	if err != nil {
-		return list, apperr.Wrap("sqlite: list bands", err)
+		return list, wrap("sqlite: list bands", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var b nest.Band
 		var th, price, over int64
 		if err := rows.Scan(&b.Code, &b.Name, &th, &price, &over); err != nil {
-			return list, apperr.Wrap("sqlite: scan band", err)
+			return list, wrap("sqlite: scan band", err)
 		}
 		b.Thickness, b.Price, b.Overlength = store.FromHundredths(th), store.FromHundredths(price), store.FromHundredths(over)
 		list.Bands = append(list.Bands, b)
 	}
 	if err := rows.Err(); err != nil {
-		return list, apperr.Wrap("sqlite: list bands", err)
+		return list, wrap("sqlite: list bands", err)
 	}
 	if list.Offcuts, err = readOffcuts(ctx, s.read, owner); err != nil {
-		return list, apperr.Wrap("sqlite: list offcuts", err)
+		return list, wrap("sqlite: list offcuts", err)
 	}
 	settings, _, _, err := readSettings(ctx, s.read, owner)
 	if err != nil {
-		return list, apperr.Wrap("sqlite: offcut settings", err)
+		return list, wrap("sqlite: offcut settings", err)
 	}
 	list.Settings = &settings
 	return list, nil
@@ -76,7 +76,7 @@ func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.
 		if apperr.CodeOf(err) == apperr.Invalid {
 			return store.StockList{}, err
 		}
-		return store.StockList{}, store.SaveError("sqlite: replace stock", err)
+		return store.StockList{}, saveError("sqlite: replace stock", err)
 	}
 	return s.GetStock(ctx, owner)
 }

@@ -17,7 +17,7 @@ func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartI
 	}
 	res, err := s.sync(ctx, owner, parts, layouts)
 	if err != nil {
-		return store.SyncResult{}, store.SaveError("sqlite: sync", err)
+		return store.SyncResult{}, saveError("sqlite: sync", err)
 	}
 	return res, nil
 }

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LayoutQueryInvalid", testLayoutQueryInvalid},
 		{"GetLayout", testGetLayout},
 		{"LayoutOnAHugeCanvas", testLayoutHugeCanvas},
+		{"IDsNoRowCanHave", testUnstorableIDs},
 	}
 	tests = append(tests, stockTests...)
 	tests = append(tests, jobTests...)
@@ -1053,5 +1054,48 @@ func testLayoutHugeCanvas(t *testing.T, s store.Store) {
 	}
 	if !full {
 		t.Errorf("offcuts %+v: none of the canvas's whole length", offcuts)
+	}
+}
+
+// An id that no database can hold (a NUL, invalid UTF-8: a path such as
+// /api/layouts/%00) is no row's, on every driver: NotFound with the
+// route's message, as SQLite answers by finding nothing (PostgreSQL
+// refused the query, and the user read "Sunucu hatası"). A part line's id
+// with a NUL is refused before it is saved, on every driver (SQLite kept
+// it, PostgreSQL failed on it).
+func testUnstorableIDs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	job := mustCreateJob(t, s, userA, jobInput(t, "İş", nil, fixed("a", 40, 40, 1)))
+	notFound := func(what string, err error, msg string) {
+		t.Helper()
+		if apperr.CodeOf(err) != apperr.NotFound || apperr.MessageOf(err) != msg {
+			t.Errorf("%s: %v, want not_found %q", what, err, msg)
+		}
+	}
+	for _, id := range []string{"\x00", "a\x00b", "\xff", "a\xc3\x28"} {
+		_, err := s.GetLayout(ctx, userA, id)
+		notFound(fmt.Sprintf("GetLayout(%q)", id), err, store.MsgLayoutMissing)
+		notFound(fmt.Sprintf("DeleteLayout(%q)", id), s.DeleteLayout(ctx, userA, id), store.MsgLayoutMissing)
+		notFound(fmt.Sprintf("DeletePart(%q)", id), s.DeletePart(ctx, userA, id), store.MsgPartNotFound)
+		_, err = s.SetLayoutState(ctx, userA, id, store.StateChange{State: store.StateCutting})
+		notFound(fmt.Sprintf("SetLayoutState(%q)", id), err, store.MsgLayoutMissing)
+		_, err = s.ReplaceLayout(ctx, userA, id, sampleLayout("Yeni"))
+		notFound(fmt.Sprintf("ReplaceLayout(%q)", id), err, store.MsgLayoutMissing)
+		_, _, err = s.LayoutOwner(ctx, id)
+		notFound(fmt.Sprintf("LayoutOwner(%q)", id), err, store.MsgLayoutMissing)
+		_, err = s.TickPiece(ctx, userA, id, store.Tick{PieceID: "a-0", Cut: true})
+		notFound(fmt.Sprintf("TickPiece(%q, a-0)", id), err, store.MsgLayoutMissing)
+		_, err = s.TickPiece(ctx, userA, job.ID, store.Tick{PieceID: id, Cut: true})
+		notFound(fmt.Sprintf("TickPiece(job, %q)", id), err, store.MsgPieceMissing)
+	}
+	in := sampleLayout("Boş karakter")
+	in.Parts[1].ID = "p\x002"
+	_, err := s.CreateLayout(ctx, userA, in)
+	if apperr.CodeOf(err) != apperr.Invalid || apperr.FieldOf(err) != "parts[1].id" {
+		t.Errorf("a part line id with a NUL: %v, want invalid on parts[1].id", err)
+	}
+	_, err = s.Sync(ctx, userA, nil, []store.LayoutInput{in})
+	if apperr.CodeOf(err) != apperr.Invalid || apperr.FieldOf(err) != "layouts[0].parts[1].id" {
+		t.Errorf("a synced part line id with a NUL: %v, want invalid on layouts[0].parts[1].id", err)
 	}
 }

@@ -1,0 +1,88 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"kesim/internal/apperr"
+	"kesim/internal/store"
+)
+
+// refusal returns the kind of a PostgreSQL error that a user's request
+// can cause (store.Refusal), by its SQLSTATE; 0 for any other error, which
+// is a server fault. A NOT NULL violation or a malformed cast is the
+// code's own mistake, never the user's, and stays internal.
+func refusal(err error) store.Refusal {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return 0
+	}
+	switch pe.Code {
+	case "23505": // unique_violation
+		return store.RefusedDuplicate
+	case "23503": // foreign_key_violation
+		return store.RefusedGone
+	case "22001", "22003", "23514", "54000": // string_data_right_truncation, numeric_value_out_of_range, check_violation, program_limit_exceeded
+		return store.RefusedValue
+	case "22021", "22P05": // character_not_in_repertoire (NUL, invalid UTF-8), untranslatable_character (\u0000 in JSONB)
+		return store.RefusedText
+	case "40001", "40P01", "55P03": // serialization_failure, deadlock_detected, lock_not_available
+		return store.RefusedRetry
+	}
+	return 0
+}
+
+// wrap is apperr.Wrap for the failure of op, unless the database refused
+// what the user sent: then the user's error (store.Refused).
+func wrap(op string, err error) error {
+	if k := refusal(err); k != 0 {
+		return store.Refused(k, op, err)
+	}
+	return apperr.Wrap(op, err)
+}
+
+// saveError is store.SaveError for a failed write by op, with the
+// database's refusals of what the user sent answered as the user's errors.
+func saveError(op string, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err
+	}
+	if k := refusal(err); k != 0 {
+		return store.Refused(k, op, err)
+	}
+	return store.SaveError(op, err)
+}
+
+// txAttempts is how many times inTx runs a transaction that lost to
+// another (a serialization failure, a deadlock): under READ COMMITTED they
+// are rare, but a PostgreSQL-compatible cluster that runs SERIALIZABLE
+// (CockroachDB, YugabyteDB) asks its clients to retry.
+const txAttempts = 3
+
+// inTx runs fn in a transaction, again (up to txAttempts in all) when the
+// database aborted it in favour of another; an *apperr.Error it returns
+// that is not Internal (NotFound, Conflict, Invalid) comes back as it is,
+// anything else as a saveError of op.
+func (s *Store) inTx(ctx context.Context, op string, fn func(tx pgx.Tx) error) error {
+	return runTx(ctx, op, func() error { return pgx.BeginFunc(ctx, s.pool, fn) })
+}
+
+// runTx is inTx's loop around one run of the transaction.
+func runTx(ctx context.Context, op string, run func() error) error {
+	var err error
+	for attempt := 1; ; attempt++ {
+		err = run()
+		if attempt >= txAttempts || ctx.Err() != nil || refusal(err) != store.RefusedRetry {
+			break
+		}
+	}
+	var ae *apperr.Error
+	if err == nil || errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err
+	}
+	return saveError(op, err)
+}

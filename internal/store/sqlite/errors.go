@@ -1,0 +1,61 @@
+package sqlite
+
+import (
+	"errors"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"kesim/internal/apperr"
+	"kesim/internal/store"
+)
+
+// refusal returns the kind of a SQLite error that a user's request can
+// cause (store.Refusal), by its extended result code, as the PostgreSQL
+// driver does by SQLSTATE, so that both answer the same request alike; 0
+// for any other error, a server fault. The store's validation keeps most
+// of them from happening; SQLITE_BUSY is another program (a backup, the
+// sqlite3 shell) holding the database past the busy timeout.
+func refusal(err error) store.Refusal {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return 0
+	}
+	switch e.Code() {
+	case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+		return store.RefusedDuplicate
+	case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+		return store.RefusedGone
+	case sqlite3.SQLITE_CONSTRAINT_CHECK, sqlite3.SQLITE_TOOBIG:
+		return store.RefusedValue
+	}
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return store.RefusedRetry
+	}
+	return 0
+}
+
+// wrap is apperr.Wrap for the failure of op, unless the database refused
+// what the user sent: then the user's error (store.Refused).
+func wrap(op string, err error) error {
+	if k := refusal(err); k != 0 {
+		return store.Refused(k, op, err)
+	}
+	return apperr.Wrap(op, err)
+}
+
+// saveError is store.SaveError for a failed write by op, with the
+// database's refusals of what the user sent answered as the user's errors.
+// The refusal of a row without a user once an account exists (a trigger's
+// RAISE, SQLITE_CONSTRAINT_TRIGGER) is store.SaveError's.
+func saveError(op string, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err
+	}
+	if k := refusal(err); k != 0 {
+		return store.Refused(k, op, err)
+	}
+	return store.SaveError(op, err)
+}
