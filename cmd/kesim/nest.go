@@ -178,8 +178,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return nestBadInput(stderr, err)
 	}
-	// A part id no barcode carries (Kapı-sol) would fail the labels, and
-	// so every output, only after the layout.
+	// A part id no label carries (over 64 characters), or two whose
+	// barcodes are the same (Kapı-sol, Kapi-sol), would fail the labels,
+	// and so every output, only after the layout.
 	if f.labelsOut != "" {
 		if err := labels.CheckIDs(req.Parts); err != nil {
 			return nestBadInput(stderr, fmt.Errorf("--labels: %w", err))
@@ -292,6 +293,10 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 		w, h, ok := parseSize(f.sheet)
 		if !ok {
 			return fmt.Errorf("--sheet %q: boyutu GENİŞLİKxYÜKSEKLİK biçiminde cm olarak verin (ör. 100x148)", f.sheet)
+		}
+		if w <= 0 || h <= 0 {
+			// The form was right; "0x148" had been told to use it.
+			return fmt.Errorf("--sheet %q: genişlik ve yükseklik 0'dan büyük olmalı (ör. 100x148)", f.sheet)
 		}
 		req.Sheet = nest.Sheet{Width: w, Height: h}
 	}
@@ -609,7 +614,7 @@ func parseSize(s string) (float64, float64, bool) {
 	}
 	w, okW := parseCM(a)
 	h, okH := parseCM(b)
-	return w, h, okW && okH && w > 0 && h > 0
+	return w, h, okW && okH
 }
 
 // parseCM parses a length in cm with a decimal point or comma.

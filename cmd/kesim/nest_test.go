@@ -564,15 +564,20 @@ func TestNestLabels(t *testing.T) {
 	}
 }
 
-// A part id no barcode carries (Turkish letters, over 64 characters with
-// its copy number) is refused before the layout with exit 2, and no
-// output is written; a sheet address too long for the last sheet's QR
-// code is exit 2 too, found by the layout.
+// A part id no label carries (over 64 characters with its copy number),
+// or two whose barcodes would be the same (Kapı-sol and Kapi-sol: the Code
+// 128 writes Turkish letters in ASCII), is refused before the layout with
+// exit 2, and no output is written; a sheet address too long for the last
+// sheet's QR code is exit 2 too, found by the layout. A Turkish id alone
+// prints.
 func TestNestLabelsRefuseBeforeTheLayout(t *testing.T) {
 	dir := t.TempDir()
-	for name, id := range map[string]string{"turkish": "Kapı-sol", "long": strings.Repeat("A", 63)} {
+	part := func(id string) string {
+		return `{"id":"` + id + `","name":"Kapı","width":50,"height":74,"quantity":10}`
+	}
+	for name, parts := range map[string]string{"same barcode": part("Kapı-sol") + "," + part("Kapi-sol"), "long": part(strings.Repeat("A", 63))} {
 		out, labelsOut := filepath.Join(dir, name+".json"), filepath.Join(dir, name+".pdf")
-		in := `{"sheet":{"width":100,"height":148},"parts":[{"id":"` + id + `","name":"Kapı","width":50,"height":74,"quantity":10}],"options":{"timeLimitMs":0}}`
+		in := `{"sheet":{"width":100,"height":148},"parts":[` + parts + `],"options":{"timeLimitMs":0}}`
 		code, _, stderr := runNestT(t, in, "--json", out, "--labels", labelsOut, "-")
 		if code != exitBadInput || !strings.Contains(stderr, "--labels") || strings.Contains(stderr, "sayfa,") {
 			t.Errorf("%s id: exit %d, %s; want 2 before the layout", name, code, stderr)
@@ -582,6 +587,13 @@ func TestNestLabelsRefuseBeforeTheLayout(t *testing.T) {
 				t.Errorf("%s id: %s written", name, filepath.Base(f))
 			}
 		}
+	}
+	turkish := filepath.Join(dir, "turkish.pdf")
+	in := `{"sheet":{"width":100,"height":148},"parts":[` + part("Kapı-sol") + `],"options":{"timeLimitMs":0}}`
+	if code, _, stderr := runNestT(t, in, "--labels", turkish, "-"); code != 0 {
+		t.Errorf("a Turkish id: exit %d, %s; want its labels", code, stderr)
+	} else if _, err := os.Stat(turkish); err != nil {
+		t.Errorf("a Turkish id: %v", err)
 	}
 	long := "https://kesim.atolye.local/is/" + strings.Repeat("a", 160)
 	code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--time", "0", "--labels", filepath.Join(dir, "url.pdf"), "--sheet-url", long, "-")

@@ -7,7 +7,13 @@
 // sheet number and position, its banded edges on a small outline (a thick
 // line per banded edge, with the band code), a grain arrow when the part has
 // grain, the job's name, and a Code 128 barcode and a QR code of the placed
-// part's id, which is unique in a result.
+// part's id, which is unique in a result. An id may be Turkish ("Kapı-sol-0"):
+// it is printed as it is, the QR code carries it in UTF-8, and the Code 128,
+// which carries ASCII alone, its ASCII form (BarcodeText: "Kapi-sol-0").
+//
+// A text too long for its line is first set smaller (down to minShrink of
+// its size), then shortened with "…"; the id under the barcode is only set
+// smaller, so that it is always whole. Nothing is drawn past its label.
 //
 // With Options.SheetURL, the address of a saved job, the QR code carries
 // the address of the piece's sheet's checklist instead (see
@@ -32,12 +38,14 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/boombuler/barcode/code128"
 
 	"rsc.io/qr"
+	"rsc.io/qr/coding"
 
 	"kesim/export"
 	"kesim/export/pdf"
@@ -58,7 +66,7 @@ const (
 	MaxLabels = 20_000
 	// MaxJob is the longest job name, in characters.
 	MaxJob = 200
-	// MaxID is the longest piece id a barcode carries, in characters.
+	// MaxID is the longest piece id a label carries, in characters.
 	MaxID = 64
 )
 
@@ -196,33 +204,87 @@ func sheetURLFits(pr preset, url string, last int) error {
 	return nil
 }
 
-// checkID reports why a piece's id cannot be printed as its barcode: Code
-// 128 carries printable ASCII only, at most MaxID characters of it.
+// checkID reports why a piece's id cannot be printed: at most MaxID
+// characters, none of them a control character (a label has no room for
+// what it would mean). Any letter prints: the QR code carries UTF-8, and
+// the Code 128 the id's ASCII form (BarcodeText).
 func checkID(id string) error {
 	if id == "" || utf8.RuneCountInString(id) > MaxID {
 		return fmt.Errorf("Parça kimliği boş ya da %d karakterden uzun: %q.", MaxID, pdf.Printable(id))
 	}
 	for _, r := range id {
-		if r < 32 || r > 126 {
-			return fmt.Errorf("Parça kimliği %q barkoda yazılamıyor: yalnızca İngilizce harf, rakam ve işaret olabilir.", pdf.Printable(id))
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return fmt.Errorf("Parça kimliği %q etikete yazılamıyor: yazdırılamayan bir karakter içeriyor.", pdf.Printable(id))
 		}
 	}
 	return nil
 }
 
+// asciiOf is the ASCII letter a Turkish letter is written with where only
+// ASCII goes: a barcode reader types what a Turkish keyboard's user would
+// type without the Turkish letters.
+var asciiOf = map[rune]string{
+	'ç': "c", 'Ç': "C", 'ğ': "g", 'Ğ': "G", 'ı': "i", 'İ': "I", 'ö': "o", 'Ö': "O",
+	'ş': "s", 'Ş': "S", 'ü': "u", 'Ü': "U", 'â': "a", 'Â': "A", 'î': "i", 'Î': "I", 'û': "u", 'Û': "U",
+}
+
+// BarcodeText is what the Code 128 of a piece's id carries: Code 128 (set
+// B) has printable ASCII only. An id of printable ASCII is itself; in
+// another, each Turkish letter is its ASCII letter (asciiOf: "Kapı-sol-0"
+// is "Kapi-sol-0", short enough for a label's bars to stay readable) and
+// any other character, and "%" itself, is %XX of its UTF-8 bytes, as in a
+// web address ("Ø" is "%C3%98"). Two ids of one file that come out the same
+// are refused (Write, CheckIDs): a barcode names one piece.
+func BarcodeText(id string) string {
+	plain := true
+	for _, r := range id {
+		plain = plain && r >= 32 && r <= 126
+	}
+	if plain {
+		return id
+	}
+	var b strings.Builder
+	for _, r := range id {
+		switch a, ok := asciiOf[r]; {
+		case ok:
+			b.WriteString(a)
+		case r >= 32 && r <= 126 && r != '%':
+			b.WriteRune(r)
+		default:
+			for _, c := range []byte(string(r)) {
+				fmt.Fprintf(&b, "%%%02X", c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// errSameBarcode refuses two ids whose barcodes would be the same.
+func errSameBarcode(a, b string) error {
+	return fmt.Errorf("Parça kimlikleri %q ve %q barkoda aynı yazılıyor (%q): birinin kimliğini değiştirin.",
+		pdf.Printable(a), pdf.Printable(b), BarcodeText(a))
+}
+
 // CheckIDs reports, before parts are laid out, a part line whose pieces'
-// ids (the line's id, a dash, the copy number) no barcode carries, which
-// would make Write refuse the labels only after the layout. kesim nest
-// checks so (the preset, job and sheet address it checks itself).
+// ids (the line's id, a dash, the copy number) no label carries, or two
+// lines whose pieces' barcodes would be the same, which would make Write
+// refuse the labels only after the layout. kesim nest checks so (the
+// preset, job and sheet address it checks itself).
 func CheckIDs(parts []nest.Part) error {
 	lines, err := nest.LineIDs(parts)
 	if err != nil {
 		return nil // the engine's own error, with its field
 	}
+	seen := make(map[string]string, len(lines))
 	for _, p := range lines {
 		if err := checkID(p.ID + "-" + strconv.Itoa(max(p.Quantity, 1)-1)); err != nil {
 			return err
 		}
+		code := BarcodeText(p.ID)
+		if other, ok := seen[code]; ok && other != p.ID {
+			return errSameBarcode(other+"-0", p.ID+"-0")
+		}
+		seen[code] = p.ID
 	}
 	return nil
 }
@@ -261,10 +323,16 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 	if len(pieces) > MaxLabels {
 		return ErrTooMany
 	}
+	codes := make(map[string]string, len(pieces))
 	for _, p := range pieces {
 		if err := checkID(p.ID); err != nil {
 			return err
 		}
+		code := BarcodeText(p.ID)
+		if other, ok := codes[code]; ok {
+			return errSameBarcode(other, p.ID)
+		}
+		codes[code] = p.ID
 	}
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
@@ -353,11 +421,9 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 	// Name, bold, beside the QR code.
 	textW := baseW - 2*pad - qrSize - 1.5
 	f.SetTextColor(0, 0, 0)
-	f.SetFont("Go", "B", 9*s)
 	tx, ty := at(pad, pad+3)
-	f.Text(tx, ty, d.fitMiddle(pdf.Printable(p.Name), textW*s))
+	f.Text(tx, ty, d.fitMiddle(pdf.Printable(p.Name), "B", 9*s, textW*s))
 
-	f.SetFont("Go", "", 6.5*s)
 	lines := []string{
 		"Net " + export.Size(finishedW, finishedH) + " cm",
 		"Kesim " + export.Size(p.Width, p.Height) + " cm",
@@ -377,7 +443,7 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 			lw = 43 // beside the outline
 		}
 		tx, ty = at(pad, pad+7+float64(i)*2.9)
-		f.Text(tx, ty, d.fit(line, lw*s))
+		f.Text(tx, ty, d.fit(line, "", 6.5*s, lw*s))
 	}
 
 	// QR code, top right: the piece's id, or its sheet's checklist.
@@ -392,13 +458,15 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 
 	// Code 128, bottom left, with the id under it.
 	bx, by := at(pad, baseH-pad-8.5)
-	if err := d.code128(p.ID, bx, by, 44*s, 6*s); err != nil {
+	if err := d.code128(BarcodeText(p.ID), bx, by, 44*s, 6*s); err != nil {
 		return err
 	}
-	f.SetFont("Go", "", 6*s)
+	// The id as written, Turkish letters and all, whole: set smaller
+	// when it is wider than the bars (it was drawn past the label).
+	id := pdf.Printable(p.ID)
+	d.shrink(id, "", 6*s, 44*s, 0)
 	tx, ty = at(pad, baseH-pad)
-	idW := f.GetStringWidth(p.ID)
-	f.Text(tx+(44*s-idW)/2, ty, p.ID)
+	f.Text(tx+(44*s-f.GetStringWidth(id))/2, ty, id)
 
 	// Outline with bands and grain, bottom right.
 	ox, oy := at(49, 18)
@@ -421,20 +489,33 @@ func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 	if e := p.Edges; e != nil {
 		f.SetLineWidth(0.9 * s)
 		f.SetLineCapStyle("butt")
-		f.SetFont("Go", "B", 5*s)
-		band := func(c string, x1, y1, x2, y2, tx, ty float64) {
+		// Each code runs along its edge, within the box: the left and
+		// right ones turned, as a code wider than the margin beside the
+		// outline was drawn over the outline and past the label.
+		band := func(c string, x1, y1, x2, y2, tx, ty, angle float64) {
 			c = pdf.Printable(c)
 			if c == "" {
 				return
 			}
 			f.Line(x1, y1, x2, y2)
-			c = d.fit(c, 3*code)
+			room := bw // along the edge, clear of the corners, where the turned codes run
+			if angle != 0 {
+				room = bh
+			}
+			c = d.fit(c, "B", 5*s, room)
+			if angle != 0 {
+				f.TransformBegin()
+				f.TransformRotate(angle, tx, ty)
+			}
 			f.Text(tx-f.GetStringWidth(c)/2, ty, c)
+			if angle != 0 {
+				f.TransformEnd()
+			}
 		}
-		band(e.Top, px, py, px+pw, py, px+pw/2, py-0.7*s)
-		band(e.Bottom, px, py+ph, px+pw, py+ph, px+pw/2, py+ph+2.1*s)
-		band(e.Left, px, py, px, py+ph, px-code/2-0.2*s, py+ph/2+0.7*s)
-		band(e.Right, px+pw, py, px+pw, py+ph, px+pw+code/2+0.2*s, py+ph/2+0.7*s)
+		band(e.Top, px, py, px+pw, py, px+pw/2, py-0.7*s, 0)
+		band(e.Bottom, px, py+ph, px+pw, py+ph, px+pw/2, py+ph+2.1*s, 0)
+		band(e.Left, px, py, px, py+ph, px-0.9*s, py+ph/2, 90)
+		band(e.Right, px+pw, py, px+pw, py+ph, px+pw+0.9*s, py+ph/2, -90)
 		f.SetLineCapStyle("square")
 	}
 	// The grain runs along the height as entered (vertical) or the width;
@@ -496,12 +577,58 @@ func (d *drawer) code128(id string, x, y, w, h float64) error {
 
 // qr draws the QR code of text, size mm square, at (x, y) (see pdf.DrawQR).
 func (d *drawer) qr(text string, x, y, size float64) error {
-	code, err := qr.Encode(text, qr.M)
+	code, err := encodeQR(text)
 	if err != nil {
 		return fmt.Errorf("%q QR koduna yazılamıyor.", pdf.Printable(text))
 	}
 	pdf.DrawQR(d.f, code, x, y, size)
 	return nil
+}
+
+// eciUTF8 is the QR segment that says the bytes after it are UTF-8 (ECI
+// 26): without it a reader guesses their charset, and zbar read a Turkish
+// id ("şğİ-ıüöç-0") as Shift JIS.
+type eciUTF8 struct{}
+
+func (eciUTF8) Check() error { return nil }
+
+func (eciUTF8) Bits(coding.Version) int { return 4 + 8 }
+
+func (eciUTF8) Encode(b *coding.Bits, _ coding.Version) {
+	b.Write(0b0111, 4) // the ECI mode
+	b.Write(26, 8)     // UTF-8
+}
+
+// encodeQR is qr.Encode at level M for text, with the UTF-8 segment before
+// text that is not ASCII (an ASCII id's code stays as it was).
+func encodeQR(text string) (*qr.Code, error) {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		ascii = ascii && text[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return qr.Encode(text, qr.M)
+	}
+	data := []coding.Encoding{eciUTF8{}, coding.String(text)}
+	for v := coding.Version(coding.MinVersion); v <= coding.MaxVersion; v++ {
+		bits := 0
+		for _, e := range data {
+			bits += e.Bits(v)
+		}
+		if bits > v.DataBytes(coding.M)*8 {
+			continue
+		}
+		p, err := coding.NewPlan(v, coding.M, 0)
+		if err != nil {
+			return nil, err
+		}
+		c, err := p.Encode(data...)
+		if err != nil {
+			return nil, err
+		}
+		return &qr.Code{Bitmap: c.Bitmap, Size: c.Size, Stride: c.Stride, Scale: 8}, nil
+	}
+	return nil, errors.New("text too long to encode as QR")
 }
 
 // rect adds a rectangle in mm (top left corner) to the path being built.
@@ -534,8 +661,40 @@ func isDark(c color.Color) bool {
 	return r+g+b < 3*0x8000
 }
 
-// fit cuts s, in the current font, to width mm, ending it with "…".
-func (d *drawer) fit(s string, width float64) string {
+// minShrink is the smallest a text is set, against its design size, to
+// fit its line before it is shortened: 70 %, still readable on a label.
+const minShrink = 0.7
+
+// shrink sets the font (style, at most size points) to the largest size
+// down to size*least at which s fits width mm, and reports whether it
+// fits there; least 0 shrinks as far as it takes.
+func (d *drawer) shrink(s, style string, size, width, least float64) bool {
+	d.f.SetFont(pdf.FontFamily, style, size)
+	w := d.f.GetStringWidth(s)
+	if w <= width {
+		return true
+	}
+	smaller := size * width / w * 0.999 // the width scales with the size
+	if smaller < size*least {
+		d.f.SetFont(pdf.FontFamily, style, size*least)
+		return false
+	}
+	d.f.SetFont(pdf.FontFamily, style, smaller)
+	return true
+}
+
+// fit sets s in the font (style, size points), smaller when it is too
+// wide for width mm (down to minShrink), and cuts what still does not fit,
+// ending it with "…".
+func (d *drawer) fit(s, style string, size, width float64) string {
+	if d.shrink(s, style, size, width, minShrink) {
+		return s
+	}
+	return d.cut(s, width)
+}
+
+// cut cuts s, in the current font, to width mm, ending it with "…".
+func (d *drawer) cut(s string, width float64) string {
 	const most = 120 // letters: far more than a label line holds
 	r := []rune(s)
 	if len(r) > most {
@@ -551,12 +710,12 @@ func (d *drawer) fit(s string, width float64) string {
 	return string(r) + "…"
 }
 
-// fitMiddle shortens s to width by taking letters out of its middle
-// ("Çekmece ön panel…sağ 2"): names of one job often differ only at their
-// end (sol/sağ, 1/2), and a label that kept only the start printed two
-// parts' names alike.
-func (d *drawer) fitMiddle(s string, width float64) string {
-	if d.f.GetStringWidth(s) <= width {
+// fitMiddle is fit for a name, shortened by taking letters out of its
+// middle ("Çekmece ön panel…sağ 2"): names of one job often differ only at
+// their end (sol/sağ, 1/2), and a label that kept only the start printed
+// two parts' names alike.
+func (d *drawer) fitMiddle(s, style string, size, width float64) string {
+	if d.shrink(s, style, size, width, minShrink) {
 		return s
 	}
 	r := []rune(s)

@@ -155,6 +155,7 @@ func TestBarcodesDecode(t *testing.T) {
 	req := exporttest.KitchenRequest()
 	res := exporttest.EngineMaterials(t)
 	grid := exporttest.Grid(30)
+	trReq, trRes := turkishIDs(t)
 	for _, c := range []struct {
 		name     string
 		req      *nest.Request
@@ -165,6 +166,10 @@ func TestBarcodesDecode(t *testing.T) {
 		{"kitchen a4-3x8", &req, res, PresetA4x24, ""},
 		{"grid a4-2x4", nil, grid, PresetA4x8, ""},
 		{"kitchen roll", &req, res, PresetRoll, ""},
+		// Turkish ids: the QR code carries them in UTF-8, the Code 128
+		// their ASCII form.
+		{"turkish ids a4-2x4", &trReq, trRes, PresetA4x8, ""},
+		{"turkish ids a4-3x8", &trReq, trRes, PresetA4x24, ""},
 		// The QR code opens the piece's sheet on a phone; the Code 128 keeps the id.
 		{"kitchen a4-3x8 sheet url", &req, res, PresetA4x24, "https://kesim.atolye.local/is/lay-1f3a9c/levha/"},
 		{"kitchen roll sheet url", &req, res, PresetRoll, "http://192.168.1.20:8080/is/" + strings.Repeat("7", 60)},
@@ -205,6 +210,16 @@ func TestBarcodesDecode(t *testing.T) {
 			out, _ := exec.Command(zbarimg, append([]string{"-q", "--xml"}, crops...)...).Output() // exit 4 when one decodes nothing
 			got := map[string][]string{}
 			for _, src := range regexp.MustCompile(`(?s)<source href='([^']*)'>(.*?)</source>`).FindAllStringSubmatch(string(out), -1) {
+				if strings.Contains(src[2], "format='base64'") {
+					// zbarimg's XML gives a QR code of UTF-8 text (a Turkish
+					// id) as base64 of mangled bytes; its plain output, one
+					// "TYPE:text" line a symbol, has the text as it is.
+					plain, _ := exec.Command(zbarimg, "-q", src[1]).Output()
+					for _, line := range strings.Split(strings.TrimSpace(string(plain)), "\n") {
+						got[filepath.Base(src[1])] = append(got[filepath.Base(src[1])], line)
+					}
+					continue
+				}
 				for _, sym := range regexp.MustCompile(`(?s)<symbol type='([^']*)'.*?<data><!\[CDATA\[(.*?)\]\]></data>`).FindAllStringSubmatch(src[2], -1) {
 					got[filepath.Base(src[1])] = append(got[filepath.Base(src[1])], sym[1]+":"+sym[2])
 				}
@@ -216,7 +231,7 @@ func TestBarcodesDecode(t *testing.T) {
 				if c.sheetURL != "" {
 					qrText = export.SheetURL(c.sheetURL, p.Page)
 				}
-				if want := []string{"CODE-128:" + p.ID, "QR-Code:" + qrText}; !slices.Equal(codes, want) {
+				if want := []string{"CODE-128:" + BarcodeText(p.ID), "QR-Code:" + qrText}; !slices.Equal(codes, want) {
 					t.Errorf("label %d (%s): decoded %v, want %v", i+1, p.ID, codes, want)
 				}
 			}
@@ -318,7 +333,9 @@ func TestOrderEngineGuillotine(t *testing.T) {
 func TestErrors(t *testing.T) {
 	good := exporttest.Small()
 	bad := exporttest.Small()
-	bad.Pages[0].Parts[0].ID = "Çekmece-0"
+	bad.Pages[0].Parts[0].ID = "Çek\x01mece-0"
+	same := exporttest.Small()
+	same.Pages[0].Parts[0].ID, same.Pages[0].Parts[1].ID = "Kapı-0", "Kapi-0"
 	long := exporttest.Small()
 	long.Pages[0].Parts[0].ID = strings.Repeat("a", MaxID+1)
 	for _, c := range []struct {
@@ -330,7 +347,8 @@ func TestErrors(t *testing.T) {
 		{"preset", good, Options{Preset: "a3-9x9"}, "Bilinmeyen etiket düzeni"},
 		{"job", good, Options{Job: strings.Repeat("ş", MaxJob+1)}, "İş adı en fazla 200"},
 		{"empty", nest.Result{Sheet: good.Sheet}, Options{}, export.ErrEmpty.Error()},
-		{"id letters", bad, Options{}, "barkoda yazılamıyor"},
+		{"id letters", bad, Options{}, "yazdırılamayan bir karakter"},
+		{"same barcode", same, Options{}, `"Kapı-0" ve "Kapi-0" barkoda aynı yazılıyor`},
 		{"id length", long, Options{}, "64 karakterden uzun"},
 		{"sheet url", good, Options{SheetURL: "kesim.local/is/42"}, "http:// ya da https://"},
 		{"sheet url length", good, Options{SheetURL: "https://k.local/is/" + strings.Repeat("1", export.MaxSheetURL)}, "en fazla 500 karakter"},
@@ -480,5 +498,113 @@ func TestLabelSheetNumberFollowsItsID(t *testing.T) {
 	first := regexp.MustCompile(`Levha (\d+) ·`).FindStringSubmatch(text)
 	if want := strconv.Itoa(export.SheetOf(&res, order[0].Page) + 1); first == nil || first[1] != want {
 		t.Errorf("the first label says Levha %v, want %s (its page's id)", first, want)
+	}
+}
+
+// turkishIDs is a layout whose part lines have Turkish ids and names, one
+// of them long.
+func turkishIDs(t *testing.T) (nest.Request, nest.Result) {
+	t.Helper()
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{
+		{ID: "Kapı Ön Çekmece", Name: "Kapı Ön Çekmece", Width: 40, Height: 30, Quantity: 2},
+		{ID: "şğİ-ıüöç", Name: "Şifonyer ağır İğne", Width: 30, Height: 20, Quantity: 1},
+		{ID: "Ø%", Name: "Başka harf", Width: 20, Height: 20, Quantity: 1},
+	}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req, res
+}
+
+// The Code 128 carries printable ASCII: an ASCII id as it is, a Turkish
+// letter as its ASCII letter, anything else (and "%") as %XX of UTF-8.
+func TestBarcodeText(t *testing.T) {
+	for id, want := range map[string]string{
+		"p1-0":              "p1-0",
+		"a%b":               "a%b",
+		"Kapı Ön Çekmece-1": "Kapi On Cekmece-1",
+		"İĞÜŞÖÇığüşöçâîû":   "IGUSOCigusocaiu",
+		"Ø%-1":              "%C3%98%25-1",
+	} {
+		if got := BarcodeText(id); got != want {
+			t.Errorf("BarcodeText(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
+
+// Turkish ids and names print as they are written: the name at the top,
+// the id whole under the barcode.
+func TestTurkishIDsPrint(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	req, res := turkishIDs(t)
+	for _, preset := range []string{PresetA4x8, PresetA4x24, PresetRoll} {
+		text := run(t, pdftotext, "-enc", "UTF-8", write(t, &req, res, Options{Preset: preset}), "-")
+		for _, w := range []string{"Kapı Ön Çekmece-0", "Kapı Ön Çekmece-1", "şğİ-ıüöç-0", "Ø%-0", "Şifonyer ağır İğne"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: pdftotext did not find %q in\n%s", preset, w, text)
+			}
+		}
+	}
+	if err := CheckIDs(req.Parts); err != nil {
+		t.Errorf("CheckIDs of Turkish ids: %v", err)
+	}
+	clash := []nest.Part{{ID: "Kapı", Name: "a", Width: 1, Height: 1, Quantity: 1}, {ID: "Kapi", Name: "b", Width: 1, Height: 1, Quantity: 1}}
+	if err := CheckIDs(clash); err == nil || !strings.Contains(err.Error(), "barkoda aynı yazılıyor") {
+		t.Errorf("CheckIDs of Kapı and Kapi: %v, want their barcodes the same", err)
+	}
+}
+
+// Nothing is drawn past its label, however long the texts: every word
+// pdftotext finds lies inside one label of the page, on every preset. The
+// id under the barcode was drawn at its full size, past the label's edges.
+func TestLongTextsStayOnTheLabel(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	long := "Üst dolap çekmece ön panel kulplu cam kapak sol taraf çok uzun bir ad"
+	bands := []nest.Band{{Code: "PVC-0,8-BEYAZ-PARLAK-UZUN"}, {Code: "ABS2"}, {Code: "ABS-2-CEVİZ-UZUN-KOD"}}
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Bands: bands, Parts: []nest.Part{
+		{ID: strings.Repeat("W", MaxID-2), Name: long, Width: 40, Height: 30, Quantity: 1, Thickness: 18,
+			Material: "Beyaz Sunta Parlak Yüksek Yoğunluklu Çift Yüz Melaminli",
+			Edges:    &nest.Edges{Top: bands[0].Code, Bottom: bands[1].Code, Left: bands[1].Code, Right: bands[2].Code}},
+		{ID: "Çekmece ön panel ğüşiöç İĞÜŞÖÇ uzun kimlik", Name: long, Width: 30, Height: 20, Quantity: 1},
+	}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	word := regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
+	for _, preset := range []string{PresetA4x8, PresetA4x24, PresetRoll} {
+		pr := presets[preset]
+		file := write(t, &req, res, Options{Preset: preset, Job: "Ayşe Hanım — Çeşme Mutfağı ve salonun bütün dolapları, büyük iş"})
+		out := run(t, pdftotext, "-bbox", "-enc", "UTF-8", file, "-")
+		const pt = 72 / 25.4
+		ox := (pr.pageW - float64(pr.cols)*pr.labelW) / 2
+		oy := (pr.pageH - float64(pr.rows)*pr.labelH) / 2
+		words := word.FindAllStringSubmatch(out, -1)
+		if len(words) == 0 {
+			t.Fatalf("%s: no words in\n%s", preset, out)
+		}
+		for _, m := range words {
+			var box [4]float64
+			for i := range box {
+				box[i], _ = strconv.ParseFloat(m[i+1], 64)
+				box[i] /= pt
+			}
+			const eps = 0.3 // mm: pdftotext's boxes take the font's whole height
+			col := int((box[0] - ox) / pr.labelW)
+			row := int((box[1] - oy) / pr.labelH)
+			x0, y0 := ox+float64(col)*pr.labelW, oy+float64(row)*pr.labelH
+			if box[0] < x0-eps || box[1] < y0-eps || box[2] > x0+pr.labelW+eps || box[3] > y0+pr.labelH+eps {
+				t.Errorf("%s: %q at %.1f–%.1f x %.1f–%.1f mm runs past its label %.1f–%.1f x %.1f–%.1f",
+					preset, m[5], box[0], box[2], box[1], box[3], x0, x0+pr.labelW, y0, y0+pr.labelH)
+			}
+		}
+		// The id is whole under its barcode, however long.
+		text := run(t, pdftotext, "-enc", "UTF-8", file, "-")
+		for _, id := range []string{strings.Repeat("W", MaxID-2) + "-0", "Çekmece ön panel ğüşiöç İĞÜŞÖÇ uzun kimlik-0"} {
+			if !strings.Contains(text, id) {
+				t.Errorf("%s: the id %q is not whole on its label", preset, id)
+			}
+		}
 	}
 }
