@@ -605,7 +605,9 @@ func displayName(path string) string {
 	return filepath.Base(path)
 }
 
-// parseSize parses "100x148" (also "100X148", "100×148", "100,5x148").
+// parseSize parses "100x148" (also "100X148", "100×148", "100,5x148"): ok
+// when it has that form, sizes of 0 included (the caller refuses them with
+// a message of their own).
 func parseSize(s string) (float64, float64, bool) {
 	s = strings.NewReplacer("X", "x", "×", "x", "*", "x").Replace(strings.TrimSpace(s))
 	a, b, ok := strings.Cut(s, "x")

@@ -82,6 +82,7 @@ func TestNestBadInputWritesNothing(t *testing.T) {
 		{"bad row", "name;width;height;quantity\nKapak;50;74;4\nRaf;abc;20;1\n",
 			[]string{"--sheet", "100x148", "--json", out, "-"}, `satır 3, genişlik: "abc" geçerli bir sayı değil`},
 		{"bad sheet", "Kapak;50;74;4\n", []string{"--sheet", "100", "--json", out, "-"}, "--sheet"},
+		{"zero sheet", "Kapak;50;74;4\n", []string{"--sheet", "0x148", "--json", out, "-"}, `--sheet "0x148": genişlik ve yükseklik 0'dan büyük olmalı`},
 		{"no sheet", "Kapak;50;74;4\n", []string{"--json", out, "-"}, "tuval boyutu eksik"},
 		{"bad kerf", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--kerf", "x", "--json", out, "-"}, "--kerf"},
 		{"engine refuses", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--trim", "60", "--json", out, "-"}, "Kenar payı"},
@@ -126,7 +127,10 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("parseSize(%q) = %v %v %v", in, w, h, ok)
 		}
 	}
-	for _, in := range []string{"", "100", "x148", "0x10", "-1x10", "axb"} {
+	if w, h, ok := parseSize("0x10"); !ok || w != 0 || h != 10 {
+		t.Errorf("parseSize(0x10) = %v %v %v: the form is right", w, h, ok)
+	}
+	for _, in := range []string{"", "100", "x148", "-1x10", "axb"} {
 		if _, _, ok := parseSize(in); ok {
 			t.Errorf("parseSize(%q) accepted", in)
 		}

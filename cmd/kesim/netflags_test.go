@@ -5,6 +5,8 @@ import (
 	"flag"
 	"io"
 	"net/netip"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -71,6 +73,35 @@ func TestMetricsFlag(t *testing.T) {
 		cfg, err := f.config()
 		if err != nil || cfg.Metrics != c.want {
 			t.Errorf("%v: Metrics %v (%v), want %v", c.args, cfg.Metrics, err, c.want)
+		}
+	}
+}
+
+// A certificate that cannot be used is refused in Turkish, whatever
+// crypto/tls said in English.
+func TestTLSFlagsInTurkish(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "sertifika.pem")
+	if err := os.WriteFile(junk, []byte("bir sertifika değil\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cert, key, want string
+	}{
+		{filepath.Join(dir, "yok.pem"), filepath.Join(dir, "yok.pem"), "yok.pem yok"},
+		{junk, junk, "PEM biçiminde bir sertifika ya da anahtar yok"},
+	} {
+		var f serveFlags
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		if err := f.register(fs); err != nil {
+			t.Fatal(err)
+		}
+		if err := fs.Parse([]string{"--tls-cert", c.cert, "--tls-key", c.key}); err != nil {
+			t.Fatal(err)
+		}
+		_, err := f.config()
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "no such file") || strings.Contains(err.Error(), "failed to find") {
+			t.Errorf("%s: %v, want %q", c.cert, err, c.want)
 		}
 	}
 }

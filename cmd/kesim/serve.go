@@ -83,7 +83,7 @@ func (f *serveFlags) config() (server.Config, error) {
 	// match its certificate used to end it just after "Kesim hazır".
 	if f.tlsCert != "" {
 		if _, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey); err != nil {
-			return server.Config{}, fmt.Errorf("HTTPS sertifikası ya da anahtarı kullanılamıyor (--tls-cert %s, --tls-key %s): %v", f.tlsCert, f.tlsKey, err)
+			return server.Config{}, fmt.Errorf("HTTPS sertifikası ya da anahtarı kullanılamıyor (--tls-cert %s, --tls-key %s): %s", f.tlsCert, f.tlsKey, tlsProblem(err))
 		}
 	}
 	if _, port, err := net.SplitHostPort(f.addr); err != nil || port == "" {
@@ -303,4 +303,21 @@ func isLoopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// tlsProblem says in Turkish why a certificate and key pair could not be
+// used: crypto/tls words it in English ("open x: no such file or
+// directory", "tls: private key does not match public key").
+func tlsProblem(err error) string {
+	var pe *fs.PathError
+	switch msg := err.Error(); {
+	case errors.As(err, &pe):
+		return pe.Path + " " + readProblem(err)
+	case strings.Contains(msg, "does not match"):
+		return "anahtar sertifikayla eşleşmiyor; aynı çiftin dosyalarını verin"
+	case strings.Contains(msg, "PEM"):
+		return "dosyada PEM biçiminde bir sertifika ya da anahtar yok (-----BEGIN ile başlayan bir metin dosyası verin)"
+	default:
+		return "okunamadı (" + msg + ")"
+	}
 }
