@@ -1040,3 +1040,43 @@ func TestLayoutOnAHugeCanvasSaves(t *testing.T) {
 		t.Errorf("GET the saved layout: %d %.300s", w.Code, w.Body)
 	}
 }
+
+// Unknown fields are ignored on every route (docs/http-api.md, "Bodies"):
+// the web app sends back answer-only fields, and a newer client's field
+// must not make an older server refuse the body. A misspelled key that
+// would lose data is refused instead, because the key it misses is
+// required: the stored data is kept.
+func TestUnknownFieldsIgnoredRequiredKeysGuarded(t *testing.T) {
+	h := newTestServer(t, nil)
+	origin := []string{"Origin", "http://localhost"}
+	if w := do(h, "POST", "/api/parts", `{"name":"Kapak","width":45.5,"height":30,"quantity":2,"renk":"beyaz"}`, origin...); w.Code != http.StatusCreated || strings.Contains(w.Body.String(), "renk") {
+		t.Errorf("a part with an unknown field: %d %s, want 201 without it", w.Code, w.Body)
+	}
+	layout := `{"name":"Mutfak","parts":[{"name":"Kapak","width":45.5,"height":30,"quantity":2,"renk":"beyaz"}],"state":"cut","progress":{"cut":9,"total":9},"yeniAlan":1}`
+	w := do(h, "POST", "/api/layouts", layout, origin...)
+	if w.Code != http.StatusCreated || !strings.Contains(w.Body.String(), `"state":"planned"`) || strings.Contains(w.Body.String(), "yeniAlan") {
+		t.Errorf("a layout with answer-only and unknown fields: %d %s, want 201, planned, without them", w.Code, w.Body)
+	}
+	if w := do(h, "POST", "/api/nest", `{"sheet":{"width":100,"height":148},"parts":[{"name":"Kapak","width":45.5,"height":30,"quantity":2}],"yeniSecenek":true}`, origin...); w.Code != http.StatusOK {
+		t.Errorf("an engine request with an unknown field: %d %s, want 200", w.Code, w.Body)
+	}
+	if w := do(h, "PUT", "/api/stock", kitchenStockJSON, origin...); w.Code != http.StatusOK {
+		t.Fatalf("PUT /api/stock: %d %s", w.Code, w.Body)
+	}
+	for _, body := range []string{
+		`{"stok":[],"bands":[]}`,
+		`{"stock":[],"band":[]}`,
+		`{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxAria":0,"minUse":60}}`,
+	} {
+		w := do(h, "PUT", "/api/stock", body, origin...)
+		if _, msg, fields := errorOf(t, w.Body.Bytes()); w.Code != http.StatusBadRequest || msg != store.MsgRequired || len(fields) != 1 {
+			t.Errorf("PUT %s: %d %s, want 400 %q naming the missing key", body, w.Code, w.Body, store.MsgRequired)
+		}
+	}
+	if w := do(h, "GET", "/api/stock", ""); !strings.Contains(w.Body.String(), `"id":"s3"`) {
+		t.Errorf("the misspelled saves changed the stock list: %s", w.Body)
+	}
+	if w := do(h, "POST", "/api/parts", `{"name":"Kapak","witdh":45.5,"height":30,"quantity":2}`, origin...); w.Code != http.StatusBadRequest {
+		t.Errorf("a part with width misspelled: %d %s, want 400", w.Code, w.Body)
+	}
+}
