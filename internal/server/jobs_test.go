@@ -481,3 +481,51 @@ func TestLayoutSaveTakesACore(t *testing.T) {
 		t.Errorf("a re-plan past the admissions: %d %s after reading %d bytes, want 503 before reading", w.Code, w.Body, body.n)
 	}
 }
+
+// A job planned on a large offcut of the rack saves and is cut: the
+// offcut row keeps the canvas's limit, not a sheet row's 1000 cm (the
+// audit: a 4970 x 100 cm offcut of a 5000 cm canvas laid out with 200 and
+// saved with 400 "Ölçüler en fazla 1000 cm olabilir.").
+func TestJobOnALargeOffcut(t *testing.T) {
+	h := newStoreAPI(t)
+	req := nest.Request{Sheet: nest.Sheet{Width: 5000, Height: 100}, Parts: []nest.Part{stiff("a", 30, 100, 1)}}
+	res, err := nest.Layout(t.Context(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(map[string]any{"name": "Uzun", "parts": req.Parts, "sheet": req.Sheet, "result": res})
+	first := saveJob(t, h, string(b))
+	if status, body := call(t, h, "PATCH", "/api/layouts/"+first.ID, `{"state":"cut"}`); status != http.StatusOK {
+		t.Fatalf("PATCH cut: %d %s", status, body)
+	}
+	_, body := call(t, h, "GET", "/api/stock", "")
+	var stock struct {
+		Stock []nest.Stock `json:"stock"`
+	}
+	if json.Unmarshal(body, &stock) != nil || len(stock.Stock) != 1 || stock.Stock[0].Width != 4970 {
+		t.Fatalf("the rack after the cut: %s, want one offcut of 4970 x 100", body)
+	}
+	offcut := stock.Stock[0]
+	next := nest.Request{Parts: []nest.Part{stiff("b", 900, 50, 1)}, Stock: []nest.Stock{offcut}}
+	res, err = nest.Layout(t.Context(), next, nil)
+	if err != nil {
+		t.Fatalf("the engine on the offcut: %v", err)
+	}
+	b, _ = json.Marshal(map[string]any{"name": "Artıktan", "parts": next.Parts, "stock": next.Stock, "result": res})
+	status, body := call(t, h, "POST", "/api/layouts", string(b))
+	if status != http.StatusCreated {
+		t.Fatalf("POST /api/layouts on the offcut: %d %s", status, body)
+	}
+	var job store.Layout
+	json.Unmarshal(body, &job)
+	if status, body := call(t, h, "PATCH", "/api/layouts/"+job.ID, `{"state":"cut"}`); status != http.StatusOK {
+		t.Errorf("cutting the job on the offcut: %d %s", status, body)
+	}
+	// A sheet row stays within 1000 cm, as in PUT /api/stock.
+	next.Stock[0].Offcut = false
+	b, _ = json.Marshal(map[string]any{"name": "Levhadan", "parts": next.Parts, "stock": next.Stock})
+	status, body = call(t, h, "POST", "/api/layouts", string(b))
+	if _, msg, fields := errorOf(t, body); status != http.StatusBadRequest || msg != store.MsgSizeTooLarge || fields["stock[0].width"] != msg {
+		t.Errorf("a sheet row of 4970 cm: %d %s", status, body)
+	}
+}

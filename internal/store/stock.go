@@ -82,7 +82,8 @@ const MsgStockChanged = "Stok listesi siz düzenlerken başka bir pencereden ya 
 
 // Validate checks every rule of docs/engine.md's table for stock rows and
 // band codes and returns the list as it is to be stored: texts trimmed,
-// sheet sides rounded down to 0.01 cm as the engine takes them, thickness,
+// sheet sides rounded down to 0.01 cm as the engine takes them (at most
+// MaxSize, an offcut row's MaxSheetSize), thickness,
 // prices and overlength rounded to two decimals (the stored precision),
 // nil lists empty. Fields are named "stock[i].width", "bands[i].code".
 func (s StockList) Validate() (StockList, error) {
@@ -133,10 +134,18 @@ func checkStock(in []nest.Stock) ([]nest.Stock, error) {
 		if st.Thickness, err = checkAmount(f("thickness"), st.Thickness, MaxThicknessMM, MsgThickness); err != nil {
 			return nil, err
 		}
-		if st.Width, err = checkSize(f("width"), st.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
+		// A sheet row is the specification's (at most MaxSize); an offcut
+		// row (a layout's, planned on a board of the rack) is a leftover
+		// of a canvas, whose sides reach MaxSheetSize: a job planned on a
+		// 4970 cm offcut must save as it laid out.
+		side := checkSize
+		if st.Offcut {
+			side = checkSheetSide
+		}
+		if st.Width, err = side(f("width"), st.Width, MsgInvalidSheet, nest.RoundDown); err != nil {
 			return nil, err
 		}
-		if st.Height, err = checkSize(f("height"), st.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
+		if st.Height, err = side(f("height"), st.Height, MsgInvalidSheet, nest.RoundDown); err != nil {
 			return nil, err
 		}
 		if st.Quantity < 0 || st.Quantity > MaxStockQuantity {

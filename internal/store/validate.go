@@ -211,10 +211,17 @@ func checkSize(field string, cm float64, notPositive string, round func(float64)
 // checkSheetSize is checkSize for the canvas: rounded down, positive and
 // at most MaxSheetSize, over which it is the engine's own words.
 func checkSheetSize(field string, cm float64) (float64, error) {
-	cm = nest.RoundDown(cm)
+	return checkSheetSide(field, cm, MsgInvalidSheet, nest.RoundDown)
+}
+
+// checkSheetSide is checkSize with the canvas's limit, MaxSheetSize, and
+// over it the engine's words (MsgSheetTooLarge, which the engine gives a
+// stock row too): the canvas and an offcut row.
+func checkSheetSide(field string, cm float64, notPositive string, round func(float64) float64) (float64, error) {
+	cm = round(cm)
 	switch {
 	case math.IsNaN(cm) || cm <= 0:
-		return cm, invalid(field, MsgInvalidSheet)
+		return cm, invalid(field, notPositive)
 	case cm > MaxSheetSize:
 		return cm, invalid(field, MsgSheetTooLarge)
 	}

@@ -84,3 +84,29 @@ func TestCanvasLimitIsTheEngines(t *testing.T) {
 		t.Errorf("canvas over the limit: %v, want %q on sheet.width (the engine's message)", err, ie.Message)
 	}
 }
+
+// A layout's offcut row is a leftover of a canvas, whose sides reach
+// MaxSheetSize: a job planned on an offcut of 4970 x 100 cm (cut from a
+// 5000 cm canvas) saves as the engine laid it out, while a sheet row stays
+// within the specification's MaxSize, as in PUT /api/stock; past the
+// canvas's limit an offcut row is refused in the engine's words.
+func TestLayoutOffcutRowsReachTheCanvasLimit(t *testing.T) {
+	parts := []nest.Part{{Name: "Raf", Width: 900, Height: 50, Quantity: 1}}
+	offcut := nest.Stock{ID: "A-2", Width: 4970, Height: 100, Quantity: 1, Offcut: true}
+	l, err := LayoutInput{Name: "Artıktan", Parts: parts, Stock: []nest.Stock{offcut}}.Validate()
+	if err != nil || l.Stock[0].Width != 4970 {
+		t.Fatalf("a layout on an offcut of 4970 x 100 cm: %+v, %v; want it saved", l.Stock, err)
+	}
+	offcut.Width = MaxSheetSize + 0.01
+	_, err = LayoutInput{Name: "Artıktan", Parts: parts, Stock: []nest.Stock{offcut}}.Validate()
+	var ie *nest.InputError
+	_, engineErr := nest.Layout(t.Context(), nest.Request{Parts: parts, Stock: []nest.Stock{offcut}}, nil)
+	if !errors.As(engineErr, &ie) || !isInvalid(err, "stock[0].width", ie.Message) {
+		t.Errorf("an offcut row over %d cm: %v, want the engine's %v on stock[0].width", MaxSheetSize, err, engineErr)
+	}
+	sheet := nest.Stock{ID: "s1", Width: 4970, Height: 100}
+	_, err = LayoutInput{Name: "Levhadan", Parts: parts, Stock: []nest.Stock{sheet}}.Validate()
+	if !isInvalid(err, "stock[0].width", MsgSizeTooLarge) {
+		t.Errorf("a sheet row of 4970 cm: %v, want %q as PUT /api/stock answers", err, MsgSizeTooLarge)
+	}
+}

@@ -1048,12 +1048,32 @@ func testLayoutHugeCanvas(t *testing.T, s store.Store) {
 	j := mustCreateJob(t, s, userA, widest)
 	mustSetState(t, s, userA, j.ID, store.StateCut)
 	offcuts := rack(t, s, userA)
-	full := false
-	for _, o := range offcuts {
-		full = full || o.Width == store.MaxSheetSize || o.Height == store.MaxSheetSize
+	var full *store.Offcut
+	for i, o := range offcuts {
+		if o.Width == store.MaxSheetSize || o.Height == store.MaxSheetSize {
+			full = &offcuts[i]
+		}
 	}
-	if !full {
-		t.Errorf("offcuts %+v: none of the canvas's whole length", offcuts)
+	if full == nil {
+		t.Fatalf("offcuts %+v: none of the canvas's whole length", offcuts)
+	}
+	// A job planned on that offcut saves, loads back and is cut from it:
+	// an offcut row takes the canvas's sides, not a sheet row's 1000 cm.
+	on := store.LayoutInput{Name: "Artıktan", Parts: []nest.Part{fixed("b", 40, 900, 1)}, Stock: []nest.Stock{full.Stock}}
+	res, err = nest.Layout(ctx, on.Request(nil), nil)
+	if err != nil {
+		t.Fatalf("the engine on the offcut %+v: %v", full.Stock, err)
+	}
+	on.Result = &res
+	j = mustCreateJob(t, s, userA, on)
+	if got, err := s.GetLayout(ctx, userA, j.ID); err != nil || len(got.Stock) != 1 || got.Stock[0] != full.Stock {
+		t.Errorf("loaded stock %+v, %v; want %+v", got.Stock, err, full.Stock)
+	}
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	for _, o := range rack(t, s, userA) {
+		if o.ID == full.ID {
+			t.Errorf("offcut %s still on the rack after the job cut from it", o.ID)
+		}
 	}
 }
 
