@@ -378,3 +378,77 @@ describe('App stock', () => {
     expect(kept.stockUnsent).toBe(true);
   });
 });
+
+describe('App stock saved from two tabs', () => {
+  const message =
+    'Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi. Listeyi yeniden açıp değişikliklerinizi tekrar yapın.';
+  type Lists = { stock: { id: string; material?: string; width: number; height: number }[]; bands: unknown[]; version: number };
+  let stored: Lists;
+  let puts: { version?: number }[];
+  beforeEach(() => {
+    stored = { stock: [{ id: 'a', material: 'Beyaz', width: 183, height: 366 }], bands: [], version: 3 };
+    puts = [];
+    // The server versions the list as internal/server does; every other route is out of reach.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url !== '/api/stock') return new Response('null', { status: 503 });
+        if ((init?.method ?? 'GET') === 'GET') return Response.json(stored);
+        const body = JSON.parse(String(init!.body)) as Lists;
+        puts.push(body);
+        if (body.version !== undefined && body.version !== stored.version) return Response.json({ error: { code: 'conflict', message } }, { status: 409 });
+        stored = { stock: body.stock, bands: body.bands, version: stored.version + 1 };
+        return Response.json(stored);
+      }),
+    );
+  });
+
+  // The user opens the stock, another tab saves a row meanwhile, and the user saves one of their own.
+  async function saveOverAnotherTab() {
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Levha stoku' }));
+    let dlg = await screen.findByRole('dialog', { name: 'Levha stoku' });
+    expect(within(dlg).getByLabelText('Malzeme, Satır 1')).toHaveValue('Beyaz');
+    stored = { ...stored, stock: [...stored.stock, { id: 'öbür', material: 'Ceviz', width: 210, height: 280 }], version: stored.version + 1 };
+    await user.click(within(dlg).getByRole('button', { name: 'Stok satırı ekle' }));
+    await user.type(within(dlg).getByLabelText('Malzeme, Satır 2'), 'Meşe');
+    await user.type(within(dlg).getByLabelText('Genişlik (cm), Satır 2'), '100');
+    await user.type(within(dlg).getByLabelText('Yükseklik (cm), Satır 2'), '100');
+    await user.click(within(dlg).getByRole('button', { name: 'Kaydet' }));
+    // Refused: the dialog is there again with the user's row and the server's words.
+    dlg = await screen.findByRole('dialog', { name: 'Levha stoku' });
+    expect(await within(dlg).findByText(message)).toBeInTheDocument();
+    expect(within(dlg).getByLabelText('Malzeme, Satır 2')).toHaveValue('Meşe');
+    expect(puts).toEqual([expect.objectContaining({ version: 3 })]);
+    expect(stored.stock.map((r) => r.id)).toEqual(['a', 'öbür']);
+    // The page has the other tab's list now, at its version.
+    const kept = JSON.parse(localStorage.getItem('kesim-work')!);
+    expect(kept.stock.stock.map((r: { id: string }) => r.id)).toEqual(['a', 'öbür']);
+    expect(kept.stockVersion).toBe(4);
+    expect(kept.stockUnsent).toBe(false);
+    expect(screen.queryByText('Levha stoku kaydedildi.')).not.toBeInTheDocument();
+    return { user, dlg };
+  }
+
+  it("keeps the user's row when another tab saved since, and saves it on a second Kaydet", async () => {
+    const { user, dlg } = await saveOverAnotherTab();
+    await user.click(within(dlg).getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Levha stoku kaydedildi.')).toBeInTheDocument();
+    expect(puts.at(-1)).toMatchObject({ version: 4 });
+    expect(stored.stock.map((r) => r.material)).toEqual(['Beyaz', 'Meşe']);
+    expect(screen.queryByRole('dialog', { name: 'Levha stoku' })).not.toBeInTheDocument();
+  }, 20000);
+
+  it("shows the list the other tab saved when the user asks for it", async () => {
+    const { user, dlg } = await saveOverAnotherTab();
+    await user.click(within(dlg).getByRole('button', { name: 'Sunucudaki listeyi aç' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    const fresh = await screen.findByRole('dialog', { name: 'Levha stoku' });
+    await vi.waitFor(() => expect(within(fresh).getByLabelText('Malzeme, Satır 2')).toHaveValue('Ceviz'));
+    expect(within(fresh).queryByText(message)).not.toBeInTheDocument();
+    // Closed as it opened, nothing is asked and nothing sent.
+    await user.click(within(fresh).getByRole('button', { name: 'İptal' }));
+    expect(screen.queryByRole('dialog', { name: 'Levha stoku' })).not.toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+  }, 20000);
+});

@@ -11,7 +11,7 @@ import { useSignOut } from './app/useSignOut';
 import { useWork } from './app/useWork';
 import { useSyncOnSignIn } from './app/sync';
 import { useJobSync } from './app/useJobSync';
-import { refreshStock, saveStock, useStockSync } from './app/useStockSync';
+import { refreshStock, saveStock, StockConflict, useStockSync } from './app/useStockSync';
 import { useNotices } from './components/Notices';
 import { Splash } from './components/Splash';
 import { defaultFactory } from './generated/texts';
@@ -85,7 +85,12 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // The saved-items dialogs belong to the work on screen: while nobody is
   // signed in there is none, and none stays open.
   const [dialog, setDialog] = useState<'save' | 'saved' | 'stock' | null>(null);
+  // A save of the stock the server refused (saved elsewhere since): the
+  // stock dialog shows it again over the server's list until it is saved
+  // or given up.
+  const [stockConflict, setStockConflict] = useState<StockConflict | null>(null);
   if (work.owner === null && dialog !== null) setDialog(null);
+  if (work.owner === null && stockConflict !== null) setStockConflict(null);
   const closeDialog = () => setDialog(null);
   const hasParts = work.parts.length > 0;
   // A layout is saved with its result once the result is of the parts on
@@ -109,12 +114,29 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     await refreshStock(work);
     setDialog('stock');
   };
+  // A save refused because the list was saved elsewhere since opens the
+  // dialog again on the user's list, with the server's message.
+  const stockRefused = (c: StockConflict) => {
+    setStockConflict(c);
+    setDialog('stock');
+  };
   const applyStock = async (s: StockSettings) => {
     setDialog(null);
+    setStockConflict(null);
     const r = await saveStock(s, work);
-    if (r === 'saved') notices.toast(stockMsg.saved);
+    if (r instanceof StockConflict) stockRefused(r);
+    else if (r === 'saved') notices.toast(stockMsg.saved);
     else if (r === 'local') notices.toast(stockMsg.savedLocally, { tone: 'info', ms: 5000 });
     else notices.toast(r.message, { tone: 'error', ms: 8000 });
+  };
+  const closeStockDialog = () => {
+    setStockConflict(null);
+    setDialog(null);
+  };
+  // The server's list instead of the refused one: read again, the dialog opens anew on it.
+  const reloadStock = async () => {
+    if (await refreshStock(work, true)) setStockConflict(null);
+    else notices.toast(stockMsg.reloadFailed, { tone: 'error', ms: 8000 });
   };
   const addSaved = (ps: SavedPart[]) => {
     // A saved part comes back with its optional columns (material,
@@ -136,7 +158,10 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     if (work.unsaved && !(await notices.confirm(msg.confirmLoadOverUnsaved(l.name), { destructive: true }))) return;
     if (replacesStock(work.stock, l.stock, l.bands) && !(await notices.confirm(msg.confirmStockReplace(l.name), { destructive: true }))) return;
     const stock = work.load(l);
-    if (stock) void saveStock(stock, work);
+    if (stock)
+      void saveStock(stock, work).then((r) => {
+        if (r instanceof StockConflict) stockRefused(r);
+      });
     setDialog(null);
     notices.toast(msg.layoutLoaded(l.name));
   };
@@ -248,7 +273,15 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         />
       )}
       {dialog === 'stock' && work.owner !== null && (
-        <StockDialog settings={work.stock ?? EMPTY_STOCK} parts={work.parts} onSave={(s) => void applyStock(s)} onClose={closeDialog} />
+        <StockDialog
+          key={stockConflict ? 'conflict' : 'stock'}
+          settings={work.stock ?? EMPTY_STOCK}
+          parts={work.parts}
+          conflict={stockConflict ?? undefined}
+          onSave={(s) => void applyStock(s)}
+          onClose={closeStockDialog}
+          onReload={() => void reloadStock()}
+        />
       )}
       {dialog === 'saved' && work.owner !== null && (
         <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} describePart={describeExtras} onJobState={jobMoved} onClose={closeDialog} />

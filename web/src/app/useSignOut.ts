@@ -1,11 +1,12 @@
 import { useNotices } from '../components/Notices';
+import { stockMsg } from '../features/stock/texts';
 import { msg } from '../messages';
 import type { Session } from './useSession';
-import { saveStock } from './useStockSync';
+import { saveStock, StockConflict } from './useStockSync';
 import type { useWork } from './useWork';
 
 /** SignOutWork is what signing out needs of the work (useWork). */
-type SignOutWork = Pick<ReturnType<typeof useWork>, 'unsaved' | 'stock' | 'stockUnsent' | 'setStock' | 'stockSent' | 'forget'>;
+type SignOutWork = Pick<ReturnType<typeof useWork>, 'unsaved' | 'stock' | 'stockUnsent' | 'stockVersion' | 'setStock' | 'stockSent' | 'forget'>;
 
 /**
  * useSignOut is the sign-out of every screen with a Çıkış button (the
@@ -19,7 +20,12 @@ export function useSignOut(session: Pick<Session, 'signOut'>, work: SignOutWork)
   return async () => {
     if (work.unsaved && !(await notices.confirm(msg.confirmSignOut, { destructive: true }))) return;
     // Stock the server has not taken yet goes before the work is forgotten.
-    if (work.stockUnsent && work.stock) await saveStock(work.stock, work);
+    if (work.stockUnsent && work.stock) {
+      const r = await saveStock(work.stock, work);
+      // Saved from another tab or device since this browser read it: the
+      // user says which list stays, as at a start after an offline change.
+      if (r instanceof StockConflict && (await notices.confirm(stockMsg.changedElsewhereAtSignOut))) await saveStock(r.mine, work, r.version);
+    }
     await session.signOut();
     work.forget();
   };

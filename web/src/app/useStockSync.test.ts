@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStock, useStockSync } from './useStockSync';
+import { refreshStock, saveStock, StockConflict, useStockSync } from './useStockSync';
 import { useWork } from './useWork';
 
 const account = { mode: 'local' as const };
@@ -144,5 +144,153 @@ describe('useStockSync after an offline change', () => {
     withAsk(ask);
     await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']));
     expect(calls[1].body).toEqual({ stock: offline.stock, bands: [], offcutsSeen: [] });
+  });
+});
+
+describe('the stock list version', () => {
+  const conflictMsg =
+    'Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi. Listeyi yeniden açıp değişikliklerinizi tekrar yapın.';
+  type Row = { id: string; width: number; height: number; quantity?: number; offcut?: boolean; price?: number };
+  // A server that versions the list as internal/server does: a PUT with
+  // the version it read is refused when another save came in since.
+  let stored: { stock: Row[]; bands: { code: string }[]; version: number };
+  const saveElsewhere = (stock: Row[]) => (stored = { ...stored, stock, version: stored.version + 1 });
+  beforeEach(() => {
+    stored = { stock: [{ id: 's', width: 183, height: 366 }], bands: [], version: 3 };
+    answer = () => {
+      const last = calls.at(-1)!;
+      if (last.method === 'GET') return Response.json(stored);
+      const body = last.body as { stock: Row[]; bands: { code: string }[]; version?: number };
+      if (body.version !== undefined && body.version !== stored.version) return Response.json({ error: { code: 'conflict', message: conflictMsg } }, { status: 409 });
+      stored = { stock: body.stock, bands: body.bands, version: stored.version + 1 };
+      return Response.json(stored);
+    };
+  });
+  const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { version?: number });
+
+  it('keeps the version it read and sends it back with every save', async () => {
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    for (const price of [5, 6]) {
+      let r: unknown;
+      await act(async () => {
+        r = await saveStock({ ...result.current.stock!, stock: [{ id: 's', width: 183, height: 366, price }] }, result.current);
+      });
+      expect(r).toBe('saved');
+    }
+    expect(puts().map((b) => b.version)).toEqual([3, 4]);
+    expect(result.current.stockVersion).toBe(5);
+    expect(result.current.stockUnsent).toBe(false);
+    // kept with the work: a reload sends it too
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).stockVersion).toBe(5);
+  });
+
+  it('keeps the edits when another tab saved since (409), says why, and shows the list saved there', async () => {
+    const a1 = { id: 'A-1', width: 80, height: 60, quantity: 1, offcut: true };
+    const a2 = { id: 'A-2', width: 50, height: 60, quantity: 1, offcut: true };
+    const a3 = { id: 'A-3', width: 40, height: 60, quantity: 1, offcut: true };
+    stored.stock = [...stored.stock, a1, a2];
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    // Another tab saves a new row; a job puts A-3 on the rack (no save).
+    saveElsewhere([{ id: 's', width: 183, height: 366 }, { id: 'öbür', width: 210, height: 280 }, a1, a2]);
+    stored.stock = [...stored.stock, a3];
+    // This tab adds its own row and takes A-1 off the rack.
+    const mine = { ...result.current.stock!, stock: [{ id: 's', width: 183, height: 366 }, { id: 'benim', width: 100, height: 100 }, a2] };
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock(mine, result.current);
+    });
+    expect(r).toBeInstanceOf(StockConflict);
+    const c = r as StockConflict;
+    expect(c.message).toBe(conflictMsg);
+    expect(puts()).toEqual([expect.objectContaining({ version: 3 })]);
+    // Nothing was overwritten; the page shows the other tab's list at its version.
+    expect(stored.stock.map((row) => row.id)).toEqual(['s', 'öbür', 'A-1', 'A-2', 'A-3']);
+    expect(result.current.stock?.stock.map((row) => row.id)).toEqual(['s', 'öbür', 'A-1', 'A-2', 'A-3']);
+    expect(result.current.stockVersion).toBe(4);
+    expect(result.current.stockUnsent).toBe(false);
+    // The user's list is kept, with the rack as it is now but A-1, which they took off.
+    expect(c.mine.stock.map((row) => row.id)).toEqual(['s', 'benim', 'A-2', 'A-3']);
+    expect(c.version).toBe(4);
+    // Saved again, it goes over the list the user was told of.
+    await act(async () => {
+      r = await saveStock(c.mine, result.current);
+    });
+    expect(r).toBe('saved');
+    expect(puts().at(-1)).toMatchObject({ version: 4, offcutsSeen: ['A-1', 'A-2', 'A-3'] });
+    expect(stored.stock.map((row) => row.id)).toEqual(['s', 'benim', 'A-2', 'A-3']);
+    expect(result.current.stockVersion).toBe(5);
+  });
+
+  it('keeps the user\'s list on screen, unsent, when the server\'s cannot be read after a 409', async () => {
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    saveElsewhere([]);
+    const mine = { ...result.current.stock!, stock: [{ id: 'benim', width: 100, height: 100 }] };
+    const refused = answer;
+    answer = () => (calls.at(-1)!.method === 'GET' ? new Response('null', { status: 503 }) : refused());
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock(mine, result.current);
+    });
+    expect(r).toBeInstanceOf(StockConflict);
+    expect((r as StockConflict).mine).toEqual(mine);
+    expect(result.current.stock).toEqual(mine);
+    expect(result.current.stockUnsent).toBe(true);
+  });
+
+  it('sends no version to a server that gives none, and saves as before', async () => {
+    answer = () => {
+      const last = calls.at(-1)!;
+      return Response.json(last.method === 'GET' ? server : last.body);
+    };
+    const { result } = both();
+    await waitFor(() => expect(result.current.stock?.stock).toEqual(server.stock));
+    expect(result.current.stockVersion).toBeUndefined();
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock({ ...result.current.stock!, stock: here.stock }, result.current);
+    });
+    expect(r).toBe('saved');
+    expect(calls.at(-1)!.body).not.toHaveProperty('version');
+    expect(result.current.stockVersion).toBeUndefined();
+  });
+
+  it('sends an offline change with the version of the list it was compared with', async () => {
+    stored.version = 9;
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: [], canvas: {}, stock: { ...here, stock: [{ id: 's', width: 183, height: 366, price: 7 }] }, stockUnsent: true, stockBase: JSON.stringify([stored.stock, [], null]), stockVersion: 2 }),
+    );
+    const ask = vi.fn(async () => true);
+    const { result } = renderHook(() => {
+      const work = useWork(account);
+      useStockSync(account, true, work, ask);
+      return work;
+    });
+    await waitFor(() => expect(result.current.stockUnsent).toBe(false));
+    expect(ask).not.toHaveBeenCalled();
+    expect(puts()).toEqual([expect.objectContaining({ version: 9 })]);
+    expect(result.current.stockVersion).toBe(10);
+  });
+
+  it('does not take the server\'s list over one changed here and not sent yet, unless asked to', async () => {
+    const unsent = { ...here, stock: [{ id: 'benim', width: 100, height: 100 }] };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: unsent, stockUnsent: true, stockVersion: 3 }));
+    const { result } = renderHook(() => useWork(account));
+    let read: boolean | undefined;
+    await act(async () => {
+      read = await refreshStock(result.current);
+    });
+    expect(read).toBe(false);
+    expect(calls).toEqual([]);
+    expect(result.current.stock).toEqual(unsent);
+    await act(async () => {
+      read = await refreshStock(result.current, true);
+    });
+    expect(read).toBe(true);
+    expect(result.current.stock?.stock).toEqual(stored.stock);
+    expect(result.current.stockUnsent).toBe(false);
   });
 });

@@ -31,6 +31,14 @@ function withoutJob(w: Work): Work {
   return rest;
 }
 
+/** withStockVersion is w with the server's version of its stock, or none. */
+function withStockVersion(w: Work, version: number | undefined): Work {
+  if (version !== undefined) return { ...w, stockVersion: version };
+  const rest = { ...w };
+  delete rest.stockVersion;
+  return rest;
+}
+
 /** jobOfLayout is the job a saved layout is, when the server keeps its result. */
 function jobOfLayout(l: SavedLayout): WorkJob | undefined {
   if (l.local || !l.result || !l.id) return undefined;
@@ -95,12 +103,17 @@ export function useWork(account: Me | null | undefined) {
         });
         return stock;
       },
-      /** setStock puts the stock dialog's lists on screen; unsent: the server has not taken them yet. */
-      setStock: (stock: StockSettings, unsent: boolean) =>
-        update((w) => (unsent ? { ...w, stock, stockUnsent: true } : { ...w, stock, stockUnsent: false, stockBase: stockPrint(stock) })),
-      /** stockSent notes that the server took the stock on screen. */
-      stockSent: (stock: StockSettings) =>
-        update((w) => (w.stock === stock ? { ...w, stockUnsent: false, stockBase: stockPrint(stock) } : w)),
+      /**
+       * setStock puts the stock dialog's lists on screen; unsent: the server
+       * has not taken them yet (the version they were read at stays, to be
+       * sent with them). Not unsent, they are the server's, at version
+       * (undefined: a server without versions).
+       */
+      setStock: (stock: StockSettings, unsent: boolean, version?: number) =>
+        update((w) => (unsent ? { ...w, stock, stockUnsent: true } : withStockVersion({ ...w, stock, stockUnsent: false, stockBase: stockPrint(stock) }, version))),
+      /** stockSent notes that the server took the stock on screen, and the version it stored it as. */
+      stockSent: (stock: StockSettings, version?: number) =>
+        update((w) => (w.stock === stock ? withStockVersion({ ...w, stockUnsent: false, stockBase: stockPrint(stock) }, version) : w)),
       /** markSaved notes the parts just saved as a layout: they are no longer unsaved; the server's copy is the job on screen. */
       markSaved: (ps: PartInput[], saved?: Pick<SavedLayout, 'id' | 'name'>) =>
         update((w) => {
@@ -125,6 +138,7 @@ export function useWork(account: Me | null | undefined) {
     stock: work.stock,
     stockUnsent: work.stockUnsent === true,
     stockBase: work.stockBase,
+    stockVersion: work.stockVersion,
     job: work.job,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,

@@ -23,6 +23,8 @@ export interface Work {
   stockUnsent?: boolean;
   /** stockBase: the stock as the server last had it here (stockPrint), to tell a change made elsewhere meanwhile */
   stockBase?: string;
+  /** stockVersion: the version of the server's list stockBase is (GET/PUT /api/stock), sent back with the next save; absent when the server gave none */
+  stockVersion?: number;
   /** job is the saved layout on screen when the server keeps it as a job (saved or loaded with its result) */
   job?: WorkJob;
 }
@@ -55,6 +57,7 @@ function parse(raw: string | null): Work | null {
       if (w.stock) out.stock = settingsOf(w.stock);
       if (w.stockUnsent === true) out.stockUnsent = true;
       if (typeof w.stockBase === 'string') out.stockBase = w.stockBase;
+      if (Number.isSafeInteger(w.stockVersion) && w.stockVersion >= 0) out.stockVersion = w.stockVersion;
       const job = jobOf(w.job);
       if (job) out.job = job;
       return out;

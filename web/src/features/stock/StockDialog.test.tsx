@@ -288,3 +288,54 @@ describe('StockDialog', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 });
+
+describe('StockDialog after a save the server refused (saved elsewhere since)', () => {
+  const message =
+    'Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi. Listeyi yeniden açıp değişikliklerinizi tekrar yapın.';
+  const server: StockSettings = { stock: [{ id: 'a', material: 'Beyaz', width: 183, height: 366 }, { id: 'öbür', material: 'Ceviz', width: 210, height: 280 }], bands: [], objective: 'cost', deductBands: false };
+  const mine: StockSettings = { stock: [{ id: 'a', material: 'Beyaz', width: 183, height: 366 }, { id: 'benim', material: 'Meşe', width: 100, height: 100 }], bands: [], objective: 'area', deductBands: false };
+
+  function openRefused() {
+    const onSave = vi.fn();
+    const onClose = vi.fn();
+    const onReload = vi.fn();
+    render(<StockDialog settings={server} conflict={{ message, mine }} onSave={onSave} onClose={onClose} onReload={onReload} />, { wrapper: NoticeProvider });
+    return { user: userEvent.setup(), onSave, onClose, onReload, dlg: screen.getByRole('dialog', { name: 'Levha stoku' }) };
+  }
+
+  it("shows the user's list with the server's message and what to do, and saves it again as it is", async () => {
+    const { user, onSave, dlg } = openRefused();
+    const alert = within(dlg).getAllByRole('alert')[0];
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent('Değişiklikleriniz bu pencerede duruyor.');
+    expect(within(alert).getByRole('button', { name: 'Sunucudaki listeyi aç' })).toHaveFocus();
+    expect(screen.getByLabelText('Malzeme, Satır 2')).toHaveValue('Meşe');
+    expect(screen.getByLabelText('Hedef')).toHaveValue('area');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0][0]).toEqual(mine);
+  });
+
+  it('asks before closing, although nothing was typed since: the list is not saved', async () => {
+    const { user, onClose } = openRefused();
+    await user.click(screen.getByRole('button', { name: 'İptal' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('Levha stokunda kaydedilmemiş değişiklikler var.');
+    await user.click(within(ask).getByRole('button', { name: 'İptal' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Malzeme, Satır 2')).toHaveValue('Meşe');
+  });
+
+  it("opens the server's list only after a question that says the changes go", async () => {
+    const { user, onReload } = openRefused();
+    await user.click(screen.getByRole('button', { name: 'Sunucudaki listeyi aç' }));
+    let ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('Sunucudaki liste açılınca bu penceredeki değişiklikleriniz silinecek. Açılsın mı?');
+    await user.click(within(ask).getByRole('button', { name: 'İptal' }));
+    expect(onReload).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Sunucudaki listeyi aç' }));
+    ask = await screen.findByRole('alertdialog');
+    await user.click(within(ask).getByRole('button', { name: 'Evet' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -48,6 +48,15 @@ interface Props {
   /** onSave is given the checked lists and options. */
   onSave: (s: StockSettings) => void;
   onClose: () => void;
+  /**
+   * conflict is a save of this dialog the server refused because the list
+   * was saved from another tab or device since it was read: the dialog
+   * opens on the list refused (mine, settings being the server's list
+   * now), says why in the server's words (message), and offers the
+   * server's list instead (onReload, after a question).
+   */
+  conflict?: { message: string; mine: StockSettings };
+  onReload?: () => void;
 }
 
 type Listed = Problem & { list: 'stock' | 'bands' };
@@ -109,20 +118,22 @@ const BAND_FIELDS: Field<keyof BandDraft>[] = [
  * what is wrong beside it, in docs/engine.md's words. A stock CSV adds its
  * rows to the list.
  */
-export function StockDialog({ settings, parts, onSave, onClose }: Props) {
+export function StockDialog({ settings, parts, onSave, onClose, conflict, onReload }: Props) {
   const notices = useNotices();
-  const [rows, setRows] = useState<StockDraft[]>(() => settings.stock.filter((s) => !isOffcut(s)).map(stockDraft));
+  // What the fields start from: the list on screen, or the user's list the server refused.
+  const start = conflict?.mine ?? settings;
+  const [rows, setRows] = useState<StockDraft[]>(() => start.stock.filter((s) => !isOffcut(s)).map(stockDraft));
   // The offcuts are the server's: the dialog only takes one off the rack.
-  const [offcuts, setOffcuts] = useState<Offcut[]>(() => settings.stock.filter(isOffcut));
-  const offcutSettings = settings.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS;
+  const [offcuts, setOffcuts] = useState<Offcut[]>(() => start.stock.filter(isOffcut));
+  const offcutSettings = start.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS;
   const [rules, setRules] = useState<RuleDraft[]>(() => offcutSettings.rules.map(ruleText));
   const [maxArea, setMaxArea] = useState(() => numText(offcutSettings.maxArea) || '0');
   const [minUse, setMinUse] = useState(() => String(offcutSettings.minUse));
   const [offcutProblems, setOffcutProblems] = useState<OffcutProblem[]>([]);
-  const [bands, setBands] = useState<BandDraft[]>(() => settings.bands.map(bandDraft));
-  const [objective, setObjective] = useState<Objective>(settings.objective);
-  const [deduct, setDeduct] = useState(settings.deductBands);
-  const [keepLeftover, setKeepLeftover] = useState(settings.keepLeftover === true);
+  const [bands, setBands] = useState<BandDraft[]>(() => start.bands.map(bandDraft));
+  const [objective, setObjective] = useState<Objective>(start.objective);
+  const [deduct, setDeduct] = useState(start.deductBands);
+  const [keepLeftover, setKeepLeftover] = useState(start.keepLeftover === true);
   const [problems, setProblems] = useState<Listed[]>([]);
   const [csvNote, setCsvNote] = useState<{ text: string; errors: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -153,15 +164,25 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
   // What the dialog holds, and what it held when it opened: closing it
   // with changes not saved (rows typed or imported, edits, removals,
   // options) asks first, as the page does before it drops unsaved work.
+  // A list the server refused is not saved even as it opened.
   const holds = JSON.stringify([rows, offcuts, rules, maxArea, minUse, bands, objective, deduct, keepLeftover]);
   const [opened] = useState(holds);
   const requestClose = async () => {
     if (asking.current) return;
-    if (holds === opened) return onClose();
+    if (holds === opened && !conflict) return onClose();
     asking.current = true;
     const ok = await notices.confirm(stockMsg.confirmDiscard, { destructive: true });
     asking.current = false;
     if (ok && open.current) onClose();
+  };
+
+  // The server's list instead of the refused one: the user's changes go, after a question.
+  const reload = async () => {
+    if (asking.current || !onReload) return;
+    asking.current = true;
+    const ok = await notices.confirm(stockMsg.confirmReload, { destructive: true });
+    asking.current = false;
+    if (ok && open.current) onReload();
   };
 
   const problemAt = (list: 'stock' | 'bands', row: number, field: string) => problems.find((p) => p.list === list && p.row === row && p.field === field);
@@ -193,7 +214,7 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
     if (keepLeftover) out.keepLeftover = true;
     // Settings left as they came stay as they were (absent: the server's defaults).
     const changed = JSON.stringify(o.settings) !== JSON.stringify(offcutSettings);
-    if (changed || settings.offcutSettings) out.offcutSettings = changed ? o.settings : settings.offcutSettings;
+    if (changed || start.offcutSettings) out.offcutSettings = changed ? o.settings : start.offcutSettings;
     onSave(out);
   };
 
@@ -250,6 +271,19 @@ export function StockDialog({ settings, parts, onSave, onClose }: Props) {
       }
     >
       <div className="stock-dialog" ref={rootRef} onKeyDown={onKeyDown}>
+        {conflict && (
+          <div className="inline-notice error stock-conflict" role="alert">
+            <p>{conflict.message}</p>
+            <p>{stockMsg.conflictHint}</p>
+            {onReload && (
+              <div className="actions">
+                <button type="button" className="secondary" data-autofocus onClick={() => void reload()}>
+                  {stockMsg.reloadServer}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
         <h3>{stockMsg.stockRows}</h3>
         {rows.length === 0 ? (
           <p className="hint">{stockMsg.empty}</p>

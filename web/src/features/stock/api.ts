@@ -4,13 +4,18 @@ import { settingsOf, type Band, type Stock, type StockSettings } from './stock';
 
 // The user's stock rows, band codes and offcut settings on the server
 // (GET/PUT /api/stock, {"stock": [...], "bands": [...], "offcutSettings":
-// {...}}); the offcuts from the rack are stock rows with offcut: true. The
-// objective and band deduction stay with the work in this browser.
+// {...}, "version": N}); the offcuts from the rack are stock rows with
+// offcut: true. The objective and band deduction stay with the work in this
+// browser. version counts the list's saves: a PUT that sends back the
+// version it read is refused (409) when another tab or device saved since;
+// a server from before versions answers none, and none is sent to it.
 
 export interface StockLists {
   stock: Stock[];
   bands: Band[];
   offcutSettings?: OffcutSettings;
+  /** version is the number of saves of the list (absent from a server without versions) */
+  version?: number;
 }
 
 export const stockApi = {
@@ -19,14 +24,17 @@ export const stockApi = {
    * put sends the lists; offcuts go as the engine's rows (the server keeps
    * their source and date), settings only when known. seen are the rack's
    * offcuts this browser had read: the server removes only those of them
-   * the lists leave out, never one a job put on the rack since.
+   * the lists leave out, never one a job put on the rack since. version is
+   * the one read with the lists (versionOf), sent only when known: another
+   * save since is then a 409 (isConflict), not overwritten.
    */
-  put: (s: StockLists, seen: string[]) =>
+  put: (s: Pick<StockLists, 'stock' | 'bands' | 'offcutSettings'>, seen: string[], version?: number) =>
     request<StockLists | null>('PUT', '/api/stock', {
       stock: s.stock.map(engineRow),
       bands: s.bands,
       ...(s.offcutSettings ? { offcutSettings: s.offcutSettings } : {}),
       offcutsSeen: seen,
+      ...(version !== undefined ? { version } : {}),
     }),
   /** jobNames names the saved layouts offcuts came from (the newest 200 layouts). */
   jobNames: async (): Promise<Record<string, string>> => {
@@ -42,6 +50,21 @@ export const stockApi = {
  */
 export function notThere(e: unknown): boolean {
   return e instanceof ApiError && (e.status === 0 || e.status === 404 || e.status === 405 || e.status >= 500);
+}
+
+/** versionOf is the version the server answered with its lists; undefined from a server without versions (or a value that is none). */
+export function versionOf(l: StockLists | null | undefined): number | undefined {
+  const v: unknown = l?.version;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+}
+
+/**
+ * isConflict reports whether a save was refused because the stored list
+ * changed since it was read (409: another tab or device saved it), so that
+ * nothing of it was stored.
+ */
+export function isConflict(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 409;
 }
 
 /** offcutIds are the ids of the rack's offcuts among the stock rows of s. */

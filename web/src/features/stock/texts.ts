@@ -34,6 +34,18 @@ export const stockMsg = {
   changedElsewhere:
     'Levha stoku bu tarayıcıda çevrimdışı değiştirildi, ama bu arada başka bir yerde de değiştirilmiş. ' +
     'Bu tarayıcıdaki liste sunucudakinin yerine kaydedilsin mi? İptal ederseniz sunucudaki liste alınır.',
+  /** asked at sign-out when the stock changed here could not be saved: another tab or device saved the list since (409) */
+  changedElsewhereAtSignOut:
+    'Levha stokunda bu tarayıcıda yaptığınız değişiklikler kaydedilemedi: liste bu arada başka bir pencereden ya da cihazdan kaydedilmiş. ' +
+    'Bu tarayıcıdaki liste sunucudakinin yerine kaydedilsin mi? İptal ederseniz sunucudaki liste kalır.',
+  /** under the server's message when a save was refused because the list was saved elsewhere since (409) */
+  conflictHint:
+    'Değişiklikleriniz bu pencerede duruyor. Öbür pencerede ya da cihazda kaydedilen listeyi görmek için "Sunucudaki listeyi aç" düğmesine basın ' +
+    've değişikliklerinizi o listede yeniden yapın. "Kaydet" derseniz öbür kaydın yerine bu penceredeki liste kaydedilir.',
+  reloadServer: 'Sunucudaki listeyi aç',
+  /** asked before the server's list replaces the dialog's after a conflict */
+  confirmReload: 'Sunucudaki liste açılınca bu penceredeki değişiklikleriniz silinecek. Açılsın mı?',
+  reloadFailed: 'Sunucudaki liste okunamadı; bağlantıyı denetleyip yeniden deneyin.',
   open: 'Levha stoku',
   title: 'Levha stoku',
   stockRows: 'Stok satırları',
