@@ -1080,3 +1080,28 @@ func TestUnknownFieldsIgnoredRequiredKeysGuarded(t *testing.T) {
 		t.Errorf("a part with width misspelled: %d %s, want 400", w.Code, w.Body)
 	}
 }
+
+// A layout of more pieces than the engine lays out is refused on every
+// route that saves one (the audit saved 2 lines x 100,000 with 201, and
+// the layout could never be laid out again); one of the engine's limit
+// saves.
+func TestLayoutPieceLimit(t *testing.T) {
+	h := newStoreAPI(t)
+	body := func(name string, q1, q2 int) string {
+		return fmt.Sprintf(`{"name":%q,"parts":[{"name":"A","width":1,"height":1,"quantity":%d},{"name":"B","width":1,"height":1,"quantity":%d}]}`, name, q1, q2)
+	}
+	over := body("Çok", store.MaxQuantity, store.MaxQuantity)
+	status, answer := call(t, h, "POST", "/api/layouts", over)
+	if _, msg, fields := errorOf(t, answer); status != http.StatusBadRequest || msg != store.MsgLayoutPieces || fields["parts[1].quantity"] != msg {
+		t.Errorf("POST /api/layouts of %d pieces: %d %s", 2*store.MaxQuantity, status, answer)
+	}
+	status, answer = call(t, h, "POST", "/api/sync", `{"parts":[],"layouts":[`+over+`]}`)
+	if _, msg, fields := errorOf(t, answer); status != http.StatusBadRequest || fields["layouts[0].parts[1].quantity"] != msg {
+		t.Errorf("POST /api/sync of a layout of %d pieces: %d %s", 2*store.MaxQuantity, status, answer)
+	}
+	l := saveJob(t, h, body("Tam", nest.MaxPieces-1, 1))
+	status, answer = call(t, h, "PUT", "/api/layouts/"+l.ID, over)
+	if _, msg, _ := errorOf(t, answer); status != http.StatusBadRequest || msg != store.MsgLayoutPieces {
+		t.Errorf("PUT /api/layouts of %d pieces: %d %s", 2*store.MaxQuantity, status, answer)
+	}
+}

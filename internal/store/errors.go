@@ -42,6 +42,11 @@ const (
 	MsgSignInNeeded = "Oturum açmanız gerekiyor."
 )
 
+// MsgLayoutPieces refuses a layout of more pieces (the sum of its
+// quantities) than the engine lays out, MaxLayoutPieces: the web app's
+// words for a job over it (web/src/features/parts/texts.ts, tooManyPieces).
+const MsgLayoutPieces = "Parça sayısı çok fazla: bir işte en fazla 100.000 adet yerleştirilebilir."
+
 // invalid returns an Invalid error about field.
 func invalid(field, message string) error {
 	return apperr.NewField(apperr.Invalid, field, message)

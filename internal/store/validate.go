@@ -21,6 +21,10 @@ const (
 	MaxSize        = 1000   // cm, a part's or a stock row's side (specification section 9)
 	MaxQuantity    = 100000 // copies of one part
 	MaxLayoutParts = 10000  // part lines in one layout
+	// MaxLayoutPieces bounds the sum of a layout's quantities: the
+	// engine's, so that a saved layout lays out again. A saved part's
+	// quantity (MaxQuantity) is within it.
+	MaxLayoutPieces = nest.MaxPieces
 	// MaxSheetSize is the canvas's side, the engine's limit: the
 	// specification's canvas dialog only asks before taking a side over
 	// MaxSize ("Çok büyük boyutlar performansı etkileyebilir. Devam etmek
@@ -66,7 +70,8 @@ func (p PartInput) Validate() (PartInput, error) {
 }
 
 // Validate trims the names and checks every rule of issue 5: a layout name
-// of 1 to 200 characters, 1 to 10,000 parts each valid as a PartInput, a
+// of 1 to 200 characters, 1 to 10,000 parts each valid as a PartInput and
+// at most MaxLayoutPieces pieces in all, a
 // canvas whose sides are valid sizes (the default canvas when zero, unless
 // the layout has stock rows: then none, as the engine reads it), and
 // non-negative options. It returns the layout as it is to be stored, with
@@ -95,9 +100,14 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	l.Stock, l.Bands = nilIfEmpty(list.Stock), nilIfEmpty(list.Bands)
 	codes := bandSet(l.Bands)
 	parts := make([]nest.Part, len(l.Parts))
+	pieces := 0
 	for i, p := range l.Parts {
 		if p, err = checkLayoutPart(p, codes); err != nil {
 			return l, apperr.WithFieldPrefix(err, fmt.Sprintf("parts[%d]", i))
+		}
+		// On the line that passes the limit, as the engine names it.
+		if pieces += p.Quantity; pieces > MaxLayoutPieces {
+			return l, invalid(fmt.Sprintf("parts[%d].quantity", i), MsgLayoutPieces)
 		}
 		parts[i] = p
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"kesim/internal/apperr"
@@ -108,5 +109,31 @@ func TestLayoutOffcutRowsReachTheCanvasLimit(t *testing.T) {
 	_, err = LayoutInput{Name: "Levhadan", Parts: parts, Stock: []nest.Stock{sheet}}.Validate()
 	if !isInvalid(err, "stock[0].width", MsgSizeTooLarge) {
 		t.Errorf("a sheet row of 4970 cm: %v, want %q as PUT /api/stock answers", err, MsgSizeTooLarge)
+	}
+}
+
+// A layout holds at most the pieces the engine lays out, so that it can
+// be laid out again (the audit saved 2 lines of 100,000 with 201): refused
+// on the line that passes the limit, as the engine names it, in the web
+// app's words. A saved part alone never passes it.
+func TestLayoutPiecesWithinTheEngines(t *testing.T) {
+	line := func(q int) nest.Part { return nest.Part{Name: "Kapak", Width: 1, Height: 1, Quantity: q} }
+	_, err := LayoutInput{Name: "Çok", Parts: []nest.Part{line(MaxQuantity), line(MaxQuantity)}}.Validate()
+	if !isInvalid(err, "parts[1].quantity", MsgLayoutPieces) {
+		t.Errorf("2 lines of %d: %v, want %q on parts[1].quantity", MaxQuantity, err, MsgLayoutPieces)
+	}
+	_, err = LayoutInput{Name: "Tam", Parts: []nest.Part{line(nest.MaxPieces - 1), line(1)}}.Validate()
+	if err != nil {
+		t.Errorf("a layout of exactly %d pieces: %v", nest.MaxPieces, err)
+	}
+	_, err = LayoutInput{Name: "Fazla", Parts: []nest.Part{line(nest.MaxPieces - 1), line(1), line(1)}}.Validate()
+	if !isInvalid(err, "parts[2].quantity", MsgLayoutPieces) {
+		t.Errorf("%d pieces: %v", nest.MaxPieces+1, err)
+	}
+	if MaxLayoutPieces != nest.MaxPieces || MaxQuantity > MaxLayoutPieces {
+		t.Errorf("MaxLayoutPieces %d, MaxQuantity %d: want the engine's %d and a part within it", MaxLayoutPieces, MaxQuantity, nest.MaxPieces)
+	}
+	if want := "en fazla 100.000 adet"; nest.MaxPieces != 100000 || !strings.Contains(MsgLayoutPieces, want) {
+		t.Errorf("MsgLayoutPieces %q does not name the engine's %d", MsgLayoutPieces, nest.MaxPieces)
 	}
 }

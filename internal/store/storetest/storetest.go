@@ -288,6 +288,8 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 		{"part without name", func(l *store.LayoutInput) { l.Parts[1].Name = "" }, "parts[1].name", store.MsgRequired},
 		{"part too wide", func(l *store.LayoutInput) { l.Parts[0].Width = 2000 }, "parts[0].width", store.MsgSizeTooLarge},
 		{"part quantity", func(l *store.LayoutInput) { l.Parts[1].Quantity = -1 }, "parts[1].quantity", store.MsgInvalidValues},
+		// The engine's pieces, so that a saved layout lays out again.
+		{"too many pieces", func(l *store.LayoutInput) { l.Parts[1].Quantity = store.MaxLayoutPieces - 1 }, "parts[1].quantity", store.MsgLayoutPieces},
 		{"sheet", func(l *store.LayoutInput) { l.Sheet.Height = 0 }, "sheet.height", store.MsgInvalidSheet},
 		// The canvas takes what the engine takes (a canvas over 1000 cm is
 		// asked about, then laid out: the specification's canvas dialog).
@@ -722,9 +724,10 @@ func testLayoutSummaries(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The largest layout: the most lines, and the most pieces among them.
 	big := store.LayoutInput{Name: "Büyük", Parts: make([]nest.Part, store.MaxLayoutParts)}
 	for i := range big.Parts {
-		big.Parts[i] = nest.Part{Name: "p", Width: 1, Height: 1, Quantity: store.MaxQuantity}
+		big.Parts[i] = nest.Part{Name: "p", Width: 1, Height: 1, Quantity: store.MaxLayoutPieces / store.MaxLayoutParts}
 	}
 	if _, err := s.Sync(ctx, anon, nil, []store.LayoutInput{big}); err != nil {
 		t.Fatal(err)
@@ -738,7 +741,7 @@ func testLayoutSummaries(t *testing.T, s store.Store) {
 	}
 	got := page.Layouts[0]
 	want := store.LayoutSummary{ID: got.ID, Name: "Büyük", CreatedAt: got.CreatedAt, Sheet: &store.DefaultSheet,
-		PartLines: store.MaxLayoutParts, Pieces: store.MaxLayoutParts * store.MaxQuantity, State: store.StatePlanned}
+		PartLines: store.MaxLayoutParts, Pieces: store.MaxLayoutPieces, State: store.StatePlanned}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("largest layout listed as %+v, want %+v", got, want)
 	}
