@@ -137,6 +137,15 @@ func TestJobAPI(t *testing.T) {
 	} else if _, msg, _ := errorOf(t, body); msg != store.MsgJobPinned {
 		t.Errorf("message %q", msg)
 	}
+	// A re-plan of parts only (no result) is refused for what it lacks:
+	// the job has its result, the re-plan must bring its new one.
+	delete(replan, "result")
+	b, _ = json.Marshal(replan)
+	if status, body := call(t, h, "PUT", "/api/layouts/"+l.ID, string(b)); status != http.StatusConflict {
+		t.Errorf("re-plan without a result: %d %s", status, body)
+	} else if _, msg, _ := errorOf(t, body); msg != store.MsgJobReplanNoResult {
+		t.Errorf("re-plan without a result: message %q, want %q", msg, store.MsgJobReplanNoResult)
+	}
 	var same map[string]json.RawMessage
 	json.Unmarshal([]byte(jobBody(t, "x", nil, stiff("a", 40, 100, 1), stiff("b", 20, 20, 2))), &same)
 	delete(same, "name") // keeps the stored name

@@ -29,6 +29,11 @@ const (
 	MsgJobNoResult = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
 	MsgJobPinned   = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
 	MsgJobIsCut    = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
+	// MsgJobReplanNoResult refuses a re-plan without a result of a job
+	// being cut: its ticked pages can be kept only in a new result
+	// (MsgJobNoResult is for a job saved without one, which a job being
+	// cut never is).
+	MsgJobReplanNoResult = "Kesimi başlamış bir işin yeni planı yerleşimiyle birlikte kaydedilmeli: önce yerleşimi hesaplayın, sonra kaydedin."
 	// MsgOffcutGone refuses to cut a job from an offcut that left the rack
 	// after the job was planned (another job was cut from it, or it was
 	// taken off): %s is its code.
@@ -551,8 +556,9 @@ func (s StockList) ValidateRack(rack map[string]bool, consumed []string) (StockL
 }
 
 // ReplanPins returns the pages a re-plan in of the stored job cur keeps
-// pinned, or the Conflict that forbids it: a cut job, a job past planning
-// without a result, a page with a ticked piece changed or missing. The
+// pinned, or the Conflict that forbids it: a cut job, a re-plan of a job
+// being cut without a result, a page with a ticked piece changed or
+// missing. The
 // pinned pages are the leading pages of the new result that are pages of
 // the stored one, unchanged; they must include every page with a ticked
 // piece. (A client may pin more than those: a tick undone while it planned.)
@@ -562,7 +568,7 @@ func ReplanPins(cur Layout, in LayoutInput) ([]nest.Page, error) {
 		return nil, apperr.New(apperr.Conflict, MsgJobIsCut)
 	case StateCutting:
 		if in.Result == nil {
-			return nil, apperr.New(apperr.Conflict, MsgJobNoResult)
+			return nil, apperr.New(apperr.Conflict, MsgJobReplanNoResult)
 		}
 		ticked := TickedPages(cur.Result, cur.CutPieces)
 		if !KeepsPages(in.Result, ticked) {

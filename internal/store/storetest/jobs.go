@@ -347,6 +347,12 @@ func testJobReplan(t *testing.T, s store.Store) {
 	if _, err := s.ReplaceLayout(ctx, userA, l.ID, two); err != nil {
 		t.Errorf("re-plan with one more page pinned: %v", err)
 	}
+	// A re-plan without its result cannot keep the cut pages: it must
+	// carry its new result (the job has one; the message says so).
+	bare := store.LayoutInput{Name: "Dolap 2", Parts: next.Parts, Sheet: in.Sheet, Options: in.Options}
+	if _, err := s.ReplaceLayout(ctx, userA, l.ID, bare); apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgJobReplanNoResult {
+		t.Errorf("re-plan of a job being cut without a result: %v, want conflict %q", err, store.MsgJobReplanNoResult)
+	}
 	// A plan made without the pin moves or drops the cut page.
 	fresh := jobInput(t, "Dolap 3", nil, fixed("a", 60, 60, 3), fixed("b", 30, 30, 1))
 	fresh.Result.Pages[0].Parts[0].ID, fresh.Result.Pages[1].Parts[0].ID = fresh.Result.Pages[1].Parts[0].ID, fresh.Result.Pages[0].Parts[0].ID
