@@ -136,6 +136,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // msgBadJSON is the Turkish message for a body that is no JSON.
 const msgBadJSON = "İstek gövdesi geçerli bir JSON değil."
 
+// msgNotObject is the Turkish message for a body that is JSON but no
+// object ([], "x", 5): every route's body is one, and the error concerns
+// the body, not one of its fields.
+const msgNotObject = "İstek gövdesi bir JSON nesnesi ({…}) olmalı."
+
 // msgBadUTF8 is the Turkish message for a body that is not UTF-8.
 const msgBadUTF8 = "İstek gövdesi geçersiz karakterler içeriyor: metinler UTF-8 olmalı."
 
@@ -230,14 +235,16 @@ func typeMessage(field string) string {
 }
 
 // decodeError is the error of a JSON body that could not be read: too
-// large, a value of the wrong type (naming its field), no body at all, or
-// no JSON.
+// large, a body that is no object, a value of the wrong type (naming its
+// field), no body at all, or no JSON.
 func decodeError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
 		return apperr.New(apperr.TooLarge, tooLargeMessage(tooLarge.Limit))
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		return apperr.New(apperr.Invalid, msgNotObject) // the body itself
 	case errors.As(err, &typeErr):
 		return apperr.NewField(apperr.Invalid, typeErr.Field, typeMessage(typeErr.Field))
 	case errors.Is(err, io.EOF):

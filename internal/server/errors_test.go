@@ -145,3 +145,33 @@ func TestDatabaseGoneIsUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// A body that is JSON but no object ([], a string, a number) is refused
+// for what it is, on every route that reads one: no field is wrong, the
+// body is (it answered "Lütfen geçerli pozitif değerler girin!" without
+// fields, as if a value had the wrong type).
+func TestBodyThatIsNoObject(t *testing.T) {
+	h := newTestServer(t, nil)
+	w := do(h, "POST", "/api/layouts", `{"name":"Düzen","parts":[{"name":"A","width":10,"height":10,"quantity":1}]}`)
+	var job struct{ ID string }
+	if err := json.Unmarshal(w.Body.Bytes(), &job); err != nil || w.Code != http.StatusCreated {
+		t.Fatalf("POST /api/layouts: %d %s", w.Code, w.Body)
+	}
+	for _, route := range []string{"POST /api/parts", "POST /api/layouts", "PUT /api/layouts/" + job.ID, "PATCH /api/layouts/" + job.ID,
+		"PUT /api/layouts/" + job.ID + "/pieces/p1-0", "POST /api/sync", "PUT /api/stock", "POST /api/nest", "POST /api/export/pdf"} {
+		method, path, _ := strings.Cut(route, " ")
+		for _, body := range []string{`[]`, `[{"name":"A"}]`, `"x"`, `5`, `true`} {
+			w := do(h, method, path, body, "Content-Type", "application/json")
+			var e errorBody
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code != http.StatusBadRequest ||
+				e.Error.Code != apperr.Invalid || e.Error.Message != msgNotObject || e.Error.Fields != nil {
+				t.Errorf("%s %s: %d %s, want 400 %q without fields", route, body, w.Code, w.Body, msgNotObject)
+			}
+		}
+	}
+	// A value of the wrong type inside the object still names its field.
+	w = do(h, "POST", "/api/parts", `{"name":"A","width":"on","height":1,"quantity":1}`)
+	if !strings.Contains(w.Body.String(), `"fields":{"width":`) {
+		t.Errorf("a string for a width: %d %s", w.Code, w.Body)
+	}
+}
