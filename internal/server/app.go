@@ -45,10 +45,30 @@ type appFile struct {
 	etag string
 }
 
+// The answers of the paths outside /api/ that are no file, in Turkish
+// plain text as the page of a binary built without the app (errNotBuilt):
+// Go's own are English ("404 page not found").
+const (
+	// msgNoFile answers a file the app does not have (a missing asset,
+	// a dotfile); a path without an extension is a client-side route
+	// and gets the app's page instead.
+	msgNoFile = "Sayfa bulunamadı: bu adreste Kesim'in bir dosyası yok."
+	// msgReadOnly answers a method other than GET and HEAD.
+	msgReadOnly = "Bu adres yalnızca okunabilir: GET veya HEAD isteği gönderin."
+)
+
+// notFound answers 404 msgNoFile.
+func notFound(w http.ResponseWriter) { http.Error(w, msgNoFile, http.StatusNotFound) }
+
+// readOnly answers 405 with msg and Allow: GET, HEAD.
+func readOnly(w http.ResponseWriter, msg string) {
+	w.Header().Set("Allow", "GET, HEAD")
+	http.Error(w, msg, http.StatusMethodNotAllowed)
+}
+
 func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		readOnly(w, msgReadOnly)
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
@@ -59,19 +79,19 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// not served, and no client-side route either.
 	for seg := range strings.SplitSeq(name, "/") {
 		if strings.HasPrefix(seg, ".") {
-			http.NotFound(w, r)
+			notFound(w)
 			return
 		}
 	}
 	f := a.file(name)
 	if f == nil {
 		if path.Ext(name) != "" {
-			http.NotFound(w, r)
+			notFound(w)
 			return
 		}
 		f = a.file("index.html") // a client-side route
 		if f == nil {
-			http.NotFound(w, r)
+			notFound(w)
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -32,6 +33,63 @@ func TestAppRefusesDotfiles(t *testing.T) {
 		h.ServeHTTP(w, httptest.NewRequest("GET", "http://localhost"+path, nil))
 		if w.Code != 200 {
 			t.Errorf("GET %s: %d", path, w.Code)
+		}
+	}
+}
+
+// What is no file and no metrics is answered in Turkish plain text, with
+// its status (Go's own answers were English: "404 page not found",
+// "Method Not Allowed"); a path without an extension is still the app.
+func TestNonAPIAnswersInTurkish(t *testing.T) {
+	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Kesim</title>")}}
+	quiet := slog.New(slog.DiscardHandler)
+	on := New(Config{App: app, Logger: quiet, Metrics: true})
+	off := New(Config{App: app, Logger: quiet})
+	noIndex := New(Config{App: fstest.MapFS{"x.js": {Data: []byte("1")}}, Logger: quiet})
+	for _, c := range []struct {
+		h              http.Handler
+		method, path   string
+		header, status int
+		want           string
+	}{
+		{off, "GET", "/.env", 0, 404, msgNoFile},
+		{off, "GET", "/nonexistent.js", 0, 404, msgNoFile},
+		{off, "GET", "/assets/yok-123.css", 0, 404, msgNoFile},
+		{off, "POST", "/", 0, 405, msgReadOnly},
+		{off, "DELETE", "/kayitli/duzen", 0, 405, msgReadOnly},
+		{noIndex, "GET", "/kayitli/duzen", 0, 404, msgNoFile},
+		{off, "GET", "/metrics", 0, 404, msgMetricsOff},
+		{off, "POST", "/metrics", 0, 404, msgMetricsOff},
+		{on, "GET", "/metrics", 1, 404, msgMetricsProxied},
+		{on, "GET", "/metrics", 2, 404, msgMetricsProxied},
+		{on, "GET", "/metrics", 3, 404, msgMetricsProxied},
+		{on, "POST", "/metrics", 0, 405, msgMetricsMethod},
+		{on, "PUT", "/metrics", 0, 405, msgMetricsMethod},
+	} {
+		r := httptest.NewRequest(c.method, "http://localhost"+c.path, nil)
+		switch c.header {
+		case 1:
+			r.Header.Set("X-Forwarded-For", "203.0.113.7")
+		case 2:
+			r.Header.Set("Forwarded", "for=203.0.113.7")
+		case 3:
+			r.Header.Set("X-Real-IP", "203.0.113.7")
+		}
+		w := httptest.NewRecorder()
+		c.h.ServeHTTP(w, r)
+		if w.Code != c.status || strings.TrimSpace(w.Body.String()) != c.want || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+			t.Errorf("%s %s (header %d): %d %q %q, want %d %q", c.method, c.path, c.header, w.Code, w.Header().Get("Content-Type"), w.Body, c.status, c.want)
+		}
+		if c.status == 405 && w.Header().Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s %s: Allow %q", c.method, c.path, w.Header().Get("Allow"))
+		}
+	}
+	for _, c := range []struct {
+		h    http.Handler
+		path string
+	}{{off, "/kayitli/duzen"}, {on, "/metrics"}} {
+		if w := do(c.h, "HEAD", c.path, ""); w.Code != 200 {
+			t.Errorf("HEAD %s: %d", c.path, w.Code)
 		}
 	}
 }

@@ -138,7 +138,7 @@ func (m *serverMetrics) layout(r *http.Request, err error) {
 // on its own only refuses itself.
 func (m *serverMetrics) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if forwarded(r) {
-		http.NotFound(w, r)
+		http.Error(w, msgMetricsProxied, http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
@@ -178,6 +178,18 @@ func (m *serverMetrics) writePools(w io.Writer) {
 	}
 	_, _ = io.WriteString(w, b.String())
 }
+
+// The Turkish answers of /metrics when it gives no metrics (plain text,
+// as a scraper reads it).
+const (
+	// msgMetricsProxied answers a request a proxy passed on (404).
+	msgMetricsProxied = "Ölçümler bir vekil sunucu (proxy) üzerinden verilmez; sunucunun kendisine doğrudan sorun."
+	// msgMetricsOff answers /metrics on a server that does not serve
+	// them (404): a network address without --metrics.
+	msgMetricsOff = "Bu sunucuda ölçümler kapalı: ağ adresinde kesim serve --metrics ile açılır."
+	// msgMetricsMethod answers a method other than GET and HEAD (405).
+	msgMetricsMethod = "Ölçümler yalnızca GET isteğiyle okunur."
+)
 
 // forwarded reports whether r says a proxy passed it on.
 func forwarded(r *http.Request) bool {

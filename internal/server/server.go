@@ -78,10 +78,15 @@ func New(cfg Config) http.Handler {
 	})
 	if m != nil {
 		mux.Handle("GET /metrics", m)
+		mux.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
+			readOnly(w, msgMetricsMethod) // in Turkish, not the mux's 405
+		})
 	} else {
 		// Not the web app's page: a scraper pointed here learns that the
 		// metrics are off (kesim serve --metrics).
-		mux.Handle("/metrics", http.NotFoundHandler())
+		mux.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, msgMetricsOff, http.StatusNotFound)
+		})
 	}
 	mux.Handle("/", appHandler(cfg.App))
 	// observe, outermost, logs every request (logging.go) and counts it.
