@@ -201,6 +201,46 @@ await test('edit with Enter and Escape, delete', async (page) => {
   await page.getByRole('heading', { name: 'Henüz parça eklenmedi' }).waitFor();
 });
 
+// A long list draws only the cards on screen (PartList, listWindow.ts):
+// the browser lays it out, so that what jsdom cannot check is checked here.
+await test('3.000 part lines: the open list is drawn in a window, Tab walks it in order, the skip link reaches the results', async (page) => {
+  await open(page);
+  const rows = ['Ad\tGenişlik\tYükseklik\tAdet'];
+  for (let i = 1; i <= 3000; i++) rows.push(`Parça ${i}\t${10 + (i % 40)}\t${12 + (i % 23)}\t1`);
+  await paste(page, rows.join('\n'));
+  await page.getByRole('button', { name: 'Tümünü göster (3.000 parça çeşidi)' }).click();
+  const drawn = await page.locator('.part-grid > li.part-card').count();
+  expect(drawn < 300, `${drawn} cards drawn of 3.000`);
+  // scrolled to the middle, the cards there are drawn
+  await page.evaluate(() => {
+    const ul = document.querySelector('.part-grid');
+    scrollTo(0, ul.getBoundingClientRect().top + scrollY + ul.offsetHeight / 2);
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.part-grid > li.part-card')].some((li) => {
+      const r = li.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && Number(li.getAttribute('aria-posinset')) > 1000;
+    }),
+  );
+  // Tab from the list's buttons: three stops a card, in order, past the first screen
+  await page.getByRole('button', { name: 'Tümünü Temizle' }).focus();
+  for (let i = 1; i <= 40; i++) {
+    for (const stop of [`Parça ${i}: Döndürülebilir`, `Parça ${i}: Düzenle`, `Parça ${i}: Sil`]) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      expect(at === stop, `Tab reached ${at}, not ${stop}`);
+    }
+  }
+  await page.keyboard.press('Enter');
+  expect((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Parça 41: Düzenle', 'focus after Sil');
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-pages]')?.textContent !== '0', null, { timeout: 30000 });
+  await page.getByRole('link', { name: 'Sonuçlara geç' }).focus();
+  await page.keyboard.press('Enter');
+  expect((await page.evaluate(() => document.activeElement?.id)) === 'results', 'skip link did not reach the results');
+  await page.keyboard.press('Tab');
+  expect((await page.evaluate(() => document.activeElement?.textContent)) === 'PDF İndir', 'PDF İndir not next');
+});
+
 await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
   await open(page);
   await addPart(page, 'Kapak', '50', '74', '4');

@@ -9,7 +9,7 @@ interface Props {
   bandCodes?: readonly string[];
   /** idPrefix names the inputs (idPrefix + field), so that a bad field can be focused */
   idPrefix: string;
-  /** onKeyDown for the text inputs (the inline edit's Enter and Escape) */
+  /** onKeyDown for the text inputs (the inline edit's Enter; its card takes Escape) */
   onKeyDown?: (e: KeyboardEvent) => void;
 }
 

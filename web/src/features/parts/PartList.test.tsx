@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import type { Part } from './parts';
 import { PartList } from './PartList';
@@ -162,5 +162,144 @@ describe('PartList', () => {
     await user.clear(screen.getByLabelText('Adet'));
     await user.type(screen.getByLabelText('Adet'), '99.998{Enter}');
     expect(onEdit).toHaveBeenCalledWith('a', expect.objectContaining({ quantity: 99998 }));
+  });
+});
+
+/** many makes n parts, Parça 1 … Parça n. */
+const many = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ id: `m${i + 1}`, name: `Parça ${i + 1}`, width: 10, height: 20, quantity: 1 }));
+
+/** Live is the list over parts of its own, with the add form's name field and the results section around it. */
+function Live({ start }: { start: Part[] }) {
+  const [parts, setParts] = useState(start);
+  return (
+    <NoticeProvider>
+      <input id="part-name" aria-label="Parça Adı" />
+      <PartList
+        parts={parts}
+        onEdit={(id, change) => setParts((ps) => ps.map((p) => (p.id === id ? { ...p, ...change } : p)))}
+        onRemove={(id) => setParts((ps) => ps.filter((p) => p.id !== id))}
+        onClear={() => setParts([])}
+      />
+      <section id="results" tabIndex={-1} aria-label="Nesting Sonucu">
+        <button type="button">PDF İndir</button>
+      </section>
+    </NoticeProvider>
+  );
+}
+
+describe('PartList keyboard and focus', () => {
+  it('gives each card’s Döndürülebilir box the part’s name, the text on screen unchanged', () => {
+    show([plain, kapak]);
+    expect(screen.getByRole('checkbox', { name: 'Kapak: Döndürülebilir' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Raf: Döndürülebilir' })).toBeChecked();
+    expect(within(card('Raf')).getByText('Döndürülebilir')).toBeInTheDocument();
+  });
+
+  it('cancels an edit with Escape from anywhere in the card, and gives the focus back to Düzenle', async () => {
+    const { onEdit, user } = show([kapak]);
+    await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));
+    await user.type(screen.getByLabelText('Parça Adı'), ' Sol');
+    // the extras' toggle is a button, not a text field
+    const toggle = within(card('Kapak')).getByRole('button', { name: /Malzeme, damar, bant/ });
+    toggle.focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Parça Adı')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kapak: Düzenle' })).toHaveFocus();
+    // from a band's select and from the Kaydet button too
+    await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));
+    screen.getByLabelText('Damar yönü').focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Kapak: Düzenle' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Kapak: Düzenle' }));
+    screen.getByRole('button', { name: 'Kaydet' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Kapak: Düzenle' })).toHaveFocus();
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+
+  it('puts the focus on Parça Adı after Tümünü Temizle → Evet, not on the page', async () => {
+    render(<Live start={[plain, kapak]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Tümünü Temizle' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Parça Adı')).toHaveFocus();
+  });
+
+  it('skips the cards to the results with "Sonuçlara geç", the first stop of the list', async () => {
+    render(<Live start={many(60)} />);
+    const user = userEvent.setup();
+    screen.getByLabelText('Parça Adı').focus();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Sonuçlara geç' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Nesting Sonucu' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'PDF İndir' })).toHaveFocus();
+  });
+});
+
+describe('PartList with thousands of part lines', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the first 50, then draws only the cards on screen of all 5.000, each placed in the whole list', async () => {
+    render(<Live start={many(5000)} />);
+    const user = userEvent.setup();
+    expect(screen.getAllByRole('listitem')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Tümünü göster (5.000 parça çeşidi)' }));
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(5);
+    expect(items.length).toBeLessThan(100);
+    expect(items[0]).toHaveAttribute('aria-posinset', '1');
+    expect(items[0]).toHaveAttribute('aria-setsize', '5000');
+    // the last card is drawn too: Shift+Tab from the button under the list reaches it
+    expect(card('Parça 5000')).toHaveAttribute('aria-posinset', '5000');
+    await user.click(screen.getByRole('button', { name: 'İlk 50 parçayı göster' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(50);
+  });
+
+  it('keeps the Tab order through cards not yet drawn, and the focus after Sil', async () => {
+    render(<Live start={many(5000)} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Tümünü göster/ }));
+    const drawn = screen.getAllByRole('listitem');
+    const lastInWindow = drawn[drawn.length - 2];
+    const n = Number(lastInWindow.getAttribute('aria-posinset'));
+    expect(screen.queryByRole('listitem', { name: `Parça ${n + 1}` })).not.toBeInTheDocument();
+    within(lastInWindow).getByRole('button', { name: `Parça ${n}: Sil` }).focus();
+    // three stops a card: Döndürülebilir, Düzenle, Sil
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: `Parça ${n + 1}: Döndürülebilir` })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: `Parça ${n + 2}: Döndürülebilir` })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: `Parça ${n + 2}: Sil` }));
+    expect(screen.getByRole('button', { name: `Parça ${n + 3}: Düzenle` })).toHaveFocus();
+    // Shift+Tab from the button under the list: the last card
+    screen.getByRole('button', { name: 'İlk 50 parçayı göster' }).focus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Parça 5000: Sil' })).toHaveFocus();
+  });
+
+  it('keeps a card being edited, with what was typed, when the list scrolls far past it', async () => {
+    let top = 0;
+    vi.spyOn(HTMLUListElement.prototype, 'getBoundingClientRect').mockImplementation(() => DOMRect.fromRect({ x: 0, y: top, width: 800, height: 500000 }));
+    render(<Live start={many(5000)} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Tümünü göster/ }));
+    await user.click(screen.getByRole('button', { name: 'Parça 3: Düzenle' }));
+    await user.type(screen.getByLabelText('Parça Adı', { selector: 'li input' }), ' Kapak');
+    top = -200000;
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((r) => requestAnimationFrame(r));
+    });
+    expect(screen.queryByRole('listitem', { name: 'Parça 10' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Parça 2001' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Parça Adı', { selector: 'li input' })).toHaveValue('Parça 3 Kapak');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('listitem', { name: 'Parça 3 Kapak' })).toBeInTheDocument();
   });
 });

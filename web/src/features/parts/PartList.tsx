@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseWhole } from '../../lib/number';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
+import { useListWindow } from './listWindow';
 import { checkExtras, dataSize, describeExtras, extrasDraft, hasExtras, jobLimit, totals, withExtras, type ExtrasDraft, type Part } from './parts';
 import { partMsg } from './texts';
 
@@ -17,32 +18,79 @@ interface Props {
 }
 
 const FIRST = 50;
+/** WINDOW_FROM: an expanded list of more part lines draws only the rows on screen (listWindow.ts) */
+export const WINDOW_FROM = 200;
+/** RESULTS_ID is the results section's id (features/results/ResultsView), the skip link's target */
+const RESULTS_ID = 'results';
+
+/** cardOf is the list's card of the part id, if it is drawn. */
+function cardOf(list: HTMLUListElement | null, id: string): HTMLElement | undefined {
+  for (const li of list?.children ?? []) if ((li as HTMLElement).dataset.id === id) return li as HTMLElement;
+  return undefined;
+}
 
 /** PartList shows the parts in the nesting, with inline edit and delete. */
 export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props) {
   const [collapsed, setCollapsed] = useState(false);
   const [showAll, setShowAll] = useState(false);
+  // The cards open for edit, and the card with the focus: a long list keeps them drawn.
+  const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
+  const [focused, setFocused] = useState<string | null>(null);
   const notices = useNotices();
-  const t = totals(parts);
-  const size = dataSize(parts);
-  const shown = showAll ? parts : parts.slice(0, FIRST);
+  const t = useMemo(() => totals(parts), [parts]);
+  const size = useMemo(() => dataSize(parts), [parts]);
+  const windowed = showAll && !collapsed && parts.length > WINDOW_FROM;
+  const pinned: number[] = [];
+  if (windowed) {
+    for (const id of focused === null ? editing : [focused, ...editing]) {
+      const i = parts.findIndex((p) => p.id === id);
+      if (i >= 0) pinned.push(i);
+    }
+  }
+  const { ref: listRef, cols, segments, prepare } = useListWindow(parts.length, windowed, pinned);
+
+  // The cards' handlers stay the same from one drawing to the next, so that
+  // a card is drawn again only when its part changes (PartCard is memo'd):
+  // they read the parts of the latest drawing.
+  const latest = useRef(parts);
+  useLayoutEffect(() => {
+    latest.current = parts;
+  });
   // After "Sil" the focus goes to the card that took the removed one's
   // place (or the one before it), or to the add form's name when none is
-  // left, not to the page.
-  const listRef = useRef<HTMLUListElement>(null);
-  const removedAt = useRef<number | null>(null);
-  const remove = (id: string) => {
-    removedAt.current = shown.findIndex((p) => p.id === id);
-    onRemove(id);
-  };
+  // left, not to the page; after "Tümünü Temizle", to the add form's name.
+  // undefined: nothing to focus; null: the form.
+  const focusAfter = useRef<string | null | undefined>(undefined);
+  const remove = useCallback(
+    (id: string) => {
+      const ps = latest.current;
+      const at = ps.findIndex((p) => p.id === id);
+      const next = ps[at + 1]?.id ?? ps[at - 1]?.id ?? null;
+      focusAfter.current = next;
+      // The card to be focused is drawn, wherever the list's window is.
+      setFocused(next);
+      setEditing((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : s));
+      onRemove(id);
+    },
+    [onRemove],
+  );
+  const markEditing = useCallback((id: string, on: boolean) => {
+    setEditing((s) => {
+      if (s.has(id) === on) return s;
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
   useEffect(() => {
-    const at = removedAt.current;
-    if (at === null) return;
-    removedAt.current = null;
-    const edits = listRef.current?.querySelectorAll<HTMLButtonElement>('.part-card .actions button:first-child');
-    if (edits && edits.length > 0) edits[Math.min(at, edits.length - 1)].focus();
+    const target = focusAfter.current;
+    if (target === undefined) return;
+    focusAfter.current = undefined;
+    const edit = target === null ? null : cardOf(listRef.current, target)?.querySelector<HTMLButtonElement>('.actions button');
+    if (edit) edit.focus();
     else document.getElementById('part-name')?.focus();
-  }, [parts]);
+  }, [parts, listRef]);
 
   const clear = async () => {
     if (parts.length === 0) {
@@ -50,14 +98,48 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       return;
     }
     if (await notices.confirm(msg.confirmClear(t.types, t.pieces), { destructive: true })) {
+      focusAfter.current = null;
+      setEditing(new Set());
       onClear();
       notices.toast(msg.cleared(t.types));
     }
   };
+  const toggleAll = () => {
+    // The list's columns and place, measured before it grows.
+    if (!showAll) prepare();
+    setShowAll(!showAll);
+  };
+  // "Sonuçlara geç" skips the cards, three Tab stops each, to the results.
+  const toResults = (e: MouseEvent) => {
+    const results = document.getElementById(RESULTS_ID);
+    if (!results) return;
+    e.preventDefault();
+    results.focus();
+  };
 
   if (parts.length === 0) return null;
+  const card = (p: Part, i: number) => {
+    const on = editing.has(p.id);
+    return (
+      <PartCard
+        key={p.id}
+        part={p}
+        editing={on}
+        jobPieces={on ? t.pieces : 0}
+        onEdit={onEdit}
+        onRemove={remove}
+        onEditing={markEditing}
+        bandCodes={bandCodes}
+        posinset={windowed ? i + 1 : undefined}
+        setsize={windowed ? parts.length : undefined}
+      />
+    );
+  };
   return (
-    <section className="card" aria-labelledby="list-title">
+    <section className="card part-list" aria-labelledby="list-title">
+      <a className="skip-link" href={`#${RESULTS_ID}`} onClick={toResults}>
+        {partMsg.skipToResults}
+      </a>
       <div className="card-head">
         <h2 id="list-title">
           {msg.listTitle}
@@ -75,13 +157,28 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       <p className="summary">{msg.summary(t.pieces, t.types, fmt1d(t.area))}</p>
       {!collapsed && (
         <>
-          <ul className="part-grid" aria-label={msg.listTitle} ref={listRef}>
-            {shown.map((p) => (
-              <PartCard key={p.id} part={p} jobPieces={t.pieces} onEdit={onEdit} onRemove={remove} bandCodes={bandCodes} />
-            ))}
+          <ul
+            className="part-grid"
+            aria-label={msg.listTitle}
+            ref={listRef}
+            data-cols={segments ? cols : undefined}
+            onFocus={(e) => setFocused(e.target.closest<HTMLElement>('li[data-id]')?.dataset.id ?? null)}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
+            }}
+          >
+            {segments
+              ? segments.map((s) =>
+                  s.kind === 'space' ? (
+                    <li key={`space-${s.from}`} className="part-spacer" aria-hidden="true" style={{ height: s.height }} />
+                  ) : (
+                    parts.slice(s.from * cols, s.to * cols).map((p, j) => card(p, s.from * cols + j))
+                  ),
+                )
+              : (showAll ? parts : parts.slice(0, FIRST)).map(card)}
           </ul>
           {parts.length > FIRST && (
-            <button type="button" className="ghost" onClick={() => setShowAll(!showAll)}>
+            <button type="button" className="ghost" onClick={toggleAll}>
               {showAll ? msg.showFirst : msg.showAll(parts.length)}
             </button>
           )}
@@ -93,15 +190,25 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
 
 interface CardProps {
   part: Part;
-  /** the pieces of the whole job: a quantity that takes it past MAX_JOB_PIECES is refused */
+  /** editing opens the card's inline edit (onEditing opens and closes it) */
+  editing: boolean;
+  /**
+   * the pieces of the whole job, given to a card being edited (0 to the
+   * others, which do not need it: a number every edit changes would draw
+   * them all again): a quantity that takes it past MAX_JOB_PIECES is refused
+   */
   jobPieces: number;
   onEdit: Props['onEdit'];
   onRemove: Props['onRemove'];
+  onEditing: (id: string, on: boolean) => void;
   bandCodes?: readonly string[];
+  /** posinset and setsize place the card in the whole list when only some cards are drawn */
+  posinset?: number;
+  setsize?: number;
 }
 
-function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
-  const [editing, setEditing] = useState(false);
+/** PartCard is one part's card; it is drawn again only when its own props change. */
+const PartCard = memo(function PartCard({ part, editing, jobPieces, onEdit, onRemove, onEditing, bandCodes, posinset, setsize }: CardProps) {
   const [name, setName] = useState(part.name);
   const [qty, setQty] = useState(String(part.quantity));
   // The optional columns are edited behind their toggle, open at once when the part uses them.
@@ -148,7 +255,7 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
     // A thickness left as it was shown stays as it is kept, whatever its decimals.
     if (part.thickness && extras.thickness.trim() === extrasDraft(part).thickness) x.extras.thickness = part.thickness;
     onEdit(part.id, { name: name.trim().slice(0, STORE_MAX_NAME_LENGTH), quantity: q, ...withExtras(x.extras) });
-    setEditing(false);
+    onEditing(part.id, false);
     refocus.current = true;
   };
   const cancel = () => {
@@ -156,7 +263,7 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
     setQty(String(part.quantity));
     setExtras(extrasDraft(part));
     setExtrasOpen(hasExtras(part));
-    setEditing(false);
+    onEditing(part.id, false);
     refocus.current = true;
   };
   const startEdit = () => {
@@ -165,13 +272,18 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
     setQty(String(part.quantity));
     setExtras(extrasDraft(part));
     setExtrasOpen(hasExtras(part));
-    setEditing(true);
+    onEditing(part.id, true);
   };
+  // Enter in a field saves; Escape anywhere in the card (a field, the
+  // toggle, a band's select, the buttons) cancels.
   const keys = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       void save();
-    } else if (e.key === 'Escape') {
+    }
+  };
+  const escape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
       e.preventDefault();
       cancel();
     }
@@ -182,7 +294,7 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
 
   if (editing) {
     return (
-      <li className="part-card editing" aria-label={part.name}>
+      <li className="part-card editing" aria-label={part.name} data-id={part.id} aria-posinset={posinset} aria-setsize={setsize} onKeyDown={escape}>
         <label className="field">
           <span>{msg.partName}</span>
           <input value={name} onChange={(e) => setName(e.target.value)} onKeyDown={keys} autoFocus maxLength={200} />
@@ -215,7 +327,7 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
     );
   }
   return (
-    <li className="part-card" aria-label={part.name}>
+    <li className="part-card" aria-label={part.name} data-id={part.id} aria-posinset={posinset} aria-setsize={setsize}>
       <div className="part-main">
         <strong className="part-name">{part.name}</strong>
         <span>{size}</span>
@@ -227,6 +339,7 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
           <input
             type="checkbox"
             checked={part.rotate !== false}
+            aria-label={`${part.name}: ${msg.rotatable}`}
             onChange={(e) => onEdit(part.id, { rotate: e.target.checked ? undefined : false })}
           />
           <span>{msg.rotatable}</span>
@@ -242,4 +355,4 @@ function PartCard({ part, jobPieces, onEdit, onRemove, bandCodes }: CardProps) {
       </div>
     </li>
   );
-}
+});

@@ -9,6 +9,8 @@ import { fmtInt } from '../../messages';
 const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
 
 export const partMsg = {
+  /** the part list's skip link, shown when it has the focus: past the cards to the results */
+  skipToResults: 'Sonuçlara geç',
   extrasToggle: 'Malzeme, damar, bant',
   material: 'Malzeme',
   materialPlaceholder: 'ör. Beyaz Sunta',

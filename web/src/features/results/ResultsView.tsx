@@ -108,8 +108,9 @@ export function ResultsView({
   // A layout with materials shows them section by section, with the order
   // summary; without, the view is the specification's.
   const materials = !!result?.materials?.length;
+  // id and tabIndex: the part list's "Sonuçlara geç" link moves the focus here, past its cards.
   return (
-    <section className="card results" aria-labelledby="results-title">
+    <section id="results" tabIndex={-1} className="card results" aria-labelledby="results-title">
       <h2 id="results-title" className="sr-only">
         {msg.resultsTitle}
       </h2>
