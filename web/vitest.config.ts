@@ -5,5 +5,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // CSS is left out of the tests, but for a stylesheet a test reads as text (styles.test.ts).
+    css: { include: [/\.css\?raw$/] },
   },
 });
