@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { parseWhole } from '../../lib/number';
-import { msg } from '../../messages';
+import { fmtInt, msg } from '../../messages';
 import type { Page } from '../engine/types';
 import { patternOf, patternTitle, type PatternGroup } from './patterns';
 import './results.css';
@@ -62,7 +62,9 @@ export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
  * PageField is the number of the sheet shown, to be typed over: Enter or
  * leaving the field goes there. A number that is no sheet's (empty, 0,
  * past the last, a fraction) is ignored and the field shows the sheet on
- * screen again.
+ * screen again. It is a text field written as the label is ("2.017", not
+ * the "2017" a number field shows) and reads "2017" and "2.017" alike; as
+ * a spin button, the arrow keys step a sheet.
  */
 function PageField({ index, total, label, onIndex }: { index: number; total: number; label: string; onIndex: (i: number) => void }) {
   // draft is the text being typed; null shows the sheet on screen.
@@ -77,12 +79,14 @@ function PageField({ index, total, label, onIndex }: { index: number; total: num
     <label className="page-field">
       <span>{label}</span>
       <input
-        type="number"
+        type="text"
+        role="spinbutton"
         inputMode="numeric"
-        min={1}
-        max={total}
-        step={1}
-        value={draft ?? String(index + 1)}
+        autoComplete="off"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={index + 1}
+        value={draft ?? fmtInt(index + 1)}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={go}
         onKeyDown={(e) => {
@@ -91,6 +95,11 @@ function PageField({ index, total, label, onIndex }: { index: number; total: num
             go();
           } else if (e.key === 'Escape') {
             setDraft(null);
+          } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            const to = index + (e.key === 'ArrowUp' ? 1 : -1);
+            setDraft(null);
+            if (to >= 0 && to < total) onIndex(to);
           }
         }}
       />
