@@ -50,9 +50,10 @@ type errorBody struct {
 // An *apperr.Error answers its code's status with its Turkish message and
 // field; the engine's *nest.InputError is invalid with its field. Anything
 // else is internal: the user reads only "Sunucu hatası", and the error,
-// with the request's method and path, goes to the server's log. Only
-// internal errors are logged: the others are the users' own mistakes or
-// the server's documented limits. A request whose client has left before
+// with the request's method and path, goes to the server's log. Besides
+// internal errors only the database's refusals (store.RefusalError) are
+// logged, as warnings: the others are the users' own mistakes or the
+// server's documented limits. A request whose client has left before
 // the server failed is answered clientLeft, unlogged: the work it cut
 // short is no failure. (A client that only closed its side of the
 // connection, with a body shorter than it said, still reads its 400.)
@@ -62,8 +63,16 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		clientLeft(w)
 		return
 	}
-	if e.Code == apperr.Internal {
+	var refusal *store.RefusalError
+	switch {
+	case e.Code == apperr.Internal:
 		loggerOf(r).ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	case errors.As(err, &refusal):
+		// The user's (409, 400), but past the store's own checks: a gap
+		// in them would otherwise go unseen. The database's code and the
+		// names it gives, never its words, which may quote a value.
+		loggerOf(r).WarnContext(r.Context(), "request refused by the database", "method", r.Method, "path", r.URL.Path,
+			"status", statusOf[e.Code], "refusal", refusal.Kind.String(), "op", refusal.Op, "cause", refusal.Cause)
 	}
 	var b errorBody
 	b.Error.Code = e.Code

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"kesim/internal/apperr"
+	"kesim/internal/store"
 	"kesim/nest"
 )
 
@@ -173,5 +174,50 @@ func TestBodyThatIsNoObject(t *testing.T) {
 	w = do(h, "POST", "/api/parts", `{"name":"A","width":"on","height":1,"quantity":1}`)
 	if !strings.Contains(w.Body.String(), `"fields":{"width":`) {
 		t.Errorf("a string for a width: %d %s", w.Code, w.Body)
+	}
+}
+
+// A database refusal answered 4xx (store.Refused) is logged as a warning,
+// with its kind, the store's operation and the driver's cause, so that a
+// gap in the store's checks is seen; never with the database's own words,
+// which may quote what the user sent. A user's plain mistake is not
+// logged.
+func TestErrorLogsDatabaseRefusals(t *testing.T) {
+	for _, c := range []struct {
+		kind   store.Refusal
+		status int
+		name   string
+	}{
+		{store.RefusedDuplicate, 409, "duplicate"}, {store.RefusedGone, 409, "gone"}, {store.RefusedValue, 400, "value"},
+		{store.RefusedText, 400, "text"}, {store.RefusedRetry, 409, "retry"},
+	} {
+		err := store.Refused(c.kind, "postgres: create part", "SQLSTATE 23505 constraint parts_pkey table parts",
+			errors.New(`duplicate key: Key (name)=(gizli-değer) already exists`))
+		var logged bytes.Buffer
+		h := withLogger(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { Error(w, r, err) }),
+			slog.New(slog.NewTextHandler(&logged, nil)))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("POST", "/api/parts", nil))
+		line := logged.String()
+		if w.Code != c.status || strings.Contains(w.Body.String(), "gizli") {
+			t.Errorf("%s: answered %d %s", c.name, w.Code, w.Body)
+		}
+		for _, want := range []string{"level=WARN", `msg="request refused by the database"`, "method=POST", "path=/api/parts",
+			fmt.Sprintf("status=%d", c.status), "refusal=" + c.name, `op="postgres: create part"`, `cause="SQLSTATE 23505 constraint parts_pkey table parts"`} {
+			if !strings.Contains(line, want) {
+				t.Errorf("%s: log %q lacks %s", c.name, line, want)
+			}
+		}
+		if strings.Contains(line, "gizli") || strings.Count(line, "\n") != 1 {
+			t.Errorf("%s: log %q, want one line without the database's words", c.name, line)
+		}
+	}
+	var logged bytes.Buffer
+	h := withLogger(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		Error(w, r, apperr.NewField(apperr.Invalid, "width", store.MsgSizeTooLarge))
+	}), slog.New(slog.NewTextHandler(&logged, nil)))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/parts", nil))
+	if logged.Len() != 0 {
+		t.Errorf("a user's mistake logged: %s", logged.String())
 	}
 }

@@ -109,10 +109,46 @@ const (
 	MsgRetry      = "Kayıt aynı anda yapılan başka bir değişiklikle çakıştı; lütfen tekrar deneyin."
 )
 
+// String names the kind in the log: duplicate, gone, value, text, retry.
+func (k Refusal) String() string {
+	switch k {
+	case RefusedDuplicate:
+		return "duplicate"
+	case RefusedGone:
+		return "gone"
+	case RefusedValue:
+		return "value"
+	case RefusedText:
+		return "text"
+	case RefusedRetry:
+		return "retry"
+	}
+	return fmt.Sprintf("Refusal(%d)", int(k))
+}
+
+// RefusalError is the cause of a refusal's error (Refused): the server
+// logs it (a warning, not an error), so that a request the store's checks
+// let through to the database is seen. Kind and Op say what and where;
+// Cause is the database's code and the names of what it refused (a
+// constraint, a table, a column), never a value the user sent; Err is the
+// database's own error, which may quote values, and is not logged.
+type RefusalError struct {
+	Kind  Refusal
+	Op    string
+	Cause string
+	Err   error
+}
+
+func (e *RefusalError) Error() string { return e.Op + ": " + e.Err.Error() }
+
+// Unwrap returns the database's error.
+func (e *RefusalError) Unwrap() error { return e.Err }
+
 // Refused returns the user's error for a refusal of the given kind by op.
 // err, the database's own words (which may quote SQL and values), stays
-// the cause, for the log: the user reads only the Turkish message.
-func Refused(kind Refusal, op string, err error) error {
+// the cause, in a *RefusalError with the driver's cause (see there): the
+// user reads only the Turkish message.
+func Refused(kind Refusal, op, cause string, err error) error {
 	code, msg := apperr.Internal, apperr.MsgInternal
 	switch kind {
 	case RefusedDuplicate:
@@ -126,7 +162,7 @@ func Refused(kind Refusal, op string, err error) error {
 	case RefusedRetry:
 		code, msg = apperr.Conflict, MsgRetry
 	}
-	return &apperr.Error{Code: code, Message: msg, Err: fmt.Errorf("%s: %w", op, err)}
+	return &apperr.Error{Code: code, Message: msg, Err: &RefusalError{Kind: kind, Op: op, Cause: cause, Err: err}}
 }
 
 // Storable reports whether s can be a stored text on every driver: valid

@@ -35,11 +35,31 @@ func refusal(err error) store.Refusal {
 	return 0
 }
 
+// cause describes a refusal for the log (store.RefusalError): its
+// SQLSTATE and the constraint, table, column and type PostgreSQL names,
+// never its message, which may quote the value refused ("value \"…\" is
+// out of range").
+func cause(err error) string {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return ""
+	}
+	s := "SQLSTATE " + pe.Code
+	for _, f := range []struct{ name, value string }{
+		{"constraint", pe.ConstraintName}, {"table", pe.TableName}, {"column", pe.ColumnName}, {"type", pe.DataTypeName},
+	} {
+		if f.value != "" {
+			s += " " + f.name + " " + f.value
+		}
+	}
+	return s
+}
+
 // wrap is apperr.Wrap for the failure of op, unless the database refused
 // what the user sent: then the user's error (store.Refused).
 func wrap(op string, err error) error {
 	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, err)
+		return store.Refused(k, op, cause(err), err)
 	}
 	return apperr.Wrap(op, err)
 }
@@ -52,7 +72,7 @@ func saveError(op string, err error) error {
 		return err
 	}
 	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, err)
+		return store.Refused(k, op, cause(err), err)
 	}
 	return store.SaveError(op, err)
 }

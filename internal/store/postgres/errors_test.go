@@ -26,13 +26,19 @@ func TestRefusalsAreTheUsers(t *testing.T) {
 		name, sql string
 		code      apperr.Code
 		msg       string
+		cause     string // the log's, of a refusal
 	}{
-		{"unique", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('x', 'gizli-değer', 1, 1, 1, now())`, apperr.Conflict, store.MsgDuplicate},
-		{"out of range", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('y', 'gizli-değer', 100000, 1, 1, now())`, apperr.Invalid, store.MsgValueRange},
-		{"check", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('y', 'gizli-değer', -1, 1, 1, now())`, apperr.Invalid, store.MsgValueRange},
-		{"NUL in JSON", `SELECT '{"id":"gizli-değer\u0000"}'::jsonb`, apperr.Invalid, store.MsgTextInvalid},
-		{"foreign key", `INSERT INTO piece_ticks (layout_id, piece_id, ticked_at) VALUES ('gizli-değer', 'p1-0', now())`, apperr.Conflict, store.MsgGone},
-		{"server fault", `SELECT * FROM gizli_deger_tablosu`, apperr.Internal, apperr.MsgInternal},
+		{"unique", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('x', 'gizli-değer', 1, 1, 1, now())`, apperr.Conflict, store.MsgDuplicate,
+			"SQLSTATE 23505 constraint parts_pkey table parts"},
+		{"out of range", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('y', 'gizli-değer', 100000, 1, 1, now())`, apperr.Invalid, store.MsgValueRange,
+			"SQLSTATE 22003"},
+		{"out of range, quoted", `SELECT '99999999999'::integer`, apperr.Invalid, store.MsgValueRange, "SQLSTATE 22003"},
+		{"check", `INSERT INTO parts (id, name, width, height, quantity, created_at) VALUES ('y', 'gizli-değer', -1, 1, 1, now())`, apperr.Invalid, store.MsgValueRange,
+			"SQLSTATE 23514 constraint "},
+		{"NUL in JSON", `SELECT '{"id":"gizli-değer\u0000"}'::jsonb`, apperr.Invalid, store.MsgTextInvalid, "SQLSTATE 22P05"},
+		{"foreign key", `INSERT INTO piece_ticks (layout_id, piece_id, ticked_at) VALUES ('gizli-değer', 'p1-0', now())`, apperr.Conflict, store.MsgGone,
+			"SQLSTATE 23503 constraint "},
+		{"server fault", `SELECT * FROM gizli_deger_tablosu`, apperr.Internal, apperr.MsgInternal, ""},
 	} {
 		_, err := s.pool.Exec(ctx, c.sql)
 		if err == nil {
@@ -45,6 +51,13 @@ func TestRefusalsAreTheUsers(t *testing.T) {
 			}
 			if strings.Contains(apperr.MessageOf(got), "gizli") || !errors.Is(got, err) {
 				t.Errorf("%s: the user reads %q (the cause must stay for the log, never in the message)", c.name, apperr.MessageOf(got))
+			}
+			// The log's cause names the code and what was refused, never
+			// the value (99999999999 is quoted in PostgreSQL's message).
+			var re *store.RefusalError
+			if errors.As(got, &re) != (c.cause != "") || re != nil && (!strings.HasPrefix(re.Cause, c.cause) ||
+				strings.Contains(re.Cause, "gizli") || strings.Contains(re.Cause, "99999999999")) {
+				t.Errorf("%s: refusal %+v, want the cause to start %q", c.name, re, c.cause)
 			}
 		}
 	}

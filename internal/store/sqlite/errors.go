@@ -36,11 +36,23 @@ func refusal(err error) store.Refusal {
 	return 0
 }
 
+// cause describes a refusal for the log (store.RefusalError): SQLite's
+// message and extended result code ("constraint failed: UNIQUE constraint
+// failed: parts.id (2067)"), which name a constraint, a table and its
+// columns, never the values.
+func cause(err error) string {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	return e.Error()
+}
+
 // wrap is apperr.Wrap for the failure of op, unless the database refused
 // what the user sent: then the user's error (store.Refused).
 func wrap(op string, err error) error {
 	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, err)
+		return store.Refused(k, op, cause(err), err)
 	}
 	return apperr.Wrap(op, err)
 }
@@ -55,7 +67,7 @@ func saveError(op string, err error) error {
 		return err
 	}
 	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, err)
+		return store.Refused(k, op, cause(err), err)
 	}
 	return store.SaveError(op, err)
 }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -23,14 +24,15 @@ func TestRefusalsAreTheUsers(t *testing.T) {
 	_, fk := s.write.ExecContext(ctx, `INSERT INTO piece_ticks (layout_id, piece_id, ticked_at) VALUES ('gizli-değer', 'p1-0', 0)`)
 	_, fault := s.write.ExecContext(ctx, `SELECT * FROM gizli_deger_tablosu`)
 	for _, c := range []struct {
-		name string
-		err  error
-		code apperr.Code
-		msg  string
+		name  string
+		err   error
+		code  apperr.Code
+		msg   string
+		cause string // the log's, of a refusal
 	}{
-		{"unique", dup, apperr.Conflict, store.MsgDuplicate},
-		{"foreign key", fk, apperr.Conflict, store.MsgGone},
-		{"server fault", fault, apperr.Internal, apperr.MsgInternal},
+		{"unique", dup, apperr.Conflict, store.MsgDuplicate, "UNIQUE constraint failed: parts.id (1555)"},
+		{"foreign key", fk, apperr.Conflict, store.MsgGone, "FOREIGN KEY constraint failed (787)"},
+		{"server fault", fault, apperr.Internal, apperr.MsgInternal, ""},
 	} {
 		if c.err == nil {
 			t.Fatalf("%s: no error", c.name)
@@ -39,6 +41,11 @@ func TestRefusalsAreTheUsers(t *testing.T) {
 			got := f("sqlite: test", c.err)
 			if apperr.CodeOf(got) != c.code || apperr.MessageOf(got) != c.msg || strings.Contains(apperr.MessageOf(got), "gizli") {
 				t.Errorf("%s: %v, want %s %q", c.name, got, c.code, c.msg)
+			}
+			// The log's cause names the constraint, never the value.
+			var re *store.RefusalError
+			if errors.As(got, &re) != (c.cause != "") || re != nil && (!strings.Contains(re.Cause, c.cause) || strings.Contains(re.Cause, "gizli")) {
+				t.Errorf("%s: refusal %+v, want a cause with %q", c.name, re, c.cause)
 			}
 		}
 	}
