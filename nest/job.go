@@ -12,7 +12,7 @@ const unitsPerCM = 100
 // Limits on a request: the engine's own, the widest of the three layers.
 // They bound memory and time, not what a workshop needs: a 100 m sheet and
 // a hundred thousand pieces are far beyond any job. The store and the web
-// app keep to the specification's narrower limits (store.MaxSize), and the
+// app keep a part's side to store.MaxSize (the store's canvas side: store.MaxSheetSize, this MaxSheetCM), and the
 // server to its own --max-pieces.
 const (
 	MaxSheetCM     = 10000          // cm, a sheet's or a part's side

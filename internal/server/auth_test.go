@@ -354,3 +354,29 @@ func TestTOTPSignIn(t *testing.T) {
 		t.Errorf("me: %s", w.Body)
 	}
 }
+
+// An /api/ path that is no route is 404 only past the guards of "Who may
+// call" (docs/http-api.md): signed out in team mode it is 401, a
+// cross-site write 403, as on every route; signed in, 404. The session
+// is checked before the route is known.
+func TestNoRouteAfterTheGuards(t *testing.T) {
+	ts := newTeamServer(t, true)
+	c := ts.client()
+	for _, path := range []string{"/api/nope", "/api/layouts/x/y/z", "/api//parts"} {
+		if w := c.do("GET", path, ""); w.Code != http.StatusUnauthorized || errMessage(w) != store.MsgSignInNeeded {
+			t.Errorf("GET %s signed out: %d %s, want 401", path, w.Code, w.Body)
+		}
+	}
+	if w := c.do("GET", "/api", ""); w.Code != http.StatusNotFound {
+		t.Errorf("GET /api signed out: %d %s, want 404 (no /api/ path)", w.Code, w.Body)
+	}
+	c.login(t, "ayse")
+	if w := c.do("POST", "/api/nope", "{}", "Origin", "https://baska.example"); w.Code != http.StatusForbidden {
+		t.Errorf("cross-site POST /api/nope: %d %s, want 403", w.Code, w.Body)
+	}
+	for _, m := range []string{"GET", "POST", "DELETE"} {
+		if w := c.do(m, "/api/nope", ""); w.Code != http.StatusNotFound || errMessage(w) != msgNoRoute {
+			t.Errorf("%s /api/nope signed in: %d %s, want 404 %q", m, w.Code, w.Body, msgNoRoute)
+		}
+	}
+}
