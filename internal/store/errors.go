@@ -165,6 +165,35 @@ func Refused(kind Refusal, op, cause string, err error) error {
 	return &apperr.Error{Code: code, Message: msg, Err: &RefusalError{Kind: kind, Op: op, Cause: cause, Err: err}}
 }
 
+// Refusals is how a driver tells its database's refusals of what a user
+// sent: the kind (0 for a server fault) and the cause for the log.
+type Refusals struct {
+	Kind  func(error) Refusal
+	Cause func(error) string
+}
+
+// Wrap is apperr.Wrap for the failure of op, unless the database refused
+// what the user sent: then the user's error (Refused).
+func (r Refusals) Wrap(op string, err error) error {
+	if k := r.Kind(err); k != 0 {
+		return Refused(k, op, r.Cause(err), err)
+	}
+	return apperr.Wrap(op, err)
+}
+
+// SaveError is SaveError for a failed write by op, with the database's
+// refusals of what the user sent answered as the user's errors.
+func (r Refusals) SaveError(op string, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err
+	}
+	if k := r.Kind(err); k != 0 {
+		return Refused(k, op, r.Cause(err), err)
+	}
+	return SaveError(op, err)
+}
+
 // Storable reports whether s can be a stored text on every driver: valid
 // UTF-8 without NUL (PostgreSQL refuses both). An id that is not is no
 // row's: a driver answers NotFound for it without asking the database, as

@@ -6,7 +6,6 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 )
 
@@ -48,26 +47,15 @@ func cause(err error) string {
 	return e.Error()
 }
 
-// wrap is apperr.Wrap for the failure of op, unless the database refused
-// what the user sent: then the user's error (store.Refused).
-func wrap(op string, err error) error {
-	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, cause(err), err)
-	}
-	return apperr.Wrap(op, err)
-}
+// refusals tells the database's refusals of what a user sent.
+var refusals = store.Refusals{Kind: refusal, Cause: cause}
 
-// saveError is store.SaveError for a failed write by op, with the
-// database's refusals of what the user sent answered as the user's errors.
+// wrap is apperr.Wrap for the failure of op, or the user's error for a
+// refusal (store.Refusals.Wrap).
+func wrap(op string, err error) error { return refusals.Wrap(op, err) }
+
+// saveError is store.SaveError for a failed write by op, or the user's
+// error for a refusal (store.Refusals.SaveError).
 // The refusal of a row without a user once an account exists (a trigger's
 // RAISE, SQLITE_CONSTRAINT_TRIGGER) is store.SaveError's.
-func saveError(op string, err error) error {
-	var ae *apperr.Error
-	if errors.As(err, &ae) && ae.Code != apperr.Internal {
-		return err
-	}
-	if k := refusal(err); k != 0 {
-		return store.Refused(k, op, cause(err), err)
-	}
-	return store.SaveError(op, err)
-}
+func saveError(op string, err error) error { return refusals.SaveError(op, err) }
