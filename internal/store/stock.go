@@ -151,6 +151,12 @@ func checkStock(in []nest.Stock) ([]nest.Stock, error) {
 		if st.Quantity < 0 || st.Quantity > MaxStockQuantity {
 			return nil, invalid(f("quantity"), MsgStockQuantity)
 		}
+		if st.Offcut && st.Quantity == 0 {
+			// The engine refuses an unlimited offcut (it costs nothing and
+			// would be all it used): a layout saved with one would not
+			// lay out again.
+			return nil, invalid(f("quantity"), nest.MsgOffcutQuantity)
+		}
 		if st.Price, err = checkAmount(f("price"), st.Price, MaxPrice, MsgPrice); err != nil {
 			return nil, err
 		}

@@ -105,6 +105,14 @@ func TestLayoutOffcutRowsReachTheCanvasLimit(t *testing.T) {
 	if !errors.As(engineErr, &ie) || !isInvalid(err, "stock[0].width", ie.Message) {
 		t.Errorf("an offcut row over %d cm: %v, want the engine's %v on stock[0].width", MaxSheetSize, err, engineErr)
 	}
+	// An offcut row without a quantity is unlimited, which the engine
+	// refuses: saved, the layout would not lay out again.
+	offcut.Width, offcut.Quantity = 4970, 0
+	_, engineErr = nest.Layout(t.Context(), nest.Request{Parts: parts, Stock: []nest.Stock{offcut}}, nil)
+	_, err = LayoutInput{Name: "Artıktan", Parts: parts, Stock: []nest.Stock{offcut}}.Validate()
+	if !errors.As(engineErr, &ie) || !isInvalid(err, "stock[0].quantity", ie.Message) {
+		t.Errorf("an offcut row of quantity 0: %v, want the engine's %v on stock[0].quantity", err, engineErr)
+	}
 	sheet := nest.Stock{ID: "s1", Width: 4970, Height: 100}
 	_, err = LayoutInput{Name: "Levhadan", Parts: parts, Stock: []nest.Stock{sheet}}.Validate()
 	if !isInvalid(err, "stock[0].width", MsgSizeTooLarge) {
