@@ -608,3 +608,41 @@ func TestLongTextsStayOnTheLabel(t *testing.T) {
 		}
 	}
 }
+
+// An id whose Code 128 would have bars finer than a scanner reads gets no
+// bars but a note in their place, and keeps its id printed whole and in
+// the QR code; a short id on the same sheet keeps its bars. Before, 40
+// letters were printed as bars of 0,1 mm, which zbarimg did not read.
+func TestTooLongIDHasNoBars(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	pdftoppm := exporttest.Tool(t, "pdftoppm", "poppler-utils")
+	zbarimg := exporttest.Tool(t, "zbarimg", "zbar-tools")
+	long := strings.Repeat("W", 40)
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 148}, Parts: []nest.Part{
+		{ID: long, Name: "Uzun", Width: 40, Height: 30, Quantity: 1},
+		{ID: "K1", Name: "Kısa", Width: 40, Height: 30, Quantity: 1},
+	}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, preset := range []string{PresetA4x24, PresetA4x8, PresetRoll} {
+		t.Run(preset, func(t *testing.T) {
+			file := write(t, &req, res, Options{Preset: preset})
+			text := strings.Join(strings.Fields(run(t, pdftotext, "-enc", "UTF-8", file, "-")), " ")
+			if strings.Count(text, "Barkod yok") != 1 || !strings.Contains(text, long+"-0") {
+				t.Errorf("want one note and the long id printed whole, got %q", text)
+			}
+			dir := t.TempDir()
+			run(t, pdftoppm, "-png", "-gray", "-r", "300", file, filepath.Join(dir, "p"))
+			pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+			out, _ := exec.Command(zbarimg, append([]string{"-q", "--raw"}, pngs...)...).Output() // exit 4 when a page decodes nothing
+			got := strings.Fields(string(out))
+			slices.Sort(got)
+			// The QR codes carry both ids; only the short one has bars.
+			if want := []string{"K1-0", "K1-0", long + "-0"}; !slices.Equal(got, want) {
+				t.Errorf("decoded %v, want %v", got, want)
+			}
+		})
+	}
+}
