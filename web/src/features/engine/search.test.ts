@@ -52,6 +52,29 @@ describe('LayoutSearch', () => {
     expect(search.snapshot()).toMatchObject({ result: null, running: null });
   });
 
+  it('does not lay out the same job again, nor stop a longer search for it', async () => {
+    const { search, runs } = setup();
+    search.layout(job);
+    search.layout({ ...job }); // equal, while its layout runs
+    expect(runs).toHaveLength(1);
+    expect(runs[0].signal.aborted).toBe(false);
+    runs[0].resolve(layout(3));
+    await settle();
+    search.layout(structuredClone(job)); // equal, its layout on screen
+    expect(runs).toHaveLength(1);
+    search.search(30000, 2);
+    search.layout({ ...job });
+    expect(runs).toHaveLength(2);
+    expect(runs[1].signal.aborted).toBe(false);
+    expect(search.snapshot()).toMatchObject({ result: layout(3), running: 'search' });
+    // A changed job is laid out, and so is the first one again after it.
+    search.layout({ ...job, sheet: { width: 200, height: 100 } });
+    expect(runs).toHaveLength(3);
+    expect(runs[1].signal.aborted).toBe(true);
+    search.layout(job);
+    expect(runs).toHaveLength(4);
+  });
+
   it('shows a longer search’s layouts only when they have no more sheets, and says when it ends', async () => {
     const { search, runs, events } = setup();
     search.layout(job);
@@ -80,7 +103,7 @@ describe('LayoutSearch', () => {
     await settle();
     expect(search.snapshot()).toMatchObject({ result: layout(3), running: null });
     expect(events.failed).not.toHaveBeenCalled();
-    search.layout(job);
+    search.layout({ ...job, sheet: { width: 1, height: 1 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     runs[2].reject(new Error('Tuval çok küçük'));
     await settle();

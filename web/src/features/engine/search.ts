@@ -48,6 +48,8 @@ export class LayoutSearch {
   private job: Request | null = null;
   /** failedJob is the refused job (state.failure's) as JSON, to tell it from a changed one. */
   private failedJob = '';
+  /** laidOut is the job (as JSON) laid out last, '' for none: given again unchanged, it is not laid out anew. */
+  private laidOut = '';
 
   /**
    * helpers are further engines (one worker each) that a longer search
@@ -70,13 +72,21 @@ export class LayoutSearch {
 
   /**
    * layout lays out job, or clears the layout when there is none (no parts).
-   * A refused job's reason stays until the job changes: the same job given
-   * again (the page's stock or pinned sheets set anew, equal) keeps it on
-   * screen while it runs again.
+   * The same job given again (the page's stock or pinned sheets set anew,
+   * equal) is not laid out anew, unless the engine refused it: its reason
+   * stays on screen until the job changes, while it runs again.
    */
   layout = (job: Request | null): void => {
     this.job = job;
-    if (this.state.failure !== null && (!job || JSON.stringify(job) !== this.failedJob)) this.set({ failure: null });
+    const key = job ? JSON.stringify(job) : '';
+    // The job on screen given again unchanged (the stock saved as it was,
+    // or read back from the server equal) keeps its layout, or the run
+    // that makes it, and a longer search that runs: a layout anew would
+    // only show the same sheets again after a wait. A refused job is laid
+    // out again (its reason stays on screen, not told twice).
+    if (job && key === this.laidOut && this.state.failure === null && (this.state.result !== null || this.running !== null)) return;
+    this.laidOut = key;
+    if (this.state.failure !== null && (!job || key !== this.failedJob)) this.set({ failure: null });
     if (job) {
       this.start(job, false);
       return;
