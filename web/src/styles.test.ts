@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import css from './styles.css?raw';
 
+/** every other stylesheet of the app, by path */
+const sheets = import.meta.glob('./**/*.css', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
 /** luminance is a #rrggbb colour's relative luminance (WCAG 2). */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -50,5 +53,17 @@ describe('the focus ring', () => {
     expect(button?.body).toMatch(/box-shadow:\s*0 0 0 2px #fff/);
     // the ring against the blue of "PDF İndir", were the white gap not there
     expect(contrast(colour('var(--focus)'), '#ffffff')).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('no other outline', () => {
+  it('takes the focus ring\'s place on a focused control', () => {
+    const outlined = Object.entries(sheets).flatMap(([path, text]) =>
+      [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]*)\{([^}]*)\}/g)]
+        .filter((m) => /outline:/.test(m[2]) && !m[1].replaceAll(':not(:focus-visible)', '').includes(':focus'))
+        .map((m) => ({ path, selector: m[1].trim() })),
+    );
+    expect(outlined.length).toBeGreaterThan(0); // the stock table's invalid inputs
+    for (const r of outlined) expect(r.selector, r.path).toMatch(/:not\(:focus-visible\)/);
   });
 });
