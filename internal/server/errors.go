@@ -51,9 +51,10 @@ type errorBody struct {
 // field; the engine's *nest.InputError is invalid with its field. Anything
 // else is internal: the user reads only "Sunucu hatası", and the error,
 // with the request's method and path, goes to the server's log. Besides
-// internal errors only the database's refusals (store.RefusalError) are
-// logged, as warnings: the others are the users' own mistakes or the
-// server's documented limits. A request whose client has left before
+// internal errors only a database that does not answer (503, as an error)
+// and the database's refusals (store.RefusalError, as warnings) are
+// logged: the others are the users' own mistakes or the server's
+// documented limits. A request whose client has left before
 // the server failed is answered clientLeft, unlogged: the work it cut
 // short is no failure. (A client that only closed its side of the
 // connection, with a body shorter than it said, still reads its 400.)
@@ -67,6 +68,9 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case e.Code == apperr.Internal:
 		loggerOf(r).ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	case e.Code == apperr.Unavailable && databaseGone(err):
+		// Every request fails so while it lasts: the operator must see why.
+		loggerOf(r).ErrorContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 	case errors.As(err, &refusal):
 		// The user's (409, 400), but past the store's own checks: a gap
 		// in them would otherwise go unseen. The database's code and the

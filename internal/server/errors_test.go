@@ -221,3 +221,24 @@ func TestErrorLogsDatabaseRefusals(t *testing.T) {
 		t.Errorf("a user's mistake logged: %s", logged.String())
 	}
 }
+
+// A database that does not answer is 503 for the user and an error in the
+// log, with the cause, for the operator: every request fails so while it
+// lasts (it was answered unlogged).
+func TestErrorLogsDatabaseGone(t *testing.T) {
+	var logged bytes.Buffer
+	gone := fmt.Errorf("postgres: list layouts: %w", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED})
+	h := withLogger(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { Error(w, r, gone) }),
+		slog.New(slog.NewTextHandler(&logged, nil)))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/api/layouts", nil))
+	line := logged.String()
+	if w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), apperr.MsgUnavailable) {
+		t.Errorf("answered %d %s, want 503 %q", w.Code, w.Body, apperr.MsgUnavailable)
+	}
+	for _, want := range []string{"level=ERROR", `msg="database unavailable"`, "method=GET", "path=/api/layouts", "connection refused"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log %q lacks %s", line, want)
+		}
+	}
+}
