@@ -173,7 +173,15 @@ func (a *auth) guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if acc, ok := a.session(r); ok {
+		acc, ok, err := a.session(r)
+		if err != nil {
+			// The database did not answer: the session may well be
+			// valid. A 401 here sent the app to refresh, which failed
+			// the same way and signed the user out.
+			Error(w, r, err)
+			return
+		}
+		if ok {
 			noteUser(r, acc.ID)
 			r = r.WithContext(context.WithValue(r.Context(), accountKey, acc))
 		} else if !publicAPI[r.URL.Path] {
@@ -202,15 +210,19 @@ func sameOrigin(r *http.Request) bool {
 }
 
 // session returns the account of a valid access token cookie (under the
-// name of the request's scheme).
-func (a *auth) session(r *http.Request) (store.Account, bool) {
+// name of the request's scheme). err is a failure of the database, which
+// says nothing of the token: not a missing session.
+func (a *auth) session(r *http.Request) (acc store.Account, ok bool, err error) {
 	name, _ := cookieNames(a.viaTLS(r))
-	c, err := r.Cookie(name)
-	if err != nil || !plausibleToken(c.Value) {
-		return store.Account{}, false
+	c, cerr := r.Cookie(name)
+	if cerr != nil || !plausibleToken(c.Value) {
+		return store.Account{}, false, nil
 	}
-	_, acc, err := a.accounts.TokenUser(r.Context(), hashToken(c.Value), store.AccessToken, a.now())
-	return acc, err == nil
+	_, acc, err = a.accounts.TokenUser(r.Context(), hashToken(c.Value), store.AccessToken, a.now())
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return store.Account{}, false, nil
+	}
+	return acc, err == nil, err
 }
 
 type loginBody struct {
@@ -375,7 +387,12 @@ func (a *auth) refresh(w http.ResponseWriter, r *http.Request) {
 		a.log.WarnContext(r.Context(), "refresh token reused: sign-in revoked", "addr", a.clientAddr(r))
 	}
 	if err != nil {
-		if !errors.Is(err, store.ErrTokenReused) && apperr.CodeOf(err) == apperr.Internal {
+		// Only a token the database refused ends the sign-in here. A
+		// database that did not answer (503 unavailable), a transaction
+		// that lost to another (409) or a server fault keeps the cookies:
+		// cleared, a moment's outage signed everyone out who refreshed
+		// during it.
+		if !errors.Is(err, store.ErrTokenReused) && apperr.CodeOf(err) != apperr.NotFound {
 			Error(w, r, err)
 			return
 		}

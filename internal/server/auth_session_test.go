@@ -3,15 +3,20 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	"kesim/internal/apperr"
 	"kesim/internal/password"
+	"kesim/internal/store"
 	"kesim/internal/store/sqlite"
 )
 
@@ -320,6 +325,70 @@ func TestLocalSaveRacingTheFirstAccountAsksForASignIn(t *testing.T) {
 		_ = json.Unmarshal(w.Body.Bytes(), &e)
 		if w.Code != http.StatusUnauthorized || e.Error.Code != apperr.Unauthorized || e.Error.Message != "Oturum açmanız gerekiyor." {
 			t.Errorf("POST %s: %d %s, want 401 unauthorized", tc.path, w.Code, w.Body)
+		}
+	}
+}
+
+// downAccounts is a store whose database fails while fail is set: session
+// lookups and refreshes return it, while "an account exists" is still
+// remembered.
+type downAccounts struct {
+	*sqlite.Store
+	fail *atomic.Pointer[error]
+}
+
+func (d downAccounts) TokenUser(ctx context.Context, hash, kind string, now time.Time) (store.Token, store.Account, error) {
+	if err := d.fail.Load(); err != nil {
+		return store.Token{}, store.Account{}, *err
+	}
+	return d.Store.TokenUser(ctx, hash, kind, now)
+}
+
+func (d downAccounts) RotateRefresh(ctx context.Context, hash string, now time.Time, next ...store.Token) (store.Token, error) {
+	if err := d.fail.Load(); err != nil {
+		return store.Token{}, *err
+	}
+	return d.Store.RotateRefresh(ctx, hash, now, next...)
+}
+
+// A database that fails for a moment does not sign anyone out: the session
+// lookup and the refresh answer the failure (503 unavailable for a
+// connection refused, which the app treats as out of reach and keeps its
+// work; 409 for a lock not had in time) and keep the cookies, and the same
+// session goes on once the database answers again. The lookup answered
+// 401, and the refresh cleared both cookies on any failure but a server
+// fault: the app showed "Oturumunuz sona erdi".
+func TestDatabaseFailureKeepsTheSession(t *testing.T) {
+	var fail atomic.Pointer[error]
+	ts := newTeamServer(t, true, func(cfg *Config) { cfg.Store = downAccounts{cfg.Store.(*sqlite.Store), &fail} })
+	c := ts.client()
+	c.login(t, "ayse")
+	for _, f := range []struct {
+		err    error
+		status int
+		code   apperr.Code
+	}{
+		{apperr.Wrap("token", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}), http.StatusServiceUnavailable, apperr.Unavailable},
+		{store.Refused(store.RefusedRetry, "rotate", "SQLITE_BUSY", errors.New("database is locked")), http.StatusConflict, apperr.Conflict},
+	} {
+		fail.Store(&f.err)
+		for _, route := range []struct{ method, path string }{{"GET", "/api/parts"}, {"GET", "/api/auth/me"}, {"POST", "/api/auth/refresh"}} {
+			w := c.do(route.method, route.path, "")
+			var e errorBody
+			_ = json.Unmarshal(w.Body.Bytes(), &e)
+			if w.Code != f.status || e.Error.Code != f.code {
+				t.Errorf("%s %s while the database fails with %v: %d %s, want %d %s", route.method, route.path, f.err, w.Code, w.Body, f.status, f.code)
+			}
+			if len(w.Result().Cookies()) != 0 {
+				t.Errorf("%s %s while the database fails with %v set cookies %v", route.method, route.path, f.err, w.Result().Cookies())
+			}
+		}
+		fail.Store(nil)
+		if w := c.do("GET", "/api/parts", ""); w.Code != http.StatusOK {
+			t.Errorf("the same session once the database answers: %d %s", w.Code, w.Body)
+		}
+		if w := c.do("POST", "/api/auth/refresh", ""); w.Code != http.StatusOK {
+			t.Errorf("refresh once the database answers: %d %s", w.Code, w.Body)
 		}
 	}
 }
