@@ -62,6 +62,10 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 			shellQuote(pgURL(dbURL)), shellQuote(file), pgPasswordHint(dbURL))
 		return 2
 	}
+	// Run as root (sudo kesim restore), the new database and the .bak
+	// were root's, mode 0600: the service's account could not open them
+	// and the server did not start. They go to the database's owner.
+	owner, keepOwner := dbOwner(dbURL)
 	bak, err := sqlite.Restore(context.Background(), file, dbURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "kesim restore: %s\n", fileProblem(err))
@@ -71,8 +75,18 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 	if bak != "" {
 		fmt.Fprintf(stdout, "Önceki veritabanı: %s\n", bak)
 	}
+	if keepOwner {
+		if err := giveTo(owner, dbURL, bak, bak+"-wal"); err != nil {
+			fmt.Fprintf(stderr, "kesim restore: %s veritabanının sahibine (kullanıcı %d) verilemedi (%v): Kesim'i başlatmadan önce chown ile verin\n",
+				dbURL, owner.uid, errors.Unwrap(err))
+			return 1
+		}
+	}
 	return 0
 }
+
+// fileOwner is the user and group that own a file.
+type fileOwner struct{ uid, gid int }
 
 // fileProblem says err of the SQLite store in Turkish: a *sqlite.FileError
 // (a file the user named that could not be read or written) as kesim nest
