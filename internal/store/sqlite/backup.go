@@ -384,22 +384,43 @@ func dative(n int) string {
 	return fmt.Sprintf("%d'%s", n, suffix)
 }
 
-// copyFile copies the file src to a new file dst and syncs it.
-func copyFile(src, dst string) error {
+// copyData copies the data of copyFile; a test makes it fail part way,
+// as a full disk does.
+var copyData = io.Copy
+
+// copyFile copies the file src to dst, mode 0600 (it holds the accounts'
+// password hashes and TOTP secrets), replacing an older dst only when the
+// copy is whole: the data go to a temporary file beside dst, synced and
+// renamed over it. On a failure (a full disk) the temporary file is
+// removed and an older dst is left as it was. A missing src is an error
+// wrapping fs.ErrNotExist, and nothing is created.
+func copyFile(src, dst string) (err error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o640)
+	tmp, err := createTemp(dst)
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	out, err := os.OpenFile(tmp, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := copyData(out, in); err != nil {
 		out.Close()
 		return err
 	}
-	return errors.Join(out.Sync(), out.Close())
+	if err := errors.Join(out.Sync(), out.Close()); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dst)
 }
 
 // syncFile flushes the file at path to the disk.

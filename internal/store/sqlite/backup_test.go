@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -749,4 +751,68 @@ func emptyDB(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	s.Close()
+}
+
+// A restore that cannot copy the database to DB.bak (a full disk) fails
+// and leaves the older .bak as it was: the copy goes to a temporary file,
+// renamed over the .bak only when whole, and the temporary file is gone.
+func TestRestoreFailedCopyKeepsTheOldBak(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	backup := filepath.Join(dir, "yedek.db")
+	emptyDB(t, backup)
+	path := filepath.Join(dir, "kesim.db")
+	emptyDB(t, path)
+	older := []byte("SQLite format 3\x00 the older .bak, whole")
+	if err := os.WriteFile(path+".bak", older, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copyData = func(w io.Writer, r io.Reader) (int64, error) {
+		n, _ := io.CopyN(w, r, 10) // part of it, then the disk is full
+		return n, syscall.ENOSPC
+	}
+	defer func() { copyData = io.Copy }()
+
+	_, err := Restore(ctx, backup, path)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "disk dolu") {
+		t.Fatalf("Restore on a full disk: %v, want a full disk", err)
+	}
+	if got, err := os.ReadFile(path + ".bak"); err != nil || string(got) != string(older) {
+		t.Errorf("the older .bak after a failed copy: %q, %v; want it as it was", got, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp-*"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	if v, err := Check(ctx, path); err != nil || v < 1 {
+		t.Errorf("the database after a failed restore: %d, %v", v, err)
+	}
+}
+
+// copyFile makes its copy mode 0600 and replaces an older file whole.
+func TestCopyFileReplacesWhole(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(src, []byte("yeni"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, []byte("eski, daha uzun"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(dst); string(got) != "yeni" {
+		t.Errorf("copy %q, want %q", got, "yeni")
+	}
+	if info, err := os.Stat(dst); runtime.GOOS != "windows" && (err != nil || info.Mode().Perm() != 0o600) {
+		t.Errorf("copy mode %v (%v), want 0600", info.Mode().Perm(), err)
+	}
+	if err := copyFile(filepath.Join(dir, "yok"), filepath.Join(dir, "c")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("copy of a missing file: %v", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp-*"))
+	if _, err := os.Stat(filepath.Join(dir, "c")); err == nil || len(left) > 0 {
+		t.Errorf("a missing file's copy left files: %v", left)
+	}
 }
