@@ -68,6 +68,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := createPrivate(path); err != nil {
+		lock.unlock()
+		return nil, err
+	}
 	start := time.Now()
 	s, err := open(ctx, path)
 	// Two processes opening a new file at once race to switch it to WAL
@@ -99,6 +103,20 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s.lock = lock
 	return s, nil
+}
+
+// createPrivate creates the database file at path, empty and mode 0600,
+// when there is none: it holds the accounts' password hashes and TOTP
+// secrets, and SQLite would create it with the umask's mode (0644). SQLite
+// gives its -wal, -shm and -journal files the database file's mode. An
+// existing file is left as it is; an error is left to SQLite's own
+// (a read-only folder, a missing right), which Open words.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil
+	}
+	return f.Close()
 }
 
 // notForeign refuses an existing SQLite file of another program (tables,
