@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // TOTP one-time codes (RFC 6238): HMAC-SHA-1, 6 digits, 30-second steps,
@@ -62,8 +63,11 @@ func CheckTOTP(secret, code string, t time.Time) bool {
 }
 
 // MatchTOTP is CheckTOTP that also returns the time step the code belongs
-// to, so that the caller can refuse the same code a second time.
+// to, so that the caller can refuse the same code a second time. The code
+// may be typed as authenticator apps show it, "123 456" or "123-456": its
+// spaces and dashes are dropped (CleanTOTPCode).
 func MatchTOTP(secret, code string, t time.Time) (step int64, ok bool) {
+	code = CleanTOTPCode(code)
 	key, err := b32.DecodeString(strings.ToUpper(secret))
 	if err != nil || len(code) != 6 {
 		return 0, false
@@ -75,4 +79,16 @@ func MatchTOTP(secret, code string, t time.Time) (step int64, ok bool) {
 		}
 	}
 	return step, ok
+}
+
+// CleanTOTPCode is code without its spaces (any Unicode space, a no-break
+// space too) and dashes (any Unicode dash), which authenticator apps show
+// between the two halves of a code and users type or paste with it.
+func CleanTOTPCode(code string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || unicode.Is(unicode.Pd, r) {
+			return -1
+		}
+		return r
+	}, code)
 }

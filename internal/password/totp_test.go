@@ -30,6 +30,15 @@ func TestCheckTOTPWindow(t *testing.T) {
 			t.Errorf("offset %v: %v, want %v", d, got, want)
 		}
 	}
+	// As authenticator apps show it: the halves apart.
+	for _, typed := range []string{code[:3] + " " + code[3:], code[:3] + "-" + code[3:], " " + code[:3] + "\u00a0" + code[3:] + " ", code[:3] + "\u2013" + code[3:]} {
+		if !CheckTOTP(s, typed, now) {
+			t.Errorf("%q refused, want it as %s", typed, code)
+		}
+	}
+	if CheckTOTP(s, code[:3]+" "+code[3:5], now) || CheckTOTP(s, code[:3]+"."+code[3:], now) {
+		t.Error("a short or dotted code accepted")
+	}
 	if CheckTOTP(s, "12345", now) || CheckTOTP("not base32!", code, now) {
 		t.Error("malformed input accepted")
 	}
@@ -50,7 +59,7 @@ func FuzzMatchTOTP(f *testing.F) {
 		if !ok {
 			return
 		}
-		if len(code) != 6 || strings.Trim(code, "0123456789") != "" {
+		if code := CleanTOTPCode(code); len(code) != 6 || strings.Trim(code, "0123456789") != "" {
 			t.Fatalf("code %q accepted", code)
 		}
 		if d := step - now.Unix()/30; d < -1 || d > 1 {

@@ -328,7 +328,8 @@ func (a *auth) checkCredentials(ctx context.Context, name string, body loginBody
 	if acc.TOTPSecret == "" {
 		return acc, false, nil
 	}
-	code := strings.TrimSpace(body.Code)
+	// As an authenticator app shows it ("123 456") it is the same code.
+	code := password.CleanTOTPCode(body.Code)
 	if code == "" {
 		// The right password, asked for its code: the first step of a
 		// sign-in with an authenticator, not a failure.

@@ -43,10 +43,12 @@ export function SignIn({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => 
           <span>{msg.password}</span>
           <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
         </label>
+        {/* 7: the six digits as authenticator apps show them, "123 456";
+            the server drops the space or dash. */}
         {needCode && (
           <label className="field">
             <span>{msg.totpCode}</span>
-            <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
           </label>
         )}
         {error && (
