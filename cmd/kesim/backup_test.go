@@ -133,6 +133,37 @@ func TestBackupIntoReadOnlyFolder(t *testing.T) {
 	}
 }
 
+// A backup of the user's own database in a folder that may not be written
+// (a copy on a read-only mount), with no lock file beside it, says the
+// folder is read-only, not to run Kesim as the database's owner: the user
+// is the owner.
+func TestBackupOfDatabaseInReadOnlyFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into any folder")
+	}
+	ro := filepath.Join(t.TempDir(), "salt")
+	if err := os.Mkdir(ro, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(ro, "kesim.db")
+	if code, _, stderr := runT("uzun-bir-parola\n", "user", "add", "ayse", "--db", db); code != 0 {
+		t.Fatalf("user add: %d %s", code, stderr)
+	}
+	if err := os.Remove(db + ".lock"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(ro, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(ro, 0o700)
+	target := filepath.Join(t.TempDir(), "yedek.db")
+	code, _, stderr := runT("", "backup", "--db", db, target)
+	if code != 1 || !strings.Contains(stderr, "kilit dosyası "+db+".lock açılamadı: "+ro+" klasörü salt okunur") ||
+		strings.Contains(stderr, "sahibi olan kullanıcıyla") {
+		t.Errorf("backup of a database in a read-only folder: exit %d, %q", code, stderr)
+	}
+}
+
 // The PostgreSQL message shows the command line, never the password.
 func TestBackupPostgresHidesPassword(t *testing.T) {
 	for _, cmd := range []string{"backup", "restore"} {

@@ -76,6 +76,11 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 	switch {
 	case err == nil, errors.Is(err, ErrInUse):
 		return l, err
+	case errors.Is(err, fs.ErrPermission) && readOnlyFolder(realPath(path), lp):
+		// The user owns the database, but its folder cannot be written
+		// (a copy on a read-only mount, chmod a-w): running as the owner
+		// would not help.
+		return nil, fmt.Errorf("kilit dosyası %s açılamadı: %s klasörü salt okunur (veritabanı sizin, ama klasörüne yazılamıyor); klasöre yazma izni verin ya da veritabanını yazılabilen bir klasöre kopyalayın", lp, filepath.Dir(lp))
 	case errors.Is(err, fs.ErrPermission):
 		// The lock file is opened for writing, also by a backup: a user
 		// who may read the database but not write beside it (a backup
@@ -93,4 +98,14 @@ func lockShared(path string) (*fileLock, error) {
 		return nil, fmt.Errorf("%s şu an geri yükleniyor (kesim restore); bitince yeniden deneyin: %w", path, err)
 	}
 	return l, err
+}
+
+// readOnlyFolder reports whether the lock file lp of the database file db
+// could not be created because its folder may not be written by its
+// owner: lp does not exist and db is the user's own (ownedByMe).
+func readOnlyFolder(db, lp string) bool {
+	if _, err := os.Lstat(lp); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	return ownedByMe(db)
 }

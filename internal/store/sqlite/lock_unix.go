@@ -49,3 +49,14 @@ func (l *fileLock) unlock() error {
 	l.f = nil
 	return err
 }
+
+// ownedByMe reports whether the file at path belongs to the user this
+// process runs as.
+func ownedByMe(path string) bool {
+	info, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Geteuid()
+}
