@@ -53,7 +53,8 @@ async function add(user: ReturnType<typeof userEvent.setup>, name: string, w: st
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('null', { status: 503 })));
+  // A server without accounts whose every other route is out of reach (503).
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/auth/me' ? Response.json({ mode: 'local' }) : new Response('null', { status: 503 }))));
 });
 
 describe('App', () => {
@@ -388,10 +389,11 @@ describe('App stock saved from two tabs', () => {
   beforeEach(() => {
     stored = { stock: [{ id: 'a', material: 'Beyaz', width: 183, height: 366 }], bands: [], version: 3 };
     puts = [];
-    // The server versions the list as internal/server does; every other route is out of reach.
+    // The server (no accounts) versions the list as internal/server does; every other route is out of reach.
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/me') return Response.json({ mode: 'local' });
         if (url !== '/api/stock') return new Response('null', { status: 503 });
         if ((init?.method ?? 'GET') === 'GET') return Response.json(stored);
         const body = JSON.parse(String(init!.body)) as Lists;
@@ -451,4 +453,24 @@ describe('App stock saved from two tabs', () => {
     expect(screen.queryByRole('dialog', { name: 'Levha stoku' })).not.toBeInTheDocument();
     expect(puts).toHaveLength(1);
   }, 20000);
+});
+
+describe('App on a server that does not say its mode', () => {
+  it('shows the unreachable screen instead of the work kept under the plain keys, until a retry says local mode', async () => {
+    const kept = JSON.stringify({ parts: [{ id: 'p1', name: 'Kapak', width: 45, height: 30, quantity: 1 }], canvas: {} });
+    localStorage.setItem('kesim-work', kept);
+    let me = () => Response.json({ error: { code: 'unavailable', message: 'Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin.' } }, { status: 503 });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/auth/me' ? me() : new Response('null', { status: 503 }))));
+    const { user } = await setup();
+    const dlg = await screen.findByRole('alertdialog', { name: 'Sunucuya ulaşılamıyor' });
+    expect(dlg).toHaveTextContent('Sunucuya ulaşılamıyor. Bağlantınızı kontrol edip yeniden deneyin.');
+    expect(dlg).toHaveTextContent('Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin.');
+    expect(screen.queryByRole('listitem', { name: 'Kapak' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Oturum Aç' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('kesim-work')).toBe(kept);
+    me = () => Response.json({ mode: 'local' });
+    await user.click(within(dlg).getByRole('button', { name: 'Yeniden dene' }));
+    expect(await screen.findByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Sunucuya ulaşılamıyor' })).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,7 @@ import { useNotices } from './components/Notices';
 import { Splash } from './components/Splash';
 import { defaultFactory } from './generated/texts';
 import { SignIn } from './features/auth/SignIn';
+import { Unreachable } from './features/auth/Unreachable';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { cutOptions, sheetOf } from './features/canvas/settings';
 import type { EngineClient } from './features/engine/client';
@@ -287,6 +288,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         <SavedItemsDialog owner={work.owner} onAddParts={addSaved} onLoadLayout={loadLayout} describePart={describeExtras} onJobState={jobMoved} onClose={closeDialog} />
       )}
       {!splash && session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
+      {!splash && session.account === undefined && session.unreachable && <Unreachable state={session.unreachable} onRetry={session.retry} />}
     </>
   );
 }

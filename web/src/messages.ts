@@ -195,6 +195,11 @@ export const msg = {
   signOut: 'Çıkış',
   confirmSignOut:
     'Ekrandaki parçalar kayıtlı bir düzende yok. Çıkış yaparsanız bu parçalar ekrandan ve bu tarayıcıdan silinecek. Çıkış yapmak istediğinizden emin misiniz?',
+  unreachableTitle: 'Sunucuya ulaşılamıyor',
+  unreachableText: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edip yeniden deneyin.',
+  unreachableAuto: 'Birkaç saniyede bir kendiliğinden yeniden deneniyor.',
+  retry: 'Yeniden dene',
+  retrying: 'Deneniyor…',
   keptForNextSignIn: 'Bu tarayıcıda saklanan düzenleriniz sunucuya gönderilemedi; bir sonraki girişinizde gönderilecek.',
 } as const;
 

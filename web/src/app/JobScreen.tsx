@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { SignIn } from '../features/auth/SignIn';
+import { Unreachable } from '../features/auth/Unreachable';
 import type { Page, Sheet } from '../features/engine/types';
 import { jobPath, type JobAddress } from '../features/job/checklist';
 import { ChecklistPage } from '../features/job/ChecklistPage';
@@ -38,6 +39,7 @@ export function JobScreen({ address, go }: { address: JobAddress; go: (path: str
         {session.account && <ChecklistPage key={address.id} id={address.id} sheet={address.sheet} onSheet={toSheet} renderPreview={drawPage} />}
       </main>
       {session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
+      {session.account === undefined && session.unreachable && <Unreachable state={session.unreachable} onRetry={session.retry} />}
     </div>
   );
 }

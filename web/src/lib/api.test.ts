@@ -56,6 +56,24 @@ describe('request', () => {
     }
   });
 
+  it('keeps the session when the refresh fails (503, a proxy’s 502, out of reach): the request fails as out of reach', async () => {
+    const needed = vi.fn();
+    const off = onSignInNeeded(needed);
+    try {
+      for (const answer of [
+        () => json({ error: { code: 'unavailable', message: 'Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin.' } }, 503),
+        () => new Response('<html>Bad Gateway</html>', { status: 502 }),
+        () => Promise.reject(new TypeError('Failed to fetch')),
+      ]) {
+        vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/auth/refresh' ? answer() : unauthorized())));
+        await expect(request('GET', '/api/parts')).rejects.toMatchObject({ status: 0, message: UNREACHABLE });
+      }
+      expect(needed).not.toHaveBeenCalled();
+    } finally {
+      off();
+    }
+  });
+
   it('leaves the routes of /api/auth/ to answer for themselves', async () => {
     const fetchMock = vi.fn(async () => json({ error: { code: 'unauthorized', message: 'Kullanıcı adı veya şifre hatalı', fields: { code: 'x' } } }, 401));
     vi.stubGlobal('fetch', fetchMock);

@@ -37,7 +37,22 @@ export function onSignInNeeded(f: () => void): () => void {
   return () => window.removeEventListener(SIGN_IN_NEEDED, f);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * Refreshed is how a refresh ended: 'ok' (new tokens), 'ended' (the server
+ * no longer knows the session: sign in again) or 'failed' (the server
+ * could not tell: out of reach, a proxy's error, its database failing;
+ * the session may well go on, and the cookies are as they were).
+ */
+export type Refreshed = 'ok' | 'ended' | 'failed';
+
+/** refreshedBy reads the refresh's answer: a 5xx, 408, 409 (a lock not had in time) or 429 is a failure, not an end. */
+function refreshedBy(status: number): Refreshed {
+  if (status >= 200 && status < 300) return 'ok';
+  if (status >= 500 || status === 408 || status === 409 || status === 429) return 'failed';
+  return 'ended';
+}
+
+let refreshing: Promise<Refreshed> | null = null;
 
 /**
  * refresh rotates the session's tokens (HttpOnly cookies the page cannot
@@ -46,18 +61,18 @@ let refreshing: Promise<boolean> | null = null;
  * token replayed, and end the sign-in. A tab that waited sends the cookie
  * the other tab's refresh just set.
  */
-export function refresh(): Promise<boolean> {
+export function refresh(): Promise<Refreshed> {
   const once = () =>
     fetch('/api/auth/refresh', { method: 'POST' })
-      .then((r) => r.ok)
-      .catch(() => false);
-  const inTurn = async (): Promise<boolean> => {
+      .then((r) => refreshedBy(r.status))
+      .catch((): Refreshed => 'failed');
+  const inTurn = async (): Promise<Refreshed> => {
     if (typeof navigator === 'undefined' || !navigator.locks) return once();
-    let ok = false;
+    let done: Refreshed = 'failed';
     await navigator.locks.request('kesim-session-refresh', async () => {
-      ok = await once();
+      done = await once();
     });
-    return ok;
+    return done;
   };
   return (refreshing ??= inTurn().finally(() => {
     refreshing = null;
@@ -66,13 +81,18 @@ export function refresh(): Promise<boolean> {
 
 /**
  * apiFetch is fetch for the API: a 401 refreshes the session once and
- * retries; if that fails the app is told to show the sign-in screen. The
- * routes of /api/auth/ answer for themselves.
+ * retries; if the session ended the app is told to show the sign-in
+ * screen. A refresh that failed (the server out of reach or its database
+ * failing) ends nothing: the request fails as one that could not reach
+ * the server, and the user stays signed in. The routes of /api/auth/
+ * answer for themselves.
  */
 async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
   const res = await fetch(path, init);
   if (res.status !== 401 || path.startsWith('/api/auth/')) return res;
-  if (await refresh()) return fetch(path, init);
+  const refreshed = await refresh();
+  if (refreshed === 'ok') return fetch(path, init);
+  if (refreshed === 'failed') throw new TypeError('the session could not be refreshed');
   window.dispatchEvent(new Event(SIGN_IN_NEEDED));
   return res;
 }
