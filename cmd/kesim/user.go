@@ -172,16 +172,18 @@ func (u userIO) add(args []string) int {
 	admin := c.fs.Bool("admin", false, "yönetici hesabı")
 	pwFile := passwordFileFlag(c.fs)
 	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
-		// Names are exact, but two accounts that differ only in case
-		// ("Ayse" beside "ayse") are one person's typo, and share the
-		// sign-in limits, which fold case.
+		// Names are exact, but two accounts that differ only in case or
+		// in Turkish letters ("Ayse" beside "ayse", "İsmail" beside
+		// "ismail", "IŞIK" beside "ışık") are one person's typo, and share
+		// the sign-in limits, which fold names the same way
+		// (store.FoldAccountName).
 		users, err := acc.Users(ctx)
 		if err != nil {
 			return c.fail(err)
 		}
 		for _, other := range users {
-			if other.Name != c.account && strings.ToLower(other.Name) == strings.ToLower(c.account) {
-				fmt.Fprintf(c.stderr, "kesim user: %q hesabı zaten var; yalnız büyük-küçük harfle ayrılan bir ad açılmaz\n", other.Name)
+			if other.Name != c.account && store.FoldAccountName(other.Name) == store.FoldAccountName(c.account) {
+				fmt.Fprintf(c.stderr, "kesim user: %q hesabı zaten var; yalnız büyük-küçük harfle ya da Türkçe harfleriyle (ı/i, ş/s …) ayrılan bir ad açılmaz\n", other.Name)
 				return 1
 			}
 		}

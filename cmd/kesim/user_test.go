@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -45,6 +46,24 @@ func TestUserCommands(t *testing.T) {
 	}
 	if code, _, stderr := run("ikinci-parola\n", "add", "Ayse"); code != 1 || !strings.Contains(stderr, `"ayse" hesabı zaten var`) {
 		t.Errorf("a name that differs only in case: %d %q", code, stderr)
+	}
+	// Turkish letters fold as the sign-in limits fold them: İ, I, ı and i
+	// are one letter.
+	if code, _, stderr := run("ismailin-parolasi\n", "add", "İsmail"); code != 0 {
+		t.Fatalf("add İsmail: %d %q", code, stderr)
+	}
+	if code, _, stderr := run("ismailin-parolasi\n", "add", "IŞIK"); code != 0 {
+		t.Fatalf("add IŞIK: %d %q", code, stderr)
+	}
+	for name, other := range map[string]string{"ismail": "İsmail", "ISMAIL": "İsmail", "ışık": "IŞIK", "Işık": "IŞIK"} {
+		if code, _, stderr := run("ikinci-parola\n", "add", name); code != 1 || !strings.Contains(stderr, fmt.Sprintf("%q hesabı zaten var", other)) {
+			t.Errorf("%s beside %s: %d %q", name, other, code, stderr)
+		}
+	}
+	for _, name := range []string{"İsmail", "IŞIK"} {
+		if code, _, stderr := run("", "remove", name); code != 0 {
+			t.Fatalf("remove %s: %d %q", name, code, stderr)
+		}
 	}
 	if code, _, _ := run("mehmetin-parolasi\n", "add", "mehmet"); code != 0 {
 		t.Errorf("add from stdin: %d", code)

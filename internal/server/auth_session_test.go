@@ -190,6 +190,12 @@ func TestLimitKeys(t *testing.T) {
 	if k4[nameKey] != k5[nameKey] || k4[addrKey] != k6[addrKey] {
 		t.Error("one name or one address counted apart")
 	}
+	// The Turkish fold of kesim user add: these are one name each.
+	for _, pair := range [][2]string{{"İsmail", "ismail"}, {"ISMAIL", "ismail"}, {"IŞIK", "ışık"}} {
+		if limitKeys(pair[0], "192.0.2.1") != limitKeys(pair[1], "192.0.2.1") {
+			t.Errorf("%q and %q counted apart", pair[0], pair[1])
+		}
+	}
 	for _, k := range k1 {
 		if strings.Contains(k, "yse") {
 			t.Error("a key holds the name in clear")

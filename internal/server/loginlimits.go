@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net"
-	"strings"
 	"time"
 
 	"kesim/internal/store"
@@ -43,16 +42,17 @@ const (
 	pairKey
 )
 
-// limitKeys are the rate-limit keys of a sign-in: the user name (case
-// folded), the client's address (an IPv6 address by its /64: one
-// household or host usually owns a whole /64) and the two together. Only
+// limitKeys are the rate-limit keys of a sign-in: the user name (folded
+// as kesim user add compares names, store.FoldAccountName), the client's
+// address (an IPv6 address by its /64: one household or host usually owns
+// a whole /64) and the two together. Only
 // their SHA-256 goes to the database: people type passwords into the name
 // field.
 func limitKeys(name, addr string) [3]string {
 	if ip := net.ParseIP(addr); ip != nil && ip.To4() == nil {
 		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 	}
-	name = strings.ToLower(name)
+	name = store.FoldAccountName(name)
 	return [3]string{
 		nameKey: hashToken("u:" + name),
 		addrKey: hashToken("a:" + addr),

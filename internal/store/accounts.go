@@ -3,8 +3,19 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 )
+
+// FoldAccountName is the form of an account name under which two names
+// count as one: FoldName, the layout search's Turkish fold (İ, I, ı and i
+// are one letter, as are ş and s, ç and c, ...), then lower case for the
+// letters of other alphabets. kesim user add refuses a name whose fold is
+// an account's, and the sign-in limits count names by it, so "İsmail",
+// "ISMAIL" and "ismail", or "IŞIK" and "ışık", are one name to both.
+func FoldAccountName(name string) string {
+	return strings.ToLower(FoldName(name))
+}
 
 // Account is a user of a team server.
 type Account struct {

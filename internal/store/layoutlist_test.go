@@ -25,6 +25,26 @@ func TestFoldName(t *testing.T) {
 	}
 }
 
+// Account names fold as FoldName does, and letters of other alphabets
+// lower-case too: kesim user add and the sign-in limits compare by it.
+func TestFoldAccountName(t *testing.T) {
+	for _, same := range [][]string{
+		{"ismail", "İsmail", "ISMAIL", "Ismail", "ısmaıl"},
+		{"ışık", "IŞIK", "Işık", "isik"},
+		{"Ayse", "ayse", "Ayşe"},
+		{"ÄÉ", "äé"},
+	} {
+		for _, name := range same[1:] {
+			if got, want := FoldAccountName(name), FoldAccountName(same[0]); got != want {
+				t.Errorf("FoldAccountName(%q) = %q, want %q as %q", name, got, want, same[0])
+			}
+		}
+	}
+	if FoldAccountName("ayse") == FoldAccountName("mehmet") {
+		t.Error("two names folded into one")
+	}
+}
+
 func TestCursor(t *testing.T) {
 	at := time.Date(2026, 11, 20, 8, 0, 0, 123456000, time.UTC)
 	id := strings.Repeat("0f", 16)
