@@ -56,13 +56,15 @@ const (
 	// MsgInvalidValues refuses a part's side (or quantity) that is not a
 	// positive value.
 	MsgInvalidValues = "Lütfen geçerli pozitif değerler girin!"
+	// MsgSheetTooLarge refuses a sheet side over MaxSheetCM; the store
+	// keeps a saved canvas to the same limit with it.
+	MsgSheetTooLarge = "Tuval boyutu en fazla 10.000 cm olabilir."
 )
 
 // The engine's own Turkish messages.
 const (
 	msgNoParts         = "Yerleştirilecek parça yok."
 	msgTooManyPieces   = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
-	msgSheetTooLarge   = "Tuval boyutu en fazla 10.000 cm olabilir."
 	msgInvalidKerf     = "Testere payı 0 ile 10 cm arasında olmalı."
 	msgInvalidTrim     = "Kenar payı sıfır veya pozitif olmalı ve tuvalden küçük kalmalı."
 	msgInvalidTime     = "Süre sınırı 0 ile 600.000 ms arasında olmalı."
@@ -165,7 +167,7 @@ func newJob(req Request) (*job, []Skipped, error) {
 	if !okW || !okH || sw <= 0 || sh <= 0 {
 		// A sheet that rounds down to nothing (0.004 cm) is no sheet.
 		if req.Sheet.Width > MaxSheetCM || req.Sheet.Height > MaxSheetCM {
-			return nil, nil, &InputError{Field: "sheet", Message: msgSheetTooLarge}
+			return nil, nil, &InputError{Field: "sheet", Message: MsgSheetTooLarge}
 		}
 		return nil, nil, &InputError{Field: "sheet", Message: MsgInvalidSheet}
 	}

@@ -90,7 +90,7 @@ func TestLayoutRefusesSizesThatRoundToZero(t *testing.T) {
 		{"tiny part height", Request{Sheet: Sheet{100, 148}, Parts: []Part{ok, {Name: "B", Width: 1, Height: 1e-300, Quantity: 1}}}, "parts[1].height", MsgInvalidValues},
 		{"sheet below 0.01 cm", Request{Sheet: Sheet{0.009, 148}, Parts: []Part{ok}}, "sheet", MsgInvalidSheet},
 		{"tiny sheet", Request{Sheet: Sheet{100, 0.0000001}, Parts: []Part{ok}}, "sheet", MsgInvalidSheet},
-		{"sheet too large", Request{Sheet: Sheet{10000.5, 100}, Parts: []Part{ok}}, "sheet", msgSheetTooLarge},
+		{"sheet too large", Request{Sheet: Sheet{10000.5, 100}, Parts: []Part{ok}}, "sheet", MsgSheetTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -187,7 +187,7 @@ func (sj *stockJob) side(field string, cm float64) (int, error) {
 	u, ok := toUnits(cm, MaxSheetCM, false)
 	if !ok || u <= 0 {
 		if cm > MaxSheetCM {
-			return 0, &InputError{Field: field, Message: msgSheetTooLarge}
+			return 0, &InputError{Field: field, Message: MsgSheetTooLarge}
 		}
 		return 0, &InputError{Field: field, Message: MsgInvalidSheet}
 	}

@@ -672,7 +672,7 @@ func TestStockValidation(t *testing.T) {
 		{func(r *Request) { r.Stock[1].ID = "s1" }, "stock[1].id", MsgStockID},
 		{func(r *Request) { r.Stock[0].ID = "" }, "stock[0].id", MsgStockID},
 		{func(r *Request) { r.Stock[2].Width = -1 }, "stock[2].width", MsgInvalidSheet},
-		{func(r *Request) { r.Stock[2].Height = 20000 }, "stock[2].height", msgSheetTooLarge},
+		{func(r *Request) { r.Stock[2].Height = 20000 }, "stock[2].height", MsgSheetTooLarge},
 		{func(r *Request) { r.Stock[0].Quantity = -1 }, "stock[0].quantity", MsgStockQuantity},
 		{func(r *Request) { r.Stock[0].Quantity = 100001 }, "stock[0].quantity", MsgStockQuantity},
 		{func(r *Request) { r.Stock[0].Price = nan }, "stock[0].price", MsgPrice},

@@ -78,7 +78,7 @@ var EngineLimits = Limits{
 // The engine's messages for a sheet side, a quantity and a piece count out
 // of its range, word for word (a test holds them to the engine's).
 const (
-	msgSheetTooLarge = "Tuval boyutu en fazla 10.000 cm olabilir."
+	msgSheetTooLarge = nest.MsgSheetTooLarge
 	msgQuantity      = "Adet 1 veya daha büyük bir tam sayı olmalı."
 	msgTooManyPieces = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 )

@@ -22,8 +22,8 @@ const (
 	MsgNameTooLong   = "Ad en fazla 200 karakter olabilir."
 	MsgSizeTooLarge  = "Ölçüler en fazla 1000 cm olabilir."
 	// MsgSheetTooLarge refuses a canvas side over MaxSheetSize: the
-	// engine's message for the same (nest keeps it unexported).
-	MsgSheetTooLarge = "Tuval boyutu en fazla 10.000 cm olabilir."
+	// engine's message for the same.
+	MsgSheetTooLarge = nest.MsgSheetTooLarge
 	MsgSizeDecimals  = "Ölçüler en fazla iki ondalık basamak içerebilir."
 	MsgQuantity      = "Adet en fazla 100.000 olabilir."
 	MsgNameInvalid   = "Ad geçersiz karakterler içeriyor."
