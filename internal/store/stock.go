@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -73,6 +74,20 @@ type StockList struct {
 	// transaction that writes, so that of two clients that read the same
 	// Version exactly one saves. Nil replaces whatever is stored.
 	IfVersion *int64 `json:"-"`
+}
+
+// StockSaveMissed is what a driver does when its conditional count of a
+// stock save (UPDATE … WHERE stock_version = want) changed no row: an
+// owner with a settings row (found), or a client that read a saved
+// version, lost to another save (Conflict MsgStockChanged); an owner
+// without one, saving for the first time, gets a settings row with the
+// default settings, whose column it returns, at version 1.
+func StockSaveMissed(found bool, want *int64) (settings string, err error) {
+	if found || want != nil && *want != 0 {
+		return "", apperr.New(apperr.Conflict, MsgStockChanged)
+	}
+	data, err := SettingsColumn(DefaultOffcutSettings())
+	return string(data), err
 }
 
 // MsgStockChanged refuses a save of the stock list from a client that read

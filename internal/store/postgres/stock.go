@@ -7,7 +7,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -207,14 +206,11 @@ func countStockSave(ctx context.Context, tx pgx.Tx, clock *store.Clock, owner st
 	if err != nil {
 		return err
 	}
-	if found || want != nil && *want != 0 {
-		return apperr.New(apperr.Conflict, store.MsgStockChanged)
-	}
-	data, err := store.SettingsColumn(store.DefaultOffcutSettings())
+	settings, err := store.StockSaveMissed(found, want)
 	if err != nil {
 		return err
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO offcut_settings (id, user_id, settings, next_code, stock_version, created_at)
-		VALUES ($1, $2, $3::jsonb, 1, 1, $4)`, store.NewID(), owner.UserIDOrNil(), string(data), clock.Now())
+		VALUES ($1, $2, $3::jsonb, 1, 1, $4)`, store.NewID(), owner.UserIDOrNil(), settings, clock.Now())
 	return err
 }

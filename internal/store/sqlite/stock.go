@@ -213,14 +213,11 @@ func countStockSave(ctx context.Context, tx *sql.Tx, clock *store.Clock, owner s
 	if err != nil {
 		return err
 	}
-	if found || want != nil && *want != 0 {
-		return apperr.New(apperr.Conflict, store.MsgStockChanged)
-	}
-	data, err := store.SettingsColumn(store.DefaultOffcutSettings())
+	settings, err := store.StockSaveMissed(found, want)
 	if err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO offcut_settings (id, user_id, settings, next_code, stock_version, created_at)
-		VALUES (?, ?, ?, 1, 1, ?)`, store.NewID(), owner.UserIDOrNil(), string(data), micros(clock.Now()))
+		VALUES (?, ?, ?, 1, 1, ?)`, store.NewID(), owner.UserIDOrNil(), settings, micros(clock.Now()))
 	return err
 }
