@@ -46,9 +46,10 @@ export class LayoutSearch {
   private readonly listeners = new Set<() => void>();
   private running: AbortController | null = null;
   private job: Request | null = null;
-  /** failedJob is the refused job (state.failure's) as JSON, to tell it from a changed one. */
-  private failedJob = '';
-  /** laidOut is the job (as JSON) laid out last, '' for none: given again unchanged, it is not laid out anew. */
+  /**
+   * laidOut is the job (as JSON) laid out last, '' for none: given again
+   * unchanged, it is not laid out anew; a refusal (state.failure) is its.
+   */
   private laidOut = '';
 
   /**
@@ -84,9 +85,10 @@ export class LayoutSearch {
     // that makes it, and a longer search that runs: a layout anew would
     // only show the same sheets again after a wait. A refused job is laid
     // out again (its reason stays on screen, not told twice).
-    if (job && key === this.laidOut && this.state.failure === null && (this.state.result !== null || this.running !== null)) return;
+    const same = job !== null && key === this.laidOut;
+    if (same && this.state.failure === null && (this.state.result !== null || this.running !== null)) return;
+    if (this.state.failure !== null && !same) this.set({ failure: null });
     this.laidOut = key;
-    if (this.state.failure !== null && (!job || key !== this.failedJob)) this.set({ failure: null });
     if (job) {
       this.start(job, false);
       return;
@@ -187,7 +189,6 @@ export class LayoutSearch {
         // The job on screen refused again for the same reason (laid out
         // anew unchanged) is not told twice: its reason is still shown.
         const told = this.state.failure === err.message;
-        this.failedJob = JSON.stringify(job);
         this.set({ result: null, failure: err.message });
         if (!told) this.events.failed(err);
       })
