@@ -40,7 +40,7 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.class, "class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
 	fs.StringVar(&f.csv, "csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")
-	fs.StringVar(&f.match, "match", "", "VSBPP ve --zero-waste: yalnız kimliğinde `METİN` geçen örnekler (ör. Nice100, Z3_n116)")
+	fs.StringVar(&f.match, "match", "", "yalnız kimliğinde `METİN` geçen örnekler (ör. cl07_n100, Nice100, Z3_n116, perfect_g_n08)")
 	fs.IntVar(&f.every, "every", 1, "VSBPP: her kümenin her `N`. örneği (alt küme için)")
 	fs.IntVar(&f.perfect, "perfect", 0, "dosya yerine `N` kusursuz yerleşim örneği (tek tuvale tam sığan parçalar; 1 ile 10.000 arası)")
 	fs.IntVar(&f.perfectSheets, "perfect-sheets", 0, "dosya yerine `N` çok tuvalli kusursuz yerleşim örneği (aynı boyda 2-4 tuvalden kesilmiş parçalar; 1 ile 10.000 arası)")
@@ -127,6 +127,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		if f.class != 0 {
 			ins = bench.Class(ins, f.class)
 		}
+		if ins = bench.Match(ins, f.match); len(ins) == 0 {
+			fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
+			return 2
+		}
 		return profiled(f.cpuProfile, stderr, func() int {
 			return runPerfectBench(ins, f.config(), f.csv, stdout, stderr)
 		})
@@ -154,6 +158,10 @@ func run2BPBench(path string, f *benchFlags, stdout, stderr io.Writer) int {
 	}
 	if f.class != 0 {
 		ins = bench.Class(ins, f.class)
+	}
+	if ins = bench.Match(ins, f.match); len(ins) == 0 {
+		fmt.Fprintln(stderr, "kesim bench: seçimde örnek kalmadı")
+		return 2
 	}
 	bk, err := bench.BestKnown(path, f.oriented, f.guillotine)
 	if err != nil {

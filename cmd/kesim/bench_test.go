@@ -221,6 +221,39 @@ func TestBenchPerfectClass(t *testing.T) {
 	}
 }
 
+// --match keeps the instances whose id contains the text in a 2BP file and
+// in the perfect families too (it had been the VSBPP sets' only): one
+// instance to study, and a text that keeps none exits 2.
+func TestBenchMatch(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bwmv.json")
+	writeBenchFile(t, file, `[{"id": "cl01_n020_01", "class": 1, "n": 1, "index": 1, "bin_w": 10, "bin_h": 10, "items": [[10, 10]]},
+		{"id": "cl01_n020_02", "class": 1, "n": 1, "index": 2, "bin_w": 10, "bin_h": 10, "items": [[6, 6]]}]`)
+	for _, c := range []struct {
+		args []string
+		id   string
+	}{
+		{[]string{"--match", "_02", file}, "cl01_n020_02"},
+		{[]string{"--perfect", "6", "--match", "_0003"}, "_0003"},
+		{[]string{"--perfect-sheets", "6", "--match", "_0004"}, "_0004"},
+	} {
+		rows := filepath.Join(dir, "sonuç.csv")
+		var out, errb bytes.Buffer
+		if code := runBench(append([]string{"--time", "0", "--csv", rows}, c.args...), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errb.String())
+		}
+		if recs := readCSV(t, rows); len(recs) != 2 || !strings.HasSuffix(recs[1][0], c.id) {
+			t.Errorf("%v: rows %v, want the header and %s", c.args, recs, c.id)
+		}
+	}
+	for _, args := range [][]string{{"--match", "yok", file}, {"--perfect", "4", "--match", "yok"}} {
+		var out, errb bytes.Buffer
+		if code := runBench(append([]string{"--time", "0"}, args...), &out, &errb); code != 2 || !strings.Contains(errb.String(), "seçimde örnek kalmadı") {
+			t.Errorf("%v: exit %d, %q; want 2 and the Turkish reason", args, code, errb.String())
+		}
+	}
+}
+
 // The generated families write a CPU profile too (--perfect ignored it).
 func TestBenchGeneratedProfile(t *testing.T) {
 	dir := t.TempDir()

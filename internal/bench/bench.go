@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -49,6 +50,20 @@ func Class(ins []Instance, class int) []Instance {
 	var out []Instance
 	for _, in := range ins {
 		if in.Class == class {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// Match returns the instances whose id contains match (empty: all).
+func Match(ins []Instance, match string) []Instance {
+	if match == "" {
+		return ins
+	}
+	var out []Instance
+	for _, in := range ins {
+		if strings.Contains(in.ID, match) {
 			out = append(out, in)
 		}
 	}
