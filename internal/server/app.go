@@ -55,6 +55,9 @@ const (
 	msgNoFile = "Sayfa bulunamadı: bu adreste Kesim'in bir dosyası yok."
 	// msgReadOnly answers a method other than GET and HEAD.
 	msgReadOnly = "Bu adres yalnızca okunabilir: GET veya HEAD isteği gönderin."
+	// msgBadRange answers a Range header that is malformed or asks for
+	// bytes the file does not have (416).
+	msgBadRange = "İstenen bayt aralığı verilemiyor: Range başlığı geçersiz ya da dosyanın boyutunu aşıyor."
 )
 
 // notFound answers 404 msgNoFile.
@@ -121,8 +124,41 @@ func (a *appFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		body, etag = f.gz, f.etag+"-gz"
 	}
 	h.Set("ETag", `"`+etag+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	http.ServeContent(&rangeErrorWriter{ResponseWriter: w}, r, "", time.Time{}, bytes.NewReader(body))
 }
+
+// rangeErrorWriter passes http.ServeContent's answer through, except its
+// 416 (a bad or unsatisfiable Range header), whose English body ("invalid
+// range: failed to overlap") it replaces by msgBadRange. The status and
+// the headers ServeContent set (Content-Range: bytes */size) are kept.
+type rangeErrorWriter struct {
+	http.ResponseWriter
+	replaced bool // a 416 was answered: ServeContent's own body is dropped
+}
+
+func (w *rangeErrorWriter) WriteHeader(code int) {
+	if code != http.StatusRequestedRangeNotSatisfiable || w.replaced {
+		w.ResponseWriter.WriteHeader(code)
+		return
+	}
+	w.replaced = true
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.ResponseWriter.WriteHeader(code)
+	_, _ = w.ResponseWriter.Write([]byte(msgBadRange + "\n"))
+}
+
+func (w *rangeErrorWriter) Write(p []byte) (int, error) {
+	if w.replaced {
+		return len(p), nil
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *rangeErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // file returns the named file, reading and compressing it on first use, or
 // nil when there is none.

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -91,5 +93,62 @@ func TestNonAPIAnswersInTurkish(t *testing.T) {
 		if w := do(c.h, "HEAD", c.path, ""); w.Code != 200 {
 			t.Errorf("HEAD %s: %d", c.path, w.Code)
 		}
+	}
+}
+
+// A Range header the file cannot satisfy, or one that is malformed, is
+// answered 416 in Turkish plain text (Go's own body was English: "invalid
+// range: failed to overlap"), with the Content-Range Go sets; a valid
+// range is still 206 with its bytes, plain or gzip-compressed.
+func TestAppRangeAnswers(t *testing.T) {
+	js := strings.Repeat("console.log('kesim');\n", 200)
+	app := fstest.MapFS{
+		"index.html":      {Data: []byte("<!doctype html><title>Kesim</title>")},
+		"assets/app-1.js": {Data: []byte(js)},
+	}
+	h := New(Config{App: app, Logger: slog.New(slog.DiscardHandler)})
+	for _, c := range []struct {
+		path, rng, enc string
+		wantCR         string // Content-Range, "" for a malformed header
+	}{
+		{"/assets/app-1.js", "bytes=999999999-", "", "bytes */" + strconv.Itoa(len(js))},
+		{"/assets/app-1.js", "bytes=999999999-", "gzip", "bytes */"},
+		{"/", "bytes=999999999-1000000000", "", "bytes */"},
+		{"/kayitli/duzen", "bytes=5000-", "", "bytes */"},
+		{"/assets/app-1.js", "bytes=abc", "", ""},
+		{"/assets/app-1.js", "elmalar=0-1", "", ""},
+	} {
+		w := do(h, "GET", c.path, "", "Range", c.rng, "Accept-Encoding", c.enc)
+		if w.Code != 416 || strings.TrimSpace(w.Body.String()) != msgBadRange || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+			t.Errorf("GET %s Range %q (%s): %d %q %q, want 416 %q", c.path, c.rng, c.enc, w.Code, w.Header().Get("Content-Type"), w.Body, msgBadRange)
+		}
+		if cr := w.Header().Get("Content-Range"); !strings.HasPrefix(cr, c.wantCR) || (c.wantCR == "") != (cr == "") {
+			t.Errorf("GET %s Range %q (%s): Content-Range %q, want %q...", c.path, c.rng, c.enc, cr, c.wantCR)
+		}
+		if ce := w.Header().Get("Content-Encoding"); ce != "" {
+			t.Errorf("GET %s Range %q (%s): Content-Encoding %q on the Turkish text", c.path, c.rng, c.enc, ce)
+		}
+	}
+	w := do(h, "GET", "/assets/app-1.js", "", "Range", "bytes=0-6")
+	if w.Code != 206 || w.Body.String() != "console" || w.Header().Get("Content-Range") != "bytes 0-6/"+strconv.Itoa(len(js)) {
+		t.Errorf("GET Range bytes=0-6: %d %q %q", w.Code, w.Header().Get("Content-Range"), w.Body)
+	}
+	w = do(h, "GET", "/assets/app-1.js", "", "Range", "bytes=0-1", "Accept-Encoding", "gzip")
+	if w.Code != 206 || w.Body.Len() != 2 || w.Header().Get("Content-Encoding") != "gzip" || !strings.HasPrefix(w.Header().Get("Content-Range"), "bytes 0-1/") {
+		t.Errorf("GET gzip Range bytes=0-1: %d %q %q", w.Code, w.Header().Get("Content-Range"), w.Body)
+	}
+	// Over a real connection: the body's length is the Turkish text's.
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/assets/app-1.js", nil)
+	req.Header.Set("Range", "bytes=999999999-")
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 416 || string(b) != msgBadRange+"\n" {
+		t.Errorf("over HTTP: %d %q", resp.StatusCode, b)
 	}
 }
