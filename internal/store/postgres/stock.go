@@ -15,13 +15,15 @@ import (
 // Exact NUMERIC values travel as integer hundredths.
 func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
 	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
-	// The version first: a save between this read and the rows' makes the
-	// version older than the rows, and the client's next save a conflict
-	// it can reload from; the other way round it would overwrite that save.
-	var err error
-	if list.Version, err = readStockVersion(ctx, s.pool, owner); err != nil {
+	// The version first, with the settings of the same row (one query): a
+	// save between this read and the rows' makes the version older than
+	// the rows, and the client's next save a conflict it can reload from;
+	// the other way round it would overwrite that save.
+	version, settings, err := readStockHead(ctx, s.pool, owner)
+	if err != nil {
 		return list, wrap("postgres: stock version", err)
 	}
+	list.Version, list.Settings = version, &settings
 	where, args := ownerWhere(owner, 2)
 	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
 		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
@@ -66,11 +68,6 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	if list.Offcuts, err = readOffcuts(ctx, s.pool, owner); err != nil {
 		return list, wrap("postgres: list offcuts", err)
 	}
-	settings, _, _, err := readSettings(ctx, s.pool, owner)
-	if err != nil {
-		return list, wrap("postgres: offcut settings", err)
-	}
-	list.Settings = &settings
 	return list, nil
 }
 
@@ -170,16 +167,21 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 	return tx.SendBatch(ctx, batch).Close()
 }
 
-// readStockVersion returns the number of saves of the owner's stock list:
-// 0 before the first.
-func readStockVersion(ctx context.Context, db reader, owner store.Owner) (int64, error) {
+// readStockHead returns, from the owner's offcut_settings row in one
+// query, the number of saves of the owner's stock list (0 before the
+// first) and the offcut settings (the defaults without a row).
+func readStockHead(ctx context.Context, db reader, owner store.Owner) (int64, store.OffcutSettings, error) {
 	where, args := ownerWhere(owner, 1)
 	var v int64
-	err := db.QueryRow(ctx, `SELECT stock_version FROM offcut_settings WHERE `+where, args...).Scan(&v)
+	var data []byte
+	err := db.QueryRow(ctx, `SELECT stock_version, settings::text FROM offcut_settings WHERE `+where, args...).Scan(&v, &data)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
+		return 0, store.DefaultOffcutSettings(), nil
 	}
-	return v, err
+	if err != nil {
+		return 0, store.OffcutSettings{}, err
+	}
+	return v, store.ParseOffcutSettings(data), nil
 }
 
 // countStockSave counts a save of the owner's stock list in its

@@ -3,11 +3,16 @@ package postgres
 import (
 	"context"
 	"io/fs"
+	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // TestMigrationFromVersion8 opens a database of schema 8 with a part and a
@@ -78,5 +83,65 @@ func TestMigrationFromVersion8(t *testing.T) {
 	if err != nil || len(list.Stock) != 0 || len(list.Bands) != 0 || len(list.Offcuts) != 0 ||
 		list.Settings == nil || list.Settings.MinUse != store.DefaultOffcutUse {
 		t.Errorf("stock after migration %+v, %v", list, err)
+	}
+}
+
+// countingTracer counts the queries naming a table.
+type countingTracer struct {
+	table string
+	n     atomic.Int64
+}
+
+func (c *countingTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
+	if strings.Contains(data.SQL, c.table) {
+		c.n.Add(1)
+	}
+	return ctx
+}
+
+func (c *countingTracer) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// GetStock reads the owner's offcut_settings row once, for the version and
+// the settings together (it had read it twice), with or without the row.
+func TestGetStockReadsSettingsOnce(t *testing.T) {
+	u := schemaURL(t)
+	ctx := context.Background()
+	s, err := Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tracer := &countingTracer{table: "offcut_settings"}
+	cfg, err := pgxpool.ParseConfig(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.Tracer = tracer
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.pool.Close()
+	s.pool = pool
+
+	owner := store.User("u1")
+	list, err := s.GetStock(ctx, owner)
+	if err != nil || list.Version != 0 || list.Settings == nil || !reflect.DeepEqual(*list.Settings, store.DefaultOffcutSettings()) {
+		t.Fatalf("stock without a settings row: version %d settings %+v, %v", list.Version, list.Settings, err)
+	}
+	if got := tracer.n.Swap(0); got != 1 {
+		t.Errorf("without a settings row: %d queries of offcut_settings, want 1", got)
+	}
+	settings := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 20, MinHeight: 25}}, MaxArea: 2, MinUse: 40}
+	if _, err := s.ReplaceStock(ctx, owner, store.StockList{Settings: &settings}); err != nil {
+		t.Fatal(err)
+	}
+	tracer.n.Store(0)
+	list, err = s.GetStock(ctx, owner)
+	if err != nil || list.Version != 1 || list.Settings == nil || !reflect.DeepEqual(*list.Settings, settings) {
+		t.Fatalf("stock after a save: version %d settings %+v, %v", list.Version, list.Settings, err)
+	}
+	if got := tracer.n.Load(); got != 1 {
+		t.Errorf("with a settings row: %d queries of offcut_settings, want 1", got)
 	}
 }

@@ -13,13 +13,15 @@ import (
 // GetStock returns the owner's stock rows and band codes, in their order.
 func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockList, error) {
 	list := store.StockList{Stock: []nest.Stock{}, Bands: []nest.Band{}}
-	// The version first: a save between this read and the rows' makes the
-	// version older than the rows, and the client's next save a conflict
-	// it can reload from; the other way round it would overwrite that save.
-	var err error
-	if list.Version, err = readStockVersion(ctx, s.read, owner); err != nil {
+	// The version first, with the settings of the same row (one query): a
+	// save between this read and the rows' makes the version older than
+	// the rows, and the client's next save a conflict it can reload from;
+	// the other way round it would overwrite that save.
+	version, settings, err := readStockHead(ctx, s.read, owner)
+	if err != nil {
 		return list, wrap("sqlite: stock version", err)
 	}
+	list.Version, list.Settings = version, &settings
 	where, args := ownerWhere(owner)
 	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
 		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
@@ -61,11 +63,6 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	if list.Offcuts, err = readOffcuts(ctx, s.read, owner); err != nil {
 		return list, wrap("sqlite: list offcuts", err)
 	}
-	settings, _, _, err := readSettings(ctx, s.read, owner)
-	if err != nil {
-		return list, wrap("sqlite: offcut settings", err)
-	}
-	list.Settings = &settings
 	return list, nil
 }
 
@@ -177,16 +174,21 @@ func insertEach(ctx context.Context, tx *sql.Tx, query string, n int, row func(i
 	return nil
 }
 
-// readStockVersion returns the number of saves of the owner's stock list:
-// 0 before the first.
-func readStockVersion(ctx context.Context, db querier, owner store.Owner) (int64, error) {
+// readStockHead returns, from the owner's offcut_settings row in one
+// query, the number of saves of the owner's stock list (0 before the
+// first) and the offcut settings (the defaults without a row).
+func readStockHead(ctx context.Context, db querier, owner store.Owner) (int64, store.OffcutSettings, error) {
 	where, args := ownerWhere(owner)
 	var v int64
-	err := db.QueryRowContext(ctx, `SELECT stock_version FROM offcut_settings WHERE `+where, args...).Scan(&v)
+	var data []byte
+	err := db.QueryRowContext(ctx, `SELECT stock_version, settings FROM offcut_settings WHERE `+where, args...).Scan(&v, &data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
+		return 0, store.DefaultOffcutSettings(), nil
 	}
-	return v, err
+	if err != nil {
+		return 0, store.OffcutSettings{}, err
+	}
+	return v, store.ParseOffcutSettings(data), nil
 }
 
 // countStockSave counts a save of the owner's stock list in its

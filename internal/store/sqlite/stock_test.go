@@ -3,11 +3,16 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"io/fs"
 	"path/filepath"
+	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // TestMigrationFromVersion8 opens a database of schema 8 with a part and a
@@ -77,5 +82,82 @@ func TestMigrationFromVersion8(t *testing.T) {
 	if err != nil || len(list.Stock) != 0 || len(list.Bands) != 0 || len(list.Offcuts) != 0 ||
 		list.Settings == nil || list.Settings.MinUse != store.DefaultOffcutUse {
 		t.Errorf("stock after migration %+v, %v", list, err)
+	}
+}
+
+// countingConnector opens connections of the sqlite driver that count the
+// statements naming a table.
+type countingConnector struct {
+	driver driver.Driver
+	dsn    string
+	table  string
+	n      *atomic.Int64
+}
+
+func (c countingConnector) Connect(context.Context) (driver.Conn, error) {
+	conn, err := c.driver.Open(c.dsn)
+	if err != nil {
+		return nil, err
+	}
+	return countingConn{conn, c}, nil
+}
+
+func (c countingConnector) Driver() driver.Driver { return c.driver }
+
+type countingConn struct {
+	driver.Conn
+	c countingConnector
+}
+
+func (c countingConn) count(query string) {
+	if strings.Contains(query, c.c.table) {
+		c.c.n.Add(1)
+	}
+}
+
+func (c countingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	c.count(query)
+	return c.Conn.(driver.QueryerContext).QueryContext(ctx, query, args)
+}
+
+func (c countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	c.count(query)
+	return c.Conn.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+}
+
+// GetStock reads the owner's offcut_settings row once, for the version and
+// the settings together (it had read it twice), with or without the row.
+func TestGetStockReadsSettingsOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kesim.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var n atomic.Int64
+	read := sql.OpenDB(countingConnector{s.read.Driver(), path + "?" + pragmas + "&_pragma=query_only(1)", "offcut_settings", &n})
+	s.read.Close()
+	s.read = read
+
+	owner := store.User("u1")
+	list, err := s.GetStock(ctx, owner)
+	if err != nil || list.Version != 0 || list.Settings == nil || !reflect.DeepEqual(*list.Settings, store.DefaultOffcutSettings()) {
+		t.Fatalf("stock without a settings row: version %d settings %+v, %v", list.Version, list.Settings, err)
+	}
+	if got := n.Swap(0); got != 1 {
+		t.Errorf("without a settings row: %d queries of offcut_settings, want 1", got)
+	}
+	settings := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 20, MinHeight: 25}}, MaxArea: 2, MinUse: 40}
+	if _, err := s.ReplaceStock(ctx, owner, store.StockList{Settings: &settings}); err != nil {
+		t.Fatal(err)
+	}
+	n.Store(0)
+	list, err = s.GetStock(ctx, owner)
+	if err != nil || list.Version != 1 || list.Settings == nil || !reflect.DeepEqual(*list.Settings, settings) {
+		t.Fatalf("stock after a save: version %d settings %+v, %v", list.Version, list.Settings, err)
+	}
+	if got := n.Load(); got != 1 {
+		t.Errorf("with a settings row: %d queries of offcut_settings, want 1", got)
 	}
 }
