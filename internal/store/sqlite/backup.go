@@ -224,7 +224,9 @@ func Check(ctx context.Context, path string) (version int, err error) {
 // Store has the database open (a server, a kesim user command), and holds
 // the lock so that none opens it meanwhile. The database as it was is kept
 // in dbPath+".bak" (its WAL, if any, in dbPath+".bak-wal", where SQLite
-// looks for it), replacing an older .bak. The backup is copied to a
+// looks for it), replacing an older .bak pair only once both are copied
+// whole (keepOld): a failed copy leaves the older pair, and the database,
+// as they were. The backup is copied to a
 // temporary file beside dbPath, synced and renamed over dbPath, so dbPath
 // is at every moment either the old database or the new one. It returns
 // the path of the .bak copy, "" when there was no database. A dbPath that
@@ -271,20 +273,8 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		return "", written(err)
 	}
 	if _, err := os.Stat(dbPath); err == nil {
-		bak = dbPath + ".bak"
-		// No one has the database open, so its file and its WAL are still:
-		// copied as they are they make a database SQLite opens whole, and
-		// this works as well on a damaged database, the usual reason to
-		// restore.
-		if err := copyFile(dbPath, bak); err != nil {
-			return "", &FileError{Role: "eski veritabanının kopyası", Path: bak, Write: true, Err: err}
-		}
-		// The old .bak's WAL and shared memory would be read with the new
-		// .bak (restoring from the .bak itself is safe: its WAL is in tmp).
-		os.Remove(bak + "-wal")
-		os.Remove(bak + "-shm")
-		if err := copyFile(dbPath+"-wal", bak+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return "", &FileError{Role: "eski veritabanının kopyası", Path: bak + "-wal", Write: true, Err: err}
+		if bak, err = keepOld(dbPath); err != nil {
+			return "", err
 		}
 	}
 	// The old WAL and shared memory belong to the old file: left beside the
@@ -299,6 +289,63 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 		return "", written(err)
 	}
 	return bak, syncDir(filepath.Dir(dbPath))
+}
+
+// keepOld copies the database at dbPath, which no one has open, and its
+// WAL, if any, to dbPath+".bak" and ".bak-wal", replacing an older .bak
+// pair, and returns the .bak's path. The files are copied as they are, not
+// checkpointed or vacuumed: the pair is a database SQLite opens whole, the
+// copy works as well on a damaged database (the usual reason to restore),
+// and it never writes to the database itself. Both are copied to
+// temporary files first, and the older pair is replaced only when both
+// copies are whole: a copy that fails (a full disk, an unreadable WAL)
+// removes the temporary files and leaves the older pair as it was, never a
+// .bak without its WAL, which SQLite would open as a complete database
+// that lacks the last transactions. A failure is a *FileError: of the
+// database file (or its WAL) when it cannot be opened for reading, else
+// of the copy being written.
+func keepOld(dbPath string) (string, error) {
+	bak := dbPath + ".bak"
+	kept := func(src, dst string, err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "open" && pe.Path == src {
+			return &FileError{Role: "veritabanı", Path: src, Err: err}
+		}
+		return &FileError{Role: "eski veritabanının kopyası", Path: dst, Write: true, Err: err}
+	}
+	tmpDB, err := stageCopy(dbPath, bak)
+	if err != nil {
+		return "", kept(dbPath, bak, err)
+	}
+	defer os.Remove(tmpDB)
+	tmpWAL, err := stageCopy(dbPath+"-wal", bak+"-wal")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		tmpWAL = "" // checkpointed and removed at the last close
+	case err != nil:
+		return "", kept(dbPath+"-wal", bak+"-wal", err)
+	default:
+		defer os.Remove(tmpWAL)
+	}
+	// The older .bak goes first, then its shared memory and WAL, then the
+	// new WAL and the new .bak come: a .bak is never beside a WAL not its
+	// own, which SQLite would replay into it. (Restoring from the .bak
+	// itself is safe: its WAL is in Restore's temporary file already.)
+	for _, old := range []string{bak, bak + "-shm", bak + "-wal"} {
+		if err := os.Remove(old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", kept("", old, err)
+		}
+	}
+	if tmpWAL != "" {
+		if err := os.Rename(tmpWAL, bak+"-wal"); err != nil {
+			return "", kept("", bak+"-wal", err)
+		}
+	}
+	if err := os.Rename(tmpDB, bak); err != nil {
+		os.Remove(bak + "-wal") // no WAL left without its .bak
+		return "", kept("", bak, err)
+	}
+	return bak, nil
 }
 
 // knownVersion is the newest schema version of the embedded migrations.
@@ -394,33 +441,50 @@ var copyData = io.Copy
 // renamed over it. On a failure (a full disk) the temporary file is
 // removed and an older dst is left as it was. A missing src is an error
 // wrapping fs.ErrNotExist, and nothing is created.
-func copyFile(src, dst string) (err error) {
-	in, err := os.Open(src)
+func copyFile(src, dst string) error {
+	tmp, err := stageCopy(src, dst)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	tmp, err := createTemp(dst)
-	if err != nil {
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
 		return err
+	}
+	return nil
+}
+
+// stageCopy copies the file src to a new temporary file beside dst, mode
+// 0600, synced, and returns its name; the caller renames it over dst or
+// removes it. On a failure nothing is left. A missing src is an error
+// wrapping fs.ErrNotExist, and nothing is created.
+func stageCopy(src, dst string) (tmp string, err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	tmp, err = createTemp(dst)
+	if err != nil {
+		return "", err
 	}
 	defer func() {
 		if err != nil {
 			os.Remove(tmp)
+			tmp = ""
 		}
 	}()
 	out, err := os.OpenFile(tmp, os.O_WRONLY, 0)
 	if err != nil {
-		return err
+		return tmp, err
 	}
 	if _, err := copyData(out, in); err != nil {
 		out.Close()
-		return err
+		return tmp, err
 	}
 	if err := errors.Join(out.Sync(), out.Close()); err != nil {
-		return err
+		return tmp, err
 	}
-	return os.Rename(tmp, dst)
+	return tmp, nil
 }
 
 // syncFile flushes the file at path to the disk.

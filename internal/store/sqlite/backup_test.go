@@ -816,3 +816,161 @@ func TestCopyFileReplacesWhole(t *testing.T) {
 		t.Errorf("a missing file's copy left files: %v", left)
 	}
 }
+
+// A restore that copies the database to DB.bak but cannot copy its WAL
+// (a full disk, an unreadable file) fails with the Turkish FileError of
+// DB.bak-wal and leaves no .bak without its WAL, which SQLite would open as
+// a whole database lacking the last transactions: an older .bak pair stays
+// as it was (none stays none), the temporary files are gone, and the
+// database and its WAL are untouched. Once the copy works, the restore
+// keeps the pair, the WAL's rows readable in the .bak.
+func TestRestoreFailedWALCopyLeavesNoHalfBak(t *testing.T) {
+	for _, older := range []bool{true, false} {
+		t.Run(fmt.Sprintf("older=%v", older), func(t *testing.T) {
+			ctx := context.Background()
+			dir := t.TempDir()
+			backup := filepath.Join(dir, "yedek.db")
+			emptyDB(t, backup)
+			// A database whose committed row is in its WAL only, as a
+			// killed server leaves it.
+			live := filepath.Join(dir, "canli.db")
+			db, err := sql.Open("sqlite", live+"?_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (42)`); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "kesim.db")
+			for _, suffix := range []string{"", "-wal"} {
+				if err := copyFile(live+suffix, path+suffix); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := map[string][]byte{}
+			files := []string{path, path + "-wal"}
+			if older {
+				if err := os.WriteFile(path+".bak", []byte("SQLite format 3\x00 the older .bak"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path+".bak-wal", []byte("the older .bak's WAL"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, path+".bak", path+".bak-wal")
+			}
+			for _, f := range files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before[f] = b
+			}
+			copyData = func(w io.Writer, r io.Reader) (int64, error) {
+				if f, ok := r.(*os.File); ok && strings.HasSuffix(f.Name(), "-wal") {
+					n, _ := io.CopyN(w, r, 10) // part of the WAL, then the disk is full
+					return n, syscall.ENOSPC
+				}
+				return io.Copy(w, r)
+			}
+			defer func() { copyData = io.Copy }()
+
+			_, err = Restore(ctx, backup, path)
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Path != path+".bak-wal" || !strings.Contains(err.Error(), "disk dolu") {
+				t.Fatalf("Restore when the WAL's copy fails: %v, want the FileError of %s.bak-wal, disk dolu", err, path)
+			}
+			for _, f := range files {
+				if got, err := os.ReadFile(f); err != nil || string(got) != string(before[f]) {
+					t.Errorf("%s after the failed restore: %d bytes, %v; want it as it was (%d bytes)", filepath.Base(f), len(got), err, len(before[f]))
+				}
+			}
+			if !older {
+				for _, f := range []string{path + ".bak", path + ".bak-wal"} {
+					if _, err := os.Stat(f); err == nil {
+						t.Errorf("%s left by the failed restore", filepath.Base(f))
+					}
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp-*")); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+
+			copyData = io.Copy
+			bak, err := Restore(ctx, backup, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := sql.Open("sqlite", bak)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer old.Close()
+			var x int
+			if err := old.QueryRow(`SELECT x FROM t`).Scan(&x); err != nil || x != 42 {
+				t.Errorf(".bak after the restore: %d, %v; want the WAL's row 42", x, err)
+			}
+		})
+	}
+}
+
+// A WAL beside the database that cannot be opened (no read permission, a
+// link to itself) fails the restore with the FileError of the WAL, read:
+// no .bak is left (the database's copy was not renamed in), nor a
+// temporary file, and the database is untouched.
+func TestRestoreUnreadableWALLeavesNoBak(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix permissions or links to itself on Windows")
+	}
+	for _, how := range []string{"chmod", "loop"} {
+		t.Run(how, func(t *testing.T) {
+			if how == "chmod" && os.Geteuid() == 0 {
+				t.Skip("root reads any file")
+			}
+			ctx := context.Background()
+			dir := t.TempDir()
+			backup := filepath.Join(dir, "yedek.db")
+			emptyDB(t, backup)
+			path := filepath.Join(dir, "kesim.db")
+			emptyDB(t, path)
+			wal := path + "-wal"
+			switch how {
+			case "chmod":
+				if err := os.WriteFile(wal, []byte("the WAL"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(wal, 0); err != nil {
+					t.Fatal(err)
+				}
+				defer os.Chmod(wal, 0o600)
+			case "loop":
+				if err := os.Symlink(filepath.Base(wal), wal); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Restore(ctx, backup, path)
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Path != wal || fe.Write || !strings.Contains(err.Error(), "okunamıyor") {
+				t.Fatalf("Restore with an unreadable WAL: %v, want the FileError of %s, okunamıyor", err, wal)
+			}
+			for _, f := range []string{path + ".bak", path + ".bak-wal"} {
+				if _, err := os.Lstat(f); err == nil {
+					t.Errorf("%s left by the failed restore", filepath.Base(f))
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp-*")); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+			if got, err := os.ReadFile(path); err != nil || string(got) != string(before) {
+				t.Errorf("the database after the failed restore: %d bytes, %v; want it as it was", len(got), err)
+			}
+			if _, err := os.Lstat(wal); err != nil {
+				t.Errorf("the WAL after the failed restore: %v", err)
+			}
+		})
+	}
+}
