@@ -8,7 +8,7 @@ const here = { stock: [{ id: 'h', width: 100, height: 100 }], bands: [], objecti
 const server = { stock: [{ id: 's', material: 'Beyaz', width: 183, height: 366 }], bands: [{ code: 'B1' }] };
 
 let calls: { method: string; body?: unknown }[];
-let answer: () => Response;
+let answer: () => Response | Promise<Response>;
 beforeEach(() => {
   localStorage.clear();
   calls = [];
@@ -292,5 +292,249 @@ describe('the stock list version', () => {
     expect(read).toBe(true);
     expect(result.current.stock?.stock).toEqual(stored.stock);
     expect(result.current.stockUnsent).toBe(false);
+  });
+
+  describe('saves of one tab', () => {
+    // The server takes each PUT as it comes (the versions above), but its
+    // answer comes back only when let go: the round trip a second save can
+    // be made in.
+    let held: (() => void)[];
+    const slow = () => {
+      held = [];
+      const serve = answer;
+      answer = () => {
+        const res = serve();
+        if (calls.at(-1)!.method !== 'PUT') return res;
+        return new Promise<Response>((ok) => held.push(() => ok(res)));
+      };
+    };
+    const letGo = () => held.shift()!();
+    const row = (price: number): Row => ({ id: 's', width: 183, height: 366, price });
+
+    it('sends a save made before the answer to the last one after it, with the version that answer gave', async () => {
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      slow();
+      const work = result.current;
+      const first = { ...work.stock!, stock: [row(5)] };
+      const second = { ...work.stock!, stock: [row(6)] };
+      let a!: Promise<unknown>, b!: Promise<unknown>;
+      await act(async () => {
+        a = saveStock(first, work);
+        b = saveStock(second, work);
+      });
+      // One PUT at a time: the second waits for the first's answer.
+      expect(puts()).toEqual([expect.objectContaining({ version: 3, stock: first.stock })]);
+      await act(async () => {
+        letGo();
+        expect(await a).toBe('saved');
+      });
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      expect(puts()[1]).toMatchObject({ version: 4, stock: second.stock });
+      await act(async () => {
+        letGo();
+        expect(await b).toBe('saved');
+      });
+      expect(stored).toMatchObject({ stock: second.stock, version: 5 });
+      expect(result.current.stock?.stock).toEqual(second.stock);
+      expect(result.current.stockVersion).toBe(5);
+      expect(result.current.stockUnsent).toBe(false);
+    });
+
+    it('sends only the latest of the saves that waited, with the offcuts each had read, and answers every one', async () => {
+      const a1 = { id: 'A-1', width: 80, height: 60, quantity: 1, offcut: true };
+      const a2 = { id: 'A-2', width: 50, height: 60, quantity: 1, offcut: true };
+      stored.stock = [row(4), a1, a2];
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      slow();
+      const lists = [
+        { ...result.current.stock!, stock: [row(5), a1, a2] },
+        { ...result.current.stock!, stock: [row(5), a2] }, // A-1 taken off the rack
+        { ...result.current.stock!, stock: [row(7), a2] },
+      ];
+      const answers: Promise<unknown>[] = [];
+      for (const s of lists)
+        await act(async () => {
+          answers.push(saveStock(s, result.current));
+        });
+      expect(puts()).toHaveLength(1);
+      await act(async () => {
+        letGo();
+        expect(await answers[0]).toBe('saved');
+      });
+      // The first is stored; the page shows the latest list, not yet sent, over it.
+      expect(result.current.stock?.stock).toEqual(lists[2].stock);
+      expect(result.current.stockUnsent).toBe(true);
+      expect(result.current.stockVersion).toBe(4);
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      expect(puts()[1]).toEqual({ stock: lists[2].stock, bands: [], offcutsSeen: ['A-1', 'A-2'], version: 4 });
+      await act(async () => {
+        letGo();
+        expect(await Promise.all(answers.slice(1))).toEqual(['saved', 'saved']);
+      });
+      expect(puts()).toHaveLength(2);
+      expect(result.current.stock?.stock).toEqual(lists[2].stock);
+      expect(result.current.stockVersion).toBe(5);
+      expect(result.current.stockUnsent).toBe(false);
+    });
+
+    it('goes with the version of the last answer when the page had not shown it yet', async () => {
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      // The page's copy of the work from before the first save, as a handler made then has it.
+      const work = result.current;
+      let r: unknown;
+      await act(async () => {
+        r = await saveStock({ ...work.stock!, stock: [row(5)] }, work);
+      });
+      expect(r).toBe('saved');
+      await act(async () => {
+        r = await saveStock({ ...work.stock!, stock: [row(6)] }, work);
+      });
+      expect(r).toBe('saved');
+      expect(puts().map((b) => b.version)).toEqual([3, 4]);
+      expect(result.current.stockVersion).toBe(5);
+    });
+
+    it('answers a conflict with another tab once, holding the latest list, and sends no save read at the refused version', async () => {
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      saveElsewhere([row(1), { id: 'öbür', width: 210, height: 280 }]);
+      slow();
+      const work = result.current;
+      const first = { ...work.stock!, stock: [row(5)] };
+      const second = { ...work.stock!, stock: [row(6), { id: 'benim', width: 100, height: 100 }] };
+      let a!: Promise<unknown>, b!: Promise<unknown>;
+      await act(async () => {
+        a = saveStock(first, work);
+        b = saveStock(second, work);
+      });
+      let c: unknown;
+      await act(async () => {
+        letGo();
+        c = await a;
+      });
+      expect(c).toBeInstanceOf(StockConflict);
+      expect(await b).toBe(c);
+      expect((c as StockConflict).message).toBe(conflictMsg);
+      expect((c as StockConflict).mine.stock).toEqual(second.stock);
+      expect((c as StockConflict).version).toBe(4);
+      expect(puts()).toEqual([expect.objectContaining({ version: 3 })]);
+      // The page shows the list saved elsewhere, at its version; nothing of this tab's was stored.
+      expect(result.current.stock?.stock.map((x) => x.id)).toEqual(['s', 'öbür']);
+      expect(result.current.stockVersion).toBe(4);
+      expect(stored.version).toBe(4);
+      // Saved again, the user's list goes over it.
+      await act(async () => {
+        const again = saveStock((c as StockConflict).mine, result.current);
+        letGo();
+        expect(await again).toBe('saved');
+      });
+      expect(puts().at(-1)).toMatchObject({ version: 4, stock: second.stock });
+    });
+
+    it.each([
+      ['out of reach', () => Promise.reject(new TypeError('Failed to fetch')), 'local'],
+      ['refused for its lists', () => Response.json({ error: { code: 'invalid', message: 'Geçersiz stok.' } }, { status: 400 }), 'Geçersiz stok.'],
+    ])('answers a first save %s as before, then sends the one that waited', async (_, fail, said) => {
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      slow();
+      const serve = answer;
+      let failed = false;
+      answer = () => {
+        if (calls.at(-1)!.method === 'PUT' && !failed) {
+          failed = true;
+          return new Promise<Response>((ok, no) => held.push(() => void Promise.resolve().then(fail).then(ok, no)));
+        }
+        return serve();
+      };
+      const work = result.current;
+      const first = { ...work.stock!, stock: [row(5)] };
+      const second = { ...work.stock!, stock: [row(6)] };
+      let a!: Promise<unknown>, b!: Promise<unknown>;
+      await act(async () => {
+        a = saveStock(first, work);
+        b = saveStock(second, work);
+      });
+      await act(async () => {
+        letGo();
+        const r = await a;
+        expect(r === 'local' ? r : (r as Error).message).toBe(said);
+      });
+      // Nothing was stored: the list waiting is on screen, and goes with the version it was read at.
+      expect(result.current.stock?.stock).toEqual(second.stock);
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      expect(puts()[1]).toMatchObject({ version: 3, stock: second.stock });
+      await act(async () => {
+        letGo();
+        expect(await b).toBe('saved');
+      });
+      expect(stored).toMatchObject({ stock: second.stock, version: 4 });
+      expect(result.current.stockUnsent).toBe(false);
+      expect(result.current.stockVersion).toBe(4);
+    });
+
+    it('keeps the latest list on screen, unsent, when neither save reaches the server', async () => {
+      const { result } = both();
+      await waitFor(() => expect(result.current.stockVersion).toBe(3));
+      answer = () => (calls.at(-1)!.method === 'PUT' ? new Response('null', { status: 503 }) : Response.json(stored));
+      slow();
+      const work = result.current;
+      const second = { ...work.stock!, stock: [row(6)] };
+      let a!: Promise<unknown>, b!: Promise<unknown>;
+      await act(async () => {
+        a = saveStock({ ...work.stock!, stock: [row(5)] }, work);
+        b = saveStock(second, work);
+      });
+      await act(async () => {
+        letGo();
+        expect(await a).toBe('local');
+      });
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      await act(async () => {
+        letGo();
+        expect(await b).toBe('local');
+      });
+      expect(result.current.stock).toEqual(second);
+      expect(result.current.stockUnsent).toBe(true);
+      expect(result.current.stockVersion).toBe(3);
+    });
+
+    it('sends a save made while an offline change is on its way after it, with the version it gave', async () => {
+      const offline = [row(7)];
+      localStorage.setItem(
+        'kesim-work',
+        JSON.stringify({ parts: [], canvas: {}, stock: { ...here, stock: offline }, stockUnsent: true, stockBase: JSON.stringify([stored.stock, [], null]), stockVersion: 3 }),
+      );
+      slow();
+      const ask = vi.fn(async () => true);
+      const { result } = renderHook(() => {
+        const work = useWork(account);
+        useStockSync(account, true, work, ask);
+        return work;
+      });
+      await waitFor(() => expect(puts()).toHaveLength(1));
+      const mine = { ...result.current.stock!, stock: [row(8)] };
+      let b!: Promise<unknown>;
+      await act(async () => {
+        b = saveStock(mine, result.current);
+      });
+      expect(puts()).toHaveLength(1);
+      await act(async () => {
+        letGo();
+      });
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      expect(puts()).toEqual([expect.objectContaining({ version: 3, stock: offline }), expect.objectContaining({ version: 4, stock: mine.stock })]);
+      await act(async () => {
+        letGo();
+        expect(await b).toBe('saved');
+      });
+      expect(ask).not.toHaveBeenCalled();
+      expect(result.current.stock?.stock).toEqual(mine.stock);
+      expect(result.current.stockVersion).toBe(5);
+      expect(result.current.stockUnsent).toBe(false);
+    });
   });
 });

@@ -42,7 +42,8 @@ export class StockConflict extends Error {
  * useStockSync brings the user's stock from the server (GET /api/stock)
  * once the page is shown and whenever another account signs in; stock
  * changed in this browser while the server could not take it is sent
- * first (PUT). A server without /api/stock leaves the stock in this
+ * first (PUT; not when a save of this tab is already on its way with the
+ * list on screen, see SaveLine). A server without /api/stock leaves the stock in this
  * browser, as the parts are. When the server's stock changed elsewhere
  * meanwhile (it is not the stockBase this browser last agreed on), ask
  * (the notices' confirm) decides which list stays: sent as it was, the
@@ -54,6 +55,9 @@ export class StockConflict extends Error {
 export function useStockSync(account: Me | null | undefined, shown: boolean, work: StockWork, ask?: (text: string) => Promise<boolean>): void {
   const sync = useEffectEvent(async (live: () => boolean) => {
     if (work.stockUnsent && work.stock) {
+      // A save of this tab on its way carries the list on screen.
+      const line = lineOf(work);
+      if (!line.idle) return;
       const sent = work.stock;
       // Without a look at the server's list (none was ever read here) it
       // is sent without a version: it replaces the list, as before versions.
@@ -68,22 +72,16 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
         if (!live()) return;
         const now = stockPrint(server ?? undefined);
         if (server && now !== work.stockBase && now !== stockPrint(sent) && !(await ask(stockMsg.changedElsewhere))) {
-          if (live()) work.setStock(merged(server, work.stock), false, versionOf(server));
+          if (live() && line.idle) work.setStock(merged(server, work.stock), false, versionOf(server));
           return;
         }
-        if (!live()) return;
+        if (!live() || !line.idle) return;
         version = versionOf(server);
       }
-      try {
-        // Changed here while the server could not take it: the offcuts
-        // it keeps are the ones this browser knew of, so none goes.
-        const taken = await putStock(sent, offcutIds(sent), version);
-        if (!live()) return;
-        if (sameLists(taken.lists, sent)) work.stockSent(sent, taken.version);
-        else work.setStock(taken.lists, false, taken.version);
-      } catch {
-        /* kept here, sent at the next start */
-      }
+      // Changed here while the server could not take it: the offcuts it
+      // keeps are the ones this browser knew of, so none goes. A refusal
+      // or a failure keeps it here, unsent, for the next start.
+      await line.save({ s: sent, seen: offcutIds(sent), before: sent, version, work, quiet: true, live });
       return;
     }
     try {
@@ -166,6 +164,11 @@ export async function refreshStock(
   }
 }
 
+/** Saved is how a save of the stock ended (saveStock). */
+export type Saved = 'saved' | 'local' | StockConflict | Error;
+
+type SaveWork = Pick<StockWork, 'stock' | 'stockVersion' | 'setStock' | 'stockSent'>;
+
 /**
  * saveStock puts the dialog's stock on screen at once and sends it to the
  * server with the version of the list it was read at (version, by default
@@ -173,27 +176,170 @@ export async function refreshStock(
  * 'local' (kept in this browser, sent later), a StockConflict when the
  * list was saved from elsewhere since (the page then shows the server's
  * list, read again; the conflict holds the user's), or the server's
- * message when it refused the lists.
+ * message when it refused the lists. This tab's saves go one at a time
+ * (SaveLine): one made while another is on its way waits for its answer
+ * and goes with the version that answer gave, so that the tab never
+ * conflicts with itself.
  */
-export async function saveStock(
-  s: StockSettings,
-  work: Pick<StockWork, 'stock' | 'stockVersion' | 'setStock' | 'stockSent'>,
-  version = work.stockVersion,
-): Promise<'saved' | 'local' | StockConflict | Error> {
+export async function saveStock(s: StockSettings, work: SaveWork, version = work.stockVersion): Promise<Saved> {
   // The stock and the rack as this browser last had them, before s goes on screen.
   const before = work.stock;
   const seen = offcutIds(before);
   work.setStock(s, true);
-  try {
-    const taken = await putStock(s, seen, version);
-    if (sameLists(taken.lists, s)) work.stockSent(s, taken.version);
-    else work.setStock(taken.lists, false, taken.version);
-    return 'saved';
-  } catch (e) {
-    if (isConflict(e)) return await conflict(s, seen, before, work, (e as Error).message, version);
-    if (notThere(e)) return 'local';
-    return e instanceof Error ? e : new Error(String(e));
+  return await lineOf(work).save({ s, seen, before, version, work });
+}
+
+/**
+ * Save is one save of the stock: the list s, the rack's offcuts read
+ * before it (seen), the list on screen before it (before: its options stay
+ * on the page after a conflict) and the version it was read at. quiet is
+ * a start's send of stock changed offline: a 409 or a failure leaves it
+ * unsent, to be settled at the next start; live tells whether the page
+ * still wants its answer.
+ */
+interface Save {
+  s: StockSettings;
+  seen: string[];
+  before: StockSettings | undefined;
+  version: number | undefined;
+  work: SaveWork;
+  quiet?: boolean;
+  live?: () => boolean;
+}
+
+/** Queued is a save and those waiting for its end (the saves it took the place of, too). */
+interface Queued extends Save {
+  done: ((r: Saved) => void)[];
+}
+
+/**
+ * SaveLine sends one tab's saves of the stock (the lists and the rack's
+ * offcuts, one PUT /api/stock with one version) one at a time. A save made
+ * while one is on its way waits; several waiting become one, the latest
+ * list, with the offcuts every one of them had read (an offcut one took
+ * off stays off), and each caller gets its answer. The one waiting goes
+ * when the answer is in:
+ *  - taken: with the version that answer gave (this tab's own save is
+ *    the only one between the two versions), the server's list noted as
+ *    the base of the one on screen, which is the waiting list;
+ *  - refused with 409 (another tab or device saved since): a save waiting
+ *    that was read at the same version would be refused too, so it is not
+ *    sent: the one conflict, holding the latest list, answers both;
+ *  - failed otherwise (out of reach, refused for its lists): the first
+ *    answers as it did alone, and the waiting one is sent as it was, so
+ *    that it is stored or answers for itself.
+ * own keeps the versions this tab's saves moved the list from and to: a
+ * save read at one of them (a page that had not yet shown the answer) goes
+ * with the version after it.
+ */
+class SaveLine {
+  private busy = false;
+  private waiting: Queued | null = null;
+  private readonly own = new Map<number, number>();
+
+  /** idle: no save of this tab is on its way or waiting. */
+  get idle(): boolean {
+    return !this.busy && !this.waiting;
   }
+
+  /** save sends job when no other is on its way, else after it (see SaveLine). */
+  save(job: Save): Promise<Saved> {
+    return new Promise((done) => {
+      if (!this.busy) return void this.run({ ...job, done: [done] });
+      const w = this.waiting;
+      this.waiting = w ? { ...job, seen: union(w.seen, job.seen), before: w.before, done: [...w.done, done] } : { ...job, done: [done] };
+    });
+  }
+
+  /** current is the version a save read at v goes with: past this tab's own saves since. */
+  private current(v: number | undefined): number | undefined {
+    for (let n = this.own.size; v !== undefined && n > 0 && this.own.has(v); n--) v = this.own.get(v);
+    return v;
+  }
+
+  private async run(job: Queued): Promise<void> {
+    this.busy = true;
+    let result: Saved;
+    try {
+      result = await this.send(job);
+    } catch (e) {
+      result = e instanceof Error ? e : new Error(String(e));
+    }
+    this.busy = false;
+    for (const done of job.done) done(result);
+    const next = this.waiting;
+    this.waiting = null;
+    if (!next) return;
+    // The list waiting is the latest: on screen, unsent, until its answer.
+    if (next.live?.() ?? true) next.work.setStock(next.s, true);
+    void this.run(next);
+  }
+
+  /** send puts job to the server and notes the answer (see SaveLine). */
+  private async send(job: Queued): Promise<Saved> {
+    const { s, seen, work } = job;
+    const live = job.live ?? (() => true);
+    const version = this.current(job.version);
+    let taken;
+    try {
+      taken = await putStock(s, seen, version);
+    } catch (e) {
+      return await this.failed(e, job, version);
+    }
+    if (version !== undefined && taken.version !== undefined && taken.version !== version) this.own.set(version, taken.version);
+    const w = this.waiting;
+    if (w) {
+      // The list waiting goes from the one just stored, which the page
+      // notes as the server's (the waiting one goes back on screen next).
+      this.waiting = { ...w, before: taken.lists };
+      if (live()) work.setStock(taken.lists, false, taken.version);
+    } else if (live()) {
+      if (sameLists(taken.lists, s)) work.stockSent(s, taken.version);
+      else work.setStock(taken.lists, false, taken.version);
+    }
+    return 'saved';
+  }
+
+  /** failed is what a save that did not go through answers (see SaveLine); a save waiting keeps the offcuts it had read. */
+  private async failed(e: unknown, job: Queued, version: number | undefined): Promise<Saved> {
+    const carry = () => {
+      if (this.waiting) this.waiting = { ...this.waiting, seen: union(job.seen, this.waiting.seen), before: job.before };
+    };
+    if (job.quiet || !isConflict(e)) {
+      carry();
+      if (job.quiet || notThere(e)) return 'local';
+      return e instanceof Error ? e : new Error(String(e));
+    }
+    const message = (e as Error).message;
+    const w = this.waiting;
+    if (!w || this.current(w.version) !== version) {
+      const c = await conflict(job.s, job.seen, job.before, job.work, message, version);
+      carry();
+      return c;
+    }
+    this.waiting = null;
+    job.done.push(...w.done);
+    const c = await conflict(w.s, union(job.seen, w.seen), job.before, w.work, message, version);
+    carry();
+    return c;
+  }
+}
+
+/** union is the ids of a and b, each once. */
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+/**
+ * lines are the tabs' save lines, one for each work store: its setStock
+ * (the same function for as long as the store is on screen) names it.
+ */
+const lines = new WeakMap<object, SaveLine>();
+
+function lineOf(work: Pick<StockWork, 'setStock'>): SaveLine {
+  let line = lines.get(work.setStock);
+  if (!line) lines.set(work.setStock, (line = new SaveLine()));
+  return line;
 }
 
 /**
