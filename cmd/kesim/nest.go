@@ -168,9 +168,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := checkOutputs(f.plannedOutputs(inputs), inputs); err != nil {
 		return nestBadInput(stderr, err)
 	}
-	req, fromJSON, err := readRequest(fs.Arg(0), stdin)
+	req, fromJSON, err := readRequest(fs.Arg(0), stdin, stderr)
 	if err == nil {
-		err = f.readLists(&req, fs.Arg(0), stdin)
+		err = f.readLists(&req, fs.Arg(0), stdin, stderr)
 	}
 	if err == nil {
 		err = f.apply(&req, fromJSON)
@@ -253,17 +253,21 @@ func nestBadInput(stderr io.Writer, err error) int {
 }
 
 // readLists reads the stock and band lists of --stock and --bands into
-// req, over a JSON request's own.
-func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader) error {
+// req, over a JSON request's own, telling info the columns converted from
+// their header's unit (tellConverted).
+func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader, info io.Writer) error {
 	for _, l := range []struct {
 		flag, path string
-		read       func(io.Reader) error
+		read       func(io.Reader) ([]partcsv.Conversion, error)
 	}{
-		{"stock", f.stock, func(r io.Reader) (err error) {
-			req.Stock, err = partcsv.ReadStockLimits(r, partcsv.EngineLimits)
-			return err
+		{"stock", f.stock, func(r io.Reader) (conv []partcsv.Conversion, err error) {
+			req.Stock, conv, err = partcsv.ReadStockConverted(r, partcsv.EngineLimits)
+			return conv, err
 		}},
-		{"bands", f.bands, func(r io.Reader) (err error) { req.Bands, err = partcsv.ReadBands(r); return err }},
+		{"bands", f.bands, func(r io.Reader) (conv []partcsv.Conversion, err error) {
+			req.Bands, conv, err = partcsv.ReadBandsConverted(r)
+			return conv, err
+		}},
 	} {
 		if !f.set[l.flag] {
 			continue
@@ -278,11 +282,23 @@ func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader) 
 		if err != nil {
 			return fmt.Errorf("--%s: %v", l.flag, err)
 		}
-		if err := l.read(bytes.NewReader(data)); err != nil {
+		conv, err := l.read(bytes.NewReader(data))
+		if err != nil {
 			return fmt.Errorf("--%s %s:\n%v", l.flag, displayName(l.path), err)
 		}
+		tellConverted(info, fmt.Sprintf("--%s %s: ", l.flag, displayName(l.path)), conv)
 	}
 	return nil
+}
+
+// tellConverted says on info, once per column, that a list's numbers were
+// converted from the unit its header named, as the web's import says it:
+// "Bilgi: 'En (mm)' sütunu mm'den cm'ye çevrildi." prefix names a list
+// other than the part list.
+func tellConverted(info io.Writer, prefix string, conv []partcsv.Conversion) {
+	for _, c := range conv {
+		fmt.Fprintf(info, "Bilgi: %s%s.\n", prefix, c)
+	}
 }
 
 // apply sets the sheet and options given as flags on req. A JSON request
@@ -543,8 +559,9 @@ func readInput(path string, stdin io.Reader) ([]byte, error) {
 }
 
 // readRequest reads a JSON request or a CSV part list from a file or "-",
-// and reports whether it was JSON.
-func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
+// and reports whether it was JSON; a CSV's columns converted from their
+// header's unit are told on info (tellConverted).
+func readRequest(path string, stdin io.Reader, info io.Writer) (nest.Request, bool, error) {
 	data, err := readInput(path, stdin)
 	if err != nil {
 		return nest.Request{}, false, err
@@ -566,10 +583,11 @@ func readRequest(path string, stdin io.Reader) (nest.Request, bool, error) {
 	}
 	// The engine's limits, as for a JSON request: the CLI saves nothing,
 	// so the store's narrower ones (1000 cm, 10.000 lines) do not apply.
-	parts, err := partcsv.ReadLimits(bytes.NewReader(data), partcsv.EngineLimits)
+	parts, conv, err := partcsv.ReadConverted(bytes.NewReader(data), partcsv.EngineLimits)
 	if err != nil {
 		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
 	}
+	tellConverted(info, "", conv)
 	return nest.Request{Parts: parts}, false, nil
 }
 

@@ -295,6 +295,38 @@ func TestNestSummaryNamesSkippedSizeInTurkish(t *testing.T) {
 	}
 }
 
+// A header unit that is converted is said on stderr, once per column, in
+// the web's words; it had been converted without a word. Nothing is said
+// when nothing is converted, nor on stdout.
+func TestNestTellsConvertedColumns(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{
+		"stok.csv":  "Malzeme;Genişlik (mm);Yükseklik (mm)\nSunta;1830;3660\n",
+		"bant.csv":  "Kod;Fazlalık (mm)\nB1;20\n",
+		"düz.csv":   "Ad;Genişlik (cm);Yükseklik\nRaf;10;10\n",
+		"bozuk.csv": "Ad;En (mm);Boy (mm)\nRaf;abc;10\n",
+	})
+	code, stdout, stderr := runNestT(t, "Ad;En (mm);Boy (mm);Adet;Kalınlık (cm)\nKapak;455;300;2;1,8\nRaf;400;300;1;1,8\n",
+		"--sheet", "100x148", "--stock", p["stok.csv"], "--bands", p["bant.csv"], "--time", "0", "--json", "-", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "Bilgi: 'En (mm)' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: 'Boy (mm)' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: 'Kalınlık (cm)' sütunu cm'den mm'ye çevrildi.\n" +
+		"Bilgi: --stock stok.csv: 'Genişlik (mm)' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: --stock stok.csv: 'Yükseklik (mm)' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: --bands bant.csv: 'Fazlalık (mm)' sütunu mm'den cm'ye çevrildi.\n"
+	if !strings.HasPrefix(stderr, want) || strings.Count(stderr, "Bilgi:") != 6 || strings.Contains(stdout, "Bilgi") {
+		t.Errorf("stderr %q, want it to begin with\n%s", stderr, want)
+	}
+	for _, in := range []string{p["düz.csv"], p["bozuk.csv"]} {
+		if _, _, stderr := runNestT(t, "", "--sheet", "100x148", "--time", "0", in); strings.Contains(stderr, "Bilgi") {
+			t.Errorf("%s: %q, want no word of a conversion", in, stderr)
+		}
+	}
+}
+
 // writeFiles writes name -> content into dir and returns the paths.
 func writeFiles(t *testing.T, dir string, files map[string]string) map[string]string {
 	t.Helper()
@@ -336,9 +368,9 @@ func TestNestStockFlagsBuildRequest(t *testing.T) {
 	}
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	req, fromJSON, err := readRequest(fs.Arg(0), nil)
+	req, fromJSON, err := readRequest(fs.Arg(0), nil, io.Discard)
 	if err == nil {
-		err = f.readLists(&req, fs.Arg(0), nil)
+		err = f.readLists(&req, fs.Arg(0), nil, io.Discard)
 	}
 	if err == nil {
 		err = f.apply(&req, fromJSON)
@@ -378,9 +410,9 @@ func TestNestStockFlagsBuildRequest(t *testing.T) {
 	}
 	g.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { g.set[fl.Name] = true })
-	req, fromJSON, err = readRequest(fs.Arg(0), nil)
+	req, fromJSON, err = readRequest(fs.Arg(0), nil, io.Discard)
 	if err == nil {
-		err = g.readLists(&req, fs.Arg(0), nil)
+		err = g.readLists(&req, fs.Arg(0), nil, io.Discard)
 	}
 	if err == nil {
 		err = g.apply(&req, fromJSON)
@@ -448,14 +480,14 @@ func TestNestStockEndToEnd(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	res := readResult(t, out)
-	req, _, err := readRequest(p["parts.csv"], nil)
+	req, _, err := readRequest(p["parts.csv"], nil, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var f nestFlags
 	f.set = map[string]bool{"stock": true, "bands": true}
 	f.stock, f.bands = p["stock.csv"], p["bands.csv"]
-	if err := f.readLists(&req, p["parts.csv"], nil); err != nil {
+	if err := f.readLists(&req, p["parts.csv"], nil, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	req.Sheet = nest.Sheet{Width: 183, Height: 366}

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	xunicode "golang.org/x/text/encoding/unicode"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -117,7 +118,8 @@ func (e *Error) Error() string {
 
 // The Turkish header words of a part list, as the reader takes them and
 // as the web app and the docs name the columns. The reader also takes
-// their ASCII spellings (kalinlik, bant ust, bant sag) and English names.
+// their ASCII spellings (kalinlik, bant ust, bant sag), other Turkish words
+// and English names: partHeaderWords.
 const (
 	HeaderName       = "ad"
 	HeaderWidth      = "genişlik"
@@ -167,26 +169,10 @@ const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
 var columnNames = [numColumns]string{HeaderName, HeaderWidth, HeaderHeight, HeaderQuantity, HeaderRotate,
 	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight}
 
-// headerAliases maps header cells, their unit taken off (splitUnit) and
-// folded by headerKey, to columns.
-var headerAliases = map[string]column{
-	"name": colName, "ad": colName, "adı": colName, "isim": colName, "parça": colName, "parça adı": colName, "parca": colName,
-	"width": colWidth, "genişlik": colWidth, "genislik": colWidth, "en": colWidth, "w": colWidth,
-	"height": colHeight, "yükseklik": colHeight, "yukseklik": colHeight, "boy": colHeight, "h": colHeight,
-	"quantity": colQuantity, "adet": colQuantity, "miktar": colQuantity, "qty": colQuantity, "sayı": colQuantity,
-	"rotate": colRotate, "döndür": colRotate, "dondur": colRotate, "döndürülebilir": colRotate,
-	"malzeme": colMaterial, "material": colMaterial,
-	"kalınlık": colThickness, "kalinlik": colThickness, "thickness": colThickness,
-	"damar": colGrain, "grain": colGrain, "damar yönü": colGrain, "damar yonu": colGrain,
-	"bant": colBand, "band": colBand, "kenar bandı": colBand, "kenar bandi": colBand,
-	"bant üst": colBandTop, "bant ust": colBandTop, "üst bant": colBandTop, "ust bant": colBandTop, "band top": colBandTop, "top": colBandTop,
-	"bant alt": colBandBottom, "alt bant": colBandBottom, "band bottom": colBandBottom, "bottom": colBandBottom,
-	"bant sol": colBandLeft, "sol bant": colBandLeft, "band left": colBandLeft, "left": colBandLeft,
-	"bant sağ": colBandRight, "bant sag": colBandRight, "sağ bant": colBandRight, "sag bant": colBandRight, "band right": colBandRight, "right": colBandRight,
-}
-
-// headerKey folds a header cell for the alias tables: lower case (Turkish
-// İ as i), "_" and "-" as spaces, runs of spaces as one.
+// headerKey folds a header cell for the stock and band lists' alias
+// tables, and a grain word for Grain: lower case (Turkish İ as i), "_" and
+// "-" as spaces, runs of spaces as one. A part list's words are matched as
+// the web matches them (wordKey).
 func headerKey(cell string) string {
 	key := strings.ReplaceAll(strings.TrimSpace(cell), "İ", "i")
 	key = strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(key))
@@ -208,88 +194,146 @@ func Grain(s string) (grain string, ok bool) {
 	return "", false
 }
 
-// Read parses a part list. The first row is a header (`name,width,height,
-// quantity` or its Turkish names, in any order; `rotate`, `malzeme`,
-// `kalınlık` (mm), `damar` (see Grain) and the band columns optional:
-// `bant` puts one code on all four edges, `bant üst`, `bant alt`, `bant
-// sol` and `bant sağ` one on their edge, over bant's) or, when
-// its width cell is a number, the first part in that column order. A
-// header may give a unit (see splitUnit): sizes in mm or m become cm, a
-// thickness in cm or m becomes mm; another unit is refused. An empty
-// quantity means 1. Sizes are rounded up to 0.01 cm, as the engine lays
-// them out. A row with more cells than the columns is refused, and so is
-// a comma-separated row without a header that reads two ways (twoWays),
-// as the web refuses them. On any bad field Read returns an *Error naming
-// every bad line and no parts; a file over 16 MiB is refused whole, never
-// cut. The parts keep to StoreLimits.
+// Read parses a part list as the web app reads one (testdata/parity.json
+// holds both to the same answers). The first row is a header when it has
+// more than one cell and no number after its first (isHeaderRow): its cells
+// name the columns (`name,width,height,quantity` or the Turkish names, in
+// any order, any case, with or without Turkish letters: partHeaderWords;
+// `rotate`, `malzeme`, `kalınlık` (mm), `damar` (partGrainWords) and the
+// band columns optional: `bant` puts one code on all four edges, `bant
+// üst`, `bant alt`, `bant sol` and `bant sağ` one on their edge, over
+// bant's); ad, genişlik and yükseklik are required. Otherwise the first
+// row is the first part, and every row has the columns name, width,
+// height, quantity in that order; a row without a header with a further
+// cell is refused (the optional columns need a header). A header may give
+// a unit (see splitUnit): sizes in mm or m become cm, a thickness in cm or
+// m becomes mm (ReadConverted tells which); another unit is refused. An
+// empty quantity means 1. A side below 0,1 cm (MinSide, the specification's
+// minimum) is refused; sizes are rounded up to 0.01 cm, as the engine lays
+// them out. Numbers are written as the web reads them (parseNumber): +5,
+// .5 and 5. are refused. A row with more cells than the columns is
+// refused, and so is a comma-separated row without a header that reads two
+// ways (twoWays). Rows are numbered as a spreadsheet numbers them. On any
+// bad field Read returns an *Error naming every bad line and no parts; a
+// file over 16 MiB is refused whole, never cut. The parts keep to
+// StoreLimits.
 func Read(r io.Reader) ([]nest.Part, error) {
 	return ReadLimits(r, StoreLimits)
 }
 
 // ReadLimits is Read with the limits lim instead of the store's.
 func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
+	parts, _, err := ReadConverted(r, lim)
+	return parts, err
+}
+
+// MinSide is a part's smallest side in cm, the specification's (section
+// 5: width and height min 0.1), as the web's MIN_SIDE_CM.
+const MinSide = 0.1
+
+// Conversion is a column whose header named another unit than the
+// column's own (En (mm)): its numbers were converted to the column's.
+type Conversion struct {
+	Header   string // the header cell as written: "En (mm)"
+	From, To string // the units: "mm", "cm"
+}
+
+// String says it in Turkish, in the web's words: 'En (mm)' sütunu mm'den
+// cm'ye çevrildi.
+func (c Conversion) String() string {
+	return fmt.Sprintf("'%s' sütunu %s'den %s'ye çevrildi", c.Header, c.From, c.To)
+}
+
+// ReadConverted is ReadLimits that also tells the columns whose numbers
+// were converted from the unit their header named, in the header's order
+// (none when the list is refused).
+func ReadConverted(r io.Reader, lim Limits) ([]nest.Part, []Conversion, error) {
+	l, err := readParts(r, lim)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case len(l.errs) > 0:
+		return nil, nil, &Error{Lines: l.errs}
+	}
+	return l.parts, l.conv, nil
+}
+
+// partList is a part list as read: the parts of its good rows, the
+// columns converted and the bad fields of the others (up to maxErrors).
+type partList struct {
+	parts []nest.Part
+	conv  []Conversion
+	errs  []LineError
+}
+
+// readParts reads a part list row by row, as Read describes; err refuses
+// the file whole (its header, its size, its encoding). Read takes a list
+// with no bad row; the web adds the good rows and names the bad ones.
+func readParts(r io.Reader, lim Limits) (partList, error) {
 	rows, lines, sep, err := records(r, "dosyada parça yok")
 	if err != nil {
-		return nil, err
+		return partList{}, err
 	}
-	h, hasHeader, herrs := header(rows[0], lines[0])
-	if herrs != nil {
-		return nil, &Error{Lines: herrs}
-	}
-	// Cells past the columns are refused: after a comma they may be an
-	// unquoted decimal comma (Raf,45,5,30,2 under a header of four
-	// columns), past a header's columns they stand where they do not
-	// belong. Without a header further cells of a `;` or tab row are read
-	// as before (the fifth as döndür), but a comma row has the web's four
-	// columns: Kapak,45,5,30,1 could be 45,5 × 30 cm as well as 45 × 5 cm,
-	// 30 pieces, turned.
-	width := math.MaxInt
+	// Without a header the columns are the specification's four, as the
+	// web reads a row. Cells past the columns are refused: after a comma
+	// they may be an unquoted decimal comma (Raf,45,5,30,2), past a
+	// header's columns they stand where they do not belong, and without a
+	// header a fifth cell could be döndür, a material or a note.
+	h := partHeader{cols: []column{colName, colWidth, colHeight, colQuantity}}
+	var conv []Conversion
+	hasHeader := isHeaderRow(rows[0])
 	if hasHeader {
+		var herrs []LineError
+		h, conv, herrs = header(rows[0], lines[0])
+		if herrs != nil {
+			return partList{}, &Error{Lines: herrs}
+		}
 		rows, lines = rows[1:], lines[1:]
-		width = len(h.cols)
-	} else if sep == ',' {
-		width = positionalComma
+	}
+	width := len(h.cols)
+	msgExtra := msgExtraCells
+	switch {
+	case sep == ',':
+		msgExtra = msgExtraCellsComma
+	case !hasHeader:
+		msgExtra = msgExtraCellsNoHeader
 	}
 	if len(rows) == 0 {
-		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
+		return partList{}, &Error{Lines: []LineError{{Line: 2, Message: "dosyada parça yok"}}}
 	}
 	if len(rows) > lim.PartLines {
-		return nil, &Error{Lines: []LineError{{Line: lines[lim.PartLines], Message: lim.MsgPartLines}}}
+		return partList{}, &Error{Lines: []LineError{{Line: lines[lim.PartLines], Message: lim.MsgPartLines}}}
 	}
-	var parts []nest.Part
-	var errs []LineError
+	l := partList{conv: conv}
 	for i, rec := range rows {
 		var lerrs []LineError
 		var p nest.Part
 		switch {
 		case !blank(rec[min(width, len(rec)):]):
-			msg := msgExtraCells
-			if sep == ',' {
-				msg = msgExtraCellsComma
-			}
-			lerrs = []LineError{{Line: lines[i], Message: msg}}
+			lerrs = []LineError{{Line: lines[i], Message: msgExtra}}
 		case sep == ',' && !hasHeader && twoWays(rec):
-			lerrs = []LineError{{Line: lines[i], Message: msgTwoWays(strings.TrimSpace(rec[1]) + "," + strings.TrimSpace(rec[2]))}}
+			lerrs = []LineError{{Line: lines[i], Message: msgTwoWays(cellText(rec[1]) + "," + cellText(rec[2]))}}
 		default:
 			p, lerrs = parseRow(rec, &h, lines[i], &lim)
 		}
-		errs = append(errs, lerrs...)
-		if len(errs) >= maxErrors {
-			errs = errs[:maxErrors]
+		l.errs = append(l.errs, lerrs...)
+		if len(l.errs) >= maxErrors {
+			l.errs = l.errs[:maxErrors]
 			break
 		}
-		p.ID = "p" + strconv.Itoa(len(parts)+1)
-		parts = append(parts, p)
+		if lerrs == nil {
+			p.ID = "p" + strconv.Itoa(len(l.parts)+1)
+			l.parts = append(l.parts, p)
+		}
 	}
-	if len(errs) > 0 {
-		return nil, &Error{Lines: errs}
-	}
-	return parts, nil
+	return l, nil
 }
 
-// records reads the non-blank rows of a CSV file, their line numbers and
-// its separator: the file's encoding and separator found as Read
-// describes. A file with no rows is an *Error saying empty.
+// records reads the non-blank rows of a CSV file, their row numbers as a
+// spreadsheet counts rows (a line break in a quoted cell, Alt+Enter in
+// Excel, starts no row), and its separator: the file's encoding and
+// separator found as Read describes. A file with no rows is an *Error
+// saying empty.
 func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
@@ -301,6 +345,20 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 		return nil, nil, 0, &Error{Lines: []LineError{{Message: msgTooLarge}}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// Excel's "Unicode text" save is UTF-16 with a byte order mark, as
+	// the web reads it too (decodeText).
+	for _, bom := range []struct {
+		mark  string
+		order xunicode.Endianness
+	}{{"\xff\xfe", xunicode.LittleEndian}, {"\xfe\xff", xunicode.BigEndian}} {
+		if bytes.HasPrefix(data, []byte(bom.mark)) {
+			if data, err = xunicode.UTF16(bom.order, xunicode.ExpectBOM).NewDecoder().Bytes(data); err != nil {
+				return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: "dosya kodlaması okunamadı"}}}
+			}
+			data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+			break
+		}
+	}
 	if !utf8.Valid(data) {
 		// Turkish Excel's plain "CSV" save is Windows-1254.
 		if data, err = charmap.Windows1254.NewDecoder().Bytes(data); err != nil {
@@ -315,6 +373,7 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 	cr.TrimLeadingSpace = sep != '\t'
 	var rows [][]string
 	var lines []int
+	inCells := 0 // the line breaks within the cells of the rows read
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -328,10 +387,14 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 			}
 			return nil, nil, 0, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
 		}
+		line, _ := cr.FieldPos(0)
+		line -= inCells
+		for _, f := range rec {
+			inCells += strings.Count(f, "\n")
+		}
 		if blank(rec) {
 			continue
 		}
-		line, _ := cr.FieldPos(0)
 		rows = append(rows, rec)
 		lines = append(lines, line)
 	}
@@ -371,8 +434,9 @@ func detectSeparator(data []byte) rune {
 // The messages of a row that cannot be read as its columns, in the web's
 // words (web/src/features/parts/texts.ts).
 const (
-	msgExtraCells      = "başlıktaki sütunlardan fazla hücre var"
-	msgExtraCellsComma = `sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`
+	msgExtraCells         = "başlıktaki sütunlardan fazla hücre var"
+	msgExtraCellsComma    = `sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5")`
+	msgExtraCellsNoHeader = "sütunlardan fazla hücre var: başlık satırı olmadan yalnızca ad, genişlik, yükseklik ve adet okunur; öteki sütunlar için ilk satıra sütun adlarını yazın (ör. Ad, Genişlik, Yükseklik, Adet, Döndür)"
 )
 
 // msgTwoWays refuses a comma-separated row that reads two ways (twoWays);
@@ -380,10 +444,6 @@ const (
 func msgTwoWays(decimal string) string {
 	return decimal + ` ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın`
 }
-
-// positionalComma is the columns of a comma-separated row without a
-// header: name, width, height, quantity, as the web reads one.
-const positionalComma = 4
 
 // partHeader is the columns of a part list: each cell's column (-1 for a
 // cell not read) and the places the numbers of a column move, for a
@@ -393,21 +453,33 @@ type partHeader struct {
 	shift [numColumns]int
 }
 
-// header maps the columns of the first row. Without a header the columns
-// are name, width, height, quantity, rotate in that order (a comma row
-// has only the first four: positionalComma). A header
-// that lacks a required column, or gives one a unit it does not take, is
-// refused (errs).
-func header(rec []string, line int) (h partHeader, isHeader bool, errs []LineError) {
-	if len(rec) >= 2 {
-		if _, ok := parseNumber(rec[1]); ok {
-			return partHeader{cols: []column{colName, colWidth, colHeight, colQuantity, colRotate}}, false, nil
+// isHeaderRow reports whether the first row of a part list names its
+// columns, as the web's isHeaderRow: more than one cell, and no number
+// after the first (a part's width is one). A first row such as Kapak;;30;2
+// or Kapak;abc;30;2 is a part, refused by its bad field.
+func isHeaderRow(rec []string) bool {
+	if len(rec) < 2 {
+		return false
+	}
+	for _, c := range rec[1:] {
+		if _, ok := parseNumber(cellText(c)); ok {
+			return false
 		}
 	}
+	return true
+}
+
+// header maps the columns of a header row (isHeaderRow), read by their
+// words (partHeaderWords; a cell it does not know, or a column named a
+// second time, is not read), and the columns it converts from another
+// unit. A header that lacks a required column, or gives one a unit it
+// does not take, is refused (errs).
+func header(rec []string, line int) (h partHeader, conv []Conversion, errs []LineError) {
 	found := map[column]bool{}
-	for _, cell := range rec {
+	for _, raw := range rec {
+		cell := cellText(raw)
 		word, unit := splitUnit(cell)
-		c, ok := headerAliases[headerKey(word)]
+		c, ok := headerTable[wordKey(word)]
 		if !ok || found[c] {
 			c = -1
 		} else {
@@ -417,15 +489,50 @@ func header(rec []string, line int) (h partHeader, isHeader bool, errs []LineErr
 				errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
 			}
 			h.shift[c] = shift
+			if shift != 0 {
+				conv = append(conv, Conversion{Header: cell, From: unit, To: columnUnits[columnNames[c]]})
+			}
 		}
 		h.cols = append(h.cols, c)
 	}
+	var missing []string
 	for _, need := range []column{colName, colWidth, colHeight} {
 		if !found[need] {
-			return h, false, []LineError{{Line: line, Message: "başlık satırı ad, genişlik, yükseklik ve adet sütunlarını içermeli (name,width,height,quantity)"}}
+			missing = append(missing, columnNames[need])
 		}
 	}
-	return h, true, errs
+	if missing != nil {
+		return h, nil, []LineError{{Line: line, Message: msgMissingColumns(missing)}}
+	}
+	return h, conv, errs
+}
+
+// msgMissingColumns refuses a header row that lacks the required columns
+// named, as the web says it.
+func msgMissingColumns(names []string) string {
+	what := "sütunu"
+	if len(names) > 1 {
+		what = "sütunları"
+	}
+	return fmt.Sprintf("başlık satırında %s %s yok; başlıkta ad, genişlik ve yükseklik sütunları olmalı (Ad;Genişlik;Yükseklik;Adet)", joinTr(names), what)
+}
+
+// joinTr lists words the Turkish way: "ad, genişlik ve yükseklik".
+func joinTr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " ve " + words[len(words)-1]
+}
+
+// lineBreaks are a line break in a cell (Alt+Enter in Excel) with the
+// spaces around it.
+var lineBreaks = regexp.MustCompile(`[\s\p{Zs}]*\n[\s\p{Zs}]*`)
+
+// cellText is a cell as read, as the web's cellText: trimmed, a line
+// break in it a space.
+func cellText(c string) string {
+	return strings.TrimSpace(lineBreaks.ReplaceAllString(c, " "))
 }
 
 // twoWays reports whether a comma-separated row without a header could be
@@ -437,11 +544,11 @@ func header(rec []string, line int) (h partHeader, isHeader bool, errs []LineErr
 // would be the height. A single-digit quantity is the rule, so
 // Kapak,45,30,2 is read as written. Quoted decimals ("45,5"), semicolons
 // or a header row avoid the question. rec has at most four cells that are
-// not blank (positionalComma).
+// not blank.
 func twoWays(rec []string) bool {
 	cell := func(i int) string {
 		if i < len(rec) {
-			return strings.TrimSpace(rec[i])
+			return cellText(rec[i])
 		}
 		return ""
 	}
@@ -460,7 +567,7 @@ func parseRow(rec []string, h *partHeader, line int, lim *Limits) (nest.Part, []
 	r := &partRow{line: line, lim: lim, shift: &h.shift}
 	for i, f := range rec {
 		if i < len(h.cols) && h.cols[i] >= 0 {
-			r.cell[h.cols[i]] = strings.TrimSpace(f)
+			r.cell[h.cols[i]] = cellText(f)
 		}
 	}
 	p := nest.Part{
@@ -533,14 +640,16 @@ func shiftedNumber(v string, shift int) (float64, bool) {
 	return parseNumber(v)
 }
 
-// size is a required side in cm, rounded up to 0.01 cm as the engine cuts
-// it: 45,555 is 45,56; 0,0000001 is nothing.
+// size is a required side in cm, at least MinSide as written (0,04 and
+// 0,001 are refused, not cut as 0,04 and 0,01 cm), rounded up to 0.01 cm
+// as the engine cuts it: 45,555 is 45,56.
 func (r *partRow) size(c column) float64 {
-	n, msg := requiredNumber(r.cell[c], r.shift[c], nest.RoundUp)
+	typed, msg := requiredNumber(r.cell[c], r.shift[c], func(v float64) float64 { return v })
+	n := nest.RoundUp(typed)
 	switch {
 	case msg != "":
 		r.bad(c, msg)
-	case n <= 0:
+	case typed < MinSide-1e-9 || n <= 0:
 		r.bad(c, nest.MsgInvalidValues)
 	case n > r.lim.Side:
 		r.bad(c, r.lim.MsgSide)
@@ -554,12 +663,9 @@ func (r *partRow) quantity() int {
 	if v == "" {
 		return 1
 	}
-	q, err := strconv.Atoi(ungroup(v)) // 1.000 is a thousand, as in the web
-	// A whole number beyond any int is too many (or too few) as 100.001
-	// is, not "no whole number": Atoi then gives the largest (smallest)
-	// int.
+	q, ok := parseWhole(v) // 1.000 is a thousand, as in the web
 	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange):
+	case !ok:
 		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
 	case q > r.lim.Quantity:
 		r.bad(colQuantity, r.lim.MsgTooMany)
@@ -569,20 +675,19 @@ func (r *partRow) quantity() int {
 	return q
 }
 
-// rotate is the döndür cell: nil (the request's default) when empty or
-// yes, false when no.
+// rotate is the döndür cell (rotateWords): nil (the request's default)
+// when empty or yes, false when no.
 func (r *partRow) rotate() *bool {
 	v := r.cell[colRotate]
 	if v == "" {
 		return nil
 	}
-	switch strings.ToLower(v) {
-	case "1", "true", "evet", "e", "yes", "x":
-	case "0", "false", "hayır", "hayir", "h", "no":
-		f := false
-		return &f
-	default:
+	yes, ok := rotateTable[wordKey(v)]
+	switch {
+	case !ok:
 		r.bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", v))
+	case !yes:
+		return &yes
 	}
 	return nil
 }
@@ -616,13 +721,13 @@ func (r *partRow) thickness() float64 {
 	return n
 }
 
-// grain is the damar cell as Grain reads it.
+// grain is the damar cell, read by partGrainWords as the web reads it.
 func (r *partRow) grain() string {
 	v := r.cell[colGrain]
 	if v == "" {
 		return ""
 	}
-	g, ok := Grain(v)
+	g, ok := grainTable[wordKey(v)]
 	if !ok {
 		r.bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
 	}
@@ -667,19 +772,35 @@ func ungroup(s string) string {
 // parseNumber parses a decimal number as a Turkish user writes it, as the
 // web reads one (parseDecimal): thousands dots (1.450, 1.450,50), a
 // decimal comma or a decimal point where the dots cannot be thousands
-// (45,5; 45.5; 0.250). With the comma separator a decimal comma arrives
-// quoted, so it is never ambiguous.
+// (45,5; 45.5; 0.250). Digits are required on both sides of the decimal
+// separator, and no sign but a minus: +5, .5, ,5, 5. and 5, are no
+// numbers, nor are exponents, hex or digit separators. With the comma
+// separator a decimal comma arrives quoted, so it is never ambiguous.
 func parseNumber(s string) (float64, bool) {
 	s = ungroup(s)
-	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
-		s = strings.Replace(s, ",", ".", 1)
-	}
-	if s == "" || strings.ContainsAny(s, "eEpPxX_") { // no exponents, hex or digit separators
+	if !decimalNumber.MatchString(s) {
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	if err != nil || math.IsInf(v, 0) {
 		return 0, false
 	}
 	return v, true
 }
+
+// parseWhole parses a whole number as the web reads one (parseWhole):
+// digits, a minus if any, thousands dots (1.000); +5 and 5,0 are none. A
+// number beyond any int is the largest (smallest) int, so that it is too
+// many (too few) as 100.001 is, not "no whole number".
+func parseWhole(s string) (int, bool) {
+	s = ungroup(s)
+	if !wholeDigits.MatchString(strings.TrimPrefix(s, "-")) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// decimalNumber is a number as parseNumber reads it, its thousands dots
+// dropped.
+var decimalNumber = regexp.MustCompile(`^-?[0-9]+(?:[.,][0-9]+)?$`)

@@ -1,11 +1,13 @@
 package partcsv
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -124,13 +126,13 @@ func TestReadRejectsBadFiles(t *testing.T) {
 // Sizes finer than the engine's 0.1 mm are read as the engine cuts them,
 // rounded up, so the list shows what is laid out; two decimals stay.
 func TestReadRoundsSizesUp(t *testing.T) {
-	in := "Ad;Genişlik;Yükseklik;Adet\nRaf;45,555;0,001;1\nKapak;45,55;20,29;2\nTabla;999,999;50,0000000001;1\n"
+	in := "Ad;Genişlik;Yükseklik;Adet\nRaf;45,555;0,101;1\nKapak;45,55;20,29;2\nTabla;999,999;50,0000000001;1\n"
 	got, err := Read(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []nest.Part{
-		{ID: "p1", Name: "Raf", Width: 45.56, Height: 0.01, Quantity: 1},
+		{ID: "p1", Name: "Raf", Width: 45.56, Height: 0.11, Quantity: 1},
 		{ID: "p2", Name: "Kapak", Width: 45.55, Height: 20.29, Quantity: 2},
 		{ID: "p3", Name: "Tabla", Width: 1000, Height: 50, Quantity: 1},
 	}
@@ -140,6 +142,117 @@ func TestReadRoundsSizesUp(t *testing.T) {
 	_, err = Read(strings.NewReader("Dev;1000,001;10;1\n"))
 	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1000 cm olabilir" {
 		t.Errorf("1000,001 cm (1000,01 as cut): %v, want the 1000 cm limit", err)
+	}
+}
+
+// A side below the specification's 0,1 cm is refused as the web refuses
+// it, with the engine's words, also when a header unit makes it so (0,5 mm);
+// 0,001 had been cut as 0,01 cm and 0,04 as 0,04 cm without a word.
+func TestReadRefusesSidesBelowMinimum(t *testing.T) {
+	_, err := ReadLimits(strings.NewReader("Ad;Genişlik;Yükseklik\nÇıta;0,04;10\nTel;10;0,001\nKıl;0,0999;5\nRaf;0,1;0,1\n"), EngineLimits)
+	want := "satır 2, genişlik: Lütfen geçerli pozitif değerler girin!\n" +
+		"satır 3, yükseklik: Lütfen geçerli pozitif değerler girin!\n" +
+		"satır 4, genişlik: Lütfen geçerli pozitif değerler girin!"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want\n%s", err, want)
+	}
+	if _, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nÇıta;0,5;10\n")); err == nil || err.Error() != "satır 2, genişlik: Lütfen geçerli pozitif değerler girin!" {
+		t.Errorf("0,5 mm: %v", err)
+	}
+	parts, err := Read(strings.NewReader("Raf;0,1;0,101;1\n"))
+	if want := []nest.Part{{ID: "p1", Name: "Raf", Width: 0.1, Height: 0.11, Quantity: 1}}; err != nil || !reflect.DeepEqual(parts, want) {
+		t.Errorf("0,1 cm: %+v, %v; want %+v", parts, err, want)
+	}
+}
+
+// Numbers are written as the web reads them: a sign other than minus, a
+// decimal separator without digits on both sides and a quantity with
+// decimals are no numbers (+5, .5, 5., ,5, 5, had been read, and a
+// quantity of +2).
+func TestReadRefusesLooseNumbers(t *testing.T) {
+	_, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik;Adet\nA;+5;10;1\nB;.5;10;1\nC;5.;10;1\nD;10;,5;+2\nE;10;5,;1\n"))
+	want := []string{
+		`satır 2, genişlik: "+5" geçerli bir sayı değil`,
+		`satır 3, genişlik: ".5" geçerli bir sayı değil`,
+		`satır 4, genişlik: "5." geçerli bir sayı değil`,
+		`satır 5, yükseklik: ",5" geçerli bir sayı değil`,
+		`satır 5, adet: "+2" tam sayı değil`,
+		`satır 6, yükseklik: "5," geçerli bir sayı değil`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	for in, ok := range map[string]bool{"45,5": true, "45.5": true, "-3": true, "0.250": true, "1.450,50": true, "+5": false, ".5": false, "5.": false,
+		"1e3": false, "0x10": false, "1_000": false, "NaN": false, "Inf": false, "": false, "5,5,5": false} {
+		if _, got := parseNumber(in); got != ok {
+			t.Errorf("parseNumber(%q) ok = %v, want %v", in, got, ok)
+		}
+	}
+	// --stock reads its numbers alike.
+	if _, err := ReadStock(strings.NewReader("Genişlik;Yükseklik;Adet\n100;200;+3\n")); err == nil {
+		t.Error("a stock quantity of +3 was read")
+	}
+}
+
+// A first row is a header when no cell after its first is a number, as
+// the web decides it: Kapak;;30;2 is a part without a width, not a header
+// lacking columns; a header is read by the web's words, in any case and
+// with or without Turkish letters (PARCA ADI and SAYI had been unknown).
+func TestReadHeaderAsTheWeb(t *testing.T) {
+	for in, want := range map[string]string{
+		"Kapak;;30;2\n":                "satır 1, genişlik: Lütfen tüm alanları doldurun!",
+		"Kapak;abc;30;2\n":             `satır 1, genişlik: "abc" geçerli bir sayı değil`,
+		"Kapak\n":                      "satır 1, genişlik: Lütfen tüm alanları doldurun!\nsatır 1, yükseklik: Lütfen tüm alanları doldurun!",
+		"Ad;Genişlik;Adet\nRaf;10;2\n": "satır 1: başlık satırında yükseklik sütunu yok; başlıkta ad, genişlik ve yükseklik sütunları olmalı (Ad;Genişlik;Yükseklik;Adet)",
+		"foo;bar\n1;2;3\n":             "satır 1: başlık satırında ad, genişlik ve yükseklik sütunları yok; başlıkta ad, genişlik ve yükseklik sütunları olmalı (Ad;Genişlik;Yükseklik;Adet)",
+	} {
+		if _, err := Read(strings.NewReader(in)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+	no := false
+	got, err := Read(strings.NewReader("GENISLIK;YUKSEKLIK;PARCA ADI;SAYI;DONDURULEBILIR;Tüm kenarlar;Üst;Damar Yönü\n45,5;30;Raf;2;HAYIR;B1;B2;en boyunca\n"))
+	want := []nest.Part{{ID: "p1", Name: "Raf", Width: 45.5, Height: 30, Quantity: 2, Rotate: &no, Grain: nest.GrainHorizontal,
+		Edges: &nest.Edges{Top: "B2", Bottom: "B1", Left: "B1", Right: "B1"}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, %v\nwant %+v", got, err, want)
+	}
+}
+
+// Rows are numbered as a spreadsheet numbers them, as the web names them:
+// a line break in a quoted cell (Alt+Enter) starts no row, and is a space
+// in the cell.
+func TestReadNumbersRowsAsASpreadsheet(t *testing.T) {
+	_, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\r\nsol\";40;70\n\n\"Raf\nüst\nalt\";abc;30\nÇıta;-1;5\n"))
+	if want := "satır 4, genişlik: \"abc\" geçerli bir sayı değil\nsatır 5, genişlik: Lütfen geçerli pozitif değerler girin!"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	got, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\n sol \";40;70\n"))
+	if err != nil || len(got) != 1 || got[0].Name != "Kapak sol" {
+		t.Errorf("a name over two lines: %+v, %v", got, err)
+	}
+}
+
+// Excel's "Unicode text" save, UTF-16 with a byte order mark and tabs, is
+// read as the web reads it; it had been taken for Windows-1254.
+func TestReadUTF16(t *testing.T) {
+	text := "Ad\tGenişlik\tYükseklik\r\nÇekmece\t45,5\t20\r\n"
+	for _, enc := range []struct {
+		name string
+		bom  []byte
+		put  func(b []byte, r uint16) []byte
+	}{
+		{"LE", []byte{0xff, 0xfe}, func(b []byte, r uint16) []byte { return append(b, byte(r), byte(r>>8)) }},
+		{"BE", []byte{0xfe, 0xff}, func(b []byte, r uint16) []byte { return append(b, byte(r>>8), byte(r)) }},
+	} {
+		data := enc.bom
+		for _, r := range utf16.Encode([]rune(text)) {
+			data = enc.put(data, r)
+		}
+		got, err := Read(bytes.NewReader(data))
+		if want := []nest.Part{{ID: "p1", Name: "Çekmece", Width: 45.5, Height: 20, Quantity: 1}}; err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("UTF-16 %s: %+v, %v", enc.name, got, err)
+		}
 	}
 }
 
@@ -195,6 +308,34 @@ func TestReadHeaderUnits(t *testing.T) {
 	_, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nKapak;.5;abc\n"))
 	if want := "satır 2, genişlik: \".5\" geçerli bir sayı değil\nsatır 2, yükseklik: \"abc\" geçerli bir sayı değil"; err == nil || err.Error() != want {
 		t.Errorf("bad numbers in mm: %v, want %q", err, want)
+	}
+}
+
+// The columns converted from their header's unit are told, each once, in
+// the header's order and the web's words; none when nothing is converted
+// or the list is refused. --stock and --bands tell theirs alike.
+func TestReadConverted(t *testing.T) {
+	parts, conv, err := ReadConverted(strings.NewReader("Ad;En (mm);Boy (mm);Kalınlık (cm);Adet (tane)\nKapak;455;300;1,8;2\nRaf;100;100;1;1\n"), EngineLimits)
+	want := []string{"'En (mm)' sütunu mm'den cm'ye çevrildi", "'Boy (mm)' sütunu mm'den cm'ye çevrildi", "'Kalınlık (cm)' sütunu cm'den mm'ye çevrildi"}
+	var got []string
+	for _, c := range conv {
+		got = append(got, c.String())
+	}
+	if err != nil || len(parts) != 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, %v, %v; want %q", parts, got, err, want)
+	}
+	for _, in := range []string{"Ad;Genişlik (cm);Yükseklik cm;Kalınlık (mm)\nRaf;1;1;1\n", "Ad;En (mm);Boy\nRaf;abc;1\n", "Ad;En (mm);Boy (inç)\nRaf;1;1\n"} {
+		if _, conv, _ := ReadConverted(strings.NewReader(in), StoreLimits); conv != nil {
+			t.Errorf("%q: converted %v, want none", in, conv)
+		}
+	}
+	_, conv, err = ReadStockConverted(strings.NewReader("Malzeme;Genişlik (mm);Yükseklik m;Fiyat (TL)\nSunta;3660;1,83;1.250\n"), EngineLimits)
+	if want := []Conversion{{"Genişlik (mm)", "mm", "cm"}, {"Yükseklik m", "m", "cm"}}; err != nil || !reflect.DeepEqual(conv, want) {
+		t.Errorf("stock: %v, %v; want %v", conv, err, want)
+	}
+	_, conv, err = ReadBandsConverted(strings.NewReader("Kod;Kalınlık (mm);Fazlalık (mm)\nB1;0,8;25\n"))
+	if want := []Conversion{{"Fazlalık (mm)", "mm", "cm"}}; err != nil || !reflect.DeepEqual(conv, want) {
+		t.Errorf("bands: %v, %v; want %v", conv, err, want)
 	}
 }
 
@@ -257,9 +398,28 @@ func TestReadRefusesTwoWayCommaRows(t *testing.T) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
 	}
-	// Without a header a semicolon row keeps its fifth column, döndür.
-	if got, err := Read(strings.NewReader("Meşe;50;20;2;hayır;not\n")); err != nil || got[0].Rotate == nil || *got[0].Rotate {
-		t.Errorf("a semicolon row with döndür: %+v, %v", got, err)
+	// Without a header a row has the four columns with any separator, as
+	// in the web: a fifth cell could be döndür, a material or a note. It
+	// had been read as döndür here and left out in the web.
+	msgNoHeader := "sütunlardan fazla hücre var: başlık satırı olmadan yalnızca ad, genişlik, yükseklik ve adet okunur; öteki sütunlar için ilk satıra sütun adlarını yazın (ör. Ad, Genişlik, Yükseklik, Adet, Döndür)"
+	for in, want := range map[string]string{
+		"Meşe;50;20;2;hayır;not\n":           "satır 1: " + msgNoHeader,
+		"Raf;45;30\nKapak\t40\t70\t2\tMDF\n": "satır 2, genişlik: Lütfen tüm alanları doldurun!\nsatır 2, yükseklik: Lütfen tüm alanları doldurun!",
+		"Kapak\t40\t70\t2\tMDF\n":            "satır 1: " + msgNoHeader,
+	} {
+		if _, err := Read(strings.NewReader(in)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+	// An empty fifth cell is nothing; under a header the fifth column is read.
+	no := false
+	for in, want := range map[string][]nest.Part{
+		"Meşe;50;20;2;\n": {{ID: "p1", Name: "Meşe", Width: 50, Height: 20, Quantity: 2}},
+		"Ad;Genişlik;Yükseklik;Adet;Döndür\nMeşe;50;20;2;hayır\n": {{ID: "p1", Name: "Meşe", Width: 50, Height: 20, Quantity: 2, Rotate: &no}},
+	} {
+		if got, err := Read(strings.NewReader(in)); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %+v, %v; want %+v", in, got, err, want)
+		}
 	}
 }
 

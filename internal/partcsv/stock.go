@@ -53,6 +53,8 @@ type table struct {
 	// shift is the places the numbers of a column move, for a header that
 	// gave it another unit than its own (see splitUnit)
 	shift map[string]int
+	// conv tells those columns, in the header's order
+	conv []Conversion
 }
 
 // readTable reads a CSV list whose first row is a header of the aliases'
@@ -72,6 +74,7 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 	cols := make([]string, len(rows[0]))
 	found := map[string]bool{}
 	shift := map[string]int{}
+	var conv []Conversion
 	var errs []LineError
 	for i, cell := range rows[0] {
 		word, unit := splitUnit(cell)
@@ -83,6 +86,9 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 				errs = append(errs, LineError{Line: lines[0], Field: c, Message: msg})
 			}
 			shift[c] = n
+			if n != 0 {
+				conv = append(conv, Conversion{Header: strings.TrimSpace(cell), From: unit, To: columnUnits[c]})
+			}
 		}
 	}
 	for _, c := range need {
@@ -100,7 +106,7 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 	if len(rows) > max {
 		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", thousands(max), kind)}}}
 	}
-	t := &table{lines: lines, shift: shift}
+	t := &table{lines: lines, shift: shift, conv: conv}
 	for _, rec := range rows {
 		row := map[string]string{}
 		for i, f := range rec {
@@ -210,10 +216,18 @@ func ReadStock(r io.Reader) ([]nest.Stock, error) {
 // ReadStockLimits is ReadStock with the sides of lim instead of the
 // store's.
 func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
+	stock, _, err := ReadStockConverted(r, lim)
+	return stock, err
+}
+
+// ReadStockConverted is ReadStockLimits that also tells the columns whose
+// numbers were converted from the unit their header named (none when the
+// list is refused), as ReadConverted.
+func ReadStockConverted(r io.Reader, lim Limits) ([]nest.Stock, []Conversion, error) {
 	t, err := readTable(r, stockColumns, []string{HeaderWidth, HeaderHeight}, store.MaxStockRows, "stok satırı",
 		"genişlik ve yükseklik (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var errs []LineError
 	stock := make([]nest.Stock, 0, len(t.rows))
@@ -246,8 +260,8 @@ func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
 		s.Width = c.size(HeaderWidth, &lim)
 		s.Height = c.size(HeaderHeight, &lim)
 		if v := row[HeaderQuantity]; v != "" {
-			q, err := strconv.Atoi(ungroup(v))
-			if err != nil || q < 0 || q > store.MaxStockQuantity {
+			q, ok := parseWhole(v)
+			if !ok || q < 0 || q > store.MaxStockQuantity {
 				c.bad(HeaderQuantity, store.MsgStockQuantity)
 			}
 			s.Quantity = q
@@ -266,19 +280,26 @@ func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
 		stock = append(stock, s)
 	}
 	if len(errs) > 0 {
-		return nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
+		return nil, nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
 	}
-	return stock, nil
+	return stock, t.conv, nil
 }
 
 // ReadBands parses a band list: a header of `kod` (required, unique),
 // `ad`, `kalınlık` (mm), `fiyat` (TL a metre) and `fazlalık` (cm added to
 // every banded edge), in any order, then one band a line, as ReadStock.
 func ReadBands(r io.Reader) ([]nest.Band, error) {
+	bands, _, err := ReadBandsConverted(r)
+	return bands, err
+}
+
+// ReadBandsConverted is ReadBands that also tells the columns whose
+// numbers were converted, as ReadConverted.
+func ReadBandsConverted(r io.Reader) ([]nest.Band, []Conversion, error) {
 	t, err := readTable(r, bandColumns, []string{HeaderID}, store.MaxBands, "bant kodu",
 		"kod (kod;ad;kalınlık;fiyat;fazlalık)")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var errs []LineError
 	bands := make([]nest.Band, 0, len(t.rows))
@@ -305,9 +326,9 @@ func ReadBands(r io.Reader) ([]nest.Band, error) {
 		bands = append(bands, b)
 	}
 	if len(errs) > 0 {
-		return nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
+		return nil, nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
 	}
-	return bands, nil
+	return bands, t.conv, nil
 }
 
 // thousands writes n with a dot between thousands: 1.000.

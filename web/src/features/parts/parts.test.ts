@@ -208,13 +208,22 @@ describe('parsePaste with the optional columns', () => {
     ]);
   });
 
-  it('reads rows without a header as ad, genişlik, yükseklik, adet and ignores further cells (a notes column is no material)', () => {
-    const r = parsePaste('Kapak\t40\t70\t2\tCeviz MDF\t18\tdikey\tB1\nRaf\t45\t30\n');
-    expect(r.errors).toEqual([]);
-    expect(r.parts).toEqual([
-      { name: 'Kapak', width: 40, height: 70, quantity: 2 },
-      { name: 'Raf', width: 45, height: 30, quantity: 1 },
+  it('reads rows without a header as ad, genişlik, yükseklik, adet and refuses a further cell, as kesim nest does (döndür, a material or a note?)', () => {
+    const r = parsePaste('Kapak\t40\t70\t2\tCeviz MDF\t18\tdikey\tB1\nRaf\t45\t30\nÇıta\t45\t3\t1\t\n');
+    expect(r.errors).toEqual([
+      'Satır 1 (Kapak): sütunlardan fazla hücre var: başlık satırı olmadan yalnızca ad, genişlik, yükseklik ve adet okunur; öteki sütunlar için ilk satıra sütun adlarını yazın (ör. Ad, Genişlik, Yükseklik, Adet, Döndür).',
     ]);
+    expect(r.parts).toEqual([
+      { name: 'Raf', width: 45, height: 30, quantity: 1 },
+      { name: 'Çıta', width: 45, height: 3, quantity: 1 },
+    ]);
+    // in a CSV file with semicolons too; a header row names a notes column to leave out
+    expect(parsePartCsv('Kapak;40;70;2;hayır\n').errors).toHaveLength(1);
+    expect(parsePartCsv('Ad;Genişlik;Yükseklik;Adet;Not\nKapak;40;70;2;kulplu\n')).toMatchObject({
+      parts: [{ name: 'Kapak', width: 40, height: 70, quantity: 2 }],
+      errors: [],
+      notes: ['Tanınmayan sütunlar: Not'],
+    });
   });
 
   it('names bad values by line, part and column in Turkish, and adds the good rows', () => {

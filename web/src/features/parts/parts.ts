@@ -301,9 +301,11 @@ export type PasteColumn =
 
 /**
  * PASTE_HEADERS are the header words of a pasted (and CSV) part list, in
- * one place: those kesim nest's CSV reader takes (internal/partcsv),
- * Turkish and English, and the app's own labels (Parça Adı, Tüm kenarlar,
- * Üst...). A header cell matches in any case, with or without Turkish
+ * one place: Turkish and English, and the app's own labels (Parça Adı, Tüm
+ * kenarlar, Üst...), word for word those of kesim nest's CSV reader
+ * (internal/partcsv, partHeaderWords; both held to
+ * internal/partcsv/testdata/parity.json, as GRAIN_WORDS and ROTATE_WORDS).
+ * A header cell matches in any case, with or without Turkish
  * letters (genislik, kalinlik, bant sag), with "_" or "-" for a space and
  * with a unit in brackets or after the word ("Genişlik (mm)", "Genişlik
  * cm", see splitUnit): a size column in mm or m, or a thickness in cm or
@@ -328,10 +330,10 @@ export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
 
 /**
  * PASTE_ORDER is the columns' order in rows pasted without a header row:
- * the specification's four. Further cells are ignored, as they always were
- * (a column of notes must not become a material and split the job), but
- * not in comma-separated rows, where they are an unquoted decimal comma;
- * the optional columns need a header row.
+ * the specification's four. A row with a further cell is refused, as kesim
+ * nest refuses it: it could be döndür, a material or a note (in
+ * comma-separated rows an unquoted decimal comma); the optional columns
+ * need a header row, which may name a notes column to leave out.
  */
 export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity'];
 
@@ -342,7 +344,8 @@ export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
   horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal'],
 };
 
-const ROTATE_WORDS = { yes: ['evet', 'e', 'yes', 'true', '1', 'x'], no: ['hayır', 'h', 'no', 'false', '0'] } as const;
+/** ROTATE_WORDS are the words a pasted döndür cell may hold: yes may turn, no not (matched as header words are). */
+export const ROTATE_WORDS = { yes: ['evet', 'e', 'yes', 'true', '1', 'x'], no: ['hayır', 'h', 'no', 'false', '0'] } as const;
 
 const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
@@ -453,7 +456,10 @@ function cellText(c: string): string {
   return c.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-/** isHeaderRow: a first row with no number after its first cell names the columns. */
+/**
+ * isHeaderRow: a first row with no number after its first cell names the
+ * columns, as kesim nest decides it (internal/partcsv, isHeaderRow).
+ */
 function isHeaderRow(cells: string[]): boolean {
   return cells.length > 1 && cells.slice(1).every((c) => Number.isNaN(parseDecimal(c)));
 }
@@ -490,10 +496,12 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
   const out: PasteResult = { parts: [], errors: [], notes: [] };
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
   let shifts: Header['shifts'] = {};
-  // Cells past the columns are ignored without a header (a notes column),
-  // but not after a comma, which may be an unquoted decimal comma
-  // (Kapak,45,5,30), nor past a header's columns.
-  let width = sep === ',' ? PASTE_ORDER.length : Infinity;
+  // Cells past the columns are refused: after a comma they may be an
+  // unquoted decimal comma (Kapak,45,5,30), past a header's columns they
+  // stand where they do not belong, and without a header a fifth cell
+  // could be döndür, a material or a note.
+  let width = PASTE_ORDER.length;
+  let extraCells = sep === ',' ? partMsg.extraCellsComma : partMsg.extraCellsNoHeader;
   let first = true;
   let bad = 0;
   const report = (line: string) => {
@@ -525,6 +533,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
         shifts = h.shifts;
         if (h.converted) out.converted = h.converted;
         width = cells.length;
+        if (sep !== ',') extraCells = partMsg.extraCells;
         continue;
       }
     }
@@ -534,7 +543,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     });
     const name = shortName(cell.name ?? '');
     if (cells.slice(width).some((c) => c)) {
-      report(partMsg.rowProblem(line, name, sep === ',' ? partMsg.extraCellsComma : partMsg.extraCells));
+      report(partMsg.rowProblem(line, name, extraCells));
       continue;
     }
     if (sep === ',' && cols === PASTE_ORDER && twoWays(cells)) {
@@ -594,7 +603,8 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
  * genişlik or yükseklik adds nothing and says which it lacks; the cells
  * it does not know are named (notes) and their columns not read. Without
  * a header the columns are PASTE_ORDER: name, width, height, quantity
- * (may be left out: 1). Bad rows are named by their line (the row as a
+ * (may be left out: 1), and a row with a further cell is refused. Bad
+ * rows are named by their line (the row as a
  * spreadsheet counts it) and field; when bandCodes is given, a band must
  * be one of them.
  */

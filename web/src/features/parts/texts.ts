@@ -65,6 +65,9 @@ export const partMsg = {
   withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
   extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
+  /** a row without a header row with a cell past ad, genişlik, yükseklik and adet (kesim nest's words) */
+  extraCellsNoHeader:
+    'sütunlardan fazla hücre var: başlık satırı olmadan yalnızca ad, genişlik, yükseklik ve adet okunur; öteki sütunlar için ilk satıra sütun adlarını yazın (ör. Ad, Genişlik, Yükseklik, Adet, Döndür).',
   /** a comma-separated row without a header that reads two ways: "45,5" is the width or 45 and 5 the sizes */
   ambiguousComma: (decimal: string) =>
     `${decimal} ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın.`,

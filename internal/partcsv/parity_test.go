@@ -1,0 +1,170 @@
+package partcsv
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kesim/nest"
+)
+
+// parity is testdata/parity.json: part lists and the answer both this
+// reader and the web app's (web/src/features/parts/parity.test.ts) give.
+type parity struct {
+	Words struct {
+		Headers map[string][]string `json:"headers"`
+		Grain   map[string][]string `json:"grain"`
+		Rotate  map[string][]string `json:"rotate"`
+		Keys    map[string]string   `json:"keys"`
+	} `json:"words"`
+	Cases []struct {
+		Name    string      `json:"name"`
+		Input   string      `json:"input"`
+		Parts   []nest.Part `json:"parts"`
+		Refused []struct {
+			Line  int    `json:"line"`
+			Field string `json:"field"`
+		} `json:"refused"`
+		HeaderRefused int          `json:"headerRefused"`
+		Converted     []Conversion `json:"converted"` // header, from, to
+	} `json:"cases"`
+}
+
+func readParity(t *testing.T) parity {
+	t.Helper()
+	data, err := os.ReadFile("testdata/parity.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p parity
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The web's names of the part columns (PasteColumn), in column order.
+var webColumns = [numColumns]string{"name", "width", "height", "quantity", "rotate", "material", "thickness", "grain", "band", "top", "bottom", "left", "right"}
+
+// The words this reader takes are the web's, word for word, and fold
+// alike: the header words of each column (the first naming it), the
+// grain and the rotate words.
+func TestPartWordsParity(t *testing.T) {
+	p := readParity(t)
+	headers := map[string][]string{}
+	for c, words := range partHeaderWords {
+		headers[webColumns[c]] = words
+		if words[0] != columnNames[c] {
+			t.Errorf("column %s is named %q in messages, its first word is %q", webColumns[c], columnNames[c], words[0])
+		}
+	}
+	if !reflect.DeepEqual(headers, p.Words.Headers) {
+		t.Errorf("header words\n got %v\nwant %v", headers, p.Words.Headers)
+	}
+	grain := map[string][]string{}
+	for g, words := range partGrainWords {
+		if g == "" {
+			g = nest.GrainNone
+		}
+		grain[g] = words
+	}
+	if !reflect.DeepEqual(grain, p.Words.Grain) {
+		t.Errorf("grain words\n got %v\nwant %v", grain, p.Words.Grain)
+	}
+	rotate := map[string][]string{"yes": rotateWords[true], "no": rotateWords[false]}
+	if !reflect.DeepEqual(rotate, p.Words.Rotate) {
+		t.Errorf("rotate words\n got %v\nwant %v", rotate, p.Words.Rotate)
+	}
+	for word, key := range p.Words.Keys {
+		if got := wordKey(word); got != key {
+			t.Errorf("wordKey(%q) = %q, want %q", word, got, key)
+		}
+	}
+}
+
+// Every list of the table gets the web's answer: the same parts, the same
+// rows refused by line and column, the same header refused, the same
+// columns converted. Read takes a list only when no row is refused; its
+// good rows are checked all the same (readParts).
+func TestParity(t *testing.T) {
+	for _, tc := range readParity(t).Cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			for _, lim := range []Limits{StoreLimits, EngineLimits} {
+				parts, conv, err := ReadConverted(strings.NewReader(tc.Input), lim)
+				l, lerr := readParts(strings.NewReader(tc.Input), lim)
+				if tc.HeaderRefused > 0 {
+					var e *Error
+					if !errors.As(err, &e) || !errors.As(lerr, &e) {
+						t.Fatalf("got %+v, %v; want the header on line %d refused", parts, err, tc.HeaderRefused)
+					}
+					for _, le := range e.Lines {
+						if le.Line != tc.HeaderRefused {
+							t.Errorf("header refused: %v, want line %d only", err, tc.HeaderRefused)
+						}
+					}
+					continue
+				}
+				if lerr != nil {
+					t.Fatalf("the list refused whole: %v", lerr)
+				}
+				want := make([]nest.Part, len(tc.Parts))
+				for i, p := range tc.Parts {
+					p.ID = "p" + strconv.Itoa(i+1)
+					want[i] = p
+				}
+				if len(want) == 0 {
+					want = nil
+				}
+				if !reflect.DeepEqual(l.parts, want) {
+					t.Errorf("good rows\n got %+v\nwant %+v", l.parts, want)
+				}
+				type refusal struct {
+					line  int
+					field string
+				}
+				var got, wantRefused []refusal
+				lines := map[int]bool{}
+				for _, le := range l.errs {
+					got = append(got, refusal{le.Line, le.Field})
+					lines[le.Line] = true
+				}
+				for _, r := range tc.Refused {
+					wantRefused = append(wantRefused, refusal{r.Line, r.Field})
+					delete(lines, r.Line)
+				}
+				// A row may have more bad fields than the first the web names.
+				for _, r := range wantRefused {
+					found := false
+					for _, g := range got {
+						found = found || g == r
+					}
+					if !found {
+						t.Errorf("line %d, %q not refused: %v", r.line, r.field, l.errs)
+					}
+				}
+				if len(lines) > 0 {
+					t.Errorf("lines refused the web takes: %v", l.errs)
+				}
+				if len(tc.Refused) > 0 {
+					if parts != nil || err == nil {
+						t.Errorf("Read took a list with bad rows: %+v, %v", parts, err)
+					}
+					continue
+				}
+				if err != nil || !reflect.DeepEqual(parts, want) {
+					t.Errorf("Read: %+v, %v; want %+v", parts, err, want)
+				}
+				if len(conv) == 0 {
+					conv = nil
+				}
+				if !reflect.DeepEqual(conv, tc.Converted) {
+					t.Errorf("converted %v, want %v", conv, tc.Converted)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,101 @@
+package partcsv
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"kesim/nest"
+)
+
+// The words of a part list, as this reader and the web app's
+// (web/src/features/parts/parts.ts: PASTE_HEADERS, GRAIN_WORDS,
+// ROTATE_WORDS) take them, word for word: a file tried in the browser and
+// laid out by kesim nest gives the same parts. Both are held to the table
+// of testdata/parity.json (TestPartWordsParity, parity.test.ts). A word
+// matches as wordKey folds it.
+
+// partHeaderWords are the header words of each column of a part list; the
+// first names the column in messages (columnNames).
+var partHeaderWords = [numColumns][]string{
+	colName:       {"ad", "adı", "parça", "parça adı", "isim", "name"},
+	colWidth:      {"genişlik", "en", "width", "w"},
+	colHeight:     {"yükseklik", "boy", "height", "h"},
+	colQuantity:   {"adet", "miktar", "sayı", "quantity", "qty"},
+	colRotate:     {"döndür", "döndürülebilir", "rotate"},
+	colMaterial:   {"malzeme", "material"},
+	colThickness:  {"kalınlık", "thickness"},
+	colGrain:      {"damar", "damar yönü", "grain"},
+	colBand:       {"bant", "kenar bandı", "band", "tüm kenarlar"},
+	colBandTop:    {"bant üst", "üst bant", "üst", "band top", "top"},
+	colBandBottom: {"bant alt", "alt bant", "alt", "band bottom", "bottom"},
+	colBandLeft:   {"bant sol", "sol bant", "sol", "band left", "left"},
+	colBandRight:  {"bant sağ", "sağ bant", "sağ", "band right", "right"},
+}
+
+// partGrainWords are the words of a part's damar cell, by the grain they
+// give ("" for none).
+var partGrainWords = map[string][]string{
+	"":                   {"", "-", GrainWordNone, "boş", nest.GrainNone},
+	nest.GrainVertical:   {GrainWordVertical, "boyuna", "boy boyunca", "dikey (boy boyunca)", nest.GrainVertical},
+	nest.GrainHorizontal: {GrainWordHorizontal, "enine", "en boyunca", "yatay (en boyunca)", nest.GrainHorizontal},
+}
+
+// rotateWords are the words of a döndür cell: true may turn, false not.
+var rotateWords = map[bool][]string{
+	true:  {"evet", "e", "yes", "true", "1", "x"},
+	false: {"hayır", "h", "no", "false", "0"},
+}
+
+// The tables of the words above, by wordKey; the first column (value)
+// that a word names wins, as in the web.
+var (
+	headerTable = wordTable(partHeaderWords[:], func(i int) column { return column(i) })
+	grainTable  = mapTable(partGrainWords)
+	rotateTable = mapTable(rotateWords)
+)
+
+func wordTable[K any](lists [][]string, key func(int) K) map[string]K {
+	m := map[string]K{}
+	for i, list := range lists {
+		for _, w := range list {
+			if _, ok := m[wordKey(w)]; !ok {
+				m[wordKey(w)] = key(i)
+			}
+		}
+	}
+	return m
+}
+
+func mapTable[K comparable](words map[K][]string) map[string]K {
+	m := map[string]K{}
+	for k, list := range words {
+		for _, w := range list {
+			m[wordKey(w)] = k
+		}
+	}
+	return m
+}
+
+// asciiOf folds the Turkish letters (and the circumflexed vowels) to
+// ASCII, as the web's wordKey does.
+var asciiOf = strings.NewReplacer("ç", "c", "ğ", "g", "ı", "i", "ö", "o", "ş", "s", "ü", "u", "â", "a", "î", "i", "û", "u")
+
+// wordKey is how a header or value word of a part list is matched, as
+// the web's wordKey: lower case by Turkish rules (I is ı, İ is i), Turkish
+// letters as ASCII, spaces, dots, dashes, underscores and slashes dropped:
+// "GENISLIK", "Genişlik" and "genişlik" are all "genislik", "Bant_Üst"
+// and "bant üst" "bantust". A header's unit is taken off first
+// (splitUnit).
+func wordKey(s string) string {
+	s = norm.NFC.String(strings.ToLowerSpecial(unicode.TurkishCase, s))
+	s = strings.ReplaceAll(s, "\u0307", "") // the dot of a lower-cased I with a dot, from another locale
+	s = asciiOf.Replace(s)
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '\ufeff' || strings.ContainsRune("._-/", r) {
+			return -1
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,73 @@
+// The web's part readers against kesim nest's (internal/partcsv): the
+// table of internal/partcsv/testdata/parity.json, which the Go reader's
+// TestParity and TestPartWordsParity read too, gets the same answer from
+// both, so that a file tried in the browser and then laid out by kesim
+// nest gives the same parts or the same refusal.
+import { describe, expect, it } from 'vitest';
+import raw from '../../../../internal/partcsv/testdata/parity.json?raw';
+import { detectSeparator, FILE_SEPARATORS } from '../../lib/csv';
+import { GRAIN_WORDS, PASTE_HEADERS, parsePartCsv, parsePaste, ROTATE_WORDS, wordKey, type PasteResult } from './parts';
+
+interface Case {
+  name: string;
+  input: string;
+  parts?: PasteResult['parts'];
+  refused?: { line: number; field: string }[];
+  headerRefused?: number;
+  converted?: { header: string; from: string; to: string }[];
+}
+
+interface Parity {
+  words: {
+    headers: Record<string, string[]>;
+    grain: Record<string, string[]>;
+    rotate: Record<string, string[]>;
+    keys: Record<string, string>;
+  };
+  cases: Case[];
+}
+
+const parity = JSON.parse(raw) as Parity;
+
+/** refusals reads the bad rows of a result as line and column ('' for a row refused whole). */
+function refusals(r: PasteResult): { line: number; field: string }[] {
+  return r.errors.map((e) => {
+    const m = /^Satır (\d+)(?: \(.*?\))?(?:, ([^:]+))?: /.exec(e);
+    if (!m) throw new Error(`not a row's message: ${e}`);
+    return { line: Number(m[1]), field: m[2] ?? '' };
+  });
+}
+
+describe('the part readers answer as kesim nest does', () => {
+  it('take the same header, grain and rotate words, folded alike', () => {
+    expect(PASTE_HEADERS).toEqual(parity.words.headers);
+    expect(GRAIN_WORDS).toEqual(parity.words.grain);
+    expect(ROTATE_WORDS).toEqual(parity.words.rotate);
+    for (const [word, key] of Object.entries(parity.words.keys)) expect(wordKey(word), word).toBe(key);
+  });
+
+  for (const c of parity.cases) {
+    it(c.name, () => {
+      const readers: [string, PasteResult][] = [['CSV', parsePartCsv(c.input)]];
+      // A paste splits its cells as a file does when the text has a tab or none in its first line.
+      const pasteSep = c.input.includes('\t') ? '\t' : detectSeparator(c.input, [';', ',']);
+      if (pasteSep === detectSeparator(c.input, FILE_SEPARATORS)) readers.push(['paste', parsePaste(c.input)]);
+      for (const [how, r] of readers) {
+        if (c.headerRefused) {
+          expect(r.parts, how).toEqual([]);
+          expect(r.errors, how).toEqual([]);
+          expect(r.notes.length, how).toBeGreaterThan(0);
+          continue;
+        }
+        expect(r.parts, how).toEqual(c.parts ?? []);
+        expect(refusals(r), how).toEqual(c.refused ?? []);
+        if (c.refused) continue;
+        if (!c.converted) {
+          expect(r.converted, how).toBeUndefined();
+          continue;
+        }
+        for (const { from, to } of c.converted) expect(r.converted, how).toContain(`${from}'den ${to}'ye çevrildi`);
+      }
+    });
+  }
+});
