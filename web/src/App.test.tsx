@@ -193,6 +193,7 @@ function teamServer(startAs: string | null) {
     synced: [] as { user: string; layouts: string[]; parts: string[] }[],
     layouts: [] as { user: string; name: string }[],
     down: false, // the save routes fail as if the database were out of reach
+    refuse: new Map<string, string>(), // the sync refuses the layouts of these names, with these reasons
   };
   const json = (v: unknown, status = 200) => Response.json(v, { status });
   const unauthorized = () => json({ error: { code: 'unauthorized', message: 'Oturum açmanız gerekiyor.' } }, 401);
@@ -224,6 +225,11 @@ function teamServer(startAs: string | null) {
         return json({ id: '1', ...body, createdAt: new Date().toISOString() }, 201);
       }
       if (path === '/api/sync') {
+        const bad = body.layouts.findIndex((l: { name: string }) => server.refuse.has(l.name));
+        if (bad >= 0) {
+          const why = server.refuse.get(body.layouts[bad].name);
+          return json({ error: { code: 'invalid', message: why, fields: { [`layouts[${bad}].parts[0].quantity`]: why } } }, 400);
+        }
         server.synced.push({ user, layouts: body.layouts.map((l: { name: string }) => l.name), parts: body.parts.map((p: { name: string }) => p.name) });
         return json({ newParts: body.parts.length, newLayouts: body.layouts.length });
       }
@@ -322,6 +328,27 @@ describe('App on a team server', () => {
     await vi.waitFor(() => expect(server.synced).toHaveLength(2));
     expect(server.synced.at(-1)).toEqual({ user: 'ayse', layouts: ['Hesapsız'], parts: [] });
     expect(localStorage.getItem('nesting-layouts')).toBeNull();
+  });
+});
+
+describe('App on a team server, syncing a layout the server refuses', () => {
+  it('saves the others, tells which one stayed in the browser and why, and sends it alone later', async () => {
+    const why = 'Parça sayısı çok fazla: bir işte en fazla 100.000 adet yerleştirilebilir.';
+    localStorage.setItem('nesting-layouts@alice', JSON.stringify([kept('Mutfak'), kept('Dev iş'), kept('Banyo')]));
+    const server = teamServer('alice');
+    server.refuse.set('Dev iş', why);
+    const { user } = await setup();
+    await screen.findByText('Senkronizasyon tamamlandı: 0 yeni parça, 2 yeni düzen.');
+    expect(await screen.findByText(`"Dev iş" düzeni sunucuya kaydedilemedi: ${why} Bu tarayıcıda duruyor.`)).toBeInTheDocument();
+    expect(screen.queryByText('Veriler yerel olarak korundu')).not.toBeInTheDocument();
+    expect(server.synced).toEqual([{ user: 'alice', layouts: ['Mutfak', 'Banyo'], parts: [] }]);
+    expect(JSON.parse(localStorage.getItem('nesting-layouts@alice')!)).toEqual([kept('Dev iş')]);
+    // Sign-out sends what is left: the refused layout alone, refused again.
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    expect(await screen.findByRole('dialog', { name: 'Oturum Aç' })).toBeInTheDocument();
+    expect(server.synced).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('nesting-layouts@alice')!)).toEqual([kept('Dev iş')]);
+    expect(screen.getAllByText(`"Dev iş" düzeni sunucuya kaydedilemedi: ${why} Bu tarayıcıda duruyor.`)).toHaveLength(2);
   });
 });
 

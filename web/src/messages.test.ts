@@ -8,6 +8,7 @@ describe('counts in messages', () => {
     expect(msg.layoutInfo(1, 2090, '20.01.2024')).toBe('1 çeşit · 2.090 adet · 20.01.2024');
     expect(msg.syncDone(1200, 3400)).toBe('Senkronizasyon tamamlandı: 1.200 yeni parça, 3.400 yeni düzen.');
     expect(msg.pageOf(1, 1050)).toBe('Sayfa 1 / 1.050');
+    expect(msg.syncRefusedMore(1200)).toBe('Sunucuya kaydedilemeyen 1.200 kayıt daha bu tarayıcıda duruyor.');
   });
 
   it('below 1.000 are as the specification writes them', () => {
@@ -16,5 +17,17 @@ describe('counts in messages', () => {
     expect(msg.layoutInfo(2, 5, 'x')).toBe('2 çeşit · 5 adet · x');
     expect(msg.syncDone(1, 0)).toBe('Senkronizasyon tamamlandı: 1 yeni parça, 0 yeni düzen.');
     expect(msg.pageOf(2, 999)).toBe('Sayfa 2 / 999');
+  });
+});
+
+describe('a refused sync item', () => {
+  it('is named with the server’s reason, ended with one stop', () => {
+    expect(msg.syncRefused('layout', ' Mutfak ', 'Tuval boyutu en fazla 10.000 cm olabilir.')).toBe(
+      '"Mutfak" düzeni sunucuya kaydedilemedi: Tuval boyutu en fazla 10.000 cm olabilir. Bu tarayıcıda duruyor.',
+    );
+    expect(msg.syncRefused('part', 'Raf', 'Lütfen geçerli pozitif değerler girin!')).toBe(
+      '"Raf" parçası sunucuya kaydedilemedi: Lütfen geçerli pozitif değerler girin! Bu tarayıcıda duruyor.',
+    );
+    expect(msg.syncRefused('layout', '', 'HTTP 400')).toBe('Adsız bir düzen sunucuya kaydedilemedi: HTTP 400. Bu tarayıcıda duruyor.');
   });
 });

@@ -183,6 +183,10 @@ export const msg = {
     `Senkronizasyon tamamlandı: ${fmtInt(parts)} yeni parça, ${fmtInt(layouts)} yeni düzen.`,
   syncErrorTitle: 'Senkronizasyon Hatası',
   syncErrorText: 'Veriler yerel olarak korundu',
+  /** an item POST /api/sync refused, with the server's reason; it stays in the browser */
+  syncRefused: (kind: 'layout' | 'part', name: string, reason: string) =>
+    `${refusedItem(kind, name.trim())} sunucuya kaydedilemedi: ${sentence(reason)} Bu tarayıcıda duruyor.`,
+  syncRefusedMore: (n: number) => `Sunucuya kaydedilemeyen ${fmtInt(n)} kayıt daha bu tarayıcıda duruyor.`,
   localBadge: 'yerel',
 
   signInTitle: 'Oturum Aç',
@@ -202,6 +206,18 @@ export const msg = {
   retrying: 'Deneniyor…',
   keptForNextSignIn: 'Bu tarayıcıda saklanan düzenleriniz sunucuya gönderilemedi; bir sonraki girişinizde gönderilecek.',
 } as const;
+
+// refusedItem names a local item a sync refused: "Mutfak" düzeni, "Raf" parçası.
+function refusedItem(kind: 'layout' | 'part', name: string): string {
+  if (!name) return kind === 'layout' ? 'Adsız bir düzen' : 'Adsız bir parça';
+  return `"${name}" ${kind === 'layout' ? 'düzeni' : 'parçası'}`;
+}
+
+// sentence ends the server's message with a stop, unless it has one.
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
 
 const intFmt = new Intl.NumberFormat('tr-TR');
 

@@ -128,6 +128,18 @@ function read<T>(key: string): T[] {
   }
 }
 
+/** without is list less one entry equal to each of gone (the same JSON), in list's order. */
+function without(list: unknown[], gone: readonly unknown[]): unknown[] {
+  const left = new Map<string, number>();
+  for (const g of gone) left.set(JSON.stringify(g), (left.get(JSON.stringify(g)) ?? 0) + 1);
+  return list.filter((x) => {
+    const k = JSON.stringify(x);
+    const n = left.get(k) ?? 0;
+    if (n > 0) left.set(k, n - 1);
+    return n === 0;
+  });
+}
+
 /** LocalStore is one owner's copy of the saved layouts and parts in this browser. */
 export interface LocalStore {
   layouts(): SavedLayout[];
@@ -135,7 +147,13 @@ export interface LocalStore {
   /** keep saves a layout and its parts in the browser (the specification's format). */
   keep(layout: Omit<SavedLayout, 'id' | 'createdAt'>): void;
   removeLayout(id: string): void;
-  clear(): void;
+  /**
+   * forget removes one stored entry equal to each of layouts and parts (as
+   * read from this store): what another tab kept since, or a copy of the
+   * same content that was not confirmed, stays. A list left empty is
+   * removed with its key.
+   */
+  forget(layouts: SavedLayout[], parts: SavedPart[]): void;
 }
 
 /** localStore is the local copy of owner ('' in local mode, '@NAME' in team mode: ownerOf). */
@@ -160,35 +178,116 @@ export function localStore(owner: string): LocalStore {
     removeLayout(id) {
       localStorage.setItem(layoutsKey, JSON.stringify(read<SavedLayout>(layoutsKey).filter((l) => l.id !== id)));
     },
-    clear() {
-      localStorage.removeItem(layoutsKey);
-      localStorage.removeItem(partsKey);
+    forget(layouts, parts) {
+      for (const [key, gone] of [
+        [layoutsKey, layouts],
+        [partsKey, parts],
+      ] as const) {
+        if (gone.length === 0) continue;
+        const left = without(read<unknown>(key), gone);
+        if (left.length === 0) localStorage.removeItem(key);
+        else localStorage.setItem(key, JSON.stringify(left));
+      }
     },
   };
+}
+
+/** Refused is a local item the server would not save (POST /api/sync's 400 naming it): it stays in the browser. */
+export interface Refused {
+  kind: 'layout' | 'part';
+  name: string;
+  /** reason is the server's message for the item's field (Turkish) */
+  reason: string;
+}
+
+/**
+ * Synced is a sync's outcome: the server's counts of new rows, how many
+ * items it confirmed (saved or found saved already; 0 when every item was
+ * refused and no request succeeded), and the items it refused.
+ */
+export interface Synced {
+  newParts: number;
+  newLayouts: number;
+  sent: number;
+  refused: Refused[];
+}
+
+/** Kept is a local item and the store it was read from. */
+interface Kept<T> {
+  store: LocalStore;
+  item: T;
+}
+
+/**
+ * refusedItems reads which of the sent items a failed sync names: a 400
+ * whose fields start with parts[i] or layouts[i] (docs/http-api.md, sync),
+ * each with the server's message for it; null for any other error, or for
+ * a 400 naming no item that was sent.
+ */
+function refusedItems(e: unknown, parts: number, layouts: number): { parts: Map<number, string>; layouts: Map<number, string> } | null {
+  if (!(e instanceof ApiError) || e.status !== 400) return null;
+  const named = { parts: new Map<number, string>(), layouts: new Map<number, string>() };
+  for (const [field, text] of Object.entries(e.fields)) {
+    const m = /^(parts|layouts)\[(\d+)\]/.exec(field);
+    if (!m) continue;
+    const i = Number(m[2]);
+    const list = m[1] === 'parts' ? named.parts : named.layouts;
+    if (i >= (m[1] === 'parts' ? parts : layouts) || list.has(i)) continue;
+    list.set(i, typeof text === 'string' && text ? text : e.message);
+  }
+  return named.parts.size + named.layouts.size > 0 ? named : null;
 }
 
 /**
  * syncLocal pushes what the browser kept for the account to the server;
  * the server de-duplicates, so a retry after a lost answer adds nothing
- * twice. The local copy is removed only after the server confirmed.
+ * twice. A local copy is removed only after the server confirmed it.
+ *
+ * The server saves all or nothing: an item it refuses (400 naming
+ * layouts[i] or parts[i]) is set aside and the rest is sent again, until
+ * it takes what is left; the refused items stay in the browser, and are
+ * returned with the server's reason. Any other failure throws, keeping
+ * everything.
  *
  * In team mode that is the user's own copy. What lies under the plain keys
  * was kept before the server had accounts (or by an older app): only an
  * admin's sign-in takes it, as the server's first account took the rows
  * saved without a user.
  */
-export async function syncLocal(account: Me): Promise<{ newParts: number; newLayouts: number } | null> {
+export async function syncLocal(account: Me): Promise<Synced | null> {
   const stores = [localStore(ownerOf(account))];
   if (takesPlainCopies(account)) stores.push(localStore(''));
-  const layouts = stores.flatMap((s) => s.layouts());
-  const parts = stores.flatMap((s) => s.parts());
+  let layouts: Kept<SavedLayout>[] = stores.flatMap((store) => store.layouts().map((item) => ({ store, item })));
+  let parts: Kept<SavedPart>[] = stores.flatMap((store) => store.parts().map((item) => ({ store, item })));
   if (layouts.length === 0 && parts.length === 0) return null;
-  const res = await api.sync(
-    parts.map(savedPartOf),
-    layouts.map(({ name, parts, sheet, options, stock, bands, createdAt }) => ({ name, parts, sheet, options, stock, bands, createdAt })),
-  );
-  for (const s of stores) s.clear();
-  return res;
+  const refused: Refused[] = [];
+  // Every refusal sets aside one item at least: there are no more tries than items.
+  for (let tries = layouts.length + parts.length + 1; tries > 0; tries--) {
+    if (layouts.length === 0 && parts.length === 0) break;
+    let res: { newParts: number; newLayouts: number };
+    try {
+      res = await api.sync(
+        parts.map((k) => savedPartOf(k.item)),
+        layouts.map(({ item: { name, parts, sheet, options, stock, bands, createdAt } }) => ({ name, parts, sheet, options, stock, bands, createdAt })),
+      );
+    } catch (e) {
+      const named = refusedItems(e, parts.length, layouts.length);
+      if (!named) throw e;
+      for (const [i, reason] of named.layouts) refused.push({ kind: 'layout', name: String(layouts[i].item.name ?? ''), reason });
+      for (const [i, reason] of named.parts) refused.push({ kind: 'part', name: String(parts[i].item.name ?? ''), reason });
+      layouts = layouts.filter((_, i) => !named.layouts.has(i));
+      parts = parts.filter((_, i) => !named.parts.has(i));
+      continue;
+    }
+    for (const s of stores) {
+      s.forget(
+        layouts.filter((k) => k.store === s).map((k) => k.item),
+        parts.filter((k) => k.store === s).map((k) => k.item),
+      );
+    }
+    return { newParts: res.newParts, newLayouts: res.newLayouts, sent: layouts.length + parts.length, refused };
+  }
+  return { newParts: 0, newLayouts: 0, sent: 0, refused };
 }
 
 /**
