@@ -7,7 +7,6 @@ package partcsv
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -366,42 +365,96 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 		}
 	}
 	sep := detectSeparator(data)
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = sep
-	cr.FieldsPerRecord = -1
-	// A tab separator would be eaten as leading space.
-	cr.TrimLeadingSpace = sep != '\t'
 	var rows [][]string
 	var lines []int
-	inCells := 0 // the line breaks within the cells of the rows read
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
+	for i, rec := range splitDelimited(string(data), sep) {
+		if !blank(rec) {
+			rows = append(rows, rec)
+			lines = append(lines, i+1)
 		}
-		if err != nil {
-			line := 0
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
-			}
-			return nil, nil, 0, &Error{Lines: []LineError{{Line: line, Message: "CSV satırı okunamadı (tırnak işaretlerini kontrol edin)"}}}
-		}
-		line, _ := cr.FieldPos(0)
-		line -= inCells
-		for _, f := range rec {
-			inCells += strings.Count(f, "\n")
-		}
-		if blank(rec) {
-			continue
-		}
-		rows = append(rows, rec)
-		lines = append(lines, line)
 	}
 	if len(rows) == 0 {
 		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
 	}
 	return rows, lines, sep, nil
+}
+
+// splitDelimited splits text into rows of cells at sep exactly as the
+// web's parseDelimited (web/src/lib/csv.ts) does, so that both read a file
+// alike: line breaks are \n, \r\n or \r; a cell that begins with a double
+// quote (after spaces, when sep is not a tab) and ends with one is quoted
+// (separators and line breaks in it are its own, "" is one quote); any
+// other cell, a stray quote in it (Raf 3/4") or an unclosed one, is taken
+// as written, where encoding/csv refused the whole file. One row per
+// record: the index of a row plus one is its row number as a spreadsheet
+// counts rows (a blank line is a row of one empty cell); a line break
+// ending the text makes no row.
+func splitDelimited(text string, sep rune) [][]string {
+	t := strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	var rows [][]string
+	if t == "" {
+		return rows
+	}
+	c := byte(sep)
+	var row []string
+	for i := 0; ; {
+		j := i
+		if c != '\t' {
+			for j < len(t) && t[j] == ' ' {
+				j++
+			}
+		}
+		end := i
+		cell, quoted := "", false
+		if j < len(t) && t[j] == '"' {
+			cell, end, quoted = readQuoted(t, j, c)
+		}
+		if !quoted {
+			end = i
+			for end < len(t) && t[end] != c && t[end] != '\n' {
+				end++
+			}
+			cell = t[i:end]
+		}
+		row = append(row, cell)
+		if end >= len(t) {
+			rows = append(rows, row)
+			break
+		}
+		if t[end] == '\n' {
+			rows = append(rows, row)
+			row = nil
+			if end+1 == len(t) {
+				break
+			}
+		}
+		i = end + 1
+	}
+	return rows
+}
+
+// readQuoted reads the quoted cell whose opening quote is at t[start]: its
+// value and the index after its closing quote, or false when the quotes
+// are not Excel's (no closing quote before the end, or one followed by
+// anything but the separator or a line break).
+func readQuoted(t string, start int, sep byte) (string, int, bool) {
+	var b strings.Builder
+	for i := start + 1; i < len(t); i++ {
+		if t[i] != '"' {
+			b.WriteByte(t[i])
+			continue
+		}
+		switch {
+		case i+1 < len(t) && t[i+1] == '"':
+			b.WriteByte('"')
+			i++
+		case i+1 == len(t) || t[i+1] == sep || t[i+1] == '\n':
+			return b.String(), i + 1, true
+		default:
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }
 
 func blank(rec []string) bool {

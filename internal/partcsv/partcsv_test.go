@@ -112,7 +112,7 @@ func TestReadRejectsBadFiles(t *testing.T) {
 		"empty":          "",
 		"only a header":  "name,width,height,quantity\n",
 		"unknown header": "foo,bar,baz\n1,2,3\n",
-		"broken quotes":  "name,width,height\n\"Kapak,50,74\n",
+		"broken quotes":  "name,width,height\nKapak,\"50,74\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			var e *Error
