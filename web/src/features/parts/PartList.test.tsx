@@ -1,10 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import type { Part } from './parts';
-import { PartList } from './PartList';
+import { PartList, WINDOW_FROM } from './PartList';
 
 const plain: Part = { id: 'a', name: 'Raf', width: 45, height: 30, quantity: 3 };
 const kapak: Part = {
@@ -301,5 +301,153 @@ describe('PartList with thousands of part lines', () => {
     expect(screen.getByLabelText('Parça Adı', { selector: 'li input' })).toHaveValue('Parça 3 Kapak');
     await user.keyboard('{Enter}');
     expect(screen.getByRole('listitem', { name: 'Parça 3 Kapak' })).toBeInTheDocument();
+  });
+});
+
+describe('PartList search of a long list', () => {
+  /** long is a list past WINDOW_FROM: Parça 1 … Parça 204 and six named lines, the first of 45,5 x 60 cm. */
+  const TOTAL = WINDOW_FROM + 10;
+  const long = (): Part[] => [
+    ...many(TOTAL - 6),
+    ...['KAPAK ÜST', 'Kapak 12', 'Sağ Yan', 'İÇ BÖLME', 'Kapı Kulpu', 'DIŞ KAPI'].map((name, i) => ({
+      id: `s${i + 1}`,
+      name,
+      width: i === 0 ? 45.5 : 30,
+      height: i === 0 ? 60 : 40,
+      quantity: 1,
+    })),
+  ];
+  const field = () => screen.getByRole('searchbox', { name: 'Parçalarda ara' });
+  const status = () => within(screen.getByRole('region', { name: /^Nesting'deki Parçalar/ })).getByRole('status');
+  const shownNames = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+  async function open(parts = long()) {
+    render(<Live start={parts} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Tümünü göster/ }));
+    return user;
+  }
+  async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
+    await user.clear(field());
+    if (text) await user.type(field(), text);
+  }
+
+  it('is there only while the list draws only the cards on screen: past WINDOW_FROM lines, shown all, not collapsed', async () => {
+    const user = await open(many(WINDOW_FROM));
+    expect(screen.getAllByRole('listitem')).toHaveLength(WINDOW_FROM);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    cleanup();
+
+    render(<Live start={long()} />);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Tümünü göster (${TOTAL} parça çeşidi)` }));
+    expect(field()).toHaveAttribute('placeholder', 'Ad veya ölçü, ör. Kapak 12 ya da 45,5');
+    await user.click(screen.getByRole('button', { name: 'Daralt' }));
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Genişlet' }));
+    expect(field()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'İlk 50 parçayı göster' }));
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('is reached by Tab before the cards', async () => {
+    const user = await open();
+    screen.getByRole('button', { name: 'Tümünü Temizle' }).focus();
+    await user.tab();
+    expect(field()).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Parça 1: Döndürülebilir' })).toHaveFocus();
+  });
+
+  it('shows the lines whose name has the text, case and Turkish letters aside, or whose size has it', async () => {
+    const user = await open();
+    await search(user, 'kapak');
+    expect(shownNames()).toEqual(['KAPAK ÜST', 'Kapak 12']);
+    expect(screen.getByRole('listitem', { name: 'Kapak 12' })).toHaveAttribute('aria-setsize', '2');
+    await search(user, 'sag');
+    expect(shownNames()).toEqual(['Sağ Yan']);
+    await search(user, 'iç');
+    expect(shownNames()).toEqual(['İÇ BÖLME']);
+    await search(user, 'IC BOL');
+    expect(shownNames()).toEqual(['İÇ BÖLME']);
+    await search(user, 'KAPI');
+    expect(shownNames()).toEqual(['Kapı Kulpu', 'DIŞ KAPI']);
+    await search(user, 'dış kapı');
+    expect(shownNames()).toEqual(['DIŞ KAPI']);
+    await search(user, '45,5');
+    expect(shownNames()).toEqual(['KAPAK ÜST']);
+    await search(user, '45.5 x 60');
+    expect(shownNames()).toEqual(['KAPAK ÜST']);
+    await search(user, '');
+    expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(TOTAL));
+  });
+
+  it('says how many lines it shows of how many, in Turkish', async () => {
+    const user = await open();
+    expect(status()).toHaveTextContent(/^$/);
+    expect(field()).toHaveAccessibleDescription('');
+    await search(user, 'kapak');
+    expect(status()).toHaveTextContent(`${TOTAL} satırdan 2'si gösteriliyor`);
+    expect(field()).toHaveAccessibleDescription(`${TOTAL} satırdan 2'si gösteriliyor`);
+    await search(user, 'yan');
+    expect(status()).toHaveTextContent(`${TOTAL} satırdan 1'i gösteriliyor`);
+    await search(user, 'Parça 1');
+    // Parça 1, 10 … 19, 100 … 199
+    expect(status()).toHaveTextContent(`${TOTAL} satırdan 111'i gösteriliyor`);
+    await search(user, 'zzz');
+    expect(status()).toHaveTextContent('Arama kriterinize uygun parça bulunamadı.');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('is cleared by Escape in the field and by Aramayı temizle, the focus left in the field', async () => {
+    const user = await open();
+    await search(user, 'kapak');
+    await user.keyboard('{Escape}');
+    expect(field()).toHaveValue('');
+    expect(field()).toHaveFocus();
+    expect(status()).toHaveTextContent(/^$/);
+    expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(TOTAL));
+    await search(user, 'sag');
+    await user.click(screen.getByRole('button', { name: 'Aramayı temizle' }));
+    expect(field()).toHaveValue('');
+    expect(field()).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Aramayı temizle' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Parça 1' })).toBeInTheDocument();
+  });
+
+  it('deletes the line Sil is pressed on, not the one at its place in the whole list', async () => {
+    const user = await open();
+    await search(user, 'kapak');
+    await user.click(screen.getByRole('button', { name: 'Kapak 12: Sil' }));
+    expect(shownNames()).toEqual(['KAPAK ÜST']);
+    expect(status()).toHaveTextContent(`${TOTAL - 1} satırdan 1'i gösteriliyor`);
+    // the focus: the card before it, then with none left the search
+    expect(screen.getByRole('button', { name: 'KAPAK ÜST: Düzenle' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'KAPAK ÜST: Sil' }));
+    expect(field()).toHaveFocus();
+    await user.keyboard('{Escape}');
+    // lines 1 and 2 of the whole list are there; the two Kapak lines are gone
+    expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(TOTAL - 2));
+    expect(screen.getByRole('listitem', { name: 'Parça 1' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Parça 2' })).toBeInTheDocument();
+    await search(user, 'kap');
+    expect(shownNames()).toEqual(['Kapı Kulpu', 'DIŞ KAPI']);
+  });
+
+  it('edits the line Düzenle is pressed on, which stays shown until the search changes', async () => {
+    const user = await open();
+    await search(user, 'kapak');
+    await user.click(screen.getByRole('button', { name: 'Kapak 12: Düzenle' }));
+    const name = screen.getByLabelText('Parça Adı', { selector: 'li input' });
+    await user.clear(name);
+    await user.type(name, 'Raf 12{Enter}');
+    expect(shownNames()).toEqual(['KAPAK ÜST', 'Raf 12']);
+    expect(screen.getByRole('button', { name: 'Raf 12: Düzenle' })).toHaveFocus();
+    await search(user, 'raf 12');
+    expect(shownNames()).toEqual(['Raf 12']);
+    await search(user, 'kapak');
+    expect(shownNames()).toEqual(['KAPAK ÜST']);
+    await search(user, 'parça 2');
+    expect(shownNames()).toContain('Parça 2');
+    expect(shownNames()).not.toContain('Raf 12');
   });
 });

@@ -5,6 +5,7 @@ import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limit
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
 import { useListWindow } from './listWindow';
+import { filterParts, isSearching, warmKeys } from './partSearch';
 import { checkExtras, dataSize, describeExtras, extrasDraft, hasExtras, jobLimit, totals, withExtras, type ExtrasDraft, type Part } from './parts';
 import { partMsg } from './texts';
 
@@ -18,7 +19,11 @@ interface Props {
 }
 
 const FIRST = 50;
-/** WINDOW_FROM: an expanded list of more part lines draws only the rows on screen (listWindow.ts) */
+/**
+ * WINDOW_FROM: an expanded list of more part lines draws only the rows on
+ * screen (listWindow.ts), and has a search above it (partSearch.ts): the
+ * browser's Ctrl+F does not reach the cards not drawn.
+ */
 export const WINDOW_FROM = 200;
 /** RESULTS_ID is the results section's id (features/results/ResultsView), the skip link's target */
 const RESULTS_ID = 'results';
@@ -36,30 +41,43 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
   // The cards open for edit, and the card with the focus: a long list keeps them drawn.
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
   const [focused, setFocused] = useState<string | null>(null);
+  // The search over a windowed list (the browser's Ctrl+F finds only the
+  // cards drawn): the cards it shows, and those edited since it was
+  // typed, which stay shown until it changes (a name edited out of the
+  // search does not take the card and its focus away).
+  const [query, setQuery] = useState('');
+  const [kept, setKept] = useState<ReadonlySet<string>>(() => new Set());
+  const searchRef = useRef<HTMLInputElement>(null);
   const notices = useNotices();
   const t = useMemo(() => totals(parts), [parts]);
   const size = useMemo(() => dataSize(parts), [parts]);
   const windowed = showAll && !collapsed && parts.length > WINDOW_FROM;
+  // The search is there exactly while the list is windowed, and filters only then.
+  const shown = useMemo(() => (windowed ? filterParts(parts, query, kept) : parts), [windowed, parts, query, kept]);
+  const searching = windowed && isSearching(query);
+  // The names are folded for the search once the search is there, in slices.
+  useEffect(() => (windowed ? warmKeys(parts) : undefined), [windowed, parts]);
   const pinned: number[] = [];
   if (windowed) {
     for (const id of focused === null ? editing : [focused, ...editing]) {
-      const i = parts.findIndex((p) => p.id === id);
+      const i = shown.findIndex((p) => p.id === id);
       if (i >= 0) pinned.push(i);
     }
   }
-  const { ref: listRef, cols, segments, prepare } = useListWindow(parts.length, windowed, pinned);
+  const { ref: listRef, cols, segments, prepare } = useListWindow(shown.length, windowed, pinned);
 
   // The cards' handlers stay the same from one drawing to the next, so that
   // a card is drawn again only when its part changes (PartCard is memo'd):
-  // they read the parts of the latest drawing.
-  const latest = useRef(parts);
+  // they read the parts shown in the latest drawing.
+  const latest = useRef(shown);
   useLayoutEffect(() => {
-    latest.current = parts;
+    latest.current = shown;
   });
   // After "Sil" the focus goes to the card that took the removed one's
-  // place (or the one before it), or to the add form's name when none is
-  // left, not to the page; after "Tümünü Temizle", to the add form's name.
-  // undefined: nothing to focus; null: the form.
+  // place among those shown (or the one before it), or when none is left
+  // to the search if there is one, else to the add form's name, not to
+  // the page; after "Tümünü Temizle", to the add form's name.
+  // undefined: nothing to focus; null: the search or the form.
   const focusAfter = useRef<string | null | undefined>(undefined);
   const remove = useCallback(
     (id: string) => {
@@ -75,6 +93,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
     [onRemove],
   );
   const markEditing = useCallback((id: string, on: boolean) => {
+    if (on) setKept((s) => (s.has(id) ? s : new Set(s).add(id)));
     setEditing((s) => {
       if (s.has(id) === on) return s;
       const next = new Set(s);
@@ -89,7 +108,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
     focusAfter.current = undefined;
     const edit = target === null ? null : cardOf(listRef.current, target)?.querySelector<HTMLButtonElement>('.actions button');
     if (edit) edit.focus();
-    else document.getElementById('part-name')?.focus();
+    else (searchRef.current ?? document.getElementById('part-name'))?.focus();
   }, [parts, listRef]);
 
   const clear = async () => {
@@ -102,6 +121,20 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       setEditing(new Set());
       onClear();
       notices.toast(msg.cleared(t.types));
+    }
+  };
+  const search = (q: string) => {
+    setQuery(q);
+    setKept(editing);
+  };
+  const clearSearch = () => {
+    search('');
+    searchRef.current?.focus();
+  };
+  const searchKeys = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && query !== '') {
+      e.preventDefault();
+      search('');
     }
   };
   const toggleAll = () => {
@@ -131,7 +164,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
         onEditing={markEditing}
         bandCodes={bandCodes}
         posinset={windowed ? i + 1 : undefined}
-        setsize={windowed ? parts.length : undefined}
+        setsize={windowed ? shown.length : undefined}
       />
     );
   };
@@ -157,6 +190,34 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
       <p className="summary">{msg.summary(t.pieces, t.types, fmt1d(t.area))}</p>
       {!collapsed && (
         <>
+          {windowed && (
+            <div className="part-search">
+              <div className="actions" style={{ alignItems: 'end' }}>
+                <label className="field grow">
+                  <span>{partMsg.searchLabel}</span>
+                  <input
+                    ref={searchRef}
+                    type="search"
+                    value={query}
+                    placeholder={partMsg.searchPlaceholder}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(e) => search(e.target.value)}
+                    onKeyDown={searchKeys}
+                    aria-describedby="part-search-count"
+                  />
+                </label>
+                {query !== '' && (
+                  <button type="button" className="secondary" onClick={clearSearch}>
+                    {partMsg.searchClear}
+                  </button>
+                )}
+              </div>
+              <p className="muted" role="status" id="part-search-count">
+                {searching ? (shown.length > 0 ? partMsg.searchCount(parts.length, shown.length) : msg.noMatchingParts) : ''}
+              </p>
+            </div>
+          )}
           <ul
             className="part-grid"
             aria-label={msg.listTitle}
@@ -172,7 +233,7 @@ export function PartList({ parts, onEdit, onRemove, onClear, bandCodes }: Props)
                   s.kind === 'space' ? (
                     <li key={`space-${s.from}`} className="part-spacer" aria-hidden="true" style={{ height: s.height }} />
                   ) : (
-                    parts.slice(s.from * cols, s.to * cols).map((p, j) => card(p, s.from * cols + j))
+                    shown.slice(s.from * cols, s.to * cols).map((p, j) => card(p, s.from * cols + j))
                   ),
                 )
               : (showAll ? parts : parts.slice(0, FIRST)).map(card)}

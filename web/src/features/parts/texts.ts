@@ -8,9 +8,44 @@ import { fmtInt } from '../../messages';
 /** joinTr lists words the Turkish way: "ad, genişlik ve yükseklik". */
 const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
 
+const vowels = 'aıoueiöü';
+
+/**
+ * lastWord is the last word of n read aloud in Turkish, which the
+ * suffixes after it follow: 12 "on iki", 40 "kırk", 3.000 "üç bin".
+ */
+function lastWord(n: number): string {
+  if (n === 0) return 'sıfır';
+  const ones = ['', 'bir', 'iki', 'üç', 'dört', 'beş', 'altı', 'yedi', 'sekiz', 'dokuz'];
+  const tens = ['', 'on', 'yirmi', 'otuz', 'kırk', 'elli', 'altmış', 'yetmiş', 'seksen', 'doksan'];
+  if (n % 10) return ones[n % 10];
+  if (Math.floor(n / 10) % 10) return tens[Math.floor(n / 10) % 10];
+  if (Math.floor(n / 100) % 10) return 'yüz';
+  if (Math.floor(n / 1000) % 1000) return 'bin';
+  if (Math.floor(n / 1e6) % 1000) return 'milyon';
+  return 'milyar';
+}
+
+/**
+ * possessive is the third person's suffix of a whole number written in
+ * digits (fmtInt), after an apostrophe: 12'si, 3'ü, 6'sı, 10'u, 1.000'i.
+ */
+function possessive(n: number): string {
+  const word = lastWord(Math.abs(Math.trunc(n)));
+  const last = [...word].reverse().find((c) => vowels.includes(c)) ?? 'e';
+  const vowel = 'aı'.includes(last) ? 'ı' : 'ei'.includes(last) ? 'i' : 'ou'.includes(last) ? 'u' : 'ü';
+  return `${fmtInt(n)}'${vowels.includes(word[word.length - 1]) ? 's' : ''}${vowel}`;
+}
+
 export const partMsg = {
   /** the part list's skip link, shown when it has the focus: past the cards to the results */
   skipToResults: 'Sonuçlara geç',
+  /** the search over a long part list (shown while only the cards on screen are drawn) */
+  searchLabel: 'Parçalarda ara',
+  searchPlaceholder: 'Ad veya ölçü, ör. Kapak 12 ya da 45,5',
+  searchClear: 'Aramayı temizle',
+  /** what a search shows: "3.000 satırdan 12'si gösteriliyor" */
+  searchCount: (total: number, shown: number) => `${fmtInt(total)} satırdan ${possessive(shown)} gösteriliyor`,
   extrasToggle: 'Malzeme, damar, bant',
   material: 'Malzeme',
   materialPlaceholder: 'ör. Beyaz Sunta',
