@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fmtCm } from '../../lib/number';
 import { stockApi } from './api';
 import { ageDays, rackAreaM2, type Offcut, type OffcutProblem, type RuleDraft } from './offcuts';
@@ -110,6 +110,7 @@ interface SettingsProps {
 /** OffcutSettingsFields edits the smallest offcut per material, the rack's area limit and the least use of an offcut. */
 export function OffcutSettingsFields({ rules, maxArea, minUse, problems, onRules, onMaxArea, onMinUse, onAddRule }: SettingsProps) {
   const bad = (row: number, field: string) => problems.some((p) => p.row === row && p.field === field);
+  const minUseHint = useId();
   return (
     <>
       <h4>{stockMsg.offcutRules}</h4>
@@ -139,12 +140,16 @@ export function OffcutSettingsFields({ rules, maxArea, minUse, problems, onRules
             value={minUse}
             inputMode="numeric"
             size={4}
-            title={stockMsg.minUseHint}
+            aria-describedby={minUseHint}
             aria-invalid={bad(-1, 'minUse') ? true : undefined}
             onChange={(e) => onMinUse(e.target.value)}
           />
         </label>
       </div>
+      {/* On screen, not in a title: a touch screen shows no title. */}
+      <p className="hint" id={minUseHint}>
+        {stockMsg.minUse}: {stockMsg.minUseHint}
+      </p>
       {problems.map((p) => (
         <p key={`${p.row}-${p.field}`} className="inline-notice error" role="alert">
           {p.row >= 0 ? `${stockMsg.ruleLabel(p.row)}: ` : ''}

@@ -339,3 +339,37 @@ describe('StockDialog after a save the server refused (saved elsewhere since)', 
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('StockDialog on a phone', () => {
+  const settings: StockSettings = {
+    ...EMPTY_STOCK,
+    stock: [
+      { id: 'a', material: 'Beyaz', width: 183, height: 366 },
+      { id: 'A-1', width: 40, height: 50, offcut: true, createdAt: '2026-11-20T08:00:00Z' } as StockSettings['stock'][number],
+    ],
+    bands: [{ code: 'B1' }],
+    offcutSettings: { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0, minUse: 60 },
+  };
+
+  it('scrolls each table sideways inside its own box, so that the dialog does not scroll sideways', () => {
+    open(settings);
+    const tables = screen.getAllByRole('table');
+    // the stock rows, the band codes, the rack and the smallest offcut sizes
+    expect(tables.map((t) => t.getAttribute('aria-label'))).toEqual(['Stok satırları', 'Bant kodları', 'Artıklar', 'En küçük artık ölçüsü']);
+    for (const t of tables) expect(t.parentElement, t.getAttribute('aria-label')!).toHaveClass('stock-table-wrap');
+  });
+
+  it('shows its hints on screen, read with their fields, not in a title a touch screen never shows', () => {
+    open(settings);
+    const minUse = screen.getByLabelText('Artık en az kullanım (%)');
+    expect(minUse).toHaveAccessibleDescription('Artık en az kullanım (%): Bir artık levha ancak parçalar en az bu kadarını kaplıyorsa kullanılır.');
+    expect(minUse).not.toHaveAttribute('title');
+    const leftover = screen.getByLabelText('Son levhada artık tek parça kalsın');
+    expect(leftover).toHaveAccessibleDescription(/^Son levhada artık tek parça kalsın: Her malzemenin son levhasında/);
+    expect(leftover.closest('label')).not.toHaveAttribute('title');
+    const quantity = screen.getByLabelText('Adet, Satır 1');
+    expect(quantity).toHaveAccessibleDescription('Adet: Boş = sınırsız (satın alınacak)');
+    expect(quantity).not.toHaveAttribute('title');
+    for (const hint of [/Bir artık levha ancak/, /Her malzemenin son levhasında/, /Boş = sınırsız/]) expect(screen.getByText(hint)).toHaveClass('hint');
+  });
+});

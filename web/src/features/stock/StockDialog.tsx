@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import type { Edges } from '../../generated/engine';
@@ -137,6 +137,8 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
   const [problems, setProblems] = useState<Listed[]>([]);
   const [csvNote, setCsvNote] = useState<{ text: string; errors: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const keepLeftoverHint = useId();
+  const quantityHint = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const use = useMemo(() => bandUse(parts ?? []), [parts]);
   // What gets the focus once the next render is on screen: a new row's
@@ -315,7 +317,7 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
                             size={f.size}
                             inputMode={f.numeric ? 'decimal' : undefined}
                             placeholder={f.hint}
-                            title={f.key === 'quantity' ? stockMsg.quantityHint : undefined}
+                            aria-describedby={f.key === 'quantity' ? quantityHint : undefined}
                             aria-label={`${f.label}, ${stockMsg.rowLabel(i)}`}
                             aria-invalid={problemAt('stock', i, f.key) ? true : undefined}
                             onChange={(e) => setRow(i, { [f.key]: e.target.value })}
@@ -353,6 +355,11 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
               </tbody>
             </table>
           </div>
+        )}
+        {rows.length > 0 && (
+          <p className="hint" id={quantityHint}>
+            {stockMsg.quantity}: {stockMsg.quantityHint}
+          </p>
         )}
         {rowLines(problems, 'stock').map(([row, messages]) => (
           <p key={`s${row}`} className="inline-notice error" role="alert">
@@ -446,11 +453,15 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
             <input type="checkbox" checked={deduct} onChange={(e) => setDeduct(e.target.checked)} />
             <span>{stockMsg.deductBands}</span>
           </label>
-          <label className="check" title={stockMsg.keepLeftoverHint}>
-            <input type="checkbox" checked={keepLeftover} onChange={(e) => setKeepLeftover(e.target.checked)} />
+          <label className="check">
+            <input type="checkbox" checked={keepLeftover} aria-describedby={keepLeftoverHint} onChange={(e) => setKeepLeftover(e.target.checked)} />
             <span>{stockMsg.keepLeftover}</span>
           </label>
         </div>
+        {/* On screen, not in a title: a touch screen shows no title. */}
+        <p className="hint" id={keepLeftoverHint}>
+          {stockMsg.keepLeftover}: {stockMsg.keepLeftoverHint}
+        </p>
       </div>
     </Dialog>
   );
