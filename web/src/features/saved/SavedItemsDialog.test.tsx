@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { localStore, type LayoutSummary, type SavedPart } from './api';
-import { SavedItemsDialog, SEARCH_DELAY_MS } from './SavedItemsDialog';
+import { SavedItemsDialog, SEARCH_DELAY_MS, SETTLE_MS } from './SavedItemsDialog';
 import { savedMsg } from './texts';
 
 // A stand-in server: 3 summaries a page, names matched as the server
@@ -246,5 +246,65 @@ describe('SavedItemsDialog backdrop', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Kapak/ }));
     await user.pointer({ keys: '[MouseLeft]', target: backdrop() });
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('SavedItemsDialog on a touch screen', () => {
+  /** pointer stands in for matchMedia: the main pointer is a finger (coarse) or a mouse (fine). */
+  const pointer = (kind: 'coarse' | 'fine') =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: query === `(pointer: ${kind})`, media: query, addEventListener() {}, removeEventListener() {} })),
+    );
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('does not put the focus in the search field, whose keyboard would cover the list', async () => {
+    pointer('coarse');
+    show();
+    expect(await screen.findByText('Banyo 0')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).not.toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Kapat' })).toHaveFocus();
+  });
+
+  it('puts it there with a mouse, as before', async () => {
+    pointer('fine');
+    show();
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    expect(await screen.findByText('Banyo 0')).toBeInTheDocument();
+  });
+
+  it('ignores a second tap of a double tap on the button that took the tapped one’s place', async () => {
+    const patched: string[] = [];
+    const job: LayoutSummary = { ...all[0], name: 'Mutfak', state: 'planned', progress: { cut: 0, total: 4 } };
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (url === '/api/parts') return Response.json([]);
+      if (String(url).startsWith('/api/layouts?') || url === '/api/layouts') return Response.json({ layouts: [job] });
+      if (init?.method === 'PATCH') {
+        const { state } = JSON.parse(String(init.body)) as { state: LayoutSummary['state'] };
+        patched.push(state!);
+        return Response.json({ id: job.id, state });
+      }
+      return new Response('null', { status: 404 });
+    });
+    // the clock the dialog reads, moved by hand
+    const start = Date.now();
+    let clock = start;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Mutfak: Kesime başla' }));
+    // "Kesildi" is now where "Kesime başla" was
+    const cut = await screen.findByRole('button', { name: 'Mutfak: Kesildi' });
+    await vi.waitFor(() => expect(cut).toBeEnabled());
+    expect(patched).toEqual(['cutting']);
+    clock = start + SETTLE_MS - 100;
+    await user.click(cut);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // a tap after the buttons have settled is a tap
+    clock = start + SETTLE_MS + 1;
+    await user.click(cut);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Mutfak');
   });
 });

@@ -82,6 +82,24 @@ function nextFocus(button: HTMLElement): HTMLElement | null {
   return other?.querySelector<HTMLElement>('[data-remove]') ?? button.closest<HTMLElement>('[role="dialog"]');
 }
 
+/**
+ * SETTLE_MS: after a job's state changes, its buttons change under the
+ * finger ("Kesime başla" gives way to "Kesildi" in the same place), so a
+ * second tap of a double tap would press the new one; a state button
+ * pressed this soon after a change does nothing.
+ */
+export const SETTLE_MS = 600;
+
+/** settling tells whether a tap now comes within SETTLE_MS of a change made at since (Date.now()); taps only, never a render. */
+const settling = (since: number) => Date.now() - since < SETTLE_MS;
+
+/**
+ * touchScreen tells whether the main pointer is a finger: there the search
+ * field is not focused on opening, as the on-screen keyboard would come up
+ * over the list.
+ */
+const touchScreen = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
 /** checklistPath is the checklist address of a job's first sheet (the route of features/job). */
 const checklistPath = (id: string) => `/is/${encodeURIComponent(id)}/levha/1`;
 const localRow = (l: SavedLayout): Row => ({
@@ -110,6 +128,9 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [movingId, setMovingId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [touch] = useState(touchScreen);
+  // When a job last changed state (Date.now()); see SETTLE_MS.
+  const movedAt = useRef(-Infinity);
   const listSeq = useRef(0);
   const notices = useNotices();
   // After a delete the focus moves on once the row has gone (nextFocus).
@@ -223,14 +244,16 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   };
   // A job moves to another state; marking it cut says how many offcuts went to the rack.
   const moveJob = async (r: Row, state: JobState) => {
-    if (movingId) return;
+    if (movingId || settling(movedAt.current)) return;
     if (state === 'cut' && !(await notices.confirm(savedMsg.confirmCut(r.name)))) return;
     // Undoing a cut takes its offcuts off the rack.
     if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCut(r.name), { destructive: true }))) return;
     setMovingId(r.id);
+    let moved = false;
     try {
       const answer = await api.setState(r.id, state);
       setServer((s) => ({ ...s, items: s.items.map((x) => (x.id === r.id ? { ...x, state } : x)) }));
+      moved = true;
       let text: string;
       if (state === 'cut') text = savedMsg.markedCut(r.name, await offcutsOf(r.id, answer).catch(() => 0));
       else if (r.state === 'cut') text = savedMsg.undoneCut(r.name);
@@ -240,6 +263,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 401)) await notices.alert(savedMsg.stateFailed((e as Error).message));
     } finally {
+      // The new buttons take taps once they are enabled, SETTLE_MS from now.
+      if (moved) movedAt.current = Date.now();
       setMovingId(null);
     }
   };
@@ -269,7 +294,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       footer={
         <>
           <span className="muted grow">{(q ? savedMsg.foundCounts : savedMsg.savedCounts)(shownParts.length, rows.length, !!server.next)}</span>
-          <button type="button" className="secondary" onClick={onClose}>
+          <button type="button" className="secondary" data-autofocus={touch || undefined} onClick={onClose}>
             {msg.close}
           </button>
         </>
@@ -277,7 +302,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     >
       <label className="field">
         <span>{msg.search}</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus />
+        {/* On a touch screen the focus goes to Kapat instead (touchScreen). */}
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus={!touch || undefined} />
       </label>
       <h3>{msg.savedPartsTitle}</h3>
       {parts === null ? (
