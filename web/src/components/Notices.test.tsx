@@ -72,3 +72,29 @@ describe('confirm', () => {
     await vi.waitFor(() => expect(answers).toEqual([true, false]));
   });
 });
+
+describe('toast', () => {
+  it('goes away when tapped, before its time', async () => {
+    function Tell() {
+      const notices = useNotices();
+      return (
+        <button type="button" onClick={() => notices.toast('"Mutfak" kesimde.', { ms: 5000 })}>
+          Söyle
+        </button>
+      );
+    }
+    render(
+      <NoticeProvider>
+        <Tell />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Söyle' }));
+    const toast = screen.getByText('"Mutfak" kesimde.');
+    await user.click(toast);
+    expect(screen.queryByText('"Mutfak" kesimde.')).not.toBeInTheDocument();
+    // the page beneath still answers
+    await user.click(screen.getByRole('button', { name: 'Söyle' }));
+    expect(screen.getByText('"Mutfak" kesimde.')).toBeInTheDocument();
+  });
+});

@@ -72,6 +72,9 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     [ask],
   );
 
+  // A tap on a toast puts it away before its time (on a phone it may cover what is wanted).
+  const dismiss = (id: number) => setToasts((t) => t.filter((x) => x.id !== id));
+
   const current = asks[0];
   const answer = (ok: boolean) => {
     current.resolve(ok);
@@ -81,9 +84,10 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={api}>
       {children}
+      {/* The container lets taps through to the page; a toast takes them (styles.css). */}
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((t) => (
-          <div key={t.id} className={`toast ${t.tone}`} role={t.tone === 'error' ? 'alert' : undefined}>
+          <div key={t.id} className={`toast ${t.tone}`} role={t.tone === 'error' ? 'alert' : undefined} onClick={() => dismiss(t.id)}>
             {t.title && <strong>{t.title}</strong>}
             <span>{t.text}</span>
           </div>

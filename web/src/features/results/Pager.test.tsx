@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Page, Result } from '../engine/types';
 import { ResultsView } from './ResultsView';
+import resultsCss from './results.css?raw';
+import appCss from '../../styles.css?raw';
 
 const page = (i: number): Page => ({
   id: `page-${i}`,
@@ -113,5 +115,28 @@ describe('Pager page field', () => {
     const { nav } = show(1);
     expect(nav).toBeNull();
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+});
+
+describe('Pager layout', () => {
+  /** rule is the body of the rule for selector in a sheet's text outside any @media, or undefined. */
+  const rule = (css: string, selector: string) => {
+    const plain = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@media[^{]*\{([^{}]*\{[^}]*\})*\s*\}/g, '');
+    return [...plain.matchAll(/([^{}]+)\{([^}]*)\}/g)].find((m) => m[1].split(',').some((s) => s.trim() === selector))?.[2];
+  };
+
+  it('is three columns, Önceki | the page line | Sonraki, that do not wrap when a tablet turns', () => {
+    const { nav } = show(3);
+    expect([...nav.children].map((c) => c.className)).toEqual(['secondary pager-prev', 'pager-center', 'secondary pager-next']);
+    const pager = rule(resultsCss, '.pager')!;
+    expect(pager).toMatch(/display:\s*grid/);
+    expect(pager).toMatch(/grid-template-columns:\s*auto minmax\(0, 1fr\) auto/);
+    expect(pager).toMatch(/grid-template-areas:\s*'prev info next'/);
+    expect(pager).not.toMatch(/flex-wrap/);
+    // the app's sheet comes after results.css: a .pager rule there would win
+    expect(rule(appCss, '.pager')).toBeUndefined();
+    for (const b of ['.pager-prev', '.pager-next']) expect(rule(resultsCss, b)).toMatch(/white-space:\s*nowrap/);
+    // on a phone the page line goes under the buttons, which stay at the two ends of one row
+    expect(resultsCss).toMatch(/@media \(max-width: \d+px\) \{\s*\.pager \{ grid-template-areas: 'prev \. next' 'info info info'; \}/);
   });
 });

@@ -21,6 +21,9 @@ interface Props {
  * shows it; when identical sheets are grouped, through the distinct patterns,
  * titled "Sayfa 3-7 (× 5)" with "Desen 2 / 3". A number field jumps to a
  * sheet (or pattern): hundreds of sheets are too many to step through.
+ * The buttons keep their places at any width (results.css: "Önceki" at the
+ * start, "Sonraki" at the end of one row; on a phone the page line goes
+ * under them), so that turning a tablet does not move them.
  */
 export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
   const total = groups.length;
@@ -33,7 +36,7 @@ export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
       {/* At the ends the buttons are aria-disabled, not disabled: a disabled
           button drops the focus to the page, and the next Tab starts again
           at the top. The click is ignored there instead. */}
-      <button type="button" className="secondary" onClick={() => !first && onIndex(index - 1)} aria-disabled={first} aria-label={msg.prevPage}>
+      <button type="button" className="secondary pager-prev" onClick={() => !first && onIndex(index - 1)} aria-disabled={first} aria-label={msg.prevPage}>
         ‹ {msg.prevPage}
       </button>
       <div className="pager-center">
@@ -51,7 +54,7 @@ export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
         </span>
         {total > 1 && <PageField index={index} total={total} label={grouped ? msg.goToPattern : msg.goToPage} onIndex={onIndex} />}
       </div>
-      <button type="button" className="secondary" onClick={() => !end && onIndex(index + 1)} aria-disabled={end} aria-label={msg.nextPage}>
+      <button type="button" className="secondary pager-next" onClick={() => !end && onIndex(index + 1)} aria-disabled={end} aria-label={msg.nextPage}>
         {msg.nextPage} ›
       </button>
     </nav>
