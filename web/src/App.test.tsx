@@ -131,6 +131,21 @@ describe('App', () => {
     expect(screen.getByRole('listitem', { name: 'Raf' })).toBeInTheDocument();
   });
 
+  it('takes a line off at one tap on Sil, and puts it back in its place from the toast', async () => {
+    const { user } = await setup();
+    await add(user, 'Kapak', '20', '30', '2');
+    await add(user, 'Raf', '10', '30', '3');
+    await add(user, 'Tabla', '40', '60', '1');
+    await user.click(screen.getByRole('button', { name: 'Raf: Sil' }));
+    expect(screen.queryByRole('listitem', { name: 'Raf' })).not.toBeInTheDocument();
+    const toast = screen.getByText('"Raf" listeden çıkarıldı.').closest('.toast') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Geri al' }));
+    expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
+    const lines = screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+    expect(lines.filter((n) => n === 'Kapak' || n === 'Raf' || n === 'Tabla')).toEqual(['Kapak', 'Raf', 'Tabla']);
+    expect(screen.getByRole('listitem', { name: 'Raf' })).toHaveTextContent('3 adet');
+  });
+
   it('asks before clearing, with the counts', async () => {
     const { user } = await setup();
     await add(user, 'Kapak', '20', '30', '2');

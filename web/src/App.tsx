@@ -82,6 +82,20 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   useStockSync(session.account, !splash, work, notices.confirm);
   useJobSync(work);
   const cutPages = useMemo(() => (pinned?.length ? new Set(pinned.map((p) => p.id)) : undefined), [pinned]);
+  // A line taken off the part list can be put back from the toast that says so: one tap on Sil is not final.
+  const { remove: removeLine, restore: restoreLine } = work;
+  const removePart = useCallback(
+    (id: string) => {
+      const gone = removeLine(id);
+      if (!gone) return;
+      notices.toast(msg.partRemoved(gone.part.name), {
+        tone: 'info',
+        ms: 6000,
+        action: { label: msg.undo, run: () => restoreLine(gone.part, gone.index) },
+      });
+    },
+    [removeLine, restoreLine, notices],
+  );
 
   // The saved-items dialogs belong to the work on screen: while nobody is
   // signed in there is none, and none stays open.
@@ -232,7 +246,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
             bandCodes={bandCodes}
             jobPieces={pieces}
           />
-          <PartListM parts={work.parts} onEdit={work.edit} onRemove={work.remove} onClear={work.clear} bandCodes={bandCodes} />
+          <PartListM parts={work.parts} onEdit={work.edit} onRemove={removePart} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />
           {/* Until the first layout the progress card stands alone; after
               that the results view shows the improvement in a row of its

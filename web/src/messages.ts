@@ -171,6 +171,9 @@ export const msg = {
   confirmDeletePart: (name: string) => `"${name}" parçası silinsin mi?`,
   confirmDeleteLayout: (name: string) => `"${name}" düzeni silinsin mi?`,
   partDeleted: 'Parça silindi.',
+  /** partRemoved tells that a line left the part list; the toast's "Geri al" puts it back. */
+  partRemoved: (name: string) => `"${name}" listeden çıkarıldı.`,
+  undo: 'Geri al',
   partDeleteError: 'Parça silinirken hata oluştu! Lütfen tekrar deneyin.',
   layoutDeleted: 'Düzen silindi.',
   layoutDeleteError: 'Düzen silinirken hata oluştu!',

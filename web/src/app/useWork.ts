@@ -67,7 +67,17 @@ export function useWork(account: Me | null | undefined) {
         update((w) => ({ ...w, parts: [...w.parts, ...added] }));
       },
       edit: (id: string, change: Partial<Part>) => update((w) => ({ ...w, parts: w.parts.map((p) => (p.id === id ? { ...p, ...change } : p)) })),
-      remove: (id: string) => update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== id) })),
+      /** remove takes a line off the part list and returns it with its place, for restore (undefined: no such line). */
+      remove: (id: string): { part: Part; index: number } | undefined => {
+        const index = store.snapshot().parts.findIndex((p) => p.id === id);
+        if (index < 0) return undefined;
+        const part = store.snapshot().parts[index];
+        update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== id) }));
+        return { part, index };
+      },
+      /** restore puts a removed part back at index (or at the end, when the list is shorter now); a part of its id still there stays as it is. */
+      restore: (part: Part, index: number) =>
+        update((w) => (w.parts.some((p) => p.id === part.id) ? w : { ...w, parts: [...w.parts.slice(0, index), part, ...w.parts.slice(index)] })),
       // A cleared list starts a new job.
       clear: () => update((w) => ({ ...withoutJob(w), parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),

@@ -97,4 +97,26 @@ describe('toast', () => {
     await user.click(screen.getByRole('button', { name: 'Söyle' }));
     expect(screen.getByText('"Mutfak" kesimde.')).toBeInTheDocument();
   });
+
+  it('runs its action once and goes away', async () => {
+    const run = vi.fn();
+    function Tell() {
+      const notices = useNotices();
+      return (
+        <button type="button" onClick={() => notices.toast('"Raf" listeden çıkarıldı.', { tone: 'info', action: { label: 'Geri al', run } })}>
+          Söyle
+        </button>
+      );
+    }
+    render(
+      <NoticeProvider>
+        <Tell />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Söyle' }));
+    await user.click(screen.getByRole('button', { name: 'Geri al' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
+  });
 });

@@ -6,11 +6,18 @@ import { Dialog } from './Dialog';
 // the same Turkish texts the specification gives, in real dialogs.
 
 type Tone = 'success' | 'error' | 'info';
+/** ToastAction is a toast's one button, such as "Geri al": it runs and puts the toast away. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 interface Toast {
   id: number;
   title?: string;
   text: string;
   tone: Tone;
+  action?: ToastAction;
 }
 
 interface Ask {
@@ -32,7 +39,7 @@ export interface ConfirmOptions {
 interface NoticeApi {
   alert(text: string): Promise<void>;
   confirm(text: string, opts?: ConfirmOptions): Promise<boolean>;
-  toast(text: string, opts?: { title?: string; tone?: Tone; ms?: number }): void;
+  toast(text: string, opts?: { title?: string; tone?: Tone; ms?: number; action?: ToastAction }): void;
 }
 
 const Ctx = createContext<NoticeApi | null>(null);
@@ -65,7 +72,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       confirm: (text, opts = {}) => ask(text, true, opts.destructive),
       toast: (text, opts = {}) => {
         const id = next.current++;
-        setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success' }]);
+        setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success', action: opts.action }]);
         setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), opts.ms ?? 3000);
       },
     }),
@@ -90,6 +97,19 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           <div key={t.id} className={`toast ${t.tone}`} role={t.tone === 'error' ? 'alert' : undefined} onClick={() => dismiss(t.id)}>
             {t.title && <strong>{t.title}</strong>}
             <span>{t.text}</span>
+            {t.action && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
           </div>
         ))}
       </div>
