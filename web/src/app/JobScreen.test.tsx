@@ -72,6 +72,22 @@ describe('the checklist address', () => {
     expect(screen.queryByRole('heading', { name: 'Parça Ekle' })).not.toBeInTheDocument();
   });
 
+  it('draws the sheet fitted beside or above the list, its pieces numbered (the results’ Preview with marks and fit)', async () => {
+    session = 'ayse';
+    const { container } = render(
+      <NoticeProvider>
+        <App />
+      </NoticeProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Mutfak' });
+    const figure = screen.getByTestId('checklist-drawing').querySelector('figure');
+    expect(figure).toHaveClass('preview', 'fit');
+    expect(within(figure as HTMLElement).getByRole('img')).toHaveAccessibleName(/^Levha 100 x 100 cm/);
+    // the link home: the class that makes it 44 px high on a touch screen (job.css)
+    expect(screen.getByRole('link', { name: '‹ Ana sayfa' })).toHaveClass('back-link');
+    expect(container.querySelector('.checklist-list .pieces')).not.toBeNull();
+  });
+
   it('signs out as the work screen does: asks about unsaved work, sends the stock, clears the work', async () => {
     session = 'ayse';
     const stock = { stock: [{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity: 2 }], bands: [] };

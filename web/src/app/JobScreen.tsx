@@ -3,7 +3,7 @@ import { SignIn } from '../features/auth/SignIn';
 import { Unreachable } from '../features/auth/Unreachable';
 import type { Page, Sheet } from '../features/engine/types';
 import { jobPath, type JobAddress } from '../features/job/checklist';
-import { ChecklistPage } from '../features/job/ChecklistPage';
+import { ChecklistPage, type PieceMark } from '../features/job/ChecklistPage';
 import { jobMsg } from '../features/job/texts';
 import { Preview } from '../features/results/Preview';
 import { Header } from './Header';
@@ -12,7 +12,10 @@ import { useSession } from './useSession';
 import { useSignOut } from './useSignOut';
 import { useWork } from './useWork';
 
-const drawPage = (sheet: Sheet, page: Page, title: string) => <Preview sheet={sheet} page={page} ultra={false} title={title} />;
+// The checklist's drawing: fitted to the room the checklist gives it, its pieces numbered in cut order and marked as cut.
+const drawPage = (sheet: Sheet, page: Page, title: string, marks: Record<string, PieceMark>) => (
+  <Preview sheet={sheet} page={page} ultra={false} title={title} marks={marks} fit />
+);
 
 /**
  * JobScreen is the page at a sheet's checklist address (a QR code on the

@@ -1,10 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
-import { ChecklistPage } from './ChecklistPage';
+import { ChecklistPage, type PieceMark } from './ChecklistPage';
+import css from './job.css?raw';
 import { JobBanner } from './JobBanner';
-import { POLL_MS } from './useChecklist';
+import { POLL_MS, ticksKey } from './useChecklist';
 
 const placed = (id: string, name: string, x: number, y: number) => ({ id, name, x, y, width: 40, height: 30, rotated: false, originalIndex: 0 });
 const job = () => ({
@@ -24,12 +25,14 @@ const job = () => ({
   },
 });
 
-let server: { cutPieces: string[]; refuse: boolean; down?: boolean };
+let server: { cutPieces: string[]; refuse: boolean; down?: boolean; busy?: boolean; hold?: Promise<void>; state?: Record<string, unknown> };
 let calls: { method: string; url: string; body?: unknown }[];
 
 beforeEach(() => {
   server = { cutPieces: [], refuse: false };
   calls = [];
+  sessionStorage.clear();
+  localStorage.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -37,30 +40,50 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       if (server.down) throw new TypeError('Failed to fetch');
-      if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), cutPieces: server.cutPieces });
+      if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces });
       const m = url.match(/^\/api\/layouts\/7\/pieces\/(.+)$/);
       if (m && method === 'PUT') {
+        if (server.hold) await server.hold;
+        if (server.busy) return Response.json({ error: { code: 'busy', message: 'Sunucu meşgul.' } }, { status: 503 });
         if (server.refuse) return Response.json({ error: { code: 'not_found', message: 'Parça bulunamadı.' } }, { status: 404 });
         const id = decodeURIComponent(m[1]);
         server.cutPieces = body.cut ? [...new Set([...server.cutPieces, id])] : server.cutPieces.filter((x) => x !== id);
         return Response.json({ cutPieces: server.cutPieces, progress: { cut: server.cutPieces.length, total: 3 } });
       }
-      if (/^\/api\/layouts\/7\/pieces\/.+\/recut$/.test(url) && method === 'POST') return Response.json({ id: 'n', name: 'Kapak (yeniden kesim)' }, { status: 201 });
+      if (/^\/api\/layouts\/7\/pieces\/.+\/recut$/.test(url) && method === 'POST') {
+        if (server.hold) await server.hold;
+        return Response.json({ id: 'n', name: 'Kapak (yeniden kesim)' }, { status: 201 });
+      }
       return Response.json({ error: { message: 'yok' } }, { status: 404 });
     }),
   );
 });
 afterEach(() => vi.useRealTimers());
 
+let drawnMarks: Record<string, PieceMark> = {};
+
 function show(sheet = 1) {
   const onSheet = vi.fn();
-  render(
+  const page = (n: number) => (
     <NoticeProvider>
-      <ChecklistPage id="7" sheet={sheet} onSheet={onSheet} renderPreview={(_s, p, title) => <div data-testid="preview">{`${p.id}: ${title}`}</div>} />
-    </NoticeProvider>,
+      <ChecklistPage
+        id="7"
+        sheet={n}
+        onSheet={onSheet}
+        renderPreview={(_s, p, title, marks) => {
+          drawnMarks = marks;
+          return <div data-testid="preview">{`${p.id}: ${title}`}</div>;
+        }}
+      />
+    </NoticeProvider>
   );
-  return { onSheet };
+  const r = render(page(sheet));
+  return { onSheet, goTo: (n: number) => r.rerender(page(n)), unmount: r.unmount };
 }
+
+/** row is the list item of the piece whose checkbox is named name. */
+const row = (name: string) => screen.getByRole('checkbox', { name }).closest('li')!;
+const puts = (piece: string) => calls.filter((c) => c.method === 'PUT' && c.url === `/api/layouts/7/pieces/${piece}`);
 
 describe('ChecklistPage', () => {
   it('lists the sheet’s pieces in cut order and saves a tick at once', async () => {
@@ -102,7 +125,7 @@ describe('ChecklistPage', () => {
     const [first] = await screen.findAllByRole('checkbox');
     server.down = true;
     await userEvent.click(first);
-    expect((await screen.findByRole('alert')).textContent).toBe('Sunucuya ulaşılamıyor; işaretler bağlantı gelince yeniden denenmeli.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Sunucuya ulaşılamıyor; bekleyen işaretler bağlantı gelince kendiliğinden gönderilecek.');
     server.down = false;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(POLL_MS + 10);
@@ -114,7 +137,7 @@ describe('ChecklistPage', () => {
     const { onSheet } = show();
     await screen.findAllByRole('checkbox');
     expect(screen.getByRole('button', { name: /Önceki levha/ })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: /Sonraki levha/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki levha' }));
     expect(onSheet).toHaveBeenCalledWith(2);
   });
 
@@ -125,6 +148,311 @@ describe('ChecklistPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/layouts/7/pieces/k-1/recut', body: undefined }));
     expect(calls.some((c) => c.url === '/api/parts')).toBe(false);
+  });
+});
+
+describe('ChecklistPage at the saw: the drawing beside or above the list, Sonraki under it', () => {
+  it('puts the drawing and the list in their own columns, the error beside the list', async () => {
+    server.refuse = true;
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    const drawing = screen.getByTestId('checklist-drawing');
+    const list = screen.getByTestId('checklist-list');
+    expect(within(drawing).getByTestId('preview')).toBeInTheDocument();
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
+    // the drawing comes first, the list after it (one column), or beside it (two, job.css)
+    expect(drawing.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(first);
+    const alert = await screen.findByRole('alert');
+    expect(list).toContainElement(alert);
+    expect(alert.closest('.checklist-status')).not.toBeNull();
+  });
+
+  it('repeats Sonraki levha under the list and in the note that the sheet is done; the next sheet opens at its title', async () => {
+    server.cutPieces = ['k-1'];
+    const { onSheet, goTo } = show();
+    await screen.findAllByRole('checkbox');
+    const list = screen.getByTestId('checklist-list');
+    const under = within(list).getByRole('button', { name: 'Sonraki levha ›' });
+    // under the list: after the last piece
+    expect(list.querySelector('ol')!.compareDocumentPosition(under) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: '2. Kapak 40 x 30 cm' }));
+    const done = await screen.findByText('Bu levhanın tüm parçaları kesildi.');
+    const inNote = within(done.closest('.sheet-done') as HTMLElement).getByRole('button', { name: 'Sonraki levha ›' });
+    await userEvent.click(inNote);
+    expect(onSheet).toHaveBeenLastCalledWith(2);
+    goTo(2);
+    await waitFor(() => expect(screen.getByTestId('checklist-sheet')).toHaveFocus());
+    expect(screen.getByTestId('checklist-sheet').textContent).toBe('Levha 2 / 2');
+  });
+
+  it('works from the keyboard: Enter on Sonraki levha under the list', async () => {
+    const { onSheet } = show();
+    await screen.findAllByRole('checkbox');
+    screen.getAllByRole('button', { name: 'Sonraki levha ›' })[0].focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSheet).toHaveBeenLastCalledWith(2);
+  });
+
+  it('has no Sonraki levha under the last sheet', async () => {
+    show(2);
+    await screen.findAllByRole('checkbox');
+    expect(screen.queryByRole('button', { name: 'Sonraki levha ›' })).toBeNull();
+  });
+
+  it('shows who set the state and when as text, not as a hover title', async () => {
+    server.state = { stateBy: 'ayse', stateAt: '2026-02-12T10:14:00Z' };
+    show();
+    await screen.findAllByRole('checkbox');
+    const by = screen.getByTestId('job-state-by');
+    expect(by.textContent).toMatch(/^ayse, /);
+    expect(by.textContent).toMatch(/2026/);
+    expect(screen.getByText('Kesimde').getAttribute('title')).toBeNull();
+  });
+});
+
+describe('ChecklistPage: the drawing numbered and marked', () => {
+  it('passes the cut order numbers and the ticked and spoiled pieces to the drawing', async () => {
+    server.cutPieces = ['k-2'];
+    show();
+    await screen.findAllByRole('checkbox');
+    // k-1 lies above k-2: 1 and 2, as the rows are numbered
+    expect(drawnMarks).toEqual({ 'k-1': { n: 1, cut: false, spoiled: false }, 'k-2': { n: 2, cut: true, spoiled: false } });
+    await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(drawnMarks['k-1']).toEqual({ n: 1, cut: false, spoiled: true }));
+  });
+});
+
+describe('ChecklistPage: a ticked row', () => {
+  it('says Kesildi in its row, described to the checkbox, its text as the others', async () => {
+    server.cutPieces = ['k-1'];
+    show();
+    await screen.findAllByRole('checkbox');
+    const done = row('1. Kapak 40 x 30 cm');
+    expect(done).toHaveClass('piece', 'done');
+    expect(within(done).getByText('✓ Kesildi')).toHaveClass('piece-note', 'cut');
+    expect(screen.getByRole('checkbox', { name: '1. Kapak 40 x 30 cm' })).toHaveAccessibleDescription('✓ Kesildi');
+    expect(row('2. Kapak 40 x 30 cm')).not.toHaveClass('done');
+    expect(within(row('2. Kapak 40 x 30 cm')).queryByText('✓ Kesildi')).toBeNull();
+  });
+});
+
+describe('ChecklistPage without a connection', () => {
+  it('keeps a tick made offline on its row as waiting, and sends it once the browser is back online', async () => {
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(first);
+    // ticked, waiting, said beside the list
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText(/^Bekliyor/)).toBeInTheDocument());
+    expect(first).toBeChecked();
+    expect(first).toBeEnabled();
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('waiting');
+    const status = screen.getByTestId('checklist-status');
+    expect(screen.getByTestId('checklist-list')).toContainElement(status);
+    expect(within(status).getByRole('alert').textContent).toContain('Sunucuya ulaşılamıyor');
+    expect(status.textContent).toContain('1 işaret kaydedilmeyi bekliyor.');
+    expect(screen.getByTestId('job-progress').textContent).toBe('0 / 3 parça kesildi');
+    server.down = false;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('1 / 3 parça kesildi'));
+    expect(server.cutPieces).toEqual(['k-1']);
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText('✓ Kesildi')).toBeInTheDocument();
+    expect(screen.queryByTestId('checklist-status')).toBeNull();
+    expect(sessionStorage.getItem(ticksKey('7'))).toBeNull();
+  });
+
+  it('sends the waiting ticks on the next answer of the server (a poll)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(first);
+    await screen.findByText(/^Bekliyor/);
+    server.down = false;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+    });
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    await waitFor(() => expect(screen.queryByText(/^Bekliyor/)).toBeNull());
+  });
+
+  it('sends the last of several taps on a waiting piece, once', async () => {
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(first); // ticked
+    await screen.findByText(/^Bekliyor/);
+    await userEvent.click(first); // and taken back, still offline
+    await waitFor(() => expect(first).not.toBeChecked());
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText(/^Bekliyor/)).toBeInTheDocument();
+    server.down = false;
+    const before = calls.length;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(/^Bekliyor/)).toBeNull());
+    const sent = calls.slice(before).filter((c) => c.method === 'PUT');
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/layouts/7/pieces/k-1', body: { cut: false } }]);
+    expect(server.cutPieces).toEqual([]);
+    expect(first).not.toBeChecked();
+  });
+
+  it('keeps a tick the server is too busy for waiting, and says so', async () => {
+    server.busy = true;
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    expect((await screen.findByRole('alert')).textContent).toContain('Sunucu meşgul.');
+    expect(first).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Şimdi yeniden dene' })).toBeInTheDocument();
+    server.busy = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Şimdi yeniden dene' }));
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('keeps the waiting ticks over a reload of the page, and sends them', async () => {
+    const first = show();
+    const [box] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(box);
+    await screen.findByText(/^Bekliyor/);
+    first.unmount();
+    expect(JSON.parse(sessionStorage.getItem(ticksKey('7'))!)).toEqual({ 'k-1': true });
+    server.down = false;
+    show();
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('1 / 3 parça kesildi'));
+    expect(puts('k-1').filter((c) => (c.body as { cut: boolean }).cut)).toHaveLength(2); // the one that failed, and the one that went
+  });
+
+  it('sends one request of a piece at a time: a tap while it is on its way follows its answer', async () => {
+    let release = () => {};
+    server.hold = new Promise<void>((r) => (release = r));
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    expect(first).toBeDisabled(); // on its way
+    expect(first).toHaveAttribute('aria-busy', 'true');
+    expect(puts('k-1')).toHaveLength(1);
+    server.hold = undefined;
+    release();
+    await waitFor(() => expect(first).toBeEnabled());
+    expect(server.cutPieces).toEqual(['k-1']);
+    expect(puts('k-1')).toHaveLength(1);
+  });
+});
+
+describe('ChecklistPage: a spoiled piece (Bozuk)', () => {
+  it('says in its row that it went back for recutting, and is not sent twice', async () => {
+    let release = () => {};
+    server.hold = new Promise<void>((r) => (release = r));
+    show();
+    await screen.findAllByRole('checkbox');
+    const bozuk = () => screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0];
+    await userEvent.click(bozuk());
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    // on its way: a second tap asks nothing and sends nothing
+    await waitFor(() => expect(bozuk()).toBeDisabled());
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText('Yeniden kesime gönderiliyor…')).toBeInTheDocument();
+    await userEvent.click(bozuk());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    server.hold = undefined;
+    release();
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument());
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('spoiled');
+    expect(bozuk()).toBeDisabled();
+    await userEvent.click(bozuk());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/recut'))).toHaveLength(1);
+    // the other piece is not marked
+    expect(within(row('2. Kapak 40 x 30 cm')).queryByText('↻ Yeniden kesime gönderildi')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[1]).toBeEnabled();
+  });
+
+  it('remembers the recut over a reload of the page', async () => {
+    const first = show();
+    await screen.findAllByRole('checkbox');
+    await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await screen.findByText('↻ Yeniden kesime gönderildi');
+    first.unmount();
+    show();
+    await screen.findAllByRole('checkbox');
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]).toBeDisabled();
+  });
+
+  it('lets a piece go again when its recut failed', async () => {
+    show();
+    await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await screen.findByText(/Bozuk parça gönderilemedi/);
+    expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]).toBeEnabled();
+    expect(within(row('1. Kapak 40 x 30 cm')).queryByText(/Yeniden kesime/)).toBeNull();
+  });
+});
+
+// The sizes job.css gives (jsdom lays nothing out): the rules the layout relies on.
+describe('the checklist stylesheet', () => {
+  const plain = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  /** block is the body of the @media block whose condition matches, or the rules outside any. */
+  const block = (media: RegExp | null): string => {
+    if (media === null) return plain.replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*\s*\}/g, '');
+    const at = [...plain.matchAll(/@media([^{]*)\{((?:[^{}]*\{[^}]*\})*)\s*\}/g)].find((m) => media.test(m[1]));
+    if (!at) throw new Error(`no @media ${media}`);
+    return at[2];
+  };
+  /** prop is the value of a property in the rule of selector in a block. */
+  const prop = (body: string, selector: string, name: string): string | undefined => {
+    for (const m of body.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+      if (!m[1].split(',').map((x) => x.trim()).includes(selector)) continue;
+      const v = new RegExp(`(?:^|;)\\s*${name}:\\s*([^;]+)`).exec(m[2]);
+      if (v) return v[1].trim();
+    }
+    return undefined;
+  };
+  /** px reads a size in px or rem (the root is 15 px, styles.css). */
+  const px = (v: string | undefined) => (v === undefined ? NaN : v.endsWith('rem') ? parseFloat(v) * 15 : parseFloat(v));
+
+  it('caps the drawing at about 45 % of the screen on narrow screens', () => {
+    expect(prop(block(null), '.checklist-drawing .canvas-wrap', 'max-height')).toMatch(/^45s?vh$/);
+  });
+
+  it('puts the drawing beside the list from 900 px wide or on a wide landscape screen, kept in view', () => {
+    const wide = block(/min-width:\s*900px/);
+    expect(block(/min-width:\s*900px/)).toBe(block(/orientation:\s*landscape/));
+    expect(prop(wide, '.checklist', 'grid-template-areas')).toBe('"drawing head" "drawing nav" "drawing list"');
+    expect(prop(wide, '.checklist-drawing', 'position')).toBe('sticky');
+    expect(prop(wide, '.checklist-drawing .canvas-wrap', 'max-height')).toMatch(/100s?vh/);
+  });
+
+  it('makes the text large on tablets: the rows and the sheet 20 to 24 px, the badge 14 px or more', () => {
+    const tablet = block(/min-width:\s*700px/);
+    for (const sel of ['.checklist .piece label', '.checklist-sheet']) {
+      expect(px(prop(tablet, sel, 'font-size')), sel).toBeGreaterThanOrEqual(20);
+      expect(px(prop(tablet, sel, 'font-size')), sel).toBeLessThanOrEqual(24);
+    }
+    expect(px(prop(tablet, '.checklist-progress', 'font-size'))).toBeGreaterThanOrEqual(20);
+    expect(px(prop(block(null), '.checklist .badge', 'font-size'))).toBeGreaterThanOrEqual(14);
+    expect(px(prop(tablet, '.checklist .badge', 'font-size'))).toBeGreaterThanOrEqual(14);
+  });
+
+  it('makes every control 44 px high or more on a touch screen, the link home too', () => {
+    const touch = block(/pointer:\s*coarse/);
+    expect(px(prop(touch, '.back-link', 'min-height'))).toBeGreaterThanOrEqual(44);
+    expect(px(prop(touch, '.checklist button', 'min-height'))).toBeGreaterThanOrEqual(44);
+  });
+
+  it('keeps a ticked row legible: no strike-through, dark text, a dark check box', () => {
+    expect(plain).not.toMatch(/line-through/);
+    expect(prop(block(null), '.checklist .piece input[type=\'checkbox\']', 'accent-color')).toBe('#15803d');
   });
 });
 
@@ -148,7 +476,7 @@ describe('ChecklistPage, a job re-planned while being cut', () => {
     await screen.findAllByRole('checkbox');
     expect(screen.getByTestId('preview').textContent).toMatch(/^page-2:/);
     // Levha 3 is the last by number, though the first page: Sonraki had gone to Levha 1
-    expect(screen.getByRole('button', { name: /Sonraki levha/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sonraki levha' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: /Önceki levha/ }));
     expect(onSheet).toHaveBeenLastCalledWith(2);
   });
@@ -156,7 +484,7 @@ describe('ChecklistPage, a job re-planned while being cut', () => {
   it('goes on from Levha 2 to Levha 3, and back to Levha 1', async () => {
     const { onSheet } = show(2);
     await screen.findAllByRole('checkbox');
-    await userEvent.click(screen.getByRole('button', { name: /Sonraki levha/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki levha' }));
     expect(onSheet).toHaveBeenLastCalledWith(3);
     await userEvent.click(screen.getByRole('button', { name: /Önceki levha/ }));
     expect(onSheet).toHaveBeenLastCalledWith(1);
@@ -166,7 +494,7 @@ describe('ChecklistPage, a job re-planned while being cut', () => {
     const { onSheet } = show(1);
     await screen.findAllByRole('checkbox');
     expect(screen.getByRole('button', { name: /Önceki levha/ })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: /Sonraki levha/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki levha' }));
     expect(onSheet).toHaveBeenLastCalledWith(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stock } from '../../generated/engine';
 import { ApiError, jobApi, type JobState } from '../../lib/api';
 import type { Options, PartInput, Placed, Result } from '../engine/types';
@@ -22,23 +22,163 @@ export interface JobView {
   cutPieces?: string[];
 }
 
+/**
+ * Want is a tick made on this page that the server has not confirmed yet:
+ * cut is what was asked; waiting says its last try failed for want of the
+ * server (out of reach, busy, signed out) and it waits to be sent again
+ * (false: on its way).
+ */
+export interface Want {
+  cut: boolean;
+  waiting: boolean;
+}
+
+/** RecutState is a piece's recut on this browser: on its way, or sent. */
+export type RecutState = 'sending' | 'sent';
+
 const reason = (e: unknown) => (e instanceof Error && e.message ? e.message : String(e));
 
 /**
+ * retriable says whether a failed tick may go through later unchanged: the
+ * server out of reach (status 0), a sign-in needed (401), or the server
+ * failing or busy (408, 429, 5xx). Any other answer refuses the tick.
+ */
+function retriable(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return false;
+  return e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500;
+}
+
+/** ticksKey is where this tab keeps a job's ticks not saved yet (sessionStorage: over a reload). */
+export const ticksKey = (id: string) => `kesim.checklist.ticks.${id}`;
+/** recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage). */
+export const recutsKey = (id: string) => `kesim.checklist.recuts.${id}`;
+
+/** placeOf names where a piece lies: a recut is remembered for that piece there, not for another a re-plan gives its id. */
+const placeOf = (p: Pick<Placed, 'x' | 'y' | 'width' | 'height'>) => `${p.x},${p.y},${p.width},${p.height}`;
+
+function readJSON(store: () => Storage, key: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(store().getItem(key) ?? 'null');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeJSON(store: () => Storage, key: string, v: Record<string, unknown>) {
+  try {
+    if (Object.keys(v).length === 0) store().removeItem(key);
+    else store().setItem(key, JSON.stringify(v));
+  } catch {
+    // storage full or refused: the state stays on the page
+  }
+}
+
+/** readWants reads a job's unsaved ticks kept by this tab: each waits to be sent. */
+function readWants(id: string): Record<string, Want> {
+  const out: Record<string, Want> = {};
+  for (const [k, v] of Object.entries(readJSON(() => sessionStorage, ticksKey(id)))) if (typeof v === 'boolean') out[k] = { cut: v, waiting: true };
+  return out;
+}
+
+function readRecuts(id: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(readJSON(() => localStorage, recutsKey(id)))) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/**
  * useChecklist is a job's ticks as a phone shows them: the job loaded,
- * others' ticks picked up every POLL_MS, and each tick sent at once
- * (the piece waits, busy, until the server answered; a refused tick
- * goes back and says why). A poll that started before a tick's answer
+ * others' ticks picked up every POLL_MS, and each tick sent at once (the
+ * piece waits, busy, until the server answered). A refused tick goes back
+ * and says why. A tick the server could not take (out of reach, busy,
+ * signed out) is kept as waiting on its row, in this tab over a reload,
+ * and sent again when the browser is back online, on the next answer of
+ * the server (a poll or another tick) or when asked (retry). The route
+ * sets a piece's state (PUT …/pieces/{id} {"cut"}: ticking twice is one
+ * tick), so a tick sent again is never counted twice; one piece has one
+ * request on its way at a time, and a change made meanwhile follows it,
+ * so the last tap wins. A poll that started before a tick's answer
  * arrived does not undo it.
  */
 export function useChecklist(id: string) {
   const [job, setJob] = useState<JobView | null>(null);
   const [cutPieces, setCutPieces] = useState<string[]>([]);
-  const [pending, setPending] = useState<Record<string, boolean>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [wants, setWantsState] = useState<Record<string, Want>>(() => readWants(id));
+  const [recuts, setRecutsState] = useState<Record<string, string>>(() => readRecuts(id));
+  const [recutsSending, setRecutsSending] = useState<Record<string, true>>({});
+  // A passing error (out of reach, the server busy) goes when the server answers again.
+  const [error, setError] = useState<{ text: string; passing: boolean } | null>(null);
   const [missing, setMissing] = useState(false);
   // applied counts the tick answers taken: a poll answer from before one is stale.
   const applied = useRef(0);
+  // The callbacks read the latest wants and job, not their render's.
+  const wantsRef = useRef(wants);
+  const jobRef = useRef(job);
+  useEffect(() => {
+    jobRef.current = job;
+  }, [job]);
+  const recutBusy = useRef(new Set<string>());
+  const recutsRef = useRef(recuts);
+
+  const { send, flush } = useMemo(() => {
+    const inFlight = new Set<string>();
+    const setWants = (f: (w: Record<string, Want>) => Record<string, Want>) => {
+      wantsRef.current = f(wantsRef.current);
+      setWantsState(wantsRef.current);
+      const kept: Record<string, boolean> = {};
+      for (const [k, w] of Object.entries(wantsRef.current)) kept[k] = w.cut;
+      writeJSON(() => sessionStorage, ticksKey(id), kept);
+    };
+    const drop = (pieceId: string) =>
+      setWants((ws) => {
+        const rest = { ...ws };
+        delete rest[pieceId];
+        return rest;
+      });
+    /** flush sends every tick waiting. */
+    const flush = () => {
+      for (const [pieceId, w] of Object.entries(wantsRef.current)) if (w.waiting) void send(pieceId);
+    };
+    /** send sends a piece's wanted tick, unless one of it is on its way (whose answer sends it then). */
+    const send = async (pieceId: string, cut?: boolean): Promise<void> => {
+      if (cut !== undefined) setWants((ws) => ({ ...ws, [pieceId]: { cut, waiting: false } }));
+      const w = wantsRef.current[pieceId];
+      if (!w || inFlight.has(pieceId)) return;
+      inFlight.add(pieceId);
+      if (w.waiting) setWants((ws) => ({ ...ws, [pieceId]: { cut: w.cut, waiting: false } }));
+      try {
+        // The first tick of a planned job starts its cutting.
+        if (w.cut && jobRef.current?.state === 'planned') {
+          await jobApi.setState(id, 'cutting').catch(() => undefined);
+          setJob((j) => (j ? { ...j, state: 'cutting' } : j));
+        }
+        const r = await jobApi.tick(id, pieceId, w.cut);
+        applied.current++;
+        setCutPieces(r.cutPieces);
+        inFlight.delete(pieceId);
+        const now = wantsRef.current[pieceId];
+        if (now && now.cut !== w.cut) void send(pieceId); // changed while on its way: the last tap goes too
+        else drop(pieceId);
+        // The server answers: what it could not take before goes now.
+        setError((e) => (e?.passing ? null : e));
+        flush();
+      } catch (e) {
+        inFlight.delete(pieceId);
+        const now = wantsRef.current[pieceId];
+        if (retriable(e)) {
+          if (now) setWants((ws) => ({ ...ws, [pieceId]: { cut: now.cut, waiting: true } }));
+          setError({ text: e instanceof ApiError && e.status === 0 ? jobMsg.offline : jobMsg.tickWaiting(reason(e)), passing: true });
+        } else if (now && now.cut !== w.cut) {
+          void send(pieceId);
+        } else {
+          drop(pieceId);
+          setError({ text: jobMsg.tickFailed(reason(e)), passing: false });
+        }
+      }
+    };
+    return { send, flush };
+  }, [id]);
 
   useEffect(() => {
     let live = true;
@@ -51,49 +191,39 @@ export function useChecklist(id: string) {
         if (!live) return;
         setJob(j);
         if (applied.current === started) setCutPieces(j.cutPieces ?? []);
-        setError((e) => (e === jobMsg.offline ? null : e));
+        setError((e) => (e?.passing ? null : e));
+        flush();
       } catch (e) {
         if (!live) return;
         if (e instanceof ApiError && e.status === 404) {
           setMissing(true);
           clearInterval(t); // a job that is gone does not come back
-        } else if (e instanceof ApiError && e.status === 0) setError(jobMsg.offline);
+        } else if (e instanceof ApiError && e.status === 0) setError({ text: jobMsg.offline, passing: true });
       }
     };
     const t = setInterval(() => void load(), POLL_MS);
     void load();
+    // Back online: the ticks waiting go at once, and the others' are read.
+    const online = () => {
+      flush();
+      void load();
+    };
+    window.addEventListener('online', online);
     return () => {
       live = false;
       ctrl.abort();
       clearInterval(t);
+      window.removeEventListener('online', online);
     };
-  }, [id]);
+  }, [id, flush]);
 
+  /** tick ticks a piece (cut) or takes its tick back, at once; the answer shows on its row. */
   const tick = useCallback(
-    async (pieceId: string, cut: boolean) => {
-      setPending((p) => ({ ...p, [pieceId]: cut }));
+    (pieceId: string, cut: boolean): Promise<void> => {
       setError(null);
-      try {
-        // The first tick of a planned job starts its cutting.
-        if (cut && job?.state === 'planned') {
-          await jobApi.setState(id, 'cutting').catch(() => undefined);
-          setJob((j) => (j ? { ...j, state: 'cutting' } : j));
-        }
-        const r = await jobApi.tick(id, pieceId, cut);
-        applied.current++;
-        setCutPieces(r.cutPieces);
-      } catch (e) {
-        // Offline: the message that the next poll clears once the server answers.
-        setError(e instanceof ApiError && e.status === 0 ? jobMsg.offline : jobMsg.tickFailed(reason(e)));
-      } finally {
-        setPending((p) => {
-          const rest = { ...p };
-          delete rest[pieceId];
-          return rest;
-        });
-      }
+      return send(pieceId, cut);
     },
-    [id, job],
+    [send],
   );
 
   /**
@@ -102,21 +232,41 @@ export function useChecklist(id: string) {
    * who plans the next job, whoever taps it (POST …/pieces/{id}/recut; the
    * server takes the line's size, material, grain and bands). Its tick
    * stays as it is: the sheet was cut, and the recut is a line of its own.
-   * It answers the message to show.
+   * The route makes a new part each time, so a piece goes once: one on its
+   * way or sent (remembered by this browser for the piece where it lies)
+   * is not sent again (null). It answers the message to show.
    */
   const spoil = useCallback(
-    async (piece: Placed): Promise<{ ok: boolean; message: string }> => {
-      const line = job?.parts.find((p) => p.id === partLineOf(piece.id));
+    async (piece: Placed): Promise<{ ok: boolean; message: string } | null> => {
+      if (recutBusy.current.has(piece.id) || recutsRef.current[piece.id] === placeOf(piece)) return null;
+      recutBusy.current.add(piece.id);
+      setRecutsSending((r) => ({ ...r, [piece.id]: true }));
+      const line = jobRef.current?.parts.find((p) => p.id === partLineOf(piece.id));
       try {
         await jobApi.recut(id, piece.id);
+        recutsRef.current = { ...readRecuts(id), ...recutsRef.current, [piece.id]: placeOf(piece) };
+        setRecutsState(recutsRef.current);
+        writeJSON(() => localStorage, recutsKey(id), recutsRef.current);
+        return { ok: true, message: jobMsg.spoiledSent(line?.name ?? piece.name) };
       } catch (e) {
         return { ok: false, message: jobMsg.spoiledFailed(reason(e)) };
+      } finally {
+        recutBusy.current.delete(piece.id);
+        setRecutsSending((r) => {
+          const rest = { ...r };
+          delete rest[piece.id];
+          return rest;
+        });
       }
-      return { ok: true, message: jobMsg.spoiledSent(line?.name ?? piece.name) };
     },
-    [id, job],
+    [id],
   );
 
-  const isCut = (pieceId: string) => pending[pieceId] ?? cutPieces.includes(pieceId);
-  return { job, missing, error, cutPieces, pending, isCut, tick, spoil };
+  const isCut = (pieceId: string) => wants[pieceId]?.cut ?? cutPieces.includes(pieceId);
+  /** tickState is a piece's unsaved tick: 'sending' (on its way), 'waiting' (to be sent again), or undefined. */
+  const tickState = (pieceId: string): 'sending' | 'waiting' | undefined => (wants[pieceId] ? (wants[pieceId].waiting ? 'waiting' : 'sending') : undefined);
+  /** recutState is a piece's recut: on its way, sent from this browser (for the piece where it lies), or undefined. */
+  const recutState = (piece: Placed): RecutState | undefined => (recutsSending[piece.id] ? 'sending' : recuts[piece.id] === placeOf(piece) ? 'sent' : undefined);
+  const waiting = Object.values(wants).filter((w) => w.waiting).length;
+  return { job, missing, error: error?.text ?? null, cutPieces, isCut, tickState, waiting, retry: flush, tick, spoil, recutState };
 }
