@@ -6,6 +6,7 @@ import { jobPath, type JobAddress } from '../features/job/checklist';
 import { ChecklistPage, type PieceMark } from '../features/job/ChecklistPage';
 import { jobMsg } from '../features/job/texts';
 import { Preview } from '../features/results/Preview';
+import { ownerOf } from '../lib/account';
 import { Header } from './Header';
 import { useAppConfig } from './useAppConfig';
 import { useSession } from './useSession';
@@ -39,7 +40,7 @@ export function JobScreen({ address, go }: { address: JobAddress; go: (path: str
         <a href="/" className="back-link">
           {jobMsg.backToWork}
         </a>
-        {session.account && <ChecklistPage key={address.id} id={address.id} sheet={address.sheet} onSheet={toSheet} renderPreview={drawPage} />}
+        {session.account && <ChecklistPage key={`${address.id}${ownerOf(session.account)}`} id={address.id} owner={ownerOf(session.account)} sheet={address.sheet} onSheet={toSheet} renderPreview={drawPage} />}
       </main>
       {session.account === null && <SignIn ended={session.ended} onSignedIn={session.signedIn} />}
       {session.account === undefined && session.unreachable && <Unreachable state={session.unreachable} onRetry={session.retry} />}

@@ -62,12 +62,13 @@ afterEach(() => vi.useRealTimers());
 
 let drawnMarks: Record<string, PieceMark> = {};
 
-function show(sheet = 1) {
+function show(sheet = 1, owner?: string) {
   const onSheet = vi.fn();
   const page = (n: number) => (
     <NoticeProvider>
       <ChecklistPage
         id="7"
+        owner={owner}
         sheet={n}
         onSheet={onSheet}
         renderPreview={(_s, p, title, marks) => {
@@ -328,6 +329,24 @@ describe('ChecklistPage without a connection', () => {
     await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
     await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('1 / 3 parça kesildi'));
     expect(puts('k-1').filter((c) => (c.body as { cut: boolean }).cut)).toHaveLength(2); // the one that failed, and the one that went
+  });
+
+  it('keeps a user\'s waiting ticks for that user: another who signs in on the tab does not send them', async () => {
+    const ali = show(1, '@ali');
+    const [box] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(box);
+    await screen.findByText(/^Bekliyor/);
+    ali.unmount();
+    expect(JSON.parse(sessionStorage.getItem(ticksKey('7', '@ali'))!)).toEqual({ 'k-1': true });
+    server.down = false;
+    const veli = show(1, '@veli');
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('0 / 3 parça kesildi'));
+    expect(screen.queryByText(/^Bekliyor/)).toBeNull();
+    expect(server.cutPieces).toEqual([]);
+    veli.unmount();
+    show(1, '@ali');
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
   });
 
   it('sends one request of a piece at a time: a tap while it is on its way follows its answer', async () => {

@@ -17,6 +17,8 @@ export interface PieceMark {
 
 interface Props {
   id: string;
+  /** owner is the signed-in account's (ownerOf): the ticks this tab keeps unsent are theirs */
+  owner?: string;
   /** sheet is the 1-based sheet number of the address */
   sheet: number;
   /** onSheet goes to another sheet of the job (1-based) */
@@ -38,9 +40,9 @@ interface Props {
  * next also under the list and in the note that the sheet is done). Wide
  * screens put the drawing beside the list (job.css).
  */
-export function ChecklistPage({ id, sheet, onSheet, renderPreview }: Props) {
+export function ChecklistPage({ id, owner, sheet, onSheet, renderPreview }: Props) {
   const notices = useNotices();
-  const c = useChecklist(id);
+  const c = useChecklist(id, owner);
   const result = c.job?.result;
   const pages = result?.pages ?? [];
   const at = pageIndexOf(pages, sheet);

@@ -48,8 +48,12 @@ function retriable(e: unknown): boolean {
   return e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500;
 }
 
-/** ticksKey is where this tab keeps a job's ticks not saved yet (sessionStorage: over a reload). */
-export const ticksKey = (id: string) => `kesim.checklist.ticks.${id}`;
+/**
+ * ticksKey is where this tab keeps a job's ticks not saved yet (sessionStorage: over a reload), for
+ * owner (ownerOf: '' in local mode, '@NAME' in team mode): a user who signs in after another on the
+ * tab does not send the other's waiting ticks as their own.
+ */
+export const ticksKey = (id: string, owner = '') => `kesim.checklist.ticks${owner}.${id}`;
 /** recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage). */
 export const recutsKey = (id: string) => `kesim.checklist.recuts.${id}`;
 
@@ -75,9 +79,9 @@ function writeJSON(store: () => Storage, key: string, v: Record<string, unknown>
 }
 
 /** readWants reads a job's unsaved ticks kept by this tab: each waits to be sent. */
-function readWants(id: string): Record<string, Want> {
+function readWants(id: string, owner: string): Record<string, Want> {
   const out: Record<string, Want> = {};
-  for (const [k, v] of Object.entries(readJSON(() => sessionStorage, ticksKey(id)))) if (typeof v === 'boolean') out[k] = { cut: v, waiting: true };
+  for (const [k, v] of Object.entries(readJSON(() => sessionStorage, ticksKey(id, owner)))) if (typeof v === 'boolean') out[k] = { cut: v, waiting: true };
   return out;
 }
 
@@ -101,10 +105,10 @@ function readRecuts(id: string): Record<string, string> {
  * so the last tap wins. A poll that started before a tick's answer
  * arrived does not undo it.
  */
-export function useChecklist(id: string) {
+export function useChecklist(id: string, owner = '') {
   const [job, setJob] = useState<JobView | null>(null);
   const [cutPieces, setCutPieces] = useState<string[]>([]);
-  const [wants, setWantsState] = useState<Record<string, Want>>(() => readWants(id));
+  const [wants, setWantsState] = useState<Record<string, Want>>(() => readWants(id, owner));
   const [recuts, setRecutsState] = useState<Record<string, string>>(() => readRecuts(id));
   const [recutsSending, setRecutsSending] = useState<Record<string, true>>({});
   // A passing error (out of reach, the server busy) goes when the server answers again.
@@ -128,7 +132,7 @@ export function useChecklist(id: string) {
       setWantsState(wantsRef.current);
       const kept: Record<string, boolean> = {};
       for (const [k, w] of Object.entries(wantsRef.current)) kept[k] = w.cut;
-      writeJSON(() => sessionStorage, ticksKey(id), kept);
+      writeJSON(() => sessionStorage, ticksKey(id, owner), kept);
     };
     const drop = (pieceId: string) =>
       setWants((ws) => {
@@ -178,7 +182,7 @@ export function useChecklist(id: string) {
       }
     };
     return { send, flush };
-  }, [id]);
+  }, [id, owner]);
 
   useEffect(() => {
     let live = true;
