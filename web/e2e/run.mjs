@@ -222,8 +222,10 @@ await test('3.000 part lines: the open list is drawn in a window, Tab walks it i
       return r.top >= 0 && r.bottom <= innerHeight && Number(li.getAttribute('aria-posinset')) > 1000;
     }),
   );
-  // Tab from the list's buttons: three stops a card, in order, past the first screen
+  // Tab from the list's buttons: the search of a long list, then three stops a card, in order, past the first screen
   await page.getByRole('button', { name: 'Tümünü Temizle' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await page.getByRole('searchbox', { name: 'Parçalarda ara' }).evaluate((el) => el === document.activeElement), 'Tab did not reach the search field');
   for (let i = 1; i <= 40; i++) {
     for (const stop of [`Parça ${i}: Döndürülebilir`, `Parça ${i}: Düzenle`, `Parça ${i}: Sil`]) {
       await page.keyboard.press('Tab');
@@ -239,6 +241,11 @@ await test('3.000 part lines: the open list is drawn in a window, Tab walks it i
   expect((await page.evaluate(() => document.activeElement?.id)) === 'results', 'skip link did not reach the results');
   await page.keyboard.press('Tab');
   expect((await page.evaluate(() => document.activeElement?.textContent)) === 'PDF İndir', 'PDF İndir not next');
+  // a card far off screen is found by the list's search, Turkish letters aside
+  await page.getByRole('searchbox', { name: 'Parçalarda ara' }).fill('parca 2999');
+  await page.getByRole('listitem', { name: 'Parça 2999' }).waitFor();
+  const found = await page.locator('.part-grid > li.part-card').count();
+  expect(found === 1, `${found} cards shown for "parca 2999"`);
 });
 
 await test('canvas change with notice, guillotine cuts, kerf', async (page) => {

@@ -297,6 +297,9 @@ describe('SavedItemsDialog on a touch screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Mutfak: Kesime başla' }));
     // "Kesildi" is now where "Kesime başla" was
     const cut = await screen.findByRole('button', { name: 'Mutfak: Kesildi' });
+    // it shows that it waits: disabled once the move is done, until SETTLE_MS have passed
+    await screen.findByText('"Mutfak" kesimde.');
+    expect(cut).toBeDisabled();
     await vi.waitFor(() => expect(cut).toBeEnabled());
     expect(patched).toEqual(['cutting']);
     clock = start + SETTLE_MS - 100;

@@ -131,6 +131,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   const [touch] = useState(touchScreen);
   // When a job last changed state (Date.now()); see SETTLE_MS.
   const movedAt = useRef(-Infinity);
+  // The state buttons show that they wait out SETTLE_MS (disabled), so a deliberate tap is not lost unseen.
+  const [settlingAfterMove, setSettlingAfterMove] = useState(false);
   const listSeq = useRef(0);
   const notices = useNotices();
   // After a delete the focus moves on once the row has gone (nextFocus).
@@ -264,7 +266,11 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       if (!(e instanceof ApiError && e.status === 401)) await notices.alert(savedMsg.stateFailed((e as Error).message));
     } finally {
       // The new buttons take taps once they are enabled, SETTLE_MS from now.
-      if (moved) movedAt.current = Date.now();
+      if (moved) {
+        movedAt.current = Date.now();
+        setSettlingAfterMove(true);
+        setTimeout(() => setSettlingAfterMove(false), SETTLE_MS);
+      }
       setMovingId(null);
     }
   };
@@ -361,7 +367,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
                       key={to}
                       type="button"
                       className="secondary"
-                      disabled={movingId !== null}
+                      disabled={movingId !== null || settlingAfterMove}
                       aria-busy={movingId === r.id}
                       onClick={() => void moveJob(r, to)}
                       aria-label={`${r.name}: ${text}`}
