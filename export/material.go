@@ -179,10 +179,15 @@ func StockRow(stock []nest.Stock, id string) (nest.Stock, bool) {
 	return nest.Stock{}, false
 }
 
-// StockName names the stock row id for people: its name, else its
-// material and size, else its id; "Varsayılan tuval" for the default sheet.
+// StockName names the stock row id for people: an offcut row by its code
+// ("Artık A-13", the code on the board on the rack), another row by its
+// name, else its material and size, else its id; "Varsayılan tuval" for the
+// default sheet.
 func StockName(stock []nest.Stock, id string) string {
 	if s, ok := StockRow(stock, id); ok {
+		if s.Offcut {
+			return OffcutWord + " " + id
+		}
 		if name := strings.TrimSpace(s.Name); name != "" {
 			return name
 		}
@@ -194,6 +199,49 @@ func StockName(stock []nest.Stock, id string) string {
 		return "Varsayılan tuval"
 	}
 	return id
+}
+
+// OffcutWord names an offcut from the rack: "Artık A-13".
+const OffcutWord = "Artık"
+
+// SheetLabel names the board page page of res is cut from, for the shop
+// floor to fetch it: an offcut by its code, material and size ("Artık A-13
+// · Ceviz MDF 18 mm · 39,7 x 79,7 cm"), a sheet row by its name (when it
+// has one), material and size ("Ceviz kapaklık · Ceviz MDF 18 mm · 183 x
+// 366 cm"), and only a page of no stock row (or of the default sheet) as
+// the canvas: "Tuval 183 x 366 cm", with its material when it has one.
+func SheetLabel(stock []nest.Stock, res nest.Result, page int) string {
+	pg := res.Pages[page]
+	s := PageSheet(res, page)
+	size := Size(s.Width, s.Height) + " cm"
+	material, thickness := pg.Material, pg.Thickness
+	row, ok := StockRow(stock, pg.StockID)
+	if ok && material == "" && thickness == 0 {
+		material, thickness = row.Material, row.Thickness
+	}
+	withMaterial := func(head string) string {
+		if material == "" && thickness == 0 {
+			return head + " · " + size
+		}
+		return head + " · " + MaterialName(material, thickness) + " · " + size
+	}
+	switch {
+	case pg.StockID == "" || pg.StockID == nest.StockDefault:
+		if material == "" && thickness == 0 {
+			return "Tuval " + size
+		}
+		return withMaterial("Tuval")
+	case ok && row.Offcut:
+		return withMaterial(OffcutWord + " " + pg.StockID)
+	case ok && strings.TrimSpace(row.Name) != "":
+		return withMaterial(strings.TrimSpace(row.Name))
+	case ok && (material != "" || thickness > 0):
+		return MaterialName(material, thickness) + " · " + size
+	case ok:
+		return "Levha " + size
+	}
+	// A stock row the writer was not given: its id is all there is.
+	return withMaterial(pg.StockID)
 }
 
 // HasEdges reports whether any placed part of res has a banded edge.

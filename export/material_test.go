@@ -119,3 +119,40 @@ func TestCheckLists(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetLabel: every page names the board to fetch, an offcut by its
+// code; only a page of no stock row is the canvas ("Tuval").
+func TestSheetLabel(t *testing.T) {
+	stock := []nest.Stock{
+		{ID: "A-13", Material: "Ceviz MDF", Thickness: 18, Width: 39.7, Height: 79.7, Quantity: 1, Offcut: true},
+		{ID: "s3", Name: "Ceviz kapaklık", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366},
+		{ID: "s2", Material: "Beyaz Sunta", Thickness: 18, Width: 210, Height: 280},
+	}
+	res := nest.Result{Sheet: nest.Sheet{Width: 183, Height: 366}, Pages: []nest.Page{
+		{StockID: "A-13", Material: "Ceviz MDF", Thickness: 18, Width: 39.7, Height: 79.7},
+		{StockID: "s3", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366},
+		{StockID: "s2", Material: "Beyaz Sunta", Thickness: 18, Width: 210, Height: 280},
+		{StockID: nest.StockDefault, Material: "Beyaz Sunta", Thickness: 8},
+		{},
+		{StockID: "x9", Material: "Kontrplak", Thickness: 4, Width: 122, Height: 244},
+	}}
+	want := []string{
+		"Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm",
+		"Ceviz kapaklık · Ceviz MDF 18 mm · 183 x 366 cm",
+		"Beyaz Sunta 18 mm · 210 x 280 cm",
+		"Tuval · Beyaz Sunta 8 mm · 183 x 366 cm",
+		"Tuval 183 x 366 cm",
+		"x9 · Kontrplak 4 mm · 122 x 244 cm",
+	}
+	for i, w := range want {
+		if got := SheetLabel(stock, res, i); got != w {
+			t.Errorf("page %d: SheetLabel = %q, want %q", i+1, got, w)
+		}
+	}
+	if got := StockName(stock, "A-13"); got != "Artık A-13" {
+		t.Errorf("StockName(offcut A-13) = %q, want %q", got, "Artık A-13")
+	}
+	if got := StockName(stock, "s3"); got != "Ceviz kapaklık" {
+		t.Errorf("StockName(s3) = %q", got)
+	}
+}

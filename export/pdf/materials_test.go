@@ -86,8 +86,8 @@ func TestMaterialsPDF(t *testing.T) {
 	must(3, "Beyaz Sunta 18 mm", "Malzeme 1 / 3", "Sayfa sayısı 2 (en az 1 gerekir)", "Hedef en düşük maliyet",
 		"Bu planın maliyeti 2.750,00 TL; hiçbir plan 1.300,00 TL'den ucuz olamaz")
 	must(4, "Sayfa 1 / 4 · 183 x 366 cm", "Malzeme: Beyaz Sunta 18 mm · Levha: Beyaz 18 büyük",
-		"B1 · PVC 0,8 beyaz", "Tuval 183 x 366 cm", "Çekmece Ön ğüşıöç İĞÜŞÖÇ")
-	must(5, "Sayfa 2 / 4 · 210 x 280 cm", "Levha: Beyaz Sunta 18 mm 210 x 280", "Tuval 210 x 280 cm")
+		"B1 · PVC 0,8 beyaz", "Beyaz 18 büyük · Beyaz Sunta 18 mm · 183 x 366 cm", "Çekmece Ön ğüşıöç İĞÜŞÖÇ")
+	must(5, "Sayfa 2 / 4 · 210 x 280 cm", "Levha: Beyaz Sunta 18 mm 210 x 280", "Beyaz Sunta 18 mm · 210 x 280 cm")
 	must(6, "Ceviz MDF 18 mm", "Malzeme 2 / 3", "Bu planın maliyeti 2.100,50 TL; hiçbir plan 2.100,50 TL'den ucuz olamaz")
 	must(7, "Sayfa 3 / 4", "Malzeme: Ceviz MDF 18 mm · Levha: Ceviz kapaklık", "B2 · ABS 2 ceviz", "70 x 40 (D)")
 	must(8, "Beyaz Sunta 8 mm", "Malzeme 3 / 3", "Bu planın maliyeti 650,00 TL")

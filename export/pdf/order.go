@@ -29,7 +29,7 @@ func (d *doc) totalCostText() string {
 func (d *doc) materialHeading(i, n int, g export.Group) {
 	f, res := d.f, d.res
 	d.addPage(res.Sheet)
-	d.footerSheet = nil
+	d.footerSheet = ""
 	x, y, w, _ := d.content()
 	d.font("B", 18)
 	f.Text(x, y+7, d.fit(export.MaterialName(g.Material, g.Thickness), w))
@@ -107,7 +107,7 @@ var objectives = map[string]string{
 func (d *doc) orderSummary() {
 	f, res := d.f, d.res
 	d.addPage(res.Sheet)
-	d.footerSheet = nil
+	d.footerSheet = ""
 	x, y, w, _ := d.content()
 	d.font("B", 18)
 	f.Text(x, y+7, "Sipariş özeti")

@@ -75,8 +75,10 @@ type doc struct {
 	multi bool
 	// bandColor is the colour index of every band code on the parts.
 	bandColor map[string]int
-	// footerSheet is the sheet the footer names, nil for none.
-	footerSheet *nest.Sheet
+	// footerSheet names the board the footer's page is cut from ("Tuval
+	// 183 x 366 cm", "Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm"),
+	// empty for none.
+	footerSheet string
 }
 
 // Write writes res to w as a PDF. The pages are A4, landscape when the sheet
@@ -118,7 +120,7 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 		multi: export.HasMaterials(res), bandColor: map[string]int{}}
 	d.group, d.repeated = patterns(&d.res)
 	if !d.multi {
-		d.footerSheet = &res.Sheet
+		d.footerSheet = "Tuval " + export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"
 	}
 	for i, code := range export.EdgeCodes(res, nil) {
 		d.bandColor[code] = i
@@ -177,8 +179,8 @@ func (d *doc) footer() {
 	// starts where the widest one the document can have would.
 	numberX := pageW - margin - f.GetStringWidth("Sayfa 0000 / 0000")
 	left := d.opt.Title + " · " + d.date
-	if s := d.footerSheet; s != nil {
-		left += " · Tuval " + export.Size(s.Width, s.Height) + " cm"
+	if d.footerSheet != "" {
+		left += " · " + d.footerSheet
 	}
 	f.Text(margin, y+5, d.fit(left, numberX-margin-5))
 	f.Text(numberX, y+5, "Sayfa "+itoa(f.PageNo())+" / "+pageCountAlias)

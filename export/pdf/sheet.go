@@ -45,7 +45,7 @@ func (d *doc) sheet(page int) error {
 	pg := d.res.Pages[page]
 	if d.multi {
 		d.addPage(s)
-		d.footerSheet = &s
+		d.footerSheet = Printable(export.SheetLabel(d.opt.Stock, d.res, page))
 	} else {
 		f.AddPage()
 	}

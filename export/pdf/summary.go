@@ -357,7 +357,10 @@ func (d *doc) fits(s string, width float64) bool {
 }
 
 // identicalPages returns, for every page, the index of the first earlier
-// page with the same parts in the same places, or -1.
+// page cut from the same board with the same parts in the same places, or
+// -1. The same board is the same stock row, material, thickness and sheet
+// size: a door at (0, 0) of a 39,7 x 79,7 offcut and the same door at (0,
+// 0) of a 183 x 366 sheet are two different sheets to fetch, not one.
 func identicalPages(res nest.Result) []int {
 	same := make([]int, len(res.Pages))
 	first := map[string]int{}
@@ -367,7 +370,9 @@ func identicalPages(res nest.Result) []int {
 			lines[j] = fmt.Sprintf("%g %g %g %g %s", p.X, p.Y, p.Width, p.Height, p.Name)
 		}
 		slices.Sort(lines)
-		key := strings.Join(lines, "\n")
+		s := export.PageSheet(res, i)
+		board := fmt.Sprintf("%q %q %g %g %g", pg.StockID, pg.Material, pg.Thickness+0, s.Width+0, s.Height+0)
+		key := board + "\n" + strings.Join(lines, "\n")
 		if k, ok := first[key]; ok {
 			same[i] = k
 		} else {
