@@ -42,3 +42,20 @@ describe('useWork and stock', () => {
     expect(result.current.unsaved).toBe(true);
   });
 });
+
+describe('useWork and other tabs', () => {
+  it("shows the part another tab of the same user added, and the next edit keeps it", () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => result.current.add([{ name: 'Yan', width: 56, height: 72, quantity: 2 }]));
+    // Another tab adds a line to the same work and saves it.
+    const kept = JSON.parse(localStorage.getItem('kesim-work')!);
+    kept.parts.push({ id: 'other', name: 'Raf', width: 40, height: 30, quantity: 1 });
+    localStorage.setItem('kesim-work', JSON.stringify(kept));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work', newValue: localStorage.getItem('kesim-work'), storageArea: localStorage }));
+    });
+    expect(result.current.parts.map((p) => p.name)).toEqual(['Yan', 'Raf']);
+    act(() => result.current.add([{ name: 'Kapak', width: 50, height: 74, quantity: 4 }]));
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).parts.map((p: { name: string }) => p.name)).toEqual(['Yan', 'Raf', 'Kapak']);
+  });
+});

@@ -58,4 +58,43 @@ describe('work', () => {
     nobody.update((w) => ({ ...w, parts: [raf] }));
     expect(localStorage.length).toBe(0);
   });
+
+  it("takes another tab's newer work (storage event), so an edit here builds on it", () => {
+    // Two tabs of one user: each has its store on the same localStorage.
+    const a = new WorkStore('@alice');
+    const b = new WorkStore('@alice');
+    let shown = 0;
+    const stop = a.subscribe(() => shown++);
+    b.update((w) => ({ ...w, parts: [raf] }));
+    // The browser tells the other tabs (never the one that saved).
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: localStorage.getItem('kesim-work@alice'), storageArea: localStorage }));
+    expect(shown).toBe(1);
+    expect(a.snapshot().parts).toEqual([raf]);
+    a.update((w) => ({ ...w, parts: [...w.parts, kapak] }));
+    // A new tab has both lines.
+    expect(loadWork('@alice').parts).toEqual([raf, kapak]);
+    // Another owner's key, or a copy removed elsewhere, changes nothing.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@bob', newValue: JSON.stringify({ parts: [], canvas: DEFAULT_CANVAS }) }));
+    localStorage.removeItem('kesim-work@alice');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: null }));
+    expect(a.snapshot().parts).toEqual([raf, kapak]);
+    stop();
+  });
+
+  it("keeps this tab's edit when another tab's older save is told after it", () => {
+    const a = new WorkStore('@alice');
+    const stop = a.subscribe(() => {});
+    const older = JSON.stringify({ parts: [raf], canvas: DEFAULT_CANVAS });
+    localStorage.setItem('kesim-work@alice', older);
+    // This tab saves before the other tab's event comes.
+    a.update((w) => ({ ...w, parts: [kapak] }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: older }));
+    expect(a.snapshot().parts).toEqual([kapak]);
+    expect(loadWork('@alice').parts).toEqual([kapak]);
+    stop();
+    // Nobody listening: the event is not followed.
+    saveWork('@alice', { parts: [raf], canvas: DEFAULT_CANVAS });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice' }));
+    expect(a.snapshot().parts).toEqual([kapak]);
+  });
 });

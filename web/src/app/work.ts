@@ -103,9 +103,39 @@ export class WorkStore {
     this.work = owner === null ? EMPTY : loadWork(owner, adoptPlain);
   }
 
+  /**
+   * subscribe also follows the owner's work kept by this browser's other
+   * tabs (the window's storage event) while someone listens, so that two
+   * tabs show the same work and an edit in either builds on the other's.
+   */
   subscribe = (listener: () => void): (() => void) => {
+    if (this.listeners.size === 0) window.addEventListener('storage', this.onStorage);
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) window.removeEventListener('storage', this.onStorage);
+    };
+  };
+
+  /**
+   * onStorage takes the owner's work that another tab saved. It reads the
+   * copy kept now rather than the event's value: when this tab saved
+   * after the other (its edit not yet seen there), the copy is this tab's
+   * own and nothing changes, so this tab's edit is not lost to an older
+   * one. Taking it saves nothing (no event goes back: no loop). A removed
+   * copy (a sign-out elsewhere) leaves the work on screen as it is.
+   */
+  private onStorage = (e: StorageEvent): void => {
+    if (this.owner === null || e.key !== WORK_KEY + this.owner) return;
+    if (e.storageArea && e.storageArea !== localStorage) return;
+    const raw = localStorage.getItem(WORK_KEY + this.owner);
+    const next = parse(raw);
+    if (!next || raw === JSON.stringify(this.work)) return;
+    // The same stock stays the same object: a save of it on its way here
+    // (stockSent) still knows it as the stock on screen.
+    if (this.work.stock && next.stock && JSON.stringify(next.stock) === JSON.stringify(this.work.stock)) next.stock = this.work.stock;
+    this.work = next;
+    for (const listener of this.listeners) listener();
   };
 
   snapshot = (): Work => this.work;
