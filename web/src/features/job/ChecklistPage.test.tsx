@@ -549,3 +549,19 @@ describe('JobBanner', () => {
     expect(screen.queryByTestId('job-banner')).not.toBeInTheDocument();
   });
 });
+
+describe('ChecklistPage sheet title', () => {
+  it('names the board to fetch: an offcut by its code, with its material and thickness', async () => {
+    const base = job().result;
+    server.state = {
+      stock: [{ id: 'A-13', material: 'Ceviz MDF', thickness: 18, width: 39.7, height: 79.7, quantity: 1, offcut: true }],
+      result: {
+        ...base,
+        pages: [{ ...base.pages[0], stockId: 'A-13', material: 'Ceviz MDF', thickness: 18, width: 39.7, height: 79.7 }, base.pages[1]],
+      },
+    };
+    show();
+    await screen.findAllByRole('checkbox');
+    expect(screen.getByTestId('preview').textContent).toBe('p1: Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm');
+  });
+});

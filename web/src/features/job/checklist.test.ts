@@ -106,6 +106,20 @@ describe('sheetTitle', () => {
     expect(sheetTitle(stock, { stockId: 's1' }, { width: 183, height: 366 })).toBe('Beyaz büyük 183 x 366 cm');
     expect(sheetTitle(undefined, {}, { width: 100, height: 148 })).toBe('Levha 100 x 148 cm');
   });
+  it('names the material and thickness of the board to fetch, and an offcut’s code', () => {
+    const stock = [
+      { id: 'A-13', offcut: true, material: 'Ceviz MDF', thickness: 18 },
+      { id: 's1', name: 'Beyaz büyük', material: 'Beyaz Sunta', thickness: 18 },
+      { id: 's2', material: 'Kontrplak', thickness: 4.5 },
+    ];
+    const walnut = { material: 'Ceviz MDF', thickness: 18 };
+    expect(sheetTitle(stock, { stockId: 'A-13', ...walnut }, { width: 39.7, height: 79.7 })).toBe('Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm');
+    expect(sheetTitle(stock, { stockId: 's1', material: 'Beyaz Sunta', thickness: 18 }, { width: 183, height: 366 })).toBe('Beyaz büyük · Beyaz Sunta 18 mm · 183 x 366 cm');
+    // The row's material when the page does not repeat it; a row without a name.
+    expect(sheetTitle(stock, { stockId: 's2' }, { width: 122, height: 244 })).toBe('Kontrplak 4,5 mm · 122 x 244 cm');
+    // The canvas of a layout with materials.
+    expect(sheetTitle(undefined, { stockId: 'default', material: 'Beyaz Sunta', thickness: 8 }, { width: 100, height: 148 })).toBe('Beyaz Sunta 8 mm · 100 x 148 cm');
+  });
 });
 
 describe('resultFits with pinned pages', () => {

@@ -51,11 +51,26 @@ export const jobMsg = {
   stateBy: (who: string | undefined, when: string) => (who ? `${who}, ${when}` : when),
 };
 
-/** sheetTitle names the sheet a page is cut from: its stock row (an offcut by its code) or the canvas, and its size. */
-export function sheetTitle(stock: { id: string; name?: string; offcut?: boolean }[] | undefined, page: { stockId?: string }, size: { width: number; height: number }): string {
+/**
+ * sheetTitle names the board a page is cut from, for the saw to fetch it: an
+ * offcut by its code, a stock row by its name, then the material and
+ * thickness (the page's, else its row's) and the size, joined by " · "
+ * ("Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm"); a page of no row and
+ * no material is "Levha 100 x 148 cm".
+ */
+export function sheetTitle(
+  stock: { id: string; name?: string; offcut?: boolean; material?: string; thickness?: number }[] | undefined,
+  page: { stockId?: string; material?: string; thickness?: number },
+  size: { width: number; height: number },
+): string {
   const row = stock?.find((r) => r.id === page.stockId);
-  const what = row?.offcut ? `${jobMsg.offcut} ${row.id}` : row?.name || jobMsg.canvas;
-  return `${what} ${fmtN(size.width)} x ${fmtN(size.height)} cm`;
+  const sheetSize = `${fmtN(size.width)} x ${fmtN(size.height)} cm`;
+  const material = (page.material ?? row?.material ?? '').trim();
+  const thickness = page.thickness || row?.thickness || 0;
+  const kind = [material, thickness > 0 ? `${fmtN(thickness)} mm` : ''].filter(Boolean).join(' ');
+  const what = row?.offcut ? `${jobMsg.offcut} ${row.id}` : row?.name?.trim() || '';
+  if (!kind) return `${what || jobMsg.canvas} ${sheetSize}`;
+  return [what, kind, sheetSize].filter(Boolean).join(' · ');
 }
 
 /** stateName is a job state's Turkish name. */
