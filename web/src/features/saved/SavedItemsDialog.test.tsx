@@ -147,6 +147,40 @@ describe('SavedItemsDialog', () => {
     expect(onLoadLayout.mock.calls[0][0]).toMatchObject({ name: 'Alice yerel', parts: [{ name: 'Raf' }] });
     expect(calls.some((c) => /\/api\/layouts\/\d/.test(c))).toBe(false);
   });
+
+  it('says the server is out of reach instead of "none saved" and zero counts, and shows what this browser kept', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(fetch).mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    localStore('@alice').keep({ name: 'Yerel mutfak', parts: [{ id: 'a', name: 'Raf', width: 45, height: 30, quantity: 3 }], sheet: { width: 100, height: 148 }, options: {} });
+    show('@alice');
+    expect(await screen.findByText('Sunucuya ulaşılamıyor; kayıtlı düzenler şu an gösterilemiyor.')).toBeInTheDocument();
+    expect(screen.getByText('Sunucuya ulaşılamıyor; kayıtlı parçalar şu an gösterilemiyor.')).toBeInTheDocument();
+    expect(screen.getByText('Yerel mutfak')).toBeInTheDocument();
+    expect(screen.queryByText('Henüz kayıtlı parça bulunmuyor.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/0 kayıtlı parça/)).not.toBeInTheDocument();
+    expect(screen.getByText(/yalnız bu tarayıcıda tutulanlar gösteriliyor/)).toBeInTheDocument();
+    quiet.mockRestore();
+  });
+
+  it('says so too when the server fails (5xx), without a local copy', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(fetch).mockImplementation(async () => Response.json({ error: { code: 'internal', message: 'Sunucu hatası' } }, { status: 503 }));
+    show();
+    expect(await screen.findByText('Sunucuya ulaşılamıyor; kayıtlı düzenler şu an gösterilemiyor.')).toBeInTheDocument();
+    expect(screen.queryByText('Henüz kayıtlı düzen bulunmuyor.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/kayıtlı düzen$/)).not.toBeInTheDocument();
+    quiet.mockRestore();
+  });
+
+  it('still says "none saved" when the server answers with none', async () => {
+    vi.mocked(fetch).mockImplementation(async (url) => Response.json(String(url).startsWith('/api/layouts') ? { layouts: [] } : []));
+    show();
+    expect(await screen.findByText('Henüz kayıtlı düzen bulunmuyor.')).toBeInTheDocument();
+    expect(screen.getByText('0 kayıtlı parça · 0 kayıtlı düzen')).toBeInTheDocument();
+    expect(screen.queryByText(/Sunucuya ulaşılamıyor/)).not.toBeInTheDocument();
+  });
 });
 
 const part = (id: string, name: string, width: number, height: number): SavedPart => ({ id, name, width, height, quantity: 1, createdAt: '2024-01-01T00:00:00Z' });

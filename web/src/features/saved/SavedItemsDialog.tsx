@@ -4,7 +4,7 @@ import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, localStore, offcutsOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { api, keptLocally, localStore, offcutsOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 import { savedMsg, stateLabel } from './texts';
 
 interface Props {
@@ -46,6 +46,8 @@ interface ServerList {
   next?: string;
   loadingMore: boolean;
   moreFailed: boolean;
+  /** unreachable: the server could not be asked (offline, 5xx): the list is not known, not empty */
+  unreachable?: boolean;
 }
 
 const summaryRow = (l: LayoutSummary): Row => ({
@@ -121,6 +123,8 @@ const localRow = (l: SavedLayout): Row => ({
 export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart, onJobState, onClose }: Props) {
   const store = useMemo(() => localStore(owner), [owner]);
   const [parts, setParts] = useState<SavedPart[] | null>(null);
+  // The server could not be asked for the saved parts: those shown are the ones kept here.
+  const [partsUnreachable, setPartsUnreachable] = useState(false);
   const [localLayouts, setLocalLayouts] = useState<SavedLayout[]>(() => store.layouts());
   const [server, setServer] = useState<ServerList>({ query: null, items: [], loadingMore: false, moreFailed: false });
   const [query, setQuery] = useState('');
@@ -147,7 +151,11 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       .listParts()
       .then(setParts)
       // Database failures yield empty lists (section 8); local parts stay.
-      .catch(() => setParts(store.parts()));
+      // Out of reach, the dialog says so rather than that none are saved.
+      .catch((e) => {
+        setPartsUnreachable(keptLocally(e));
+        setParts(store.parts());
+      });
   }, [store]);
 
   // The server is asked once typing pauses; an answer to an older search is dropped.
@@ -164,11 +172,13 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       })
       .catch((e) => {
         console.error('layout list failed', e);
-        if (seq === listSeq.current) setServer({ query: serverQuery, items: [], loadingMore: false, moreFailed: false });
+        if (seq === listSeq.current) setServer({ query: serverQuery, items: [], loadingMore: false, moreFailed: false, unreachable: keptLocally(e) });
       });
   }, [serverQuery]);
   // The list shown answers an older search (or none yet) while the server is asked.
   const loading = server.query !== serverQuery;
+  // What the footer would count is not known while the server is out of reach.
+  const unreachable = partsUnreachable || (!!server.unreachable && !loading);
 
   const loadMore = () => {
     if (!server.next || server.loadingMore) return;
@@ -299,7 +309,9 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       wide
       footer={
         <>
-          <span className="muted grow">{(q ? savedMsg.foundCounts : savedMsg.savedCounts)(shownParts.length, rows.length, !!server.next)}</span>
+          <span className="muted grow">
+            {unreachable ? savedMsg.onlyLocal : (q ? savedMsg.foundCounts : savedMsg.savedCounts)(shownParts.length, rows.length, !!server.next)}
+          </span>
           <button type="button" className="secondary" data-autofocus={touch || undefined} onClick={onClose}>
             {msg.close}
           </button>
@@ -312,10 +324,15 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-autofocus={!touch || undefined} />
       </label>
       <h3>{msg.savedPartsTitle}</h3>
+      {partsUnreachable && (
+        <p className="inline-notice error" role="status">
+          {savedMsg.partsUnreachable}
+        </p>
+      )}
       {parts === null ? (
         <p className="muted">{msg.loadingParts}</p>
       ) : shownParts.length === 0 ? (
-        <p className="muted">{q ? msg.noMatchingParts : msg.noSavedParts}</p>
+        !partsUnreachable && <p className="muted">{q ? msg.noMatchingParts : msg.noSavedParts}</p>
       ) : (
         <>
           <ul className="saved-grid">
@@ -340,8 +357,13 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
         </>
       )}
       <h3>{msg.savedLayoutsTitle}</h3>
+      {server.unreachable && !loading && (
+        <p className="inline-notice error" role="status">
+          {savedMsg.layoutsUnreachable}
+        </p>
+      )}
       {rows.length === 0 ? (
-        <p className="muted">{loading ? msg.loadingLayouts : q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
+        !(server.unreachable && !loading) && <p className="muted">{loading ? msg.loadingLayouts : q ? msg.noMatchingLayouts : msg.noSavedLayouts}</p>
       ) : (
         <ul className="saved-layouts" aria-busy={loading}>
           {rows.map((r) => (

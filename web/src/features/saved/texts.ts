@@ -29,6 +29,12 @@ export const savedMsg = {
   /** foundCounts: the footer while a search is typed, counting what it shows */
   foundCounts: (parts: number, layouts: number, more: boolean) => `Aramaya uyan: ${fmtI(parts)} parça · ${fmtI(layouts)}${more ? '+' : ''} düzen`,
   confirmUndoCut: (name: string) => `"${name}" için kesildi işareti geri alınsın mı? Bu işin henüz kullanılmamış artıkları stoktan kaldırılır.`,
+  /** layoutsUnreachable: the server could not be asked for the saved layouts (offline, or it failed); nothing was lost */
+  layoutsUnreachable: 'Sunucuya ulaşılamıyor; kayıtlı düzenler şu an gösterilemiyor.',
+  /** partsUnreachable: the same for the saved parts */
+  partsUnreachable: 'Sunucuya ulaşılamıyor; kayıtlı parçalar şu an gösterilemiyor.',
+  /** onlyLocal: the footer while the server cannot be reached, instead of counts that would read as nothing saved */
+  onlyLocal: 'Sunucuya ulaşılamıyor · yalnız bu tarayıcıda tutulanlar gösteriliyor',
 };
 
 /** stateLabel is a job state's Turkish name. */
