@@ -179,7 +179,13 @@ for (const scr of screens) {
     await page.screenshot({ path: path.join(outDir, `checklist-${name}-offline.png`) });
     await context.setOffline(false);
     await page.locator('.checklist .piece.waiting').first().waitFor({ state: 'detached', timeout: 10000 });
-    const saved = await api('GET', `/api/layouts/${job.id}`);
+    // The row stops waiting when the tick is sent; the server has it when its answer comes.
+    let saved;
+    for (let t = 0; t < 50; t++) {
+      saved = await api('GET', `/api/layouts/${job.id}`);
+      if (saved.cutPieces.length === n + 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(saved.cutPieces.length === n + 1, `the server keeps ${saved.cutPieces.length} ticks, not ${n + 1}`);
 
     // 5. Bozuk: the row says it went back for recutting, and it cannot go twice.
