@@ -86,6 +86,10 @@ type Line struct {
 	// SheetArea is the sheets' area and UsedArea the parts' area (m²).
 	SheetArea, UsedArea float64
 	SheetCost           float64 // TL
+	// Offcuts are the sheets (of Sheets) that are offcuts from the rack,
+	// and OffcutCost their part of SheetCost (see Compute).
+	Offcuts    int
+	OffcutCost float64 // TL
 	// CutMetres is the length of cut (m); CutEstimated says it comes from
 	// the parts' perimeters (no guillotine cut sequence on some sheet).
 	CutMetres    float64
@@ -127,7 +131,13 @@ func side(v float64) bool { return finite(v) && v >= 0 && v <= 10000 }
 //
 // Sheets: a page's price is its stock row's price (SheetPrice when the row
 // has none); whole sheets, or with SheetByArea price × parts' area / sheet
-// area. Cutting: a page with a guillotine cut sequence counts its cuts'
+// area. An offcut from the rack (a row with Offcut) is already paid for:
+// it is priced at the price per cm² of its material's priced stock row
+// (the first row of the same material and thickness that is not an
+// offcut and has a price) times its area (with SheetByArea, its parts'
+// area), else at 0 TL, never at SheetPrice; an offcut row with a price
+// of its own is priced at it. The line counts its offcuts (Offcuts) and
+// their cost (OffcutCost). Cutting: a page with a guillotine cut sequence counts its cuts'
 // lengths; a page without one is estimated as half the sum of its parts'
 // perimeters (every cut separates two parts' edges), and the line says so.
 // Band: the result's bandTotals (metres and cost). Margin % on the
@@ -143,13 +153,17 @@ func Compute(req *nest.Request, res nest.Result, opt Options) (Quote, error) {
 	if err != nil {
 		return Quote{}, err
 	}
+	var stock []nest.Stock
+	if req != nil {
+		stock = req.Stock
+	}
 	// A guillotine layout's cuts are measured: its request says so, or,
 	// without one, a page that lists cuts.
 	guillotine := req != nil && req.Options.Guillotine
 	if req == nil || len(req.Parts) == 0 {
 		guillotine = slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
 	}
-	lines, err := materialLines(res, prices, guillotine, opt)
+	lines, err := materialLines(res, stock, prices, guillotine, opt)
 	if err != nil {
 		return Quote{}, err
 	}
@@ -191,8 +205,9 @@ func bandNames(req *nest.Request) map[string]string {
 
 // materialLines returns one line per material and thickness of res's
 // pages, in the order of their first pages, priced and rounded, or
-// ErrResult when a size is out of range. prices are the stock rows'.
-func materialLines(res nest.Result, prices map[string]float64, guillotine bool, opt Options) ([]Line, error) {
+// ErrResult when a size is out of range. prices are the prices of the
+// stock rows stock.
+func materialLines(res nest.Result, stock []nest.Stock, prices map[string]float64, guillotine bool, opt Options) ([]Line, error) {
 	type key struct {
 		m string
 		t float64
@@ -218,17 +233,51 @@ func materialLines(res nest.Result, prices map[string]float64, guillotine bool, 
 			// at 0 TL a sheet would undercharge without a word.
 			return nil, ErrNoStock
 		}
-		if !ok || sheetPrice == 0 {
+		offcut := isOffcut(stock, p.StockID)
+		switch {
+		case offcut && sheetPrice == 0:
+			sheetPrice = offcutPrice(stock, p, w, h)
+		case !ok || sheetPrice == 0:
 			sheetPrice = opt.SheetPrice
 		}
+		before := lines[i].SheetCost
 		if err := lines[i].addPage(p, w, h, sheetPrice, opt.SheetByArea, guillotine); err != nil {
 			return nil, err
+		}
+		if offcut {
+			lines[i].Offcuts++
+			lines[i].OffcutCost += lines[i].SheetCost - before
 		}
 	}
 	for i := range lines {
 		lines[i].round(opt)
 	}
 	return lines, nil
+}
+
+// isOffcut reports whether stock row id is an offcut from the rack.
+func isOffcut(stock []nest.Stock, id string) bool {
+	for _, s := range stock {
+		if s.ID == id {
+			return s.Offcut
+		}
+	}
+	return false
+}
+
+// offcutPrice returns the price of page p's offcut, w x h cm: the price
+// per cm² of the first stock row of p's material and thickness that is
+// not an offcut and has a price, times w x h; 0 when there is none.
+func offcutPrice(stock []nest.Stock, p nest.Page, w, h float64) float64 {
+	material := strings.TrimSpace(p.Material)
+	for _, s := range stock {
+		if s.Offcut || s.Price <= 0 || !side(s.Width) || !side(s.Height) || s.Width == 0 || s.Height == 0 ||
+			!strings.EqualFold(strings.TrimSpace(s.Material), material) || s.Thickness != p.Thickness {
+			continue
+		}
+		return s.Price / (s.Width * s.Height) * w * h
+	}
+	return 0
 }
 
 // pageSheet returns the size (cm) of page p's sheet: its own, or res's
@@ -288,6 +337,7 @@ func (l *Line) round(opt Options) {
 	l.SheetArea, l.UsedArea = kurus(l.SheetArea), kurus(l.UsedArea)
 	l.CutMetres = kurus(l.CutMetres)
 	l.SheetCost = kurus(l.SheetCost)
+	l.OffcutCost = kurus(l.OffcutCost)
 	l.CutCost = kurus(l.CutMetres*opt.CutPerMetre + float64(l.Sheets)*opt.CutPerSheet)
 	l.Subtotal = kurus(l.SheetCost + l.CutCost)
 }

@@ -16,8 +16,10 @@ import (
 const Title = "Fiyat Teklifi"
 
 // WriteCSV writes the quote as CSV for Turkish Excel (UTF-8 with BOM, ";",
-// decimal comma, CRLF): one row per material, one per band code, then the
-// totals; the columns are Kalem;Miktar;Birim;Tutar (TL).
+// decimal comma, CRLF): per material its sheets (and, when some are
+// offcuts from the rack, the offcuts on a row of their own, "MDF 18 mm
+// artık levha"), its cutting and its subtotal, one row per band code,
+// then the totals; the columns are Kalem;Miktar;Birim;Tutar (TL).
 func WriteCSV(w io.Writer, q Quote) error {
 	b := bufio.NewWriter(w)
 	b.WriteString(cutlist.BOM)
@@ -39,7 +41,18 @@ func WriteCSV(w io.Writer, q Quote) error {
 		if l.Material == "" && l.Thickness == 0 {
 			sheets, cutting, subtotal = "Levha", "Kesim", "Levha ve kesim ara toplamı"
 		}
-		row(sheets, itoa(int64(l.Sheets)), "adet", n(l.SheetCost))
+		if l.Offcuts > 0 {
+			offcuts := l.MaterialName() + " artık levha"
+			if l.Material == "" && l.Thickness == 0 {
+				offcuts = "Artık levha"
+			}
+			if l.Offcuts < l.Sheets {
+				row(sheets, itoa(int64(l.Sheets-l.Offcuts)), "adet", n(kurus(l.SheetCost-l.OffcutCost)))
+			}
+			row(offcuts, itoa(int64(l.Offcuts)), "adet", n(l.OffcutCost))
+		} else {
+			row(sheets, itoa(int64(l.Sheets)), "adet", n(l.SheetCost))
+		}
 		unit := "m"
 		if l.CutEstimated {
 			unit = "m (tahmini)"
@@ -123,7 +136,7 @@ func writeLines(f *fpdf.Fpdf, lines []Line, byArea bool) {
 		sheetHead = "Levha, alan (TL)"
 	}
 	t.head("Malzeme", "Levha", sheetHead, "Kesim (m)", "Kesim (TL)", "Toplam")
-	estimated := false
+	estimated, offcuts := false, false
 	for i, l := range lines {
 		if i == maxLines {
 			writeMore(f, len(lines)-maxLines, "malzeme")
@@ -134,11 +147,21 @@ func writeLines(f *fpdf.Fpdf, lines []Line, byArea bool) {
 			m += " *"
 			estimated = true
 		}
-		t.row(pdf.Printable(l.MaterialName()), itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal))
+		name := pdf.Printable(l.MaterialName())
+		if l.Offcuts > 0 {
+			// The offcuts from the rack are priced apart (see Compute).
+			name += " (" + itoa(int64(l.Offcuts)) + " artık)"
+			offcuts = true
+		}
+		t.row(name, itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal))
 	}
 	if estimated {
 		f.SetFont("Go", "", 8)
 		f.CellFormat(0, 5, "* Kesim uzunluğu parça çevrelerinden tahmin edildi.", "", 1, "L", false, 0, "")
+	}
+	if offcuts {
+		f.SetFont("Go", "", 8)
+		f.CellFormat(0, 5, "Artık: raftaki levha; malzemesinin levha m² fiyatıyla fiyatlandı, fiyatlı levhası yoksa 0 TL.", "", 1, "L", false, 0, "")
 	}
 }
 
