@@ -164,3 +164,30 @@ func TestRepeatedSheetsPerMaterial(t *testing.T) {
 		}
 	}
 }
+
+// An offcut and a sheet that each hold one door at (0, 0) are two boards:
+// the DXF draws both, with no "× 2", even when the result numbers them as
+// one pattern, and names the offcut by its code.
+func TestOffcutAndSheetNotOnePattern(t *testing.T) {
+	stock := []nest.Stock{
+		{ID: "A-13", Material: "Ceviz MDF", Thickness: 18, Width: 39.7, Height: 79.7, Quantity: 1, Offcut: true},
+		{ID: "s3", Name: "Ceviz kapaklık", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366},
+	}
+	door := func(id string) []nest.Placed { return []nest.Placed{{ID: id, Name: "Kapı", Width: 35, Height: 75}} }
+	res := nest.Result{Sheet: nest.Sheet{Width: 183, Height: 366}, Pages: []nest.Page{
+		{ID: "page-0", Pattern: 1, StockID: "A-13", Material: "Ceviz MDF", Thickness: 18, Width: 39.7, Height: 79.7, Parts: door("k-0")},
+		{ID: "page-1", Pattern: 1, StockID: "s3", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366, Parts: door("k-1")},
+	}}
+	var buf bytes.Buffer
+	if err := Write(&buf, res, Options{Stock: stock}); err != nil {
+		t.Fatal(err)
+	}
+	texts, outlines, parts := fileTexts(t, buf.Bytes(), LayerPartInfo)
+	if outlines != 2 || parts != 2 || hasText(texts, "×") {
+		t.Fatalf("%d outlines, %d parts, texts %q: want both boards drawn, no count", outlines, parts, texts)
+	}
+	if !hasText(texts, "Sayfa 1 / 2 - 39,7 x 79,7 cm - 1 parça") || !hasText(texts, "Ceviz MDF 18 mm - Artık A-13") ||
+		!hasText(texts, "Sayfa 2 / 2 - 183 x 366 cm") {
+		t.Errorf("titles %q: want each board, the offcut by its code", texts)
+	}
+}
