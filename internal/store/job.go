@@ -2,6 +2,7 @@ package store
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,12 +43,15 @@ const (
 	// board on the rack (another size, material or thickness, or more
 	// than one sheet of it): %s is its code.
 	MsgOffcutChanged = "%s kodlu artık levha rafta başka ölçüde ya da tek adet: iş raftaki levhaya uymuyor. İşi yeniden planlayın."
-	MsgPieceMissing  = "Parça bu işin yerleşiminde yok."
-	MsgResultInvalid = "Yerleşim bu düzenin parçalarına, levhalarına ve seçeneklerine uymuyor."
-	MsgResultTooBig  = "Bir yerleşimde en fazla 100.000 parça olabilir."
-	MsgOffcutMaxArea = "Artık rafı sınırı 0 ile 100.000 m² arasında olmalı."
-	MsgOffcutMinUse  = nest.MsgOffcutMinUse
-	MsgOffcutUnknown = "Bu artık parça rafta yok."
+	// MsgOffcutKeptGone refuses a re-plan of a job being cut that keeps a
+	// page on an offcut another job was cut from: %s is its code.
+	MsgOffcutKeptGone = "%s kodlu artık levha rafta yok: başka bir iş ondan kesilmiş. Bu levhadaki sayfa yeni planda tutulamaz; o levhadaki parçaların işaretini kaldırıp işi yeniden planlayın ya da diğer işin kesimini geri alın."
+	MsgPieceMissing   = "Parça bu işin yerleşiminde yok."
+	MsgResultInvalid  = "Yerleşim bu düzenin parçalarına, levhalarına ve seçeneklerine uymuyor."
+	MsgResultTooBig   = "Bir yerleşimde en fazla 100.000 parça olabilir."
+	MsgOffcutMaxArea  = "Artık rafı sınırı 0 ile 100.000 m² arasında olmalı."
+	MsgOffcutMinUse   = nest.MsgOffcutMinUse
+	MsgOffcutUnknown  = "Bu artık parça rafta yok."
 	// MsgOffcutCode refuses a sheet row that takes the code of one of the
 	// owner's offcuts (on the rack, or used by a cut job, which an undo
 	// puts back): the rack would hold two rows of one id.
@@ -333,9 +337,17 @@ func samePage(a, b nest.Page) bool {
 	return true
 }
 
-// UsedOffcuts returns the stock ids of res's pages that name offcut rows of
-// req (each once): the offcuts a cut job takes off the rack.
-func UsedOffcuts(req nest.Request, res *nest.Result) []string {
+// OffcutCodes maps the code of each of an owner's offcuts (stock_rows of
+// kind offcut) to the job whose cut took it off the rack, "" for one still
+// on the rack.
+type OffcutCodes map[string]string
+
+// UsedOffcuts returns the stock ids of res's pages that are offcuts (each
+// once, in page order): the rows req marks offcut, and every page on one
+// of codes, the owner's offcuts, whatever req lists. A page a re-plan kept
+// (the pinned page of a job being cut) sits on its board even when the new
+// request no longer lists it: that board is cut all the same.
+func UsedOffcuts(req nest.Request, res *nest.Result, codes OffcutCodes) []string {
 	if res == nil {
 		return nil
 	}
@@ -348,7 +360,10 @@ func UsedOffcuts(req nest.Request, res *nest.Result) []string {
 	var ids []string
 	seen := map[string]bool{}
 	for _, p := range res.Pages {
-		if offcut[p.StockID] && !seen[p.StockID] {
+		if seen[p.StockID] || p.StockID == "" {
+			continue
+		}
+		if _, known := codes[p.StockID]; offcut[p.StockID] || known {
 			seen[p.StockID] = true
 			ids = append(ids, p.StockID)
 		}
@@ -356,14 +371,15 @@ func UsedOffcuts(req nest.Request, res *nest.Result) []string {
 	return ids
 }
 
-// CheckOffcutRows checks that the offcut rows the pages of res are cut
-// from are the boards on the rack (onRack, by code): one sheet of each, of
-// the board's material and thickness and no larger than it. A request may
-// name any row an offcut; only the rack says what the board is. An offcut
-// not on the rack is OffcutGone, one that differs a Conflict
-// MsgOffcutChanged.
-func CheckOffcutRows(req nest.Request, res *nest.Result, onRack []Offcut) error {
-	used := UsedOffcuts(req, res)
+// CheckOffcutRows checks that the offcuts the pages of res are cut from
+// (UsedOffcuts, with the owner's codes) are the boards on the rack (onRack,
+// by code): one sheet of each, of the board's material and thickness and
+// no larger than it, as req's offcut row says and as each page on it says
+// (a kept page's board may be listed nowhere else). A request may name any
+// row an offcut; only the rack says what the board is. An offcut not on
+// the rack is OffcutGone, one that differs a Conflict MsgOffcutChanged.
+func CheckOffcutRows(req nest.Request, res *nest.Result, onRack []Offcut, codes OffcutCodes) error {
+	used := UsedOffcuts(req, res, codes)
 	if len(used) == 0 {
 		return nil
 	}
@@ -378,43 +394,93 @@ func CheckOffcutRows(req nest.Request, res *nest.Result, onRack []Offcut) error 
 		}
 	}
 	sheets := map[string]int{}
+	pages := map[string]nest.Page{}
 	for _, p := range res.Pages {
 		sheets[p.StockID]++
+		pages[p.StockID] = p
 	}
 	const eps = 0.005 // half the stored 0.01 cm
+	fits := func(material string, thickness, w, h float64, b nest.Stock) bool {
+		return nest.SameMaterial(material, b.Material) && math.Abs(thickness-b.Thickness) <= eps &&
+			w <= b.Width+eps && h <= b.Height+eps
+	}
 	for _, code := range used {
 		b, ok := board[code]
 		if !ok {
 			return OffcutGone(code)
 		}
-		r := row[code]
-		if sheets[code] > 1 || !nest.SameMaterial(r.Material, b.Material) ||
-			math.Abs(r.Thickness-b.Thickness) > eps || r.Width > b.Width+eps || r.Height > b.Height+eps {
+		changed := sheets[code] > 1
+		if r, listed := row[code]; listed && !fits(r.Material, r.Thickness, r.Width, r.Height, b) {
+			changed = true
+		}
+		// A page without a size is on the request's canvas, which no
+		// board is; one with a size must fit the board.
+		if p := pages[code]; p.Width > 0 && p.Height > 0 && !fits(p.Material, p.Thickness, p.Width, p.Height, b) {
+			changed = true
+		}
+		if changed {
 			return apperr.New(apperr.Conflict, fmt.Sprintf(MsgOffcutChanged, code))
 		}
 	}
 	return nil
 }
 
-// NewOffcuts returns the offcut rows a cut job puts on the rack: the
-// leftovers of its result under the settings' rules, largest first, each
-// only while the rack's area with it stays within the settings' limit
-// (rackM2 is the rack's area before) and the stock list (listed rows: its
-// sheet rows and the offcuts on the rack) within MaxStockRows, so that it
-// can still be sent to the engine. Codes start at next and skip taken ids;
-// the second value is the next code after them. made are the job's
-// offcuts from an earlier cut that outlived its undo (a later job was cut
-// from them): a leftover of the same material, thickness and size is that
-// board, already made and sawn up, and is not made again.
-func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock) ([]nest.Stock, int64) {
-	if l.Result == nil {
-		return nil, next
+// CheckKeptOffcuts refuses a re-plan in of the stored job cur that keeps
+// (ReplanPins) a page on an offcut another job's cut took off the rack
+// (codes): that board is sawn up, and the job cannot be cut from it.
+func CheckKeptOffcuts(cur Layout, in LayoutInput, codes OffcutCodes) error {
+	pinned, err := ReplanPins(cur, in)
+	if err != nil {
+		return err
 	}
-	left := nest.Leftovers(l.Request(), *l.Result, settings.Rules)
+	for _, p := range pinned {
+		if by := codes[p.StockID]; by != "" && by != cur.ID {
+			return apperr.New(apperr.Conflict, fmt.Sprintf(MsgOffcutKeptGone, p.StockID))
+		}
+	}
+	return nil
+}
+
+// SkippedOffcuts are the leftovers of a cut that the rack's limits kept off
+// the rack: how many, and their area in m² (to 0.01).
+type SkippedOffcuts struct {
+	Count  int     `json:"count"`
+	AreaM2 float64 `json:"areaM2"`
+}
+
+// NewOffcuts returns the offcut rows a cut job puts on the rack: the
+// leftovers of its result under the settings' rules, largest first, while
+// the rack's area with each stays within the settings' limit (rackM2 is
+// the rack's area before) and the stock list (listed rows: its sheet rows
+// and the offcuts on the rack) within MaxStockRows, so that it can still
+// be sent to the engine. The first leftover that does not fit ends the
+// list: a smaller one is never kept in place of a larger one; those left
+// out are the third value. Codes start at next and skip taken ids; the
+// second value is the next code after them. made are the job's offcuts
+// from an earlier cut that outlived its undo (a later job was cut from
+// them): a leftover of the same material, thickness and size is that
+// board, already made and sawn up, and is not made again. Pages on an
+// offcut of codes that another job's cut took make no leftovers: that
+// board was not this job's to cut.
+func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock, codes OffcutCodes) ([]nest.Stock, int64, SkippedOffcuts) {
+	var skipped SkippedOffcuts
+	if l.Result == nil {
+		return nil, next, skipped
+	}
+	res := *l.Result
+	var left []nest.Leftover
+	for _, lo := range nest.Leftovers(l.Request(), res, settings.Rules) {
+		if by := codes[lo.StockID]; lo.StockID != "" && by != "" && by != l.ID {
+			continue
+		}
+		left = append(left, lo)
+	}
 	// Largest first, so that a rack near its limit keeps the most useful.
 	sortLeftovers(left)
 	made = slices.Clone(made)
 	var rows []nest.Stock
+	full := false
+	var skippedCM2 float64
 	for _, lo := range left {
 		if i := slices.IndexFunc(made, func(m nest.Stock) bool {
 			return m.Material == lo.Material && Hundredths(m.Thickness) == Hundredths(lo.Thickness) &&
@@ -424,11 +490,11 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 			continue
 		}
 		area := lo.Width * lo.Height / 10000
-		if settings.MaxArea > 0 && rackM2+area > settings.MaxArea {
+		if full || settings.MaxArea > 0 && rackM2+area > settings.MaxArea || listed+len(rows) >= MaxStockRows {
+			full = true
+			skipped.Count++
+			skippedCM2 += nest.RoundDown(lo.Width) * nest.RoundDown(lo.Height)
 			continue
-		}
-		if listed+len(rows) >= MaxStockRows {
-			break
 		}
 		rackM2 += area
 		code := ""
@@ -446,7 +512,32 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 			Grain: lo.Grain, // an offcut of a grained sheet keeps its grain
 		})
 	}
-	return rows, next
+	skipped.AreaM2 = math.Round(skippedCM2/100) / 100
+	return rows, next, skipped
+}
+
+// CutReport is what a move to cut did to the rack, for the PATCH answer:
+// the offcuts it put on it and the leftovers its limits kept off.
+type CutReport struct {
+	Done    bool
+	Added   int
+	Skipped SkippedOffcuts
+}
+
+type cutReportKey struct{}
+
+// WithCutReport returns a context under which a store's SetLayoutState
+// that cuts a job fills rep in (the Store interface answers the layout
+// alone).
+func WithCutReport(ctx context.Context, rep *CutReport) context.Context {
+	return context.WithValue(ctx, cutReportKey{}, rep)
+}
+
+// ReportCut records a cut's report in ctx's CutReport, if it has one.
+func ReportCut(ctx context.Context, added int, skipped SkippedOffcuts) {
+	if rep, ok := ctx.Value(cutReportKey{}).(*CutReport); ok && rep != nil {
+		*rep = CutReport{Done: true, Added: added, Skipped: skipped}
+	}
 }
 
 // SizeRows are the rows of a driver's query for offcut sizes (database/sql's

@@ -2,11 +2,14 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"kesim/internal/apperr"
 	"kesim/nest"
 )
 
@@ -60,8 +63,36 @@ func TestPinnedPages(t *testing.T) {
 func TestUsedOffcuts(t *testing.T) {
 	req := nest.Request{Stock: []nest.Stock{{ID: "s1"}, {ID: "A-1", Offcut: true}, {ID: "A-2", Offcut: true}}}
 	res := &nest.Result{Pages: []nest.Page{{StockID: "s1"}, {StockID: "A-2"}, {StockID: "A-2"}, {StockID: "A-1"}}}
-	if got := UsedOffcuts(req, res); !reflect.DeepEqual(got, []string{"A-2", "A-1"}) {
+	if got := UsedOffcuts(req, res, nil); !reflect.DeepEqual(got, []string{"A-2", "A-1"}) {
 		t.Errorf("UsedOffcuts = %v", got)
+	}
+	// A page a re-plan kept on offcut A-10, which its request no longer
+	// lists, is cut from A-10 all the same.
+	res.Pages = append(res.Pages, nest.Page{StockID: "A-10"})
+	if got := UsedOffcuts(req, res, OffcutCodes{"A-10": "job-b", "A-3": ""}); !reflect.DeepEqual(got, []string{"A-2", "A-1", "A-10"}) {
+		t.Errorf("UsedOffcuts with the owner's codes = %v", got)
+	}
+}
+
+// A kept page on an offcut that is not listed in the request is checked
+// against the rack: gone when another job's cut took it, changed when it
+// is larger than the board.
+func TestCheckOffcutRowsOfKeptPage(t *testing.T) {
+	req := nest.Request{Stock: []nest.Stock{{ID: "s1", Material: "Beyaz", Thickness: 18, Width: 183, Height: 366, Quantity: 5}}}
+	res := &nest.Result{Pages: []nest.Page{{StockID: "s1", Material: "Beyaz", Thickness: 18, Width: 183, Height: 366},
+		{StockID: "A-10", Material: "Beyaz", Thickness: 18, Width: 60, Height: 100}}}
+	board := Offcut{Stock: nest.Stock{ID: "A-10", Material: "Beyaz", Thickness: 18, Width: 60, Height: 100, Quantity: 1, Offcut: true}}
+	err := CheckOffcutRows(req, res, nil, OffcutCodes{"A-10": "job-b"})
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != fmt.Sprintf(MsgOffcutGone, "A-10") {
+		t.Errorf("a kept page on a consumed offcut: %v", err)
+	}
+	if err := CheckOffcutRows(req, res, []Offcut{board}, OffcutCodes{"A-10": ""}); err != nil {
+		t.Errorf("a kept page on the board on the rack: %v", err)
+	}
+	small := board
+	small.Height = 80
+	if err := CheckOffcutRows(req, res, []Offcut{small}, OffcutCodes{"A-10": ""}); apperr.MessageOf(err) != fmt.Sprintf(MsgOffcutChanged, "A-10") {
+		t.Errorf("a kept page larger than the board: %v", err)
 	}
 }
 
@@ -76,7 +107,7 @@ func TestNewOffcuts(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Result: &res}
-	rows, next := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true}, nil)
+	rows, next, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true}, nil, nil)
 	if len(rows) != 1 || next != 6 {
 		t.Fatalf("NewOffcuts = %+v, next %d", rows, next)
 	}
@@ -86,18 +117,64 @@ func TestNewOffcuts(t *testing.T) {
 	// A rack of 9.5 m² under a 10 m² limit has no room for 0.6 m².
 	limited := DefaultOffcutSettings()
 	limited.MaxArea = 10
-	if rows, next := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}, nil); len(rows) != 0 || next != 1 {
-		t.Errorf("over the limit: %+v, next %d", rows, next)
+	if rows, next, skipped := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}, nil, nil); len(rows) != 0 || next != 1 ||
+		skipped != (SkippedOffcuts{Count: 1, AreaM2: 0.6}) {
+		t.Errorf("over the limit: %+v, next %d, skipped %+v", rows, next, skipped)
 	}
-	if rows, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}, nil); len(rows) != 1 {
+	if rows, _, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}, nil, nil); len(rows) != 1 {
 		t.Errorf("within the limit: %+v", rows)
 	}
 	// A stock list at the engine's limit takes no more rows.
-	if rows, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}, nil); len(rows) != 0 {
+	if rows, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}, nil, nil); len(rows) != 0 {
 		t.Errorf("a full stock list: %+v", rows)
 	}
-	if rows, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil, nil); rows != nil {
+	if rows, _, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil, nil, nil); rows != nil {
 		t.Errorf("a layout without a result: %+v", rows)
+	}
+}
+
+// Near the rack's limit the largest leftovers are kept: the first that
+// does not fit ends the list, and no smaller one takes its place; those
+// left out are counted with their area.
+func TestNewOffcutsKeepLargest(t *testing.T) {
+	no := false
+	// Page 1 leaves 60 x 100 (0,6 m²), page 2 100 x 35 (0,35 m²).
+	req := nest.Request{Sheet: nest.Sheet{Width: 100, Height: 100}, Options: nest.Options{Guillotine: true},
+		Parts: []nest.Part{{ID: "a", Name: "A", Width: 40, Height: 100, Quantity: 1, Rotate: &no},
+			{ID: "b", Name: "B", Width: 100, Height: 65, Quantity: 1, Rotate: &no}}}
+	res, err := nest.Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Options: req.Options, Result: &res}
+	all, _, none := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, nil)
+	if len(all) < 2 || none.Count != 0 {
+		t.Fatalf("without a limit: %+v, skipped %+v", all, none)
+	}
+	limited := DefaultOffcutSettings()
+	limited.MaxArea = all[0].Width*all[0].Height/10000 - 0.01 // the largest does not fit, the others would
+	rows, _, skipped := NewOffcuts(l, limited, 0, 0, 1, map[string]bool{}, nil, nil)
+	var area float64
+	for _, o := range all {
+		area += o.Width * o.Height / 10000
+	}
+	if len(rows) != 0 || skipped.Count != len(all) || math.Abs(skipped.AreaM2-area) > 0.01 {
+		t.Errorf("the largest over the limit: kept %+v, skipped %+v, want none kept and %d (%g m²) skipped", rows, skipped, len(all), area)
+	}
+	// Pages on an offcut another job's cut took make no leftovers.
+	on := req
+	on.Sheet = nest.Sheet{}
+	on.Stock = []nest.Stock{{ID: "A-10", Width: 100, Height: 100, Quantity: 2, Offcut: true}}
+	res2, err := nest.Layout(context.Background(), on, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2 := Layout{ID: "job-a", Parts: on.Parts, Options: on.Options, Stock: on.Stock, Result: &res2}
+	if rows, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": "job-b"}); len(rows) != 0 {
+		t.Errorf("leftovers of a board another job cut: %+v", rows)
+	}
+	if rows, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": ""}); len(rows) == 0 {
+		t.Error("no leftovers of a board on the rack")
 	}
 }
 

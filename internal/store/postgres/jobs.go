@@ -52,6 +52,13 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 				return err
 			}
 		}
+		codes, err := offcutCodes(ctx, tx, owner)
+		if err != nil {
+			return err
+		}
+		if err := store.CheckKeptOffcuts(cur, in, codes); err != nil {
+			return err
+		}
 		l := cur
 		l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
 		parts, sheet, options, err := store.LayoutColumns(l)
@@ -112,6 +119,13 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 				return err
 			}
 		}
+		if cur.State == store.StatePlanned && c.State == store.StateCutting {
+			// Kesime başla: the boards the job is planned on must still
+			// be on the rack, before any is sawn (the check of a cut).
+			if err := checkOffcuts(ctx, tx, owner, cur); err != nil {
+				return err
+			}
+		}
 		if c.State == store.StateCut {
 			if err := s.cut(ctx, tx, owner, cur); err != nil {
 				return err
@@ -135,10 +149,14 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err != nil {
 		return err
 	}
-	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack); err != nil {
+	codes, err := offcutCodes(ctx, tx, owner)
+	if err != nil {
 		return err
 	}
-	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
+	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack, codes); err != nil {
+		return err
+	}
+	for _, code := range store.UsedOffcuts(l.Request(), l.Result, codes) {
 		tag, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = $1
 			WHERE kind = $2 AND row_id = $3 AND consumed_by IS NULL AND `+where,
 			append([]any{l.ID, store.StockKindOffcut, code}, args...)...)
@@ -186,7 +204,8 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err != nil {
 		return err
 	}
-	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made)
+	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes)
+	store.ReportCut(ctx, len(offcuts), skipped)
 	created := s.clock.Now()
 	batch := &pgx.Batch{}
 	for i, o := range offcuts {
@@ -202,6 +221,41 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 		}
 	}
 	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+}
+
+// checkOffcuts checks the offcuts the layout is planned on against the
+// owner's rack (store.CheckOffcutRows).
+func checkOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.Layout) error {
+	onRack, err := readOffcuts(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	codes, err := offcutCodes(ctx, tx, owner)
+	if err != nil {
+		return err
+	}
+	return store.CheckOffcutRows(l.Request(), l.Result, onRack, codes)
+}
+
+// offcutCodes returns the codes of all the owner's offcuts, on the rack
+// or taken off it by a cut job (store.OffcutCodes).
+func offcutCodes(ctx context.Context, tx pgx.Tx, owner store.Owner) (store.OffcutCodes, error) {
+	where, args := ownerWhere(owner, 2)
+	rows, err := tx.Query(ctx, `SELECT row_id, COALESCE(consumed_by::text, '') FROM stock_rows WHERE kind = $1 AND `+where,
+		append([]any{store.StockKindOffcut}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := store.OffcutCodes{}
+	for rows.Next() {
+		var code, by string
+		if err := rows.Scan(&code, &by); err != nil {
+			return nil, err
+		}
+		codes[code] = by
+	}
+	return codes, rows.Err()
 }
 
 // madeOffcuts returns the offcuts an earlier cut of the layout made that

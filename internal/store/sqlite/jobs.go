@@ -41,6 +41,13 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 			return store.Layout{}, err
 		}
 	}
+	codes, err := offcutCodes(ctx, tx, owner)
+	if err != nil {
+		return store.Layout{}, wrap("sqlite: replace layout", err)
+	}
+	if err := store.CheckKeptOffcuts(cur, in, codes); err != nil {
+		return store.Layout{}, err
+	}
 	l := cur
 	l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
 	parts, sheet, options, err := store.LayoutColumns(l)
@@ -102,6 +109,13 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 			return store.Layout{}, saveError("sqlite: undo cut", err)
 		}
 	}
+	if cur.State == store.StatePlanned && c.State == store.StateCutting {
+		// Kesime başla: the boards the job is planned on must still be
+		// on the rack, before any is sawn (the check of a cut).
+		if err := checkOffcuts(ctx, tx, owner, cur); err != nil {
+			return store.Layout{}, saveError("sqlite: set state", err)
+		}
+	}
 	if c.State == store.StateCut {
 		if err := s.cut(ctx, tx, owner, cur); err != nil {
 			return store.Layout{}, saveError("sqlite: cut", err)
@@ -128,10 +142,14 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err != nil {
 		return err
 	}
-	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack); err != nil {
+	codes, err := offcutCodes(ctx, tx, owner)
+	if err != nil {
 		return err
 	}
-	for _, code := range store.UsedOffcuts(l.Request(), l.Result) {
+	if err := store.CheckOffcutRows(l.Request(), l.Result, onRack, codes); err != nil {
+		return err
+	}
+	for _, code := range store.UsedOffcuts(l.Request(), l.Result, codes) {
 		res, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = ?
 			WHERE kind = ? AND row_id = ? AND consumed_by IS NULL AND `+where,
 			append([]any{l.ID, store.StockKindOffcut, code}, args...)...)
@@ -180,7 +198,8 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err != nil {
 		return err
 	}
-	offcuts, next := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made)
+	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes)
+	store.ReportCut(ctx, len(offcuts), skipped)
 	created := micros(s.clock.Now())
 	if err := insertEach(ctx, tx, `INSERT INTO stock_rows
 		(id, user_id, kind, source, row_id, position, name, material, thickness, width, height, quantity, price, grain, created_at)
@@ -192,6 +211,41 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 		return err
 	}
 	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+}
+
+// checkOffcuts checks the offcuts the layout is planned on against the
+// owner's rack (store.CheckOffcutRows).
+func checkOffcuts(ctx context.Context, db querier, owner store.Owner, l store.Layout) error {
+	onRack, err := readOffcuts(ctx, db, owner)
+	if err != nil {
+		return err
+	}
+	codes, err := offcutCodes(ctx, db, owner)
+	if err != nil {
+		return err
+	}
+	return store.CheckOffcutRows(l.Request(), l.Result, onRack, codes)
+}
+
+// offcutCodes returns the codes of all the owner's offcuts, on the rack
+// or taken off it by a cut job (store.OffcutCodes).
+func offcutCodes(ctx context.Context, db querier, owner store.Owner) (store.OffcutCodes, error) {
+	where, args := ownerWhere(owner)
+	rows, err := db.QueryContext(ctx, `SELECT row_id, COALESCE(consumed_by, '') FROM stock_rows WHERE kind = ? AND `+where,
+		append([]any{store.StockKindOffcut}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := store.OffcutCodes{}
+	for rows.Next() {
+		var code, by string
+		if err := rows.Scan(&code, &by); err != nil {
+			return nil, err
+		}
+		codes[code] = by
+	}
+	return codes, rows.Err()
 }
 
 // madeOffcuts returns the offcuts an earlier cut of the layout made that

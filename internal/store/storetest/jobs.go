@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -42,6 +43,10 @@ var jobTests = []struct {
 	{"OffcutsInStockList", testOffcutsInStockList},
 	{"SheetTakesNoOffcutCode", testSheetTakesNoOffcutCode},
 	{"OffcutsOfDeletedUndoneJob", testOffcutsOfDeletedUndoneJob},
+	{"OffcutKeptPageReplan", testOffcutKeptPageReplan},
+	{"OffcutKeptPageCut", testOffcutKeptPageCut},
+	{"OffcutsLimitKeepsLargest", testOffcutsLimitKeepsLargest},
+	{"OffcutGoneAtCutting", testOffcutGoneAtCutting},
 }
 
 // jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),
@@ -952,4 +957,143 @@ func testLayoutOwner(t *testing.T, s store.Store) {
 	if _, _, err := s.LayoutOwner(ctx, "yok"); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("no such layout: %v", err)
 	}
+}
+
+// startOnOffcut cuts job 0, which puts offcut o on user A's rack, and
+// starts job A on o with one piece ticked.
+func startOnOffcut(t *testing.T, s store.Store) (ja store.Layout, o store.Offcut) {
+	t.Helper()
+	j0 := mustCreateJob(t, s, userA, jobInput(t, "Sıfırıncı", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j0.ID, store.StateCut)
+	o = rack(t, s, userA)[0]
+	ja = mustCreateJob(t, s, userA, jobInput(t, "İş A", []nest.Stock{o.Stock}, fixed("p", 25, 25, 2)))
+	if ja.Result.Pages[0].StockID != o.ID {
+		t.Fatalf("job A is not planned on offcut %s: %+v", o.ID, ja.Result.Pages)
+	}
+	mustSetState(t, s, userA, ja.ID, store.StateCutting)
+	if _, err := s.TickPiece(context.Background(), userA, ja.ID, store.Tick{PieceID: ja.Result.Pages[0].Parts[0].ID, Cut: true}); err != nil {
+		t.Fatal(err)
+	}
+	return ja, o
+}
+
+// replanKeeping re-plans job a on the canvas alone, one part more, its
+// first (ticked) page pinned: the request no longer lists its offcut.
+func replanKeeping(t *testing.T, a store.Layout) store.LayoutInput {
+	t.Helper()
+	next := store.LayoutInput{Name: a.Name, Parts: append(slices.Clone(a.Parts), fixed("q", 20, 20, 1)),
+		Sheet: nest.Sheet{Width: 100, Height: 100}, Options: a.Options}
+	res, err := nest.Layout(context.Background(), next.Request(a.Result.Pages[:1]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Result = &res
+	return next
+}
+
+// A job being cut whose ticked page sits on an offcut another job was cut
+// from cannot keep that page in a re-plan (409 naming the offcut), and is
+// still refused when marked cut: the board is not cut twice, and makes no
+// offcut of its own.
+func testOffcutKeptPageReplan(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ja, o := startOnOffcut(t, s)
+	jb := mustCreateJob(t, s, userA, jobInput(t, "İş B", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, jb.ID, store.StateCutting)
+	mustSetState(t, s, userA, jb.ID, store.StateCut)
+	gone := fmt.Sprintf(store.MsgOffcutGone, o.ID)
+	if _, err := s.SetLayoutState(ctx, userA, ja.ID, store.StateChange{State: store.StateCut}); apperr.MessageOf(err) != gone {
+		t.Fatalf("cutting job A after job B: %v, want %q", err, gone)
+	}
+	before := rackIDs(rack(t, s, userA))
+	_, err := s.ReplaceLayout(ctx, userA, ja.ID, replanKeeping(t, ja))
+	want := fmt.Sprintf(store.MsgOffcutKeptGone, o.ID)
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != want {
+		t.Errorf("re-plan keeping a page on offcut %s that job B was cut from: %v, want conflict %q", o.ID, err, want)
+	}
+	if _, err := s.SetLayoutState(ctx, userA, ja.ID, store.StateChange{State: store.StateCut}); apperr.MessageOf(err) != gone {
+		t.Errorf("cutting job A after the re-plan: %v, want %q", err, gone)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, before) {
+		t.Errorf("rack %v after the refusals, want %v", got, before)
+	}
+}
+
+// A page kept on an offcut by a re-plan whose request no longer lists it
+// is cut from that offcut: the cut takes it off the rack, and is refused
+// when another job was cut from it first.
+func testOffcutKeptPageCut(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ja, o := startOnOffcut(t, s)
+	// Re-planned while the offcut is still on the rack: taken.
+	if _, err := s.ReplaceLayout(ctx, userA, ja.ID, replanKeeping(t, ja)); err != nil {
+		t.Fatalf("re-plan keeping the ticked page on offcut %s on the rack: %v", o.ID, err)
+	}
+	jb := mustCreateJob(t, s, userA, jobInput(t, "İş B", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, jb.ID, store.StateCut)
+	before := rackIDs(rack(t, s, userA))
+	gone := fmt.Sprintf(store.MsgOffcutGone, o.ID)
+	if _, err := s.SetLayoutState(ctx, userA, ja.ID, store.StateChange{State: store.StateCut}); apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != gone {
+		t.Errorf("cutting job A, whose kept page is on offcut %s that job B was cut from: %v, want %q", o.ID, err, gone)
+	}
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, before) {
+		t.Errorf("rack %v after the refused cut, want %v", got, before)
+	}
+	// Job B undone, job A is cut from the offcut and takes it off the rack.
+	mustSetState(t, s, userA, jb.ID, store.StatePlanned)
+	mustSetState(t, s, userA, ja.ID, store.StateCut)
+	for _, r := range rack(t, s, userA) {
+		if r.ID == o.ID {
+			t.Errorf("offcut %s still on the rack after job A was cut from it", o.ID)
+		}
+	}
+	if _, err := s.SetLayoutState(ctx, userA, jb.ID, store.StateChange{State: store.StateCut}); apperr.MessageOf(err) != gone {
+		t.Errorf("cutting job B after job A: %v, want %q", err, gone)
+	}
+}
+
+// Near the rack's limit a cut keeps the largest leftovers: when the
+// largest does not fit, no smaller one is put in its place, and the
+// report of the cut counts those left out and their area.
+func testOffcutsLimitKeepsLargest(t *testing.T, s store.Store) {
+	limit := store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 30, MinHeight: 30}}, MaxArea: 0.5, MinUse: 60}
+	if _, err := s.ReplaceStock(context.Background(), userA, store.StockList{Settings: &limit}); err != nil {
+		t.Fatal(err)
+	}
+	// Page 1 leaves 60 x 100 cm (0,6 m², over the limit), page 2 100 x
+	// 35 cm (0,35 m², which would fit).
+	j := mustCreateJob(t, s, userA, jobInput(t, "Mutfak", nil, fixed("a", 40, 100, 1), fixed("b", 100, 65, 1)))
+	var rep store.CutReport
+	ctx := store.WithCutReport(context.Background(), &rep)
+	if _, err := s.SetLayoutState(ctx, userA, j.ID, store.StateChange{State: store.StateCut}); err != nil {
+		t.Fatal(err)
+	}
+	if got := rack(t, s, userA); len(got) != 0 {
+		t.Errorf("a smaller offcut kept in place of the larger one over the limit: %+v", got)
+	}
+	if !rep.Done || rep.Added != 0 || rep.Skipped.Count < 2 || rep.Skipped.AreaM2 < 0.95-0.01 {
+		t.Errorf("cut report %+v, want none added, 2 skipped of 0,95 m²", rep)
+	}
+}
+
+// Kesime başla checks the offcuts the job is planned on: one another job
+// was cut from is a 409 naming it, and the job stays planned.
+func testOffcutGoneAtCutting(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j0 := mustCreateJob(t, s, userA, jobInput(t, "Sıfırıncı", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j0.ID, store.StateCut)
+	o := rack(t, s, userA)[0]
+	ja := mustCreateJob(t, s, userA, jobInput(t, "İş A", []nest.Stock{o.Stock}, fixed("p", 25, 25, 2)))
+	jb := mustCreateJob(t, s, userA, jobInput(t, "İş B", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, jb.ID, store.StateCut)
+	_, err := s.SetLayoutState(ctx, userA, ja.ID, store.StateChange{State: store.StateCutting})
+	if want := fmt.Sprintf(store.MsgOffcutGone, o.ID); apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != want {
+		t.Errorf("Kesime başla on offcut %s that job B was cut from: %v, want conflict %q", o.ID, err, want)
+	}
+	if got, err := s.GetLayout(ctx, userA, ja.ID); err != nil || got.State != store.StatePlanned {
+		t.Errorf("the refused job is %q (%v), want planned", got.State, err)
+	}
+	// Once job B is undone, job A starts.
+	mustSetState(t, s, userA, jb.ID, store.StatePlanned)
+	mustSetState(t, s, userA, ja.ID, store.StateCutting)
 }
