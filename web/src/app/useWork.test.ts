@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { announceJobGone } from '../features/saved/jobGone';
 import { useWork } from './useWork';
 
 const account = { mode: 'local' as const };
@@ -57,5 +58,29 @@ describe('useWork and other tabs', () => {
     expect(result.current.parts.map((p) => p.name)).toEqual(['Yan', 'Raf']);
     act(() => result.current.add([{ name: 'Kapak', width: 50, height: 74, quantity: 4 }]));
     expect(JSON.parse(localStorage.getItem('kesim-work')!).parts.map((p: { name: string }) => p.name)).toEqual(['Yan', 'Raf', 'Kapak']);
+  });
+});
+
+describe('useWork and a job gone from the server', () => {
+  it('drops the link to the job when it is announced gone: plain unsaved work', () => {
+    const result1 = {
+      sheet: { width: 100, height: 100 },
+      pages: [],
+      skipped: [],
+      stats: { pages: 0, lowerBound: 0, optimal: true, efficiency: 0, placed: 0, elapsedMs: 1 },
+    };
+    const { result } = renderHook(() => useWork(account));
+    act(() =>
+      result.current.load({ id: '9', name: 'Mutfak', parts: [{ id: 'x', name: 'Yan', width: 56, height: 72, quantity: 2 }], result: result1, state: 'cutting', createdAt: '' }),
+    );
+    expect(result.current.job).toMatchObject({ id: '9', state: 'cutting' });
+    expect(result.current.unsaved).toBe(false);
+    act(() => announceJobGone('8'));
+    expect(result.current.job?.id).toBe('9');
+    act(() => announceJobGone('9'));
+    expect(result.current.job).toBeUndefined();
+    expect(result.current.unsaved).toBe(true);
+    expect(result.current.parts.map((p) => p.name)).toEqual(['Yan']);
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).job).toBeUndefined();
   });
 });

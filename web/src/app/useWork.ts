@@ -1,9 +1,10 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { canvasOf, type CanvasSettings } from '../features/canvas/settings';
 import type { PartInput } from '../features/engine/types';
 import { pinnedPages } from '../features/job/checklist';
 import { newPartId, type Part } from '../features/parts/parts';
 import type { SavedLayout } from '../features/saved/api';
+import { onJobGone } from '../features/saved/jobGone';
 import { stockPrint } from '../features/stock/api';
 import { settingsOf, type StockSettings } from '../features/stock/stock';
 import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
@@ -59,6 +60,20 @@ export function useWork(account: Me | null | undefined) {
   const store = useMemo(() => new WorkStore(owner, adoptPlain), [owner, adoptPlain]);
   const work = useSyncExternalStore(store.subscribe, store.snapshot);
   const isUnsaved = useMemo(() => unsaved(work), [work]);
+  // A job on screen the server no longer has (a save over it was 404):
+  // the work is no job any more, and unsaved, to be saved as a new layout.
+  useEffect(
+    () =>
+      onJobGone((id) =>
+        store.update((w) => {
+          if (w.job?.id !== id) return w;
+          const rest = withoutJob(w);
+          delete rest.saved;
+          return rest;
+        }),
+      ),
+    [store],
+  );
   const edits = useMemo(() => {
     const { update } = store;
     return {

@@ -6,6 +6,7 @@ import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
 import { api, keptLocally, localStore, savedPartOf, type NewLayout, type SavedLayout } from './api';
+import { announceJobGone } from './jobGone';
 import { savedMsg } from './texts';
 
 interface Props {
@@ -47,9 +48,12 @@ async function createLayout(payload: NewLayout, withResult: NewLayout): Promise<
  * its parts. When the server cannot be reached the layout is kept in the
  * browser and pushed to the server at the next start.
  */
-export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, job, owner, onSaved, onClose }: Props) {
-  const [name, setName] = useState(job?.name ?? '');
+export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, job: jobOnScreen, owner, onSaved, onClose }: Props) {
+  const [name, setName] = useState(jobOnScreen?.name ?? '');
   const [busy, setBusy] = useState(false);
+  // The job on screen is gone from the server (a save over it was 404): the layout is saved as a new one.
+  const [gone, setGone] = useState(false);
+  const job = gone ? undefined : jobOnScreen;
   const notices = useNotices();
 
   /**
@@ -67,11 +71,14 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
     }
   };
 
-  const save = async () => {
+  const save = async (asNew = false) => {
     if (!name.trim() || busy) return;
+    // over: the job this save replaces (none: a new layout).
+    const over = asNew ? undefined : job;
+    let goneJob: { id: string; name: string } | undefined;
     setBusy(true);
     // A second layout of the same name is made only when asked for.
-    if (!job && (await nameTaken(name.trim())) && !(await notices.confirm(savedMsg.nameTaken(name.trim())))) {
+    if (!over && (await nameTaken(name.trim())) && !(await notices.confirm(savedMsg.nameTaken(name.trim())))) {
       setBusy(false);
       return;
     }
@@ -81,23 +88,30 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
     try {
       // The layout on screen goes with it; a job being cut is replaced.
       const withResult = result ? { ...payload, result } : payload;
-      const saved = job ? await api.replaceLayout(job.id, withResult) : await createLayout(payload, withResult);
+      const saved = over ? await api.replaceLayout(over.id, withResult) : await createLayout(payload, withResult);
       await api.sync(parts.map(savedPartOf), []);
-      notices.toast(job ? savedMsg.jobUpdated : msg.layoutSaved);
+      notices.toast(over ? savedMsg.jobUpdated : msg.layoutSaved);
       onSaved(parts, saved?.id ? { ...saved, name: saved.name || payload.name } : undefined);
       onClose();
     } catch (e) {
-      if (keptLocally(e) && !job) {
+      if (keptLocally(e) && !over) {
         localStore(owner).keep(payload);
         notices.toast(msg.layoutSavedLocally, { tone: 'info', ms: 5000 });
         onSaved(parts);
         onClose();
+      } else if (over && e instanceof ApiError && e.status === 404) {
+        // The job is not on the server any more (deleted, or a restore without
+        // it): the work drops its link, and the layout can be saved as new.
+        goneJob = over;
+        setGone(true);
+        announceJobGone(over.id);
       } else {
         await notices.alert(`${msg.layoutSaveError}\n${(e as Error).message}`);
       }
     } finally {
       setBusy(false);
     }
+    if (goneJob && (await notices.confirm(savedMsg.jobGone(goneJob.name)))) await save(true);
   };
 
   // Handled here: the key's default would press the button of the error alert that save may open.
@@ -127,6 +141,11 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
         <span>{msg.layoutName}</span>
         <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} onKeyDown={saveOnEnter} data-autofocus />
       </label>
+      {gone && (
+        <p className="inline-notice" role="status">
+          {savedMsg.jobGoneNote}
+        </p>
+      )}
       <p className="hint">{job ? savedMsg.updateJobNote : msg.saveNote}</p>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { localStore, type LayoutSummary, type SavedPart } from './api';
+import { onJobGone } from './jobGone';
 import { SavedItemsDialog, SEARCH_DELAY_MS, SETTLE_MS } from './SavedItemsDialog';
 import { savedMsg } from './texts';
 
@@ -212,6 +213,17 @@ describe('SavedItemsDialog deletes', () => {
     expect(screen.getByRole('button', { name: 'Kapak: Sil' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the work that a deleted server layout is gone (the job on screen, if it was)', async () => {
+    const announced: string[] = [];
+    const stop = onJobGone((id) => announced.push(id));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Banyo 0: Sil' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    await vi.waitFor(() => expect(deleted).toEqual(['/api/layouts/100']));
+    expect(announced).toEqual(['100']);
+    stop();
   });
 
   it('leaves the focus on the dialog when the last layout goes, and Escape closes it', async () => {

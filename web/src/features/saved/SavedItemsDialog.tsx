@@ -5,6 +5,7 @@ import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
 import { api, keptLocally, localStore, offcutsOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { announceJobGone } from './jobGone';
 import { savedMsg, stateLabel } from './texts';
 
 interface Props {
@@ -247,6 +248,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       } else {
         await api.deleteLayout(r.id);
         setServer((s) => ({ ...s, items: s.items.filter((x) => x.id !== r.id) }));
+        // The work on screen, when it was this job, is no job any more.
+        announceJobGone(r.id);
       }
       focusAfterDelete.current = nextFocus(button);
       notices.toast(msg.layoutDeleted);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import type { LayoutSummary } from './api';
 import { SavedItemsDialog } from './SavedItemsDialog';
+import { onJobGone } from './jobGone';
 import { SaveLayoutDialog } from './SaveLayoutDialog';
 
 // Jobs in the saved-layouts dialog: a stand-in server with one job per state.
@@ -109,7 +110,9 @@ describe('saving a job', () => {
   let conflict: boolean;
   let tooLarge: boolean;
   let misfit: boolean;
+  let gone: boolean;
   beforeEach(() => {
+    gone = false;
     localStorage.clear();
     sent = [];
     conflict = false;
@@ -121,6 +124,7 @@ describe('saving a job', () => {
         const body = init?.body ? JSON.parse(String(init.body)) : {};
         sent.push({ method: init?.method ?? 'GET', url, body });
         if (url === '/api/layouts/9' && init?.method === 'PUT') {
+          if (gone) return Response.json({ error: { code: 'not_found', message: 'Düzen bulunamadı.' } }, { status: 404 });
           if (conflict) return Response.json({ error: { code: 'conflict', message: 'Kesimi başlamış levhalar değiştirilemez.' } }, { status: 409 });
           return Response.json({ id: '9', name: body.name, state: 'cutting' });
         }
@@ -179,5 +183,35 @@ describe('saving a job', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Kesimi başlamış levhalar değiştirilemez.');
     expect(onSaved).not.toHaveBeenCalled();
     expect(localStorage.getItem('nesting-layouts')).toBeNull();
+  });
+
+  it('offers to save as a new layout when the job is gone from the server (404), and the work drops the job', async () => {
+    gone = true;
+    const announced: string[] = [];
+    const stop = onJobGone((id) => announced.push(id));
+    const onSaved = await save({ id: '9', name: 'Mutfak' });
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('"Mutfak" işi sunucuda artık yok');
+    expect(ask).toHaveTextContent('yeni bir düzen olarak kaydedilsin mi?');
+    expect(ask).not.toHaveTextContent('Düzen kaydedilirken hata oluştu!');
+    expect(announced).toEqual(['9']);
+    await userEvent.setup().click(within(ask).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(parts, expect.objectContaining({ id: '12', name: 'Mutfak' })));
+    expect(sent.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/layouts/9', 'POST /api/layouts', 'POST /api/sync']);
+    expect(sent.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Mutfak', result });
+    stop();
+  });
+
+  it('leaves the dialog saving a new layout when the offer is declined', async () => {
+    gone = true;
+    const onSaved = await save({ id: '9', name: 'Mutfak' });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'İptal' }));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByText('Bu iş sunucuda artık yok; Kaydet, ekrandaki düzeni yeni bir düzen olarak kaydeder.')).toBeInTheDocument();
+    expect(screen.queryByText('Kesimdeki İşi Güncelle')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(parts, expect.objectContaining({ id: '12' })));
+    expect(sent.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });

@@ -35,6 +35,11 @@ export const savedMsg = {
   partsUnreachable: 'Sunucuya ulaşılamıyor; kayıtlı parçalar şu an gösterilemiyor.',
   /** onlyLocal: the footer while the server cannot be reached, instead of counts that would read as nothing saved */
   onlyLocal: 'Sunucuya ulaşılamıyor · yalnız bu tarayıcıda tutulanlar gösteriliyor',
+  /** jobGone: saving over the job on screen found it gone from the server (404); the save dialog offers a new layout */
+  jobGone: (name: string) =>
+    `"${name}" işi sunucuda artık yok (silinmiş ya da sunucu bu iş olmayan bir yedekten geri yüklenmiş). Ekrandaki düzen yeni bir düzen olarak kaydedilsin mi?`,
+  /** jobGoneNote: the save dialog's note once the job on screen is known to be gone */
+  jobGoneNote: 'Bu iş sunucuda artık yok; Kaydet, ekrandaki düzeni yeni bir düzen olarak kaydeder.',
 };
 
 /** stateLabel is a job state's Turkish name. */
