@@ -134,8 +134,17 @@ type stateBody struct {
 	State *string `json:"state"`
 }
 
+// cutAnswer is the answer of a PATCH that cut a job: the layout, with the
+// number of offcuts its cut put on the rack and the leftovers the rack's
+// limit kept off it (absent when none).
+type cutAnswer struct {
+	store.Layout
+	Offcuts        int                   `json:"offcuts"`
+	OffcutsSkipped *store.SkippedOffcuts `json:"offcutsSkipped,omitempty"`
+}
+
 // setLayoutState answers PATCH /api/layouts/{id}: the job's new state; 200
-// with the whole layout.
+// with the whole layout, and after a cut what it put on the rack.
 func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 	var body stateBody
 	if err := decodeJSON(w, r, &body, maxSmallBody); err != nil {
@@ -146,10 +155,19 @@ func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, apperr.NewField(apperr.Invalid, "state", store.MsgRequired))
 		return
 	}
-	l, err := h.st.SetLayoutState(r.Context(), requestOwner(r), r.PathValue("id"),
+	var rep store.CutReport
+	l, err := h.st.SetLayoutState(store.WithCutReport(r.Context(), &rep), requestOwner(r), r.PathValue("id"),
 		store.StateChange{State: *body.State, By: userName(r)})
 	if err != nil {
 		Error(w, r, err)
+		return
+	}
+	if rep.Done && l.State == store.StateCut {
+		a := cutAnswer{Layout: l, Offcuts: rep.Added}
+		if rep.Skipped.Count > 0 {
+			a.OffcutsSkipped = &rep.Skipped
+		}
+		writeJSON(w, http.StatusOK, a)
 		return
 	}
 	writeJSON(w, http.StatusOK, l)

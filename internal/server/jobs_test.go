@@ -538,3 +538,40 @@ func TestJobOnALargeOffcut(t *testing.T) {
 		t.Errorf("a sheet row of 4970 cm: %d %s", status, body)
 	}
 }
+
+// The answer of a PATCH that cuts a job counts the offcuts put on the rack
+// and, when the rack's limit kept some off it, how many and their area;
+// other state changes answer the layout alone.
+func TestJobAPICutReport(t *testing.T) {
+	h := newStoreAPI(t)
+	if status, body := call(t, h, "PUT", "/api/stock",
+		`{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":30,"minHeight":30}],"maxArea":0.5,"minUse":60}}`); status != http.StatusOK {
+		t.Fatalf("PUT /api/stock: %d %s", status, body)
+	}
+	// Leftovers of 60 x 100 (0,6 m²) and 100 x 35 cm (0,35 m²): the
+	// larger is over the limit, and the smaller does not take its place.
+	l := saveJob(t, h, jobBody(t, "Mutfak", nil, stiff("a", 40, 100, 1), stiff("b", 100, 65, 1)))
+	status, body := call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"cut"}`)
+	var got struct {
+		ID             string          `json:"id"`
+		State          string          `json:"state"`
+		Offcuts        *int            `json:"offcuts"`
+		OffcutsSkipped json.RawMessage `json:"offcutsSkipped"`
+	}
+	if status != http.StatusOK || json.Unmarshal(body, &got) != nil || got.ID != l.ID || got.State != store.StateCut ||
+		got.Offcuts == nil || *got.Offcuts != 0 || string(got.OffcutsSkipped) != `{"count":2,"areaM2":0.95}` {
+		t.Errorf("PATCH cut over the limit: %d %s", status, body)
+	}
+	status, body = call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"planned"}`)
+	if status != http.StatusOK || strings.Contains(string(body), `"offcuts"`) {
+		t.Errorf("PATCH planned: %d %s", status, body)
+	}
+	if status, body := call(t, h, "PUT", "/api/stock",
+		`{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":30,"minHeight":30}],"maxArea":0,"minUse":60}}`); status != http.StatusOK {
+		t.Fatalf("PUT /api/stock: %d %s", status, body)
+	}
+	status, body = call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"cut"}`)
+	if status != http.StatusOK || !strings.Contains(string(body), `"offcuts":2`) || strings.Contains(string(body), `"offcutsSkipped"`) {
+		t.Errorf("PATCH cut without a limit: %d %s", status, body)
+	}
+}
