@@ -260,9 +260,15 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
   // A job moves to another state; marking it cut says how many offcuts went to the rack.
   const moveJob = async (r: Row, state: JobState) => {
     if (movingId || settling(movedAt.current)) return;
-    if (state === 'cut' && !(await notices.confirm(savedMsg.confirmCut(r.name)))) return;
-    // Undoing a cut takes its offcuts off the rack.
-    if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCut(r.name), { destructive: true }))) return;
+    // Marking it cut says how many pieces are not ticked yet.
+    const progress = r.progress;
+    const cutAsk = progress && progress.cut < progress.total ? savedMsg.confirmCutUnticked(r.name, progress.cut, progress.total) : savedMsg.confirmCut(r.name);
+    if (state === 'cut' && !(await notices.confirm(cutAsk))) return;
+    // Undoing a cut takes its offcuts off the rack and puts back those it used.
+    if (r.state === 'cut' && !(await notices.confirm(savedMsg.confirmUndoCutRack(r.name), { destructive: true }))) return;
+    // Back to planned, the sawyers' checklists stop and a re-plan drops the ticks.
+    const backToPlanned = r.state === 'cutting' && state === 'planned';
+    if (backToPlanned && !(await notices.confirm(savedMsg.confirmBackToPlanned(r.name, progress?.cut ?? 0), { destructive: true }))) return;
     setMovingId(r.id);
     let moved = false;
     try {
@@ -272,6 +278,7 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       let text: string;
       if (state === 'cut') text = savedMsg.markedCut(r.name, await offcutsOf(r.id, answer).catch(() => 0));
       else if (r.state === 'cut') text = savedMsg.undoneCut(r.name);
+      else if (backToPlanned) text = savedMsg.backToPlanned(r.name);
       else text = state === 'cutting' ? savedMsg.markedCutting(r.name) : savedMsg.markedPlanned(r.name);
       notices.toast(text, { ms: 5000 });
       onJobState?.(r.id, state);

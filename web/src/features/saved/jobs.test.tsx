@@ -85,6 +85,43 @@ describe('jobs in the saved layouts', () => {
     expect(patched).toEqual([{ url: '/api/layouts/3', body: { state: 'cutting' } }]);
   });
 
+  it('ask before taking a job being cut back to planned, and say what that did', async () => {
+    const { user, onJobState } = show();
+    await user.click(await screen.findByRole('button', { name: 'Banyo: Geri al' }));
+    let ask = screen.getByRole('alertdialog');
+    expect(ask).toHaveTextContent('"Banyo" Kesimde\'den Planlandı\'ya geri alınsın mı?');
+    expect(ask).toHaveTextContent('kontrol listeleri bu işte artık çalışmaz');
+    expect(ask).toHaveTextContent('işaretlenmiş 3 parçanın işaretleri silinir');
+    // Destructive: the focus is on İptal, and İptal keeps the job being cut.
+    expect(within(ask).getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'İptal' }));
+    expect(patched).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Banyo: Geri al' }));
+    ask = screen.getByRole('alertdialog');
+    await user.click(within(ask).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(onJobState).toHaveBeenCalledWith('2', 'planned'));
+    expect(patched).toEqual([{ url: '/api/layouts/2', body: { state: 'planned' } }]);
+    expect(await screen.findByText('"Banyo" yeniden planlanacak işler arasına alındı (Planlandı).')).toBeInTheDocument();
+    expect(screen.queryByText(/yeniden planlandı/)).not.toBeInTheDocument();
+  });
+
+  it('say how many pieces are not ticked when marking cut, and nothing of it when all are', async () => {
+    layouts = [summary('2', 'Banyo', 'cutting', 3), summary('4', 'Hol', 'cutting', 4)];
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Banyo: Kesildi' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('4 parçadan 1 tanesi henüz işaretlenmedi.');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'İptal' }));
+    await user.click(screen.getByRole('button', { name: 'Hol: Kesildi' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('"Hol" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.');
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('işaretlenmedi');
+  });
+
+  it('say that the offcuts the job used come back to the rack when a cut is undone', async () => {
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Dolap: Geri al' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner.');
+  });
+
   it('say in Turkish when the server refuses a move', async () => {
     vi.mocked(fetch).mockImplementation(async (url) => {
       if (url === '/api/parts') return Response.json([]);

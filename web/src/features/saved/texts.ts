@@ -40,6 +40,18 @@ export const savedMsg = {
     `"${name}" işi sunucuda artık yok (silinmiş ya da sunucu bu iş olmayan bir yedekten geri yüklenmiş). Ekrandaki düzen yeni bir düzen olarak kaydedilsin mi?`,
   /** jobGoneNote: the save dialog's note once the job on screen is known to be gone */
   jobGoneNote: 'Bu iş sunucuda artık yok; Kaydet, ekrandaki düzeni yeni bir düzen olarak kaydeder.',
+  /** confirmBackToPlanned: "Geri al" from Kesimde to Planlandı; ticked: the pieces ticked so far (dropped when the job is saved again as planned) */
+  confirmBackToPlanned: (name: string, ticked: number) =>
+    `"${name}" Kesimde'den Planlandı'ya geri alınsın mı? Kesimcilerin kontrol listeleri bu işte artık çalışmaz.` +
+    (ticked > 0 ? ` İş yeniden kaydedildiğinde işaretlenmiş ${fmtI(ticked)} parçanın işaretleri silinir.` : ''),
+  /** backToPlanned: the toast once a job being cut is back among the planned ones (nothing was re-planned yet) */
+  backToPlanned: (name: string) => `"${name}" yeniden planlanacak işler arasına alındı (Planlandı).`,
+  /** confirmCutUnticked: the Kesildi question when fewer pieces are ticked than the job has */
+  confirmCutUnticked: (name: string, cut: number, total: number) =>
+    `"${name}" kesildi olarak işaretlensin mi? ${fmtI(total)} parçadan ${fmtI(total - cut)} tanesi henüz işaretlenmedi. Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+  /** confirmUndoCutRack: the undo-cut question, with the offcuts the job used coming back to the rack */
+  confirmUndoCutRack: (name: string) =>
+    `"${name}" için kesildi işareti geri alınsın mı? Bu işten çıkıp henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner.`,
 };
 
 /** stateLabel is a job state's Turkish name. */
