@@ -290,16 +290,29 @@ export async function syncLocal(account: Me): Promise<Synced | null> {
   return { newParts: 0, newLayouts: 0, sent: 0, refused };
 }
 
+/** OffcutTally is what a cut did to the rack: the offcuts it put on it, and the leftovers the rack's limit kept off it (count, m²). */
+export interface OffcutTally {
+  added: number;
+  skipped: number;
+  skippedM2: number;
+}
+
 /**
- * offcutsOf counts the offcuts a job marked cut put on the rack: the
- * count in the server's answer to the PATCH when it gives one (offcuts,
- * a number or a list), else the user's offcut rows that came from the job
+ * offcutsOf tells what a job marked cut put on the rack: the count in the
+ * server's answer to the PATCH when it gives one (offcuts, a number or a
+ * list) with the leftovers the rack's limit kept off it (offcutsSkipped
+ * {count, areaM2}), else the user's offcut rows that came from the job
  * (GET /api/stock, sourceLayoutId).
  */
-export async function offcutsOf(id: string, answer: unknown): Promise<number> {
-  const given = (answer as { offcuts?: unknown } | null)?.offcuts;
-  if (typeof given === 'number') return given;
-  if (Array.isArray(given)) return given.length;
+export async function offcutsOf(id: string, answer: unknown): Promise<OffcutTally> {
+  const a = answer as { offcuts?: unknown; offcutsSkipped?: { count?: unknown; areaM2?: unknown } | null } | null;
+  const given = a?.offcuts;
+  const count = a?.offcutsSkipped?.count;
+  const area = a?.offcutsSkipped?.areaM2;
+  const skipped = typeof count === 'number' && count > 0 ? count : 0;
+  const skippedM2 = skipped > 0 && typeof area === 'number' ? area : 0;
+  if (typeof given === 'number') return { added: given, skipped, skippedM2 };
+  if (Array.isArray(given)) return { added: given.length, skipped, skippedM2 };
   const s = await request<{ stock?: { offcut?: boolean; sourceLayoutId?: string }[] } | null>('GET', '/api/stock');
-  return (s?.stock ?? []).filter((r) => r.offcut && r.sourceLayoutId === id).length;
+  return { added: (s?.stock ?? []).filter((r) => r.offcut && r.sourceLayoutId === id).length, skipped, skippedM2 };
 }

@@ -3,6 +3,8 @@
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
+const m2Fmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+const fmtM2 = (v: number): string => m2Fmt.format(v);
 
 export const savedMsg = {
   updateJobTitle: 'Kesimdeki İşi Güncelle',
@@ -19,8 +21,17 @@ export const savedMsg = {
   checklist: 'Kontrol listesi',
   markedCutting: (name: string) => `"${name}" kesimde.`,
   markedPlanned: (name: string) => `"${name}" yeniden planlandı.`,
-  markedCut: (name: string, offcuts: number) =>
-    offcuts > 0 ? `"${name}" kesildi; ${fmtI(offcuts)} artık rafa eklendi.` : `"${name}" kesildi; rafa yeni artık eklenmedi.`,
+  /**
+   * markedCut: the toast after Kesildi; offcuts is the count put on the rack, or with it (skipped,
+   * skippedM2) the leftovers the rack's limit kept off it (offcutsOf)
+   */
+  markedCut: (name: string, offcuts: number | { added: number; skipped?: number; skippedM2?: number }) => {
+    const t = typeof offcuts === 'number' ? { added: offcuts } : offcuts;
+    const text = t.added > 0 ? `"${name}" kesildi; ${fmtI(t.added)} artık rafa eklendi.` : `"${name}" kesildi; rafa yeni artık eklenmedi.`;
+    return t.skipped && t.skipped > 0
+      ? `${text} ${fmtI(t.skipped)} artık (${fmtM2(t.skippedM2 ?? 0)} m²) raf sınırı nedeniyle eklenmedi.`
+      : text;
+  },
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
   stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
   confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
