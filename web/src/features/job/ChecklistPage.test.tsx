@@ -149,6 +149,8 @@ describe('ChecklistPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/layouts/7/pieces/k-1/recut', body: undefined }));
     expect(calls.some((c) => c.url === '/api/parts')).toBe(false);
+    // a sawyer who is not the owner is told where the part went
+    expect(await screen.findByText(/işi planlayanın Kayıtlı Parçalar listesine eklendi\./)).toBeInTheDocument();
   });
 });
 

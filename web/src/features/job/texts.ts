@@ -38,7 +38,8 @@ export const jobMsg = {
   spoiled: 'Bozuk',
   spoiledAria: (name: string) => `${name}: bozuk, yeniden kesilecek`,
   confirmSpoiled: (name: string) => `"${name}" bozuk olarak işaretlensin ve yeniden kesilmek üzere parça listesine gönderilsin mi?`,
-  spoiledSent: (name: string) => `"${name}" yeniden kesilecek: Kayıtlı Parçalar listesine eklendi.`,
+  /** spoiledSent: the recut part goes to the saved parts of the job's owner, who plans the next job, whoever taps Bozuk. */
+  spoiledSent: (name: string) => `"${name}" yeniden kesilecek: işi planlayanın Kayıtlı Parçalar listesine eklendi.`,
   spoiledFailed: (why: string) => `Bozuk parça gönderilemedi: ${why}`,
   offcut: 'Artık',
   canvas: 'Levha',
