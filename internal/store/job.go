@@ -461,8 +461,11 @@ type SkippedOffcuts struct {
 // them): a leftover of the same material, thickness and size is that
 // board, already made and sawn up, and is not made again. Pages on an
 // offcut of codes that another job's cut took make no leftovers: that
-// board was not this job's to cut.
-func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock, codes OffcutCodes) ([]nest.Stock, int64, SkippedOffcuts) {
+// board was not this job's to cut. earlier are the job's offcuts from an
+// earlier cut that its undo kept aside (code and size): a leftover of the
+// same material, thickness and size is that board and gets its code back,
+// so that a job planned on it still finds it.
+func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock, codes OffcutCodes, earlier []nest.Stock) ([]nest.Stock, int64, SkippedOffcuts) {
 	var skipped SkippedOffcuts
 	if l.Result == nil {
 		return nil, next, skipped
@@ -478,14 +481,16 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 	// Largest first, so that a rack near its limit keeps the most useful.
 	sortLeftovers(left)
 	made = slices.Clone(made)
+	earlier = slices.Clone(earlier)
+	sameBoard := func(m nest.Stock, lo nest.Leftover) bool {
+		return m.Material == lo.Material && Hundredths(m.Thickness) == Hundredths(lo.Thickness) &&
+			m.Width == nest.RoundDown(lo.Width) && m.Height == nest.RoundDown(lo.Height)
+	}
 	var rows []nest.Stock
 	full := false
 	var skippedCM2 float64
 	for _, lo := range left {
-		if i := slices.IndexFunc(made, func(m nest.Stock) bool {
-			return m.Material == lo.Material && Hundredths(m.Thickness) == Hundredths(lo.Thickness) &&
-				m.Width == nest.RoundDown(lo.Width) && m.Height == nest.RoundDown(lo.Height)
-		}); i >= 0 {
+		if i := slices.IndexFunc(made, func(m nest.Stock) bool { return sameBoard(m, lo) }); i >= 0 {
 			made = slices.Delete(made, i, i+1)
 			continue
 		}
@@ -498,11 +503,15 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 		}
 		rackM2 += area
 		code := ""
-		for {
-			code = fmt.Sprintf("%s%d", OffcutCodePrefix, next)
+		if i := slices.IndexFunc(earlier, func(m nest.Stock) bool { return sameBoard(m, lo) }); i >= 0 {
+			code = earlier[i].ID
+			earlier = slices.Delete(earlier, i, i+1)
+		}
+		for code == "" {
+			c := fmt.Sprintf("%s%d", OffcutCodePrefix, next)
 			next++
-			if !taken[code] {
-				break
+			if !taken[c] {
+				code = c
 			}
 		}
 		taken[code] = true
@@ -556,6 +565,23 @@ func ScanSizes(rows SizeRows) ([]nest.Stock, error) {
 		var o nest.Stock
 		var th, w, h int64
 		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
+			return nil, err
+		}
+		o.Thickness, o.Width, o.Height = FromHundredths(th), FromHundredths(w), FromHundredths(h)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// ScanCodedSizes reads rows of code, material, thickness, width and height
+// (the last three in hundredths) as stock rows: a job's offcuts its undo
+// kept aside, for NewOffcuts' earlier.
+func ScanCodedSizes(rows SizeRows) ([]nest.Stock, error) {
+	var out []nest.Stock
+	for rows.Next() {
+		var o nest.Stock
+		var th, w, h int64
+		if err := rows.Scan(&o.ID, &o.Material, &th, &w, &h); err != nil {
 			return nil, err
 		}
 		o.Thickness, o.Width, o.Height = FromHundredths(th), FromHundredths(w), FromHundredths(h)

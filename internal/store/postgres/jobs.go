@@ -204,7 +204,18 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err != nil {
 		return err
 	}
-	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes)
+	// The offcuts its undone earlier cut kept aside give their codes back
+	// to the same boards (store.NewOffcuts); the others are gone.
+	earlier, err := keptOffcuts(ctx, tx, owner, l.ID)
+	if err != nil {
+		return err
+	}
+	where, args = ownerWhere(owner, 3)
+	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by = source AND `+where,
+		append([]any{store.StockKindOffcut, l.ID}, args...)...); err != nil {
+		return err
+	}
+	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
 	store.ReportCut(ctx, len(offcuts), skipped)
 	created := s.clock.Now()
 	batch := &pgx.Batch{}
@@ -263,7 +274,7 @@ func offcutCodes(ctx context.Context, tx pgx.Tx, owner store.Owner) (store.Offcu
 func madeOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner, 3)
 	rows, err := tx.Query(ctx, `SELECT material, (thickness * 100)::bigint, (width * 100)::bigint, (height * 100)::bigint
-		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NOT NULL AND `+where,
+		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	if err != nil {
 		return nil, err
@@ -272,23 +283,40 @@ func madeOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) (
 	return store.ScanSizes(rows)
 }
 
-// undoCut removes the layout's offcuts that no later job used and puts
-// back on the rack those its cut used, but for those whose own job is no
-// longer cut (undone meanwhile): they were never made, and that job makes
-// them again when it is cut again.
-func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error {
+// keptOffcuts returns the offcuts of the layout's earlier cut that its undo
+// kept aside (consumed_by its own source): their codes and sizes.
+func keptOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner, 3)
-	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NULL AND `+where,
-		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
-		return err
+	rows, err := tx.Query(ctx, `SELECT row_id, material, (thickness * 100)::bigint, (width * 100)::bigint, (height * 100)::bigint
+		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by = source AND `+where+` ORDER BY created_at, position`,
+		append([]any{store.StockKindOffcut, id}, args...)...)
+	if err != nil {
+		return nil, err
 	}
+	defer rows.Close()
+	return store.ScanCodedSizes(rows)
+}
+
+// undoCut takes the layout's offcuts that no later job used off the rack
+// and keeps them aside (consumed_by its own id: no rack, no stock list, a
+// code no sheet row may take), so that a cut again gives the same boards
+// the same codes; it puts back on the rack those its cut used, but for
+// those whose own job is no longer cut (undone meanwhile): they were
+// never made, and are kept aside for that job in turn.
+func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error {
 	undone, undoneArgs := ownerWhere(owner, 4)
-	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND consumed_by = $2
+	if _, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = $1 AND consumed_by = $2
 		AND source IN (SELECT id FROM saved_layouts WHERE state <> $3) AND `+undone,
 		append([]any{store.StockKindOffcut, id, store.StateCut}, undoneArgs...)...); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = $1 AND consumed_by = $2 AND `+where,
+	where, args := ownerWhere(owner, 3)
+	if _, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = $1 AND consumed_by = $2
+		AND (source IS NULL OR source <> consumed_by) AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = $1 AND source = $2 AND consumed_by IS NULL AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	return err
 }

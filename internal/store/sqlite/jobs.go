@@ -198,7 +198,17 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err != nil {
 		return err
 	}
-	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes)
+	// The offcuts its undone earlier cut kept aside give their codes back
+	// to the same boards (store.NewOffcuts); the others are gone.
+	earlier, err := keptOffcuts(ctx, tx, owner, l.ID)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND source = ? AND consumed_by = source AND `+where,
+		append([]any{store.StockKindOffcut, l.ID}, args...)...); err != nil {
+		return err
+	}
+	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
 	store.ReportCut(ctx, len(offcuts), skipped)
 	created := micros(s.clock.Now())
 	if err := insertEach(ctx, tx, `INSERT INTO stock_rows
@@ -253,7 +263,7 @@ func offcutCodes(ctx context.Context, db querier, owner store.Owner) (store.Offc
 func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner)
 	rows, err := tx.QueryContext(ctx, `SELECT material, thickness, width, height FROM stock_rows
-		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND `+where,
+		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	if err != nil {
 		return nil, err
@@ -262,22 +272,39 @@ func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) 
 	return store.ScanSizes(rows)
 }
 
-// undoCut removes the layout's offcuts that no later job used and puts
-// back on the rack those its cut used, but for those whose own job is no
-// longer cut (undone meanwhile): they were never made, and that job makes
-// them again when it is cut again.
+// keptOffcuts returns the offcuts of the layout's earlier cut that its undo
+// kept aside (consumed_by its own source): their codes and sizes.
+func keptOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
+	where, args := ownerWhere(owner)
+	rows, err := tx.QueryContext(ctx, `SELECT row_id, material, thickness, width, height FROM stock_rows
+		WHERE kind = ? AND source = ? AND consumed_by = source AND `+where+` ORDER BY created_at, position`,
+		append([]any{store.StockKindOffcut, id}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanCodedSizes(rows)
+}
+
+// undoCut takes the layout's offcuts that no later job used off the rack
+// and keeps them aside (consumed_by its own id: no rack, no stock list, a
+// code no sheet row may take), so that a cut again gives the same boards
+// the same codes; it puts back on the rack those its cut used, but for
+// those whose own job is no longer cut (undone meanwhile): they were
+// never made, and are kept aside for that job in turn.
 func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner)
-	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND source = ? AND consumed_by IS NULL AND `+where,
-		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND consumed_by = ?
+	if _, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = ? AND consumed_by = ?
 		AND source IN (SELECT id FROM saved_layouts WHERE state <> ?) AND `+where,
 		append([]any{store.StockKindOffcut, id, store.StateCut}, args...)...); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = ? AND consumed_by = ? AND `+where,
+	if _, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = NULL WHERE kind = ? AND consumed_by = ?
+		AND (source IS NULL OR source <> consumed_by) AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = ? AND source = ? AND consumed_by IS NULL AND `+where,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	return err
 }

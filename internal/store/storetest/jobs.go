@@ -47,6 +47,7 @@ var jobTests = []struct {
 	{"OffcutKeptPageCut", testOffcutKeptPageCut},
 	{"OffcutsLimitKeepsLargest", testOffcutsLimitKeepsLargest},
 	{"OffcutGoneAtCutting", testOffcutGoneAtCutting},
+	{"OffcutCodeAfterRecut", testOffcutCodeAfterRecut},
 }
 
 // jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),
@@ -1096,4 +1097,46 @@ func testOffcutGoneAtCutting(t *testing.T, s store.Store) {
 	// Once job B is undone, job A starts.
 	mustSetState(t, s, userA, jb.ID, store.StatePlanned)
 	mustSetState(t, s, userA, ja.ID, store.StateCutting)
+}
+
+// A job cut, undone and cut again gives its boards the codes its earlier
+// cut gave them: a job planned on one meanwhile is cut from it, and the
+// board leaves the rack. Kept aside while the job is not cut, the code is
+// on no rack and no sheet row may take it.
+func testOffcutCodeAfterRecut(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j1 := mustCreateJob(t, s, userA, jobInput(t, "Birinci", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	first := rackIDs(rack(t, s, userA))
+	o := rack(t, s, userA)[0]
+	j2 := mustCreateJob(t, s, userA, jobInput(t, "İkinci", []nest.Stock{o.Stock}, fixed("b", 30, 30, 1)))
+	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
+	if got := rack(t, s, userA); len(got) != 0 {
+		t.Errorf("rack after the undo: %v, want none", rackIDs(got))
+	}
+	if _, err := s.ReplaceStock(ctx, userA, store.StockList{Stock: []nest.Stock{{ID: o.ID, Width: 100, Height: 100, Quantity: 1}}}); apperr.CodeOf(err) != apperr.Invalid {
+		t.Errorf("a sheet row taking the code %s kept aside: %v", o.ID, err)
+	}
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, first) {
+		t.Errorf("rack after the re-cut: %v, want the codes of the first cut %v", got, first)
+	}
+	mustSetState(t, s, userA, j2.ID, store.StateCut)
+	for _, r := range rack(t, s, userA) {
+		if r.ID == o.ID {
+			t.Errorf("offcut %s still on the rack after job 2 was cut from it", o.ID)
+		}
+	}
+	// Job 1 undone while job 2 is cut: the board stays with job 2. Job 2
+	// undone too, it is kept aside for job 1, whose cut gives it its code.
+	mustSetState(t, s, userA, j1.ID, store.StatePlanned)
+	mustSetState(t, s, userA, j2.ID, store.StatePlanned)
+	if got := rack(t, s, userA); len(got) != 0 {
+		t.Errorf("rack after both undos: %v, want none", rackIDs(got))
+	}
+	mustSetState(t, s, userA, j1.ID, store.StateCut)
+	if got := rackIDs(rack(t, s, userA)); !reflect.DeepEqual(got, first) {
+		t.Errorf("rack after job 1's third cut: %v, want %v", got, first)
+	}
+	wantUniqueIDs(t, s, userA)
 }
