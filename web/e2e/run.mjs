@@ -846,8 +846,11 @@ async function layoutId(name) {
 async function saveLayout(page, name) {
   await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
   await page.getByLabel('Düzen Adı').fill(name);
-  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
-  await page.getByText('Düzen ve parçalar kaydedildi.').waitFor();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  // The dialog closes once the server has answered; a toast of an earlier save may still be up.
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Düzen ve parçalar kaydedildi.').last().waitFor();
   return layoutId(name);
 }
 
