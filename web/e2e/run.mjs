@@ -820,7 +820,7 @@ await test('a layout saved with stock loads its stock back', async (page) => {
   await answer(page, 'İptal');
   expect((await (await fetch(`${base}/api/stock`)).json()).stock?.length === 0, 'the stock changed although the load was cancelled');
   await page.getByRole('button', { name: 'Stoklu kapaklar: Yükle' }).click();
-  await answer(page, 'Evet');
+  await answer(page, 'Düzenin stokuyla yükle');
   await page.getByText('"Stoklu kapaklar" düzeni yüklendi.').waitFor();
   await waitSections(page, 1);
   // The canvas's section stays on screen until the layout with the stock is done.

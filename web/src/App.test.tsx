@@ -422,6 +422,52 @@ describe('App stock', () => {
   });
 });
 
+describe('App loading a layout made with other stock', () => {
+  const saved = {
+    id: '1',
+    name: 'Mutfak',
+    parts: [{ id: 'm', name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Beyaz' }],
+    sheet: { width: 100, height: 148 },
+    options: {},
+    stock: [{ id: 'eski', name: 'Eski Beyaz', material: 'Beyaz', width: 183, height: 366, price: 1450 }],
+    createdAt: '2024-01-01T00:00:00Z',
+  };
+  // the work this browser keeps: no parts yet, today's stock (not sent: the server is out of reach)
+  const today = {
+    parts: [],
+    canvas: { width: 100, height: 148 },
+    stock: { stock: [{ id: 'yeni', name: 'Yeni Beyaz', material: 'Beyaz', width: 183, height: 366, price: 1500 }], bands: [] },
+    stockUnsent: true,
+  };
+
+  it('asks how: İptal loads nothing, Güncel stokla yükle keeps today\'s stock and prices, Düzenin stokuyla yükle takes the layout\'s', async () => {
+    localStorage.setItem('nesting-layouts', JSON.stringify([saved]));
+    localStorage.setItem('kesim-work', JSON.stringify(today));
+    const { user, engine } = await setup();
+    const load = async () => {
+      await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
+      await user.click(await screen.findByRole('button', { name: 'Mutfak: Yükle' }));
+      return within(await screen.findByRole('alertdialog'));
+    };
+    let ask = await load();
+    expect(ask.getByText(/Güncel stokla yüklenirse parçalar bugünkü stokunuz ve fiyatlarınızla yeniden yerleştirilir\./)).toBeInTheDocument();
+    // the safe answer has the focus
+    expect(ask.getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await user.click(ask.getByRole('button', { name: 'İptal' }));
+    expect(screen.queryByRole('listitem', { name: 'Yan' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Kapat' }));
+
+    ask = await load();
+    await user.click(ask.getByRole('button', { name: 'Güncel stokla yükle' }));
+    expect(await screen.findByRole('listitem', { name: 'Yan' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(((engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request).stock?.map((r) => r.id)).toEqual(['yeni']));
+
+    ask = await load();
+    await user.click(ask.getByRole('button', { name: 'Düzenin stokuyla yükle' }));
+    await vi.waitFor(() => expect(((engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request).stock?.map((r) => r.id)).toEqual(['eski']));
+  });
+});
+
 describe('App stock saved from two tabs', () => {
   const message =
     'Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi. Listeyi yeniden açıp değişikliklerinizi tekrar yapın.';

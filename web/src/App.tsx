@@ -171,8 +171,17 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // in the user's stock, which is asked first.
   const loadLayout = async (l: SavedLayout) => {
     if (work.unsaved && !(await notices.confirm(msg.confirmLoadOverUnsaved(l.name), { destructive: true }))) return;
-    if (replacesStock(work.stock, l.stock, l.bands) && !(await notices.confirm(msg.confirmStockReplace(l.name), { destructive: true }))) return;
-    const stock = work.load(l);
+    // A layout of other stock rows loads with them (they become the user's) or with today's stock and prices.
+    let keepStock = false;
+    if (replacesStock(work.stock, l.stock, l.bands)) {
+      const how = await notices.choose(msg.confirmStockReplace(l.name), [
+        { value: 'current', label: msg.loadWithCurrentStock },
+        { value: 'layout', label: msg.loadWithLayoutStock },
+      ]);
+      if (how === null) return;
+      keepStock = how === 'current';
+    }
+    const stock = work.load(l, keepStock);
     if (stock)
       void saveStock(stock, work).then((r) => {
         if (r instanceof StockConflict) stockRefused(r);

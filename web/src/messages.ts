@@ -181,7 +181,10 @@ export const msg = {
   confirmLoadOverUnsaved: (name: string) =>
     `Ekrandaki parçalar kayıtlı bir düzende yok. "${name}" düzeni yüklenirse bu parçalar ekrandan kalkacak. Devam edilsin mi?`,
   confirmStockReplace: (name: string) =>
-    `"${name}" düzeni başka bir levha stoku ve bant listesiyle kaydedilmiş. Yüklenirse levha stokunuz ve bant listeniz düzeninkilerle değiştirilir (raftaki artıklar kalır). Devam edilsin mi?`,
+    `"${name}" düzeni başka bir levha stoku ve bant listesiyle kaydedilmiş. Düzenin stokuyla yüklenirse levha stokunuz ve bant listeniz düzeninkilerle değiştirilir (raftaki artıklar kalır). Güncel stokla yüklenirse parçalar bugünkü stokunuz ve fiyatlarınızla yeniden yerleştirilir.`,
+  /** the choices of confirmStockReplace */
+  loadWithCurrentStock: 'Güncel stokla yükle',
+  loadWithLayoutStock: 'Düzenin stokuyla yükle',
   syncDone: (parts: number, layouts: number) =>
     `Senkronizasyon tamamlandı: ${fmtInt(parts)} yeni parça, ${fmtInt(layouts)} yeni düzen.`,
   syncErrorTitle: 'Senkronizasyon Hatası',

@@ -96,8 +96,12 @@ export function useWork(account: Me | null | undefined) {
       // A cleared list starts a new job.
       clear: () => update((w) => ({ ...withoutJob(w), parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
-      /** load puts a saved layout's parts and canvas on screen. */
-      load: (l: SavedLayout): StockSettings | undefined => {
+      /**
+       * load puts a saved layout's parts and canvas on screen, and its stock
+       * rows and bands unless keepStock (the user's stock and prices of today
+       * stay).
+       */
+      load: (l: SavedLayout, keepStock = false): StockSettings | undefined => {
         const job = jobOfLayout(l);
         const parts = job ? keptIds(l.parts) : l.parts.map((p) => ({ ...p, id: newPartId() }));
         // A layout saved with stock rows or bands puts them back (and
@@ -107,7 +111,7 @@ export function useWork(account: Me | null | undefined) {
         const rack = store.snapshot().stock;
         const sheetRows = l.stock?.filter((r) => !r.offcut);
         const stock =
-          sheetRows?.length || l.bands?.length
+          !keepStock && (sheetRows?.length || l.bands?.length)
             ? settingsOf({
                 stock: [...(sheetRows ?? []), ...(rack?.stock.filter((r) => r.offcut) ?? [])],
                 bands: l.bands,

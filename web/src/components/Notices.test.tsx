@@ -119,4 +119,43 @@ describe('toast', () => {
     expect(run).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
   });
+
+});
+
+describe('choose', () => {
+  it('offers a button per choice beside İptal, which has the focus, and answers the one pressed', async () => {
+    const answers: (string | null)[] = [];
+    function Ask() {
+      const notices = useNotices();
+      return (
+        <button
+          type="button"
+          onClick={async () =>
+            answers.push(
+              await notices.choose('Nasıl yüklensin?', [
+                { value: 'a', label: 'Birinci' },
+                { value: 'b', label: 'İkinci' },
+              ]),
+            )
+          }
+        >
+          Sor
+        </button>
+      );
+    }
+    render(
+      <NoticeProvider>
+        <Ask />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sor' }));
+    const dlg = within(await screen.findByRole('alertdialog'));
+    expect(dlg.getByRole('button', { name: 'İptal' })).toHaveFocus();
+    expect(dlg.queryByRole('button', { name: 'Evet' })).toBeNull();
+    await user.click(dlg.getByRole('button', { name: 'İkinci' }));
+    await user.click(screen.getByRole('button', { name: 'Sor' }));
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(answers).toEqual(['b', null]));
+  });
 });

@@ -20,12 +20,20 @@ interface Toast {
   action?: ToastAction;
 }
 
+/** Choice is one answer of a question with more than Evet and İptal (choose). */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
 interface Ask {
   id: number;
   text: string;
   confirm: boolean;
   destructive?: boolean;
-  resolve: (ok: boolean) => void;
+  /** choices replace Evet: the question answers the value of the one pressed, null for İptal */
+  choices?: Choice[];
+  resolve: (answer: string | null) => void;
 }
 
 /**
@@ -39,6 +47,8 @@ export interface ConfirmOptions {
 interface NoticeApi {
   alert(text: string): Promise<void>;
   confirm(text: string, opts?: ConfirmOptions): Promise<boolean>;
+  /** choose asks with a button per choice beside İptal (which has the focus): the value pressed, null for İptal. */
+  choose(text: string, choices: Choice[]): Promise<string | null>;
   toast(text: string, opts?: { title?: string; tone?: Tone; ms?: number; action?: ToastAction }): void;
 }
 
@@ -56,10 +66,10 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const next = useRef(1);
 
   const ask = useCallback(
-    (text: string, confirm: boolean, destructive?: boolean) =>
-      new Promise<boolean>((resolve) => {
+    (text: string, confirm: boolean, destructive?: boolean, choices?: Choice[]) =>
+      new Promise<string | null>((resolve) => {
         const id = next.current++;
-        setAsks((a) => [...a, { id, text, confirm, destructive, resolve }]);
+        setAsks((a) => [...a, { id, text, confirm, destructive, choices, resolve }]);
       }),
     [],
   );
@@ -69,7 +79,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       alert: async (text) => {
         await ask(text, false);
       },
-      confirm: (text, opts = {}) => ask(text, true, opts.destructive),
+      confirm: async (text, opts = {}) => (await ask(text, true, opts.destructive)) !== null,
+      choose: (text, choices) => ask(text, true, true, choices),
       toast: (text, opts = {}) => {
         const id = next.current++;
         setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success', action: opts.action }]);
@@ -83,8 +94,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const dismiss = (id: number) => setToasts((t) => t.filter((x) => x.id !== id));
 
   const current = asks[0];
-  const answer = (ok: boolean) => {
-    current.resolve(ok);
+  const answer = (value: string | null) => {
+    current.resolve(value);
     setAsks((a) => a.slice(1));
   };
 
@@ -119,19 +130,28 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           key={current.id}
           title={current.confirm ? msg.warning : msg.notice}
           role="alertdialog"
-          onClose={() => answer(false)}
+          onClose={() => answer(null)}
           footer={
             current.confirm ? (
               <>
-                <button type="button" className="secondary" data-autofocus={current.destructive || undefined} onClick={() => answer(false)}>
+                <button type="button" className="secondary" data-autofocus={current.destructive || undefined} onClick={() => answer(null)}>
                   {msg.cancel}
                 </button>
-                <button type="button" className="primary" data-autofocus={!current.destructive || undefined} onClick={() => answer(true)}>
-                  {msg.yes}
-                </button>
+                {/* Evet, or the choices: the last is the primary one. */}
+                {(current.choices ?? [{ value: 'yes', label: msg.yes }]).map((c, i, all) => (
+                  <button
+                    key={c.value}
+                    type="button"
+                    className={i === all.length - 1 ? 'primary' : 'secondary'}
+                    data-autofocus={(!current.destructive && !current.choices) || undefined}
+                    onClick={() => answer(c.value)}
+                  >
+                    {c.label}
+                  </button>
+                ))}
               </>
             ) : (
-              <button type="button" className="primary" data-autofocus onClick={() => answer(true)}>
+              <button type="button" className="primary" data-autofocus onClick={() => answer('ok')}>
                 {msg.ok}
               </button>
             )
