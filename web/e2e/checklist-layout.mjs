@@ -3,39 +3,18 @@
 // playwright-core, as run.mjs. Run with `node e2e/checklist-layout.mjs`
 // (E2E_ONLY=390x844 runs one screen). Prints "N passed, M failed"; the
 // screenshots go to e2e/out/checklist-*.png.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { freePort } from './util.mjs';
+import { CHROMIUM, bin, freePort, outDir, prepare, waitHealthy } from './util.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const bin = path.join(root, 'bin/kesim');
-const outDir = path.join(here, 'out');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-if (!fs.existsSync(bin)) execFileSync('make', ['-C', root, 'build'], { stdio: 'inherit' });
-if (!fs.existsSync(CHROMIUM)) {
-  console.error(`Chromium bulunamadı (${CHROMIUM}).`);
-  process.exit(1);
-}
-fs.mkdirSync(outDir, { recursive: true });
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-e2e-checklist-'));
+const dataDir = prepare('kesim-e2e-checklist-');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dataDir, 'kesim.db')], { stdio: ['ignore', 'ignore', 'pipe'] });
 server.stderr.pipe(fs.createWriteStream(path.join(outDir, 'checklist-server.log'), { flags: 'a' }));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 100) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+await waitHealthy(base);
 
 function expect(cond, message) {
   if (!cond) throw new Error(message);

@@ -1,29 +1,14 @@
 // End-to-end tests: the real kesim binary, Debian's Chromium, playwright-core.
 // Run with `npm run e2e` (make test does). Prints "N passed, M failed".
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
-import { freePort } from './util.mjs';
+import { bin, CHROMIUM, freePort, outDir, prepare, waitHealthy } from './util.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const bin = path.join(root, 'bin/kesim');
-const outDir = path.join(here, 'out');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-if (!fs.existsSync(bin)) execFileSync('make', ['-C', root, 'build'], { stdio: 'inherit' });
-if (!fs.existsSync(CHROMIUM)) {
-  console.error(`Chromium bulunamadı (${CHROMIUM}): make test onu apt-get ile kurar.`);
-  process.exit(1);
-}
-fs.mkdirSync(outDir, { recursive: true });
-
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesim-e2e-'));
+const dataDir = prepare('kesim-e2e-');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server = null;
@@ -41,14 +26,7 @@ async function startServer() {
   mine.once('exit', (code, signal) => {
     if (server === mine) console.error(`kesim serve exited unexpectedly (code ${code}, signal ${signal}); see e2e/out/server.log`);
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  await waitHealthy(base);
 }
 async function stopServer() {
   if (!server) return;

@@ -279,17 +279,11 @@ func TestRestoreRefusesWhileInUse(t *testing.T) {
 	}
 }
 
-// A database left by a server that died has its last transactions in its
-// WAL file only. Restore keeps them in the .bak copy, and none of them
-// leaks into the restored database.
-func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "yedek.db")
-	emptyDB(t, src)
-
-	// A database whose committed rows are in kesim.db-wal only, as a killed
-	// process leaves it: copied while the connection is still open.
+// crashedDB makes dir/kesim.db as a killed server leaves it: its committed
+// row (table t, 42) in kesim.db-wal only, copied while the connection that
+// wrote it is still open. It returns the database's path.
+func crashedDB(t *testing.T, dir string) string {
+	t.Helper()
 	live := filepath.Join(dir, "canli.db")
 	db, err := sql.Open("sqlite", live+"?_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
@@ -305,6 +299,19 @@ func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return path
+}
+
+// A database left by a server that died has its last transactions in its
+// WAL file only. Restore keeps them in the .bak copy, and none of them
+// leaks into the restored database.
+func TestRestoreAfterCrashKeepsTheWAL(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "yedek.db")
+	emptyDB(t, src)
+
+	path := crashedDB(t, dir)
 	bak, err := Restore(ctx, src, path)
 	if err != nil {
 		t.Fatal(err)
@@ -831,23 +838,7 @@ func TestRestoreFailedWALCopyLeavesNoHalfBak(t *testing.T) {
 			dir := t.TempDir()
 			backup := filepath.Join(dir, "yedek.db")
 			emptyDB(t, backup)
-			// A database whose committed row is in its WAL only, as a
-			// killed server leaves it.
-			live := filepath.Join(dir, "canli.db")
-			db, err := sql.Open("sqlite", live+"?_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (42)`); err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join(dir, "kesim.db")
-			for _, suffix := range []string{"", "-wal"} {
-				if err := copyFile(live+suffix, path+suffix); err != nil {
-					t.Fatal(err)
-				}
-			}
+			path := crashedDB(t, dir)
 			before := map[string][]byte{}
 			files := []string{path, path + "-wal"}
 			if older {
@@ -875,7 +866,7 @@ func TestRestoreFailedWALCopyLeavesNoHalfBak(t *testing.T) {
 			}
 			defer func() { copyData = io.Copy }()
 
-			_, err = Restore(ctx, backup, path)
+			_, err := Restore(ctx, backup, path)
 			var fe *FileError
 			if !errors.As(err, &fe) || fe.Path != path+".bak-wal" || !strings.Contains(err.Error(), "disk dolu") {
 				t.Fatalf("Restore when the WAL's copy fails: %v, want the FileError of %s.bak-wal, disk dolu", err, path)

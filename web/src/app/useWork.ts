@@ -84,9 +84,10 @@ export function useWork(account: Me | null | undefined) {
       edit: (id: string, change: Partial<Part>) => update((w) => ({ ...w, parts: w.parts.map((p) => (p.id === id ? { ...p, ...change } : p)) })),
       /** remove takes a line off the part list and returns it with its place, for restore (undefined: no such line). */
       remove: (id: string): { part: Part; index: number } | undefined => {
-        const index = store.snapshot().parts.findIndex((p) => p.id === id);
+        const { parts } = store.snapshot();
+        const index = parts.findIndex((p) => p.id === id);
         if (index < 0) return undefined;
-        const part = store.snapshot().parts[index];
+        const part = parts[index];
         update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== id) }));
         return { part, index };
       },
