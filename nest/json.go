@@ -225,6 +225,9 @@ func (e *jsonEncoder) page(p *Page) {
 		e.b = append(e.b, `,"pattern":`...)
 		e.int(p.Pattern)
 	}
+	if p.BelowMinUse {
+		e.b = append(e.b, `,"belowMinUse":true`...)
+	}
 	e.b = append(e.b, '}')
 }
 
@@ -532,6 +535,8 @@ func (d *jsonDecoder) page(p *Page) error {
 			p.Height, err = d.float()
 		case "pattern":
 			p.Pattern, err = d.int()
+		case "belowMinUse":
+			p.BelowMinUse, err = d.bool()
 		default:
 			err = errNotHandled
 		}

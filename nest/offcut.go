@@ -9,15 +9,24 @@ import (
 // Offcut rows (Stock.Offcut): offcuts from the rack cost nothing under
 // every objective (rowCost), so the search fills them before it buys a
 // sheet; Options.OffcutMinUse keeps it from spending an offcut on a few
-// small parts. An offcut sheet whose parts cover less than that share of
-// it is taken out of the group's rows and the group is laid out again,
-// until every offcut page used meets it: at most one more layout per
-// offcut row of the group.
+// small parts that the sheets bought anyway have room for. An offcut sheet
+// whose parts cover less than that share of it is taken out of the
+// group's rows and the group is laid out again. The layout without it is
+// kept unless it is worse (more copies left over, or a higher cost under
+// the material's objective, or the same cost on more sheets): then sparing
+// the offcuts would cost a sheet, and the layout with them stands, its
+// pages flagged Page.BelowMinUse. At most one more layout per offcut row of
+// the group.
 
 // layoutGroup lays out one group (layoutGroupRows) on its rows less the
 // offcuts left out before, and leaves out those its layout uses below
-// Options.OffcutMinUse. Layouts reported through progress meet it too.
+// Options.OffcutMinUse when that costs nothing. Layouts reported through
+// progress meet the minimum.
 func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, deadline time.Time, improve bool, from *groupResult, progress func(float64, *groupResult)) (*groupResult, error) {
+	// prev is the last layout, which used the offcut rows spared below the
+	// minimum.
+	var prev *groupResult
+	var spared []int
 	for {
 		fg := sj.withoutUnused(g)
 		if len(fg.rows) == 0 {
@@ -26,6 +35,9 @@ func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, d
 				gr.left[pi] = sj.req.Parts[pi].Quantity
 			}
 			sj.bounds(g, gr)
+			if prev != nil && sj.groupBetter(g, prev, gr) {
+				return sj.keepOffcuts(prev, spared), nil
+			}
 			return gr, nil
 		}
 		f := from
@@ -48,13 +60,19 @@ func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, d
 		}
 		gr, err := sj.layoutGroupRows(ctx, fg, o, deadline, improve, f, p)
 		if err != nil || gr == nil {
+			if err == nil && prev != nil {
+				return sj.keepOffcuts(prev, spared), nil
+			}
 			return gr, err
+		}
+		if len(fg.rows) != len(g.rows) {
+			sj.keptRows(g, gr)
+		}
+		if prev != nil && sj.groupBetter(g, prev, gr) {
+			return sj.keepOffcuts(prev, spared), nil
 		}
 		out := sj.underUsed(gr)
 		if len(out) == 0 {
-			if len(fg.rows) != len(g.rows) {
-				sj.keptRows(g, gr)
-			}
 			return gr, nil
 		}
 		if sj.unused == nil {
@@ -63,7 +81,23 @@ func (sj *stockJob) layoutGroup(ctx context.Context, g *stockGroup, o Options, d
 		for _, ri := range out {
 			sj.unused[ri] = true
 		}
+		prev, spared = gr, out
 	}
+}
+
+// keepOffcuts returns gr, a layout that uses the offcut rows spared below
+// Options.OffcutMinUse, after the layout without them turned out worse:
+// they are no longer left out, and underUsed accepts them from now on
+// (the improvement phase does not test them again).
+func (sj *stockJob) keepOffcuts(gr *groupResult, spared []int) *groupResult {
+	if sj.needed == nil {
+		sj.needed = map[int]bool{}
+	}
+	for _, ri := range spared {
+		delete(sj.unused, ri)
+		sj.needed[ri] = true
+	}
+	return gr
 }
 
 // keptRows fixes up gr, a layout of g on some of its rows: a part that
@@ -91,27 +125,31 @@ func (sj *stockJob) keptRows(g *stockGroup, gr *groupResult) {
 }
 
 // underUsed returns the offcut rows of gr's pages whose parts cover less
-// than Options.OffcutMinUse percent of their sheet.
+// than Options.OffcutMinUse percent of their sheet, less those kept
+// because sparing them cost more (keepOffcuts).
 func (sj *stockJob) underUsed(gr *groupResult) []int {
-	minUse := sj.req.Options.OffcutMinUse
-	if minUse <= 0 {
-		return nil
-	}
 	var out []int
 	for _, pg := range gr.pages {
-		row := &sj.rows[pg.row]
-		if !row.offcut {
-			continue
-		}
-		area := 0
-		for _, pl := range pg.parts {
-			area += exactUnits(pl.Width) * exactUnits(pl.Height)
-		}
-		if 100*area < minUse*row.sheetW*row.sheetH && !slices.Contains(out, pg.row) {
+		if !sj.needed[pg.row] && sj.belowMinUse(pg.row, pg.parts) && !slices.Contains(out, pg.row) {
 			out = append(out, pg.row)
 		}
 	}
 	return out
+}
+
+// belowMinUse reports whether parts, a sheet of row ri, is an offcut
+// covered less than Options.OffcutMinUse percent.
+func (sj *stockJob) belowMinUse(ri int, parts []Placed) bool {
+	minUse := sj.req.Options.OffcutMinUse
+	row := &sj.rows[ri]
+	if minUse <= 0 || !row.offcut {
+		return false
+	}
+	area := 0
+	for _, pl := range parts {
+		area += exactUnits(pl.Width) * exactUnits(pl.Height)
+	}
+	return 100*area < minUse*row.sheetW*row.sheetH
 }
 
 // withoutUnused returns g without the offcut rows left out.

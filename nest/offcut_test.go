@@ -51,7 +51,9 @@ func TestOffcutProperties(t *testing.T) {
 }
 
 // TestOffcutFirst: an offcut that takes the parts well is used instead of
-// a new sheet; one the parts would cover below the minimum use is not.
+// a new sheet; one the parts would cover below the minimum use is spared
+// when the sheets bought anyway take its parts, and used (its page
+// flagged) when sparing it would cost a sheet.
 func TestOffcutFirst(t *testing.T) {
 	req := Request{
 		Stock: []Stock{
@@ -62,34 +64,46 @@ func TestOffcutFirst(t *testing.T) {
 		Options: Options{Kerf: 0.4, OffcutMinUse: 60},
 	}
 	res := mustLayout(t, req)
-	if len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" || len(res.Buy) != 0 || res.Stats.Cost != 0 {
+	if len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" || res.Pages[0].BelowMinUse || len(res.Buy) != 0 || res.Stats.Cost != 0 {
 		t.Fatalf("want the offcut only, got %d pages on %q, buy %v, cost %g", len(res.Pages), res.Pages[0].StockID, res.Buy, res.Stats.Cost)
 	}
-	// One shelf covers 44 % of the offcut: below 60 %, a new sheet.
+	// One shelf covers 44 % of the offcut, below 60 %; sparing the offcut
+	// would buy a sheet for it, so the offcut takes it, flagged.
 	req.Parts[0].Quantity = 1
 	res = mustLayout(t, req)
-	if len(res.Pages) != 1 || res.Pages[0].StockID != "yeni" {
-		t.Fatalf("want a new sheet, got %d pages on %q", len(res.Pages), res.Pages[0].StockID)
+	if len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" || !res.Pages[0].BelowMinUse || res.Stats.Cost != 0 {
+		t.Fatalf("want the offcut below its minimum use, got %d pages on %q (flag %v), cost %g", len(res.Pages), res.Pages[0].StockID, res.Pages[0].BelowMinUse, res.Stats.Cost)
 	}
-	// With no minimum, the offcut takes it.
+	// Verify holds the flag to the page: a page below the minimum without
+	// it, and one above it with it, are refused.
+	bad := res
+	bad.Pages = []Page{res.Pages[0]}
+	bad.Pages[0].BelowMinUse = false
+	if err := Verify(req, bad); err == nil {
+		t.Fatal("Verify accepts an offcut used below the minimum without the flag")
+	}
+	req.Options.OffcutMinUse = 40
+	if err := Verify(req, res); err == nil {
+		t.Fatal("Verify accepts the flag on an offcut used above the minimum")
+	}
+	// With no minimum, the offcut takes the shelf, unflagged.
 	req.Options.OffcutMinUse = 0
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" {
+	if res = mustLayout(t, req); len(res.Pages) != 1 || res.Pages[0].StockID != "A-1" || res.Pages[0].BelowMinUse {
 		t.Fatalf("want the offcut, got %d pages on %q", len(res.Pages), res.Pages[0].StockID)
 	}
-	// An offcut row must be limited.
-	bad := req
-	bad.Stock = []Stock{req.Stock[0], {ID: "A-2", Material: "Beyaz", Thickness: 18, Width: 80, Height: 60, Offcut: true}}
-	if _, err := Layout(context.Background(), bad, nil); err == nil || err.Error() != MsgOffcutQuantity {
-		t.Fatalf("an unlimited offcut: %v", err)
-	}
-	// A result that uses the offcut below the minimum is refused.
+	// A cabinet side needs a new sheet anyway, and that sheet has room for
+	// the shelf: the offcut is spared.
 	req.Options.OffcutMinUse = 60
-	if err := Verify(req, res); err == nil {
-		t.Fatal("Verify accepts an offcut used below the minimum")
+	req.Parts = append(req.Parts, Part{ID: "yan", Name: "Yan", Width: 150, Height: 300, Quantity: 1, Material: "Beyaz", Thickness: 18})
+	res = mustLayout(t, req)
+	if len(res.Pages) != 1 || res.Pages[0].StockID != "yeni" || res.Pages[0].BelowMinUse || res.Stats.Placed != 2 {
+		t.Fatalf("want one new sheet with both parts, got %d pages on %q, %d placed", len(res.Pages), res.Pages[0].StockID, res.Stats.Placed)
+	}
+	// An offcut row must be limited.
+	unlimited := req
+	unlimited.Stock = []Stock{req.Stock[0], {ID: "A-2", Material: "Beyaz", Thickness: 18, Width: 80, Height: 60, Offcut: true}}
+	if _, err := Layout(context.Background(), unlimited, nil); err == nil || err.Error() != MsgOffcutQuantity {
+		t.Fatalf("an unlimited offcut: %v", err)
 	}
 }
 

@@ -133,8 +133,10 @@ type stockJob struct {
 	groups     []*stockGroup
 	cutW, cutH []int // per part, the cut size as entered (band deducted)
 	// unused holds the offcut rows left out of the layout because their
-	// parts covered less than Options.OffcutMinUse of them.
+	// parts covered less than Options.OffcutMinUse of them; needed those
+	// used below it because sparing them cost more (keepOffcuts).
 	unused  map[int]bool
+	needed  map[int]bool
 	skipped []Skipped
 	bands   map[string]int // code -> index in Request.Bands
 }
@@ -1286,7 +1288,7 @@ func (sj *stockJob) resultPage(t *resultTally, g *stockGroup, gp groupPage, n in
 	page := Page{
 		ID: pageID(n), Cuts: gp.cuts, StockID: row.id, Material: g.material,
 		Thickness: g.thickness, Width: toCM(row.sheetW), Height: toCM(row.sheetH),
-		Parts: make([]Placed, 0, len(gp.parts)),
+		Parts: make([]Placed, 0, len(gp.parts)), BelowMinUse: sj.belowMinUse(gp.row, gp.parts),
 	}
 	var area float64
 	for _, pl := range gp.parts {

@@ -60,8 +60,9 @@ type Stock struct {
 	// GrainVertical (along its height) or GrainHorizontal (along its width).
 	Grain string `json:"grain,omitempty"`
 	// Offcut marks a row that is an offcut from the rack (usually
-	// quantity 1, price 0): the engine uses offcut rows first, each only
-	// when its parts cover at least Options.OffcutMinUse percent of it.
+	// quantity 1, price 0): the engine uses offcut rows first, and one its
+	// parts cover less than Options.OffcutMinUse percent of only when
+	// sparing it would cost more (Page.BelowMinUse).
 	Offcut bool `json:"offcut,omitempty"`
 	// spent marks, in the request a pinned layout lays out besides its
 	// pinned pages, a limited row whose sheets the pinned pages took all
@@ -130,7 +131,8 @@ type Options struct {
 	// that it has its size once banded.
 	DeductBands bool `json:"deductBands,omitempty"`
 	// OffcutMinUse is the least percent (0 to 100, 0 = any use) of an
-	// offcut row's sheet its parts must cover for the sheet to be used.
+	// offcut row's sheet its parts must cover for the sheet to be used,
+	// unless sparing it would leave copies over or cost more.
 	OffcutMinUse int `json:"offcutMinUse,omitempty"`
 	// KeepLeftover arranges the parts of the last sheet of each material
 	// so that its leftover is one large rectangle rather than scattered
@@ -192,6 +194,10 @@ type Page struct {
 	// copy ids) and the same cuts carry the same number, so they can be
 	// printed once with "× N". Pages stay listed one by one.
 	Pattern int `json:"pattern,omitempty"`
+	// BelowMinUse marks an offcut page whose parts cover less than
+	// Options.OffcutMinUse of it: the layout without the offcut left more
+	// copies over or cost more (a sheet to buy), so the offcut was used.
+	BelowMinUse bool `json:"belowMinUse,omitempty"`
 }
 
 // StockDefault is the stock id of Request.Sheet in a result.

@@ -807,21 +807,19 @@ func (t *stockTally) pageContents(page Page, gi int, row *stockRow) (area float6
 }
 
 // verifyOffcutUse checks that every page cut from an offcut row covers at
-// least Options.OffcutMinUse percent of it.
+// least Options.OffcutMinUse percent of it or is flagged BelowMinUse, and
+// that only such pages are flagged. Whether sparing a flagged offcut would
+// have cost more is the engine's claim: Verify cannot lay the job out
+// again to check it.
 func verifyOffcutUse(sj *stockJob, res Result, rowOf map[string]int) error {
-	minUse := sj.req.Options.OffcutMinUse
 	for _, p := range res.Pages {
 		ri, ok := rowOf[p.StockID]
-		if !ok || !sj.rows[ri].offcut {
-			continue
+		below := ok && sj.belowMinUse(ri, p.Parts)
+		if below && !p.BelowMinUse {
+			return fmt.Errorf("%s: artık %s en az %%%d kullanılmalı, ama sayfa bunu belirtmiyor", p.ID, sj.rows[ri].id, sj.req.Options.OffcutMinUse)
 		}
-		r := &sj.rows[ri]
-		area := 0
-		for _, pl := range p.Parts {
-			area += exactUnits(pl.Width) * exactUnits(pl.Height)
-		}
-		if 100*area < minUse*r.sheetW*r.sheetH {
-			return fmt.Errorf("%s: artık %s yalnızca %%%d kullanılmış, en az %%%d olmalı", p.ID, r.id, 100*area/(r.sheetW*r.sheetH), minUse)
+		if !below && p.BelowMinUse {
+			return fmt.Errorf("%s: sayfa artığın en az kullanımın altında olduğunu söylüyor, ama değil", p.ID)
 		}
 	}
 	return nil

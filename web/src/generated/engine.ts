@@ -88,7 +88,8 @@ export interface Options {
   deductBands?: boolean;
   /**
    * OffcutMinUse is the least percent (0 to 100, 0 = any use) of an
-   * offcut row's sheet its parts must cover for the sheet to be used.
+   * offcut row's sheet its parts must cover for the sheet to be used,
+   * unless sparing it would leave copies over or cost more.
    */
   offcutMinUse?: number;
   /**
@@ -122,8 +123,9 @@ export interface Stock {
   grain?: 'none' | 'vertical' | 'horizontal';
   /**
    * Offcut marks a row that is an offcut from the rack (usually
-   * quantity 1, price 0): the engine uses offcut rows first, each only
-   * when its parts cover at least Options.OffcutMinUse percent of it.
+   * quantity 1, price 0): the engine uses offcut rows first, and one its
+   * parts cover less than Options.OffcutMinUse percent of only when
+   * sparing it would cost more (Page.BelowMinUse).
    */
   offcut?: boolean;
 }
@@ -200,6 +202,12 @@ export interface Page {
    * printed once with "× N". Pages stay listed one by one.
    */
   pattern?: number;
+  /**
+   * BelowMinUse marks an offcut page whose parts cover less than
+   * Options.OffcutMinUse of it: the layout without the offcut left more
+   * copies over or cost more (a sheet to buy), so the offcut was used.
+   */
+  belowMinUse?: boolean;
 }
 
 /** Request is a complete job. */

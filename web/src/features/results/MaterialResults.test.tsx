@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../engine/types';
-import { groupPages, stockName } from './MaterialResults';
+import { groupPages, pageTitle, stockName } from './MaterialResults';
 import { ResultsView } from './ResultsView';
 import { fmtTL } from './texts';
 
@@ -245,5 +245,18 @@ describe('stockName of an offcut', () => {
   it('names the offcut by its code, material and size', () => {
     const rack = [{ id: 'A-3', material: 'Beyaz', width: 61.5, height: 100, quantity: 1, offcut: true }];
     expect(stockName(rack, 'A-3')).toBe('Artık A-3 (Beyaz 61,5x100 cm)');
+  });
+});
+
+describe('pageTitle of an offcut used below the minimum use', () => {
+  const rack = [{ id: 'A-3', material: 'Beyaz', width: 80, height: 60, quantity: 1, offcut: true }];
+  const page = { id: 'page-0', efficiency: 44, parts: [], stockId: 'A-3', material: 'Beyaz', width: 80, height: 60 };
+  it('says why the offcut was used', () => {
+    expect(pageTitle(rack, { ...page, belowMinUse: true }, page)).toBe(
+      'Levha: Artık A-3 (Beyaz 80x60 cm) · en az kullanımın altında: ayrılsaydı yeni levha gerekirdi',
+    );
+  });
+  it('says nothing more of an offcut used enough', () => {
+    expect(pageTitle(rack, page, page)).toBe('Levha: Artık A-3 (Beyaz 80x60 cm)');
   });
 });

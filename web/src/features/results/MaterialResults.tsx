@@ -51,11 +51,15 @@ export function stockName(stock: Stock[] | undefined, id: string | undefined, pa
   return id ?? resultMsg.defaultSheet;
 }
 
-/** pageTitle says which stock row a page is cut from, and its size. */
+/**
+ * pageTitle says which stock row a page is cut from, and its size; an
+ * offcut used below the minimum use says why.
+ */
 export function pageTitle(stock: Stock[] | undefined, page: Page, sheet: { width: number; height: number }): string {
   const named = stock?.find((r) => r.id === page.stockId)?.name;
   const size = `${fmtCm(sheet.width)} x ${fmtCm(sheet.height)} cm`;
-  return named ? `${resultMsg.pageStock(named)} · ${size}` : resultMsg.pageStock(stockName(stock, page.stockId, page));
+  const title = named ? `${resultMsg.pageStock(named)} · ${size}` : resultMsg.pageStock(stockName(stock, page.stockId, page));
+  return page.belowMinUse ? `${title} · ${resultMsg.belowMinUse}` : title;
 }
 
 /** proofOf is a material's cost sentence: the cost and its proven bound, or that it is the cheapest. */

@@ -14,6 +14,8 @@ const fmtI = (v: number): string => intFmt.format(v);
 export const resultMsg = {
   pageCut: 'Kesildi',
   offcutName: (code: string, what: string) => `Artık ${code} (${what})`,
+  // An offcut used below the minimum use (Page.belowMinUse): sparing it would have cost a sheet.
+  belowMinUse: 'en az kullanımın altında: ayrılsaydı yeni levha gerekirdi',
   materialHeading: (material: string, thickness?: number) =>
     `${material || 'Malzemesiz'}${thickness ? ` ${fmtNum(thickness)} mm` : ''}`,
   // A material's efficiency is the average of its sheets (one decimal), not
