@@ -213,6 +213,9 @@ describe('the stock list version', () => {
     // The user's list is kept, with the rack as it is now but A-1, which they took off.
     expect(c.mine.stock.map((row) => row.id)).toEqual(['s', 'benim', 'A-2', 'A-3']);
     expect(c.version).toBe(4);
+    // It holds the server's list as read then, for the dialog to show which rows differ.
+    expect(c.server?.stock.map((row) => row.id)).toEqual(['s', 'öbür', 'A-1', 'A-2', 'A-3']);
+    expect(c.server?.version).toBe(4);
     // Saved again, it goes over the list the user was told of.
     await act(async () => {
       r = await saveStock(c.mine, result.current);
@@ -236,6 +239,7 @@ describe('the stock list version', () => {
     });
     expect(r).toBeInstanceOf(StockConflict);
     expect((r as StockConflict).mine).toEqual(mine);
+    expect((r as StockConflict).server).toBeUndefined();
     expect(result.current.stock).toEqual(mine);
     expect(result.current.stockUnsent).toBe(true);
   });

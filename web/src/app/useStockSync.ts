@@ -25,13 +25,16 @@ interface StockWork {
  * is the list refused, to be saved again (over the other save) or given
  * up, with the rack's offcuts as the server has them now but those the
  * user took off; version is the server's list's, which the page now
- * shows (or, when it could not be read, the one refused).
+ * shows (or, when it could not be read, the one refused). server is the
+ * server's list as read then (undefined when it could not be read), so
+ * that the dialog shows which rows differ between the two (stockDiff).
  */
 export class StockConflict extends Error {
   constructor(
     message: string,
     readonly mine: StockSettings,
     readonly version: number | undefined,
+    readonly server?: StockLists,
   ) {
     super(message);
     this.name = 'StockConflict';
@@ -347,8 +350,9 @@ function lineOf(work: Pick<StockWork, 'setStock'>): SaveLine {
  * puts it on screen (with the options the page had), so that the user
  * sees what was saved elsewhere; the user's list goes into the conflict,
  * with the rack as the server has it now but the offcuts the user took
- * off it (seen and no longer in s). When the server's list cannot be read
- * the user's stays on screen, unsent.
+ * off it (seen and no longer in s), and the server's list, to be compared
+ * with it. When the server's list cannot be read the user's stays on
+ * screen, unsent, and the conflict holds no server's list.
  */
 async function conflict(
   s: StockSettings,
@@ -370,5 +374,5 @@ async function conflict(
   const kept = new Set(offcutIds(s));
   const removed = new Set(seen.filter((id) => !kept.has(id)));
   const rack = server.stock.filter((r) => isOffcut(r) && !removed.has(r.id));
-  return new StockConflict(message, { ...s, stock: [...s.stock.filter((r) => !isOffcut(r)), ...rack] }, now);
+  return new StockConflict(message, { ...s, stock: [...s.stock.filter((r) => !isOffcut(r)), ...rack] }, now, server);
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
@@ -337,6 +337,84 @@ describe('StockDialog after a save the server refused (saved elsewhere since)', 
     ask = await screen.findByRole('alertdialog');
     await user.click(within(ask).getByRole('button', { name: 'Evet' }));
     expect(onReload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('StockDialog after a conflict, with the server\'s list read', () => {
+  const message = 'Stok listesi siz düzenlerken başka bir pencereden ya da cihazdan kaydedildi; değişiklikleriniz kaydedilmedi.';
+  const rack = { id: 'A-1', width: 40, height: 60, quantity: 1, offcut: true } as StockSettings['stock'][number];
+  const server: StockSettings = {
+    stock: [
+      { id: 's1', name: 'Beyaz 18 büyük', material: 'Beyaz', width: 183, height: 366, quantity: 4, price: 1450 },
+      { id: 's2', material: 'Beyaz', width: 210, height: 280 },
+      { id: 's7', material: 'Ceviz', width: 183, height: 366 },
+      rack,
+    ],
+    bands: [{ code: 'B1', price: 6.5 }],
+    objective: 'cost',
+    deductBands: false,
+  };
+  const mine: StockSettings = {
+    ...server,
+    stock: [
+      { id: 's1', name: 'Beyaz 18 büyük', material: 'Beyaz', width: 183, height: 366, quantity: 2, price: 1500 },
+      { id: 's2', material: 'Beyaz', width: 210, height: 280 },
+      { id: 's5', material: 'Meşe', width: 100, height: 45.5 },
+    ],
+    bands: [{ code: 'B1', price: 6.5 }, { code: 'B2' }],
+  };
+
+  function openDiff(conflict: { message: string; mine: StockSettings; server?: StockSettings }) {
+    const onSave = vi.fn();
+    render(<StockDialog settings={server} conflict={conflict} onSave={onSave} onClose={vi.fn()} onReload={vi.fn()} />, { wrapper: NoticeProvider });
+    return { user: userEvent.setup(), onSave, dlg: screen.getByRole('dialog', { name: 'Levha stoku' }) };
+  }
+
+  it('lists the rows that differ between the user\'s list and the server\'s, in Turkish, and points the rows in the table at them', async () => {
+    const { user, onSave, dlg } = openDiff({ message, mine, server });
+    const alert = within(dlg).getAllByRole('alert')[0];
+    expect(alert).toHaveTextContent('Sunucudaki listeden farklı 5 satır (sunucudaki → sizdeki):');
+    const list = within(alert).getByRole('list', { name: 'Sunucudaki listeden farklı 5 satır (sunucudaki → sizdeki):' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Satır 1 (Beyaz 18 büyük): adet 4 → 2, fiyat 1.450 → 1.500',
+      'Satır 3 (Meşe 100 × 45,5): yalnız sizde',
+      'Ceviz 183 × 366: yalnız sunucuda',
+      'Bant B2: yalnız sizde',
+      'Artık A-1: yalnız sunucuda (siz raftan kaldırdınız)',
+    ]);
+    // The differing rows of the table say so in text, read with their first field.
+    expect(screen.getByLabelText('Ad, Satır 1')).toHaveAccessibleDescription('Satır 1 (Beyaz 18 büyük): adet 4 → 2, fiyat 1.450 → 1.500');
+    expect(screen.getByLabelText('Ad, Satır 1').closest('tr')).toHaveClass('differs');
+    expect(screen.getByLabelText('Ad, Satır 3')).toHaveAccessibleDescription('Satır 3 (Meşe 100 × 45,5): yalnız sizde');
+    expect(screen.getByLabelText('Ad, Satır 2')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Ad, Satır 2').closest('tr')).not.toHaveClass('differs');
+    // The user's list is the one in the fields, and saved as it is.
+    expect(screen.getByLabelText('Adet, Satır 1')).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave.mock.calls[0][0]).toEqual(mine);
+  });
+
+  it('says when the rows are the same as the server\'s, and lists nothing without the server\'s list', () => {
+    openDiff({ message, mine: server, server });
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Satırlarınız sunucudaki listeyle aynı.');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    cleanup();
+    openDiff({ message, mine });
+    const alert = screen.getAllByRole('alert')[0];
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('Sunucudaki listeden farklı');
+    expect(alert).not.toHaveTextContent('Satırlarınız sunucudaki listeyle aynı.');
+    expect(screen.getByLabelText('Adet, Satır 1')).toHaveValue('2');
+  });
+
+  it('lists the first 20 differences and counts the rest', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ id: `n${i}`, material: 'Meşe', width: 100 + i, height: 50 }));
+    openDiff({ message, mine: { ...mine, stock: many, bands: server.bands }, server: { ...server, stock: [] } });
+    const list = screen.getByRole('list', { name: 'Sunucudaki listeden farklı 25 satır (sunucudaki → sizdeki):' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(21);
+    expect(items[0]).toHaveTextContent('Satır 1 (Meşe 100 × 50): yalnız sizde');
+    expect(items[20]).toHaveTextContent('… ve 5 fark daha.');
   });
 });
 

@@ -7,15 +7,18 @@ import {
   bandsLost,
   bandUse,
   checkAll,
+  diffText,
   emptyBandDraft,
   emptyStockDraft,
   numText,
   parseStockCsv,
   readCsvFile,
+  stockDiff,
   stockDraft,
   MAX_BANDS,
   MAX_STOCK_ROWS,
   type BandDraft,
+  type DiffLists,
   type Grain,
   type Objective,
   type Problem,
@@ -53,9 +56,11 @@ interface Props {
    * was saved from another tab or device since it was read: the dialog
    * opens on the list refused (mine, settings being the server's list
    * now), says why in the server's words (message), and offers the
-   * server's list instead (onReload, after a question).
+   * server's list instead (onReload, after a question). server is the
+   * server's list as read after the refusal (none when it could not be
+   * read): the rows that differ between it and mine are listed.
    */
-  conflict?: { message: string; mine: StockSettings };
+  conflict?: { message: string; mine: StockSettings; server?: DiffLists };
   onReload?: () => void;
 }
 
@@ -71,6 +76,9 @@ const ruleText = (r: OffcutRule): RuleDraft => ({
 
 /** lastRow is where the first field of a table's last row is (the row just added). */
 const lastRow = (table: string) => `table[aria-label="${table}"] > tbody > tr:last-child input`;
+
+/** MAX_DIFF_LINES bounds the differences listed after a conflict; the rest are counted. */
+const MAX_DIFF_LINES = 20;
 
 /** TEXT_INPUTS are the input types in which Enter saves, as in a form. */
 const TEXT_INPUTS = new Set(['text', 'number', 'search', 'tel', 'url', 'email']);
@@ -139,6 +147,12 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
   const fileRef = useRef<HTMLInputElement>(null);
   const keepLeftoverHint = useId();
   const quantityHint = useId();
+  const diffId = useId();
+  // After a conflict: what differs between the list refused and the server's, as they were then.
+  const [diff] = useState(() => (conflict?.server ? stockDiff(conflict.mine, conflict.server) : null));
+  const shownDiff = diff?.slice(0, MAX_DIFF_LINES) ?? [];
+  // The user's sheet rows that differ: their first field is described by their line.
+  const differs = new Map(shownDiff.flatMap((d, i) => (d.list === 'stock' && d.kind !== 'server' ? [[d.id, `${diffId}-${i}`] as const] : [])));
   const rootRef = useRef<HTMLDivElement>(null);
   const use = useMemo(() => bandUse(parts ?? []), [parts]);
   // What gets the focus once the next render is on screen: a new row's
@@ -276,6 +290,20 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
         {conflict && (
           <div className="inline-notice error stock-conflict" role="alert">
             <p>{conflict.message}</p>
+            {diff && diff.length === 0 && <p>{stockMsg.diffNone}</p>}
+            {diff && diff.length > 0 && (
+              <div className="stock-diff">
+                <p id={diffId}>{stockMsg.diffSummary(diff.filter((d) => d.list !== 'offcutSettings').length)}</p>
+                <ul aria-labelledby={diffId}>
+                  {shownDiff.map((d, i) => (
+                    <li key={`${d.list}:${d.id}`} id={`${diffId}-${i}`}>
+                      {diffText(d)}
+                    </li>
+                  ))}
+                  {diff.length > shownDiff.length && <li>{stockMsg.diffMore(diff.length - shownDiff.length)}</li>}
+                </ul>
+              </div>
+            )}
             <p>{stockMsg.conflictHint}</p>
             {onReload && (
               <div className="actions">
@@ -308,8 +336,9 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
               <tbody>
                 {rows.map((r, i) => {
                   const bad = rowProblem('stock', i);
+                  const differ = differs.get(r.id);
                   return (
-                    <tr key={r.id} className={bad ? 'bad' : undefined}>
+                    <tr key={r.id} className={[bad ? 'bad' : '', differ ? 'differs' : ''].filter(Boolean).join(' ') || undefined}>
                       {STOCK_FIELDS.map((f) => (
                         <td key={f.key}>
                           <input
@@ -317,7 +346,7 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
                             size={f.size}
                             inputMode={f.numeric ? 'decimal' : undefined}
                             placeholder={f.hint}
-                            aria-describedby={f.key === 'quantity' ? quantityHint : undefined}
+                            aria-describedby={[f.key === 'quantity' ? quantityHint : '', f.key === 'name' ? (differ ?? '') : ''].filter(Boolean).join(' ') || undefined}
                             aria-label={`${f.label}, ${stockMsg.rowLabel(i)}`}
                             aria-invalid={problemAt('stock', i, f.key) ? true : undefined}
                             onChange={(e) => setRow(i, { [f.key]: e.target.value })}

@@ -8,6 +8,7 @@ import {
   checkAll,
   checkBandDraft,
   checkStockDraft,
+  diffText,
   emptyBandDraft,
   emptyStockDraft,
   numText,
@@ -16,6 +17,7 @@ import {
   readCsvFile,
   replacesStock,
   settingsOf,
+  stockDiff,
   stockDraft,
   type StockSettings,
 } from './stock';
@@ -287,5 +289,79 @@ describe('band codes parts use', () => {
     expect(stockMsg.confirmBandsLost([{ code: 'B1', parts: 3 }])).toBe(
       'B1 bant kodunu 3 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?',
     );
+  });
+});
+
+describe('stockDiff: the rows of a refused list that differ from the server\'s', () => {
+  const lists = (stock: Stock[], bands: StockSettings['bands'] = [], offcutSettings?: StockSettings['offcutSettings']) => ({ stock, bands, offcutSettings });
+  const big: Stock = { id: 's1', name: 'Beyaz 18 büyük', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, quantity: 4, price: 1450, grain: 'none' };
+  const small: Stock = { id: 's2', material: 'Beyaz Sunta', thickness: 18, width: 210, height: 280, price: 1300 };
+  const rack = (id: string) => ({ id, width: 40, height: 60, quantity: 1, offcut: true }) as Stock;
+
+  it('gives none for equal lists, whatever the order of their rows', () => {
+    const l = lists([big, small, rack('A-1')], [{ code: 'B1', price: 6.5 }, { code: 'B2' }], { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0, minUse: 60 });
+    expect(stockDiff(l, l)).toEqual([]);
+    expect(stockDiff(l, { ...l, stock: [small, rack('A-1'), big], bands: [...l.bands].reverse() })).toEqual([]);
+    expect(stockDiff(lists([]), lists([]))).toEqual([]);
+  });
+
+  it('lists the sheet rows only in the user\'s list, only on the server, and changed, with the fields that changed, matched by id', () => {
+    const mine = lists([{ ...big, quantity: 2, price: 1500 }, { id: 's5', material: 'Meşe', width: 100, height: 45.5 }]);
+    const server = lists([big, small]);
+    const d = stockDiff(mine, server);
+    expect(d).toEqual([
+      {
+        list: 'stock',
+        id: 's1',
+        row: 0,
+        name: 'Beyaz 18 büyük',
+        kind: 'changed',
+        fields: [
+          { field: 'quantity', server: '4', mine: '2' },
+          { field: 'price', server: '1.450', mine: '1.500' },
+        ],
+      },
+      { list: 'stock', id: 's5', row: 1, name: 'Meşe 100 × 45,5', kind: 'mine', fields: [] },
+      { list: 'stock', id: 's2', row: -1, name: 'Beyaz Sunta 210 × 280', kind: 'server', fields: [] },
+    ]);
+    expect(d.map(diffText)).toEqual([
+      'Satır 1 (Beyaz 18 büyük): adet 4 → 2, fiyat 1.450 → 1.500',
+      'Satır 2 (Meşe 100 × 45,5): yalnız sizde',
+      'Beyaz Sunta 210 × 280: yalnız sunucuda',
+    ]);
+  });
+
+  it('writes every field of a sheet row the way the dialog does: empty ones, unlimited quantity, grain words', () => {
+    const mine = lists([{ id: 's1', name: 'Yeni', width: 183.5, height: 366, thickness: 18, grain: 'vertical', price: 1250.5 }]);
+    const server = lists([{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity: 3, thickness: 18 }]);
+    expect(stockDiff(mine, server).map(diffText)).toEqual([
+      'Satır 1 (Yeni): ad — → “Yeni”, malzeme “Beyaz” → —, genişlik 183 → 183,5, adet 3 → sınırsız, fiyat — → 1.250,50, damar yok → dikey',
+    ]);
+  });
+
+  it('lists the band codes added, removed and changed, matched by code', () => {
+    const mine = lists([], [{ code: 'B1', name: 'PVC', thickness: 0.8, price: 7 }, { code: 'B3' }]);
+    const server = lists([], [{ code: 'B1', name: 'PVC', thickness: 0.8, price: 6.5, overlength: 2 }, { code: 'B2' }]);
+    const d = stockDiff(mine, server);
+    expect(d.map((x) => [x.list, x.id, x.kind, x.row])).toEqual([
+      ['bands', 'B1', 'changed', 0],
+      ['bands', 'B3', 'mine', 1],
+      ['bands', 'B2', 'server', -1],
+    ]);
+    expect(d.map(diffText)).toEqual(['Bant B1: metre fiyatı 6,50 → 7, fazlalık 2 → —', 'Bant B3: yalnız sizde', 'Bant B2: yalnız sunucuda']);
+  });
+
+  it('lists the offcuts the user took off the rack, and differing offcut settings, but not settings the user left unsent', () => {
+    const settings = { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0, minUse: 60 };
+    const mine = lists([big, rack('A-2')], [], settings);
+    const server = lists([big, rack('A-1'), rack('A-2')], [], { ...settings, minUse: 70 });
+    expect(stockDiff(mine, server).map(diffText)).toEqual([
+      'Artık A-1: yalnız sunucuda (siz raftan kaldırdınız)',
+      'Artık ayarları (en küçük artık ölçüsü, raf sınırı, en az kullanım) farklı.',
+    ]);
+    expect(stockDiff({ ...mine, offcutSettings: undefined }, server).map((x) => x.list)).toEqual(['offcuts']);
+    // the same rules, their keys in another order
+    const rule = { minHeight: 30, minWidth: 30, thickness: 18, material: 'Sunta' };
+    expect(stockDiff(lists([], [], { ...settings, rules: [rule] }), lists([], [], { ...settings, rules: [{ material: 'Sunta', thickness: 18, minWidth: 30, minHeight: 30 }] }))).toEqual([]);
   });
 });

@@ -555,3 +555,147 @@ export function stockLabel(rows: Stock[] | undefined, id: string | undefined, fa
   const size = `${String(s.width).replace('.', ',')}x${String(s.height).replace('.', ',')}`;
   return s.material ? `${s.material} ${size}` : size;
 }
+
+/**
+ * RowDiff is a row that differs between the user's list and the server's
+ * (stockDiff): a sheet row ('stock', matched by id), a band code ('bands',
+ * by code), an offcut of the rack ('offcuts', by code) or the offcut
+ * settings ('offcutSettings', one entry, no fields). kind says where it
+ * is: only in the user's list ('mine'), only on the server ('server'), or
+ * in both with other values ('changed': fields, each with its values
+ * written as the dialog writes them, the server's and the user's).
+ */
+export interface RowDiff {
+  list: 'stock' | 'bands' | 'offcuts' | 'offcutSettings';
+  /** id of the sheet row or offcut, the band's code */
+  id: string;
+  /** the row's place among the user's sheet rows or band codes (their table's row), -1 when not there */
+  row: number;
+  /** what names a sheet row: its name, else its material and size (the user's row when in both) */
+  name: string;
+  kind: 'mine' | 'server' | 'changed';
+  fields: DiffField[];
+}
+
+/** DiffField is a field of a row in both lists with other values: the field's key and its values, the server's and the user's. */
+export interface DiffField {
+  field: 'name' | 'material' | 'thickness' | 'width' | 'height' | 'quantity' | 'price' | 'grain' | 'overlength';
+  server: string;
+  mine: string;
+}
+
+/** DiffLists are the lists stockDiff compares: a list of the dialog's, or the server's (GET /api/stock). */
+export type DiffLists = Pick<StockSettings, 'stock' | 'bands' | 'offcutSettings'>;
+
+/** sheetName names a sheet row in a list of differences: its name, else its material and size (Beyaz 183 × 366). */
+function sheetName(r: Stock): string {
+  if (r.name) return r.name;
+  const size = `${numFmt.format(r.width)} × ${numFmt.format(r.height)}`;
+  return r.material ? `${r.material} ${size}` : size;
+}
+
+const GRAIN_WORDS: Record<Grain, string> = { none: stockMsg.grainNone, vertical: stockMsg.grainVertical, horizontal: stockMsg.grainHorizontal };
+
+/** dash is a value the row leaves empty, in a list of differences. */
+const dash = (v: string) => v || '—';
+const quoted = (v: string | undefined) => (v ? `“${v}”` : '—');
+
+/** SHEET_DIFF are a sheet row's fields as a list of differences compares and writes them. */
+const SHEET_DIFF: [DiffField['field'], (r: Stock) => string][] = [
+  ['name', (r) => quoted(r.name)],
+  ['material', (r) => quoted(r.material)],
+  ['thickness', (r) => dash(numText(r.thickness))],
+  ['width', (r) => numFmt.format(r.width)],
+  ['height', (r) => numFmt.format(r.height)],
+  ['quantity', (r) => numText(r.quantity) || stockMsg.unlimited],
+  ['price', (r) => dash(priceText(r.price))],
+  ['grain', (r) => GRAIN_WORDS[r.grain ?? 'none'] ?? String(r.grain)],
+];
+
+/** BAND_DIFF are a band code's fields as a list of differences compares and writes them. */
+const BAND_DIFF: [DiffField['field'], (b: Band) => string][] = [
+  ['name', (b) => quoted(b.name)],
+  ['thickness', (b) => dash(numText(b.thickness))],
+  ['price', (b) => dash(priceText(b.price))],
+  ['overlength', (b) => dash(numText(b.overlength))],
+];
+
+function changedFields<T>(spec: [DiffField['field'], (r: T) => string][], server: T, mine: T): DiffField[] {
+  const out: DiffField[] = [];
+  for (const [field, write] of spec) {
+    const s = write(server);
+    const m = write(mine);
+    if (s !== m) out.push({ field, server: s, mine: m });
+  }
+  return out;
+}
+
+/** settingsKey writes offcut settings for a comparison, whatever the order of their rules' keys. */
+function settingsKey(o: OffcutSettings): string {
+  const s = offcutSettingsOf(o);
+  return JSON.stringify([s.rules.map((r) => [r.material ?? '', r.thickness ?? 0, r.minWidth, r.minHeight]), s.maxArea, s.minUse]);
+}
+
+/**
+ * stockDiff lists what differs between the user's list (mine, refused
+ * after another tab or device saved) and the server's: the sheet rows
+ * matched by id and the band codes by code (in the user's order, then
+ * those only on the server in theirs), with the fields that changed, as
+ * the dialog writes their values (1.450; 45,5); the rack's offcuts, which
+ * the user can only take off (only on the server); and the offcut
+ * settings when both lists carry them and they differ. The order of the
+ * rows is not a difference. Equal lists give none.
+ */
+export function stockDiff(mine: DiffLists, server: DiffLists): RowDiff[] {
+  const out: RowDiff[] = [];
+  const sheets = (l: DiffLists) => l.stock.filter((r) => !isOffcut(r));
+  const mineRows = sheets(mine);
+  const serverRows = new Map(sheets(server).map((r) => [r.id, r]));
+  mineRows.forEach((r, row) => {
+    const s = serverRows.get(r.id);
+    if (!s) return void out.push({ list: 'stock', id: r.id, row, name: sheetName(r), kind: 'mine', fields: [] });
+    const fields = changedFields(SHEET_DIFF, s, r);
+    if (fields.length) out.push({ list: 'stock', id: r.id, row, name: sheetName(r), kind: 'changed', fields });
+  });
+  const mineIds = new Set(mineRows.map((r) => r.id));
+  for (const s of serverRows.values()) {
+    if (!mineIds.has(s.id)) out.push({ list: 'stock', id: s.id, row: -1, name: sheetName(s), kind: 'server', fields: [] });
+  }
+  const serverBands = new Map(server.bands.map((b) => [b.code, b]));
+  mine.bands.forEach((b, row) => {
+    const s = serverBands.get(b.code);
+    if (!s) return void out.push({ list: 'bands', id: b.code, row, name: b.name ?? '', kind: 'mine', fields: [] });
+    const fields = changedFields(BAND_DIFF, s, b);
+    if (fields.length) out.push({ list: 'bands', id: b.code, row, name: b.name ?? '', kind: 'changed', fields });
+  });
+  const mineCodes = new Set(mine.bands.map((b) => b.code));
+  for (const s of serverBands.values()) {
+    if (!mineCodes.has(s.code)) out.push({ list: 'bands', id: s.code, row: -1, name: s.name ?? '', kind: 'server', fields: [] });
+  }
+  const mineRack = new Set(mine.stock.filter(isOffcut).map((r) => r.id));
+  const serverRack = new Set(server.stock.filter(isOffcut).map((r) => r.id));
+  for (const id of mineRack) if (!serverRack.has(id)) out.push({ list: 'offcuts', id, row: -1, name: '', kind: 'mine', fields: [] });
+  for (const id of serverRack) if (!mineRack.has(id)) out.push({ list: 'offcuts', id, row: -1, name: '', kind: 'server', fields: [] });
+  if (mine.offcutSettings && server.offcutSettings && settingsKey(mine.offcutSettings) !== settingsKey(server.offcutSettings))
+    out.push({ list: 'offcutSettings', id: '', row: -1, name: '', kind: 'changed', fields: [] });
+  return out;
+}
+
+/**
+ * diffText writes a difference (stockDiff) on one line, in Turkish:
+ * "Satır 2 (Beyaz 183 × 366): adet 4 → 2, fiyat 1.450 → 1.500",
+ * "Bant B2: yalnız sizde", "Ceviz 210 × 280: yalnız sunucuda".
+ */
+export function diffText(d: RowDiff): string {
+  if (d.list === 'offcutSettings') return stockMsg.offcutSettingsDiffer;
+  const who =
+    d.list === 'stock' ? stockMsg.diffSheet(d.row, d.name) : d.list === 'bands' ? stockMsg.diffBand(d.id) : stockMsg.diffOffcut(d.id);
+  let what: string;
+  if (d.kind === 'changed') {
+    what = d.fields
+      .map((f) => stockMsg.diffField(d.list === 'bands' && f.field === 'price' ? stockMsg.diffFields.bandPrice : stockMsg.diffFields[f.field], f.server, f.mine))
+      .join(', ');
+  } else if (d.list === 'offcuts') what = d.kind === 'server' ? stockMsg.offcutTakenOff : stockMsg.offcutOnlyMine;
+  else what = d.kind === 'server' ? stockMsg.onlyServer : stockMsg.onlyMine;
+  return `${who}: ${what}`;
+}

@@ -46,6 +46,41 @@ export const stockMsg = {
   /** asked before the server's list replaces the dialog's after a conflict */
   confirmReload: 'Sunucudaki liste açılınca bu penceredeki değişiklikleriniz silinecek. Açılsın mı?',
   reloadFailed: 'Sunucudaki liste okunamadı; bağlantıyı denetleyip yeniden deneyin.',
+  /** over the rows that differ between the user's refused list and the server's (stockDiff); values go "sunucudaki → sizdeki" */
+  diffSummary: (rows: number) =>
+    rows > 0 ? `Sunucudaki listeden farklı ${fmtI(rows)} satır (sunucudaki → sizdeki):` : 'Sunucudaki listeden farklar (sunucudaki → sizdeki):',
+  /** the user's refused list holds the same rows as the server's (their order aside) */
+  diffNone: 'Satırlarınız sunucudaki listeyle aynı.',
+  /** the differences not listed, past the first ones */
+  diffMore: (n: number) => `… ve ${fmtI(n)} fark daha.`,
+  /** a row in the user's list only */
+  onlyMine: 'yalnız sizde',
+  /** a row on the server only */
+  onlyServer: 'yalnız sunucuda',
+  /** an offcut the user took off the rack, still on the server's */
+  offcutTakenOff: 'yalnız sunucuda (siz raftan kaldırdınız)',
+  offcutOnlyMine: 'yalnız sizde (sunucuda rafta yok)',
+  offcutSettingsDiffer: 'Artık ayarları (en küçük artık ölçüsü, raf sınırı, en az kullanım) farklı.',
+  /** a sheet row in a list of differences: "Satır 2 (Beyaz 183 × 366)", or its name when only on the server */
+  diffSheet: (row: number, name: string) => (row >= 0 ? `Satır ${row + 1} (${name})` : name),
+  /** a band code, an offcut in a list of differences */
+  diffBand: (code: string) => `Bant ${code}`,
+  diffOffcut: (code: string) => `Artık ${code}`,
+  /** a field that changed: "adet 4 → 2" */
+  diffField: (field: string, server: string, mine: string) => `${field} ${server} → ${mine}`,
+  /** the fields' words in a list of differences */
+  diffFields: {
+    name: 'ad',
+    material: 'malzeme',
+    thickness: 'kalınlık',
+    width: 'genişlik',
+    height: 'yükseklik',
+    quantity: 'adet',
+    price: 'fiyat',
+    grain: 'damar',
+    overlength: 'fazlalık',
+    bandPrice: 'metre fiyatı',
+  },
   open: 'Levha stoku',
   title: 'Levha stoku',
   stockRows: 'Stok satırları',
