@@ -440,7 +440,7 @@ describe('StockDialog on a phone', () => {
   it('shows its hints on screen, read with their fields, not in a title a touch screen never shows', () => {
     open(settings);
     const minUse = screen.getByLabelText('Artık en az kullanım (%)');
-    expect(minUse).toHaveAccessibleDescription('Artık en az kullanım (%): Bir artık levha ancak parçalar en az bu kadarını kaplıyorsa kullanılır.');
+    expect(minUse).toHaveAccessibleDescription('Artık en az kullanım (%): Parçalar bir artık levhanın bundan azını kaplayacaksa, alınan levhalarda yer varsa artık bütün kalır; yoksa yine kullanılır.');
     expect(minUse).not.toHaveAttribute('title');
     const leftover = screen.getByLabelText('Son levhada artık tek parça kalsın');
     expect(leftover).toHaveAccessibleDescription(/^Son levhada artık tek parça kalsın: Her malzemenin son levhasında/);

@@ -193,7 +193,7 @@ export const stockMsg = {
   addRule: 'Kural ekle',
   maxArea: 'Raf sınırı (m², 0 = sınırsız)',
   minUse: 'Artık en az kullanım (%)',
-  minUseHint: 'Bir artık levha ancak parçalar en az bu kadarını kaplıyorsa kullanılır.',
+  minUseHint: 'Parçalar bir artık levhanın bundan azını kaplayacaksa, alınan levhalarda yer varsa artık bütün kalır; yoksa yine kullanılır.',
   tooManyRules: 'En fazla 100 artık kuralı olabilir.',
   badRuleSize: 'Artık için en küçük ölçü 0 ile 10.000 cm arasında olmalı.',
   badMaxArea: 'Artık rafı sınırı 0 ile 100.000 m² arasında olmalı.',
