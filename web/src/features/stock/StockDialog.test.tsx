@@ -448,6 +448,6 @@ describe('StockDialog on a phone', () => {
     const quantity = screen.getByLabelText('Adet, Satır 1');
     expect(quantity).toHaveAccessibleDescription('Adet: Boş = sınırsız (satın alınacak)');
     expect(quantity).not.toHaveAttribute('title');
-    for (const hint of [/Bir artık levha ancak/, /Her malzemenin son levhasında/, /Boş = sınırsız/]) expect(screen.getByText(hint)).toHaveClass('hint');
+    for (const hint of [/alınan levhalarda yer varsa artık bütün kalır/, /Her malzemenin son levhasında/, /Boş = sınırsız/]) expect(screen.getByText(hint)).toHaveClass('hint');
   });
 });
