@@ -357,18 +357,8 @@ function headerKey(cell: string): string {
 /** COLUMN_UNITS are the units of the columns that have one: sheet sides in cm, thickness in mm, price in TL. */
 const COLUMN_UNITS: Partial<Record<CsvField, ColumnUnit>> = { width: 'cm', height: 'cm', thickness: 'mm', price: 'tl' };
 
-/** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own. */
-const CSV_COLUMN_NAMES: Record<CsvField, string> = {
-  id: 'kod',
-  name: 'ad',
-  material: 'malzeme',
-  thickness: 'kalınlık',
-  width: 'genişlik',
-  height: 'yükseklik',
-  quantity: 'adet',
-  price: 'fiyat',
-  grain: 'damar',
-};
+/** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own (the words a list of differences uses). */
+const CSV_COLUMN_NAMES: Record<CsvField, string> = { id: 'kod', ...stockMsg.diffFields };
 
 /** rowName is a stock row as a message names it: its name, else its material or kod, at most 40 characters. */
 function rowName(d: { name: string; material: string }, id: string): string {
