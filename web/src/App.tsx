@@ -74,10 +74,14 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const { engine, onServer, helpers } = useEngine(given);
   const session = useSession();
   const work = useWork(session.account);
-  // A job being cut re-plans with its ticked sheets pinned.
+  // A job being cut re-plans with its ticked sheets pinned. A loaded
+  // layout's stored result is shown as it is until the work changes (or
+  // the user asks for a new layout): a job's screen is its saved plan, and
+  // a job already cut shows the layout that was sawn.
   const cutting = work.job?.state === 'cutting' ? work.job : undefined;
   const pinned = cutting?.pinned;
-  const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock, pinned, helpers);
+  const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock, pinned, helpers, work.shown);
+  const stored = layout.stored ? (work.job?.state === 'cut' ? 'cut' : 'layout') : null;
   useSyncOnSignIn(session.account, !splash);
   useStockSync(session.account, !splash, work, notices.confirm);
   useJobSync(work);
@@ -201,7 +205,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const bandRows = work.stock?.bands;
   // The papers (labels, cut list, quote) read the request the layout was
   // made from: the finished sizes and the stock rows' prices. The layout
-  // follows the work, so the work's request is the layout's.
+  // follows the work (a stored one shown is of the work as loaded), so the
+  // work's request is the layout's.
   const paperRequest = useMemo(
     () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock, pinned) : null),
     [layout.result, work.parts, work.canvas, work.stock, pinned],
@@ -275,6 +280,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
               stock={work.stock?.stock}
               bands={work.stock?.bands}
               cutPages={cutPages}
+              stored={stored}
+              onRecompute={work.relayout}
             />
           ) : (
             <NoParts />

@@ -3,7 +3,7 @@ import { useNotices } from '../components/Notices';
 import { cutOptions, sheetOf, type CanvasSettings } from '../features/canvas/settings';
 import type { EngineClient } from '../features/engine/client';
 import { LayoutSearch } from '../features/engine/search';
-import type { Page, Request } from '../features/engine/types';
+import type { Page, Request, Result } from '../features/engine/types';
 import type { Part } from '../features/parts/parts';
 import { withStock, type StockSettings } from '../features/stock/stock';
 import { withoutEmptyExtras } from '../lib/extras';
@@ -32,7 +32,10 @@ export function buildRequest(parts: Part[], canvas: CanvasSettings, timeLimitMs:
  * changes, and searches longer when the user asks (searchMore), on the
  * helpers' engines too (one per further core); the page says when a
  * search ends or a layout fails (once for a job, whose reason the results
- * then show).
+ * then show). stored is a loaded layout's stored result (useWork's
+ * shown): while there is one it is the layout on screen and nothing is
+ * laid out; once it goes (the work changed, or the user asked for a new
+ * layout), the work is laid out as after any change.
  */
 export function useLayoutSearch(
   engine: EngineClient,
@@ -41,6 +44,7 @@ export function useLayoutSearch(
   stock?: StockSettings,
   pinned?: Page[],
   helpers: () => EngineClient[] = () => [],
+  stored?: Result,
 ) {
   const notices = useNotices();
   const search = useMemo(
@@ -56,20 +60,24 @@ export function useLayoutSearch(
     [engine, notices, helpers],
   );
   const { result, running, progress, failure } = useSyncExternalStore(search.subscribe, search.snapshot);
+  // A stored result shown stops what runs and clears the layout before
+  // it: when it goes, the work is laid out anew even if unchanged.
   useEffect(() => {
-    search.layout(parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock, pinned) : null);
-  }, [search, parts, canvas, stock, pinned]);
+    search.layout(!stored && parts.length > 0 ? buildRequest(parts, canvas, FIRST_SEARCH_MS, 1, stock, pinned) : null);
+  }, [search, parts, canvas, stock, pinned, stored]);
   useEffect(() => search.cancel, [search]);
   const searchMore = useCallback(() => search.search(LONG_SEARCH_MS, 2), [search]);
   return {
-    result,
+    result: stored ?? result,
+    /** stored: the result on screen is the loaded layout's stored one, not laid out here */
+    stored: !!stored,
     /** busy: the layout that follows a change runs */
-    busy: running === 'layout',
+    busy: !stored && running === 'layout',
     /** searching: a longer search runs */
-    searching: running === 'search',
+    searching: !stored && running === 'search',
     progress,
     /** failure: why the engine refused the job on screen (told once by a toast), until the job changes */
-    failure,
+    failure: stored ? null : failure,
     searchMore,
     cancelSearch: search.cancel,
   };

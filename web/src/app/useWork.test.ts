@@ -84,3 +84,66 @@ describe('useWork and a job gone from the server', () => {
     expect(JSON.parse(localStorage.getItem('kesim-work')!).job).toBeUndefined();
   });
 });
+
+describe("useWork and a loaded job's stored result", () => {
+  const planned = {
+    sheet: { width: 100, height: 148 },
+    pages: [{ id: 'page-0', efficiency: 80, parts: [0, 1].map((i) => ({ id: `x-${i}`, name: 'Yan', x: i * 56, y: 0, width: 56, height: 72, rotated: false, originalIndex: 0 })) }],
+    skipped: [],
+    stats: { pages: 1, lowerBound: 1, optimal: true, efficiency: 80, placed: 2, elapsedMs: 1 },
+  };
+  const mutfak = {
+    id: '9',
+    name: 'Mutfak',
+    parts: [{ id: 'x', name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Beyaz' }],
+    sheet: { width: 100, height: 148 },
+    options: {},
+    stock,
+    bands,
+    result: planned,
+    createdAt: '',
+  };
+
+  it('shows it while the work is as loaded: the stock read back equal keeps it, a canvas change drops it', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => void result.current.load(mutfak));
+    expect(result.current.shown).toBe(planned);
+    // the server's answer: the same lists, a new object
+    act(() => result.current.setStock(JSON.parse(JSON.stringify(result.current.stock)), false, 4));
+    expect(result.current.shown).toBe(planned);
+    act(() => result.current.setCanvas({ ...result.current.canvas, kerfMm: 3 }));
+    expect(result.current.shown).toBeUndefined();
+  });
+
+  it('is not kept in the browser: a reload, or the work taken from another tab, lays the work out again', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => void result.current.load(mutfak));
+    expect(result.current.shown).toBe(planned);
+    expect(localStorage.getItem('kesim-work')).not.toContain('"shown"');
+    expect(renderHook(() => useWork(account)).result.current.shown).toBeUndefined();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work', newValue: localStorage.getItem('kesim-work'), storageArea: localStorage }));
+    });
+    // the same work saved by this tab: nothing is taken, the result stays
+    expect(result.current.shown).toBe(planned);
+    const other = JSON.parse(localStorage.getItem('kesim-work')!);
+    other.parts[0].quantity = 3;
+    localStorage.setItem('kesim-work', JSON.stringify(other));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work', newValue: localStorage.getItem('kesim-work'), storageArea: localStorage }));
+    });
+    expect(result.current.shown).toBeUndefined();
+  });
+
+  it('is none for a layout whose result does not fit its parts, or a local one', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => void result.current.load({ ...mutfak, parts: [{ ...mutfak.parts[0], quantity: 3 }] }));
+    expect(result.current.shown).toBeUndefined();
+    act(() => void result.current.load({ ...mutfak, local: true }));
+    expect(result.current.shown).toBeUndefined();
+    act(() => void result.current.load(mutfak));
+    expect(result.current.shown).toBe(planned);
+    act(() => result.current.relayout());
+    expect(result.current.shown).toBeUndefined();
+  });
+});

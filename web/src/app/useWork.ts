@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { canvasOf, type CanvasSettings } from '../features/canvas/settings';
 import type { PartInput } from '../features/engine/types';
-import { pinnedPages } from '../features/job/checklist';
+import { pinnedPages, resultFits } from '../features/job/checklist';
 import { newPartId, type Part } from '../features/parts/parts';
 import type { SavedLayout } from '../features/saved/api';
 import { onJobGone } from '../features/saved/jobGone';
 import { stockPrint } from '../features/stock/api';
-import { settingsOf, type StockSettings } from '../features/stock/stock';
+import { settingsOf, stockOptions, type StockSettings } from '../features/stock/stock';
 import { ownerOf, takesPlainCopies, type Me } from '../lib/account';
 import type { JobState } from '../lib/api';
-import { partsPrint, unsaved, WorkStore, type Work, type WorkJob } from './work';
+import { partsPrint, stillShown, stockKey, unsaved, WorkStore, type Work, type WorkJob } from './work';
 
 /**
  * keptIds are a job's part lines with the ids they were saved with: its
@@ -48,6 +48,29 @@ function jobOfLayout(l: SavedLayout): WorkJob | undefined {
 }
 
 /**
+ * isLayoutStock reports whether the stock settings s are what layout l was
+ * made with (its rows, offcuts among them, its bands and their options),
+ * so that its stored result is a layout of them: a layout loaded with
+ * the user's stock of today (keepStock, or one saved without stock) is
+ * laid out anew unless that stock is the layout's.
+ */
+function isLayoutStock(l: SavedLayout, s: StockSettings | undefined): boolean {
+  const rows = (list: SavedLayout['stock']) =>
+    (list ?? []).map((r) => [r.id, r.name ?? '', r.material ?? '', r.thickness ?? 0, r.width, r.height, r.quantity ?? 0, r.price ?? 0, r.grain ?? 'none', r.offcut === true]);
+  const bands = (list: SavedLayout['bands']) => (list ?? []).map((b) => [b.code, b.name ?? '', b.thickness ?? 0, b.price ?? 0, b.overlength ?? 0]);
+  const options = (o: { objective?: string; deductBands?: boolean; keepLeftover?: boolean } | undefined) => [o?.objective ?? 'cost', o?.deductBands === true, o?.keepLeftover === true];
+  const print = (st: SavedLayout['stock'], b: SavedLayout['bands'], o: Parameters<typeof options>[0]) => JSON.stringify([rows(st), bands(b), options(o)]);
+  return print(l.stock, l.bands, l.options) === print(s?.stock, s?.bands, stockOptions(s));
+}
+
+/** withoutShown is the work without a stored result to show. */
+function withoutShown(w: Work): Work {
+  const rest = { ...w };
+  delete rest.shown;
+  return rest;
+}
+
+/**
  * useWork is the work on screen: the parts, the canvas, and the print of
  * the layout last saved or loaded. It is the signed-in account's, kept in
  * this browser for them (work.ts) and back on screen when they sign in
@@ -60,6 +83,7 @@ export function useWork(account: Me | null | undefined) {
   const store = useMemo(() => new WorkStore(owner, adoptPlain), [owner, adoptPlain]);
   const work = useSyncExternalStore(store.subscribe, store.snapshot);
   const isUnsaved = useMemo(() => unsaved(work), [work]);
+  const shown = useMemo(() => (stillShown(work) ? work.shown?.result : undefined), [work]);
   // A job on screen the server no longer has (a save over it was 404):
   // the work is no job any more, and unsaved, to be saved as a new layout.
   useEffect(
@@ -97,10 +121,15 @@ export function useWork(account: Me | null | undefined) {
       // A cleared list starts a new job.
       clear: () => update((w) => ({ ...withoutJob(w), parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
+      /** relayout drops the stored result shown (load): the work is laid out anew, as it is. */
+      relayout: () => update(withoutShown),
       /**
        * load puts a saved layout's parts and canvas on screen, and its stock
        * rows and bands unless keepStock (the user's stock and prices of today
-       * stay).
+       * stay). A job's stored result is shown as it is (shown), not laid
+       * out anew, while the work stays as loaded: when the stock on screen
+       * is the layout's (its own rows put back, or today's equal to them)
+       * and the result fits the parts.
        */
       load: (l: SavedLayout, keepStock = false): StockSettings | undefined => {
         const job = jobOfLayout(l);
@@ -123,11 +152,16 @@ export function useWork(account: Me | null | undefined) {
               })
             : undefined;
         update((w) => {
-          const next: typeof w = { ...withoutJob(w), parts, saved: partsPrint(l.parts), canvas: canvasOf(l.sheet, l.options) };
+          const canvas = canvasOf(l.sheet, l.options);
+          const next: typeof w = { ...withoutShown(withoutJob(w)), parts, saved: partsPrint(l.parts), canvas };
           if (job) next.job = job;
           if (stock) {
             next.stock = stock;
             next.stockUnsent = true;
+          }
+          const pinned = new Set(job?.pinned.map((p) => p.id));
+          if (job && l.result && (stock || isLayoutStock(l, next.stock)) && resultFits(l.result, parts, pinned)) {
+            next.shown = { result: l.result, parts, canvas, stock: stockKey(next.stock) };
           }
           return next;
         });
@@ -170,6 +204,8 @@ export function useWork(account: Me | null | undefined) {
     stockBase: work.stockBase,
     stockVersion: work.stockVersion,
     job: work.job,
+    /** shown is the loaded layout's stored result, on screen instead of a new layout while the work is as loaded */
+    shown,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

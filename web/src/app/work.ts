@@ -1,5 +1,5 @@
 import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
-import type { Page, PartInput } from '../features/engine/types';
+import type { Page, PartInput, Result } from '../features/engine/types';
 import type { JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
 import { settingsOf, type StockSettings } from '../features/stock/stock';
@@ -27,6 +27,45 @@ export interface Work {
   stockVersion?: number;
   /** job is the saved layout on screen when the server keeps it as a job (saved or loaded with its result) */
   job?: WorkJob;
+  /**
+   * shown is the stored result of the layout last loaded, shown instead
+   * of a new layout while the work is still what was loaded (stillShown).
+   * It is kept in this tab's memory only: after a reload, or a change
+   * taken from another tab, the work is laid out again.
+   */
+  shown?: ShownResult;
+}
+
+/**
+ * ShownResult is a loaded layout's stored result with the work it was
+ * loaded as: the parts and canvas on screen then (the very objects: every
+ * edit makes new ones) and the stock's print (stockKey: the stock may be
+ * read back from the server equal, as a new object).
+ */
+export interface ShownResult {
+  result: Result;
+  parts: Part[];
+  canvas: CanvasSettings;
+  stock: string;
+}
+
+/** stockKey is what of the stock settings a layout depends on: the rows, the bands and their options. */
+export function stockKey(s: StockSettings | undefined): string {
+  return JSON.stringify([s?.stock ?? [], s?.bands ?? [], s?.offcutSettings ?? null, s?.objective ?? 'cost', s?.deductBands === true, s?.keepLeftover === true]);
+}
+
+/** stillShown reports whether the work is still the one its stored result was loaded as (no part, canvas or stock changed since). */
+export function stillShown(w: Work): boolean {
+  const s = w.shown;
+  return !!s && s.parts === w.parts && s.canvas === w.canvas && s.stock === stockKey(w.stock);
+}
+
+/** kept is the work as this browser keeps it: without the stored result shown (see Work.shown). */
+function kept(w: Work): Work {
+  if (!w.shown) return w;
+  const rest = { ...w };
+  delete rest.shown;
+  return rest;
 }
 
 /**
@@ -130,7 +169,7 @@ export class WorkStore {
     if (e.storageArea && e.storageArea !== localStorage) return;
     const raw = localStorage.getItem(WORK_KEY + this.owner);
     const next = parse(raw);
-    if (!next || raw === JSON.stringify(this.work)) return;
+    if (!next || raw === JSON.stringify(kept(this.work))) return;
     // The same stock stays the same object: a save of it on its way here
     // (stockSent) still knows it as the stock on screen.
     if (this.work.stock && next.stock && JSON.stringify(next.stock) === JSON.stringify(this.work.stock)) next.stock = this.work.stock;
@@ -140,9 +179,14 @@ export class WorkStore {
 
   snapshot = (): Work => this.work;
 
-  /** update changes the work and saves it. */
+  /**
+   * update changes the work and saves it. A change that leaves the work
+   * loaded with a stored result (a part, the canvas or the stock changed)
+   * drops that result: the work is laid out anew.
+   */
   update = (change: (w: Work) => Work): void => {
-    this.work = change(this.work);
+    const next = change(this.work);
+    this.work = next.shown && !stillShown(next) ? kept(next) : next;
     if (this.owner !== null) saveWork(this.owner, this.work);
     for (const listener of this.listeners) listener();
   };
@@ -154,7 +198,7 @@ export class WorkStore {
 }
 
 export function saveWork(owner: string, w: Work): void {
-  localStorage.setItem(WORK_KEY + owner, JSON.stringify(w));
+  localStorage.setItem(WORK_KEY + owner, JSON.stringify(kept(w)));
 }
 
 /** dropWork forgets the owner's work (sign-out). */

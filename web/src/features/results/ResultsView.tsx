@@ -72,6 +72,13 @@ interface Props {
   bands?: Band[];
   /** cutPages are the ids of the sheets already cut (a job being cut: its pinned pages), marked "Kesildi" */
   cutPages?: ReadonlySet<string>;
+  /**
+   * stored says the result is a loaded layout's stored one, not laid out
+   * here: 'layout', which onRecompute lays out anew, or 'cut', a job
+   * already cut, whose layout is the one sawn (no new layout offered).
+   */
+  stored?: 'layout' | 'cut' | null;
+  onRecompute?: () => void;
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
@@ -88,6 +95,8 @@ export function ResultsView({
   stock,
   bands,
   cutPages,
+  stored = null,
+  onRecompute,
 }: Props) {
   const [index, setIndex] = useState(0);
   const [merge, setMerge] = useState(mergeChosen);
@@ -151,11 +160,22 @@ export function ResultsView({
           </div>
         )}
       </div>
+      {stored && (
+        <div className="inline-notice info stored-layout" role="status">
+          <span>{stored === 'cut' ? resultMsg.storedCut : resultMsg.storedShown}</span>
+          {stored === 'layout' && onRecompute && (
+            <button type="button" className="secondary" onClick={onRecompute}>
+              {resultMsg.recompute}
+            </button>
+          )}
+        </div>
+      )}
       {/* With no page the list stands under the empty view's line instead. */}
       {result && !materials && result.skipped.length > 0 && page && <SkippedNotice skipped={result.skipped} />}
       <div className="toolbar">
         {exports}
-        {st && st.pages > 0 && !st.optimal && (
+        {/* A stored result is searched on only once laid out anew (Yeniden hesapla). */}
+        {st && st.pages > 0 && !st.optimal && !stored && (
           <div className="search-more">
             {searching ? (
               <>

@@ -44,4 +44,8 @@ export const resultMsg = {
   defaultSheet: 'Tuval',
   sheetSize: (w: number, h: number) => `${fmtNum(w)}x${fmtNum(h)} cm`,
   pagesNav: 'Sayfalar',
+  // A loaded layout's stored result on screen (not laid out anew), until the work changes.
+  storedShown: 'Kayıtlı düzen gösteriliyor.',
+  storedCut: 'Kesilmiş iş: kesilen düzen gösteriliyor.',
+  recompute: 'Yeniden hesapla',
 };

@@ -1,0 +1,229 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { NoticeProvider } from '../components/Notices';
+import type { EngineClient } from '../features/engine/client';
+import type { Request, Result } from '../features/engine/types';
+import { download } from '../features/export/download';
+import type { SavedLayout } from '../features/saved/api';
+
+vi.mock('../features/export/download', () => ({ download: vi.fn() }));
+
+// A loaded job's stored result is what the screen shows, not a new layout,
+// until the work changes or the user asks for one (Yeniden hesapla).
+
+// A stand-in engine: one page per part line (the stored result below has
+// both lines on one page, so the two are told apart by their page count).
+function fakeEngine(): EngineClient {
+  return {
+    warm: () => {},
+    usingServer: false,
+    run: vi.fn(async (req: Request): Promise<Result> => ({
+      sheet: req.sheet,
+      pages: req.parts.map((p, i) => ({
+        id: `page-${i}`,
+        efficiency: 50,
+        parts: [{ id: `${p.id}-0`, name: p.name, x: 0, y: 0, width: p.width, height: p.height, rotated: false, originalIndex: i }],
+      })),
+      skipped: [],
+      stats: { pages: req.parts.length, lowerBound: req.parts.length, optimal: true, efficiency: 50, placed: req.parts.length, elapsedMs: 1 },
+    })),
+    pdf: vi.fn(),
+    dxf: vi.fn(),
+    fileName: vi.fn(),
+  } as unknown as EngineClient;
+}
+
+const piece = (id: string, name: string, x: number) => ({ id, name, x, y: 0, width: 20, height: 30, rotated: false, originalIndex: 0 });
+
+/** stored is the job's layout as planned: one sheet holding both pieces of both lines. */
+const stored: Result = {
+  sheet: { width: 100, height: 148 },
+  pages: [{ id: 'page-0', efficiency: 80, parts: [piece('p1-0', 'Yan', 0), piece('p2-0', 'Raf', 20)] }],
+  skipped: [],
+  stats: { pages: 1, lowerBound: 1, optimal: true, efficiency: 80, placed: 2, elapsedMs: 5 },
+};
+
+function job(change: Partial<SavedLayout> = {}): SavedLayout {
+  return {
+    id: '9',
+    name: 'Mutfak',
+    parts: [
+      { id: 'p1', name: 'Yan', width: 20, height: 30, quantity: 1 },
+      { id: 'p2', name: 'Raf', width: 20, height: 30, quantity: 1 },
+    ],
+    sheet: { width: 100, height: 148 },
+    options: {},
+    result: stored,
+    state: 'planned',
+    cutPieces: [],
+    createdAt: '2024-01-01T00:00:00Z',
+    ...change,
+  };
+}
+
+/** writes are the layouts the page saved (PUT /api/layouts/{id}), by id. */
+let writes: Map<string, SavedLayout>;
+
+/** serve answers as a server without accounts that keeps layouts ls. */
+function serve(ls: SavedLayout[]) {
+  writes = new Map();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.split('?')[0];
+      if (init?.method === 'PUT' && path.startsWith('/api/layouts/')) {
+        const l = { ...ls[0], ...JSON.parse(String(init.body)) };
+        writes.set(l.id, l);
+        return Response.json(l);
+      }
+      if (path === '/api/sync') return Response.json({ newParts: 0, newLayouts: 0 });
+      if (path === '/api/auth/me') return Response.json({ mode: 'local' });
+      if (path === '/api/parts') return Response.json([]);
+      if (path === '/api/layouts')
+        return Response.json({
+          layouts: ls.map((l) => ({ id: l.id, name: l.name, createdAt: l.createdAt, sheet: l.sheet, partLines: l.parts.length, pieces: 2, state: l.state })),
+        });
+      const l = ls.find((l) => path === `/api/layouts/${l.id}`);
+      if (l) return Response.json(l);
+      return new Response('null', { status: 503 });
+    }),
+  );
+}
+
+async function setup(...ls: SavedLayout[]) {
+  serve(ls);
+  const user = userEvent.setup();
+  const engine = fakeEngine();
+  render(
+    <NoticeProvider>
+      <App engine={engine} />
+    </NoticeProvider>,
+  );
+  await user.keyboard('{Escape}'); // skip the splash
+  return { user, engine, run: vi.mocked(engine.run) };
+}
+
+async function load(user: ReturnType<typeof userEvent.setup>, answer?: string, name = 'Mutfak', part = 'Yan') {
+  await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
+  await user.click(await screen.findByRole('button', { name: `${name}: Yükle` }));
+  if (answer) await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: answer }));
+  await screen.findByRole('listitem', { name: part });
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await act(async () => {});
+}
+
+const pages = () => screen.getByTestId('total-pages').textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('App loading a saved job', () => {
+  it('shows its stored result without laying it out, until a part changes', async () => {
+    const { user, run } = await setup(job());
+    await load(user);
+    expect(screen.getByText('Kayıtlı düzen gösteriliyor.')).toBeInTheDocument();
+    expect(pages()).toBe('1');
+    expect(run).not.toHaveBeenCalled();
+    // The first edit lays the work out as any change does.
+    await user.click(screen.getByRole('button', { name: 'Raf: Sil' }));
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(run.mock.calls[0][0].parts.map((p) => p.name)).toEqual(['Yan']);
+    expect(screen.queryByText('Kayıtlı düzen gösteriliyor.')).toBeNull();
+  });
+
+  it('lays the same work out anew at Yeniden hesapla', async () => {
+    const { user, run } = await setup(job());
+    await load(user);
+    expect(run).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Yeniden hesapla' }));
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(run.mock.calls[0][0].parts.map((p) => p.id)).toEqual(['p1', 'p2']);
+    await vi.waitFor(() => expect(pages()).toBe('2'));
+    expect(screen.queryByText('Kayıtlı düzen gösteriliyor.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Yeniden hesapla' })).toBeNull();
+  });
+
+  it('lays out a layout saved without a result, as before: the result of the one loaded before goes', async () => {
+    const older = job({ id: '8', name: 'Banyo', result: null, parts: [{ id: 'p1', name: 'Dolap', width: 20, height: 30, quantity: 1 }] });
+    const { user, run } = await setup(job(), older);
+    await load(user);
+    expect(screen.getByText('Kayıtlı düzen gösteriliyor.')).toBeInTheDocument();
+    expect(run).not.toHaveBeenCalled();
+    await load(user, undefined, 'Banyo', 'Dolap');
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(run.mock.calls[0][0].parts.map((p) => p.name)).toEqual(['Dolap']);
+    expect(screen.queryByText('Kayıtlı düzen gösteriliyor.')).toBeNull();
+    // the engine's layout of Banyo's one part, not Mutfak's stored sheet
+    await vi.waitFor(() => expect(screen.getByTestId('total-parts').textContent).toBe('1'));
+  });
+
+  it("lays out a layout loaded with today's stock, which is not the layout's; loaded with its own, its stored result shows", async () => {
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: [], canvas: { width: 100, height: 148 }, stock: { stock: [{ id: 'yeni', name: 'Yeni', width: 100, height: 148, price: 1500 }], bands: [] }, stockUnsent: true }),
+    );
+    const { user, run } = await setup(job({ stock: [{ id: 'eski', name: 'Eski', width: 100, height: 148, price: 1450 }] }));
+    await load(user, 'Güncel stokla yükle');
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(run.mock.calls[0][0].stock?.map((r) => r.id)).toEqual(['yeni']);
+    expect(screen.queryByText('Kayıtlı düzen gösteriliyor.')).toBeNull();
+    await load(user, 'Düzenin stokuyla yükle');
+    expect(screen.getByText('Kayıtlı düzen gösteriliyor.')).toBeInTheDocument();
+    expect(pages()).toBe('1');
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a cut job as it was cut, with no new layout offered', async () => {
+    const { user, run } = await setup(job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'] }));
+    await load(user);
+    expect(screen.getByText('Kesilmiş iş: kesilen düzen gösteriliyor.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yeniden hesapla' })).toBeNull();
+    expect(pages()).toBe('1');
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('re-plans a job being cut only once asked, with its cut sheet pinned', async () => {
+    const { user, run } = await setup(job({ state: 'cutting', cutPieces: ['p1-0'] }));
+    await load(user);
+    expect(screen.getByText('Kayıtlı düzen gösteriliyor.')).toBeInTheDocument();
+    expect(run).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Yeniden hesapla' }));
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(run.mock.calls[0][0].pinned?.map((p) => p.id)).toEqual(['page-0']);
+  });
+
+  it('exports the stored result shown', async () => {
+    const { user, engine, run } = await setup(job());
+    await load(user);
+    await user.click(screen.getByRole('button', { name: 'PDF İndir' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(vi.mocked(engine.pdf).mock.calls[0][0]).toEqual(stored);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('saves a job being cut over itself with its stored result, as shown', async () => {
+    const { user, run } = await setup(job({ state: 'cutting', cutPieces: ['p1-0'] }));
+    await load(user);
+    await user.click(screen.getByRole('button', { name: 'Düzeni Kaydet' }));
+    const dlg = await screen.findByRole('dialog', { name: 'Kesimdeki İşi Güncelle' });
+    await user.click(within(dlg).getByRole('button', { name: 'Kaydet' }));
+    await vi.waitFor(() => expect(writes.get('9')).toBeDefined());
+    expect(writes.get('9')!.result).toEqual(stored);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('does not keep the stored result when the work is cleared, or after a reload', async () => {
+    const { user, run } = await setup(job());
+    await load(user);
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).shown).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Tümünü Temizle' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(screen.queryByText('Kayıtlı düzen gösteriliyor.')).toBeNull();
+    expect(screen.queryByTestId('total-pages')).toBeNull();
+    expect(run).not.toHaveBeenCalled();
+  });
+});
