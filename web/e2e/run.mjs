@@ -372,6 +372,12 @@ await test('save a layout, reload, load it, delete it', async (page) => {
   expect(whole.ok(), `GET ${whole.url()}: ${whole.status()}`);
   await page.getByText('"Mutfak dolabı" düzeni yüklendi.').waitFor();
   expect(await page.getByRole('listitem', { name: 'Kapı' }).isVisible(), 'layout parts not loaded');
+  // The saved job comes back with its stored layout, not a new one, until asked.
+  await page.getByText('Kayıtlı düzen gösteriliyor.').waitFor();
+  expect(await page.locator('.preview canvas').first().isVisible(), 'stored layout not drawn');
+  await page.getByRole('button', { name: 'Yeniden hesapla' }).click();
+  await page.getByText('Kayıtlı düzen gösteriliyor.').waitFor({ state: 'detached' });
+  await page.locator('.preview canvas').first().waitFor();
   await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
   await page.getByRole('button', { name: 'Mutfak dolabı: Sil' }).click();
   await answer(page, 'Evet');
