@@ -86,6 +86,11 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   useStockSync(session.account, !splash, work, notices.confirm);
   useJobSync(work);
   const cutPages = useMemo(() => (pinned?.length ? new Set(pinned.map((p) => p.id)) : undefined), [pinned]);
+  // The sheets marked "Kesildi" on screen: a job already cut shown as it was sawn has every sheet cut.
+  const shownCutPages = useMemo(
+    () => (stored === 'cut' && layout.result ? new Set(layout.result.pages.map((p) => p.id)) : cutPages),
+    [stored, layout.result, cutPages],
+  );
   // A line taken off the part list can be put back from the toast that says so: one tap on Sil is not final.
   const { remove: removeLine, restore: restoreLine } = work;
   const removePart = useCallback(
@@ -279,7 +284,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
               failure={layout.failure}
               stock={work.stock?.stock}
               bands={work.stock?.bands}
-              cutPages={cutPages}
+              cutPages={shownCutPages}
               stored={stored}
               onRecompute={work.relayout}
             />

@@ -184,12 +184,15 @@ describe('App loading a saved job', () => {
     expect(screen.queryByRole('button', { name: 'Yeniden hesapla' })).toBeNull();
     expect(pages()).toBe('1');
     expect(run).not.toHaveBeenCalled();
+    // Every sheet of a job already cut is marked so.
+    expect(screen.getByTestId('page-cut')).toHaveTextContent('Kesildi');
   });
 
   it('re-plans a job being cut only once asked, with its cut sheet pinned', async () => {
     const { user, run } = await setup(job({ state: 'cutting', cutPieces: ['p1-0'] }));
     await load(user);
     expect(screen.getByText('Kayıtlı düzen gösteriliyor.')).toBeInTheDocument();
+    expect(screen.getByTestId('page-cut')).toHaveTextContent('Kesildi');
     expect(run).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Yeniden hesapla' }));
     await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
