@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strings"
 	"unicode/utf8"
 
 	"kesim/internal/apperr"
@@ -29,38 +28,20 @@ func registerJobRoutes(mux *http.ServeMux, h *storeHandlers) {
 	mux.HandleFunc("POST /api/layouts/{id}/pieces/{pieceId}/recut", h.recutPiece)
 }
 
-// recutSuffix names a spoiled piece's recut part after its line.
-const recutSuffix = " (yeniden kesim)"
-
 // recutPiece answers POST /api/layouts/{id}/pieces/{pieceId}/recut: a
 // piece spoiled at the saw comes back as one part of its line (size,
 // material, thickness, grain, bands) in the saved parts of the job's
 // owner, who plans the next job, whoever on the team tapped it: 201 the
-// part.
+// part. The job records the recut (its recutPieces), so a piece goes
+// once: a second recut of it, from any phone, is 409 MsgRecutDone and
+// adds nothing.
 func (h *storeHandlers) recutPiece(w http.ResponseWriter, r *http.Request) {
 	piece, owner, err := h.pieceOf(r)
 	if err != nil {
 		Error(w, r, err)
 		return
 	}
-	l, err := h.st.GetLayout(r.Context(), owner, r.PathValue("id"))
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	line, ok := recutLine(l, piece)
-	if !ok {
-		Error(w, r, apperr.New(apperr.NotFound, store.MsgPieceMissing))
-		return
-	}
-	// The name within the text limit: a long line name gives way.
-	base := []rune(line.Name)
-	if keep := nest.MaxTextRunes - utf8.RuneCountInString(recutSuffix); len(base) > keep {
-		base = base[:keep]
-	}
-	name := strings.TrimSpace(string(base)) + recutSuffix
-	part, err := h.st.CreatePart(r.Context(), owner, store.PartInput{Name: name, Width: line.Width, Height: line.Height,
-		Quantity: 1, Material: line.Material, Thickness: line.Thickness, Grain: line.Grain, Edges: line.Edges})
+	part, err := h.st.RecutPiece(r.Context(), owner, r.PathValue("id"), store.Recut{PieceID: piece, By: userName(r)})
 	if err != nil {
 		Error(w, r, err)
 		return
@@ -77,22 +58,6 @@ func (h *storeHandlers) pieceOf(r *http.Request) (string, store.Owner, error) {
 	}
 	owner, err := h.floorOwner(r, r.PathValue("id"))
 	return piece, owner, err
-}
-
-// recutLine returns the part line of the job's piece id, as the result
-// places it.
-func recutLine(l store.Layout, piece string) (nest.Part, bool) {
-	if l.Result == nil {
-		return nest.Part{}, false
-	}
-	for _, pg := range l.Result.Pages {
-		for _, pc := range pg.Parts {
-			if pc.ID == piece && pc.OriginalIndex >= 0 && pc.OriginalIndex < len(l.Parts) {
-				return l.Parts[pc.OriginalIndex], true
-			}
-		}
-	}
-	return nest.Part{}, false
 }
 
 // userName is the signed-in user's name, recorded as who changed a job;

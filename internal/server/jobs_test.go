@@ -281,6 +281,9 @@ func TestJobAPIPerUser(t *testing.T) {
 	if json.Unmarshal(w.Body.Bytes(), &l); w.Code != http.StatusOK || l.StateBy != "ayse" {
 		t.Errorf("A marks cutting: %d %s", w.Code, w.Body)
 	}
+	if len(l.RecutPieces) != 0 {
+		t.Errorf("B's refused recut was recorded: %v", l.RecutPieces)
+	}
 	// Two phones signed in as A tick every piece at once.
 	phone1, phone2 := ts.client(), ts.client()
 	phone1.login(t, "ayse")
@@ -330,6 +333,34 @@ func TestJobAPIPerUser(t *testing.T) {
 	}
 	if w := b.do("GET", "/api/parts", ""); strings.Contains(w.Body.String(), "yeniden kesim") {
 		t.Errorf("B's saved parts got the recut: %s", w.Body)
+	}
+	// The job records the recut: every phone reads it with the job, and
+	// a second tap on the piece, from A's phone or B's, adds no part.
+	for _, c := range []*client{a, b, phone1} {
+		var job store.Layout
+		if w := c.do("GET", "/api/layouts/"+l.ID, ""); json.Unmarshal(w.Body.Bytes(), &job) != nil || w.Code != http.StatusOK ||
+			len(job.RecutPieces) != 1 || job.RecutPieces[0] != ids[0] {
+			t.Errorf("job read after the recut: %d recutPieces %v, want [%s]", w.Code, job.RecutPieces, ids[0])
+		}
+	}
+	for _, c := range []*client{b, phone1} {
+		w := c.do("POST", "/api/layouts/"+l.ID+"/pieces/"+ids[0]+"/recut", "")
+		if code, msg, fields := errorOf(t, w.Body.Bytes()); w.Code != http.StatusConflict || code != "conflict" ||
+			msg != store.MsgRecutDone || fields != nil {
+			t.Errorf("second recut of a piece: %d %s", w.Code, w.Body)
+		}
+	}
+	if w := a.do("GET", "/api/parts", ""); strings.Count(w.Body.String(), "Parça r (yeniden kesim)") != 1 {
+		t.Errorf("A's saved parts after a second recut: %s", w.Body)
+	}
+	// Another piece goes on its own.
+	if w := phone2.do("POST", "/api/layouts/"+l.ID+"/pieces/"+ids[1]+"/recut", ""); w.Code != http.StatusCreated {
+		t.Errorf("recut of another piece: %d %s", w.Code, w.Body)
+	}
+	var job store.Layout
+	if w := b.do("GET", "/api/layouts/"+l.ID, ""); json.Unmarshal(w.Body.Bytes(), &job) != nil ||
+		strings.Join(job.RecutPieces, ",") != ids[0]+","+ids[1] {
+		t.Errorf("recutPieces %v, want [%s %s]", job.RecutPieces, ids[0], ids[1])
 	}
 	if w := b.do("POST", "/api/layouts/"+l.ID+"/pieces/yok-0/recut", ""); w.Code != http.StatusNotFound || errMessage(w) != store.MsgPieceMissing {
 		t.Errorf("recut of a piece the job has not: %d %s", w.Code, w.Body)

@@ -132,7 +132,7 @@ func TestLayoutsAPI(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("POST /api/layouts: %d %s", status, body)
 	}
-	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(got, want) {
+	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "recutPieces", "sheet", "state"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("layout fields %v, want %v", got, want)
 	}
 	var saved store.Layout
@@ -164,7 +164,7 @@ func TestLayoutsAPI(t *testing.T) {
 	if status != http.StatusOK || json.Unmarshal(body, &got) != nil {
 		t.Fatalf("GET /api/layouts/{id}: %d %s", status, body)
 	}
-	if k, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(k, want) {
+	if k, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "recutPieces", "sheet", "state"}; !reflect.DeepEqual(k, want) {
 		t.Errorf("layout fields %v, want %v", k, want)
 	}
 	// Loading it restores the whole job: parts with their rotation lock, the
@@ -949,7 +949,7 @@ func TestPartsAndLayoutsWithMaterial(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("old layout: %d %s", status, body)
 	}
-	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "sheet", "state"}; !reflect.DeepEqual(got, want) {
+	if got, want := keys(t, body), []string{"createdAt", "cutPieces", "id", "name", "options", "parts", "progress", "recutPieces", "sheet", "state"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("old layout fields %v, want %v", got, want)
 	}
 	// Sync carries a layout's stock and bands.

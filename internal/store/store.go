@@ -124,7 +124,10 @@ type Layout struct {
 	StateAt *time.Time `json:"stateAt,omitempty"`
 	// CutPieces are the ticked pieces (Placed.ID), in the order ticked.
 	CutPieces []string `json:"cutPieces"`
-	Progress  Progress `json:"progress"`
+	// RecutPieces are the pieces (Placed.ID) sent back to be cut again
+	// ("Bozuk", RecutPiece), in the order sent: each goes once.
+	RecutPieces []string `json:"recutPieces"`
+	Progress    Progress `json:"progress"`
 	// UserID is the owner's user id; nil for the anonymous owner.
 	UserID    *string   `json:"-"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -213,7 +216,8 @@ type Store interface {
 	DeleteLayout(ctx context.Context, owner Owner, id string) error
 	// ReplaceLayout validates l and puts it in place of the owner's layout
 	// with the given id (a re-plan), keeping its id, date, state and the
-	// ticks of the pages it keeps. A job being cut must keep every page
+	// ticks of the pages it keeps (and the recuts of the pieces it leaves
+	// where they were, DroppedRecuts). A job being cut must keep every page
 	// with a ticked piece unchanged (Conflict MsgJobPinned), and its
 	// result is verified with those pages pinned; a cut job is a Conflict
 	// (MsgJobIsCut). In a planned job the ticks are dropped.
@@ -228,6 +232,13 @@ type Store interface {
 	// (MsgPieceMissing) when its result has no such piece. Two ticks at
 	// once never lose one.
 	TickPiece(ctx context.Context, owner Owner, id string, t Tick) (Ticks, error)
+	// RecutPiece sends one piece of the owner's layout back to be cut
+	// again: in one transaction it records the recut and saves the
+	// piece's part (RecutPart) in the owner's saved parts, which it
+	// returns. NotFound (MsgPieceMissing) when the result has no such
+	// piece; Conflict (MsgRecutDone), adding nothing, when the piece was
+	// sent already: two at once make one part.
+	RecutPiece(ctx context.Context, owner Owner, id string, r Recut) (Part, error)
 	// LayoutOwner returns the owner and state of the layout with the given
 	// id, whoever owns it (NotFound MsgLayoutMissing when there is none):
 	// a job on the shop floor is the team's (see the server's floorOwner).

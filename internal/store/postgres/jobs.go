@@ -86,6 +86,9 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 				return err
 			}
 		}
+		if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, l.Result, cur.RecutPieces)); err != nil {
+			return err
+		}
 		out, err = getLayout(ctx, tx, owner, id, "")
 		return err
 	})

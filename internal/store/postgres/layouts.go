@@ -127,6 +127,9 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 		return store.Layout{}, wrap("postgres: ticks of "+l.ID, err)
 	}
 	l.Progress.Cut = len(l.CutPieces)
+	if l.RecutPieces, err = recutPieces(ctx, db, l.ID); err != nil {
+		return store.Layout{}, wrap("postgres: recuts of "+l.ID, err)
+	}
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = utc(l.CreatedAt)
 	return l, nil
@@ -169,7 +172,7 @@ func insertLayout(ctx context.Context, db querier, clock *store.Clock, owner sto
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
 		Stock: in.Stock, Bands: in.Bands, Result: in.Result, State: store.StatePlanned,
-		CutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
+		CutPieces: []string{}, RecutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)

@@ -74,6 +74,9 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 			return store.Layout{}, wrap("sqlite: replace layout", err)
 		}
 	}
+	if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, l.Result, cur.RecutPieces)); err != nil {
+		return store.Layout{}, wrap("sqlite: replace layout", err)
+	}
 	if l, err = getLayout(ctx, tx, owner, id); err != nil {
 		return store.Layout{}, err
 	}

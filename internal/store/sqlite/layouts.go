@@ -124,6 +124,9 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 		return store.Layout{}, wrap("sqlite: ticks of "+l.ID, err)
 	}
 	l.Progress.Cut = len(l.CutPieces)
+	if l.RecutPieces, err = recutPieces(ctx, db, l.ID); err != nil {
+		return store.Layout{}, wrap("sqlite: recuts of "+l.ID, err)
+	}
 	l.UserID = owner.UserIDOrNil()
 	l.CreatedAt = fromMicros(created)
 	return l, nil
@@ -175,7 +178,7 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 	l := store.Layout{
 		ID: store.NewID(), Name: in.Name, Parts: in.Parts, Sheet: in.Sheet, Options: in.Options,
 		Stock: in.Stock, Bands: in.Bands, Result: in.Result, State: store.StatePlanned,
-		CutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
+		CutPieces: []string{}, RecutPieces: []string{}, Progress: store.Progress{Total: store.Placed(in.Result)},
 		UserID: owner.UserIDOrNil(), CreatedAt: clock.At(in.CreatedAt),
 	}
 	parts, sheet, options, err := store.LayoutColumns(l)

@@ -48,6 +48,9 @@ var jobTests = []struct {
 	{"OffcutsLimitKeepsLargest", testOffcutsLimitKeepsLargest},
 	{"OffcutGoneAtCutting", testOffcutGoneAtCutting},
 	{"OffcutCodeAfterRecut", testOffcutCodeAfterRecut},
+	{"JobRecut", testJobRecut},
+	{"JobRecutTwoAtOnce", testJobRecutTwoAtOnce},
+	{"JobRecutReplan", testJobRecutReplan},
 }
 
 // jobInput is a layout of parts on a 100 x 100 cm sheet (or on stock),

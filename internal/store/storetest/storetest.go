@@ -162,7 +162,7 @@ func testLayouts(t *testing.T, s store.Store) {
 		t.Fatalf("CreateLayout: %v", err)
 	}
 	want := store.Layout{ID: l.ID, Name: "Mutfak dolabı", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, CreatedAt: l.CreatedAt,
-		State: store.StatePlanned, CutPieces: []string{}}
+		State: store.StatePlanned, CutPieces: []string{}, RecutPieces: []string{}}
 	if !reflect.DeepEqual(l, want) {
 		t.Errorf("CreateLayout returned %+v, want %+v", l, want)
 	}
@@ -989,7 +989,7 @@ func testGetLayout(t *testing.T, s store.Store) {
 	}
 	got, err := s.GetLayout(ctx, userA, l.ID)
 	want := store.Layout{ID: l.ID, Name: "Mutfak", Parts: in.Parts, Sheet: in.Sheet, Options: in.Options, UserID: l.UserID, CreatedAt: l.CreatedAt,
-		State: store.StatePlanned, CutPieces: []string{}}
+		State: store.StatePlanned, CutPieces: []string{}, RecutPieces: []string{}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("GetLayout = %+v, %v; want %+v", got, err, want)
 	}

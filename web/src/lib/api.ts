@@ -156,6 +156,9 @@ export const jobApi = {
   replace: <T>(id: string, body: object) => request<T>('PUT', layoutPath(id), body),
   /** tick marks one piece (a Placed id) cut or not. */
   tick: (id: string, pieceId: string, cut: boolean) => request<Ticks>('PUT', `${layoutPath(id)}/pieces/${encodeURIComponent(pieceId)}`, { cut }),
-  /** recut puts a spoiled piece back as one part of its line in the job owner's saved parts; the answer is the part. */
+  /**
+   * recut puts a spoiled piece back as one part of its line in the job owner's saved parts; the answer is the part.
+   * The job records it (its recutPieces): a piece already sent is refused with 409, adding nothing.
+   */
   recut: (id: string, pieceId: string) => request<unknown>('POST', `${layoutPath(id)}/pieces/${encodeURIComponent(pieceId)}/recut`),
 };

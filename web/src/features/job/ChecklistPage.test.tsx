@@ -25,7 +25,16 @@ const job = () => ({
   },
 });
 
-let server: { cutPieces: string[]; refuse: boolean; down?: boolean; busy?: boolean; hold?: Promise<void>; state?: Record<string, unknown> };
+let server: {
+  cutPieces: string[];
+  /** recutPieces: the pieces the server recorded as sent back (absent: a server that keeps none) */
+  recutPieces?: string[];
+  refuse: boolean;
+  down?: boolean;
+  busy?: boolean;
+  hold?: Promise<void>;
+  state?: Record<string, unknown>;
+};
 let calls: { method: string; url: string; body?: unknown }[];
 
 beforeEach(() => {
@@ -40,7 +49,7 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       if (server.down) throw new TypeError('Failed to fetch');
-      if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces });
+      if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces, recutPieces: server.recutPieces });
       const m = url.match(/^\/api\/layouts\/7\/pieces\/(.+)$/);
       if (m && method === 'PUT') {
         if (server.hold) await server.hold;
@@ -50,8 +59,12 @@ beforeEach(() => {
         server.cutPieces = body.cut ? [...new Set([...server.cutPieces, id])] : server.cutPieces.filter((x) => x !== id);
         return Response.json({ cutPieces: server.cutPieces, progress: { cut: server.cutPieces.length, total: 3 } });
       }
-      if (/^\/api\/layouts\/7\/pieces\/.+\/recut$/.test(url) && method === 'POST') {
+      const recut = url.match(/^\/api\/layouts\/7\/pieces\/(.+)\/recut$/);
+      if (recut && method === 'POST') {
         if (server.hold) await server.hold;
+        const id = decodeURIComponent(recut[1]);
+        if (server.recutPieces?.includes(id)) return Response.json({ error: { code: 'conflict', message: 'Bu parça zaten yeniden kesime gönderildi.' } }, { status: 409 });
+        if (server.recutPieces) server.recutPieces = [...server.recutPieces, id];
         return Response.json({ id: 'n', name: 'Kapak (yeniden kesim)' }, { status: 201 });
       }
       return Response.json({ error: { message: 'yok' } }, { status: 404 });
@@ -406,6 +419,47 @@ describe('ChecklistPage: a spoiled piece (Bozuk)', () => {
     await screen.findAllByRole('checkbox');
     expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]).toBeDisabled();
+  });
+
+  it('shows the pieces the server lists as sent back, from any phone, and picks up new ones by polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.recutPieces = ['k-1'];
+    show();
+    await screen.findAllByRole('checkbox');
+    const bozuk = (k: number) => screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[k];
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument();
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('spoiled');
+    expect(bozuk(0)).toBeDisabled();
+    expect(drawnMarks['k-1']).toMatchObject({ spoiled: true });
+    expect(within(row('2. Kapak 40 x 30 cm')).queryByText(/Yeniden kesime/)).toBeNull();
+    expect(bozuk(1)).toBeEnabled();
+    // Another phone sends the second piece back: the next poll shows it here.
+    server.recutPieces = ['k-1', 'k-2'];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+    });
+    await waitFor(() => expect(within(row('2. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument());
+    expect(bozuk(1)).toBeDisabled();
+    expect(drawnMarks['k-2']).toMatchObject({ spoiled: true });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a piece another phone sent first (409) as sent, not as a failure', async () => {
+    server.recutPieces = [];
+    show();
+    await screen.findAllByRole('checkbox');
+    // Sent from another phone after this one read the job.
+    server.recutPieces = ['k-1'];
+    const bozuk = () => screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0];
+    await userEvent.click(bozuk());
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument());
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('spoiled');
+    expect(bozuk()).toBeDisabled();
+    expect(await screen.findByText('"Kapak" zaten yeniden kesime gönderilmiş; ikinci bir parça eklenmedi.')).toBeInTheDocument();
+    expect(screen.queryByText(/gönderilemedi/)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/recut'))).toHaveLength(1);
+    expect(server.recutPieces).toEqual(['k-1']);
   });
 
   it('lets a piece go again when its recut failed', async () => {

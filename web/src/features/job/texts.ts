@@ -41,6 +41,8 @@ export const jobMsg = {
   /** spoiledSent: the recut part goes to the saved parts of the job's owner, who plans the next job, whoever taps Bozuk. */
   spoiledSent: (name: string) => `"${name}" yeniden kesilecek: işi planlayanın Kayıtlı Parçalar listesine eklendi.`,
   spoiledFailed: (why: string) => `Bozuk parça gönderilemedi: ${why}`,
+  /** spoiledAlready: another phone sent the piece first (the server's 409); no second part was added. */
+  spoiledAlready: (name: string) => `"${name}" zaten yeniden kesime gönderilmiş; ikinci bir parça eklenmedi.`,
   offcut: 'Artık',
   canvas: 'Levha',
   sheetDone: 'Bu levhanın tüm parçaları kesildi.',

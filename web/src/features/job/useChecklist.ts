@@ -20,6 +20,8 @@ export interface JobView {
   stateBy?: string;
   stateAt?: string;
   cutPieces?: string[];
+  /** recutPieces are the pieces sent back for recutting ("Bozuk"), from any phone: the server keeps them per job */
+  recutPieces?: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export interface Want {
   waiting: boolean;
 }
 
-/** RecutState is a piece's recut on this browser: on its way, or sent. */
+/** RecutState is a piece's recut: on its way from this browser, or sent (from any). */
 export type RecutState = 'sending' | 'sent';
 
 const reason = (e: unknown) => (e instanceof Error && e.message ? e.message : String(e));
@@ -54,7 +56,10 @@ function retriable(e: unknown): boolean {
  * tab does not send the other's waiting ticks as their own.
  */
 export const ticksKey = (id: string, owner = '') => `kesim.checklist.ticks${owner}.${id}`;
-/** recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage). */
+/**
+ * recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage): shown
+ * until the server's list (JobView.recutPieces, read with the job) has them, and by a server that keeps none.
+ */
 export const recutsKey = (id: string) => `kesim.checklist.recuts.${id}`;
 
 /** placeOf names where a piece lies: a recut is remembered for that piece there, not for another a re-plan gives its id. */
@@ -236,23 +241,33 @@ export function useChecklist(id: string, owner = '') {
    * who plans the next job, whoever taps it (POST …/pieces/{id}/recut; the
    * server takes the line's size, material, grain and bands). Its tick
    * stays as it is: the sheet was cut, and the recut is a line of its own.
-   * The route makes a new part each time, so a piece goes once: one on its
-   * way or sent (remembered by this browser for the piece where it lies)
-   * is not sent again (null). It answers the message to show.
+   * A piece goes once: the server records each recut of a job and refuses
+   * a second (409), which the row shows as sent, from whichever phone; one
+   * on its way, sent from this browser (remembered for the piece where it
+   * lies) or on the server's list is not sent again (null). It answers
+   * the message to show.
    */
   const spoil = useCallback(
     async (piece: Placed): Promise<{ ok: boolean; message: string } | null> => {
-      if (recutBusy.current.has(piece.id) || recutsRef.current[piece.id] === placeOf(piece)) return null;
+      if (recutBusy.current.has(piece.id) || recutsRef.current[piece.id] === placeOf(piece) || jobRef.current?.recutPieces?.includes(piece.id)) return null;
       recutBusy.current.add(piece.id);
       setRecutsSending((r) => ({ ...r, [piece.id]: true }));
       const line = jobRef.current?.parts.find((p) => p.id === partLineOf(piece.id));
-      try {
-        await jobApi.recut(id, piece.id);
+      const sent = () => {
         recutsRef.current = { ...readRecuts(id), ...recutsRef.current, [piece.id]: placeOf(piece) };
         setRecutsState(recutsRef.current);
         writeJSON(() => localStorage, recutsKey(id), recutsRef.current);
+      };
+      try {
+        await jobApi.recut(id, piece.id);
+        sent();
         return { ok: true, message: jobMsg.spoiledSent(line?.name ?? piece.name) };
       } catch (e) {
+        // 409: another phone sent it first (the server keeps one recut a piece). No failure: the row shows it sent.
+        if (e instanceof ApiError && e.status === 409) {
+          sent();
+          return { ok: true, message: jobMsg.spoiledAlready(line?.name ?? piece.name) };
+        }
         return { ok: false, message: jobMsg.spoiledFailed(reason(e)) };
       } finally {
         recutBusy.current.delete(piece.id);
@@ -269,8 +284,12 @@ export function useChecklist(id: string, owner = '') {
   const isCut = (pieceId: string) => wants[pieceId]?.cut ?? cutPieces.includes(pieceId);
   /** tickState is a piece's unsaved tick: 'sending' (on its way), 'waiting' (to be sent again), or undefined. */
   const tickState = (pieceId: string): 'sending' | 'waiting' | undefined => (wants[pieceId] ? (wants[pieceId].waiting ? 'waiting' : 'sending') : undefined);
-  /** recutState is a piece's recut: on its way, sent from this browser (for the piece where it lies), or undefined. */
-  const recutState = (piece: Placed): RecutState | undefined => (recutsSending[piece.id] ? 'sending' : recuts[piece.id] === placeOf(piece) ? 'sent' : undefined);
+  /**
+   * recutState is a piece's recut: on its way, sent (on the server's list, from any phone, or from this browser
+   * for the piece where it lies), or undefined.
+   */
+  const recutState = (piece: Placed): RecutState | undefined =>
+    recutsSending[piece.id] ? 'sending' : job?.recutPieces?.includes(piece.id) || recuts[piece.id] === placeOf(piece) ? 'sent' : undefined;
   const waiting = Object.values(wants).filter((w) => w.waiting).length;
   return { job, missing, error: error?.text ?? null, cutPieces, isCut, tickState, waiting, retry: flush, tick, spoil, recutState };
 }
