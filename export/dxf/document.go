@@ -42,11 +42,12 @@ const (
 
 // Layer names, as the specification lists them.
 const (
-	LayerBoundary    = "CUTTING_BOUNDARY" // sheet outline, grid, sheet title
+	LayerBoundary    = "CUTTING_BOUNDARY" // the sheet outline only: one closed polyline per sheet
+	LayerGrid        = "GRID"             // a line every 5 cm across the sheet, every second one darker
 	LayerParts       = "CUTTING_PARTS"    // one closed polyline per part
 	LayerCornerMarks = "CORNER_MARKS"     // an L at each corner of each part
 	LayerCenterMarks = "CENTER_MARKS"     // a cross at each part's centre
-	LayerPartInfo    = "PART_INFO"        // part name and size
+	LayerPartInfo    = "PART_INFO"        // part name and size, the sheet's title
 	LayerDimensions  = "DIMENSIONS"       // the sheet's width and height
 	LayerSequence    = "SEQUENCE"         // part numbers 1, 2, ...; a guillotine layout's cuts K1, K2, ...
 	// LayerBand holds a line along every banded edge of a part, as it
@@ -69,6 +70,7 @@ type layer struct {
 var layers = []layer{
 	{"0", 7},
 	{LayerBoundary, 7},
+	{LayerGrid, colorGridMinor},
 	{LayerParts, 3},
 	{LayerCornerMarks, 1},
 	{LayerCenterMarks, 4},

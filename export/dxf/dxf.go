@@ -6,7 +6,8 @@
 // puts all sheets in one file, side by side along x; WriteSheet writes one.
 // The layers are those of the specification (see the Layer constants): a
 // CAM program that cuts only CUTTING_PARTS finds exactly one closed polyline
-// per part, exactly the part's size. Parts are numbered from 1 in reading
+// per part, exactly the part's size, and CUTTING_BOUNDARY holds only the
+// sheet outlines (the 5 cm grid is on GRID, the title on PART_INFO). Parts are numbered from 1 in reading
 // order (top to bottom, then left to right, as on screen and in the PDF);
 // a guillotine layout's saw cuts are drawn in their order on SEQUENCE.
 // Text is in the Windows-1254 (Turkish) code page with the Arial font.

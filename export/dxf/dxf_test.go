@@ -134,6 +134,7 @@ func checkFile(t *testing.T, j job, data []byte) {
 	header := map[string]string{}
 	var outlines, parts, cutLines []rect
 	var colors []int
+	gridLines := 0
 	texts := map[string][]string{}
 	for _, o := range objs {
 		if o.kind == "SECTION" {
@@ -164,6 +165,14 @@ func checkFile(t *testing.T, j job, data []byte) {
 		}
 		if o.section != "ENTITIES" {
 			continue
+		}
+		if o.get(8) == LayerBoundary && (o.kind != "LWPOLYLINE" || o.get(70) != "1") {
+			// A CAM program reads this layer as the sheet: nothing but
+			// the outline (no grid line, no text) may be on it.
+			t.Errorf("%s entity %s on %s, which holds only the closed sheet outlines", o.kind, o.get(5), LayerBoundary)
+		}
+		if o.kind == "LINE" && o.get(8) == LayerGrid {
+			gridLines++
 		}
 		switch {
 		case o.kind == "LWPOLYLINE" && o.get(70) == "1":
@@ -228,6 +237,13 @@ func checkFile(t *testing.T, j job, data []byte) {
 
 	wantOutlines, wantParts, wantCuts := j.wantWithCuts()
 	matchRects(t, "sheet outline", outlines, wantOutlines)
+	wantGrid := 0
+	for _, r := range wantOutlines {
+		wantGrid += gridCount(r.maxX-r.minX) + gridCount(r.maxY-r.minY)
+	}
+	if gridLines != wantGrid {
+		t.Errorf("%d grid lines on %s, want %d (one every %d cm inside each sheet)", gridLines, LayerGrid, wantGrid, minorGrid)
+	}
 	matchRects(t, "part polyline", parts, wantParts)
 	matchRects(t, "cut line", cutLines, wantCuts)
 	var wantColors []int
@@ -493,4 +509,14 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/file")
 	b.ReportMetric(float64(len(res.Pages)), "sheets")
+}
+
+// gridCount is the number of grid lines across a sheet side of length l:
+// one at every multiple of 5 cm strictly inside it.
+func gridCount(l float64) int {
+	n := 0
+	for k := 1; float64(k*minorGrid) < l; k++ {
+		n++
+	}
+	return n
 }

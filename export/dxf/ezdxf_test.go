@@ -51,6 +51,11 @@ for job in jobs:
         if not doc.layers.has_entry(layer):
             problem("layer %s missing" % layer)
     msp = doc.modelspace()
+    for e in msp.query('*[layer=="CUTTING_BOUNDARY"]'):
+        if e.dxftype() != "LWPOLYLINE" or not e.closed:
+            problem("%s on CUTTING_BOUNDARY, which holds only the sheet outlines" % e.dxftype())
+    if len(msp.query('LINE[layer=="GRID"]')) == 0:
+        problem("no grid lines on GRID")
     got = []
     for pl in msp.query('LWPOLYLINE[layer=="CUTTING_PARTS"]'):
         pts = list(pl.get_points("xy"))

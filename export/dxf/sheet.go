@@ -65,11 +65,11 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 	t.rectangle(LayerBoundary, colorByLayer, x0, 0, x0+w, h)
 	for k := 1; float64(k*minorGrid) < w; k++ {
 		x := x0 + float64(k*minorGrid)
-		t.line(LayerBoundary, gridColor(k), x, 0, x, h)
+		t.line(LayerGrid, gridColor(k), x, 0, x, h)
 	}
 	for k := 1; float64(k*minorGrid) < h; k++ {
 		y := float64(k * minorGrid)
-		t.line(LayerBoundary, gridColor(k), x0, y, x0+w, y)
+		t.line(LayerGrid, gridColor(k), x0, y, x0+w, y)
 	}
 	pg := res.Pages[page]
 	title := fmt.Sprintf("Sayfa %d / %d - %s cm - %d parça - verim %%%d",
