@@ -180,3 +180,77 @@ func clampSpan(size, pos, limit float64) (float64, float64) {
 	}
 	return size, pos
 }
+
+// DefaultCutKerf is the kerf in cm CutOrder is given when the request's is
+// not known (KerfOf(nil)): the widest kerf a cut may leave before a piece's
+// edge.
+const DefaultCutKerf = 1.0
+
+// KerfOf returns the kerf CutOrder needs for a layout of req: req's kerf,
+// or DefaultCutKerf without a request (or with a kerf out of range).
+func KerfOf(req *nest.Request) float64 {
+	if req != nil && req.Options.Kerf >= 0 && req.Options.Kerf < 10 {
+		return req.Options.Kerf
+	}
+	return DefaultCutKerf
+}
+
+// CutOrder sorts the parts of one sheet, in place, into cutting order, the
+// order every output numbers a sheet's pieces in (the PDF's drawing and
+// list, the labels, and the phone checklist, web/src/features/job/
+// checklist.ts cutOrder): with cuts (a guillotine sequence), by the step of
+// the sequence that frees the piece (the last cut along one of its edges: a
+// cut's line is a part's right or bottom edge, or lies up to kerf cm before
+// its left or top edge), then top to bottom, left to right; without cuts,
+// top to bottom, left to right. The sort is stable.
+func CutOrder(parts []nest.Placed, cuts []nest.Cut, kerf float64) {
+	freed := make([]int, len(parts))
+	if len(cuts) > 0 {
+		for i, p := range parts {
+			freed[i] = FreedBy(p, cuts, kerf)
+		}
+	}
+	idx := make([]int, len(parts))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(freed[a], freed[b]), cmp.Compare(parts[a].Y, parts[b].Y), cmp.Compare(parts[a].X, parts[b].X))
+	})
+	sorted := make([]nest.Placed, len(parts))
+	for i, j := range idx {
+		sorted[i] = parts[j]
+	}
+	copy(parts, sorted)
+}
+
+// FreedBy returns the order of the last cut along an edge of p: the cut
+// that frees it (0 when no cut touches it).
+func FreedBy(p nest.Placed, cuts []nest.Cut, kerf float64) int {
+	const eps = 1e-6
+	last := 0
+	for _, c := range cuts {
+		var line, from, to, lo, hi, size float64
+		switch c.Direction {
+		case nest.Vertical:
+			line, from, to, lo, hi, size = c.X, c.Y, c.Y+c.Length, p.Y, p.Y+p.Height, p.X
+			if math.Abs(line-(p.X+p.Width)) <= eps {
+				size = line
+			}
+		case nest.Horizontal:
+			line, from, to, lo, hi, size = c.Y, c.X, c.X+c.Length, p.X, p.X+p.Width, p.Y
+			if math.Abs(line-(p.Y+p.Height)) <= eps {
+				size = line
+			}
+		default:
+			continue
+		}
+		// The edge lies on the line (far edge) or up to a kerf past it
+		// (near edge), and the cut runs along it.
+		touches := size-line >= -eps && size-line <= kerf+eps
+		if touches && min(to, hi)-max(from, lo) > eps && c.Order > last {
+			last = c.Order
+		}
+	}
+	return last
+}

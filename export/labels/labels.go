@@ -28,7 +28,6 @@
 package labels
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
@@ -135,63 +134,21 @@ type Piece struct {
 
 // Order returns the pieces of res in cutting order: sheet by sheet; within
 // a sheet, by the step of the sheet's cut sequence that frees the piece
-// (the last cut along one of its edges), else in reading order. req, when
-// not nil, gives the kerf that separates a piece from the cut left of or
-// above it.
+// (the last cut along one of its edges), else in reading order
+// (export.CutOrder, which the PDF numbers a sheet's pieces by too). req,
+// when not nil, gives the kerf that separates a piece from the cut left of
+// or above it (export.KerfOf).
 func Order(req *nest.Request, res nest.Result) []Piece {
-	kerf := 1.0 // cm: the widest kerf a cut may leave before a piece's edge
-	if req != nil && req.Options.Kerf >= 0 && req.Options.Kerf < 10 {
-		kerf = req.Options.Kerf
-	}
+	kerf := export.KerfOf(req)
 	var out []Piece
 	for i, pg := range res.Pages {
-		start := len(out)
-		for _, p := range pg.Parts {
+		parts := slices.Clone(pg.Parts)
+		export.CutOrder(parts, pg.Cuts, kerf)
+		for _, p := range parts {
 			out = append(out, Piece{Page: i, Placed: p})
 		}
-		pieces := out[start:]
-		freed := make(map[string]int, len(pieces))
-		if len(pg.Cuts) > 0 {
-			for _, p := range pieces {
-				freed[p.ID] = freedBy(p.Placed, pg.Cuts, kerf)
-			}
-		}
-		slices.SortStableFunc(pieces, func(a, b Piece) int {
-			return cmp.Or(cmp.Compare(freed[a.ID], freed[b.ID]), cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
-		})
 	}
 	return out
-}
-
-// freedBy returns the order of the last cut along an edge of p: the cut
-// that frees it (0 when no cut touches it).
-func freedBy(p nest.Placed, cuts []nest.Cut, kerf float64) int {
-	const eps = 1e-6
-	last := 0
-	for _, c := range cuts {
-		var line, from, to, lo, hi, size float64
-		switch c.Direction {
-		case nest.Vertical:
-			line, from, to, lo, hi, size = c.X, c.Y, c.Y+c.Length, p.Y, p.Y+p.Height, p.X
-			if math.Abs(line-(p.X+p.Width)) <= eps {
-				size = line
-			}
-		case nest.Horizontal:
-			line, from, to, lo, hi, size = c.Y, c.X, c.X+c.Length, p.X, p.X+p.Width, p.Y
-			if math.Abs(line-(p.Y+p.Height)) <= eps {
-				size = line
-			}
-		default:
-			continue
-		}
-		// The edge lies on the line (far edge) or up to a kerf past it
-		// (near edge), and the cut runs along it.
-		touches := size-line >= -eps && size-line <= kerf+eps
-		if touches && min(to, hi)-max(from, lo) > eps && c.Order > last {
-			last = c.Order
-		}
-	}
-	return last
 }
 
 // sheetURLFits reports whether the QR code of sheet last's checklist

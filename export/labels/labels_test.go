@@ -314,7 +314,7 @@ func TestOrderEngineGuillotine(t *testing.T) {
 			if len(pg.Cuts) == 0 {
 				continue
 			}
-			k := freedBy(p.Placed, pg.Cuts, reqs[i].Options.Kerf)
+			k := export.FreedBy(p.Placed, pg.Cuts, reqs[i].Options.Kerf)
 			if k == 0 && len(pg.Parts) > 1 {
 				t.Errorf("layout %d sheet %d: piece %s is freed by no cut", i, p.Page+1, p.ID)
 			}

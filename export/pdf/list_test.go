@@ -75,7 +75,7 @@ func TestListPrintsCutsAndTurnsInFull(t *testing.T) {
 			want := map[string]int{}
 			for _, g := range nest.PatternGroups(&res, pageIndexes(res)) {
 				page := g[0]
-				for _, l := range listLines(export.SheetParts(res, page, nil), res.Pages[page].Cuts) {
+				for _, l := range listLines((&doc{res: res}).sheetParts(page), res.Pages[page].Cuts) {
 					switch {
 					case strings.HasPrefix(l.number, "K"):
 						want[l.number+" "+l.text+" "+l.right]++

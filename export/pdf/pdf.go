@@ -1,7 +1,9 @@
 // Package pdf writes a layout as a printable A4 PDF for the shop floor: a
 // summary page, then one page per sheet with the sheet drawn to scale as
 // vector graphics, every part labelled, and the sheet's list of parts (and
-// of cuts, for a guillotine layout). For a saved job (Options.SheetURL)
+// of cuts, for a guillotine layout). A sheet's pieces are numbered in
+// cutting order (export.CutOrder), as the labels and the phone checklist
+// number them. For a saved job (Options.SheetURL)
 // each sheet page also carries the QR code of its sheet's checklist, which
 // opens the sheet in Kesim on a phone at the saw.
 //
@@ -41,6 +43,28 @@ type Options struct {
 	// code of its sheet's checklist, export.SheetURL(SheetURL, page), under
 	// the drawing and the list. Empty means no code, the file as before.
 	SheetURL string
+	// Kerf is the request's kerf in cm (export.KerfOf), which the pieces
+	// of a guillotine sheet are numbered with (export.CutOrder), as the
+	// labels and the phone checklist number them; nil means not known
+	// (export.DefaultCutKerf, as labels.Order without a request).
+	Kerf *float64
+}
+
+// kerf returns the kerf the pieces are numbered with (Options.Kerf).
+func (d *doc) kerf() float64 {
+	if d.opt.Kerf == nil {
+		return export.KerfOf(nil)
+	}
+	return export.KerfOf(&nest.Request{Options: nest.Options{Kerf: *d.opt.Kerf}})
+}
+
+// sheetParts returns the parts of page ready to draw (export.SheetParts),
+// numbered in cutting order (export.CutOrder): the n-th is the piece the
+// labels and the phone checklist call n.
+func (d *doc) sheetParts(page int) []nest.Placed {
+	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
+	export.CutOrder(parts, d.res.Pages[page].Cuts, d.kerf())
+	return parts
 }
 
 // DefaultTitle is the title used when Options.Title is empty.

@@ -41,7 +41,7 @@ func (d *doc) sheet(page int) error {
 		return err
 	}
 	f, s := d.f, export.PageSheet(d.res, page)
-	parts := export.SheetParts(d.res, page, d.opt.OnClamp)
+	parts := d.sheetParts(page)
 	pg := d.res.Pages[page]
 	if d.multi {
 		d.addPage(s)
