@@ -444,8 +444,11 @@ func (sj *stockJob) group() error {
 		}
 		if !any {
 			reason := SkipNoFit
-			if spentFit {
+			switch {
+			case spentFit:
 				reason = SkipStockOut
+			case slices.ContainsFunc(g.rows, func(ri int) bool { return sj.grainBlocked(i, &sj.rows[ri]) }):
+				reason = SkipGrain
 			}
 			sj.skipped = append(sj.skipped, sj.skip(i, p.Quantity, reason))
 			continue
@@ -492,6 +495,16 @@ func (sj *stockJob) fitOn(i int, r *stockRow) stockFit {
 		f = stockFit{w: h, h: w, turned: true, fits: true}
 	}
 	return f
+}
+
+// grainBlocked reports whether only the grain keeps part i off row r: both
+// are grained and the part fits the row in the orientation the grain forbids.
+func (sj *stockJob) grainBlocked(i int, r *stockRow) bool {
+	if !grained(r.grain) || !grained(sj.req.Parts[i].Grain) {
+		return false
+	}
+	f := sj.fitOn(i, r)
+	return !f.fits && f.h+sj.kerf <= r.binW && f.w+sj.kerf <= r.binH
 }
 
 // groupObjective is the objective used for group g.

@@ -331,6 +331,9 @@ const (
 	SkipNoStock = "Bu malzeme ve kalınlık için stok yok"
 	// SkipNoFit: the part fits no stock row of its material.
 	SkipNoFit = "Parça bu malzemenin hiçbir levhasına sığmıyor"
+	// SkipGrain: the part fits a stock row of its material in the other
+	// orientation, but the grain of the part and the row forbids it.
+	SkipGrain = "Damar yönü nedeniyle bu malzemenin hiçbir levhasına sığmıyor"
 	// SkipStockOut: the material's limited stock ran out; Quantity
 	// counts the copies left over.
 	SkipStockOut = "Stok yetmedi"

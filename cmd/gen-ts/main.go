@@ -339,6 +339,7 @@ func textsTS() []byte {
 		{"msgInvalidGrain", "nest.MsgInvalidGrain", nest.MsgInvalidGrain},
 		{"skipNoStock", "nest.SkipNoStock", nest.SkipNoStock},
 		{"skipNoFit", "nest.SkipNoFit", nest.SkipNoFit},
+		{"skipGrain", "nest.SkipGrain", nest.SkipGrain},
 		{"skipStockOut", "nest.SkipStockOut", nest.SkipStockOut},
 		// The offcut settings' and pinned pages' messages.
 		{"msgOffcutMinUse", "nest.MsgOffcutMinUse", nest.MsgOffcutMinUse},

@@ -43,6 +43,8 @@ export const msgInvalidGrain = 'Damar yönü geçersiz.';
 export const skipNoStock = 'Bu malzeme ve kalınlık için stok yok';
 /** nest.SkipNoFit */
 export const skipNoFit = 'Parça bu malzemenin hiçbir levhasına sığmıyor';
+/** nest.SkipGrain */
+export const skipGrain = 'Damar yönü nedeniyle bu malzemenin hiçbir levhasına sığmıyor';
 /** nest.SkipStockOut */
 export const skipStockOut = 'Stok yetmedi';
 /** nest.MsgOffcutMinUse */
