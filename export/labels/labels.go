@@ -698,27 +698,14 @@ func (d *drawer) cut(s string, width float64) string {
 }
 
 // fitMiddle is fit for a name, shortened by taking letters out of its
-// middle ("Çekmece ön panel…sağ 2"): names of one job often differ only at
-// their end (sol/sağ, 1/2), and a label that kept only the start printed
-// two parts' names alike.
+// middle ("Çekmece ön panel…sağ 2", pdf.FitMiddle): names of one job often
+// differ only at their end (sol/sağ, 1/2), and a label that kept only the
+// start printed two parts' names alike.
 func (d *drawer) fitMiddle(s, style string, size, width float64) string {
 	if d.shrink(s, style, size, width, minShrink) {
 		return s
 	}
-	r := []rune(s)
-	// k letters kept, a third of them from the end: one more letter kept
-	// is never narrower, so the most that fit are found by halving.
-	kept := func(k int) string { return string(r[:k-k/3]) + "…" + string(r[len(r)-k/3:]) }
-	lo, hi := 0, len(r)-1 // kept(lo) fits (or lo is 0); kept(hi+1) does not
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if d.f.GetStringWidth(kept(mid)) <= width {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return kept(lo)
+	return pdf.FitMiddle(d.f, s, width)
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }

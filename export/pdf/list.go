@@ -14,7 +14,7 @@ import (
 // position, a part's size with its "(D)" (turned), the headings. The
 // columns are measured on the list's own lines (see measureList) and made
 // as wide as those need; only a part's (or a band's) name is shortened to
-// fit, and a list squeezed into less room than that is set in a smaller
+// fit (in its middle, FitMiddle), and a list squeezed into less room than that is set in a smaller
 // font rather than cut.
 const (
 	listFont     = 7.5  // points
@@ -226,7 +226,13 @@ func (d *doc) listLine(x, y, w float64, l listLine, m listSet) {
 	}
 	f.Text(x+swatchWidth+m.number-f.GetStringWidth(l.number), base, l.number)
 	textX := x + swatchWidth + m.number + textGap
-	f.Text(textX, base, d.fit(l.text, x+w-m.right-rightGap-textX))
+	text := d.fit(l.text, x+w-m.right-rightGap-textX)
+	if !l.heading && l.keep == "" {
+		// A part's name is shortened in its middle: names of one job
+		// often differ only at their end (sol/sağ).
+		text = FitMiddle(f, l.text, x+w-m.right-rightGap-textX)
+	}
+	f.Text(textX, base, text)
 	f.Text(x+w-m.right, base, d.fit(l.right, m.right))
 	f.SetTextColor(0, 0, 0)
 }

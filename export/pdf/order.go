@@ -90,8 +90,8 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 		rows[k] = []string{itoa(page + 1), d.stockName(pg.StockID), export.Size(s.Width, s.Height),
 			itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency)}
 	}
-	d.table(y+4, "Sayfalar", []column{{"Sayfa", 15, true}, {"Levha", 70, false}, {"Ölçü (cm)", 30, false},
-		{"Parça", 15, true}, {"Verim", 15, true}}, rows)
+	d.table(y+4, "Sayfalar", []column{right("Sayfa", 15), left("Levha", 70), left("Ölçü (cm)", 30),
+		right("Parça", 15), right("Verim", 15)}, rows)
 }
 
 // objectives says what a material's layout minimised.
@@ -169,9 +169,9 @@ func (d *doc) stockTable(y float64) (float64, float64) {
 		total[7] = export.Money(sheetCost)
 	}
 	rows = append(rows, total)
-	y = d.table(y, "Levhalar", []column{{"Levha", 40, false}, {"Malzeme", 32, false}, {"Ölçü (cm)", 22, false},
-		{"Adet", 12, true}, {"Stoktan", 16, true}, {"Alınacak", 18, true}, {"Birim fiyat", 24, true},
-		{"Tutar", 26, true}}, rows)
+	y = d.table(y, "Levhalar", []column{left("Levha", 40), left("Malzeme", 32), left("Ölçü (cm)", 22),
+		right("Adet", 12), right("Stoktan", 16), right("Alınacak", 18), right("Birim fiyat", 24),
+		right("Tutar", 26)}, rows)
 	return y, sheetCost
 }
 
@@ -198,8 +198,8 @@ func (d *doc) bandTable(y float64) (float64, float64) {
 		bandCost += b.Cost
 	}
 	rows = append(rows, []string{"Toplam", "", "", export.Amount(meters, 2) + " m", "", export.Money(bandCost)})
-	y = d.table(y, "Kenar bandı", []column{{"Kod", 20, false}, {"Bant", 50, false}, {"Kalınlık (mm)", 25, true},
-		{"Uzunluk", 28, true}, {"Metre fiyatı", 28, true}, {"Tutar", 29, true}}, rows)
+	y = d.table(y, "Kenar bandı", []column{left("Kod", 20), left("Bant", 50), right("Kalınlık (mm)", 25),
+		right("Uzunluk", 28), right("Metre fiyatı", 28), right("Tutar", 29)}, rows)
 	return y, bandCost
 }
 

@@ -3,6 +3,7 @@ package pdf
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"kesim/export"
 	"kesim/nest"
@@ -274,9 +275,11 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
 
 // label writes part number n's name and size inside its rectangle r, as
 // large as fits from 9 pt down to minLabelFont, turned by 90° when only that
-// fits; its number goes in the top-left corner when there is room. A part
-// too small for its name shows only its number, and one too small for that
-// shows nothing: the list has it.
+// fits; its number goes in the top-left corner when there is room. A name
+// too long for one line is wrapped at its spaces, and when it does not fit
+// even so, shortened in its middle (FitMiddle), so that two long names that
+// differ at their end stay apart. A part too small for its size shows only
+// its number, and one too small for that shows nothing: the list has it.
 func (d *doc) label(p nest.Placed, n int, r box) {
 	f := d.f
 	size := export.Size(p.Width, p.Height)
@@ -284,27 +287,72 @@ func (d *doc) label(p nest.Placed, n int, r box) {
 		size += " (D)"
 	}
 	number := itoa(n)
-	for pt := 9.0; pt >= minLabelFont; pt-- {
+	d.font("", numberFont)
+	numW, numH := f.GetStringWidth(number), numberFont*ptToMM
+	// try sets the name in lines of at most most lines at pt points, flat
+	// or turned, and writes it when it fits.
+	try := func(pt float64, turned bool, lines func(pt, width float64, most int) []string) bool {
+		w, h := r.w, r.h
+		if turned {
+			w, h = r.h, r.w
+		}
 		line := pt * ptToMM * 1.25
-		d.font("B", pt)
-		textW := f.GetStringWidth(p.Name)
+		most := int((h-2*pad)/line+1e-9) - 1 // lines for the name, under which the size goes
 		d.font("", pt)
-		textW = max(textW, f.GetStringWidth(size))
-		d.font("", numberFont)
-		numW, numH := f.GetStringWidth(number), numberFont*ptToMM
-		switch {
-		case textW+2*pad <= r.w && 2*line+2*pad <= r.h:
-			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, false)
-			if r.h >= 2*line+2*(numH+pad) || r.w >= textW+2*(numW+pad) {
-				d.cornerNumber(r, number)
+		sizeW := f.GetStringWidth(size)
+		if most < 1 || sizeW+2*pad > w {
+			return false
+		}
+		d.font("B", pt)
+		name := lines(pt, w-2*pad, most)
+		if name == nil {
+			return false
+		}
+		textW := sizeW
+		for _, l := range name {
+			textW = max(textW, f.GetStringWidth(l))
+		}
+		textH := float64(len(name)+1) * line
+		d.block(name, size, pt, r.x+r.w/2, r.y+r.h/2, turned)
+		across, along := textW, textH // the text's extent across r and down it
+		if turned {
+			across, along = textH, textW
+		}
+		if r.h >= along+2*(numH+pad) || r.w >= across+2*(numW+pad) {
+			d.cornerNumber(r, number)
+		}
+		return true
+	}
+	whole := func(pt, width float64, most int) []string {
+		if !d.fits(p.Name, width) {
+			return nil
+		}
+		return []string{p.Name}
+	}
+	wrapped := func(pt, width float64, most int) []string { return d.wrap(p.Name, width, most) }
+	middle := func(pt, width float64, most int) []string {
+		// As many whole lines as fit but one, then the rest shortened in
+		// its middle.
+		words := strings.Fields(p.Name)
+		var lines []string
+		for len(words) > 0 && len(lines) < most-1 && d.fits(words[0], width) {
+			line, k := words[0], 1
+			for ; k < len(words) && d.fits(line+" "+words[k], width); k++ {
+				line += " " + words[k]
 			}
-			return
-		case r.h > r.w && textW+2*pad <= r.h && 2*line+2*pad <= r.w:
-			d.twoLines(p.Name, size, pt, r.x+r.w/2, r.y+r.h/2, true)
-			if r.h >= textW+2*(numH+pad) {
-				d.cornerNumber(r, number)
+			lines, words = append(lines, line), words[k:]
+		}
+		last := FitMiddle(d.f, strings.Join(words, " "), width)
+		if len([]rune(last)) < 4 { // hardly a letter of the rest
+			return nil
+		}
+		return append(lines, last)
+	}
+	for _, lines := range []func(pt, width float64, most int) []string{whole, wrapped, middle} {
+		for pt := 9.0; pt >= minLabelFont; pt-- {
+			if try(pt, false, lines) || (r.h > r.w && try(pt, true, lines)) {
+				return
 			}
-			return
 		}
 	}
 	d.font("B", 6)
@@ -319,9 +367,9 @@ func (d *doc) cornerNumber(r box, number string) {
 	d.f.Text(r.x+pad, r.y+pad+numberFont*ptToMM, number)
 }
 
-// twoLines writes the name (bold) over the size, centred on (cx, cy),
+// block writes the name's lines (bold) over the size, centred on (cx, cy),
 // reading upwards when turned.
-func (d *doc) twoLines(name, size string, pt, cx, cy float64, turned bool) {
+func (d *doc) block(name []string, size string, pt, cx, cy float64, turned bool) {
 	f := d.f
 	if turned {
 		f.TransformBegin()
@@ -329,10 +377,14 @@ func (d *doc) twoLines(name, size string, pt, cx, cy float64, turned bool) {
 	}
 	line := pt * ptToMM * 1.25
 	// Baselines sit about a third of the font size below each line's middle.
+	y := cy - float64(len(name))*line/2 + pt*ptToMM*0.35
 	d.font("B", pt)
-	f.Text(cx-f.GetStringWidth(name)/2, cy-line/2+pt*ptToMM*0.35, name)
+	for _, l := range name {
+		f.Text(cx-f.GetStringWidth(l)/2, y, l)
+		y += line
+	}
 	d.font("", pt)
-	f.Text(cx-f.GetStringWidth(size)/2, cy+line/2+pt*ptToMM*0.35, size)
+	f.Text(cx-f.GetStringWidth(size)/2, y, size)
 	if turned {
 		f.TransformEnd()
 	}

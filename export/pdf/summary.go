@@ -36,8 +36,8 @@ func (d *doc) summary() {
 	// The part types summarise the job only when they are few, or when most
 	// have several copies; otherwise the sheets' part lists say it all.
 	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
-		d.table(y+4, "Parça türleri", []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
-			{"Adet", 15, true}, {"Sayfalar", 80, false}}, types)
+		d.table(y+4, "Parça türleri", []column{named("Parça", 60), left("Ölçü (cm)", 30),
+			right("Adet", 15), left("Sayfalar", 80)}, types)
 	}
 }
 
@@ -158,10 +158,10 @@ func (d *doc) facts(x, y float64, facts [][2]string) float64 {
 // (with its material and stock row for a layout with materials), and
 // returns the y below it.
 func (d *doc) pagesTable(y float64) float64 {
-	cols := []column{{"Sayfa", 20, true}, {"Parça", 20, true}, {"Verim", 20, true}, {"Not", 60, false}}
+	cols := []column{right("Sayfa", 20), right("Parça", 20), right("Verim", 20), left("Not", 60)}
 	if d.multi {
-		cols = []column{{"Sayfa", 15, true}, {"Malzeme", 50, false}, {"Levha", 50, false},
-			{"Parça", 15, true}, {"Verim", 15, true}, {"Not", 40, false}}
+		cols = []column{right("Sayfa", 15), left("Malzeme", 50), left("Levha", 50),
+			right("Parça", 15), right("Verim", 15), left("Not", 40)}
 	}
 	// A pattern's note names its sheets, shortened to the column once for
 	// all its pages: the sheets of a pattern cut hundreds of times, not
@@ -204,8 +204,8 @@ func (d *doc) skippedTable(y float64) float64 {
 	if d.multi {
 		title = "Yerleştirilemeyen parçalar"
 	}
-	return d.table(y, title, []column{{"Parça", 60, false}, {"Ölçü (cm)", 30, false},
-		{"Adet", 15, true}, {"Neden", 60, false}}, rows)
+	return d.table(y, title, []column{named("Parça", 60), left("Ölçü (cm)", 30),
+		right("Adet", 15), left("Neden", 60)}, rows)
 }
 
 // maxTypeRows is the longest part types table printed whatever the copies.
@@ -258,6 +258,19 @@ type column struct {
 	heading string
 	width   float64
 	right   bool
+	// middle shortens a text too long for the column in its middle
+	// (FitMiddle), as a part's name, rather than at its end.
+	middle bool
+}
+
+// left and right are columns aligned left and right; named is a column of
+// parts' names, shortened in the middle.
+func left(heading string, width float64) column { return column{heading: heading, width: width} }
+func right(heading string, width float64) column {
+	return column{heading: heading, width: width, right: true}
+}
+func named(heading string, width float64) column {
+	return column{heading: heading, width: width, middle: true}
 }
 
 // Table text and row geometry.
@@ -319,7 +332,11 @@ const cellPad = 1.5
 
 // cell writes s in a table cell at (x, y), cut to fit the column.
 func (d *doc) cell(x, y float64, c column, s string) {
-	s = d.fit(s, c.width-2*cellPad)
+	if c.middle {
+		s = FitMiddle(d.f, s, c.width-2*cellPad)
+	} else {
+		s = d.fit(s, c.width-2*cellPad)
+	}
 	tx := x + cellPad
 	if c.right {
 		tx = x + c.width - cellPad - d.f.GetStringWidth(s)
