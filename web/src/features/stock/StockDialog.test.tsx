@@ -267,6 +267,27 @@ describe('StockDialog', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('updates the rows a CSV gives again instead of adding copies, and says what it did', async () => {
+    const rows = [
+      { id: 'a', material: 'Beyaz', width: 183, height: 366, quantity: 3 },
+      { id: 'b', material: 'Ceviz', width: 210, height: 280, price: 900 },
+    ];
+    const { user, onSave, dlg } = open({ ...EMPTY_STOCK, stock: rows });
+    const csv = 'Malzeme;Genişlik;Yükseklik;Adet;Fiyat\nBeyaz;183;366;3;\nCeviz;210;280;;950\nMDF;183;366;;\nBeyaz;183;366;1;\n';
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File([csv], 'stok.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('3 stok satırı içe aktarıldı: 1 satır eklendi, 1 satır güncellendi, 1 satır listede zaten aynıydı.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const s = onSave.mock.calls[0][0] as StockSettings;
+    expect(s.stock).toEqual([
+      { id: 'a', material: 'Beyaz', width: 183, height: 366, quantity: 3 },
+      { id: 'b', material: 'Ceviz', width: 210, height: 280, price: 950 },
+      { id: expect.any(String), material: 'MDF', width: 183, height: 366 },
+    ]);
+  });
+
   it('asks before Escape throws away an imported CSV', async () => {
     const { user, onClose, dlg } = open();
     await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File(['Genişlik;Yükseklik\n183;366\n'], 'stok.csv', { type: 'text/csv' }));

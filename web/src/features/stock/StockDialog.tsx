@@ -11,6 +11,7 @@ import {
   emptyBandDraft,
   emptyStockDraft,
   numText,
+  mergeStockCsv,
   parseStockCsv,
   readCsvFile,
   stockDiff,
@@ -260,13 +261,16 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
       setCsvNote({ text: '', errors: [(err as Error).message || stockMsg.csvEmpty] });
       return;
     }
-    // Ids the dialog already holds (rows and offcuts) are not given twice.
-    const r = parseStockCsv(text, [...rows.map((row) => row.id), ...offcuts.map((o) => o.id)]);
-    const room = Math.max(0, MAX_STOCK_ROWS - rows.length);
-    const added = r.rows.slice(0, room);
-    const errors = r.rows.length > room ? [...r.errors, stockMsg.tooManyRows] : r.errors;
-    setRows((rs) => [...rs, ...added]);
-    setCsvNote({ text: added.length ? stockMsg.withConverted(stockMsg.csvImported(added.length), r.converted) : '', errors });
+    // An offcut's code is not a sheet row's; a row of the list the file
+    // gives again (its kod, or the same sheet) is updated, not added twice.
+    const r = parseStockCsv(
+      text,
+      offcuts.map((o) => o.id),
+    );
+    const m = mergeStockCsv(rows, r, Math.max(0, MAX_STOCK_ROWS - rows.length));
+    setRows(m.rows);
+    const any = m.added + m.updated + m.same > 0;
+    setCsvNote({ text: any ? stockMsg.withConverted(stockMsg.csvMerged(m.added, m.updated, m.same), r.converted) : '', errors: m.errors });
   };
 
   return (

@@ -11,6 +11,7 @@ import {
   diffText,
   emptyBandDraft,
   emptyStockDraft,
+  mergeStockCsv,
   numText,
   parseStockCsv,
   priceText,
@@ -195,7 +196,62 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
   it('refuses a repeated or taken kod by row (as Excel counts rows), and reads a quoted line break as a space', () => {
     const r = parseStockCsv('kod;ad;genişlik;yükseklik\nA;"Büyük\nlevha";100;200\nA;İkinci;100;200\nsheet;x;1;1\nB;x;1;1\n', ['B']);
     expect(r.rows.map((x) => [x.id, x.name])).toEqual([['A', 'Büyük levha']]);
-    expect(r.errors).toEqual([`Satır 3 (İkinci), kod: ${stockMsg.badId}`, `Satır 4 (x), kod: ${stockMsg.badId}`, `Satır 5 (x), kod: ${stockMsg.badId}`]);
+    expect(r.errors).toEqual([
+      'Satır 3 (İkinci), kod: bu kod 2. satırda da var; bu satır alınmadı.',
+      `Satır 4 (x), kod: ${stockMsg.badId}`,
+      `Satır 5 (x), kod: ${stockMsg.badId}`,
+    ]);
+  });
+
+  it('refuses a sheet the file gives twice without a kod, naming both lines', () => {
+    const r = parseStockCsv('malzeme;kalınlık;genişlik;yükseklik;adet\nBeyaz;18;183;366;3\nCeviz;18;183;366;1\nbeyaz ;18;183;366;2\nBeyaz;18;183;366;\n');
+    expect(r.rows.map((x) => [x.material, x.quantity])).toEqual([
+      ['Beyaz', '3'],
+      ['Ceviz', '1'],
+    ]);
+    expect(r.lines).toEqual([2, 3]);
+    expect(r.errors).toEqual([
+      'Satır 4 (beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.',
+      'Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.',
+    ]);
+    // two kods for one sheet are two rows, as kesim nest takes them
+    expect(parseStockCsv('kod;malzeme;genişlik;yükseklik\nA;Beyaz;183;366\nB;Beyaz;183;366\n').rows.map((x) => x.id)).toEqual(['A', 'B']);
+  });
+
+  describe('mergeStockCsv', () => {
+    const draft = (over: Partial<ReturnType<typeof emptyStockDraft>>) => ({ ...emptyStockDraft(), ...over });
+    const list = [
+      draft({ id: 'a', material: 'Beyaz', thickness: '18', width: '183', height: '366', quantity: '3', price: '1.450' }),
+      draft({ id: 'b', material: 'Ceviz', thickness: '18', width: '210', height: '280' }),
+    ];
+
+    it('updates the rows a file without kod gives again instead of adding them twice', () => {
+      const csv = parseStockCsv('malzeme;kalınlık;genişlik;yükseklik;adet;fiyat\nBeyaz;18;183;366;3;1450\nCeviz;18;210;280;5;900\nMDF;8;183;366;;\n');
+      const m = mergeStockCsv(list, csv, 100);
+      expect([m.added, m.updated, m.same]).toEqual([1, 1, 1]);
+      expect(m.rows.map((r) => [r.id, r.material, r.quantity, r.price])).toEqual([
+        ['a', 'Beyaz', '3', '1.450'],
+        ['b', 'Ceviz', '5', '900'],
+        [expect.any(String), 'MDF', '', ''],
+      ]);
+      expect(m.errors).toEqual([]);
+      expect(stockMsg.csvMerged(m.added, m.updated, m.same)).toBe('3 stok satırı içe aktarıldı: 1 satır eklendi, 1 satır güncellendi, 1 satır listede zaten aynıydı.');
+    });
+
+    it('matches by kod when the file has one, taking the columns it gives and keeping the rest', () => {
+      const csv = parseStockCsv('kod;ad;genişlik;yükseklik;adet\nb;Büyük ceviz;210;280;2\nc;Yeni;100;100;1\n');
+      const m = mergeStockCsv(list, csv, 100);
+      expect([m.added, m.updated]).toEqual([1, 1]);
+      expect(m.rows[1]).toEqual({ ...list[1], name: 'Büyük ceviz', quantity: '2' });
+      expect(m.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+      expect(stockMsg.csvMerged(m.added, m.updated, m.same)).toBe('2 stok satırı içe aktarıldı: 1 satır eklendi, 1 satır güncellendi.');
+    });
+
+    it('adds no more rows than there is room for', () => {
+      const m = mergeStockCsv(list, parseStockCsv('genişlik;yükseklik\n1;1\n2;2\nx\n'), 1);
+      expect(m.rows).toHaveLength(3);
+      expect(m.errors).toContain(stockMsg.tooManyRows);
+    });
   });
 
   it('reads a file saved by Turkish Excel as Windows-1254, and refuses one too large rather than cutting it', async () => {

@@ -286,7 +286,7 @@ export function bandsLost(before: readonly Band[], after: readonly Band[], use: 
 // English headers in any order, the dialog's own labels ("Fiyat (TL)") and
 // their natural variants ("Fiyat TL", "Damar yönü"); ';', tab or ',' between
 // cells. Keys as headerKey folds them.
-type CsvField = Exclude<keyof StockDraft, 'grain'> | 'grain';
+export type CsvField = Exclude<keyof StockDraft, 'grain'> | 'grain';
 const HEADERS: Record<string, CsvField> = {
   kod: 'id',
   'stok kodu': 'id',
@@ -384,7 +384,7 @@ export const MAX_CSV_BYTES = 1 << 20;
  * row gets a new one. Columns it does not know are named first in errors;
  * then every bad field of every bad row, by line, row and column.
  */
-export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { rows: StockDraft[]; errors: string[]; converted?: string } {
+export function parseStockCsv(textIn: string, taken: Iterable<string> = []): StockCsv {
   const sep = detectSeparator(textIn, FILE_SEPARATORS);
   const lines = parseDelimited(textIn, sep).map((r) => r.map((c) => c.replace(/\s*\n\s*/g, ' ').trim()));
   const headerAt = lines.findIndex((l) => l.some((c) => c !== ''));
@@ -420,8 +420,14 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { r
   if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader, ...badUnits, ...notes] };
   if (badUnits.length) return { rows: [], errors: [...badUnits, ...notes] };
   const rows: StockDraft[] = [];
+  const rowLines: number[] = [];
+  const coded: boolean[] = [];
   const errors: string[] = [...notes];
   const ids = new Set<string>(['sheet', ...taken]); // the default sheet's, as the engine takes it
+  // The file's own rows: a kod, or a sheet (material, thickness, size and
+  // grain) a row without a kod gives again, is refused with both lines.
+  const codeLines = new Map<string, number>();
+  const sheetLines = new Map<string, { line: number; coded: boolean }>();
   for (let i = headerAt + 1; i < lines.length; i++) {
     const cells = lines[i];
     if (cells.every((c) => c === '')) continue;
@@ -449,7 +455,9 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { r
       continue;
     }
     const bad: [CsvField, string][] = [];
+    const again = id ? codeLines.get(id) : undefined;
     if ([...id].length > MAX_TEXT_RUNES) bad.push(['id', stockMsg.tooLong]);
+    else if (again !== undefined) bad.push(['id', stockMsg.csvRepeatedCode(again)]);
     else if (id && ids.has(id)) bad.push(['id', stockMsg.badId]);
     else if (id) d.id = id;
     const g = GRAINS[grain];
@@ -463,18 +471,129 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): { r
       for (const [f, message] of bad) errors.push(stockMsg.csvField(line, label, CSV_COLUMN_NAMES[f], message));
       continue;
     }
+    const key = sheetKey(c.stock);
+    const twin = sheetLines.get(key);
+    if (twin && !(twin.coded && id)) {
+      errors.push(stockMsg.csvRow(line, label, stockMsg.csvRepeatedSheet(twin.line)));
+      continue;
+    }
+    if (!twin) sheetLines.set(key, { line, coded: !!id });
+    if (id) codeLines.set(id, line);
     ids.add(d.id);
     rows.push(stockDraft(c.stock));
+    rowLines.push(line);
+    coded.push(!!id);
   }
   if (rows.length === 0 && errors.length === notes.length) errors.push(stockMsg.csvEmpty);
-  if (rows.length === 0 || moved.size === 0) return { rows, errors };
+  const columns = cols.filter((f): f is CsvField => !!f);
+  if (rows.length === 0 || moved.size === 0) return { rows, errors, lines: rowLines, coded, columns };
   const converted = [...moved]
     .map(([key, fields]) => {
       const [from, to] = key.split('>');
       return stockMsg.converted(fields.map((f) => CSV_COLUMN_NAMES[f]), from, to);
     })
     .join('; ');
-  return { rows, errors, converted };
+  return { rows, errors, converted, lines: rowLines, coded, columns };
+}
+
+/**
+ * StockCsv is a stock CSV read (parseStockCsv): its rows, with each row's
+ * line in the file and whether the file gave its kod, the columns the file
+ * has, and what could not be read.
+ */
+export interface StockCsv {
+  rows: StockDraft[];
+  errors: string[];
+  /** converted says which columns were converted from another unit */
+  converted?: string;
+  /** lines[i] is the line of rows[i] in the file (1-based, as Excel counts) */
+  lines?: number[];
+  /** coded[i] tells that the file gave rows[i] its kod (its id) */
+  coded?: boolean[];
+  /** columns are the fields the file's header names */
+  columns?: CsvField[];
+}
+
+/**
+ * sheetKey is what makes two stock rows the same sheet when they carry no
+ * kod: material (as the engine groups it: trimmed, case folded), thickness,
+ * width, height and grain.
+ */
+function sheetKey(s: Stock): string {
+  return JSON.stringify([(s.material ?? '').trim().toLocaleLowerCase('tr-TR'), s.thickness ?? 0, s.width, s.height, s.grain ?? 'none']);
+}
+
+/** StockMerge is the dialog's rows with a stock CSV merged in, and what the merge did. */
+export interface StockMerge {
+  rows: StockDraft[];
+  added: number;
+  updated: number;
+  /** same counts the file's rows that matched a row of the list and changed nothing */
+  same: number;
+  errors: string[];
+}
+
+/**
+ * mergeStockCsv merges a stock CSV read (parseStockCsv) into the dialog's
+ * rows, as kesim nest refuses a stock list with a code twice: a file row
+ * with a kod updates the row of that id; a row without one updates the row
+ * of the same sheet (sheetKey); an updated row takes the file's values of
+ * the columns the file has (a row matched by its sheet: its name, quantity
+ * and price), and keeps the others. The other rows are added, up to room
+ * rows (the rest are named in errors with the list's limit). A list row
+ * matched twice (once by kod, once by sheet) is updated once: the later
+ * line is refused, naming the first.
+ */
+export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: number): StockMerge {
+  const rows = existing.map((r) => ({ ...r }));
+  const errors = [...csv.errors];
+  const columns = new Set(csv.columns ?? []);
+  const keys = existing.map((r) => {
+    const c = checkStockDraft(r);
+    return c.ok ? sheetKey(c.stock) : null;
+  });
+  const matchedBy = new Map<number, number>(); // list row -> the file's line that updated it
+  let added = 0;
+  let updated = 0;
+  let same = 0;
+  let full = false;
+  csv.rows.forEach((d, k) => {
+    const line = csv.lines?.[k] ?? k + 2;
+    const byCode = !!csv.coded?.[k];
+    let at = byCode ? rows.findIndex((r) => r.id === d.id) : -1;
+    if (at < 0) {
+      const c = checkStockDraft(d);
+      const key = c.ok ? sheetKey(c.stock) : null;
+      if (key !== null && !byCode) at = keys.findIndex((x) => x === key);
+    }
+    if (at >= 0 && at < existing.length) {
+      const first = matchedBy.get(at);
+      if (first !== undefined) {
+        errors.push(stockMsg.csvRow(line, d.name || d.material || `${d.width}x${d.height}`, stockMsg.csvRepeatedSheet(first)));
+        return;
+      }
+      matchedBy.set(at, line);
+      const fields: (keyof StockDraft)[] = byCode
+        ? (['name', 'material', 'thickness', 'width', 'height', 'quantity', 'price', 'grain'] as const).filter((f) => columns.has(f))
+        : (['name', 'quantity', 'price'] as const).filter((f) => columns.has(f));
+      const before = rows[at];
+      const after = { ...before };
+      for (const f of fields) (after as Record<string, string>)[f] = d[f];
+      if (fields.some((f) => after[f] !== before[f])) {
+        rows[at] = after;
+        updated++;
+      } else same++;
+      return;
+    }
+    if (added >= room) {
+      full = true;
+      return;
+    }
+    rows.push(d);
+    added++;
+  });
+  if (full) errors.push(stockMsg.tooManyRows);
+  return { rows, added, updated, same, errors };
 }
 
 /**

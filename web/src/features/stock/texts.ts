@@ -123,6 +123,24 @@ export const stockMsg = {
   confirmDiscard: 'Levha stokunda kaydedilmemiş değişiklikler var. Pencere kapatılırsa bu değişiklikler kaybolacak. Kapatılsın mı?',
   savedLocally: 'Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.',
   csvImported: (n: number) => `${fmtI(n)} stok satırı içe aktarıldı.`,
+  /**
+   * what importing a stock CSV did to the list: rows added, rows of the
+   * list updated (same kod, or the same sheet), rows already there as they were
+   */
+  csvMerged: (added: number, updated: number, same: number) => {
+    if (updated === 0 && same === 0) return `${fmtI(added)} stok satırı içe aktarıldı.`;
+    const parts = [
+      added ? `${fmtI(added)} satır eklendi` : '',
+      updated ? `${fmtI(updated)} satır güncellendi` : '',
+      same ? `${fmtI(same)} satır listede zaten aynıydı` : '',
+    ].filter(Boolean);
+    return `${fmtI(added + updated + same)} stok satırı içe aktarıldı: ${parts.join(', ')}.`;
+  },
+  /** a kod a stock CSV gives twice: the later row is not read */
+  csvRepeatedCode: (first: number) => `bu kod ${fmtI(first)}. satırda da var; bu satır alınmadı.`,
+  /** a sheet a stock CSV gives twice (a row without a kod): the later row is not read */
+  csvRepeatedSheet: (first: number) =>
+    `${fmtI(first)}. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.`,
   csvEmpty: 'CSV dosyasında stok satırı bulunamadı.',
   csvNoHeader: 'CSV dosyasının başlık satırında genişlik ve yükseklik sütunları olmalı.',
   /** a bad row of a stock CSV, named by its line and name (or material, or kod): "Satır 3 (Sunta): …" */
