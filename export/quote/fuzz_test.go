@@ -28,6 +28,9 @@ func FuzzQuote(f *testing.F) {
 		if math.IsNaN(q.Total) || math.IsInf(q.Total, 0) || q.Total < 0 {
 			t.Fatalf("total %v", q.Total)
 		}
+		if c := q.ForCustomer(); c.Total != q.Total || c.Subtotal != q.Net || c.Margin != 0 {
+			t.Fatalf("customer's quote %+v of %+v", c, q)
+		}
 		var b bytes.Buffer
 		if err := WritePDF(&b, q, opt, time.Unix(0, 0)); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,8 @@
 // Package quote prices a layout (Teklif): the sheets, the edge band, the
 // cutting, a margin and KDV, per material and in total, and writes the
-// quote as a one-page A4 PDF and as CSV for Turkish Excel.
+// quote as a one-page A4 PDF and as CSV for Turkish Excel. The written
+// quote is the customer's: the margin is folded into the priced amounts
+// (Quote.ForCustomer), never shown on a line of its own.
 package quote
 
 import (
@@ -379,6 +381,81 @@ func total(lines []Line, bands []Band, opt Options) Quote {
 	q.Net = kurus(q.Subtotal + q.Margin)
 	q.KDV = kurus(q.Net * opt.KDVPct / 100)
 	q.Total = kurus(q.Net + q.KDV)
+	return q
+}
+
+// ForCustomer returns q as the customer sees it: the margin is not shown
+// but folded into the priced amounts (every line's sheets, offcuts and
+// cutting and every band code, each marked up by MarginPct), so that they
+// add up to Net; Subtotal is then Net, Margin and MarginPct are 0, and KDV
+// and Total are unchanged. Each amount is rounded to kuruş and the
+// rounding's few kuruş go to the amounts whose rounding lost the most
+// (largest remainder), so that the lines still add up exactly. A quote
+// already folded (or of no margin) is returned as it is.
+func (q Quote) ForCustomer() Quote {
+	if q.Margin == 0 && q.MarginPct == 0 {
+		return q
+	}
+	factor := 1 + q.MarginPct/100
+	lines := slices.Clone(q.Lines)
+	bands := slices.Clone(q.Bands)
+	// The amounts, in kuruş before and after the markup: per line the
+	// sheets that are not offcuts, the offcuts and the cutting, then the
+	// bands.
+	var amounts []*float64
+	for i := range lines {
+		l := &lines[i]
+		l.SheetCost = kurus(l.SheetCost - l.OffcutCost) // the new sheets; the offcuts are added back below
+		amounts = append(amounts, &l.SheetCost, &l.OffcutCost, &l.CutCost)
+	}
+	for i := range bands {
+		amounts = append(amounts, &bands[i].Cost)
+	}
+	type share struct {
+		i    int
+		k    int64
+		frac float64
+	}
+	shares := make([]share, len(amounts))
+	var sum int64
+	for i, a := range amounts {
+		v := *a * 100 * factor
+		k := int64(math.Floor(v + 1e-6)) // a float just below a whole kuruş is that kuruş
+		shares[i] = share{i, k, v - float64(k)}
+		sum += k
+	}
+	// The kuruş left to reach Net go to the largest remainders; a kuruş
+	// too many is taken from the largest amount.
+	rem := int64(math.Round(q.Net*100)) - sum
+	order := make([]int, len(shares))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return shares[order[a]].frac > shares[order[b]].frac })
+	for j := 0; rem > 0 && len(order) > 0; j++ {
+		shares[order[j%len(order)]].k++
+		rem--
+	}
+	sort.SliceStable(order, func(a, b int) bool { return shares[order[a]].k > shares[order[b]].k })
+	for j := 0; rem < 0 && len(order) > 0 && shares[order[j%len(order)]].k > 0; j++ {
+		shares[order[j%len(order)]].k--
+		rem++
+	}
+	for _, sh := range shares {
+		*amounts[sh.i] = float64(sh.k) / 100
+	}
+	q.BandCost = 0
+	for _, b := range bands {
+		q.BandCost += b.Cost
+	}
+	q.BandCost = kurus(q.BandCost)
+	for i := range lines {
+		l := &lines[i]
+		l.SheetCost = kurus(l.SheetCost + l.OffcutCost)
+		l.Subtotal = kurus(l.SheetCost + l.CutCost)
+	}
+	q.Lines, q.Bands = lines, bands
+	q.Subtotal, q.Margin, q.MarginPct = q.Net, 0, 0
 	return q
 }
 

@@ -19,8 +19,11 @@ const Title = "Fiyat Teklifi"
 // decimal comma, CRLF): per material its sheets (and, when some are
 // offcuts from the rack, the offcuts on a row of their own, "MDF 18 mm
 // artık levha"), its cutting and its subtotal, one row per band code,
-// then the totals; the columns are Kalem;Miktar;Birim;Tutar (TL).
+// then the totals (KDV hariç toplam, KDV, Genel toplam); the columns are
+// Kalem;Miktar;Birim;Tutar (TL). The margin is folded into the amounts
+// (Quote.ForCustomer): the customer's quote does not disclose it.
 func WriteCSV(w io.Writer, q Quote) error {
+	q = q.ForCustomer()
 	b := bufio.NewWriter(w)
 	b.WriteString(cutlist.BOM)
 	row := func(f ...string) {
@@ -63,8 +66,7 @@ func WriteCSV(w io.Writer, q Quote) error {
 	for _, bd := range q.Bands {
 		row("Kenar bandı "+bandName(bd), n(bd.Metres), "m", n(bd.Cost))
 	}
-	row("Ara toplam", "", "", n(q.Subtotal))
-	row("Kâr", n(q.MarginPct), "%", n(q.Margin))
+	row("KDV hariç toplam", "", "", n(q.Net))
 	row("KDV", n(q.KDVPct), "%", n(q.KDV))
 	row("Genel toplam", "", "", n(q.Total))
 	return b.Flush()
@@ -79,7 +81,8 @@ func bandName(b Band) string {
 
 // WritePDF writes the quote on one A4 page in Turkish: the workshop's name
 // (Options.Factory), the customer, the date, the table per material, the
-// bands and the totals. The fonts are the Go fonts, embedded as export/pdf
+// bands and the totals, the margin folded into the amounts as in WriteCSV.
+// The fonts are the Go fonts, embedded as export/pdf
 // embeds them. now dates the quote (zero: the current time).
 func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	if err := opt.Check(); err != nil {
@@ -88,6 +91,7 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	if now.IsZero() {
 		now = time.Now()
 	}
+	q = q.ForCustomer()
 	f := fpdf.New("P", "mm", "A4", "")
 	pdf.Setup(f, Title)
 	f.SetMargins(15, 15, 15)
@@ -231,8 +235,8 @@ func writeMore(f *fpdf.Fpdf, n int, what string) {
 	f.CellFormat(0, 6, "… ve "+itoa(int64(n))+" "+what+" daha (CSV dosyasında)", "", 1, "L", false, 0, "")
 }
 
-// writeTotals writes the subtotal, the margin, the net, KDV and the total,
-// right-aligned, the total in bold.
+// writeTotals writes the net (the margin folded into it), KDV and the
+// total, right-aligned, the total in bold.
 func writeTotals(f *fpdf.Fpdf, q Quote) {
 	f.Ln(6)
 	total := func(label, v string, bold bool) {
@@ -244,8 +248,6 @@ func writeTotals(f *fpdf.Fpdf, q Quote) {
 		f.CellFormat(120, 7, label, "", 0, "R", false, 0, "")
 		f.CellFormat(60, 7, v+" TL", "", 1, "R", false, 0, "")
 	}
-	total("Ara toplam:", Money(q.Subtotal), false)
-	total("Kâr (%"+Num(q.MarginPct, 2)+"):", Money(q.Margin), false)
 	total("KDV hariç toplam:", Money(q.Net), false)
 	total("KDV (%"+Num(q.KDVPct, 2)+"):", Money(q.KDV), false)
 	total("Genel toplam:", Money(q.Total), true)
