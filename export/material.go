@@ -408,3 +408,27 @@ func StockUses(res nest.Result) []StockUse {
 	}
 	return uses
 }
+
+// SheetGrain returns the grain of page page's sheet as it lies on the page:
+// nest.GrainVertical (along its height), nest.GrainHorizontal (along its
+// width), or "" when its stock row (in stock) has none or is not known. A
+// sheet drawn turned from its row (its width the row's height) has the
+// grain the other way.
+func SheetGrain(stock []nest.Stock, res nest.Result, page int) string {
+	row, ok := StockRow(stock, res.Pages[page].StockID)
+	if !ok {
+		return ""
+	}
+	grain := row.Grain
+	if grain != nest.GrainVertical && grain != nest.GrainHorizontal {
+		return ""
+	}
+	s := PageSheet(res, page)
+	if row.Width != row.Height && s.Width == row.Height && s.Height == row.Width {
+		if grain == nest.GrainVertical {
+			return nest.GrainHorizontal
+		}
+		return nest.GrainVertical
+	}
+	return grain
+}

@@ -156,3 +156,26 @@ func TestSheetLabel(t *testing.T) {
 		t.Errorf("StockName(s3) = %q", got)
 	}
 }
+
+// A page's grain is its stock row's, the other way for a sheet drawn turned
+// from its row, none without a row or a grain.
+func TestSheetGrain(t *testing.T) {
+	stock := []nest.Stock{
+		{ID: "v", Width: 183, Height: 366, Grain: nest.GrainVertical},
+		{ID: "h", Width: 183, Height: 366, Grain: nest.GrainHorizontal},
+		{ID: "n", Width: 183, Height: 366, Grain: nest.GrainNone},
+	}
+	res := nest.Result{Sheet: nest.Sheet{Width: 183, Height: 366}, Pages: []nest.Page{
+		{StockID: "v", Width: 183, Height: 366},
+		{StockID: "h", Width: 183, Height: 366},
+		{StockID: "n", Width: 183, Height: 366},
+		{StockID: "v", Width: 366, Height: 183},
+		{StockID: "x", Width: 183, Height: 366},
+	}}
+	want := []string{nest.GrainVertical, nest.GrainHorizontal, "", nest.GrainHorizontal, ""}
+	for i, w := range want {
+		if got := SheetGrain(stock, res, i); got != w {
+			t.Errorf("page %d: grain %q, want %q", i, got, w)
+		}
+	}
+}

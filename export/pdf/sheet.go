@@ -72,8 +72,19 @@ func (d *doc) sheet(page int) error {
 		// The second line says what the sheet is: its material and the
 		// stock row it is cut from.
 		d.font("", 10)
-		f.Text(x, y+10.5, d.fit("Malzeme: "+export.MaterialName(pg.Material, pg.Thickness)+
-			"   ·   Levha: "+d.stockName(pg.StockID), w))
+		line := "Malzeme: " + export.MaterialName(pg.Material, pg.Thickness) + "   ·   Levha: " + d.stockName(pg.StockID)
+		grain := export.SheetGrain(d.opt.Stock, d.res, page)
+		if grain == "" {
+			f.Text(x, y+10.5, d.fit(line, w))
+		} else {
+			// The grain, in words and as an arrow, for the board to be
+			// laid on the saw the right way round.
+			g := "   ·   Damar: " + grainWord[grain]
+			gw := f.GetStringWidth(g)
+			line = d.fit(line, w-gw-grainArrowRoom)
+			f.Text(x, y+10.5, line+g)
+			d.grainArrow(grain, x+f.GetStringWidth(line+g)+grainArrowRoom/2, y+9.3)
+		}
 		y += stockLineRoom
 		h -= stockLineRoom
 	}
@@ -97,6 +108,31 @@ func (d *doc) sheet(page int) error {
 // stockLineRoom is the height in mm of the line under a sheet page's title
 // naming its material and stock row.
 const stockLineRoom = 6.0
+
+// grainWord is a sheet's grain in the words of its page.
+var grainWord = map[string]string{nest.GrainVertical: "dikey", nest.GrainHorizontal: "yatay"}
+
+// grainArrowRoom is the width in mm the grain arrow takes after its words.
+const grainArrowRoom = 8.0
+
+// grainArrow draws the grain arrow centred on (cx, cy): up along the
+// sheet's height (vertical) or right along its width (horizontal), as the
+// labels draw a part's.
+func (d *doc) grainArrow(grain string, cx, cy float64) {
+	f := d.f
+	f.SetDrawColor(0, 0, 0)
+	f.SetLineWidth(0.35)
+	const l, head = 2.4, 1.1 // half the arrow's length, its head's
+	if grain == nest.GrainVertical {
+		f.Line(cx, cy+l, cx, cy-l)
+		f.Line(cx, cy-l, cx-head*0.6, cy-l+head)
+		f.Line(cx, cy-l, cx+head*0.6, cy-l+head)
+	} else {
+		f.Line(cx-l, cy, cx+l, cy)
+		f.Line(cx+l, cy, cx+l-head, cy-head*0.6)
+		f.Line(cx+l, cy, cx+l-head, cy+head*0.6)
+	}
+}
 
 // stockName names stock row id, from the request's stock when given.
 func (d *doc) stockName(id string) string {
