@@ -101,15 +101,30 @@ type stateBody struct {
 
 // cutAnswer is the answer of a PATCH that cut a job: the layout, with the
 // number of offcuts its cut put on the rack and the leftovers the rack's
-// limit kept off it (absent when none).
+// limit kept off it (absent when none), the sheets it took off the owner's
+// stock rows and those of rows edited or deleted since, not taken (each
+// absent when none).
 type cutAnswer struct {
 	store.Layout
 	Offcuts        int                   `json:"offcuts"`
 	OffcutsSkipped *store.SkippedOffcuts `json:"offcutsSkipped,omitempty"`
+	StockTaken     []store.StockTaken    `json:"stockTaken,omitempty"`
+	StockNotTaken  []store.StockSheets   `json:"stockNotTaken,omitempty"`
+}
+
+// undoAnswer is the answer of a PATCH that undid a job's cut and put
+// sheets back on the owner's stock rows: the layout, with those sheets and
+// those it could not put back (the row's id now names another sheet, or
+// the list is full; absent when none).
+type undoAnswer struct {
+	store.Layout
+	StockReturned    []store.StockSheets `json:"stockReturned,omitempty"`
+	StockNotReturned []store.StockSheets `json:"stockNotReturned,omitempty"`
 }
 
 // setLayoutState answers PATCH /api/layouts/{id}: the job's new state; 200
-// with the whole layout, and after a cut what it put on the rack.
+// with the whole layout, after a cut what it put on the rack and took off
+// the stock rows, after its undo the sheets it put back.
 func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 	var body stateBody
 	if err := decodeJSON(w, r, &body, maxSmallBody); err != nil {
@@ -128,11 +143,15 @@ func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rep.Done && l.State == store.StateCut {
-		a := cutAnswer{Layout: l, Offcuts: rep.Added}
+		a := cutAnswer{Layout: l, Offcuts: rep.Added, StockTaken: rep.StockTaken, StockNotTaken: rep.StockNotTaken}
 		if rep.Skipped.Count > 0 {
 			a.OffcutsSkipped = &rep.Skipped
 		}
 		writeJSON(w, http.StatusOK, a)
+		return
+	}
+	if rep.Undone && l.State != store.StateCut && len(rep.StockReturned)+len(rep.StockNotReturned) > 0 {
+		writeJSON(w, http.StatusOK, undoAnswer{Layout: l, StockReturned: rep.StockReturned, StockNotReturned: rep.StockNotReturned})
 		return
 	}
 	writeJSON(w, http.StatusOK, l)

@@ -526,11 +526,21 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 }
 
 // CutReport is what a move to cut did to the rack, for the PATCH answer:
-// the offcuts it put on it and the leftovers its limits kept off.
+// the offcuts it put on it and the leftovers its limits kept off, and the
+// sheets it took off the owner's stock rows (StockTaken) or could not
+// (StockNotTaken: rows edited or deleted since). Undone is set by a move
+// out of cut, with the sheets it put back (StockReturned) or could not
+// (StockNotReturned).
 type CutReport struct {
-	Done    bool
-	Added   int
-	Skipped SkippedOffcuts
+	Done          bool
+	Added         int
+	Skipped       SkippedOffcuts
+	StockTaken    []StockTaken
+	StockNotTaken []StockSheets
+
+	Undone           bool
+	StockReturned    []StockSheets
+	StockNotReturned []StockSheets
 }
 
 type cutReportKey struct{}
@@ -545,7 +555,7 @@ func WithCutReport(ctx context.Context, rep *CutReport) context.Context {
 // ReportCut records a cut's report in ctx's CutReport, if it has one.
 func ReportCut(ctx context.Context, added int, skipped SkippedOffcuts) {
 	if rep, ok := ctx.Value(cutReportKey{}).(*CutReport); ok && rep != nil {
-		*rep = CutReport{Done: true, Added: added, Skipped: skipped}
+		rep.Done, rep.Added, rep.Skipped = true, added, skipped
 	}
 }
 

@@ -65,8 +65,11 @@ type StockList struct {
 	Seen []string `json:"-"`
 	// Version counts the owner's saves of the list: GetStock and
 	// ReplaceStock return it, and each ReplaceStock adds one. A cut job's
-	// offcuts do not change it (Seen keeps those apart), so that a cut
-	// never stops a client from saving the list it is editing.
+	// offcuts do not change it (Seen keeps those apart), so that offcuts
+	// alone never stop a client from saving the list it is editing; the
+	// sheets a cut takes off the sheet rows, or its undo puts back, do
+	// (one for each such state change), so that a client's old copy of
+	// the rows never writes them back.
 	Version int64 `json:"-"`
 	// IfVersion, in ReplaceStock, is the Version the client read: the
 	// list is replaced only if no other save came in since (else Conflict

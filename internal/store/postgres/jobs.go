@@ -121,6 +121,9 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 			if err := undoCut(ctx, tx, owner, id); err != nil {
 				return err
 			}
+			if err := s.returnSheets(ctx, tx, owner, id); err != nil {
+				return err
+			}
 		}
 		if cur.State == store.StatePlanned && c.State == store.StateCutting {
 			// Kesime başla: the boards the job is planned on must still
@@ -144,8 +147,8 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	return out, err
 }
 
-// cut takes the offcuts the layout's pages use off the rack and puts its
-// leftovers on it.
+// cut takes the offcuts the layout's pages use off the rack, puts its
+// leftovers on it and takes the sheets it used off the owner's stock rows.
 func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner, 4)
 	onRack, err := readOffcuts(ctx, tx, owner)
@@ -234,7 +237,11 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 			return err
 		}
 	}
-	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+	if err := writeSettings(ctx, tx, &s.clock, owner, settings, next, found); err != nil {
+		return err
+	}
+	// The full sheets it is cut from leave the owner's limited stock rows.
+	return s.takeSheets(ctx, tx, owner, l, codes)
 }
 
 // checkOffcuts checks the offcuts the layout is planned on against the

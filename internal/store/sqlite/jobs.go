@@ -87,7 +87,8 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 }
 
 // SetLayoutState moves the owner's layout to c.State in one transaction,
-// with the offcuts a cut makes or an undone cut takes back.
+// with the offcuts a cut makes or an undone cut takes back, and the stock
+// sheets a cut takes or an undone cut puts back.
 func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string, c store.StateChange) (store.Layout, error) {
 	if err := c.Check(); err != nil {
 		return store.Layout{}, err
@@ -109,6 +110,9 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	}
 	if cur.State == store.StateCut {
 		if err := s.undoCut(ctx, tx, owner, id); err != nil {
+			return store.Layout{}, saveError("sqlite: undo cut", err)
+		}
+		if err := s.returnSheets(ctx, tx, owner, id); err != nil {
 			return store.Layout{}, saveError("sqlite: undo cut", err)
 		}
 	}
@@ -137,8 +141,8 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	return cur, nil
 }
 
-// cut takes the offcuts the layout's pages use off the rack and puts its
-// leftovers on it.
+// cut takes the offcuts the layout's pages use off the rack, puts its
+// leftovers on it and takes the sheets it used off the owner's stock rows.
 func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner)
 	onRack, err := readOffcuts(ctx, tx, owner)
@@ -223,7 +227,11 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	}); err != nil {
 		return err
 	}
-	return writeSettings(ctx, tx, &s.clock, owner, settings, next, found)
+	if err := writeSettings(ctx, tx, &s.clock, owner, settings, next, found); err != nil {
+		return err
+	}
+	// The full sheets it is cut from leave the owner's limited stock rows.
+	return s.takeSheets(ctx, tx, owner, l, codes)
 }
 
 // checkOffcuts checks the offcuts the layout is planned on against the

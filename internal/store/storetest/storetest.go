@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 	tests = append(tests, stockTests...)
 	tests = append(tests, jobTests...)
+	tests = append(tests, stockTakeTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
 	}

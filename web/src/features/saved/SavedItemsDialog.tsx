@@ -4,7 +4,7 @@ import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, keptLocally, localStore, offcutsOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { api, keptLocally, localStore, offcutsOf, stockMovesOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 import { announceJobGone } from './jobGone';
 import { savedMsg, stateLabel } from './texts';
 
@@ -276,11 +276,13 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       setServer((s) => ({ ...s, items: s.items.map((x) => (x.id === r.id ? { ...x, state } : x)) }));
       moved = true;
       let text: string;
-      if (state === 'cut') text = savedMsg.markedCut(r.name, await offcutsOf(r.id, answer).catch(() => 0));
-      else if (r.state === 'cut') text = savedMsg.undoneCut(r.name);
+      // Kesildi and its undo also say which stock sheets they took off or put back.
+      const sheets = savedMsg.stockMoved(stockMovesOf(answer));
+      if (state === 'cut') text = savedMsg.markedCut(r.name, await offcutsOf(r.id, answer).catch(() => 0)) + sheets;
+      else if (r.state === 'cut') text = savedMsg.undoneCut(r.name) + sheets;
       else if (backToPlanned) text = savedMsg.backToPlanned(r.name);
       else text = state === 'cutting' ? savedMsg.markedCutting(r.name) : savedMsg.markedPlanned(r.name);
-      notices.toast(text, { ms: 5000 });
+      notices.toast(text, { ms: sheets ? 8000 : 5000 });
       onJobState?.(r.id, state);
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 401)) await notices.alert(savedMsg.stateFailed((e as Error).message));

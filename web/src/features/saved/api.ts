@@ -316,3 +316,32 @@ export async function offcutsOf(id: string, answer: unknown): Promise<OffcutTall
   const s = await request<{ stock?: { offcut?: boolean; sourceLayoutId?: string }[] } | null>('GET', '/api/stock');
   return { added: (s?.stock ?? []).filter((r) => r.offcut && r.sourceLayoutId === id).length, skipped, skippedM2 };
 }
+
+/** StockSheets is one stock row's sheets in a state change's answer (stockTaken, stockNotTaken, stockReturned, stockNotReturned); left is what remains of a row a cut took from (0: the row was removed). */
+export interface StockSheets {
+  stockId: string;
+  material?: string;
+  thickness?: number;
+  width?: number;
+  height?: number;
+  quantity: number;
+  left?: number;
+}
+
+/** StockMoves is what a state change did to the user's sheet rows: taken off by a cut (or not: rows edited or deleted since), put back by its undo (or not). */
+export interface StockMoves {
+  taken: StockSheets[];
+  notTaken: StockSheets[];
+  returned: StockSheets[];
+  notReturned: StockSheets[];
+}
+
+/** stockMovesOf reads the sheets a PATCH of a job's state took off or put back on the stock rows; lists the answer leaves out are empty. */
+export function stockMovesOf(answer: unknown): StockMoves {
+  const a = (answer ?? {}) as Record<string, unknown>;
+  const list = (v: unknown): StockSheets[] =>
+    Array.isArray(v)
+      ? v.filter((x): x is StockSheets => !!x && typeof x === 'object' && typeof (x as StockSheets).stockId === 'string' && typeof (x as StockSheets).quantity === 'number')
+      : [];
+  return { taken: list(a.stockTaken), notTaken: list(a.stockNotTaken), returned: list(a.stockReturned), notReturned: list(a.stockNotReturned) };
+}

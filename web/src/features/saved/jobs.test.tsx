@@ -77,6 +77,33 @@ describe('jobs in the saved layouts', () => {
     expect(screen.getAllByTestId('job-state').map((b) => b.textContent)).toEqual(['Planlandı', 'Kesildi', 'Kesildi']);
   });
 
+  it('say which stock sheets a cut took and its undo put back', async () => {
+    const sheet = { stockId: 's1', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366, quantity: 3 };
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (url === '/api/parts') return Response.json([]);
+      if (url === '/api/layouts') return Response.json({ layouts });
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        const id = String(url).split('/').pop();
+        if (body.state === 'cut') return Response.json({ id, state: 'cut', offcuts: 0, stockTaken: [{ ...sheet, left: 2 }] });
+        return Response.json({ id, state: body.state, stockReturned: [sheet] });
+      }
+      return new Response('null', { status: 404 });
+    });
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Banyo: Kesildi' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(
+      await screen.findByText('"Banyo" kesildi; rafa yeni artık eklenmedi. Stoktan düşüldü: Beyaz Sunta 18 mm 183x366: 3 levha (kalan 2).'),
+    ).toBeInTheDocument();
+    // The buttons take taps again once the move has settled.
+    const undo = await screen.findByRole('button', { name: 'Dolap: Geri al' });
+    await waitFor(() => expect(undo).toBeEnabled(), { timeout: 3000 });
+    await user.click(undo);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByText(/Stoğa geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha\.$/)).toBeInTheDocument();
+  });
+
   it('undo a cut job back to being cut', async () => {
     const { user, onJobState } = show();
     await user.click(await screen.findByRole('button', { name: 'Dolap: Geri al' }));

@@ -6,6 +6,23 @@ const fmtI = (v: number): string => intFmt.format(v);
 const m2Fmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
 const fmtM2 = (v: number): string => m2Fmt.format(v);
 
+/** SheetsLine is one stock row's sheets as the PATCH of a job's state reports them (api.ts StockSheets). */
+interface SheetsLine {
+  stockId: string;
+  material?: string;
+  thickness?: number;
+  width?: number;
+  height?: number;
+  quantity: number;
+  left?: number;
+}
+
+/** sheetName names a stock row by its sheet: "Beyaz Sunta 18 mm 183x366" (the row's id without a material). */
+const sheetName = (s: SheetsLine): string =>
+  [s.material || s.stockId, s.thickness ? `${fmtM2(s.thickness)} mm` : '', s.width && s.height ? `${fmtM2(s.width)}x${fmtM2(s.height)}` : '']
+    .filter(Boolean)
+    .join(' ');
+
 export const savedMsg = {
   updateJobTitle: 'Kesimdeki İşi Güncelle',
   updateJobNote: 'Kesilmiş levhalar olduğu gibi kalır; yalnız kalan levhalar yeniden planlanır.',
@@ -33,6 +50,19 @@ export const savedMsg = {
       : text;
   },
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
+  /**
+   * stockMoved: the sentences added to the Kesildi or undo toast for the sheets the state change took
+   * off the stock rows or put back (stockMovesOf); '' when it moved none
+   */
+  stockMoved: (m: { taken: SheetsLine[]; notTaken: SheetsLine[]; returned: SheetsLine[]; notReturned: SheetsLine[] }) => {
+    const parts: string[] = [];
+    const sheets = (s: SheetsLine) => `${sheetName(s)}: ${fmtI(s.quantity)} levha`;
+    if (m.taken.length > 0) parts.push(`Stoktan düşüldü: ${m.taken.map((s) => `${sheets(s)} (kalan ${s.left ? fmtI(s.left) : 'yok'})`).join('; ')}.`);
+    if (m.notTaken.length > 0) parts.push(`${m.notTaken.map(sheets).join('; ')} stokta bulunamadı, düşülmedi.`);
+    if (m.returned.length > 0) parts.push(`Stoğa geri kondu: ${m.returned.map(sheets).join('; ')}.`);
+    if (m.notReturned.length > 0) parts.push(`${m.notReturned.map(sheets).join('; ')} stokta değişmiş, geri konmadı.`);
+    return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+  },
   stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
   confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
   nameTaken: (name: string) => `"${name}" adında kayıtlı bir düzen zaten var. Ayrı bir düzen olarak yine de kaydedilsin mi?`,
