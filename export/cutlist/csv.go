@@ -42,8 +42,9 @@ func WriteSheetsCSV(w io.Writer, res nest.Result, opt Options) error {
 	b.WriteString(BOM)
 	writeRow(b, SheetHeaders)
 	for _, s := range sheets {
+		cuts, length := cutCells(s)
 		writeRow(b, []string{strconv.Itoa(s.Page), stockName(s), s.Material, thickness(s.Thickness), Num(s.Width), Num(s.Height),
-			strconv.Itoa(s.Efficiency), strconv.Itoa(s.Cuts), Num(s.CutLength), LeftoverText(s.Leftovers), Num(largest(s.Leftovers))})
+			strconv.Itoa(s.Efficiency), cuts, length, LeftoverText(s.Leftovers), Num(largest(s.Leftovers))})
 	}
 	return b.Flush()
 }

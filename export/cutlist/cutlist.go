@@ -11,7 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"kesim/export"
@@ -76,9 +78,14 @@ type SheetRow struct {
 	Thickness     float64
 	Width, Height float64
 	Efficiency    int // whole percent, as the result
-	Cuts          int
-	CutLength     float64
-	Leftovers     []Rect
+	// Sequenced says the layout has a cutting sequence (a guillotine
+	// layout: some page lists cuts). Only then are Cuts and CutLength the
+	// sheet's; otherwise they are 0 and their cells are left empty, not
+	// "0", which would read as a sheet that needs no cut.
+	Sequenced bool
+	Cuts      int
+	CutLength float64
+	Leftovers []Rect
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
@@ -123,6 +130,7 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 	if names[nest.StockDefault] == "" {
 		names[nest.StockDefault] = export.StockName(nil, nest.StockDefault)
 	}
+	sequenced := slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
 	pieces := make([]Piece, 0, n)
 	sheets := make([]SheetRow, 0, len(res.Pages))
 	for i, p := range res.Pages {
@@ -134,7 +142,7 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 			return nil, nil, ErrBadResult
 		}
 		row := SheetRow{Page: i + 1, StockID: p.StockID, Material: p.Material,
-			Thickness: p.Thickness, Width: w, Height: h, Efficiency: p.Efficiency, Cuts: len(p.Cuts)}
+			Thickness: p.Thickness, Width: w, Height: h, Efficiency: p.Efficiency, Sequenced: sequenced, Cuts: len(p.Cuts)}
 		if row.StockID == "" {
 			row.StockID = nest.StockDefault
 		}
@@ -295,6 +303,15 @@ func thickness(t float64) string {
 		return ""
 	}
 	return Num(t)
+}
+
+// cutCells are a sheet row's Kesim sayısı and Kesim uzunluğu for the
+// CSV: empty for a layout without a cutting sequence.
+func cutCells(s SheetRow) (cuts, length string) {
+	if !s.Sequenced {
+		return "", ""
+	}
+	return strconv.Itoa(s.Cuts), Num(s.CutLength)
 }
 
 func yesNo(b bool) string {

@@ -94,8 +94,12 @@ func WriteXLSX(w io.Writer, res nest.Result, opt Options) error {
 	}
 	srow := make([][]cell, len(sheets))
 	for i, s := range sheets {
+		var cuts, length cell = s.Cuts, s.CutLength
+		if !s.Sequenced {
+			cuts, length = "", "" // empty cells: the layout has no cutting sequence
+		}
 		srow[i] = []cell{s.Page, stockName(s), s.Material, xlsxThickness(s.Thickness), s.Width, s.Height,
-			s.Efficiency, s.Cuts, s.CutLength, LeftoverText(s.Leftovers), largest(s.Leftovers)}
+			s.Efficiency, cuts, length, LeftoverText(s.Leftovers), largest(s.Leftovers)}
 	}
 	if err := writeSheet(z, "xl/worksheets/sheet2.xml", SheetHeaders, srow, map[int]float64{2: 22, 10: 40}, 15); err != nil {
 		return err
