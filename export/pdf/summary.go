@@ -204,8 +204,11 @@ func (d *doc) skippedTable(y float64) float64 {
 	if d.multi {
 		title = "Yerleştirilemeyen parçalar"
 	}
+	// The reason is never cut: it says what to do (stock to add, a
+	// part to turn), in a column as wide as the page leaves, wrapped.
+	_, _, w, _ := d.content()
 	return d.table(y, title, []column{named("Parça", 60), left("Ölçü (cm)", 30),
-		right("Adet", 15), left("Neden", 60)}, rows)
+		right("Adet", 15), wrapped("Neden", max(60, w-105))}, rows)
 }
 
 // maxTypeRows is the longest part types table printed whatever the copies.
@@ -261,6 +264,49 @@ type column struct {
 	// middle shortens a text too long for the column in its middle
 	// (FitMiddle), as a part's name, rather than at its end.
 	middle bool
+	// wrap breaks a text too long for the column into lines (up to
+	// maxCellLines), the row as tall as its tallest cell.
+	wrap bool
+}
+
+// wrapped is a left-aligned column whose texts wrap.
+func wrapped(heading string, width float64) column {
+	return column{heading: heading, width: width, wrap: true}
+}
+
+// maxCellLines is the most lines a wrapped cell takes; tableLine is the
+// height in mm of each line after its first.
+const (
+	maxCellLines = 6
+	tableLine    = 4.0
+)
+
+// cellLines returns the lines of s in column c, in the current font: one,
+// or for a wrapped column as many as it takes (at most maxCellLines, the
+// last shortened when it needs more).
+func (d *doc) cellLines(c column, s string) []string {
+	width := c.width - 2*cellPad
+	if !c.wrap || d.fits(s, width) {
+		return []string{s}
+	}
+	lines := d.wrap(s, width, maxCellLines)
+	if lines != nil {
+		return lines
+	}
+	// Too many lines, or a word wider than the column: as many whole
+	// lines as fit, then the rest cut.
+	words := strings.Fields(s)
+	for len(words) > 0 && len(lines) < maxCellLines-1 && d.fits(words[0], width) {
+		line, k := words[0], 1
+		for ; k < len(words) && d.fits(line+" "+words[k], width); k++ {
+			line += " " + words[k]
+		}
+		lines, words = append(lines, line), words[k:]
+	}
+	if len(words) > 0 {
+		lines = append(lines, d.fit(strings.Join(words, " "), width))
+	}
+	return lines
 }
 
 // left and right are columns aligned left and right; named is a column of
@@ -309,20 +355,28 @@ func (d *doc) table(y float64, title string, cols []column, rows [][]string) flo
 	}
 	head(title)
 	for _, row := range rows {
-		if y+tableRow > bottom {
+		cells := make([][]string, len(cols))
+		rowH := tableRow
+		for i, c := range cols {
+			cells[i] = d.cellLines(c, row[i])
+			rowH = max(rowH, tableRow+float64(len(cells[i])-1)*tableLine)
+		}
+		if y+rowH > bottom {
 			f.AddPage()
 			y = top
 			head(title + " (devam)")
 		}
 		cx := x
 		for i, c := range cols {
-			d.cell(cx, y, c, row[i])
+			for k, line := range cells[i] {
+				d.cell(cx, y+float64(k)*tableLine, c, line)
+			}
 			cx += c.width
 		}
 		f.SetDrawColor(220, 220, 220)
 		f.SetLineWidth(0.1)
-		f.Line(x, y+tableRow, cx, y+tableRow)
-		y += tableRow
+		f.Line(x, y+rowH, cx, y+rowH)
+		y += rowH
 	}
 	return y
 }
