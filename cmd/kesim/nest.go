@@ -404,7 +404,7 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 	}
 	if pdfPath != "" {
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf, DeductBands: req.Options.DeductBands}); err != nil {
 			return nil, err
 		}
 		outs = append(outs, outputOf("pdf", pdfPath, pdfPath, b.Bytes()))

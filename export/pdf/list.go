@@ -48,10 +48,33 @@ type listLine struct {
 
 // Section headings of a sheet's list.
 var (
-	partHeadings = listLine{heading: true, number: "No", text: "Parça", right: "Ölçü (cm)"}
+	partHeadings = listLine{heading: true, number: "No", text: "Parça", right: sizeHeading}
 	cutHeadings  = listLine{heading: true, number: "Sıra", text: "Kesim sırası", right: "Boy (cm)"}
 	bandHeadings = listLine{heading: true, text: "Kenar bandı", right: "Kalınlık"}
 )
+
+// Headings of a size column: what the request gave, or, when the bands'
+// thickness was taken off the banded parts (Options.DeductBands), the
+// size they are cut to.
+const (
+	sizeHeading    = "Ölçü (cm)"
+	cutSizeHeading = "Kesim ölçüsü (cm)"
+)
+
+// sizeHeading returns the heading of the placed parts' sizes.
+func (d *doc) sizeHeading() string {
+	if d.cutSizes {
+		return cutSizeHeading
+	}
+	return sizeHeading
+}
+
+// partHeadings returns the headings of a sheet list's parts.
+func (d *doc) partHeadings() listLine {
+	h := partHeadings
+	h.right = d.sizeHeading()
+	return h
+}
 
 // listLines returns the rows of a sheet's list: its parts, numbered as in
 // the drawing, then its cuts, if any.
@@ -98,7 +121,7 @@ func (d *doc) measureList(lines []listLine, pt float64) listSet {
 	m := listSet{pt: pt, number: numberWidth * k, right: sizeWidth * k}
 	text := minNameWidth * k
 	width := d.f.GetStringWidth
-	for _, l := range lines {
+	for _, l := range append([]listLine{d.partHeadings()}, lines...) {
 		if l.heading {
 			d.font("B", pt)
 		} else {
@@ -161,7 +184,7 @@ func (d *doc) sheetList(page int, lines []listLine, r box, onPage bool, m listSe
 	if !onPage {
 		r = full()
 	}
-	headings := partHeadings
+	headings := d.partHeadings()
 	for i := 0; i < len(lines); {
 		cols, colW := listColumns(r.w, m.minCol)
 		rows := int((r.h-listHead)/listRow + 1e-9) // listHeight's own height must fit

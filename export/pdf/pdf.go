@@ -48,6 +48,10 @@ type Options struct {
 	// labels and the phone checklist number them; nil means not known
 	// (export.DefaultCutKerf, as labels.Order without a request).
 	Kerf *float64
+	// DeductBands is the request's Options.DeductBands: the banded parts
+	// were cut smaller by their bands' thickness, and the sizes of the
+	// placed parts are headed "Kesim ölçüsü (cm)", not "Ölçü (cm)".
+	DeductBands bool
 }
 
 // kerf returns the kerf the pieces are numbered with (Options.Kerf).
@@ -103,6 +107,9 @@ type doc struct {
 	// 183 x 366 cm", "Artık A-13 · Ceviz MDF 18 mm · 39,7 x 79,7 cm"),
 	// empty for none.
 	footerSheet string
+	// cutSizes is set when the placed parts' sizes are cut sizes, less
+	// their bands (Options.DeductBands with banded parts).
+	cutSizes bool
 }
 
 // Write writes res to w as a PDF. The pages are A4, landscape when the sheet
@@ -143,6 +150,7 @@ func Write(w io.Writer, res nest.Result, opt Options) error {
 	d := &doc{f: f, res: res, opt: opt, date: opt.Now.Format("02.01.2006 15:04"), same: identicalPages(res),
 		multi: export.HasMaterials(res), bandColor: map[string]int{}}
 	d.group, d.repeated = patterns(&d.res)
+	d.cutSizes = opt.DeductBands && export.HasEdges(res)
 	if !d.multi {
 		d.footerSheet = "Tuval " + export.Size(res.Sheet.Width, res.Sheet.Height) + " cm"
 	}

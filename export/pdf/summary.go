@@ -36,8 +36,8 @@ func (d *doc) summary() {
 	// The part types summarise the job only when they are few, or when most
 	// have several copies; otherwise the sheets' part lists say it all.
 	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
-		d.table(y+4, "Parça türleri", []column{named("Parça", 60), left("Ölçü (cm)", 30),
-			right("Adet", 15), left("Sayfalar", 80)}, types)
+		d.table(y+4, "Parça türleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
+			right("Adet", 15), left("Sayfalar", 75)}, types)
 	}
 }
 
@@ -118,6 +118,9 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	if d.repeated {
 		// Identical sheets are drawn once: how many drawings there are.
 		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%d (%d sayfa, aynı sayfalar bir kez çizildi)", d.drawings(), len(res.Pages))})
+	}
+	if d.cutSizes {
+		facts = append(facts, [2]string{"Ölçüler", "kesim ölçüsü (bantlı kenarlardan bant kalınlığı düşüldü)"})
 	}
 	if t.skipped > 0 {
 		facts = append(facts, [2]string{"Sığmayan parça", itoa(t.skipped) + " (aşağıda)"})
