@@ -4,7 +4,7 @@ import { fmtCm } from '../../lib/number';
 import { fmtInt } from '../../messages';
 import type { Page, Result } from '../engine/types';
 import { Pager } from './Pager';
-import { groupByPattern, repeats } from './patterns';
+import { groupByPattern, repeats, sheetNumbers } from './patterns';
 import { bandCodesOf, bandColor, Preview } from './Preview';
 import { fmtTL, resultMsg } from './texts';
 import './results.css';
@@ -104,8 +104,10 @@ function MaterialSection({
   cutPages?: ReadonlySet<string>;
 }) {
   const [index, setIndex] = useState(0);
-  // Identical sheets (same pages[].pattern) are shown once, × N, numbered as the pager numbers this material's sheets.
-  const patterns = groupByPattern(group.pages, 1, cutPages);
+  // Identical sheets (same pages[].pattern) are shown once, × N. The
+  // sheets are numbered over the whole job, as the PDF and the checklist
+  // number them ("Sayfa 29-33 (× 5) / 46"), not within the material.
+  const patterns = groupByPattern(group.pages, sheetNumbers(result.pages, group.pages), cutPages);
   const grouped = repeats(patterns);
   const last = Math.max(0, patterns.length - 1);
   if (index > last) setIndex(last);
@@ -133,6 +135,7 @@ function MaterialSection({
             index={Math.min(index, last)}
             page={page}
             onIndex={setIndex}
+            sheetTotal={result.pages.length}
           />
           <Preview
             sheet={sheet}

@@ -14,6 +14,13 @@ interface Props {
   index: number;
   page: Page;
   onIndex: (i: number) => void;
+  /**
+   * sheetTotal is the number of sheets in the whole job: the sheets are
+   * then named by their numbers in it (groups' sheets), "Sayfa 29 / 46",
+   * "Sayfa 29-33 (× 5) / 46", as the PDF and the checklist name them, and a
+   * single sheet is named too.
+   */
+  sheetTotal?: number;
 }
 
 /**
@@ -25,9 +32,19 @@ interface Props {
  * start, "Sonraki" at the end of one row; on a phone the page line goes
  * under them), so that turning a tablet does not move them.
  */
-export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
+export function Pager({ label, groups, grouped, index, page, onIndex, sheetTotal }: Props) {
   const total = groups.length;
-  if (!grouped && total <= 1) return null;
+  const numbered = sheetTotal !== undefined;
+  const sheet = groups[index]?.sheets[0] ?? index + 1;
+  if (!grouped && total <= 1) {
+    if (!numbered) return null;
+    // One sheet: no buttons, its number in the job still shown.
+    return (
+      <p className="pager-single">
+        <strong>{msg.pageOf(sheet, sheetTotal)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
+      </p>
+    );
+  }
   const last = total - 1;
   const first = index === 0;
   const end = index >= last;
@@ -43,16 +60,24 @@ export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
         <span aria-live="polite">
           {grouped ? (
             <>
-              <strong data-testid="pattern-title">{patternTitle(groups[index].sheets)}</strong> · {patternOf(index + 1, total)} ·{' '}
+              <strong data-testid="pattern-title">{patternTitle(groups[index].sheets, sheetTotal)}</strong> · {patternOf(index + 1, total)} ·{' '}
               {msg.pageInfo(page.parts.length, page.efficiency)}
             </>
           ) : (
             <>
-              <strong>{msg.pageOf(index + 1, total)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
+              <strong>{numbered ? msg.pageOf(sheet, sheetTotal) : msg.pageOf(index + 1, total)}</strong> · {msg.pageInfo(page.parts.length, page.efficiency)}
             </>
           )}
         </span>
-        {total > 1 && <PageField index={index} total={total} label={grouped ? msg.goToPattern : msg.goToPage} onIndex={onIndex} />}
+        {total > 1 && (
+          <PageField
+            index={index}
+            numbers={numbered && !grouped ? groups.map((g) => g.sheets[0]) : undefined}
+            total={total}
+            label={grouped ? msg.goToPattern : msg.goToPage}
+            onIndex={onIndex}
+          />
+        )}
       </div>
       <button type="button" className="secondary pager-next" onClick={() => !end && onIndex(index + 1)} aria-disabled={end} aria-label={msg.nextPage}>
         {msg.nextPage} ›
@@ -67,15 +92,31 @@ export function Pager({ label, groups, grouped, index, page, onIndex }: Props) {
  * past the last, a fraction) is ignored and the field shows the sheet on
  * screen again. It is a text field written as the label is ("2.017", not
  * the "2017" a number field shows) and reads "2017" and "2.017" alike; as
- * a spin button, the arrow keys step a sheet.
+ * a spin button, the arrow keys step a sheet. numbers, when given, are the
+ * sheets' numbers in the job (a material's 29 to 33): the field shows and
+ * takes those.
  */
-function PageField({ index, total, label, onIndex }: { index: number; total: number; label: string; onIndex: (i: number) => void }) {
+function PageField({
+  index,
+  numbers,
+  total,
+  label,
+  onIndex,
+}: {
+  index: number;
+  numbers?: number[];
+  total: number;
+  label: string;
+  onIndex: (i: number) => void;
+}) {
   // draft is the text being typed; null shows the sheet on screen.
   const [draft, setDraft] = useState<string | null>(null);
+  const numberOf = (i: number) => numbers?.[i] ?? i + 1;
   const go = () => {
     if (draft === null) return;
     const n = parseWhole(draft);
-    if (n >= 1 && n <= total && n - 1 !== index) onIndex(n - 1);
+    const to = numbers ? numbers.indexOf(n) : n >= 1 && n <= total ? n - 1 : -1;
+    if (to >= 0 && to !== index) onIndex(to);
     setDraft(null);
   };
   return (
@@ -86,10 +127,10 @@ function PageField({ index, total, label, onIndex }: { index: number; total: num
         role="spinbutton"
         inputMode="numeric"
         autoComplete="off"
-        aria-valuemin={1}
-        aria-valuemax={total}
-        aria-valuenow={index + 1}
-        value={draft ?? fmtInt(index + 1)}
+        aria-valuemin={numberOf(0)}
+        aria-valuemax={numberOf(total - 1)}
+        aria-valuenow={numberOf(index)}
+        value={draft ?? fmtInt(numberOf(index))}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={go}
         onKeyDown={(e) => {

@@ -223,7 +223,15 @@ export function ResultsView({
               {msg.mergeSheets}
             </label>
           )}
-          <Pager label="Sayfalar" groups={groups} grouped={grouped} index={Math.min(index, last)} page={page} onIndex={setIndex} />
+          <Pager
+            label="Sayfalar"
+            groups={groups}
+            grouped={grouped}
+            index={Math.min(index, last)}
+            page={page}
+            onIndex={setIndex}
+            sheetTotal={grouped ? pages.length : undefined}
+          />
           <Preview sheet={result!.sheet} page={page} ultra={ultra} cut={cutPages?.has(page.id)} />
           <BandLegend page={page} />
           {result?.bandTotals?.length ? <OrderSummary result={result} stock={stock} bands={bands} /> : null}

@@ -35,6 +35,8 @@ describe('identical sheets once, × N', () => {
     expect(patternTitle([3, 4, 5, 6, 7])).toBe('Sayfa 3-7 (× 5)');
     expect(patternTitle([2, 5, 9])).toBe('Sayfa 2, 5, 9 (× 3)');
     expect(patternTitle([4])).toBe('Sayfa 4');
+    expect(patternTitle([29, 30, 31, 32, 33], 46)).toBe('Sayfa 29-33 (× 5) / 46');
+    expect(patternTitle([4], 46)).toBe('Sayfa 4 / 46');
   });
 
   it('groups pages by pattern number in the order of their first sheet; pages without one stay alone', () => {
@@ -66,16 +68,16 @@ describe('identical sheets once, × N', () => {
   it('pages through the patterns, not the sheets', async () => {
     show(result([page(0, 1), page(1, 2), page(2, 2), page(3, 2), page(4, 2), page(5, 2), page(6, 3)], 3));
     const nav = screen.getByRole('navigation', { name: 'Sayfalar' });
-    expect(within(nav).getByTestId('pattern-title')).toHaveTextContent(/^Sayfa 1$/);
+    expect(within(nav).getByTestId('pattern-title')).toHaveTextContent(/^Sayfa 1 \/ 7$/);
     expect(nav).toHaveTextContent('Desen 1 / 3');
     const user = userEvent.setup();
     // keyboard: Tab to the next button, Enter
     screen.getByRole('button', { name: 'Sonraki sayfa' }).focus();
     await user.keyboard('{Enter}');
-    expect(nav).toHaveTextContent('Sayfa 2-6 (× 5)');
+    expect(nav).toHaveTextContent('Sayfa 2-6 (× 5) / 7');
     expect(nav).toHaveTextContent('Desen 2 / 3 · 2 parça · verim %51');
     await user.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
-    expect(nav).toHaveTextContent('Sayfa 7 · Desen 3 / 3');
+    expect(nav).toHaveTextContent('Sayfa 7 / 7 · Desen 3 / 3');
     expect(screen.getByRole('button', { name: 'Sonraki sayfa' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -93,6 +95,47 @@ describe('identical sheets once, × N', () => {
       expect(nav).toHaveTextContent('Sayfa 2 / 3');
       unmount();
     }
+  });
+
+  it('numbers a material\'s sheets over the whole job, as the PDF and the checklist do, a single sheet too', async () => {
+    const mat = (material: string, pages: number) => ({ material, thickness: 18, pages, lowerBound: pages, efficiency: 60, objective: 'sheets' as const, cost: 0, costLowerBound: 0, optimal: true });
+    const a = { material: 'Ceviz', thickness: 18 };
+    const b = { material: 'Beyaz', thickness: 18 };
+    const c = { material: 'MDF', thickness: 18 };
+    const pages = [page(0, 1, a), page(1, 2, a), page(2, 3, b), page(3, 3, b), page(4, 3, b), page(5, 4, b), page(6, 5, c)];
+    show({ ...result(pages, 5), materials: [mat('Ceviz', 2), mat('Beyaz', 4), mat('MDF', 1)] });
+    const [ceviz, beyaz, mdf] = screen.getAllByTestId('material-section');
+    expect(within(beyaz).getByTestId('pattern-title')).toHaveTextContent(/^Sayfa 3-5 \(× 3\) \/ 7$/);
+    expect(within(beyaz).getByRole('navigation')).toHaveTextContent('Desen 1 / 2');
+    await userEvent.click(within(beyaz).getByRole('button', { name: 'Sonraki sayfa' }));
+    expect(within(beyaz).getByTestId('pattern-title')).toHaveTextContent(/^Sayfa 6 \/ 7$/);
+    // not grouped: the sheet's number in the job, and the field takes it
+    localStorage.clear();
+    expect(within(ceviz).getByRole('navigation')).toHaveTextContent('Sayfa 1 / 7 · 2 parça');
+    expect(mdf).toHaveTextContent('Sayfa 7 / 7 · 2 parça · verim %56');
+    expect(within(mdf).queryByRole('button', { name: 'Sonraki sayfa' })).toBeNull();
+  });
+
+  it('takes a sheet\'s number in the job in a material\'s page field', async () => {
+    localStorage.clear();
+    const mat = (material: string, pages: number) => ({ material, thickness: 18, pages, lowerBound: pages, efficiency: 60, objective: 'sheets' as const, cost: 0, costLowerBound: 0, optimal: true });
+    const a = { material: 'Ceviz', thickness: 18 };
+    const b = { material: 'Beyaz', thickness: 18 };
+    show({ ...result([page(0, 1, a), page(1, 2, b), page(2, 3, b), page(3, 4, b)], 4), materials: [mat('Ceviz', 1), mat('Beyaz', 3)] });
+    const beyaz = screen.getAllByTestId('material-section')[1];
+    const nav = within(beyaz).getByRole('navigation');
+    expect(nav).toHaveTextContent('Sayfa 2 / 4');
+    const field = within(nav).getByRole('spinbutton', { name: 'Sayfaya git' });
+    expect(field).toHaveValue('2');
+    expect(field).toHaveAttribute('aria-valuemin', '2');
+    expect(field).toHaveAttribute('aria-valuemax', '4');
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '4{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 4 / 4');
+    await user.clear(field);
+    await user.type(field, '1{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 4 / 4');
   });
 
   it('groups identical sheets within a material section', () => {

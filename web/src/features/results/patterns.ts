@@ -14,19 +14,21 @@ export interface PatternGroup {
  * their first sheet; a page without a pattern number stays alone, and so
  * does a page in alone (a sheet already cut is not one of uncut ones).
  * first is the sheet number of pages[0] (1 unless the pages are part of a
- * longer list).
+ * longer list), or the sheet number of each page (a material's pages
+ * numbered over the whole job, as the PDF and the checklist number them).
  */
-export function groupByPattern(pages: Page[], first = 1, alone?: ReadonlySet<string>): PatternGroup[] {
+export function groupByPattern(pages: Page[], first: number | readonly number[] = 1, alone?: ReadonlySet<string>): PatternGroup[] {
   const out: PatternGroup[] = [];
   const seen = new Map<number, PatternGroup>();
+  const number = (i: number) => (typeof first === 'number' ? first + i : (first[i] ?? i + 1));
   pages.forEach((p, i) => {
     const n = alone?.has(p.id) ? undefined : p.pattern;
     const g = n !== undefined && n > 0 ? seen.get(n) : undefined;
     if (g) {
-      g.sheets.push(first + i);
+      g.sheets.push(number(i));
       return;
     }
-    const ng = { page: p, sheets: [first + i] };
+    const ng = { page: p, sheets: [number(i)] };
     if (n !== undefined && n > 0) seen.set(n, ng);
     out.push(ng);
   });
@@ -47,9 +49,24 @@ export function sheetList(sheets: number[]): string {
   return sheets.map((s) => intFmt.format(s)).join(', ');
 }
 
-/** patternTitle is "Sayfa 3-7 (× 5)", "Sayfa 2, 5, 9 (× 3)", or "Sayfa 4" for a sheet cut once. */
-export function patternTitle(sheets: number[]): string {
-  return sheets.length > 1 ? `Sayfa ${sheetList(sheets)} (× ${intFmt.format(sheets.length)})` : `Sayfa ${sheetList(sheets)}`;
+/**
+ * patternTitle is "Sayfa 3-7 (× 5)", "Sayfa 2, 5, 9 (× 3)", or "Sayfa 4"
+ * for a sheet cut once; with the job's sheet count, as the PDF writes it:
+ * "Sayfa 29-33 (× 5) / 46", "Sayfa 4 / 46".
+ */
+export function patternTitle(sheets: number[], total?: number): string {
+  const title = sheets.length > 1 ? `Sayfa ${sheetList(sheets)} (× ${intFmt.format(sheets.length)})` : `Sayfa ${sheetList(sheets)}`;
+  return total === undefined ? title : `${title} / ${intFmt.format(total)}`;
+}
+
+/**
+ * sheetNumbers are the sheet numbers of some of a result's pages (a
+ * material's): each page's place in all the pages, 1-based, as the PDF and
+ * the checklist number the sheets.
+ */
+export function sheetNumbers(all: readonly Page[], pages: readonly Page[]): number[] {
+  const at = new Map(all.map((p, i) => [p, i + 1] as const));
+  return pages.map((p, i) => at.get(p) ?? i + 1);
 }
 
 /** patternOf is the position among the distinct sheets: "Desen 2 / 4". */
