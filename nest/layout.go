@@ -54,6 +54,9 @@ func layoutSheet(ctx context.Context, req Request, onProgress func(Progress), in
 	if !s.optimal() {
 		s.exactFit()
 	}
+	if !s.optimal() {
+		s.repeat()
+	}
 	if !s.optimal() && (req.Options.TimeLimitMs > 0 || req.Options.Iterations > 0) {
 		s.improve()
 	}
