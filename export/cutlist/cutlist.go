@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"kesim/export"
 	"kesim/nest"
@@ -122,14 +123,7 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 	if n > MaxPieces {
 		return nil, nil, ErrTooMany
 	}
-	names := map[string]string{}
-	for _, s := range opt.Stock {
-		names[s.ID] = s.Name
-	}
-	// The default sheet by the name the PDF and the DXF give it.
-	if names[nest.StockDefault] == "" {
-		names[nest.StockDefault] = export.StockName(nil, nest.StockDefault)
-	}
+	names := map[string]string{} // stock row id → its name for the column, each computed once
 	sequenced := slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
 	pieces := make([]Piece, 0, n)
 	sheets := make([]SheetRow, 0, len(res.Pages))
@@ -146,7 +140,12 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 		if row.StockID == "" {
 			row.StockID = nest.StockDefault
 		}
-		row.StockName = names[row.StockID]
+		name, ok := names[row.StockID]
+		if !ok {
+			name = StockLabel(opt.Stock, row.StockID, p.Material, p.Thickness, w, h)
+			names[row.StockID] = name
+		}
+		row.StockName = name
 		for _, c := range p.Cuts {
 			if !side(c.Length) {
 				return nil, nil, ErrBadResult
@@ -323,9 +322,76 @@ func yesNo(b bool) string {
 
 func stockName(s SheetRow) string {
 	if s.StockName != "" {
-		return s.StockName + " (" + s.StockID + ")"
+		return s.StockName
 	}
 	return s.StockID
+}
+
+// StockLabel names stock row id in the cut list's Stok satırı column as
+// the PDF and the DXF name it (export.StockName: its name, else its
+// material and size; an offcut by its code; the default sheet "Varsayılan
+// tuval"), followed by the id in brackets only when it is a code a person
+// gave (the stock CSV's kod: "Beyaz 210x280 (S2)"), never an id a program
+// made (GeneratedID). A row the stock list lacks is named by its page's
+// material and sheet size when its id is generated.
+func StockLabel(stock []nest.Stock, id, material string, thickness, w, h float64) string {
+	name := export.StockName(stock, id)
+	if GeneratedID(id) {
+		if name == id {
+			name = export.MaterialName(material, thickness) + " " + export.Size(w, h)
+		}
+		return name
+	}
+	if name == id || strings.Contains(name, id) {
+		return name
+	}
+	return name + " (" + id + ")"
+}
+
+// Bounds of the time in a web app's stock row id: from 2020 to a day
+// after now (a later time is no id the app made).
+var webIDFrom = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
+
+// GeneratedID reports whether stock row id was made by a program rather
+// than typed by a person, so that no paper shows it: the default sheet's
+// id ("sheet"), the ids the CLI gives rows without a kod ("s1", "s2", ...,
+// internal/partcsv), and the web app's ("s" + the time in milliseconds in
+// base 36 + a counter, web/src/features/stock/stock.ts newStockId:
+// "smxbeacwu2"), recognised by a time between 2020 and now.
+func GeneratedID(id string) bool {
+	if id == nest.StockDefault {
+		return true
+	}
+	rest, ok := strings.CutPrefix(id, "s")
+	if !ok || rest == "" {
+		return false
+	}
+	if digits(rest) && rest[0] != '0' {
+		return true // the CLI's s1, s2, ...
+	}
+	until := time.Now().Add(24 * time.Hour).UnixMilli()
+	// The time has 8 base-36 digits until 2059, then 9; the counter, from
+	// 1, follows in decimal.
+	for _, n := range []int{8, 9} {
+		if len(rest) <= n || !digits(rest[n:]) || rest[n] == '0' {
+			continue
+		}
+		ms, err := strconv.ParseInt(rest[:n], 36, 64)
+		if err == nil && rest[:n] == strings.ToLower(rest[:n]) && ms >= webIDFrom && ms <= until {
+			return true
+		}
+	}
+	return false
+}
+
+// digits reports whether s is all ASCII digits.
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // LeftoverText writes the leftovers Turkish style: "120 × 45,5; 30 × 20".
