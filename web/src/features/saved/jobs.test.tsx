@@ -139,14 +139,14 @@ describe('jobs in the saved layouts', () => {
     expect(screen.getByRole('alertdialog')).toHaveTextContent('4 parçadan 1 tanesi henüz işaretlenmedi.');
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'İptal' }));
     await user.click(screen.getByRole('button', { name: 'Hol: Kesildi' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('"Hol" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('"Hol" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar rafa eklenir; adedi sayılı stok satırlarından kullanılan levhalar düşülür.');
     expect(screen.getByRole('alertdialog')).not.toHaveTextContent('işaretlenmedi');
   });
 
   it('say that the offcuts the job used come back to the rack when a cut is undone', async () => {
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Dolap: Geri al' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner.');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner; stoktan düşülen levhalar geri konur.');
   });
 
   it('say in Turkish when the server refuses a move', async () => {

@@ -64,12 +64,12 @@ export const savedMsg = {
     return parts.length > 0 ? ` ${parts.join(' ')}` : '';
   },
   stateFailed: (why: string) => `İşin durumu değiştirilemedi: ${why}`,
-  confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+  confirmCut: (name: string) => `"${name}" kesildi olarak işaretlensin mi? Levhalardaki kullanılabilir artıklar rafa eklenir; adedi sayılı stok satırlarından kullanılan levhalar düşülür.`,
   nameTaken: (name: string) => `"${name}" adında kayıtlı bir düzen zaten var. Ayrı bir düzen olarak yine de kaydedilsin mi?`,
   savedCounts: (parts: number, layouts: number, more: boolean) => `${fmtI(parts)} kayıtlı parça · ${fmtI(layouts)}${more ? '+' : ''} kayıtlı düzen`,
   /** foundCounts: the footer while a search is typed, counting what it shows */
   foundCounts: (parts: number, layouts: number, more: boolean) => `Aramaya uyan: ${fmtI(parts)} parça · ${fmtI(layouts)}${more ? '+' : ''} düzen`,
-  confirmUndoCut: (name: string) => `"${name}" için kesildi işareti geri alınsın mı? Bu işin henüz kullanılmamış artıkları stoktan kaldırılır.`,
+  confirmUndoCut: (name: string) => `"${name}" için kesildi işareti geri alınsın mı? Bu işin henüz kullanılmamış artıkları raftan kaldırılır; stoktan düşülen levhalar geri konur.`,
   /** layoutsUnreachable: the server could not be asked for the saved layouts (offline, or it failed); nothing was lost */
   layoutsUnreachable: 'Sunucuya ulaşılamıyor; kayıtlı düzenler şu an gösterilemiyor.',
   /** partsUnreachable: the same for the saved parts */
@@ -89,10 +89,10 @@ export const savedMsg = {
   backToPlanned: (name: string) => `"${name}" yeniden planlanacak işler arasına alındı (Planlandı).`,
   /** confirmCutUnticked: the Kesildi question when fewer pieces are ticked than the job has */
   confirmCutUnticked: (name: string, cut: number, total: number) =>
-    `"${name}" kesildi olarak işaretlensin mi? ${fmtI(total)} parçadan ${fmtI(total - cut)} tanesi henüz işaretlenmedi. Levhalardaki kullanılabilir artıklar stoka eklenir.`,
+    `"${name}" kesildi olarak işaretlensin mi? ${fmtI(total)} parçadan ${fmtI(total - cut)} tanesi henüz işaretlenmedi. Levhalardaki kullanılabilir artıklar rafa eklenir; adedi sayılı stok satırlarından kullanılan levhalar düşülür.`,
   /** confirmUndoCutRack: the undo-cut question, with the offcuts the job used coming back to the rack */
   confirmUndoCutRack: (name: string) =>
-    `"${name}" için kesildi işareti geri alınsın mı? Bu işten çıkıp henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner.`,
+    `"${name}" için kesildi işareti geri alınsın mı? Bu işten çıkıp henüz kullanılmamış artıklar raftan kaldırılır; işin kesildiği artık levhalar rafa geri döner; stoktan düşülen levhalar geri konur.`,
 };
 
 /** stateLabel is a job state's Turkish name. */
