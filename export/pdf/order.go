@@ -17,10 +17,53 @@ func costSentence(cost, bound float64) string {
 func (d *doc) totalCostText() string {
 	s := d.res.Stats
 	text := export.Money(s.Cost)
-	if s.CostLowerBound > 0 {
+	if s.CostLowerBound > 0 && d.stockOut() == 0 {
 		text += " (en az " + export.Money(s.CostLowerBound) + ")"
 	}
 	return text
+}
+
+// stockOut returns how many parts are left off the layout because the
+// limited stock of their material ran out (nest.SkipStockOut).
+func (d *doc) stockOut() int {
+	n := 0
+	for _, s := range d.res.Skipped {
+		if s.Reason == nest.SkipStockOut {
+			n += s.Quantity
+		}
+	}
+	return n
+}
+
+// stockOutText says plainly that the plan is not complete.
+func (d *doc) stockOutText() string {
+	return export.Count(float64(d.stockOut())) + " parça stok yetmediği için yerleştirilemedi"
+}
+
+// ranOut reports whether material group g may be the one whose stock ran
+// out: parts were left for want of stock, and every stock row of g's
+// material is limited and all its sheets are used (or the rows are not
+// known). Its bounds then speak of the parts placed only, not of the job.
+func (d *doc) ranOut(g export.Group) bool {
+	if d.stockOut() == 0 {
+		return false
+	}
+	used := map[string]int{}
+	for _, page := range g.Pages {
+		used[d.res.Pages[page].StockID]++
+	}
+	if used[nest.StockDefault] > 0 || used[""] > 0 {
+		return false // the default sheet has no end
+	}
+	for _, r := range d.opt.Stock {
+		if r.Material != g.Material || r.Thickness != g.Thickness {
+			continue
+		}
+		if r.Quantity <= 0 || used[r.ID] < r.Quantity {
+			return false
+		}
+	}
+	return true // every row used up, or no row known
 }
 
 // materialHeading writes the page that opens the section of material
@@ -50,7 +93,13 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	sheets := itoa(len(g.Pages))
 	efficiency := area / sheetArea * 100
 	var sentence string
-	if m := g.Result; m != nil {
+	short := d.ranOut(g)
+	if short {
+		// The bounds and "the cheapest" speak of the parts placed: with
+		// parts left for want of stock the plan is not the job's.
+		sentence = "Stok yetmedi: bu malzemenin stoğu bitti, parçalarının bir kısmı yerleştirilemedi (plan eksik)"
+	}
+	if m := g.Result; m != nil && !short {
 		if m.LowerBound > 0 {
 			sheets += fmt.Sprintf("  (en az %d gerekir)", m.LowerBound)
 		}
@@ -75,8 +124,13 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 		}
 	}
 	if m := g.Result; m != nil && m.Cost > 0 {
-		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)},
-			[2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
+		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)})
+		if !short {
+			facts = append(facts, [2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
+		}
+	}
+	if m := g.Result; m != nil && short && m.Efficiency > 0 {
+		efficiency = m.Efficiency
 	}
 	y = d.facts(x, y+22, facts)
 	if sentence != "" {
@@ -126,7 +180,14 @@ func (d *doc) orderSummary() {
 		{"Bant tutarı", export.Money(bandCost)},
 		{"Toplam maliyet", export.Money(sheetCost + bandCost)},
 	})
-	if c := res.Stats; c.Cost > 0 && c.CostLowerBound > 0 && y <= d.bottom() {
+	switch c := res.Stats; {
+	case y > d.bottom():
+	case d.stockOut() > 0:
+		// No bound for a plan that leaves parts for want of stock: it
+		// prices only what it placed.
+		d.font("B", 10)
+		f.Text(x, y+1, d.fit("Stok yetmedi: "+d.stockOutText()+"; tutarlar yalnız yerleştirilen parçaların.", w))
+	case c.Cost > 0 && c.CostLowerBound > 0:
 		d.font("", 10)
 		f.Text(x, y+1, d.fit("Levhalar: "+costSentence(c.Cost, c.CostLowerBound)+".", w))
 	}

@@ -78,7 +78,7 @@ func sumLayout(res nest.Result) layoutSums {
 func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	res := d.res
 	sheets := export.Count(float64(len(res.Pages)))
-	if res.Stats.LowerBound > 0 {
+	if res.Stats.LowerBound > 0 && d.stockOut() == 0 {
 		sheets += "  (en az " + export.Count(float64(res.Stats.LowerBound)) + " gerekir)"
 	}
 	// The engine's own figure, rounded as the page shows it: recomputed
@@ -121,6 +121,10 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	}
 	if d.cutSizes {
 		facts = append(facts, [2]string{"Ölçüler", "kesim ölçüsü (bantlı kenarlardan bant kalınlığı düşüldü)"})
+	}
+	if d.stockOut() > 0 {
+		// Said plainly: the plan is not the whole job.
+		facts = append(facts, [2]string{"Stok yetmedi", d.stockOutText()})
 	}
 	if t.skipped > 0 {
 		facts = append(facts, [2]string{"Sığmayan parça", itoa(t.skipped) + " (aşağıda)"})

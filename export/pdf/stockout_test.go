@@ -1,0 +1,61 @@
+package pdf
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kesim/export/internal/exporttest"
+	"kesim/nest"
+)
+
+// When limited stock runs out, the PDF says plainly how many parts were
+// left for want of stock, and claims no bound nor "the cheapest" for the
+// plan (which speak of the parts placed): not on the summary, not on the
+// order summary, not for the material that ran out. A material with stock
+// to spare keeps its proof.
+func TestStockOutIsSaidPlainly(t *testing.T) {
+	stock, bands := exporttest.Kitchen()
+	stock[0].Quantity, stock[1].Quantity = 1, 1 // Beyaz Sunta 18 mm: both rows used up
+	res := exporttest.Materials()
+	res.Skipped = append(res.Skipped, nest.Skipped{ID: "p7", Name: "Raf", Width: 75.6, Height: 52, Quantity: 51, Reason: nest.SkipStockOut})
+	file := filepath.Join(t.TempDir(), "s.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := pdfPages(t, file)
+	for i := range pages {
+		pages[i] = squash(pages[i])
+	}
+	page := func(head string) string {
+		for _, p := range pages {
+			if strings.HasPrefix(strings.TrimSpace(p), head) {
+				return p
+			}
+		}
+		t.Fatalf("no page starts with %q", head)
+		return ""
+	}
+	summary, order := pages[0], page("Sipariş özeti")
+	white, walnut := page("Beyaz Sunta 18 mm Malzeme"), page("Ceviz MDF 18 mm Malzeme")
+	if !strings.Contains(summary, "Stok yetmedi 51 parça stok yetmediği için yerleştirilemedi") {
+		t.Errorf("the summary does not say the stock ran out:\n%s", summary)
+	}
+	if !strings.Contains(order, "Stok yetmedi: 51 parça stok yetmediği için yerleştirilemedi") {
+		t.Errorf("the order summary does not say the stock ran out:\n%s", order)
+	}
+	for name, p := range map[string]string{"summary": summary, "order summary": order, "Beyaz Sunta 18 mm": white} {
+		for _, claim := range []string{"gerekir", "en az", "ucuz olamaz", "en ucuzu", "alt sınırı"} {
+			if strings.Contains(p, claim) {
+				t.Errorf("%s claims %q with parts left for want of stock:\n%s", name, claim, p)
+			}
+		}
+	}
+	if !strings.Contains(white, "Stok yetmedi: bu malzemenin stoğu bitti") {
+		t.Errorf("the material that ran out does not say so:\n%s", white)
+	}
+	if !strings.Contains(walnut, "(plan en ucuzu)") || strings.Contains(walnut, "Stok yetmedi") {
+		t.Errorf("a material with stock to spare lost its proof:\n%s", walnut)
+	}
+}
