@@ -4,7 +4,10 @@
 // the way Turkish Excel opens them (";" separated, decimal comma, UTF-8 with
 // BOM, CRLF).
 //
-// Lengths are in cm, as in the engine's result; thickness in mm.
+// Lengths are in cm, as in the engine's result; thickness in mm. X and Y
+// are a part's top-left corner measured from the sheet's top-left corner,
+// y down (as the result, the PDF and the labels), unlike the DXF, whose
+// origin is the sheet's bottom-left corner with y up.
 package cutlist
 
 import (
