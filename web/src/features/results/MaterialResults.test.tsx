@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../engine/types';
 import { groupPages, pageTitle, stockName } from './MaterialResults';
 import { ResultsView } from './ResultsView';
-import { fmtTL } from './texts';
+import { fmtTL, resultMsg } from './texts';
 
 const placed = (id: string, name: string, extra = {}) => ({ id, name, x: 0, y: 0, width: 50, height: 70, rotated: false, originalIndex: 0, ...extra });
 
@@ -75,14 +75,14 @@ describe('results per material', () => {
     const beyaz = sections[0];
     expect(within(beyaz).getByRole('heading')).toHaveTextContent('Beyaz Sunta 18 mm');
     expect(beyaz).toHaveTextContent('2 levha · ortalama verim %70,5');
-    expect(beyaz).toHaveTextContent('Maliyet: 2.750 TL');
-    expect(beyaz).toHaveTextContent("Bu planın maliyeti 2.750 TL; hiçbir plan 2.600 TL'den ucuz olamaz");
+    expect(beyaz).toHaveTextContent('Maliyet: 2.750,00 TL');
+    expect(beyaz).toHaveTextContent("Bu planın maliyeti 2.750,00 TL; hiçbir plan 2.600,00 TL'den ucuz olamaz");
     expect(beyaz).toHaveTextContent('Levha: Beyaz büyük · 183 x 366 cm');
     expect(beyaz).toHaveTextContent('B1');
     expect(beyaz).toHaveTextContent('Kalın renkli çizgi: kenar bandı');
     await userEvent.setup().click(within(beyaz).getByRole('button', { name: 'Sonraki sayfa' }));
     expect(beyaz).toHaveTextContent('Levha: Beyaz Sunta 210x280 cm');
-    expect(sections[1]).toHaveTextContent('Bu planın maliyeti 2.100 TL: en ucuz plan (kanıtlandı)');
+    expect(sections[1]).toHaveTextContent('Bu planın maliyeti 2.100,00 TL: en ucuz plan (kanıtlandı)');
     expect(within(sections[2]).getByRole('heading')).toHaveTextContent('Malzemesiz 8 mm');
     expect(sections[2]).toHaveTextContent('Levha: Tuval 183x366 cm');
   });
@@ -91,7 +91,7 @@ describe('results per material', () => {
     show(kitchen);
     const sum = screen.getByTestId('order-summary');
     // the sheets' cost, and the total with the band, as the PDF's order summary has them
-    expect(sum).toHaveTextContent('Levha maliyeti: 4.850 TL');
+    expect(sum).toHaveTextContent('Levha maliyeti: 4.850,00 TL');
     expect(sum).toHaveTextContent('Toplam maliyet: 4.866,90 TL (levha ve bant)');
     // the bought sheets are not taken from stock
     expect(within(screen.getByRole('list', { name: 'Stoktan kullanılan levhalar' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -109,8 +109,11 @@ describe('results per material', () => {
     expect(screen.queryByText(/Tuvale sığmayan/)).not.toBeInTheDocument();
   });
 
-  it('writes lira the Turkish way, kuruş only when there are', () => {
-    expect([fmtTL(1450), fmtTL(2100.5), fmtTL(1234567.891), fmtTL(0)]).toEqual(['1.450', '2.100,50', '1.234.567,89', '0']);
+  it('writes lira the Turkish way, always with kuruş as the PDF does', () => {
+    expect([fmtTL(1450), fmtTL(2100.5), fmtTL(1234567.891), fmtTL(0), fmtTL(-0.001)]).toEqual(['1.450,00', '2.100,50', '1.234.567,89', '0,00', '0,00']);
+    // one sentence, one way of writing money
+    expect(resultMsg.costProof(4051, 3901.5)).toBe("Bu planın maliyeti 4.051,00 TL; hiçbir plan 3.901,50 TL'den ucuz olamaz");
+    expect(resultMsg.cost(4051)).toBe('Maliyet: 4.051,00 TL');
   });
 
   it('without materials is the plain view', () => {
