@@ -119,7 +119,7 @@ type listSet struct {
 func (d *doc) measureList(lines []listLine, pt float64) listSet {
 	k := pt / listFont
 	m := listSet{pt: pt, number: numberWidth * k, right: sizeWidth * k}
-	text := minNameWidth * k
+	text, whole := minNameWidth*k, 0.0
 	width := d.f.GetStringWidth
 	for _, l := range append([]listLine{d.partHeadings()}, lines...) {
 		if l.heading {
@@ -130,13 +130,15 @@ func (d *doc) measureList(lines []listLine, pt float64) listSet {
 		m.number = max(m.number, width(l.number))
 		m.right = max(m.right, width(l.right))
 		switch {
+		case !l.heading && l.right == "" && l.keep == l.text:
+			whole = max(whole, width(l.text)) // a note: the right-hand column is its own
 		case l.heading || (l.keep != "" && l.keep == l.text):
 			text = max(text, width(l.text))
 		case l.keep != "":
 			text = max(text, width(l.keep+"…"))
 		}
 	}
-	m.minCol = swatchWidth + m.number + textGap + text + rightGap + m.right
+	m.minCol = swatchWidth + m.number + textGap + max(text+rightGap+m.right, whole)
 	return m
 }
 
@@ -249,11 +251,15 @@ func (d *doc) listLine(x, y, w float64, l listLine, m listSet) {
 	}
 	f.Text(x+swatchWidth+m.number-f.GetStringWidth(l.number), base, l.number)
 	textX := x + swatchWidth + m.number + textGap
-	text := d.fit(l.text, x+w-m.right-rightGap-textX)
+	room := x + w - m.right - rightGap - textX
+	if !l.heading && l.right == "" && l.keep == l.text {
+		room = x + w - textX // a note runs across the right-hand column
+	}
+	text := d.fit(l.text, room)
 	if !l.heading && l.keep == "" {
 		// A part's name is shortened in its middle: names of one job
 		// often differ only at their end (sol/sağ).
-		text = FitMiddle(f, l.text, x+w-m.right-rightGap-textX)
+		text = FitMiddle(f, l.text, room)
 	}
 	f.Text(textX, base, text)
 	f.Text(x+w-m.right, base, d.fit(l.right, m.right))

@@ -3,6 +3,7 @@ package pdf
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"kesim/export"
@@ -99,11 +100,23 @@ func (d *doc) sheet(page int) error {
 	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
 	set := d.measureList(lines, listFont)
 	l := planSheetPage(box{x, y, w, h}, s, len(lines), set.minCol)
-	d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
+	if unshown := d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts); len(unshown) > 0 {
+		// Parts whose number the drawing has no room for even outside
+		// them: the list says so, rather than send the reader looking.
+		for _, i := range unshown {
+			lines[i].number += "*"
+		}
+		note := listLine{text: smallNote, keep: smallNote}
+		lines = slices.Insert(lines, len(parts), note)
+		set = d.measureList(lines, listFont)
+	}
 	d.sheetList(page, lines, l.list, l.listOnPage, set)
 	d.checklistPages(page, codes[fits:])
 	return nil
 }
+
+// smallNote follows the parts of a sheet's list when some are marked "*".
+const smallNote = "* çizimde gösterilemeyecek kadar küçük"
 
 // stockLineRoom is the height in mm of the line under a sheet page's title
 // naming its material and stock row.
@@ -221,7 +234,10 @@ func planSheetPage(content box, s nest.Sheet, lines int, minCol float64) sheetPa
 
 // drawSheet draws the sheet with its top-left corner at (x, y) mm, scale mm
 // per cm: outline, grid with its numbers, the labelled parts and the cuts.
-func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) {
+// A part too small for its number has it outside, on a leader (see
+// leader); it returns the parts (indexes) whose number found no room even
+// so, for the list to say they are not on the drawing.
+func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) (unshown []int) {
 	f := d.f
 	f.SetFillColor(255, 255, 255)
 	f.SetDrawColor(0, 0, 0)
@@ -264,8 +280,16 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 		f.SetFillColor(c[0], c[1], c[2])
 		f.Rect(x+p.X*scale, y+p.Y*scale, p.Width*scale, p.Height*scale, "FD")
 	}
+	// The texts drawn, which the numbers written outside their parts and
+	// the cuts' tags must leave readable.
+	var taken []box
+	var small []int
 	for i, p := range parts {
-		d.label(p, i+1, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
+		numbered, drawn := d.label(p, i+1, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
+		taken = append(taken, drawn...)
+		if !numbered {
+			small = append(small, i)
+		}
 	}
 	for _, p := range parts {
 		d.drawEdges(p, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale})
@@ -273,13 +297,23 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.3)
 	f.Rect(x, y, s.Width*scale, s.Height*scale, "D")
-	d.drawCuts(x, y, scale, cuts)
+	sheet := box{x, y, s.Width * scale, s.Height * scale}
+	d.cutLines(x, y, scale, cuts)
+	for _, i := range small {
+		p := parts[i]
+		if b, ok := d.leader(i+1, box{x + p.X*scale, y + p.Y*scale, p.Width * scale, p.Height * scale}, sheet, taken); ok {
+			taken = append(taken, b)
+		} else {
+			unshown = append(unshown, i)
+		}
+	}
+	d.drawCuts(x, y, scale, cuts, sheet, taken)
+	return unshown
 }
 
-// drawCuts draws a guillotine layout's cutting sequence over the sheet drawn
-// at (x, y): every cut as a red line, its order ("K1", "K2", ...) in a white
-// box at its start, where the saw enters.
-func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
+// cutLines draws a guillotine layout's cuts over the sheet drawn at (x,
+// y), each as a red line.
+func (d *doc) cutLines(x, y, scale float64, cuts []nest.Cut) {
 	f := d.f
 	f.SetDrawColor(200, 30, 30)
 	f.SetLineWidth(0.35)
@@ -291,20 +325,46 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
 			f.Line(x1, y1, x1+c.Length*scale, y1)
 		}
 	}
+}
+
+// drawCuts writes the order of every cut of a guillotine layout drawn at
+// (x, y) ("K1", "K2", ...; cutLines draws the lines) in a white box at its
+// start, where the saw enters. A tag that would cover a text
+// taken (a part's number, name or size, another tag) slides along its line
+// to the first free place; one with none is left out (the list has every
+// cut).
+func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []box) {
+	f := d.f
 	d.font("B", numberFont)
 	f.SetTextColor(200, 30, 30)
 	f.SetFillColor(255, 255, 255)
 	f.SetLineWidth(0.15)
 	h := numberFont * ptToMM
+	// A tag may stick out of the sheet by half its height.
+	within := box{sheet.x - h, sheet.y - h, sheet.w + 2*h, sheet.h + 2*h}
+	taken = slices.Clone(taken)
 	for _, c := range cuts {
 		label := "K" + itoa(c.Order)
 		w := f.GetStringWidth(label)
-		bx, by := x+c.X*scale-w/2-0.4, y+c.Y*scale // vertical: the box hangs below the entry point
+		bw, bh := w+0.8, h+0.8
+		length := c.Length * scale
+		room := length - bh // how far the tag may slide along its line
 		if c.Direction == nest.Horizontal {
-			bx, by = x+c.X*scale, y+c.Y*scale-h/2-0.4 // horizontal: centred on the line at its left end
+			room = length - bw
 		}
-		f.Rect(bx, by, w+0.8, h+0.8, "FD")
-		f.Text(bx+0.4, by+0.4+h*0.8, label)
+		for at := 0.0; at <= max(room, 0)+1e-9; at += 0.5 {
+			b := box{x + c.X*scale - bw/2, y + c.Y*scale + at, bw, bh} // vertical: the box hangs below the entry point
+			if c.Direction == nest.Horizontal {
+				b = box{x + c.X*scale + at, y + c.Y*scale - bh/2, bw, bh} // horizontal: centred on the line, from its left end
+			}
+			if !free(b, within, taken) {
+				continue
+			}
+			taken = append(taken, b)
+			f.Rect(b.x, b.y, b.w, b.h, "FD")
+			f.Text(b.x+0.4, b.y+0.4+h*0.8, label)
+			break
+		}
 	}
 	f.SetTextColor(0, 0, 0)
 }
@@ -316,7 +376,7 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut) {
 // even so, shortened in its middle (FitMiddle), so that two long names that
 // differ at their end stay apart. A part too small for its size shows only
 // its number, and one too small for that shows nothing: the list has it.
-func (d *doc) label(p nest.Placed, n int, r box) {
+func (d *doc) label(p nest.Placed, n int, r box) (numbered bool, drawn []box) {
 	f := d.f
 	size := export.Size(p.Width, p.Height)
 	if p.Rotated {
@@ -354,8 +414,11 @@ func (d *doc) label(p nest.Placed, n int, r box) {
 		if turned {
 			across, along = textH, textW
 		}
+		drawn = append(drawn, box{r.x + r.w/2 - across/2, r.y + r.h/2 - along/2, across, along})
 		if r.h >= along+2*(numH+pad) || r.w >= across+2*(numW+pad) {
 			d.cornerNumber(r, number)
+			numbered = true
+			drawn = append(drawn, box{r.x + pad, r.y + pad, numW, numH})
 		}
 		return true
 	}
@@ -387,14 +450,69 @@ func (d *doc) label(p nest.Placed, n int, r box) {
 	for _, lines := range []func(pt, width float64, most int) []string{whole, wrapped, middle} {
 		for pt := 9.0; pt >= minLabelFont; pt-- {
 			if try(pt, false, lines) || (r.h > r.w && try(pt, true, lines)) {
-				return
+				return numbered, drawn
 			}
 		}
 	}
 	d.font("B", 6)
 	if w := f.GetStringWidth(number); w+2*pad <= r.w && 6*ptToMM+2*pad <= r.h {
 		f.Text(r.x+r.w/2-w/2, r.y+r.h/2+6*ptToMM*0.35, number)
+		return true, []box{{r.x + r.w/2 - w/2, r.y + r.h/2 - 6*ptToMM*0.5, w, 6 * ptToMM}}
 	}
+	return false, nil
+}
+
+// overlaps reports whether boxes a and b share more than a hair.
+func overlaps(a, b box) bool {
+	const hair = 0.05
+	return a.x+a.w > b.x+hair && b.x+b.w > a.x+hair && a.y+a.h > b.y+hair && b.y+b.h > a.y+hair
+}
+
+// free reports whether b lies inside within and overlaps none of taken.
+func free(b, within box, taken []box) bool {
+	if b.x < within.x || b.y < within.y || b.x+b.w > within.x+within.w || b.y+b.h > within.y+within.h {
+		return false
+	}
+	for _, t := range taken {
+		if overlaps(b, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// leader writes number n of a part drawn in r, too small to hold it, in a
+// white box just outside it, joined to it by a thin line: right of it,
+// below, left or above, nearer first, where the box covers no text taken
+// and stays on the sheet. It returns the box, or false when none is free.
+func (d *doc) leader(n int, r, sheet box, taken []box) (box, bool) {
+	f := d.f
+	number := itoa(n)
+	d.font("B", numberFont)
+	w, h := f.GetStringWidth(number)+0.8, numberFont*ptToMM+0.8
+	cx, cy := r.x+r.w/2, r.y+r.h/2
+	for _, gap := range []float64{1.2, 3, 5} {
+		for _, b := range []box{
+			{r.x + r.w + gap, cy - h/2, w, h},
+			{cx - w/2, r.y + r.h + gap, w, h},
+			{r.x - gap - w, cy - h/2, w, h},
+			{cx - w/2, r.y - gap - h, w, h},
+		} {
+			if !free(b, sheet, taken) {
+				continue
+			}
+			// The line runs from the part's middle to the box's nearest edge.
+			ex, ey := min(max(cx, b.x), b.x+b.w), min(max(cy, b.y), b.y+b.h)
+			f.SetDrawColor(60, 60, 60)
+			f.SetLineWidth(0.1)
+			f.Line(cx, cy, ex, ey)
+			f.SetFillColor(255, 255, 255)
+			f.Rect(b.x, b.y, b.w, b.h, "FD")
+			f.Text(b.x+0.4, b.y+0.4+numberFont*ptToMM*0.8, number)
+			return b, true
+		}
+	}
+	return box{}, false
 }
 
 // cornerNumber writes a part's number in the top-left corner of its rectangle r.
