@@ -325,6 +325,11 @@ type exportOptions struct {
 	// SheetURL, the address of a saved job, puts the QR code of each
 	// sheet's checklist on the PDF's sheet pages (pdf.Options.SheetURL).
 	SheetURL string `json:"sheetUrl"`
+	// Kerf and DeductBands are the request's options: the PDF numbers the
+	// pieces in cutting order, which the kerf decides, and heads the sizes
+	// as cut sizes when bands are deducted (pdf.Options).
+	Kerf        *float64 `json:"kerf"`
+	DeductBands bool     `json:"deductBands"`
 }
 
 func decodeExport(args []js.Value) (nest.Result, exportOptions, error) {
@@ -349,7 +354,10 @@ func exportPDF(_ js.Value, args []js.Value) any {
 			return js.Undefined(), err
 		}
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands, SheetURL: opt.SheetURL}); err != nil {
+		if err := pdf.Write(&b, res, pdf.Options{
+			Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands, SheetURL: opt.SheetURL,
+			Kerf: opt.Kerf, DeductBands: opt.DeductBands,
+		}); err != nil {
 			return js.Undefined(), err
 		}
 		return bytesValue(b.Bytes()), nil

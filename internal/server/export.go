@@ -49,7 +49,12 @@ var exportKinds = map[string]exportKind{
 		if err := options(body, &o); err != nil {
 			return err
 		}
-		return pdf.Write(b, *body.Result, pdf.Options{Title: o.Title, Stock: req.Stock, Bands: req.Bands, SheetURL: o.SheetURL})
+		po := pdf.Options{Title: o.Title, Stock: req.Stock, Bands: req.Bands, SheetURL: o.SheetURL}
+		if body.Request != nil {
+			// The pieces are numbered in cutting order, which the kerf decides.
+			po.Kerf, po.DeductBands = &req.Options.Kerf, req.Options.DeductBands
+		}
+		return pdf.Write(b, *body.Result, po)
 	}},
 	"dxf": {"application/dxf", ".dxf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		opt := dxf.Options{Stock: req.Stock, Bands: req.Bands}

@@ -123,6 +123,45 @@ func TestExportSheetURL(t *testing.T) {
 	}
 }
 
+// The PDF takes the request's options it prints by: with deductBands and
+// banded parts its lists are headed with cut sizes, as kesim nest's; without
+// the request it cannot know, and keeps the plain heading.
+func TestExportPDFRequestOptions(t *testing.T) {
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext (poppler-utils) not installed")
+	}
+	h := newTestServer(t, nil)
+	reqJSON := `{"sheet":{"width":183,"height":366},"bands":[{"code":"B1","thickness":1}],
+		"parts":[{"name":"Yan","width":56,"height":72,"quantity":2,"edges":{"top":"B1"}}],
+		"options":{"timeLimitMs":0,"deductBands":true,"kerf":0.4,"guillotine":true}}`
+	w := do(h, "POST", "/api/nest", reqJSON)
+	if w.Code != 200 {
+		t.Fatalf("nest: %d %s", w.Code, w.Body)
+	}
+	text := func(body string) string {
+		r := do(h, "POST", "/api/export/pdf", body)
+		if r.Code != 200 {
+			t.Fatalf("pdf: %d %s", r.Code, r.Body)
+		}
+		file := filepath.Join(t.TempDir(), "f.pdf")
+		if err := os.WriteFile(file, r.Body.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(pdftotext, "-raw", file, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	if got := text(`{"result":` + w.Body.String() + `,"request":` + reqJSON + `}`); !strings.Contains(got, "Kesim ölçüsü (cm)") {
+		t.Errorf("with the request: no cut-size heading in\n%s", got)
+	}
+	if got := text(`{"result":` + w.Body.String() + `}`); strings.Contains(got, "Kesim ölçüsü (cm)") {
+		t.Errorf("without the request: a cut-size heading in\n%s", got)
+	}
+}
+
 // A result of more pieces than the server lays out in one request is
 // refused before any file is built (the file is built in memory), with
 // the server's limit in the message; one of as many is written.
