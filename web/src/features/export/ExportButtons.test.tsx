@@ -129,3 +129,27 @@ describe('busy export buttons', () => {
     expect(button).toHaveFocus();
   });
 });
+
+describe("a saved job's name", () => {
+  it('titles the PDF and names the files, not the unused canvas', async () => {
+    const bridge = 'efeaktif_cutting_100x148_2026-12-06_1796522400000';
+    const ex: Exporter = {
+      pdf: vi.fn(async () => new TextEncoder().encode('%PDF-1.7')),
+      dxf: vi.fn(async () => new TextEncoder().encode('DXF')),
+      fileName: vi.fn(async (_r: Result, ext: 'pdf' | 'dxf') => `${bridge}.${ext}`),
+    };
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={{ ...multi, materials: [multi.materials![0]] }} title="Kesim" job="Yılmaz Mutfak – ğüşıöçİ" />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'PDF İndir' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(ex.pdf).mock.calls[0][1]).toBe('Yılmaz Mutfak – ğüşıöçİ');
+    expect(vi.mocked(download).mock.calls[0][1]).toBe('yilmaz-mutfak-gusioci_2026-12-06_1796522400000.pdf');
+    await user.click(screen.getByRole('button', { name: 'DXF İndir' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(download).mock.calls[1][1]).toBe('yilmaz-mutfak-gusioci_2026-12-06_1796522400000.dxf');
+  });
+});

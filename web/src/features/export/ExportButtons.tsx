@@ -6,6 +6,7 @@ import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Request, Result } from '../engine/types';
 import { download } from './download';
+import { fileName } from './fileNames';
 import { Papers, type PaperExporter } from './Papers';
 import { checklistBase, type JobReader } from './sheetUrl';
 import './export.css';
@@ -42,7 +43,7 @@ interface Props {
   bands?: Band[];
   /** request is the request the result was laid out from, for the papers (part names, prices); null when unknown */
   request?: Request | null;
-  /** job is the layout's name, printed on the labels */
+  /** job is the layout's name: the PDF's title, printed on the labels, and the files' names start with it */
   job?: string;
   /** factory is the page's workshop name, the quote's default "Atölye adı" */
   factory?: string;
@@ -124,6 +125,8 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
   const [perSheet, setPerSheet] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const notices = useNotices();
+  // A saved job's PDF is titled with its name (on its first page and in every footer).
+  const pdfTitle = job.trim() || title;
   // The QR codes' address, asked for each file: the job on the server may
   // have changed since the page showed it.
   const sheetUrl = async (r: Result): Promise<string | undefined> => {
@@ -139,8 +142,8 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
     setPdfError(null);
     try {
       const url = await sheetUrl(result);
-      const bytes = await exporter.pdf(result, title, url ? { stock, bands, sheetUrl: url } : { stock, bands });
-      download(bytes, await exporter.fileName(result, 'pdf'), 'application/pdf');
+      const bytes = await exporter.pdf(result, pdfTitle, url ? { stock, bands, sheetUrl: url } : { stock, bands });
+      download(bytes, fileName(await exporter.fileName(result, 'pdf'), job, result), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
     } catch (e) {
       setPdfError((e as Error)?.message || msg.unknownError);
@@ -155,7 +158,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
     if (!hasParts(result)) return notices.alert(msg.exportEmpty);
     setDxfBusy(true);
     try {
-      const given = await exporter.fileName(result, 'dxf');
+      const given = fileName(await exporter.fileName(result, 'dxf'), job, result);
       const name = dxfName(given);
       const extra = { stock, bands };
       if (perSheet && result.pages.length > 1) {

@@ -67,7 +67,8 @@ describe('shop-floor papers next to PDF and DXF', () => {
     await user.click(screen.getByRole('button', { name: 'Etiketler' }));
     await vi.waitFor(() => expect(download).toHaveBeenCalled());
     expect(ex.paper).toHaveBeenCalledWith('labels', result, request, { preset: 'roll-100x50', job: 'Mutfak Ayşe Hanım' });
-    expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['etiketler.pdf', 'application/pdf']);
+    // named after the job
+    expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['mutfak-ayse-hanim_etiketler.pdf', 'application/pdf']);
   });
 
   it('is keyboard reachable: Tab to Kesim listesi (Excel), Enter downloads the workbook with the stock rows', async () => {

@@ -3,6 +3,7 @@ import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
 import type { PaperKind, Request, Result } from '../engine/types';
 import { download } from './download';
+import { fileName } from './fileNames';
 import { QuoteDialog } from './QuoteDialog';
 import type { QuoteOptions } from './quoteOptions';
 import { paperMsg } from './texts';
@@ -64,7 +65,7 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
       // The cut lists' leftovers lie inside the trim, as the server's and kesim nest's.
       if ((kind === 'xlsx' || kind === 'cutCsv') && request?.options?.trim) options.trim = request.options.trim;
       const bytes = await exporter.paper(kind, result, request, options);
-      download(bytes, await exporter.paperFileName(kind, result), type);
+      download(bytes, fileName(await exporter.paperFileName(kind, result), job, result), type);
       notices.toast(paperMsg.saved(text), { ms: 3000 });
     } catch (e) {
       notices.toast((e as Error)?.message || msg.unknownError, { title: paperMsg.error(text), tone: 'error', ms: 8000 });

@@ -59,7 +59,7 @@ describe("a saved job's QR codes", () => {
     const read = vi.fn(async () => ({ result: structuredClone(result) }));
     await downloadBoth(show(ex, 'lay-42', read));
     expect(read).toHaveBeenCalledWith('lay-42');
-    expect(ex.pdf).toHaveBeenCalledWith(result, 'Kesim', { stock: undefined, bands: undefined, sheetUrl: base });
+    expect(ex.pdf).toHaveBeenCalledWith(result, 'Mutfak', { stock: undefined, bands: undefined, sheetUrl: base });
     expect(ex.paper).toHaveBeenCalledWith('labels', result, null, { preset: 'a4-3x8', job: 'Mutfak', sheetUrl: base });
   });
 
