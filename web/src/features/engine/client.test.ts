@@ -282,5 +282,16 @@ describe('EngineClient.paper', () => {
     expect(w.posted[0].type).toBe('filename');
     w.answer('efeaktif_cutting_100x148.pdf');
     await expect(quoteName).resolves.toBe('efeaktif_cutting_100x148_teklif.pdf');
+
+    // The sheets' CSV ("Levhalar"), named as kesim nest --csv names it after the cut list.
+    const sheets = engine.paper('sheetsCsv', result, null, { trim: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.posted[0]).toMatchObject({ type: 'paper', fn: 'kesimSheetsCSV', request: '', options: '{"trim":1}' });
+    w.answer('csv');
+    await expect(sheets).resolves.toBe('csv');
+    const sheetsName = engine.paperFileName('sheetsCsv', result);
+    await vi.advanceTimersByTimeAsync(0);
+    w.answer('efeaktif_cutting_100x148.pdf');
+    await expect(sheetsName).resolves.toBe('efeaktif_cutting_100x148_kesim-listesi-levhalar.csv');
   });
 });

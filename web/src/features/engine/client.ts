@@ -9,6 +9,7 @@ const paperFunctions: Record<PaperKind, PaperFunction> = {
   labels: 'kesimLabels',
   xlsx: 'kesimXLSX',
   cutCsv: 'kesimCutCSV',
+  sheetsCsv: 'kesimSheetsCSV',
   quotePdf: 'kesimQuotePDF',
   quoteCsv: 'kesimQuoteCSV',
 };
@@ -17,6 +18,8 @@ const paperFunctions: Record<PaperKind, PaperFunction> = {
 const paperEndings: Record<Exclude<PaperKind, 'labels'>, string> = {
   xlsx: '_kesim-listesi.xlsx',
   cutCsv: '_kesim-listesi.csv',
+  // as kesim nest --csv FILE writes the sheets to FILE-levhalar.csv
+  sheetsCsv: '_kesim-listesi-levhalar.csv',
   quotePdf: '_teklif.pdf',
   quoteCsv: '_teklif.csv',
 };

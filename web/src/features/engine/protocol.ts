@@ -23,7 +23,7 @@ export type Job =
   | { type: 'labelsname' };
 
 /** PaperFunction is a bridge function that writes a shop-floor paper (cmd/kesim-wasm: labels.go, sheets.go). */
-export type PaperFunction = 'kesimLabels' | 'kesimXLSX' | 'kesimCutCSV' | 'kesimQuotePDF' | 'kesimQuoteCSV';
+export type PaperFunction = 'kesimLabels' | 'kesimXLSX' | 'kesimCutCSV' | 'kesimSheetsCSV' | 'kesimQuotePDF' | 'kesimQuoteCSV';
 
 /** Answers is what each job answers with: a Result as JSON, a file's bytes, a file name. */
 export interface Answers {

@@ -16,5 +16,9 @@ export type {
   Stats,
 } from '../../generated/engine';
 
-/** PaperKind is a shop-floor paper the engine's worker writes: the labels, the cut list for Excel or as CSV, the price quote. */
-export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'quotePdf' | 'quoteCsv';
+/**
+ * PaperKind is a shop-floor paper the engine's worker writes: the labels,
+ * the cut list for Excel or as CSV (its pieces; its sheets, "Levhalar", in a
+ * second CSV as kesim nest --csv writes them), the price quote.
+ */
+export type PaperKind = 'labels' | 'xlsx' | 'cutCsv' | 'sheetsCsv' | 'quotePdf' | 'quoteCsv';

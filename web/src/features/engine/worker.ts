@@ -22,6 +22,7 @@ interface Bridge {
   kesimLabelsFileName(): string;
   kesimXLSX(result: string, options: string): Promise<Uint8Array>;
   kesimCutCSV(result: string, options: string): Promise<Uint8Array>;
+  kesimSheetsCSV(result: string, options: string): Promise<Uint8Array>;
   kesimQuotePDF(result: string, request: string, options: string): Promise<Uint8Array>;
   kesimQuoteCSV(result: string, request: string, options: string): Promise<Uint8Array>;
 }
@@ -156,7 +157,7 @@ function run(job: Job, id: number): Promise<Answers[Job['type']]> | string {
       return scope.kesimFileName(job.result, job.ext);
     case 'paper':
       // The cut lists take the result alone; the labels and the quote the request too.
-      if (job.fn === 'kesimXLSX' || job.fn === 'kesimCutCSV') return scope[job.fn](job.result, job.options);
+      if (job.fn === 'kesimXLSX' || job.fn === 'kesimCutCSV' || job.fn === 'kesimSheetsCSV') return scope[job.fn](job.result, job.options);
       return scope[job.fn](job.result, job.request, job.options);
     case 'labelsname':
       return scope.kesimLabelsFileName();

@@ -27,7 +27,7 @@ function exporter(paper?: Exporter['paper']): Exporter {
     ...(paper
       ? {
           paper: vi.fn(paper),
-          paperFileName: vi.fn(async (k: PaperKind) => ({ labels: 'etiketler.pdf', xlsx: 'kesim-listesi.xlsx', cutCsv: 'kesim-listesi.csv', quotePdf: 'teklif.pdf', quoteCsv: 'teklif.csv' })[k]),
+          paperFileName: vi.fn(async (k: PaperKind) => ({ labels: 'etiketler.pdf', xlsx: 'kesim-listesi.xlsx', cutCsv: 'kesim-listesi.csv', sheetsCsv: 'kesim-listesi-levhalar.csv', quotePdf: 'teklif.pdf', quoteCsv: 'teklif.csv' })[k]),
         }
       : {}),
   };
@@ -48,7 +48,7 @@ beforeEach(() => vi.mocked(download).mockClear());
 
 describe('shop-floor papers next to PDF and DXF', () => {
   it('appear only when there is a result with parts and the exporter writes them', () => {
-    const names = ['Etiketler', 'Kesim listesi (Excel)', 'Kesim listesi (CSV)', 'Teklif'];
+    const names = ['Etiketler', 'Kesim listesi (Excel)', 'Kesim listesi (CSV)', 'Levhalar (CSV)', 'Teklif'];
     const { unmount } = show(exporter(ok), null);
     for (const n of names) expect(screen.queryByRole('button', { name: n })).toBeNull();
     unmount();
@@ -95,6 +95,25 @@ describe('shop-floor papers next to PDF and DXF', () => {
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(download).toHaveBeenCalled());
     expect(ex.paper).toHaveBeenCalledWith('xlsx', result, trimmed, { stock: request.stock, trim: 1 });
+  });
+
+  it('downloads the sheets ("Levhalar") as CSV next to the cut list, as kesim nest --csv writes them', async () => {
+    const ex = exporter(ok);
+    const trimmed = { ...request, options: { trim: 1 } } as unknown as Request;
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={result} title="Kesim" request={trimmed} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    const cut = screen.getByRole('button', { name: 'Kesim listesi (CSV)' });
+    const sheets = screen.getByRole('button', { name: 'Levhalar (CSV)' });
+    // right after the cut list's CSV
+    expect(cut.closest('.paper')?.nextElementSibling).toBe(sheets.closest('.paper'));
+    await user.click(sheets);
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('sheetsCsv', result, trimmed, { stock: request.stock, trim: 1 });
+    expect(vi.mocked(download).mock.calls[0].slice(1)).toEqual(['kesim-listesi-levhalar.csv', 'text/csv']);
   });
 
   it('shows progress while the file is made and a Turkish error when the bridge refuses', async () => {

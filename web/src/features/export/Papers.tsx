@@ -16,7 +16,7 @@ export const labelPresets: LabelPreset[] = ['a4-3x8', 'a4-2x4', 'roll-100x50'];
 
 /**
  * PaperExporter writes the papers through the WebAssembly bridge
- * (kesimLabels, kesimXLSX, kesimCutCSV, kesimQuotePDF: cmd/kesim-wasm
+ * (kesimLabels, kesimXLSX, kesimCutCSV, kesimSheetsCSV, kesimQuotePDF: cmd/kesim-wasm
  * labels.go and sheets.go); request is the request the result was laid out
  * from (part names, stock prices, band names) or null.
  */
@@ -30,6 +30,7 @@ const kinds: { kind: PaperKind; text: string; type: string }[] = [
   { kind: 'labels', text: paperMsg.labels, type: 'application/pdf' },
   { kind: 'xlsx', text: paperMsg.xlsx, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   { kind: 'cutCsv', text: paperMsg.cutCsv, type: 'text/csv' },
+  { kind: 'sheetsCsv', text: paperMsg.sheetsCsv, type: 'text/csv' },
   { kind: 'quotePdf', text: paperMsg.quote, type: 'application/pdf' },
 ];
 
@@ -63,7 +64,7 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
       if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
       if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
       // The cut lists' leftovers lie inside the trim, as the server's and kesim nest's.
-      if ((kind === 'xlsx' || kind === 'cutCsv') && request?.options?.trim) options.trim = request.options.trim;
+      if ((kind === 'xlsx' || kind === 'cutCsv' || kind === 'sheetsCsv') && request?.options?.trim) options.trim = request.options.trim;
       const bytes = await exporter.paper(kind, result, request, options);
       download(bytes, fileName(await exporter.paperFileName(kind, result), job, result), type);
       notices.toast(paperMsg.saved(text), { ms: 3000 });

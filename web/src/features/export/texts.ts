@@ -4,6 +4,8 @@ export const paperMsg = {
   labels: 'Etiketler',
   xlsx: 'Kesim listesi (Excel)',
   cutCsv: 'Kesim listesi (CSV)',
+  /** the cut list's sheets ("Levhalar"), the second CSV of kesim nest --csv */
+  sheetsCsv: 'Levhalar (CSV)',
   quote: 'Teklif',
   busy: (what: string) => `${what} hazırlanıyor...`,
   saved: (what: string) => `${what} indirildi`,
