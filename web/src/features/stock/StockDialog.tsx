@@ -263,10 +263,7 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
     }
     // An offcut's code is not a sheet row's; a row of the list the file
     // gives again (its kod, or the same sheet) is updated, not added twice.
-    const r = parseStockCsv(
-      text,
-      offcuts.map((o) => o.id),
-    );
+    const r = parseStockCsv(text, offcuts.map((o) => o.id));
     const m = mergeStockCsv(rows, r, Math.max(0, MAX_STOCK_ROWS - rows.length));
     setRows(m.rows);
     const any = m.added + m.updated + m.same > 0;
