@@ -810,7 +810,7 @@ await test('a layout saved with stock loads its stock back', async (page) => {
   // The canvas's section stays on screen until the layout with the stock is done.
   await page.locator('.results').getByText(/Levha: Ceviz levha/).waitFor({ timeout: 15000 }).catch(() => {});
   const text = await page.locator('.results').innerText();
-  expect(text.includes('Levha: Ceviz levha') && text.includes('Maliyet: 2.100 TL'), `loaded layout without its stock: ${text.slice(0, 400)}`);
+  expect(text.includes('Levha: Ceviz levha') && text.includes('Maliyet: 2.100,00 TL'), `loaded layout without its stock: ${text.slice(0, 400)}`);
   // and it is the user's stock again, on the server
   const kept = await (await fetch(`${base}/api/stock`)).json();
   expect(kept.stock?.length === 1 && kept.stock[0].name === 'Ceviz levha', `server stock: ${JSON.stringify(kept)}`);

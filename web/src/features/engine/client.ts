@@ -282,7 +282,13 @@ export class EngineClient {
    */
   pdf(result: Result, title: string, extra: ExportExtra = {}): Promise<Uint8Array> {
     const sheetUrl = extra.sheetUrl ? { sheetUrl: extra.sheetUrl } : {}; // a saved job's QR codes (export/pdf Options.SheetURL)
-    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra), ...sheetUrl }) });
+    // The request's kerf numbers a guillotine sheet's pieces in cutting order, as the labels and
+    // the checklist do; deductBands heads the lists as cut sizes (export/pdf Options).
+    const cut = {
+      ...(extra.kerf !== undefined ? { kerf: extra.kerf } : {}),
+      ...(extra.deductBands ? { deductBands: true } : {}),
+    };
+    return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra), ...sheetUrl, ...cut }) });
   }
 
   /**
@@ -368,6 +374,9 @@ export interface ExportExtra {
   bands?: Band[];
   /** sheetUrl is a saved job's checklist address: the PDF's sheet pages carry its sheets' QR codes */
   sheetUrl?: string;
+  /** kerf and deductBands are the request's options (the PDF's piece numbers and size headings) */
+  kerf?: number;
+  deductBands?: boolean;
 }
 
 /** stockOf is extra without empty lists: a layout without stock is exported as before. */

@@ -153,3 +153,22 @@ describe("a saved job's name", () => {
     expect(vi.mocked(download).mock.calls[1][1]).toBe('yilmaz-mutfak-gusioci_2026-12-06_1796522400000.dxf');
   });
 });
+
+describe('the PDF of a layout with its request', () => {
+  it("gets the request's kerf and band deduction, so its piece numbers are the checklist's", async () => {
+    const ex: Exporter = {
+      pdf: vi.fn(async () => new TextEncoder().encode('%PDF-1.7')),
+      dxf: vi.fn(async () => new TextEncoder().encode('DXF')),
+      fileName: vi.fn(async (_r: Result, ext: 'pdf' | 'dxf') => `kesim.${ext}`),
+    };
+    const request = { sheet: { width: 100, height: 148 }, parts: [], options: { kerf: 0.4, trim: 0, guillotine: true, timeLimitMs: 0, seed: 1, deductBands: true } };
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={multi} title="Kesim" request={request} />
+      </NoticeProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'PDF İndir' }));
+    await vi.waitFor(() => expect(ex.pdf).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(ex.pdf).mock.calls[0][2]).toMatchObject({ kerf: 0.4, deductBands: true });
+  });
+});

@@ -142,7 +142,8 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
     setPdfError(null);
     try {
       const url = await sheetUrl(result);
-      const bytes = await exporter.pdf(result, pdfTitle, url ? { stock, bands, sheetUrl: url } : { stock, bands });
+      const cut = request ? { kerf: request.options.kerf, deductBands: request.options.deductBands } : {};
+      const bytes = await exporter.pdf(result, pdfTitle, url ? { stock, bands, sheetUrl: url, ...cut } : { stock, bands, ...cut });
       download(bytes, fileName(await exporter.fileName(result, 'pdf'), job, result), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
     } catch (e) {

@@ -52,6 +52,13 @@ describe('ResultsView', () => {
     expect(notice).not.toHaveTextContent('Hiçbir parça');
   });
 
+  it('does not send to the canvas settings a part the grain keeps from its sheets', () => {
+    show(result([], [skip('Tezgah kapağı', 200, 'Damar yönü nedeniyle bu malzemenin hiçbir levhasına sığmıyor')]));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Damar yönü nedeniyle');
+    expect(notice).not.toHaveTextContent('Hiçbir parça');
+  });
+
   it('says why the engine refused the job instead of asking for parts', () => {
     show(null, 'Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.');
     expect(screen.getByText('Yerleşim yapılamadı. Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
-import { skipNoFit, skipNoStock, skipStockOut } from '../../generated/texts';
+import { skipGrain, skipNoFit, skipNoStock, skipStockOut } from '../../generated/texts';
 import type { Result, Skipped } from '../engine/types';
 import { BandLegend, MaterialResults, OrderSummary } from './MaterialResults';
 import { Pager } from './Pager';
@@ -31,7 +31,7 @@ function chooseMerge(on: boolean) {
 }
 
 // The stock reasons a part is skipped for (docs/engine.md): a bigger canvas does not help with these.
-const STOCK_REASONS = new Set([skipNoStock, skipNoFit, skipStockOut]);
+const STOCK_REASONS = new Set([skipNoStock, skipNoFit, skipGrain, skipStockOut]);
 
 /**
  * SkippedNotice lists the part lines the layout left out, each with its
