@@ -432,3 +432,15 @@ func SheetGrain(stock []nest.Stock, res nest.Result, page int) string {
 	}
 	return grain
 }
+
+// StockOut returns the copies the layout left over because the limited
+// stock of their material ran out (nest.MaterialResult.StockOut, summed):
+// a plan short of them is not the job's, and the papers claim no bound
+// for it.
+func StockOut(res nest.Result) int {
+	n := 0
+	for _, m := range res.Materials {
+		n += m.StockOut
+	}
+	return n
+}

@@ -133,6 +133,10 @@ func (e *jsonEncoder) material(m *MaterialResult) {
 	e.float(m.CostLowerBound)
 	e.b = append(e.b, `,"optimal":`...)
 	e.bool(m.Optimal)
+	if m.StockOut != 0 {
+		e.b = append(e.b, `,"stockOut":`...)
+		e.int(m.StockOut)
+	}
 	e.b = append(e.b, '}')
 }
 

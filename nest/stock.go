@@ -1269,6 +1269,9 @@ func (sj *stockJob) materialPages(res *Result, t *resultTally, g *stockGroup, gr
 		Material: g.material, Thickness: g.thickness, Pages: len(gr.pages), LowerBound: gr.lb,
 		Objective: sj.groupObjective(g), CostLowerBound: floorTL(gr.costLB), Optimal: gr.optimal,
 	}
+	for _, n := range gr.left {
+		mr.StockOut += n
+	}
 	for _, gp := range gr.pages {
 		row := &sj.rows[gp.row]
 		page, area := sj.resultPage(t, g, gp, len(res.Pages))

@@ -341,6 +341,17 @@ func TestStockOut(t *testing.T) {
 	if res.Stats.Placed != 8 || res.Stats.Cost != 180 || len(res.Buy) != 0 {
 		t.Errorf("placed %d cost %g buy %v", res.Stats.Placed, res.Stats.Cost, res.Buy)
 	}
+	// The material says its plan is short of the 4 copies, so that no
+	// paper claims its bounds for the whole job; Verify holds it to that.
+	if len(res.Materials) != 1 || res.Materials[0].StockOut != 4 {
+		t.Fatalf("materials %+v, want stockOut 4", res.Materials)
+	}
+	bad := res
+	bad.Materials = []MaterialResult{res.Materials[0]}
+	bad.Materials[0].StockOut = 0
+	if err := Verify(req, bad); err == nil {
+		t.Error("Verify accepts a material that hides the copies its stock could not take")
+	}
 }
 
 // The cheapest rows are taken: four 50x50 parts cost less on two cheap

@@ -279,6 +279,10 @@ type MaterialResult struct {
 	// better under Objective: its cost (or area, or sheet count) meets
 	// the proven lower bound.
 	Optimal bool `json:"optimal"`
+	// StockOut counts the material's copies left over because its limited
+	// stock ran out (Skipped with SkipStockOut): the plan is not the
+	// whole job's, and its bounds speak of the parts placed only.
+	StockOut int `json:"stockOut,omitempty"`
 }
 
 // StockCount is a number of sheets of one stock row.

@@ -464,6 +464,11 @@ func verifyStock(req Request, res Result) error {
 	if err := t.verifyStockCopies(whole, out); err != nil {
 		return err
 	}
+	for pi, n := range out {
+		if gi := groupOf[pi]; gi >= 0 {
+			gs[gi].stockOut += n
+		}
+	}
 	lb, optimal, cost, costLB, err := verifyMaterials(sj, res, gs)
 	if err != nil {
 		return err
@@ -650,6 +655,7 @@ type groupSum struct {
 	pages       int
 	cost        float64
 	part, sheet float64
+	stockOut    int // copies left over for want of stock
 }
 
 // verifyMaterials checks res.Materials, one per group in page order,
@@ -664,6 +670,9 @@ func verifyMaterials(sj *stockJob, res Result, gs []groupSum) (lb int, optimal b
 		g, s := sj.groups[gi], gs[gi]
 		if m.Material != g.material || m.Thickness != g.thickness || m.Pages != s.pages {
 			return 0, false, 0, 0, fmt.Errorf("malzeme %d: %q %g mm %d sayfa, beklenen %q %g mm %d sayfa", gi, m.Material, m.Thickness, m.Pages, g.material, g.thickness, s.pages)
+		}
+		if m.StockOut != s.stockOut {
+			return 0, false, 0, 0, fmt.Errorf("malzeme %q: stok yetmedi %d adet, sayılan %d", m.Material, m.StockOut, s.stockOut)
 		}
 		if m.Objective != sj.groupObjective(g) {
 			return 0, false, 0, 0, fmt.Errorf("malzeme %q: hedef %q, beklenen %q", m.Material, m.Objective, sj.groupObjective(g))

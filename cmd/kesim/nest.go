@@ -658,7 +658,11 @@ func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 		return
 	}
 	proof := fmt.Sprintf("alt sınır %d sayfa", st.LowerBound)
-	if st.Optimal {
+	switch short := export.StockOut(res); {
+	case short > 0:
+		// The bound speaks of the parts placed: the plan is not the job's.
+		proof = fmt.Sprintf("stok yetmedi, %d parça yerleştirilemedi (plan eksik)", short)
+	case st.Optimal:
 		proof = fmt.Sprintf("alt sınır %d sayfa: en az sayfa sayısı (kanıtlandı)", st.LowerBound)
 	}
 	fmt.Fprintf(w, "%d sayfa, %d parça, ortalama verim %%%s, %s, %d ms\n",
@@ -693,12 +697,19 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		if m.Cost > 0 || m.CostLowerBound > 0 {
 			fmt.Fprintf(w, ", maliyet %s, alt sınır %s", export.Money(m.Cost), export.Money(m.CostLowerBound))
 		}
-		if m.Optimal {
+		switch {
+		case m.StockOut > 0:
+			// The bounds speak of the parts placed: the plan is not the job's.
+			fmt.Fprintf(w, ", stok yetmedi: %d parça yerleştirilemedi (plan eksik)", m.StockOut)
+		case m.Optimal:
 			fmt.Fprint(w, ", en iyisi (kanıtlandı)")
 		}
 		fmt.Fprintln(w)
 	}
-	if st := res.Stats; st.Cost > 0 {
+	switch st, short := res.Stats, export.StockOut(res); {
+	case short > 0:
+		fmt.Fprintf(w, "Stok yetmedi: %d parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.\n", short)
+	case st.Cost > 0:
 		fmt.Fprintf(w, "Bu planın maliyeti %s; hiçbir plan %s'den ucuz olamaz.\n", export.Money(st.Cost), export.Money(st.CostLowerBound))
 	}
 	// Per stock row and, for a row of no material (the default canvas),

@@ -509,6 +509,31 @@ func TestNestStockEndToEnd(t *testing.T) {
 	}
 }
 
+// Limited stock that runs out: the summary says how many parts it left and
+// that the amounts are of the parts placed, and claims no bound for the
+// plan nor "the best" for the material.
+func TestNestStockOutSummary(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{
+		"parts.csv": "ad;genişlik;yükseklik;adet;malzeme\nKare;50;50;12;Meşe\n",
+		"stock.csv": "kod;malzeme;genişlik;yükseklik;adet;fiyat\na;Meşe;100;100;1;100\nb;Meşe;50;100;2;40\n",
+	})
+	code, _, stderr := runNestT(t, "", "--stock", p["stock.csv"], "--time", "0", p["parts.csv"])
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"stok yetmedi: 4 parça yerleştirilemedi (plan eksik)", "Stok yetmedi: 4 parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların."} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, claim := range []string{"ucuz olamaz", "kanıtlandı"} {
+		if strings.Contains(stderr, claim) {
+			t.Errorf("summary claims %q with parts left for want of stock:\n%s", claim, stderr)
+		}
+	}
+}
+
 func TestDecimal(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 1450: "1.450", 16.9: "16,9", 1234567.25: "1.234.567,25", -1000.5: "-1.000,5", 0.005: "0,01", 99.999: "100"} {
 		if got := decimal(v, 2); got != want {

@@ -24,46 +24,19 @@ func (d *doc) totalCostText() string {
 }
 
 // stockOut returns how many parts are left off the layout because the
-// limited stock of their material ran out (nest.SkipStockOut).
-func (d *doc) stockOut() int {
-	n := 0
-	for _, s := range d.res.Skipped {
-		if s.Reason == nest.SkipStockOut {
-			n += s.Quantity
-		}
-	}
-	return n
-}
+// limited stock of their material ran out (export.StockOut).
+func (d *doc) stockOut() int { return export.StockOut(d.res) }
 
 // stockOutText says plainly that the plan is not complete.
 func (d *doc) stockOutText() string {
 	return export.Count(float64(d.stockOut())) + " parça stok yetmediği için yerleştirilemedi"
 }
 
-// ranOut reports whether material group g may be the one whose stock ran
-// out: parts were left for want of stock, and every stock row of g's
-// material is limited and all its sheets are used (or the rows are not
-// known). Its bounds then speak of the parts placed only, not of the job.
+// ranOut reports whether material group g is short of copies its limited
+// stock could not take (nest.MaterialResult.StockOut): its bounds then
+// speak of the parts placed only, not of the job.
 func (d *doc) ranOut(g export.Group) bool {
-	if d.stockOut() == 0 {
-		return false
-	}
-	used := map[string]int{}
-	for _, page := range g.Pages {
-		used[d.res.Pages[page].StockID]++
-	}
-	if used[nest.StockDefault] > 0 || used[""] > 0 {
-		return false // the default sheet has no end
-	}
-	for _, r := range d.opt.Stock {
-		if r.Material != g.Material || r.Thickness != g.Thickness {
-			continue
-		}
-		if r.Quantity <= 0 || used[r.ID] < r.Quantity {
-			return false
-		}
-	}
-	return true // every row used up, or no row known
+	return g.Result != nil && g.Result.StockOut > 0
 }
 
 // materialHeading writes the page that opens the section of material

@@ -13,12 +13,17 @@ import (
 // When limited stock runs out, the PDF says plainly how many parts were
 // left for want of stock, and claims no bound nor "the cheapest" for the
 // plan (which speak of the parts placed): not on the summary, not on the
-// order summary, not for the material that ran out. A material with stock
-// to spare keeps its proof.
+// order summary, not for the material that ran out (the engine's
+// MaterialResult.StockOut). A material with stock to spare keeps its proof.
 func TestStockOutIsSaidPlainly(t *testing.T) {
 	stock, bands := exporttest.Kitchen()
 	stock[0].Quantity, stock[1].Quantity = 1, 1 // Beyaz Sunta 18 mm: both rows used up
 	res := exporttest.Materials()
+	for i := range res.Materials {
+		if res.Materials[i].Material == "Beyaz Sunta" && res.Materials[i].Thickness == 18 {
+			res.Materials[i].StockOut = 51
+		}
+	}
 	res.Skipped = append(res.Skipped, nest.Skipped{ID: "p7", Name: "Raf", Width: 75.6, Height: 52, Quantity: 51, Reason: nest.SkipStockOut})
 	file := filepath.Join(t.TempDir(), "s.pdf")
 	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {

@@ -305,6 +305,12 @@ export interface MaterialResult {
    * the proven lower bound.
    */
   optimal: boolean;
+  /**
+   * StockOut counts the material's copies left over because its limited
+   * stock ran out (Skipped with SkipStockOut): the plan is not the
+   * whole job's, and its bounds speak of the parts placed only.
+   */
+  stockOut?: number;
 }
 
 /** StockCount is a number of sheets of one stock row. */

@@ -263,3 +263,19 @@ describe('pageTitle of an offcut used below the minimum use', () => {
     expect(pageTitle(rack, page, page)).toBe('Levha: Artık A-3 (Beyaz 80x60 cm)');
   });
 });
+
+describe('a material whose limited stock ran out', () => {
+  it('claims no bound for its plan and says how many parts it left, as the PDF does', () => {
+    const short: Result = {
+      ...kitchen,
+      materials: kitchen.materials!.map((m) => (m.material === 'Ceviz MDF' ? { ...m, stockOut: 2 } : m)),
+    };
+    show(short);
+    const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
+    expect(walnut).toHaveTextContent('Stok yetmedi: 2 parça yerleştirilemedi (plan eksik)');
+    expect(walnut).not.toHaveTextContent('kanıtlandı');
+    expect(screen.getByTestId('order-summary')).toHaveTextContent(
+      'Stok yetmedi: 2 parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.',
+    );
+  });
+});

@@ -64,6 +64,8 @@ export function pageTitle(stock: Stock[] | undefined, page: Page, sheet: { width
 
 /** proofOf is a material's cost sentence: the cost and its proven bound, or that it is the cheapest. */
 export function proofOf(m: NonNullable<Result['materials']>[number]): string {
+  // Parts left for want of stock: the bounds speak of the parts placed, the plan is not the job's.
+  if (m.stockOut) return resultMsg.stockOut(m.stockOut);
   if (m.cost > 0) return m.optimal ? resultMsg.costProven(m.cost) : resultMsg.costProof(m.cost, m.costLowerBound);
   return m.optimal ? resultMsg.sheetProven : resultMsg.sheetProof(m.pages, m.lowerBound);
 }
@@ -125,7 +127,7 @@ function MaterialSection({
           {m.cost > 0 && <span className="cost"> · {resultMsg.cost(m.cost)}</span>}
         </p>
       )}
-      {m && <p className={m.optimal ? 'proof ok' : 'proof'}>{proofOf(m)}</p>}
+      {m && <p className={m.optimal && !m.stockOut ? 'proof ok' : 'proof'}>{proofOf(m)}</p>}
       {page && (
         <>
           <Pager
@@ -235,6 +237,7 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
   const toBuy = uses.filter((u) => u.buy > 0);
   // The sheets' cost and the band's make the total, as in the PDF's order summary.
   const bandCost = (result.bandTotals ?? []).reduce((sum, b) => sum + (b.cost ?? 0), 0);
+  const short = (result.materials ?? []).reduce((sum, m) => sum + (m.stockOut ?? 0), 0);
   const bandName = (code: string) => {
     const name = bands?.find((b) => b.code === code)?.name;
     return name ? `${code} (${name})` : code;
@@ -242,6 +245,11 @@ export function OrderSummary({ result, stock, bands }: { result: Result; stock?:
   return (
     <div className="order-summary" data-testid="order-summary">
       <h3>{resultMsg.summaryTitle}</h3>
+      {short > 0 && (
+        <p>
+          <strong>{resultMsg.stockOutTotal(short)}</strong>
+        </p>
+      )}
       {bandCost > 0 ? (
         <>
           <p>

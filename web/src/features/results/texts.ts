@@ -30,6 +30,9 @@ export const resultMsg = {
   costProven: (cost: number) => `Bu planın maliyeti ${fmtTL(cost)} TL: en ucuz plan (kanıtlandı)`,
   sheetProof: (pages: number, bound: number) => `${fmtI(pages)} levha; en az ${fmtI(bound)} levha gerekir`,
   sheetProven: 'En az levha (kanıtlandı)',
+  /** stockOut: a material whose limited stock ran out; its plan is not the job's, so no bound is claimed (as the PDF) */
+  stockOut: (n: number) => `Stok yetmedi: ${fmtI(n)} parça yerleştirilemedi (plan eksik)`,
+  stockOutTotal: (n: number) => `Stok yetmedi: ${fmtI(n)} parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.`,
   pageStock: (label: string) => `Levha: ${label}`,
   summaryTitle: 'Sipariş özeti',
   totalCost: 'Toplam maliyet',
