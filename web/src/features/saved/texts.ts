@@ -1,24 +1,15 @@
 // The saved layouts' texts for jobs (Turkish; numbers the Turkish way).
 // The older texts of the dialogs are in src/messages.ts.
 
+import type { StockSheets } from './api';
+
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
 const m2Fmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
 const fmtM2 = (v: number): string => m2Fmt.format(v);
 
-/** SheetsLine is one stock row's sheets as the PATCH of a job's state reports them (api.ts StockSheets). */
-interface SheetsLine {
-  stockId: string;
-  material?: string;
-  thickness?: number;
-  width?: number;
-  height?: number;
-  quantity: number;
-  left?: number;
-}
-
 /** sheetName names a stock row by its sheet: "Beyaz Sunta 18 mm 183x366" (the row's id without a material). */
-const sheetName = (s: SheetsLine): string =>
+const sheetName = (s: StockSheets): string =>
   [s.material || s.stockId, s.thickness ? `${fmtM2(s.thickness)} mm` : '', s.width && s.height ? `${fmtM2(s.width)}x${fmtM2(s.height)}` : '']
     .filter(Boolean)
     .join(' ');
@@ -54,9 +45,9 @@ export const savedMsg = {
    * stockMoved: the sentences added to the Kesildi or undo toast for the sheets the state change took
    * off the stock rows or put back (stockMovesOf); '' when it moved none
    */
-  stockMoved: (m: { taken: SheetsLine[]; notTaken: SheetsLine[]; returned: SheetsLine[]; notReturned: SheetsLine[] }) => {
+  stockMoved: (m: { taken: StockSheets[]; notTaken: StockSheets[]; returned: StockSheets[]; notReturned: StockSheets[] }) => {
     const parts: string[] = [];
-    const sheets = (s: SheetsLine) => `${sheetName(s)}: ${fmtI(s.quantity)} levha`;
+    const sheets = (s: StockSheets) => `${sheetName(s)}: ${fmtI(s.quantity)} levha`;
     if (m.taken.length > 0) parts.push(`Stoktan düşüldü: ${m.taken.map((s) => `${sheets(s)} (kalan ${s.left ? fmtI(s.left) : 'yok'})`).join('; ')}.`);
     if (m.notTaken.length > 0) parts.push(`${m.notTaken.map(sheets).join('; ')} stokta bulunamadı, düşülmedi.`);
     if (m.returned.length > 0) parts.push(`Stoğa geri kondu: ${m.returned.map(sheets).join('; ')}.`);
