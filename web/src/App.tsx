@@ -182,7 +182,9 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     if (work.unsaved && !(await notices.confirm(msg.confirmLoadOverUnsaved(l.name), { destructive: true }))) return;
     // A layout of other stock rows loads with them (they become the user's) or with today's stock and prices.
     let keepStock = false;
-    if (replacesStock(work.stock, l.stock, l.bands)) {
+    // A job already cut shows the layout that was sawn and never puts its
+    // old stock back (work.load), so there is nothing to ask.
+    if (l.state !== 'cut' && replacesStock(work.stock, l.stock, l.bands)) {
       const how = await notices.choose(msg.confirmStockReplace(l.name), [
         { value: 'current', label: msg.loadWithCurrentStock },
         { value: 'layout', label: msg.loadWithLayoutStock },
@@ -206,7 +208,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
 
   // The export buttons follow the layout, not the engine's progress: the
   // results view is drawn again only when they do.
-  const stockRows = work.stock?.stock;
+  // A cut job's layout names its boards by the rows it was made with (a cut may have taken a row off today's stock).
+  const stockRows = work.shownRows ?? work.stock?.stock;
   const bandRows = work.stock?.bands;
   // The papers (labels, cut list, quote) read the request the layout was
   // made from: the finished sizes and the stock rows' prices. The layout
@@ -282,7 +285,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
               onSearchMore={layout.searchMore}
               onCancelSearch={layout.cancelSearch}
               failure={layout.failure}
-              stock={work.stock?.stock}
+              stock={stockRows}
               bands={work.stock?.bands}
               cutPages={shownCutPages}
               stored={stored}

@@ -188,6 +188,29 @@ describe('App loading a saved job', () => {
     expect(screen.getByTestId('page-cut')).toHaveTextContent('Kesildi');
   });
 
+  it("shows a cut job with today's stock left as it is, naming its boards by the rows it was cut from", async () => {
+    // Today's stock: the cut took the last sheet of "eski" off it.
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: [], canvas: { width: 100, height: 148 }, stock: { stock: [{ id: 'yeni', name: 'Yeni', width: 100, height: 148, price: 1500 }], bands: [] } }),
+    );
+    const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], stock: [{ id: 'eski', name: 'Eski levha', width: 100, height: 148, quantity: 1, price: 1450 }] });
+    cutJob.result = {
+      ...stored,
+      pages: stored.pages.map((p) => ({ ...p, stockId: 'eski', width: 100, height: 148 })),
+      materials: [{ material: '', pages: 1, lowerBound: 1, efficiency: 80, objective: 'area', cost: 0, costLowerBound: 0, optimal: true }],
+    };
+    const { user, run } = await setup(cutJob);
+    // No question: the cut job's old stock is never put back.
+    await load(user);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('Kesilmiş iş: kesilen düzen gösteriliyor.')).toBeInTheDocument();
+    expect(run).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).stock.stock.map((r: { id: string }) => r.id)).toEqual(['yeni']);
+    expect(vi.mocked(fetch).mock.calls.some(([url, init]) => String(url).startsWith('/api/stock') && init?.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('img', { name: /Eski levha/ })).toBeInTheDocument();
+  });
+
   it('re-plans a job being cut only once asked, with its cut sheet pinned', async () => {
     const { user, run } = await setup(job({ state: 'cutting', cutPieces: ['p1-0'] }));
     await load(user);

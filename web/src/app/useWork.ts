@@ -84,6 +84,8 @@ export function useWork(account: Me | null | undefined) {
   const work = useSyncExternalStore(store.subscribe, store.snapshot);
   const isUnsaved = useMemo(() => unsaved(work), [work]);
   const shown = useMemo(() => (stillShown(work) ? work.shown?.result : undefined), [work]);
+  // The stock rows a cut job's shown layout was made with, to name its boards.
+  const shownRows = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.rows : undefined), [work]);
   // A job on screen the server no longer has (a save over it was 404):
   // the work is no job any more, and unsaved, to be saved as a new layout.
   useEffect(
@@ -140,8 +142,11 @@ export function useWork(account: Me | null | undefined) {
         // are the rack's as the server has it now, not as they were saved.
         const rack = store.snapshot().stock;
         const sheetRows = l.stock?.filter((r) => !r.offcut);
+        // A job already cut never puts its stock back: the cut took sheets
+        // off today's stock, and its old list would give them back.
+        const cut = job?.state === 'cut';
         const stock =
-          !keepStock && (sheetRows?.length || l.bands?.length)
+          !keepStock && !cut && (sheetRows?.length || l.bands?.length)
             ? settingsOf({
                 stock: [...(sheetRows ?? []), ...(rack?.stock.filter((r) => r.offcut) ?? [])],
                 bands: l.bands,
@@ -160,8 +165,9 @@ export function useWork(account: Me | null | undefined) {
             next.stockUnsent = true;
           }
           const pinned = new Set(job?.pinned.map((p) => p.id));
-          if (job && l.result && (stock || isLayoutStock(l, next.stock)) && resultFits(l.result, parts, pinned)) {
+          if (job && l.result && (cut || stock || isLayoutStock(l, next.stock)) && resultFits(l.result, parts, pinned)) {
             next.shown = { result: l.result, parts, canvas, stock: stockKey(next.stock) };
+            if (cut) next.shown = { ...next.shown, cut, rows: l.stock };
           }
           return next;
         });
@@ -206,6 +212,8 @@ export function useWork(account: Me | null | undefined) {
     job: work.job,
     /** shown is the loaded layout's stored result, on screen instead of a new layout while the work is as loaded */
     shown,
+    /** shownRows are the stock rows a cut job's shown layout was made with (its boards' names), else undefined */
+    shownRows,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

@@ -2,7 +2,7 @@ import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings
 import type { Page, PartInput, Result } from '../features/engine/types';
 import type { JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
-import { settingsOf, type StockSettings } from '../features/stock/stock';
+import { settingsOf, type Stock, type StockSettings } from '../features/stock/stock';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
@@ -47,6 +47,13 @@ export interface ShownResult {
   parts: Part[];
   canvas: CanvasSettings;
   stock: string;
+  /**
+   * cut: the layout of a job already cut (Kesildi), which is history: it
+   * stays on screen whatever today's stock (a cut takes sheets off it), and
+   * its pages are named from rows, the stock rows it was made with.
+   */
+  cut?: boolean;
+  rows?: Stock[];
 }
 
 /** stockKey is what of the stock settings a layout depends on: the rows, the bands and their options. */
@@ -57,7 +64,7 @@ export function stockKey(s: StockSettings | undefined): string {
 /** stillShown reports whether the work is still the one its stored result was loaded as (no part, canvas or stock changed since). */
 export function stillShown(w: Work): boolean {
   const s = w.shown;
-  return !!s && s.parts === w.parts && s.canvas === w.canvas && s.stock === stockKey(w.stock);
+  return !!s && s.parts === w.parts && s.canvas === w.canvas && (s.cut === true || s.stock === stockKey(w.stock));
 }
 
 /** kept is the work as this browser keeps it: without the stored result shown (see Work.shown). */
