@@ -418,6 +418,10 @@ type stockBody struct {
 	// OffcutsSeen is optional: the rack's offcuts the client had read
 	// (store.StockList.Seen); absent, every offcut left out is removed.
 	OffcutsSeen *[]string `json:"offcutsSeen"`
+	// Options is optional: the layout options the dialog sets with the
+	// list (store.StockOptions). Absent keeps the stored options, so that
+	// a client from before them never resets them.
+	Options *stockOptionsBody `json:"options"`
 	// Version is optional: the "version" of the list the client read
 	// (store.StockList.IfVersion). Given, a list another tab or device
 	// saved since is not overwritten: 409, nothing changed. Absent, the
@@ -450,6 +454,53 @@ func (b *offcutSettingsBody) settings() (*store.OffcutSettings, error) {
 	return &store.OffcutSettings{Rules: *b.Rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
 }
 
+// stockOptionsBody is store.StockOptions as a client sends it: every field
+// is required, as offcutSettingsBody's, so that a client that sends one of
+// them never resets the others.
+type stockOptionsBody struct {
+	Objective    *string `json:"objective"`
+	DeductBands  *bool   `json:"deductBands"`
+	KeepLeftover *bool   `json:"keepLeftover"`
+}
+
+// options returns the options, or the error naming the first field
+// missing; the store checks the objective.
+func (b *stockOptionsBody) options() (*store.StockOptions, error) {
+	switch {
+	case b == nil:
+		return nil, nil
+	case b.Objective == nil:
+		return nil, apperr.NewField(apperr.Invalid, "options.objective", store.MsgObjective)
+	case b.DeductBands == nil:
+		return nil, apperr.NewField(apperr.Invalid, "options.deductBands", store.MsgRequired)
+	case b.KeepLeftover == nil:
+		return nil, apperr.NewField(apperr.Invalid, "options.keepLeftover", store.MsgRequired)
+	}
+	o, err := store.StockOptions{Objective: *b.Objective, DeductBands: *b.DeductBands, KeepLeftover: *b.KeepLeftover}.Validate()
+	if err != nil {
+		return nil, err
+	}
+	return &o, nil
+}
+
+// stockListAnswer is the JSON of GET and PUT /api/stock: the lists
+// (stockAnswer), the layout options ("options", the defaults when the
+// user saved none) and whether the user saved any ("optionsSaved"; false
+// tells a browser that the options it kept may be sent).
+type stockListAnswer struct {
+	stockAnswer
+	Options      store.StockOptions `json:"options"`
+	OptionsSaved bool               `json:"optionsSaved"`
+}
+
+func newStockListAnswer(list store.StockList) stockListAnswer {
+	a := stockListAnswer{stockAnswer: newStockAnswer(list), Options: store.DefaultStockOptions()}
+	if list.Options != nil {
+		a.Options, a.OptionsSaved = *list.Options, true
+	}
+	return a
+}
+
 // getStock answers GET /api/stock: the user's stock rows and band codes.
 func (h *storeHandlers) getStock(w http.ResponseWriter, r *http.Request) {
 	list, err := h.st.GetStock(r.Context(), requestOwner(r))
@@ -457,7 +508,7 @@ func (h *storeHandlers) getStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newStockAnswer(list))
+	writeJSON(w, http.StatusOK, newStockListAnswer(list))
 }
 
 // putStock answers PUT /api/stock: the user's whole stock list and band
@@ -487,6 +538,11 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
+	options, err := body.Options.options()
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
 	var seen []string
 	if body.OffcutsSeen != nil {
 		if len(*body.OffcutsSeen) > store.MaxStockRows {
@@ -496,12 +552,12 @@ func (h *storeHandlers) putStock(w http.ResponseWriter, r *http.Request) {
 		seen = append([]string{}, *body.OffcutsSeen...)
 	}
 	list, err := h.st.ReplaceStock(r.Context(), requestOwner(r),
-		store.StockList{Stock: stock, Bands: *body.Bands, Settings: settings, Seen: seen, IfVersion: body.Version})
+		store.StockList{Stock: stock, Bands: *body.Bands, Settings: settings, Options: options, Seen: seen, IfVersion: body.Version})
 	if err != nil {
 		Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newStockAnswer(list))
+	writeJSON(w, http.StatusOK, newStockListAnswer(list))
 }
 
 // clientID is a part id as the web app keeps it: a string, or a number such

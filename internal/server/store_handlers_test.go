@@ -771,10 +771,14 @@ const kitchenStockJSON = `{"stock":[` +
 // defaultOffcutSettingsJSON is the offcut settings of a user who saved none.
 const defaultOffcutSettingsJSON = `"offcutSettings":{"rules":[{"minWidth":30,"minHeight":30}],"maxArea":0,"minUse":60}`
 
+// noOptionsJSON ends the answer of a user who saved no layout options:
+// the defaults, and that none were saved.
+const noOptionsJSON = `,"options":{"objective":"cost","deductBands":false,"keepLeftover":false},"optionsSaved":false}`
+
 func TestStockAPI(t *testing.T) {
 	h := newStoreAPI(t)
 	status, body := call(t, h, "GET", "/api/stock", "")
-	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0}` {
+	if status != http.StatusOK || strings.TrimSpace(string(body)) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0`+noOptionsJSON {
 		t.Errorf("GET /api/stock before any save: %d %s", status, body)
 	}
 	status, body = call(t, h, "PUT", "/api/stock", kitchenStockJSON)
@@ -793,14 +797,14 @@ func TestStockAPI(t *testing.T) {
 	// The engine's JSON, byte for byte: a stored list can be sent to the
 	// engine as it comes.
 	if compact := new(bytes.Buffer); json.Compact(compact, []byte(kitchenStockJSON)) != nil ||
-		strings.TrimSpace(string(body)) != strings.TrimSuffix(compact.String(), "}")+","+defaultOffcutSettingsJSON+`,"version":1}` {
+		strings.TrimSpace(string(body)) != strings.TrimSuffix(compact.String(), "}")+","+defaultOffcutSettingsJSON+`,"version":1`+noOptionsJSON {
 		t.Errorf("GET /api/stock = %s\nwant %s", body, kitchenStockJSON)
 	}
 	// PUT replaces the whole list.
 	if status, body := call(t, h, "PUT", "/api/stock", `{"stock":[{"id":"x","width":100,"height":50}],"bands":[]}`); status != http.StatusOK {
 		t.Fatalf("second PUT: %d %s", status, body)
 	}
-	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],`+defaultOffcutSettingsJSON+`,"version":2}` {
+	if _, body := call(t, h, "GET", "/api/stock", ""); strings.TrimSpace(string(body)) != `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],`+defaultOffcutSettingsJSON+`,"version":2`+noOptionsJSON {
 		t.Errorf("after the second PUT: %s", body)
 	}
 }
@@ -898,6 +902,81 @@ func TestStockAPIValidation(t *testing.T) {
 	}
 }
 
+// The layout options travel with the list: the defaults and
+// "optionsSaved":false before any are saved, as saved after (each save one
+// version), kept by a PUT without them (a client from before them), and
+// refused with the Turkish message on their field when wrong, changing
+// nothing.
+func TestStockAPIOptions(t *testing.T) {
+	h := newStoreAPI(t)
+	type answer struct {
+		Options      *store.StockOptions `json:"options"`
+		OptionsSaved *bool               `json:"optionsSaved"`
+		Version      int64               `json:"version"`
+	}
+	read := func(body []byte) answer {
+		t.Helper()
+		var a answer
+		if err := json.Unmarshal(body, &a); err != nil || a.Options == nil || a.OptionsSaved == nil {
+			t.Fatalf("no options in %s", body)
+		}
+		return a
+	}
+	_, body := call(t, h, "GET", "/api/stock", "")
+	if a := read(body); *a.Options != store.DefaultStockOptions() || *a.OptionsSaved {
+		t.Errorf("before any save: %s, want the defaults, not saved", body)
+	}
+	// A save without options stores none.
+	status, body := call(t, h, "PUT", "/api/stock", kitchenStockJSON)
+	if a := read(body); status != http.StatusOK || *a.OptionsSaved || *a.Options != store.DefaultStockOptions() {
+		t.Errorf("PUT without options: %d %s, want the defaults, not saved", status, body)
+	}
+	want := store.StockOptions{Objective: "sheets", DeductBands: true, KeepLeftover: true}
+	status, body = call(t, h, "PUT", "/api/stock",
+		`{"stock":[],"bands":[],"options":{"objective":"sheets","deductBands":true,"keepLeftover":true},"version":1}`)
+	if a := read(body); status != http.StatusOK || !*a.OptionsSaved || *a.Options != want || a.Version != 2 {
+		t.Fatalf("PUT with options: %d %s, want %+v saved at version 2", status, body, want)
+	}
+	if !strings.Contains(string(body), `"options":{"objective":"sheets","deductBands":true,"keepLeftover":true},"optionsSaved":true`) {
+		t.Errorf("the options' JSON: %s", body)
+	}
+	_, body = call(t, h, "GET", "/api/stock", "")
+	if a := read(body); !*a.OptionsSaved || *a.Options != want || a.Version != 2 {
+		t.Errorf("GET after PUT: %s, want %+v saved at version 2", body, want)
+	}
+	// An older client's save keeps them.
+	status, body = call(t, h, "PUT", "/api/stock", `{"stock":[{"id":"x","width":100,"height":50}],"bands":[],"version":2}`)
+	if a := read(body); status != http.StatusOK || !*a.OptionsSaved || *a.Options != want || a.Version != 3 {
+		t.Errorf("PUT without options: %d %s, want %+v kept at version 3", status, body, want)
+	}
+	// A stale save of other options is a conflict and changes nothing.
+	status, body = call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],"options":{"objective":"area","deductBands":false,"keepLeftover":false},"version":2}`)
+	if code, msg, _ := errorOf(t, body); status != http.StatusConflict || code != apperr.Conflict || msg != store.MsgStockChanged {
+		t.Errorf("stale PUT: %d %s, want 409", status, body)
+	}
+	for _, tc := range []struct{ name, options, field, msg string }{
+		{"objective", `{"objective":"ucuz","deductBands":false,"keepLeftover":false}`, "options.objective", store.MsgObjective},
+		{"empty objective", `{"objective":"","deductBands":false,"keepLeftover":false}`, "options.objective", store.MsgObjective},
+		{"no objective", `{"deductBands":false,"keepLeftover":false}`, "options.objective", store.MsgObjective},
+		{"numeric objective", `{"objective":1,"deductBands":false,"keepLeftover":false}`, "options.objective", typeMessage("options.objective")},
+		{"no deductBands", `{"objective":"cost","keepLeftover":false}`, "options.deductBands", store.MsgRequired},
+		{"no keepLeftover", `{"objective":"cost","deductBands":true}`, "options.keepLeftover", store.MsgRequired},
+		{"string deductBands", `{"objective":"cost","deductBands":"evet","keepLeftover":false}`, "options.deductBands", typeMessage("options.deductBands")},
+		{"numeric keepLeftover", `{"objective":"cost","deductBands":false,"keepLeftover":1}`, "options.keepLeftover", typeMessage("options.keepLeftover")},
+		{"not an object", `"cost"`, "options", typeMessage("options")},
+	} {
+		status, body := call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],"options":`+tc.options+`}`)
+		code, msg, fields := errorOf(t, body)
+		if status != http.StatusBadRequest || code != apperr.Invalid || msg != tc.msg || fields[tc.field] != tc.msg {
+			t.Errorf("%s: %d %s, want 400 %q on %q", tc.name, status, body, tc.msg, tc.field)
+		}
+	}
+	_, body = call(t, h, "GET", "/api/stock", "")
+	if a := read(body); !*a.OptionsSaved || *a.Options != want || a.Version != 3 || !strings.Contains(string(body), `"id":"x"`) {
+		t.Errorf("after refused PUTs: %s, want %+v at version 3 with row x", body, want)
+	}
+}
+
 // Parts and layouts carry the new fields; old clients' bodies and answers
 // are unchanged.
 func TestPartsAndLayoutsWithMaterial(t *testing.T) {
@@ -984,7 +1063,7 @@ func TestStockAPIPerUser(t *testing.T) {
 	if w := a.do("PUT", "/api/stock", kitchenStockJSON); w.Code != http.StatusOK {
 		t.Fatalf("A saves: %d %s", w.Code, w.Body)
 	}
-	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0}` {
+	if w := b.do("GET", "/api/stock", ""); w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"stock":[],"bands":[],`+defaultOffcutSettingsJSON+`,"version":0`+noOptionsJSON {
 		t.Errorf("B reads: %d %s, want empty lists", w.Code, w.Body)
 	}
 	if w := b.do("PUT", "/api/stock", `{"stock":[],"bands":[]}`); w.Code != http.StatusOK {

@@ -614,8 +614,8 @@ func sortLeftovers(left []nest.Leftover) {
 // the rack that is not in s.Seen when that is given; the list's Stock
 // keeps the sheet rows only. A sheet row may take no id of an offcut that
 // stays: one the list names too is a repeated id (MsgStockID), one kept
-// or used that it does not name MsgOffcutCode. Settings, when given, are
-// validated too.
+// or used that it does not name MsgOffcutCode. Settings and Options, when
+// given, are validated too.
 func (s StockList) ValidateRack(rack map[string]bool, consumed []string) (StockList, map[string]bool, error) {
 	used := make(map[string]bool, len(consumed))
 	for _, id := range consumed {
@@ -678,6 +678,13 @@ func (s StockList) ValidateRack(rack map[string]bool, consumed []string) (StockL
 			return s, nil, err
 		}
 		list.Settings = &set
+	}
+	if s.Options != nil {
+		o, err := s.Options.Validate()
+		if err != nil {
+			return s, nil, err
+		}
+		list.Options = &o
 	}
 	return list, keep, nil
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -57,6 +58,11 @@ type StockList struct {
 	Offcuts []Offcut `json:"-"`
 	// Settings are the offcut settings; nil in ReplaceStock keeps them.
 	Settings *OffcutSettings `json:"-"`
+	// Options are the layout options the stock dialog sets with the list
+	// (objective, band deduction, one leftover): in GetStock nil when the
+	// owner never saved any (DefaultStockOptions apply), in ReplaceStock
+	// nil keeps the stored ones (a client from before options).
+	Options *StockOptions `json:"-"`
 	// Seen, in ReplaceStock, are the ids of the rack's offcuts the client
 	// had read: an offcut the list leaves out is removed only when it is
 	// among them, so that a client with an old copy of the rack never
@@ -77,6 +83,59 @@ type StockList struct {
 	// transaction that writes, so that of two clients that read the same
 	// Version exactly one saves. Nil replaces whatever is stored.
 	IfVersion *int64 `json:"-"`
+}
+
+// StockOptions are the layout options of a user's stock dialog, kept with
+// the stock list (offcut_settings.layout_options, migration 15) so that
+// every device of the user lays a job out alike: the engine's objective
+// (options.objective), whether band thickness comes off the cut sizes
+// (options.deductBands) and whether the last sheet of each material keeps
+// one large leftover (options.keepLeftover).
+type StockOptions struct {
+	Objective    string `json:"objective"`
+	DeductBands  bool   `json:"deductBands"`
+	KeepLeftover bool   `json:"keepLeftover"`
+}
+
+// DefaultStockOptions are the options of a user who saved none: the
+// cheapest layout, no band deduction, no leftover kept.
+func DefaultStockOptions() StockOptions {
+	return StockOptions{Objective: nest.ObjectiveCost}
+}
+
+// Validate checks the options: the objective must be one of the engine's
+// (cost, area, sheets; none is refused too, on "options.objective").
+func (o StockOptions) Validate() (StockOptions, error) {
+	if o.Objective == "" {
+		return o, invalid("options.objective", MsgObjective)
+	}
+	if err := checkObjective(o.Objective); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// StockOptionsColumn returns the options as the column layout_options
+// keeps them (JSON).
+func StockOptionsColumn(o StockOptions) ([]byte, error) {
+	return json.Marshal(o)
+}
+
+// ParseStockOptions reads a stored layout_options column: nil for NULL
+// (none saved), the defaults for an unreadable one, the default objective
+// for one that is not the engine's.
+func ParseStockOptions(data []byte) *StockOptions {
+	if data == nil {
+		return nil
+	}
+	o := DefaultStockOptions()
+	if json.Unmarshal(data, &o) != nil {
+		o = DefaultStockOptions()
+	}
+	if _, err := o.Validate(); err != nil {
+		o.Objective = nest.ObjectiveCost
+	}
+	return &o
 }
 
 // StockSaveMissed is what a driver does when its conditional count of a

@@ -19,11 +19,11 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	// save between this read and the rows' makes the version older than
 	// the rows, and the client's next save a conflict it can reload from;
 	// the other way round it would overwrite that save.
-	version, settings, err := readStockHead(ctx, s.pool, owner)
+	version, settings, options, err := readStockHead(ctx, s.pool, owner)
 	if err != nil {
 		return list, wrap("postgres: stock version", err)
 	}
-	list.Version, list.Settings = version, &settings
+	list.Version, list.Settings, list.Options = version, &settings, options
 	where, args := ownerWhere(owner, 2)
 	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
 		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
@@ -133,6 +133,18 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 			return err
 		}
 	}
+	if list.Options != nil {
+		// countStockSave made sure of the owner's row.
+		data, err := store.StockOptionsColumn(*list.Options)
+		if err != nil {
+			return err
+		}
+		where, args = ownerWhere(owner, 2)
+		if _, err := tx.Exec(ctx, `UPDATE offcut_settings SET layout_options = $1::jsonb WHERE `+where,
+			append([]any{string(data)}, args...)...); err != nil {
+			return err
+		}
+	}
 	where, args = ownerWhere(owner, 2)
 	if _, err := tx.Exec(ctx, `DELETE FROM stock_rows WHERE kind = $1 AND `+where,
 		append([]any{store.StockKindSheet}, args...)...); err != nil {
@@ -169,19 +181,25 @@ func (s *Store) replaceStock(ctx context.Context, tx pgx.Tx, owner store.Owner, 
 
 // readStockHead returns, from the owner's offcut_settings row in one
 // query, the number of saves of the owner's stock list (0 before the
-// first) and the offcut settings (the defaults without a row).
-func readStockHead(ctx context.Context, db reader, owner store.Owner) (int64, store.OffcutSettings, error) {
+// first), the offcut settings (the defaults without a row) and the layout
+// options (nil when none were saved).
+func readStockHead(ctx context.Context, db reader, owner store.Owner) (int64, store.OffcutSettings, *store.StockOptions, error) {
 	where, args := ownerWhere(owner, 1)
 	var v int64
 	var data []byte
-	err := db.QueryRow(ctx, `SELECT stock_version, settings::text FROM offcut_settings WHERE `+where, args...).Scan(&v, &data)
+	var options *string
+	err := db.QueryRow(ctx, `SELECT stock_version, settings::text, layout_options::text FROM offcut_settings WHERE `+where, args...).Scan(&v, &data, &options)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, store.DefaultOffcutSettings(), nil
+		return 0, store.DefaultOffcutSettings(), nil, nil
 	}
 	if err != nil {
-		return 0, store.OffcutSettings{}, err
+		return 0, store.OffcutSettings{}, nil, err
 	}
-	return v, store.ParseOffcutSettings(data), nil
+	var opts *store.StockOptions
+	if options != nil {
+		opts = store.ParseStockOptions([]byte(*options))
+	}
+	return v, store.ParseOffcutSettings(data), opts, nil
 }
 
 // countStockSave counts a save of the owner's stock list in its

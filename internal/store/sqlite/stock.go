@@ -17,11 +17,11 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 	// save between this read and the rows' makes the version older than
 	// the rows, and the client's next save a conflict it can reload from;
 	// the other way round it would overwrite that save.
-	version, settings, err := readStockHead(ctx, s.read, owner)
+	version, settings, options, err := readStockHead(ctx, s.read, owner)
 	if err != nil {
 		return list, wrap("sqlite: stock version", err)
 	}
-	list.Version, list.Settings = version, &settings
+	list.Version, list.Settings, list.Options = version, &settings, options
 	where, args := ownerWhere(owner)
 	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
 		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
@@ -125,6 +125,17 @@ func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.St
 			return err
 		}
 	}
+	if list.Options != nil {
+		// countStockSave made sure of the owner's row.
+		data, err := store.StockOptionsColumn(*list.Options)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE offcut_settings SET layout_options = ? WHERE `+where,
+			append([]any{string(data)}, args...)...); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM stock_rows WHERE kind = ? AND `+where,
 		append([]any{store.StockKindSheet}, args...)...); err != nil {
 		return err
@@ -176,19 +187,25 @@ func insertEach(ctx context.Context, tx *sql.Tx, query string, n int, row func(i
 
 // readStockHead returns, from the owner's offcut_settings row in one
 // query, the number of saves of the owner's stock list (0 before the
-// first) and the offcut settings (the defaults without a row).
-func readStockHead(ctx context.Context, db querier, owner store.Owner) (int64, store.OffcutSettings, error) {
+// first), the offcut settings (the defaults without a row) and the layout
+// options (nil when none were saved).
+func readStockHead(ctx context.Context, db querier, owner store.Owner) (int64, store.OffcutSettings, *store.StockOptions, error) {
 	where, args := ownerWhere(owner)
 	var v int64
 	var data []byte
-	err := db.QueryRowContext(ctx, `SELECT stock_version, settings FROM offcut_settings WHERE `+where, args...).Scan(&v, &data)
+	var options sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT stock_version, settings, layout_options FROM offcut_settings WHERE `+where, args...).Scan(&v, &data, &options)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, store.DefaultOffcutSettings(), nil
+		return 0, store.DefaultOffcutSettings(), nil, nil
 	}
 	if err != nil {
-		return 0, store.OffcutSettings{}, err
+		return 0, store.OffcutSettings{}, nil, err
 	}
-	return v, store.ParseOffcutSettings(data), nil
+	var opts *store.StockOptions
+	if options.Valid {
+		opts = store.ParseStockOptions([]byte(options.String))
+	}
+	return v, store.ParseOffcutSettings(data), opts, nil
 }
 
 // countStockSave counts a save of the owner's stock list in its

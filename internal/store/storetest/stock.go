@@ -26,6 +26,8 @@ var stockTests = []struct {
 	{"StockInvalidKeepsOld", testStockInvalid},
 	{"StockVersion", testStockVersion},
 	{"StockTwoWritersOfOneVersion", testStockTwoWriters},
+	{"StockOptions", testStockOptions},
+	{"StockOptionsInvalid", testStockOptionsInvalid},
 	{"PartMaterialColumns", testPartMaterial},
 	{"LayoutKeepsStockAndBands", testLayoutStock},
 	{"LayoutStockInvalid", testLayoutStockInvalid},
@@ -578,5 +580,120 @@ func testStockTwoWriters(t *testing.T, s store.Store) {
 		if v := mustStockVersion(t, s, userA); v != n+1 {
 			t.Fatalf("round %d: version %d after one save over %d", round, v, n)
 		}
+	}
+}
+
+// mustStockOptions returns the owner's stored layout options (nil: none
+// saved) and the list's version.
+func mustStockOptions(t testing.TB, s store.Store, o store.Owner) (*store.StockOptions, int64) {
+	t.Helper()
+	got, err := s.GetStock(context.Background(), o)
+	if err != nil {
+		t.Fatalf("GetStock(%v): %v", o, err)
+	}
+	return got.Options, got.Version
+}
+
+// The layout options saved with the stock list: none before they are
+// saved (also after a save without them), as saved after, per owner;
+// a save without them (a client from before options) keeps them, one with
+// them replaces them; each save counts one version, and a save of an old
+// version changes no option. A cut, which writes the offcut settings'
+// row, keeps them.
+func testStockOptions(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if o, _ := mustStockOptions(t, s, userA); o != nil {
+		t.Fatalf("options before any save: %+v, want none", *o)
+	}
+	stored, err := s.ReplaceStock(ctx, userA, kitchenStock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Options != nil {
+		t.Errorf("options after a save without them: %+v, want none", *stored.Options)
+	}
+	v1 := int64(1)
+	want := store.StockOptions{Objective: nest.ObjectiveArea, DeductBands: true, KeepLeftover: true}
+	list := kitchenStock()
+	list.Options, list.IfVersion = &want, &v1
+	if stored, err = s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	if stored.Options == nil || *stored.Options != want || stored.Version != 2 {
+		t.Fatalf("ReplaceStock with options returned %+v at version %d, want %+v at 2", stored.Options, stored.Version, want)
+	}
+	if o, v := mustStockOptions(t, s, userA); o == nil || *o != want || v != 2 {
+		t.Fatalf("GetStock: options %+v at version %d, want %+v at 2", o, v, want)
+	}
+	if o, _ := mustStockOptions(t, s, userB); o != nil {
+		t.Errorf("user B got user A's options: %+v", *o)
+	}
+	// A client from before options: the list changes, the options stay.
+	v2 := int64(2)
+	old := store.StockList{Stock: kitchenStock().Stock[:1], IfVersion: &v2}
+	if stored, err = s.ReplaceStock(ctx, userA, old); err != nil {
+		t.Fatal(err)
+	}
+	if stored.Options == nil || *stored.Options != want || stored.Version != 3 || len(stored.Stock) != 1 {
+		t.Errorf("save without options: options %+v at version %d with %d rows; want %+v at 3 with 1", stored.Options, stored.Version, len(stored.Stock), want)
+	}
+	// A save of an old copy with other options changes nothing.
+	other := store.StockOptions{Objective: nest.ObjectiveSheets}
+	stale := store.StockList{Options: &other, IfVersion: &v2}
+	if _, err := s.ReplaceStock(ctx, userA, stale); apperr.CodeOf(err) != apperr.Conflict {
+		t.Fatalf("save of version 2 at 3: %v, want conflict", err)
+	}
+	if o, v := mustStockOptions(t, s, userA); o == nil || *o != want || v != 3 {
+		t.Errorf("after a refused save: options %+v at version %d, want %+v at 3", o, v, want)
+	}
+	// Back to the defaults: stored as saved (not taken for none).
+	def := store.DefaultStockOptions()
+	v3 := int64(3)
+	if stored, err = s.ReplaceStock(ctx, userA, store.StockList{Stock: old.Stock, Options: &def, IfVersion: &v3}); err != nil {
+		t.Fatal(err)
+	}
+	if stored.Options == nil || *stored.Options != def || stored.Version != 4 {
+		t.Errorf("save of the defaults: options %+v at version %d, want %+v at 4", stored.Options, stored.Version, def)
+	}
+	// A cut writes the offcut settings' row: the options stay.
+	if _, err = s.ReplaceStock(ctx, userA, store.StockList{Stock: old.Stock, Options: &want}); err != nil {
+		t.Fatal(err)
+	}
+	j := mustCreateJob(t, s, userA, jobInput(t, "Kesilen", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userA, j.ID, store.StateCut)
+	if o, _ := mustStockOptions(t, s, userA); o == nil || *o != want {
+		t.Errorf("options after a cut: %+v, want %+v", o, want)
+	}
+	// A user whose first row a cut made has no options either.
+	j = mustCreateJob(t, s, userB, jobInput(t, "Kesilen B", nil, fixed("a", 40, 100, 1)))
+	mustSetState(t, s, userB, j.ID, store.StateCut)
+	if o, _ := mustStockOptions(t, s, userB); o != nil {
+		t.Errorf("user B's options after a cut: %+v, want none", *o)
+	}
+}
+
+// An objective that is not the engine's (or none) is refused on
+// "options.objective" with the engine's words, and nothing changes:
+// neither the list, nor the options, nor the version.
+func testStockOptionsInvalid(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	want := store.StockOptions{Objective: nest.ObjectiveSheets, DeductBands: true}
+	list := kitchenStock()
+	list.Options = &want
+	if _, err := s.ReplaceStock(ctx, userA, list); err != nil {
+		t.Fatal(err)
+	}
+	for _, objective := range []string{"", "fiyat", "COST", " cost"} {
+		bad := store.StockOptions{Objective: objective, KeepLeftover: true}
+		_, err := s.ReplaceStock(ctx, userA, store.StockList{Options: &bad})
+		if apperr.CodeOf(err) != apperr.Invalid || apperr.FieldOf(err) != "options.objective" || apperr.MessageOf(err) != store.MsgObjective {
+			t.Errorf("objective %q: %v (field %q), want invalid options.objective %q", objective, err, apperr.FieldOf(err), store.MsgObjective)
+		}
+	}
+	if o, v := mustStockOptions(t, s, userA); o == nil || *o != want || v != 1 {
+		t.Errorf("after refused saves: options %+v at version %d, want %+v at 1", o, v, want)
+	}
+	if got := mustGetStock(t, s, userA); !reflect.DeepEqual(got, sheetsAndBands(kitchenStock())) {
+		t.Errorf("a refused save changed the list:\n%#v", got)
 	}
 }

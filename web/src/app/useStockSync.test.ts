@@ -6,6 +6,8 @@ import { useWork } from './useWork';
 const account = { mode: 'local' as const };
 const here = { stock: [{ id: 'h', width: 100, height: 100 }], bands: [], objective: 'area' as const, deductBands: false };
 const server = { stock: [{ id: 's', material: 'Beyaz', width: 183, height: 366 }], bands: [{ code: 'B1' }] };
+/** the layout options of here, as a save sends them */
+const hereOptions = { objective: 'area', deductBands: false, keepLeftover: false };
 
 let calls: { method: string; body?: unknown }[];
 let answer: () => Response | Promise<Response>;
@@ -32,11 +34,11 @@ function both() {
 }
 
 describe('useStockSync', () => {
-  it("takes the server's lists and keeps the options chosen here", async () => {
+  it("takes the server's lists and keeps the options chosen here from a server that keeps none", async () => {
     localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: here }));
     const { result } = both();
     await waitFor(() => expect(result.current.stock?.stock).toEqual(server.stock));
-    expect(result.current.stock).toEqual({ ...server, objective: 'area', deductBands: false });
+    expect(result.current.stock).toEqual({ ...server, objective: 'area', deductBands: false, optionsLocal: true });
     expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 
@@ -45,7 +47,7 @@ describe('useStockSync', () => {
     answer = () => Response.json({ stock: here.stock, bands: [] });
     const { result } = both();
     await waitFor(() => expect(result.current.stockUnsent).toBe(false));
-    expect(calls).toEqual([{ method: 'PUT', body: { stock: here.stock, bands: [], offcutsSeen: [] } }]);
+    expect(calls).toEqual([{ method: 'PUT', body: { stock: here.stock, bands: [], options: hereOptions, offcutsSeen: [] } }]);
     expect(result.current.stock?.stock).toEqual(here.stock);
   });
 
@@ -93,7 +95,7 @@ describe('useStockSync', () => {
       r = await saveStock(edited, result.current);
     });
     expect(r).toBe('saved');
-    expect(calls.at(-1)).toEqual({ method: 'PUT', body: { stock: edited.stock, bands: [], offcutsSeen: ['A-1'] } });
+    expect(calls.at(-1)).toEqual({ method: 'PUT', body: { stock: edited.stock, bands: [], options: hereOptions, offcutsSeen: ['A-1'] } });
     expect(result.current.stock?.stock.map((s) => s.id)).toEqual(['h', 'A-1', 'A-2']);
     expect(result.current.stockUnsent).toBe(false);
   });
@@ -143,7 +145,7 @@ describe('useStockSync after an offline change', () => {
     const ask = vi.fn(async () => true);
     withAsk(ask);
     await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']));
-    expect(calls[1].body).toEqual({ stock: offline.stock, bands: [], offcutsSeen: [] });
+    expect(calls[1].body).toEqual({ stock: offline.stock, bands: [], options: hereOptions, offcutsSeen: [] });
   });
 });
 
@@ -540,5 +542,107 @@ describe('the stock list version', () => {
       expect(result.current.stockVersion).toBe(5);
       expect(result.current.stockUnsent).toBe(false);
     });
+  });
+});
+
+describe('the layout options kept with the stock', () => {
+  type Options = { objective: string; deductBands: boolean; keepLeftover: boolean };
+  const defaults: Options = { objective: 'cost', deductBands: false, keepLeftover: false };
+  // A server that keeps the options as internal/server does: the
+  // defaults and optionsSaved false until a PUT sends some, kept by a PUT
+  // without them; versions as above.
+  let stored: { stock: unknown[]; bands: unknown[]; options: Options; optionsSaved: boolean; version: number };
+  beforeEach(() => {
+    stored = { stock: [{ id: 's', width: 183, height: 366 }], bands: [], options: defaults, optionsSaved: false, version: 3 };
+    answer = () => {
+      const last = calls.at(-1)!;
+      if (last.method === 'GET') return Response.json(stored);
+      const body = last.body as { stock: unknown[]; bands: unknown[]; options?: Options; version?: number };
+      if (body.version !== undefined && body.version !== stored.version)
+        return Response.json({ error: { code: 'conflict', message: 'başka yerde kaydedildi' } }, { status: 409 });
+      stored = {
+        stock: body.stock,
+        bands: body.bands,
+        options: body.options ?? stored.options,
+        optionsSaved: stored.optionsSaved || !!body.options,
+        version: stored.version + 1,
+      };
+      return Response.json(stored);
+    };
+  });
+  const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { options?: Options; version?: number });
+
+  it("takes the server's options over the ones this browser kept", async () => {
+    stored = { ...stored, options: { objective: 'sheets', deductBands: true, keepLeftover: true }, optionsSaved: true };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: here }));
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    expect(result.current.stock).toEqual({ stock: stored.stock, bands: [], objective: 'sheets', deductBands: true, keepLeftover: true });
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    // kept here as the server's: a reload lays out with them too
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).stock).toMatchObject({ objective: 'sheets', deductBands: true, keepLeftover: true });
+  });
+
+  it('sends the options with every save, and the server then has them', async () => {
+    stored = { ...stored, optionsSaved: true };
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock({ ...result.current.stock!, deductBands: true }, result.current);
+    });
+    expect(r).toBe('saved');
+    expect(puts()).toEqual([expect.objectContaining({ options: { objective: 'cost', deductBands: true, keepLeftover: false }, version: 3 })]);
+    expect(stored.options.deductBands).toBe(true);
+    expect(result.current.stock?.deductBands).toBe(true);
+    expect(result.current.stockUnsent).toBe(false);
+    // Back to the defaults: sent too, the server's being saved.
+    await act(async () => {
+      r = await saveStock({ ...result.current.stock!, deductBands: false }, result.current);
+    });
+    expect(puts()[1]).toMatchObject({ options: defaults, version: 4 });
+  });
+
+  it('sends the options chosen in this browser at the start when the server has none yet, with the lists it read', async () => {
+    const mine = { ...here, deductBands: true };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: mine }));
+    const { result } = both();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toEqual({ stock: [{ id: 's', width: 183, height: 366 }], bands: [], options: { objective: 'area', deductBands: true, keepLeftover: false }, offcutsSeen: [], version: 3 });
+    await waitFor(() => expect(result.current.stockUnsent).toBe(false));
+    expect(stored).toMatchObject({ options: { objective: 'area', deductBands: true }, optionsSaved: true, version: 4 });
+    expect(result.current.stock).toEqual({ stock: stored.stock, bands: [], objective: 'area', deductBands: true });
+    expect(result.current.stockVersion).toBe(4);
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']);
+  });
+
+  it('keeps the options chosen here unsent, for the next start, when the server cannot take them', async () => {
+    const mine = { ...here, keepLeftover: true };
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: mine }));
+    const serve = answer;
+    answer = () => (calls.at(-1)!.method === 'PUT' ? new Response('', { status: 503 }) : serve());
+    const { result } = both();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    await act(async () => {});
+    expect(result.current.stockUnsent).toBe(true);
+    expect(result.current.stock).toMatchObject({ objective: 'area', keepLeftover: true });
+    expect(result.current.stock?.optionsLocal).toBeUndefined();
+  });
+
+  it('sends no options of a browser that has only the defaults while the server has none, so that another device\'s choice is not overwritten', async () => {
+    localStorage.setItem('kesim-work', JSON.stringify({ parts: [], canvas: {}, stock: { ...here, objective: 'cost' } }));
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    expect(result.current.stock?.optionsLocal).toBe(true);
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    // Meanwhile another device sends its options; this one saves a row.
+    stored = { ...stored, options: { objective: 'sheets', deductBands: true, keepLeftover: false }, optionsSaved: true };
+    await act(async () => {
+      await saveStock({ ...result.current.stock!, stock: [{ id: 's', width: 183, height: 366, price: 9 }] }, result.current);
+    });
+    expect(puts()[0].options).toBeUndefined();
+    // The save answers the server's options, which the page now lays out with.
+    expect(result.current.stock).toMatchObject({ objective: 'sheets', deductBands: true });
+    expect(result.current.stock?.optionsLocal).toBeUndefined();
   });
 });

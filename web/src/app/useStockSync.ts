@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { isConflict, merged, notThere, offcutIds, sameLists, stockApi, stockPrint, versionOf, type StockLists } from '../features/stock/api';
 import { isOffcut } from '../features/stock/offcuts';
-import type { StockSettings } from '../features/stock/stock';
+import { isDefaultOptions, layoutOptions, type StockSettings } from '../features/stock/stock';
 import { stockMsg } from '../features/stock/texts';
 import { ApiError } from '../lib/api';
 import type { Me } from '../lib/account';
@@ -53,7 +53,9 @@ export class StockConflict extends Error {
  * other device's changes were replaced without a word. The list goes with
  * the version of the server's list it was compared with, so that a save
  * from elsewhere after that look is not overwritten (409: it stays here,
- * and the next start asks again).
+ * and the next start asks again). The layout options are the server's
+ * once it keeps them; options chosen here while it kept none are sent at
+ * once (see sync), so that no device loses its choice.
  */
 export function useStockSync(account: Me | null | undefined, shown: boolean, work: StockWork, ask?: (text: string) => Promise<boolean>): void {
   const sync = useEffectEvent(async (live: () => boolean) => {
@@ -87,13 +89,28 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
       await line.save({ s: sent, seen: offcutIds(sent), before: sent, version, work, quiet: true, live });
       return;
     }
+    let server;
     try {
-      const server = await stockApi.get();
-      if (!live() || !server) return;
-      takeServer(work, server);
+      server = await stockApi.get();
     } catch (e) {
       if (!notThere(e)) console.warn('stock', e);
+      return;
     }
+    if (!live() || !server) return;
+    takeServer(work, server);
+    // The server keeps no options of the user yet (optionsSaved false; a
+    // server from before options says nothing and is sent none here):
+    // options chosen in this browser (work.stock, as it was before the
+    // server's lists) are sent with the lists just read, once, so that the
+    // user's other devices get them. A refusal or a failure leaves them
+    // unsent, sent at the next start.
+    if (server.optionsSaved !== false || !work.stock || isDefaultOptions(layoutOptions(work.stock))) return;
+    const line = lineOf(work);
+    if (!line.idle) return;
+    const s = merged(server, work.stock);
+    delete s.optionsLocal;
+    work.setStock(s, true);
+    await line.save({ s, seen: offcutIds(s), before: s, version: versionOf(server), work, quiet: true, live });
   });
   useEffect(() => {
     if (!shown || !account || work.owner === null) return;
@@ -106,7 +123,8 @@ export function useStockSync(account: Me | null | undefined, shown: boolean, wor
 }
 
 /**
- * takeServer puts the server's lists (with the options kept here) on
+ * takeServer puts the server's lists (with its options, or while it keeps
+ * none, the options kept here) on
  * screen with their version, when they, or what this browser knows of
  * them, changed. Also when the lists are the same: the server's is then
  * the base an offline change is compared with, at its version.

@@ -428,6 +428,19 @@ describe('StockDialog after a conflict, with the server\'s list read', () => {
     expect(screen.getByLabelText('Adet, Satır 1')).toHaveValue('2');
   });
 
+  it('says when the layout options differ from those saved elsewhere, and saves the user\'s', async () => {
+    // the server's lists as GET /api/stock answers them
+    const lists = { stock: server.stock, bands: server.bands, options: { objective: 'sheets', deductBands: true, keepLeftover: false }, optionsSaved: true };
+    const { user, onSave, dlg } = openDiff({ message, mine: { ...mine, bands: server.bands, stock: server.stock }, server: lists as unknown as StockSettings });
+    const alert = within(dlg).getAllByRole('alert')[0];
+    // the options are no row of the table
+    const list = within(alert).getByRole('list', { name: 'Sunucudaki listeden farklar (sunucudaki → sizdeki):' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Seçenekler: hedef levha sayısı → maliyet, bant kalınlığı düşülür evet → hayır']);
+    expect(screen.getByLabelText('Hedef')).toHaveValue('cost');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave.mock.calls[0][0]).toMatchObject({ objective: 'cost', deductBands: false });
+  });
+
   it('lists the first 20 differences and counts the rest', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ id: `n${i}`, material: 'Meşe', width: 100 + i, height: 50 }));
     openDiff({ message, mine: { ...mine, stock: many, bands: server.bands }, server: { ...server, stock: [] } });

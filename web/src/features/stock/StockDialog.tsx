@@ -229,6 +229,10 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
     }
     const out: StockSettings = { stock: [...c.stock, ...offcuts], bands: c.bands, objective, deductBands: deduct };
     if (keepLeftover) out.keepLeftover = true;
+    // Options left as they came, while the server keeps none, stay this
+    // browser's (sent only when not the defaults); chosen, they are sent.
+    if (start.optionsLocal && objective === start.objective && deduct === start.deductBands && keepLeftover === (start.keepLeftover === true))
+      out.optionsLocal = true;
     // Settings left as they came stay as they were (absent: the server's defaults).
     const changed = JSON.stringify(o.settings) !== JSON.stringify(offcutSettings);
     if (changed || start.offcutSettings) out.offcutSettings = changed ? o.settings : start.offcutSettings;
@@ -294,7 +298,7 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
             {diff && diff.length === 0 && <p>{stockMsg.diffNone}</p>}
             {diff && diff.length > 0 && (
               <div className="stock-diff">
-                <p id={diffId}>{stockMsg.diffSummary(diff.filter((d) => d.list !== 'offcutSettings').length)}</p>
+                <p id={diffId}>{stockMsg.diffSummary(diff.filter((d) => d.list !== 'offcutSettings' && d.list !== 'options').length)}</p>
                 <ul aria-labelledby={diffId}>
                   {shownDiff.map((d, i) => (
                     <li key={`${d.list}:${d.id}`} id={`${diffId}-${i}`}>

@@ -420,4 +420,33 @@ describe('stockDiff: the rows of a refused list that differ from the server\'s',
     const rule = { minHeight: 30, minWidth: 30, thickness: 18, material: 'Sunta' };
     expect(stockDiff(lists([], [], { ...settings, rules: [rule] }), lists([], [], { ...settings, rules: [{ material: 'Sunta', thickness: 18, minWidth: 30, minHeight: 30 }] }))).toEqual([]);
   });
+
+  it('says which layout options differ from those the server saved, in one line', () => {
+    const mine: StockSettings = { ...lists([big]), objective: 'area', deductBands: true, keepLeftover: true };
+    const server = { ...lists([big]), options: { objective: 'cost', deductBands: false, keepLeftover: true }, optionsSaved: true };
+    const d = stockDiff(mine, server);
+    expect(d).toEqual([
+      {
+        list: 'options',
+        id: '',
+        row: -1,
+        name: '',
+        kind: 'changed',
+        fields: [
+          { field: 'objective', server: 'maliyet', mine: 'alan' },
+          { field: 'deductBands', server: 'hayır', mine: 'evet' },
+        ],
+      },
+    ]);
+    expect(d.map(diffText)).toEqual(['Seçenekler: hedef maliyet → alan, bant kalınlığı düşülür hayır → evet']);
+    expect(stockDiff({ ...mine, objective: 'sheets', deductBands: false, keepLeftover: false }, server).map(diffText)).toEqual([
+      'Seçenekler: hedef maliyet → levha sayısı, son levhada tek artık evet → hayır',
+    ]);
+    // the same options: no line
+    expect(stockDiff({ ...mine, objective: 'cost', deductBands: false }, server)).toEqual([]);
+    // a server that saved none (or keeps none), or options only this browser's: nothing to compare
+    expect(stockDiff(mine, { ...server, optionsSaved: false })).toEqual([]);
+    expect(stockDiff(mine, lists([big]))).toEqual([]);
+    expect(stockDiff({ ...mine, optionsLocal: true }, server)).toEqual([]);
+  });
 });

@@ -25,8 +25,9 @@ export type Grain = 'none' | 'vertical' | 'horizontal';
 export type Objective = 'cost' | 'area' | 'sheets';
 
 /**
- * StockSettings is what the stock dialog edits and /api/stock keeps
- * (objective and deductBands stay in this browser). stock holds the
+ * StockSettings is what the stock dialog edits and /api/stock keeps, the
+ * layout options (objective, deductBands, keepLeftover) with the lists, so
+ * that every device of the user lays a job out alike. stock holds the
  * offcuts from the rack too (offcut: true, see offcuts.ts); offcutSettings
  * are absent until the server gave them (its defaults apply).
  */
@@ -36,11 +37,47 @@ export interface StockSettings {
   objective: Objective;
   deductBands: boolean;
   offcutSettings?: OffcutSettings;
-  /** keepLeftover asks for one large leftover on the last sheet of each material (kept in this browser) */
+  /** keepLeftover asks for one large leftover on the last sheet of each material */
   keepLeftover?: boolean;
+  /**
+   * optionsLocal: the server keeps no options of the user yet (GET
+   * /api/stock's optionsSaved false), so the options are this browser's
+   * own; they are sent with the next save when they are not the defaults
+   * (the defaults are not, so that a device that never chose any does not
+   * override another's choice). Absent once the server has them.
+   */
+  optionsLocal?: true;
 }
 
-export const EMPTY_STOCK: StockSettings = { stock: [], bands: [], objective: 'cost', deductBands: false };
+/** LayoutOptions are the layout options kept with the stock (GET/PUT /api/stock's "options"). */
+export interface LayoutOptions {
+  objective: Objective;
+  deductBands: boolean;
+  keepLeftover: boolean;
+}
+
+export const DEFAULT_LAYOUT_OPTIONS: LayoutOptions = { objective: 'cost', deductBands: false, keepLeftover: false };
+
+/** layoutOptions are the layout options of the stock settings (the defaults without them). */
+export function layoutOptions(s: Partial<Pick<StockSettings, 'objective' | 'deductBands' | 'keepLeftover'>> | undefined): LayoutOptions {
+  return { objective: s?.objective ?? 'cost', deductBands: s?.deductBands === true, keepLeftover: s?.keepLeftover === true };
+}
+
+/** isDefaultOptions reports whether the options are the defaults (those of a user who chose none). */
+export function isDefaultOptions(o: LayoutOptions): boolean {
+  return o.objective === 'cost' && !o.deductBands && !o.keepLeftover;
+}
+
+/** optionsOf reads layout options the server sent; null when they are not of their shape. */
+export function optionsOf(v: unknown): LayoutOptions | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (o.objective !== 'cost' && o.objective !== 'area' && o.objective !== 'sheets') return null;
+  return { objective: o.objective, deductBands: o.deductBands === true, keepLeftover: o.keepLeftover === true };
+}
+
+/** EMPTY_STOCK is the stock of a user of whom none is known here: no lists, the default options, not (known to be) the server's. */
+export const EMPTY_STOCK: StockSettings = { stock: [], bands: [], objective: 'cost', deductBands: false, optionsLocal: true };
 
 // docs/engine.md, "Limits": the engine's (generated/limits.ts)
 export { MAX_BANDS, MAX_STOCK_ROWS };
@@ -653,6 +690,7 @@ export function settingsOf(v: unknown): StockSettings {
   const out: StockSettings = { stock: stock.slice(0, MAX_STOCK_ROWS), bands: bands.slice(0, MAX_BANDS), objective, deductBands: o.deductBands === true };
   if (o.offcutSettings) out.offcutSettings = offcutSettingsOf(o.offcutSettings);
   if (o.keepLeftover === true) out.keepLeftover = true;
+  if (o.optionsLocal === true) out.optionsLocal = true;
   return out;
 }
 
@@ -668,14 +706,15 @@ export function stockLabel(rows: Stock[] | undefined, id: string | undefined, fa
 /**
  * RowDiff is a row that differs between the user's list and the server's
  * (stockDiff): a sheet row ('stock', matched by id), a band code ('bands',
- * by code), an offcut of the rack ('offcuts', by code) or the offcut
- * settings ('offcutSettings', one entry, no fields). kind says where it
+ * by code), an offcut of the rack ('offcuts', by code), the offcut
+ * settings ('offcutSettings', one entry, no fields) or the layout options
+ * ('options', one entry, the options that differ). kind says where it
  * is: only in the user's list ('mine'), only on the server ('server'), or
  * in both with other values ('changed': fields, each with its values
  * written as the dialog writes them, the server's and the user's).
  */
 export interface RowDiff {
-  list: 'stock' | 'bands' | 'offcuts' | 'offcutSettings';
+  list: 'stock' | 'bands' | 'offcuts' | 'offcutSettings' | 'options';
   /** id of the sheet row or offcut, the band's code */
   id: string;
   /** the row's place among the user's sheet rows or band codes (their table's row), -1 when not there */
@@ -688,13 +727,41 @@ export interface RowDiff {
 
 /** DiffField is a field of a row in both lists with other values: the field's key and its values, the server's and the user's. */
 export interface DiffField {
-  field: 'name' | 'material' | 'thickness' | 'width' | 'height' | 'quantity' | 'price' | 'grain' | 'overlength';
+  field: 'name' | 'material' | 'thickness' | 'width' | 'height' | 'quantity' | 'price' | 'grain' | 'overlength' | 'objective' | 'deductBands' | 'keepLeftover';
   server: string;
   mine: string;
 }
 
-/** DiffLists are the lists stockDiff compares: a list of the dialog's, or the server's (GET /api/stock). */
-export type DiffLists = Pick<StockSettings, 'stock' | 'bands' | 'offcutSettings'>;
+/**
+ * DiffLists are the lists stockDiff compares: a list of the dialog's (with
+ * its options), or the server's (GET /api/stock: options, and
+ * optionsSaved false when the user saved none).
+ */
+export type DiffLists = Pick<StockSettings, 'stock' | 'bands' | 'offcutSettings'> &
+  Partial<Pick<StockSettings, 'objective' | 'deductBands' | 'keepLeftover' | 'optionsLocal'>> & { options?: unknown; optionsSaved?: boolean };
+
+/**
+ * listOptions are the layout options a list of stockDiff holds: the
+ * dialog's (its objective and flags), or those the server saved; null
+ * when it holds none (the server saved none, or the options are only
+ * this browser's).
+ */
+export function listOptions(l: DiffLists | undefined): LayoutOptions | null {
+  if (!l) return null;
+  if (l.options !== undefined || l.optionsSaved !== undefined) return l.optionsSaved === false ? null : optionsOf(l.options);
+  if (l.objective !== undefined) return l.optionsLocal ? null : layoutOptions(l);
+  return null;
+}
+
+const OBJECTIVE_WORDS: Record<Objective, string> = { cost: stockMsg.objectiveCost, area: stockMsg.objectiveArea, sheets: stockMsg.objectiveSheets };
+const yesNo = (v: boolean) => (v ? stockMsg.yes : stockMsg.no);
+
+/** OPTIONS_DIFF are the layout options as a list of differences compares and writes them. */
+const OPTIONS_DIFF: [DiffField['field'], (o: LayoutOptions) => string][] = [
+  ['objective', (o) => OBJECTIVE_WORDS[o.objective]],
+  ['deductBands', (o) => yesNo(o.deductBands)],
+  ['keepLeftover', (o) => yesNo(o.keepLeftover)],
+];
 
 /** sheetName names a sheet row in a list of differences: its name, else its material and size (Beyaz 183 × 366). */
 function sheetName(r: Stock): string {
@@ -751,8 +818,10 @@ function settingsKey(o: OffcutSettings): string {
  * matched by id and the band codes by code (in the user's order, then
  * those only on the server in theirs), with the fields that changed, as
  * the dialog writes their values (1.450; 45,5); the rack's offcuts, which
- * the user can only take off (only on the server); and the offcut
- * settings when both lists carry them and they differ. The order of the
+ * the user can only take off (only on the server); the offcut settings
+ * when both lists carry them and they differ; and the layout options
+ * (objective, band deduction, one leftover) that differ when both lists
+ * hold options (listOptions). The order of the
  * rows is not a difference. Equal lists give none.
  */
 export function stockDiff(mine: DiffLists, server: DiffLists): RowDiff[] {
@@ -787,16 +856,24 @@ export function stockDiff(mine: DiffLists, server: DiffLists): RowDiff[] {
   for (const id of serverRack) if (!mineRack.has(id)) out.push({ list: 'offcuts', id, row: -1, name: '', kind: 'server', fields: [] });
   if (mine.offcutSettings && server.offcutSettings && settingsKey(mine.offcutSettings) !== settingsKey(server.offcutSettings))
     out.push({ list: 'offcutSettings', id: '', row: -1, name: '', kind: 'changed', fields: [] });
+  const mineOptions = listOptions(mine);
+  const serverOptions = listOptions(server);
+  if (mineOptions && serverOptions) {
+    const fields = changedFields(OPTIONS_DIFF, serverOptions, mineOptions);
+    if (fields.length) out.push({ list: 'options', id: '', row: -1, name: '', kind: 'changed', fields });
+  }
   return out;
 }
 
 /**
  * diffText writes a difference (stockDiff) on one line, in Turkish:
  * "Satır 2 (Beyaz 183 × 366): adet 4 → 2, fiyat 1.450 → 1.500",
- * "Bant B2: yalnız sizde", "Ceviz 210 × 280: yalnız sunucuda".
+ * "Bant B2: yalnız sizde", "Ceviz 210 × 280: yalnız sunucuda",
+ * "Seçenekler: hedef maliyet → alan, bant kalınlığı düşülür hayır → evet".
  */
 export function diffText(d: RowDiff): string {
   if (d.list === 'offcutSettings') return stockMsg.offcutSettingsDiffer;
+  if (d.list === 'options') return `${stockMsg.options}: ${d.fields.map((f) => stockMsg.diffField(stockMsg.diffFields[f.field], f.server, f.mine)).join(', ')}`;
   const who =
     d.list === 'stock' ? stockMsg.diffSheet(d.row, d.name) : d.list === 'bands' ? stockMsg.diffBand(d.id) : stockMsg.diffOffcut(d.id);
   let what: string;

@@ -80,7 +80,13 @@ export const stockMsg = {
     grain: 'damar',
     overlength: 'fazlalık',
     bandPrice: 'metre fiyatı',
+    objective: 'hedef',
+    deductBands: 'bant kalınlığı düşülür',
+    keepLeftover: 'son levhada tek artık',
   },
+  /** a layout option's value in a list of differences */
+  yes: 'evet',
+  no: 'hayır',
   open: 'Levha stoku',
   title: 'Levha stoku',
   stockRows: 'Stok satırları',
