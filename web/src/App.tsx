@@ -37,7 +37,7 @@ import { savedMsg } from './features/saved/texts';
 import type { JobState } from './lib/api';
 import { EMPTY_STOCK, replacesStock, stockOptions, type StockSettings } from './features/stock/stock';
 import { engineRow } from './features/stock/offcuts';
-import { StockDialog } from './features/stock/StockDialog';
+import { StockDialog, type StockRead } from './features/stock/StockDialog';
 import { stockMsg } from './features/stock/texts';
 import { msg } from './messages';
 
@@ -144,10 +144,12 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     setStockConflict(c);
     setDialog('stock');
   };
-  const applyStock = async (s: StockSettings) => {
+  // The dialog's save goes with the version and rack it was opened on (a
+  // list taken from another tab since is then a conflict, not overwritten).
+  const applyStock = async (s: StockSettings, read?: StockRead) => {
     setDialog(null);
     setStockConflict(null);
-    const r = await saveStock(s, work);
+    const r = read ? await saveStock(s, work, read.version ?? work.stockVersion, read.settings) : await saveStock(s, work);
     if (r instanceof StockConflict) stockRefused(r);
     else if (r === 'saved') notices.toast(stockMsg.saved);
     else if (r === 'local') notices.toast(stockMsg.savedLocally, { tone: 'info', ms: 5000 });
@@ -317,7 +319,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
           settings={work.stock ?? EMPTY_STOCK}
           parts={work.parts}
           conflict={stockConflict ?? undefined}
-          onSave={(s) => void applyStock(s)}
+          version={work.stockVersion}
+          onSave={(s, read) => void applyStock(s, read)}
           onClose={closeStockDialog}
           onReload={() => void reloadStock()}
         />

@@ -228,6 +228,29 @@ describe('the stock list version', () => {
     expect(result.current.stockVersion).toBe(5);
   });
 
+  it("saves a dialog's list with the version and rack it was opened on, though the page took a newer list from another tab since", async () => {
+    const a1 = { id: 'A-1', width: 80, height: 60, quantity: 1, offcut: true };
+    const a5 = { id: 'A-5', width: 90, height: 60, quantity: 1, offcut: true };
+    stored.stock = [{ id: 's', width: 183, height: 366, quantity: 5 }, a1];
+    const { result } = both();
+    await waitFor(() => expect(result.current.stockVersion).toBe(3));
+    // The dialog opens on the list at version 3.
+    const read = { settings: result.current.stock!, version: result.current.stockVersion };
+    // Another tab marks a job cut: two sheets off s, A-5 on the rack; this tab takes the list over (storage event).
+    saveElsewhere([{ id: 's', width: 183, height: 366, quantity: 3 }, a1, a5]);
+    act(() => result.current.setStock({ ...result.current.stock!, stock: stored.stock }, false, stored.version));
+    expect(result.current.stockVersion).toBe(4);
+    // The dialog saves its old rows (s still 5, a price changed): refused, nothing of the cut undone.
+    const mine = { ...read.settings, stock: [{ id: 's', width: 183, height: 366, quantity: 5, price: 10 }, a1] };
+    let r: unknown;
+    await act(async () => {
+      r = await saveStock(mine, result.current, read.version, read.settings);
+    });
+    expect(r).toBeInstanceOf(StockConflict);
+    expect(puts()).toEqual([expect.objectContaining({ version: 3, offcutsSeen: ['A-1'] })]);
+    expect(stored.stock).toEqual([{ id: 's', width: 183, height: 366, quantity: 3 }, a1, a5]);
+  });
+
   it('keeps the user\'s list on screen, unsent, when the server\'s cannot be read after a 409', async () => {
     const { result } = both();
     await waitFor(() => expect(result.current.stockVersion).toBe(3));

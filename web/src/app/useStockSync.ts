@@ -202,10 +202,12 @@ type SaveWork = Pick<StockWork, 'stock' | 'stockVersion' | 'setStock' | 'stockSe
  * and goes with the version that answer gave, so that the tab never
  * conflicts with itself.
  */
-export async function saveStock(s: StockSettings, work: SaveWork, version = work.stockVersion): Promise<Saved> {
-  // The stock and the rack as this browser last had them, before s goes on screen.
+export async function saveStock(s: StockSettings, work: SaveWork, version = work.stockVersion, read = work.stock): Promise<Saved> {
+  // The stock and the rack as this browser last had them, before s goes on
+  // screen; the offcuts seen are those of the list s was made from (read: a
+  // dialog's, opened before another tab's cut put new offcuts on the page).
   const before = work.stock;
-  const seen = offcutIds(before);
+  const seen = offcutIds(read);
   work.setStock(s, true);
   return await lineOf(work).save({ s, seen, before, version, work });
 }

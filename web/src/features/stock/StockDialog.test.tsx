@@ -485,3 +485,17 @@ describe('StockDialog on a phone', () => {
     for (const hint of [/alınan levhalarda yer varsa artık bütün kalır/, /Her malzemenin son levhasında/, /Boş = sınırsız/]) expect(screen.getByText(hint)).toHaveClass('hint');
   });
 });
+
+describe('StockDialog opened before the page took a newer list', () => {
+  it('saves with the list and version it was opened on, for a list saved since to be a conflict', async () => {
+    const old: StockSettings = { ...EMPTY_STOCK, stock: [{ id: 's', name: 'Beyaz', width: 183, height: 366, quantity: 5 }] };
+    const newer: StockSettings = { ...EMPTY_STOCK, stock: [{ id: 's', name: 'Beyaz', width: 183, height: 366, quantity: 3 }] };
+    const onSave = vi.fn();
+    const { rerender } = render(<StockDialog settings={old} version={7} onSave={onSave} onClose={vi.fn()} />, { wrapper: NoticeProvider });
+    // Another tab cut a job: the page now has the list at version 8.
+    rerender(<StockDialog settings={newer} version={8} onSave={onSave} onClose={vi.fn()} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0][1]).toEqual({ settings: old, version: 7 });
+  });
+});

@@ -49,8 +49,15 @@ interface Props {
    * (removed or renamed) asks first.
    */
   parts?: readonly { edges?: Edges }[];
-  /** onSave is given the checked lists and options. */
-  onSave: (s: StockSettings) => void;
+  /**
+   * onSave is given the checked lists and options, and what the dialog
+   * was opened on (read: the list on screen then, at version): a save goes
+   * with them, so that a list saved meanwhile (another tab's cut, taken
+   * over by this tab) is a conflict, not overwritten with the old rows.
+   */
+  onSave: (s: StockSettings, read: StockRead) => void;
+  /** version is the version of settings, the list on screen (undefined: a server without versions) */
+  version?: number;
   onClose: () => void;
   /**
    * conflict is a save of this dialog the server refused because the list
@@ -63,6 +70,12 @@ interface Props {
    */
   conflict?: { message: string; mine: StockSettings; server?: DiffLists };
   onReload?: () => void;
+}
+
+/** StockRead is the list a stock dialog was opened on and its version. */
+export interface StockRead {
+  settings: StockSettings;
+  version?: number;
 }
 
 type Listed = Problem & { list: 'stock' | 'bands' };
@@ -127,8 +140,10 @@ const BAND_FIELDS: Field<keyof BandDraft>[] = [
  * what is wrong beside it, in docs/engine.md's words. A stock CSV adds its
  * rows to the list.
  */
-export function StockDialog({ settings, parts, onSave, onClose, conflict, onReload }: Props) {
+export function StockDialog({ settings, parts, onSave, onClose, conflict, onReload, version }: Props) {
   const notices = useNotices();
+  // What the dialog was opened on: the page may take a newer list from another tab meanwhile.
+  const [read] = useState<StockRead>(() => ({ settings, version }));
   // What the fields start from: the list on screen, or the user's list the server refused.
   const start = conflict?.mine ?? settings;
   const [rows, setRows] = useState<StockDraft[]>(() => start.stock.filter((s) => !isOffcut(s)).map(stockDraft));
@@ -236,7 +251,7 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
     // Settings left as they came stay as they were (absent: the server's defaults).
     const changed = JSON.stringify(o.settings) !== JSON.stringify(offcutSettings);
     if (changed || start.offcutSettings) out.offcutSettings = changed ? o.settings : start.offcutSettings;
-    onSave(out);
+    onSave(out, read);
   };
 
   // Enter in a field saves, as in a form; the keystroke goes no further, so
