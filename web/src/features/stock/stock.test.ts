@@ -247,6 +247,22 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
       expect(stockMsg.csvMerged(m.added, m.updated, m.same)).toBe('2 stok satırı içe aktarıldı: 1 satır eklendi, 1 satır güncellendi.');
     });
 
+    it('matches a coded line the list has no code for by its sheet, instead of adding the sheet twice', () => {
+      const csv = parseStockCsv('kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet\nBS18;Beyaz büyük;Beyaz;18;183;366;5\n');
+      const m = mergeStockCsv(list, csv, 100);
+      expect([m.added, m.updated, m.same]).toEqual([0, 1, 0]);
+      expect(m.rows.map((r) => [r.id, r.name, r.quantity])).toEqual([
+        ['a', 'Beyaz büyük', '5'],
+        ['b', '', ''],
+      ]);
+    });
+
+    it('compares values as numbers: a price typed 1234,56 is the file\'s 1.234,56', () => {
+      const typed = [draft({ id: 'a', material: 'Beyaz', thickness: '18', width: '183', height: '366', quantity: '3', price: '1234,56' })];
+      const m = mergeStockCsv(typed, parseStockCsv('malzeme;kalınlık;genişlik;yükseklik;adet;fiyat\nBeyaz;18;183;366;3;1234,56\n'), 100);
+      expect([m.added, m.updated, m.same]).toEqual([0, 0, 1]);
+    });
+
     it('adds no more rows than there is room for', () => {
       const m = mergeStockCsv(list, parseStockCsv('genişlik;yükseklik\n1;1\n2;2\nx\n'), 1);
       expect(m.rows).toHaveLength(3);

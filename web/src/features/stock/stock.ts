@@ -590,6 +590,14 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
     return c.ok ? sheetKey(c.stock) : null;
   });
   const matchedBy = new Map<number, number>(); // list row -> the file's line that updated it
+  // The codes the file gives: a coded line not on the list matches a row of its sheet unless the
+  // file names that row by its own code (the dialog shows no codes, so a kod the list lacks is news).
+  const fileCodes = new Set(csv.rows.filter((_, k) => csv.coded?.[k]).map((d) => d.id));
+  // Values compared as the engine reads them: "1234,56" and "1.234,56" are one price.
+  const value = (r: StockDraft) => {
+    const c = checkStockDraft(r);
+    return JSON.stringify(c.ok ? c.stock : r);
+  };
   let added = 0;
   let updated = 0;
   let same = 0;
@@ -601,8 +609,9 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
     if (at < 0) {
       const c = checkStockDraft(d);
       const key = c.ok ? sheetKey(c.stock) : null;
-      if (key !== null && !byCode) at = keys.findIndex((x) => x === key);
+      if (key !== null) at = keys.findIndex((x, i) => x === key && !(byCode && fileCodes.has(rows[i].id)));
     }
+    const sheetMatch = at >= 0 && !(byCode && rows[at].id === d.id);
     if (at >= 0 && at < existing.length) {
       const first = matchedBy.get(at);
       if (first !== undefined) {
@@ -610,13 +619,13 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
         return;
       }
       matchedBy.set(at, line);
-      const fields: (keyof StockDraft)[] = byCode
+      const fields: (keyof StockDraft)[] = !sheetMatch
         ? (['name', 'material', 'thickness', 'width', 'height', 'quantity', 'price', 'grain'] as const).filter((f) => columns.has(f))
         : (['name', 'quantity', 'price'] as const).filter((f) => columns.has(f));
       const before = rows[at];
       const after = { ...before };
       for (const f of fields) (after as Record<string, string>)[f] = d[f];
-      if (fields.some((f) => after[f] !== before[f])) {
+      if (value(after) !== value(before)) {
         rows[at] = after;
         updated++;
       } else same++;
