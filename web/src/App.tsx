@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Footer } from './app/Footer';
 import { Header } from './app/Header';
 import { JobScreen } from './app/JobScreen';
@@ -30,7 +30,7 @@ import { dataSize, describeExtras, totals } from './features/parts/parts';
 import { NoParts } from './features/results/NoParts';
 import { ProgressCard } from './features/results/ProgressCard';
 import { ResultsView } from './features/results/ResultsView';
-import type { SavedLayout, SavedPart } from './features/saved/api';
+import { api as savedApi, type SavedLayout, type SavedPart } from './features/saved/api';
 import { SavedItemsDialog } from './features/saved/SavedItemsDialog';
 import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { savedMsg } from './features/saved/texts';
@@ -82,6 +82,21 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const pinned = cutting?.pinned;
   const layout = useLayoutSearch(engine, work.parts, work.canvas, work.stock, pinned, helpers, work.shown);
   const stored = layout.stored ? (work.job?.state === 'cut' ? 'cut' : 'layout') : null;
+  // A job already cut is shown as it was sawn after a reload too (the
+  // stored result is not kept with the work in the browser): read again.
+  const cutId = work.job?.state === 'cut' && !work.shown && !work.unsaved ? work.job.id : undefined;
+  const { showCut } = work;
+  useEffect(() => {
+    if (!cutId) return;
+    let live = true;
+    savedApi.getLayout(cutId).then(
+      (l) => live && showCut(l),
+      () => {}, // out of reach: the layout laid out here stays
+    );
+    return () => {
+      live = false;
+    };
+  }, [cutId, showCut]);
   useSyncOnSignIn(session.account, !splash);
   useStockSync(session.account, !splash, work, notices.confirm);
   useJobSync(work);

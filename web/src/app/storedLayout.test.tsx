@@ -7,6 +7,7 @@ import type { EngineClient } from '../features/engine/client';
 import type { Request, Result } from '../features/engine/types';
 import { download } from '../features/export/download';
 import type { SavedLayout } from '../features/saved/api';
+import { partsPrint } from './work';
 
 vi.mock('../features/export/download', () => ({ download: vi.fn() }));
 
@@ -209,6 +210,18 @@ describe('App loading a saved job', () => {
     expect(JSON.parse(localStorage.getItem('kesim-work')!).stock.stock.map((r: { id: string }) => r.id)).toEqual(['yeni']);
     expect(vi.mocked(fetch).mock.calls.some(([url, init]) => String(url).startsWith('/api/stock') && init?.method === 'PUT')).toBe(false);
     expect(screen.getByRole('img', { name: /Eski levha/ })).toBeInTheDocument();
+  });
+
+  it('shows a cut job as it was sawn after a reload too, reading it again', async () => {
+    const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'] });
+    // The page reloaded with the cut job's work on screen: the stored result is not kept with it.
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: cutJob.parts, canvas: { width: 100, height: 148 }, saved: partsPrint(cutJob.parts), job: { id: '9', name: 'Mutfak', state: 'cut', pinned: [] } }),
+    );
+    await setup(cutJob);
+    await screen.findByText('Kesilmiş iş: kesilen düzen gösteriliyor.');
+    await vi.waitFor(() => expect(pages()).toBe('1'));
   });
 
   it('re-plans a job being cut only once asked, with its cut sheet pinned', async () => {

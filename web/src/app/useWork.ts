@@ -123,6 +123,18 @@ export function useWork(account: Me | null | undefined) {
       // A cleared list starts a new job.
       clear: () => update((w) => ({ ...withoutJob(w), parts: [] })),
       setCanvas: (canvas: CanvasSettings) => update((w) => ({ ...w, canvas })),
+      /**
+       * showCut shows a job already cut as it was sawn, after a reload (the
+       * stored result is kept in the tab's memory only): l is the job read
+       * again from the server, taken when it is the job on screen, cut, its
+       * parts unchanged since they were loaded and its result fits them.
+       */
+      showCut: (l: SavedLayout) =>
+        update((w) => {
+          if (w.shown || w.job?.id !== l.id || l.state !== 'cut' || !l.result || unsaved(w)) return w;
+          if (!resultFits(l.result, w.parts, new Set())) return w;
+          return { ...w, shown: { result: l.result, parts: w.parts, canvas: w.canvas, stock: stockKey(w.stock), cut: true, rows: l.stock } };
+        }),
       /** relayout drops the stored result shown (load): the work is laid out anew, as it is. */
       relayout: () => update(withoutShown),
       /**
