@@ -732,9 +732,12 @@ await test('a job whose stock runs out lists Stok yetmedi', async (page) => {
   await page.getByRole('listitem', { name: 'Kare' }).waitFor();
   await defineStock(page, 'ad;malzeme;genişlik;yükseklik;adet;fiyat\nTek levha;Beyaz;183;366;1;1450\n');
   await waitSections(page, 1);
-  await page.getByTestId('order-summary').getByText(/Stok yetmedi/).waitFor({ timeout: 15000 });
+  await page.getByTestId('order-summary').getByText(/Kare \(100x100\) \(5 adet\): Stok yetmedi/).waitFor({ timeout: 15000 });
   const summary = await page.getByTestId('order-summary').innerText();
-  expect(/Kare \(100x100\) \(5 adet\): Stok yetmedi/.test(summary), `summary: ${summary}`);
+  // the plan is said to be short, not proven cheapest
+  expect(summary.includes('Stok yetmedi: 5 parça stok yetmediği için yerleştirilemedi'), `summary: ${summary}`);
+  const shown = await page.locator('.results').innerText();
+  expect(!/ucuz olamaz|kanıtlandı/.test(shown), `a bound claimed for a plan short of stock: ${shown}`);
   expect(summary.includes('Tek levha: 1 levha'), `sheets from stock: ${summary}`);
 });
 

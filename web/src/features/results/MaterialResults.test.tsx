@@ -271,6 +271,7 @@ describe('a material whose limited stock ran out', () => {
       materials: kitchen.materials!.map((m) => (m.material === 'Ceviz MDF' ? { ...m, stockOut: 2 } : m)),
     };
     show(short);
+    expect(screen.queryByText('En az sayfa sayısı (kanıtlandı)')).toBeNull();
     const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
     expect(walnut).toHaveTextContent('Stok yetmedi: 2 parça yerleştirilemedi (plan eksik)');
     expect(walnut).not.toHaveTextContent('kanıtlandı');

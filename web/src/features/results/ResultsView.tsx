@@ -113,6 +113,7 @@ export function ResultsView({
   if (index > last) setIndex(last);
 
   const st = result?.stats;
+  const short = (result?.materials ?? []).reduce((sum, m) => sum + (m.stockOut ?? 0), 0);
   const page = groups[Math.min(index, last)]?.page;
   // A layout with materials shows them section by section, with the order
   // summary; without, the view is the specification's.
@@ -139,8 +140,9 @@ export function ResultsView({
       </div>
       <div className="status-row">
         {st && st.pages > 0 && (
-          <p className={st.optimal ? 'proof ok' : 'proof'}>
-            {st.optimal ? msg.proven : msg.gap(st.lowerBound)}
+          <p className={st.optimal && !short ? 'proof ok' : 'proof'}>
+            {/* a plan short of stock proves nothing of the job (as the PDF) */}
+            {short ? resultMsg.stockOut(short) : st.optimal ? msg.proven : msg.gap(st.lowerBound)}
             {st.cuts ? ` · ${msg.cutsInfo(st.cuts, fmtCm(st.cutLength ?? 0))}` : ''}
           </p>
         )}
