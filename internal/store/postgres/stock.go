@@ -24,30 +24,15 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 		return list, wrap("postgres: stock version", err)
 	}
 	list.Version, list.Settings, list.Options = version, &settings, options
-	where, args := ownerWhere(owner, 2)
-	rows, err := s.pool.Query(ctx, `SELECT row_id, name, material, (thickness * 100)::bigint,
-		(width * 100)::bigint, (height * 100)::bigint, quantity, (price * 100)::bigint, grain
-		FROM stock_rows WHERE kind = $1 AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
+	sheets, err := readSheets(ctx, s.pool, owner)
 	if err != nil {
 		return list, wrap("postgres: list stock", err)
 	}
-	for rows.Next() {
-		var st nest.Stock
-		var th, w, h, price int64
-		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
-			rows.Close()
-			return list, wrap("postgres: scan stock", err)
-		}
-		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
-		st.Price = store.FromHundredths(price)
-		list.Stock = append(list.Stock, st)
+	for _, r := range sheets {
+		list.Stock = append(list.Stock, r.Stock)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return list, wrap("postgres: list stock", err)
-	}
-	where, args = ownerWhere(owner, 1)
-	rows, err = s.pool.Query(ctx, `SELECT code, name, (thickness * 100)::bigint, (price * 100)::bigint,
+	where, args := ownerWhere(owner, 1)
+	rows, err := s.pool.Query(ctx, `SELECT code, name, (thickness * 100)::bigint, (price * 100)::bigint,
 		(overlength * 100)::bigint FROM band_codes WHERE `+where+` ORDER BY position`, args...)
 	if err != nil {
 		return list, wrap("postgres: list bands", err)

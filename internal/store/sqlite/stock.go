@@ -22,27 +22,15 @@ func (s *Store) GetStock(ctx context.Context, owner store.Owner) (store.StockLis
 		return list, wrap("sqlite: stock version", err)
 	}
 	list.Version, list.Settings, list.Options = version, &settings, options
-	where, args := ownerWhere(owner)
-	rows, err := s.read.QueryContext(ctx, `SELECT row_id, name, material, thickness, width, height, quantity, price, grain
-		FROM stock_rows WHERE kind = ? AND `+where+` ORDER BY position`, append([]any{store.StockKindSheet}, args...)...)
+	sheets, err := readSheets(ctx, s.read, owner)
 	if err != nil {
 		return list, wrap("sqlite: list stock", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var st nest.Stock
-		var th, w, h, price int64
-		if err := rows.Scan(&st.ID, &st.Name, &st.Material, &th, &w, &h, &st.Quantity, &price, &st.Grain); err != nil {
-			return list, wrap("sqlite: scan stock", err)
-		}
-		st.Thickness, st.Width, st.Height = store.FromHundredths(th), store.FromHundredths(w), store.FromHundredths(h)
-		st.Price = store.FromHundredths(price)
-		list.Stock = append(list.Stock, st)
+	for _, r := range sheets {
+		list.Stock = append(list.Stock, r.Stock)
 	}
-	if err := rows.Err(); err != nil {
-		return list, wrap("sqlite: list stock", err)
-	}
-	rows, err = s.read.QueryContext(ctx, `SELECT code, name, thickness, price, overlength
+	where, args := ownerWhere(owner)
+	rows, err := s.read.QueryContext(ctx, `SELECT code, name, thickness, price, overlength
 		FROM band_codes WHERE `+where+` ORDER BY position`, args...)
 	if err != nil {
 		return list, wrap("sqlite: list bands", err)
