@@ -3,30 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { NoticeProvider } from './components/Notices';
-import type { EngineClient } from './features/engine/client';
-import type { Request, Result } from './features/engine/types';
+import { fakeEngine } from './app/fakeEngine';
+import type { Request } from './features/engine/types';
 
-// A stand-in engine: one page per part line, so the test controls what the
-// results view shows without WebAssembly.
-function fakeEngine(): EngineClient {
-  return {
-    warm: () => {},
-    usingServer: false,
-    run: vi.fn(async (req: Request): Promise<Result> => ({
-      sheet: req.sheet,
-      pages: req.parts.map((p, i) => ({
-        id: `page-${i}`,
-        efficiency: 50,
-        parts: [{ id: `${p.id}-0`, name: p.name, x: 0, y: 0, width: p.width, height: p.height, rotated: false, originalIndex: i }],
-      })),
-      skipped: [],
-      stats: { pages: req.parts.length, lowerBound: req.parts.length, optimal: true, efficiency: 50, placed: req.parts.length, elapsedMs: 1 },
-    })),
-    pdf: vi.fn(),
-    dxf: vi.fn(),
-    fileName: vi.fn(),
-  } as unknown as EngineClient;
-}
+// The stand-in engine (fakeEngine) lays out one page per part line, so the
+// test controls what the results view shows without WebAssembly.
 
 async function setup() {
   const user = userEvent.setup();

@@ -3,38 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { NoticeProvider } from '../components/Notices';
-import type { EngineClient } from '../features/engine/client';
-import type { Request, Result } from '../features/engine/types';
+import type { Result } from '../features/engine/types';
 import { download } from '../features/export/download';
 import type { SavedLayout } from '../features/saved/api';
 import { partsPrint } from './work';
+import { fakeEngine } from './fakeEngine';
 
 vi.mock('../features/export/download', () => ({ download: vi.fn() }));
 
 // A loaded job's stored result is what the screen shows, not a new layout,
 // until the work changes or the user asks for one (Yeniden hesapla).
 
-// A stand-in engine: one page per part line (the stored result below has
-// both lines on one page, so the two are told apart by their page count).
-function fakeEngine(): EngineClient {
-  return {
-    warm: () => {},
-    usingServer: false,
-    run: vi.fn(async (req: Request): Promise<Result> => ({
-      sheet: req.sheet,
-      pages: req.parts.map((p, i) => ({
-        id: `page-${i}`,
-        efficiency: 50,
-        parts: [{ id: `${p.id}-0`, name: p.name, x: 0, y: 0, width: p.width, height: p.height, rotated: false, originalIndex: i }],
-      })),
-      skipped: [],
-      stats: { pages: req.parts.length, lowerBound: req.parts.length, optimal: true, efficiency: 50, placed: req.parts.length, elapsedMs: 1 },
-    })),
-    pdf: vi.fn(),
-    dxf: vi.fn(),
-    fileName: vi.fn(),
-  } as unknown as EngineClient;
-}
+// The stand-in engine (fakeEngine) lays out one page per part line; the
+// stored result below has both lines on one page, so the two are told apart
+// by their page count.
 
 const piece = (id: string, name: string, x: number) => ({ id, name, x, y: 0, width: 20, height: 30, rotated: false, originalIndex: 0 });
 
