@@ -102,14 +102,15 @@ type stateBody struct {
 // cutAnswer is the answer of a PATCH that cut a job: the layout, with the
 // number of offcuts its cut put on the rack and the leftovers the rack's
 // limit kept off it (absent when none), the sheets it took off the owner's
-// stock rows and those of rows edited or deleted since, not taken (each
-// absent when none).
+// stock rows, those of rows edited or deleted since, not taken, and those
+// the job used beyond what a row had, not in stock (each absent when none).
 type cutAnswer struct {
 	store.Layout
 	Offcuts        int                   `json:"offcuts"`
 	OffcutsSkipped *store.SkippedOffcuts `json:"offcutsSkipped,omitempty"`
 	StockTaken     []store.StockTaken    `json:"stockTaken,omitempty"`
 	StockNotTaken  []store.StockSheets   `json:"stockNotTaken,omitempty"`
+	StockShort     []store.StockSheets   `json:"stockShort,omitempty"`
 }
 
 // undoAnswer is the answer of a PATCH that undid a job's cut and put
@@ -143,7 +144,8 @@ func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rep.Done && l.State == store.StateCut {
-		a := cutAnswer{Layout: l, Offcuts: rep.Added, StockTaken: rep.StockTaken, StockNotTaken: rep.StockNotTaken}
+		a := cutAnswer{Layout: l, Offcuts: rep.Added, StockTaken: rep.StockTaken, StockNotTaken: rep.StockNotTaken,
+			StockShort: rep.StockShort}
 		if rep.Skipped.Count > 0 {
 			a.OffcutsSkipped = &rep.Skipped
 		}

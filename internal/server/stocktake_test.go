@@ -13,7 +13,8 @@ import (
 
 // The answer of a PATCH that cuts a job lists the sheets taken off the
 // user's stock rows (stockTaken, with what is left) and those of rows
-// edited since (stockNotTaken); the undo's answer lists the sheets put back
+// edited since (stockNotTaken) and the sheets the job used beyond what a
+// row had (stockShort); the undo's answer lists the sheets put back
 // (stockReturned). The stock's version moves, so a stock dialog opened
 // before the cut gets the usual 409.
 func TestJobAPIStockTaken(t *testing.T) {
@@ -52,6 +53,7 @@ func TestJobAPIStockTaken(t *testing.T) {
 		Offcuts       *int              `json:"offcuts"`
 		StockTaken    []json.RawMessage `json:"stockTaken"`
 		StockNotTaken []json.RawMessage `json:"stockNotTaken"`
+		StockShort    []json.RawMessage `json:"stockShort"`
 	}
 	if status != http.StatusOK || json.Unmarshal(body, &got) != nil || got.State != store.StateCut || got.Offcuts == nil {
 		t.Fatalf("PATCH cut: %d %s", status, body)
@@ -64,6 +66,9 @@ func TestJobAPIStockTaken(t *testing.T) {
 	}
 	if n := fmt.Sprint(rawStrings(got.StockNotTaken)); n != `[{"stockId":"K","material":"Kayın","thickness":18,"width":100,"height":100,"quantity":1}]` {
 		t.Errorf("stockNotTaken %s", n)
+	}
+	if got.StockShort != nil {
+		t.Errorf("stockShort %s, want it absent: every row had the sheets", rawStrings(got.StockShort))
 	}
 	_, body = call(t, h, "GET", "/api/stock", "")
 	if !strings.Contains(string(body), `"id":"B"`) || !strings.Contains(string(body), `"quantity":2`) || strings.Contains(string(body), `"id":"M"`) {
@@ -92,6 +97,23 @@ func TestJobAPIStockTaken(t *testing.T) {
 	status, body = call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"planned"}`)
 	if status != http.StatusOK || strings.Contains(string(body), `"stock`+`Returned"`) || strings.Contains(string(body), `"stockTaken"`) {
 		t.Errorf("PATCH planned: %d %s", status, body)
+	}
+	// B now holds 1 sheet of the 3 the job used: the 2 missing are
+	// reported (stockShort), beside the 1 taken.
+	short := append([]nest.Stock{}, edited...)
+	short[0].Quantity = 1
+	put(short)
+	status, body = call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"cut"}`)
+	got.StockTaken, got.StockShort = nil, nil
+	if status != http.StatusOK || json.Unmarshal(body, &got) != nil || got.State != store.StateCut {
+		t.Fatalf("PATCH cut short of stock: %d %s", status, body)
+	}
+	if s := fmt.Sprint(rawStrings(got.StockShort)); s != `[{"stockId":"B","material":"Beyaz Sunta","thickness":18,"width":100,"height":100,"quantity":2}]` {
+		t.Errorf("stockShort %s", s)
+	}
+	if taken := fmt.Sprint(rawStrings(got.StockTaken)); !strings.Contains(taken,
+		`{"stockId":"B","material":"Beyaz Sunta","thickness":18,"width":100,"height":100,"quantity":1,"left":0}`) {
+		t.Errorf("stockTaken short of stock %s", taken)
 	}
 }
 

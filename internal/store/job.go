@@ -528,7 +528,8 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 // CutReport is what a move to cut did to the rack, for the PATCH answer:
 // the offcuts it put on it and the leftovers its limits kept off, and the
 // sheets it took off the owner's stock rows (StockTaken) or could not
-// (StockNotTaken: rows edited or deleted since). Undone is set by a move
+// (StockNotTaken: rows edited or deleted since; StockShort: the sheets the
+// job used beyond what a row had). Undone is set by a move
 // out of cut, with the sheets it put back (StockReturned) or could not
 // (StockNotReturned).
 type CutReport struct {
@@ -537,6 +538,7 @@ type CutReport struct {
 	Skipped       SkippedOffcuts
 	StockTaken    []StockTaken
 	StockNotTaken []StockSheets
+	StockShort    []StockSheets
 
 	Undone           bool
 	StockReturned    []StockSheets

@@ -48,11 +48,13 @@ type StockSheets struct {
 
 // SheetTake is one row a cut takes sheets from: the row as it was, the
 // sheets taken and those left (0: the row is removed, since quantity 0
-// would mean unlimited).
+// would mean unlimited), and Short, the sheets the job used beyond what
+// the row had (not in stock: the PATCH answer's stockShort).
 type SheetTake struct {
 	Row   SheetRow
 	Taken int
 	Left  int
+	Short int
 }
 
 // TakenRecord is a row of job_stock_taken: the sheets a cut took off the
@@ -94,7 +96,7 @@ func sameSheet(r nest.Stock, material string, thickness, width, height float64) 
 // TakeSheets returns what a cut of l takes off the owner's sheet rows:
 // per stock id the pages of its result name (in the order of their first
 // page), that many sheets off the owner's row of that id, at most what
-// the row has. The canvas (nest.StockDefault), offcuts (rows of l's stock
+// the row has (the rest is the take's Short). The canvas (nest.StockDefault), offcuts (rows of l's stock
 // marked offcut, or codes of the owner's offcuts: the rack's business)
 // and unlimited rows (quantity 0 in l's stock or in the owner's list) are
 // not touched. A row the owner deleted, or whose material, thickness or
@@ -145,7 +147,7 @@ func TakeSheets(l Layout, rows []SheetRow, codes OffcutCodes) ([]SheetTake, []St
 			continue
 		}
 		taken := min(n, r.Quantity)
-		takes = append(takes, SheetTake{Row: r, Taken: taken, Left: r.Quantity - taken})
+		takes = append(takes, SheetTake{Row: r, Taken: taken, Left: r.Quantity - taken, Short: n - taken})
 	}
 	return takes, missed
 }
@@ -209,16 +211,29 @@ func (t SheetTake) Report() StockTaken {
 		Width: st.Width, Height: st.Height, Quantity: t.Taken, Left: t.Left}
 }
 
+// ShortReport is the sheets a take's row did not have, for the PATCH
+// answer (its row's sheet; the quantity is t.Short).
+func (t SheetTake) ShortReport() StockSheets {
+	st := t.Row.Stock
+	return StockSheets{StockID: st.ID, Material: st.Material, Thickness: st.Thickness,
+		Width: st.Width, Height: st.Height, Quantity: t.Short}
+}
+
 // ReportStockTaken records in ctx's CutReport (if it has one) what a cut
-// took off the owner's sheet rows and what it could not take.
+// took off the owner's sheet rows, what it could not take and the sheets
+// the job used beyond what a row had.
 func ReportStockTaken(ctx context.Context, takes []SheetTake, missed []StockSheets) {
 	rep, ok := ctx.Value(cutReportKey{}).(*CutReport)
 	if !ok || rep == nil {
 		return
 	}
 	rep.StockTaken = rep.StockTaken[:0]
+	rep.StockShort = rep.StockShort[:0]
 	for _, t := range takes {
 		rep.StockTaken = append(rep.StockTaken, t.Report())
+		if t.Short > 0 {
+			rep.StockShort = append(rep.StockShort, t.ShortReport())
+		}
 	}
 	rep.StockNotTaken = missed
 }

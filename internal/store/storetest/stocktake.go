@@ -146,6 +146,9 @@ func testStockTakenByCut(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(rep.StockNotTaken, wantNot) {
 		t.Errorf("stock not taken %+v, want %+v", rep.StockNotTaken, wantNot)
 	}
+	if len(rep.StockShort) != 0 {
+		t.Errorf("stock short %+v, want none: every row had the sheets", rep.StockShort)
+	}
 	cut := mustGetStock(t, s, userA)
 	cut.Version = mustStockVersion(t, s, userA)
 	if cut.Version <= before.Version {
@@ -212,10 +215,15 @@ func testStockTakenByCut(t *testing.T, s store.Store) {
 	if got := strings.Join(not, " "); got != "K:1 M:2" {
 		t.Errorf("second job: not taken %s, want K:1 M:2", got)
 	}
+	// B had 2 of the 3 sheets the second job used.
+	if len(rep.StockShort) != 1 || rep.StockShort[0].StockID != "B" || rep.StockShort[0].Quantity != 1 {
+		t.Errorf("second job: stock short %+v, want B:1", rep.StockShort)
+	}
 }
 
 // A row with fewer sheets than the job used gives what it has and is
-// removed; the undo puts back what was taken.
+// removed, and the sheets it lacked are reported (StockShort); the undo
+// puts back what was taken.
 func testStockTakenAtMostTheRow(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	j := takeJob(t, s, userA)
@@ -232,6 +240,11 @@ func testStockTakenAtMostTheRow(t *testing.T, s store.Store) {
 		if tk.StockID == "B" && (tk.Quantity != 2 || tk.Left != 0) {
 			t.Errorf("B taken %+v, want 2 with 0 left", tk)
 		}
+	}
+	// The third sheet was not in stock: the user is told.
+	wantShort := []store.StockSheets{{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 1}}
+	if !reflect.DeepEqual(rep.StockShort, wantShort) {
+		t.Errorf("stock short %+v, want %+v", rep.StockShort, wantShort)
 	}
 	setState(t, s, userA, j.ID, store.StatePlanned)
 	if got := mustGetStock(t, s, userA).Stock; !reflect.DeepEqual(got, fewer) {

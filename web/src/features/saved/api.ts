@@ -317,7 +317,7 @@ export async function offcutsOf(id: string, answer: unknown): Promise<OffcutTall
   return { added: (s?.stock ?? []).filter((r) => r.offcut && r.sourceLayoutId === id).length, skipped, skippedM2 };
 }
 
-/** StockSheets is one stock row's sheets in a state change's answer (stockTaken, stockNotTaken, stockReturned, stockNotReturned); left is what remains of a row a cut took from (0: the row was removed). */
+/** StockSheets is one stock row's sheets in a state change's answer (stockTaken, stockNotTaken, stockShort, stockReturned, stockNotReturned); left is what remains of a row a cut took from (0: the row was removed). */
 export interface StockSheets {
   stockId: string;
   material?: string;
@@ -328,10 +328,14 @@ export interface StockSheets {
   left?: number;
 }
 
-/** StockMoves is what a state change did to the user's sheet rows: taken off by a cut (or not: rows edited or deleted since), put back by its undo (or not). */
+/**
+ * StockMoves is what a state change did to the user's sheet rows: taken off by a cut (or not: rows edited or deleted since;
+ * short: sheets the job used beyond what a row had, not in stock), put back by its undo (or not).
+ */
 export interface StockMoves {
   taken: StockSheets[];
   notTaken: StockSheets[];
+  short: StockSheets[];
   returned: StockSheets[];
   notReturned: StockSheets[];
 }
@@ -343,5 +347,11 @@ export function stockMovesOf(answer: unknown): StockMoves {
     Array.isArray(v)
       ? v.filter((x): x is StockSheets => !!x && typeof x === 'object' && typeof (x as StockSheets).stockId === 'string' && typeof (x as StockSheets).quantity === 'number')
       : [];
-  return { taken: list(a.stockTaken), notTaken: list(a.stockNotTaken), returned: list(a.stockReturned), notReturned: list(a.stockNotReturned) };
+  return {
+    taken: list(a.stockTaken),
+    notTaken: list(a.stockNotTaken),
+    short: list(a.stockShort),
+    returned: list(a.stockReturned),
+    notReturned: list(a.stockNotReturned),
+  };
 }

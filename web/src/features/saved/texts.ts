@@ -1,7 +1,7 @@
 // The saved layouts' texts for jobs (Turkish; numbers the Turkish way).
 // The older texts of the dialogs are in src/messages.ts.
 
-import type { StockSheets } from './api';
+import type { StockMoves, StockSheets } from './api';
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
@@ -43,13 +43,14 @@ export const savedMsg = {
   undoneCut: (name: string) => `"${name}" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı.`,
   /**
    * stockMoved: the sentences added to the Kesildi or undo toast for the sheets the state change took
-   * off the stock rows or put back (stockMovesOf); '' when it moved none
+   * off the stock rows or put back, and the sheets a cut used beyond what the stock had (stockMovesOf); '' when it moved none
    */
-  stockMoved: (m: { taken: StockSheets[]; notTaken: StockSheets[]; returned: StockSheets[]; notReturned: StockSheets[] }) => {
+  stockMoved: (m: StockMoves) => {
     const parts: string[] = [];
     const sheets = (s: StockSheets) => `${sheetName(s)}: ${fmtI(s.quantity)} levha`;
     if (m.taken.length > 0) parts.push(`Stoktan düşüldü: ${m.taken.map((s) => `${sheets(s)} (kalan ${s.left ? fmtI(s.left) : 'yok'})`).join('; ')}.`);
     if (m.notTaken.length > 0) parts.push(`${m.notTaken.map(sheets).join('; ')} stokta bulunamadı, düşülmedi.`);
+    if (m.short.length > 0) parts.push(`Stokta olandan fazla kullanıldı: ${m.short.map((s) => `${sheets(s)} eksik`).join('; ')}.`);
     if (m.returned.length > 0) parts.push(`Stoğa geri kondu: ${m.returned.map(sheets).join('; ')}.`);
     if (m.notReturned.length > 0) parts.push(`${m.notReturned.map(sheets).join('; ')} stokta değişmiş, geri konmadı.`);
     return parts.length > 0 ? ` ${parts.join(' ')}` : '';
