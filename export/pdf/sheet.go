@@ -100,14 +100,24 @@ func (d *doc) sheet(page int) error {
 	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
 	set := d.measureList(lines, listFont)
 	l := planSheetPage(box{x, y, w, h}, s, len(lines), set.minCol)
-	if unshown := d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts); len(unshown) > 0 {
-		// Parts whose number the drawing has no room for even outside
-		// them: the list says so, rather than send the reader looking.
+	unshown, untagged := d.drawSheet(s, l.drawing.x, l.drawing.y, l.scale, parts, pg.Cuts)
+	// Parts whose number the drawing has no room for even outside them,
+	// and cuts whose tag it has no room for: the list marks them and says
+	// so under their section, rather than send the reader looking.
+	if len(untagged) > 0 {
+		first := len(parts) + 1 // the cuts' lines follow the parts and the cuts' headings
+		for _, i := range untagged {
+			lines[first+i].number += "*"
+		}
+		lines = slices.Insert(lines, first+len(pg.Cuts), listLine{text: untaggedNote, keep: untaggedNote})
+	}
+	if len(unshown) > 0 {
 		for _, i := range unshown {
 			lines[i].number += "*"
 		}
-		note := listLine{text: smallNote, keep: smallNote}
-		lines = slices.Insert(lines, len(parts), note)
+		lines = slices.Insert(lines, len(parts), listLine{text: smallNote, keep: smallNote})
+	}
+	if len(unshown)+len(untagged) > 0 {
 		set = d.measureList(lines, listFont)
 	}
 	d.sheetList(page, lines, l.list, l.listOnPage, set)
@@ -115,8 +125,12 @@ func (d *doc) sheet(page int) error {
 	return nil
 }
 
-// smallNote follows the parts of a sheet's list when some are marked "*".
-const smallNote = "* çizimde gösterilemeyecek kadar küçük"
+// smallNote follows the parts of a sheet's list when some are marked "*",
+// and untaggedNote its cuts: the line is drawn, its tag found no room.
+const (
+	smallNote    = "* çizimde gösterilemeyecek kadar küçük"
+	untaggedNote = "* etiketi çizimde gösterilemedi; yeri satırında yazılı"
+)
 
 // stockLineRoom is the height in mm of the line under a sheet page's title
 // naming its material and stock row.
@@ -237,7 +251,7 @@ func planSheetPage(content box, s nest.Sheet, lines int, minCol float64) sheetPa
 // A part too small for its number has it outside, on a leader (see
 // leader); it returns the parts (indexes) whose number found no room even
 // so, for the list to say they are not on the drawing.
-func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) (unshown []int) {
+func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, cuts []nest.Cut) (unshown, untagged []int) {
 	f := d.f
 	f.SetFillColor(255, 255, 255)
 	f.SetDrawColor(0, 0, 0)
@@ -307,8 +321,7 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 			unshown = append(unshown, i)
 		}
 	}
-	d.drawCuts(x, y, scale, cuts, sheet, taken)
-	return unshown
+	return unshown, d.drawCuts(x, y, scale, cuts, sheet, taken)
 }
 
 // cutLines draws a guillotine layout's cuts over the sheet drawn at (x,
@@ -332,8 +345,8 @@ func (d *doc) cutLines(x, y, scale float64, cuts []nest.Cut) {
 // start, where the saw enters. A tag that would cover a text
 // taken (a part's number, name or size, another tag) slides along its line
 // to the first free place; one with none is left out (the list has every
-// cut).
-func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []box) {
+// cut, and marks those: drawCuts returns their indices).
+func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []box) (untagged []int) {
 	f := d.f
 	d.font("B", numberFont)
 	f.SetTextColor(200, 30, 30)
@@ -343,7 +356,7 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []
 	// A tag may stick out of the sheet by half its height.
 	within := box{sheet.x - h, sheet.y - h, sheet.w + 2*h, sheet.h + 2*h}
 	taken = slices.Clone(taken)
-	for _, c := range cuts {
+	for ci, c := range cuts {
 		label := "K" + itoa(c.Order)
 		w := f.GetStringWidth(label)
 		bw, bh := w+0.8, h+0.8
@@ -352,7 +365,8 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []
 		if c.Direction == nest.Horizontal {
 			room = length - bw
 		}
-		for at := 0.0; at <= max(room, 0)+1e-9; at += 0.5 {
+		tagged := false
+		for at := 0.0; at <= max(room, 0)+1e-9 && !tagged; at += 0.5 {
 			b := box{x + c.X*scale - bw/2, y + c.Y*scale + at, bw, bh} // vertical: the box hangs below the entry point
 			if c.Direction == nest.Horizontal {
 				b = box{x + c.X*scale + at, y + c.Y*scale - bh/2, bw, bh} // horizontal: centred on the line, from its left end
@@ -363,10 +377,14 @@ func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []
 			taken = append(taken, b)
 			f.Rect(b.x, b.y, b.w, b.h, "FD")
 			f.Text(b.x+0.4, b.y+0.4+h*0.8, label)
-			break
+			tagged = true
+		}
+		if !tagged {
+			untagged = append(untagged, ci)
 		}
 	}
 	f.SetTextColor(0, 0, 0)
+	return untagged
 }
 
 // label writes part number n's name and size inside its rectangle r, as

@@ -161,3 +161,51 @@ func pdfPagesOf(t *testing.T, res nest.Result) []string {
 	}
 	return pdfPages(t, file)
 }
+
+// Every cut's tag is on the drawing, or the list marks the cut "*" and
+// says under the cuts that its tag found no room: an operator never looks
+// for a "K7" that is not drawn (the line's place is in its row).
+func TestEveryCutTagOnTheDrawingOrMarked(t *testing.T) {
+	res := tinyCuts()
+	// A block of 2 x 2 cm parts under the others, each row freed by a
+	// horizontal cut and each part by a short vertical one: most of those
+	// tags have no room.
+	pg := &res.Pages[0]
+	for r := range 6 {
+		y := 111 + float64(r)*2
+		pg.Cuts = append(pg.Cuts, nest.Cut{Order: len(pg.Cuts) + 1, X: 0, Y: y + 2, Length: 12, Direction: nest.Horizontal})
+		for c := range 6 {
+			x := float64(c) * 2
+			pg.Parts = append(pg.Parts, nest.Placed{ID: fmt.Sprint("g", r, c), Name: "Pul", X: x, Y: y, Width: 2, Height: 2})
+			pg.Cuts = append(pg.Cuts, nest.Cut{Order: len(pg.Cuts) + 1, X: x + 2, Y: y, Length: 2, Direction: nest.Vertical})
+		}
+	}
+	var words []string
+	for _, p := range bboxPages(t, res, Options{Now: testNow}) {
+		for _, w := range p {
+			words = append(words, w.Text)
+		}
+	}
+	count := map[string]int{}
+	for _, w := range words {
+		count[w]++
+	}
+	marked := 0
+	for _, c := range res.Pages[0].Cuts {
+		tag := fmt.Sprint("K", c.Order)
+		switch {
+		case count[tag] == 2 && count[tag+"*"] == 0: // on the drawing and in the list
+		case count[tag] == 0 && count[tag+"*"] == 1:
+			marked++
+		default:
+			t.Errorf("%s: %d times, %d times marked; want on the drawing and in the list, or marked in the list alone", tag, count[tag], count[tag+"*"])
+		}
+	}
+	if marked == 0 {
+		t.Fatal("no tag was left off the crowded drawing: the case is not tested")
+	}
+	text := squash(strings.Join(pdfPagesOf(t, res), " "))
+	if !strings.Contains(text, untaggedNote) {
+		t.Errorf("%d cuts marked, but the list does not say %q", marked, untaggedNote)
+	}
+}
