@@ -22,16 +22,11 @@ type SheetRow struct {
 }
 
 // StockTaken reports the sheets a cut took off one stock row: the row's id,
-// material, thickness and size, how many and how many are left (0 when
-// the row was removed).
+// material, thickness and size, how many (StockSheets, whose fields its
+// JSON has inline) and how many are left (0 when the row was removed).
 type StockTaken struct {
-	StockID   string  `json:"stockId"`
-	Material  string  `json:"material,omitempty"`
-	Thickness float64 `json:"thickness,omitempty"`
-	Width     float64 `json:"width"`
-	Height    float64 `json:"height"`
-	Quantity  int     `json:"quantity"`
-	Left      int     `json:"left"`
+	StockSheets
+	Left int `json:"left"`
 }
 
 // StockSheets reports sheets of one stock row that a cut did not take (the
@@ -204,19 +199,21 @@ func (r SheetReturn) Report() StockSheets {
 		Width: st.Width, Height: st.Height, Quantity: r.Record.Taken}
 }
 
+// rowSheets is n sheets of the stock row st, for the PATCH answer.
+func rowSheets(st nest.Stock, n int) StockSheets {
+	return StockSheets{StockID: st.ID, Material: st.Material, Thickness: st.Thickness,
+		Width: st.Width, Height: st.Height, Quantity: n}
+}
+
 // Report is a take for the PATCH answer.
 func (t SheetTake) Report() StockTaken {
-	st := t.Row.Stock
-	return StockTaken{StockID: st.ID, Material: st.Material, Thickness: st.Thickness,
-		Width: st.Width, Height: st.Height, Quantity: t.Taken, Left: t.Left}
+	return StockTaken{StockSheets: rowSheets(t.Row.Stock, t.Taken), Left: t.Left}
 }
 
 // ShortReport is the sheets a take's row did not have, for the PATCH
 // answer (its row's sheet; the quantity is t.Short).
 func (t SheetTake) ShortReport() StockSheets {
-	st := t.Row.Stock
-	return StockSheets{StockID: st.ID, Material: st.Material, Thickness: st.Thickness,
-		Width: st.Width, Height: st.Height, Quantity: t.Short}
+	return rowSheets(t.Row.Stock, t.Short)
 }
 
 // ReportStockTaken records in ctx's CutReport (if it has one) what a cut

@@ -136,8 +136,8 @@ func testStockTakenByCut(t *testing.T, s store.Store) {
 		t.Errorf("after the cut the stock is %s, want B:2 C:0 K:4 Z:9", got)
 	}
 	wantTaken := []store.StockTaken{
-		{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3, Left: 2},
-		{StockID: "M", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2, Left: 0},
+		{StockSheets: store.StockSheets{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3}, Left: 2},
+		{StockSheets: store.StockSheets{StockID: "M", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2}, Left: 0},
 	}
 	if got := sortTaken(rep.StockTaken); !reflect.DeepEqual(got, wantTaken) {
 		t.Errorf("stock taken %+v, want %+v", got, wantTaken)
