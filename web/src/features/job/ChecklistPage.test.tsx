@@ -33,6 +33,8 @@ let server: {
   down?: boolean;
   busy?: boolean;
   hold?: Promise<void>;
+  /** holdGet: a read of the job waits for it, answering what the server had when the read came in */
+  holdGet?: Promise<void>;
   state?: Record<string, unknown>;
 };
 let calls: { method: string; url: string; body?: unknown }[];
@@ -49,7 +51,12 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       if (server.down) throw new TypeError('Failed to fetch');
-      if (url === '/api/layouts/7' && method === 'GET') return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces, recutPieces: server.recutPieces });
+      if (url === '/api/layouts/7' && method === 'GET') {
+        const answer = { ...job(), ...server.state, cutPieces: server.cutPieces, recutPieces: server.recutPieces };
+        const held = server.holdGet;
+        if (held) await held;
+        return Response.json(answer);
+      }
       const m = url.match(/^\/api\/layouts\/7\/pieces\/(.+)$/);
       if (m && method === 'PUT') {
         if (server.hold) await server.hold;
@@ -460,6 +467,66 @@ describe('ChecklistPage: a spoiled piece (Bozuk)', () => {
     expect(screen.queryByText(/gönderilemedi/)).toBeNull();
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/recut'))).toHaveLength(1);
     expect(server.recutPieces).toEqual(['k-1']);
+  });
+
+  it("follows the server's list once it answered: a recut a re-plan dropped is not shown from this browser's memory", async () => {
+    server.recutPieces = [];
+    const first = show();
+    await screen.findAllByRole('checkbox');
+    const bozuk = () => screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0];
+    await userEvent.click(bozuk());
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument());
+    const readAgain = async () => {
+      const reads = calls.filter((c) => c.method === 'GET').length;
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(reads));
+    };
+    // The server lists it: still sent.
+    await readAgain();
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('spoiled');
+    // A re-plan drops the server's record; the piece lies where it did.
+    server.recutPieces = [];
+    await readAgain();
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).queryByText(/Yeniden kesime/)).toBeNull());
+    expect(row('1. Kapak 40 x 30 cm')).not.toHaveClass('spoiled');
+    expect(bozuk()).toBeEnabled();
+    expect(drawnMarks['k-1']).toMatchObject({ spoiled: false });
+    // Nor after a reload of the page.
+    first.unmount();
+    show();
+    await screen.findAllByRole('checkbox');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(3));
+    expect(within(row('1. Kapak 40 x 30 cm')).queryByText(/Yeniden kesime/)).toBeNull();
+    expect(bozuk()).toBeEnabled();
+  });
+
+  it('keeps a recut shown sent when a read of the job asked for before its answer does not list it yet', async () => {
+    server.recutPieces = [];
+    show();
+    await screen.findAllByRole('checkbox');
+    // A read of the job comes in, then the recut goes through before the read answers.
+    let release = () => {};
+    server.holdGet = new Promise<void>((r) => (release = r));
+    const reads = calls.filter((c) => c.method === 'GET').length;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(reads));
+    server.holdGet = undefined;
+    await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument());
+    expect(server.recutPieces).toEqual(['k-1']);
+    // The read answers without it: the recut was answered after the read came in, so it stays sent.
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(within(row('1. Kapak 40 x 30 cm')).getByText('↻ Yeniden kesime gönderildi')).toBeInTheDocument();
+    expect(row('1. Kapak 40 x 30 cm')).toHaveClass('spoiled');
   });
 
   it('lets a piece go again when its recut failed', async () => {

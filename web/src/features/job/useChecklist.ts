@@ -58,7 +58,8 @@ function retriable(e: unknown): boolean {
 export const ticksKey = (id: string, owner = '') => `kesim.checklist.ticks${owner}.${id}`;
 /**
  * recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage): shown
- * until the server's list (JobView.recutPieces, read with the job) has them, and by a server that keeps none.
+ * until the server has answered the job since (JobView.recutPieces, read with the job), whose list then wins:
+ * a piece a re-plan dropped from it is no longer shown sent. A server that keeps no list leaves them shown.
  */
 export const recutsKey = (id: string) => `kesim.checklist.recuts.${id}`;
 
@@ -129,6 +130,10 @@ export function useChecklist(id: string, owner = '') {
   }, [job]);
   const recutBusy = useRef(new Set<string>());
   const recutsRef = useRef(recuts);
+  // recutsSent counts the recuts this page remembered; recutAt is each remembered piece's count then (0: read
+  // from storage). A job answer asked for after that count judges the piece by the server's list.
+  const recutsSent = useRef(0);
+  const recutAt = useRef<Record<string, number>>({});
 
   const { send, flush } = useMemo(() => {
     const inFlight = new Set<string>();
@@ -192,13 +197,36 @@ export function useChecklist(id: string, owner = '') {
   useEffect(() => {
     let live = true;
     const ctrl = new AbortController();
+    /**
+     * forgetRecuts drops what this browser remembered of the recuts answered up to sentBefore (those the job's
+     * answer was asked for after), once the server answered with its list of the job's recuts: that list wins.
+     * A piece on it shows sent by it; one a re-plan dropped from it no longer shows sent. A recut answered
+     * after the request started is kept until the next answer.
+     */
+    const forgetRecuts = (sentBefore: number) => {
+      const gone = Object.keys(recutsRef.current).filter((k) => (recutAt.current[k] ?? 0) <= sentBefore);
+      if (gone.length === 0) return;
+      const kept = { ...recutsRef.current };
+      const stored = readRecuts(id);
+      for (const k of gone) {
+        if (stored[k] === kept[k]) delete stored[k];
+        delete kept[k];
+        delete recutAt.current[k];
+      }
+      recutsRef.current = kept;
+      setRecutsState(kept);
+      writeJSON(() => localStorage, recutsKey(id), stored);
+    };
     const load = async () => {
       if (typeof document !== 'undefined' && document.hidden) return;
       const started = applied.current;
+      const recutsBefore = recutsSent.current;
       try {
         const j = await jobApi.get<JobView>(id, ctrl.signal);
         if (!live) return;
         setJob(j);
+        // A server that keeps no list of recuts (none in its answer) leaves this browser's memory as it is.
+        if (Array.isArray(j.recutPieces)) forgetRecuts(recutsBefore);
         if (applied.current === started) setCutPieces(j.cutPieces ?? []);
         setError((e) => (e?.passing ? null : e));
         flush();
@@ -254,7 +282,12 @@ export function useChecklist(id: string, owner = '') {
       setRecutsSending((r) => ({ ...r, [piece.id]: true }));
       const line = jobRef.current?.parts.find((p) => p.id === partLineOf(piece.id));
       const sent = () => {
-        recutsRef.current = { ...readRecuts(id), ...recutsRef.current, [piece.id]: placeOf(piece) };
+        // Remembered from now on: pieces other tabs remembered are judged with it, by an answer asked for later.
+        const n = ++recutsSent.current;
+        const stored = readRecuts(id);
+        for (const k of Object.keys(stored)) if (!(k in recutsRef.current)) recutAt.current[k] = n;
+        recutAt.current[piece.id] = n;
+        recutsRef.current = { ...stored, ...recutsRef.current, [piece.id]: placeOf(piece) };
         setRecutsState(recutsRef.current);
         writeJSON(() => localStorage, recutsKey(id), recutsRef.current);
       };
@@ -286,7 +319,7 @@ export function useChecklist(id: string, owner = '') {
   const tickState = (pieceId: string): 'sending' | 'waiting' | undefined => (wants[pieceId] ? (wants[pieceId].waiting ? 'waiting' : 'sending') : undefined);
   /**
    * recutState is a piece's recut: on its way, sent (on the server's list, from any phone, or from this browser
-   * for the piece where it lies), or undefined.
+   * for the piece where it lies, until the server's next answer gives its list: recutsKey), or undefined.
    */
   const recutState = (piece: Placed): RecutState | undefined =>
     recutsSending[piece.id] ? 'sending' : job?.recutPieces?.includes(piece.id) || recuts[piece.id] === placeOf(piece) ? 'sent' : undefined;
