@@ -21,10 +21,14 @@ import (
 //
 // The cut list (package cutlist) as an .xlsx workbook ("Parçalar",
 // "Levhalar") and as CSV for Turkish Excel (pieces; sheets in a second
-// file); its options are {stock, bands, trim, minLeftover, maxLeftovers}.
+// file); its options are {stock, bands, kerf, trim, rules, minLeftover,
+// maxLeftovers}: a sheet's leftovers are the offcuts the rack gets
+// (nest.Leftovers of the request's kerf and trim under the user's offcut
+// rules; without rules, minLeftover × minLeftover, 10 cm by default).
 // The price quote (package quote) as a one-page A4 PDF and as CSV; its
-// options are {factory, customer, sheetByArea, sheetPrice, cutPerMetre,
-// cutPerSheet, marginPct, kdvPct} (kdvPct 20 when left out); requestJSON,
+// options are {factory, customer, job, sheetByArea, sheetPrice,
+// cutPerMetre, cutPerSheet, marginPct, kdvPct} (kdvPct 20 when left out;
+// job, the job's name, is printed under the PDF's title); requestJSON,
 // the request the result was laid out from, gives the stock rows' prices
 // and band names and may be undefined, null or "".
 func init() {

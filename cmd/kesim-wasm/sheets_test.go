@@ -97,7 +97,23 @@ func TestBrowserSheets(t *testing.T) {
 	if a := call("kesimCutCSV", res, map[string]any{"minLeftover": -3}); !strings.Contains(a.Error, "Kesim listesi seçenekleri geçersiz") {
 		t.Errorf("bad leftover size: %+v", a)
 	}
+	// The sheets' leftovers keep the kerf from the parts, as the rack's
+	// offcuts (nest.Leftovers): a 60 cm part on a 100 cm sheet leaves
+	// 39,5 cm beyond a 0,5 cm kerf; bad rules get their Turkish message.
+	one := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{{Parts: []nest.Placed{{ID: "y", Name: "Yan", Width: 60, Height: 100}}}}}
+	if a := call("kesimSheetsCSV", one, map[string]any{"kerf": 0.5}); a.Error != "" || !strings.Contains(a.Text, ";39,5 × 100;3950") {
+		t.Errorf("kesimSheetsCSV with a kerf: %+v", a)
+	}
+	if a := call("kesimSheetsCSV", one, map[string]any{"kerf": 0.5, "rules": []nest.OffcutRule{{MinWidth: 40, MinHeight: 40}}}); a.Error != "" || strings.Contains(a.Text, "39,5") {
+		t.Errorf("kesimSheetsCSV with a rule of 40 cm: %+v", a)
+	}
+	if a := call("kesimSheetsCSV", one, map[string]any{"rules": []map[string]any{{"minWidth": -1}}}); a.Error != nest.MsgOffcutRuleSize {
+		t.Errorf("bad rule: %+v", a)
+	}
 	qopt := map[string]any{"factory": "Özgür Ağaç", "sheetPrice": 1450, "cutPerMetre": 5}
+	if a := call("kesimQuotePDF", res, nil, map[string]any{"job": strings.Repeat("ş", 201)}); !strings.Contains(a.Error, "iş adı en fazla 200") {
+		t.Errorf("a job name of 201 characters: %+v", a)
+	}
 	if a := call("kesimQuotePDF", res, nil, qopt); a.Error != "" || a.Head != "%PDF-" {
 		t.Errorf("kesimQuotePDF: %+v", a)
 	}

@@ -55,7 +55,7 @@ type nestFlags struct {
 // quoteFlags are the price quote's flags: amounts as typed (a decimal
 // comma is fine), checked by quoteOptions.
 type quoteFlags struct {
-	factory, customer                    string
+	factory, customer, job               string
 	sheetPrice, cutPerMetre, cutPerSheet string
 	margin, kdv                          string
 	sheetByArea                          bool
@@ -84,7 +84,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.dxfPerSheet, "dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
 	fs.StringVar(&f.labelsOut, "labels", "", "parça etiketlerinin PDF'inin yazılacağı `DOSYA` (her parçaya bir etiket, kesim sırasıyla)")
 	fs.StringVar(&f.labelPreset, "label-preset", labels.DefaultPreset, "etiket düzeni: a4-3x8 (70x37 mm), a4-2x4 ya da roll-100x50 (termal rulo)")
-	fs.StringVar(&f.job, "job", "", "etiketlere yazılacak iş `ADI`")
+	fs.StringVar(&f.job, "job", "", "etiketlere ve teklife yazılacak iş `ADI`")
 	fs.StringVar(&f.sheetURL, "sheet-url", "", "kaydedilmiş işin adresi, `URL` (ör. https://kesim.atolye.local/is/42): PDF'in her levha sayfasına ve etiketlere levhanın kontrol listesinin QR kodu (URL/levha/N) basılır")
 	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
 	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`sı (levhalar: DOSYA-levhalar.csv)")
@@ -103,7 +103,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 // out of its bounds, is a Turkish error naming its flag.
 func (q quoteFlags) options() (quote.Options, error) {
 	opt := quote.DefaultOptions()
-	opt.Factory, opt.Customer, opt.SheetByArea = q.factory, q.customer, q.sheetByArea
+	opt.Factory, opt.Customer, opt.Job, opt.SheetByArea = q.factory, q.customer, q.job, q.sheetByArea
 	for _, a := range []struct {
 		flag, text string
 		to         *float64
@@ -127,6 +127,14 @@ func (q quoteFlags) options() (quote.Options, error) {
 	return opt, nil
 }
 
+// quoteOptions are the quote's options: its flags, and --job, the job's
+// name printed under the quote's title.
+func (f *nestFlags) quoteOptions() (quote.Options, error) {
+	q := f.quote
+	q.job = f.job
+	return q.options()
+}
+
 // runNest implements `kesim nest`: read a CSV part list or a JSON request,
 // lay it out, and write the result JSON, PDF and DXF.
 func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -144,17 +152,17 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The labels' and the quote's options are checked before the layout,
 	// which may take long: a typo must not cost the wait.
+	if (f.labelsOut != "" || f.quoteOut != "") && utf8.RuneCountInString(f.job) > labels.MaxJob {
+		return nestBadInput(stderr, fmt.Errorf("--job: %w", labels.ErrJob))
+	}
 	if f.quoteOut != "" {
-		if _, err := f.quote.options(); err != nil {
+		if _, err := f.quoteOptions(); err != nil {
 			return nestBadInput(stderr, err)
 		}
 	}
 	if f.labelsOut != "" {
 		if _, _, _, err := labels.PageSize(f.labelPreset); err != nil {
 			return nestBadInput(stderr, fmt.Errorf("--label-preset %q: %w", f.labelPreset, err))
-		}
-		if utf8.RuneCountInString(f.job) > labels.MaxJob {
-			return nestBadInput(stderr, fmt.Errorf("--job: %w", labels.ErrJob))
 		}
 	}
 	if err := export.CheckSheetURL(f.sheetURL); err != nil {
@@ -482,7 +490,9 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		}
 		outs = append(outs, outputOf("labels", f.labelsOut, f.labelsOut, b.Bytes()))
 	}
-	copt := cutlist.Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
+	// The sheets' leftovers are the offcuts of the request's kerf and trim
+	// (nest.Leftovers), at least 10 × 10 cm.
+	copt := cutlist.ForRequest(req)
 	if f.xlsxOut != "" {
 		var b bytes.Buffer
 		if err := cutlist.WriteXLSX(&b, res, copt); err != nil {
@@ -501,7 +511,7 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		outs = append(outs, outputOf("csv", f.csvOut, f.csvOut, pieces.Bytes()), outputOf("csv", f.csvOut, sheetsCSV(f.csvOut), sheets.Bytes()))
 	}
 	if f.quoteOut != "" {
-		opt, err := f.quote.options()
+		opt, err := f.quoteOptions()
 		if err != nil {
 			return nil, err
 		}

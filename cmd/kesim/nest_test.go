@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,10 +12,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"kesim/export/cutlist"
 	"kesim/nest"
 )
 
@@ -727,7 +730,7 @@ func TestNestCutListAndQuote(t *testing.T) {
 	p := writeFiles(t, dir, map[string]string{"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands})
 	x, c, qp, qc := filepath.Join(dir, "liste.xlsx"), filepath.Join(dir, "liste.csv"), filepath.Join(dir, "teklif.pdf"), filepath.Join(dir, "teklif.csv")
 	args := []string{"--sheet", "183x366", "--stock", p["stock.csv"], "--bands", p["bands.csv"], "--time", "0",
-		"--factory", "Usta Atölye", "--margin", "10", "--cut-per-metre", "2,5"}
+		"--factory", "Usta Atölye", "--margin", "10", "--cut-per-metre", "2,5", "--kerf", "0,4", "--trim", "1", "--job", "Mutfak Ayşe"}
 	j := filepath.Join(dir, "sonuç.json")
 	if code, _, stderr := runNestT(t, "", append(args, "--xlsx", x, "--csv", c, "--quote", qp, "--json", j, p["parts.csv"])...); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -758,9 +761,41 @@ func TestNestCutListAndQuote(t *testing.T) {
 	if !strings.Contains(string(quoteCSV), "KDV") {
 		t.Errorf("quote CSV names no KDV:\n%s", quoteCSV)
 	}
+	// The sheets' leftovers are the offcuts the rack gets for the layout
+	// (nest.Leftovers of its kerf and trim, at least 10 × 10 cm, the 3
+	// largest a sheet).
+	sheets, _ := os.ReadFile(filepath.Join(dir, "liste-levhalar.csv"))
+	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(sheets), "\uFEFF")))
+	cr.Comma = ';'
+	rows, err := cr.ReadAll()
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("sheets CSV (%v):\n%s", err, sheets)
+	}
+	col := slices.Index(rows[0], "Artık parçalar (cm)")
+	rack := make([][]cutlist.Rect, len(res.Pages))
+	for _, l := range nest.Leftovers(nest.Request{Options: nest.Options{Kerf: 0.4, Trim: 1}}, res, []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}) {
+		if len(rack[l.Page]) < 3 {
+			rack[l.Page] = append(rack[l.Page], cutlist.Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
+		}
+	}
+	if col < 0 || len(rows) != len(res.Pages)+1 {
+		t.Fatalf("sheets CSV:\n%s", sheets)
+	}
+	for i, r := range rows[1:] {
+		if got, want := r[col], cutlist.LeftoverText(rack[i]); got != want {
+			t.Errorf("sheet %d: the cut list lists leftovers %q, the rack gets %q", i+1, got, want)
+		}
+	}
+	// The quote names the job (--job) under its title.
+	if _, err := exec.LookPath("pdftotext"); err == nil {
+		text, err := exec.Command("pdftotext", qp, "-").Output()
+		if err != nil || !strings.Contains(string(text), "İş: Mutfak Ayşe") {
+			t.Errorf("the quote does not name the job (%v):\n%s", err, text)
+		}
+	}
 
 	out := filepath.Join(dir, "kötü.pdf")
-	for _, bad := range [][]string{{"--kdv", "-1"}, {"--margin", "yüzde on"}, {"--cut-per-sheet", "1e12"}} {
+	for _, bad := range [][]string{{"--kdv", "-1"}, {"--margin", "yüzde on"}, {"--cut-per-sheet", "1e12"}, {"--job", strings.Repeat("ş", 201)}} {
 		code, _, stderr := runNestT(t, "", append([]string{"--sheet", "183x366", "--quote", out}, append(bad, p["parts.csv"])...)...)
 		if code != exitBadInput {
 			t.Errorf("%v: exit %d, %s", bad, code, stderr)

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -25,17 +24,31 @@ import (
 )
 
 // Options name the rows of a cut list: the request's stock rows and band
-// codes, its trim, and the smallest leftover worth listing.
+// codes, its kerf and trim, and which leftovers are listed. A sheet's
+// leftovers are the offcuts the rack gets when the job is marked cut
+// (nest.Leftovers under the same kerf, trim and rules), the largest first.
 type Options struct {
 	Stock []nest.Stock `json:"stock,omitempty"`
 	Bands []nest.Band  `json:"bands,omitempty"`
+	// Kerf is the request's kerf (cm): leftovers keep it from every part.
+	Kerf float64 `json:"kerf,omitempty"`
 	// Trim is the request's edge trim (cm); leftovers lie inside it.
 	Trim float64 `json:"trim,omitempty"`
-	// MinLeftover is the smallest side (cm) of a listed leftover; 0 means
-	// 10 cm.
+	// Rules are the offcut rules (the user's offcut settings, as the rack
+	// applies them); none means one rule of MinLeftover × MinLeftover for
+	// every material.
+	Rules []nest.OffcutRule `json:"rules,omitempty"`
+	// MinLeftover is the smallest side (cm) of a listed leftover when there
+	// are no Rules; 0 means 10 cm.
 	MinLeftover float64 `json:"minLeftover,omitempty"`
 	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means 3.
 	MaxLeftovers int `json:"maxLeftovers,omitempty"`
+}
+
+// ForRequest returns the options of the cut list of a layout of req: its
+// stock rows, band codes, kerf and trim.
+func ForRequest(req nest.Request) Options {
+	return Options{Stock: req.Stock, Bands: req.Bands, Kerf: req.Options.Kerf, Trim: req.Options.Trim}
 }
 
 // Limits of the options and of a result written.
@@ -44,16 +57,17 @@ const (
 	DefaultMaxLeftovers = 3
 	MaxSide             = 10000 // cm, as the engine
 	MaxPieces           = 200000
-	// MaxLeftoverGrid bounds the leftover search: a sheet whose part edges
-	// cut it into more grid cells (about 1,000 parts in general position)
-	// lists no leftovers.
+	// MaxLeftoverGrid bounds the leftover search: a sheet whose parts'
+	// distinct edges cut it into more grid cells (about 1,000 parts in
+	// general position; a grid of 20,000 parts makes 80,000) lists no
+	// leftovers, which would take seconds.
 	MaxLeftoverGrid = 4_000_000
 )
 
 // Turkish errors.
 var (
 	ErrNothing    = errors.New("Dışa aktarılacak yerleşim yok.")
-	ErrBadOptions = errors.New("Kesim listesi seçenekleri geçersiz: artık parça ölçüsü 0 ile 10.000 cm, kenar payı 0 ile 10.000 cm, artık sayısı 0 ile 20 arasında olmalı.")
+	ErrBadOptions = errors.New("Kesim listesi seçenekleri geçersiz: artık parça ölçüsü 0 ile 10.000 cm, kenar payı 0 ile 10.000 cm, testere payı 0 ile 10 cm, artık sayısı 0 ile 20 arasında olmalı.")
 	ErrBadResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
 	ErrTooMany    = errors.New("Kesim listesi en fazla 200.000 parça içerebilir.")
 )
@@ -95,7 +109,7 @@ type SheetRow struct {
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func (o Options) check() (Options, error) {
-	if !finite(o.Trim) || o.Trim < 0 || o.Trim > MaxSide || !finite(o.MinLeftover) || o.MinLeftover < 0 || o.MinLeftover > MaxSide || o.MaxLeftovers < 0 || o.MaxLeftovers > 20 {
+	if !finite(o.Trim) || o.Trim < 0 || o.Trim > MaxSide || !finite(o.Kerf) || o.Kerf < 0 || o.Kerf > nest.MaxKerfCM || !finite(o.MinLeftover) || o.MinLeftover < 0 || o.MinLeftover > MaxSide || o.MaxLeftovers < 0 || o.MaxLeftovers > 20 {
 		return o, ErrBadOptions
 	}
 	if o.MinLeftover == 0 {
@@ -103,6 +117,12 @@ func (o Options) check() (Options, error) {
 	}
 	if o.MaxLeftovers == 0 {
 		o.MaxLeftovers = DefaultMaxLeftovers
+	}
+	if err := nest.ValidateOffcutRules(o.Rules); err != nil {
+		return o, err
+	}
+	if len(o.Rules) == 0 {
+		o.Rules = []nest.OffcutRule{{MinWidth: o.MinLeftover, MinHeight: o.MinLeftover}}
 	}
 	return o, nil
 }
@@ -126,6 +146,7 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 	if n > MaxPieces {
 		return nil, nil, ErrTooMany
 	}
+	req := nest.Request{Stock: opt.Stock, Options: nest.Options{Kerf: opt.Kerf, Trim: opt.Trim}}
 	names := map[string]string{} // stock row id → its name for the column, each computed once
 	sequenced := slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
 	pieces := make([]Piece, 0, n)
@@ -156,7 +177,6 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 			row.CutLength += c.Length
 		}
 		row.CutLength = math.Round(row.CutLength*100) / 100
-		rects := make([]Rect, 0, len(p.Parts))
 		for _, pp := range p.Parts {
 			// A placed part has an area: one of no width or height is a broken result.
 			if !side(pp.X) || !side(pp.Y) || !side(pp.Width) || !side(pp.Height) || pp.Width == 0 || pp.Height == 0 {
@@ -168,129 +188,45 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 				pc.Top, pc.Bottom, pc.Left, pc.Right = e.Top, e.Bottom, e.Left, e.Right
 			}
 			pieces = append(pieces, pc)
-			rects = append(rects, Rect{pp.X, pp.Y, pp.Width, pp.Height})
 		}
-		row.Leftovers = Leftovers(Rect{opt.Trim, opt.Trim, w - 2*opt.Trim, h - 2*opt.Trim}, rects, opt.MinLeftover, opt.MaxLeftovers)
+		row.Leftovers = leftovers(req, res.Sheet, p, opt)
 		sheets = append(sheets, row)
 	}
 	return pieces, sheets, nil
 }
 
-// Leftovers returns up to max disjoint free rectangles of the sheet area,
-// largest first, each with both sides at least minSide: the free area is cut
-// into a grid at every part edge, the largest empty grid rectangle is taken,
-// marked used, and the search repeats. Parts are taken as their own
-// rectangles (the kerf around them is not subtracted).
-func Leftovers(area Rect, parts []Rect, minSide float64, max int) []Rect {
-	if area.Width < minSide || area.Height < minSide || max <= 0 {
-		return nil
+// leftovers returns up to opt.MaxLeftovers of the offcuts page p gives
+// the rack (nest.Leftovers of req under opt.Rules), the largest first;
+// none when its parts' edges make more than MaxLeftoverGrid cells. A
+// leftover over a part, which nest.Leftovers can give for a page no
+// layout makes (parts reaching into the trim or over each other), is never
+// listed: the list must not send a saw through a part.
+func leftovers(req nest.Request, sheet nest.Sheet, p nest.Page, opt Options) []Rect {
+	xs := make(map[float64]bool, 2*len(p.Parts))
+	ys := make(map[float64]bool, 2*len(p.Parts))
+	for _, pp := range p.Parts {
+		xs[pp.X], xs[pp.X+pp.Width] = true, true
+		ys[pp.Y], ys[pp.Y+pp.Height] = true, true
 	}
-	x0, y0, x1, y1 := area.X, area.Y, area.X+area.Width, area.Y+area.Height
-	xs := []float64{x0, x1}
-	ys := []float64{y0, y1}
-	clip := func(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
-	for _, r := range parts {
-		xs = append(xs, clip(r.X, x0, x1), clip(r.X+r.Width, x0, x1))
-		ys = append(ys, clip(r.Y, y0, y1), clip(r.Y+r.Height, y0, y1))
-	}
-	xs, ys = uniq(xs), uniq(ys)
-	nx, ny := len(xs)-1, len(ys)-1
-	if nx*ny > MaxLeftoverGrid {
+	if len(xs)*len(ys) > MaxLeftoverGrid {
 		return nil // too many parts on one sheet to search in time
 	}
-	used := make([]bool, nx*ny)
-	// idx finds a clipped edge among the kept coordinates: uniq keeps the
-	// first of values less than 1e-9 apart, so v's entry lies in
-	// [v-1e-9, v].
-	idx := func(v float64, a []float64) int { return min(sort.SearchFloat64s(a, v-1e-9), len(a)-1) }
-	for _, r := range parts {
-		a, b := idx(clip(r.X, x0, x1), xs), idx(clip(r.X+r.Width, x0, x1), xs)
-		c, d := idx(clip(r.Y, y0, y1), ys), idx(clip(r.Y+r.Height, y0, y1), ys)
-		for j := c; j < d; j++ {
-			for i := a; i < b; i++ {
-				used[j*nx+i] = true
-			}
-		}
-	}
 	var out []Rect
-	height := make([]int, nx)
-	type bar struct{ start, h int }
-	stack := make([]bar, 0, nx+1)
-	for len(out) < max {
-		best, bi, bj, bw, bh := 0.0, -1, -1, 0, 0
-		for i := range height {
-			height[i] = 0
-		}
-		// Every maximal empty rectangle whose bottom is row j shows as a
-		// bar popped from the stack of column heights; a rectangle that
-		// passes the minimum lies in a maximal one that passes it too.
-		for j := 0; j < ny; j++ {
-			for i := 0; i < nx; i++ {
-				if used[j*nx+i] {
-					height[i] = 0
-				} else {
-					height[i]++
-				}
-			}
-			stack = stack[:0]
-			for i := 0; i <= nx; i++ {
-				h := 0
-				if i < nx {
-					h = height[i]
-				}
-				start := i
-				for len(stack) > 0 && stack[len(stack)-1].h >= h {
-					t := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					if t.h > 0 {
-						w := xs[i] - xs[t.start]
-						ht := ys[j+1] - ys[j+1-t.h]
-						if w >= minSide-1e-9 && ht >= minSide-1e-9 && w*ht > best+1e-9 {
-							best, bi, bj, bw, bh = w*ht, t.start, j+1-t.h, i-t.start, t.h
-						}
-					}
-					start = t.start
-				}
-				stack = append(stack, bar{start, h})
-			}
-		}
-		if bi < 0 {
+	for _, l := range nest.Leftovers(req, nest.Result{Sheet: sheet, Pages: []nest.Page{p}}, opt.Rules) {
+		if len(out) == opt.MaxLeftovers {
 			break
 		}
-		// The edges are rounded to hundredths inwards, so that the
-		// leftover listed is never larger than the free space: rounding
-		// the corner and the size each to the nearest made a leftover from
-		// 0.125 to 40 read 0.13 + 39.88, over a part at 40.
-		x0, x1 := ceil2(xs[bi]), floor2(xs[bi+bw])
-		y0, y1 := ceil2(ys[bj]), floor2(ys[bj+bh])
-		out = append(out, Rect{x0, y0, round2(x1 - x0), round2(y1 - y0)})
-		for j := bj; j < bj+bh; j++ {
-			for i := bi; i < bi+bw; i++ {
-				used[j*nx+i] = true
-			}
+		over := slices.ContainsFunc(p.Parts, func(pp nest.Placed) bool {
+			return l.X < pp.X+pp.Width-1e-9 && pp.X < l.X+l.Width-1e-9 && l.Y < pp.Y+pp.Height-1e-9 && pp.Y < l.Y+l.Height-1e-9
+		})
+		if !over {
+			out = append(out, Rect{l.X, l.Y, l.Width, l.Height})
 		}
 	}
 	return out
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
-// ceil2 and floor2 round to hundredths up and down, allowing for the
-// float error of a value that is a hundredth already (0.29 * 100 is
-// 28.999999999999996).
-func ceil2(v float64) float64  { return math.Ceil(v*100-1e-6) / 100 }
-func floor2(v float64) float64 { return math.Floor(v*100+1e-6) / 100 }
-
-func uniq(a []float64) []float64 {
-	sort.Float64s(a)
-	out := a[:0]
-	for i, v := range a {
-		if i == 0 || v-out[len(out)-1] > 1e-9 {
-			out = append(out, v)
-		}
-	}
-	return out
-}
 
 // Headers of the two tables, in the xlsx and the CSV alike.
 var (

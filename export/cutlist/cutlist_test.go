@@ -50,9 +50,7 @@ func layout(t testing.TB, n int) (nest.Request, nest.Result) {
 	return req, res
 }
 
-func opts(req nest.Request) Options {
-	return Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
-}
+func opts(req nest.Request) Options { return ForRequest(req) }
 
 // parseCSV reads a Turkish Excel CSV back: BOM, ";" fields, CRLF lines.
 func parseCSV(t *testing.T, b []byte) [][]string {
@@ -155,45 +153,6 @@ func TestCSVFieldsAreSafe(t *testing.T) {
 	if rows[1][1] != "'=1+1" || rows[1][2] != `Raf; "üst" ikinci` || rows[1][5] != "10,25" {
 		t.Fatalf("row %q", rows[1])
 	}
-}
-
-func TestLeftovers(t *testing.T) {
-	// A 100 × 100 sheet with one 60 × 100 part on the left: the free
-	// 40 × 100 strip on the right.
-	l := Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 60, 100}}, 10, 3)
-	if len(l) != 1 || l[0] != (Rect{60, 0, 40, 100}) {
-		t.Fatalf("leftovers %+v", l)
-	}
-	// An L of parts: 60 × 60 at the corner; free: 40 × 100 right and
-	// 60 × 40 below, disjoint, largest first.
-	l = Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 60, 60}}, 10, 3)
-	if len(l) != 2 || l[0] != (Rect{60, 0, 40, 100}) || l[1] != (Rect{0, 60, 60, 40}) {
-		t.Fatalf("leftovers %+v", l)
-	}
-	// A strip narrower than the minimum is not listed.
-	l = Leftovers(Rect{0, 0, 100, 100}, []Rect{{0, 0, 95, 100}}, 10, 3)
-	if len(l) != 0 {
-		t.Fatalf("leftovers %+v", l)
-	}
-	// The area never overlaps a part.
-	_, res := layout(t, 30)
-	for _, p := range res.Pages {
-		for _, r := range Leftovers(Rect{0, 0, p.Width, p.Height}, rects(p), 10, 5) {
-			for _, pp := range p.Parts {
-				if r.X < pp.X+pp.Width-1e-6 && pp.X < r.X+r.Width-1e-6 && r.Y < pp.Y+pp.Height-1e-6 && pp.Y < r.Y+r.Height-1e-6 {
-					t.Fatalf("leftover %+v overlaps part %+v", r, pp)
-				}
-			}
-		}
-	}
-}
-
-func rects(p nest.Page) []Rect {
-	var out []Rect
-	for _, pp := range p.Parts {
-		out = append(out, Rect{pp.X, pp.Y, pp.Width, pp.Height})
-	}
-	return out
 }
 
 func TestBadInputIsTurkishError(t *testing.T) {
@@ -343,9 +302,9 @@ func TestXLSXReadByExcelize(t *testing.T) {
 	}
 }
 
-// TestLeftoversBounded: a sheet with 5,000 parts in general position is
-// written quickly (no leftover search past MaxLeftoverGrid); 900 parts are
-// searched within a fraction of a second.
+// TestLeftoversBounded: a sheet whose 5,000 parts in general position
+// make more than MaxLeftoverGrid grid cells is written quickly, listing
+// no leftovers; 900 parts are searched within a fraction of a second.
 func TestLeftoversBounded(t *testing.T) {
 	for _, c := range []struct {
 		n    int
@@ -353,7 +312,7 @@ func TestLeftoversBounded(t *testing.T) {
 	}{{900, true}, {5000, false}} {
 		var parts []nest.Placed
 		for i := 0; i < c.n; i++ {
-			parts = append(parts, nest.Placed{ID: strconv.Itoa(i), X: float64(i) * 0.011, Y: float64(i) * 0.013, Width: 0.01, Height: 0.01})
+			parts = append(parts, nest.Placed{ID: strconv.Itoa(i), X: float64(i) / 10, Y: float64(i) / 5, Width: 0.1, Height: 0.1})
 		}
 		res := nest.Result{Sheet: nest.Sheet{Width: 1000, Height: 1000}, Pages: []nest.Page{{Parts: parts}}}
 		start := time.Now()

@@ -20,7 +20,7 @@ func FuzzQuote(f *testing.F) {
 		res := nest.Result{Pages: []nest.Page{{StockID: "s", Material: name, Width: w, Height: w,
 			Parts: []nest.Placed{{Width: pw, Height: pw}}, Cuts: []nest.Cut{{Length: pw}}}},
 			BandTotals: []nest.BandTotal{{Code: "A", Meters: band, Cost: band * 2}}}
-		opt := Options{Factory: name, Customer: name, SheetByArea: byArea, SheetPrice: price, CutPerMetre: perM, CutPerSheet: perS, MarginPct: margin, KDVPct: kdv}
+		opt := Options{Factory: name, Customer: name, Job: name, SheetByArea: byArea, SheetPrice: price, CutPerMetre: perM, CutPerSheet: perS, MarginPct: margin, KDVPct: kdv}
 		q, err := Compute(req, res, opt)
 		if err != nil {
 			return

@@ -21,6 +21,9 @@ import (
 type Options struct {
 	Factory  string `json:"factory,omitempty"`  // workshop name, the PDF's heading
 	Customer string `json:"customer,omitempty"` // optional
+	// Job is the job's name (the saved layout's), optional: the PDF prints
+	// it under its title, shortened to the line when long.
+	Job string `json:"job,omitempty"`
 	// SheetByArea prices the sheets by the area of the parts cut from them
 	// (price × used area / sheet area) instead of whole sheets.
 	SheetByArea bool `json:"sheetByArea,omitempty"`
@@ -52,7 +55,7 @@ var (
 	ErrPrice   = errors.New("Fiyatlar 0 ile 10.000.000 TL arasında olmalı.")
 	ErrMargin  = errors.New("Kâr oranı 0 ile %1.000 arasında olmalı.")
 	ErrKDV     = errors.New("KDV oranı 0 ile %100 arasında olmalı.")
-	ErrText    = errors.New("Atölye ve müşteri adı en fazla 200 karakter olabilir.")
+	ErrText    = errors.New("Atölye, müşteri ve iş adı en fazla 200 karakter olabilir.")
 	ErrNothing = errors.New("Teklif için yerleşim yok.")
 	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
 	ErrNoStock = errors.New("Teklif için levhaların stok satırları gerekli: yerleşimi isteğiyle (request) birlikte gönderin.")
@@ -73,9 +76,10 @@ func (o Options) Check() error {
 	if !finite(o.KDVPct) || o.KDVPct < 0 || o.KDVPct > MaxKDV {
 		return ErrKDV
 	}
-	if !utf8.ValidString(o.Factory) || !utf8.ValidString(o.Customer) ||
-		utf8.RuneCountInString(o.Factory) > MaxText || utf8.RuneCountInString(o.Customer) > MaxText {
-		return ErrText
+	for _, s := range []string{o.Factory, o.Customer, o.Job} {
+		if !utf8.ValidString(s) || utf8.RuneCountInString(s) > MaxText {
+			return ErrText
+		}
 	}
 	return nil
 }

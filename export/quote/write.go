@@ -3,6 +3,7 @@ package quote
 import (
 	"bufio"
 	"io"
+	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -80,7 +81,7 @@ func bandName(b Band) string {
 }
 
 // WritePDF writes the quote on one A4 page in Turkish: the workshop's name
-// (Options.Factory), the customer, the date, the table per material, the
+// (Options.Factory), the job's name (Options.Job), the customer, the date, the table per material, the
 // bands and the totals, the margin folded into the amounts as in WriteCSV.
 // The fonts are the Go fonts, embedded as export/pdf
 // embeds them. now dates the quote (zero: the current time).
@@ -93,7 +94,11 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 	}
 	q = q.ForCustomer()
 	f := fpdf.New("P", "mm", "A4", "")
-	pdf.Setup(f, Title)
+	title := Title
+	if job := strings.TrimSpace(pdf.Printable(opt.Job)); job != "" {
+		title += " — " + job
+	}
+	pdf.Setup(f, title)
 	f.SetMargins(15, 15, 15)
 	f.SetAutoPageBreak(false, 15)
 	f.SetCatalogSort(true)
@@ -113,7 +118,8 @@ func WritePDF(w io.Writer, q Quote, opt Options, now time.Time) error {
 const maxLines, maxBands = 15, 10
 
 // writeHeading writes the workshop's name ("Kesim" when it has none), the
-// title and date, and the customer when there is one.
+// title and date, the job's name when there is one ("İş: Mutfak dolabı",
+// cut with "…" to the line), and the customer when there is one.
 func writeHeading(f *fpdf.Fpdf, opt Options, now time.Time) {
 	factory := pdf.Printable(opt.Factory)
 	if factory == "" {
@@ -125,6 +131,11 @@ func writeHeading(f *fpdf.Fpdf, opt Options, now time.Time) {
 	f.CellFormat(120, 8, Title, "", 0, "L", false, 0, "")
 	f.SetFont("Go", "", 10)
 	f.CellFormat(0, 8, "Tarih: "+now.Format("02.01.2006"), "", 1, "R", false, 0, "")
+	if job := strings.TrimSpace(pdf.Printable(opt.Job)); job != "" {
+		f.SetFont("Go", "B", 11)
+		f.CellFormat(0, 7, fitText(f, "İş: "+job, 180), "", 1, "L", false, 0, "")
+		f.SetFont("Go", "", 10)
+	}
 	if c := pdf.Printable(opt.Customer); c != "" {
 		f.CellFormat(0, 6, "Müşteri: "+c, "", 1, "L", false, 0, "")
 	}

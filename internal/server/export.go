@@ -71,13 +71,25 @@ var exportKinds = map[string]exportKind{
 		return labels.Write(b, &req, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job, SheetURL: o.SheetURL})
 	}},
 	"xlsx": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
-		return cutlist.WriteXLSX(b, *body.Result, cutListOptions(req))
+		opt, err := cutListOptions(body, req)
+		if err != nil {
+			return err
+		}
+		return cutlist.WriteXLSX(b, *body.Result, opt)
 	}},
 	"csv": {"text/csv; charset=utf-8", ".csv", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
-		return cutlist.WriteCSV(b, *body.Result, cutListOptions(req))
+		opt, err := cutListOptions(body, req)
+		if err != nil {
+			return err
+		}
+		return cutlist.WriteCSV(b, *body.Result, opt)
 	}},
 	"sheets-csv": {"text/csv; charset=utf-8", ".csv", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
-		return cutlist.WriteSheetsCSV(b, *body.Result, cutListOptions(req))
+		opt, err := cutListOptions(body, req)
+		if err != nil {
+			return err
+		}
+		return cutlist.WriteSheetsCSV(b, *body.Result, opt)
 	}},
 	"quote": {"application/pdf", ".pdf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		q, opt, err := computeQuote(body, req)
@@ -95,8 +107,22 @@ var exportKinds = map[string]exportKind{
 	}},
 }
 
-func cutListOptions(req nest.Request) cutlist.Options {
-	return cutlist.Options{Stock: req.Stock, Bands: req.Bands, Trim: req.Options.Trim}
+// cutListOptions are the cut list's options: the request's stock rows,
+// bands, kerf and trim, and the body's {rules, minLeftover, maxLeftovers},
+// which choose the sheets' leftovers (the offcuts nest.Leftovers gives the
+// rack under the same rules).
+func cutListOptions(body exportBody, req nest.Request) (cutlist.Options, error) {
+	var o struct {
+		Rules        []nest.OffcutRule `json:"rules"`
+		MinLeftover  float64           `json:"minLeftover"`
+		MaxLeftovers int               `json:"maxLeftovers"`
+	}
+	if err := options(body, &o); err != nil {
+		return cutlist.Options{}, err
+	}
+	opt := cutlist.ForRequest(req)
+	opt.Rules, opt.MinLeftover, opt.MaxLeftovers = o.Rules, o.MinLeftover, o.MaxLeftovers
+	return opt, nil
 }
 
 func computeQuote(body exportBody, req nest.Request) (quote.Quote, quote.Options, error) {

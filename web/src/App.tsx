@@ -36,7 +36,7 @@ import { SaveLayoutDialog } from './features/saved/SaveLayoutDialog';
 import { savedMsg } from './features/saved/texts';
 import type { JobState } from './lib/api';
 import { EMPTY_STOCK, replacesStock, stockOptions, type StockSettings } from './features/stock/stock';
-import { engineRow } from './features/stock/offcuts';
+import { DEFAULT_OFFCUT_SETTINGS, engineRow } from './features/stock/offcuts';
 import { StockDialog, type StockRead } from './features/stock/StockDialog';
 import { stockMsg } from './features/stock/texts';
 import { msg } from './messages';
@@ -241,8 +241,11 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const quoteFactory = config.factory !== defaultFactory ? config.factory : undefined;
   // A saved job's PDF and labels carry its sheets' QR codes (when the server keeps the layout shown).
   const jobId = work.job?.id;
-  // The labels carry the saved layout's name (the job's), as kesim nest --job does.
+  // The labels and the quote carry the saved layout's name (the job's), as kesim nest --job does.
   const jobName = work.job?.name ?? '';
+  // The cut lists list as leftovers the offcuts the rack gets when the job
+  // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without).
+  const offcutRules = (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
   const exports = useMemo(
     () => (
       <ExportButtons
@@ -255,9 +258,10 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         factory={quoteFactory}
         layoutId={jobId}
         job={jobName}
+        offcutRules={offcutRules}
       />
     ),
-    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId, jobName],
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId, jobName, offcutRules],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { jobApi } from '../../lib/api';
 import { msg } from '../../messages';
-import type { Band, Stock } from '../../generated/engine';
+import type { Band, OffcutRule, Stock } from '../../generated/engine';
 import type { Request, Result } from '../engine/types';
 import { download } from './download';
 import { fileName } from './fileNames';
@@ -43,8 +43,10 @@ interface Props {
   bands?: Band[];
   /** request is the request the result was laid out from, for the papers (part names, prices); null when unknown */
   request?: Request | null;
-  /** job is the layout's name: the PDF's title, printed on the labels, and the files' names start with it */
+  /** job is the layout's name: the PDF's title, printed on the labels and the quote, and the files' names start with it */
   job?: string;
+  /** offcutRules are the user's offcut rules: the cut lists' leftovers are the offcuts the rack gets under them (Papers) */
+  offcutRules?: OffcutRule[];
   /** factory is the page's workshop name, the quote's default "Atölye adı" */
   factory?: string;
   /**
@@ -119,7 +121,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', factory, layoutId, readJob = readSavedJob, origin = location.origin }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', offcutRules, factory, layoutId, readJob = readSavedJob, origin = location.origin }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -205,7 +207,15 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
         <span>{msg.dxfPerSheet}</span>
       </label>
       {hasParts(result) && exporter.paper && exporter.paperFileName && (
-        <Papers exporter={exporter as PaperExporter} result={result} request={request} job={job} factory={factory} sheetUrl={layoutId ? sheetUrl : undefined} />
+        <Papers
+          exporter={exporter as PaperExporter}
+          result={result}
+          request={request}
+          job={job}
+          offcutRules={offcutRules}
+          factory={factory}
+          sheetUrl={layoutId ? sheetUrl : undefined}
+        />
       )}
       {pdfError && (
         <div className="inline-notice error" role="alert">

@@ -97,6 +97,48 @@ describe('shop-floor papers next to PDF and DXF', () => {
     expect(ex.paper).toHaveBeenCalledWith('xlsx', result, trimmed, { stock: request.stock, trim: 1 });
   });
 
+  it("gives the cut lists the kerf and the user's offcut rules, so that their leftovers are the rack's offcuts", async () => {
+    const ex = exporter(ok);
+    const cut = { ...request, options: { kerf: 0.4, trim: 1 } } as unknown as Request;
+    const rules = [{ minWidth: 30, minHeight: 30 }, { material: 'MDF', thickness: 18, minWidth: 50, minHeight: 20 }];
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={result} title="Kesim" request={cut} job="Mutfak" offcutRules={rules} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    for (const [name, kind] of [
+      ['Kesim listesi (Excel)', 'xlsx'],
+      ['Kesim listesi (CSV)', 'cutCsv'],
+      ['Levhalar (CSV)', 'sheetsCsv'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name }));
+      await vi.waitFor(() => expect(ex.paper).toHaveBeenCalledWith(kind, result, cut, { stock: request.stock, trim: 1, kerf: 0.4, rules }));
+    }
+    // The labels and the quote take no rules.
+    await user.click(screen.getByRole('button', { name: 'Etiketler' }));
+    await vi.waitFor(() => expect(ex.paper).toHaveBeenCalledWith('labels', result, cut, { preset: 'a4-3x8', job: 'Mutfak' }));
+  });
+
+  it("puts the job's name on the quote, bounded as on the labels; none when the job has no name", async () => {
+    const ex = exporter(ok);
+    const long = '  Otel ' + 'ş'.repeat(300) + '  ';
+    const { user, unmount } = show(ex, result, long);
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await user.click(screen.getByRole('button', { name: 'Teklif PDF' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(ex.paper).toHaveBeenCalledWith('quotePdf', result, request, expect.objectContaining({ job: long.trim().slice(0, 200) }));
+    unmount();
+    vi.mocked(download).mockClear();
+
+    const none = exporter(ok);
+    const again = show(none, result, '   ');
+    await again.user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await again.user.click(screen.getByRole('button', { name: 'Teklif PDF' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalled());
+    expect(vi.mocked(none.paper!).mock.calls[0][3]).not.toHaveProperty('job');
+  });
+
   it('downloads the sheets ("Levhalar") as CSV next to the cut list, as kesim nest --csv writes them', async () => {
     const ex = exporter(ok);
     const trimmed = { ...request, options: { trim: 1 } } as unknown as Request;

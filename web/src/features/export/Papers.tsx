@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { msg } from '../../messages';
+import type { OffcutRule } from '../../generated/engine';
 import type { PaperKind, Request, Result } from '../engine/types';
 import { download } from './download';
 import { fileName } from './fileNames';
@@ -13,6 +14,9 @@ export type { PaperKind };
 /** LabelPreset is a label sheet the bridge's kesimLabels knows. */
 export type LabelPreset = 'a4-3x8' | 'a4-2x4' | 'roll-100x50';
 export const labelPresets: LabelPreset[] = ['a4-3x8', 'a4-2x4', 'roll-100x50'];
+
+/** maxJob is the longest job name the labels and the quote print (labels.MaxJob, quote.MaxText). */
+const maxJob = 200;
 
 /**
  * PaperExporter writes the papers through the WebAssembly bridge
@@ -38,8 +42,14 @@ interface Props {
   exporter: PaperExporter;
   result: Result;
   request: Request | null;
-  /** job is the layout's name, printed on each label; empty when it has none */
+  /** job is the layout's name, printed on each label and under the quote's title; empty when it has none */
   job: string;
+  /**
+   * offcutRules are the user's offcut rules (the stock dialog's, else the
+   * server's default): the cut lists then list as a sheet's leftovers the
+   * offcuts the rack gets when the job is marked cut
+   */
+  offcutRules?: OffcutRule[];
   /** available lists the papers the bridge offers */
   available?: PaperKind[];
   /** factory is the page's workshop name, the quote form's default "Atölye adı" */
@@ -49,7 +59,7 @@ interface Props {
 }
 
 /** Papers are the buttons for the shop-floor papers, shown next to PDF and DXF when there is a result. */
-export function Papers({ exporter, result, request, job, available = kinds.map((k) => k.kind), factory, sheetUrl }: Props) {
+export function Papers({ exporter, result, request, job, offcutRules, available = kinds.map((k) => k.kind), factory, sheetUrl }: Props) {
   const [busy, setBusy] = useState<PaperKind | null>(null);
   const [asking, setAsking] = useState(false);
   const [preset, setPreset] = useState<LabelPreset>('a4-3x8');
@@ -58,13 +68,21 @@ export function Papers({ exporter, result, request, job, available = kinds.map((
   const make = async (kind: PaperKind, text: string, type: string, quote?: QuoteOptions) => {
     setBusy(kind);
     try {
-      const options: Record<string, unknown> = kind === 'labels' ? { preset, job: job.trim().slice(0, 200) } : { ...quote };
+      const jobName = job.trim().slice(0, maxJob);
+      const options: Record<string, unknown> = kind === 'labels' ? { preset, job: jobName } : { ...quote };
       const url = kind === 'labels' && sheetUrl ? await sheetUrl(result) : undefined;
       if (url) options.sheetUrl = url;
       if (kind !== 'labels' && request?.stock?.length) options.stock = request.stock;
       if (kind !== 'labels' && request?.bands?.length) options.bands = request.bands;
-      // The cut lists' leftovers lie inside the trim, as the server's and kesim nest's.
-      if ((kind === 'xlsx' || kind === 'cutCsv' || kind === 'sheetsCsv') && request?.options?.trim) options.trim = request.options.trim;
+      // The quote prints the job's name under its title, as the PDF its title.
+      if ((kind === 'quotePdf' || kind === 'quoteCsv') && jobName) options.job = jobName;
+      // The cut lists' leftovers are the rack's offcuts (nest.Leftovers):
+      // inside the trim, the kerf kept from the parts, under the user's rules.
+      if (kind === 'xlsx' || kind === 'cutCsv' || kind === 'sheetsCsv') {
+        if (request?.options?.trim) options.trim = request.options.trim;
+        if (request?.options?.kerf) options.kerf = request.options.kerf;
+        if (offcutRules?.length) options.rules = offcutRules;
+      }
       const bytes = await exporter.paper(kind, result, request, options);
       download(bytes, fileName(await exporter.paperFileName(kind, result), job, result), type);
       notices.toast(paperMsg.saved(text), { ms: 3000 });
