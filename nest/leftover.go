@@ -215,7 +215,10 @@ func pageLeftovers(page *Page, u rect, kerf, minW, minH int) []rect {
 			return out
 		}
 	}
-	return edgeCuts(u, parts, kerf, minW, minH)
+	// A part that reaches into the trim (a result no layout gives, but a
+	// stored one may be anything Verify lets through) can leave a piece
+	// over it: no leftover ever lies on a part.
+	return slices.DeleteFunc(edgeCuts(u, parts, kerf, minW, minH), func(r rect) bool { return !freeOf(r, parts, kerf) })
 }
 
 // cutNode is a piece of a cutting sequence: the sheet, or one side of a

@@ -262,3 +262,22 @@ func TestLeftoverBetweenTouchingRows(t *testing.T) {
 		}
 	}
 }
+
+// No leftover lies on a part, even when parts reach into the trim and the
+// cutting sequence does not replay (a broken result the cut list's fuzzing
+// found): the piece beside the part was reported over it.
+func TestLeftoversNeverOnAPart(t *testing.T) {
+	req := Request{Sheet: Sheet{Width: 166, Height: 100}, Options: Options{Trim: 40}}
+	pg := Page{
+		Parts: []Placed{{ID: "a", X: 40, Y: 20, Width: 15, Height: 48}, {ID: "b", X: 20, Y: 40, Width: 48, Height: 15}},
+		Cuts:  []Cut{{Length: 15}},
+	}
+	res := Result{Sheet: req.Sheet, Pages: []Page{pg}}
+	for _, l := range Leftovers(req, res, []OffcutRule{{}}) {
+		for _, p := range pg.Parts {
+			if l.X < p.X+p.Width && p.X < l.X+l.Width && l.Y < p.Y+p.Height && p.Y < l.Y+l.Height {
+				t.Errorf("leftover %+v lies on part %s %+v", l, p.ID, p)
+			}
+		}
+	}
+}
