@@ -41,6 +41,9 @@ const (
 	MaxOffcutMinUse = 100
 	// MaxPinnedPages bounds Request.Pinned.
 	MaxPinnedPages = 10000
+	// DefaultOffcutCM is the sides (cm) of the offcut rule of a user who
+	// set none: the rack's, and the cut list's leftovers' without rules.
+	DefaultOffcutCM = 30
 )
 
 // Turkish messages of the offcut fields, shared with the store and the web

@@ -304,6 +304,7 @@ func limitsTS() []byte {
 		{"MAX_OFFCUT_RULES", "nest.MaxOffcutRules", nest.MaxOffcutRules},
 		{"MAX_OFFCUT_MIN_USE", "nest.MaxOffcutMinUse", nest.MaxOffcutMinUse},
 		{"MAX_PINNED_PAGES", "nest.MaxPinnedPages", nest.MaxPinnedPages},
+		{"DEFAULT_OFFCUT_CM", "nest.DefaultOffcutCM", nest.DefaultOffcutCM},
 	})
 	fmt.Fprintf(&b, "/** store.DefaultSheet: the canvas of a layout saved without one. */\n"+
 		"export const DEFAULT_SHEET = { width: %s, height: %s } as const;\n",

@@ -762,8 +762,8 @@ func TestNestCutListAndQuote(t *testing.T) {
 		t.Errorf("quote CSV names no KDV:\n%s", quoteCSV)
 	}
 	// The sheets' leftovers are the offcuts the rack gets for the layout
-	// (nest.Leftovers of its kerf and trim, at least 10 × 10 cm, the 3
-	// largest a sheet).
+	// (nest.Leftovers of its kerf and trim, under the rack's default rule,
+	// every one of them).
 	sheets, _ := os.ReadFile(filepath.Join(dir, "liste-levhalar.csv"))
 	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(sheets), "\uFEFF")))
 	cr.Comma = ';'
@@ -773,10 +773,8 @@ func TestNestCutListAndQuote(t *testing.T) {
 	}
 	col := slices.Index(rows[0], "Artık parçalar (cm)")
 	rack := make([][]cutlist.Rect, len(res.Pages))
-	for _, l := range nest.Leftovers(nest.Request{Options: nest.Options{Kerf: 0.4, Trim: 1}}, res, []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}) {
-		if len(rack[l.Page]) < 3 {
-			rack[l.Page] = append(rack[l.Page], cutlist.Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
-		}
+	for _, l := range nest.Leftovers(nest.Request{Options: nest.Options{Kerf: 0.4, Trim: 1}}, res, []nest.OffcutRule{{MinWidth: nest.DefaultOffcutCM, MinHeight: nest.DefaultOffcutCM}}) {
+		rack[l.Page] = append(rack[l.Page], cutlist.Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
 	}
 	if col < 0 || len(rows) != len(res.Pages)+1 {
 		t.Fatalf("sheets CSV:\n%s", sheets)

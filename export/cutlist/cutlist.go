@@ -41,7 +41,8 @@ type Options struct {
 	// MinLeftover is the smallest side (cm) of a listed leftover when there
 	// are no Rules; 0 means 10 cm.
 	MinLeftover float64 `json:"minLeftover,omitempty"`
-	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means 3.
+	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means
+	// all of them, as the rack gets them all.
 	MaxLeftovers int `json:"maxLeftovers,omitempty"`
 }
 
@@ -53,10 +54,9 @@ func ForRequest(req nest.Request) Options {
 
 // Limits of the options and of a result written.
 const (
-	DefaultMinLeftover  = 10
-	DefaultMaxLeftovers = 3
-	MaxSide             = 10000 // cm, as the engine
-	MaxPieces           = 200000
+	DefaultMinLeftover = nest.DefaultOffcutCM
+	MaxSide            = 10000 // cm, as the engine
+	MaxPieces          = 200000
 	// MaxLeftoverGrid bounds the leftover search: a sheet whose parts'
 	// distinct edges cut it into more grid cells (about 1,000 parts in
 	// general position; a grid of 20,000 parts makes 80,000) lists no
@@ -114,9 +114,6 @@ func (o Options) check() (Options, error) {
 	}
 	if o.MinLeftover == 0 {
 		o.MinLeftover = DefaultMinLeftover
-	}
-	if o.MaxLeftovers == 0 {
-		o.MaxLeftovers = DefaultMaxLeftovers
 	}
 	if err := nest.ValidateOffcutRules(o.Rules); err != nil {
 		return o, err
@@ -195,9 +192,9 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 	return pieces, sheets, nil
 }
 
-// leftovers returns up to opt.MaxLeftovers of the offcuts page p gives
-// the rack (nest.Leftovers of req under opt.Rules), the largest first;
-// none when its parts' edges make more than MaxLeftoverGrid cells. A
+// leftovers returns the offcuts page p gives the rack (nest.Leftovers of
+// req under opt.Rules), the largest first, at most opt.MaxLeftovers when
+// it is set; none when its parts' edges make more than MaxLeftoverGrid cells. A
 // leftover over a part, which nest.Leftovers can give for a page no
 // layout makes (parts reaching into the trim or over each other), is never
 // listed: the list must not send a saw through a part.
@@ -213,7 +210,7 @@ func leftovers(req nest.Request, sheet nest.Sheet, p nest.Page, opt Options) []R
 	}
 	var out []Rect
 	for _, l := range nest.Leftovers(req, nest.Result{Sheet: sheet, Pages: []nest.Page{p}}, opt.Rules) {
-		if len(out) == opt.MaxLeftovers {
+		if opt.MaxLeftovers > 0 && len(out) == opt.MaxLeftovers {
 			break
 		}
 		over := slices.ContainsFunc(p.Parts, func(pp nest.Placed) bool {

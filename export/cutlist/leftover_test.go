@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -14,7 +16,8 @@ import (
 // The cut list's leftovers are the offcuts the rack gets when the job is
 // marked cut (nest.Leftovers, as internal/store's NewOffcuts takes them):
 // for the same layout, kerf, trim and rules, each sheet lists the same
-// rectangles, the largest first, at most MaxLeftovers of them, and none
+// rectangles, the largest first (all of them, or at most MaxLeftovers
+// when it is set: the list had 3 by default where the rack took 5), and none
 // comes closer to a part than the kerf. The old cut list found its own
 // (a grid over the parts' edges, kerf ignored), so a workshop read one
 // set of leftovers on the list and found another on its rack.
@@ -35,7 +38,8 @@ func TestLeftoversAreTheRacksOffcuts(t *testing.T) {
 			rules []nest.OffcutRule
 			max   int
 		}{
-			{"default", ForRequest(req), []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}, DefaultMaxLeftovers},
+			{"default: the rack's default rule", ForRequest(req), []nest.OffcutRule{{MinWidth: nest.DefaultOffcutCM, MinHeight: nest.DefaultOffcutCM}}, math.MaxInt},
+			{"min side 10: every one", withLeftovers(ForRequest(req), nil, 10, 0), []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}, math.MaxInt},
 			{"min side 25, 1 a sheet", withLeftovers(ForRequest(req), nil, 25, 1), []nest.OffcutRule{{MinWidth: 25, MinHeight: 25}}, 1},
 			{"the user's rules", withLeftovers(ForRequest(req), []nest.OffcutRule{{MinWidth: 30, MinHeight: 30}, {Material: "Sunta", MinWidth: 50, MinHeight: 20}}, 99, 20),
 				[]nest.OffcutRule{{MinWidth: 30, MinHeight: 30}, {Material: "Sunta", MinWidth: 50, MinHeight: 20}}, 20},
@@ -70,6 +74,9 @@ func TestLeftoversAreTheRacksOffcuts(t *testing.T) {
 			}
 			if listed == 0 {
 				t.Errorf("guillotine %v, %s: no sheet lists a leftover", guillotine, c.name)
+			}
+			if c.opt.MinLeftover == 10 && !slices.ContainsFunc(sheets, func(s SheetRow) bool { return len(s.Leftovers) > 3 }) {
+				t.Errorf("guillotine %v, %s: no sheet has more than 3 leftovers, which the list once cut off", guillotine, c.name)
 			}
 		}
 	}

@@ -58,7 +58,7 @@ var (
 	ErrText    = errors.New("Atölye, müşteri ve iş adı en fazla 200 karakter olabilir.")
 	ErrNothing = errors.New("Teklif için yerleşim yok.")
 	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
-	ErrNoStock = errors.New("Teklif için levhaların stok satırları gerekli: yerleşimi isteğiyle (request) birlikte gönderin.")
+	ErrNoStock = errors.New("Teklif için sayfaların levha satırları bulunamadı, fiyatları bilinmiyor: yerleşimi güncel stokla yeniden hesaplayın (API: sonucu isteğiyle birlikte gönderin).")
 )
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

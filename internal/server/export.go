@@ -208,7 +208,14 @@ func (h exportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var b bytes.Buffer
 	if err := kind.write(&b, body, req); err != nil {
 		var ae *apperr.Error
-		if !errors.As(err, &ae) {
+		var ie *nest.InputError
+		switch {
+		case errors.As(err, &ae):
+		case errors.As(err, &ie):
+			// An option the engine checks (an offcut rule): named, as
+			// /api/nest names it.
+			err = apperr.NewField(apperr.Invalid, "options."+ie.Field, ie.Message)
+		default:
 			err = apperr.New(apperr.Invalid, err.Error())
 		}
 		Error(w, r, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,8 @@ import (
 // The cut list's sheets (xlsx, sheets-csv) list as leftovers the offcuts
 // the rack gets when the job is marked cut: nest.Leftovers of the
 // request's kerf and trim, under the options' rules (the user's offcut
-// rules), at most maxLeftovers a sheet, the largest first.
+// rules; the default rule without any is the rack's), all of them (or
+// at most maxLeftovers a sheet), the largest first.
 func TestExportCutListLeftoversAreTheRacks(t *testing.T) {
 	h := newTestServer(t, nil)
 	reqJSON := `{"sheet":{"width":183,"height":366},
@@ -38,7 +40,8 @@ func TestExportCutListLeftoversAreTheRacks(t *testing.T) {
 		rules   []nest.OffcutRule
 		max     int
 	}{
-		{`{}`, []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}, 3},
+		{`{}`, []nest.OffcutRule{{MinWidth: nest.DefaultOffcutCM, MinHeight: nest.DefaultOffcutCM}}, math.MaxInt},
+		{`{"minLeftover":10}`, []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}, math.MaxInt},
 		{`{"minLeftover":25,"maxLeftovers":1}`, []nest.OffcutRule{{MinWidth: 25, MinHeight: 25}}, 1},
 		{`{"rules":[{"minWidth":20,"minHeight":15}],"maxLeftovers":5}`, []nest.OffcutRule{{MinWidth: 20, MinHeight: 15}}, 5},
 	} {
@@ -66,8 +69,8 @@ func TestExportCutListLeftoversAreTheRacks(t *testing.T) {
 		}
 	}
 	r := do(h, "POST", "/api/export/xlsx", `{"result":`+w.Body.String()+`,"options":{"rules":[{"minWidth":-1,"minHeight":10}]}}`)
-	if r.Code != 400 || !strings.Contains(r.Body.String(), nest.MsgOffcutRuleSize) {
-		t.Errorf("a bad rule: %d %s", r.Code, r.Body)
+	if r.Code != 400 || !strings.Contains(r.Body.String(), nest.MsgOffcutRuleSize) || !strings.Contains(r.Body.String(), `"options.rules[0].minWidth"`) {
+		t.Errorf("a bad rule: %d %s; want 400 naming options.rules[0].minWidth", r.Code, r.Body)
 	}
 }
 

@@ -60,9 +60,9 @@ const (
 
 // Limits of the offcut settings.
 const (
-	MaxOffcutAreaM2  = 100000 // m², the rack's limit
-	DefaultOffcutCM  = 30     // cm, the default rule's sides
-	DefaultOffcutUse = 60     // percent, the default least use of an offcut sheet
+	MaxOffcutAreaM2  = 100000               // m², the rack's limit
+	DefaultOffcutCM  = nest.DefaultOffcutCM // cm, the default rule's sides
+	DefaultOffcutUse = 60                   // percent, the default least use of an offcut sheet
 )
 
 // StockKindOffcut is the kind of the offcut rows (table stock_rows): the

@@ -232,9 +232,16 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // made from: the finished sizes and the stock rows' prices. The layout
   // follows the work (a stored one shown is of the work as loaded), so the
   // work's request is the layout's.
+  // A cut job's papers are of the rows it was cut from: the cut may have
+  // taken the last sheet of a row off today's stock, and the quote and cut
+  // list then found no row for its pages.
+  const paperStock = useMemo(
+    () => (work.shownRows ? { ...(work.stock ?? { bands: [], objective: 'cost' as const, deductBands: false }), stock: work.shownRows } : work.stock),
+    [work.shownRows, work.stock],
+  );
   const paperRequest = useMemo(
-    () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, work.stock, pinned) : null),
-    [layout.result, work.parts, work.canvas, work.stock, pinned],
+    () => (layout.result ? buildRequest(work.parts, work.canvas, 0, 1, paperStock, pinned) : null),
+    [layout.result, work.parts, work.canvas, paperStock, pinned],
   );
   // The quote's workshop name starts as the page's factory name, unless
   // that is the default tagline, which names no workshop.

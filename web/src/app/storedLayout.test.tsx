@@ -194,6 +194,31 @@ describe('App loading a saved job', () => {
     expect(screen.getByRole('img', { name: /Eski levha/ })).toBeInTheDocument();
   });
 
+  it('gives the papers of a cut job the rows it was cut from, though the cut took the last of them off stock', async () => {
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: [], canvas: { width: 100, height: 148 }, stock: { stock: [{ id: 'yeni', name: 'Yeni', width: 100, height: 148, price: 1500 }], bands: [] } }),
+    );
+    const eski = { id: 'eski', name: 'Eski levha', width: 100, height: 148, quantity: 1, price: 1450 };
+    const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], stock: [eski] });
+    cutJob.result = { ...stored, pages: stored.pages.map((p) => ({ ...p, stockId: 'eski', width: 100, height: 148 })) };
+    serve([cutJob]);
+    const user = userEvent.setup();
+    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
+    render(
+      <NoticeProvider>
+        <App engine={engine} />
+      </NoticeProvider>,
+    );
+    await user.keyboard('{Escape}');
+    await load(user);
+    await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
+    await vi.waitFor(() => expect(engine.paper).toHaveBeenCalled());
+    const [, , request, options] = engine.paper.mock.calls[0];
+    expect(request.stock.map((r: { id: string }) => r.id)).toEqual(['eski']);
+    expect(options.stock.map((r: { id: string }) => r.id)).toEqual(['eski']);
+  });
+
   it('shows a cut job as it was sawn after a reload too, reading it again', async () => {
     const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'] });
     // The page reloaded with the cut job's work on screen: the stored result is not kept with it.

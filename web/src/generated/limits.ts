@@ -31,5 +31,7 @@ export const MAX_OFFCUT_RULES = 100;
 export const MAX_OFFCUT_MIN_USE = 100;
 /** nest.MaxPinnedPages */
 export const MAX_PINNED_PAGES = 10000;
+/** nest.DefaultOffcutCM */
+export const DEFAULT_OFFCUT_CM = 30;
 /** store.DefaultSheet: the canvas of a layout saved without one. */
 export const DEFAULT_SHEET = { width: 100, height: 148 } as const;

@@ -3,7 +3,7 @@
 // which leftovers are kept (per material), how much the rack may hold and
 // how much of an offcut a layout must use.
 import { parseDecimal, parseWhole } from '../../lib/number';
-import { MAX_TEXT_RUNES, MAX_THICKNESS_MM } from '../../generated/limits';
+import { DEFAULT_OFFCUT_CM, MAX_TEXT_RUNES, MAX_THICKNESS_MM } from '../../generated/limits';
 import type { Stock } from '../../generated/engine';
 import { stockMsg } from './texts';
 
@@ -22,7 +22,7 @@ export interface OffcutSettings {
   minUse: number;
 }
 
-export const DEFAULT_OFFCUT_SETTINGS: OffcutSettings = { rules: [{ minWidth: 30, minHeight: 30 }], maxArea: 0, minUse: 60 };
+export const DEFAULT_OFFCUT_SETTINGS: OffcutSettings = { rules: [{ minWidth: DEFAULT_OFFCUT_CM, minHeight: DEFAULT_OFFCUT_CM }], maxArea: 0, minUse: 60 };
 
 /** Offcut is an offcut row as /api/stock lists it: a stock row (its id is the code, A-12) with its source job and date. */
 export type Offcut = Stock & { offcut: true; sourceLayoutId?: string; createdAt?: string };
