@@ -46,6 +46,7 @@ type nestFlags struct {
 	workers                           int
 	jsonOut, pdfOut, dxfOut           string
 	labelsOut, labelPreset, job       string
+	leftoverMin                       string
 	xlsxOut, csvOut, quoteOut         string
 	sheetURL                          string
 	quote                             quoteFlags
@@ -87,6 +88,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.job, "job", "", "etiketlere ve teklife yazılacak iş `ADI`")
 	fs.StringVar(&f.sheetURL, "sheet-url", "", "kaydedilmiş işin adresi, `URL` (ör. https://kesim.atolye.local/is/42): PDF'in her levha sayfasına ve etiketlere levhanın kontrol listesinin QR kodu (URL/levha/N) basılır")
 	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
+	fs.StringVar(&f.leftoverMin, "leftover-min", "", "kesim listesinde artık sayılan en kısa kenar, `CM` (varsayılan 30: artık rafının varsayılan kuralı)")
 	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`sı (levhalar: DOSYA-levhalar.csv)")
 	fs.StringVar(&f.quoteOut, "quote", "", "fiyat teklifinin yazılacağı `DOSYA` (.pdf ya da .csv)")
 	fs.StringVar(&f.quote.factory, "factory", "", "teklifin başlığındaki atölye `ADI`")
@@ -167,6 +169,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := export.CheckSheetURL(f.sheetURL); err != nil {
 		return nestBadInput(stderr, fmt.Errorf("--sheet-url: %w", err))
+	}
+	if _, err := f.cutListOptions(nest.Request{}); err != nil {
+		return nestBadInput(stderr, err)
 	}
 	// An output over the part list (--csv b.csv b.csv) would replace it
 	// with the cut list. The names known now are checked before the
@@ -473,6 +478,22 @@ func sheetDXF(dxfPath string, n int) string {
 	return fmt.Sprintf("%s-%d%s", base, n, ext)
 }
 
+// cutListOptions are the cut list's options for req: the sheets'
+// leftovers are the offcuts of its kerf and trim (nest.Leftovers, as the
+// rack gets them), at least --leftover-min cm a side (the rack's default
+// rule without it).
+func (f *nestFlags) cutListOptions(req nest.Request) (cutlist.Options, error) {
+	opt := cutlist.ForRequest(req)
+	if f.leftoverMin != "" {
+		v, ok := parseCM(f.leftoverMin)
+		if !ok || v <= 0 || v > nest.MaxSheetCM {
+			return opt, fmt.Errorf("--leftover-min %q: artık kenarı 0'dan büyük ve en çok %s cm olmalı", f.leftoverMin, export.Num(nest.MaxSheetCM))
+		}
+		opt.MinLeftover = v
+	}
+	return opt, nil
+}
+
 // sheetsCSV is the name of --csv FILE's list of sheets: FILE-levhalar.csv.
 func sheetsCSV(csvPath string) string {
 	return strings.TrimSuffix(csvPath, filepath.Ext(csvPath)) + "-levhalar.csv"
@@ -490,9 +511,10 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		}
 		outs = append(outs, outputOf("labels", f.labelsOut, f.labelsOut, b.Bytes()))
 	}
-	// The sheets' leftovers are the offcuts of the request's kerf and trim
-	// (nest.Leftovers), at least 10 × 10 cm.
-	copt := cutlist.ForRequest(req)
+	copt, err := f.cutListOptions(req)
+	if err != nil {
+		return nil, err
+	}
 	if f.xlsxOut != "" {
 		var b bytes.Buffer
 		if err := cutlist.WriteXLSX(&b, res, copt); err != nil {

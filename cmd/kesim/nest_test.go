@@ -765,23 +765,42 @@ func TestNestCutListAndQuote(t *testing.T) {
 	// (nest.Leftovers of its kerf and trim, under the rack's default rule,
 	// every one of them).
 	sheets, _ := os.ReadFile(filepath.Join(dir, "liste-levhalar.csv"))
-	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(sheets), "\uFEFF")))
-	cr.Comma = ';'
-	rows, err := cr.ReadAll()
-	if err != nil || len(rows) == 0 {
-		t.Fatalf("sheets CSV (%v):\n%s", err, sheets)
+	checkLeftovers := func(sheets []byte, side float64) {
+		t.Helper()
+		cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(sheets), "\uFEFF")))
+		cr.Comma = ';'
+		rows, err := cr.ReadAll()
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("sheets CSV (%v):\n%s", err, sheets)
+		}
+		col := slices.Index(rows[0], "Artık parçalar (cm)")
+		rack := make([][]cutlist.Rect, len(res.Pages))
+		for _, l := range nest.Leftovers(nest.Request{Options: nest.Options{Kerf: 0.4, Trim: 1}}, res, []nest.OffcutRule{{MinWidth: side, MinHeight: side}}) {
+			rack[l.Page] = append(rack[l.Page], cutlist.Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
+		}
+		if col < 0 || len(rows) != len(res.Pages)+1 {
+			t.Fatalf("sheets CSV:\n%s", sheets)
+		}
+		for i, r := range rows[1:] {
+			if got, want := r[col], cutlist.LeftoverText(rack[i]); got != want {
+				t.Errorf("at least %g cm: sheet %d: the cut list lists leftovers %q, the rack gets %q", side, i+1, got, want)
+			}
+		}
 	}
-	col := slices.Index(rows[0], "Artık parçalar (cm)")
-	rack := make([][]cutlist.Rect, len(res.Pages))
-	for _, l := range nest.Leftovers(nest.Request{Options: nest.Options{Kerf: 0.4, Trim: 1}}, res, []nest.OffcutRule{{MinWidth: nest.DefaultOffcutCM, MinHeight: nest.DefaultOffcutCM}}) {
-		rack[l.Page] = append(rack[l.Page], cutlist.Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
+	checkLeftovers(sheets, nest.DefaultOffcutCM)
+	// --leftover-min lists the leftovers of another smallest side.
+	c10 := filepath.Join(dir, "liste10.csv")
+	if code, _, stderr := runNestT(t, "", append(args, "--leftover-min", "10", "--csv", c10, p["parts.csv"])...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if col < 0 || len(rows) != len(res.Pages)+1 {
-		t.Fatalf("sheets CSV:\n%s", sheets)
+	sheets10, _ := os.ReadFile(filepath.Join(dir, "liste10-levhalar.csv"))
+	checkLeftovers(sheets10, 10)
+	if bytes.Equal(sheets10, sheets) {
+		t.Error("--leftover-min 10 lists the same leftovers as the default 30 cm")
 	}
-	for i, r := range rows[1:] {
-		if got, want := r[col], cutlist.LeftoverText(rack[i]); got != want {
-			t.Errorf("sheet %d: the cut list lists leftovers %q, the rack gets %q", i+1, got, want)
+	for _, bad := range []string{"abc", "0", "-5"} {
+		if code, _, stderr := runNestT(t, "", append(args, "--leftover-min", bad, "--csv", c10, p["parts.csv"])...); code != exitBadInput || !strings.Contains(stderr, "--leftover-min") {
+			t.Errorf("--leftover-min %s: exit %d, %s", bad, code, stderr)
 		}
 	}
 	// The quote names the job (--job) under its title.
