@@ -140,6 +140,16 @@ func options(body exportBody, v any) error {
 		return nil
 	}
 	if err := json.Unmarshal(body.Options, v); err != nil {
+		// A value of the wrong type is named under options, as the
+		// options' range errors are ("options.rules.minWidth").
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			field := "options"
+			if typeErr.Field != "" {
+				field += "." + typeErr.Field
+			}
+			return apperr.NewField(apperr.Invalid, field, typeMessage(field))
+		}
 		return decodeError(err)
 	}
 	return nil

@@ -72,6 +72,18 @@ func TestExportCutListLeftoversAreTheRacks(t *testing.T) {
 	if r.Code != 400 || !strings.Contains(r.Body.String(), nest.MsgOffcutRuleSize) || !strings.Contains(r.Body.String(), `"options.rules[0].minWidth"`) {
 		t.Errorf("a bad rule: %d %s; want 400 naming options.rules[0].minWidth", r.Code, r.Body)
 	}
+	// A value of the wrong type is named under options too.
+	for opts, field := range map[string]string{
+		`{"rules":[{"minWidth":"x","minHeight":10}]}`: "options.rules.minWidth",
+		`{"maxLeftovers":"x"}`:                        "options.maxLeftovers",
+		`{"rules":"x"}`:                               "options.rules",
+		`"x"`:                                         "options",
+	} {
+		r := do(h, "POST", "/api/export/xlsx", `{"result":`+w.Body.String()+`,"options":`+opts+`}`)
+		if r.Code != 400 || !strings.Contains(r.Body.String(), `"`+field+`"`) {
+			t.Errorf("options %s: %d %s; want 400 naming %s", opts, r.Code, r.Body, field)
+		}
+	}
 }
 
 // The quote takes the job's name (options.job) and prints it under its
