@@ -35,11 +35,12 @@ type Options struct {
 	// Trim is the request's edge trim (cm); leftovers lie inside it.
 	Trim float64 `json:"trim,omitempty"`
 	// Rules are the offcut rules (the user's offcut settings, as the rack
-	// applies them); none means one rule of MinLeftover × MinLeftover for
-	// every material.
+	// applies them); nil means one rule of MinLeftover × MinLeftover for
+	// every material, and an empty list (a user who removed every rule,
+	// whose rack keeps no offcut) lists none.
 	Rules []nest.OffcutRule `json:"rules,omitempty"`
 	// MinLeftover is the smallest side (cm) of a listed leftover when there
-	// are no Rules; 0 means 10 cm.
+	// are no Rules; 0 means DefaultMinLeftover.
 	MinLeftover float64 `json:"minLeftover,omitempty"`
 	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means
 	// all of them, as the rack gets them all.
@@ -118,7 +119,7 @@ func (o Options) check() (Options, error) {
 	if err := nest.ValidateOffcutRules(o.Rules); err != nil {
 		return o, err
 	}
-	if len(o.Rules) == 0 {
+	if o.Rules == nil {
 		o.Rules = []nest.OffcutRule{{MinWidth: o.MinLeftover, MinHeight: o.MinLeftover}}
 	}
 	return o, nil

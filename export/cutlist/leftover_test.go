@@ -144,3 +144,29 @@ func TestLeftoversWithinTheGridQuick(t *testing.T) {
 		t.Fatalf("20,000 parts: %v in %v, leftovers %v", err, el, sheets[0].Leftovers)
 	}
 }
+
+// A user who removed every offcut rule gets no offcut on the rack
+// (nest.Leftovers under no rule gives none): an empty rule list lists no
+// leftover either, where no list at all (nil) means the default rule.
+func TestNoRulesListNoLeftovers(t *testing.T) {
+	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{{
+		Parts: []nest.Placed{{ID: "p1", Name: "Yan", Width: 60, Height: 100}},
+	}}}
+	_, sheets, err := Rows(res, Options{Rules: []nest.OffcutRule{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sheets[0].Leftovers) != 0 {
+		t.Errorf("no rules: leftovers %v, want none", sheets[0].Leftovers)
+	}
+	if got := nest.Leftovers(nest.Request{}, res, []nest.OffcutRule{}); len(got) != 0 {
+		t.Errorf("the rack under no rules gets %v", got)
+	}
+	_, sheets, err = Rows(res, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sheets[0].Leftovers) != 1 {
+		t.Errorf("the default rule: leftovers %v, want the 40 × 100 strip", sheets[0].Leftovers)
+	}
+}

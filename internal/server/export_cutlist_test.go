@@ -42,6 +42,7 @@ func TestExportCutListLeftoversAreTheRacks(t *testing.T) {
 	}{
 		{`{}`, []nest.OffcutRule{{MinWidth: nest.DefaultOffcutCM, MinHeight: nest.DefaultOffcutCM}}, math.MaxInt},
 		{`{"minLeftover":10}`, []nest.OffcutRule{{MinWidth: 10, MinHeight: 10}}, math.MaxInt},
+		{`{"rules":[]}`, []nest.OffcutRule{}, math.MaxInt}, // every rule removed: none, as on the rack
 		{`{"minLeftover":25,"maxLeftovers":1}`, []nest.OffcutRule{{MinWidth: 25, MinHeight: 25}}, 1},
 		{`{"rules":[{"minWidth":20,"minHeight":15}],"maxLeftovers":5}`, []nest.OffcutRule{{MinWidth: 20, MinHeight: 15}}, 5},
 	} {

@@ -120,6 +120,18 @@ describe('shop-floor papers next to PDF and DXF', () => {
     await vi.waitFor(() => expect(ex.paper).toHaveBeenCalledWith('labels', result, cut, { preset: 'a4-3x8', job: 'Mutfak' }));
   });
 
+  it('gives the cut lists an empty rule list when the user removed every rule: the rack then keeps no offcut', async () => {
+    const ex = exporter(ok);
+    render(
+      <NoticeProvider>
+        <ExportButtons exporter={ex} result={result} title="Kesim" request={request} offcutRules={[]} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Levhalar (CSV)' }));
+    await vi.waitFor(() => expect(ex.paper).toHaveBeenCalledWith('sheetsCsv', result, request, { stock: request.stock, rules: [] }));
+  });
+
   it("puts the job's name on the quote, bounded as on the labels; none when the job has no name", async () => {
     const ex = exporter(ok);
     const long = '  Otel ' + 'ş'.repeat(300) + '  ';

@@ -81,7 +81,8 @@ export function Papers({ exporter, result, request, job, offcutRules, available 
       if (kind === 'xlsx' || kind === 'cutCsv' || kind === 'sheetsCsv') {
         if (request?.options?.trim) options.trim = request.options.trim;
         if (request?.options?.kerf) options.kerf = request.options.kerf;
-        if (offcutRules?.length) options.rules = offcutRules;
+        // None (every rule removed) lists none, as the rack then keeps none.
+        if (offcutRules) options.rules = offcutRules;
       }
       const bytes = await exporter.paper(kind, result, request, options);
       download(bytes, fileName(await exporter.paperFileName(kind, result), job, result), type);
