@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"time"
 )
 
 // The repeated layout: a big job of few part lines with many copies each
@@ -55,13 +54,7 @@ func (s *search) repeat() {
 	if covered*10 < n*8 {
 		return
 	}
-	limit := time.Duration(o.TimeLimitMs) * time.Millisecond
-	sub.Options.TimeLimitMs = max(1, int(float64(limit.Milliseconds())*repeatShare))
-	subRes, err := layoutSheet(s.ctx, sub, nil, nil)
-	if err != nil || len(subRes.Skipped) > 0 {
-		return
-	}
-	bins := s.binsOf(subRes, subLine)
+	bins := s.layoutShare(sub, repeatShare, subLine)
 	if bins == nil {
 		return
 	}
@@ -72,12 +65,7 @@ func (s *search) repeat() {
 		}
 	}
 	if len(rest.Parts) > 0 {
-		rest.Options.TimeLimitMs = max(1, int(float64(limit.Milliseconds())*repeatRestShare))
-		restRes, err := layoutSheet(s.ctx, rest, nil, nil)
-		if err != nil || len(restRes.Skipped) > 0 {
-			return
-		}
-		more := s.binsOf(restRes, restLine)
+		more := s.layoutShare(rest, repeatRestShare, restLine)
 		if more == nil {
 			return
 		}
@@ -105,6 +93,19 @@ func (s *search) repeat() {
 		}
 	}
 	s.offer(sol, s.doneFraction())
+}
+
+// layoutShare lays out req (a part of the job: line[i] is the job's kind
+// of its part line i) with share of the job's time limit and returns its
+// pages as the job's bins, or nil when it failed, skipped a part or a page
+// does not convert.
+func (s *search) layoutShare(req Request, share float64, line []int) [][]spot {
+	req.Options.TimeLimitMs = max(1, int(float64(s.req.Options.TimeLimitMs)*share))
+	res, err := layoutSheet(s.ctx, req, nil, nil)
+	if err != nil || len(res.Skipped) > 0 {
+		return nil
+	}
+	return s.binsOf(res, line)
 }
 
 // binsOf returns the pages of res, a layout of a request whose part line
