@@ -360,3 +360,34 @@ func TestPlainJobWords(t *testing.T) {
 		}
 	}
 }
+
+// xlsxSheetRows writes res's workbook under opt and returns the rows of its
+// sheet list (SheetsSheet) after the heading, as openpyxl reads them; the
+// test is skipped without python3-openpyxl.
+func xlsxSheetRows(t *testing.T, res nest.Result, opt Options) [][]any {
+	t.Helper()
+	py := "/usr/bin/python3"
+	if exec.Command(py, "-c", "import openpyxl").Run() != nil {
+		t.Skip("python3-openpyxl is not installed (apt-get install python3-openpyxl)")
+	}
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, res, opt); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "kesim.xlsx")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import json, sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]
+print(json.dumps([[c.value for c in row] for row in ws.iter_rows(min_row=2)]))`
+	out, err := exec.Command(py, "-c", script, file, SheetsSheet).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]any
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}

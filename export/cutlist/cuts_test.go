@@ -3,10 +3,6 @@ package cutlist
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"kesim/nest"
@@ -48,29 +44,7 @@ func TestNoCutSequenceLeavesCutCellsEmpty(t *testing.T) {
 			}
 		}
 
-		py := "/usr/bin/python3"
-		if exec.Command(py, "-c", "import openpyxl").Run() != nil {
-			t.Skip("python3-openpyxl is not installed (apt-get install python3-openpyxl)")
-		}
-		b.Reset()
-		if err := WriteXLSX(&b, c.res, opts(req)); err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(t.TempDir(), "kesim.xlsx")
-		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		script := `import json, sys, openpyxl
-ws = openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]
-print(json.dumps([[c.value for c in row] for row in ws.iter_rows(min_row=2, max_col=11)]))`
-		out, err := exec.Command(py, "-c", script, file, SheetsSheet).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sheets [][]any
-		if err := json.Unmarshal(out, &sheets); err != nil {
-			t.Fatal(err)
-		}
+		sheets := xlsxSheetRows(t, c.res, opts(req))
 		if len(sheets) != len(c.res.Pages) {
 			t.Fatalf("%s: %d sheet rows for %d pages", c.name, len(sheets), len(c.res.Pages))
 		}
