@@ -195,10 +195,9 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 
 // leftovers returns the offcuts page p gives the rack (nest.Leftovers of
 // req under opt.Rules), the largest first, at most opt.MaxLeftovers when
-// it is set; none when its parts' edges make more than MaxLeftoverGrid cells. A
-// leftover over a part, which nest.Leftovers can give for a page no
-// layout makes (parts reaching into the trim or over each other), is never
-// listed: the list must not send a saw through a part.
+// it is set; none when its parts' edges make more than MaxLeftoverGrid
+// cells. nest.Leftovers never gives one over a part, even on a page no
+// layout makes (parts reaching into the trim or over each other).
 func leftovers(req nest.Request, sheet nest.Sheet, p nest.Page, opt Options) []Rect {
 	xs := make(map[float64]bool, 2*len(p.Parts))
 	ys := make(map[float64]bool, 2*len(p.Parts))
@@ -214,12 +213,7 @@ func leftovers(req nest.Request, sheet nest.Sheet, p nest.Page, opt Options) []R
 		if opt.MaxLeftovers > 0 && len(out) == opt.MaxLeftovers {
 			break
 		}
-		over := slices.ContainsFunc(p.Parts, func(pp nest.Placed) bool {
-			return l.X < pp.X+pp.Width-1e-9 && pp.X < l.X+l.Width-1e-9 && l.Y < pp.Y+pp.Height-1e-9 && pp.Y < l.Y+l.Height-1e-9
-		})
-		if !over {
-			out = append(out, Rect{l.X, l.Y, l.Width, l.Height})
-		}
+		out = append(out, Rect{l.X, l.Y, l.Width, l.Height})
 	}
 	return out
 }
