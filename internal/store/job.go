@@ -262,6 +262,28 @@ func ParseResult(data []byte) (*nest.Result, error) {
 	return &res, nil
 }
 
+// CutRulesColumn is the JSON of saved_layouts.cut_rules for the rules in
+// force at a cut: always a list, [] when there are none.
+func CutRulesColumn(rules []nest.OffcutRule) ([]byte, error) {
+	if rules == nil {
+		rules = []nest.OffcutRule{}
+	}
+	return json.Marshal(rules)
+}
+
+// ParseCutRules reads saved_layouts.cut_rules: nil for NULL (not cut, or
+// cut before the column existed).
+func ParseCutRules(data []byte) (*[]nest.OffcutRule, error) {
+	if len(data) == 0 || string(data) == "null" {
+		return nil, nil
+	}
+	rules := []nest.OffcutRule{}
+	if err := json.Unmarshal(data, &rules); err != nil {
+		return nil, fmt.Errorf("cut_rules: %w", err)
+	}
+	return &rules, nil
+}
+
 // PieceNeedle returns the text that the stored JSON of a result (as
 // ResultColumn writes it) holds exactly when one of its pieces has the id:
 // a Placed object starts with its id and then its name, which no page

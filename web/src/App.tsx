@@ -251,8 +251,9 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // The labels and the quote carry the saved layout's name (the job's), as kesim nest --job does.
   const jobName = work.job?.name ?? '';
   // The cut lists list as leftovers the offcuts the rack gets when the job
-  // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without).
-  const offcutRules = (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
+  // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without);
+  // a cut job's under the rules it was cut under, which the rack got.
+  const offcutRules = work.shownRules ?? (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
   const exports = useMemo(
     () => (
       <ExportButtons

@@ -177,6 +177,14 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err != nil {
 		return err
 	}
+	// The rules the leftovers go on the rack under, for the job's cut list.
+	rules, err := store.CutRulesColumn(settings.Rules)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_rules = $1::jsonb WHERE id = $2`, string(rules), l.ID); err != nil {
+		return err
+	}
 	rack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -326,8 +334,11 @@ func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = $1 AND source = $2 AND consumed_by IS NULL AND `+where,
-		append([]any{store.StockKindOffcut, id}, args...)...)
+	if _, err := tx.Exec(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = $1 AND source = $2 AND consumed_by IS NULL AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_rules = NULL WHERE id = $1`, id)
 	return err
 }
 

@@ -94,13 +94,13 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	}
 	where, args := ownerWhere(owner, 2)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result []byte
+	var parts, sheet, options, stock, bands, result, cutRules []byte
 	var stateBy *string
 	err := db.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
-		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at
+		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at, cut_rules::text
 		FROM saved_layouts WHERE id = $1 AND `+where+lock, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt,
-			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt)
+			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt, &cutRules)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -114,6 +114,9 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if l.Result, err = store.ParseResult(result); err != nil {
+		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
+	}
+	if l.CutRules, err = store.ParseCutRules(cutRules); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if stateBy != nil {

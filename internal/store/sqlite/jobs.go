@@ -173,6 +173,14 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err != nil {
 		return err
 	}
+	// The rules the leftovers go on the rack under, for the job's cut list.
+	rules, err := store.CutRulesColumn(settings.Rules)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_rules = ? WHERE id = ?`, string(rules), l.ID); err != nil {
+		return err
+	}
 	rack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -315,8 +323,11 @@ func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id s
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = ? AND source = ? AND consumed_by IS NULL AND `+where,
-		append([]any{store.StockKindOffcut, id}, args...)...)
+	if _, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = ? AND source = ? AND consumed_by IS NULL AND `+where,
+		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_rules = NULL WHERE id = ?`, id)
 	return err
 }
 

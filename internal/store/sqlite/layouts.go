@@ -91,15 +91,15 @@ type querier interface {
 func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (store.Layout, error) {
 	where, args := ownerWhere(owner)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result []byte
+	var parts, sheet, options, stock, bands, result, cutRules []byte
 	var created int64
 	var stateBy sql.NullString
 	var stateAt sql.NullInt64
 	err := db.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at,
-		result, placed, state, state_by, state_at
+		result, placed, state, state_by, state_at, cut_rules
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created,
-			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt)
+			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt, &cutRules)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -113,6 +113,9 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	if l.Result, err = store.ParseResult(result); err != nil {
+		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
+	}
+	if l.CutRules, err = store.ParseCutRules(cutRules); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	l.StateBy = stateBy.String

@@ -37,6 +37,7 @@ var jobTests = []struct {
 	{"OffcutOfUndoneJob", testOffcutOfUndoneJob},
 	{"OffcutRowMustMatchRack", testOffcutRowMustMatchRack},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
+	{"JobKeepsCutRules", testJobKeepsCutRules},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
 	{"OffcutsOfDeletedJobs", testOffcutsOfDeletedJobs},
@@ -727,6 +728,53 @@ func testOffcutsTwoCutsAtOnce(t *testing.T, s store.Store) {
 	mustSetState(t, s, userA, j.ID, store.StateCut)
 	if again := rack(t, s, userA); len(again) != len(once) || len(once) == 0 {
 		t.Errorf("four cuts at once made %v, one cut %v", once, rackIDs(again))
+	}
+}
+
+// A cut job keeps the offcut rules its leftovers went on the rack under,
+// whatever the rules are later, so that its cut list lists those
+// leftovers; an undo forgets them, and a cut with every rule removed keeps
+// an empty list (no leftover), not none.
+func testJobKeepsCutRules(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	setRules := func(rules []nest.OffcutRule) {
+		t.Helper()
+		set := store.OffcutSettings{Rules: rules, MinUse: 60}
+		if _, err := s.ReplaceStock(ctx, userA, store.StockList{Settings: &set}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	then := []nest.OffcutRule{{MinWidth: 40, MinHeight: 35}, {Material: "Beyaz Sunta", Thickness: 18, MinWidth: 20, MinHeight: 20}}
+	setRules(then)
+	j := mustCreateJob(t, s, userA, jobInput(t, "Kurallı", nil, fixed("a", 40, 100, 1)))
+	if j.CutRules != nil {
+		t.Fatalf("a planned job has cut rules: %+v", *j.CutRules)
+	}
+	if c := mustSetState(t, s, userA, j.ID, store.StateCut); c.CutRules == nil || !reflect.DeepEqual(*c.CutRules, then) {
+		t.Fatalf("cut: rules %+v, want %+v", c.CutRules, then)
+	}
+	setRules([]nest.OffcutRule{{MinWidth: 90, MinHeight: 90}})
+	got, err := s.GetLayout(ctx, userA, j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.CutRules == nil || !reflect.DeepEqual(*got.CutRules, then) {
+		t.Errorf("after the rules changed: %+v, want the cut's %+v", got.CutRules, then)
+	}
+	if u := mustSetState(t, s, userA, j.ID, store.StatePlanned); u.CutRules != nil {
+		t.Errorf("undone cut keeps rules %+v", *u.CutRules)
+	}
+	setRules([]nest.OffcutRule{})
+	c := mustSetState(t, s, userA, j.ID, store.StateCut)
+	if c.CutRules == nil || len(*c.CutRules) != 0 {
+		t.Errorf("cut with no rule: %+v, want an empty list", c.CutRules)
+	}
+	data, err := json.Marshal(c)
+	if err != nil || !strings.Contains(string(data), `"cutOffcutRules":[]`) {
+		t.Errorf("JSON %s (%v): want cutOffcutRules []", data, err)
+	}
+	if len(rack(t, s, userA)) != 0 {
+		t.Error("a cut with no rule put offcuts on the rack")
 	}
 }
 

@@ -219,6 +219,34 @@ describe('App loading a saved job', () => {
     expect(options.stock.map((r: { id: string }) => r.id)).toEqual(['eski']);
   });
 
+  it("lists a cut job's leftovers under the offcut rules it was cut under, not today's", async () => {
+    // Today's rules: 90 × 90 cm; the job was cut when they were 40 × 35 cm.
+    const today = { rules: [{ minWidth: 90, minHeight: 90 }], maxArea: 0, minUse: 60 };
+    localStorage.setItem(
+      'kesim-work',
+      JSON.stringify({ parts: [], canvas: { width: 100, height: 148 }, stock: { stock: [], bands: [], offcutSettings: today } }),
+    );
+    const then = [{ minWidth: 40, minHeight: 35 }];
+    serve([job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], cutOffcutRules: then }), job({ id: '8', name: 'Eski iş', state: 'cut', cutPieces: ['p1-0', 'p2-0'] })]);
+    const user = userEvent.setup();
+    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
+    render(
+      <NoticeProvider>
+        <App engine={engine} />
+      </NoticeProvider>,
+    );
+    await user.keyboard('{Escape}');
+    await load(user);
+    await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
+    await vi.waitFor(() => expect(engine.paper).toHaveBeenCalledTimes(1));
+    expect(engine.paper.mock.calls[0][3].rules).toEqual(then);
+    // A job cut before the server kept its rules: today's.
+    await load(user, undefined, 'Eski iş');
+    await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
+    await vi.waitFor(() => expect(engine.paper).toHaveBeenCalledTimes(2));
+    expect(engine.paper.mock.calls[1][3].rules).toEqual(today.rules);
+  });
+
   it('shows a cut job as it was sawn after a reload too, reading it again', async () => {
     const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'] });
     // The page reloaded with the cut job's work on screen: the stored result is not kept with it.

@@ -86,6 +86,8 @@ export function useWork(account: Me | null | undefined) {
   const shown = useMemo(() => (stillShown(work) ? work.shown?.result : undefined), [work]);
   // The stock rows a cut job's shown layout was made with, to name its boards.
   const shownRows = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.rows : undefined), [work]);
+  // The offcut rules a cut job's shown layout was cut under, for its cut lists.
+  const shownRules = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.rules : undefined), [work]);
   // A job on screen the server no longer has (a save over it was 404):
   // the work is no job any more, and unsaved, to be saved as a new layout.
   useEffect(
@@ -133,7 +135,7 @@ export function useWork(account: Me | null | undefined) {
         update((w) => {
           if (w.shown || w.job?.id !== l.id || l.state !== 'cut' || !l.result || unsaved(w)) return w;
           if (!resultFits(l.result, w.parts, new Set())) return w;
-          return { ...w, shown: { result: l.result, parts: w.parts, canvas: w.canvas, stock: stockKey(w.stock), cut: true, rows: l.stock } };
+          return { ...w, shown: { result: l.result, parts: w.parts, canvas: w.canvas, stock: stockKey(w.stock), cut: true, rows: l.stock, rules: l.cutOffcutRules } };
         }),
       /** relayout drops the stored result shown (load): the work is laid out anew, as it is. */
       relayout: () => update(withoutShown),
@@ -179,7 +181,7 @@ export function useWork(account: Me | null | undefined) {
           const pinned = new Set(job?.pinned.map((p) => p.id));
           if (job && l.result && (cut || stock || isLayoutStock(l, next.stock)) && resultFits(l.result, parts, pinned)) {
             next.shown = { result: l.result, parts, canvas, stock: stockKey(next.stock) };
-            if (cut) next.shown = { ...next.shown, cut, rows: l.stock };
+            if (cut) next.shown = { ...next.shown, cut, rows: l.stock, rules: l.cutOffcutRules };
           }
           return next;
         });
@@ -226,6 +228,8 @@ export function useWork(account: Me | null | undefined) {
     shown,
     /** shownRows are the stock rows a cut job's shown layout was made with (its boards' names), else undefined */
     shownRows,
+    /** shownRules are the offcut rules a cut job's shown layout was cut under (absent: cut before the server kept them), else undefined */
+    shownRules,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

@@ -3,6 +3,7 @@ import type { Page, PartInput, Result } from '../features/engine/types';
 import type { JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
 import { settingsOf, type Stock, type StockSettings } from '../features/stock/stock';
+import type { OffcutRule } from '../generated/engine';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
@@ -54,6 +55,12 @@ export interface ShownResult {
    */
   cut?: boolean;
   rows?: Stock[];
+  /**
+   * rules are a cut job's offcut rules at its cut (cutOffcutRules): its
+   * cut lists list the leftovers the rack got under them, whatever the
+   * rules are today.
+   */
+  rules?: OffcutRule[];
 }
 
 /** stockKey is what of the stock settings a layout depends on: the rows, the bands and their options. */

@@ -1,7 +1,7 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
 import { ApiError, jobApi, request, type JobProgress, type JobState } from '../../lib/api';
 import { withoutEmptyExtras } from '../../lib/extras';
-import type { Band, Stock } from '../../generated/engine';
+import type { Band, OffcutRule, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (docs/http-api.md), and the browser's
@@ -50,6 +50,8 @@ export interface SavedLayout {
   stateAt?: string;
   /** cutPieces are the ticked pieces (Placed ids) */
   cutPieces?: string[];
+  /** cutOffcutRules are a cut job's offcut rules at its cut: the rack got its leftovers under them (absent: not cut, or cut before the server kept them) */
+  cutOffcutRules?: OffcutRule[];
 }
 
 /** NewLayout is what POST /api/layouts and PUT /api/layouts/{id} take. */
