@@ -189,8 +189,8 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
     );
     notices.toast(msg.partsAdded(ps.length));
   };
-  const jobMoved = (id: string, state: JobState) => {
-    work.setJob(id, { state, pinned: [] });
+  const jobMoved = (id: string, state: JobState, cut?: SavedLayout) => {
+    work.setJob(id, { state, pinned: [] }, cut);
     void refreshStock(work);
   };
   // Loading a layout made with other stock rows or bands puts those back

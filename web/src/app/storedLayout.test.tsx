@@ -247,6 +247,56 @@ describe('App loading a saved job', () => {
     expect(engine.paper.mock.calls[1][3].rules).toEqual(today.rules);
   });
 
+  it('keeps showing a job marked cut here as it was sawn, though the cut changed the stock, and lists its leftovers under its rules', async () => {
+    const then = [{ minWidth: 40, minHeight: 35 }];
+    let rack: { id: string; width: number; height: number; quantity: number; offcut: boolean }[] = [];
+    let cut = false;
+    const layout = job({ state: 'cutting' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = url.split('?')[0];
+        if (path === '/api/auth/me') return Response.json({ mode: 'local' });
+        if (path === '/api/sync') return Response.json({ newParts: 0, newLayouts: 0 });
+        if (path === '/api/parts') return Response.json([]);
+        if (path === '/api/stock') return Response.json({ stock: rack, bands: [], offcutSettings: { rules: [{ minWidth: 90, minHeight: 90 }], maxArea: 0, minUse: 60 } });
+        if (path === '/api/layouts')
+          return Response.json({ layouts: [{ id: '9', name: 'Mutfak', createdAt: layout.createdAt, sheet: layout.sheet, partLines: 2, pieces: 2, state: cut ? 'cut' : 'cutting', progress: { cut: 0, total: 2 } }] });
+        if (path === '/api/layouts/9' && init?.method === 'PATCH') {
+          // The cut puts an offcut on the rack, under the rules of then.
+          cut = true;
+          rack = [{ id: 'A-1', width: 60, height: 148, quantity: 1, offcut: true }];
+          return Response.json({ ...layout, state: 'cut', cutOffcutRules: then, offcuts: 1 });
+        }
+        if (path === '/api/layouts/9') return Response.json(cut ? { ...layout, state: 'cut', cutOffcutRules: then } : layout);
+        return new Response('null', { status: 503 });
+      }),
+    );
+    const user = userEvent.setup();
+    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
+    render(
+      <NoticeProvider>
+        <App engine={engine} />
+      </NoticeProvider>,
+    );
+    await user.keyboard('{Escape}');
+    await load(user);
+    expect(pages()).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
+    await user.click(await screen.findByRole('button', { name: 'Mutfak: Kesildi' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    await screen.findByText(/"Mutfak" kesildi/);
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('kesim-work')!).stock.stock.map((r: { id: string }) => r.id)).toEqual(['A-1']));
+    await act(async () => {});
+    expect(screen.getByText('Kesilmiş iş: kesilen düzen gösteriliyor.')).toBeInTheDocument();
+    expect(pages()).toBe('1');
+    expect(vi.mocked(engine.run)).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
+    await vi.waitFor(() => expect(engine.paper).toHaveBeenCalled());
+    expect(engine.paper.mock.calls[0][3].rules).toEqual(then);
+  });
+
   it('shows a cut job as it was sawn after a reload too, reading it again', async () => {
     const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'] });
     // The page reloaded with the cut job's work on screen: the stored result is not kept with it.

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { pinnedPages } from '../features/job/checklist';
-import { ApiError, jobApi, type JobState } from '../lib/api';
-import type { Result } from '../features/engine/types';
+import { ApiError, jobApi } from '../lib/api';
+import { cutLayoutOf, type SavedLayout } from '../features/saved/api';
 import type { WorkJob } from './work';
 
 /** JOB_SYNC_MS: a job on screen that is not cut asks the server for its state and new ticks this often. */
@@ -9,7 +9,7 @@ export const JOB_SYNC_MS = 15000;
 
 interface JobWork {
   job?: WorkJob;
-  setJob: (id: string, change: Partial<Pick<WorkJob, 'state' | 'pinned'>>) => void;
+  setJob: (id: string, change: Partial<Pick<WorkJob, 'state' | 'pinned'>>, cut?: SavedLayout) => void;
 }
 
 /** samePages reports whether two page lists hold the same page ids in the same order. */
@@ -29,10 +29,15 @@ export function useJobSync(work: JobWork): void {
     const job = work.job;
     if (!job || job.id !== id) return;
     try {
-      const l = await jobApi.get<{ result?: Result | null; state?: JobState; cutPieces?: string[] }>(job.id, signal);
+      const l = await jobApi.get<SavedLayout>(job.id, signal);
       const state = l.state ?? job.state;
       const pinned = state === 'cutting' ? pinnedPages(l.result, l.cutPieces) : [];
-      if (state !== job.state || !samePages(pinned, job.pinned)) work.setJob(job.id, { state, pinned });
+      // Cut elsewhere: the job as it was sawn stays on screen (setJob).
+      const cut = state === 'cut' ? cutLayoutOf(l) : undefined;
+      if (state !== job.state || !samePages(pinned, job.pinned)) {
+        if (cut) work.setJob(job.id, { state, pinned }, cut);
+        else work.setJob(job.id, { state, pinned });
+      }
     } catch (e) {
       if (!signal.aborted && !(e instanceof ApiError)) console.warn('job', e);
     }

@@ -115,6 +115,26 @@ describe("useWork and a loaded job's stored result", () => {
     expect(result.current.shown).toBeUndefined();
   });
 
+  it('becomes the layout that was sawn when the job on screen is cut, whatever the stock then; an undo makes it a plan again', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => void result.current.load({ ...mutfak, state: 'cutting', cutPieces: [] }));
+    expect(result.current.shown).toBe(planned);
+    const rules = [{ minWidth: 40, minHeight: 35 }];
+    act(() => result.current.setJob('9', { state: 'cut', pinned: [] }, { ...mutfak, state: 'cut', cutOffcutRules: rules }));
+    expect(result.current.shownRules).toEqual(rules);
+    expect(result.current.shownRows).toEqual(stock);
+    // The cut took the sheets off the stock: the layout stays, as sawn.
+    act(() => result.current.setStock({ ...result.current.stock!, stock: [] }, false, 5));
+    expect(result.current.shown).toBe(planned);
+    // Undone, it is the job's plan again: no rows or rules of a cut, and today's stock counts.
+    act(() => result.current.setJob('9', { state: 'cutting', pinned: [] }));
+    expect(result.current.shown).toBe(planned);
+    expect(result.current.shownRules).toBeUndefined();
+    expect(result.current.shownRows).toBeUndefined();
+    act(() => result.current.setStock({ ...result.current.stock!, stock: [{ id: 'z', width: 100, height: 148 }] }, false, 6));
+    expect(result.current.shown).toBeUndefined();
+  });
+
   it('is not kept in the browser: a reload, or the work taken from another tab, lays the work out again', () => {
     const { result } = renderHook(() => useWork(account));
     act(() => void result.current.load(mutfak));

@@ -207,9 +207,27 @@ export function useWork(account: Me | null | undefined) {
           const same = w.job?.id === saved.id ? w.job : undefined;
           return { ...next, job: { id: saved.id, name: saved.name, state: same?.state ?? 'planned', pinned: same?.pinned ?? [] } };
         }),
-      /** setJob notes a job's new state or ticks (pinned pages), when it is the one on screen. */
-      setJob: (id: string, change: { state?: JobState; pinned?: WorkJob['pinned'] }) =>
-        update((w) => (w.job?.id === id ? { ...w, job: { ...w.job, ...change } } : w)),
+      /**
+       * setJob notes a job's new state or ticks (pinned pages), when it is
+       * the one on screen. Its stored result shown becomes the layout that
+       * was sawn when the job is cut (cut: the job as the server has it
+       * then, with the rows and offcut rules of its cut), as a cut job
+       * loaded is shown: the cut takes sheets off the stock and puts
+       * offcuts on the rack, which must not lay it out anew. Out of "cut"
+       * again, it is a plan like any other.
+       */
+      setJob: (id: string, change: { state?: JobState; pinned?: WorkJob['pinned'] }, cut?: SavedLayout) =>
+        update((w) => {
+          if (w.job?.id !== id) return w;
+          const next = { ...w, job: { ...w.job, ...change } };
+          const shown = w.shown;
+          if (change.state === 'cut' && cut?.result && shown && !shown.cut && stillShown(w) && resultFits(cut.result, w.parts, new Set())) {
+            next.shown = { ...shown, result: cut.result, cut: true, rows: cut.stock, rules: cut.cutOffcutRules };
+          } else if (change.state && change.state !== 'cut' && shown?.cut) {
+            next.shown = { result: shown.result, parts: shown.parts, canvas: shown.canvas, stock: stockKey(w.stock) };
+          }
+          return next;
+        }),
       /** forget removes the owner's work from this browser (sign-out). */
       forget: store.forget,
     };

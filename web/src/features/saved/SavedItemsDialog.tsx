@@ -4,7 +4,7 @@ import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
-import { api, keptLocally, localStore, offcutsOf, stockMovesOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
+import { api, cutLayoutOf, keptLocally, localStore, offcutsOf, stockMovesOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 import { announceJobGone } from './jobGone';
 import { savedMsg, stateLabel } from './texts';
 
@@ -16,8 +16,8 @@ interface Props {
   onLoadLayout: (l: SavedLayout) => void | Promise<void>;
   /** describePart is a saved part's material, thickness, grain and bands in a short line ('' for none). */
   describePart?: (p: SavedPart) => string;
-  /** onJobState is told that a job moved to another state (the work and the stock follow) */
-  onJobState?: (id: string, state: JobState) => void;
+  /** onJobState is told that a job moved to another state (the work and the stock follow), with the job as cut when the server answered it */
+  onJobState?: (id: string, state: JobState, cut?: SavedLayout) => void;
   onClose: () => void;
 }
 
@@ -283,7 +283,9 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       else if (backToPlanned) text = savedMsg.backToPlanned(r.name);
       else text = state === 'cutting' ? savedMsg.markedCutting(r.name) : savedMsg.markedPlanned(r.name);
       notices.toast(text, { ms: sheets ? 8000 : 5000 });
-      onJobState?.(r.id, state);
+      const cut = state === 'cut' ? cutLayoutOf(answer) : undefined;
+      if (cut) onJobState?.(r.id, state, cut);
+      else onJobState?.(r.id, state);
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 401)) await notices.alert(savedMsg.stateFailed((e as Error).message));
     } finally {

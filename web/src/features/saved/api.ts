@@ -342,6 +342,16 @@ export interface StockMoves {
   notReturned: StockSheets[];
 }
 
+/**
+ * cutLayoutOf is the job a PATCH to "cut" answered (the whole layout, with
+ * its result and cutOffcutRules), or undefined for an answer without one.
+ */
+export function cutLayoutOf(answer: unknown): SavedLayout | undefined {
+  const a = answer as Partial<SavedLayout> | null;
+  if (!a || typeof a !== 'object' || typeof a.id !== 'string' || a.state !== 'cut' || !Array.isArray(a.parts) || !a.result || typeof a.result !== 'object') return undefined;
+  return a as SavedLayout;
+}
+
 /** stockMovesOf reads the sheets a PATCH of a job's state took off or put back on the stock rows; lists the answer leaves out are empty. */
 export function stockMovesOf(answer: unknown): StockMoves {
   const a = (answer ?? {}) as Record<string, unknown>;
