@@ -77,8 +77,12 @@ function serve(ls: SavedLayout[]) {
 
 async function setup(...ls: SavedLayout[]) {
   serve(ls);
+  return start(fakeEngine());
+}
+
+/** start shows the page on engine, past its splash. */
+async function start<E extends ReturnType<typeof fakeEngine>>(engine: E) {
   const user = userEvent.setup();
-  const engine = fakeEngine();
   render(
     <NoticeProvider>
       <App engine={engine} />
@@ -86,6 +90,12 @@ async function setup(...ls: SavedLayout[]) {
   );
   await user.keyboard('{Escape}'); // skip the splash
   return { user, engine, run: vi.mocked(engine.run) };
+}
+
+/** setupPapers starts the page on an engine that also writes papers (engine.paper), for the tests of what the papers get. */
+function setupPapers() {
+  const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
+  return start(engine);
 }
 
 async function load(user: ReturnType<typeof userEvent.setup>, answer?: string, name = 'Mutfak', part = 'Yan') {
@@ -203,14 +213,7 @@ describe('App loading a saved job', () => {
     const cutJob = job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], stock: [eski] });
     cutJob.result = { ...stored, pages: stored.pages.map((p) => ({ ...p, stockId: 'eski', width: 100, height: 148 })) };
     serve([cutJob]);
-    const user = userEvent.setup();
-    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
-    render(
-      <NoticeProvider>
-        <App engine={engine} />
-      </NoticeProvider>,
-    );
-    await user.keyboard('{Escape}');
+    const { user, engine } = await setupPapers();
     await load(user);
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(engine.paper).toHaveBeenCalled());
@@ -228,14 +231,7 @@ describe('App loading a saved job', () => {
     );
     const then = [{ minWidth: 40, minHeight: 35 }];
     serve([job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], cutOffcutRules: then }), job({ id: '8', name: 'Eski iş', state: 'cut', cutPieces: ['p1-0', 'p2-0'] })]);
-    const user = userEvent.setup();
-    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
-    render(
-      <NoticeProvider>
-        <App engine={engine} />
-      </NoticeProvider>,
-    );
-    await user.keyboard('{Escape}');
+    const { user, engine } = await setupPapers();
     await load(user);
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(engine.paper).toHaveBeenCalledTimes(1));
@@ -272,14 +268,7 @@ describe('App loading a saved job', () => {
         return new Response('null', { status: 503 });
       }),
     );
-    const user = userEvent.setup();
-    const engine = { ...fakeEngine(), paper: vi.fn(async () => new Uint8Array([1])), paperFileName: vi.fn(() => 'mutfak.xlsx') } as unknown as ReturnType<typeof fakeEngine> & { paper: ReturnType<typeof vi.fn> };
-    render(
-      <NoticeProvider>
-        <App engine={engine} />
-      </NoticeProvider>,
-    );
-    await user.keyboard('{Escape}');
+    const { user, engine } = await setupPapers();
     await load(user);
     expect(pages()).toBe('1');
     await user.click(screen.getByRole('button', { name: 'Kayıtlı Parçalar' }));
