@@ -134,6 +134,7 @@ func Leftovers(req Request, res Result, rules []OffcutRule) []Leftover {
 		return nil
 	}
 	var out []Leftover
+	work := leftoverWork
 	for pi := range res.Pages {
 		page := &res.Pages[pi]
 		minW, minH, ok := ruleFor(rules, page.Material, page.Thickness)
@@ -157,7 +158,7 @@ func Leftovers(req Request, res Result, rules []OffcutRule) []Leftover {
 			}
 		}
 		var found []rect
-		for _, r := range pageLeftovers(page, rect{trim, trim, w - 2*trim, h - 2*trim}, kerf, minW, minH) {
+		for _, r := range pageLeftovers(page, rect{trim, trim, w - 2*trim, h - 2*trim}, kerf, minW, minH, &work) {
 			if r.w >= minW && r.h >= minH || r.w >= minH && r.h >= minW {
 				found = append(found, r)
 			}
@@ -192,36 +193,52 @@ func pageRects(page *Page) ([]rect, bool) {
 // pageLeftovers returns the empty pieces of a page within the usable
 // sheet u: the largest part-free pieces of its cutting sequence when it
 // has one that replays (of any size), else those of edgeCuts (of the
-// rule's size).
-func pageLeftovers(page *Page, u rect, kerf, minW, minH int) []rect {
+// rule's size, with what is left of work).
+func pageLeftovers(page *Page, u rect, kerf, minW, minH int, work *int) []rect {
 	parts, ok := pageRects(page)
 	if !ok {
 		return nil
 	}
 	if len(page.Cuts) > 0 {
-		if tree, ok := replayCuts(page.Cuts, u, kerf); ok {
+		if tree, ok := replayCuts(page.Cuts, u, kerf, work); ok {
 			// The largest pieces of the sequence that hold no part:
-			// a cut the sequence makes within one is not needed.
+			// a cut the sequence makes within one is not needed. Each
+			// piece looks only at the parts near its parent (freeOf's
+			// test), so a level of the tree looks at each part about once.
 			var out []rect
-			var walk func(i int)
-			walk = func(i int) {
+			var walk func(i int, near []rect) bool
+			walk = func(i int, near []rect) bool {
 				n := tree[i]
-				if freeOf(n.r, parts, kerf) {
+				if *work -= len(near); *work < 0 {
+					return false
+				}
+				var in []rect
+				for _, p := range near {
+					if !freeOf(n.r, []rect{p}, kerf) {
+						in = append(in, p)
+					}
+				}
+				if len(in) == 0 {
 					out = append(out, n.r)
-					return
+					return true
 				}
 				for _, c := range n.kids {
-					walk(c)
+					if !walk(c, in) {
+						return false
+					}
 				}
+				return true
 			}
-			walk(0)
-			return out
+			if walk(0, parts) {
+				return out
+			}
+			// Out of work: the edge cuts' margins below.
 		}
 	}
 	// A part that reaches into the trim (a result no layout gives, but a
 	// stored one may be anything Verify lets through) can leave a piece
 	// over it: no leftover ever lies on a part.
-	return slices.DeleteFunc(edgeCuts(u, parts, kerf, minW, minH), func(r rect) bool { return !freeOf(r, parts, kerf) })
+	return slices.DeleteFunc(edgeCuts(u, parts, kerf, minW, minH, work), func(r rect) bool { return !freeOf(r, parts, kerf) })
 }
 
 // cutNode is a piece of a cutting sequence: the sheet, or one side of a
@@ -232,14 +249,26 @@ type cutNode struct {
 }
 
 // replayCuts returns the tree of the pieces a cutting sequence makes of u
-// (u first), false when a cut does not split a piece from edge to edge.
-func replayCuts(cuts []Cut, u rect, k int) ([]cutNode, bool) {
+// (u first), false when a cut does not split a piece from edge to edge,
+// or when the pieces it looks at spend work.
+func replayCuts(cuts []Cut, u rect, k int, work *int) ([]cutNode, bool) {
 	tree := []cutNode{{r: u}}
 	leaves := []int{0}
 	for _, c := range cuts {
 		x, y, l := exactUnits(c.X), exactUnits(c.Y), exactUnits(c.Length)
-		found := slices.IndexFunc(leaves, func(ni int) bool { return cutSplits(c, tree[ni].r, x, y, l) })
+		// The newest pieces first: a sequence mostly cuts a piece the
+		// cut before made.
+		found := -1
+		for i := len(leaves) - 1; i >= 0; i-- {
+			if cutSplits(c, tree[leaves[i]].r, x, y, l) {
+				found = i
+				break
+			}
+		}
 		if found < 0 {
+			return nil, false
+		}
+		if *work -= len(leaves) - found; *work < 0 {
 			return nil, false
 		}
 		ni := leaves[found]
@@ -276,15 +305,38 @@ func freeOf(r rect, parts []rect, k int) bool {
 // of the rule's size (then the largest piece) wins. A region with no
 // strip (parts interlocked with no through cut) keeps its gaps.
 //
-// O(2^edgeLookahead n² log n) for n parts.
-func edgeCuts(u rect, parts []rect, k, minW, minH int) []rect {
+// O(2^edgeLookahead n² log n) for n parts, at most about *work parts
+// looked at (taken off it): once it is spent, the search stops trying both
+// strips and stops below edgeShallow levels, O(n log n) a page (see
+// leftoverWork).
+func edgeCuts(u rect, parts []rect, k, minW, minH int, work *int) []rect {
 	grown := make([]rect, len(parts))
 	for i, p := range parts {
 		grown[i] = rect{p.x, p.y, p.w + k, p.h + k}
 	}
-	out, _ := edgeRegion(rect{u.x, u.y, u.w + k, u.h + k}, grown, k, minW, minH, 0)
+	out, _ := edgeRegion(rect{u.x, u.y, u.w + k, u.h + k}, grown, k, minW, minH, 0, work)
 	return out
 }
+
+// leftoverWork bounds the work of Leftovers over all the pages of a
+// result: the parts its regions look for strips in (edgePartWork each),
+// and the pieces and parts a cutting sequence's replay looks at, summed. Pages of
+// thousands of parts that no cut separates in halves (parts along a
+// diagonal: each cut takes one part off) made the search quadratic, and a
+// cut (Kesildi) of a stored result of 4,000 such parts held the database
+// for 9 s. At the bound (about 1 s of work) the search goes on cheaply
+// (edgeShallow): the margins of the parts and the widest strips between
+// them are still found, smaller gaps deep down are not. Engine layouts
+// stay far below it: 3,000 pieces on 134 pages take 2 ms.
+const leftoverWork = 100_000_000
+
+// edgePartWork is what a part costs edgeRegion, in leftoverWork's units
+// (a part a piece of a cutting sequence looks at costs 1): it sorts them.
+const edgePartWork = 16
+
+// edgeShallow is how many levels below a page's sheet edgeRegion still
+// cuts once the work is spent.
+const edgeShallow = 2
 
 // edgeLookahead is the number of levels where edgeCuts tries both strips.
 // Against the greedy choice alone (0), 3 keeps 0,1 % more leftover area
@@ -305,8 +357,14 @@ func (a cutScore) better(b cutScore) bool {
 	return a.area > b.area || a.area == b.area && a.largest > b.largest
 }
 
-// edgeRegion is edgeCuts of region r (grown) holding parts (grown).
-func edgeRegion(r rect, parts []rect, k, minW, minH, depth int) ([]rect, cutScore) {
+// edgeRegion is edgeCuts of region r (grown) holding parts (grown), with
+// what is left of work.
+func edgeRegion(r rect, parts []rect, k, minW, minH, depth int, work *int) ([]rect, cutScore) {
+	*work -= edgePartWork * len(parts)
+	spent := *work < 0
+	if spent && depth > edgeShallow && len(parts) > 0 {
+		return nil, cutScore{}
+	}
 	if len(parts) == 0 {
 		w, h := r.w-k, r.h-k
 		if w >= minW && h >= minH || w >= minH && h >= minW {
@@ -319,7 +377,7 @@ func edgeRegion(r rect, parts []rect, k, minW, minH, depth int) ([]rect, cutScor
 	v, okV := widestStrip(r, parts, true)
 	h, okH := widestStrip(r, parts, false)
 	switch {
-	case okV && okH && depth < edgeLookahead:
+	case okV && okH && depth < edgeLookahead && !spent:
 		strips, dirs = []rect{v, h}, []bool{true, false}
 	case okV && (!okH || v.w*v.h >= h.w*h.h):
 		strips, dirs = []rect{v}, []bool{true}
@@ -347,13 +405,13 @@ func edgeRegion(r rect, parts []rect, k, minW, minH, depth int) ([]rect, cutScor
 				inAfter = append(inAfter, p)
 			}
 		}
-		out, score := edgeRegion(strip, nil, k, minW, minH, depth+1)
+		out, score := edgeRegion(strip, nil, k, minW, minH, depth+1, work)
 		for _, side := range []struct {
 			r     rect
 			parts []rect
 		}{{before, inBefore}, {after, inAfter}} {
 			if side.r.w > 0 && side.r.h > 0 {
-				o, s := edgeRegion(side.r, side.parts, k, minW, minH, depth+1)
+				o, s := edgeRegion(side.r, side.parts, k, minW, minH, depth+1, work)
 				out, score = append(out, o...), score.add(s)
 			}
 		}

@@ -119,7 +119,8 @@ func checkLeftovers(t *testing.T, req Request, res Result, lefts []Leftover, min
 		region := rect{trim, trim, exactUnits(sw) - 2*trim + k, exactUnits(sh) - 2*trim + k}
 		if len(p.Cuts) > 0 {
 			// The piece of the sequence that holds it.
-			tree, ok := replayCuts(p.Cuts, rect{trim, trim, exactUnits(sw) - 2*trim, exactUnits(sh) - 2*trim}, k)
+			work := leftoverWork
+			tree, ok := replayCuts(p.Cuts, rect{trim, trim, exactUnits(sw) - 2*trim, exactUnits(sh) - 2*trim}, k, &work)
 			found := false
 			for _, n := range tree {
 				pc := n.r
@@ -279,5 +280,63 @@ func TestLeftoversNeverOnAPart(t *testing.T) {
 				t.Errorf("leftover %+v lies on part %s %+v", l, p.ID, p)
 			}
 		}
+	}
+}
+
+// TestLeftoversWorkBounded: a stored page that no cut splits in halves
+// (4,000 parts along a diagonal, each strip cut taking one part off) made
+// the search quadratic, seconds inside a cut's transaction. Its work is
+// now bounded over the whole result, and the page still gives the
+// sheet's margin beside its parts; so does every page after the bound is
+// spent, and a page with a cutting sequence of 8,000 parts is searched in
+// full within the bound.
+func TestLeftoversWorkBounded(t *testing.T) {
+	diagonal := func(n int) Page {
+		var parts []Placed
+		for i := range n {
+			parts = append(parts, Placed{ID: itoa(i), X: float64(2 * i), Y: float64(2 * i), Width: 1, Height: 1})
+		}
+		return Page{Parts: parts}
+	}
+	req := Request{Sheet: Sheet{Width: 10000, Height: 10000}}
+	res := Result{Sheet: req.Sheet, Pages: []Page{diagonal(4000), diagonal(4000)}}
+	work := leftoverWork
+	rules := []OffcutRule{{MinWidth: 30, MinHeight: 30}}
+	for pi := range res.Pages {
+		u := rect{0, 0, exactUnits(10000), exactUnits(10000)}
+		before := work
+		got := pageLeftovers(&res.Pages[pi], u, 0, exactUnits(30), exactUnits(30), &work)
+		margin := false
+		for _, r := range got {
+			// The parts end at 7.999 cm: the margin beyond them is 2.001 cm wide.
+			margin = margin || r.x >= exactUnits(7999) && r.w*r.h >= exactUnits(2000)*exactUnits(9000)
+		}
+		if !margin {
+			t.Errorf("page %d: no margin among %v", pi, got)
+		}
+		// Once spent, a page costs at most its parts on each level down
+		// to edgeShallow and the one below, which stops.
+		if most := edgePartWork * 4000 * (edgeShallow + 2); before < 0 && before-work > most {
+			t.Errorf("page %d after the bound: work %d, more than %d", pi, before-work, most)
+		}
+		if pi == 1 && before >= 0 {
+			t.Fatal("the first diagonal page did not spend the work: the bound is not tested")
+		}
+	}
+	if l := Leftovers(req, res, rules); len(l) == 0 {
+		t.Error("no leftover")
+	}
+
+	// A page of 8,000 parts with its cutting sequence: searched in full.
+	cut := Request{Sheet: Sheet{Width: 400, Height: 400}, Options: Options{Guillotine: true, TimeLimitMs: 1}}
+	cut.Parts = []Part{{ID: "a", Width: 3, Height: 2, Quantity: 8000}}
+	lay, err := Layout(context.Background(), cut, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work = leftoverWork
+	u := rect{0, 0, exactUnits(400), exactUnits(400)}
+	if got := pageLeftovers(&lay.Pages[0], u, 0, exactUnits(30), exactUnits(30), &work); len(got) == 0 || work < 0 {
+		t.Errorf("the cut page: %d leftovers, work left %d", len(got), work)
 	}
 }
