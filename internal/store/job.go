@@ -763,7 +763,10 @@ func ReplanPins(cur Layout, in LayoutInput) ([]nest.Page, error) {
 // (CheckResult). Which leading pages it pinned the server cannot know: at
 // least those through the last ticked one, at most every leading page
 // that is unchanged (a page after the ticked ones may come out the same).
-// Each count is tried, the most first; past 16, only the least is.
+// Each count is tried, the most first; past 16, only the least is. Last,
+// none: a result that is a whole plan of the request as it is, keeping
+// the ticked pages unchanged (ReplanPins), is as good a re-plan (the job
+// saved again with its stored plan, renamed, is one).
 func CheckReplan(cur Layout, in LayoutInput) error {
 	pinned, err := ReplanPins(cur, in)
 	if err != nil {
@@ -791,6 +794,9 @@ func CheckReplan(cur Layout, in LayoutInput) error {
 		if first == nil {
 			first = err
 		}
+	}
+	if least > 0 && CheckResult(in, nil) == nil {
+		return nil
 	}
 	return first
 }

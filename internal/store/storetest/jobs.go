@@ -31,6 +31,7 @@ var jobTests = []struct {
 	{"JobTicks", testJobTicks},
 	{"JobTicksTwoWriters", testJobTicksTwoWriters},
 	{"JobReplan", testJobReplan},
+	{"JobSavedAgainWhileCutting", testJobSavedAgainWhileCutting},
 	{"OffcutsCutAndUndo", testOffcutsCutAndUndo},
 	{"OffcutUsedTwice", testOffcutUsedTwice},
 	{"OffcutNotMadeTwice", testOffcutNotMadeTwice},
@@ -728,6 +729,39 @@ func testOffcutsTwoCutsAtOnce(t *testing.T, s store.Store) {
 	mustSetState(t, s, userA, j.ID, store.StateCut)
 	if again := rack(t, s, userA); len(again) != len(once) || len(once) == 0 {
 		t.Errorf("four cuts at once made %v, one cut %v", once, rackIDs(again))
+	}
+}
+
+// A job being cut, a piece of its first sheet ticked, is saved again with
+// its own stored plan (renamed): that plan keeps the ticked sheet as it
+// was, and is a whole plan of the job, so it is taken, though it was not
+// made with the sheet pinned (a sheet of a material that nothing else is
+// cut from had made the pinned totals differ).
+func testJobSavedAgainWhileCutting(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	beyaz, mese := fixed("a", 60, 60, 1), fixed("b", 60, 60, 2)
+	beyaz.Material, mese.Material = "Beyaz", "Meşe"
+	stock := []nest.Stock{
+		{ID: "w", Material: "Beyaz", Width: 100, Height: 100, Price: 1000},
+		{ID: "m", Material: "Meşe", Width: 100, Height: 100, Price: 2000},
+	}
+	in := jobInput(t, "Mutfak", stock, beyaz, mese)
+	if len(in.Result.Pages) != 3 || in.Result.Pages[0].Material != "Beyaz" {
+		t.Fatalf("want the Beyaz sheet first of 3: %+v", in.Result.Pages)
+	}
+	l := mustCreateJob(t, s, userA, in)
+	mustSetState(t, s, userA, l.ID, store.StateCutting)
+	if _, err := s.TickPiece(ctx, userA, l.ID, store.Tick{PieceID: in.Result.Pages[0].Parts[0].ID, Cut: true}); err != nil {
+		t.Fatal(err)
+	}
+	again := in
+	again.Name = "Mutfak (Ayşe)"
+	got, err := s.ReplaceLayout(ctx, userA, l.ID, again)
+	if err != nil {
+		t.Fatalf("saved again with its own plan: %v", err)
+	}
+	if got.Name != again.Name || got.State != store.StateCutting || len(got.CutPieces) != 1 {
+		t.Errorf("after saving again: %+v", got)
 	}
 }
 
