@@ -433,10 +433,24 @@ type stockBody struct {
 // field is required, so that a client that sends one of them never resets
 // the others (a body of {"maxArea":5} stored no rules and 0 % least use).
 type offcutSettingsBody struct {
-	Rules   *[]nest.OffcutRule `json:"rules"`
-	MaxArea *float64           `json:"maxArea"`
-	MinUse  *int               `json:"minUse"`
+	Rules   *[]offcutRuleBody `json:"rules"`
+	MaxArea *float64          `json:"maxArea"`
+	MinUse  *int              `json:"minUse"`
 }
+
+// offcutRuleBody is nest.OffcutRule as a client sends it: both least
+// sizes are required, so that a key misspelled ("minHieght") or left out
+// never makes a rule of any height or width; the material and thickness
+// may be left out (any material, any thickness).
+type offcutRuleBody struct {
+	Material  string   `json:"material"`
+	Thickness float64  `json:"thickness"`
+	MinWidth  *float64 `json:"minWidth"`
+	MinHeight *float64 `json:"minHeight"`
+}
+
+// msgOffcutRuleSizes refuses an offcut rule without one of its least sizes.
+const msgOffcutRuleSizes = "Artık kuralının en küçük genişliği ve yüksekliği yazılmalı."
 
 // settings returns the settings, or the error naming the first field
 // missing.
@@ -451,7 +465,21 @@ func (b *offcutSettingsBody) settings() (*store.OffcutSettings, error) {
 	case b.MinUse == nil:
 		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.minUse", store.MsgRequired)
 	}
-	return &store.OffcutSettings{Rules: *b.Rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
+	if len(*b.Rules) > nest.MaxOffcutRules {
+		// As the store would say, before any rule's missing size.
+		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.rules", nest.MsgTooManyRules)
+	}
+	rules := make([]nest.OffcutRule, len(*b.Rules))
+	for i, r := range *b.Rules {
+		switch {
+		case r.MinWidth == nil:
+			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("offcutSettings.rules[%d].minWidth", i), msgOffcutRuleSizes)
+		case r.MinHeight == nil:
+			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("offcutSettings.rules[%d].minHeight", i), msgOffcutRuleSizes)
+		}
+		rules[i] = nest.OffcutRule{Material: r.Material, Thickness: r.Thickness, MinWidth: *r.MinWidth, MinHeight: *r.MinHeight}
+	}
+	return &store.OffcutSettings{Rules: rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
 }
 
 // stockOptionsBody is store.StockOptions as a client sends it: every field

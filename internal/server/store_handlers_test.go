@@ -874,6 +874,14 @@ func TestStockAPIValidation(t *testing.T) {
 		{"settings without maxArea", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"minUse":60}}`, "offcutSettings.maxArea", store.MsgRequired},
 		{"settings without minUse", `{"stock":[],"bands":[],"offcutSettings":{"rules":[],"maxArea":0}}`, "offcutSettings.minUse", store.MsgRequired},
 		{"empty settings", `{"stock":[],"bands":[],"offcutSettings":{}}`, "offcutSettings.rules", store.MsgRequired},
+		// A rule's least size left out or misspelled is not "any size".
+		{"rule without minHeight", `{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":1}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[0].minHeight", msgOffcutRuleSizes},
+		{"rule with minHeight misspelled", `{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":30,"minHeight":30},{"minWidth":1,"minHieght":5}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[1].minHeight", msgOffcutRuleSizes},
+		{"rule without minWidth", `{"stock":[],"bands":[],"offcutSettings":{"rules":[{"material":"MDF","minHeight":1}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[0].minWidth", msgOffcutRuleSizes},
+		{"rule of null sizes", `{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":null,"minHeight":null}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[0].minWidth", msgOffcutRuleSizes},
+		{"null rule", `{"stock":[],"bands":[],"offcutSettings":{"rules":[null],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[0].minWidth", msgOffcutRuleSizes},
+		{"too many rules", `{"stock":[],"bands":[],"offcutSettings":{"rules":[` + strings.Repeat(`{},`, nest.MaxOffcutRules) + `{}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules", nest.MsgTooManyRules},
+		{"negative rule size", `{"stock":[],"bands":[],"offcutSettings":{"rules":[{"minWidth":-1,"minHeight":1}],"maxArea":0,"minUse":60}}`, "offcutSettings.rules[0].minWidth", nest.MsgOffcutRuleSize},
 		{"huge quantity", `{"stock":[{"id":"a","width":1,"height":1,"quantity":1e300}],"bands":[]}`, "stock[0].quantity", store.MsgStockQuantity},
 		{"string width", `{"stock":[{"id":"a","width":"10","height":1}],"bands":[]}`, "stock.width", store.MsgInvalidValues},
 		{"repeated id", `{"stock":[{"id":"a","width":1,"height":1},{"id":"a","width":1,"height":1}],"bands":[]}`, "stock[1].id", store.MsgStockID},
@@ -899,6 +907,17 @@ func TestStockAPIValidation(t *testing.T) {
 	huge := `{"stock":[],"bands":[],"pad":"` + strings.Repeat("a", maxStoreBody) + `"}`
 	if status, body := call(t, h, "PUT", "/api/stock", huge); status != http.StatusRequestEntityTooLarge {
 		t.Errorf("PUT of 5 MB: %d %.200s, want 413", status, body)
+	}
+}
+
+// An offcut rule keeps every key it was sent with, and a least size of 0
+// said in so many words is "any size" (only a key left out is refused).
+func TestStockAPIOffcutRuleKeys(t *testing.T) {
+	h := newStoreAPI(t)
+	settings := `"offcutSettings":{"rules":[{"material":"MDF","thickness":18,"minWidth":0,"minHeight":25.5}],"maxArea":0,"minUse":60}`
+	status, body := call(t, h, "PUT", "/api/stock", `{"stock":[],"bands":[],`+settings+`}`)
+	if status != http.StatusOK || !strings.Contains(string(body), settings) {
+		t.Errorf("PUT of a rule with every key: %d %s, want 200 with %s", status, body, settings)
 	}
 }
 
