@@ -31,6 +31,10 @@ type pinnedJob struct {
 	// copies[l] are the copy numbers line l's pinned pieces take.
 	copies []map[int]bool
 	ids    map[string]bool // the pinned pages' ids
+	// whole is the request less its pinned pages as a job with stock (nil
+	// without stock): its groups name the materials, in order, of the
+	// merged result.
+	whole *stockJob
 }
 
 // pieceLine splits a piece id "<partID>-<copy>".
@@ -77,7 +81,7 @@ func (pj *pinnedJob) checkUnpinned() error {
 	whole.Pinned = nil
 	var err error
 	if pj.stock {
-		_, err = newStockJob(whole)
+		pj.whole, err = newStockJob(whole)
 	} else {
 		_, _, err = newJob(whole)
 	}
@@ -357,20 +361,33 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 		st.Cost = roundTL(st.Cost + float64(sign)*cost)
 		st.CostLowerBound = floorTL(st.CostLowerBound + float64(sign)*cost)
 		for _, p := range pj.req.Pinned {
-			for mi := range res.Materials {
+			mi := slices.IndexFunc(res.Materials, func(m MaterialResult) bool { return sameMaterial(m, p) })
+			if mi < 0 && sign > 0 {
+				mi = pj.addMaterial(res, p)
+			}
+			if mi >= 0 {
 				m := &res.Materials[mi]
-				if foldMaterial(m.Material) == foldMaterial(p.Material) && thickKey(m.Thickness) == thickKey(p.Thickness) {
-					price := pj.price(p.StockID)
-					m.Pages += sign
-					m.LowerBound += sign
-					m.Cost = roundTL(m.Cost + float64(sign)*price)
-					m.CostLowerBound = floorTL(m.CostLowerBound + float64(sign)*price)
-					break
-				}
+				price := pj.price(p.StockID)
+				m.Pages += sign
+				m.LowerBound += sign
+				m.Cost = roundTL(m.Cost + float64(sign)*price)
+				m.CostLowerBound = floorTL(m.CostLowerBound + float64(sign)*price)
 			}
 			res.Used = countRow(res.Used, p.StockID, sign, pj.req.Stock)
 			if pj.unlimited(p.StockID) {
 				res.Buy = countRow(res.Buy, p.StockID, sign, pj.req.Stock)
+			}
+		}
+		if sign < 0 {
+			pj.dropPinnedMaterials(res)
+		}
+		// The result's sheet is the default sheet's, else its first
+		// page's (stockJob.result): the merged result's first page is a
+		// pinned one.
+		if pj.req.Sheet == (Sheet{}) {
+			res.Sheet = Sheet{}
+			if len(res.Pages) > 0 {
+				res.Sheet = Sheet{res.Pages[0].Width, res.Pages[0].Height}
 			}
 		}
 		// The rest's pieces name its lines; the merged result's the
@@ -392,6 +409,66 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 		numberPatterns(res)
 	} else {
 		st.Patterns = 0
+	}
+}
+
+// sameMaterial reports whether pinned page p is of material m.
+func sameMaterial(m MaterialResult, p Page) bool {
+	return foldMaterial(m.Material) == foldMaterial(p.Material) && thickKey(m.Thickness) == thickKey(p.Thickness)
+}
+
+// groupOf returns the index of the whole job's group of material m and
+// thickness t, -1 for none.
+func (pj *pinnedJob) groupOf(m string, t float64) int {
+	if pj.whole == nil {
+		return -1
+	}
+	return slices.IndexFunc(pj.whole.groups, func(g *stockGroup) bool {
+		return foldMaterial(g.material) == foldMaterial(m) && thickKey(g.thickness) == thickKey(t)
+	})
+}
+
+// addMaterial adds to res the material of pinned page p, which the rest
+// of the job has nothing of (its pieces are all on pinned pages), as the
+// whole job's result would list it (at its group's place, with its
+// objective), with no pages yet, and returns its index. Nothing of it is
+// left to plan: it is optimal.
+func (pj *pinnedJob) addMaterial(res *Result, p Page) int {
+	m := MaterialResult{Material: p.Material, Thickness: p.Thickness, Objective: ObjectiveArea, Optimal: true}
+	gi := pj.groupOf(p.Material, p.Thickness)
+	if gi >= 0 {
+		g := pj.whole.groups[gi]
+		m.Material, m.Thickness, m.Objective = g.material, g.thickness, pj.whole.groupObjective(g)
+	}
+	at := len(res.Materials)
+	if gi >= 0 {
+		at = 0
+		for at < len(res.Materials) {
+			if k := pj.groupOf(res.Materials[at].Material, res.Materials[at].Thickness); k < 0 || k > gi {
+				break
+			}
+			at++
+		}
+	}
+	res.Materials = slices.Insert(res.Materials, at, m)
+	return at
+}
+
+// dropPinnedMaterials takes off res (a merged result less its pinned
+// pages) the materials addMaterial added: those with no page left that
+// the rest of the job has no part of.
+func (pj *pinnedJob) dropPinnedMaterials(res *Result) {
+	rest := map[[2]string]bool{}
+	if sj, err := newStockJob(pj.rest); err == nil {
+		for _, g := range sj.groups {
+			rest[[2]string{foldMaterial(g.material), itoa(int(thickKey(g.thickness)))}] = true
+		}
+	}
+	res.Materials = slices.DeleteFunc(res.Materials, func(m MaterialResult) bool {
+		return m.Pages == 0 && !rest[[2]string{foldMaterial(m.Material), itoa(int(thickKey(m.Thickness)))}]
+	})
+	if len(res.Materials) == 0 {
+		res.Materials = nil
 	}
 }
 

@@ -209,6 +209,47 @@ func TestPinnedSpentRow(t *testing.T) {
 	}
 }
 
+// A re-plan's totals are the whole job's: a material all of whose pieces
+// are on pinned pages keeps its line in materials (at its place, with its
+// objective, cost and bound), and the result's sheet stays the first
+// page's, as in the plan made without pins; with every page pinned too.
+func TestPinnedKeepsTheirMaterials(t *testing.T) {
+	req := Request{
+		Stock: []Stock{
+			{ID: "s1", Material: "Beyaz Sunta", Thickness: 18, Width: 183, Height: 366, Quantity: 3, Price: 1450},
+			{ID: "s2", Material: "Meşe MDF", Thickness: 18, Width: 210, Height: 280, Quantity: 2, Price: 2100},
+		},
+		Parts: []Part{
+			{ID: "yan", Name: "Yan", Width: 56, Height: 72, Quantity: 2, Material: "Beyaz Sunta", Thickness: 18},
+			{ID: "kapak", Name: "Kapak", Width: 150, Height: 200, Quantity: 2, Material: "Meşe MDF", Thickness: 18},
+		},
+		Options: Options{Seed: 1},
+	}
+	whole, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Pages) != 3 || whole.Pages[0].Material != "Beyaz Sunta" || len(whole.Materials) != 2 {
+		t.Fatalf("the plan: pages %+v, materials %+v", whole.Pages, whole.Materials)
+	}
+	for n := 1; n <= 3; n++ {
+		req.Pinned = whole.Pages[:n]
+		got, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Verify(req, got); err != nil {
+			t.Fatalf("%d pinned: %v", n, err)
+		}
+		if !reflect.DeepEqual(got.Materials, whole.Materials) {
+			t.Errorf("%d pinned: materials %+v, want %+v", n, got.Materials, whole.Materials)
+		}
+		if got.Sheet != whole.Sheet {
+			t.Errorf("%d pinned: sheet %+v, want %+v", n, got.Sheet, whole.Sheet)
+		}
+	}
+}
+
 // Verify leaves the result it checks as it was, even when it refuses it:
 // a caller may check one result against several pinned sets.
 func TestVerifyPinnedLeavesTheResult(t *testing.T) {
