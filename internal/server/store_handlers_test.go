@@ -708,6 +708,8 @@ func TestLayoutsListAPI(t *testing.T) {
 		{"?limit=99999999999999999999", "limit", store.MsgLayoutLimit},
 		{"?cursor=abc", "cursor", store.MsgLayoutCursor},
 		{"?cursor=" + strings.Repeat("A", 44), "cursor", store.MsgLayoutCursor},
+		// Well formed, but at 1970-01-01T00:00:00Z, where no layout is.
+		{"?cursor=" + strings.Repeat("A", 32), "cursor", store.MsgLayoutCursor},
 		{"?q=" + strings.Repeat("a", 201), "q", store.MsgSearchLong},
 	}
 	for _, tt := range bad {

@@ -100,6 +100,14 @@ func (l LayoutListing) Page(rows []LayoutSummary) LayoutPage {
 // URL-safe base64: 32 characters. The list goes on with the rows that come
 // after that one in the order (created_at DESC, id DESC), so rows added
 // meanwhile never make it repeat or skip one.
+//
+// A cursor is a position, not a row: one whose layout was deleted since
+// still goes on from where that layout was. Any 16 bytes are an id, so a
+// cursor is refused only when it is not 24 bytes in that base64 or its time
+// is none a layout can have: at or before 1970-01-01T00:00:00Z (the time of
+// the all-"A" cursor; a layout's time is the server's clock when it was
+// saved, which cannot read the very start of 1970 while a server runs, or
+// a client's date from 2000 on, Clock.At) or past 2^53 µs (the year 2255).
 func encodeCursor(t time.Time, id string) string {
 	var b [24]byte
 	binary.BigEndian.PutUint64(b[:8], uint64(t.UnixMicro()))
@@ -115,7 +123,7 @@ func decodeCursor(c string) (time.Time, string, bool) {
 		return time.Time{}, "", false
 	}
 	us := int64(binary.BigEndian.Uint64(b[:8]))
-	if us < 0 || us > 1<<53 {
+	if us <= 0 || us > 1<<53 {
 		return time.Time{}, "", false
 	}
 	return time.UnixMicro(us).UTC(), hex.EncodeToString(b[8:]), true

@@ -61,3 +61,31 @@ func TestCursor(t *testing.T) {
 		t.Errorf("Check = %+v, %v", l, err)
 	}
 }
+
+// A cursor is refused only when no layout can be where it points: the
+// all-"A" cursor (1970-01-01T00:00:00Z, id 00…0) and times past 2^53 µs;
+// any other time and any id are a position, whether a layout is still
+// there or not.
+func TestCursorPositions(t *testing.T) {
+	zeroID := strings.Repeat("0", 32)
+	for _, tc := range []struct {
+		name   string
+		cursor string
+		ok     bool
+	}{
+		{"all A", strings.Repeat("A", 32), false},
+		{"zero time, another id", encodeCursor(time.UnixMicro(0), strings.Repeat("f", 32)), false},
+		{"first microsecond", encodeCursor(time.UnixMicro(1), zeroID), true},
+		{"a layout's, id 00…0", encodeCursor(time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC), zeroID), true},
+		{"last time", encodeCursor(time.UnixMicro(1<<53), zeroID), true},
+		{"past the last time", encodeCursor(time.UnixMicro(1<<53+1), zeroID), false},
+	} {
+		_, err := LayoutQuery{Cursor: tc.cursor}.Check()
+		if tc.ok && err != nil {
+			t.Errorf("%s (%s): %v, want a position", tc.name, tc.cursor, err)
+		}
+		if !tc.ok && !isInvalid(err, "cursor", MsgLayoutCursor) {
+			t.Errorf("%s (%s): %v, want invalid cursor", tc.name, tc.cursor, err)
+		}
+	}
+}

@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LayoutSummaries", testLayoutSummaries},
 		{"LayoutPages", testLayoutPages},
 		{"LayoutPagesStableUnderInserts", testLayoutPagesStable},
+		{"LayoutPagesAfterTheirLastIsDeleted", testLayoutPagesCursorRowDeleted},
 		{"LayoutPagesSameDate", testLayoutPagesSameDate},
 		{"LayoutSearch", testLayoutSearch},
 		{"LayoutQueryInvalid", testLayoutQueryInvalid},
@@ -946,6 +947,36 @@ func testLayoutSearch(t *testing.T, s store.Store) {
 	}
 }
 
+// testLayoutPagesCursorRowDeleted goes on with a list whose cursor's
+// layout, the last of the page before, was deleted meanwhile: the cursor
+// is a position, so the list goes on from where that layout was, neither
+// refused nor started over.
+func testLayoutPagesCursorRowDeleted(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ids := createLayouts(t, s, anon, "Düzen", 5)
+	page, err := s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 2})
+	if err != nil || page.Next == "" || !reflect.DeepEqual(summaryIDs(page.Layouts), ids[:2]) {
+		t.Fatalf("first page: %+v, %v", page, err)
+	}
+	for _, id := range ids[:2] {
+		if err := s.DeleteLayout(ctx, anon, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := summaryIDs(mustListAll(t, s, anon, store.LayoutQuery{Limit: 2, Cursor: page.Next})); !reflect.DeepEqual(got, ids[2:]) {
+		t.Errorf("after the page whose layouts were deleted: %v, want %v", got, ids[2:])
+	}
+	// Every layout after it deleted too: an empty last page, not an error.
+	for _, id := range ids[2:] {
+		if err := s.DeleteLayout(ctx, anon, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if page, err := s.ListLayouts(ctx, anon, store.LayoutQuery{Limit: 2, Cursor: page.Next}); err != nil || len(page.Layouts) != 0 || page.Layouts == nil || page.Next != "" {
+		t.Errorf("after the page, nothing left: %+v, %v; want an empty page", page, err)
+	}
+}
+
 func testLayoutQueryInvalid(t *testing.T, s store.Store) {
 	createLayouts(t, s, anon, "Düzen", 3)
 	page, err := s.ListLayouts(context.Background(), anon, store.LayoutQuery{Limit: 1})
@@ -966,6 +997,9 @@ func testLayoutQueryInvalid(t *testing.T, s store.Store) {
 		{"long cursor", store.LayoutQuery{Cursor: cursor + "AAAA"}, "cursor", store.MsgLayoutCursor},
 		{"padded cursor", store.LayoutQuery{Cursor: cursor + "="}, "cursor", store.MsgLayoutCursor},
 		{"negative date", store.LayoutQuery{Cursor: "_" + cursor[1:]}, "cursor", store.MsgLayoutCursor},
+		// Well formed, but at 1970-01-01T00:00:00Z, where no layout can be.
+		{"zero date", store.LayoutQuery{Cursor: strings.Repeat("A", 32)}, "cursor", store.MsgLayoutCursor},
+		{"zero date, a real id", store.LayoutQuery{Cursor: "AAAAAAAAAAA" + cursor[11:]}, "cursor", store.MsgLayoutCursor},
 		{"long search", store.LayoutQuery{Search: strings.Repeat("ş", 201)}, "q", store.MsgSearchLong},
 		{"NUL in search", store.LayoutQuery{Search: "a\x00"}, "q", store.MsgTextInvalid},
 	}
