@@ -85,7 +85,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.dxfPerSheet, "dxf-per-sheet", false, "her sayfa için ayrı DXF: DOSYA-1.dxf, DOSYA-2.dxf, ...")
 	fs.StringVar(&f.labelsOut, "labels", "", "parça etiketlerinin PDF'inin yazılacağı `DOSYA` (her parçaya bir etiket, kesim sırasıyla)")
 	fs.StringVar(&f.labelPreset, "label-preset", labels.DefaultPreset, "etiket düzeni: a4-3x8 (70x37 mm), a4-2x4 ya da roll-100x50 (termal rulo)")
-	fs.StringVar(&f.job, "job", "", "etiketlere ve teklife yazılacak iş `ADI`")
+	fs.StringVar(&f.job, "job", "", "iş `ADI`: PDF'in başlığı (verilmezse Kesim Planı), etiketlere ve teklife de yazılır")
 	fs.StringVar(&f.sheetURL, "sheet-url", "", "kaydedilmiş işin adresi, `URL` (ör. https://kesim.atolye.local/is/42): PDF'in her levha sayfasına ve etiketlere levhanın kontrol listesinin QR kodu (URL/levha/N) basılır")
 	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
 	fs.StringVar(&f.leftoverMin, "leftover-min", "", "kesim listesinde artık sayılan en kısa kenar, `CM` (varsayılan 30: artık rafının varsayılan kuralı)")
@@ -154,7 +154,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The labels' and the quote's options are checked before the layout,
 	// which may take long: a typo must not cost the wait.
-	if (f.labelsOut != "" || f.quoteOut != "") && utf8.RuneCountInString(f.job) > labels.MaxJob {
+	if (f.pdfOut != "" || f.labelsOut != "" || f.quoteOut != "") && utf8.RuneCountInString(f.job) > labels.MaxJob {
 		return nestBadInput(stderr, fmt.Errorf("--job: %w", labels.ErrJob))
 	}
 	if f.quoteOut != "" {
@@ -417,7 +417,11 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 	}
 	if pdfPath != "" {
 		var b bytes.Buffer
-		if err := pdf.Write(&b, res, pdf.Options{Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf, DeductBands: req.Options.DeductBands}); err != nil {
+		// A named job's PDF is titled with its name, as the web app's
+		// (ExportButtons, pdfTitle) and the server's (POST /api/export,
+		// options.title); without --job, pdf.DefaultTitle.
+		popt := pdf.Options{Title: strings.TrimSpace(f.job), Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf, DeductBands: req.Options.DeductBands}
+		if err := pdf.Write(&b, res, popt); err != nil {
 			return nil, err
 		}
 		outs = append(outs, outputOf("pdf", pdfPath, pdfPath, b.Bytes()))

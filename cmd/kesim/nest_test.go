@@ -16,8 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"kesim/export/cutlist"
+	"kesim/export/pdf"
 	"kesim/nest"
 )
 
@@ -625,6 +627,58 @@ func TestNestLabels(t *testing.T) {
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
 			t.Errorf("%v: a file was written", bad)
 		}
+	}
+}
+
+// --job titles the --pdf with the job's name (trimmed), as the web app's
+// and the server's PDF of a saved job are titled, on its first page, in its
+// footers and in its metadata; without it the title is "Kesim Planı". A
+// name over 200 characters is refused for the PDF alone too, before the
+// layout, with nothing written.
+func TestNestJobTitlesThePDF(t *testing.T) {
+	dir := t.TempDir()
+	// pdfTitle is the document's /Title as fpdf writes a UTF-8 one: UTF-16
+	// big endian after its byte order mark.
+	pdfTitle := func(title string) []byte {
+		b := []byte("/Title (\xfe\xff")
+		for _, u := range utf16.Encode([]rune(title)) {
+			b = append(b, byte(u>>8), byte(u))
+		}
+		return append(b, ')')
+	}
+	for _, tc := range []struct{ job, title string }{
+		{"  Mutfak Ayşe ", "Mutfak Ayşe"},
+		{"", pdf.DefaultTitle},
+	} {
+		out := filepath.Join(dir, "plan.pdf")
+		args := []string{"--sheet", "100x148", "--time", "0", "--pdf", out}
+		if tc.job != "" {
+			args = append(args, "--job", tc.job)
+		}
+		if code, _, stderr := runNestT(t, "Kapak;50;74;5\n", append(args, "-")...); code != exitOK {
+			t.Fatalf("--job %q: exit %d: %s", tc.job, code, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, pdfTitle(tc.title)) {
+			t.Errorf("--job %q: the PDF is not titled %q", tc.job, tc.title)
+		}
+		if _, err := exec.LookPath("pdftotext"); err == nil {
+			text, err := exec.Command("pdftotext", out, "-").Output()
+			if err != nil || strings.Count(string(text), tc.title+" · ") < 2 {
+				t.Errorf("--job %q: the pages' footers are not headed %q (%v):\n%s", tc.job, tc.title, err, text)
+			}
+		}
+	}
+	out := filepath.Join(dir, "kötü.pdf")
+	code, _, stderr := runNestT(t, "Kapak;50;74;5\n", "--sheet", "100x148", "--pdf", out, "--job", strings.Repeat("ş", 201), "-")
+	if code != exitBadInput || !strings.Contains(stderr, "--job") {
+		t.Errorf("a 201-character --job with --pdf: exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("a 201-character --job with --pdf: the PDF was written")
 	}
 }
 
