@@ -262,26 +262,38 @@ func ParseResult(data []byte) (*nest.Result, error) {
 	return &res, nil
 }
 
-// CutRulesColumn is the JSON of saved_layouts.cut_rules for the rules in
-// force at a cut: always a list, [] when there are none.
-func CutRulesColumn(rules []nest.OffcutRule) ([]byte, error) {
-	if rules == nil {
-		rules = []nest.OffcutRule{}
-	}
-	return json.Marshal(rules)
+// CutOffcut is a leftover a job's cut put on the rack (or found there):
+// where it lies, in cm on the page of that index in the job's result, and
+// the code of its offcut row.
+type CutOffcut struct {
+	Page   int     `json:"page"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Code   string  `json:"code"`
 }
 
-// ParseCutRules reads saved_layouts.cut_rules: nil for NULL (not cut, or
-// cut before the column existed).
-func ParseCutRules(data []byte) (*[]nest.OffcutRule, error) {
+// CutOffcutsColumn is the JSON of saved_layouts.cut_offcuts for a cut's
+// leftovers: always a list, [] when there are none.
+func CutOffcutsColumn(kept []CutOffcut) ([]byte, error) {
+	if kept == nil {
+		kept = []CutOffcut{}
+	}
+	return json.Marshal(kept)
+}
+
+// ParseCutOffcuts reads saved_layouts.cut_offcuts: nil for NULL (not cut,
+// or cut before the column existed).
+func ParseCutOffcuts(data []byte) (*[]CutOffcut, error) {
 	if len(data) == 0 || string(data) == "null" {
 		return nil, nil
 	}
-	rules := []nest.OffcutRule{}
-	if err := json.Unmarshal(data, &rules); err != nil {
-		return nil, fmt.Errorf("cut_rules: %w", err)
+	kept := []CutOffcut{}
+	if err := json.Unmarshal(data, &kept); err != nil {
+		return nil, fmt.Errorf("cut_offcuts: %w", err)
 	}
-	return &rules, nil
+	return &kept, nil
 }
 
 // PieceNeedle returns the text that the stored JSON of a result (as
@@ -486,11 +498,13 @@ type SkippedOffcuts struct {
 // board was not this job's to cut. earlier are the job's offcuts from an
 // earlier cut that its undo kept aside (code and size): a leftover of the
 // same material, thickness and size is that board and gets its code back,
-// so that a job planned on it still finds it.
-func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock, codes OffcutCodes, earlier []nest.Stock) ([]nest.Stock, int64, SkippedOffcuts) {
+// so that a job planned on it still finds it. The fourth value is where
+// the offcuts lie and their codes, those of made too (the job's cut list
+// names them), not those left out.
+func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, next int64, taken map[string]bool, made []nest.Stock, codes OffcutCodes, earlier []nest.Stock) ([]nest.Stock, int64, SkippedOffcuts, []CutOffcut) {
 	var skipped SkippedOffcuts
 	if l.Result == nil {
-		return nil, next, skipped
+		return nil, next, skipped, nil
 	}
 	res := *l.Result
 	var left []nest.Leftover
@@ -509,10 +523,15 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 			m.Width == nest.RoundDown(lo.Width) && m.Height == nest.RoundDown(lo.Height)
 	}
 	var rows []nest.Stock
+	kept := []CutOffcut{}
+	keep := func(lo nest.Leftover, code string) {
+		kept = append(kept, CutOffcut{Page: lo.Page, X: lo.X, Y: lo.Y, Width: lo.Width, Height: lo.Height, Code: code})
+	}
 	full := false
 	var skippedCM2 float64
 	for _, lo := range left {
 		if i := slices.IndexFunc(made, func(m nest.Stock) bool { return sameBoard(m, lo) }); i >= 0 {
+			keep(lo, made[i].ID)
 			made = slices.Delete(made, i, i+1)
 			continue
 		}
@@ -537,6 +556,7 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 			}
 		}
 		taken[code] = true
+		keep(lo, code)
 		rows = append(rows, nest.Stock{
 			ID: code, Material: lo.Material, Thickness: lo.Thickness,
 			Width: nest.RoundDown(lo.Width), Height: nest.RoundDown(lo.Height), Quantity: 1, Offcut: true,
@@ -544,7 +564,7 @@ func NewOffcuts(l Layout, settings OffcutSettings, rackM2 float64, listed int, n
 		})
 	}
 	skipped.AreaM2 = math.Round(skippedCM2/100) / 100
-	return rows, next, skipped
+	return rows, next, skipped, kept
 }
 
 // CutReport is what a move to cut did to the rack, for the PATCH answer:
@@ -591,25 +611,10 @@ type SizeRows interface {
 	Err() error
 }
 
-// ScanSizes reads rows of material, thickness, width and height (the last
-// three in hundredths) as stock rows: a job's offcuts for NewOffcuts' made.
-func ScanSizes(rows SizeRows) ([]nest.Stock, error) {
-	var out []nest.Stock
-	for rows.Next() {
-		var o nest.Stock
-		var th, w, h int64
-		if err := rows.Scan(&o.Material, &th, &w, &h); err != nil {
-			return nil, err
-		}
-		o.Thickness, o.Width, o.Height = FromHundredths(th), FromHundredths(w), FromHundredths(h)
-		out = append(out, o)
-	}
-	return out, rows.Err()
-}
-
 // ScanCodedSizes reads rows of code, material, thickness, width and height
-// (the last three in hundredths) as stock rows: a job's offcuts its undo
-// kept aside, for NewOffcuts' earlier.
+// (the last three in hundredths) as stock rows: a job's offcuts, for
+// NewOffcuts' made (those a later job used) and earlier (those its undo
+// kept aside).
 func ScanCodedSizes(rows SizeRows) ([]nest.Stock, error) {
 	var out []nest.Stock
 	for rows.Next() {

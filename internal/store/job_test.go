@@ -107,38 +107,49 @@ func TestNewOffcuts(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Result: &res}
-	rows, next, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true}, nil, nil, nil)
+	rows, next, _, kept := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 4, map[string]bool{"A-4": true}, nil, nil, nil)
 	if len(rows) != 1 || next != 6 {
 		t.Fatalf("NewOffcuts = %+v, next %d", rows, next)
 	}
 	if o := rows[0]; o.ID != "A-5" || !o.Offcut || o.Quantity != 1 || o.Width*o.Height != 60*100 {
 		t.Errorf("offcut %+v, want A-5 of 60 x 100 cm", o)
 	}
+	// Where it lies, for the job's cut list: beside the part, with its code.
+	if want := []CutOffcut{{Page: 0, X: 40, Y: 0, Width: 60, Height: 100, Code: "A-5"}}; !reflect.DeepEqual(kept, want) {
+		t.Errorf("kept %+v, want %+v", kept, want)
+	}
+	// A board an earlier cut of the job made, which a later job used, is
+	// not made again, but it is the cut's leftover still, with its code.
+	made := []nest.Stock{{ID: "A-1", Width: rows[0].Width, Height: rows[0].Height}}
+	if again, _, _, kept := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 7, map[string]bool{"A-1": true}, made, nil, nil); len(again) != 0 ||
+		len(kept) != 1 || kept[0].Code != "A-1" {
+		t.Errorf("made before: rows %+v, kept %+v; want none made and A-1 kept", again, kept)
+	}
 	// Cut again after an undo, the board gets the code its earlier cut
 	// gave it (kept aside, so taken), and no new code is used.
 	earlier := []nest.Stock{{ID: "A-2", Width: rows[0].Width, Height: rows[0].Height}}
-	if again, next, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 7, map[string]bool{"A-2": true}, nil, nil, earlier); len(again) != 1 || again[0].ID != "A-2" || next != 7 {
+	if again, next, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 7, map[string]bool{"A-2": true}, nil, nil, earlier); len(again) != 1 || again[0].ID != "A-2" || next != 7 {
 		t.Errorf("re-cut: %+v, next %d, want A-2 again and next 7", again, next)
 	}
 	other := []nest.Stock{{ID: "A-2", Width: rows[0].Width - 1, Height: rows[0].Height}}
-	if again, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 7, map[string]bool{"A-2": true}, nil, nil, other); len(again) != 1 || again[0].ID != "A-7" {
+	if again, _, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 7, map[string]bool{"A-2": true}, nil, nil, other); len(again) != 1 || again[0].ID != "A-7" {
 		t.Errorf("re-cut with another board kept aside: %+v, want A-7", again)
 	}
 	// A rack of 9.5 m² under a 10 m² limit has no room for 0.6 m².
 	limited := DefaultOffcutSettings()
 	limited.MaxArea = 10
-	if rows, next, skipped := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}, nil, nil, nil); len(rows) != 0 || next != 1 ||
-		skipped != (SkippedOffcuts{Count: 1, AreaM2: 0.6}) {
-		t.Errorf("over the limit: %+v, next %d, skipped %+v", rows, next, skipped)
+	if rows, next, skipped, kept := NewOffcuts(l, limited, 9.5, 0, 1, map[string]bool{}, nil, nil, nil); len(rows) != 0 || next != 1 ||
+		skipped != (SkippedOffcuts{Count: 1, AreaM2: 0.6}) || kept == nil || len(kept) != 0 {
+		t.Errorf("over the limit: %+v, next %d, skipped %+v, kept %+v", rows, next, skipped, kept)
 	}
-	if rows, _, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}, nil, nil, nil); len(rows) != 1 {
+	if rows, _, _, _ := NewOffcuts(l, limited, 9.4, 0, 1, map[string]bool{}, nil, nil, nil); len(rows) != 1 {
 		t.Errorf("within the limit: %+v", rows)
 	}
 	// A stock list at the engine's limit takes no more rows.
-	if rows, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}, nil, nil, nil); len(rows) != 0 {
+	if rows, _, _, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, MaxStockRows, 1, map[string]bool{}, nil, nil, nil); len(rows) != 0 {
 		t.Errorf("a full stock list: %+v", rows)
 	}
-	if rows, _, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil, nil, nil, nil); rows != nil {
+	if rows, _, _, _ := NewOffcuts(Layout{}, limited, 0, 0, 1, nil, nil, nil, nil); rows != nil {
 		t.Errorf("a layout without a result: %+v", rows)
 	}
 }
@@ -157,13 +168,13 @@ func TestNewOffcutsKeepLargest(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Layout{Parts: req.Parts, Sheet: req.Sheet, Options: req.Options, Result: &res}
-	all, _, none := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, nil, nil)
+	all, _, none, _ := NewOffcuts(l, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, nil, nil)
 	if len(all) < 2 || none.Count != 0 {
 		t.Fatalf("without a limit: %+v, skipped %+v", all, none)
 	}
 	limited := DefaultOffcutSettings()
 	limited.MaxArea = all[0].Width*all[0].Height/10000 - 0.01 // the largest does not fit, the others would
-	rows, _, skipped := NewOffcuts(l, limited, 0, 0, 1, map[string]bool{}, nil, nil, nil)
+	rows, _, skipped, _ := NewOffcuts(l, limited, 0, 0, 1, map[string]bool{}, nil, nil, nil)
 	var area float64
 	for _, o := range all {
 		area += o.Width * o.Height / 10000
@@ -180,10 +191,10 @@ func TestNewOffcutsKeepLargest(t *testing.T) {
 		t.Fatal(err)
 	}
 	l2 := Layout{ID: "job-a", Parts: on.Parts, Options: on.Options, Stock: on.Stock, Result: &res2}
-	if rows, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": "job-b"}, nil); len(rows) != 0 {
+	if rows, _, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": "job-b"}, nil); len(rows) != 0 {
 		t.Errorf("leftovers of a board another job cut: %+v", rows)
 	}
-	if rows, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": ""}, nil); len(rows) == 0 {
+	if rows, _, _, _ := NewOffcuts(l2, DefaultOffcutSettings(), 0, 0, 1, map[string]bool{}, nil, OffcutCodes{"A-10": ""}, nil); len(rows) == 0 {
 		t.Error("no leftovers of a board on the rack")
 	}
 }

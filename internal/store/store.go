@@ -122,11 +122,11 @@ type Layout struct {
 	State   string     `json:"state"`
 	StateBy string     `json:"stateBy,omitempty"`
 	StateAt *time.Time `json:"stateAt,omitempty"`
-	// CutRules are the offcut rules in force when the job was cut: the
-	// rack got the cut's leftovers under them, so its cut list lists
-	// them under these (an empty list: no leftover). Nil unless the job
-	// is cut, and for jobs cut before the drivers kept them.
-	CutRules *[]nest.OffcutRule `json:"cutOffcutRules,omitempty"`
+	// CutOffcuts are the leftovers the job's cut put on the rack (or
+	// found there, made by an earlier cut of it), with their codes: its
+	// cut list lists these (an empty list: none). Nil unless the job is
+	// cut, and for jobs cut before the drivers kept them.
+	CutOffcuts *[]CutOffcut `json:"cutOffcuts,omitempty"`
 	// CutPieces are the ticked pieces (Placed.ID), in the order ticked.
 	CutPieces []string `json:"cutPieces"`
 	// RecutPieces are the pieces (Placed.ID) sent back to be cut again

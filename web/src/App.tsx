@@ -252,8 +252,9 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const jobName = work.job?.name ?? '';
   // The cut lists list as leftovers the offcuts the rack gets when the job
   // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without);
-  // a cut job's under the rules it was cut under, which the rack got.
-  const offcutRules = work.shownRules ?? (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
+  // a cut job's those its cut put on the rack, with their codes.
+  const offcutRules = (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
+  const cutOffcuts = work.shownOffcuts;
   const exports = useMemo(
     () => (
       <ExportButtons
@@ -267,9 +268,10 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
         layoutId={jobId}
         job={jobName}
         offcutRules={offcutRules}
+        cutOffcuts={cutOffcuts}
       />
     ),
-    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId, jobName, offcutRules],
+    [engine, layout.result, config.title, stockRows, bandRows, paperRequest, quoteFactory, jobId, jobName, offcutRules, cutOffcuts],
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);

@@ -177,14 +177,6 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 	if err != nil {
 		return err
 	}
-	// The rules the leftovers go on the rack under, for the job's cut list.
-	rules, err := store.CutRulesColumn(settings.Rules)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_rules = $1::jsonb WHERE id = $2`, string(rules), l.ID); err != nil {
-		return err
-	}
 	rack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -229,7 +221,15 @@ func (s *Store) cut(ctx context.Context, tx pgx.Tx, owner store.Owner, l store.L
 		append([]any{store.StockKindOffcut, l.ID}, args...)...); err != nil {
 		return err
 	}
-	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
+	offcuts, next, skipped, kept := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
+	// The leftovers the rack has of the cut, for the job's cut list.
+	keptJSON, err := store.CutOffcutsColumn(kept)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_offcuts = $1::jsonb WHERE id = $2`, string(keptJSON), l.ID); err != nil {
+		return err
+	}
 	store.ReportCut(ctx, len(offcuts), skipped)
 	created := s.clock.Now()
 	batch := &pgx.Batch{}
@@ -291,14 +291,14 @@ func offcutCodes(ctx context.Context, tx pgx.Tx, owner store.Owner) (store.Offcu
 // outlived its undo: later jobs were cut from them (store.NewOffcuts).
 func madeOffcuts(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner, 3)
-	rows, err := tx.Query(ctx, `SELECT material, (thickness * 100)::bigint, (width * 100)::bigint, (height * 100)::bigint
-		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where,
+	rows, err := tx.Query(ctx, `SELECT row_id, material, (thickness * 100)::bigint, (width * 100)::bigint, (height * 100)::bigint
+		FROM stock_rows WHERE kind = $1 AND source = $2 AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where+` ORDER BY created_at, position`,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	return store.ScanSizes(rows)
+	return store.ScanCodedSizes(rows)
 }
 
 // keptOffcuts returns the offcuts of the layout's earlier cut that its undo
@@ -338,7 +338,7 @@ func undoCut(ctx context.Context, tx pgx.Tx, owner store.Owner, id string) error
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_rules = NULL WHERE id = $1`, id)
+	_, err := tx.Exec(ctx, `UPDATE saved_layouts SET cut_offcuts = NULL WHERE id = $1`, id)
 	return err
 }
 

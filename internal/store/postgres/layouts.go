@@ -94,13 +94,13 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	}
 	where, args := ownerWhere(owner, 2)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result, cutRules []byte
+	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
 	var stateBy *string
 	err := db.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
-		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at, cut_rules::text
+		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at, cut_offcuts::text
 		FROM saved_layouts WHERE id = $1 AND `+where+lock, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt,
-			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt, &cutRules)
+			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt, &cutOffcuts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -116,7 +116,7 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	if l.Result, err = store.ParseResult(result); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
-	if l.CutRules, err = store.ParseCutRules(cutRules); err != nil {
+	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
 	if stateBy != nil {

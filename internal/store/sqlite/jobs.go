@@ -173,14 +173,6 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 	if err != nil {
 		return err
 	}
-	// The rules the leftovers go on the rack under, for the job's cut list.
-	rules, err := store.CutRulesColumn(settings.Rules)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_rules = ? WHERE id = ?`, string(rules), l.ID); err != nil {
-		return err
-	}
 	rack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -223,8 +215,16 @@ func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.
 		append([]any{store.StockKindOffcut, l.ID}, args...)...); err != nil {
 		return err
 	}
-	offcuts, next, skipped := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
+	offcuts, next, skipped, kept := store.NewOffcuts(l, settings, store.AreaM2(rack), listed, next, taken, made, codes, earlier)
 	store.ReportCut(ctx, len(offcuts), skipped)
+	// The leftovers the rack has of the cut, for the job's cut list.
+	keptJSON, err := store.CutOffcutsColumn(kept)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_offcuts = ? WHERE id = ?`, string(keptJSON), l.ID); err != nil {
+		return err
+	}
 	created := micros(s.clock.Now())
 	if err := insertEach(ctx, tx, `INSERT INTO stock_rows
 		(id, user_id, kind, source, row_id, position, name, material, thickness, width, height, quantity, price, grain, created_at)
@@ -281,14 +281,14 @@ func offcutCodes(ctx context.Context, db querier, owner store.Owner) (store.Offc
 // outlived its undo: later jobs were cut from them (store.NewOffcuts).
 func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner)
-	rows, err := tx.QueryContext(ctx, `SELECT material, thickness, width, height FROM stock_rows
-		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where,
+	rows, err := tx.QueryContext(ctx, `SELECT row_id, material, thickness, width, height FROM stock_rows
+		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where+` ORDER BY created_at, position`,
 		append([]any{store.StockKindOffcut, id}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	return store.ScanSizes(rows)
+	return store.ScanCodedSizes(rows)
 }
 
 // keptOffcuts returns the offcuts of the layout's earlier cut that its undo
@@ -327,7 +327,7 @@ func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id s
 		append([]any{store.StockKindOffcut, id}, args...)...); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_rules = NULL WHERE id = ?`, id)
+	_, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET cut_offcuts = NULL WHERE id = ?`, id)
 	return err
 }
 

@@ -91,15 +91,15 @@ type querier interface {
 func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (store.Layout, error) {
 	where, args := ownerWhere(owner)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result, cutRules []byte
+	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
 	var created int64
 	var stateBy sql.NullString
 	var stateAt sql.NullInt64
 	err := db.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at,
-		result, placed, state, state_by, state_at, cut_rules
+		result, placed, state, state_by, state_at, cut_offcuts
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created,
-			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt, &cutRules)
+			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt, &cutOffcuts)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -115,7 +115,7 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 	if l.Result, err = store.ParseResult(result); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
-	if l.CutRules, err = store.ParseCutRules(cutRules); err != nil {
+	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
 	l.StateBy = stateBy.String

@@ -38,7 +38,7 @@ var jobTests = []struct {
 	{"OffcutOfUndoneJob", testOffcutOfUndoneJob},
 	{"OffcutRowMustMatchRack", testOffcutRowMustMatchRack},
 	{"OffcutsAreaLimit", testOffcutsAreaLimit},
-	{"JobKeepsCutRules", testJobKeepsCutRules},
+	{"JobKeepsCutOffcuts", testJobKeepsCutOffcuts},
 	{"OffcutsTwoCutsAtOnce", testOffcutsTwoCutsAtOnce},
 	{"OffcutKeepsMaterial", testOffcutKeepsMaterial},
 	{"OffcutsOfDeletedJobs", testOffcutsOfDeletedJobs},
@@ -765,50 +765,56 @@ func testJobSavedAgainWhileCutting(t *testing.T, s store.Store) {
 	}
 }
 
-// A cut job keeps the offcut rules its leftovers went on the rack under,
-// whatever the rules are later, so that its cut list lists those
-// leftovers; an undo forgets them, and a cut with every rule removed keeps
-// an empty list (no leftover), not none.
-func testJobKeepsCutRules(t *testing.T, s store.Store) {
+// A cut job keeps the leftovers its cut put on the rack, where they lie
+// and their codes, whatever the offcut rules and the rack's room are
+// later, so that its cut list names them: not those the rack's limit kept
+// off. An undo forgets them; a cut that put none keeps an empty list, not
+// none.
+func testJobKeepsCutOffcuts(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	setRules := func(rules []nest.OffcutRule) {
+	setSettings := func(set store.OffcutSettings) {
 		t.Helper()
-		set := store.OffcutSettings{Rules: rules, MinUse: 60}
 		if _, err := s.ReplaceStock(ctx, userA, store.StockList{Settings: &set}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	then := []nest.OffcutRule{{MinWidth: 40, MinHeight: 35}, {Material: "Beyaz Sunta", Thickness: 18, MinWidth: 20, MinHeight: 20}}
-	setRules(then)
-	j := mustCreateJob(t, s, userA, jobInput(t, "Kurallı", nil, fixed("a", 40, 100, 1)))
-	if j.CutRules != nil {
-		t.Fatalf("a planned job has cut rules: %+v", *j.CutRules)
+	// Two sheets, each leaving 40 x 100 cm (0,4 m²): the rack, with room
+	// for 0,5 m² more, takes one.
+	room := store.AreaM2(rack(t, s, userA)) + 0.5
+	setSettings(store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 30, MinHeight: 30}}, MaxArea: room, MinUse: 60})
+	j := mustCreateJob(t, s, userA, jobInput(t, "Artıklı", nil, fixed("a", 60, 100, 2)))
+	if j.CutOffcuts != nil {
+		t.Fatalf("a planned job has cut offcuts: %+v", *j.CutOffcuts)
 	}
-	if c := mustSetState(t, s, userA, j.ID, store.StateCut); c.CutRules == nil || !reflect.DeepEqual(*c.CutRules, then) {
-		t.Fatalf("cut: rules %+v, want %+v", c.CutRules, then)
+	c := mustSetState(t, s, userA, j.ID, store.StateCut)
+	onRack := slices.DeleteFunc(rack(t, s, userA), func(o store.Offcut) bool { return o.SourceLayoutID != j.ID })
+	if c.CutOffcuts == nil || len(*c.CutOffcuts) != 1 || len(onRack) != 1 {
+		t.Fatalf("cut: offcuts %+v, rack %+v; want the one the rack took", c.CutOffcuts, onRack)
 	}
-	setRules([]nest.OffcutRule{{MinWidth: 90, MinHeight: 90}})
+	k := (*c.CutOffcuts)[0]
+	if k.Code != onRack[0].ID || k.Page < 0 || k.Page > 1 || nest.RoundDown(k.Width) != onRack[0].Width || nest.RoundDown(k.Height) != onRack[0].Height ||
+		k.X < 60 || k.Y != 0 {
+		t.Errorf("cut offcut %+v, rack row %+v", k, onRack[0].Stock)
+	}
+	setSettings(store.OffcutSettings{Rules: []nest.OffcutRule{{MinWidth: 90, MinHeight: 90}}, MinUse: 60})
 	got, err := s.GetLayout(ctx, userA, j.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.CutRules == nil || !reflect.DeepEqual(*got.CutRules, then) {
-		t.Errorf("after the rules changed: %+v, want the cut's %+v", got.CutRules, then)
+	if got.CutOffcuts == nil || !reflect.DeepEqual(*got.CutOffcuts, *c.CutOffcuts) {
+		t.Errorf("after the settings changed: %+v, want the cut's %+v", got.CutOffcuts, *c.CutOffcuts)
 	}
-	if u := mustSetState(t, s, userA, j.ID, store.StatePlanned); u.CutRules != nil {
-		t.Errorf("undone cut keeps rules %+v", *u.CutRules)
+	if u := mustSetState(t, s, userA, j.ID, store.StatePlanned); u.CutOffcuts != nil {
+		t.Errorf("an undone cut keeps offcuts %+v", *u.CutOffcuts)
 	}
-	setRules([]nest.OffcutRule{})
-	c := mustSetState(t, s, userA, j.ID, store.StateCut)
-	if c.CutRules == nil || len(*c.CutRules) != 0 {
-		t.Errorf("cut with no rule: %+v, want an empty list", c.CutRules)
+	setSettings(store.OffcutSettings{Rules: []nest.OffcutRule{}, MinUse: 60})
+	c = mustSetState(t, s, userA, j.ID, store.StateCut)
+	if c.CutOffcuts == nil || len(*c.CutOffcuts) != 0 {
+		t.Errorf("a cut with no rule: %+v, want an empty list", c.CutOffcuts)
 	}
 	data, err := json.Marshal(c)
-	if err != nil || !strings.Contains(string(data), `"cutOffcutRules":[]`) {
-		t.Errorf("JSON %s (%v): want cutOffcutRules []", data, err)
-	}
-	if len(rack(t, s, userA)) != 0 {
-		t.Error("a cut with no rule put offcuts on the rack")
+	if err != nil || !strings.Contains(string(data), `"cutOffcuts":[]`) {
+		t.Errorf("JSON %s (%v): want cutOffcuts []", data, err)
 	}
 }
 

@@ -222,29 +222,28 @@ describe('App loading a saved job', () => {
     expect(options.stock.map((r: { id: string }) => r.id)).toEqual(['eski']);
   });
 
-  it("lists a cut job's leftovers under the offcut rules it was cut under, not today's", async () => {
-    // Today's rules: 90 × 90 cm; the job was cut when they were 40 × 35 cm.
+  it("lists as a cut job's leftovers those its cut put on the rack, not those of today's rules", async () => {
     const today = { rules: [{ minWidth: 90, minHeight: 90 }], maxArea: 0, minUse: 60 };
     localStorage.setItem(
       'kesim-work',
       JSON.stringify({ parts: [], canvas: { width: 100, height: 148 }, stock: { stock: [], bands: [], offcutSettings: today } }),
     );
-    const then = [{ minWidth: 40, minHeight: 35 }];
-    serve([job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], cutOffcutRules: then }), job({ id: '8', name: 'Eski iş', state: 'cut', cutPieces: ['p1-0', 'p2-0'] })]);
+    const then = [{ page: 0, x: 40, y: 0, width: 60, height: 148, code: 'A-3' }];
+    serve([job({ state: 'cut', cutPieces: ['p1-0', 'p2-0'], cutOffcuts: then }), job({ id: '8', name: 'Eski iş', state: 'cut', cutPieces: ['p1-0', 'p2-0'] })]);
     const { user, engine } = await setupPapers();
     await load(user);
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(engine.paper).toHaveBeenCalledTimes(1));
-    expect(engine.paper.mock.calls[0][3].rules).toEqual(then);
-    // A job cut before the server kept its rules: today's.
+    expect(engine.paper.mock.calls[0][3].offcuts).toEqual(then);
+    // A job cut before the server kept its offcuts: today's rules.
     await load(user, undefined, 'Eski iş');
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(engine.paper).toHaveBeenCalledTimes(2));
     expect(engine.paper.mock.calls[1][3].rules).toEqual(today.rules);
   });
 
-  it('keeps showing a job marked cut here as it was sawn, though the cut changed the stock, and lists its leftovers under its rules', async () => {
-    const then = [{ minWidth: 40, minHeight: 35 }];
+  it('keeps showing a job marked cut here as it was sawn, though the cut changed the stock, and lists the leftovers it put on the rack', async () => {
+    const then = [{ page: 0, x: 40, y: 0, width: 60, height: 148, code: 'A-1' }];
     let rack: { id: string; width: number; height: number; quantity: number; offcut: boolean }[] = [];
     let cut = false;
     const layout = job({ state: 'cutting' });
@@ -262,9 +261,9 @@ describe('App loading a saved job', () => {
           // The cut puts an offcut on the rack, under the rules of then.
           cut = true;
           rack = [{ id: 'A-1', width: 60, height: 148, quantity: 1, offcut: true }];
-          return Response.json({ ...layout, state: 'cut', cutOffcutRules: then, offcuts: 1 });
+          return Response.json({ ...layout, state: 'cut', cutOffcuts: then, offcuts: 1 });
         }
-        if (path === '/api/layouts/9') return Response.json(cut ? { ...layout, state: 'cut', cutOffcutRules: then } : layout);
+        if (path === '/api/layouts/9') return Response.json(cut ? { ...layout, state: 'cut', cutOffcuts: then } : layout);
         return new Response('null', { status: 503 });
       }),
     );
@@ -283,7 +282,7 @@ describe('App loading a saved job', () => {
     expect(vi.mocked(engine.run)).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Kesim listesi (Excel)' }));
     await vi.waitFor(() => expect(engine.paper).toHaveBeenCalled());
-    expect(engine.paper.mock.calls[0][3].rules).toEqual(then);
+    expect(engine.paper.mock.calls[0][3].offcuts).toEqual(then);
   });
 
   it('shows a cut job as it was sawn after a reload too, reading it again', async () => {

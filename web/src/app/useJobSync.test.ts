@@ -36,12 +36,12 @@ describe('useJobSync', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('passes a job cut elsewhere as the server has it, with its rules, so that the screen keeps it as sawn', async () => {
-    const rules = [{ minWidth: 40, minHeight: 35 }];
-    Object.assign(server, { state: 'cut', name: 'Mutfak', parts: [], cutOffcutRules: rules });
+  it('passes a job cut elsewhere as the server has it, with its offcuts, so that the screen keeps it as sawn', async () => {
+    const offcuts = [{ page: 0, x: 56, y: 0, width: 44, height: 148, code: 'A-1' }];
+    Object.assign(server, { state: 'cut', name: 'Mutfak', parts: [], cutOffcuts: offcuts });
     const setJob = vi.fn();
     renderHook(() => useJobSync({ job: { id: '9', name: 'Mutfak', state: 'cutting', pinned: [] }, setJob }));
-    await waitFor(() => expect(setJob).toHaveBeenCalledWith('9', { state: 'cut', pinned: [] }, expect.objectContaining({ id: '9', cutOffcutRules: rules, result: { pages } })));
+    await waitFor(() => expect(setJob).toHaveBeenCalledWith('9', { state: 'cut', pinned: [] }, expect.objectContaining({ id: '9', cutOffcuts: offcuts, result: { pages } })));
   });
 
   it('learns that a planned job on screen started being cut at the saw, with its ticked sheet pinned', async () => {

@@ -119,17 +119,17 @@ describe("useWork and a loaded job's stored result", () => {
     const { result } = renderHook(() => useWork(account));
     act(() => void result.current.load({ ...mutfak, state: 'cutting', cutPieces: [] }));
     expect(result.current.shown).toBe(planned);
-    const rules = [{ minWidth: 40, minHeight: 35 }];
-    act(() => result.current.setJob('9', { state: 'cut', pinned: [] }, { ...mutfak, state: 'cut', cutOffcutRules: rules }));
-    expect(result.current.shownRules).toEqual(rules);
+    const offcuts = [{ page: 0, x: 56, y: 0, width: 44, height: 148, code: 'A-1' }];
+    act(() => result.current.setJob('9', { state: 'cut', pinned: [] }, { ...mutfak, state: 'cut', cutOffcuts: offcuts }));
+    expect(result.current.shownOffcuts).toEqual(offcuts);
     expect(result.current.shownRows).toEqual(stock);
     // The cut took the sheets off the stock: the layout stays, as sawn.
     act(() => result.current.setStock({ ...result.current.stock!, stock: [] }, false, 5));
     expect(result.current.shown).toBe(planned);
-    // Undone, it is the job's plan again: no rows or rules of a cut, and today's stock counts.
+    // Undone, it is the job's plan again: no rows or offcuts of a cut, and today's stock counts.
     act(() => result.current.setJob('9', { state: 'cutting', pinned: [] }));
     expect(result.current.shown).toBe(planned);
-    expect(result.current.shownRules).toBeUndefined();
+    expect(result.current.shownOffcuts).toBeUndefined();
     expect(result.current.shownRows).toBeUndefined();
     act(() => result.current.setStock({ ...result.current.stock!, stock: [{ id: 'z', width: 100, height: 148 }] }, false, 6));
     expect(result.current.shown).toBeUndefined();

@@ -86,8 +86,8 @@ export function useWork(account: Me | null | undefined) {
   const shown = useMemo(() => (stillShown(work) ? work.shown?.result : undefined), [work]);
   // The stock rows a cut job's shown layout was made with, to name its boards.
   const shownRows = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.rows : undefined), [work]);
-  // The offcut rules a cut job's shown layout was cut under, for its cut lists.
-  const shownRules = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.rules : undefined), [work]);
+  // The leftovers a cut job's shown layout put on the rack, for its cut lists.
+  const shownOffcuts = useMemo(() => (stillShown(work) && work.shown?.cut ? work.shown.offcuts : undefined), [work]);
   // A job on screen the server no longer has (a save over it was 404):
   // the work is no job any more, and unsaved, to be saved as a new layout.
   useEffect(
@@ -135,7 +135,7 @@ export function useWork(account: Me | null | undefined) {
         update((w) => {
           if (w.shown || w.job?.id !== l.id || l.state !== 'cut' || !l.result || unsaved(w)) return w;
           if (!resultFits(l.result, w.parts, new Set())) return w;
-          return { ...w, shown: { result: l.result, parts: w.parts, canvas: w.canvas, stock: stockKey(w.stock), cut: true, rows: l.stock, rules: l.cutOffcutRules } };
+          return { ...w, shown: { result: l.result, parts: w.parts, canvas: w.canvas, stock: stockKey(w.stock), cut: true, rows: l.stock, offcuts: l.cutOffcuts } };
         }),
       /** relayout drops the stored result shown (load): the work is laid out anew, as it is. */
       relayout: () => update(withoutShown),
@@ -181,7 +181,7 @@ export function useWork(account: Me | null | undefined) {
           const pinned = new Set(job?.pinned.map((p) => p.id));
           if (job && l.result && (cut || stock || isLayoutStock(l, next.stock)) && resultFits(l.result, parts, pinned)) {
             next.shown = { result: l.result, parts, canvas, stock: stockKey(next.stock) };
-            if (cut) next.shown = { ...next.shown, cut, rows: l.stock, rules: l.cutOffcutRules };
+            if (cut) next.shown = { ...next.shown, cut, rows: l.stock, offcuts: l.cutOffcuts };
           }
           return next;
         });
@@ -211,7 +211,7 @@ export function useWork(account: Me | null | undefined) {
        * setJob notes a job's new state or ticks (pinned pages), when it is
        * the one on screen. Its stored result shown becomes the layout that
        * was sawn when the job is cut (cut: the job as the server has it
-       * then, with the rows and offcut rules of its cut), as a cut job
+       * then, with the rows and the offcuts of its cut), as a cut job
        * loaded is shown: the cut takes sheets off the stock and puts
        * offcuts on the rack, which must not lay it out anew. Out of "cut"
        * again, it is a plan like any other.
@@ -222,7 +222,7 @@ export function useWork(account: Me | null | undefined) {
           const next = { ...w, job: { ...w.job, ...change } };
           const shown = w.shown;
           if (change.state === 'cut' && cut?.result && shown && !shown.cut && stillShown(w) && resultFits(cut.result, w.parts, new Set())) {
-            next.shown = { ...shown, result: cut.result, cut: true, rows: cut.stock, rules: cut.cutOffcutRules };
+            next.shown = { ...shown, result: cut.result, cut: true, rows: cut.stock, offcuts: cut.cutOffcuts };
           } else if (change.state && change.state !== 'cut' && shown?.cut) {
             next.shown = { result: shown.result, parts: shown.parts, canvas: shown.canvas, stock: stockKey(w.stock) };
           }
@@ -246,8 +246,8 @@ export function useWork(account: Me | null | undefined) {
     shown,
     /** shownRows are the stock rows a cut job's shown layout was made with (its boards' names), else undefined */
     shownRows,
-    /** shownRules are the offcut rules a cut job's shown layout was cut under (absent: cut before the server kept them), else undefined */
-    shownRules,
+    /** shownOffcuts are the leftovers a cut job's shown layout put on the rack (absent: cut before the server kept them), else undefined */
+    shownOffcuts,
     /** unsaved: the parts on screen are not the layout last saved or loaded */
     unsaved: isUnsaved,
     ...edits,

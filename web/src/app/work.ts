@@ -1,9 +1,8 @@
 import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
 import type { Page, PartInput, Result } from '../features/engine/types';
-import type { JobState } from '../lib/api';
+import type { CutOffcut, JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
 import { settingsOf, type Stock, type StockSettings } from '../features/stock/stock';
-import type { OffcutRule } from '../generated/engine';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
 // reload brings it back. Like the locally kept layouts it belongs to an
@@ -56,11 +55,11 @@ export interface ShownResult {
   cut?: boolean;
   rows?: Stock[];
   /**
-   * rules are a cut job's offcut rules at its cut (cutOffcutRules): its
-   * cut lists list the leftovers the rack got under them, whatever the
-   * rules are today.
+   * offcuts are the leftovers a cut job's cut put on the rack
+   * (cutOffcuts): its cut lists list these, with their codes, whatever
+   * the offcut rules and the rack are today.
    */
-  rules?: OffcutRule[];
+  offcuts?: CutOffcut[];
 }
 
 /** stockKey is what of the stock settings a layout depends on: the rows, the bands and their options. */

@@ -131,6 +131,20 @@ export async function request<T>(method: string, path: string, body?: unknown, s
 // checklist, so it lives here with the client.
 
 /** JobState is a saved layout's life: planned, being cut (Kesimde), cut (Kesildi). */
+/**
+ * CutOffcut is a leftover a job's cut put on the rack (a cut job's
+ * cutOffcuts, and the cut lists' offcuts option): where it lies, in cm on
+ * the page of that index in the result, and its offcut's code.
+ */
+export interface CutOffcut {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  code: string;
+}
+
 export type JobState = 'planned' | 'cutting' | 'cut';
 
 /** JobProgress counts a job's ticked pieces against all pieces of its result. */

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
-import { jobApi } from '../../lib/api';
+import { jobApi, type CutOffcut } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Band, OffcutRule, Stock } from '../../generated/engine';
 import type { Request, Result } from '../engine/types';
@@ -47,6 +47,8 @@ interface Props {
   job?: string;
   /** offcutRules are the user's offcut rules: the cut lists' leftovers are the offcuts the rack gets under them (Papers) */
   offcutRules?: OffcutRule[];
+  /** cutOffcuts are a cut job's leftovers that its cut put on the rack: its cut lists list these instead (Papers) */
+  cutOffcuts?: CutOffcut[];
   /** factory is the page's workshop name, the quote's default "Atölye adı" */
   factory?: string;
   /**
@@ -121,7 +123,7 @@ function hasParts(r: Result | null): r is Result {
 }
 
 /** ExportButtons are 'PDF İndir' and 'DXF İndir', with their states. */
-export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', offcutRules, factory, layoutId, readJob = readSavedJob, origin = location.origin }: Props) {
+export function ExportButtons({ exporter, result, title, stock, bands, request = null, job = '', offcutRules, cutOffcuts, factory, layoutId, readJob = readSavedJob, origin = location.origin }: Props) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [dxfBusy, setDxfBusy] = useState(false);
   const [perSheet, setPerSheet] = useState(false);
@@ -213,6 +215,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
           request={request}
           job={job}
           offcutRules={offcutRules}
+          cutOffcuts={cutOffcuts}
           factory={factory}
           sheetUrl={layoutId ? sheetUrl : undefined}
         />

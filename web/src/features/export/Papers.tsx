@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
+import type { CutOffcut } from '../../lib/api';
 import { msg } from '../../messages';
 import type { OffcutRule } from '../../generated/engine';
 import type { PaperKind, Request, Result } from '../engine/types';
@@ -50,6 +51,8 @@ interface Props {
    * offcuts the rack gets when the job is marked cut
    */
   offcutRules?: OffcutRule[];
+  /** cutOffcuts are a cut job's leftovers that its cut put on the rack, with their codes: its cut lists list these, not offcutRules' */
+  cutOffcuts?: CutOffcut[];
   /** available lists the papers the bridge offers */
   available?: PaperKind[];
   /** factory is the page's workshop name, the quote form's default "Atölye adı" */
@@ -59,7 +62,7 @@ interface Props {
 }
 
 /** Papers are the buttons for the shop-floor papers, shown next to PDF and DXF when there is a result. */
-export function Papers({ exporter, result, request, job, offcutRules, available = kinds.map((k) => k.kind), factory, sheetUrl }: Props) {
+export function Papers({ exporter, result, request, job, offcutRules, cutOffcuts, available = kinds.map((k) => k.kind), factory, sheetUrl }: Props) {
   const [busy, setBusy] = useState<PaperKind | null>(null);
   const [asking, setAsking] = useState(false);
   const [preset, setPreset] = useState<LabelPreset>('a4-3x8');
@@ -82,7 +85,9 @@ export function Papers({ exporter, result, request, job, offcutRules, available 
         if (request?.options?.trim) options.trim = request.options.trim;
         if (request?.options?.kerf) options.kerf = request.options.kerf;
         // None (every rule removed) lists none, as the rack then keeps none.
-        if (offcutRules) options.rules = offcutRules;
+        // A cut job's are those its cut put on the rack.
+        if (cutOffcuts) options.offcuts = cutOffcuts;
+        else if (offcutRules) options.rules = offcutRules;
       }
       const bytes = await exporter.paper(kind, result, request, options);
       download(bytes, fileName(await exporter.paperFileName(kind, result), job, result), type);

@@ -1,7 +1,7 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
-import { ApiError, jobApi, request, type JobProgress, type JobState } from '../../lib/api';
+import { ApiError, jobApi, request, type CutOffcut, type JobProgress, type JobState } from '../../lib/api';
 import { withoutEmptyExtras } from '../../lib/extras';
-import type { Band, OffcutRule, Stock } from '../../generated/engine';
+import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
 
 // The saved parts and layouts API (docs/http-api.md), and the browser's
@@ -50,8 +50,8 @@ export interface SavedLayout {
   stateAt?: string;
   /** cutPieces are the ticked pieces (Placed ids) */
   cutPieces?: string[];
-  /** cutOffcutRules are a cut job's offcut rules at its cut: the rack got its leftovers under them (absent: not cut, or cut before the server kept them) */
-  cutOffcutRules?: OffcutRule[];
+  /** cutOffcuts are the leftovers a cut job's cut put on the rack, with their codes (absent: not cut, or cut before the server kept them) */
+  cutOffcuts?: CutOffcut[];
 }
 
 /** NewLayout is what POST /api/layouts and PUT /api/layouts/{id} take. */
@@ -344,7 +344,7 @@ export interface StockMoves {
 
 /**
  * cutLayoutOf is the job a PATCH to "cut" answered (the whole layout, with
- * its result and cutOffcutRules), or undefined for an answer without one.
+ * its result and cutOffcuts), or undefined for an answer without one.
  */
 export function cutLayoutOf(answer: unknown): SavedLayout | undefined {
   const a = answer as Partial<SavedLayout> | null;
