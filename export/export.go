@@ -145,7 +145,15 @@ const clampTolerance = 1e-9
 // it. It calls onClamp (when not nil) for every part it had to change. The
 // result's pages are not modified. The sheet is the page's own (PageSheet).
 func SheetParts(res nest.Result, page int, onClamp ClampFunc) []nest.Placed {
-	parts := slices.Clone(res.Pages[page].Parts)
+	parts, _ := sheetParts(res, page, onClamp)
+	return parts
+}
+
+// sheetParts is SheetParts, which also returns, for each part it gives,
+// its index in res.Pages[page].Parts.
+func sheetParts(res nest.Result, page int, onClamp ClampFunc) ([]nest.Placed, []int) {
+	given := res.Pages[page].Parts
+	parts := slices.Clone(given)
 	sheet := PageSheet(res, page)
 	for i, p := range parts {
 		q := p
@@ -158,13 +166,40 @@ func SheetParts(res nest.Result, page int, onClamp ClampFunc) []nest.Placed {
 			}
 		}
 	}
-	slices.SortStableFunc(parts, func(a, b nest.Placed) int {
-		if c := cmp.Compare(a.Y, b.Y); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.X, b.X)
+	idx := make([]int, len(parts))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(parts[a].Y, parts[b].Y), cmp.Compare(parts[a].X, parts[b].X))
 	})
-	return parts
+	return permute(parts, idx), idx
+}
+
+// permute returns parts in the order idx gives: parts[idx[0]] first.
+func permute(parts []nest.Placed, idx []int) []nest.Placed {
+	out := make([]nest.Placed, len(idx))
+	for i, j := range idx {
+		out[i] = parts[j]
+	}
+	return out
+}
+
+// Numbers returns the number every output gives each part of page page of
+// res, by the part's index in res.Pages[page].Parts: its place, from 1, in
+// the sheet's cutting order, the parts as the PDF draws them (SheetParts,
+// moved into the sheet) sorted by CutOrder under kerf (KerfOf of the
+// request). The numbers start at 1 on every sheet. The PDF's drawing and
+// list, the DXF's SEQUENCE layer, the cut list's No column and the labels
+// all number a piece so: piece 3 of a sheet is piece 3 on every paper.
+func Numbers(res nest.Result, page int, kerf float64) []int {
+	parts, given := sheetParts(res, page, nil)
+	order := cutOrder(parts, res.Pages[page].Cuts, kerf)
+	numbers := make([]int, len(parts))
+	for n, i := range order {
+		numbers[given[i]] = n + 1
+	}
+	return numbers
 }
 
 // clampSpan fits the interval [pos, pos+size) into [0, limit).
@@ -195,15 +230,30 @@ func KerfOf(req *nest.Request) float64 {
 	return DefaultCutKerf
 }
 
+// OrderKerf is KerfOf for an output given the request's kerf k, nil when
+// the request is not known (DefaultCutKerf), as pdf.Options.Kerf and
+// dxf.Options.Kerf are.
+func OrderKerf(k *float64) float64 {
+	if k == nil {
+		return KerfOf(nil)
+	}
+	return KerfOf(&nest.Request{Options: nest.Options{Kerf: *k}})
+}
+
 // CutOrder sorts the parts of one sheet, in place, into cutting order, the
-// order every output numbers a sheet's pieces in (the PDF's drawing and
-// list, the labels, and the phone checklist, web/src/features/job/
-// checklist.ts cutOrder): with cuts (a guillotine sequence), by the step of
+// order every output numbers a sheet's pieces in (Numbers: the PDF's
+// drawing and list, the DXF's SEQUENCE layer, the cut list, the labels,
+// and the phone checklist, web/src/features/job/checklist.ts cutOrder): with cuts (a guillotine sequence), by the step of
 // the sequence that frees the piece (the last cut along one of its edges: a
 // cut's line is a part's right or bottom edge, or lies up to kerf cm before
 // its left or top edge), then top to bottom, left to right; without cuts,
 // top to bottom, left to right. The sort is stable.
 func CutOrder(parts []nest.Placed, cuts []nest.Cut, kerf float64) {
+	copy(parts, permute(parts, cutOrder(parts, cuts, kerf)))
+}
+
+// cutOrder returns the indexes of parts in CutOrder's order.
+func cutOrder(parts []nest.Placed, cuts []nest.Cut, kerf float64) []int {
 	freed := make([]int, len(parts))
 	if len(cuts) > 0 {
 		for i, p := range parts {
@@ -217,11 +267,7 @@ func CutOrder(parts []nest.Placed, cuts []nest.Cut, kerf float64) {
 	slices.SortStableFunc(idx, func(a, b int) int {
 		return cmp.Or(cmp.Compare(freed[a], freed[b]), cmp.Compare(parts[a].Y, parts[b].Y), cmp.Compare(parts[a].X, parts[b].X))
 	})
-	sorted := make([]nest.Placed, len(parts))
-	for i, j := range idx {
-		sorted[i] = parts[j]
-	}
-	copy(parts, sorted)
+	return idx
 }
 
 // FreedBy returns the order of the last cut along an edge of p: the cut

@@ -25,7 +25,7 @@ func WriteCSV(w io.Writer, res nest.Result, opt Options) error {
 	b.WriteString(BOM)
 	writeRow(b, PieceHeaders)
 	for _, p := range pieces {
-		writeRow(b, []string{strconv.Itoa(p.Page), p.Label, p.Name, Num(p.X), Num(p.Y), Num(p.Width), Num(p.Height),
+		writeRow(b, []string{strconv.Itoa(p.Page), strconv.Itoa(p.No), p.Label, p.Name, Num(p.X), Num(p.Y), Num(p.Width), Num(p.Height),
 			yesNo(p.Rotated), p.Material, thickness(p.Thickness), p.Top, p.Bottom, p.Left, p.Right})
 	}
 	return b.Flush()

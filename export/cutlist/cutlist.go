@@ -1,6 +1,8 @@
 // Package cutlist writes the cut list of a layout for spreadsheets: an .xlsx
-// workbook with the sheets "Parçalar" (one row per piece) and "Levhalar"
-// (one row per sheet, with its usable leftovers), and the same tables as CSV
+// workbook with the sheets "Parçalar" (one row per piece, sheet by sheet in
+// cutting order, its column "No" the piece's number on its sheet as the
+// PDF, the DXF and the labels number it) and "Levhalar" (one row per
+// sheet, with its usable leftovers), and the same tables as CSV
 // the way Turkish Excel opens them (";" separated, decimal comma, UTF-8 with
 // BOM, CRLF).
 //
@@ -30,6 +32,9 @@ import (
 type Options struct {
 	Stock []nest.Stock `json:"stock,omitempty"`
 	Bands []nest.Band  `json:"bands,omitempty"`
+	// Sheet is the request's sheet (zero for none): the trim must leave
+	// some of it, as of every stock row and every sheet of the result.
+	Sheet nest.Sheet `json:"sheet,omitzero"`
 	// Kerf is the request's kerf (cm): leftovers keep it from every part.
 	Kerf float64 `json:"kerf,omitempty"`
 	// Trim is the request's edge trim (cm); leftovers lie inside it.
@@ -45,12 +50,16 @@ type Options struct {
 	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means
 	// all of them, as the rack gets them all.
 	MaxLeftovers int `json:"maxLeftovers,omitempty"`
+	// KerfUnknown says the request is not known (Kerf is then 0): the
+	// pieces are numbered as the PDF numbers them without its kerf
+	// (export.OrderKerf(nil)). The leftovers still keep Kerf.
+	KerfUnknown bool `json:"-"`
 }
 
 // ForRequest returns the options of the cut list of a layout of req: its
-// stock rows, band codes, kerf and trim.
+// sheet, stock rows, band codes, kerf and trim.
 func ForRequest(req nest.Request) Options {
-	return Options{Stock: req.Stock, Bands: req.Bands, Kerf: req.Options.Kerf, Trim: req.Options.Trim}
+	return Options{Stock: req.Stock, Bands: req.Bands, Sheet: req.Sheet, Kerf: req.Options.Kerf, Trim: req.Options.Trim}
 }
 
 // Limits of the options and of a result written.
@@ -67,15 +76,45 @@ const (
 
 // Turkish errors.
 var (
-	ErrNothing    = errors.New("Dışa aktarılacak yerleşim yok.")
-	ErrBadOptions = errors.New("Kesim listesi seçenekleri geçersiz: artık parça ölçüsü 0 ile 10.000 cm, kenar payı 0 ile 10.000 cm, testere payı 0 ile 10 cm, artık sayısı 0 ile 20 arasında olmalı.")
+	ErrNothing = errors.New("Dışa aktarılacak yerleşim yok.")
+	// ErrBadOptions is what every *OptionError is (errors.Is).
+	ErrBadOptions = errors.New("Kesim listesi seçenekleri geçersiz.")
 	ErrBadResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
 	ErrTooMany    = errors.New("Kesim listesi en fazla 200.000 parça içerebilir.")
 )
 
+// The messages of the bad options, one an option. The kerf's and the
+// trim's are the engine's (nest.Layout's, for options.kerf and
+// options.trim), as kesim nest and POST /api/nest refuse them.
+const (
+	MsgMaxLeftovers = "Artık sayısı 0 ile 20 arasında bir tam sayı olmalı."
+	MsgMinLeftover  = "Artık parça ölçüsü 0 ile 10.000 cm arasında olmalı."
+	MsgKerf         = "Testere payı 0 ile 10 cm arasında olmalı."
+	MsgTrim         = "Kenar payı sıfır veya pozitif olmalı ve tuvalden küçük kalmalı."
+)
+
+// MaxLeftovers is the most leftovers a sheet may be asked to list.
+const MaxLeftovers = 20
+
+// OptionError is a bad option: Field names it as Options' JSON does
+// ("maxLeftovers", "minLeftover", "kerf", "trim"; the kerf and the trim
+// are the request's options.kerf and options.trim), Message says why in
+// Turkish. It is ErrBadOptions (errors.Is).
+type OptionError struct {
+	Field, Message string
+}
+
+func (e *OptionError) Error() string { return e.Message }
+
+// Unwrap makes every OptionError ErrBadOptions.
+func (e *OptionError) Unwrap() error { return ErrBadOptions }
+
 // Piece is one row of "Parçalar".
 type Piece struct {
-	Page                     int // 1-based
+	Page int // 1-based
+	// No is the piece's number on its sheet, from 1, as the PDF, the DXF
+	// and the labels number it (export.Numbers: cutting order).
+	No                       int
 	X, Y, Width, Height      float64
 	Rotated                  bool
 	Material                 string
@@ -110,8 +149,23 @@ type SheetRow struct {
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func (o Options) check() (Options, error) {
-	if !finite(o.Trim) || o.Trim < 0 || o.Trim > MaxSide || !finite(o.Kerf) || o.Kerf < 0 || o.Kerf > nest.MaxKerfCM || !finite(o.MinLeftover) || o.MinLeftover < 0 || o.MinLeftover > MaxSide || o.MaxLeftovers < 0 || o.MaxLeftovers > 20 {
-		return o, ErrBadOptions
+	// In the order of the request, then of the cut list's own options.
+	if !finite(o.Kerf) || o.Kerf < 0 || o.Kerf > nest.MaxKerfCM {
+		return o, &OptionError{"kerf", MsgKerf}
+	}
+	if !finite(o.Trim) || o.Trim < 0 || o.Trim > MaxSide || !o.trimLeaves(o.Sheet.Width, o.Sheet.Height) {
+		return o, &OptionError{"trim", MsgTrim}
+	}
+	for _, s := range o.Stock {
+		if !o.trimLeaves(s.Width, s.Height) {
+			return o, &OptionError{"trim", MsgTrim}
+		}
+	}
+	if !finite(o.MinLeftover) || o.MinLeftover < 0 || o.MinLeftover > MaxSide {
+		return o, &OptionError{"minLeftover", MsgMinLeftover}
+	}
+	if o.MaxLeftovers < 0 || o.MaxLeftovers > MaxLeftovers {
+		return o, &OptionError{"maxLeftovers", MsgMaxLeftovers}
 	}
 	if o.MinLeftover == 0 {
 		o.MinLeftover = DefaultMinLeftover
@@ -123,6 +177,20 @@ func (o Options) check() (Options, error) {
 		o.Rules = []nest.OffcutRule{{MinWidth: o.MinLeftover, MinHeight: o.MinLeftover}}
 	}
 	return o, nil
+}
+
+// trimLeaves reports whether a sheet of w x h cm keeps some of itself
+// inside the trim on both sides, as the engine asks of every sheet (2 ×
+// trim under each side). A side that is not a positive length is no sheet
+// to check: the request has no such sheet (a zero Sheet), or the engine
+// refuses it on its own field.
+func (o Options) trimLeaves(w, h float64) bool {
+	for _, v := range []float64{w, h} {
+		if finite(v) && v > 0 && 2*o.Trim >= v {
+			return false
+		}
+	}
+	return true
 }
 
 func side(v float64) bool { return finite(v) && v >= 0 && v <= MaxSide }
@@ -145,6 +213,10 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 		return nil, nil, ErrTooMany
 	}
 	req := nest.Request{Stock: opt.Stock, Options: nest.Options{Kerf: opt.Kerf, Trim: opt.Trim}}
+	orderKerf := export.OrderKerf(&opt.Kerf)
+	if opt.KerfUnknown {
+		orderKerf = export.OrderKerf(nil)
+	}
 	names := map[string]string{} // stock row id → its name for the column, each computed once
 	sequenced := slices.ContainsFunc(res.Pages, func(p nest.Page) bool { return len(p.Cuts) > 0 })
 	pieces := make([]Piece, 0, n)
@@ -156,6 +228,9 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 		}
 		if !side(w) || !side(h) || !side(p.Thickness) {
 			return nil, nil, ErrBadResult
+		}
+		if !opt.trimLeaves(w, h) {
+			return nil, nil, &OptionError{"trim", MsgTrim}
 		}
 		row := SheetRow{Page: i + 1, StockID: p.StockID, Material: p.Material,
 			Thickness: p.Thickness, Width: w, Height: h, Efficiency: p.Efficiency, Sequenced: sequenced, Cuts: len(p.Cuts)}
@@ -180,13 +255,19 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 			if !side(pp.X) || !side(pp.Y) || !side(pp.Width) || !side(pp.Height) || pp.Width == 0 || pp.Height == 0 {
 				return nil, nil, ErrBadResult
 			}
-			pc := Piece{Page: i + 1, X: pp.X, Y: pp.Y, Width: pp.Width, Height: pp.Height, Rotated: pp.Rotated,
+		}
+		// The sheet's pieces in cutting order, numbered as on the PDF.
+		numbers := export.Numbers(res, i, orderKerf)
+		sheet := make([]Piece, len(p.Parts))
+		for j, pp := range p.Parts {
+			pc := Piece{Page: i + 1, No: numbers[j], X: pp.X, Y: pp.Y, Width: pp.Width, Height: pp.Height, Rotated: pp.Rotated,
 				Material: p.Material, Thickness: p.Thickness, Label: pp.ID, Name: pp.Name}
 			if e := pp.Edges; e != nil {
 				pc.Top, pc.Bottom, pc.Left, pc.Right = e.Top, e.Bottom, e.Left, e.Right
 			}
-			pieces = append(pieces, pc)
+			sheet[numbers[j]-1] = pc
 		}
+		pieces = append(pieces, sheet...)
 		row.Leftovers = leftovers(req, res.Sheet, p, opt)
 		sheets = append(sheets, row)
 	}
@@ -222,7 +303,7 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
 // Headers of the two tables, in the xlsx and the CSV alike.
 var (
-	PieceHeaders = []string{"Sayfa", "Etiket no", "Parça", "X (cm)", "Y (cm)", "Genişlik (cm)", "Yükseklik (cm)", "Döndürüldü", "Malzeme", "Kalınlık (mm)", "Üst bant", "Alt bant", "Sol bant", "Sağ bant"}
+	PieceHeaders = []string{"Sayfa", "No", "Etiket no", "Parça", "X (cm)", "Y (cm)", "Genişlik (cm)", "Yükseklik (cm)", "Döndürüldü", "Malzeme", "Kalınlık (mm)", "Üst bant", "Alt bant", "Sol bant", "Sağ bant"}
 	SheetHeaders = []string{"Sayfa", "Stok satırı", "Malzeme", "Kalınlık (mm)", "Genişlik (cm)", "Yükseklik (cm)", "Verim %", "Kesim sayısı", "Kesim uzunluğu (cm)", "Artık parçalar (cm)", "En büyük artık (cm²)"}
 )
 

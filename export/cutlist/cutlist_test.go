@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"kesim/export"
 	"kesim/nest"
 )
 
@@ -51,6 +53,20 @@ func layout(t testing.TB, n int) (nest.Request, nest.Result) {
 }
 
 func opts(req nest.Request) Options { return ForRequest(req) }
+
+// cutOrder returns the parts of every page of res in the order the cut
+// list lists them: by their number on the sheet (export.Numbers under the
+// request's kerf), as the PDF numbers them.
+func cutOrder(req nest.Request, res nest.Result) [][]nest.Placed {
+	out := make([][]nest.Placed, len(res.Pages))
+	for i, p := range res.Pages {
+		out[i] = make([]nest.Placed, len(p.Parts))
+		for j, n := range export.Numbers(res, i, export.KerfOf(&req)) {
+			out[i][n-1] = p.Parts[j]
+		}
+	}
+	return out
+}
 
 // parseCSV reads a Turkish Excel CSV back: BOM, ";" fields, CRLF lines.
 func parseCSV(t *testing.T, b []byte) [][]string {
@@ -93,16 +109,21 @@ func TestCSVParsesBack(t *testing.T) {
 		t.Fatalf("header %v", rows[0])
 	}
 	k := 1
+	order := cutOrder(req, res)
 	for pi, p := range res.Pages {
-		for _, pp := range p.Parts {
-			r := rows[k]
+		for n, pp := range order[pi] {
+			r := rows[k][:1]
+			if rows[k][1] != strconv.Itoa(n+1) {
+				t.Fatalf("row %v for piece %s: No %s, want %d", rows[k], pp.ID, rows[k][1], n+1)
+			}
+			r = append(r, rows[k][2:]...) // the columns after No as they were
 			k++
 			if trNum(t, r[0]) != float64(pi+1) || r[1] != pp.ID || r[8] != p.Material {
 				t.Fatalf("row %v for piece %s on page %d", r, pp.ID, pi+1)
 			}
 			for i, v := range []float64{pp.X, pp.Y, pp.Width, pp.Height} {
 				if math.Abs(trNum(t, r[3+i])-v) > 0.005 {
-					t.Fatalf("piece %s column %s = %s, want %v", pp.ID, PieceHeaders[3+i], r[3+i], v)
+					t.Fatalf("piece %s column %s = %s, want %v", pp.ID, PieceHeaders[4+i], r[3+i], v)
 				}
 			}
 			if (r[7] == "Evet") != pp.Rotated || trNum(t, r[9]) != p.Thickness {
@@ -150,7 +171,7 @@ func TestCSVFieldsAreSafe(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := parseCSV(t, b.Bytes())
-	if rows[1][1] != "'=1+1" || rows[1][2] != `Raf; "üst" ikinci` || rows[1][5] != "10,25" {
+	if rows[1][1] != "1" || rows[1][2] != "'=1+1" || rows[1][3] != `Raf; "üst" ikinci` || rows[1][6] != "10,25" {
 		t.Fatalf("row %q", rows[1])
 	}
 }
@@ -159,7 +180,7 @@ func TestBadInputIsTurkishError(t *testing.T) {
 	_, res := layout(t, 5)
 	var b bytes.Buffer
 	for _, o := range []Options{{MinLeftover: math.NaN()}, {MinLeftover: -1}, {Trim: math.Inf(1)}, {MaxLeftovers: 1000}} {
-		if err := WriteXLSX(&b, res, o); err != ErrBadOptions {
+		if err := WriteXLSX(&b, res, o); !errors.Is(err, ErrBadOptions) {
 			t.Fatalf("options %+v: %v", o, err)
 		}
 	}
@@ -197,7 +218,7 @@ wb = openpyxl.load_workbook(sys.argv[1])
 out = {}
 for ws in wb.worksheets:
     out[ws.title] = [[c.value for c in row] for row in ws.iter_rows()]
-    out[ws.title + ".fmt"] = ws.cell(row=2, column=4).number_format
+    out[ws.title + ".fmt"] = ws.cell(row=2, column=5).number_format
 print(json.dumps(out))`
 	got, err := exec.Command(py, "-c", script, file).Output()
 	if err != nil {
@@ -216,17 +237,18 @@ print(json.dumps(out))`
 		t.Fatalf("number format %v", wb[PiecesSheet+".fmt"])
 	}
 	k := 1
+	order := cutOrder(req, res)
 	for pi, p := range res.Pages {
-		for _, pp := range p.Parts {
+		for n, pp := range order[pi] {
 			r := pieces[k].([]any)
 			k++
-			want := []any{float64(pi + 1), pp.ID, pp.Name, pp.X, pp.Y, pp.Width, pp.Height}
+			want := []any{float64(pi + 1), float64(n + 1), pp.ID, pp.Name, pp.X, pp.Y, pp.Width, pp.Height}
 			for i, v := range want {
 				if r[i] != v {
 					t.Fatalf("piece %s column %s = %v (%T), want %v", pp.ID, PieceHeaders[i], r[i], r[i], v)
 				}
 			}
-			if r[8] != p.Material || r[9] != p.Thickness {
+			if r[9] != p.Material || r[10] != p.Thickness {
 				t.Fatalf("row %v", r)
 			}
 		}
@@ -278,18 +300,18 @@ func TestXLSXReadByExcelize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != res.Stats.Placed+1 || rows[0][5] != "Genişlik (cm)" {
+	if len(rows) != res.Stats.Placed+1 || rows[0][6] != "Genişlik (cm)" {
 		t.Fatalf("%d rows, header %v", len(rows), rows[0])
 	}
-	p := res.Pages[0].Parts[0]
-	if rows[1][1] != p.ID || rows[1][5] != strconv.FormatFloat(p.Width, 'g', -1, 64) {
+	p := cutOrder(req, res)[0][0]
+	if rows[1][1] != "1" || rows[1][2] != p.ID || rows[1][6] != strconv.FormatFloat(p.Width, 'g', -1, 64) {
 		t.Fatalf("row %v, piece %+v", rows[1], p)
 	}
-	if typ, err := f.GetCellType(PiecesSheet, "F2"); err != nil || typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
-		t.Fatalf("F2 type %v %v", typ, err)
+	if typ, err := f.GetCellType(PiecesSheet, "G2"); err != nil || typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
+		t.Fatalf("G2 type %v %v", typ, err)
 	}
-	if s, _ := f.GetCellValue(PiecesSheet, "F2"); !strings.Contains(s, ".") && !strings.Contains(s, ",") {
-		t.Fatalf("F2 shows %q: the #,##0.00 format is not applied", s)
+	if s, _ := f.GetCellValue(PiecesSheet, "G2"); !strings.Contains(s, ".") && !strings.Contains(s, ",") {
+		t.Fatalf("G2 shows %q: the #,##0.00 format is not applied", s)
 	}
 	// A whole thickness shows as one: 18, not 18,00.
 	col := slices.Index(rows[0], "Kalınlık (mm)")

@@ -22,8 +22,8 @@ func ExampleWriteCSV() {
 	_ = cutlist.WriteCSV(&b, exampleResult(), cutlist.Options{})
 	fmt.Print(strings.ReplaceAll(strings.TrimPrefix(b.String(), cutlist.BOM), "\r\n", "\n"))
 	// Output:
-	// Sayfa;Etiket no;Parça;X (cm);Y (cm);Genişlik (cm);Yükseklik (cm);Döndürüldü;Malzeme;Kalınlık (mm);Üst bant;Alt bant;Sol bant;Sağ bant
-	// 1;p1;Yan;0;0;60;100;Hayır;MDF;18;A;;;
+	// Sayfa;No;Etiket no;Parça;X (cm);Y (cm);Genişlik (cm);Yükseklik (cm);Döndürüldü;Malzeme;Kalınlık (mm);Üst bant;Alt bant;Sol bant;Sağ bant
+	// 1;1;p1;Yan;0;0;60;100;Hayır;MDF;18;A;;;
 }
 
 func ExampleWriteSheetsCSV() {

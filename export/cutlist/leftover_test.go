@@ -3,6 +3,7 @@ package cutlist
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -114,7 +115,7 @@ func TestLeftoverLeavesTheKerf(t *testing.T) {
 func TestLeftoverOptionsChecked(t *testing.T) {
 	res := nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{{Parts: []nest.Placed{{ID: "a", Width: 10, Height: 10}}}}}
 	for _, o := range []Options{{Kerf: -1}, {Kerf: 11}} {
-		if _, _, err := Rows(res, o); err != ErrBadOptions {
+		if _, _, err := Rows(res, o); !errors.Is(err, ErrBadOptions) {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}

@@ -86,10 +86,10 @@ func WriteXLSX(w io.Writer, res nest.Result, opt Options) error {
 
 	prow := make([][]cell, len(pieces))
 	for i, p := range pieces {
-		prow[i] = []cell{p.Page, p.Label, p.Name, p.X, p.Y, p.Width, p.Height, yesNo(p.Rotated),
+		prow[i] = []cell{p.Page, p.No, p.Label, p.Name, p.X, p.Y, p.Width, p.Height, yesNo(p.Rotated),
 			p.Material, xlsxThickness(p.Thickness), p.Top, p.Bottom, p.Left, p.Right}
 	}
-	if err := writeSheet(z, "xl/worksheets/sheet1.xml", PieceHeaders, prow, map[int]float64{3: 22}, 13); err != nil {
+	if err := writeSheet(z, "xl/worksheets/sheet1.xml", PieceHeaders, prow, map[int]float64{2: 6, 4: 22}, 13); err != nil {
 		return err
 	}
 	srow := make([][]cell, len(sheets))

@@ -7,9 +7,11 @@
 // The layers are those of the specification (see the Layer constants): a
 // CAM program that cuts only CUTTING_PARTS finds exactly one closed polyline
 // per part, exactly the part's size, and CUTTING_BOUNDARY holds only the
-// sheet outlines (the 5 cm grid is on GRID, the title on PART_INFO). Parts are numbered from 1 in reading
-// order (top to bottom, then left to right, as on screen and in the PDF);
-// a guillotine layout's saw cuts are drawn in their order on SEQUENCE.
+// sheet outlines (the 5 cm grid is on GRID, the title on PART_INFO). Parts are numbered from 1 on each sheet
+// as the PDF, the cut list and the labels number them (export.Numbers:
+// cutting order, in the order a guillotine sheet's cuts free them, else
+// top to bottom, then left to right); a guillotine layout's saw cuts are
+// drawn in their order on SEQUENCE.
 // Text is in the Windows-1254 (Turkish) code page with the Arial font.
 package dxf
 
@@ -40,6 +42,11 @@ type Options struct {
 	Bands []nest.Band
 	// Now dates the files in WriteZip's archive; zero means time.Now().
 	Now time.Time
+	// Kerf is the request's kerf in cm, which the pieces of a guillotine
+	// sheet are numbered with on the SEQUENCE layer (export.Numbers), as
+	// pdf.Options.Kerf numbers them in the PDF; nil means not known
+	// (export.DefaultCutKerf, as the PDF without it).
+	Kerf *float64
 }
 
 // FileName returns the file name the specification asks for, such as

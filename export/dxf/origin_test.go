@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,9 +42,10 @@ func TestCutListToDXFCoordinates(t *testing.T) {
 		return v
 	}
 	want := map[int][]rect{}
+	col := slices.Index(rows[0], "X (cm)")
 	for _, row := range rows[1:] {
 		page := int(num(row[0])) - 1
-		x, y, w, h := num(row[3]), num(row[4]), num(row[5]), num(row[6])
+		x, y, w, h := num(row[col]), num(row[col+1]), num(row[col+2]), num(row[col+3])
 		H := res.Sheet.Height
 		want[page] = append(want[page], rect{x, H - y - h, x + w, H - y})
 	}

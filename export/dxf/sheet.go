@@ -60,7 +60,9 @@ func bandColors(res nest.Result) map[string]int {
 func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) {
 	t, w, h, x0 := d.t, d.sheet.Width, d.sheet.Height, d.originX
 	a := annotation(d.sheet)
+	// Numbered in cutting order, as the PDF numbers them (export.Numbers).
 	parts := export.SheetParts(res, page, onClamp)
+	export.CutOrder(parts, res.Pages[page].Cuts, export.OrderKerf(d.opt.Kerf))
 
 	t.rectangle(LayerBoundary, colorByLayer, x0, 0, x0+w, h)
 	for k := 1; float64(k*minorGrid) < w; k++ {

@@ -2,7 +2,7 @@
 // physical piece of a layout, in cutting order, for sticking on every piece
 // so that the parts of a job can be sorted and sent to the edge bander.
 //
-// Each label shows the part's name, its finished size (as entered in the
+// Each label shows its number and the part's name, its finished size (as entered in the
 // request) and its cut size (as placed), its material and thickness, its
 // sheet number and position, its banded edges on a small outline (a thick
 // line per banded edge, with the band code), a grain arrow when the part has
@@ -24,7 +24,9 @@
 //
 // The order is the cutting order: sheet by sheet; within a sheet with a
 // guillotine cut sequence, the order in which the sequence frees the pieces;
-// else reading order (top to bottom, left to right).
+// else reading order (top to bottom, left to right). Each label starts
+// with its piece's number on its sheet, "3 · Kapak sol", the number the
+// PDF, the DXF and the cut list give the piece (export.Numbers).
 package labels
 
 import (
@@ -33,7 +35,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -129,24 +130,29 @@ func PageSize(name string) (width, height float64, perPage int, err error) {
 // Piece is one label: a placed part and where it lies.
 type Piece struct {
 	Page int // 0-based sheet index
+	// Number is the piece's number on its sheet, from 1, as the PDF, the
+	// DXF and the cut list number it (export.Numbers).
+	Number int
 	nest.Placed
 }
 
 // Order returns the pieces of res in cutting order: sheet by sheet; within
 // a sheet, by the step of the sheet's cut sequence that frees the piece
-// (the last cut along one of its edges), else in reading order
-// (export.CutOrder, which the PDF numbers a sheet's pieces by too). req,
-// when not nil, gives the kerf that separates a piece from the cut left of
-// or above it (export.KerfOf).
+// (the last cut along one of its edges), else in reading order, each with
+// its number (export.Numbers, which the PDF numbers a sheet's pieces by
+// too: label 3 of a sheet is piece 3 on its PDF page). req, when not nil,
+// gives the kerf that separates a piece from the cut left of or above it
+// (export.KerfOf).
 func Order(req *nest.Request, res nest.Result) []Piece {
 	kerf := export.KerfOf(req)
 	var out []Piece
 	for i, pg := range res.Pages {
-		parts := slices.Clone(pg.Parts)
-		export.CutOrder(parts, pg.Cuts, kerf)
-		for _, p := range parts {
-			out = append(out, Piece{Page: i, Placed: p})
+		numbers := export.Numbers(res, i, kerf)
+		sheet := make([]Piece, len(pg.Parts))
+		for j, p := range pg.Parts {
+			sheet[numbers[j]-1] = Piece{Page: i, Number: numbers[j], Placed: p}
 		}
+		out = append(out, sheet...)
 	}
 	return out
 }
@@ -375,11 +381,19 @@ func (d *drawer) label(x, y, w, h float64, p Piece) error {
 		material, thickness = part.Material, part.Thickness
 	}
 
-	// Name, bold, beside the QR code.
+	// The piece's number on its sheet, as the PDF and the DXF number it,
+	// then its name, bold, beside the QR code.
 	textW := baseW - 2*pad - qrSize - 1.5
 	f.SetTextColor(0, 0, 0)
 	tx, ty := at(pad, pad+3)
-	f.Text(tx, ty, d.fitMiddle(pdf.Printable(p.Name), "B", 9*s, textW*s))
+	number := ""
+	if p.Number > 0 {
+		number = strconv.Itoa(p.Number) + " · "
+	}
+	f.SetFont(pdf.FontFamily, "B", 9*s)
+	f.Text(tx, ty, number)
+	nw := f.GetStringWidth(number)
+	f.Text(tx+nw, ty, d.fitMiddle(pdf.Printable(p.Name), "B", 9*s, textW*s-nw))
 
 	lines := []string{
 		"Net " + export.Size(finishedW, finishedH) + " cm",

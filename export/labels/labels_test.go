@@ -455,6 +455,10 @@ func TestLongNamesKeepTheirEnd(t *testing.T) {
 	text := run(t, pdftotext, "-enc", "UTF-8", write(t, &req, res, Options{Preset: PresetA4x8}), "-")
 	ones, twos := 0, 0
 	for _, line := range strings.Split(text, "\n") {
+		// The name follows the piece's number, "1 · ".
+		if _, name, ok := strings.Cut(line, " · "); ok {
+			line = name
+		}
 		if strings.HasPrefix(line, "Üst dolap") && strings.Contains(line, "…") {
 			switch {
 			case strings.HasSuffix(strings.TrimSpace(line), "sol 1"):
@@ -644,5 +648,52 @@ func TestTooLongIDHasNoBars(t *testing.T) {
 				t.Errorf("decoded %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// Every label prints its piece's number on its sheet, the number the PDF
+// gives the piece (export.Numbers): on a guillotine sheet, in the order
+// its cuts free the pieces ("1 · Parça-C"), not in reading order. (The
+// labels printed no number, so a piece could not be found on the PDF.)
+func TestLabelsPrintThePDFNumber(t *testing.T) {
+	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
+	res := exporttest.CutSheet()
+	req := nest.Request{Options: nest.Options{Kerf: 0.4}}
+	for _, r := range []*nest.Request{&req, nil} {
+		for _, p := range Order(r, res) {
+			if want := exporttest.CutSheetNumbers[p.ID]; p.Number != want {
+				t.Errorf("piece %s: number %d, want %d", p.ID, p.Number, want)
+			}
+		}
+	}
+	text := run(t, pdftotext, "-enc", "UTF-8", write(t, &req, res, Options{}), "-")
+	for id, n := range exporttest.CutSheetNumbers {
+		if want := fmt.Sprintf("%d · Parça-%s", n, id); !strings.Contains(text, want) {
+			t.Errorf("the labels do not print %q:\n%s", want, text)
+		}
+	}
+}
+
+// On the engine's layouts, every label's number is the piece's number
+// (export.Numbers), and numbers run 1, 2, ... on each sheet in label order.
+func TestOrderNumbersEngineLayouts(t *testing.T) {
+	reqs := exporttest.EngineRequests()
+	for i, res := range exporttest.EngineLayouts(t) {
+		numbers := map[string]int{}
+		for page := range res.Pages {
+			for j, n := range export.Numbers(res, page, export.KerfOf(&reqs[i])) {
+				numbers[res.Pages[page].Parts[j].ID] = n
+			}
+		}
+		page, next := -1, 0
+		for _, p := range Order(&reqs[i], res) {
+			if p.Page != page {
+				page, next = p.Page, 0
+			}
+			next++
+			if p.Number != next || numbers[p.ID] != p.Number {
+				t.Errorf("layout %d sheet %d: piece %s is label %d numbered %d, export.Numbers %d", i, p.Page+1, p.ID, next, p.Number, numbers[p.ID])
+			}
+		}
 	}
 }

@@ -58,6 +58,10 @@ var exportKinds = map[string]exportKind{
 	}},
 	"dxf": {"application/dxf", ".dxf", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		opt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
+		if body.Request != nil {
+			// The pieces are numbered as in the PDF, which the kerf decides.
+			opt.Kerf = &req.Options.Kerf
+		}
 		if dxf.SeveralMaterials(*body.Result) {
 			return dxf.WriteZip(b, *body.Result, opt)
 		}
@@ -68,7 +72,13 @@ var exportKinds = map[string]exportKind{
 		if err := options(body, &o); err != nil {
 			return err
 		}
-		return labels.Write(b, &req, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job, SheetURL: o.SheetURL})
+		// Without the request, the pieces are numbered as the PDF numbers
+		// them without its kerf (labels.Order of nil).
+		var lreq *nest.Request
+		if body.Request != nil {
+			lreq = &req
+		}
+		return labels.Write(b, lreq, *body.Result, labels.Options{Preset: o.Preset, Job: o.Job, SheetURL: o.SheetURL})
 	}},
 	"xlsx": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx", func(b *bytes.Buffer, body exportBody, req nest.Request) error {
 		opt, err := cutListOptions(body, req)
@@ -122,6 +132,9 @@ func cutListOptions(body exportBody, req nest.Request) (cutlist.Options, error) 
 	}
 	opt := cutlist.ForRequest(req)
 	opt.Rules, opt.MinLeftover, opt.MaxLeftovers = o.Rules, o.MinLeftover, o.MaxLeftovers
+	// Without the request, the pieces are numbered as the PDF numbers them
+	// without its kerf.
+	opt.KerfUnknown = body.Request == nil
 	return opt, nil
 }
 
@@ -219,8 +232,17 @@ func (h exportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := kind.write(&b, body, req); err != nil {
 		var ae *apperr.Error
 		var ie *nest.InputError
+		var oe *cutlist.OptionError
 		switch {
 		case errors.As(err, &ae):
+		case errors.As(err, &oe):
+			// A cut list option, named: the kerf and the trim are the
+			// request's, the others the body's options.
+			field := "options." + oe.Field
+			if oe.Field == "kerf" || oe.Field == "trim" {
+				field = "request.options." + oe.Field
+			}
+			err = apperr.NewField(apperr.Invalid, field, oe.Message)
 		case errors.As(err, &ie):
 			// An option the engine checks (an offcut rule): named, as
 			// /api/nest names it.

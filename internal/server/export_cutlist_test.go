@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -112,5 +113,81 @@ func TestExportQuoteJobName(t *testing.T) {
 	r = do(h, "POST", "/api/export/quote", `{"result":`+w.Body.String()+`,"options":{"job":"`+strings.Repeat("ş", 201)+`"}}`)
 	if r.Code != 400 || !strings.Contains(r.Body.String(), "iş adı en fazla 200 karakter") {
 		t.Errorf("a job name of 201 characters: %d %s", r.Code, r.Body)
+	}
+}
+
+// cutSheetResult is a guillotine sheet whose cuts free C and D (right)
+// before A and B (left): every paper numbers them C 1, D 2, A 3, B 4.
+const cutSheetResult = `{"sheet":{"width":100,"height":100},"pages":[{"id":"page-0","efficiency":97,"parts":[
+	{"id":"A","name":"Parça-A","x":0,"y":0,"width":50,"height":60},
+	{"id":"B","name":"Parça-B","x":0,"y":60.4,"width":50,"height":39.6},
+	{"id":"C","name":"Parça-C","x":50.4,"y":0,"width":49.6,"height":30},
+	{"id":"D","name":"Parça-D","x":50.4,"y":30.4,"width":49.6,"height":69.6}],
+	"cuts":[{"order":1,"x":50,"y":0,"length":100,"direction":"vertical"},
+	{"order":2,"x":50.4,"y":30,"length":49.6,"direction":"horizontal"},
+	{"order":3,"x":0,"y":60,"length":50,"direction":"horizontal"}]}]}`
+
+// The cut list's No column numbers the pieces as the PDF does, with the
+// request and without it.
+func TestExportCutListNumbersAsThePDF(t *testing.T) {
+	h := newTestServer(t, nil)
+	for _, request := range []string{``, `,"request":{"sheet":{"width":100,"height":100},"options":{"kerf":0.4}}`} {
+		r := do(h, "POST", "/api/export/csv", `{"result":`+cutSheetResult+request+`}`)
+		if r.Code != 200 {
+			t.Fatalf("csv: %d %s", r.Code, r.Body)
+		}
+		cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Body.Bytes(), []byte("\uFEFF"))))
+		cr.Comma = ';'
+		rows, err := cr.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, row := range rows {
+			got = append(got, row[1]+row[2])
+		}
+		if want := []string{"NoEtiket no", "1C", "2D", "3A", "4B"}; !slices.Equal(got, want) {
+			t.Errorf("request %q: No and Etiket no %v, want %v", request, got, want)
+		}
+	}
+}
+
+// Each bad cut list option is refused on its own field with its own
+// message (they had one message for four ranges and no field), and so is
+// a trim that leaves nothing of the sheet (it answered 200, "Verim 0").
+func TestExportCutListOptionErrors(t *testing.T) {
+	h := newTestServer(t, nil)
+	sheet := `{"sheet":{"width":100,"height":100},"options":{"trim":%s}}`
+	for _, kind := range []string{"xlsx", "csv", "sheets-csv"} {
+		for _, c := range []struct{ request, options, field, msg string }{
+			{``, `{"maxLeftovers":21}`, "options.maxLeftovers", cutlist.MsgMaxLeftovers},
+			{``, `{"maxLeftovers":-1}`, "options.maxLeftovers", cutlist.MsgMaxLeftovers},
+			{``, `{"minLeftover":-5}`, "options.minLeftover", cutlist.MsgMinLeftover},
+			{fmt.Sprintf(sheet, "60"), `{}`, "request.options.trim", cutlist.MsgTrim},
+			{fmt.Sprintf(sheet, "50"), `{}`, "request.options.trim", cutlist.MsgTrim},
+			{fmt.Sprintf(sheet, "-1"), `{}`, "request.options.trim", cutlist.MsgTrim},
+			{`{"options":{"trim":10},"stock":[{"id":"s","width":300,"height":20}]}`, `{}`, "request.options.trim", cutlist.MsgTrim},
+			{`{"options":{"kerf":50}}`, `{}`, "request.options.kerf", cutlist.MsgKerf},
+		} {
+			body := `{"result":` + cutSheetResult + `,"options":` + c.options
+			if c.request != "" {
+				body += `,"request":` + c.request
+			}
+			r := do(h, "POST", "/api/export/"+kind, body+`}`)
+			var e struct {
+				Error struct {
+					Message string
+					Fields  map[string]string
+				}
+			}
+			if r.Code != 400 || json.Unmarshal(r.Body.Bytes(), &e) != nil || e.Error.Message != c.msg || len(e.Error.Fields) != 1 || e.Error.Fields[c.field] != c.msg {
+				t.Errorf("%s %s %s: %d %s; want 400 %q on %s", kind, c.request, c.options, r.Code, r.Body, c.msg, c.field)
+			}
+		}
+		// 0 means all the leftovers; a trim under half the sheet is fine.
+		r := do(h, "POST", "/api/export/"+kind, `{"result":`+cutSheetResult+`,"options":{"maxLeftovers":0},"request":`+fmt.Sprintf(sheet, "0")+`}`)
+		if r.Code != 200 {
+			t.Errorf("%s, maxLeftovers 0: %d %s", kind, r.Code, r.Body)
+		}
 	}
 }

@@ -176,3 +176,32 @@ func Missing(t testing.TB, what string) {
 	}
 	t.Skip(msg)
 }
+
+// CutSheet is a guillotine sheet whose cut sequence frees its pieces in
+// another order than reading order: the first cut is the vertical one, so
+// C and D (right) come off before A and B (left). Under a kerf of 0,4 cm
+// (or the default 1 cm) every paper numbers them C 1, D 2, A 3, B 4
+// (export.Numbers); in reading order they would be A 1, C 2, D 3, B 4.
+// A second sheet, without cuts, is numbered in reading order: E, F, G.
+func CutSheet() nest.Result {
+	return nest.Result{Sheet: nest.Sheet{Width: 100, Height: 100}, Pages: []nest.Page{
+		{ID: "page-0", Efficiency: 97, Parts: []nest.Placed{
+			{ID: "A", Name: "Parça-A", X: 0, Y: 0, Width: 50, Height: 60, OriginalIndex: 0},
+			{ID: "B", Name: "Parça-B", X: 0, Y: 60.4, Width: 50, Height: 39.6, OriginalIndex: 1},
+			{ID: "C", Name: "Parça-C", X: 50.4, Y: 0, Width: 49.6, Height: 30, OriginalIndex: 2},
+			{ID: "D", Name: "Parça-D", X: 50.4, Y: 30.4, Width: 49.6, Height: 69.6, OriginalIndex: 3},
+		}, Cuts: []nest.Cut{
+			{Order: 1, X: 50, Y: 0, Length: 100, Direction: nest.Vertical},
+			{Order: 2, X: 50.4, Y: 30, Length: 49.6, Direction: nest.Horizontal},
+			{Order: 3, X: 0, Y: 60, Length: 50, Direction: nest.Horizontal},
+		}},
+		{ID: "page-1", Efficiency: 3, Parts: []nest.Placed{
+			{ID: "G", Name: "Parça-G", X: 50, Y: 50, Width: 10, Height: 10, OriginalIndex: 6},
+			{ID: "E", Name: "Parça-E", X: 0, Y: 0, Width: 10, Height: 10, OriginalIndex: 4},
+			{ID: "F", Name: "Parça-F", X: 20, Y: 0, Width: 10, Height: 10, OriginalIndex: 5},
+		}},
+	}}
+}
+
+// CutSheetNumbers are the numbers of CutSheet's pieces, by id.
+var CutSheetNumbers = map[string]int{"C": 1, "D": 2, "A": 3, "B": 4, "E": 1, "F": 2, "G": 3}
