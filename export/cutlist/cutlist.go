@@ -99,12 +99,16 @@ const MaxLeftovers = 20
 // OptionError is a bad option: Field names it as Options' JSON does
 // ("maxLeftovers", "minLeftover", "kerf", "trim"; the kerf and the trim
 // are the request's options.kerf and options.trim), Message says why in
-// Turkish. It is ErrBadOptions (errors.Is).
+// Turkish. It is ErrBadOptions (errors.Is), whose words start its Error
+// ("Kesim listesi seçenekleri geçersiz: Artık sayısı …") where no field is
+// shown (the browser's engine); the server shows Message on Field.
 type OptionError struct {
 	Field, Message string
 }
 
-func (e *OptionError) Error() string { return e.Message }
+func (e *OptionError) Error() string {
+	return strings.TrimSuffix(ErrBadOptions.Error(), ".") + ": " + e.Message
+}
 
 // Unwrap makes every OptionError ErrBadOptions.
 func (e *OptionError) Unwrap() error { return ErrBadOptions }
