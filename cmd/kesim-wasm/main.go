@@ -325,9 +325,10 @@ type exportOptions struct {
 	// SheetURL, the address of a saved job, puts the QR code of each
 	// sheet's checklist on the PDF's sheet pages (pdf.Options.SheetURL).
 	SheetURL string `json:"sheetUrl"`
-	// Kerf and DeductBands are the request's options: the PDF numbers the
-	// pieces in cutting order, which the kerf decides, and heads the sizes
-	// as cut sizes when bands are deducted (pdf.Options).
+	// Kerf and DeductBands are the request's options: the PDF and the DXF
+	// number the pieces in cutting order, which the kerf decides, and the
+	// PDF heads the sizes as cut sizes when bands are deducted
+	// (pdf.Options, dxf.Options).
 	Kerf        *float64 `json:"kerf"`
 	DeductBands bool     `json:"deductBands"`
 }
@@ -371,7 +372,7 @@ func exportDXF(_ js.Value, args []js.Value) any {
 			return js.Undefined(), err
 		}
 		var b bytes.Buffer
-		o := dxf.Options{Stock: opt.Stock, Bands: opt.Bands, Now: time.Now()}
+		o := dxf.Options{Stock: opt.Stock, Bands: opt.Bands, Now: time.Now(), Kerf: opt.Kerf}
 		switch {
 		case opt.Page != nil:
 			err = dxf.WriteSheet(&b, res, *opt.Page, o)

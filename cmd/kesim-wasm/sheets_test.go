@@ -88,7 +88,7 @@ func TestBrowserSheets(t *testing.T) {
 	if a := call("kesimXLSX", res, map[string]any{}); a.Error != "" || !strings.HasPrefix(a.Head, "PK") {
 		t.Errorf("kesimXLSX: %+v", a)
 	}
-	if a := call("kesimCutCSV", res, map[string]any{}); a.Error != "" || !strings.HasPrefix(a.Text, "\uFEFFSayfa;Etiket no;") {
+	if a := call("kesimCutCSV", res, map[string]any{}); a.Error != "" || !strings.HasPrefix(a.Text, "\uFEFFSayfa;No;Etiket no;") {
 		t.Errorf("kesimCutCSV: %+v", a)
 	}
 	if a := call("kesimSheetsCSV", res, map[string]any{}); a.Error != "" || !strings.HasPrefix(a.Text, "\uFEFFSayfa;Stok satırı;") {

@@ -407,7 +407,7 @@ func outputOf(flag, given, path string, data []byte) output {
 func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, error) {
 	jsonPath, pdfPath, dxfPath, dxfPerSheet := f.jsonOut, f.pdfOut, f.dxfOut, f.dxfPerSheet
 	var outs []output
-	dopt := dxf.Options{Stock: req.Stock, Bands: req.Bands}
+	dopt := dxf.Options{Stock: req.Stock, Bands: req.Bands, Kerf: &req.Options.Kerf}
 	if jsonPath != "" {
 		data, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {

@@ -299,7 +299,8 @@ export class EngineClient {
     return this.exportCall({
       type: 'dxf',
       result: JSON.stringify(result),
-      options: JSON.stringify(page === undefined ? stockOf(extra) : { page, ...stockOf(extra) }),
+      // The request's kerf numbers a guillotine sheet's pieces in cutting order, as the PDF does.
+      options: JSON.stringify({ ...(page === undefined ? {} : { page }), ...stockOf(extra), ...(extra.kerf !== undefined ? { kerf: extra.kerf } : {}) }),
     });
   }
 

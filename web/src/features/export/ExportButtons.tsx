@@ -165,7 +165,7 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
     try {
       const given = fileName(await exporter.fileName(result, 'dxf'), job, result);
       const name = dxfName(given);
-      const extra = { stock, bands };
+      const extra = { stock, bands, ...(request ? { kerf: request.options.kerf } : {}) };
       if (perSheet && result.pages.length > 1) {
         const files: Record<string, Uint8Array> = {};
         for (let i = 0; i < result.pages.length; i++) {
