@@ -13,6 +13,7 @@
 package cutlist
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"kesim/export"
 	"kesim/nest"
@@ -50,11 +52,31 @@ type Options struct {
 	// MaxLeftovers is how many leftovers a sheet lists at most; 0 means
 	// all of them, as the rack gets them all.
 	MaxLeftovers int `json:"maxLeftovers,omitempty"`
+	// Offcuts, when not nil, are the sheets' leftovers instead (a cut
+	// job's: those its cut put on the rack, with their codes), listed as
+	// they are, the largest of a sheet first; an empty list lists none.
+	// The rules then play no part.
+	Offcuts []Offcut `json:"offcuts,omitempty"`
 	// KerfUnknown says the request is not known (Kerf is then 0): the
 	// pieces are numbered as the PDF numbers them without its kerf
 	// (export.OrderKerf(nil)). The leftovers still keep Kerf.
 	KerfUnknown bool `json:"-"`
 }
+
+// Offcut is a leftover given to the cut list (Options.Offcuts): where it
+// lies, in cm on the page of that index in the result, and the code of
+// the rack's offcut row it is.
+type Offcut struct {
+	Page   int     `json:"page"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Code   string  `json:"code"`
+}
+
+// MaxOffcutCode is the longest code of an offcut, in characters.
+const MaxOffcutCode = 40
 
 // ForRequest returns the options of the cut list of a layout of req: its
 // sheet, stock rows, band codes, kerf and trim.
@@ -67,11 +89,6 @@ const (
 	DefaultMinLeftover = nest.DefaultOffcutCM
 	MaxSide            = 10000 // cm, as the engine
 	MaxPieces          = 200000
-	// MaxLeftoverGrid bounds the leftover search: a sheet whose parts'
-	// distinct edges cut it into more grid cells (about 1,000 parts in
-	// general position; a grid of 20,000 parts makes 80,000) lists no
-	// leftovers, which would take seconds.
-	MaxLeftoverGrid = 4_000_000
 )
 
 // Turkish errors.
@@ -91,6 +108,8 @@ const (
 	MsgMinLeftover  = "Artık parça ölçüsü 0 ile 10.000 cm arasında olmalı."
 	MsgKerf         = "Testere payı 0 ile 10 cm arasında olmalı."
 	MsgTrim         = "Kenar payı sıfır veya pozitif olmalı ve tuvalden küçük kalmalı."
+	MsgOffcut       = "Artık parça yerleşimin bir levhasında olmalı: sayfası yerleşimde olmalı, yeri ve ölçüleri 0 ile 10.000 cm arasında."
+	MsgOffcutCode   = "Artık kodu en fazla 40 karakter olabilir."
 )
 
 // MaxLeftovers is the most leftovers a sheet may be asked to list.
@@ -128,8 +147,12 @@ type Piece struct {
 	Name                     string
 }
 
-// Rect is a free rectangle of a sheet (cm).
-type Rect struct{ X, Y, Width, Height float64 }
+// Rect is a free rectangle of a sheet (cm); Code is the code of the
+// rack's offcut it is, when known (a cut job's).
+type Rect struct {
+	X, Y, Width, Height float64
+	Code                string
+}
 
 // SheetRow is one row of "Levhalar".
 type SheetRow struct {
@@ -170,6 +193,26 @@ func (o Options) check() (Options, error) {
 	}
 	if o.MaxLeftovers < 0 || o.MaxLeftovers > MaxLeftovers {
 		return o, &OptionError{"maxLeftovers", MsgMaxLeftovers}
+	}
+	if len(o.Offcuts) > MaxPieces {
+		return o, &OptionError{"offcuts", ErrTooMany.Error()}
+	}
+	for i, c := range o.Offcuts {
+		f := "offcuts[" + strconv.Itoa(i) + "]."
+		switch {
+		case c.Page < 0:
+			return o, &OptionError{f + "page", MsgOffcut}
+		case !side(c.X):
+			return o, &OptionError{f + "x", MsgOffcut}
+		case !side(c.Y):
+			return o, &OptionError{f + "y", MsgOffcut}
+		case !side(c.Width) || c.Width == 0:
+			return o, &OptionError{f + "width", MsgOffcut}
+		case !side(c.Height) || c.Height == 0:
+			return o, &OptionError{f + "height", MsgOffcut}
+		case utf8.RuneCountInString(c.Code) > MaxOffcutCode || !utf8.ValidString(c.Code):
+			return o, &OptionError{f + "code", MsgOffcutCode}
+		}
 	}
 	if o.MinLeftover == 0 {
 		o.MinLeftover = DefaultMinLeftover
@@ -272,35 +315,44 @@ func Rows(res nest.Result, opt Options) ([]Piece, []SheetRow, error) {
 			sheet[numbers[j]-1] = pc
 		}
 		pieces = append(pieces, sheet...)
-		row.Leftovers = leftovers(req, res.Sheet, p, opt)
 		sheets = append(sheets, row)
+	}
+	if err := leftovers(req, res, opt, sheets); err != nil {
+		return nil, nil, err
 	}
 	return pieces, sheets, nil
 }
 
-// leftovers returns the offcuts page p gives the rack (nest.Leftovers of
-// req under opt.Rules), the largest first, at most opt.MaxLeftovers when
-// it is set; none when its parts' edges make more than MaxLeftoverGrid
-// cells. nest.Leftovers never gives one over a part, even on a page no
-// layout makes (parts reaching into the trim or over each other).
-func leftovers(req nest.Request, sheet nest.Sheet, p nest.Page, opt Options) []Rect {
-	xs := make(map[float64]bool, 2*len(p.Parts))
-	ys := make(map[float64]bool, 2*len(p.Parts))
-	for _, pp := range p.Parts {
-		xs[pp.X], xs[pp.X+pp.Width] = true, true
-		ys[pp.Y], ys[pp.Y+pp.Height] = true, true
-	}
-	if len(xs)*len(ys) > MaxLeftoverGrid {
-		return nil // too many parts on one sheet to search in time
-	}
-	var out []Rect
-	for _, l := range nest.Leftovers(req, nest.Result{Sheet: sheet, Pages: []nest.Page{p}}, opt.Rules) {
-		if opt.MaxLeftovers > 0 && len(out) == opt.MaxLeftovers {
-			break
+// leftovers fills the sheets' leftovers: opt.Offcuts when given, else the
+// offcuts the rack gets (nest.Leftovers of req under opt.Rules, over the
+// whole result at once, as the rack gets them, so that the search's bound
+// on its work is the rack's), the largest of a sheet first, at most
+// opt.MaxLeftovers a sheet when it is set. nest.Leftovers never gives one
+// over a part, even on a page no layout makes (parts reaching into the
+// trim or over each other).
+func leftovers(req nest.Request, res nest.Result, opt Options, sheets []SheetRow) error {
+	add := func(page int, r Rect) {
+		s := &sheets[page]
+		if opt.MaxLeftovers == 0 || len(s.Leftovers) < opt.MaxLeftovers {
+			s.Leftovers = append(s.Leftovers, r)
 		}
-		out = append(out, Rect{l.X, l.Y, l.Width, l.Height})
 	}
-	return out
+	if opt.Offcuts == nil {
+		for _, l := range nest.Leftovers(req, res, opt.Rules) {
+			add(l.Page, Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
+		}
+		return nil
+	}
+	given := slices.Clone(opt.Offcuts)
+	slices.SortStableFunc(given, func(a, b Offcut) int { return cmp.Compare(b.Width*b.Height, a.Width*a.Height) })
+	for _, c := range given {
+		if c.Page >= len(sheets) {
+			i := slices.Index(opt.Offcuts, c)
+			return &OptionError{"offcuts[" + strconv.Itoa(i) + "].page", MsgOffcut}
+		}
+		add(c.Page, Rect{X: c.X, Y: c.Y, Width: c.Width, Height: c.Height, Code: c.Code})
+	}
+	return nil
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
@@ -410,11 +462,15 @@ func digits(s string) bool {
 	return s != ""
 }
 
-// LeftoverText writes the leftovers Turkish style: "120 × 45,5; 30 × 20".
+// LeftoverText writes the leftovers Turkish style: "120 × 45,5; 30 × 20",
+// each after its code when it has one ("A-3: 120 × 45,5").
 func LeftoverText(l []Rect) string {
 	parts := make([]string, len(l))
 	for i, r := range l {
 		parts[i] = Num(r.Width) + " × " + Num(r.Height)
+		if r.Code != "" {
+			parts[i] = r.Code + ": " + parts[i]
+		}
 	}
 	return strings.Join(parts, "; ")
 }

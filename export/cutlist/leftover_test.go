@@ -48,7 +48,7 @@ func TestLeftoversAreTheRacksOffcuts(t *testing.T) {
 			rack := map[int][]Rect{}
 			for _, l := range nest.Leftovers(req, res, c.rules) {
 				if len(rack[l.Page]) < c.max {
-					rack[l.Page] = append(rack[l.Page], Rect{l.X, l.Y, l.Width, l.Height})
+					rack[l.Page] = append(rack[l.Page], Rect{X: l.X, Y: l.Y, Width: l.Width, Height: l.Height})
 				}
 			}
 			_, sheets, err := Rows(res, c.opt)
@@ -124,8 +124,8 @@ func TestLeftoverOptionsChecked(t *testing.T) {
 	}
 }
 
-// Within MaxLeftoverGrid the leftover search stays quick: 20,000 parts in
-// 1,000 staggered columns, 2,000 distinct edges each way.
+// The leftover search stays quick on many parts: 20,000 parts in 1,000
+// staggered columns, 2,000 distinct edges each way.
 func TestLeftoversWithinTheGridQuick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")

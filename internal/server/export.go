@@ -120,18 +120,20 @@ var exportKinds = map[string]exportKind{
 // cutListOptions are the cut list's options: the request's stock rows,
 // bands, kerf and trim, and the body's {rules, minLeftover, maxLeftovers},
 // which choose the sheets' leftovers (the offcuts nest.Leftovers gives the
-// rack under the same rules).
+// rack under the same rules), or {offcuts}, a cut job's leftovers that
+// its cut put on the rack (cutOffcuts), listed as they are.
 func cutListOptions(body exportBody, req nest.Request) (cutlist.Options, error) {
 	var o struct {
 		Rules        []nest.OffcutRule `json:"rules"`
 		MinLeftover  float64           `json:"minLeftover"`
 		MaxLeftovers int               `json:"maxLeftovers"`
+		Offcuts      []cutlist.Offcut  `json:"offcuts"`
 	}
 	if err := options(body, &o); err != nil {
 		return cutlist.Options{}, err
 	}
 	opt := cutlist.ForRequest(req)
-	opt.Rules, opt.MinLeftover, opt.MaxLeftovers = o.Rules, o.MinLeftover, o.MaxLeftovers
+	opt.Rules, opt.MinLeftover, opt.MaxLeftovers, opt.Offcuts = o.Rules, o.MinLeftover, o.MaxLeftovers, o.Offcuts
 	// Without the request, the pieces are numbered as the PDF numbers them
 	// without its kerf.
 	opt.KerfUnknown = body.Request == nil

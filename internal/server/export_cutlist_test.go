@@ -191,3 +191,39 @@ func TestExportCutListOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// A cut job's cut list lists the leftovers its cut put on the rack
+// (options.offcuts, the job's cutOffcuts) as they are, with their codes,
+// whatever the rules; an empty list lists none; a bad one is named.
+func TestExportCutListGivenOffcuts(t *testing.T) {
+	h := newTestServer(t, nil)
+	given := `[{"page":0,"x":0,"y":60.4,"width":20,"height":39.6,"code":"A-7"},{"page":0,"x":20,"y":60,"width":30,"height":40,"code":"A-8"}]`
+	for _, c := range []struct{ options, want string }{
+		{`{"offcuts":` + given + `,"rules":[{"minWidth":1,"minHeight":1}]}`, "A-8: 30 × 40; A-7: 20 × 39,6"},
+		{`{"offcuts":[],"minLeftover":1}`, ""},
+	} {
+		r := do(h, "POST", "/api/export/sheets-csv", `{"result":`+cutSheetResult+`,"options":`+c.options+`}`)
+		if r.Code != 200 {
+			t.Fatalf("%s: %d %s", c.options, r.Code, r.Body)
+		}
+		cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Body.Bytes(), []byte("\uFEFF"))))
+		cr.Comma = ';'
+		rows, err := cr.ReadAll()
+		if err != nil || len(rows) != 2 {
+			t.Fatalf("%s: %v, rows %v", c.options, err, rows)
+		}
+		if got := rows[1][slices.Index(rows[0], "Artık parçalar (cm)")]; got != c.want {
+			t.Errorf("%s: leftovers %q, want %q", c.options, got, c.want)
+		}
+	}
+	for opts, field := range map[string]string{
+		`{"offcuts":[{"page":1,"x":0,"y":0,"width":10,"height":10,"code":"A-1"}]}`:                             "options.offcuts[0].page",
+		`{"offcuts":[{"page":0,"x":0,"y":0,"width":0,"height":10,"code":"A-1"}]}`:                              "options.offcuts[0].width",
+		`{"offcuts":[{"page":0,"x":0,"y":0,"width":10,"height":10,"code":"` + strings.Repeat("A", 41) + `"}]}`: "options.offcuts[0].code",
+	} {
+		r := do(h, "POST", "/api/export/xlsx", `{"result":`+cutSheetResult+`,"options":`+opts+`}`)
+		if r.Code != 400 || !strings.Contains(r.Body.String(), `"`+field+`"`) {
+			t.Errorf("options %s: %d %s; want 400 naming %s", opts, r.Code, r.Body, field)
+		}
+	}
+}
