@@ -22,9 +22,10 @@ import (
 // The cut list (package cutlist) as an .xlsx workbook ("Parçalar",
 // "Levhalar") and as CSV for Turkish Excel (pieces; sheets in a second
 // file); its options are {stock, bands, kerf, trim, rules, minLeftover,
-// maxLeftovers}: a sheet's leftovers are the offcuts the rack gets
-// (nest.Leftovers of the request's kerf and trim under the user's offcut
-// rules; without rules, minLeftover × minLeftover, 10 cm by default).
+// maxLeftovers, offcuts}: a sheet's leftovers are the offcuts the rack
+// gets (nest.Leftovers of the request's kerf and trim under the user's
+// offcut rules; without rules, minLeftover × minLeftover, 30 cm by
+// default), or a cut job's offcuts, those its cut put on the rack.
 // The price quote (package quote) as a one-page A4 PDF and as CSV; its
 // options are {factory, customer, job, sheetByArea, sheetPrice,
 // cutPerMetre, cutPerSheet, marginPct, kdvPct} (kdvPct 20 when left out;
