@@ -3,11 +3,7 @@ package export_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"testing"
 
@@ -25,21 +21,12 @@ var pdfListRow = regexp.MustCompile(`(\d+)\*? +(Parça-[A-Z]|Q\d{4}) +[\d.,]+ x 
 // the PDF of res.
 func pdfNumbers(t *testing.T, res nest.Result, kerf *float64) map[string]int {
 	t.Helper()
-	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
 	var b bytes.Buffer
 	if err := pdf.Write(&b, res, pdf.Options{Kerf: kerf}); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "o.pdf")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pdftotext, "-enc", "UTF-8", "-raw", file, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext: %v\n%s", err, out)
-	}
 	got := map[string]int{}
-	for _, m := range pdfListRow.FindAllStringSubmatch(string(out), -1) {
+	for _, m := range pdfListRow.FindAllStringSubmatch(exporttest.PDFText(t, b.Bytes()), -1) {
 		got[m[2]], _ = strconv.Atoi(m[1])
 	}
 	return got
@@ -79,15 +66,7 @@ func TestNumbersAreThePDFs(t *testing.T) {
 
 	reqs := exporttest.EngineRequests()
 	for i, res := range exporttest.EngineLayouts(t) {
-		res.Pages = slices.Clone(res.Pages)
-		k := 0
-		for j := range res.Pages {
-			res.Pages[j].Parts = slices.Clone(res.Pages[j].Parts)
-			for n := range res.Pages[j].Parts {
-				res.Pages[j].Parts[n].Name = fmt.Sprintf("Q%04d", k)
-				k++
-			}
-		}
+		res = exporttest.Named(res)
 		want := numbers(res, export.KerfOf(&reqs[i]))
 		for name, n := range pdfNumbers(t, res, &reqs[i].Options.Kerf) {
 			if want[name] != n {

@@ -3,11 +3,7 @@ package pdf_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"testing"
 
@@ -44,21 +40,12 @@ var listRow = regexp.MustCompile(`(\d+) +(Parça-[A-Z]|Q\d{4}) +[\d.,]+ x [\d.,]
 // PDF of res.
 func pdfNumbers(t *testing.T, res nest.Result, opt pdf.Options) map[string]int {
 	t.Helper()
-	pdftotext := exporttest.Tool(t, "pdftotext", "poppler-utils")
 	var b bytes.Buffer
 	if err := pdf.Write(&b, res, opt); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "o.pdf")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pdftotext, "-enc", "UTF-8", "-raw", file, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext: %v\n%s", err, out)
-	}
 	got := map[string]int{}
-	for _, m := range listRow.FindAllStringSubmatch(string(out), -1) {
+	for _, m := range listRow.FindAllStringSubmatch(exporttest.PDFText(t, b.Bytes()), -1) {
 		n, _ := strconv.Atoi(m[1])
 		if old, ok := got[m[2]]; ok && old != n {
 			t.Errorf("%s numbered %d and %d", m[2], old, n)
@@ -114,15 +101,7 @@ func TestPDFNumbersEngineLayoutsAsLabels(t *testing.T) {
 	checked, cut := 0, 0
 	for i, res := range exporttest.EngineLayouts(t) {
 		// A name of its own per piece, to find it in the text.
-		res.Pages = slices.Clone(res.Pages)
-		k := 0
-		for j := range res.Pages {
-			res.Pages[j].Parts = slices.Clone(res.Pages[j].Parts)
-			for n := range res.Pages[j].Parts {
-				res.Pages[j].Parts[n].Name = fmt.Sprintf("Q%04d", k)
-				k++
-			}
-		}
+		res = exporttest.Named(res)
 		got := pdfNumbers(t, res, pdf.Options{Kerf: &reqs[i].Options.Kerf})
 		want := labelNumbers(&reqs[i], res)
 		for name, n := range got {

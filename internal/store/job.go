@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"kesim/export/cutlist"
 	"kesim/internal/apperr"
 	"kesim/nest"
 )
@@ -264,15 +265,9 @@ func ParseResult(data []byte) (*nest.Result, error) {
 
 // CutOffcut is a leftover a job's cut put on the rack (or found there):
 // where it lies, in cm on the page of that index in the job's result, and
-// the code of its offcut row.
-type CutOffcut struct {
-	Page   int     `json:"page"`
-	X      float64 `json:"x"`
-	Y      float64 `json:"y"`
-	Width  float64 `json:"width"`
-	Height float64 `json:"height"`
-	Code   string  `json:"code"`
-}
+// the code of its offcut row; as the cut list takes it (its offcuts
+// option), so that the job's cutOffcuts go to it as they are.
+type CutOffcut = cutlist.Offcut
 
 // CutOffcutsColumn is the JSON of saved_layouts.cut_offcuts for a cut's
 // leftovers: always a list, [] when there are none.

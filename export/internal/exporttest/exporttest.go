@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -165,6 +166,37 @@ func Tool(t testing.TB, name, debianPackage string) string {
 		Missing(t, name+" (Debian package "+debianPackage+")")
 	}
 	return path
+}
+
+// Named returns a copy of res whose every piece has a name of its own,
+// Q0000 on (in page and part order), to find it in a paper's text.
+func Named(res nest.Result) nest.Result {
+	res.Pages = slices.Clone(res.Pages)
+	k := 0
+	for j := range res.Pages {
+		res.Pages[j].Parts = slices.Clone(res.Pages[j].Parts)
+		for n := range res.Pages[j].Parts {
+			res.Pages[j].Parts[n].Name = fmt.Sprintf("Q%04d", k)
+			k++
+		}
+	}
+	return res
+}
+
+// PDFText returns the text of a PDF as pdftotext -raw reads it (in the
+// order it is drawn, UTF-8), skipping the test without pdftotext (Tool).
+func PDFText(t testing.TB, pdf []byte) string {
+	t.Helper()
+	pdftotext := Tool(t, "pdftotext", "poppler-utils")
+	file := filepath.Join(t.TempDir(), "text.pdf")
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pdftotext, "-enc", "UTF-8", "-raw", file, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	return string(out)
 }
 
 // Missing skips the test, or fails it under CI=true, for a missing tool.
