@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"kesim/export"
@@ -108,8 +109,8 @@ const (
 	MsgMinLeftover  = "Artık parça ölçüsü 0 ile 10.000 cm arasında olmalı."
 	MsgKerf         = "Testere payı 0 ile 10 cm arasında olmalı."
 	MsgTrim         = "Kenar payı sıfır veya pozitif olmalı ve tuvalden küçük kalmalı."
-	MsgOffcut       = "Artık parça yerleşimin bir levhasında olmalı: sayfası yerleşimde olmalı, yeri ve ölçüleri 0 ile 10.000 cm arasında."
-	MsgOffcutCode   = "Artık kodu en fazla 40 karakter olabilir."
+	MsgOffcut       = "Artık parça yerleşimin bir levhasının içinde olmalı: sayfası yerleşimde, yeri ve ölçüleri 0 ile 10.000 cm arasında ve levhanın içinde."
+	MsgOffcutCode   = "Artık kodu en fazla 40 karakter olabilir ve denetim karakteri içeremez."
 )
 
 // MaxLeftovers is the most leftovers a sheet may be asked to list.
@@ -210,7 +211,7 @@ func (o Options) check() (Options, error) {
 			return o, &OptionError{f + "width", MsgOffcut}
 		case !side(c.Height) || c.Height == 0:
 			return o, &OptionError{f + "height", MsgOffcut}
-		case utf8.RuneCountInString(c.Code) > MaxOffcutCode || !utf8.ValidString(c.Code):
+		case utf8.RuneCountInString(c.Code) > MaxOffcutCode || !utf8.ValidString(c.Code) || strings.ContainsFunc(c.Code, unicode.IsControl):
 			return o, &OptionError{f + "code", MsgOffcutCode}
 		}
 	}
@@ -232,8 +233,10 @@ func (o Options) check() (Options, error) {
 // to check: the request has no such sheet (a zero Sheet), or the engine
 // refuses it on its own field.
 func (o Options) trimLeaves(w, h float64) bool {
+	// The engine rounds the trim up to its grid (0,01 cm): 91,495 is 91,5.
+	trim := nest.RoundUp(o.Trim)
 	for _, v := range []float64{w, h} {
-		if finite(v) && v > 0 && 2*o.Trim >= v {
+		if finite(v) && v > 0 && 2*trim >= v {
 			return false
 		}
 	}
@@ -346,9 +349,19 @@ func leftovers(req nest.Request, res nest.Result, opt Options, sheets []SheetRow
 	given := slices.Clone(opt.Offcuts)
 	slices.SortStableFunc(given, func(a, b Offcut) int { return cmp.Compare(b.Width*b.Height, a.Width*a.Height) })
 	for _, c := range given {
-		if c.Page >= len(sheets) {
+		// On a sheet of the result, within it.
+		field := ""
+		switch {
+		case c.Page >= len(sheets):
+			field = "page"
+		case c.X+c.Width > sheets[c.Page].Width:
+			field = "width"
+		case c.Y+c.Height > sheets[c.Page].Height:
+			field = "height"
+		}
+		if field != "" {
 			i := slices.Index(opt.Offcuts, c)
-			return &OptionError{"offcuts[" + strconv.Itoa(i) + "].page", MsgOffcut}
+			return &OptionError{"offcuts[" + strconv.Itoa(i) + "]." + field, MsgOffcut}
 		}
 		add(c.Page, Rect{X: c.X, Y: c.Y, Width: c.Width, Height: c.Height, Code: c.Code})
 	}
@@ -463,17 +476,31 @@ func digits(s string) bool {
 }
 
 // LeftoverText writes the leftovers Turkish style: "120 × 45,5; 30 × 20",
-// each after its code when it has one ("A-3: 120 × 45,5").
+// each after its code when it has one ("A-3: 120 × 45,5"). Past what a
+// spreadsheet cell holds (MaxCellText) it ends with how many more there
+// are ("… ve 12 artık daha").
 func LeftoverText(l []Rect) string {
-	parts := make([]string, len(l))
+	var b strings.Builder
 	for i, r := range l {
-		parts[i] = Num(r.Width) + " × " + Num(r.Height)
+		t := Num(r.Width) + " × " + Num(r.Height)
 		if r.Code != "" {
-			parts[i] = r.Code + ": " + parts[i]
+			t = r.Code + ": " + t
 		}
+		if i > 0 {
+			t = "; " + t
+		}
+		// Room is kept for the note of the rest: 60 characters.
+		if b.Len()+len(t) > MaxCellText-60 {
+			fmt.Fprintf(&b, "; … ve %d artık daha", len(l)-i)
+			break
+		}
+		b.WriteString(t)
 	}
-	return strings.Join(parts, "; ")
+	return b.String()
 }
+
+// MaxCellText is the most characters an Excel cell holds.
+const MaxCellText = 32767
 
 func largest(l []Rect) float64 {
 	if len(l) == 0 {

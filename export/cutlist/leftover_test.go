@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -169,5 +170,25 @@ func TestNoRulesListNoLeftovers(t *testing.T) {
 	}
 	if len(sheets[0].Leftovers) != 1 {
 		t.Errorf("the default rule: leftovers %v, want the 40 × 100 strip", sheets[0].Leftovers)
+	}
+}
+
+// A sheet's leftovers fit one spreadsheet cell (Excel holds 32,767
+// characters): past it the text says how many more there are.
+func TestLeftoverTextFitsACell(t *testing.T) {
+	many := make([]Rect, 5000)
+	for i := range many {
+		many[i] = Rect{Width: 123.45, Height: 67.89, Code: "A-" + strconv.Itoa(1000+i)}
+	}
+	text := LeftoverText(many)
+	if n := len([]rune(text)); n > MaxCellText {
+		t.Fatalf("%d characters", n)
+	}
+	shown := strings.Count(text, "×")
+	if shown == 0 || shown == len(many) || !strings.HasSuffix(text, "; … ve "+strconv.Itoa(len(many)-shown)+" artık daha") {
+		t.Errorf("%d shown of %d, ending %q", shown, len(many), text[len(text)-40:])
+	}
+	if few := LeftoverText(many[:2]); few != "A-1000: 123,45 × 67,89; A-1001: 123,45 × 67,89" {
+		t.Errorf("two leftovers: %q", few)
 	}
 }

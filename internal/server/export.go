@@ -124,16 +124,30 @@ var exportKinds = map[string]exportKind{
 // its cut put on the rack (cutOffcuts), listed as they are.
 func cutListOptions(body exportBody, req nest.Request) (cutlist.Options, error) {
 	var o struct {
-		Rules        []nest.OffcutRule `json:"rules"`
+		// A rule's least sizes are required, as PUT /api/stock's.
+		Rules        []offcutRuleBody  `json:"rules"`
 		MinLeftover  float64           `json:"minLeftover"`
 		MaxLeftovers int               `json:"maxLeftovers"`
-		Offcuts      []cutlist.Offcut  `json:"offcuts"`
+		Offcuts      []*cutlist.Offcut `json:"offcuts"`
 	}
 	if err := options(body, &o); err != nil {
 		return cutlist.Options{}, err
 	}
+	rules, err := offcutRules("options.rules", o.Rules)
+	if err != nil {
+		return cutlist.Options{}, err
+	}
 	opt := cutlist.ForRequest(req)
-	opt.Rules, opt.MinLeftover, opt.MaxLeftovers, opt.Offcuts = o.Rules, o.MinLeftover, o.MaxLeftovers, o.Offcuts
+	opt.Rules, opt.MinLeftover, opt.MaxLeftovers = rules, o.MinLeftover, o.MaxLeftovers
+	if o.Offcuts != nil {
+		opt.Offcuts = make([]cutlist.Offcut, len(o.Offcuts))
+		for i, c := range o.Offcuts {
+			if c == nil {
+				return cutlist.Options{}, apperr.NewField(apperr.Invalid, fmt.Sprintf("options.offcuts[%d]", i), cutlist.MsgOffcut)
+			}
+			opt.Offcuts[i] = *c
+		}
+	}
 	// Without the request, the pieces are numbered as the PDF numbers them
 	// without its kerf.
 	opt.KerfUnknown = body.Request == nil

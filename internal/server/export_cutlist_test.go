@@ -166,6 +166,8 @@ func TestExportCutListOptionErrors(t *testing.T) {
 			{fmt.Sprintf(sheet, "60"), `{}`, "request.options.trim", cutlist.MsgTrim},
 			{fmt.Sprintf(sheet, "50"), `{}`, "request.options.trim", cutlist.MsgTrim},
 			{fmt.Sprintf(sheet, "-1"), `{}`, "request.options.trim", cutlist.MsgTrim},
+			// The engine rounds the trim up to 0,01 cm: 49,995 is 50, half the sheet.
+			{fmt.Sprintf(sheet, "49.995"), `{}`, "request.options.trim", cutlist.MsgTrim},
 			{`{"options":{"trim":10},"stock":[{"id":"s","width":300,"height":20}]}`, `{}`, "request.options.trim", cutlist.MsgTrim},
 			{`{"options":{"kerf":50}}`, `{}`, "request.options.kerf", cutlist.MsgKerf},
 		} {
@@ -220,6 +222,11 @@ func TestExportCutListGivenOffcuts(t *testing.T) {
 		`{"offcuts":[{"page":1,"x":0,"y":0,"width":10,"height":10,"code":"A-1"}]}`:                             "options.offcuts[0].page",
 		`{"offcuts":[{"page":0,"x":0,"y":0,"width":0,"height":10,"code":"A-1"}]}`:                              "options.offcuts[0].width",
 		`{"offcuts":[{"page":0,"x":0,"y":0,"width":10,"height":10,"code":"` + strings.Repeat("A", 41) + `"}]}`: "options.offcuts[0].code",
+		`{"offcuts":[{"page":0,"x":0,"y":0,"width":10,"height":10,"code":"A-\u0000"}]}`:                        "options.offcuts[0].code",
+		`{"offcuts":[{"page":0,"x":95,"y":0,"width":10,"height":10,"code":"A-1"}]}`:                            "options.offcuts[0].width",
+		`{"offcuts":[{"page":0,"x":0,"y":0,"width":10,"height":100.5,"code":"A-1"}]}`:                          "options.offcuts[0].height",
+		`{"offcuts":[null]}`:         "options.offcuts[0]",
+		`{"rules":[{"minWidth":3}]}`: "options.rules[0].minHeight",
 	} {
 		r := do(h, "POST", "/api/export/xlsx", `{"result":`+cutSheetResult+`,"options":`+opts+`}`)
 		if r.Code != 400 || !strings.Contains(r.Body.String(), `"`+field+`"`) {

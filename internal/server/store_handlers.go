@@ -465,21 +465,34 @@ func (b *offcutSettingsBody) settings() (*store.OffcutSettings, error) {
 	case b.MinUse == nil:
 		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.minUse", store.MsgRequired)
 	}
-	if len(*b.Rules) > nest.MaxOffcutRules {
-		// As the store would say, before any rule's missing size.
-		return nil, apperr.NewField(apperr.Invalid, "offcutSettings.rules", nest.MsgTooManyRules)
+	rules, err := offcutRules("offcutSettings.rules", *b.Rules)
+	if err != nil {
+		return nil, err
 	}
-	rules := make([]nest.OffcutRule, len(*b.Rules))
-	for i, r := range *b.Rules {
+	return &store.OffcutSettings{Rules: rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
+}
+
+// offcutRules returns the rules a client sent at field, or the error
+// naming the first one without one of its least sizes (too many rules
+// first, as the store would say).
+func offcutRules(field string, body []offcutRuleBody) ([]nest.OffcutRule, error) {
+	if body == nil {
+		return nil, nil
+	}
+	if len(body) > nest.MaxOffcutRules {
+		return nil, apperr.NewField(apperr.Invalid, field, nest.MsgTooManyRules)
+	}
+	rules := make([]nest.OffcutRule, len(body))
+	for i, r := range body {
 		switch {
 		case r.MinWidth == nil:
-			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("offcutSettings.rules[%d].minWidth", i), msgOffcutRuleSizes)
+			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("%s[%d].minWidth", field, i), msgOffcutRuleSizes)
 		case r.MinHeight == nil:
-			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("offcutSettings.rules[%d].minHeight", i), msgOffcutRuleSizes)
+			return nil, apperr.NewField(apperr.Invalid, fmt.Sprintf("%s[%d].minHeight", field, i), msgOffcutRuleSizes)
 		}
 		rules[i] = nest.OffcutRule{Material: r.Material, Thickness: r.Thickness, MinWidth: *r.MinWidth, MinHeight: *r.MinHeight}
 	}
-	return &store.OffcutSettings{Rules: rules, MaxArea: *b.MaxArea, MinUse: *b.MinUse}, nil
+	return rules, nil
 }
 
 // stockOptionsBody is store.StockOptions as a client sends it: every field
