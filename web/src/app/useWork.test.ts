@@ -135,6 +135,19 @@ describe("useWork and a loaded job's stored result", () => {
     expect(result.current.shown).toBeUndefined();
   });
 
+  it('shows a job cut elsewhere as sawn once read again, though the stock its cut changed was read first', () => {
+    const { result } = renderHook(() => useWork(account));
+    act(() => void result.current.load({ ...mutfak, state: 'cutting', cutPieces: [] }));
+    // The stock sync reads the rack the cut changed before the job sync reads the job.
+    act(() => result.current.setStock({ ...result.current.stock!, stock: [] }, false, 5));
+    expect(result.current.shown).toBeUndefined();
+    act(() => result.current.setJob('9', { state: 'cut', pinned: [] }));
+    const offcuts = [{ page: 0, x: 56, y: 0, width: 44, height: 148, code: 'A-1' }];
+    act(() => result.current.showCut({ ...mutfak, state: 'cut', cutOffcuts: offcuts }));
+    expect(result.current.shown).toBe(planned);
+    expect(result.current.shownOffcuts).toEqual(offcuts);
+  });
+
   it('is not kept in the browser: a reload, or the work taken from another tab, lays the work out again', () => {
     const { result } = renderHook(() => useWork(account));
     act(() => void result.current.load(mutfak));
