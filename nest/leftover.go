@@ -214,7 +214,7 @@ func pageLeftovers(page *Page, u rect, kerf, minW, minH int, work *int) []rect {
 				}
 				var in []rect
 				for _, p := range near {
-					if !freeOf(n.r, []rect{p}, kerf) {
+					if within(n.r, p, kerf) {
 						in = append(in, p)
 					}
 				}
@@ -284,13 +284,18 @@ func replayCuts(cuts []Cut, u rect, k int, work *int) ([]cutNode, bool) {
 
 // freeOf reports whether r keeps at least the kerf from every part.
 func freeOf(r rect, parts []rect, k int) bool {
-	ri := rect{r.x, r.y, r.w + k, r.h + k}
 	for _, p := range parts {
-		if ri.overlaps(rect{p.x, p.y, p.w + k, p.h + k}) {
+		if within(r, p, k) {
 			return false
 		}
 	}
 	return true
+}
+
+// within reports whether part p lies in r or nearer to it than the kerf
+// k (each grown by k to the right and below, as the packer grows them).
+func within(r, p rect, k int) bool {
+	return rect{r.x, r.y, r.w + k, r.h + k}.overlaps(rect{p.x, p.y, p.w + k, p.h + k})
 }
 
 // edgeCuts returns empty pieces of u that edge-to-edge cuts touching no
