@@ -205,6 +205,17 @@ func (l Layout) Request() nest.Request {
 	return nest.Request{Sheet: l.Sheet, Parts: l.Parts, Options: l.Options, Stock: l.Stock, Bands: l.Bands}
 }
 
+// RefreshResult brings the stored result up to date with this version's
+// engine (nest.Refresh), so that a layout an earlier Kesim saved reads,
+// saves again and prints as one saved today. The drivers call it on every
+// layout they read.
+func (l *Layout) RefreshResult() {
+	if l.Result != nil {
+		res := nest.Refresh(l.Request(), *l.Result)
+		l.Result = &res
+	}
+}
+
 // CheckResult reports whether in's result is a valid plan of in (pinned,
 // the pages of a job being cut that must come back first and unchanged):
 // at most nest.MaxPieces pieces, then nest.Verify of the validated input

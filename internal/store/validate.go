@@ -75,7 +75,8 @@ func (p PartInput) Validate() (PartInput, error) {
 // canvas whose sides are valid sizes (the default canvas when zero, unless
 // the layout has stock rows: then none, as the engine reads it), and
 // non-negative options. It returns the layout as it is to be stored, with
-// its own copy of the parts.
+// its own copy of the parts and its result brought up to date
+// (nest.Refresh).
 func (l LayoutInput) Validate() (LayoutInput, error) {
 	if l.sent == nil {
 		sent := l
@@ -136,6 +137,12 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	// The engine's rule: the trim leaves some canvas.
 	if l.Sheet != (nest.Sheet{}) && 2*l.Options.Trim >= min(l.Sheet.Width, l.Sheet.Height) {
 		return l, invalid("options.trim", MsgInvalidOption)
+	}
+	// A result an earlier Kesim wrote (a layout loaded, renamed and saved
+	// again, or kept offline) is stored as today's engine writes it.
+	if l.Result != nil {
+		res := nest.Refresh(l.Request(nil), *l.Result)
+		l.Result = &res
 	}
 	return l, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"kesim/internal/store"
+	"kesim/internal/store/storetest"
 )
 
 // TestMigrationCountsOldLayouts opens a database of schema 5 with saved
@@ -120,4 +121,13 @@ func TestListLayoutsUsesIndex(t *testing.T) {
 			t.Errorf("plan:\n%s\nwant the owner's index and no sort", all)
 		}
 	}
+}
+
+func TestOlderResult(t *testing.T) {
+	s := openTemp(t)
+	storetest.OlderResult(t, s, func(id string, result []byte) {
+		if _, err := s.pool.Exec(context.Background(), `UPDATE saved_layouts SET result = $1 WHERE id = $2`, string(result), id); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kesim/internal/store"
+	"kesim/internal/store/storetest"
 )
 
 // oldLayouts are rows as the schema before migration 6 kept them: parts
@@ -115,4 +116,13 @@ func TestListLayoutsUsesIndex(t *testing.T) {
 			t.Errorf("plan of %s:\n%s\nwant the owner's index and no sort", q, all)
 		}
 	}
+}
+
+func TestOlderResult(t *testing.T) {
+	s := openTemp(t)
+	storetest.OlderResult(t, s, func(id string, result []byte) {
+		if _, err := s.write.Exec(`UPDATE saved_layouts SET result = ? WHERE id = ?`, string(result), id); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

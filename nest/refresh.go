@@ -1,0 +1,86 @@
+package nest
+
+import "slices"
+
+// Refresh returns res, a result of req, with the fields an earlier Kesim
+// wrote differently brought up to date, so that a layout saved by it reads,
+// verifies and prints as this version's would (docs/engine.md, "Results
+// of earlier versions"):
+//
+//   - a whole part line kept off every stock row of its material only by
+//     grain is skipped as SkipGrain (earlier SkipNoFit);
+//   - a material's copies left over for want of stock are counted in its
+//     StockOut (earlier absent), from the result's SkipStockOut lines.
+//
+// Anything else is left as it is, for Verify to judge; a result that needs
+// none of this comes back as it is, without the request being read. res's
+// slices are not changed: the ones it changes are copies.
+func Refresh(req Request, res Result) Result {
+	if len(req.Stock) == 0 || !mayNeedRefresh(res) {
+		return res
+	}
+	req.Pinned = nil // the skips and counts are the plan's, pinned or not
+	sj, err := newStockJob(req)
+	if err != nil {
+		return res
+	}
+	// Whole lines skipped as too large that today's engine skips for grain.
+	grain := map[int]Skipped{}
+	for _, s := range sj.skipped {
+		if s.Reason == SkipGrain {
+			grain[s.OriginalIndex] = s
+		}
+	}
+	cloned := false
+	for i, s := range res.Skipped {
+		exp, ok := grain[s.OriginalIndex]
+		if s.Reason != SkipNoFit || !ok {
+			continue
+		}
+		if s.Reason = SkipGrain; s == exp {
+			if !cloned {
+				res.Skipped, cloned = slices.Clone(res.Skipped), true
+			}
+			res.Skipped[i] = s
+		}
+	}
+	// Copies left over for want of stock, per material, when no material
+	// counts any.
+	if len(res.Materials) != len(sj.groups) || slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 }) {
+		return res
+	}
+	groupOf := make([]int, len(req.Parts))
+	for i := range groupOf {
+		groupOf[i] = -1
+	}
+	for gi, g := range sj.groups {
+		for _, pi := range g.parts {
+			groupOf[pi] = gi
+		}
+	}
+	out := make([]int, len(sj.groups))
+	short := false
+	for _, s := range res.Skipped {
+		if s.Reason == SkipStockOut && s.OriginalIndex >= 0 && s.OriginalIndex < len(groupOf) && groupOf[s.OriginalIndex] >= 0 && s.Quantity > 0 {
+			out[groupOf[s.OriginalIndex]] += s.Quantity
+			short = true
+		}
+	}
+	if short {
+		res.Materials = slices.Clone(res.Materials)
+		for gi := range res.Materials {
+			res.Materials[gi].StockOut = out[gi]
+		}
+	}
+	return res
+}
+
+// mayNeedRefresh reports whether res has what Refresh may change: a line
+// skipped as too large, or one skipped for want of stock while no material
+// counts those.
+func mayNeedRefresh(res Result) bool {
+	counted := slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 })
+	return slices.ContainsFunc(res.Skipped, func(s Skipped) bool {
+		return s.Reason == SkipNoFit || s.Reason == SkipStockOut && !counted
+	})
+}
