@@ -1,8 +1,8 @@
 package nest
 
 import (
-	"encoding/json"
 	"bytes"
+	"encoding/json"
 	"testing"
 )
 
