@@ -107,6 +107,17 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 	if abs, err := filepath.Abs(db); err == nil && !store.IsPostgresURL(db) {
 		db = abs
 	}
+	// A workshop that ran kesim serve here keeps its data in
+	// kesim-data/kesim.db: the desktop start's own database would look
+	// empty to it, so it says where the other one is.
+	other := ""
+	if !isSet(fs, "db") && d.getenv("KESIM_DATABASE_URL") == "" {
+		if abs, err := filepath.Abs(store.DefaultSQLitePath); err == nil && abs != db {
+			if st, err := os.Stat(abs); err == nil && st.Mode().IsRegular() {
+				other = abs
+			}
+		}
+	}
 	// open opens the browser on url; with wait false it does not wait for
 	// the opener (the server starts meanwhile) and reports its failure
 	// when it comes.
@@ -155,6 +166,9 @@ func (d *desktop) run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		fmt.Fprintf(stdout, "Kesim çalışıyor: %s\nVeriler: %s\n", url, pgURL(f.dbURL))
+		if other != "" {
+			fmt.Fprintf(stdout, "Not: bu klasörde başka bir Kesim veritabanı da var: %s\nOndaki verilerle çalışmak için Kesim'i şöyle başlatın: kesim --db \"%s\"\n", other, other)
+		}
 		if !*noBrowser {
 			fmt.Fprint(stdout, "Tarayıcı açılıyor. ")
 		}

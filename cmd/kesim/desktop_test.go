@@ -383,3 +383,38 @@ func TestDesktopDataFolderProblem(t *testing.T) {
 		t.Errorf("exit %d, %q: want 1 and the folder's problem in Turkish", code, msg)
 	}
 }
+
+// A desktop start in a folder where kesim serve kept its data
+// (kesim-data/kesim.db) serves its own database, and says where the other
+// one is and how to open it: a workshop that moves to the desktop start
+// would otherwise find its jobs gone.
+func TestDesktopNamesTheServeDatabase(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	other := filepath.Join(work, "kesim-data", "kesim.db")
+	if err := os.MkdirAll(filepath.Dir(other), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	s, err := openStore(context.Background(), other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	env, dir := desktopEnv(t)
+	r := startDesktop(t, env, "--addr", "127.0.0.1:0")
+	r.opened(t)
+	out := r.stdout.String()
+	for _, want := range []string{"Veriler: " + filepath.Join(dir, "kesim.db"), "başka bir Kesim veritabanı da var: " + other, `kesim --db "` + other + `"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the start prints\n%s\nwithout %q", out, want)
+		}
+	}
+	r.cancel()
+	r.exited(t)
+	// Started on that database, it has nothing to point at.
+	r = startDesktop(t, env, "--addr", "127.0.0.1:0", "--db", other)
+	r.opened(t)
+	if out := r.stdout.String(); strings.Contains(out, "başka bir") {
+		t.Errorf("started on the serve database it prints\n%s", out)
+	}
+}
