@@ -60,6 +60,7 @@ type SchemaTooNewError struct {
 // Error is the Turkish message shown to the person starting the server.
 func (e *SchemaTooNewError) Error() string {
 	return fmt.Sprintf("Veritabanı şeması bu Kesim sürümünden daha yeni (veritabanı sürüm %d, "+
-		"bu sürümün bildiği en yüksek sürüm %d). Lütfen Kesim'i güncelleyin; veriler değiştirilmedi.",
+		"bu sürümün bildiği en yüksek sürüm %d). Lütfen Kesim'i güncelleyin; veriler değiştirilmedi. "+
+		"Bu eski sürüme dönmek içinse güncellemeden önce aldığınız yedeği kesim restore ile geri yükleyin.",
 		e.Database, e.Known)
 }

@@ -129,7 +129,10 @@ func TestRefusesNewerSchema(t *testing.T) {
 	if !errors.As(err, &tooNew) || tooNew.Database != 999 {
 		t.Fatalf("Open on a newer schema: %v, want SchemaTooNewError for version 999", err)
 	}
-	t.Logf("message: %v", err)
+	// Whoever went back to an older binary is told how to get back.
+	if !strings.Contains(err.Error(), "kesim restore") {
+		t.Errorf("message without the way back: %v", err)
+	}
 }
 
 // crashHelperEnv names the database the crash helper writes to; the test
