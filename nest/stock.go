@@ -392,15 +392,15 @@ func (sj *stockJob) group() error {
 	for i, p := range req.Parts {
 		m := foldMaterial(p.Material)
 		t := thickKey(p.Thickness)
-		tcm := p.Thickness
 		if t == 0 && len(thick[m]) == 1 {
 			t = thick[m][0]
-			tcm = float64(t) / 100
 		}
 		key := gkey{m, t}
 		gi, ok := index[key]
 		if !ok {
-			g := &stockGroup{material: strings.TrimSpace(p.Material), thickness: tcm}
+			// The thickness as it is compared, to 0.01 mm: what the store
+			// keeps of the part's, so that a saved plan verifies again.
+			g := &stockGroup{material: strings.TrimSpace(p.Material), thickness: float64(t) / 100}
 			for ri, r := range sj.rows[:len(req.Stock)] {
 				if foldMaterial(r.material) == m && thickKey(r.thickness) == t {
 					g.rows = append(g.rows, ri)

@@ -911,3 +911,25 @@ func TestBandMetresToTheCentimetre(t *testing.T) {
 		t.Errorf("with a pinned page %+v, without %+v", again.BandTotals, first.BandTotals)
 	}
 }
+
+// A part's thickness finer than 0.01 mm is compared to 0.01 mm, and its
+// pages and material say it so: the plan verifies against the part as the
+// store keeps it (rounded to 0.01 mm), so that a layout /api/nest answered
+// can be saved.
+func TestThicknessToHundredths(t *testing.T) {
+	req := Request{
+		Parts:   []Part{{Name: "k", Width: 60, Height: 60, Quantity: 2, Material: "Beyaz", Thickness: 18.004}},
+		Stock:   []Stock{{ID: "bz", Material: "Beyaz", Thickness: 18, Width: 100, Height: 100, Quantity: 3, Price: 10}},
+		Options: Options{Seed: 1, Iterations: 20},
+	}
+	res := mustLayout(t, req)
+	if res.Materials[0].Thickness != 18 || res.Pages[0].Thickness != 18 {
+		t.Errorf("thickness %g (page %g), want 18", res.Materials[0].Thickness, res.Pages[0].Thickness)
+	}
+	kept := req
+	kept.Parts = []Part{req.Parts[0]}
+	kept.Parts[0].Thickness = 18
+	if err := Verify(kept, res); err != nil {
+		t.Errorf("the plan of 18,004 mm against the part kept as 18 mm: %v", err)
+	}
+}
