@@ -26,6 +26,22 @@ func Layout(ctx context.Context, req Request, onProgress func(Progress)) (Result
 	return LayoutShared(ctx, req, onProgress, nil)
 }
 
+// Check reports whether Layout would take req, without laying it out: the
+// *InputError Layout would return for it, or nil. The store checks a layout
+// with it before saving, so that every saved layout lays out again.
+func Check(req Request) error {
+	req, err := withLineIDs(req)
+	if err != nil {
+		return err
+	}
+	if usesStock(&req) {
+		_, err = newStockJob(req)
+	} else {
+		_, _, err = newJob(req)
+	}
+	return err
+}
+
 // layoutSheet is Layout for a request of one sheet size without
 // materials, grain or band: the engine as it always was.
 func layoutSheet(ctx context.Context, req Request, onProgress func(Progress), inbox Inbox) (Result, error) {

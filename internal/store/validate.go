@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -137,6 +138,16 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 	// The engine's rule: the trim leaves some canvas.
 	if l.Sheet != (nest.Sheet{}) && 2*l.Options.Trim >= min(l.Sheet.Width, l.Sheet.Height) {
 		return l, invalid("options.trim", MsgInvalidOption)
+	}
+	// What only the engine checks (a trim too wide for a stock row, a band
+	// that leaves nothing of a part, too many lines times rows): a saved
+	// layout must lay out again.
+	if err := nest.Check(l.Request(nil)); err != nil {
+		var ie *nest.InputError
+		if errors.As(err, &ie) {
+			return l, invalid(ie.Field, ie.Message)
+		}
+		return l, invalid("parts", MsgInvalidValues)
 	}
 	// A result an earlier Kesim wrote (a layout loaded, renamed and saved
 	// again, or kept offline) is stored as today's engine writes it.

@@ -5,6 +5,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -35,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteLayoutNotFound", testDeleteLayoutNotFound},
 		{"InvalidPart", testInvalidPart},
 		{"InvalidLayout", testInvalidLayout},
+		{"LayoutTheEngineRefuses", testLayoutTheEngineRefuses},
 		{"Sync", testSync},
 		{"SyncDeduplicatesAgainstStored", testSyncAgainstStored},
 		{"SyncKeepsOfflineWorkOfATakenName", testSyncKeepsOfflineWork},
@@ -318,6 +320,51 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 	}
 	if got := mustListLayouts(t, s, anon); len(got) != 1 || len(got[0].Parts) != store.MaxLayoutParts {
 		t.Errorf("stored %d layouts, want only the valid one with %d parts", len(got), store.MaxLayoutParts)
+	}
+}
+
+// testLayoutTheEngineRefuses: a layout the engine would refuse to lay out
+// is not saved, with the engine's field and message: a trim too wide for
+// a stock row (though not for the canvas), a band deducted that leaves
+// nothing of a part, more part lines times stock rows than the engine
+// weighs.
+func testLayoutTheEngineRefuses(t *testing.T, s store.Store) {
+	lines := make([]nest.Part, 2001)
+	for i := range lines {
+		lines[i] = nest.Part{Name: "p", Width: 1, Height: 1, Quantity: 1, Material: "M"}
+	}
+	rows := make([]nest.Stock, 1000)
+	for i := range rows {
+		rows[i] = nest.Stock{ID: fmt.Sprint("s", i), Material: "M", Width: 100, Height: 100}
+	}
+	tests := []struct {
+		name string
+		edit func(l *store.LayoutInput)
+	}{
+		{"trim too wide for a row", func(l *store.LayoutInput) {
+			l.Stock = []nest.Stock{{ID: "s", Width: 10, Height: 10}}
+			l.Options.Trim = 6
+		}},
+		{"band leaves nothing", func(l *store.LayoutInput) {
+			l.Bands = []nest.Band{{Code: "B1", Thickness: 10}}
+			l.Parts[0].Width = 1
+			l.Parts[0].Edges = &nest.Edges{Left: "B1", Right: "B1"}
+			l.Options.DeductBands = true
+		}},
+		{"lines times rows", func(l *store.LayoutInput) { l.Parts, l.Stock = lines, rows }},
+	}
+	for _, tt := range tests {
+		l := sampleLayout("Düzen")
+		tt.edit(&l)
+		var ie *nest.InputError
+		if !errors.As(nest.Check(l.Request(nil)), &ie) {
+			t.Fatalf("%s: the engine takes it: the case tests nothing", tt.name)
+		}
+		_, err := s.CreateLayout(context.Background(), anon, l)
+		checkInvalid(t, tt.name, err, ie.Field, ie.Message)
+	}
+	if got := mustListLayouts(t, s, anon); len(got) != 0 {
+		t.Errorf("stored %d layouts", len(got))
 	}
 }
 
