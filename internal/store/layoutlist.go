@@ -185,10 +185,12 @@ func Counts(parts []nest.Part) (lines, pieces int) {
 	return len(parts), pieces
 }
 
-// ParseSheet reads a stored sheet column, or returns nil when it cannot.
+// ParseSheet reads a stored sheet column, or returns nil when it cannot. A
+// layout with stock rows and no canvas has the zero sheet, as GetLayout
+// answers it.
 func ParseSheet(data []byte) *nest.Sheet {
 	sh, err := nest.DecodeSheet(data)
-	if err != nil || sh == (nest.Sheet{}) {
+	if err != nil {
 		return nil
 	}
 	return &sh

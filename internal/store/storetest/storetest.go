@@ -800,6 +800,19 @@ func testLayoutSummaries(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("layout listed as %+v, want %+v", got, want)
 	}
+	// Stock rows and no canvas: listed with the zero canvas, as read whole.
+	in.Name, in.Sheet = "Stoklu", nest.Sheet{}
+	in.Stock = []nest.Stock{{ID: "s1", Material: "Beyaz", Width: 183, Height: 366}}
+	if l, err = s.CreateLayout(ctx, anon, in); err != nil {
+		t.Fatal(err)
+	}
+	if page, err = s.ListLayouts(ctx, anon, store.LayoutQuery{}); err != nil {
+		t.Fatal(err)
+	}
+	if l.Sheet != (nest.Sheet{}) || len(page.Layouts) != 3 {
+		t.Fatalf("saved with canvas %v; %d listed", l.Sheet, len(page.Layouts))
+	}
+	checkSummary(t, page.Layouts[0], l)
 }
 
 // createLayouts saves n layouts named prefix 0, prefix 1, ... and returns
