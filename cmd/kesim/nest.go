@@ -149,8 +149,7 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "kesim nest: tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
-		return exitBadInput
+		return cmdNest.usageError(stderr, "tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)")
 	}
 	// The labels' and the quote's options are checked before the layout,
 	// which may take long: a typo must not cost the wait.
@@ -729,13 +728,22 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		return
 	}
 	for _, m := range res.Materials {
-		fmt.Fprintf(w, "%s: %d sayfa (alt sınır %d), verim %%%s", materialName(m.Material, m.Thickness), m.Pages, m.LowerBound, decimal(m.Efficiency, 1))
+		// Short of stock, the bounds speak of the parts placed: the plan is
+		// not the job's, and no bound is claimed for it.
+		short := m.StockOut > 0
+		fmt.Fprintf(w, "%s: %d sayfa", materialName(m.Material, m.Thickness), m.Pages)
+		if !short {
+			fmt.Fprintf(w, " (alt sınır %d)", m.LowerBound)
+		}
+		fmt.Fprintf(w, ", verim %%%s", decimal(m.Efficiency, 1))
 		if m.Cost > 0 || m.CostLowerBound > 0 {
-			fmt.Fprintf(w, ", maliyet %s, alt sınır %s", export.Money(m.Cost), export.Money(m.CostLowerBound))
+			fmt.Fprintf(w, ", maliyet %s", export.Money(m.Cost))
+			if !short {
+				fmt.Fprintf(w, ", alt sınır %s", export.Money(m.CostLowerBound))
+			}
 		}
 		switch {
-		case m.StockOut > 0:
-			// The bounds speak of the parts placed: the plan is not the job's.
+		case short:
 			fmt.Fprintf(w, ", stok yetmedi: %d parça yerleştirilemedi (plan eksik)", m.StockOut)
 		case m.Optimal:
 			fmt.Fprint(w, ", en iyisi (kanıtlandı)")

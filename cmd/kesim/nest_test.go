@@ -103,6 +103,8 @@ func TestNestBadInputWritesNothing(t *testing.T) {
 		{"JSON and a stray brace", `{"sheet":{"width":100,"height":148},"parts":[{"name":"A","width":1,"height":1,"quantity":1}]}}`,
 			[]string{"--json", out, "-"}, "istekten sonra fazladan veri var"},
 		{"no input", "", []string{"--sheet", "100x148"}, "tek bir girdi"},
+		{"no input, with the usage", "", []string{"--sheet", "100x148"}, "Ayrıntılar: kesim help nest"},
+		{"two inputs", "", []string{"--sheet", "100x148", "a.csv", "b.csv"}, "tek bir girdi verin: CSV dosyası, JSON istek dosyası veya - (standart girdi)\nKullanım: kesim nest"},
 		{"bad sheet url", "Kapak;50;74;4\n", []string{"--sheet", "100x148", "--sheet-url", "kesim.local/is/4", "--json", out, "-"}, "--sheet-url: Levha adresi http:// ya da https://"},
 		{"missing file", "", []string{"--sheet", "100x148", filepath.Join(dir, "yok.csv")}, "girdi okunamadı"},
 	}
@@ -532,7 +534,7 @@ func TestNestStockOutSummary(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, stderr)
 		}
 	}
-	for _, claim := range []string{"ucuz olamaz", "kanıtlandı"} {
+	for _, claim := range []string{"ucuz olamaz", "kanıtlandı", "alt sınır"} {
 		if strings.Contains(stderr, claim) {
 			t.Errorf("summary claims %q with parts left for want of stock:\n%s", claim, stderr)
 		}
