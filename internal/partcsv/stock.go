@@ -231,7 +231,8 @@ func ReadStockConverted(r io.Reader, lim Limits) ([]nest.Stock, []Conversion, er
 	}
 	var errs []LineError
 	stock := make([]nest.Stock, 0, len(t.rows))
-	seen := map[string]bool{}
+	// The default sheet's id is the engine's (nest.StockDefault): taken.
+	seen := map[string]bool{nest.StockDefault: true}
 	// The ids given, which a generated one must not take.
 	given := map[string]bool{}
 	for _, row := range t.rows {
