@@ -219,7 +219,10 @@ func (sj *stockJob) addStockRows() error {
 // before it; its own is added), and returns it in engine units.
 func (sj *stockJob) stockRow(i int, s Stock, ids map[string]bool) (stockRow, error) {
 	f := "stock[" + itoa(i) + "]."
-	if s.ID == "" || ids[s.ID] || longText(s.ID) {
+	if longText(s.ID) {
+		return stockRow{}, textErr(f + "id")
+	}
+	if s.ID == "" || ids[s.ID] {
 		return stockRow{}, &InputError{Field: f + "id", Message: MsgStockID}
 	}
 	ids[s.ID] = true
@@ -291,7 +294,10 @@ func (sj *stockJob) addBands() error {
 	}
 	for i, b := range sj.req.Bands {
 		f := "bands[" + itoa(i) + "]."
-		if _, dup := sj.bands[b.Code]; b.Code == "" || dup || longText(b.Code) {
+		if longText(b.Code) {
+			return textErr(f + "code")
+		}
+		if _, dup := sj.bands[b.Code]; b.Code == "" || dup {
 			return &InputError{Field: f + "code", Message: MsgBandCode}
 		}
 		sj.bands[b.Code] = i

@@ -694,6 +694,8 @@ func TestStockValidation(t *testing.T) {
 		{func(r *Request) { r.Bands[0].Overlength = 101 }, "bands[0].overlength", MsgOverlength},
 		{func(r *Request) { r.Bands = make([]Band, 101) }, "bands", MsgTooManyBands},
 		{func(r *Request) { r.Bands = append(r.Bands, r.Bands[0]) }, "bands[1].code", MsgBandCode},
+		{func(r *Request) { r.Bands[0].Code = strings.Repeat("B", 201) }, "bands[0].code", MsgTextTooLong},
+		{func(r *Request) { r.Stock[0].ID = strings.Repeat("s", 201) }, "stock[0].id", MsgTextTooLong},
 		{func(r *Request) { r.Parts[0].Edges.Top = "X" }, "parts[0].edges.top", MsgUnknownBand},
 		{func(r *Request) { r.Parts[0].Material = strings.Repeat("ş", 201) }, "parts[0].material", MsgTextTooLong},
 		{func(r *Request) { r.Stock[1].Grain = "çapraz" }, "stock[1].grain", MsgInvalidGrain},

@@ -169,8 +169,11 @@ func checkLayoutPart(p nest.Part, bands map[string]bool) (nest.Part, error) {
 	}
 	// Valid UTF-8 without NUL (Storable): PostgreSQL refused a NUL in the
 	// layout's JSON with "Sunucu hatası" where SQLite kept it.
-	if utf8.RuneCountInString(p.ID) > MaxNameLength || !Storable(p.ID) {
-		return p, invalid("id", MsgInvalidValues)
+	switch {
+	case !Storable(p.ID):
+		return p, invalid("id", MsgTextInvalid)
+	case utf8.RuneCountInString(p.ID) > MaxNameLength:
+		return p, invalid("id", MsgTextTooLong)
 	}
 	if p.Rotate != nil {
 		r := *p.Rotate // the caller's pointer is not kept

@@ -292,6 +292,8 @@ func testInvalidLayout(t *testing.T, s store.Store) {
 		{"part without name", func(l *store.LayoutInput) { l.Parts[1].Name = "" }, "parts[1].name", store.MsgRequired},
 		{"part too wide", func(l *store.LayoutInput) { l.Parts[0].Width = 2000 }, "parts[0].width", store.MsgSizeTooLarge},
 		{"part quantity", func(l *store.LayoutInput) { l.Parts[1].Quantity = -1 }, "parts[1].quantity", store.MsgInvalidValues},
+		{"long line id", func(l *store.LayoutInput) { l.Parts[0].ID = strings.Repeat("ş", 201) }, "parts[0].id", store.MsgTextTooLong},
+		{"line id with NUL", func(l *store.LayoutInput) { l.Parts[0].ID = "p\x00" }, "parts[0].id", store.MsgTextInvalid},
 		// The engine's pieces, so that a saved layout lays out again.
 		{"too many pieces", func(l *store.LayoutInput) { l.Parts[1].Quantity = store.MaxLayoutPieces - 1 }, "parts[1].quantity", store.MsgLayoutPieces},
 		{"sheet", func(l *store.LayoutInput) { l.Sheet.Height = 0 }, "sheet.height", store.MsgInvalidSheet},
