@@ -185,6 +185,11 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) erro
 	if !utf8.Valid(data) || loneSurrogate(data) {
 		return apperr.New(apperr.Invalid, msgBadUTF8)
 	}
+	// encoding/json takes null for an object as "nothing": the body would
+	// be read as {} (a sync of nothing answered 200).
+	if string(bytes.TrimSpace(data)) == "null" {
+		return apperr.New(apperr.Invalid, msgNotObject)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	err = dec.Decode(v)
 	if err == nil {

@@ -147,7 +147,7 @@ func TestDatabaseGoneIsUnavailable(t *testing.T) {
 	}
 }
 
-// A body that is JSON but no object ([], a string, a number) is refused
+// A body that is JSON but no object ([], a string, a number, null) is refused
 // for what it is, on every route that reads one: no field is wrong, the
 // body is (it answered "Lütfen geçerli pozitif değerler girin!" without
 // fields, as if a value had the wrong type).
@@ -161,7 +161,10 @@ func TestBodyThatIsNoObject(t *testing.T) {
 	for _, route := range []string{"POST /api/parts", "POST /api/layouts", "PUT /api/layouts/" + job.ID, "PATCH /api/layouts/" + job.ID,
 		"PUT /api/layouts/" + job.ID + "/pieces/p1-0", "POST /api/sync", "PUT /api/stock", "POST /api/nest", "POST /api/export/pdf"} {
 		method, path, _ := strings.Cut(route, " ")
-		for _, body := range []string{`[]`, `[{"name":"A"}]`, `"x"`, `5`, `true`} {
+		for _, body := range []string{`[]`, `[{"name":"A"}]`, `"x"`, `5`, `true`, `null`, " null\n"} {
+			if route == "POST /api/nest" && strings.TrimSpace(body) == "null" {
+				continue // the engine's reader takes null as the empty request, as encoding/json does: no sheet
+			}
 			w := do(h, method, path, body, "Content-Type", "application/json")
 			var e errorBody
 			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code != http.StatusBadRequest ||
