@@ -49,15 +49,7 @@ func Refresh(req Request, res Result) Result {
 	if len(res.Materials) != len(sj.groups) || slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 }) {
 		return res
 	}
-	groupOf := make([]int, len(req.Parts))
-	for i := range groupOf {
-		groupOf[i] = -1
-	}
-	for gi, g := range sj.groups {
-		for _, pi := range g.parts {
-			groupOf[pi] = gi
-		}
-	}
+	groupOf := sj.groupOf()
 	out := make([]int, len(sj.groups))
 	short := false
 	for _, s := range res.Skipped {

@@ -476,6 +476,21 @@ func (sj *stockJob) skip(i, qty int, reason string) Skipped {
 	}
 }
 
+// groupOf returns each part's group, -1 for a part in none (skipped
+// whole).
+func (sj *stockJob) groupOf() []int {
+	groupOf := make([]int, len(sj.req.Parts))
+	for i := range groupOf {
+		groupOf[i] = -1
+	}
+	for gi, g := range sj.groups {
+		for _, pi := range g.parts {
+			groupOf[pi] = gi
+		}
+	}
+	return groupOf
+}
+
 // fitOn returns how part i lies on row r: on a grained row a grained part
 // is turned exactly when its grain differs from the row's; otherwise its
 // rotate decides, and a part that fits only turned is stored turned.

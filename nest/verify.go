@@ -416,15 +416,7 @@ func verifyStock(req Request, res Result) error {
 	if err := verifyOffcutUse(sj, res, rowOf); err != nil {
 		return err
 	}
-	groupOf := make([]int, len(req.Parts))
-	for i := range groupOf {
-		groupOf[i] = -1
-	}
-	for gi, g := range sj.groups {
-		for _, pi := range g.parts {
-			groupOf[pi] = gi
-		}
-	}
+	groupOf := sj.groupOf()
 	if err := verifyStockSheet(sj, res); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,21 +140,7 @@ func TestExportPDFRequestOptions(t *testing.T) {
 	if w.Code != 200 {
 		t.Fatalf("nest: %d %s", w.Code, w.Body)
 	}
-	text := func(body string) string {
-		r := do(h, "POST", "/api/export/pdf", body)
-		if r.Code != 200 {
-			t.Fatalf("pdf: %d %s", r.Code, r.Body)
-		}
-		file := filepath.Join(t.TempDir(), "f.pdf")
-		if err := os.WriteFile(file, r.Body.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(pdftotext, "-raw", file, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(out)
-	}
+	text := func(body string) string { return exportedPDFText(t, h, pdftotext, body) }
 	if got := text(`{"result":` + w.Body.String() + `,"request":` + reqJSON + `}`); !strings.Contains(got, "Kesim ölçüsü (cm)") {
 		t.Errorf("with the request: no cut-size heading in\n%s", got)
 	}
@@ -216,22 +203,29 @@ func TestExportOlderResult(t *testing.T) {
 	delete(mats[0].(map[string]any), "stockOut")
 	old, _ := json.Marshal(res)
 	text := func(body string) string {
-		r := do(h, "POST", "/api/export/pdf", body)
-		if r.Code != 200 {
-			t.Fatalf("pdf: %d %s", r.Code, r.Body)
-		}
-		file := filepath.Join(t.TempDir(), "f.pdf")
-		if err := os.WriteFile(file, r.Body.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(pdftotext, "-raw", file, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return strings.Join(strings.Fields(string(out)), " ")
+		return strings.Join(strings.Fields(exportedPDFText(t, h, pdftotext, body)), " ")
 	}
 	got := text(`{"result":` + string(old) + `,"request":` + reqJSON + `}`)
 	if !strings.Contains(got, "Stok yetmedi: 4 parça") || strings.Contains(got, "ucuz olamaz") {
 		t.Errorf("the old result with its request:\n%s", got)
 	}
+}
+
+// exportedPDFText is the text (pdftotext -raw) of the PDF that
+// POST /api/export/pdf writes from body.
+func exportedPDFText(t *testing.T, h http.Handler, pdftotext, body string) string {
+	t.Helper()
+	r := do(h, "POST", "/api/export/pdf", body)
+	if r.Code != 200 {
+		t.Fatalf("pdf: %d %s", r.Code, r.Body)
+	}
+	file := filepath.Join(t.TempDir(), "f.pdf")
+	if err := os.WriteFile(file, r.Body.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pdftotext, "-raw", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
