@@ -99,6 +99,17 @@ const (
 	// failure, a deadlock, a lock not had in time) and failed again when
 	// retried: Conflict MsgRetry.
 	RefusedRetry
+	// RefusedUnavailable is the database out of reach or not working (a
+	// connection refused, lost or closed by the database, too many
+	// connections, a database closed to connections or shutting down, a
+	// statement past its time limit): Unavailable apperr.MsgUnavailable,
+	// as GET /api/health says then.
+	RefusedUnavailable
+	// RefusedFull is the database's disk full: Unavailable MsgDiskFull.
+	RefusedFull
+	// RefusedReadOnly is a database file that cannot be written:
+	// Unavailable MsgReadOnly.
+	RefusedReadOnly
 )
 
 // The messages of the refusals.
@@ -107,6 +118,8 @@ const (
 	MsgGone       = "Bu kaydın bağlı olduğu kayıt bu arada silinmiş. Sayfayı yenileyip tekrar deneyin."
 	MsgValueRange = "Bir değer kaydedilebilecek sınırın dışında; lütfen girdiğiniz değerleri denetleyin."
 	MsgRetry      = "Kayıt aynı anda yapılan başka bir değişiklikle çakıştı; lütfen tekrar deneyin."
+	MsgDiskFull   = "Veritabanının diski dolu: kayıt yapılamadı. Diskte yer açın; kaydedilmiş olanlar korunuyor."
+	MsgReadOnly   = "Veritabanı dosyasına yazılamıyor (salt okunur): kayıt yapılamadı. Dosyanın ve klasörünün izinlerini denetleyin; kaydedilmiş olanlar korunuyor."
 )
 
 // String names the kind in the log: duplicate, gone, value, text, retry.
@@ -122,6 +135,12 @@ func (k Refusal) String() string {
 		return "text"
 	case RefusedRetry:
 		return "retry"
+	case RefusedUnavailable:
+		return "unavailable"
+	case RefusedFull:
+		return "full"
+	case RefusedReadOnly:
+		return "readonly"
 	}
 	return fmt.Sprintf("Refusal(%d)", int(k))
 }
@@ -161,6 +180,12 @@ func Refused(kind Refusal, op, cause string, err error) error {
 		code, msg = apperr.Invalid, MsgTextInvalid
 	case RefusedRetry:
 		code, msg = apperr.Conflict, MsgRetry
+	case RefusedUnavailable:
+		code, msg = apperr.Unavailable, apperr.MsgUnavailable
+	case RefusedFull:
+		code, msg = apperr.Unavailable, MsgDiskFull
+	case RefusedReadOnly:
+		code, msg = apperr.Unavailable, MsgReadOnly
 	}
 	return &apperr.Error{Code: code, Message: msg, Err: &RefusalError{Kind: kind, Op: op, Cause: cause, Err: err}}
 }
@@ -175,6 +200,10 @@ type Refusals struct {
 // Wrap is apperr.Wrap for the failure of op, unless the database refused
 // what the user sent: then the user's error (Refused).
 func (r Refusals) Wrap(op string, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code != apperr.Internal {
+		return err // the store's own answer (a database file gone)
+	}
 	if k := r.Kind(err); k != 0 {
 		return Refused(k, op, r.Cause(err), err)
 	}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -18,9 +19,28 @@ import (
 func refusal(err error) store.Refusal {
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) {
+		// No connection to be had: the server down or unreachable.
+		var ce *pgconn.ConnectError
+		if errors.As(err, &ce) || pgconn.Timeout(err) {
+			return store.RefusedUnavailable
+		}
 		return 0
 	}
+	switch {
+	case strings.HasPrefix(pe.Code, "08"): // connection_exception
+		return store.RefusedUnavailable
+	}
 	switch pe.Code {
+	case "53300", "57P01", "57P02", "57P03", "55000", "57014":
+		// too_many_connections; admin_shutdown (a connection terminated),
+		// crash_shutdown, cannot_connect_now; a database closed to
+		// connections (object_not_in_prerequisite_state at connect);
+		// query_canceled (statement_timeout)
+		return store.RefusedUnavailable
+	case "53100": // disk_full
+		return store.RefusedFull
+	case "25006": // read_only_sql_transaction (a standby, default_transaction_read_only)
+		return store.RefusedReadOnly
 	case "23505": // unique_violation
 		return store.RefusedDuplicate
 	case "23503": // foreign_key_violation

@@ -3,9 +3,12 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"kesim/internal/apperr"
@@ -79,11 +82,93 @@ func TestRefusalCodes(t *testing.T) {
 		"22001": store.RefusedValue, "22003": store.RefusedValue, "23514": store.RefusedValue, "54000": store.RefusedValue,
 		"22021": store.RefusedText, "22P05": store.RefusedText,
 		"40001": store.RefusedRetry, "40P01": store.RefusedRetry, "55P03": store.RefusedRetry,
-		"23502": 0, "22P02": 0, "42P01": 0, "P0001": 0, "08006": 0,
+		// The database out of reach or not working: 503, as /api/health.
+		"08006": store.RefusedUnavailable, "08001": store.RefusedUnavailable, "53300": store.RefusedUnavailable,
+		"57P01": store.RefusedUnavailable, "57P03": store.RefusedUnavailable, "55000": store.RefusedUnavailable,
+		"57014": store.RefusedUnavailable, "53100": store.RefusedFull, "25006": store.RefusedReadOnly,
+		"23502": 0, "22P02": 0, "42P01": 0, "P0001": 0,
 	} {
 		if got := refusal(&pgconn.PgError{Code: code}); got != want {
 			t.Errorf("SQLSTATE %s: refusal %d, want %d", code, got, want)
 		}
+	}
+	// A server that takes no connection at all.
+	if got := refusal(fmt.Errorf("postgres: get layout: %w", &pgconn.ConnectError{})); got != store.RefusedUnavailable {
+		t.Errorf("a connect error: refusal %d", got)
+	}
+}
+
+// A database that closes its doors while the server runs (ALTER DATABASE …
+// ALLOW_CONNECTIONS false, the server's connections ended) is 503 with the
+// Turkish message of an unreachable database, not "Sunucu hatası"; once it
+// opens again the store works without a restart.
+func TestDatabaseClosedIsUnavailable(t *testing.T) {
+	u := schemaURL(t)
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	var db string
+	if err := admin.QueryRow(ctx, `SELECT current_database()`).Scan(&db); err != nil {
+		t.Fatal(err)
+	}
+	app := "kesim_test_" + store.NewID() // the store's connections, and no one else's
+	s, err := Open(ctx, u+"&application_name="+app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Yan", Width: 1, Height: 1, Quantity: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// Every connection of the store's pool ended by the database, as
+	// pg_terminate_backend does: the next statement finds it gone.
+	var ended int
+	if err := admin.QueryRow(ctx, `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, db, app).Scan(&ended); err != nil || ended == 0 {
+		t.Fatalf("ended %d connections: %v", ended, err)
+	}
+	_, err = s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 1, Height: 1, Quantity: 1})
+	if err != nil && (apperr.CodeOf(err) != apperr.Unavailable || apperr.MessageOf(err) != apperr.MsgUnavailable) {
+		t.Errorf("a save on a connection the database ended: %v (%s), want it saved or 503", err, apperr.CodeOf(err))
+	}
+	if _, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Raf", Width: 1, Height: 1, Quantity: 1}); err != nil {
+		t.Errorf("the next save: %v", err)
+	}
+}
+
+// A writer waits for another's lock at most the URL's lock_timeout (here
+// 0,2 s; 10 s by default) and is then told to try again (409), instead of
+// holding the request as long as the lock is held.
+func TestLockTimeout(t *testing.T) {
+	u := schemaURL(t)
+	ctx := context.Background()
+	s, err := Open(ctx, u+"&lock_timeout=200ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	holder, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close(ctx)
+	tx, err := holder.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `LOCK TABLE parts IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 1, Height: 1, Quantity: 1})
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgRetry {
+		t.Errorf("a save behind a held lock: %v, want 409 %q", err, store.MsgRetry)
+	}
+	if waited := time.Since(start); waited > 20*time.Second {
+		t.Errorf("waited %v", waited)
 	}
 }
 

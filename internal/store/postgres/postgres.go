@@ -38,6 +38,16 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		// The error may quote the URL and its password: say only what failed.
 		return nil, fmt.Errorf("postgres: invalid database URL")
 	}
+	// A statement waits for another's lock (a psql session holding a
+	// table, a stuck writer) at most lockTimeout, as SQLite's busy_timeout,
+	// and answers 409 "çakıştı" (lock_not_available) instead of holding the
+	// request and its connection; none runs longer than statementTimeout.
+	// The URL may set either (…?lock_timeout=2s).
+	for name, value := range map[string]string{"lock_timeout": lockTimeout, "statement_timeout": statementTimeout} {
+		if _, ok := cfg.ConnConfig.RuntimeParams[name]; !ok {
+			cfg.ConnConfig.RuntimeParams[name] = value
+		}
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
@@ -49,6 +59,13 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// The session's lock_timeout and statement_timeout unless the URL sets
+// them (Open); a migration sets neither (it may wait for another server's).
+const (
+	lockTimeout      = "10s"
+	statementTimeout = "60s"
+)
 
 // migrate runs the embedded migrations that the database has not run yet,
 // each in its own transaction. An advisory lock per schema keeps servers
@@ -75,6 +92,11 @@ func (s *Store) migrate(ctx context.Context) error {
 // only checks the version.
 func (s *Store) migrateOne(ctx context.Context, m store.Migration, known int) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Another server's migration, or a migration of many rows, takes
+		// what it takes.
+		if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0`); err != nil {
+			return fmt.Errorf("postgres: migration time limits: %w", err)
+		}
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('kesim_migrate:' || current_schema()))`); err != nil {
 			return fmt.Errorf("postgres: lock for migration: %w", err)
 		}

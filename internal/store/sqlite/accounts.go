@@ -28,7 +28,7 @@ func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 // without a user once an account exists: no such row can slip in between.
 func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (store.Account, error) {
 	u := store.Account{ID: store.NewID(), Name: name, Admin: admin, CreatedAt: s.clock.Now()}
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Account{}, wrap("sqlite: begin", err)
 	}
@@ -51,7 +51,7 @@ func (s *Store) CreateUser(ctx context.Context, name, hash string, admin bool) (
 			}
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Account{}, wrap("sqlite: commit", err)
 	}
 	return u, nil
@@ -137,7 +137,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 
 // userChange runs change on the named user in one transaction.
 func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql.Tx, id string) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: begin", err)
 	}
@@ -153,7 +153,7 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql
 	if err := change(tx, id); err != nil {
 		return wrap("sqlite: change user", err)
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return wrap("sqlite: commit", err)
 	}
 	return nil
@@ -161,7 +161,7 @@ func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql
 
 // AddTokens stores new tokens.
 func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: begin", err)
 	}
@@ -169,7 +169,7 @@ func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
 	if err := insertTokens(ctx, tx, tokens); err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return wrap("sqlite: commit", err)
 	}
 	return nil
@@ -212,7 +212,7 @@ func (s *Store) TokenUser(ctx context.Context, hash, kind string, now time.Time)
 
 // RotateRefresh uses a refresh token once and stores its successors.
 func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, next ...store.Token) (store.Token, error) {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Token{}, wrap("sqlite: begin", err)
 	}
@@ -233,7 +233,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 		if _, err := tx.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE family = ?`, t.Family); err != nil {
 			return store.Token{}, wrap("sqlite: revoke", err)
 		}
-		if err := tx.Commit(); err != nil {
+		if err := s.commit(tx); err != nil {
 			return store.Token{}, wrap("sqlite: commit", err)
 		}
 		return store.Token{}, store.ErrTokenReused
@@ -250,7 +250,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 	if err := insertTokens(ctx, tx, next); err != nil {
 		return store.Token{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Token{}, wrap("sqlite: commit", err)
 	}
 	return t, nil
@@ -258,7 +258,7 @@ func (s *Store) RotateRefresh(ctx context.Context, hash string, now time.Time, n
 
 // RevokeFamily ends every token of a sign-in.
 func (s *Store) RevokeFamily(ctx context.Context, family string) error {
-	if _, err := s.write.ExecContext(ctx, `UPDATE session_tokens SET revoked = 1 WHERE family = ?`, family); err != nil {
+	if _, err := s.execWrite(ctx, `UPDATE session_tokens SET revoked = 1 WHERE family = ?`, family); err != nil {
 		return wrap("sqlite: revoke", err)
 	}
 	return nil

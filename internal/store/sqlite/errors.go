@@ -31,6 +31,10 @@ func refusal(err error) store.Refusal {
 	switch e.Code() & 0xff {
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
 		return store.RefusedRetry
+	case sqlite3.SQLITE_FULL:
+		return store.RefusedFull
+	case sqlite3.SQLITE_READONLY:
+		return store.RefusedReadOnly
 	}
 	return 0
 }

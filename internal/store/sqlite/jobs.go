@@ -27,7 +27,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err := store.CheckReplan(checked, in); err != nil {
 		return store.Layout{}, err
 	}
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
@@ -80,7 +80,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if l, err = getLayout(ctx, tx, owner, id); err != nil {
 		return store.Layout{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	return l, nil
@@ -93,7 +93,7 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	if err := c.Check(); err != nil {
 		return store.Layout{}, err
 	}
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Layout{}, wrap("sqlite: set state", err)
 	}
@@ -135,7 +135,7 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	if cur, err = getLayout(ctx, tx, owner, id); err != nil {
 		return store.Layout{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Layout{}, wrap("sqlite: set state", err)
 	}
 	return cur, nil
@@ -334,7 +334,7 @@ func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id s
 // TickPiece ticks or unticks one piece: an insert that keeps a row already
 // there, or a delete, so concurrent ticks never lose one.
 func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t store.Tick) (store.Ticks, error) {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
@@ -371,7 +371,7 @@ func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t s
 		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	ticks.Progress.Cut = len(ticks.CutPieces)
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	return ticks, nil

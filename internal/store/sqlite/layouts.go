@@ -170,7 +170,13 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	if err := store.CheckResult(in, nil); err != nil {
 		return store.Layout{}, err
 	}
+	if err := s.here(); err != nil {
+		return store.Layout{}, err
+	}
 	l, err := insertLayout(ctx, s.write, &s.clock, owner, in)
+	if err == nil {
+		err = s.here() // the file deleted while it was written
+	}
 	if err != nil {
 		return store.Layout{}, saveError("sqlite: create layout", err)
 	}
@@ -209,7 +215,7 @@ func insertLayout(ctx context.Context, db execer, clock *store.Clock, owner stor
 // DeleteLayout deletes the owner's layout with the given id, with the
 // offcuts its cut used and, when it is not cut, its own.
 func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: delete layout", err)
 	}
@@ -239,7 +245,7 @@ func (s *Store) DeleteLayout(ctx context.Context, owner store.Owner, id string) 
 			return wrap("sqlite: delete layout", err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return wrap("sqlite: delete layout", err)
 	}
 	return nil

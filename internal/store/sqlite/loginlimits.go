@@ -21,7 +21,7 @@ func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time,
 	if !allow(counts) {
 		return false, nil
 	}
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return false, wrap("sqlite: begin", err)
 	}
@@ -38,7 +38,7 @@ func (s *Store) RecordLoginAttempt(ctx context.Context, bucket, since time.Time,
 			return false, wrap("sqlite: count login attempt", err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return false, wrap("sqlite: commit", err)
 	}
 	return true, nil
@@ -81,7 +81,7 @@ func loginCounts(ctx context.Context, db queryer, since time.Time, keys []string
 // ForgetLoginAttempt takes one attempt back from each key's bucket; a
 // bucket that reaches zero goes.
 func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys ...string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: begin", err)
 	}
@@ -94,7 +94,7 @@ func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys .
 			return wrap("sqlite: forget login attempt", err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return wrap("sqlite: commit", err)
 	}
 	return nil
@@ -102,7 +102,7 @@ func (s *Store) ForgetLoginAttempt(ctx context.Context, bucket time.Time, keys .
 
 // ClearLoginFailures forgets the keys' counts.
 func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: begin", err)
 	}
@@ -112,7 +112,7 @@ func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 			return wrap("sqlite: clear login failures", err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return wrap("sqlite: commit", err)
 	}
 	return nil
@@ -120,10 +120,10 @@ func (s *Store) ClearLoginFailures(ctx context.Context, keys ...string) error {
 
 // Prune deletes expired tokens and old counts.
 func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error {
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM session_tokens WHERE expires_at < ?`, micros(now)); err != nil {
+	if _, err := s.execWrite(ctx, `DELETE FROM session_tokens WHERE expires_at < ?`, micros(now)); err != nil {
 		return wrap("sqlite: prune tokens", err)
 	}
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM login_counts WHERE bucket < ?`, micros(failuresBefore)); err != nil {
+	if _, err := s.execWrite(ctx, `DELETE FROM login_counts WHERE bucket < ?`, micros(failuresBefore)); err != nil {
 		return wrap("sqlite: prune login counts", err)
 	}
 	return nil
@@ -131,7 +131,7 @@ func (s *Store) Prune(ctx context.Context, now, failuresBefore time.Time) error 
 
 // UseTOTPStep accepts a TOTP step once per user.
 func (s *Store) UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error) {
-	res, err := s.write.ExecContext(ctx, `UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`, step, userID, step)
+	res, err := s.execWrite(ctx, `UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`, step, userID, step)
 	if err != nil {
 		return false, wrap("sqlite: totp step", err)
 	}

@@ -44,7 +44,13 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	if err != nil {
 		return store.Part{}, err
 	}
+	if err := s.here(); err != nil {
+		return store.Part{}, err
+	}
 	p, err := insertPart(ctx, s.write, &s.clock, owner, in)
+	if err == nil {
+		err = s.here() // the file deleted while it was written
+	}
 	if err != nil {
 		return store.Part{}, saveError("sqlite: create part", err)
 	}
@@ -70,7 +76,7 @@ func insertPart(ctx context.Context, db execer, clock *store.Clock, owner store.
 // DeletePart deletes the owner's part with the given id.
 func (s *Store) DeletePart(ctx context.Context, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner)
-	res, err := s.write.ExecContext(ctx, `DELETE FROM parts WHERE id = ? AND `+where, append([]any{id}, args...)...)
+	res, err := s.execWrite(ctx, `DELETE FROM parts WHERE id = ? AND `+where, append([]any{id}, args...)...)
 	if err != nil {
 		return wrap("sqlite: delete part", err)
 	}

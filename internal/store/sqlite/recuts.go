@@ -14,7 +14,7 @@ import (
 // insert that keeps a row already there, and finding one rolls the part
 // back, so a piece makes one part however many phones send it.
 func (s *Store) RecutPiece(ctx context.Context, owner store.Owner, id string, r store.Recut) (store.Part, error) {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Part{}, wrap("sqlite: recut", err)
 	}
@@ -48,7 +48,7 @@ func (s *Store) RecutPiece(ctx context.Context, owner store.Owner, id string, r 
 	} else if n == 0 {
 		return store.Part{}, apperr.New(apperr.Conflict, store.MsgRecutDone)
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commit(tx); err != nil {
 		return store.Part{}, wrap("sqlite: recut", err)
 	}
 	return p, nil

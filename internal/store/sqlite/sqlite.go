@@ -45,6 +45,10 @@ type Store struct {
 	clock store.Clock
 	// lock is the database's lock file, held shared until Close (lock.go).
 	lock *fileLock
+	// path and file are the database file as opened: every write checks
+	// that the file at path is still that one (here.go).
+	path string
+	file os.FileInfo
 }
 
 var _ store.Store = (*Store)(nil)
@@ -71,6 +75,17 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := createPrivate(path); err != nil {
 		lock.unlock()
 		return nil, err
+	}
+	// A file that cannot be written would open (SQLite falls back to
+	// reading) and then refuse every save.
+	if f, err := os.OpenFile(path, os.O_RDWR, 0); err != nil {
+		lock.unlock()
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, fmt.Errorf("veritabanı %s yazılamıyor: dosya ya da klasörü salt okunur (izinleri denetleyin): %w", path, err)
+		}
+		return nil, fmt.Errorf("veritabanı %s açılamıyor: %w", path, err)
+	} else {
+		f.Close()
 	}
 	start := time.Now()
 	s, err := open(ctx, path)
@@ -102,6 +117,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	s.lock = lock
+	s.path = path
+	if s.file, err = os.Stat(path); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("veritabanı %s okunamıyor: %w", path, err)
+	}
 	return s, nil
 }
 
@@ -265,8 +285,12 @@ func (s *Store) migrateOne(ctx context.Context, m store.Migration, known int) er
 // Driver returns "sqlite".
 func (s *Store) Driver() string { return "sqlite" }
 
-// Ping reports whether the database file answers a query.
+// Ping reports whether the database file is still the one opened (here)
+// and answers a query.
 func (s *Store) Ping(ctx context.Context) error {
+	if err := s.here(); err != nil {
+		return err
+	}
 	var one int
 	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
 		return wrap("sqlite: ping", err)

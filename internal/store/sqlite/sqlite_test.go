@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"kesim/internal/apperr"
 	"kesim/internal/store"
 	"kesim/internal/store/storetest"
 	"kesim/nest"
@@ -344,5 +345,80 @@ func TestOpenSaysWhatIsWrong(t *testing.T) {
 	}
 	if _, err := Open(ctx, ro); err == nil || !strings.Contains(err.Error(), "salt okunur") {
 		t.Errorf("a read-only file: %v", err)
+	}
+	// With its -wal and -shm beside it SQLite opens the file for reading
+	// without a word, and every save would fail: refused at the start too.
+	ro2 := filepath.Join(dir, "salt2.db")
+	s, err = Open(ctx, ro2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(ro2, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, ro2); err == nil || !strings.Contains(err.Error(), "salt okunur") {
+		t.Errorf("a read-only file with its WAL: %v", err)
+	}
+	s.Close()
+}
+
+// The database file deleted, moved or replaced while the server runs: a
+// save is refused with 503 and the Turkish message instead of going into
+// the file SQLite still has open, which no later start would find, and the
+// health check says so; with the file back, saves go on.
+func TestFileGone(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	part := store.PartInput{Name: "Kapak", Width: 50, Height: 30, Quantity: 2}
+	if _, err := s.CreatePart(ctx, store.Anonymous(), part); err != nil {
+		t.Fatal(err)
+	}
+	moved := s.path + ".taşındı"
+	if err := os.Rename(s.path, moved); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, err error) {
+		t.Helper()
+		if apperr.CodeOf(err) != apperr.Unavailable || apperr.MessageOf(err) != MsgFileGone {
+			t.Errorf("%s with the file gone: %v, want 503 %q", what, err, MsgFileGone)
+		}
+	}
+	_, err := s.CreatePart(ctx, store.Anonymous(), part)
+	check("a part saved", err)
+	_, err = s.CreateLayout(ctx, store.Anonymous(), store.LayoutInput{Name: "Dolap", Parts: []nest.Part{{Name: "Yan", Width: 50, Height: 70, Quantity: 2}}})
+	check("a layout saved", err)
+	_, err = s.ReplaceStock(ctx, store.Anonymous(), store.StockList{})
+	check("a stock saved", err)
+	check("the health check", s.Ping(ctx))
+	// Another file in its place is not the one opened either.
+	if err := os.WriteFile(s.path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.CreatePart(ctx, store.Anonymous(), part)
+	check("a part saved into a new file", err)
+	if err := os.Rename(moved, s.path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreatePart(ctx, store.Anonymous(), part); err != nil {
+		t.Errorf("with the file back: %v", err)
+	}
+	if parts, err := s.ListParts(ctx, store.Anonymous()); err != nil || len(parts) != 2 {
+		t.Errorf("%d parts, %v: want the two saved while the file was there", len(parts), err)
+	}
+}
+
+// A disk that takes no more, or a file that cannot be written, answers a
+// save with 503 and what to do, not "Sunucu hatası".
+func TestReadOnlyRefusal(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	// The write connection made read-only: SQLite's SQLITE_READONLY, as
+	// for a file whose rights were taken away while it was open.
+	if _, err := s.write.ExecContext(ctx, `PRAGMA query_only = 1`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.CreatePart(ctx, store.Anonymous(), store.PartInput{Name: "Kapak", Width: 50, Height: 30, Quantity: 2})
+	if apperr.CodeOf(err) != apperr.Unavailable || apperr.MessageOf(err) != store.MsgReadOnly {
+		t.Errorf("a save into a read-only database: %v, want 503 %q", err, store.MsgReadOnly)
 	}
 }

@@ -67,7 +67,7 @@ func (s *Store) ReplaceStock(ctx context.Context, owner store.Owner, list store.
 }
 
 func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.StockList) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return err
 	}
@@ -152,7 +152,7 @@ func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.St
 	}); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commit(tx)
 }
 
 // insertEach runs the insert query once per row, prepared once.

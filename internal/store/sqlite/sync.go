@@ -24,7 +24,7 @@ func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartI
 
 func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
 	var res store.SyncResult
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return res, err
 	}
@@ -79,7 +79,7 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		}
 		res.NewLayouts++
 	}
-	return res, tx.Commit()
+	return res, s.commit(tx)
 }
 
 // exists reports whether query finds a row.
