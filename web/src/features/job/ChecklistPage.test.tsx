@@ -5,7 +5,7 @@ import { NoticeProvider } from '../../components/Notices';
 import { ChecklistPage, type PieceMark } from './ChecklistPage';
 import css from './job.css?raw';
 import { JobBanner } from './JobBanner';
-import { POLL_MS, ticksKey } from './useChecklist';
+import { POLL_MS, startKey, ticksKey } from './useChecklist';
 
 const placed = (id: string, name: string, x: number, y: number) => ({ id, name, x, y, width: 40, height: 30, rotated: false, originalIndex: 0 });
 const job = () => ({
@@ -36,6 +36,10 @@ let server: {
   /** holdGet: a read of the job waits for it, answering what the server had when the read came in */
   holdGet?: Promise<void>;
   state?: Record<string, unknown>;
+  /** patchBusy: the next state changes (PATCH) answer 503, one each, as a database that is down does */
+  patchBusy?: number;
+  /** refuseStart: the server refuses to move the job into cutting with this message (409) */
+  refuseStart?: string;
 };
 let calls: { method: string; url: string; body?: unknown }[];
 
@@ -56,6 +60,15 @@ beforeEach(() => {
         const held = server.holdGet;
         if (held) await held;
         return Response.json(answer);
+      }
+      if (url === '/api/layouts/7' && method === 'PATCH') {
+        if (server.busy || (server.patchBusy ?? 0) > 0) {
+          server.patchBusy = Math.max(0, (server.patchBusy ?? 0) - 1);
+          return Response.json({ error: { code: 'unavailable', message: 'Veritabanına şu an ulaşılamıyor.' } }, { status: 503 });
+        }
+        if (server.refuseStart && body.state === 'cutting') return Response.json({ error: { code: 'conflict', message: server.refuseStart } }, { status: 409 });
+        server.state = { ...server.state, state: body.state };
+        return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces, recutPieces: server.recutPieces });
       }
       const m = url.match(/^\/api\/layouts\/7\/pieces\/(.+)$/);
       if (m && method === 'PUT') {
@@ -538,6 +551,147 @@ describe('ChecklistPage: a spoiled piece (Bozuk)', () => {
     await screen.findByText(/Bozuk parça gönderilemedi/);
     expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[0]).toBeEnabled();
     expect(within(row('1. Kapak 40 x 30 cm')).queryByText(/Yeniden kesime/)).toBeNull();
+  });
+});
+
+describe('ChecklistPage: the first tick of a planned job', () => {
+  const patches = () => calls.filter((c) => c.method === 'PATCH');
+  /** order is the requests sent so far, each as "METHOD url" */
+  const order = () => calls.map((c) => `${c.method} ${c.url}`);
+  beforeEach(() => {
+    server.state = { state: 'planned' };
+  });
+
+  it('moves the job into cutting, then sends the tick', async () => {
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    expect(screen.getByText('Planlandı')).toBeInTheDocument();
+    await userEvent.click(first);
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    expect(patches()).toEqual([{ method: 'PATCH', url: '/api/layouts/7', body: { state: 'cutting' } }]);
+    expect(order().indexOf('PATCH /api/layouts/7')).toBeLessThan(order().indexOf('PUT /api/layouts/7/pieces/k-1'));
+    expect(server.state?.state).toBe('cutting');
+    expect(await screen.findByText('Kesimde')).toBeInTheDocument();
+    expect(screen.queryByTestId('checklist-status')).toBeNull();
+  });
+
+  it('keeps the move into cutting the server could not take (503) waiting with the ticks, and sends it again before them', async () => {
+    server.busy = true; // the database is down: the state change and the ticks fail
+    show();
+    const [first, second] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText(/^Bekliyor/)).toBeInTheDocument());
+    await userEvent.click(second);
+    await waitFor(() => expect(within(row('2. Kapak 40 x 30 cm')).getByText(/^Bekliyor/)).toBeInTheDocument());
+    expect(patches().length).toBeGreaterThanOrEqual(1);
+    // Not claimed as being cut: the job is still planned on the server.
+    expect(screen.getByText('Planlandı')).toBeInTheDocument();
+    expect(screen.queryByText('Kesimde')).toBeNull();
+    const status = screen.getByTestId('checklist-status');
+    expect(status.textContent).toContain('2 işaret kaydedilmeyi bekliyor.');
+    expect(status.textContent).toContain('İşin kesime başladığı kaydedilmeyi bekliyor.');
+    expect(within(status).getByRole('alert').textContent).toContain('Veritabanına şu an ulaşılamıyor.');
+    expect(JSON.parse(sessionStorage.getItem(startKey('7'))!)).toEqual({ cutting: true });
+    // The server answers again.
+    server.busy = false;
+    const before = calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Şimdi yeniden dene' }));
+    await waitFor(() => expect([...server.cutPieces].sort()).toEqual(['k-1', 'k-2']));
+    expect(server.state?.state).toBe('cutting');
+    const sent = order().slice(before);
+    const patched = sent.indexOf('PATCH /api/layouts/7');
+    expect(patched).toBeGreaterThanOrEqual(0);
+    expect(patched).toBeLessThan(sent.indexOf('PUT /api/layouts/7/pieces/k-1'));
+    expect(patched).toBeLessThan(sent.indexOf('PUT /api/layouts/7/pieces/k-2'));
+    expect(sent.filter((c) => c === 'PATCH /api/layouts/7')).toHaveLength(1);
+    expect(await screen.findByText('Kesimde')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('checklist-status')).toBeNull());
+    expect(sessionStorage.getItem(startKey('7'))).toBeNull();
+    expect(sessionStorage.getItem(ticksKey('7'))).toBeNull();
+  });
+
+  it('sends the move into cutting that failed once (503, then 200) before the ticks', async () => {
+    server.patchBusy = 1;
+    show();
+    const [first, second] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    await waitFor(() => expect(within(row('1. Kapak 40 x 30 cm')).getByText(/^Bekliyor/)).toBeInTheDocument());
+    // The tick waits for the state change: none went to a job that is still planned.
+    expect(puts('k-1')).toHaveLength(0);
+    expect(screen.getByText('Planlandı')).toBeInTheDocument();
+    await userEvent.click(second);
+    await waitFor(() => expect([...server.cutPieces].sort()).toEqual(['k-1', 'k-2']));
+    expect(server.state?.state).toBe('cutting');
+    expect(patches()).toHaveLength(2);
+    const sent = order();
+    expect(sent.lastIndexOf('PATCH /api/layouts/7')).toBeLessThan(sent.indexOf('PUT /api/layouts/7/pieces/k-1'));
+    expect(sent.lastIndexOf('PATCH /api/layouts/7')).toBeLessThan(sent.indexOf('PUT /api/layouts/7/pieces/k-2'));
+    expect(await screen.findByText('Kesimde')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('checklist-status')).toBeNull());
+  });
+
+  it('keeps the move into cutting over a reload of the page, and sends it before the ticks', async () => {
+    server.busy = true;
+    const first = show();
+    const [box] = await screen.findAllByRole('checkbox');
+    await userEvent.click(box);
+    await screen.findByText(/^Bekliyor/);
+    first.unmount();
+    expect(JSON.parse(sessionStorage.getItem(startKey('7'))!)).toEqual({ cutting: true });
+    server.busy = false;
+    const before = calls.length;
+    show();
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    expect(server.state?.state).toBe('cutting');
+    const sent = order().slice(before);
+    expect(sent.indexOf('PATCH /api/layouts/7')).toBeLessThan(sent.indexOf('PUT /api/layouts/7/pieces/k-1'));
+    expect(await screen.findByText('Kesimde')).toBeInTheDocument();
+    expect(sessionStorage.getItem(startKey('7'))).toBeNull();
+  });
+
+  it('does not take back into cutting a job cut meanwhile: the waiting ticks go, the state stays', async () => {
+    server.busy = true;
+    show();
+    const [box] = await screen.findAllByRole('checkbox');
+    await userEvent.click(box);
+    await screen.findByText(/^Bekliyor/);
+    const tried = patches().length;
+    server.busy = false;
+    server.state = { state: 'cut' }; // cut from another device meanwhile
+    await userEvent.click(screen.getByRole('button', { name: 'Şimdi yeniden dene' }));
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    expect(patches()).toHaveLength(tried);
+    expect(server.state.state).toBe('cut');
+    expect(await screen.findByText('Kesildi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('checklist-status')).toBeNull());
+  });
+
+  it('says why the server refused the move into cutting (409), takes the tick back and does not send it again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const why = 'A-12 kodlu artık levha rafta yok: başka bir iş ondan kesilmiş ya da raftan kaldırılmış. İşi yeniden planlayın.';
+    server.refuseStart = why;
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`İş kesime başlatılamadı; işaretler kaydedilmedi: ${why}`);
+    expect(screen.getByTestId('checklist-list')).toContainElement(alert);
+    await waitFor(() => expect(first).not.toBeChecked());
+    expect(first).toBeEnabled();
+    // Polls and a return online do not send it again.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(3 * POLL_MS + 10);
+    });
+    expect(patches()).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(server.state?.state).toBe('planned');
+    expect(screen.getByText('Planlandı')).toBeInTheDocument();
+    expect(screen.queryByText(/^Bekliyor/)).toBeNull();
+    expect(screen.queryByText(/kaydedilmeyi bekliyor/)).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(why);
+    expect(sessionStorage.getItem(startKey('7'))).toBeNull();
+    expect(sessionStorage.getItem(ticksKey('7'))).toBeNull();
   });
 });
 

@@ -97,16 +97,16 @@ export function ChecklistPage({ id, owner, sheet, onSheet, renderPreview }: Prop
       </button>
     );
   // What the server has not taken, beside the list: said at once, with the ticks still to go.
-  const status = (c.error || c.waiting > 0) && (
+  const status = (c.error || c.waiting > 0 || c.startWaiting) && (
     <div className={`inline-notice ${c.error ? 'error' : 'warning'} checklist-status`} data-testid="checklist-status">
       {c.error && (
         <p role="alert" aria-live="assertive">
           {c.error}
         </p>
       )}
-      {c.waiting > 0 && (
+      {(c.waiting > 0 || c.startWaiting) && (
         <p className="checklist-waiting">
-          <span>{jobMsg.waitingCount(c.waiting)}</span>
+          <span>{[c.waiting > 0 && jobMsg.waitingCount(c.waiting), c.startWaiting && jobMsg.startWaiting].filter(Boolean).join(' ')}</span>
           <button type="button" className="secondary" onClick={c.retry}>
             {jobMsg.retryNow}
           </button>

@@ -30,6 +30,10 @@ export const jobMsg = {
   tickWaiting: (why: string) => `İşaret şimdi kaydedilemedi (${why}); bekleyen işaretler yeniden gönderilecek.`,
   offline: 'Sunucuya ulaşılamıyor; bekleyen işaretler bağlantı gelince kendiliğinden gönderilecek.',
   waitingCount: (n: number) => `${fmtI(n)} işaret kaydedilmeyi bekliyor.`,
+  /** the move of a planned job into cutting, asked for by its first tick, that the server has not taken yet */
+  startWaiting: 'İşin kesime başladığı kaydedilmeyi bekliyor.',
+  /** the server refused to move the job into cutting (409: an offcut no longer on the rack, …): its ticks went back */
+  startFailed: (why: string) => `İş kesime başlatılamadı; işaretler kaydedilmedi: ${why}`,
   retryNow: 'Şimdi yeniden dene',
   pieceCut: '✓ Kesildi',
   pieceWaiting: (cut: boolean) => (cut ? 'Bekliyor: kesildi işareti bağlantı gelince kaydedilecek' : 'Bekliyor: işaretin kaldırılması bağlantı gelince kaydedilecek'),

@@ -57,6 +57,11 @@ function retriable(e: unknown): boolean {
  */
 export const ticksKey = (id: string, owner = '') => `kesim.checklist.ticks${owner}.${id}`;
 /**
+ * startKey is where this tab keeps, for owner as ticksKey, the move of a planned job into cutting that its first
+ * tick asked for and the server has not taken yet (sessionStorage: over a reload).
+ */
+export const startKey = (id: string, owner = '') => `kesim.checklist.start${owner}.${id}`;
+/**
  * recutsKey is where this browser keeps the pieces of a job it sent back for recutting (localStorage): shown
  * until the server has answered the job since (JobView.recutPieces, read with the job), whose list then wins:
  * a piece a re-plan dropped from it is no longer shown sent. A server that keeps no list leaves them shown.
@@ -91,6 +96,11 @@ function readWants(id: string, owner: string): Record<string, Want> {
   return out;
 }
 
+/** readStart reads a job's move into cutting kept by this tab: it waits to be sent. */
+function readStart(id: string, owner: string): 'waiting' | undefined {
+  return readJSON(() => sessionStorage, startKey(id, owner)).cutting === true ? 'waiting' : undefined;
+}
+
 function readRecuts(id: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(readJSON(() => localStorage, recutsKey(id)))) if (typeof v === 'string') out[k] = v;
@@ -109,12 +119,16 @@ function readRecuts(id: string): Record<string, string> {
  * tick), so a tick sent again is never counted twice; one piece has one
  * request on its way at a time, and a change made meanwhile follows it,
  * so the last tap wins. A poll that started before a tick's answer
- * arrived does not undo it.
+ * arrived does not undo it. The first tick of a planned job moves it into
+ * cutting first (start), kept and sent again as the ticks are; its ticks
+ * wait for it (a re-plan of a planned job drops its ticks).
  */
 export function useChecklist(id: string, owner = '') {
   const [job, setJob] = useState<JobView | null>(null);
   const [cutPieces, setCutPieces] = useState<string[]>([]);
   const [wants, setWantsState] = useState<Record<string, Want>>(() => readWants(id, owner));
+  // The job's move into cutting for its first tick, until the server took it: on its way, or waiting to be sent again.
+  const [starting, setStartState] = useState<'sending' | 'waiting' | undefined>(() => readStart(id, owner));
   const [recuts, setRecutsState] = useState<Record<string, string>>(() => readRecuts(id));
   const [recutsSending, setRecutsSending] = useState<Record<string, true>>({});
   // A passing error (out of reach, the server busy) goes when the server answers again.
@@ -124,6 +138,7 @@ export function useChecklist(id: string, owner = '') {
   const applied = useRef(0);
   // The callbacks read the latest wants and job, not their render's.
   const wantsRef = useRef(wants);
+  const startRef = useRef(starting);
   const jobRef = useRef(job);
   useEffect(() => {
     jobRef.current = job;
@@ -150,8 +165,64 @@ export function useChecklist(id: string, owner = '') {
         delete rest[pieceId];
         return rest;
       });
-    /** flush sends every tick waiting. */
+    const setStart = (s: 'sending' | 'waiting' | undefined) => {
+      startRef.current = s;
+      setStartState(s);
+      writeJSON(() => sessionStorage, startKey(id, owner), s ? { cutting: true } : {});
+    };
+    /** moved shows the job in state, as the server has it. */
+    const moved = (state: JobState) => {
+      if (jobRef.current) jobRef.current = { ...jobRef.current, state };
+      setJob((j) => (j ? { ...j, state } : j));
+    };
+    let started: Promise<boolean> | null = null;
+    /**
+     * start moves a planned job into cutting (PATCH {"state":"cutting"}), once for all the ticks waiting on it,
+     * and answers whether they go on: the server took it, or the job is no longer planned. One the server could
+     * not take (retriable) is kept as waiting, over a reload too, and throws, so that its ticks wait as well; sent
+     * again, it reads the job's state first: a job started or cut meanwhile is not moved (the server would take a
+     * cut job back into cutting as an undo of its cut). One the server refuses (409: the job cannot start) is
+     * said on the page, and the cut ticks waiting on it go back (false).
+     */
+    const start = (): Promise<boolean> => {
+      started ??= (async () => {
+        try {
+          if (startRef.current === 'waiting') {
+            const j = await jobApi.get<JobView>(id);
+            if (j.state !== 'planned') {
+              setStart(undefined);
+              if (j.state) moved(j.state);
+              return true;
+            }
+          }
+          setStart('sending');
+          await jobApi.setState(id, 'cutting');
+          setStart(undefined);
+          moved('cutting');
+          return true;
+        } catch (e) {
+          if (retriable(e)) {
+            setStart('waiting');
+            throw e;
+          }
+          setStart(undefined);
+          setWants((ws) => {
+            const rest = { ...ws };
+            for (const [k, w] of Object.entries(ws)) if (w.cut && !inFlight.has(k)) delete rest[k];
+            return rest;
+          });
+          setError({ text: jobMsg.startFailed(reason(e)), passing: false });
+          return false;
+        } finally {
+          started = null;
+        }
+      })();
+      return started;
+    };
+    /** flush sends every tick waiting, and the move into cutting they wait on. */
     const flush = () => {
+      // A move no tick waits on any longer (taken back meanwhile) is not sent.
+      if (startRef.current === 'waiting' && !Object.values(wantsRef.current).some((w) => w.cut)) setStart(undefined);
       for (const [pieceId, w] of Object.entries(wantsRef.current)) if (w.waiting) void send(pieceId);
     };
     /** send sends a piece's wanted tick, unless one of it is on its way (whose answer sends it then). */
@@ -162,10 +233,14 @@ export function useChecklist(id: string, owner = '') {
       inFlight.add(pieceId);
       if (w.waiting) setWants((ws) => ({ ...ws, [pieceId]: { cut: w.cut, waiting: false } }));
       try {
-        // The first tick of a planned job starts its cutting.
-        if (w.cut && jobRef.current?.state === 'planned') {
-          await jobApi.setState(id, 'cutting').catch(() => undefined);
-          setJob((j) => (j ? { ...j, state: 'cutting' } : j));
+        // The first tick of a planned job starts its cutting, and goes once the server took that.
+        if (w.cut && (startRef.current || jobRef.current?.state === 'planned') && !(await start())) {
+          // The job could not start (start said why): the tick goes back.
+          inFlight.delete(pieceId);
+          const now = wantsRef.current[pieceId];
+          if (now && now.cut !== w.cut) void send(pieceId);
+          else drop(pieceId);
+          return;
         }
         const r = await jobApi.tick(id, pieceId, w.cut);
         applied.current++;
@@ -224,6 +299,8 @@ export function useChecklist(id: string, owner = '') {
       try {
         const j = await jobApi.get<JobView>(id, ctrl.signal);
         if (!live) return;
+        // The ticks flushed below go by this answer's state.
+        jobRef.current = j;
         setJob(j);
         // A server that keeps no list of recuts (none in its answer) leaves this browser's memory as it is.
         if (Array.isArray(j.recutPieces)) forgetRecuts(recutsBefore);
@@ -324,5 +401,7 @@ export function useChecklist(id: string, owner = '') {
   const recutState = (piece: Placed): RecutState | undefined =>
     recutsSending[piece.id] ? 'sending' : job?.recutPieces?.includes(piece.id) || recuts[piece.id] === placeOf(piece) ? 'sent' : undefined;
   const waiting = Object.values(wants).filter((w) => w.waiting).length;
-  return { job, missing, error: error?.text ?? null, cutPieces, isCut, tickState, waiting, retry: flush, tick, spoil, recutState };
+  /** startWaiting says the job's move into cutting waits to be sent again: the job is not being cut on the server yet. */
+  const startWaiting = starting === 'waiting';
+  return { job, missing, error: error?.text ?? null, cutPieces, isCut, tickState, waiting, startWaiting, retry: flush, tick, spoil, recutState };
 }
