@@ -12,21 +12,25 @@ const bands = [{ code: 'B1', thickness: 0.8 }];
 let posted: unknown[];
 let synced: { parts: Record<string, unknown>[] }[];
 let status: number;
+let syncStatus: number;
 let existing: { id: string; name: string }[];
 beforeEach(() => {
   localStorage.clear();
   posted = [];
   synced = [];
   status = 200;
+  syncStatus = 200;
   existing = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/layouts' && init?.method === 'POST') {
         posted.push(JSON.parse(init.body as string));
+        if (status === 503) return Response.json({ error: { code: 'unavailable', message: 'Veritabanının diski dolu: kayıt yapılamadı.' } }, { status });
         return status === 200 ? Response.json({ id: '1', createdAt: '' }) : new Response('null', { status });
       }
       if (url.startsWith('/api/layouts?') && (init?.method ?? 'GET') === 'GET') return Response.json({ layouts: existing });
+      if (url === '/api/sync' && syncStatus !== 200) return Response.json({ error: { code: 'internal', message: 'Sunucu hatası' } }, { status: syncStatus });
       if (url === '/api/sync') synced.push(JSON.parse(init!.body as string));
       return Response.json({ newParts: 0, newLayouts: 0 });
     }),
@@ -110,6 +114,16 @@ describe('SaveLayoutDialog with stock', () => {
     expect(kept).toHaveLength(1);
     expect(kept[0].stock).toEqual(stock);
     expect(kept[0].bands).toEqual(bands);
+    // The server answered: its words, not "Sunucuya ulaşılamadı".
+    expect(await screen.findByText(/^Sunucu düzeni şu an kaydedemiyor: Veritabanının diski dolu: kayıt yapılamadı\. Düzen bu tarayıcıda yerel olarak saklandı/)).toBeInTheDocument();
+  });
+
+  it('keeps no local copy of a layout the server saved when only its parts failed', async () => {
+    syncStatus = 500;
+    await save(true);
+    expect(posted).toHaveLength(1);
+    expect(localStore('').layouts()).toEqual([]);
+    expect(await screen.findByText(/^Düzen kaydedildi; parçaları Kayıtlı Parçalar listesine eklenemedi/)).toBeInTheDocument();
   });
 });
 

@@ -89,14 +89,22 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
       // The layout on screen goes with it; a job being cut is replaced.
       const withResult = result ? { ...payload, result } : payload;
       const saved = over ? await api.replaceLayout(over.id, withResult) : await createLayout(payload, withResult);
-      await api.sync(parts.map(savedPartOf), []);
-      notices.toast(over ? savedMsg.jobUpdated : msg.layoutSaved);
+      // The layout is on the server now: its parts' failing to join Kayıtlı
+      // Parçalar does not make it a copy kept in this browser.
+      const partsSaved = await api.sync(parts.map(savedPartOf), []).then(
+        () => true,
+        () => false,
+      );
+      if (partsSaved) notices.toast(over ? savedMsg.jobUpdated : msg.layoutSaved);
+      else notices.toast(savedMsg.partsNotSaved, { tone: 'info', ms: 8000 });
       onSaved(parts, saved?.id ? { ...saved, name: saved.name || payload.name } : undefined);
       onClose();
     } catch (e) {
       if (keptLocally(e) && !over) {
         localStore(owner).keep(payload);
-        notices.toast(msg.layoutSavedLocally, { tone: 'info', ms: 5000 });
+        // Out of reach, or reached and unable to save now (its database): the server's words then.
+        const why = e instanceof ApiError && e.status > 0 ? savedMsg.serverCannotSave(e.message) : msg.layoutSavedLocally;
+        notices.toast(why, { tone: 'info', ms: 8000 });
         onSaved(parts);
         onClose();
       } else if (over && e instanceof ApiError && e.status === 404) {

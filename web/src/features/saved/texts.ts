@@ -18,6 +18,10 @@ export const savedMsg = {
   updateJobTitle: 'Kesimdeki İşi Güncelle',
   updateJobNote: 'Kesilmiş levhalar olduğu gibi kalır; yalnız kalan levhalar yeniden planlanır.',
   jobUpdated: 'Kesimdeki iş güncellendi.',
+  /** partsNotSaved: the layout is on the server, its parts did not join Kayıtlı Parçalar (the server failed them) */
+  partsNotSaved: 'Düzen kaydedildi; parçaları Kayıtlı Parçalar listesine eklenemedi (sunucu şu an kaydedemiyor). Düzen yüklendiğinde parçaları da gelir.',
+  /** serverCannotSave: the server answered but cannot save now (its database): the layout is kept in this browser */
+  serverCannotSave: (why: string) => `Sunucu düzeni şu an kaydedemiyor${why ? `: ${why.replace(/[.!]?$/, '.')}` : '.'} Düzen bu tarayıcıda yerel olarak saklandı; sunucu yeniden kaydedebildiğinde gönderilecek.`,
   waitForLayout: 'Yerleşim hesaplanıyor; bitince kaydedin.',
   statePlanned: 'Planlandı',
   stateCutting: 'Kesimde',
