@@ -97,6 +97,8 @@ func (h *storeHandlers) replaceLayout(w http.ResponseWriter, r *http.Request) {
 // stateBody is the body of PATCH /api/layouts/{id}.
 type stateBody struct {
 	State *string `json:"state"`
+	// From, optional: the state the change is made from (StateChange.From).
+	From string `json:"from"`
 }
 
 // cutAnswer is the answer of a PATCH that cut a job: the layout, with the
@@ -138,7 +140,7 @@ func (h *storeHandlers) setLayoutState(w http.ResponseWriter, r *http.Request) {
 	}
 	var rep store.CutReport
 	l, err := h.st.SetLayoutState(store.WithCutReport(r.Context(), &rep), requestOwner(r), r.PathValue("id"),
-		store.StateChange{State: *body.State, By: userName(r)})
+		store.StateChange{State: *body.State, By: userName(r), From: body.From})
 	if err != nil {
 		Error(w, r, err)
 		return

@@ -28,6 +28,9 @@ const (
 // Turkish messages of jobs, ticks and offcuts.
 const (
 	MsgJobState    = "İş durumu planned, cutting veya cut olmalı."
+	// MsgJobStateMoved refuses a change made from a state the job has
+	// left meanwhile (StateChange.From).
+	MsgJobStateMoved = "İşin durumu bu arada başka bir yerden değiştirilmiş; sayfayı yenileyip tekrar deneyin."
 	MsgJobNoResult = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
 	MsgJobPinned   = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
 	MsgJobIsCut    = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
@@ -170,15 +173,38 @@ func AreaM2(offcuts []Offcut) float64 {
 type StateChange struct {
 	State string
 	By    string
+	// From, when set, is the state the change is made from: a layout in
+	// another (moved meanwhile by another phone or tab) is Conflict
+	// MsgJobStateMoved, unless it is in State already. A checklist's
+	// "Kesime başla" sent again after an outage must not undo a cut made
+	// meanwhile (cut → cutting is an undo).
+	From string
 }
 
-// Check reports whether the state is one of the three.
+// Check reports whether the state, and From when set, are each one of
+// the three.
 func (c StateChange) Check() error {
-	switch c.State {
-	case StatePlanned, StateCutting, StateCut:
-		return nil
+	if !validState(c.State) {
+		return invalid("state", MsgJobState)
 	}
-	return invalid("state", MsgJobState)
+	if c.From != "" && !validState(c.From) {
+		return invalid("from", MsgJobState)
+	}
+	return nil
+}
+
+// validState reports whether s is one of the three states.
+func validState(s string) bool {
+	return s == StatePlanned || s == StateCutting || s == StateCut
+}
+
+// Moved reports whether a layout in state cur is not to be changed by c:
+// it is neither in c.From (when set) nor in c.State already.
+func (c StateChange) Moved(cur string) error {
+	if c.From != "" && cur != c.From && cur != c.State {
+		return apperr.New(apperr.Conflict, MsgJobStateMoved)
+	}
+	return nil
 }
 
 // Tick is one piece ticked or unticked by a user (empty By in local mode).

@@ -110,6 +110,9 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 		if err != nil {
 			return err
 		}
+		if err := c.Moved(cur.State); err != nil {
+			return err
+		}
 		if cur.State == c.State {
 			out = cur
 			return nil

@@ -102,6 +102,9 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 	if err != nil {
 		return store.Layout{}, err
 	}
+	if err := c.Moved(cur.State); err != nil {
+		return store.Layout{}, err
+	}
 	if cur.State == c.State {
 		return cur, nil
 	}

@@ -27,6 +27,7 @@ var jobTests = []struct {
 	{"JobResultInvalid", testJobResultInvalid},
 	{"JobOnStockOnly", testJobOnStockOnly},
 	{"JobStates", testJobStates},
+	{"JobStateFrom", testJobStateFrom},
 	{"LayoutOwner", testLayoutOwner},
 	{"JobTicks", testJobTicks},
 	{"JobTicksTwoWriters", testJobTicksTwoWriters},
@@ -192,6 +193,32 @@ func testJobResultInvalid(t *testing.T, s store.Store) {
 
 // A job goes from planned to cutting to cut and back, recording who and
 // when; a layout without a result stays planned; a bad state is refused.
+// testJobStateFrom: a change made from a state (StateChange.From) is
+// refused when the job has left it meanwhile, and taken when the job is
+// there or already where the change goes: a checklist's "Kesime başla"
+// sent again after an outage never undoes a cut made meanwhile.
+func testJobStateFrom(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))
+	start := store.StateChange{State: store.StateCutting, From: store.StatePlanned, By: "ayşe"}
+	if got, err := s.SetLayoutState(ctx, userA, l.ID, start); err != nil || got.State != store.StateCutting {
+		t.Fatalf("started from planned: %v, %v", got.State, err)
+	}
+	if got, err := s.SetLayoutState(ctx, userA, l.ID, start); err != nil || got.State != store.StateCutting {
+		t.Errorf("started again, already cutting: %v, %v", got.State, err)
+	}
+	mustSetState(t, s, userA, l.ID, store.StateCut)
+	_, err := s.SetLayoutState(ctx, userA, l.ID, start)
+	if apperr.CodeOf(err) != apperr.Conflict || apperr.MessageOf(err) != store.MsgJobStateMoved {
+		t.Errorf("started from planned when cut meanwhile: %v, want 409 %q", err, store.MsgJobStateMoved)
+	}
+	if got, _ := s.GetLayout(ctx, userA, l.ID); got.State != store.StateCut {
+		t.Errorf("the cut was undone: %q", got.State)
+	}
+	_, err = s.SetLayoutState(ctx, userA, l.ID, store.StateChange{State: store.StateCutting, From: "bitti"})
+	checkInvalid(t, "unknown from", err, "from", store.MsgJobState)
+}
+
 func testJobStates(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))

@@ -164,8 +164,11 @@ const layoutPath = (id: string) => `/api/layouts/${encodeURIComponent(id)}`;
 /** jobApi is the job routes of /api/layouts; T is the saved layout as the caller types it. */
 export const jobApi = {
   get: <T>(id: string, signal?: AbortSignal) => request<T>('GET', layoutPath(id), undefined, signal),
-  /** setState moves a job to state; the answer is the server's (the layout, or a note of the offcuts). */
-  setState: (id: string, state: JobState) => request<unknown>('PATCH', layoutPath(id), { state }),
+  /**
+   * setState moves a job to state; the answer is the server's (the layout, or a note of the offcuts). With from,
+   * only a job in that state (or in state already) moves: one moved meanwhile elsewhere is 409.
+   */
+  setState: (id: string, state: JobState, from?: JobState) => request<unknown>('PATCH', layoutPath(id), from ? { state, from } : { state }),
   /** replace saves a re-plan of a saved layout (409 when a cut sheet of a job being cut changed). */
   replace: <T>(id: string, body: object) => request<T>('PUT', layoutPath(id), body),
   /** tick marks one piece (a Placed id) cut or not. */

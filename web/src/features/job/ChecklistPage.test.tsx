@@ -568,7 +568,7 @@ describe('ChecklistPage: the first tick of a planned job', () => {
     expect(screen.getByText('Planlandı')).toBeInTheDocument();
     await userEvent.click(first);
     await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
-    expect(patches()).toEqual([{ method: 'PATCH', url: '/api/layouts/7', body: { state: 'cutting' } }]);
+    expect(patches()).toEqual([{ method: 'PATCH', url: '/api/layouts/7', body: { state: 'cutting', from: 'planned' } }]);
     expect(order().indexOf('PATCH /api/layouts/7')).toBeLessThan(order().indexOf('PUT /api/layouts/7/pieces/k-1'));
     expect(server.state?.state).toBe('cutting');
     expect(await screen.findByText('Kesimde')).toBeInTheDocument();

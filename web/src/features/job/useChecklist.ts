@@ -196,7 +196,8 @@ export function useChecklist(id: string, owner = '') {
             }
           }
           setStart('sending');
-          await jobApi.setState(id, 'cutting');
+          // From planned only: a job cut meanwhile is not taken back into cutting (the server's 409).
+          await jobApi.setState(id, 'cutting', 'planned');
           setStart(undefined);
           moved('cutting');
           return true;
