@@ -108,11 +108,18 @@ func TestJobAPI(t *testing.T) {
 		{`{"state":"bitti"}`, http.StatusBadRequest, "state", store.MsgJobState},
 		{`{}`, http.StatusBadRequest, "state", store.MsgRequired},
 		{`{"state":1}`, http.StatusBadRequest, "state", store.MsgInvalidValues},
+		{`{"state":"cut","from":"bitti"}`, http.StatusBadRequest, "from", store.MsgJobState},
 	} {
 		status, body := call(t, h, "PATCH", "/api/layouts/"+l.ID, tc.body)
 		if _, msg, fields := errorOf(t, body); status != tc.status || msg != tc.message || fields[tc.field] != tc.message {
 			t.Errorf("PATCH %s: %d %s", tc.body, status, body)
 		}
+	}
+	// A change from a state the job has left is a conflict (the job is cutting).
+	if status, body := call(t, h, "PATCH", "/api/layouts/"+l.ID, `{"state":"cut","from":"planned"}`); status != http.StatusConflict {
+		t.Errorf("cut from planned of a job being cut: %d %s", status, body)
+	} else if _, msg, _ := errorOf(t, body); msg != store.MsgJobStateMoved {
+		t.Errorf("message %q", msg)
 	}
 	// A layout saved without a result cannot be cut.
 	plain := saveJob(t, h, `{"name":"Sonuçsuz","parts":[{"name":"A","width":10,"height":10,"quantity":1}]}`)
