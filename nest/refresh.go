@@ -12,14 +12,20 @@ import "slices"
 //   - a material's copies left over for want of stock are counted in its
 //     StockOut (earlier absent), from the result's SkipStockOut lines.
 //
-// Anything else is left as it is, for Verify to judge; a result that needs
-// none of this comes back as it is, without the request being read. res's
+// Anything else is left as it is, for Verify to judge. A result without
+// such lines comes back as it is, without the request being read; res's
 // slices are not changed: the ones it changes are copies.
+//
+// Refresh cannot tell every current result from an old one: a re-plan's
+// line skipped whole as SkipStockOut, for a row its pinned pages used up,
+// is not counted in StockOut and looks old. So use it on a result Verify
+// refused only, and take its answer only when Verify accepts it (as the
+// store does).
 func Refresh(req Request, res Result) Result {
 	if len(req.Stock) == 0 || !mayNeedRefresh(res) {
 		return res
 	}
-	req.Pinned = nil // the skips and counts are the plan's, pinned or not
+	req.Pinned = nil // the whole job's groups and skips
 	sj, err := newStockJob(req)
 	if err != nil {
 		return res

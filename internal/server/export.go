@@ -244,12 +244,6 @@ func (h exportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	if body.Request != nil {
-		// A result an earlier Kesim wrote is written as today's would be
-		// (a material short of stock claims no bound).
-		res := nest.Refresh(req, *body.Result)
-		body.Result = &res
-	}
 	var b bytes.Buffer
 	if err := kind.write(&b, body, req); err != nil {
 		var ae *apperr.Error

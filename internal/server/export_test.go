@@ -175,42 +175,6 @@ func TestExportAPIPieceLimit(t *testing.T) {
 	}
 }
 
-// A result an earlier Kesim wrote, without the count of copies its
-// material's stock could not take (materials[].stockOut), is printed as
-// today's when its request comes with it: the PDF says the stock ran out
-// and claims no bound.
-func TestExportOlderResult(t *testing.T) {
-	pdftotext, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Skip("pdftotext (poppler-utils) not installed")
-	}
-	h := newTestServer(t, nil)
-	reqJSON := `{"stock":[{"id":"s1","material":"Beyaz","width":183,"height":366,"quantity":1,"price":1450}],
-		"parts":[{"name":"Yan","width":90,"height":180,"quantity":8,"material":"Beyaz"}],
-		"options":{"timeLimitMs":0,"guillotine":true}}`
-	w := do(h, "POST", "/api/nest", reqJSON)
-	if w.Code != 200 {
-		t.Fatalf("nest: %d %s", w.Code, w.Body)
-	}
-	var res map[string]any
-	if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
-		t.Fatal(err)
-	}
-	mats := res["materials"].([]any)
-	if n := mats[0].(map[string]any)["stockOut"]; n != 4.0 {
-		t.Fatalf("stockOut %v, want 4", n)
-	}
-	delete(mats[0].(map[string]any), "stockOut")
-	old, _ := json.Marshal(res)
-	text := func(body string) string {
-		return strings.Join(strings.Fields(exportedPDFText(t, h, pdftotext, body)), " ")
-	}
-	got := text(`{"result":` + string(old) + `,"request":` + reqJSON + `}`)
-	if !strings.Contains(got, "Stok yetmedi: 4 parça") || strings.Contains(got, "ucuz olamaz") {
-		t.Errorf("the old result with its request:\n%s", got)
-	}
-}
-
 // exportedPDFText is the text (pdftotext -raw) of the PDF that
 // POST /api/export/pdf writes from body.
 func exportedPDFText(t *testing.T, h http.Handler, pdftotext, body string) string {

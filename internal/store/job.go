@@ -27,13 +27,13 @@ const (
 
 // Turkish messages of jobs, ticks and offcuts.
 const (
-	MsgJobState    = "İş durumu planned, cutting veya cut olmalı."
+	MsgJobState = "İş durumu planned, cutting veya cut olmalı."
 	// MsgJobStateMoved refuses a change made from a state the job has
 	// left meanwhile (StateChange.From).
 	MsgJobStateMoved = "İşin durumu bu arada başka bir yerden değiştirilmiş; sayfayı yenileyip tekrar deneyin."
-	MsgJobNoResult = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
-	MsgJobPinned   = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
-	MsgJobIsCut    = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
+	MsgJobNoResult   = "Bu düzen yerleşimiyle birlikte kaydedilmemiş; önce yerleşimi kaydedin."
+	MsgJobPinned     = "Kesimi başlamış levhalar değiştirilemez: işaretli parçası olan her levha yeni planda aynen yer almalı."
+	MsgJobIsCut      = "Kesilmiş bir iş yeniden planlanamaz; önce durumunu geri alın."
 	// MsgJobReplanNoResult refuses a re-plan without a result of a job
 	// being cut: its ticked pages can be kept only in a new result
 	// (MsgJobNoResult is for a job saved without one, which a job being
@@ -231,22 +231,14 @@ func (l Layout) Request() nest.Request {
 	return nest.Request{Sheet: l.Sheet, Parts: l.Parts, Options: l.Options, Stock: l.Stock, Bands: l.Bands}
 }
 
-// RefreshResult brings the stored result up to date with this version's
-// engine (nest.Refresh), so that a layout an earlier Kesim saved reads,
-// saves again and prints as one saved today. The drivers call it on every
-// layout they read.
-func (l *Layout) RefreshResult() {
-	if l.Result != nil {
-		res := nest.Refresh(l.Request(), *l.Result)
-		l.Result = &res
-	}
-}
-
 // CheckResult reports whether in's result is a valid plan of in (pinned,
 // the pages of a job being cut that must come back first and unchanged):
 // at most nest.MaxPieces pieces, then nest.Verify of the validated input
-// or, failing that, of the input as the client sent it (before Validate). A layout without a
-// result passes. The error is Invalid on the field "result".
+// or, failing that, of the input as the client sent it (before Validate),
+// or, failing that, of the result brought up to date (nest.Refresh: one an
+// earlier Kesim wrote), which then replaces *in.Result, to be stored. A
+// layout without a result passes. The error is Invalid on the field
+// "result".
 func CheckResult(in LayoutInput, pinned []nest.Page) error {
 	if in.Result == nil {
 		return nil
@@ -259,6 +251,16 @@ func CheckResult(in LayoutInput, pinned []nest.Page) error {
 		// The client's engine laid out the request as sent: a name with a
 		// trailing space is the same plan once trimmed.
 		if nest.Verify(in.sent.Request(pinned), *in.Result) == nil {
+			err = nil
+		}
+	}
+	if err != nil {
+		// A result an earlier Kesim wrote (a layout loaded from the store,
+		// renamed and saved again): stored as today's engine writes it,
+		// when that is a valid plan. Only then: a current result stays as
+		// it is.
+		if res := nest.Refresh(in.Request(pinned), *in.Result); nest.Verify(in.Request(pinned), res) == nil {
+			*in.Result = res
 			err = nil
 		}
 	}

@@ -76,8 +76,7 @@ func (p PartInput) Validate() (PartInput, error) {
 // canvas whose sides are valid sizes (the default canvas when zero, unless
 // the layout has stock rows: then none, as the engine reads it), and
 // non-negative options. It returns the layout as it is to be stored, with
-// its own copy of the parts and its result brought up to date
-// (nest.Refresh).
+// its own copy of the parts.
 func (l LayoutInput) Validate() (LayoutInput, error) {
 	if l.sent == nil {
 		sent := l
@@ -148,12 +147,6 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 			return l, invalid(ie.Field, ie.Message)
 		}
 		return l, invalid("parts", MsgInvalidValues)
-	}
-	// A result an earlier Kesim wrote (a layout loaded, renamed and saved
-	// again, or kept offline) is stored as today's engine writes it.
-	if l.Result != nil {
-		res := nest.Refresh(l.Request(nil), *l.Result)
-		l.Result = &res
 	}
 	return l, nil
 }

@@ -17,11 +17,14 @@ import (
 // is a server fault. A NOT NULL violation or a malformed cast is the
 // code's own mistake, never the user's, and stays internal.
 func refusal(err error) store.Refusal {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return 0 // the request's own end (a client that left): not the database's
+	}
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) {
 		// No connection to be had: the server down or unreachable.
 		var ce *pgconn.ConnectError
-		if errors.As(err, &ce) || pgconn.Timeout(err) {
+		if errors.As(err, &ce) {
 			return store.RefusedUnavailable
 		}
 		return 0

@@ -96,6 +96,13 @@ func TestRefusalCodes(t *testing.T) {
 	if got := refusal(fmt.Errorf("postgres: get layout: %w", &pgconn.ConnectError{})); got != store.RefusedUnavailable {
 		t.Errorf("a connect error: refusal %d", got)
 	}
+	// The request's own end is no refusal of the database (the server
+	// answers a client that left with 499).
+	for _, err := range []error{context.Canceled, context.DeadlineExceeded} {
+		if got := refusal(fmt.Errorf("postgres: get layout: %w", err)); got != 0 {
+			t.Errorf("%v: refusal %d", err, got)
+		}
+	}
 }
 
 // A database that closes its doors while the server runs (ALTER DATABASE …

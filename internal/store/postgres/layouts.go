@@ -116,7 +116,6 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	if l.Result, err = store.ParseResult(result); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
-	l.RefreshResult()
 	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}

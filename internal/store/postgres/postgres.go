@@ -39,10 +39,10 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("postgres: invalid database URL")
 	}
 	// A statement waits for another's lock (a psql session holding a
-	// table, a stuck writer) at most lockTimeout, as SQLite's busy_timeout,
-	// and answers 409 "çakıştı" (lock_not_available) instead of holding the
-	// request and its connection; none runs longer than statementTimeout.
-	// The URL may set either (…?lock_timeout=2s).
+	// table, a stuck writer) at most lockTimeout and answers 409 "çakıştı"
+	// (lock_not_available) instead of holding the request and its
+	// connection for ever; none runs longer than statementTimeout. The URL
+	// may set either (…?lock_timeout=2s).
 	for name, value := range map[string]string{"lock_timeout": lockTimeout, "statement_timeout": statementTimeout} {
 		if _, ok := cfg.ConnConfig.RuntimeParams[name]; !ok {
 			cfg.ConnConfig.RuntimeParams[name] = value
@@ -62,8 +62,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // The session's lock_timeout and statement_timeout unless the URL sets
 // them (Open); a migration sets neither (it may wait for another server's).
+// A lock is legitimately held as long as a transaction verifies a big
+// re-plan within it (seconds; ReplaceLayout), and a tick waiting behind it
+// must still be taken: lockTimeout leaves it a minute.
 const (
-	lockTimeout      = "10s"
+	lockTimeout      = "60s"
 	statementTimeout = "60s"
 )
 

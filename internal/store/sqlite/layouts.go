@@ -115,7 +115,6 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 	if l.Result, err = store.ParseResult(result); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
-	l.RefreshResult()
 	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}

@@ -28,6 +28,7 @@ var jobTests = []struct {
 	{"JobOnStockOnly", testJobOnStockOnly},
 	{"JobStates", testJobStates},
 	{"JobStateFrom", testJobStateFrom},
+	{"ReplanStockUsedUp", ReplanStockUsedUp},
 	{"LayoutOwner", testLayoutOwner},
 	{"JobTicks", testJobTicks},
 	{"JobTicksTwoWriters", testJobTicksTwoWriters},
