@@ -3,7 +3,7 @@ package nest
 import "slices"
 
 // Refresh returns res, a result of req, with the fields an earlier Kesim
-// wrote differently brought up to date, so that a layout saved by it reads,
+// wrote differently brought up to date, and whether it changed any, so that a layout saved by it reads,
 // verifies and prints as this version's would (docs/engine.md, "Results
 // of earlier versions"):
 //
@@ -21,14 +21,14 @@ import "slices"
 // is not counted in StockOut and looks old. So use it on a result Verify
 // refused only, and take its answer only when Verify accepts it (as the
 // store does).
-func Refresh(req Request, res Result) Result {
+func Refresh(req Request, res Result) (Result, bool) {
 	if len(req.Stock) == 0 || !mayNeedRefresh(res) {
-		return res
+		return res, false
 	}
 	req.Pinned = nil // the whole job's groups and skips
 	sj, err := newStockJob(req)
 	if err != nil {
-		return res
+		return res, false
 	}
 	// Whole lines skipped as too large that today's engine skips for grain.
 	grain := map[int]Skipped{}
@@ -53,7 +53,7 @@ func Refresh(req Request, res Result) Result {
 	// Copies left over for want of stock, per material, when no material
 	// counts any.
 	if len(res.Materials) != len(sj.groups) || slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 }) {
-		return res
+		return res, cloned
 	}
 	groupOf := sj.groupOf()
 	out := make([]int, len(sj.groups))
@@ -70,7 +70,7 @@ func Refresh(req Request, res Result) Result {
 			res.Materials[gi].StockOut = out[gi]
 		}
 	}
-	return res
+	return res, cloned || short
 }
 
 // mayNeedRefresh reports whether res has what Refresh may change: a line
