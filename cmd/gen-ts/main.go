@@ -322,6 +322,8 @@ func textsTS() []byte {
 		{"msgInvalidValues", "nest.MsgInvalidValues", nest.MsgInvalidValues},
 		{"msgInvalidSheet", "nest.MsgInvalidSheet", nest.MsgInvalidSheet},
 		{"msgSizeTooLarge", "store.MsgSizeTooLarge", store.MsgSizeTooLarge},
+		// A save that lost to another's lock: the checklist sends it again.
+		{"msgRetry", "store.MsgRetry", store.MsgRetry},
 		{"defaultTitle", "web.DefaultTitle", web.DefaultTitle},
 		{"defaultMachine", "web.DefaultMachine", web.DefaultMachine},
 		{"defaultFactory", "web.DefaultFactory", web.DefaultFactory},

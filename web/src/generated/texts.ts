@@ -9,6 +9,8 @@ export const msgInvalidValues = 'Lütfen geçerli pozitif değerler girin!';
 export const msgInvalidSheet = 'Lütfen geçerli genişlik ve yükseklik değerleri girin!';
 /** store.MsgSizeTooLarge */
 export const msgSizeTooLarge = 'Ölçüler en fazla 1000 cm olabilir.';
+/** store.MsgRetry */
+export const msgRetry = 'Kayıt aynı anda yapılan başka bir değişiklikle çakıştı; lütfen tekrar deneyin.';
 /** web.DefaultTitle */
 export const defaultTitle = 'Kesim';
 /** web.DefaultMachine */

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
+import { msgRetry } from '../../generated/texts';
 import { ChecklistPage, type PieceMark } from './ChecklistPage';
 import css from './job.css?raw';
 import { JobBanner } from './JobBanner';
@@ -40,6 +41,8 @@ let server: {
   patchBusy?: number;
   /** refuseStart: the server refuses to move the job into cutting with this message (409) */
   refuseStart?: string;
+  /** lockedTicks: the next ticks answer 409 "çakıştı" (msgRetry), one each, as a database behind another's lock does */
+  lockedTicks?: number;
 };
 let calls: { method: string; url: string; body?: unknown }[];
 
@@ -74,6 +77,10 @@ beforeEach(() => {
       if (m && method === 'PUT') {
         if (server.hold) await server.hold;
         if (server.busy) return Response.json({ error: { code: 'busy', message: 'Sunucu meşgul.' } }, { status: 503 });
+        if ((server.lockedTicks ?? 0) > 0) {
+          server.lockedTicks = server.lockedTicks! - 1;
+          return Response.json({ error: { code: 'conflict', message: msgRetry } }, { status: 409 });
+        }
         if (server.refuse) return Response.json({ error: { code: 'not_found', message: 'Parça bulunamadı.' } }, { status: 404 });
         const id = decodeURIComponent(m[1]);
         server.cutPieces = body.cut ? [...new Set([...server.cutPieces, id])] : server.cutPieces.filter((x) => x !== id);
@@ -346,6 +353,18 @@ describe('ChecklistPage without a connection', () => {
     expect(first).toBeChecked();
     expect(screen.getByRole('button', { name: 'Şimdi yeniden dene' })).toBeInTheDocument();
     server.busy = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Şimdi yeniden dene' }));
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('keeps a tick the database could not take for another’s lock (409 "çakıştı") waiting, and sends it again', async () => {
+    server.lockedTicks = 1;
+    show();
+    const [first] = await screen.findAllByRole('checkbox');
+    await userEvent.click(first);
+    expect((await screen.findByRole('alert')).textContent).toContain(msgRetry);
+    expect(first).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Şimdi yeniden dene' }));
     await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());

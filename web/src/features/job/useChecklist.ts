@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stock } from '../../generated/engine';
+import { msgRetry } from '../../generated/texts';
 import { ApiError, jobApi, type JobState } from '../../lib/api';
 import type { Options, PartInput, Placed, Result } from '../engine/types';
 import { partLineOf } from './checklist';
@@ -42,12 +43,14 @@ const reason = (e: unknown) => (e instanceof Error && e.message ? e.message : St
 
 /**
  * retriable says whether a failed tick may go through later unchanged: the
- * server out of reach (status 0), a sign-in needed (401), or the server
- * failing or busy (408, 429, 5xx). Any other answer refuses the tick.
+ * server out of reach (status 0), a sign-in needed (401), the server
+ * failing or busy (408, 429, 5xx), or its database busy with another's
+ * lock past its wait (409 "…çakıştı; lütfen tekrar deneyin."). Any other
+ * answer refuses the tick.
  */
 function retriable(e: unknown): boolean {
   if (!(e instanceof ApiError)) return false;
-  return e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500;
+  return e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500 || (e.status === 409 && e.message === msgRetry);
 }
 
 /**
