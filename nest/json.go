@@ -1252,6 +1252,11 @@ func TypeMessage(field string) string {
 	case "options.timeLimitMs":
 		return msgInvalidTime
 	}
+	// A part line's quantity as the engine's reader names it (1.5, "2"):
+	// the quantity's own message, as for 0.
+	if strings.HasPrefix(field, "parts[") && strings.HasSuffix(field, "].quantity") {
+		return msgInvalidQuantity
+	}
 	return MsgInvalidValues
 }
 

@@ -461,3 +461,19 @@ func TestReadRequestDirect(t *testing.T) {
 		t.Fatalf("3,000 pieces with a limit of 2,999: %v", err)
 	}
 }
+
+// A value of the wrong type gets its field's own message where it has one
+// that says more: a part line's quantity (1.5) the quantity's, as for 0.
+func TestTypeMessage(t *testing.T) {
+	for field, want := range map[string]string{
+		"parts[3].quantity":    msgInvalidQuantity,
+		"parts[0].width":       MsgInvalidValues,
+		"parts.quantity":       MsgInvalidValues, // encoding/json's name in a store body: the store's message
+		"options.offcutMinUse": MsgOffcutMinUse,
+		"stock[0].quantity":    MsgInvalidValues,
+	} {
+		if got := TypeMessage(field); got != want {
+			t.Errorf("TypeMessage(%q) = %q, want %q", field, got, want)
+		}
+	}
+}

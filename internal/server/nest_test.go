@@ -178,9 +178,10 @@ func TestNestAPIPieceLimit(t *testing.T) {
 			t.Errorf("%s (%d bytes): %d %.300s, want 413 %q", tt.name, len(tt.body), w.Code, w.Body, msg)
 		}
 	}
-	// A quantity no integer holds is a bad value, named by its field.
+	// A quantity no integer holds is a bad quantity, named by its field
+	// with the quantity's own message (engine.md), as 1.5 is.
 	w, e := postNest(t, h, nestBody("1", "1e30"))
-	if w.Code != http.StatusBadRequest || e.Error.Fields["parts[1].quantity"] != "Lütfen geçerli pozitif değerler girin!" {
+	if w.Code != http.StatusBadRequest || e.Error.Fields["parts[1].quantity"] != "Adet 1 veya daha büyük bir tam sayı olmalı." {
 		t.Errorf("quantity 1e30: %d %s", w.Code, w.Body)
 	}
 
