@@ -215,7 +215,8 @@ function teamServer(startAs: string | null) {
       if (!user) return unauthorized();
       if (path === '/api/parts') return json([]);
       if (path === '/api/layouts' && method === 'GET') return json({ layouts: [] });
-      if (server.down && (path === '/api/layouts' || path === '/api/sync')) return json({ error: { code: 'internal', message: 'x' } }, 500);
+      if (server.down && (path === '/api/layouts' || path === '/api/sync'))
+        return json({ error: { code: 'unavailable', message: 'Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin.' } }, 503);
       if (path === '/api/layouts') {
         server.layouts.push({ user, name: body.name });
         return json({ id: '1', ...body, createdAt: new Date().toISOString() }, 201);
@@ -358,7 +359,9 @@ describe('App on a team server, saving while the database is out of reach', () =
     await user.click(screen.getByRole('button', { name: 'Düzeni Kaydet' }));
     await user.type(screen.getByLabelText('Düzen Adı'), 'Çevrimdışı');
     await user.click(within(screen.getByRole('dialog', { name: 'Düzeni Kaydet' })).getByRole('button', { name: 'Kaydet' }));
-    await screen.findByText('Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.');
+    await screen.findByText(
+      'Sunucu düzeni şu an kaydedemiyor: Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin. Düzen bu tarayıcıda yerel olarak saklandı; sunucu yeniden kaydedebildiğinde gönderilecek.',
+    );
     expect(JSON.parse(localStorage.getItem('nesting-layouts@alice')!)[0].name).toBe('Çevrimdışı');
     expect(localStorage.getItem('nesting-layouts')).toBeNull();
     server.down = false;
