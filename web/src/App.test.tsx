@@ -535,7 +535,9 @@ describe('App on a server that does not say its mode', () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/auth/me' ? me() : new Response('null', { status: 503 }))));
     const { user } = await setup();
     const dlg = await screen.findByRole('alertdialog', { name: 'Sunucuya ulaşılamıyor' });
-    expect(dlg).toHaveTextContent('Sunucuya ulaşılamıyor. Bağlantınızı kontrol edip yeniden deneyin.');
+    // The server answered: its database is out of reach, not the user's connection.
+    expect(dlg).toHaveTextContent('Sunucu yanıt veriyor ama şu an çalışamıyor (nedeni aşağıda); bağlantınızda sorun yok.');
+    expect(dlg).not.toHaveTextContent('Bağlantınızı kontrol edip');
     expect(dlg).toHaveTextContent('Veritabanına şu an ulaşılamıyor; biraz sonra yeniden deneyin.');
     expect(screen.queryByRole('listitem', { name: 'Kapak' })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Oturum Aç' })).not.toBeInTheDocument();

@@ -207,6 +207,8 @@ export const msg = {
     'Ekrandaki parçalar kayıtlı bir düzende yok. Çıkış yaparsanız bu parçalar ekrandan ve bu tarayıcıdan silinecek. Çıkış yapmak istediğinizden emin misiniz?',
   unreachableTitle: 'Sunucuya ulaşılamıyor',
   unreachableText: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edip yeniden deneyin.',
+  /** unreachableServer: the server answered but cannot work now (its database): the connection is fine */
+  unreachableServer: 'Sunucu yanıt veriyor ama şu an çalışamıyor (nedeni aşağıda); bağlantınızda sorun yok. Bu tarayıcıdaki çalışmanız ve kaydedilmeyi bekleyenler korunuyor.',
   unreachableAuto: 'Birkaç saniyede bir kendiliğinden yeniden deneniyor.',
   retry: 'Yeniden dene',
   retrying: 'Deneniyor…',

@@ -13,7 +13,8 @@ export function Unreachable({ state, onRetry }: { state: State; onRetry: () => v
   return (
     <Dialog title={msg.unreachableTitle} onClose={() => {}} role="alertdialog" closeOnBackdrop={false}>
       <div className="signin">
-        <p>{msg.unreachableText}</p>
+        {/* A server that answered (a 5xx with its words) is reached: its database is what is not. */}
+        <p>{state.message !== UNREACHABLE ? msg.unreachableServer : msg.unreachableText}</p>
         {state.message !== UNREACHABLE && <p className="inline-notice error">{state.message}</p>}
         <p className="hint">{msg.unreachableAuto}</p>
         <button type="button" className="primary" onClick={onRetry} disabled={state.checking} data-autofocus>
