@@ -70,6 +70,9 @@ beforeEach(() => {
           return Response.json({ error: { code: 'unavailable', message: 'Veritabanına şu an ulaşılamıyor.' } }, { status: 503 });
         }
         if (server.refuseStart && body.state === 'cutting') return Response.json({ error: { code: 'conflict', message: server.refuseStart } }, { status: 409 });
+        const now = (server.state?.state as string | undefined) ?? 'planned';
+        if (body.from && now !== body.from && now !== body.state)
+          return Response.json({ error: { code: 'conflict', message: 'İşin durumu bu arada başka bir yerden değiştirilmiş; sayfayı yenileyip tekrar deneyin.' } }, { status: 409 });
         server.state = { ...server.state, state: body.state };
         return Response.json({ ...job(), ...server.state, cutPieces: server.cutPieces, recutPieces: server.recutPieces });
       }
@@ -683,6 +686,19 @@ describe('ChecklistPage: the first tick of a planned job', () => {
     expect(server.state.state).toBe('cut');
     expect(await screen.findByText('Kesildi')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('checklist-status')).toBeNull());
+  });
+
+  it('sends the ticks of a job cut elsewhere between its read and the move (409 from planned), and leaves it cut', async () => {
+    show();
+    const [box] = await screen.findAllByRole('checkbox');
+    await screen.findByText('Planlandı');
+    server.state = { state: 'cut' }; // cut from another device after the page read the job
+    await userEvent.click(box);
+    await waitFor(() => expect(server.cutPieces).toEqual(['k-1']));
+    expect(patches()).toHaveLength(1);
+    expect(server.state.state).toBe('cut');
+    expect(await screen.findByText('Kesildi')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says why the server refused the move into cutting (409), takes the tick back and does not send it again', async () => {

@@ -184,8 +184,9 @@ export function useChecklist(id: string, owner = '') {
      * and answers whether they go on: the server took it, or the job is no longer planned. One the server could
      * not take (retriable) is kept as waiting, over a reload too, and throws, so that its ticks wait as well; sent
      * again, it reads the job's state first: a job started or cut meanwhile is not moved (the server would take a
-     * cut job back into cutting as an undo of its cut). One the server refuses (409: the job cannot start) is
-     * said on the page, and the cut ticks waiting on it go back (false).
+     * cut job back into cutting as an undo of its cut). One the server refuses because the job left planned
+     * meanwhile goes on as that read would (the ticks are sent); one it refuses otherwise (409: the job cannot
+     * start) is said on the page, and the cut ticks waiting on it go back (false).
      */
     const start = (): Promise<boolean> => {
       started ??= (async () => {
@@ -208,6 +209,14 @@ export function useChecklist(id: string, owner = '') {
           if (retriable(e)) {
             setStart('waiting');
             throw e;
+          }
+          // Refused because the job left planned meanwhile (started or cut elsewhere, 409): the ticks go on as
+          // when the read above finds it so, whichever came first.
+          const now = e instanceof ApiError && e.status === 409 ? await jobApi.get<JobView>(id).catch(() => undefined) : undefined;
+          if (now?.state && now.state !== 'planned') {
+            setStart(undefined);
+            moved(now.state);
+            return true;
           }
           setStart(undefined);
           setWants((ws) => {
