@@ -22,7 +22,8 @@ var ErrEmpty = errors.New("UYARI: Export edilecek parça bulunamadı. Önce par�
 
 // ErrInvalid is wrapped by the error a writer returns for a result no file
 // can show: a sheet side that is not positive or longer than MaxSheet, or a
-// part or cut with a non-finite coordinate or a length that is not positive.
+// part or cut with a coordinate past MaxSheet either way or a length that is
+// not positive or longer than MaxSheet.
 var ErrInvalid = errors.New("geçersiz yerleşim")
 
 // MaxSheet is the longest sheet side the writers accept, in cm: a hundred
@@ -52,13 +53,13 @@ func Check(res nest.Result) error {
 			}
 		}
 		for _, p := range pg.Parts {
-			if !positive(p.Width) || !positive(p.Height) || !finite(p.X) || !finite(p.Y) {
+			if !size(p.Width) || !size(p.Height) || !place(p.X) || !place(p.Y) {
 				return fmt.Errorf("%w: sayfa %d, parça %q (%v, %v, %v x %v)",
 					ErrInvalid, i+1, p.Name, p.X, p.Y, p.Width, p.Height)
 			}
 		}
 		for _, c := range pg.Cuts {
-			if !finite(c.X) || !finite(c.Y) || !positive(c.Length) {
+			if !place(c.X) || !place(c.Y) || !size(c.Length) {
 				return fmt.Errorf("%w: sayfa %d, kesim %d (%v, %v, %v)", ErrInvalid, i+1, c.Order, c.X, c.Y, c.Length)
 			}
 		}
@@ -68,6 +69,13 @@ func Check(res nest.Result) error {
 
 func finite(v float64) bool   { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 func positive(v float64) bool { return finite(v) && v > 0 }
+
+// size and place bound a part's or cut's length and position by MaxSheet:
+// no sheet holds more, and the writers that draw refuse what none can show,
+// as the cut lists do (a part at x = 1e308 was clamped onto the PDF). A
+// position a little off the sheet is drawn clamped (SheetParts).
+func size(v float64) bool  { return positive(v) && v <= MaxSheet }
+func place(v float64) bool { return finite(v) && math.Abs(v) <= MaxSheet }
 
 // Num prints a length in cm the way a Turkish user writes it, as the page
 // and the specification do: a decimal comma, at most two decimals and no

@@ -104,6 +104,11 @@ func TestCheck(t *testing.T) {
 		{"huge sheet", nest.Result{Sheet: nest.Sheet{Width: 2 * MaxSheet, Height: 5}, Pages: []nest.Page{{Parts: []nest.Placed{part}}}}, ErrInvalid},
 		{"infinite y", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Y: math.Inf(1), Width: 1, Height: 1}}}}}, ErrInvalid},
 		{"negative height", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Width: 1, Height: -1}}}}}, ErrInvalid},
+		// Past any sheet: refused by every writer alike, not clamped onto the page.
+		{"far x", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{X: 1e308, Width: 1, Height: 1}}}}}, ErrInvalid},
+		{"far negative y", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Y: -2 * MaxSheet, Width: 1, Height: 1}}}}}, ErrInvalid},
+		{"huge part", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{Width: 2 * MaxSheet, Height: 1}}}}}, ErrInvalid},
+		{"a little off the sheet", nest.Result{Sheet: sheet, Pages: []nest.Page{{Parts: []nest.Placed{{X: 95, Y: -3, Width: 10, Height: 10}}}}}, nil},
 	} {
 		if err := Check(tc.res); !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
 			t.Errorf("%s: Check = %v, want %v", tc.name, err, tc.want)
