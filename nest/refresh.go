@@ -3,9 +3,9 @@ package nest
 import "slices"
 
 // Refresh returns res, a result of req, with the fields an earlier Kesim
-// wrote differently brought up to date, and whether it changed any, so that a layout saved by it reads,
-// verifies and prints as this version's would (docs/engine.md, "Results
-// of earlier versions"):
+// wrote differently brought up to date, and whether it changed any, so
+// that a layout saved by it saves again as this version's (docs/engine.md,
+// "Go API", results of earlier versions):
 //
 //   - a whole part line kept off every stock row of its material only by
 //     grain is skipped as SkipGrain (earlier SkipNoFit);
@@ -52,7 +52,7 @@ func Refresh(req Request, res Result) (Result, bool) {
 	}
 	// Copies left over for want of stock, per material, when no material
 	// counts any.
-	if len(res.Materials) != len(sj.groups) || slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 }) {
+	if len(res.Materials) != len(sj.groups) || countsStockOut(res) {
 		return res, cloned
 	}
 	groupOf := sj.groupOf()
@@ -77,8 +77,14 @@ func Refresh(req Request, res Result) (Result, bool) {
 // skipped as too large, or one skipped for want of stock while no material
 // counts those.
 func mayNeedRefresh(res Result) bool {
-	counted := slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 })
+	counted := countsStockOut(res)
 	return slices.ContainsFunc(res.Skipped, func(s Skipped) bool {
 		return s.Reason == SkipNoFit || s.Reason == SkipStockOut && !counted
 	})
+}
+
+// countsStockOut reports whether a material of res counts copies left over
+// for want of stock.
+func countsStockOut(res Result) bool {
+	return slices.ContainsFunc(res.Materials, func(m MaterialResult) bool { return m.StockOut != 0 })
 }

@@ -259,7 +259,8 @@ func CheckResult(in LayoutInput, pinned []nest.Page) error {
 		// renamed and saved again): stored as today's engine writes it,
 		// when that is a valid plan. Only then: a current result stays as
 		// it is.
-		if res, changed := nest.Refresh(in.Request(pinned), *in.Result); changed && nest.Verify(in.Request(pinned), res) == nil {
+		req := in.Request(pinned)
+		if res, changed := nest.Refresh(req, *in.Result); changed && nest.Verify(req, res) == nil {
 			*in.Result = res
 			err = nil
 		}

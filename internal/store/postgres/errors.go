@@ -29,8 +29,7 @@ func refusal(err error) store.Refusal {
 		}
 		return 0
 	}
-	switch {
-	case strings.HasPrefix(pe.Code, "08"): // connection_exception
+	if strings.HasPrefix(pe.Code, "08") { // connection_exception
 		return store.RefusedUnavailable
 	}
 	switch pe.Code {

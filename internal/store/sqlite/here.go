@@ -45,15 +45,24 @@ func (s *Store) commit(tx *sql.Tx) error {
 	return s.here()
 }
 
-// execWrite runs one write statement outside a transaction, on the file the
-// store opened (here before and after).
-func (s *Store) execWrite(ctx context.Context, query string, args ...any) (sql.Result, error) {
+// inPlace runs write, a write outside a transaction, on the file the store
+// opened: here before it, and after it (the file deleted while it was
+// written).
+func (s *Store) inPlace(write func() error) error {
 	if err := s.here(); err != nil {
-		return nil, err
+		return err
 	}
-	res, err := s.write.ExecContext(ctx, query, args...)
-	if err == nil {
-		err = s.here()
+	if err := write(); err != nil {
+		return err
 	}
+	return s.here()
+}
+
+// execWrite runs one write statement outside a transaction, in place.
+func (s *Store) execWrite(ctx context.Context, query string, args ...any) (res sql.Result, err error) {
+	err = s.inPlace(func() error {
+		res, err = s.write.ExecContext(ctx, query, args...)
+		return err
+	})
 	return res, err
 }

@@ -169,13 +169,11 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 	if err := store.CheckResult(in, nil); err != nil {
 		return store.Layout{}, err
 	}
-	if err := s.here(); err != nil {
-		return store.Layout{}, err
-	}
-	l, err := insertLayout(ctx, s.write, &s.clock, owner, in)
-	if err == nil {
-		err = s.here() // the file deleted while it was written
-	}
+	var l store.Layout
+	err = s.inPlace(func() (err error) {
+		l, err = insertLayout(ctx, s.write, &s.clock, owner, in)
+		return err
+	})
 	if err != nil {
 		return store.Layout{}, saveError("sqlite: create layout", err)
 	}

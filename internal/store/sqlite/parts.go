@@ -44,13 +44,11 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 	if err != nil {
 		return store.Part{}, err
 	}
-	if err := s.here(); err != nil {
-		return store.Part{}, err
-	}
-	p, err := insertPart(ctx, s.write, &s.clock, owner, in)
-	if err == nil {
-		err = s.here() // the file deleted while it was written
-	}
+	var p store.Part
+	err = s.inPlace(func() (err error) {
+		p, err = insertPart(ctx, s.write, &s.clock, owner, in)
+		return err
+	})
 	if err != nil {
 		return store.Part{}, saveError("sqlite: create part", err)
 	}

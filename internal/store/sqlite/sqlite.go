@@ -78,15 +78,15 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	// A file that cannot be written would open (SQLite falls back to
 	// reading) and then refuse every save.
-	if f, err := os.OpenFile(path, os.O_RDWR, 0); err != nil {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
 		lock.unlock()
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, fmt.Errorf("veritabanı %s yazılamıyor: dosya ya da klasörü salt okunur (izinleri denetleyin): %w", path, err)
 		}
 		return nil, fmt.Errorf("veritabanı %s açılamıyor: %w", path, err)
-	} else {
-		f.Close()
 	}
+	f.Close()
 	start := time.Now()
 	s, err := open(ctx, path)
 	// Two processes opening a new file at once race to switch it to WAL
