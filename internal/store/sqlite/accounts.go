@@ -98,7 +98,7 @@ func (s *Store) Users(ctx context.Context) ([]store.Account, error) {
 
 // SetPassword replaces the hash and ends the user's sessions.
 func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
-	return s.userChange(ctx, name, func(tx *sql.Tx, id string) error {
+	return s.userChange(ctx, name, func(tx *writeTx, id string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id); err != nil {
 			return err
 		}
@@ -109,7 +109,7 @@ func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
 
 // SetTOTP enrols or removes the user's authenticator secret.
 func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
-	return s.userChange(ctx, name, func(tx *sql.Tx, id string) error {
+	return s.userChange(ctx, name, func(tx *writeTx, id string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET totp_secret = NULLIF(?, ''), totp_last_step = NULL WHERE id = ?`, secret, id); err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
 
 // DeleteUser removes the account, its sessions and its rows.
 func (s *Store) DeleteUser(ctx context.Context, name string) error {
-	return s.userChange(ctx, name, func(tx *sql.Tx, id string) error {
+	return s.userChange(ctx, name, func(tx *writeTx, id string) error {
 		for _, q := range []string{
 			`DELETE FROM parts WHERE user_id = ?`, `DELETE FROM saved_layouts WHERE user_id = ?`,
 			`DELETE FROM stock_rows WHERE user_id = ?`, `DELETE FROM band_codes WHERE user_id = ?`,
@@ -136,7 +136,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 }
 
 // userChange runs change on the named user in one transaction.
-func (s *Store) userChange(ctx context.Context, name string, change func(tx *sql.Tx, id string) error) error {
+func (s *Store) userChange(ctx context.Context, name string, change func(tx *writeTx, id string) error) error {
 	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return wrap("sqlite: begin", err)
@@ -175,7 +175,7 @@ func (s *Store) AddTokens(ctx context.Context, tokens ...store.Token) error {
 	return nil
 }
 
-func insertTokens(ctx context.Context, tx *sql.Tx, tokens []store.Token) error {
+func insertTokens(ctx context.Context, tx *writeTx, tokens []store.Token) error {
 	for _, t := range tokens {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO session_tokens (token_hash, kind, family, user_id, expires_at) VALUES (?, ?, ?, ?, ?)`,
 			t.Hash, t.Kind, t.Family, t.UserID, micros(t.Expires)); err != nil {

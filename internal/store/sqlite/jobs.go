@@ -146,7 +146,7 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 
 // cut takes the offcuts the layout's pages use off the rack, puts its
 // leftovers on it and takes the sheets it used off the owner's stock rows.
-func (s *Store) cut(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.Layout) error {
+func (s *Store) cut(ctx context.Context, tx *writeTx, owner store.Owner, l store.Layout) error {
 	where, args := ownerWhere(owner)
 	onRack, err := readOffcuts(ctx, tx, owner)
 	if err != nil {
@@ -282,7 +282,7 @@ func offcutCodes(ctx context.Context, db querier, owner store.Owner) (store.Offc
 
 // madeOffcuts returns the offcuts an earlier cut of the layout made that
 // outlived its undo: later jobs were cut from them (store.NewOffcuts).
-func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
+func madeOffcuts(ctx context.Context, tx *writeTx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner)
 	rows, err := tx.QueryContext(ctx, `SELECT row_id, material, thickness, width, height FROM stock_rows
 		WHERE kind = ? AND source = ? AND consumed_by IS NOT NULL AND consumed_by <> source AND `+where+` ORDER BY created_at, position`,
@@ -296,7 +296,7 @@ func madeOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) 
 
 // keptOffcuts returns the offcuts of the layout's earlier cut that its undo
 // kept aside (consumed_by its own source): their codes and sizes.
-func keptOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) ([]nest.Stock, error) {
+func keptOffcuts(ctx context.Context, tx *writeTx, owner store.Owner, id string) ([]nest.Stock, error) {
 	where, args := ownerWhere(owner)
 	rows, err := tx.QueryContext(ctx, `SELECT row_id, material, thickness, width, height FROM stock_rows
 		WHERE kind = ? AND source = ? AND consumed_by = source AND `+where+` ORDER BY created_at, position`,
@@ -314,7 +314,7 @@ func keptOffcuts(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) 
 // the same codes; it puts back on the rack those its cut used, but for
 // those whose own job is no longer cut (undone meanwhile): they were
 // never made, and are kept aside for that job in turn.
-func (s *Store) undoCut(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) error {
+func (s *Store) undoCut(ctx context.Context, tx *writeTx, owner store.Owner, id string) error {
 	where, args := ownerWhere(owner)
 	if _, err := tx.ExecContext(ctx, `UPDATE stock_rows SET consumed_by = source WHERE kind = ? AND consumed_by = ?
 		AND source IN (SELECT id FROM saved_layouts WHERE state <> ?) AND `+where,
@@ -424,7 +424,7 @@ func readSettings(ctx context.Context, db querier, owner store.Owner) (store.Off
 }
 
 // writeSettings stores the owner's offcut settings and next code.
-func writeSettings(ctx context.Context, tx *sql.Tx, clock *store.Clock, owner store.Owner, o store.OffcutSettings, next int64, found bool) error {
+func writeSettings(ctx context.Context, tx *writeTx, clock *store.Clock, owner store.Owner, o store.OffcutSettings, next int64, found bool) error {
 	data, err := store.SettingsColumn(o)
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 	"kesim/internal/store"
 )
 
-// execer is what a *sql.DB and a *sql.Tx have in common.
+// execer is what a *sql.DB, a *sql.Conn and a *sql.Tx have in common.
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
@@ -81,7 +81,8 @@ func (s *Store) GetLayout(ctx context.Context, owner store.Owner, id string) (st
 	return getLayout(ctx, s.read, owner, id)
 }
 
-// querier is what a *sql.DB and a *sql.Tx have in common for reading.
+// querier is what a *sql.DB, a *sql.Conn and a *sql.Tx have in common for
+// reading.
 type querier interface {
 	execer
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -170,8 +171,8 @@ func (s *Store) CreateLayout(ctx context.Context, owner store.Owner, in store.La
 		return store.Layout{}, err
 	}
 	var l store.Layout
-	err = s.inPlace(func() (err error) {
-		l, err = insertLayout(ctx, s.write, &s.clock, owner, in)
+	err = s.inPlace(ctx, func(db *sql.Conn) (err error) {
+		l, err = insertLayout(ctx, db, &s.clock, owner, in)
 		return err
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
@@ -45,8 +46,8 @@ func (s *Store) CreatePart(ctx context.Context, owner store.Owner, in store.Part
 		return store.Part{}, err
 	}
 	var p store.Part
-	err = s.inPlace(func() (err error) {
-		p, err = insertPart(ctx, s.write, &s.clock, owner, in)
+	err = s.inPlace(ctx, func(db *sql.Conn) (err error) {
+		p, err = insertPart(ctx, db, &s.clock, owner, in)
 		return err
 	})
 	if err != nil {

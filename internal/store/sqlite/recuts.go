@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 
 	"kesim/internal/apperr"
@@ -63,7 +62,7 @@ func recutPieces(ctx context.Context, db querier, id string) ([]string, error) {
 
 // dropRecuts deletes the recuts of the given pieces of a layout (a
 // re-plan's store.DroppedRecuts).
-func dropRecuts(ctx context.Context, tx *sql.Tx, id string, pieces []string) error {
+func dropRecuts(ctx context.Context, tx *writeTx, id string, pieces []string) error {
 	for _, piece := range pieces {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM piece_recuts WHERE layout_id = ? AND piece_id = ?`, id, piece); err != nil {
 			return err

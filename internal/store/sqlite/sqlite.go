@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" database/sql driver
@@ -26,7 +27,9 @@ var migrationFiles embed.FS
 
 // Pragmas of every connection. busy_timeout covers another process (a
 // second server, the sqlite3 shell) holding the write lock; within this
-// process writers queue on the single write connection instead.
+// process writers queue on the single write connection instead. The 10 s
+// are the reads' and the migrations'; a write sets the write connection's
+// to what is left of busyBudget (writeConn).
 // synchronous=FULL makes a commit durable across a power cut, not only
 // across a crash of the process: a save answered 201 stays saved.
 const pragmas = "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
@@ -37,7 +40,8 @@ type Store struct {
 	// with one connection Go queues writers in the pool instead of letting
 	// them race for the lock and fail with SQLITE_BUSY. Its transactions
 	// begin IMMEDIATE, so a transaction that reads first and writes later
-	// (Sync) holds the write lock from the start.
+	// (Sync) holds the write lock from the start. Writes take it through
+	// beginWrite and inPlace (here.go), the migrations directly.
 	write *sql.DB
 	// read has several query-only connections; in WAL mode they read a
 	// consistent snapshot while a write goes on.
@@ -49,6 +53,9 @@ type Store struct {
 	// that the file at path is still that one (here.go).
 	path string
 	file os.FileInfo
+	// busySeen is when a write was last refused for another program's
+	// lock (writeConn).
+	busySeen atomic.Pointer[time.Time]
 }
 
 var _ store.Store = (*Store)(nil)

@@ -156,7 +156,7 @@ func (s *Store) replaceStock(ctx context.Context, owner store.Owner, in store.St
 }
 
 // insertEach runs the insert query once per row, prepared once.
-func insertEach(ctx context.Context, tx *sql.Tx, query string, n int, row func(i int) []any) error {
+func insertEach(ctx context.Context, tx *writeTx, query string, n int, row func(i int) []any) error {
 	if n == 0 {
 		return nil
 	}
@@ -202,7 +202,7 @@ func readStockHead(ctx context.Context, db querier, owner store.Owner) (int64, s
 // count are one conditional UPDATE, so that of two saves that read the
 // same version only one passes, whatever the driver's locking. An owner
 // without a settings row (version 0) gets one with the default settings.
-func countStockSave(ctx context.Context, tx *sql.Tx, clock *store.Clock, owner store.Owner, want *int64) error {
+func countStockSave(ctx context.Context, tx *writeTx, clock *store.Clock, owner store.Owner, want *int64) error {
 	where, args := ownerWhere(owner)
 	q := `UPDATE offcut_settings SET stock_version = stock_version + 1 WHERE ` + where
 	if want != nil {

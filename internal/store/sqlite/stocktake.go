@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 
 	"kesim/internal/store"
@@ -14,7 +13,7 @@ import (
 // job_stock_taken with the row as it was, for the undo; any change counts
 // as a save of the stock list (its version moves on), so that a stock
 // dialog open elsewhere is refused instead of writing the sheets back.
-func (s *Store) takeSheets(ctx context.Context, tx *sql.Tx, owner store.Owner, l store.Layout, codes store.OffcutCodes) error {
+func (s *Store) takeSheets(ctx context.Context, tx *writeTx, owner store.Owner, l store.Layout, codes store.OffcutCodes) error {
 	rows, err := readSheets(ctx, tx, owner)
 	if err != nil {
 		return err
@@ -53,7 +52,7 @@ func (s *Store) takeSheets(ctx context.Context, tx *sql.Tx, owner store.Owner, l
 
 // returnSheets puts back the sheets the undone cut of the layout id took
 // off the owner's sheet rows (store.ReturnSheets) and deletes its records.
-func (s *Store) returnSheets(ctx context.Context, tx *sql.Tx, owner store.Owner, id string) error {
+func (s *Store) returnSheets(ctx context.Context, tx *writeTx, owner store.Owner, id string) error {
 	recs, err := takenRecords(ctx, tx, id)
 	if err != nil || len(recs) == 0 {
 		return err

@@ -83,7 +83,7 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 }
 
 // exists reports whether query finds a row.
-func exists(ctx context.Context, tx *sql.Tx, query string, args []any) (bool, error) {
+func exists(ctx context.Context, tx *writeTx, query string, args []any) (bool, error) {
 	var one int
 	err := tx.QueryRowContext(ctx, query+` LIMIT 1`, args...).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
