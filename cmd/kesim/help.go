@@ -27,8 +27,9 @@ var (
 		summary: "parçaları tuvallere yerleştirir; JSON, PDF ve DXF yazar",
 		about: `GİRDİ'deki parçaları en az sayfayla tuvallere yerleştirir. GİRDİ bir CSV parça listesi
 (Ad;Genişlik;Yükseklik;Adet, Excel'in yazdığı gibi; isteğe bağlı Malzeme, Kalınlık, Damar
-(yok, dikey, yatay), Bant ya da Bant Üst/Alt/Sol/Sağ sütunlarıyla), bir JSON istek ya da
-standart girdi için - olur. Uzunluklar cm'dir (CSV başlığında başka birim yazılmışsa, En (mm)
+(yok, dikey, yatay), Bant ya da Bant Üst/Alt/Sol/Sağ sütunlarıyla; CutList Optimizer ve
+OpenCutList'in Length, Width, Qty, Label, Enabled sütunları da okunur, Length boydur), bir
+JSON istek ya da standart girdi için - olur. Uzunluklar cm'dir (CSV başlığında başka birim yazılmışsa, En (mm)
 gibi, çevrilir); ondalık virgül de olur (--kerf 0,3).
 --stock levha stokunu (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar; boş adet
 sınırsızdır), --bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den okur; her

@@ -594,8 +594,9 @@ func readInput(path string, stdin io.Reader) ([]byte, error) {
 }
 
 // readRequest reads a JSON request or a CSV part list from a file or "-",
-// and reports whether it was JSON; a CSV's columns converted from their
-// header's unit are told on info (tellConverted).
+// and reports whether it was JSON; what reading a CSV tells besides its
+// parts (its columns not read, the rows its etkin column left out, the
+// columns converted from another unit: partcsv.Info) is told on info.
 func readRequest(path string, stdin io.Reader, info io.Writer) (nest.Request, bool, error) {
 	data, err := readInput(path, stdin)
 	if err != nil {
@@ -618,11 +619,18 @@ func readRequest(path string, stdin io.Reader, info io.Writer) (nest.Request, bo
 	}
 	// The engine's limits, as for a JSON request: the CLI saves nothing,
 	// so the store's narrower ones (1000 cm, 10.000 lines) do not apply.
-	parts, conv, err := partcsv.ReadConverted(bytes.NewReader(data), partcsv.EngineLimits)
+	parts, read, err := partcsv.ReadInfo(bytes.NewReader(data), partcsv.EngineLimits)
 	if err != nil {
 		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
 	}
-	tellConverted(info, "", conv)
+	// As the web's import says them: the columns not read, the rows an
+	// etkin (Enabled) column left out, the columns converted.
+	for _, note := range read.Notes() {
+		if !strings.HasSuffix(note, "…") {
+			note += "."
+		}
+		fmt.Fprintf(info, "Bilgi: %s\n", note)
+	}
 	return nest.Request{Parts: parts}, false, nil
 }
 

@@ -334,6 +334,32 @@ func TestNestTellsConvertedColumns(t *testing.T) {
 	}
 }
 
+// A list from another tool is laid out as the web app adds it, and what
+// was not read is said on stderr in its words: the columns it does not
+// know, the rows its Enabled column turned off, the cells' units
+// converted. A list all of whose rows are off is refused.
+func TestNestTellsWhatWasNotRead(t *testing.T) {
+	code, stdout, stderr := runNestT(t, "Length,Width,Qty,Material,Label,Enabled,Notes\n600 mm,400 mm,2,Sunta,Kapak,true,\n720 mm,560 mm,1,Sunta,Yan,false,eski\n",
+		"--sheet", "100x148", "--time", "0", "--json", "-", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "Bilgi: tanınmayan sütunlar okunmadı: Notes.\n" +
+		"Bilgi: \"Enabled\" sütununda kapalı olan 1 satır okunmadı: satır 3.\n" +
+		"Bilgi: 'Width' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: 'Length' sütunu mm'den cm'ye çevrildi.\n"
+	if !strings.HasPrefix(stderr, want) || strings.Contains(stdout, "Bilgi") {
+		t.Errorf("stderr %q, want it to begin with\n%s", stderr, want)
+	}
+	if !strings.Contains(stdout, `"name": "Kapak"`) || !strings.Contains(stdout, `"width": 40,`) || !strings.Contains(stdout, `"height": 60,`) || strings.Contains(stdout, `"Yan"`) {
+		t.Errorf("stdout %s, want Kapak 40 × 60 cm only", stdout)
+	}
+	code, _, stderr = runNestT(t, "Label,Width,Length,Enabled\nKapak,40,60,false\n", "--sheet", "100x148", "--time", "0", "-")
+	if want := `"Enabled" sütununda bütün satırlar kapalı: okunacak parça yok`; code != exitBadInput || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %q; want %d and %q", code, stderr, exitBadInput, want)
+	}
+}
+
 // writeFiles writes name -> content into dir and returns the paths.
 func writeFiles(t *testing.T, dir string, files map[string]string) map[string]string {
 	t.Helper()

@@ -16,10 +16,12 @@ import (
 // reader and the web app's (web/src/features/parts/parity.test.ts) give.
 type parity struct {
 	Words struct {
-		Headers map[string][]string `json:"headers"`
-		Grain   map[string][]string `json:"grain"`
-		Rotate  map[string][]string `json:"rotate"`
-		Keys    map[string]string   `json:"keys"`
+		Headers         map[string][]string `json:"headers"`
+		FallbackHeaders map[string][]string `json:"fallbackHeaders"`
+		QuantityUnits   []string            `json:"quantityUnits"`
+		Grain           map[string][]string `json:"grain"`
+		Rotate          map[string][]string `json:"rotate"`
+		Keys            map[string]string   `json:"keys"`
 	} `json:"words"`
 	Cases []struct {
 		Name    string      `json:"name"`
@@ -31,6 +33,7 @@ type parity struct {
 		} `json:"refused"`
 		HeaderRefused int          `json:"headerRefused"`
 		Converted     []Conversion `json:"converted"` // header, from, to
+		Disabled      []int        `json:"disabled"`  // the lines left out
 	} `json:"cases"`
 }
 
@@ -48,11 +51,12 @@ func readParity(t *testing.T) parity {
 }
 
 // The web's names of the part columns (PasteColumn), in column order.
-var webColumns = [numColumns]string{"name", "width", "height", "quantity", "rotate", "material", "thickness", "grain", "band", "top", "bottom", "left", "right"}
+var webColumns = [numColumns]string{"name", "width", "height", "quantity", "rotate", "material", "thickness", "grain", "band", "top", "bottom", "left", "right", "enabled"}
 
 // The words this reader takes are the web's, word for word, and fold
 // alike: the header words of each column (the first naming it), the
-// grain and the rotate words.
+// fallback header words, the words after a quantity, the grain and the
+// rotate words.
 func TestPartWordsParity(t *testing.T) {
 	p := readParity(t)
 	headers := map[string][]string{}
@@ -64,6 +68,16 @@ func TestPartWordsParity(t *testing.T) {
 	}
 	if !reflect.DeepEqual(headers, p.Words.Headers) {
 		t.Errorf("header words\n got %v\nwant %v", headers, p.Words.Headers)
+	}
+	fallback := map[string][]string{}
+	for c, words := range partFallbackWords {
+		fallback[webColumns[c]] = words
+	}
+	if !reflect.DeepEqual(fallback, p.Words.FallbackHeaders) {
+		t.Errorf("fallback header words\n got %v\nwant %v", fallback, p.Words.FallbackHeaders)
+	}
+	if !reflect.DeepEqual(quantityUnitWords, p.Words.QuantityUnits) {
+		t.Errorf("quantity words\n got %v\nwant %v", quantityUnitWords, p.Words.QuantityUnits)
 	}
 	grain := map[string][]string{}
 	for g, words := range partGrainWords {
@@ -149,6 +163,9 @@ func TestParity(t *testing.T) {
 				if len(lines) > 0 {
 					t.Errorf("lines refused the web takes: %v", l.errs)
 				}
+				if !reflect.DeepEqual(l.info.Disabled, tc.Disabled) {
+					t.Errorf("lines left out %v, want %v", l.info.Disabled, tc.Disabled)
+				}
 				if len(tc.Refused) > 0 {
 					if parts != nil || err == nil {
 						t.Errorf("Read took a list with bad rows: %+v, %v", parts, err)
@@ -160,6 +177,9 @@ func TestParity(t *testing.T) {
 				}
 				if len(conv) == 0 {
 					conv = nil
+				}
+				if _, info, _ := ReadInfo(strings.NewReader(tc.Input), lim); !reflect.DeepEqual(info.Disabled, tc.Disabled) {
+					t.Errorf("ReadInfo: lines left out %v, want %v", info.Disabled, tc.Disabled)
 				}
 				if !reflect.DeepEqual(conv, tc.Converted) {
 					t.Errorf("converted %v, want %v", conv, tc.Converted)

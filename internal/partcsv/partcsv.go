@@ -133,6 +133,7 @@ const (
 	HeaderBandBottom = "bant alt"
 	HeaderBandLeft   = "bant sol"
 	HeaderBandRight  = "bant sağ"
+	HeaderEnabled    = "etkin" // a row whose cell says no is left out (CutList Optimizer's Enabled)
 )
 
 // The grain words of the damar column, as Grain reads them.
@@ -159,6 +160,7 @@ const (
 	colBandBottom
 	colBandLeft
 	colBandRight
+	colEnabled
 	numColumns
 )
 
@@ -166,7 +168,7 @@ const (
 const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
 
 var columnNames = [numColumns]string{HeaderName, HeaderWidth, HeaderHeight, HeaderQuantity, HeaderRotate,
-	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight}
+	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight, HeaderEnabled}
 
 // headerKey folds a header cell for the stock and band lists' alias
 // tables, and a grain word for Grain: lower case (Turkish İ as i), "_" and
@@ -206,8 +208,14 @@ func Grain(s string) (grain string, ok bool) {
 // height, quantity in that order; a row without a header with a further
 // cell is refused (the optional columns need a header). A header may give
 // a unit (see splitUnit): sizes in mm or m become cm, a thickness in cm or
-// m becomes mm (ReadConverted tells which); another unit is refused. An
-// empty quantity means 1. A side below 0,1 cm (MinSide, the specification's
+// m becomes mm (ReadConverted tells which); another unit is refused. A
+// size or thickness cell may name its own unit, which wins over the
+// header's ("600 mm", "1,2 m"; "24 in" is refused), and a quantity may
+// end in a word of quantityUnitWords ("2 adet", "4 pcs"). A header word
+// of partFallbackWords names its column only when no other cell does
+// (Açıklama is the name beside En and Boy, a note beside Ad). A row whose
+// etkin cell says no (Enabled=false in CutList Optimizer) is left out
+// (ReadInfo tells which). An empty quantity means 1. A side below 0,1 cm (MinSide, the specification's
 // minimum) is refused; sizes are rounded up to 0.01 cm, as the engine lays
 // them out. Numbers are written as the web reads them (parseNumber): +5,
 // .5 and 5. are refused. A row with more cells than the columns is
@@ -244,24 +252,83 @@ func (c Conversion) String() string {
 }
 
 // ReadConverted is ReadLimits that also tells the columns whose numbers
-// were converted from the unit their header named, in the header's order
-// (none when the list is refused).
+// were converted from the unit their header (or a cell) named, in the
+// order found (none when the list is refused).
 func ReadConverted(r io.Reader, lim Limits) ([]nest.Part, []Conversion, error) {
+	parts, info, err := ReadInfo(r, lim)
+	return parts, info.Converted, err
+}
+
+// Info is what reading a part list tells besides its parts, as the web
+// app's import tells it (Notes).
+type Info struct {
+	Converted []Conversion // the columns converted from another unit
+	Unknown   []string     // the header cells that name no column (or a fallback word's column another cell names), not read
+	Repeated  []string     // the header cells that name a column an earlier cell names, not read
+	Enabled   string       // the etkin column's header cell as written, if any
+	Disabled  []int        // the lines its cell turned off, left out
+}
+
+// Notes says Info in Turkish, a line each, as the web app's import says
+// it: the columns not read, the rows left out, the columns converted.
+func (i Info) Notes() []string {
+	var out []string
+	if len(i.Unknown) > 0 {
+		out = append(out, "tanınmayan sütunlar okunmadı: "+strings.Join(i.Unknown, ", "))
+	}
+	if len(i.Repeated) > 0 {
+		out = append(out, "birden çok kez yazılan sütunların yalnızca ilki okundu: "+strings.Join(i.Repeated, ", "))
+	}
+	if len(i.Disabled) > 0 {
+		out = append(out, msgDisabled(i.Enabled, i.Disabled, "okunmadı"))
+	}
+	for _, c := range i.Converted {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// maxDisabledLines bounds the lines a message about the rows left out
+// names, as the web's.
+const maxDisabledLines = 20
+
+// msgDisabled says that the rows on lines were left out, their header
+// column turning them off: "Enabled" sütununda kapalı olan 2 satır
+// okunmadı: satır 3 ve 5.
+func msgDisabled(header string, lines []int, verb string) string {
+	names := make([]string, 0, min(len(lines), maxDisabledLines))
+	for _, l := range lines[:min(len(lines), maxDisabledLines)] {
+		names = append(names, strconv.Itoa(l))
+	}
+	list := joinTr(names)
+	if len(lines) > maxDisabledLines {
+		list = strings.Join(names, ", ") + "…"
+	}
+	return fmt.Sprintf("%q sütununda kapalı olan %s satır %s: satır %s", header, thousands(len(lines)), verb, list)
+}
+
+// ReadInfo is ReadLimits that also tells what Info holds. A list whose
+// rows are all turned off by its etkin column is refused: there is
+// nothing to lay out.
+func ReadInfo(r io.Reader, lim Limits) ([]nest.Part, Info, error) {
 	l, err := readParts(r, lim)
 	switch {
 	case err != nil:
-		return nil, nil, err
+		return nil, Info{}, err
 	case len(l.errs) > 0:
-		return nil, nil, &Error{Lines: l.errs}
+		return nil, Info{}, &Error{Lines: l.errs}
+	case len(l.parts) == 0:
+		return nil, Info{}, &Error{Lines: []LineError{{Message: fmt.Sprintf("%q sütununda bütün satırlar kapalı: okunacak parça yok", l.info.Enabled)}}}
 	}
-	return l.parts, l.conv, nil
+	return l.parts, l.info, nil
 }
 
-// partList is a part list as read: the parts of its good rows, the
-// columns converted and the bad fields of the others (up to maxErrors).
+// partList is a part list as read: the parts of its good rows, what
+// reading it tells (the columns converted, the rows left out...) and the
+// bad fields of the others (up to maxErrors).
 type partList struct {
 	parts []nest.Part
-	conv  []Conversion
+	info  Info
 	errs  []LineError
 }
 
@@ -279,14 +346,16 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 	// header's columns they stand where they do not belong, and without a
 	// header a fifth cell could be döndür, a material or a note.
 	h := partHeader{cols: []column{colName, colWidth, colHeight, colQuantity}}
-	var conv []Conversion
+	copy(h.names[:], columnNames[:])
+	var info Info
 	hasHeader := isHeaderRow(rows[0])
 	if hasHeader {
 		var herrs []LineError
-		h, conv, herrs = header(rows[0], lines[0])
+		h, info.Converted, herrs = header(rows[0], lines[0])
 		if herrs != nil {
 			return partList{}, &Error{Lines: herrs}
 		}
+		info.Unknown, info.Repeated, info.Enabled = h.unknown, h.repeated, h.names[colEnabled]
 		rows, lines = rows[1:], lines[1:]
 	}
 	width := len(h.cols)
@@ -303,17 +372,25 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 	if len(rows) > lim.PartLines {
 		return partList{}, &Error{Lines: []LineError{{Line: lines[lim.PartLines], Message: lim.MsgPartLines}}}
 	}
-	l := partList{conv: conv}
+	l := partList{info: info}
+	// the columns a cell's own unit converted: each column and unit once
+	moved := map[cellMove]bool{}
 	for i, rec := range rows {
 		var lerrs []LineError
 		var p nest.Part
+		var r *partRow
 		switch {
 		case !blank(rec[min(width, len(rec)):]):
 			lerrs = []LineError{{Line: lines[i], Message: msgExtra}}
 		case sep == ',' && !hasHeader && twoWays(rec):
 			lerrs = []LineError{{Line: lines[i], Message: msgTwoWays(cellText(rec[1]) + "," + cellText(rec[2]))}}
 		default:
-			p, lerrs = parseRow(rec, &h, lines[i], &lim)
+			r = newRow(rec, &h, lines[i], &lim)
+			if r.disabled() {
+				l.info.Disabled = append(l.info.Disabled, lines[i])
+				continue
+			}
+			p, lerrs = r.part(), r.errs
 		}
 		l.errs = append(l.errs, lerrs...)
 		if len(l.errs) >= maxErrors {
@@ -323,6 +400,12 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 		if lerrs == nil {
 			p.ID = "p" + strconv.Itoa(len(l.parts)+1)
 			l.parts = append(l.parts, p)
+			for _, m := range r.moved {
+				if !moved[m] {
+					moved[m] = true
+					l.info.Converted = append(l.info.Converted, Conversion{Header: h.names[m.col], From: m.unit, To: columnUnits[columnNames[m.col]]})
+				}
+			}
 		}
 	}
 	return l, nil
@@ -499,11 +582,15 @@ func msgTwoWays(decimal string) string {
 }
 
 // partHeader is the columns of a part list: each cell's column (-1 for a
-// cell not read) and the places the numbers of a column move, for a
-// header that gave it another unit than its own.
+// cell not read), the places the numbers of a column move, for a header
+// that gave it another unit than its own, and the cells not read.
 type partHeader struct {
 	cols  []column
 	shift [numColumns]int
+	unit  [numColumns]string // the unit a header cell named, in lower case
+	names [numColumns]string // each column's header cell as written (its Turkish name without a header)
+
+	unknown, repeated []string // as Info's
 }
 
 // isHeaderRow reports whether the first row of a part list names its
@@ -515,12 +602,31 @@ func isHeaderRow(rec []string) bool {
 		return false
 	}
 	for _, c := range rec[1:] {
-		if _, ok := parseNumber(cellText(c)); ok {
+		if isNumberCell(cellText(c)) {
 			return false
 		}
 	}
 	return true
 }
+
+// isNumberCell reports whether a cell is a number, or a number with a
+// word after it ("600 mm", "2 adet", "24 in"): a part's cell, not a
+// header's.
+func isNumberCell(c string) bool {
+	if _, ok := parseNumber(c); ok {
+		return true
+	}
+	m := cellUnitPattern.FindStringSubmatch(c)
+	if m == nil {
+		return false
+	}
+	_, ok := parseNumber(m[1])
+	return ok
+}
+
+// cellUnitPattern splits a cell into a number and the word or mark after
+// it: "600 mm", "1,2m", "2 Ad.", "24 in", "24\"".
+var cellUnitPattern = regexp.MustCompile(`^(-?[0-9][0-9.,]*)[\s\p{Zs}]*(\p{L}+\.?|["″])$`)
 
 // header maps the columns of a header row (isHeaderRow), read by their
 // words (partHeaderWords; a cell it does not know, or a column named a
@@ -528,20 +634,41 @@ func isHeaderRow(rec []string) bool {
 // unit. A header that lacks a required column, or gives one a unit it
 // does not take, is refused (errs).
 func header(rec []string, line int) (h partHeader, conv []Conversion, errs []LineError) {
+	// the columns the cells name by their own words, which their
+	// fallback words do not name then (partFallbackWords)
+	named := map[column]bool{}
+	for _, raw := range rec {
+		word, _ := splitUnit(cellText(raw))
+		if c, ok := headerTable[wordKey(word)]; ok {
+			named[c] = true
+		}
+	}
 	found := map[column]bool{}
 	for _, raw := range rec {
 		cell := cellText(raw)
 		word, unit := splitUnit(cell)
 		c, ok := headerTable[wordKey(word)]
-		if !ok || found[c] {
+		if fc, fok := fallbackTable[wordKey(word)]; !ok && fok && !named[fc] {
+			c, ok = fc, true
+		}
+		switch {
+		case !ok:
+			if cell != "" {
+				h.unknown = append(h.unknown, cell)
+			}
 			c = -1
-		} else {
+		case found[c]:
+			h.repeated = append(h.repeated, cell)
+			c = -1
+		default:
 			found[c] = true
+			h.names[c] = cell
 			shift, msg := columnUnit(columnNames[c], cell, unit)
 			if msg != "" {
 				errs = append(errs, LineError{Line: line, Field: columnNames[c], Message: msg})
 			}
 			h.shift[c] = shift
+			h.unit[c] = unit
 			if shift != 0 {
 				conv = append(conv, Conversion{Header: cell, From: unit, To: columnUnits[columnNames[c]]})
 			}
@@ -613,17 +740,38 @@ var (
 	oneDigit    = regexp.MustCompile(`^[0-9]$`)
 )
 
-// parseRow reads one part line: rec's cells under the columns of h, line
-// its line number. The errors come in column order, every bad field of
-// the row.
-func parseRow(rec []string, h *partHeader, line int, lim *Limits) (nest.Part, []LineError) {
-	r := &partRow{line: line, lim: lim, shift: &h.shift}
+// newRow is one part line: rec's cells under the columns of h, line its
+// line number.
+func newRow(rec []string, h *partHeader, line int, lim *Limits) *partRow {
+	r := &partRow{line: line, lim: lim, h: h}
 	for i, f := range rec {
 		if i < len(h.cols) && h.cols[i] >= 0 {
 			r.cell[h.cols[i]] = cellText(f)
 		}
 	}
-	p := nest.Part{
+	return r
+}
+
+// disabled reports whether the row's etkin cell turns it off (a word of
+// rotateWords saying no): such a row is left out whatever its other
+// cells hold. A cell of no such word is a bad field (r.errs), and the
+// row is read.
+func (r *partRow) disabled() bool {
+	v := r.cell[colEnabled]
+	if v == "" {
+		return false
+	}
+	yes, ok := rotateTable[wordKey(v)]
+	if !ok {
+		r.bad(colEnabled, fmt.Sprintf("%q yerine evet veya hayır yazın", v))
+	}
+	return ok && !yes
+}
+
+// part reads the row's part. The errors (r.errs) come in column order,
+// every bad field of the row.
+func (r *partRow) part() nest.Part {
+	return nest.Part{
 		Name:      r.name(),
 		Width:     r.size(colWidth),
 		Height:    r.size(colHeight),
@@ -634,17 +782,48 @@ func parseRow(rec []string, h *partHeader, line int, lim *Limits) (nest.Part, []
 		Grain:     r.grain(),
 		Edges:     r.edges(),
 	}
-	return p, r.errs
 }
 
 // partRow is a part line's cells by column (empty when the file has no
-// such column), gathering its errors as its fields are read.
+// such column), gathering its errors and the units its cells named as
+// its fields are read.
 type partRow struct {
 	cell  [numColumns]string
-	shift *[numColumns]int // see partHeader
+	h     *partHeader
 	line  int
 	lim   *Limits
 	errs  []LineError
+	moved []cellMove // the columns converted by a cell's own unit
+}
+
+// cellMove is a column whose cell named a unit other than the column's
+// own and its header's: the cell was converted from unit.
+type cellMove struct {
+	col  column
+	unit string
+}
+
+// lengthCell reads a cell of the length column c (a size, the
+// thickness): its number as written and the places its decimal point
+// moves to be in the column's unit, by the cell's own unit when it names
+// one ("600 mm", "1,2 m"), else by the header's; msg refuses a unit no
+// length takes ("24 in").
+func (r *partRow) lengthCell(c column) (v string, shift int, msg string) {
+	v = r.cell[c]
+	m := cellUnitPattern.FindStringSubmatch(v)
+	if m == nil {
+		return v, r.h.shift[c], ""
+	}
+	unit := wordKey(m[2])
+	d, ok := unitDigits[unit]
+	if !ok {
+		return v, 0, fmt.Sprintf("%q içindeki birim tanınmıyor; mm, cm veya m yazın", v)
+	}
+	own := columnUnits[columnNames[c]]
+	if unit != own && unit != r.h.unit[c] {
+		r.moved = append(r.moved, cellMove{c, unit})
+	}
+	return m[1], d - unitDigits[own], ""
 }
 
 func (r *partRow) bad(c column, msg string) {
@@ -679,6 +858,21 @@ func requiredNumber(v string, shift int, round func(float64) float64) (float64, 
 	return round(n), ""
 }
 
+// requiredLength is requiredNumber for the part's length column c: its
+// number moved to the column's unit by the cell's or the header's
+// (lengthCell); a message names the cell as written.
+func (r *partRow) requiredLength(c column, round func(float64) float64) (float64, string) {
+	v, shift, msg := r.lengthCell(c)
+	if msg != "" {
+		return 0, msg
+	}
+	n, msg := requiredNumber(v, shift, round)
+	if msg != "" && v != "" {
+		msg = fmt.Sprintf("%q geçerli bir sayı değil", r.cell[c])
+	}
+	return n, msg
+}
+
 // shiftedNumber reads a number cell as parseNumber does, its decimal point
 // moved by shift places first (shiftDecimal): 455 under "En (mm)" is
 // 45,5 cm exactly, as the web reads it.
@@ -697,7 +891,7 @@ func shiftedNumber(v string, shift int) (float64, bool) {
 // 0,001 are refused, not cut as 0,04 and 0,01 cm), rounded up to 0.01 cm
 // as the engine cuts it: 45,555 is 45,56.
 func (r *partRow) size(c column) float64 {
-	typed, msg := requiredNumber(r.cell[c], r.shift[c], func(v float64) float64 { return v })
+	typed, msg := r.requiredLength(c, func(v float64) float64 { return v })
 	n := nest.RoundUp(typed)
 	switch {
 	case msg != "":
@@ -710,13 +904,18 @@ func (r *partRow) size(c column) float64 {
 	return n
 }
 
-// quantity is the adet cell, 1 when empty.
+// quantity is the adet cell, 1 when empty; a word of quantityUnitWords
+// after its number is only a word ("2 adet").
 func (r *partRow) quantity() int {
 	v := r.cell[colQuantity]
 	if v == "" {
 		return 1
 	}
-	q, ok := parseWhole(v) // 1.000 is a thousand, as in the web
+	num := v
+	if m := cellUnitPattern.FindStringSubmatch(v); m != nil && quantityUnits[wordKey(m[2])] {
+		num = m[1]
+	}
+	q, ok := parseWhole(num) // 1.000 is a thousand, as in the web
 	switch {
 	case !ok:
 		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
@@ -764,7 +963,12 @@ func (r *partRow) thickness() float64 {
 	if v == "" {
 		return 0
 	}
-	n, ok := shiftedNumber(v, r.shift[colThickness])
+	num, shift, msg := r.lengthCell(colThickness)
+	if msg != "" {
+		r.bad(colThickness, msg)
+		return 0
+	}
+	n, ok := shiftedNumber(num, shift)
 	switch {
 	case !ok:
 		r.bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))

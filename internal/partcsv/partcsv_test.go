@@ -554,3 +554,73 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A list exported by another tool is read without hand-editing: its
+// header words (Length is the height, along the grain; Label, Designation
+// and, with no name column, Açıklama the name), a unit in each size cell,
+// a word after a quantity, Excel's DOĞRU and YANLIŞ; the rows its Enabled
+// (etkin) column turns off are left out and told with the columns not
+// read (Notes, as kesim nest says them).
+func TestReadOtherToolsLists(t *testing.T) {
+	in := "Sıra;Açıklama;Uzunluk;En;Adet;Kalınlık;Enabled;Not\n" +
+		"1;Yan dikme;72 cm;56;2 adet;18 mm;DOĞRU;\n" +
+		"2;Tabla;1.250 mm;0,6 m;1 Ad.;1,8 cm;;\n" +
+		"3;Eski raf;50;30;1;;YANLIŞ;\n" +
+		"4;Eski kapak;abc;30;1;;false;\n"
+	parts, info, err := ReadInfo(strings.NewReader(in), StoreLimits)
+	want := []nest.Part{
+		{ID: "p1", Name: "Yan dikme", Width: 56, Height: 72, Quantity: 2, Thickness: 18},
+		{ID: "p2", Name: "Tabla", Width: 60, Height: 125, Quantity: 1, Thickness: 18},
+	}
+	if err != nil || !reflect.DeepEqual(parts, want) {
+		t.Fatalf("got %+v, %v\nwant %+v", parts, err, want)
+	}
+	notes := []string{
+		"tanınmayan sütunlar okunmadı: Sıra, Not",
+		`"Enabled" sütununda kapalı olan 2 satır okunmadı: satır 4 ve 5`,
+		"'En' sütunu m'den cm'ye çevrildi",
+		"'Uzunluk' sütunu mm'den cm'ye çevrildi",
+		"'Kalınlık' sütunu cm'den mm'ye çevrildi",
+	}
+	if got := info.Notes(); !reflect.DeepEqual(got, notes) {
+		t.Errorf("notes\n got %q\nwant %q", got, notes)
+	}
+	// Beside a name column, açıklama is a note, and named twice a column is read once.
+	_, info, err = ReadInfo(strings.NewReader("Açıklama;Label;Width;Length;Boy\nkulplu;Kapak;40;70;71\n"), StoreLimits)
+	if want := []string{"tanınmayan sütunlar okunmadı: Açıklama", "birden çok kez yazılan sütunların yalnızca ilki okundu: Boy"}; err != nil || !reflect.DeepEqual(info.Notes(), want) {
+		t.Errorf("got %q, %v; want %q", info.Notes(), err, want)
+	}
+}
+
+// What stays refused is named by row and column in words that say why:
+// a unit no length takes, an etkin word not known, a quantity word not
+// known; a list whose rows are all turned off has nothing to lay out.
+func TestReadRefusesOtherToolsValues(t *testing.T) {
+	for in, want := range map[string]string{
+		"Label;Length;Width;Thickness\nKapak;24 in;10;0,75\"\n": "satır 2, yükseklik: \"24 in\" içindeki birim tanınmıyor; mm, cm veya m yazın\n" +
+			"satır 2, kalınlık: \"0,75\\\"\" içindeki birim tanınmıyor; mm, cm veya m yazın",
+		"Ad;En;Boy;Etkin\nKapak;40;70;belki\n":                         `satır 2, etkin: "belki" yerine evet veya hayır yazın`,
+		"Ad;En;Boy;Adet\nKapak;40;70;2 kutu\n":                         `satır 2, adet: "2 kutu" tam sayı değil`,
+		"Ad;En;Boy;Adet\nKapak;40;70 mmm;2\n":                          `satır 2, yükseklik: "70 mmm" içindeki birim tanınmıyor; mm, cm veya m yazın`,
+		"Label,Width,Length,Enabled\nKapak,40,70,false\nRaf,40,30,0\n": `"Enabled" sütununda bütün satırlar kapalı: okunacak parça yok`,
+	} {
+		parts, err := Read(strings.NewReader(in))
+		if err == nil || err.Error() != want || parts != nil {
+			t.Errorf("%q:\n got %v, %v\nwant %q", in, parts, err, want)
+		}
+	}
+}
+
+// The lines a message about the rows left out names are at most
+// maxDisabledLines, and their count is written the Turkish way.
+func TestMsgDisabled(t *testing.T) {
+	lines := make([]int, 1200)
+	for i := range lines {
+		lines[i] = i + 2
+	}
+	got := msgDisabled("Etkin", lines, "okunmadı")
+	want := `"Etkin" sütununda kapalı olan 1.200 satır okunmadı: satır 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21…`
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

@@ -19,20 +19,33 @@ import (
 // partHeaderWords are the header words of each column of a part list; the
 // first names the column in messages (columnNames).
 var partHeaderWords = [numColumns][]string{
-	colName:       {"ad", "adı", "parça", "parça adı", "isim", "name"},
+	colName:       {"ad", "adı", "parça", "parça adı", "isim", "name", "part name", "label", "designation"},
 	colWidth:      {"genişlik", "en", "width", "w"},
-	colHeight:     {"yükseklik", "boy", "height", "h"},
-	colQuantity:   {"adet", "miktar", "sayı", "quantity", "qty"},
+	colHeight:     {"yükseklik", "boy", "height", "h", "uzunluk", "length"},
+	colQuantity:   {"adet", "miktar", "sayı", "quantity", "qty", "count", "pcs", "pieces"},
 	colRotate:     {"döndür", "döndürülebilir", "rotate"},
-	colMaterial:   {"malzeme", "material"},
+	colMaterial:   {"malzeme", "material", "malzeme adı", "material name"},
 	colThickness:  {"kalınlık", "thickness"},
-	colGrain:      {"damar", "damar yönü", "grain"},
+	colGrain:      {"damar", "damar yönü", "grain", "grain direction"},
 	colBand:       {"bant", "kenar bandı", "band", "tüm kenarlar"},
-	colBandTop:    {"bant üst", "üst bant", "üst", "band top", "top"},
-	colBandBottom: {"bant alt", "alt bant", "alt", "band bottom", "bottom"},
-	colBandLeft:   {"bant sol", "sol bant", "sol", "band left", "left"},
-	colBandRight:  {"bant sağ", "sağ bant", "sağ", "band right", "right"},
+	colBandTop:    {"bant üst", "üst bant", "üst", "band top", "top", "top band"},
+	colBandBottom: {"bant alt", "alt bant", "alt", "band bottom", "bottom", "bottom band"},
+	colBandLeft:   {"bant sol", "sol bant", "sol", "band left", "left", "left band"},
+	colBandRight:  {"bant sağ", "sağ bant", "sağ", "band right", "right", "right band"},
+	colEnabled:    {"etkin", "aktif", "enabled"},
 }
+
+// partFallbackWords name a column only when no cell of the header names
+// it by its own words (partHeaderWords): Açıklama;En;Boy is a list whose
+// parts are named in açıklama, while beside an Ad column açıklama is a
+// note and not read. The first cell that names the column so is read.
+var partFallbackWords = map[column][]string{
+	colName: {"açıklama", "description"},
+}
+
+// quantityUnitWords are the words a quantity cell may end in: "2 adet",
+// "4 pcs" are 2 and 4 (matched as wordKey folds them: "2 Ad." too).
+var quantityUnitWords = []string{"adet", "ad", "tane", "pcs", "pc", "piece", "pieces"}
 
 // partGrainWords are the words of a part's damar cell, by the grain they
 // give ("" for none).
@@ -42,18 +55,21 @@ var partGrainWords = map[string][]string{
 	nest.GrainHorizontal: {GrainWordHorizontal, "enine", "en boyunca", "yatay (en boyunca)", nest.GrainHorizontal},
 }
 
-// rotateWords are the words of a döndür cell: true may turn, false not.
+// rotateWords are the words of a döndür or an etkin cell: true may turn
+// (is cut), false not. Doğru and yanlış are Turkish Excel's TRUE and FALSE.
 var rotateWords = map[bool][]string{
-	true:  {"evet", "e", "yes", "true", "1", "x"},
-	false: {"hayır", "h", "no", "false", "0"},
+	true:  {"evet", "e", "yes", "true", "1", "x", "doğru"},
+	false: {"hayır", "h", "no", "false", "0", "yanlış"},
 }
 
 // The tables of the words above, by wordKey; the first column (value)
 // that a word names wins, as in the web.
 var (
-	headerTable = wordTable(partHeaderWords[:], func(i int) column { return column(i) })
-	grainTable  = mapTable(partGrainWords)
-	rotateTable = mapTable(rotateWords)
+	headerTable   = wordTable(partHeaderWords[:], func(i int) column { return column(i) })
+	fallbackTable = mapTable(partFallbackWords)
+	quantityUnits = mapTable(map[bool][]string{true: quantityUnitWords})
+	grainTable    = mapTable(partGrainWords)
+	rotateTable   = mapTable(rotateWords)
 )
 
 func wordTable[K any](lists [][]string, key func(int) K) map[string]K {

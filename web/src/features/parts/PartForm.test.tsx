@@ -182,11 +182,11 @@ describe('PartForm', () => {
 describe('PartForm pastes and CSV files', () => {
   it('says which column a pasted header lacks and adds nothing', async () => {
     const { onAdd } = show();
-    const text = 'Ad\tUzunluk\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n';
+    const text = 'Ad\tDerinlik\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n';
     fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
     const dlg = await screen.findByRole('alertdialog');
     expect(dlg).toHaveTextContent('Başlık satırında yükseklik sütunu yok; hiçbir parça eklenmedi.');
-    expect(dlg).toHaveTextContent('Tanınmayan sütunlar: Uzunluk');
+    expect(dlg).toHaveTextContent('Tanınmayan sütunlar: Derinlik');
     expect(onAdd).not.toHaveBeenCalled();
   });
 
@@ -228,6 +228,16 @@ describe('PartForm pastes and CSV files', () => {
     expect(onAdd).toHaveBeenCalledWith([{ name: 'Meşe Kapak', width: 40, height: 60, quantity: 2 }]);
     expect(screen.getByText("1 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
     expect(dlg).toHaveTextContent('Satır 3 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!');
+  });
+
+  it('imports a CutList Optimizer export: Length as the height, the rows its Enabled column turns off left out and told', async () => {
+    const { onAdd, user } = show();
+    const csv = 'Length,Width,Qty,Material,Label,Enabled\r\n600 mm,400 mm,2,Sunta,Kapak,true\r\n720 mm,560 mm,1,Sunta,Yan,false\r\n';
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File([csv], 'clo.csv', { type: 'text/csv' }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 60, quantity: 2, material: 'Sunta' }]);
+    expect(screen.getByText("1 parça CSV dosyasından nesting'e eklendi (yükseklik ve genişlik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+    expect(dlg).toHaveTextContent('"Enabled" sütununda kapalı olan 1 satır eklenmedi: satır 3.');
   });
 
   it('says so when a CSV file holds no part', async () => {

@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../../../internal/partcsv/testdata/parity.json?raw';
 import { detectSeparator, FILE_SEPARATORS } from '../../lib/csv';
-import { GRAIN_WORDS, PASTE_HEADERS, parsePartCsv, parsePaste, ROTATE_WORDS, wordKey, type PasteResult } from './parts';
+import {
+  GRAIN_WORDS,
+  PASTE_FALLBACK_HEADERS,
+  PASTE_HEADERS,
+  parsePartCsv,
+  parsePaste,
+  QUANTITY_UNITS,
+  ROTATE_WORDS,
+  wordKey,
+  type PasteResult,
+} from './parts';
 
 interface Case {
   name: string;
@@ -15,11 +25,14 @@ interface Case {
   refused?: { line: number; field: string }[];
   headerRefused?: number;
   converted?: { header: string; from: string; to: string }[];
+  disabled?: number[];
 }
 
 interface Parity {
   words: {
     headers: Record<string, string[]>;
+    fallbackHeaders: Record<string, string[]>;
+    quantityUnits: string[];
     grain: Record<string, string[]>;
     rotate: Record<string, string[]>;
     keys: Record<string, string>;
@@ -39,8 +52,10 @@ function refusals(r: PasteResult): { line: number; field: string }[] {
 }
 
 describe('the part readers answer as kesim nest does', () => {
-  it('take the same header, grain and rotate words, folded alike', () => {
+  it('take the same header, quantity, grain and rotate words, folded alike', () => {
     expect(PASTE_HEADERS).toEqual(parity.words.headers);
+    expect(PASTE_FALLBACK_HEADERS).toEqual(parity.words.fallbackHeaders);
+    expect(QUANTITY_UNITS).toEqual(parity.words.quantityUnits);
     expect(GRAIN_WORDS).toEqual(parity.words.grain);
     expect(ROTATE_WORDS).toEqual(parity.words.rotate);
     for (const [word, key] of Object.entries(parity.words.keys)) expect(wordKey(word), word).toBe(key);
@@ -61,6 +76,7 @@ describe('the part readers answer as kesim nest does', () => {
         }
         expect(r.parts, how).toEqual(c.parts ?? []);
         expect(refusals(r), how).toEqual(c.refused ?? []);
+        expect(r.disabled, how).toEqual(c.disabled);
         if (c.refused) continue;
         if (!c.converted) {
           expect(r.converted, how).toBeUndefined();

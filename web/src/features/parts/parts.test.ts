@@ -290,9 +290,9 @@ describe('a header row read by its names', () => {
     expect(noName.parts).toEqual([]);
     expect(noName.errors).toEqual([]);
     expect(noName.notes[0]).toBe('Başlık satırında ad sütunu yok; hiçbir parça eklenmedi.');
-    const enUzunluk = parsePaste('Ad\tUzunluk\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n');
-    expect(enUzunluk.parts).toEqual([]);
-    expect(enUzunluk.notes.slice(0, 2)).toEqual(['Başlık satırında yükseklik sütunu yok; hiçbir parça eklenmedi.', 'Tanınmayan sütunlar: Uzunluk']);
+    const enDerinlik = parsePaste('Ad\tDerinlik\tEn\tAdet\tMalzeme\nKapakU\t70\t40\t2\tMDF\n');
+    expect(enDerinlik.parts).toEqual([]);
+    expect(enDerinlik.notes.slice(0, 2)).toEqual(['Başlık satırında yükseklik sütunu yok; hiçbir parça eklenmedi.', 'Tanınmayan sütunlar: Derinlik']);
   });
 
   it('reads a complete header and names the columns it did not read', () => {
@@ -463,5 +463,57 @@ describe('sizePair', () => {
     expect(sizePair('45,5\t30\r\n')).toEqual(['45,5', '30']);
     expect(sizePair('1.200;0,5')).toEqual(['1.200', '0,5']);
     for (const text of ['45,5', 'Kapak\t30', '45\t30\t2', '45\t30\n50\t60', '45,5 30', '']) expect(sizePair(text)).toBeNull();
+  });
+});
+
+describe('a part list from another tool', () => {
+  it('reads CutList Optimizer’s, OpenCutList’s and a Turkish spreadsheet’s words: Length is the height, along the grain', () => {
+    const clo = parsePartCsv('Length,Width,Qty,Material,Label,Enabled,Grain direction\n72,56,2,Sunta,Yan,TRUE,vertical\n');
+    expect(clo).toEqual({ parts: [{ name: 'Yan', width: 56, height: 72, quantity: 2, material: 'Sunta', grain: 'vertical' }], errors: [], notes: [] });
+    const ocl = parsePartCsv('No.;Designation;Quantity;Length;Width;Thickness;Material name\nA;Kapak;2;600 mm;400 mm;18 mm;Sunta\n');
+    expect(ocl.parts).toEqual([{ name: 'Kapak', width: 40, height: 60, quantity: 2, thickness: 18, material: 'Sunta' }]);
+    expect(ocl.notes).toEqual(['Tanınmayan sütunlar: No.']);
+    // in the columns' order, as a header's units are told
+    expect(ocl.converted).toBe("yükseklik ve genişlik mm'den cm'ye çevrildi");
+    const tr = parsePaste('Açıklama\tUzunluk\tEn\tAdet\tKalınlık\nYan dikme\t72 cm\t0,56 m\t2 adet\t1,8 cm\n');
+    expect(tr.parts).toEqual([{ name: 'Yan dikme', width: 56, height: 72, quantity: 2, thickness: 18 }]);
+    expect(tr.converted).toBe("genişlik m'den cm'ye çevrildi; kalınlık cm'den mm'ye çevrildi");
+  });
+
+  it('reads açıklama or description as the name only when no column is the name', () => {
+    expect(parsePaste('Ad\tAçıklama\tEn\tBoy\nKapak\tkulplu\t40\t70\n')).toEqual({
+      parts: [{ name: 'Kapak', width: 40, height: 70, quantity: 1 }],
+      errors: [],
+      notes: ['Tanınmayan sütunlar: Açıklama'],
+    });
+    expect(parsePaste('Description\tDescription\tWidth\tLength\nKapak\tkulplu\t40\t70\n')).toEqual({
+      parts: [{ name: 'Kapak', width: 40, height: 70, quantity: 1 }],
+      errors: [],
+      notes: ['Birden çok kez yazılan sütunların yalnızca ilki okundu: Description'],
+    });
+  });
+
+  it('leaves out the rows an etkin (Enabled) column turns off, with Excel’s DOĞRU and YANLIŞ, and says which', () => {
+    const r = parsePaste('Ad;En;Boy;Aktif\nA;10;10;DOĞRU\nB;10;10;YANLIŞ\nC;abc;10;hayır\nD;10;10;\nE;10;10;x\n');
+    expect(r.parts.map((p) => p.name)).toEqual(['A', 'D', 'E']);
+    expect(r.errors).toEqual([]);
+    expect(r.disabled).toEqual([3, 4]);
+    expect(r.notes).toEqual(['"Aktif" sütununda kapalı olan 2 satır eklenmedi: satır 3 ve 4.']);
+    const off = parsePartCsv(`Label,Width,Length,Enabled\n${Array.from({ length: 25 }, (_, i) => `P${i},10,10,false`).join('\n')}\n`);
+    expect(off.parts).toEqual([]);
+    expect(off.notes).toEqual(['"Enabled" sütununda kapalı olan 25 satır eklenmedi: satır 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21…']);
+  });
+
+  it('names what stays refused by row and column: a unit no length takes, an etkin or a quantity word it does not know', () => {
+    const r = parsePaste('Label;Length;Width;Qty;Enabled\nKapak;24 in;10;1;true\nRaf;60;40;1;belki\nÇıta;60;5;2 kutu;\nYan;60;40;1;1\nTabla;60;40 mm;1;\n');
+    expect(r.parts).toEqual([
+      { name: 'Yan', width: 40, height: 60, quantity: 1 },
+      { name: 'Tabla', width: 4, height: 60, quantity: 1 },
+    ]);
+    expect(r.errors).toEqual([
+      'Satır 2 (Kapak), yükseklik: "24 in" içindeki birim tanınmıyor; mm, cm veya m yazın.',
+      'Satır 3 (Raf), etkin: Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
+      'Satır 4 (Çıta), adet: Lütfen geçerli pozitif değerler girin!',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, splitUnit, unitShift, type LengthUnit, type Separator } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, splitUnit, UNIT_DIGITS, unitShift, type LengthUnit, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -279,11 +279,13 @@ export interface PasteResult {
    */
   notes: string[];
   /**
-   * the columns whose header named another unit and were converted, as a
-   * Turkish phrase for the success message ("genişlik ve yükseklik mm'den
-   * cm'ye çevrildi"); absent when none was
+   * the columns whose header (or a cell of a row added) named another unit
+   * and were converted, as a Turkish phrase for the success message
+   * ("genişlik ve yükseklik mm'den cm'ye çevrildi"); absent when none was
    */
   converted?: string;
+  /** the lines of the rows an etkin (Enabled) column turned off, left out (a note says so); absent when none */
+  disabled?: number[];
 }
 
 /** A column of a pasted part list. */
@@ -297,7 +299,8 @@ export type PasteColumn =
   | 'thickness'
   | 'grain'
   | 'band'
-  | EdgeKey;
+  | EdgeKey
+  | 'enabled';
 
 /**
  * PASTE_HEADERS are the header words of a pasted (and CSV) part list, in
@@ -310,23 +313,41 @@ export type PasteColumn =
  * with a unit in brackets or after the word ("Genişlik (mm)", "Genişlik
  * cm", see splitUnit): a size column in mm or m, or a thickness in cm or
  * m, is converted; another unit on them ("Genişlik (inç)") is refused.
- * The first word of each column names it in a message.
+ * The first word of each column names it in a message. Other tools'
+ * words are taken where their meaning is plain: Length (uzunluk) is the
+ * height, along the grain as CutList Optimizer's and OpenCutList's length
+ * is; Label and Designation the name; Enabled (etkin, aktif) turns a row
+ * off (see readRows).
  */
 export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
-  name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name'],
+  name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name', 'part name', 'label', 'designation'],
   width: ['genişlik', 'en', 'width', 'w'],
-  height: ['yükseklik', 'boy', 'height', 'h'],
-  quantity: ['adet', 'miktar', 'sayı', 'quantity', 'qty'],
+  height: ['yükseklik', 'boy', 'height', 'h', 'uzunluk', 'length'],
+  quantity: ['adet', 'miktar', 'sayı', 'quantity', 'qty', 'count', 'pcs', 'pieces'],
   rotate: ['döndür', 'döndürülebilir', 'rotate'],
-  material: ['malzeme', 'material'],
+  material: ['malzeme', 'material', 'malzeme adı', 'material name'],
   thickness: ['kalınlık', 'thickness'],
-  grain: ['damar', 'damar yönü', 'grain'],
+  grain: ['damar', 'damar yönü', 'grain', 'grain direction'],
   band: ['bant', 'kenar bandı', 'band', 'tüm kenarlar'],
-  top: ['bant üst', 'üst bant', 'üst', 'band top', 'top'],
-  bottom: ['bant alt', 'alt bant', 'alt', 'band bottom', 'bottom'],
-  left: ['bant sol', 'sol bant', 'sol', 'band left', 'left'],
-  right: ['bant sağ', 'sağ bant', 'sağ', 'band right', 'right'],
+  top: ['bant üst', 'üst bant', 'üst', 'band top', 'top', 'top band'],
+  bottom: ['bant alt', 'alt bant', 'alt', 'band bottom', 'bottom', 'bottom band'],
+  left: ['bant sol', 'sol bant', 'sol', 'band left', 'left', 'left band'],
+  right: ['bant sağ', 'sağ bant', 'sağ', 'band right', 'right', 'right band'],
+  enabled: ['etkin', 'aktif', 'enabled'],
 };
+
+/**
+ * PASTE_FALLBACK_HEADERS name a column only when no cell of the header
+ * names it by its own words (PASTE_HEADERS): in Açıklama;En;Boy the parts
+ * are named in açıklama, while beside an Ad column açıklama is a note and
+ * not read. The first cell that names the column so is read.
+ */
+export const PASTE_FALLBACK_HEADERS: Partial<Record<PasteColumn, readonly string[]>> = {
+  name: ['açıklama', 'description'],
+};
+
+/** QUANTITY_UNITS are the words a quantity cell may end in: "2 adet", "4 pcs" are 2 and 4 (matched as header words are: "2 Ad." too). */
+export const QUANTITY_UNITS: readonly string[] = ['adet', 'ad', 'tane', 'pcs', 'pc', 'piece', 'pieces'];
 
 /**
  * PASTE_ORDER is the columns' order in rows pasted without a header row:
@@ -344,8 +365,15 @@ export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
   horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal'],
 };
 
-/** ROTATE_WORDS are the words a pasted döndür cell may hold: yes may turn, no not (matched as header words are). */
-export const ROTATE_WORDS = { yes: ['evet', 'e', 'yes', 'true', '1', 'x'], no: ['hayır', 'h', 'no', 'false', '0'] } as const;
+/**
+ * ROTATE_WORDS are the words a pasted döndür or etkin cell may hold: yes
+ * may turn (is cut), no not (matched as header words are). Doğru and
+ * yanlış are Turkish Excel's TRUE and FALSE.
+ */
+export const ROTATE_WORDS = {
+  yes: ['evet', 'e', 'yes', 'true', '1', 'x', 'doğru'],
+  no: ['hayır', 'h', 'no', 'false', '0', 'yanlış'],
+} as const;
 
 const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
@@ -374,6 +402,8 @@ function wordTable<K extends string>(words: Record<K, readonly string[]>): Map<s
 }
 
 const headerTable = wordTable(PASTE_HEADERS);
+const fallbackTable = wordTable(PASTE_FALLBACK_HEADERS as Record<PasteColumn, readonly string[]>);
+const quantityUnits = new Set(QUANTITY_UNITS.map(wordKey));
 const grainTable = wordTable(GRAIN_WORDS);
 const rotateTable = wordTable(ROTATE_WORDS);
 
@@ -399,8 +429,12 @@ interface Header {
   cols: (PasteColumn | null)[];
   /** the columns whose header names another unit than theirs: the places their numbers move (shiftDecimal) */
   shifts: Partial<Record<PasteColumn, number>>;
-  /** the conversions as the success message says them */
-  converted?: string;
+  /** the unit each column's header cell names, in lower case */
+  units: Partial<Record<PasteColumn, string>>;
+  /** each column's header cell as written */
+  names: Partial<Record<PasteColumn, string>>;
+  /** the conversions by the header's units: "mm>cm" and its columns (see convertedText) */
+  moved: Map<string, PasteColumn[]>;
   /** the cells that name no column, as written */
   unknown: string[];
   /** the cells that name a column an earlier cell names (the first is read) */
@@ -411,12 +445,15 @@ interface Header {
 
 /** readHeader maps a header row's cells to columns. */
 function readHeader(cells: string[]): Header {
-  const h: Header = { cols: [], shifts: {}, unknown: [], repeated: [], badUnits: [] };
+  const h: Header = { cols: [], shifts: {}, units: {}, names: {}, moved: new Map(), unknown: [], repeated: [], badUnits: [] };
   const seen = new Set<PasteColumn>();
-  const moved = new Map<string, PasteColumn[]>(); // "mm>cm": the columns
+  const moved = h.moved; // "mm>cm": the columns
+  // the columns the cells name by their own words, which their fallback words do not name then
+  const named = new Set(cells.map((c) => headerTable.get(wordKey(splitUnit(c).word))));
   for (const c of cells) {
     const { word, unit } = splitUnit(c);
-    const col = headerTable.get(wordKey(word)) ?? null;
+    const fallback = fallbackTable.get(wordKey(word));
+    const col = headerTable.get(wordKey(word)) ?? (fallback && !named.has(fallback) ? fallback : null);
     if (!col) {
       if (c) h.unknown.push(c);
     } else if (seen.has(col)) {
@@ -424,6 +461,8 @@ function readHeader(cells: string[]): Header {
     } else {
       seen.add(col);
       h.cols.push(col);
+      h.names[col] = c;
+      if (unit) h.units[col] = unit;
       // A length column in another length unit is converted; any other
       // unit ("Genişlik (inç)", "Genişlik (TL)") is refused, rather than
       // its numbers read as cm. Other columns have no unit to read.
@@ -440,15 +479,34 @@ function readHeader(cells: string[]): Header {
     }
     h.cols.push(null);
   }
-  if (moved.size > 0) {
-    h.converted = [...moved]
-      .map(([key, cols]) => {
-        const [from, to] = key.split('>') as [LengthUnit, LengthUnit];
-        return partMsg.converted(cols.map((col) => PASTE_HEADERS[col][0]), from, to);
-      })
-      .join('; ');
-  }
   return h;
+}
+
+/** convertedText says the conversions of moved ("mm>cm": the columns) as the success message does; undefined for none. */
+function convertedText(moved: Map<string, PasteColumn[]>): string | undefined {
+  if (moved.size === 0) return undefined;
+  return [...moved]
+    .map(([key, cols]) => {
+      const [from, to] = key.split('>') as [LengthUnit, LengthUnit];
+      return partMsg.converted(cols.map((col) => PASTE_HEADERS[col][0]), from, to);
+    })
+    .join('; ');
+}
+
+/** A number with a word or mark after it: "600 mm", "1,2m", "2 Ad.", "24 in", '24"'. */
+const CELL_UNIT = /^(-?\d[\d.,]*)\s*(\p{L}+\.?|["″])$/u;
+
+/** splitCellUnit splits a cell into its number and the word after it; null for a cell of no such shape. */
+function splitCellUnit(cell: string): { number: string; unit: string } | null {
+  const m = CELL_UNIT.exec(cell);
+  return m ? { number: m[1], unit: wordKey(m[2]) } : null;
+}
+
+/** isNumberCell: a number, or a number with a word after it ("600 mm", "2 adet"): a part's cell, not a header's. */
+function isNumberCell(cell: string): boolean {
+  if (!Number.isNaN(parseDecimal(cell))) return true;
+  const u = splitCellUnit(cell);
+  return !!u && !Number.isNaN(parseDecimal(u.number));
 }
 
 /** cellText is a cell as read: a line break in it (Alt+Enter in Excel) is a space. */
@@ -461,7 +519,7 @@ function cellText(c: string): string {
  * columns, as kesim nest decides it (internal/partcsv, isHeaderRow).
  */
 function isHeaderRow(cells: string[]): boolean {
-  return cells.length > 1 && cells.slice(1).every((c) => Number.isNaN(parseDecimal(c)));
+  return cells.length > 1 && cells.slice(1).every((c) => !isNumberCell(c));
 }
 
 /** shortName is a part's name as a message shows it: at most 40 characters. */
@@ -496,6 +554,11 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
   const out: PasteResult = { parts: [], errors: [], notes: [] };
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
   let shifts: Header['shifts'] = {};
+  let units: Header['units'] = {};
+  // the conversions of the header's units, then those of the cells' own, as the rows are added
+  let moved: Header['moved'] = new Map();
+  let enabledHeader = '';
+  const disabled: number[] = [];
   // Cells past the columns are refused: after a comma they may be an
   // unquoted decimal comma (Kapak,45,5,30), past a header's columns they
   // stand where they do not belong, and without a header a fifth cell
@@ -531,16 +594,34 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
         }
         cols = h.cols;
         shifts = h.shifts;
-        if (h.converted) out.converted = h.converted;
+        units = h.units;
+        moved = h.moved;
+        enabledHeader = h.names.enabled ?? '';
         width = cells.length;
         if (sep !== ',') extraCells = partMsg.extraCells;
         continue;
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
-    cols.forEach((c, j) => {
-      if (c && cells[j] !== undefined) cell[c] = shifts[c] ? shiftDecimal(cells[j], shifts[c]) : cells[j];
-    });
+    // A length cell naming its own unit ("600 mm", "1,2 m") is converted
+    // by it, over the header's; one no length takes ("24 in") is refused.
+    const rowMoves: [key: string, col: PasteColumn][] = [];
+    let badUnit: PasteColumn | undefined;
+    for (const [j, c] of cols.entries()) {
+      if (!c || cells[j] === undefined) continue;
+      const own = LENGTH_UNITS[c];
+      const u = own ? splitCellUnit(cells[j]) : null;
+      if (!own || !u) {
+        cell[c] = shifts[c] ? shiftDecimal(cells[j], shifts[c]) : cells[j];
+      } else if (!isLengthUnit(u.unit)) {
+        badUnit ??= c;
+        cell[c] = cells[j];
+      } else {
+        if (u.unit !== own && u.unit !== units[c]) rowMoves.push([`${u.unit}>${own}`, c]);
+        const shift = UNIT_DIGITS[u.unit] - UNIT_DIGITS[own];
+        cell[c] = shift ? shiftDecimal(u.number, shift) : u.number;
+      }
+    }
     const name = shortName(cell.name ?? '');
     if (cells.slice(width).some((c) => c)) {
       report(partMsg.rowProblem(line, name, extraCells));
@@ -555,7 +636,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       name: cell.name ?? '',
       width: cell.width ?? '',
       height: cell.height ?? '',
-      quantity: cell.quantity || '1',
+      quantity: quantityText(cell.quantity ?? '') || '1',
       material: cell.material ?? '',
       thickness: cell.thickness ?? '',
       top: cell.top || all,
@@ -564,6 +645,18 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       right: cell.right || all,
     };
     const fail = (field: PasteColumn, problem: string) => report(msg.pasteRow(line, name, PASTE_HEADERS[field][0], problem));
+    // A row its etkin cell turns off is left out, whatever else it holds.
+    if (cell.enabled) {
+      const on = rotateTable.get(wordKey(cell.enabled));
+      if (!on) {
+        fail('enabled', partMsg.badEnabled);
+        continue;
+      }
+      if (on === 'no') {
+        disabled.push(line);
+        continue;
+      }
+    }
     const grain = parseGrain(cell.grain ?? '');
     if (grain === undefined) {
       fail('grain', partMsg.badGrain);
@@ -580,6 +673,10 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       }
       rotate = w === 'yes';
     }
+    if (badUnit) {
+      fail(badUnit, partMsg.unknownCellUnit(cell[badUnit] ?? ''));
+      continue;
+    }
     const c = checkDraft(draft, bandCodes);
     if (!c.ok) {
       // A band found bad in every edge came from the one band column.
@@ -588,10 +685,25 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);
+    for (const [key, col] of rowMoves) {
+      const moves = moved.get(key) ?? [];
+      if (!moves.includes(col)) moved.set(key, [...moves, col]);
+    }
   }
   if (bad > out.errors.length) out.errors.push(partMsg.moreBadRows(bad - out.errors.length));
-  if (out.parts.length === 0) delete out.converted;
+  if (disabled.length > 0) {
+    out.disabled = disabled;
+    out.notes.push(partMsg.disabledRows(enabledHeader, disabled));
+  }
+  const converted = out.parts.length > 0 ? convertedText(moved) : undefined;
+  if (converted) out.converted = converted;
   return out;
+}
+
+/** quantityText is a quantity cell's number without a word of QUANTITY_UNITS after it: "2 adet" is "2". */
+function quantityText(cell: string): string {
+  const u = splitCellUnit(cell);
+  return u && quantityUnits.has(u.unit) ? u.number : cell;
 }
 
 /**

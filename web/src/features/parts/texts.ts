@@ -70,6 +70,19 @@ export const partMsg = {
   unknownBand: msgUnknownBand,
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
   badRotate: 'Döndürülebilir için evet veya hayır yazın.',
+  badEnabled: 'Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
+  /** a size or thickness cell whose unit no length takes: "24 in" (kesim nest's words: "… içindeki birim tanınmıyor; mm, cm veya m yazın") */
+  unknownCellUnit: (cell: string) => `"${cell}" içindeki birim tanınmıyor; mm, cm veya m yazın.`,
+  /**
+   * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
+   * out: '"Enabled" sütununda kapalı olan 2 satır eklenmedi: satır 3 ve 5.'
+   * (at most 20 lines named)
+   */
+  disabledRows: (header: string, lines: number[]) => {
+    const shown = lines.slice(0, 20).map(String);
+    const list = lines.length > shown.length ? `${shown.join(', ')}…` : `${joinTr(shown)}.`;
+    return `"${header}" sütununda kapalı olan ${fmtInt(lines.length)} satır eklenmedi: satır ${list}`;
+  },
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
   /** a paste of spreadsheet cells with no part row (only a header, or empty lines) */
   pasteNoRows: 'Yapıştırılan satırlarda parça bulunamadı: her satırda ad, genişlik, yükseklik ve adet olmalı (ilk satır başlık olabilir).',
@@ -89,7 +102,7 @@ export const partMsg = {
   unknownColumns: (names: string[]) => `Tanınmayan sütunlar: ${names.join(', ')}`,
   repeatedColumns: (names: string[]) => `Birden çok kez yazılan sütunların yalnızca ilki okundu: ${names.join(', ')}`,
   headerHint:
-    'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ) ve döndür isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
+    'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ), döndür ve etkin (hayır yazan satır eklenmez) isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
   /** a bad row's line without a column: "Satır 3 (Kapak): …" */
   rowProblem: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
   /** a header's unit a length column does not take (kesim nest's words: "… başlığındaki birim tanınmıyor; mm, cm veya m yazın") */
