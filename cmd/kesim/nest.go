@@ -190,6 +190,11 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return nestBadInput(stderr, err)
 	}
+	// A CSV list written in mm (a cabinet side of 720 x 560) is read as cm
+	// and fits no sheet: said, as the web app asks about it.
+	if !fromJSON && looksLikeMm(req) {
+		fmt.Fprintln(stderr, msgLooksLikeMm)
+	}
 	// A part id no label carries (over 64 characters), or two whose
 	// barcodes are the same (Kapı-sol, Kapi-sol), would fail the labels,
 	// and so every output, only after the layout.
@@ -854,4 +859,40 @@ func decimal(v float64, digits int) string {
 // cm writes a length with a decimal comma, as Turkish does: 100,01.
 func cm(v float64) string {
 	return strings.Replace(strconv.FormatFloat(v, 'f', -1, 64), ".", ",", 1)
+}
+
+// msgLooksLikeMm says that a part list's sizes look like mm (looksLikeMm).
+const msgLooksLikeMm = "Not: bu ölçüler santimetre olarak hiçbir levhaya sığmıyor; milimetre olarak hepsi sığıyor. " +
+	"Ölçüler mm ise başlıkta birimi yazın: Genişlik (mm);Yükseklik (mm)."
+
+// looksLikeMm reports whether req's parts, read as cm, look like sizes
+// written in mm, as the web app's part form judges them: none fits the
+// sheet or any stock row (turned, when it may turn), and every one fits
+// one at a tenth of its size.
+func looksLikeMm(req nest.Request) bool {
+	var sheets []nest.Sheet
+	if req.Sheet.Width > 0 && req.Sheet.Height > 0 {
+		sheets = append(sheets, req.Sheet)
+	}
+	for _, s := range req.Stock {
+		sheets = append(sheets, nest.Sheet{Width: s.Width, Height: s.Height})
+	}
+	fits := func(w, h float64, turn bool) bool {
+		for _, s := range sheets {
+			if w <= s.Width && h <= s.Height || turn && h <= s.Width && w <= s.Height {
+				return true
+			}
+		}
+		return false
+	}
+	if len(req.Parts) == 0 || len(sheets) == 0 {
+		return false
+	}
+	for _, p := range req.Parts {
+		turn := p.Rotate == nil || *p.Rotate
+		if fits(p.Width, p.Height, turn) || !fits(p.Width/10, p.Height/10, turn) {
+			return false
+		}
+	}
+	return true
 }

@@ -360,6 +360,28 @@ func TestNestTellsWhatWasNotRead(t *testing.T) {
 	}
 }
 
+// TestNestSaysSizesLookLikeMm: a part list written in mm, none of whose
+// parts fits the sheet as cm and every one as mm, is laid out as written
+// (cm) and said to look like mm; a list in cm, or one with a part that
+// fits, is not.
+func TestNestSaysSizesLookLikeMm(t *testing.T) {
+	mm := "Ad;En;Boy;Adet\nYan;720;560;2\nRaf;564;300;3\n"
+	code, _, stderr := runNestT(t, mm, "--sheet", "280x207", "--time", "0", "-")
+	if code != exitOK || !strings.Contains(stderr, msgLooksLikeMm) {
+		t.Errorf("exit %d, stderr %q; want %d and the mm note", code, stderr, exitOK)
+	}
+	for _, c := range []struct{ list, sheet string }{
+		{mm, "800x600"}, // fits as cm
+		{"Ad;En;Boy;Adet\nYan;72;56;2\n", "280x207"},
+		{mm + "Kapak;40;70;1\n", "280x207"}, // one part fits as cm
+	} {
+		code, _, stderr := runNestT(t, c.list, "--sheet", c.sheet, "--time", "0", "-")
+		if code != exitOK || strings.Contains(stderr, "Not: bu ölçüler") {
+			t.Errorf("%q on %s: exit %d, stderr %q; want no mm note", c.list, c.sheet, code, stderr)
+		}
+	}
+}
+
 // writeFiles writes name -> content into dir and returns the paths.
 func writeFiles(t *testing.T, dir string, files map[string]string) map[string]string {
 	t.Helper()

@@ -275,6 +275,11 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   );
   const pieces = totals(work.parts).pieces;
   const bandCodes = useMemo(() => work.stock?.bands.map((b) => b.code) ?? [], [work.stock]);
+  // The sizes parts are laid out on, for the form's mm question (looksLikeMm).
+  const partSheets = useMemo(
+    () => [sheetOf(work.canvas), ...(work.stock?.stock ?? []).map((s) => ({ width: s.width, height: s.height }))],
+    [work.canvas, work.stock],
+  );
   return (
     <>
       {splash && <Splash title={config.title} onDone={endSplash} />}
@@ -298,6 +303,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
             onOpenSaved={openSavedDialog}
             bandCodes={bandCodes}
             jobPieces={pieces}
+            sheets={partSheets}
           />
           <PartListM parts={work.parts} onEdit={work.edit} onRemove={removePart} onClear={work.clear} bandCodes={bandCodes} />
           <CanvasCardM settings={work.canvas} onChange={work.setCanvas} />

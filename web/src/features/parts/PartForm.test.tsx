@@ -1,14 +1,14 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { PartForm } from './PartForm';
 
-function show(bandCodes?: string[], jobPieces?: number) {
+function show(bandCodes?: string[], jobPieces?: number, sheets?: { width: number; height: number }[]) {
   const onAdd = vi.fn();
   render(
     <NoticeProvider>
-      <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} bandCodes={bandCodes} jobPieces={jobPieces} />
+      <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} bandCodes={bandCodes} jobPieces={jobPieces} sheets={sheets} />
     </NoticeProvider>,
   );
   return { onAdd, user: userEvent.setup() };
@@ -238,6 +238,43 @@ describe('PartForm pastes and CSV files', () => {
     expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 60, quantity: 2, material: 'Sunta' }]);
     expect(screen.getByText("1 parça CSV dosyasından nesting'e eklendi (yükseklik ve genişlik mm'den cm'ye çevrildi).")).toBeInTheDocument();
     expect(dlg).toHaveTextContent('"Enabled" sütununda kapalı olan 1 satır eklenmedi: satır 3.');
+  });
+
+  it('asks whether a pasted list that fits no sheet as cm but every one as mm is in mm, and adds it as the answer says', async () => {
+    const sheets = [{ width: 280, height: 207 }];
+    const text = 'Ad;En;Boy;Adet\nYan;720;560;2\nRaf;564;300;3';
+    for (const [answer, want] of [
+      ['mm olarak ekle', [{ name: 'Yan', width: 72, height: 56, quantity: 2 }, { name: 'Raf', width: 56.4, height: 30, quantity: 3 }]],
+      ['cm olarak ekle', [{ name: 'Yan', width: 720, height: 560, quantity: 2 }, { name: 'Raf', width: 564, height: 300, quantity: 3 }]],
+    ] as const) {
+      const { onAdd, user } = show(undefined, undefined, sheets);
+      fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
+      const dlg = await screen.findByRole('alertdialog');
+      expect(dlg).toHaveTextContent('Bu ölçüler santimetre olarak hiçbir levhaya sığmıyor (ör. 720 × 560 cm); milimetre olarak hepsi sığıyor. Ölçüler mm mi?');
+      expect(onAdd).not.toHaveBeenCalled();
+      await user.click(within(dlg).getByRole('button', { name: answer }));
+      expect(onAdd).toHaveBeenCalledWith(want);
+      cleanup();
+    }
+    // İptal adds nothing
+    const { onAdd, user } = show(undefined, undefined, sheets);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => text } });
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'İptal' }));
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing about a list that fits as cm, and reads an imported mm list as mm when told', async () => {
+    const sheets = [{ width: 280, height: 207 }];
+    const first = show(undefined, undefined, sheets);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => 'Kapak\t40\t60\t2\n' } });
+    expect(first.onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 60, quantity: 2 }]);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    cleanup();
+    const { onAdd, user } = show(undefined, undefined, sheets);
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File(['Ad;En;Boy;Adet\r\nYan;720;560;2\r\n'], 'mm.csv', { type: 'text/csv' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'mm olarak ekle' }));
+    expect(onAdd).toHaveBeenCalledWith([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
+    expect(await screen.findByText("1 parça CSV dosyasından nesting'e eklendi (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
   });
 
   it('says so when a CSV file holds no part', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
 import { readTextFile } from '../../lib/csv';
+import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
 import {
@@ -10,6 +11,7 @@ import {
   emptyExtras,
   isTabular,
   jobLimit,
+  looksLikeMm,
   MAX_CSV_BYTES,
   parsePartCsv,
   parsePaste,
@@ -18,6 +20,7 @@ import {
   type ExtrasDraft,
   type Part,
   type PasteResult,
+  type SheetSize,
 } from './parts';
 import { partMsg } from './texts';
 
@@ -34,6 +37,12 @@ interface Props {
    * sum): parts that would take it past MAX_JOB_PIECES are not added
    */
   jobPieces?: number;
+  /**
+   * sheets are the sizes parts are laid out on (the canvas and the stock
+   * rows): a pasted or imported list that fits none of them as cm and
+   * all of them as mm is asked about (looksLikeMm)
+   */
+  sheets?: readonly SheetSize[];
 }
 
 interface BaseDraft {
@@ -82,7 +91,7 @@ function keptForm(key: string | undefined): Kept {
 }
 
 /** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file, adds them all. */
-export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey, jobPieces = 0 }: Props) {
+export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey, jobPieces = 0, sheets }: Props) {
   // A half-typed part survives a reload of the tab (draftKey).
   const [kept] = useState(() => keptForm(draftKey));
   const [draft, setDraft] = useState<BaseDraft>(kept.draft);
@@ -144,6 +153,24 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     else if (parts.length === 0) await notices.alert(none);
   };
 
+  /** mmAsked: whether a list read as cm (res) looks like mm (looksLikeMm) and must be asked about first. */
+  const mmAsked = (res: PasteResult) => !!sheets && looksLikeMm(res.parts, sheets);
+
+  /**
+   * askMm asks whether a list that looks like mm is, and returns it read
+   * as the answer says (reread reads it again with sizes without a unit as
+   * mm); null: the user cancelled, nothing is added.
+   */
+  const askMm = async (res: PasteResult, reread: () => PasteResult): Promise<PasteResult | null> => {
+    const p = res.parts[0];
+    const how = await notices.choose(partMsg.looksLikeMm(fmtCm(p.width), fmtCm(p.height)), [
+      { value: 'mm', label: partMsg.addAsMm },
+      { value: 'cm', label: partMsg.addAsCm },
+    ]);
+    if (how === null) return null;
+    return how === 'mm' ? reread() : res;
+  };
+
   const paste = async (e: ClipboardEvent<HTMLElement>) => {
     const text = e.clipboardData.getData('text/plain');
     // Two cells copied into the width field are the width and the height.
@@ -155,7 +182,10 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     }
     if (!isTabular(text)) return;
     e.preventDefault();
-    await report(parsePaste(text, bandCodes), msg.pasteAdded, partMsg.pasteNoRows);
+    // Without a question the rows are added at once, within the paste.
+    let res: PasteResult | null = parsePaste(text, bandCodes);
+    if (mmAsked(res)) res = await askMm(res, () => parsePaste(text, bandCodes, true));
+    if (res) await report(res, msg.pasteAdded, partMsg.pasteNoRows);
   };
 
   const importCsv = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -173,7 +203,9 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
       await notices.alert(partMsg.csvTooLarge);
       return;
     }
-    await report(parsePartCsv(text, bandCodes), partMsg.csvAdded, partMsg.csvNoRows);
+    let res: PasteResult | null = parsePartCsv(text, bandCodes);
+    if (mmAsked(res)) res = await askMm(res, () => parsePartCsv(text, bandCodes, true));
+    if (res) await report(res, partMsg.csvAdded, partMsg.csvNoRows);
   };
 
   const field = (key: keyof BaseDraft, label: string, props: Record<string, unknown> = {}) => (

@@ -9,6 +9,7 @@ import {
   extrasDraft,
   hasExtras,
   isTabular,
+  looksLikeMm,
   parseGrain,
   parsePartCsv,
   parsePaste,
@@ -515,5 +516,42 @@ describe('a part list from another tool', () => {
       'Satır 3 (Raf), etkin: Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
       'Satır 4 (Çıta), adet: Lütfen geçerli pozitif değerler girin!',
     ]);
+  });
+});
+
+describe('a list written in mm', () => {
+  const sheets = [{ width: 280, height: 207 }];
+
+  it('looks like mm when no part fits a sheet as cm and every one fits at a tenth', () => {
+    const mm = parsePaste('Yan;720;560;2\nRaf;564;300;3\nKapak;716;396;2').parts;
+    expect(looksLikeMm(mm, sheets)).toBe(true);
+    // one part that fits as cm: the list is taken as written
+    expect(looksLikeMm([...mm, { width: 40, height: 70 }], sheets)).toBe(false);
+    // one that does not fit even at a tenth (a 3 m long piece in mm is 300 cm: fits; 3.500 mm does not)
+    expect(looksLikeMm([...mm, { width: 3500, height: 100 }], sheets)).toBe(false);
+    // fits at a tenth only turned, and may not turn
+    expect(looksLikeMm([{ width: 2500, height: 1000, rotate: false }], [{ width: 125, height: 250 }])).toBe(false);
+    expect(looksLikeMm([{ width: 2500, height: 1000 }], [{ width: 125, height: 250 }])).toBe(true);
+    // a stock row big enough as cm
+    expect(looksLikeMm(mm, [...sheets, { width: 800, height: 600 }])).toBe(false);
+    expect(looksLikeMm([], sheets)).toBe(false);
+    expect(looksLikeMm(mm, [])).toBe(false);
+  });
+
+  it('reads sizes without a unit as mm when asked, and says so; a header or cell unit still wins', () => {
+    const text = 'Ad;En;Boy;Adet\nYan;720;560;2\nRaf;564,5;300;3';
+    const r = parsePaste(text, undefined, true);
+    expect(r.parts).toEqual([
+      { name: 'Yan', width: 72, height: 56, quantity: 2 },
+      { name: 'Raf', width: 56.45, height: 30, quantity: 3 },
+    ]);
+    expect(r.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi");
+    // without a header too
+    expect(parsePaste('Yan;720;560;2', undefined, true).parts).toEqual([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
+    // a header that names cm, or a cell its unit, is read by it
+    expect(parsePartCsv('Ad;En (cm);Boy;Adet\nYan;72;560;2', undefined, true).parts).toEqual([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
+    expect(parsePaste('Yan;72 cm;560;2', undefined, true).parts).toEqual([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
+    // as before when not asked
+    expect(parsePaste(text).parts[0]).toEqual({ name: 'Yan', width: 720, height: 560, quantity: 2 });
   });
 });

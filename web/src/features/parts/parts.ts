@@ -550,8 +550,9 @@ function twoWays(cells: string[]): boolean {
  * readRows reads a part list's rows (parseDelimited's, sep their
  * separator), as parsePaste describes.
  */
-function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[]): PasteResult {
+function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[], sizesInMm = false): PasteResult {
   const out: PasteResult = { parts: [], errors: [], notes: [] };
+  let mmPending = sizesInMm;
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
   let shifts: Header['shifts'] = {};
   let units: Header['units'] = {};
@@ -600,6 +601,16 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
         width = cells.length;
         if (sep !== ',') extraCells = partMsg.extraCells;
         continue;
+      }
+    }
+    if (mmPending) {
+      // The user said the sizes are in mm (looksLikeMm): a size column
+      // whose header names no unit is read as mm, as "En (mm)" would be.
+      mmPending = false;
+      for (const c of ['width', 'height'] as const) {
+        if (units[c] || shifts[c]) continue;
+        shifts = { ...shifts, [c]: UNIT_DIGITS.mm - UNIT_DIGITS.cm };
+        moved.set('mm>cm', [...(moved.get('mm>cm') ?? []), c]);
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
@@ -720,11 +731,11 @@ function quantityText(cell: string): string {
  * spreadsheet counts it) and field; when bandCodes is given, a band must
  * be one of them.
  */
-export function parsePaste(text: string, bandCodes?: readonly string[]): PasteResult {
+export function parsePaste(text: string, bandCodes?: readonly string[], sizesInMm = false): PasteResult {
   // Excel copies cells tab separated; a block typed or copied from a CSV
   // file has semicolons or commas.
   const sep: Separator = text.includes('\t') ? '\t' : detectSeparator(text, [';', ',']);
-  return readRows(parseDelimited(text, sep), sep, bandCodes);
+  return readRows(parseDelimited(text, sep), sep, bandCodes, sizesInMm);
 }
 
 /**
@@ -732,9 +743,32 @@ export function parsePaste(text: string, bandCodes?: readonly string[]): PasteRe
  * lib/csv's readTextFile) as kesim nest reads one: `;`, tab or `,`
  * separated, as its first line shows, then row by row as parsePaste.
  */
-export function parsePartCsv(text: string, bandCodes?: readonly string[]): PasteResult {
+export function parsePartCsv(text: string, bandCodes?: readonly string[], sizesInMm = false): PasteResult {
   const sep = detectSeparator(text, FILE_SEPARATORS);
-  return readRows(parseDelimited(text, sep), sep, bandCodes);
+  return readRows(parseDelimited(text, sep), sep, bandCodes, sizesInMm);
+}
+
+/** A sheet's size in cm, as looksLikeMm takes it. */
+export interface SheetSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * looksLikeMm reports whether parts read as cm look like sizes written in
+ * mm: none of them fits any of the sheets (turned, when it may turn),
+ * and every one fits one at a tenth of its size (a cabinet side of 720
+ * × 560, typed as a workshop measures it). A list where any part fits as
+ * it is, or any does not fit even so, is taken as it is written.
+ */
+export function looksLikeMm(parts: readonly Pick<Part, 'width' | 'height' | 'rotate'>[], sheets: readonly SheetSize[]): boolean {
+  const fits = (w: number, h: number, turn: boolean) =>
+    sheets.some((s) => (w <= s.width && h <= s.height) || (turn && h <= s.width && w <= s.height));
+  return (
+    parts.length > 0 &&
+    sheets.length > 0 &&
+    parts.every((p) => !fits(p.width, p.height, p.rotate !== false) && fits(p.width / 10, p.height / 10, p.rotate !== false))
+  );
 }
 
 /**

@@ -109,6 +109,11 @@ export const partMsg = {
   unknownUnit: (cell: string, column: string) => `"${cell}" başlığındaki birim tanınmıyor: ${column} için mm, cm veya m yazın.`,
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
   converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+  /** a pasted or imported list whose sizes fit no sheet as cm and every sheet-fitting one at a tenth (looksLikeMm) */
+  looksLikeMm: (width: string, height: string) =>
+    `Bu ölçüler santimetre olarak hiçbir levhaya sığmıyor (ör. ${width} × ${height} cm); milimetre olarak hepsi sığıyor. Ölçüler mm mi?`,
+  addAsMm: 'mm olarak ekle',
+  addAsCm: 'cm olarak ekle',
   /** a success message with what was converted: "3 parça yapıştırıldı ve nesting'e eklendi (… çevrildi)." */
   withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
