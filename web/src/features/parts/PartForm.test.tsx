@@ -263,6 +263,18 @@ describe('PartForm pastes and CSV files', () => {
     expect(onAdd).not.toHaveBeenCalled();
   });
 
+  it('asks about a list in mm whose every row is over 1.000 cm as cm, instead of only refusing them', async () => {
+    const { onAdd, user } = show(undefined, undefined, [{ width: 280, height: 207 }]);
+    fireEvent.paste(screen.getByLabelText('Parça Adı'), { clipboardData: { getData: () => 'Dolap yanı\t2000\t600\t2\nTavan\t1200\t580\t1\n' } });
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('(ör. 2.000 × 600 cm)');
+    await user.click(within(dlg).getByRole('button', { name: 'mm olarak ekle' }));
+    expect(onAdd).toHaveBeenCalledWith([
+      { name: 'Dolap yanı', width: 200, height: 60, quantity: 2 },
+      { name: 'Tavan', width: 120, height: 58, quantity: 1 },
+    ]);
+  });
+
   it('asks nothing about a list that fits as cm, and reads an imported mm list as mm when told', async () => {
     const sheets = [{ width: 280, height: 207 }];
     const first = show(undefined, undefined, sheets);

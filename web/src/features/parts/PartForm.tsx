@@ -10,6 +10,7 @@ import {
   describeExtras,
   emptyExtras,
   isTabular,
+  fitsASheet,
   jobLimit,
   looksLikeMm,
   MAX_CSV_BYTES,
@@ -153,22 +154,26 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     else if (parts.length === 0) await notices.alert(none);
   };
 
-  /** mmAsked: whether a list read as cm (res) looks like mm (looksLikeMm) and must be asked about first. */
-  const mmAsked = (res: PasteResult) => !!sheets && looksLikeMm(res.parts, sheets);
-
   /**
-   * askMm asks whether a list that looks like mm is, and returns it read
-   * as the answer says (reread reads it again with sizes without a unit as
-   * mm); null: the user cancelled, nothing is added.
+   * mmReading is the list read again with sizes without a unit as mm
+   * (reread) when the list as read (res) looks like mm (looksLikeMm), else
+   * null. A list with a part that fits a sheet, the usual case, is read
+   * once.
    */
-  const askMm = async (res: PasteResult, reread: () => PasteResult): Promise<PasteResult | null> => {
-    const p = res.parts[0];
-    const how = await notices.choose(partMsg.looksLikeMm(fmtCm(p.width), fmtCm(p.height)), [
+  const mmReading = (res: PasteResult, reread: () => PasteResult): PasteResult | null => {
+    if (!sheets?.length || res.parts.some((p) => fitsASheet(p, sheets))) return null;
+    const mm = reread();
+    return looksLikeMm(res.parts, mm.parts, sheets) ? mm : null;
+  };
+
+  /** askMm asks whether a list that looks like mm is: res for "cm olarak ekle", mm for "mm olarak ekle", null for İptal (nothing is added). */
+  const askMm = async (res: PasteResult, mm: PasteResult): Promise<PasteResult | null> => {
+    const p = mm.parts[0];
+    const how = await notices.choose(partMsg.looksLikeMm(fmtCm(p.width * 10), fmtCm(p.height * 10)), [
       { value: 'mm', label: partMsg.addAsMm },
       { value: 'cm', label: partMsg.addAsCm },
     ]);
-    if (how === null) return null;
-    return how === 'mm' ? reread() : res;
+    return how === null ? null : how === 'mm' ? mm : res;
   };
 
   const paste = async (e: ClipboardEvent<HTMLElement>) => {
@@ -184,7 +189,8 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     e.preventDefault();
     // Without a question the rows are added at once, within the paste.
     let res: PasteResult | null = parsePaste(text, bandCodes);
-    if (mmAsked(res)) res = await askMm(res, () => parsePaste(text, bandCodes, true));
+    const mm = mmReading(res, () => parsePaste(text, bandCodes, true));
+    if (mm) res = await askMm(res, mm);
     if (res) await report(res, msg.pasteAdded, partMsg.pasteNoRows);
   };
 
@@ -204,7 +210,8 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
       return;
     }
     let res: PasteResult | null = parsePartCsv(text, bandCodes);
-    if (mmAsked(res)) res = await askMm(res, () => parsePartCsv(text, bandCodes, true));
+    const mm = mmReading(res, () => parsePartCsv(text, bandCodes, true));
+    if (mm) res = await askMm(res, mm);
     if (res) await report(res, partMsg.csvAdded, partMsg.csvNoRows);
   };
 

@@ -522,20 +522,30 @@ describe('a part list from another tool', () => {
 describe('a list written in mm', () => {
   const sheets = [{ width: 280, height: 207 }];
 
-  it('looks like mm when no part fits a sheet as cm and every one fits at a tenth', () => {
-    const mm = parsePaste('Yan;720;560;2\nRaf;564;300;3\nKapak;716;396;2').parts;
-    expect(looksLikeMm(mm, sheets)).toBe(true);
-    // one part that fits as cm: the list is taken as written
-    expect(looksLikeMm([...mm, { width: 40, height: 70 }], sheets)).toBe(false);
-    // one that does not fit even at a tenth (a 3 m long piece in mm is 300 cm: fits; 3.500 mm does not)
-    expect(looksLikeMm([...mm, { width: 3500, height: 100 }], sheets)).toBe(false);
-    // fits at a tenth only turned, and may not turn
-    expect(looksLikeMm([{ width: 2500, height: 1000, rotate: false }], [{ width: 125, height: 250 }])).toBe(false);
-    expect(looksLikeMm([{ width: 2500, height: 1000 }], [{ width: 125, height: 250 }])).toBe(true);
+  it('looks like mm when no part fits a sheet as cm and every one fits when read as mm', () => {
+    const text = 'Yan;720;560;2\nRaf;564;300;3\nKapak;716;396;2';
+    const cm = parsePaste(text).parts;
+    const mm = parsePaste(text, undefined, true).parts;
+    expect(looksLikeMm(cm, mm, sheets)).toBe(true);
+    // a part that fits as cm: the list is taken as written
+    const fits = `${text}\nÇekmece;40;20;1`;
+    expect(looksLikeMm(parsePaste(fits).parts, parsePaste(fits, undefined, true).parts, sheets)).toBe(false);
+    // a part that does not fit even as mm (3.500 mm long)
+    const long = `${text}\nTezgah;3500;600;1`;
+    expect(looksLikeMm(parsePaste(long).parts, parsePaste(long, undefined, true).parts, sheets)).toBe(false);
+    // rows over 1.000 cm are refused as cm, not left out of the judgement: a wardrobe side of 2.000 mm
+    const tall = 'Dolap yanı;2000;600;2\nTavan;1200;580;1';
+    const tallCm = parsePaste(tall);
+    expect(tallCm.parts).toHaveLength(0);
+    expect(tallCm.errors).toHaveLength(2);
+    expect(looksLikeMm(tallCm.parts, parsePaste(tall, undefined, true).parts, sheets)).toBe(true);
+    // fits as mm only turned, and may not turn
+    expect(looksLikeMm([{ width: 2500, height: 1000, rotate: false }], [{ width: 250, height: 100, rotate: false }], [{ width: 125, height: 250 }])).toBe(false);
+    expect(looksLikeMm([{ width: 2500, height: 1000 }], [{ width: 250, height: 100 }], [{ width: 125, height: 250 }])).toBe(true);
     // a stock row big enough as cm
-    expect(looksLikeMm(mm, [...sheets, { width: 800, height: 600 }])).toBe(false);
-    expect(looksLikeMm([], sheets)).toBe(false);
-    expect(looksLikeMm(mm, [])).toBe(false);
+    expect(looksLikeMm(cm, mm, [...sheets, { width: 800, height: 600 }])).toBe(false);
+    expect(looksLikeMm([], [], sheets)).toBe(false);
+    expect(looksLikeMm(cm, mm, [])).toBe(false);
   });
 
   it('reads sizes without a unit as mm when asked, and says so; a header or cell unit still wins', () => {

@@ -754,20 +754,28 @@ export interface SheetSize {
   height: number;
 }
 
+/** fitsASheet: whether a part fits one of the sheets (turned, when it may turn). */
+export function fitsASheet(p: Pick<Part, 'width' | 'height' | 'rotate'>, sheets: readonly SheetSize[]): boolean {
+  const turn = p.rotate !== false;
+  return sheets.some((s) => (p.width <= s.width && p.height <= s.height) || (turn && p.height <= s.width && p.width <= s.height));
+}
+
 /**
- * looksLikeMm reports whether parts read as cm look like sizes written in
- * mm: none of them fits any of the sheets (turned, when it may turn),
- * and every one fits one at a tenth of its size (a cabinet side of 720
- * × 560, typed as a workshop measures it). A list where any part fits as
- * it is, or any does not fit even so, is taken as it is written.
+ * looksLikeMm reports whether a list read as cm (cm: its parts; a row
+ * over the size limit is not among them) looks like sizes written in mm,
+ * given the same list read with sizes as mm (mm): none of the former
+ * fits any of the sheets, and the latter has a part for every one of
+ * them and every one fits (a cabinet side of 720 × 560, a wardrobe side
+ * of 2.000, typed as a workshop measures them). A list where any part
+ * fits as it is, or any does not fit even so, is taken as it is written.
  */
-export function looksLikeMm(parts: readonly Pick<Part, 'width' | 'height' | 'rotate'>[], sheets: readonly SheetSize[]): boolean {
-  const fits = (w: number, h: number, turn: boolean) =>
-    sheets.some((s) => (w <= s.width && h <= s.height) || (turn && h <= s.width && w <= s.height));
+export function looksLikeMm(cm: readonly Pick<Part, 'width' | 'height' | 'rotate'>[], mm: readonly Pick<Part, 'width' | 'height' | 'rotate'>[], sheets: readonly SheetSize[]): boolean {
   return (
-    parts.length > 0 &&
     sheets.length > 0 &&
-    parts.every((p) => !fits(p.width, p.height, p.rotate !== false) && fits(p.width / 10, p.height / 10, p.rotate !== false))
+    mm.length > 0 &&
+    mm.length >= cm.length &&
+    !cm.some((p) => fitsASheet(p, sheets)) &&
+    mm.every((p) => fitsASheet(p, sheets))
   );
 }
 
