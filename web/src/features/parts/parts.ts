@@ -729,7 +729,9 @@ function quantityText(cell: string): string {
  * (may be left out: 1), and a row with a further cell is refused. Bad
  * rows are named by their line (the row as a
  * spreadsheet counts it) and field; when bandCodes is given, a band must
- * be one of them.
+ * be one of them. With sizesInMm (the user said so, see looksLikeMm) a
+ * size whose header and cell name no unit is read as mm, as under "En
+ * (mm)".
  */
 export function parsePaste(text: string, bandCodes?: readonly string[], sizesInMm = false): PasteResult {
   // Excel copies cells tab separated; a block typed or copied from a CSV
