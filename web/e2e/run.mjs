@@ -252,6 +252,16 @@ await test('paste rows from Excel, bad rows named', async (page) => {
   await waitPages(page, 1);
 });
 
+await test('a pasted list written in mm is asked about and read as mm', async (page) => {
+  await open(page);
+  await paste(page, 'Ad\tEn\tBoy\tAdet\nYan\t720\t560\t2\nRaf\t564\t300\t3\n');
+  expect((await dialogText(page)).includes('Ölçüler mm mi?'), 'no mm question');
+  await answer(page, 'mm olarak ekle');
+  const yan = await page.getByRole('listitem', { name: 'Yan' }).innerText();
+  expect(/72\s*[×x]\s*56/.test(yan), `Yan read as ${yan}`);
+  await waitPages(page, 2);
+});
+
 await test('export PDF and DXF', async (page) => {
   await open(page);
   await addPart(page, 'Çekmece Ön', '50', '74', '5');
