@@ -270,20 +270,21 @@ func nestBadInput(stderr io.Writer, err error) int {
 }
 
 // readLists reads the stock and band lists of --stock and --bands into
-// req, over a JSON request's own, telling info the columns converted from
-// their header's unit (tellConverted).
+// req, over a JSON request's own, telling info what reading them tells as
+// for the part list (tellRead): the columns not read, the rows left out,
+// the columns converted.
 func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader, info io.Writer) error {
 	for _, l := range []struct {
 		flag, path string
-		read       func(io.Reader) ([]partcsv.Conversion, error)
+		read       func(io.Reader) (partcsv.Info, error)
 	}{
-		{"stock", f.stock, func(r io.Reader) (conv []partcsv.Conversion, err error) {
-			req.Stock, conv, err = partcsv.ReadStockConverted(r, partcsv.EngineLimits)
-			return conv, err
+		{"stock", f.stock, func(r io.Reader) (read partcsv.Info, err error) {
+			req.Stock, read, err = partcsv.ReadStockInfo(r, partcsv.EngineLimits)
+			return read, err
 		}},
-		{"bands", f.bands, func(r io.Reader) (conv []partcsv.Conversion, err error) {
-			req.Bands, conv, err = partcsv.ReadBandsConverted(r)
-			return conv, err
+		{"bands", f.bands, func(r io.Reader) (read partcsv.Info, err error) {
+			req.Bands, read, err = partcsv.ReadBandsInfo(r)
+			return read, err
 		}},
 	} {
 		if !f.set[l.flag] {
@@ -299,22 +300,26 @@ func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader, 
 		if err != nil {
 			return fmt.Errorf("--%s: %v", l.flag, err)
 		}
-		conv, err := l.read(bytes.NewReader(data))
+		read, err := l.read(bytes.NewReader(data))
 		if err != nil {
 			return fmt.Errorf("--%s %s:\n%v", l.flag, displayName(l.path), err)
 		}
-		tellConverted(info, fmt.Sprintf("--%s %s: ", l.flag, displayName(l.path)), conv)
+		tellRead(info, fmt.Sprintf("--%s %s: ", l.flag, displayName(l.path)), read)
 	}
 	return nil
 }
 
-// tellConverted says on info, once per column, that a list's numbers were
-// converted from the unit its header named, as the web's import says it:
-// "Bilgi: 'En (mm)' sütunu mm'den cm'ye çevrildi." prefix names a list
-// other than the part list.
-func tellConverted(info io.Writer, prefix string, conv []partcsv.Conversion) {
-	for _, c := range conv {
-		fmt.Fprintf(info, "Bilgi: %s%s.\n", prefix, c)
+// tellRead says on info, a line each, what reading a CSV list told besides
+// its rows (partcsv.Info), as the web's import says it: the columns not
+// read, the rows an etkin (Enabled) column left out, the columns
+// converted ("Bilgi: 'En (mm)' sütunu mm'den cm'ye çevrildi."). prefix
+// names a list other than the part list.
+func tellRead(info io.Writer, prefix string, read partcsv.Info) {
+	for _, note := range read.Notes() {
+		if !strings.HasSuffix(note, "…") {
+			note += "."
+		}
+		fmt.Fprintf(info, "Bilgi: %s%s\n", prefix, note)
 	}
 }
 
@@ -628,14 +633,7 @@ func readRequest(path string, stdin io.Reader, info io.Writer) (nest.Request, bo
 	if err != nil {
 		return nest.Request{}, false, fmt.Errorf("%s:\n%v", displayName(path), err)
 	}
-	// As the web's import says them: the columns not read, the rows an
-	// etkin (Enabled) column left out, the columns converted.
-	for _, note := range read.Notes() {
-		if !strings.HasSuffix(note, "…") {
-			note += "."
-		}
-		fmt.Fprintf(info, "Bilgi: %s\n", note)
-	}
+	tellRead(info, "", read)
 	return nest.Request{Parts: parts}, false, nil
 }
 

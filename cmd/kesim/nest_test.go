@@ -360,6 +360,46 @@ func TestNestTellsWhatWasNotRead(t *testing.T) {
 	}
 }
 
+// A stock list from another tool (CutList Optimizer's stock panels,
+// OpenCutList's sizes in mm) is read as its part list is, and --stock says
+// on stderr, after the list's name, what the part list's reading says:
+// the columns not read, the rows its Enabled column turned off, the cells'
+// units converted. A stock list all of whose rows are off is refused, as
+// is a cell's unit no length takes, by line and column.
+func TestNestTellsWhatStockWasNotRead(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{
+		"stok.csv":   "Length,Width,Qty,Label,Enabled,Material,Supplier\n2800 mm,2070 mm,2 pcs,Sunta 18,true,Sunta,Kastamonu\n2440 mm,1220 mm,5,MDF,FALSE,MDF,\n",
+		"kapalı.csv": "Length;Width;Enabled\n280;207;YANLIŞ\n",
+		"inç.csv":    "Length;Width\n96 in;48\n",
+	})
+	code, stdout, stderr := runNestT(t, "Ad;Genişlik;Yükseklik;Adet;Malzeme\nYan;56;72;2;Sunta\n",
+		"--stock", p["stok.csv"], "--time", "0", "--json", "-", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "Bilgi: --stock stok.csv: tanınmayan sütunlar okunmadı: Supplier.\n" +
+		"Bilgi: --stock stok.csv: \"Enabled\" sütununda kapalı olan 1 satır okunmadı: satır 3.\n" +
+		"Bilgi: --stock stok.csv: 'Width' sütunu mm'den cm'ye çevrildi.\n" +
+		"Bilgi: --stock stok.csv: 'Length' sütunu mm'den cm'ye çevrildi.\n"
+	if !strings.HasPrefix(stderr, want) || strings.Contains(stdout, "Bilgi") {
+		t.Errorf("stderr %q, want it to begin with\n%s", stderr, want)
+	}
+	// 2800 mm × 2070 mm is the sheet s1 of 207 × 280 cm; MDF, turned off, is no sheet
+	if !strings.Contains(stdout, `"stockId": "s1"`) || !strings.Contains(stdout, `"width": 207,`) || !strings.Contains(stdout, `"height": 280,`) || strings.Contains(stdout, `"s2"`) {
+		t.Errorf("stdout %s, want the parts on s1, 207 × 280 cm", stdout)
+	}
+	for in, want := range map[string]string{
+		p["kapalı.csv"]: `"Enabled" sütununda bütün satırlar kapalı: okunacak stok satırı yok`,
+		p["inç.csv"]:    `satır 2, yükseklik: "96 in" içindeki birim tanınmıyor; mm, cm veya m yazın`,
+	} {
+		code, _, stderr := runNestT(t, "Ad;Genişlik;Yükseklik\nYan;56;72\n", "--stock", in, "--time", "0", "-")
+		if code != exitBadInput || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d, %q; want %d and %q", in, code, stderr, exitBadInput, want)
+		}
+	}
+}
+
 // TestNestSaysSizesLookLikeMm: a part list written in mm, none of whose
 // parts fits the sheet as cm and every one as mm, is laid out as written
 // (cm) and said to look like mm; a list in cm, or one with a part that

@@ -39,15 +39,21 @@ type parity struct {
 
 func readParity(t *testing.T) parity {
 	t.Helper()
-	data, err := os.ReadFile("testdata/parity.json")
+	var p parity
+	readJSON(t, "testdata/parity.json", &p)
+	return p
+}
+
+// readJSON reads the JSON file path into v.
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p parity
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatal(err)
 	}
-	return p
 }
 
 // The web's names of the part columns (PasteColumn), in column order.

@@ -161,38 +161,30 @@ const (
 	colBandLeft
 	colBandRight
 	colEnabled
+	// The columns of the stock and band lists beyond a part list's.
+	colID // a stock row's kod, a band's code
+	colPrice
+	colOverlength
 	numColumns
 )
+
+// numPartColumns counts the columns a part list may have: those before colID.
+const numPartColumns = colID
 
 // msgTooLarge refuses a file over maxBytes.
 const msgTooLarge = "Dosya çok büyük: en fazla 16 MB okunabilir."
 
 var columnNames = [numColumns]string{HeaderName, HeaderWidth, HeaderHeight, HeaderQuantity, HeaderRotate,
-	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight, HeaderEnabled}
+	HeaderMaterial, HeaderThickness, HeaderGrain, HeaderBand, HeaderBandTop, HeaderBandBottom, HeaderBandLeft, HeaderBandRight, HeaderEnabled,
+	HeaderID, HeaderPrice, HeaderOverlength}
 
-// headerKey folds a header cell for the stock and band lists' alias
-// tables, and a grain word for Grain: lower case (Turkish İ as i), "_" and
-// "-" as spaces, runs of spaces as one. A part list's words are matched as
-// the web matches them (wordKey).
-func headerKey(cell string) string {
-	key := strings.ReplaceAll(strings.TrimSpace(cell), "İ", "i")
-	key = strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(key))
-	return strings.Join(strings.Fields(key), " ")
-}
-
-// Grain reads a grain word: yok, none, boş or nothing is no grain (""),
-// dikey or vertical along the height, yatay or horizontal along the
-// width; ok is false for anything else.
+// Grain reads a grain word of partGrainWords, as a part's or a stock
+// row's damar cell: yok, none, boş or nothing is no grain (""), dikey or
+// vertical along the height, yatay or horizontal along the width (and
+// their other words); ok is false for anything else.
 func Grain(s string) (grain string, ok bool) {
-	switch headerKey(s) {
-	case "", GrainWordNone, nest.GrainNone, "boş", "bos", "-":
-		return "", true
-	case GrainWordVertical, nest.GrainVertical, "boyuna":
-		return nest.GrainVertical, true
-	case GrainWordHorizontal, nest.GrainHorizontal, "enine":
-		return nest.GrainHorizontal, true
-	}
-	return "", false
+	grain, ok = grainTable[wordKey(s)]
+	return grain, ok
 }
 
 // Read parses a part list as the web app reads one (testdata/parity.json
@@ -312,15 +304,36 @@ func msgDisabled(header string, lines []int, verb string) string {
 // nothing to lay out.
 func ReadInfo(r io.Reader, lim Limits) ([]nest.Part, Info, error) {
 	l, err := readParts(r, lim)
+	return taken(l.parts, l.info, l.errs, err, "parça")
+}
+
+// taken is a list read row by row (its good rows, what reading it told,
+// the bad fields of the others, or err refusing it whole) as the Read
+// functions give it: its rows only when none is bad, and a list all of
+// whose rows its etkin column turned off refused, there being no rows
+// (what) to read.
+func taken[T any](rows []T, info Info, errs []LineError, err error, what string) ([]T, Info, error) {
 	switch {
 	case err != nil:
 		return nil, Info{}, err
-	case len(l.errs) > 0:
-		return nil, Info{}, &Error{Lines: l.errs}
-	case len(l.parts) == 0:
-		return nil, Info{}, &Error{Lines: []LineError{{Message: fmt.Sprintf("%q sütununda bütün satırlar kapalı: okunacak parça yok", l.info.Enabled)}}}
+	case len(errs) > 0:
+		return nil, Info{}, &Error{Lines: errs}
+	case len(rows) == 0:
+		return nil, Info{}, &Error{Lines: []LineError{{Message: fmt.Sprintf("%q sütununda bütün satırlar kapalı: okunacak %s yok", info.Enabled, what)}}}
 	}
-	return l.parts, l.info, nil
+	return rows, info, nil
+}
+
+// tellMoved adds to Converted the columns whose cells in the row r, read,
+// named their own unit (listRow.lengthCell), each column and unit once:
+// seen holds those told.
+func (i *Info) tellMoved(r *listRow, seen map[cellMove]bool) {
+	for _, m := range r.moved {
+		if !seen[m] {
+			seen[m] = true
+			i.Converted = append(i.Converted, Conversion{Header: r.h.names[m.col], From: m.unit, To: columnUnits[columnNames[m.col]]})
+		}
+	}
 }
 
 // partList is a part list as read: the parts of its good rows, what
@@ -345,13 +358,13 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 	// they may be an unquoted decimal comma (Raf,45,5,30,2), past a
 	// header's columns they stand where they do not belong, and without a
 	// header a fifth cell could be döndür, a material or a note.
-	h := partHeader{cols: []column{colName, colWidth, colHeight, colQuantity}}
+	h := listHeader{cols: []column{colName, colWidth, colHeight, colQuantity}}
 	copy(h.names[:], columnNames[:])
 	var info Info
 	hasHeader := isHeaderRow(rows[0])
 	if hasHeader {
 		var herrs []LineError
-		h, info.Converted, herrs = header(rows[0], lines[0])
+		h, info.Converted, herrs = header(rows[0], lines[0], &partWords)
 		if herrs != nil {
 			return partList{}, &Error{Lines: herrs}
 		}
@@ -378,7 +391,7 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 	for i, rec := range rows {
 		var lerrs []LineError
 		var p nest.Part
-		var r *partRow
+		var r *listRow
 		switch {
 		case !blank(rec[min(width, len(rec)):]):
 			lerrs = []LineError{{Line: lines[i], Message: msgExtra}}
@@ -400,12 +413,7 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 		if lerrs == nil {
 			p.ID = "p" + strconv.Itoa(len(l.parts)+1)
 			l.parts = append(l.parts, p)
-			for _, m := range r.moved {
-				if !moved[m] {
-					moved[m] = true
-					l.info.Converted = append(l.info.Converted, Conversion{Header: h.names[m.col], From: m.unit, To: columnUnits[columnNames[m.col]]})
-				}
-			}
+			l.info.tellMoved(r, moved)
 		}
 	}
 	return l, nil
@@ -581,10 +589,10 @@ func msgTwoWays(decimal string) string {
 	return decimal + ` ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın`
 }
 
-// partHeader is the columns of a part list: each cell's column (-1 for a
-// cell not read), the places the numbers of a column move, for a header
+// listHeader is the columns of a list (parts, stock rows, band codes):
+// each cell's column (-1 for a cell not read), the places the numbers of a column move, for a header
 // that gave it another unit than its own, and the cells not read.
-type partHeader struct {
+type listHeader struct {
 	cols  []column
 	shift [numColumns]int
 	unit  [numColumns]string // the unit a header cell named, in lower case
@@ -628,18 +636,31 @@ func isNumberCell(c string) bool {
 // it: "600 mm", "1,2m", "2 Ad.", "24 in", "24\"".
 var cellUnitPattern = regexp.MustCompile(`^(-?[0-9][0-9.,]*)[\s\p{Zs}]*(\p{L}+\.?|["″])$`)
 
-// header maps the columns of a header row (isHeaderRow), read by their
-// words (partHeaderWords; a cell it does not know, or a column named a
-// second time, is not read), and the columns it converts from another
-// unit. A header that lacks a required column, or gives one a unit it
-// does not take, is refused (errs).
-func header(rec []string, line int) (h partHeader, conv []Conversion, errs []LineError) {
+// listWords are the header words of a kind of list (parts, stock rows,
+// band codes) by their column, as wordKey folds them, with the columns
+// its header must name and the message refusing one that lacks them.
+type listWords struct {
+	header   map[string]column
+	fallback map[string]column // words that name their column only when no other cell does (partFallbackWords)
+	required []column
+	missing  func(names []string) string
+}
+
+// partWords are a part list's (partHeaderWords, partFallbackWords).
+var partWords = listWords{header: headerTable, fallback: fallbackTable, required: []column{colName, colWidth, colHeight}, missing: msgMissingColumns}
+
+// header maps the columns of a header row, read by the words of its kind
+// of list w (a cell it does not know, or a column named a second time, is
+// not read), and the columns it converts from another unit. A header that
+// lacks a required column, or gives one a unit it does not take, is
+// refused (errs).
+func header(rec []string, line int, w *listWords) (h listHeader, conv []Conversion, errs []LineError) {
 	// the columns the cells name by their own words, which their
 	// fallback words do not name then (partFallbackWords)
 	named := map[column]bool{}
 	for _, raw := range rec {
 		word, _ := splitUnit(cellText(raw))
-		if c, ok := headerTable[wordKey(word)]; ok {
+		if c, ok := w.header[wordKey(word)]; ok {
 			named[c] = true
 		}
 	}
@@ -647,8 +668,8 @@ func header(rec []string, line int) (h partHeader, conv []Conversion, errs []Lin
 	for _, raw := range rec {
 		cell := cellText(raw)
 		word, unit := splitUnit(cell)
-		c, ok := headerTable[wordKey(word)]
-		if fc, fok := fallbackTable[wordKey(word)]; !ok && fok && !named[fc] {
+		c, ok := w.header[wordKey(word)]
+		if fc, fok := w.fallback[wordKey(word)]; !ok && fok && !named[fc] {
 			c, ok = fc, true
 		}
 		switch {
@@ -676,13 +697,13 @@ func header(rec []string, line int) (h partHeader, conv []Conversion, errs []Lin
 		h.cols = append(h.cols, c)
 	}
 	var missing []string
-	for _, need := range []column{colName, colWidth, colHeight} {
+	for _, need := range w.required {
 		if !found[need] {
 			missing = append(missing, columnNames[need])
 		}
 	}
 	if missing != nil {
-		return h, nil, []LineError{{Line: line, Message: msgMissingColumns(missing)}}
+		return h, nil, []LineError{{Line: line, Message: w.missing(missing)}}
 	}
 	return h, conv, errs
 }
@@ -742,8 +763,8 @@ var (
 
 // newRow is one part line: rec's cells under the columns of h, line its
 // line number.
-func newRow(rec []string, h *partHeader, line int, lim *Limits) *partRow {
-	r := &partRow{line: line, lim: lim, h: h}
+func newRow(rec []string, h *listHeader, line int, lim *Limits) *listRow {
+	r := &listRow{line: line, lim: lim, h: h}
 	for i, f := range rec {
 		if i < len(h.cols) && h.cols[i] >= 0 {
 			r.cell[h.cols[i]] = cellText(f)
@@ -756,7 +777,7 @@ func newRow(rec []string, h *partHeader, line int, lim *Limits) *partRow {
 // rotateWords saying no): such a row is left out whatever its other
 // cells hold. A cell of no such word is a bad field (r.errs), and the
 // row is read.
-func (r *partRow) disabled() bool {
+func (r *listRow) disabled() bool {
 	v := r.cell[colEnabled]
 	if v == "" {
 		return false
@@ -770,7 +791,7 @@ func (r *partRow) disabled() bool {
 
 // part reads the row's part. The errors (r.errs) come in column order,
 // every bad field of the row.
-func (r *partRow) part() nest.Part {
+func (r *listRow) part() nest.Part {
 	return nest.Part{
 		Name:      r.name(),
 		Width:     r.size(colWidth),
@@ -784,12 +805,12 @@ func (r *partRow) part() nest.Part {
 	}
 }
 
-// partRow is a part line's cells by column (empty when the file has no
-// such column), gathering its errors and the units its cells named as
-// its fields are read.
-type partRow struct {
+// listRow is a line's cells by column (empty when the file has no such
+// column), a part's, a stock row's or a band's, gathering its errors and
+// the units its cells named as its fields are read.
+type listRow struct {
 	cell  [numColumns]string
-	h     *partHeader
+	h     *listHeader
 	line  int
 	lim   *Limits
 	errs  []LineError
@@ -803,15 +824,16 @@ type cellMove struct {
 	unit string
 }
 
-// lengthCell reads a cell of the length column c (a size, the
-// thickness): its number as written and the places its decimal point
-// moves to be in the column's unit, by the cell's own unit when it names
-// one ("600 mm", "1,2 m"), else by the header's; msg refuses a unit no
-// length takes ("24 in").
-func (r *partRow) lengthCell(c column) (v string, shift int, msg string) {
+// lengthCell reads a cell of the column c: its number as written and the
+// places its decimal point moves to be in the column's unit, by the
+// cell's own unit when it names one and c is a length (a size, a
+// thickness, an overlength: "600 mm", "1,2 m"), else by the header's; msg
+// refuses a unit no length takes ("24 in").
+func (r *listRow) lengthCell(c column) (v string, shift int, msg string) {
 	v = r.cell[c]
+	own := columnUnits[columnNames[c]]
 	m := cellUnitPattern.FindStringSubmatch(v)
-	if m == nil {
+	if _, length := unitDigits[own]; m == nil || !length {
 		return v, r.h.shift[c], ""
 	}
 	unit := wordKey(m[2])
@@ -819,19 +841,18 @@ func (r *partRow) lengthCell(c column) (v string, shift int, msg string) {
 	if !ok {
 		return v, 0, fmt.Sprintf("%q içindeki birim tanınmıyor; mm, cm veya m yazın", v)
 	}
-	own := columnUnits[columnNames[c]]
 	if unit != own && unit != r.h.unit[c] {
 		r.moved = append(r.moved, cellMove{c, unit})
 	}
 	return m[1], d - unitDigits[own], ""
 }
 
-func (r *partRow) bad(c column, msg string) {
+func (r *listRow) bad(c column, msg string) {
 	r.errs = append(r.errs, LineError{Line: r.line, Field: columnNames[c], Message: msg})
 }
 
 // name is the required part name, at most store.MaxNameLength characters.
-func (r *partRow) name() string {
+func (r *listRow) name() string {
 	v := r.cell[colName]
 	switch {
 	case v == "":
@@ -861,7 +882,7 @@ func requiredNumber(v string, shift int, round func(float64) float64) (float64, 
 // requiredLength is requiredNumber for the part's length column c: its
 // number moved to the column's unit by the cell's or the header's
 // (lengthCell); a message names the cell as written.
-func (r *partRow) requiredLength(c column, round func(float64) float64) (float64, string) {
+func (r *listRow) requiredLength(c column, round func(float64) float64) (float64, string) {
 	v, shift, msg := r.lengthCell(c)
 	if msg != "" {
 		return 0, msg
@@ -890,7 +911,7 @@ func shiftedNumber(v string, shift int) (float64, bool) {
 // size is a required side in cm, at least MinSide as written (0,04 and
 // 0,001 are refused, not cut as 0,04 and 0,01 cm), rounded up to 0.01 cm
 // as the engine cuts it: 45,555 is 45,56.
-func (r *partRow) size(c column) float64 {
+func (r *listRow) size(c column) float64 {
 	typed, msg := r.requiredLength(c, func(v float64) float64 { return v })
 	n := nest.RoundUp(typed)
 	switch {
@@ -906,16 +927,12 @@ func (r *partRow) size(c column) float64 {
 
 // quantity is the adet cell, 1 when empty; a word of quantityUnitWords
 // after its number is only a word ("2 adet").
-func (r *partRow) quantity() int {
+func (r *listRow) quantity() int {
 	v := r.cell[colQuantity]
 	if v == "" {
 		return 1
 	}
-	num := v
-	if m := cellUnitPattern.FindStringSubmatch(v); m != nil && quantityUnits[wordKey(m[2])] {
-		num = m[1]
-	}
-	q, ok := parseWhole(num) // 1.000 is a thousand, as in the web
+	q, ok := parseWhole(quantityNumber(v)) // 1.000 is a thousand, as in the web
 	switch {
 	case !ok:
 		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
@@ -927,9 +944,18 @@ func (r *partRow) quantity() int {
 	return q
 }
 
+// quantityNumber is a quantity cell without a word of quantityUnitWords
+// after its number: "2 adet" is "2"; any other cell as it is.
+func quantityNumber(v string) string {
+	if m := cellUnitPattern.FindStringSubmatch(v); m != nil && quantityUnits[wordKey(m[2])] {
+		return m[1]
+	}
+	return v
+}
+
 // rotate is the döndür cell (rotateWords): nil (the request's default)
 // when empty or yes, false when no.
-func (r *partRow) rotate() *bool {
+func (r *listRow) rotate() *bool {
 	v := r.cell[colRotate]
 	if v == "" {
 		return nil
@@ -946,7 +972,7 @@ func (r *partRow) rotate() *bool {
 
 // text is an optional text cell, a material or a band code, of at most
 // store.MaxText characters.
-func (r *partRow) text(c column) string {
+func (r *listRow) text(c column) string {
 	v := r.cell[c]
 	switch {
 	case strings.ContainsRune(v, 0):
@@ -958,33 +984,40 @@ func (r *partRow) text(c column) string {
 }
 
 // thickness is the optional kalınlık cell in mm, 0 when empty.
-func (r *partRow) thickness() float64 {
-	v := r.cell[colThickness]
+func (r *listRow) thickness() float64 {
+	return r.amount(colThickness, store.MaxThicknessMM, store.MsgThickness)
+}
+
+// amount is the optional number of the column c in its unit (lengthCell),
+// from 0 to max (msg refuses another), 0 when empty: a thickness, a price,
+// an overlength.
+func (r *listRow) amount(c column, max float64, msg string) float64 {
+	v := r.cell[c]
 	if v == "" {
 		return 0
 	}
-	num, shift, msg := r.lengthCell(colThickness)
-	if msg != "" {
-		r.bad(colThickness, msg)
+	num, shift, umsg := r.lengthCell(c)
+	if umsg != "" {
+		r.bad(c, umsg)
 		return 0
 	}
 	n, ok := shiftedNumber(num, shift)
 	switch {
 	case !ok:
-		r.bad(colThickness, fmt.Sprintf("%q geçerli bir sayı değil", v))
-	case n < 0 || n > store.MaxThicknessMM:
-		r.bad(colThickness, store.MsgThickness)
+		r.bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
+	case n < 0 || n > max:
+		r.bad(c, msg)
 	}
 	return n
 }
 
 // grain is the damar cell, read by partGrainWords as the web reads it.
-func (r *partRow) grain() string {
+func (r *listRow) grain() string {
 	v := r.cell[colGrain]
 	if v == "" {
 		return ""
 	}
-	g, ok := grainTable[wordKey(v)]
+	g, ok := Grain(v)
 	if !ok {
 		r.bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
 	}
@@ -993,7 +1026,7 @@ func (r *partRow) grain() string {
 
 // edges are the band codes: bant puts one code on every edge; a column
 // of its own edge wins. Nil when the row has none.
-func (r *partRow) edges() *nest.Edges {
+func (r *listRow) edges() *nest.Edges {
 	all := r.text(colBand)
 	edges := nest.Edges{Top: all, Bottom: all, Left: all, Right: all}
 	for _, e := range []struct {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -20,82 +18,84 @@ const (
 	HeaderOverlength = "fazlalık"
 )
 
-// stockColumns are the columns of a stock list, by their header aliases
-// (a header's unit taken off: splitUnit).
-var stockColumns = map[string]string{
-	"kod": HeaderID, "id": HeaderID, "kimlik": HeaderID, "code": HeaderID,
-	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
-	"malzeme": HeaderMaterial, "material": HeaderMaterial,
-	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "thickness": HeaderThickness,
-	"genişlik": HeaderWidth, "genislik": HeaderWidth, "en": HeaderWidth, "width": HeaderWidth,
-	"yükseklik": HeaderHeight, "yukseklik": HeaderHeight, "boy": HeaderHeight, "height": HeaderHeight,
-	"adet": HeaderQuantity, "miktar": HeaderQuantity, "quantity": HeaderQuantity, "qty": HeaderQuantity,
-	"fiyat": HeaderPrice, "price": HeaderPrice,
-	"damar": HeaderGrain, "damar yönü": HeaderGrain, "damar yonu": HeaderGrain, "grain": HeaderGrain,
+// stockHeaderWords are the header words of a stock list's columns, as
+// the web's stock import (STOCK_HEADERS) takes them; the first of each
+// names the column in messages.
+var stockHeaderWords = map[column][]string{
+	colID:        {HeaderID, "stok kodu", "id", "kimlik", "code"},
+	colName:      {HeaderName, "adı", "isim", "name"},
+	colMaterial:  {HeaderMaterial, "material"},
+	colThickness: {HeaderThickness, "thickness"},
+	colWidth:     {HeaderWidth, "en", "width"},
+	colHeight:    {HeaderHeight, "boy", "height"},
+	colQuantity:  {HeaderQuantity, "miktar", "quantity", "qty"},
+	colPrice:     {HeaderPrice, "birim fiyat", "levha fiyatı", "price"},
+	colGrain:     {HeaderGrain, "damar yönü", "grain"},
 }
 
-// bandColumns are the columns of a band list, by their header aliases
-// (a header's unit taken off: splitUnit).
-var bandColumns = map[string]string{
-	"kod": HeaderID, "code": HeaderID, "bant": HeaderID, "bant kodu": HeaderID,
-	"ad": HeaderName, "adı": HeaderName, "isim": HeaderName, "name": HeaderName,
-	"kalınlık": HeaderThickness, "kalinlik": HeaderThickness, "thickness": HeaderThickness,
-	"fiyat": HeaderPrice, "metre fiyatı": HeaderPrice, "price": HeaderPrice,
-	"fazlalık": HeaderOverlength, "fazlalik": HeaderOverlength, "overlength": HeaderOverlength,
+// stockPartColumns are the columns a stock list shares with a part list.
+// Their part list words (partHeaderWords: CutList Optimizer's Length,
+// Label, Count, Enabled...) name them too, though only when no cell of
+// the header names the column by a word of stockHeaderWords, so that a
+// stock list from another tool is read as its part list is while a list
+// the stock reader read before reads as it did (an Uzunluk column beside
+// Yükseklik is not read).
+var stockPartColumns = []column{colName, colMaterial, colThickness, colWidth, colHeight, colQuantity, colGrain, colEnabled}
+
+// bandHeaderWords are the header words of a band list's columns.
+var bandHeaderWords = map[column][]string{
+	colID:         {HeaderID, "code", "bant", "bant kodu"},
+	colName:       {HeaderName, "adı", "isim", "name"},
+	colThickness:  {HeaderThickness, "thickness"},
+	colPrice:      {HeaderPrice, "metre fiyatı", "price"},
+	colOverlength: {HeaderOverlength, "overlength"},
 }
 
-// table is a CSV list read under a header: each row's cells by column,
-// or the message refusing the row whole (refused, "" for a row read).
+// partWordsOf are the part list's header words of the columns cols.
+func partWordsOf(cols []column) map[column][]string {
+	words := map[column][]string{}
+	for _, c := range cols {
+		words[c] = partHeaderWords[c]
+	}
+	return words
+}
+
+// The words of the stock and band lists, with their required columns.
+var (
+	stockWords = listWords{header: mapTable(stockHeaderWords), fallback: mapTable(partWordsOf(stockPartColumns)), required: []column{colWidth, colHeight},
+		missing: func([]string) string {
+			return "başlık satırı genişlik ve yükseklik (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar) sütunlarını içermeli"
+		}}
+	bandWords = listWords{header: mapTable(bandHeaderWords), fallback: mapTable(partWordsOf([]column{colName, colThickness})), required: []column{colID},
+		missing: func([]string) string {
+			return "başlık satırı kod (kod;ad;kalınlık;fiyat;fazlalık) sütunlarını içermeli"
+		}}
+)
+
+// table is a stock or band list as read: its header, its rows below it
+// and their line numbers, its separator, and what reading it tells (Info:
+// the columns not read or converted, the rows left out).
 type table struct {
-	rows    []map[string]string
-	lines   []int
-	refused []string
-	// shift is the places the numbers of a column move, for a header that
-	// gave it another unit than its own (see splitUnit)
-	shift map[string]int
-	// conv tells those columns, in the header's order
-	conv []Conversion
+	h     listHeader
+	rows  [][]string
+	lines []int
+	sep   rune
+	info  Info
 }
 
-// readTable reads a CSV list whose first row is a header of the aliases'
-// words (in any order; unknown columns are ignored), with every column of
-// need, each with its unit if liked (see splitUnit: a length in another
-// length unit is converted to the column's, sides and overlengths cm,
-// thicknesses mm; another unit is refused). max bounds its rows;
-// kind names them in errors. A row with more cells than the header is
-// refused, as the part reader refuses one: with ',' between cells, an
-// unquoted decimal comma (Sunta,366,5,183,2) would put its cells in the
-// wrong columns.
-func readTable(r io.Reader, aliases map[string]string, need []string, max int, kind, hint string) (*table, error) {
+// readTable reads a CSV list whose first row is a header of the words w
+// takes (in any order; a cell it does not know, or a column named a
+// second time, is not read and told), with every column w requires, each
+// with its unit if liked (see splitUnit: a length in another length unit
+// is converted to the column's, sides and overlengths cm, thicknesses mm;
+// another unit is refused). max bounds its rows; kind names them in
+// errors. Its rows are read by row.
+func readTable(r io.Reader, w *listWords, max int, kind string) (*table, error) {
 	rows, lines, sep, err := records(r, "dosyada "+kind+" yok")
 	if err != nil {
 		return nil, err
 	}
-	cols := make([]string, len(rows[0]))
-	found := map[string]bool{}
-	shift := map[string]int{}
-	var conv []Conversion
-	var errs []LineError
-	for i, cell := range rows[0] {
-		word, unit := splitUnit(cell)
-		if c, ok := aliases[headerKey(word)]; ok && !found[c] {
-			cols[i] = c
-			found[c] = true
-			n, msg := columnUnit(c, cell, unit)
-			if msg != "" {
-				errs = append(errs, LineError{Line: lines[0], Field: c, Message: msg})
-			}
-			shift[c] = n
-			if n != 0 {
-				conv = append(conv, Conversion{Header: strings.TrimSpace(cell), From: unit, To: columnUnits[c]})
-			}
-		}
-	}
-	for _, c := range need {
-		if !found[c] {
-			return nil, &Error{Lines: []LineError{{Line: lines[0], Message: "başlık satırı " + hint + " sütunlarını içermeli"}}}
-		}
-	}
+	h, conv, errs := header(rows[0], lines[0], w)
 	if errs != nil {
 		return nil, &Error{Lines: errs}
 	}
@@ -106,59 +106,55 @@ func readTable(r io.Reader, aliases map[string]string, need []string, max int, k
 	if len(rows) > max {
 		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", thousands(max), kind)}}}
 	}
-	t := &table{lines: lines, shift: shift, conv: conv}
-	for _, rec := range rows {
-		row := map[string]string{}
-		for i, f := range rec {
-			if i < len(cols) && cols[i] != "" {
-				row[cols[i]] = strings.TrimSpace(f)
-			}
-		}
-		refused := ""
-		if !blank(rec[min(len(cols), len(rec)):]) {
-			refused = msgExtraCells
-			if sep == ',' {
-				refused = msgExtraCellsComma
-			}
-		}
-		t.rows = append(t.rows, row)
-		t.refused = append(t.refused, refused)
-	}
-	return t, nil
+	info := Info{Converted: conv, Unknown: h.unknown, Repeated: h.repeated, Enabled: h.names[colEnabled]}
+	return &table{h: h, rows: rows, lines: lines, sep: sep, info: info}, nil
 }
 
-// check is the checker of row i's cells, gathering its errors in errs;
-// ok is false for a row refused whole, whose message it adds to errs.
-func (t *table) check(i int, errs *[]LineError) (c cells, ok bool) {
-	if msg := t.refused[i]; msg != "" {
+// row is the row i's cells by column, gathering its errors; ok is false
+// for a row not read: one with more cells than the header, refused as the
+// part reader refuses one (with ',' between cells, an unquoted decimal
+// comma, Sunta,366,5,183,2, would put its cells in the wrong columns),
+// its message added to errs, and one its etkin cell turns off, told in
+// t.info.
+func (t *table) row(i int, lim *Limits, errs *[]LineError) (r *listRow, ok bool) {
+	rec := t.rows[i]
+	if !blank(rec[min(len(t.h.cols), len(rec)):]) {
+		msg := msgExtraCells
+		if t.sep == ',' {
+			msg = msgExtraCellsComma
+		}
 		*errs = append(*errs, LineError{Line: t.lines[i], Message: msg})
-		return cells{}, false
+		return nil, false
 	}
-	return cells{row: t.rows[i], shift: t.shift, line: t.lines[i], errs: errs}, true
-}
-
-// cells checks the cells of one row, gathering its errors.
-type cells struct {
-	row   map[string]string
-	shift map[string]int // see table
-	line  int
-	errs  *[]LineError
-}
-
-func (c cells) bad(col, msg string) {
-	*c.errs = append(*c.errs, LineError{Line: c.line, Field: col, Message: msg})
-}
-
-// text is a text cell of at most store.MaxText characters.
-func (c cells) text(col string) string {
-	v := c.row[col]
-	switch {
-	case !utf8.ValidString(v) || strings.ContainsRune(v, 0):
-		c.bad(col, store.MsgNameInvalid) // as the store refuses it
-	case utf8.RuneCountInString(v) > store.MaxText:
-		c.bad(col, store.MsgTextTooLong)
+	r = newRow(rec, &t.h, t.lines[i], lim)
+	if r.disabled() {
+		t.info.Disabled = append(t.info.Disabled, t.lines[i])
+		return nil, false
 	}
-	return v
+	return r, true
+}
+
+// readRows reads the rows of t (row) by read, given each row's index
+// and cells: the values of the good rows, telling the columns their cells
+// converted, and the bad fields of the others (up to maxErrors).
+func readRows[T any](t *table, lim *Limits, read func(i int, r *listRow) T) ([]T, []LineError) {
+	var errs []LineError
+	out := make([]T, 0, len(t.rows))
+	moved := map[cellMove]bool{} // the columns told
+	for i := range t.rows {
+		if r, ok := t.row(i, lim, &errs); ok {
+			v := read(i, r)
+			errs = append(errs, r.errs...)
+			if len(r.errs) == 0 {
+				out = append(out, v)
+				t.info.tellMoved(r, moved)
+			}
+		}
+		if len(errs) >= maxErrors {
+			break
+		}
+	}
+	return out, errs[:min(len(errs), maxErrors)]
 }
 
 // ParseAmount reads an amount of money as a Turkish user writes it:
@@ -168,44 +164,47 @@ func ParseAmount(s string) (float64, bool) {
 	return parseNumber(s)
 }
 
-// amount is an optional number from 0 to max (0 when empty), written the
-// Turkish way if liked: 1.450 or 1.450,50.
-func (c cells) amount(col string, max float64, msg string) float64 {
-	v := c.row[col]
-	if v == "" {
-		return 0
-	}
-	n, ok := shiftedNumber(v, c.shift[col])
+// sheetSide is a required sheet side in cm (a cell may name its unit,
+// as a part's size), rounded down to 0.01 cm as the engine takes a sheet,
+// within lim.
+func (r *listRow) sheetSide(c column) float64 {
+	n, msg := r.requiredLength(c, nest.RoundDown)
 	switch {
-	case !ok:
-		c.bad(col, fmt.Sprintf("%q geçerli bir sayı değil", v))
-	case n < 0 || n > max:
-		c.bad(col, msg)
+	case msg != "":
+		r.bad(c, msg)
+	case n <= 0:
+		r.bad(c, r.lim.MsgSheetSize)
+	case n > r.lim.Side:
+		r.bad(c, r.lim.MsgSheetSide)
 	}
 	return n
 }
 
-// size is a required sheet side in cm, rounded down to 0.01 cm as the
-// engine takes a sheet, within lim.
-func (c cells) size(col string, lim *Limits) float64 {
-	n, msg := requiredNumber(c.row[col], c.shift[col], nest.RoundDown)
-	switch {
-	case msg != "":
-		c.bad(col, msg)
-	case n <= 0:
-		c.bad(col, lim.MsgSheetSize)
-	case n > lim.Side:
-		c.bad(col, lim.MsgSheetSide)
+// stockQuantity is a stock row's adet, 0 (unlimited) when empty; a word of
+// quantityUnitWords after its number is only a word ("4 adet").
+func (r *listRow) stockQuantity() int {
+	v := r.cell[colQuantity]
+	if v == "" {
+		return 0
 	}
-	return n
+	q, ok := parseWhole(quantityNumber(v))
+	if !ok || q < 0 || q > store.MaxStockQuantity {
+		r.bad(colQuantity, store.MsgStockQuantity)
+	}
+	return q
 }
 
 // ReadStock parses a stock list: a header of `kod` (or `id`; optional,
 // else the rows are s1, s2, ...), `ad`, `malzeme`, `kalınlık` (mm),
 // `genişlik` and `yükseklik` (cm, required), `adet` (empty: unlimited, to
-// buy), `fiyat` (TL a sheet) and `damar` (see Grain, along the sheet), in
-// any order and with their units if liked (see readTable), then one row a
-// line. Numbers take a decimal comma and thousands dots (parseNumber);
+// buy), `fiyat` (TL a sheet), `damar` (see Grain, along the sheet) and
+// `etkin`, in any order and by the words a part list's columns take
+// (stockHeaderWords: CutList Optimizer's Length, Width, Qty, Label,
+// Enabled), with their units if liked (see readTable), then one row a
+// line. As in a part list, a size or thickness cell may name its own unit
+// ("2800 mm", OpenCutList's sizes), an adet may end in a word of
+// quantityUnitWords ("4 adet") and a row whose etkin cell says no is left
+// out. Numbers take a decimal comma and thousands dots (parseNumber);
 // the file's encoding and separator are found as Read finds them. On any
 // bad field it returns an *Error naming every bad line and no rows. The
 // sheets' sides keep to StoreLimits.
@@ -216,37 +215,50 @@ func ReadStock(r io.Reader) ([]nest.Stock, error) {
 // ReadStockLimits is ReadStock with the sides of lim instead of the
 // store's.
 func ReadStockLimits(r io.Reader, lim Limits) ([]nest.Stock, error) {
-	stock, _, err := ReadStockConverted(r, lim)
+	stock, _, err := ReadStockInfo(r, lim)
 	return stock, err
 }
 
 // ReadStockConverted is ReadStockLimits that also tells the columns whose
-// numbers were converted from the unit their header named (none when the
-// list is refused), as ReadConverted.
+// numbers were converted from the unit their header or a cell named
+// (none when the list is refused), as ReadConverted.
 func ReadStockConverted(r io.Reader, lim Limits) ([]nest.Stock, []Conversion, error) {
-	t, err := readTable(r, stockColumns, []string{HeaderWidth, HeaderHeight}, store.MaxStockRows, "stok satırı",
-		"genişlik ve yükseklik (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
+	stock, info, err := ReadStockInfo(r, lim)
+	return stock, info.Converted, err
+}
+
+// ReadStockInfo is ReadStockLimits that also tells what Info holds, as
+// ReadInfo does for a part list: a list whose rows are all turned off by
+// its etkin column is refused.
+func ReadStockInfo(r io.Reader, lim Limits) ([]nest.Stock, Info, error) {
+	l, err := readStock(r, lim)
+	return taken(l.stock, l.info, l.errs, err, "stok satırı")
+}
+
+// stockList is a stock list as read: the rows of its good lines, what
+// reading it tells and the bad fields of the others (up to maxErrors).
+type stockList struct {
+	stock []nest.Stock
+	info  Info
+	errs  []LineError
+}
+
+// readStock reads a stock list row by row, as ReadStock describes; err
+// refuses the file whole (its header, its size, its encoding).
+func readStock(in io.Reader, lim Limits) (stockList, error) {
+	t, err := readTable(in, &stockWords, store.MaxStockRows, "stok satırı")
 	if err != nil {
-		return nil, nil, err
+		return stockList{}, err
 	}
-	var errs []LineError
-	stock := make([]nest.Stock, 0, len(t.rows))
 	// The default sheet's id is the engine's (nest.StockDefault): taken.
 	seen := map[string]bool{nest.StockDefault: true}
 	// The ids given, which a generated one must not take.
 	given := map[string]bool{}
-	for _, row := range t.rows {
-		given[row[HeaderID]] = true
+	for i, rec := range t.rows {
+		given[newRow(rec, &t.h, t.lines[i], &lim).cell[colID]] = true
 	}
-	for i, row := range t.rows {
-		c, ok := t.check(i, &errs)
-		if !ok {
-			if len(errs) >= maxErrors {
-				break
-			}
-			continue
-		}
-		s := nest.Stock{ID: c.text(HeaderID), Name: c.text(HeaderName), Material: c.text(HeaderMaterial)}
+	stock, errs := readRows(t, &lim, func(i int, r *listRow) nest.Stock {
+		s := nest.Stock{ID: r.text(colID), Name: r.text(colName), Material: r.text(colMaterial)}
 		if s.ID == "" {
 			// Generated: the first free s<n> from the row's number.
 			for n := i + 1; s.ID == "" || seen[s.ID] || given[s.ID]; n++ {
@@ -254,82 +266,55 @@ func ReadStockConverted(r io.Reader, lim Limits) ([]nest.Stock, []Conversion, er
 			}
 		}
 		if seen[s.ID] {
-			c.bad(HeaderID, store.MsgStockID)
+			r.bad(colID, store.MsgStockID)
 		}
 		seen[s.ID] = true
-		s.Thickness = c.amount(HeaderThickness, store.MaxThicknessMM, store.MsgThickness)
-		s.Width = c.size(HeaderWidth, &lim)
-		s.Height = c.size(HeaderHeight, &lim)
-		if v := row[HeaderQuantity]; v != "" {
-			q, ok := parseWhole(v)
-			if !ok || q < 0 || q > store.MaxStockQuantity {
-				c.bad(HeaderQuantity, store.MsgStockQuantity)
-			}
-			s.Quantity = q
-		}
-		s.Price = c.amount(HeaderPrice, store.MaxPrice, store.MsgPrice)
-		if v := row[HeaderGrain]; v != "" {
-			g, ok := Grain(v)
-			if !ok {
-				c.bad(HeaderGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
-			}
-			s.Grain = g
-		}
-		if len(errs) >= maxErrors {
-			break
-		}
-		stock = append(stock, s)
-	}
-	if len(errs) > 0 {
-		return nil, nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
-	}
-	return stock, t.conv, nil
+		s.Thickness = r.thickness()
+		s.Width = r.sheetSide(colWidth)
+		s.Height = r.sheetSide(colHeight)
+		s.Quantity = r.stockQuantity()
+		s.Price = r.amount(colPrice, store.MaxPrice, store.MsgPrice)
+		s.Grain = r.grain()
+		return s
+	})
+	return stockList{stock: stock, info: t.info, errs: errs}, nil
 }
 
 // ReadBands parses a band list: a header of `kod` (required, unique),
 // `ad`, `kalınlık` (mm), `fiyat` (TL a metre) and `fazlalık` (cm added to
-// every banded edge), in any order, then one band a line, as ReadStock.
+// every banded edge), in any order, then one band a line, as ReadStock
+// (bandHeaderWords; a thickness or overlength cell may name its unit).
 func ReadBands(r io.Reader) ([]nest.Band, error) {
-	bands, _, err := ReadBandsConverted(r)
+	bands, _, err := ReadBandsInfo(r)
 	return bands, err
 }
 
 // ReadBandsConverted is ReadBands that also tells the columns whose
 // numbers were converted, as ReadConverted.
 func ReadBandsConverted(r io.Reader) ([]nest.Band, []Conversion, error) {
-	t, err := readTable(r, bandColumns, []string{HeaderID}, store.MaxBands, "bant kodu",
-		"kod (kod;ad;kalınlık;fiyat;fazlalık)")
+	bands, info, err := ReadBandsInfo(r)
+	return bands, info.Converted, err
+}
+
+// ReadBandsInfo is ReadBands that also tells what Info holds, as ReadInfo.
+func ReadBandsInfo(in io.Reader) ([]nest.Band, Info, error) {
+	t, err := readTable(in, &bandWords, store.MaxBands, "bant kodu")
 	if err != nil {
-		return nil, nil, err
+		return nil, Info{}, err
 	}
-	var errs []LineError
-	bands := make([]nest.Band, 0, len(t.rows))
 	seen := map[string]bool{}
-	for i := range t.rows {
-		c, ok := t.check(i, &errs)
-		if !ok {
-			if len(errs) >= maxErrors {
-				break
-			}
-			continue
-		}
-		b := nest.Band{Code: c.text(HeaderID), Name: c.text(HeaderName)}
+	bands, errs := readRows(t, &StoreLimits, func(_ int, r *listRow) nest.Band {
+		b := nest.Band{Code: r.text(colID), Name: r.text(colName)}
 		if b.Code == "" || seen[b.Code] {
-			c.bad(HeaderID, store.MsgBandCode)
+			r.bad(colID, store.MsgBandCode)
 		}
 		seen[b.Code] = true
-		b.Thickness = c.amount(HeaderThickness, store.MaxBandThickness, store.MsgBandThickness)
-		b.Price = c.amount(HeaderPrice, store.MaxPrice, store.MsgPrice)
-		b.Overlength = c.amount(HeaderOverlength, store.MaxBandOverlength, store.MsgBandOverlength)
-		if len(errs) >= maxErrors {
-			break
-		}
-		bands = append(bands, b)
-	}
-	if len(errs) > 0 {
-		return nil, nil, &Error{Lines: errs[:min(len(errs), maxErrors)]}
-	}
-	return bands, t.conv, nil
+		b.Thickness = r.amount(colThickness, store.MaxBandThickness, store.MsgBandThickness)
+		b.Price = r.amount(colPrice, store.MaxPrice, store.MsgPrice)
+		b.Overlength = r.amount(colOverlength, store.MaxBandOverlength, store.MsgBandOverlength)
+		return b
+	})
+	return taken(bands, t.info, errs, nil, "bant kodu")
 }
 
 // thousands writes n with a dot between thousands: 1.000.

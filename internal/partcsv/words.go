@@ -18,7 +18,7 @@ import (
 
 // partHeaderWords are the header words of each column of a part list; the
 // first names the column in messages (columnNames).
-var partHeaderWords = [numColumns][]string{
+var partHeaderWords = [numPartColumns][]string{
 	colName:       {"ad", "adı", "parça", "parça adı", "isim", "name", "part name", "label", "designation"},
 	colWidth:      {"genişlik", "en", "width", "w"},
 	colHeight:     {"yükseklik", "boy", "height", "h", "uzunluk", "length"},

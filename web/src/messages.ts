@@ -32,6 +32,22 @@ export const msg = {
   pasteRow: (line: number, name: string, field: string, problem: string) =>
     `Satır ${line}${name ? ` (${name})` : ''}, ${field}: ${problem}`,
 
+  // The words of a list read from a spreadsheet, a part list or a stock list (lib/columns).
+  /** a length cell whose unit no length takes: "24 in" (kesim nest's words: "… içindeki birim tanınmıyor; mm, cm veya m yazın") */
+  unknownCellUnit: (cell: string) => `"${cell}" içindeki birim tanınmıyor; mm, cm veya m yazın.`,
+  /**
+   * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
+   * out, verb saying so: '"Enabled" sütununda kapalı olan 2 satır
+   * eklenmedi: satır 3 ve 5.' (at most 20 lines named)
+   */
+  disabledRows: (header: string, lines: number[], verb: string) => {
+    const shown = lines.slice(0, 20).map(String);
+    const list = lines.length > shown.length ? `${shown.join(', ')}…` : `${joinTr(shown)}.`;
+    return `"${header}" sütununda kapalı olan ${fmtInt(lines.length)} satır ${verb}: satır ${list}`;
+  },
+  /** the length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
+  converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+
   listTitle: "Nesting'deki Parçalar",
   summary: (pieces: number, types: number, area: string) =>
     `Toplam ${fmtInt(pieces)} parça · ${fmtInt(types)} çeşit · ${area} cm²`,
@@ -228,6 +244,11 @@ function sentence(text: string): string {
 }
 
 const intFmt = new Intl.NumberFormat('tr-TR');
+
+/** joinTr lists words the Turkish way: "ad, genişlik ve yükseklik". */
+export function joinTr(words: string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`;
+}
 
 // fmtInt writes a whole number as Turkish readers do: 3.000.
 export function fmtInt(n: number): string {

@@ -1,5 +1,17 @@
 import { MAX_THICKNESS_MM as MAX_THICKNESS } from '../../generated/limits';
-import { detectSeparator, FILE_SEPARATORS, isLengthUnit, parseDelimited, splitUnit, UNIT_DIGITS, unitShift, type LengthUnit, type Separator } from '../../lib/csv';
+import {
+  addMoves,
+  COLUMN_WORDS,
+  lengthCell,
+  parseGrain,
+  quantityText,
+  readColumns,
+  splitCellUnit,
+  wordTable,
+  parseYesNo,
+  type Columns,
+} from '../../lib/columns';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -320,20 +332,20 @@ export type PasteColumn =
  * off (see readRows).
  */
 export const PASTE_HEADERS: Record<PasteColumn, readonly string[]> = {
-  name: ['ad', 'adı', 'parça', 'parça adı', 'isim', 'name', 'part name', 'label', 'designation'],
-  width: ['genişlik', 'en', 'width', 'w'],
-  height: ['yükseklik', 'boy', 'height', 'h', 'uzunluk', 'length'],
-  quantity: ['adet', 'miktar', 'sayı', 'quantity', 'qty', 'count', 'pcs', 'pieces'],
+  name: COLUMN_WORDS.name,
+  width: COLUMN_WORDS.width,
+  height: COLUMN_WORDS.height,
+  quantity: COLUMN_WORDS.quantity,
   rotate: ['döndür', 'döndürülebilir', 'rotate'],
-  material: ['malzeme', 'material', 'malzeme adı', 'material name'],
-  thickness: ['kalınlık', 'thickness'],
-  grain: ['damar', 'damar yönü', 'grain', 'grain direction'],
+  material: COLUMN_WORDS.material,
+  thickness: COLUMN_WORDS.thickness,
+  grain: COLUMN_WORDS.grain,
   band: ['bant', 'kenar bandı', 'band', 'tüm kenarlar'],
   top: ['bant üst', 'üst bant', 'üst', 'band top', 'top', 'top band'],
   bottom: ['bant alt', 'alt bant', 'alt', 'band bottom', 'bottom', 'bottom band'],
   left: ['bant sol', 'sol bant', 'sol', 'band left', 'left', 'left band'],
   right: ['bant sağ', 'sağ bant', 'sağ', 'band right', 'right', 'right band'],
-  enabled: ['etkin', 'aktif', 'enabled'],
+  enabled: COLUMN_WORDS.enabled,
 };
 
 /**
@@ -346,8 +358,7 @@ export const PASTE_FALLBACK_HEADERS: Partial<Record<PasteColumn, readonly string
   name: ['açıklama', 'description'],
 };
 
-/** QUANTITY_UNITS are the words a quantity cell may end in: "2 adet", "4 pcs" are 2 and 4 (matched as header words are: "2 Ad." too). */
-export const QUANTITY_UNITS: readonly string[] = ['adet', 'ad', 'tane', 'pcs', 'pc', 'piece', 'pieces'];
+export { GRAIN_WORDS, parseGrain, QUANTITY_UNITS, ROTATE_WORDS, wordKey } from '../../lib/columns';
 
 /**
  * PASTE_ORDER is the columns' order in rows pasted without a header row:
@@ -357,60 +368,6 @@ export const QUANTITY_UNITS: readonly string[] = ['adet', 'ad', 'tane', 'pcs', '
  * need a header row, which may name a notes column to leave out.
  */
 export const PASTE_ORDER: readonly PasteColumn[] = ['name', 'width', 'height', 'quantity'];
-
-/** GRAIN_WORDS are the words a pasted grain cell may hold (matched as header words are). */
-export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
-  none: ['', '-', 'yok', 'boş', 'none'],
-  vertical: ['dikey', 'boyuna', 'boy boyunca', 'dikey (boy boyunca)', 'vertical'],
-  horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal'],
-};
-
-/**
- * ROTATE_WORDS are the words a pasted döndür or etkin cell may hold: yes
- * may turn (is cut), no not (matched as header words are). Doğru and
- * yanlış are Turkish Excel's TRUE and FALSE.
- */
-export const ROTATE_WORDS = {
-  yes: ['evet', 'e', 'yes', 'true', '1', 'x', 'doğru'],
-  no: ['hayır', 'h', 'no', 'false', '0', 'yanlış'],
-} as const;
-
-const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
-
-/**
- * wordKey is how a header or value word is matched: lower case (Turkish
- * rules), Turkish letters as ASCII, spaces, dots, dashes and underscores
- * dropped: "GENISLIK", "Genişlik" and "genişlik" are all "genislik". A
- * header's unit is taken off first (splitUnit).
- */
-export function wordKey(s: string): string {
-  return s
-    .toLocaleLowerCase('tr-TR')
-    .normalize('NFC')
-    .replace(/\u0307/g, '') // the dot of a lower-cased I with a dot, from another locale
-    .replace(/[çğıöşüâîû]/g, (c) => asciiOf[c] ?? c)
-    .replace(/[\s._\-/]+/g, '');
-}
-
-
-function wordTable<K extends string>(words: Record<K, readonly string[]>): Map<string, K> {
-  const m = new Map<string, K>();
-  for (const [k, list] of Object.entries(words) as [K, readonly string[]][]) {
-    for (const w of list) if (!m.has(wordKey(w))) m.set(wordKey(w), k);
-  }
-  return m;
-}
-
-const headerTable = wordTable(PASTE_HEADERS);
-const fallbackTable = wordTable(PASTE_FALLBACK_HEADERS as Record<PasteColumn, readonly string[]>);
-const quantityUnits = new Set(QUANTITY_UNITS.map(wordKey));
-const grainTable = wordTable(GRAIN_WORDS);
-const rotateTable = wordTable(ROTATE_WORDS);
-
-/** parseGrain reads a pasted grain cell: yok, dikey, yatay (or their other words); undefined if unknown. */
-export function parseGrain(cell: string): Grain | undefined {
-  return grainTable.get(wordKey(cell.trim()));
-}
 
 /** MAX_PASTE_ERRORS: a paste reports at most this many bad rows by name, then how many more. */
 export const MAX_PASTE_ERRORS = 20;
@@ -424,62 +381,12 @@ export const REQUIRED_COLUMNS: readonly PasteColumn[] = ['name', 'width', 'heigh
 /** LENGTH_UNITS are the units of the columns that hold lengths: sizes in cm, thickness in mm. */
 const LENGTH_UNITS: Partial<Record<PasteColumn, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
 
-interface Header {
-  /** each cell's column; null for a cell not read */
-  cols: (PasteColumn | null)[];
-  /** the columns whose header names another unit than theirs: the places their numbers move (shiftDecimal) */
-  shifts: Partial<Record<PasteColumn, number>>;
-  /** the unit each column's header cell names, in lower case */
-  units: Partial<Record<PasteColumn, string>>;
-  /** each column's header cell as written */
-  names: Partial<Record<PasteColumn, string>>;
-  /** the conversions by the header's units: "mm>cm" and its columns (see convertedText) */
-  moved: Map<string, PasteColumn[]>;
-  /** the cells that name no column, as written */
-  unknown: string[];
-  /** the cells that name a column an earlier cell names (the first is read) */
-  repeated: string[];
-  /** the messages refusing a unit a column does not take ("Genişlik (inç)"): no part is read */
-  badUnits: string[];
-}
+/** The words of a part list's header (readColumns). */
+const PART_WORDS = { header: wordTable(PASTE_HEADERS), fallback: wordTable(PASTE_FALLBACK_HEADERS), units: LENGTH_UNITS };
 
-/** readHeader maps a header row's cells to columns. */
-function readHeader(cells: string[]): Header {
-  const h: Header = { cols: [], shifts: {}, units: {}, names: {}, moved: new Map(), unknown: [], repeated: [], badUnits: [] };
-  const seen = new Set<PasteColumn>();
-  const moved = h.moved; // "mm>cm": the columns
-  // the columns the cells name by their own words, which their fallback words do not name then
-  const named = new Set(cells.map((c) => headerTable.get(wordKey(splitUnit(c).word))));
-  for (const c of cells) {
-    const { word, unit } = splitUnit(c);
-    const fallback = fallbackTable.get(wordKey(word));
-    const col = headerTable.get(wordKey(word)) ?? (fallback && !named.has(fallback) ? fallback : null);
-    if (!col) {
-      if (c) h.unknown.push(c);
-    } else if (seen.has(col)) {
-      h.repeated.push(c);
-    } else {
-      seen.add(col);
-      h.cols.push(col);
-      h.names[col] = c;
-      if (unit) h.units[col] = unit;
-      // A length column in another length unit is converted; any other
-      // unit ("Genişlik (inç)", "Genişlik (TL)") is refused, rather than
-      // its numbers read as cm. Other columns have no unit to read.
-      const own = LENGTH_UNITS[col];
-      const shift = own ? unitShift(unit, own) : 0;
-      if (shift === null) {
-        h.badUnits.push(partMsg.unknownUnit(c, PASTE_HEADERS[col][0]));
-      } else if (shift !== 0) {
-        h.shifts[col] = shift;
-        const key = `${unit}>${own}`;
-        moved.set(key, [...(moved.get(key) ?? []), col]);
-      }
-      continue;
-    }
-    h.cols.push(null);
-  }
-  return h;
+/** readHeader maps a header row's cells to columns, as kesim nest's header does. */
+function readHeader(cells: string[]): Columns<PasteColumn> {
+  return readColumns(cells, PART_WORDS);
 }
 
 /** convertedText says the conversions of moved ("mm>cm": the columns) as the success message does; undefined for none. */
@@ -491,15 +398,6 @@ function convertedText(moved: Map<string, PasteColumn[]>): string | undefined {
       return partMsg.converted(cols.map((col) => PASTE_HEADERS[col][0]), from, to);
     })
     .join('; ');
-}
-
-/** A number with a word or mark after it: "600 mm", "1,2m", "2 Ad.", "24 in", '24"'. */
-const CELL_UNIT = /^(-?\d[\d.,]*)\s*(\p{L}+\.?|["″])$/u;
-
-/** splitCellUnit splits a cell into its number and the word after it; null for a cell of no such shape. */
-function splitCellUnit(cell: string): { number: string; unit: string } | null {
-  const m = CELL_UNIT.exec(cell);
-  return m ? { number: m[1], unit: wordKey(m[2]) } : null;
 }
 
 /** isNumberCell: a number, or a number with a word after it ("600 mm", "2 adet"): a part's cell, not a header's. */
@@ -554,10 +452,10 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
   const out: PasteResult = { parts: [], errors: [], notes: [] };
   let mmPending = sizesInMm;
   let cols: readonly (PasteColumn | null)[] = PASTE_ORDER;
-  let shifts: Header['shifts'] = {};
-  let units: Header['units'] = {};
+  let shifts: Columns<PasteColumn>['shifts'] = {};
+  let units: Columns<PasteColumn>['units'] = {};
   // the conversions of the header's units, then those of the cells' own, as the rows are added
-  let moved: Header['moved'] = new Map();
+  let moved: Columns<PasteColumn>['moved'] = new Map();
   let enabledHeader = '';
   const disabled: number[] = [];
   // Cells past the columns are refused: after a comma they may be an
@@ -582,7 +480,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
         const h = readHeader(cells);
         const missing = REQUIRED_COLUMNS.filter((c) => !h.cols.includes(c));
         if (missing.length > 0) out.notes.push(partMsg.missingColumns(missing.map((c) => PASTE_HEADERS[c][0])));
-        out.notes.push(...h.badUnits);
+        out.notes.push(...h.badUnits.map((b) => partMsg.unknownUnit(b.cell, PASTE_HEADERS[b.col][0])));
         if (h.unknown.length > 0) out.notes.push(partMsg.unknownColumns(h.unknown));
         if (h.repeated.length > 0) out.notes.push(partMsg.repeatedColumns(h.repeated));
         if (missing.length > 0) {
@@ -621,17 +519,14 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     for (const [j, c] of cols.entries()) {
       if (!c || cells[j] === undefined) continue;
       const own = LENGTH_UNITS[c];
-      const u = own ? splitCellUnit(cells[j]) : null;
-      if (!own || !u) {
-        cell[c] = shifts[c] ? shiftDecimal(cells[j], shifts[c]) : cells[j];
-      } else if (!isLengthUnit(u.unit)) {
+      const l = own ? lengthCell(cells[j], own, { unit: units[c], shift: shifts[c] }) : { number: cells[j], shift: shifts[c] ?? 0 };
+      if (!l) {
         badUnit ??= c;
         cell[c] = cells[j];
-      } else {
-        if (u.unit !== own && u.unit !== units[c]) rowMoves.push([`${u.unit}>${own}`, c]);
-        const shift = UNIT_DIGITS[u.unit] - UNIT_DIGITS[own];
-        cell[c] = shift ? shiftDecimal(u.number, shift) : u.number;
+        continue;
       }
+      if (l.moved) rowMoves.push([l.moved, c]);
+      cell[c] = l.shift ? shiftDecimal(l.number, l.shift) : l.number;
     }
     const name = shortName(cell.name ?? '');
     if (cells.slice(width).some((c) => c)) {
@@ -658,7 +553,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     const fail = (field: PasteColumn, problem: string) => report(msg.pasteRow(line, name, PASTE_HEADERS[field][0], problem));
     // A row its etkin cell turns off is left out, whatever else it holds.
     if (cell.enabled) {
-      const on = rotateTable.get(wordKey(cell.enabled));
+      const on = parseYesNo(cell.enabled);
       if (!on) {
         fail('enabled', partMsg.badEnabled);
         continue;
@@ -677,7 +572,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     let rotate: boolean | undefined;
     const r = cell.rotate ?? '';
     if (r) {
-      const w = rotateTable.get(wordKey(r));
+      const w = parseYesNo(r);
       if (!w) {
         fail('rotate', partMsg.badRotate);
         continue;
@@ -696,10 +591,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);
-    for (const [key, col] of rowMoves) {
-      const moves = moved.get(key) ?? [];
-      if (!moves.includes(col)) moved.set(key, [...moves, col]);
-    }
+    addMoves(moved, rowMoves);
   }
   if (bad > out.errors.length) out.errors.push(partMsg.moreBadRows(bad - out.errors.length));
   if (disabled.length > 0) {
@@ -709,12 +601,6 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
   const converted = out.parts.length > 0 ? convertedText(moved) : undefined;
   if (converted) out.converted = converted;
   return out;
-}
-
-/** quantityText is a quantity cell's number without a word of QUANTITY_UNITS after it: "2 adet" is "2". */
-function quantityText(cell: string): string {
-  const u = splitCellUnit(cell);
-  return u && quantityUnits.has(u.unit) ? u.number : cell;
 }
 
 /**

@@ -3,10 +3,7 @@
 // from the Go code (src/generated/texts.ts).
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY } from '../../generated/limits';
 import { msgTextTooLong, msgThickness, msgUnknownBand } from '../../generated/texts';
-import { fmtInt } from '../../messages';
-
-/** joinTr lists words the Turkish way: "ad, genişlik ve yükseklik". */
-const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
+import { fmtInt, joinTr, msg } from '../../messages';
 
 const vowels = 'aıoueiöü';
 
@@ -71,18 +68,10 @@ export const partMsg = {
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
   badRotate: 'Döndürülebilir için evet veya hayır yazın.',
   badEnabled: 'Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
-  /** a size or thickness cell whose unit no length takes: "24 in" (kesim nest's words: "… içindeki birim tanınmıyor; mm, cm veya m yazın") */
-  unknownCellUnit: (cell: string) => `"${cell}" içindeki birim tanınmıyor; mm, cm veya m yazın.`,
-  /**
-   * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
-   * out: '"Enabled" sütununda kapalı olan 2 satır eklenmedi: satır 3 ve 5.'
-   * (at most 20 lines named)
-   */
-  disabledRows: (header: string, lines: number[]) => {
-    const shown = lines.slice(0, 20).map(String);
-    const list = lines.length > shown.length ? `${shown.join(', ')}…` : `${joinTr(shown)}.`;
-    return `"${header}" sütununda kapalı olan ${fmtInt(lines.length)} satır eklenmedi: satır ${list}`;
-  },
+  /** a size or thickness cell whose unit no length takes: "24 in" */
+  unknownCellUnit: msg.unknownCellUnit,
+  /** the rows an etkin column (CutList Optimizer's Enabled) turned off, left out: '"Enabled" sütununda kapalı olan 2 satır eklenmedi: satır 3 ve 5.' */
+  disabledRows: (header: string, lines: number[]) => msg.disabledRows(header, lines, 'eklenmedi'),
   moreBadRows: (n: number) => `… ve ${fmtInt(n)} satır daha`,
   /** a paste of spreadsheet cells with no part row (only a header, or empty lines) */
   pasteNoRows: 'Yapıştırılan satırlarda parça bulunamadı: her satırda ad, genişlik, yükseklik ve adet olmalı (ilk satır başlık olabilir).',
@@ -108,7 +97,7 @@ export const partMsg = {
   /** a header's unit a length column does not take (kesim nest's words: "… başlığındaki birim tanınmıyor; mm, cm veya m yazın") */
   unknownUnit: (cell: string, column: string) => `"${cell}" başlığındaki birim tanınmıyor: ${column} için mm, cm veya m yazın.`,
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
-  converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+  converted: msg.converted,
   /** a pasted or imported list whose sizes fit no sheet as cm and every sheet-fitting one at a tenth (looksLikeMm) */
   looksLikeMm: (width: string, height: string) =>
     `Bu ölçüler santimetre olarak hiçbir levhaya sığmıyor (ör. ${width} × ${height} cm); milimetre olarak hepsi sığıyor. Ölçüler mm mi?`,

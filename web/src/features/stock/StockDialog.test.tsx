@@ -90,6 +90,19 @@ describe('StockDialog', () => {
     expect(screen.getByLabelText('Genişlik (cm), Satır 1')).toHaveValue('366');
   });
 
+  it('imports a stock list from another tool as its part list is read, and says what it did not take', async () => {
+    const { user, onSave, dlg } = open();
+    // CutList Optimizer's stock panels, OpenCutList's sizes in mm
+    const csv = 'Length,Width,Qty,Label,Enabled,Supplier\n2800 mm,2070 mm,4 pcs,Sunta 18,true,Kastamonu\n2440 mm,1220 mm,2,MDF,false,\n';
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File([csv], 'stok.csv', { type: 'text/csv' }));
+    expect(await screen.findByText("1 stok satırı içe aktarıldı (yükseklik ve genişlik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+    expect(screen.getByText('Tanınmayan sütunlar: Supplier')).toBeInTheDocument();
+    expect(screen.getByText('"Enabled" sütununda kapalı olan 1 satır alınmadı: satır 3.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const s = onSave.mock.calls[0][0] as StockSettings;
+    expect(s.stock.map((r) => [r.name, r.width, r.height, r.quantity])).toEqual([['Sunta 18', 207, 280, 4]]);
+  });
+
   it('imports a stock CSV with a BOM and decimal commas, and lists the rows it could not take', async () => {
     const { user, onSave, dlg } = open();
     const csv = '\uFEFFad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar\nBüyük;Beyaz Sunta;18;183;366;4;1.450;yok\nKapaklık;Ceviz MDF;18;183,5;366;;2100,75;dikey\nKötü;Ceviz;18;0;366;;;\n';

@@ -2,7 +2,8 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile, splitUnit, unitShift, type ColumnUnit } from '../../lib/csv';
+import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile, type LengthUnit } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
@@ -321,81 +322,51 @@ export function bandsLost(before: readonly Band[], after: readonly Band[], use: 
 // The stock CSV as kesim nest --stock reads it (internal/partcsv):
 // kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar, Turkish or
 // English headers in any order, the dialog's own labels ("Fiyat (TL)") and
-// their natural variants ("Fiyat TL", "Damar yönü"); ';', tab or ',' between
-// cells. Keys as headerKey folds them.
-export type CsvField = Exclude<keyof StockDraft, 'grain'> | 'grain';
-const HEADERS: Record<string, CsvField> = {
-  kod: 'id',
-  'stok kodu': 'id',
-  id: 'id',
-  kimlik: 'id',
-  code: 'id',
-  ad: 'name',
-  adi: 'name',
-  isim: 'name',
-  name: 'name',
-  malzeme: 'material',
-  material: 'material',
-  kalinlik: 'thickness',
-  thickness: 'thickness',
-  genislik: 'width',
-  en: 'width',
-  width: 'width',
-  yukseklik: 'height',
-  boy: 'height',
-  height: 'height',
-  adet: 'quantity',
-  miktar: 'quantity',
-  quantity: 'quantity',
-  qty: 'quantity',
-  fiyat: 'price',
-  'birim fiyat': 'price',
-  'levha fiyati': 'price',
-  price: 'price',
-  damar: 'grain',
-  'damar yonu': 'grain',
-  grain: 'grain',
-};
-
-/** The grain words of a stock CSV, as partcsv.Grain reads them (folded as headerKey folds). */
-const GRAINS: Record<string, Grain> = {
-  '': 'none',
-  '-': 'none',
-  yok: 'none',
-  bos: 'none',
-  none: 'none',
-  dikey: 'vertical',
-  boyuna: 'vertical',
-  vertical: 'vertical',
-  yatay: 'horizontal',
-  enine: 'horizontal',
-  horizontal: 'horizontal',
-};
-
-const ascii: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+// their natural variants ("Fiyat TL", "Damar yönü"), and other tools'
+// words as the part reader takes them (lib/columns); ';', tab or ','
+// between cells.
+export type CsvField = keyof StockDraft;
+/** StockColumn is a column of a stock CSV: a field of a stock row, or etkin, which turns a row off. */
+export type StockColumn = CsvField | 'enabled';
 
 /**
- * headerKey folds a header (or grain) cell: lower-cased the Turkish way,
- * Turkish letters as ASCII, other text in brackets dropped, "_" and "-" as
- * spaces. A header's unit is taken off first (splitUnit).
+ * STOCK_HEADERS are the header words of a stock CSV's columns, word for
+ * word those of kesim nest --stock (internal/partcsv, stockHeaderWords;
+ * both held to internal/partcsv/testdata/stockparity.json). The first of
+ * each names the column in a message.
  */
-function headerKey(cell: string): string {
-  return cell
-    .toLocaleLowerCase('tr-TR')
-    .normalize('NFC')
-    .replace(/\u0307/g, '')
-    .replace(/[çğıöşüâîû]/g, (c) => ascii[c] ?? c)
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/(\S)[_-]+(?=\S)/g, '$1 ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const STOCK_HEADERS: Record<CsvField, readonly string[]> = {
+  id: ['kod', 'stok kodu', 'id', 'kimlik', 'code'],
+  name: ['ad', 'adı', 'isim', 'name'],
+  material: ['malzeme', 'material'],
+  thickness: ['kalınlık', 'thickness'],
+  width: ['genişlik', 'en', 'width'],
+  height: ['yükseklik', 'boy', 'height'],
+  quantity: ['adet', 'miktar', 'quantity', 'qty'],
+  price: ['fiyat', 'birim fiyat', 'levha fiyatı', 'price'],
+  grain: ['damar', 'damar yönü', 'grain'],
+};
 
-/** COLUMN_UNITS are the units of the columns that have one: sheet sides in cm, thickness in mm, price in TL. */
-const COLUMN_UNITS: Partial<Record<CsvField, ColumnUnit>> = { width: 'cm', height: 'cm', thickness: 'mm', price: 'tl' };
+/** LENGTH_UNITS are the units of a stock CSV's length columns: sheet sides in cm, thickness in mm. */
+const LENGTH_UNITS: Partial<Record<StockColumn, LengthUnit>> = { width: 'cm', height: 'cm', thickness: 'mm' };
+
+/**
+ * STOCK_WORDS are the words of a stock CSV's header (readColumns). The
+ * part list's words of the columns both lists have (COLUMN_WORDS:
+ * CutList Optimizer's Length, Label, Count, Enabled...) name them too,
+ * though only when no cell names the column by a word of STOCK_HEADERS,
+ * so that a stock list from another tool is read as its part list is
+ * while a list read before reads as it did (an Uzunluk column beside
+ * Yükseklik is not read).
+ */
+const STOCK_WORDS: ListWords<StockColumn> = {
+  header: wordTable(STOCK_HEADERS),
+  fallback: wordTable(COLUMN_WORDS),
+  units: { ...LENGTH_UNITS, price: 'tl' },
+};
 
 /** CSV_COLUMN_NAMES name a stock CSV's columns in its messages, as the part reader names its own (the words a list of differences uses). */
-const CSV_COLUMN_NAMES: Record<CsvField, string> = { id: 'kod', ...stockMsg.diffFields };
+const CSV_COLUMN_NAMES: Record<StockColumn, string> = { id: 'kod', enabled: 'etkin', ...stockMsg.diffFields };
 
 /** rowName is a stock row as a message names it: its name, else its material or kod, at most 40 characters. */
 function rowName(d: { name: string; material: string }, id: string): string {
@@ -408,57 +379,41 @@ export const MAX_CSV_BYTES = 1 << 20;
 
 /**
  * parseStockCsv reads a stock CSV's text (see readCsvFile). The first row
- * names the columns (HEADERS; genişlik and yükseklik required), with their
- * units if it likes: sides in mm or m become cm, a thickness in cm or m
- * becomes mm (converted says so); a unit a column does not take
+ * names the columns (STOCK_HEADERS; genişlik and yükseklik required), with
+ * their units if it likes: sides in mm or m become cm, a thickness in cm
+ * or m becomes mm (converted says so); a unit a column does not take
  * ("Genişlik (inç)", "Fiyat (USD)") refuses the file, naming the column
- * and the units it takes. Cells are split at ';' when the header has one,
- * else at a tab, else at ','; a quoted cell may hold the separator or a
- * line break; numbers take a decimal comma and thousands dots. A row with
- * more cells than the header is refused (with ',' between cells, an
- * unquoted decimal comma), as the part reader refuses one. A kod gives the
- * row's id (unique, not one of taken, the dialog's rows); without it the
- * row gets a new one. Columns it does not know are named first in errors;
- * then every bad field of every bad row, by line, row and column.
+ * and the units it takes. As in a part list (lib/columns), a side or
+ * thickness cell may name its own unit ("2800 mm", OpenCutList's sizes;
+ * "24 in" is refused by row and column), an adet may end in a word
+ * ("4 adet", "4 pcs"), and a row whose etkin cell says no (CutList
+ * Optimizer's Enabled=false) is left out and said (disabled). Cells are
+ * split at ';' when the header has one, else at a tab, else at ','; a
+ * quoted cell may hold the separator or a line break; numbers take a
+ * decimal comma and thousands dots. A row with more cells than the header
+ * is refused (with ',' between cells, an unquoted decimal comma), as the
+ * part reader refuses one. A kod gives the row's id (unique, not one of
+ * taken, the dialog's rows); without it the row gets a new one. Columns
+ * it does not know are named first in errors; then every bad field of
+ * every bad row, by line, row and column; then the rows left out.
  */
 export function parseStockCsv(textIn: string, taken: Iterable<string> = []): StockCsv {
   const sep = detectSeparator(textIn, FILE_SEPARATORS);
   const lines = parseDelimited(textIn, sep).map((r) => r.map((c) => c.replace(/\s*\n\s*/g, ' ').trim()));
   const headerAt = lines.findIndex((l) => l.some((c) => c !== ''));
   if (headerAt < 0) return { rows: [], errors: [stockMsg.csvEmpty] };
-  const cols: (CsvField | undefined)[] = [];
-  const shifts: Partial<Record<CsvField, number>> = {};
-  const moved = new Map<string, CsvField[]>(); // "mm>cm": the columns
-  const unknown: string[] = [];
-  const repeated: string[] = [];
-  const badUnits: string[] = [];
-  for (const cell of lines[headerAt]) {
-    const { word, unit } = splitUnit(cell);
-    const f = HEADERS[headerKey(word)];
-    if (f && cols.includes(f)) repeated.push(cell);
-    else if (!f && cell) unknown.push(cell);
-    // A length in another length unit is converted; a unit a column does
-    // not take ("Genişlik (inç)", "Fiyat (USD)") is refused, rather than
-    // its numbers read as cm, mm or TL.
-    const own = f && !cols.includes(f) ? COLUMN_UNITS[f] : undefined;
-    if (f && own) {
-      const shift = unitShift(unit, own);
-      if (shift === null) badUnits.push(stockMsg.unknownUnit(cell, CSV_COLUMN_NAMES[f], own === 'tl'));
-      else if (shift !== 0) {
-        shifts[f] = shift;
-        moved.set(`${unit}>${own}`, [...(moved.get(`${unit}>${own}`) ?? []), f]);
-      }
-    }
-    cols.push(f && !cols.includes(f) ? f : undefined);
-  }
+  const h = readColumns(lines[headerAt], STOCK_WORDS);
+  const { cols, moved } = h;
+  const badUnits = h.badUnits.map((b) => stockMsg.unknownUnit(b.cell, CSV_COLUMN_NAMES[b.col], b.col === 'price'));
   const notes: string[] = [];
-  if (unknown.length) notes.push(stockMsg.csvUnknownColumns(unknown));
-  if (repeated.length) notes.push(stockMsg.csvRepeatedColumns(repeated));
+  if (h.unknown.length) notes.push(stockMsg.csvUnknownColumns(h.unknown));
+  if (h.repeated.length) notes.push(stockMsg.csvRepeatedColumns(h.repeated));
   if (!cols.includes('width') || !cols.includes('height')) return { rows: [], errors: [stockMsg.csvNoHeader, ...badUnits, ...notes] };
   if (badUnits.length) return { rows: [], errors: [...badUnits, ...notes] };
   const rows: StockDraft[] = [];
   const rowLines: number[] = [];
   const coded: boolean[] = [];
+  const disabled: number[] = [];
   const errors: string[] = [...notes];
   const ids = new Set<string>(['sheet', ...taken]); // the default sheet's, as the engine takes it
   // The file's own rows: a kod, or a sheet (material, thickness, size and
@@ -473,16 +428,28 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): Sto
       break;
     }
     const d = emptyStockDraft();
-    let grain = '';
-    let id = '';
+    const cell: Partial<Record<StockColumn, string>> = {};
+    // A length cell naming its own unit ("2800 mm") is converted by it,
+    // over the header's; one no length takes ("24 in") is refused.
+    const rowMoves: [key: string, col: StockColumn][] = [];
+    let badUnit: StockColumn | undefined;
     cols.forEach((f, k) => {
       if (!f) return;
       const v = cells[k] ?? '';
-      if (f === 'grain') grain = headerKey(v);
-      else if (f === 'id') id = v;
-      else if (f === 'name' || f === 'material') d[f] = v;
-      else d[f] = shifts[f] ? shiftDecimal(v, shifts[f]) : ungroup(v);
+      cell[f] = v;
+      if (f === 'name' || f === 'material') d[f] = v;
+      else if (f === 'quantity' || f === 'price') d[f] = ungroup(f === 'quantity' ? quantityText(v) : v);
+      else if (f === 'width' || f === 'height' || f === 'thickness') {
+        const l = lengthCell(v, LENGTH_UNITS[f] ?? 'cm', { unit: h.units[f], shift: h.shifts[f] });
+        if (!l) {
+          badUnit ??= f;
+          return;
+        }
+        if (l.moved) rowMoves.push([l.moved, f]);
+        d[f] = l.shift ? shiftDecimal(l.number, l.shift) : ungroup(l.number);
+      }
     });
+    const id = cell.id ?? '';
     const line = i + 1;
     const label = rowName(d, id);
     // A cell past the header's columns leaves the row's cells where they
@@ -491,17 +458,25 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): Sto
       errors.push(stockMsg.csvRow(line, label, sep === ',' ? stockMsg.extraCellsComma : stockMsg.extraCells));
       continue;
     }
-    const bad: [CsvField, string][] = [];
+    // A row its etkin cell turns off is left out, whatever else it holds.
+    const on = cell.enabled ? parseYesNo(cell.enabled) : 'yes';
+    if (on === 'no') {
+      disabled.push(line);
+      continue;
+    }
+    const bad: [StockColumn, string][] = [];
+    if (!on) bad.push(['enabled', stockMsg.badEnabled]);
     const again = id ? codeLines.get(id) : undefined;
     if ([...id].length > MAX_TEXT_RUNES) bad.push(['id', stockMsg.tooLong]);
     else if (again !== undefined) bad.push(['id', stockMsg.csvRepeatedCode(again)]);
     else if (id && ids.has(id)) bad.push(['id', stockMsg.badId]);
     else if (id) d.id = id;
-    const g = GRAINS[grain];
+    const g = parseGrain(cell.grain ?? '');
     if (!g) bad.push(['grain', stockMsg.badGrain]);
     d.grain = g ?? 'none';
+    if (badUnit) bad.push([badUnit, stockMsg.unknownCellUnit(cell[badUnit] ?? '')]);
     const c = checkStockDraft(d, i);
-    if (!c.ok) for (const p of c.problems) bad.push([p.field as CsvField, p.message]);
+    if (!c.ok) for (const p of c.problems) if (p.field !== badUnit) bad.push([p.field as CsvField, p.message]);
     if (!c.ok || bad.length > 0) {
       // every bad field of the row, in the order of the columns
       bad.sort(([a], [b]) => cols.indexOf(a) - cols.indexOf(b));
@@ -520,17 +495,23 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): Sto
     rows.push(stockDraft(c.stock));
     rowLines.push(line);
     coded.push(!!id);
+    addMoves(moved, rowMoves);
   }
-  if (rows.length === 0 && errors.length === notes.length) errors.push(stockMsg.csvEmpty);
-  const columns = cols.filter((f): f is CsvField => !!f);
-  if (rows.length === 0 || moved.size === 0) return { rows, errors, lines: rowLines, coded, columns };
-  const converted = [...moved]
-    .map(([key, fields]) => {
-      const [from, to] = key.split('>');
-      return stockMsg.converted(fields.map((f) => CSV_COLUMN_NAMES[f]), from, to);
-    })
-    .join('; ');
-  return { rows, errors, converted, lines: rowLines, coded, columns };
+  if (rows.length === 0 && errors.length === notes.length && disabled.length === 0) errors.push(stockMsg.csvEmpty);
+  const out: StockCsv = { rows, errors, lines: rowLines, coded, columns: cols.filter((f): f is CsvField => !!f && f !== 'enabled') };
+  if (disabled.length > 0) {
+    out.disabled = disabled;
+    errors.push(stockMsg.csvDisabled(h.names.enabled ?? '', disabled));
+  }
+  if (rows.length > 0 && moved.size > 0) {
+    out.converted = [...moved]
+      .map(([key, fields]) => {
+        const [from, to] = key.split('>');
+        return stockMsg.converted(fields.map((f) => CSV_COLUMN_NAMES[f]), from, to);
+      })
+      .join('; ');
+  }
+  return out;
 }
 
 /**
@@ -549,6 +530,8 @@ export interface StockCsv {
   coded?: boolean[];
   /** columns are the fields the file's header names */
   columns?: CsvField[];
+  /** the lines of the rows an etkin (Enabled) column turned off, left out (errors says so); absent when none */
+  disabled?: number[];
 }
 
 /**

@@ -19,9 +19,7 @@ import {
   msgTooManyBands,
   msgTooManyStock,
 } from '../../generated/texts';
-
-/** joinTr lists words the Turkish way: "genişlik ve yükseklik". */
-const joinTr = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ve ${words[words.length - 1]}`);
+import { msg } from '../../messages';
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 const fmtI = (v: number): string => intFmt.format(v);
@@ -160,7 +158,13 @@ export const stockMsg = {
   unknownUnit: (cell: string, column: string, money: boolean) =>
     `"${cell}" başlığındaki birim tanınmıyor: ${column} için ${money ? 'TL' : 'mm, cm veya m'} yazın.`,
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
-  converted: (columns: string[], from: string, to: string) => `${joinTr(columns)} ${from}'den ${to}'ye çevrildi`,
+  converted: msg.converted,
+  /** a size or thickness cell whose unit no length takes: "24 in" */
+  unknownCellUnit: msg.unknownCellUnit,
+  /** an etkin cell that says neither yes nor no */
+  badEnabled: 'Etkin için evet veya hayır yazın (hayır olan satır alınmaz).',
+  /** the rows an etkin column (CutList Optimizer's Enabled) turned off, left out: '"Enabled" sütununda kapalı olan 2 satır alınmadı: satır 3 ve 5.' */
+  csvDisabled: (header: string, lines: number[]) => msg.disabledRows(header, lines, 'alınmadı'),
   /** a success message with what was converted: "2 stok satırı içe aktarıldı (… çevrildi)." */
   withConverted: (text: string, converted: string | undefined) => (converted ? `${text.replace(/\.$/, '')} (${converted}).` : text),
   /** the header cells the stock CSV reader does not know: their columns are not read */

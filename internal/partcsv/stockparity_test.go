@@ -1,0 +1,144 @@
+package partcsv
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"kesim/nest"
+)
+
+// stockParity is testdata/stockparity.json: stock lists and the answer
+// both this reader and the web's stock import
+// (web/src/features/stock/stockParity.test.ts) give.
+type stockParity struct {
+	Words struct {
+		Headers     map[string][]string `json:"headers"`
+		PartColumns []string            `json:"partColumns"`
+	} `json:"words"`
+	Cases []struct {
+		Name    string       `json:"name"`
+		Input   string       `json:"input"`
+		Stock   []nest.Stock `json:"stock"`
+		Refused []struct {
+			Line  int    `json:"line"`
+			Field string `json:"field"`
+		} `json:"refused"`
+		HeaderRefused int          `json:"headerRefused"`
+		Converted     []Conversion `json:"converted"`
+		Disabled      []int        `json:"disabled"`
+		Unknown       []string     `json:"unknown"`
+	} `json:"cases"`
+}
+
+func readStockParity(t *testing.T) stockParity {
+	t.Helper()
+	var p stockParity
+	readJSON(t, "testdata/stockparity.json", &p)
+	return p
+}
+
+// The web's names of the stock columns (StockColumn).
+var webStockColumns = map[column]string{colID: "id", colName: "name", colMaterial: "material", colThickness: "thickness", colWidth: "width",
+	colHeight: "height", colQuantity: "quantity", colPrice: "price", colGrain: "grain", colEnabled: "enabled"}
+
+// A stock list's header words are the web's, word for word: its own, the
+// first naming the column in messages, and the part list's words of the
+// columns both have, which name them when no cell names them by a word of
+// their own.
+func TestStockWordsParity(t *testing.T) {
+	p := readStockParity(t)
+	headers := map[string][]string{}
+	for c, words := range stockHeaderWords {
+		headers[webStockColumns[c]] = words
+		if words[0] != columnNames[c] {
+			t.Errorf("column %s is named %q in messages, its first word is %q", webStockColumns[c], columnNames[c], words[0])
+		}
+	}
+	if !reflect.DeepEqual(headers, p.Words.Headers) {
+		t.Errorf("header words\n got %v\nwant %v", headers, p.Words.Headers)
+	}
+	var shared []string
+	for _, c := range stockPartColumns {
+		shared = append(shared, webStockColumns[c])
+	}
+	if !reflect.DeepEqual(shared, p.Words.PartColumns) {
+		t.Errorf("columns read by the part list's words %v, want %v", shared, p.Words.PartColumns)
+	}
+}
+
+// Every stock list of the table gets the web's answer: the same rows, the
+// same lines refused by line and column, the same header refused, the
+// same columns converted and not read, the same rows left out. ReadStock
+// takes a list only when no row is refused; its good rows are checked all
+// the same (readStock).
+func TestStockParity(t *testing.T) {
+	for _, tc := range readStockParity(t).Cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			l, err := readStock(strings.NewReader(tc.Input), StoreLimits)
+			stock, info, rerr := ReadStockInfo(strings.NewReader(tc.Input), StoreLimits)
+			if tc.HeaderRefused > 0 {
+				var e *Error
+				if !errors.As(err, &e) || !errors.As(rerr, &e) {
+					t.Fatalf("got %+v, %v; want the header on line %d refused", stock, rerr, tc.HeaderRefused)
+				}
+				for _, le := range e.Lines {
+					if le.Line != tc.HeaderRefused {
+						t.Errorf("header refused: %v, want line %d only", rerr, tc.HeaderRefused)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("the list refused whole: %v", err)
+			}
+			got := make([]nest.Stock, len(l.stock))
+			for i, s := range l.stock {
+				if i < len(tc.Stock) && tc.Stock[i].ID == "" {
+					s.ID = "" // made by the reader, as the web makes its own
+				}
+				got[i] = s
+			}
+			want := tc.Stock
+			if len(want) == 0 {
+				want = []nest.Stock{}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("good rows\n got %+v\nwant %+v", got, want)
+			}
+			type refusal struct {
+				line  int
+				field string
+			}
+			var refused, wantRefused []refusal
+			for _, le := range l.errs {
+				refused = append(refused, refusal{le.Line, le.Field})
+			}
+			for _, r := range tc.Refused {
+				wantRefused = append(wantRefused, refusal{r.Line, r.Field})
+			}
+			if !reflect.DeepEqual(refused, wantRefused) {
+				t.Errorf("refused %v, want %v (%v)", refused, wantRefused, l.errs)
+			}
+			if !reflect.DeepEqual(l.info.Disabled, tc.Disabled) {
+				t.Errorf("lines left out %v, want %v", l.info.Disabled, tc.Disabled)
+			}
+			if !reflect.DeepEqual(l.info.Unknown, tc.Unknown) {
+				t.Errorf("columns not read %q, want %q", l.info.Unknown, tc.Unknown)
+			}
+			if len(tc.Refused) > 0 {
+				if stock != nil || rerr == nil {
+					t.Errorf("ReadStockInfo took a list with bad rows: %+v, %v", stock, rerr)
+				}
+				return
+			}
+			if rerr != nil || !reflect.DeepEqual(stock, l.stock) {
+				t.Errorf("ReadStockInfo: %+v, %v; want %+v", stock, rerr, l.stock)
+			}
+			if !reflect.DeepEqual(info.Converted, tc.Converted) {
+				t.Errorf("converted %v, want %v", info.Converted, tc.Converted)
+			}
+		})
+	}
+}

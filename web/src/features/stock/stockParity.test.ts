@@ -1,0 +1,74 @@
+// The stock CSV import against kesim nest --stock (internal/partcsv): the
+// table of internal/partcsv/testdata/stockparity.json, which the Go
+// reader's TestStockParity and TestStockWordsParity read too, gets the
+// same answer from both, so that a stock list tried in the dialog and
+// then given to kesim nest gives the same sheets or the same refusal.
+import { describe, expect, it } from 'vitest';
+import raw from '../../../../internal/partcsv/testdata/stockparity.json?raw';
+import { COLUMN_WORDS, type SharedColumn } from '../../lib/columns';
+import { checkStockDraft, parseStockCsv, STOCK_HEADERS, type Stock, type StockCsv } from './stock';
+import { stockMsg } from './texts';
+
+interface Case {
+  name: string;
+  input: string;
+  stock?: Partial<Stock>[];
+  refused?: { line: number; field: string }[];
+  headerRefused?: number;
+  converted?: { header: string; from: string; to: string }[];
+  disabled?: number[];
+  unknown?: string[];
+}
+
+interface StockParity {
+  words: { headers: Record<string, string[]>; partColumns: SharedColumn[] };
+  cases: Case[];
+}
+
+const parity = JSON.parse(raw) as StockParity;
+
+/** refusals reads the bad rows of an import as line and column ('' for a row refused whole); the header's notes are no rows. */
+function refusals(r: StockCsv): { line: number; field: string }[] {
+  return r.errors.flatMap((e) => {
+    const m = /^Satır (\d+)(?: \(.*?\))?(?:, ([^:]+))?: /.exec(e);
+    return m ? [{ line: Number(m[1]), field: m[2] ?? '' }] : [];
+  });
+}
+
+describe('the stock CSV import answers as kesim nest --stock does', () => {
+  it('takes the same header words, and the part list’s for the columns both have', () => {
+    expect(STOCK_HEADERS).toEqual(parity.words.headers);
+    // the part list's words name exactly the stock columns both lists have
+    expect(Object.keys(COLUMN_WORDS).sort()).toEqual([...parity.words.partColumns].sort());
+  });
+
+  for (const c of parity.cases) {
+    it(c.name, () => {
+      const r = parseStockCsv(c.input);
+      if (c.headerRefused) {
+        expect(r.rows).toEqual([]);
+        expect(r.errors.length).toBeGreaterThan(0);
+        expect(refusals(r)).toEqual([]);
+        return;
+      }
+      // the rows as the engine takes them; an id only where the file gives a kod
+      const stock = r.rows.map((d, k) => {
+        const checked = checkStockDraft(d);
+        if (!checked.ok) throw new Error(`row ${k} not taken back: ${checked.problem.message}`);
+        const s: Partial<Stock> = { ...checked.stock };
+        if (!r.coded?.[k]) delete s.id;
+        return s;
+      });
+      expect(stock).toEqual(c.stock ?? []);
+      expect(refusals(r)).toEqual(c.refused ?? []);
+      expect(r.disabled).toEqual(c.disabled);
+      if (c.unknown) expect(r.errors).toContain(stockMsg.csvUnknownColumns(c.unknown));
+      else expect(r.errors.filter((e) => e.startsWith(stockMsg.csvUnknownColumns([])))).toEqual([]);
+      if (!c.converted) {
+        expect(r.converted).toBeUndefined();
+        return;
+      }
+      for (const { from, to } of c.converted) expect(r.converted).toContain(`${from}'den ${to}'ye çevrildi`);
+    });
+  }
+});
