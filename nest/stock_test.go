@@ -199,14 +199,20 @@ func kitchenRequest() Request {
 	return req
 }
 
+// TestStockKitchenFirstLayout checks that a three-material kitchen job of
+// about 1,000 pieces reports a complete, valid layout while the
+// improvement still has work to do, so the browser shows it at once
+// rather than at the end of the time limit. How soon is a speed target:
+// BenchmarkStockKitchen measures it.
 func TestStockKitchenFirstLayout(t *testing.T) {
 	req := kitchenRequest()
 	req.Options.TimeLimitMs = 500
-	var first time.Duration
+	var first *Progress
 	start := time.Now()
+	var firstAt time.Duration
 	res, err := Layout(context.Background(), req, func(p Progress) {
-		if p.Best != nil && first == 0 {
-			first = time.Since(start)
+		if p.Best != nil && first == nil {
+			first, firstAt = &p, time.Since(start)
 		}
 	})
 	if err != nil {
@@ -215,15 +221,22 @@ func TestStockKitchenFirstLayout(t *testing.T) {
 	if err := Verify(req, res); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("first complete layout after %v; %d pages, cost %.2f (bound %.2f), used %v", first, res.Stats.Pages, res.Stats.Cost, res.Stats.CostLowerBound, res.Used)
-	for _, m := range res.Materials {
-		t.Logf("%+v", m)
+	t.Logf("first complete layout after %v; %d pages, cost %.2f (bound %.2f), used %v", firstAt, res.Stats.Pages, res.Stats.Cost, res.Stats.CostLowerBound, res.Used)
+	if first == nil {
+		t.Fatal("no layout reported before the end")
 	}
-	if first == 0 || first > 2*time.Second {
-		t.Fatalf("no complete layout early: %v", first)
+	if first.Done >= 1 {
+		t.Errorf("the first layout came with the work done (%v), not before the improvement", first.Done)
+	}
+	// Verify holds every piece placed or its line skipped with a reason.
+	if err := Verify(req, *first.Best); err != nil {
+		t.Errorf("the first layout reported: %v", err)
 	}
 }
 
+// BenchmarkStockKitchen lays out the kitchen job of TestStockKitchenFirstLayout
+// without an improvement phase: the time to its first complete layout
+// (issue 17: within 1 s in the browser).
 func BenchmarkStockKitchen(b *testing.B) {
 	req := kitchenRequest()
 	for b.Loop() {
