@@ -17,26 +17,26 @@ import (
 // fit (in its middle, FitMiddle), and a list squeezed into less room than that is set in a smaller
 // font rather than cut.
 const (
-	listFont     = 7.5  // points
-	minListFont  = 5.0  // points: a list never gets smaller than this
-	listRow      = 4.2  // mm
-	listHead     = 10.0 // mm: the title and the column headings
-	listColumn   = 70.0 // mm, the widest a column gets, unless its lines need more
-	listColGap   = 4.0  // mm
-	swatchWidth  = 3.0  // mm
-	numberWidth  = 8.0  // mm, at least
-	sizeWidth    = 22.0 // mm, at least
-	textGap      = 2.0  // mm between the number and the text
-	rightGap     = 1.0  // mm between the text and the right-hand column
-	minNameWidth = 9.0  // mm a part's name gets at least, at listFont
+	listFont     = 7.5     // points
+	minListFont  = minText // points: a list never gets smaller than this
+	listRow      = 4.2     // mm
+	listHead     = 10.0    // mm: the title and the column headings
+	listColumn   = 70.0    // mm, the widest a column gets, unless its lines need more
+	listColGap   = 4.0     // mm
+	swatchWidth  = 3.0     // mm
+	numberWidth  = 8.0     // mm, at least
+	sizeWidth    = 22.0    // mm, at least
+	textGap      = 2.0     // mm between the number and the text
+	rightGap     = 1.0     // mm between the text and the right-hand column
+	minNameWidth = 9.0     // mm a part's name gets at least, at listFont
 )
 
 // listLine is one row of a sheet's list: a part, a cut, or the headings that
 // start a section (and head every column the section continues in).
 type listLine struct {
 	heading bool
-	swatch  *[3]int // a part's fill colour, or a band code's colour
-	band    bool    // the swatch is a band's: a thick line
+	swatch  *[3]int // a part's fill colour
+	band    string  // a band code, whose edges' line the row starts with
 	number  string
 	text    string
 	// keep is the beginning of text that is never shortened: a cut's whole
@@ -239,10 +239,11 @@ func (d *doc) listLine(x, y, w float64, l listLine, m listSet) {
 	} else {
 		d.font("", m.pt)
 	}
-	if l.swatch != nil && l.band {
-		f.SetDrawColor(l.swatch[0], l.swatch[1], l.swatch[2])
-		f.SetLineWidth(bandWidth)
+	if l.band != "" {
+		d.bandStroke(l.band, bandWidth)
+		f.SetLineCapStyle("butt")
 		f.Line(x+0.3, y+listRow/2, x+swatchWidth+m.number, y+listRow/2)
+		d.endStroke()
 	} else if l.swatch != nil {
 		f.SetFillColor(l.swatch[0], l.swatch[1], l.swatch[2])
 		f.SetDrawColor(60, 60, 60)

@@ -130,7 +130,8 @@ func TestMeasureList(t *testing.T) {
 	if room := m.minCol - swatchWidth - m.number - textGap - rightGap - m.right; room < width("", "Dikey, x = 1113,55")-1e-9 {
 		t.Errorf("text room %v mm for %v mm of cut", room, width("", "Dikey, x = 1113,55"))
 	}
-	for _, colW := range []float64{m.minCol + 10, m.minCol, m.minCol - 5, 0.8 * m.minCol} {
+	// Narrower columns, which a font down to minListFont still fits.
+	for _, colW := range []float64{m.minCol + 10, m.minCol, m.minCol - 3, 0.94 * m.minCol} {
 		s := d.fitList(long, m, colW)
 		if s.minCol > colW+1e-9 || s.pt < minListFont || (colW >= m.minCol && s != m) {
 			t.Errorf("in %v mm: %+v", colW, s)

@@ -12,22 +12,30 @@ import (
 
 // Sheet page geometry in mm.
 const (
-	titleRoom    = 9.0  // the page title above the drawing
-	rulerRoom    = 4.0  // grid numbers above and left of the sheet
-	listGap      = 5.0  // between the drawing and the list
-	minListRoom  = 50.0 // the list goes beside or below the drawing only with more room than this
-	shrinkLimit  = 0.6  // the drawing may shrink to this share of its scale to keep the list on its page
-	ptToMM       = 25.4 / 72
-	minLabelFont = 5.0 // points; smaller labels are unreadable on paper
-	numberFont   = 5.5 // points, for part numbers and grid numbers
-	pad          = 0.8 // mm between a label and its part's edge
+	titleRoom   = 9.0  // the page title above the drawing
+	rulerRoom   = 4.0  // grid numbers above and left of the sheet
+	listGap     = 5.0  // between the drawing and the list
+	minListRoom = 50.0 // the list goes beside or below the drawing only with more room than this
+	shrinkLimit = 0.6  // the drawing may shrink to this share of its scale to keep the list on its page
+	ptToMM      = 25.4 / 72
+	// minText is the smallest text a sheet page prints, in points: smaller
+	// letters break up in a laser printer's halftone and are unreadable at
+	// the saw.
+	minText      = 6.0
+	minLabelFont = minText // points; smaller labels are unreadable on paper
+	numberFont   = minText // points, for part numbers and grid numbers
+	pad          = 0.8     // mm between a label and its part's edge
 )
 
 // palette holds the parts' fill colours: light versions of the DXF colours
 // 2 to 7 (yellow, green, cyan, blue, magenta, white), cycled the same way.
+// Printed in grey each is 12 to 18 % (luminance 0,299 R + 0,587 G +
+// 0,114 B): dark enough that a laser still prints it (under about 10 % a
+// fill vanishes and a part looks like waste), light enough that black
+// text on it stays sharp.
 var palette = [6][3]int{
-	{255, 239, 153}, {196, 236, 196}, {189, 233, 245},
-	{200, 212, 250}, {243, 203, 238}, {228, 228, 228},
+	{250, 222, 120}, {196, 236, 196}, {189, 233, 245},
+	{200, 212, 250}, {243, 203, 238}, {212, 212, 212},
 }
 
 // box is a rectangle on the page, in mm.
@@ -176,15 +184,49 @@ func (d *doc) bandRGB(code string) [3]int {
 	return bandPalette[d.bandColor[code]%len(bandPalette)]
 }
 
+// bandDashes holds the dash patterns of banded edges in mm at bandWidth,
+// one per band code beside its colour in bandPalette. On a black-and-white
+// laser every colour of bandPalette prints as about the same dark grey, and
+// the edge bander must still tell a 2 mm band's edges from a 0,4 mm band's:
+// the first code is solid, the others differ in rhythm (dashes, dots, dash
+// and dot), not only in length, and the legend draws each code's pattern.
+var bandDashes = [len(bandPalette)][]float64{
+	nil,                            // ──────
+	{2.4, 1.2},                     // ── ── ──
+	{0.6, 0.6},                     // ········
+	{2.4, 0.8, 0.6, 0.8},           // ── · ── ·
+	{2.4, 0.8, 0.6, 0.8, 0.6, 0.8}, // ── · · ── · ·
+	{5, 1.2},                       // ───── ─────
+}
+
+// bandStroke sets the line style of band code's edges, lw mm wide: its
+// colour and its dash pattern, scaled down with a line thinner than
+// bandWidth (a small part's edge). endStroke sets the solid line back.
+func (d *doc) bandStroke(code string, lw float64) {
+	rgb := d.bandRGB(code)
+	d.f.SetDrawColor(rgb[0], rgb[1], rgb[2])
+	d.f.SetLineWidth(lw)
+	dash := slices.Clone(bandDashes[d.bandColor[code]%len(bandDashes)])
+	for i := range dash {
+		dash[i] *= lw / bandWidth
+	}
+	d.f.SetDashPattern(dash, 0)
+}
+
+func (d *doc) endStroke() {
+	d.f.SetDashPattern(nil, 0)
+	d.f.SetDrawColor(0, 0, 0)
+}
+
 // bandLines returns the legend of the band codes on a sheet: each code's
-// colour, the code and its name, and its thickness.
+// line as its edges are drawn (colour and dash pattern), the code and its
+// name, and its thickness.
 func (d *doc) bandLines(codes []string) []listLine {
 	if len(codes) == 0 {
 		return nil
 	}
 	lines := []listLine{bandHeadings}
 	for _, code := range codes {
-		rgb := d.bandRGB(code)
 		text, right := Printable(code), ""
 		if b, ok := export.Band(d.opt.Bands, code); ok {
 			if name := Printable(b.Name); name != "" {
@@ -194,7 +236,7 @@ func (d *doc) bandLines(codes []string) []listLine {
 				right = export.Num(b.Thickness) + " mm"
 			}
 		}
-		lines = append(lines, listLine{swatch: &rgb, band: true, text: text, keep: Printable(code), right: right})
+		lines = append(lines, listLine{band: code, text: text, keep: Printable(code), right: right})
 	}
 	return lines
 }
@@ -265,7 +307,7 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 	f.SetDrawColor(205, 205, 205)
 	f.SetLineWidth(0.1)
 	d.font("", numberFont)
-	f.SetTextColor(130, 130, 130)
+	f.SetTextColor(80, 80, 80) // a lighter grey breaks up in a laser's halftone
 	// Number every grid line, or every n-th when lines are too close for
 	// their numbers.
 	every := int(math.Ceil(f.GetStringWidth(export.Num(max(s.Width, s.Height))) * 1.6 / (step * scale)))
@@ -324,11 +366,16 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 	return unshown, d.drawCuts(x, y, scale, cuts, sheet, taken)
 }
 
+// cutRGB is the colour of a guillotine layout's cuts and their tags: a
+// dark red, which a black-and-white laser prints near black (the tags'
+// 6 pt letters stay whole, the lines do not fade into the grid).
+var cutRGB = [3]int{170, 0, 0}
+
 // cutLines draws a guillotine layout's cuts over the sheet drawn at (x,
 // y), each as a red line.
 func (d *doc) cutLines(x, y, scale float64, cuts []nest.Cut) {
 	f := d.f
-	f.SetDrawColor(200, 30, 30)
+	f.SetDrawColor(cutRGB[0], cutRGB[1], cutRGB[2])
 	f.SetLineWidth(0.35)
 	for _, c := range cuts {
 		x1, y1 := x+c.X*scale, y+c.Y*scale
@@ -349,7 +396,7 @@ func (d *doc) cutLines(x, y, scale float64, cuts []nest.Cut) {
 func (d *doc) drawCuts(x, y, scale float64, cuts []nest.Cut, sheet box, taken []box) (untagged []int) {
 	f := d.f
 	d.font("B", numberFont)
-	f.SetTextColor(200, 30, 30)
+	f.SetTextColor(cutRGB[0], cutRGB[1], cutRGB[2])
 	f.SetFillColor(255, 255, 255)
 	f.SetLineWidth(0.15)
 	h := numberFont * ptToMM
@@ -436,7 +483,9 @@ func (d *doc) label(p nest.Placed, n int, r box) (numbered bool, drawn []box) {
 		if r.h >= along+2*(numH+pad) || r.w >= across+2*(numW+pad) {
 			d.cornerNumber(r, number)
 			numbered = true
-			drawn = append(drawn, box{r.x + pad, r.y + pad, numW, numH})
+			// The number's box reaches down to its font's descent, as
+			// its letters' boxes do, for no cut's tag to touch it.
+			drawn = append(drawn, box{r.x + pad, r.y + pad, numW, numH * 1.25})
 		}
 		return true
 	}
@@ -566,14 +615,14 @@ func (d *doc) block(name []string, size string, pt, cx, cy float64, turned bool)
 const bandWidth = 0.9
 
 // drawEdges draws the banded edges of part p, drawn in r, as it lies on the
-// sheet: a thick line in its code's colour just inside each banded edge.
+// sheet: a thick line in its code's colour and dash pattern (bandStroke)
+// just inside each banded edge.
 func (d *doc) drawEdges(p nest.Placed, r box) {
 	if p.Edges == nil {
 		return
 	}
 	f := d.f
 	lw := min(bandWidth, r.w/4, r.h/4)
-	f.SetLineWidth(lw)
 	f.SetLineCapStyle("butt")
 	in := lw / 2
 	for _, e := range []struct {
@@ -588,9 +637,8 @@ func (d *doc) drawEdges(p nest.Placed, r box) {
 		if e.code == "" {
 			continue
 		}
-		rgb := d.bandRGB(e.code)
-		f.SetDrawColor(rgb[0], rgb[1], rgb[2])
+		d.bandStroke(e.code, lw)
 		f.Line(e.x1, e.y1, e.x2, e.y2)
 	}
-	f.SetDrawColor(0, 0, 0)
+	d.endStroke()
 }
