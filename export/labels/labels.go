@@ -13,7 +13,8 @@
 //
 // A text too long for its line is first set smaller (down to minShrink of
 // its size), then shortened with "…"; the id under the barcode is only set
-// smaller, so that it is always whole. Nothing is drawn past its label.
+// smaller, so that it is always whole. Nothing is drawn past its label,
+// nor, on an A4 sheet, within 5 mm of the page's edge (preset.edge).
 //
 // With Options.SheetURL, the address of a saved job, the QR code carries
 // the address of the piece's sheet's checklist instead (see
@@ -81,7 +82,7 @@ type Options struct {
 	// address of its sheet's checklist, export.SheetURL(SheetURL, page),
 	// instead of the piece's id. Empty keeps the id. An address whose code
 	// would have modules finer than 0,25 mm on the preset's label (over
-	// about 170 characters on a4-3x8) is refused: ErrSheetURLTooLong.
+	// about 140 characters on a4-3x8) is refused: ErrSheetURLTooLong.
 	SheetURL string `json:"sheetUrl,omitempty"`
 	// Now is the file's creation date; zero means time.Now().
 	Now time.Time `json:"-"`
@@ -107,12 +108,60 @@ type preset struct {
 	pageW, pageH   float64
 	cols, rows     int
 	labelW, labelH float64
+	// edge is the margin along the page's edges that its printer leaves
+	// blank: what a label draws stays this far inside the page.
+	edge float64
 }
 
+// laserEdge is the margin an office laser printer leaves blank along an A4
+// sheet's edges: about 4,2 mm, 5 with the paper's play. The A4 label
+// sheets run to the page's edge, and a QR code 2,5 mm from it lost its
+// side: on a mono render clipped by 4,2 mm, 10 of the 24 codes of an
+// a4-3x8 page no longer scanned. A thermal roll printer prints its label
+// to the edge.
+const laserEdge = 5.0
+
 var presets = map[string]preset{
-	PresetA4x24: {210, 297, 3, 8, 70, 37},
-	PresetA4x8:  {210, 297, 2, 4, 105, 74.25},
-	PresetRoll:  {100, 50, 1, 1, 100, 50},
+	PresetA4x24: {210, 297, 3, 8, 70, 37, laserEdge},
+	PresetA4x8:  {210, 297, 2, 4, 105, 74.25, laserEdge},
+	PresetRoll:  {100, 50, 1, 1, 100, 50, 0},
+}
+
+// designMargin is the least room, in design mm, between the design's box
+// and what it draws: the QR code's top (pad - 0,5) and the id's descent
+// under the barcode.
+const designMargin = 2.0
+
+// layout returns the scale of the label design on pr's labels and the
+// inset, from each page edge, of the area the design keeps to: the
+// largest scale at which the design fits a label less what of it lies
+// within the inset, so that nothing is drawn within pr.edge of the page's
+// edge. Every label of a preset has the same scale.
+func (pr preset) layout() (scale, inset float64) {
+	scale = min(pr.labelW/baseW, pr.labelH/baseH)
+	if pr.edge == 0 {
+		return scale, 0
+	}
+	ox := (pr.pageW - float64(pr.cols)*pr.labelW) / 2
+	oy := (pr.pageH - float64(pr.rows)*pr.labelH) / 2
+	// A contraction: the inset grows by designMargin for every unit the
+	// scale loses, far less than the label; a few rounds settle it.
+	for range 8 {
+		inset = pr.edge - designMargin*scale
+		w := pr.labelW - max(inset-ox, 0)*sides(pr.cols)
+		h := pr.labelH - max(inset-oy, 0)*sides(pr.rows)
+		scale = min(pr.labelW/baseW, pr.labelH/baseH, w/baseW, h/baseH)
+	}
+	return scale, pr.edge - designMargin*scale
+}
+
+// sides is how many page edges the outermost label of a row (or column)
+// of n labels touches: one, or both when it is alone.
+func sides(n int) float64 {
+	if n == 1 {
+		return 2
+	}
+	return 1
 }
 
 // PageSize returns a preset's page size in mm and its labels per page.
@@ -161,7 +210,8 @@ func Order(req *nest.Request, res nest.Result) []Piece {
 // address fits a label of preset pr readably, else ErrSheetURLTooLong.
 func sheetURLFits(pr preset, url string, last int) error {
 	code, err := qr.Encode(export.SheetURL(url, last), qr.M)
-	if err != nil || qrSize*min(pr.labelW/baseW, pr.labelH/baseH)/float64(code.Size) < minQRModule {
+	scale, _ := pr.layout()
+	if err != nil || qrSize*scale/float64(code.Size) < minQRModule {
 		return ErrSheetURLTooLong
 	}
 	return nil
@@ -316,9 +366,11 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 
 	d := &drawer{f: f, req: req, res: res, opt: opt, k: 72 / 25.4, pageH: pr.pageH}
 	per := pr.cols * pr.rows
-	// The labels are centred on the page.
+	// The labels are centred on the page; each label's design in the
+	// part of the label the printer prints on.
 	ox := (pr.pageW - float64(pr.cols)*pr.labelW) / 2
 	oy := (pr.pageH - float64(pr.rows)*pr.labelH) / 2
+	scale, inset := pr.layout()
 	for i, p := range pieces {
 		slot := i % per
 		if slot == 0 {
@@ -326,7 +378,9 @@ func Write(w io.Writer, req *nest.Request, res nest.Result, opt Options) error {
 		}
 		x := ox + float64(slot%pr.cols)*pr.labelW
 		y := oy + float64(slot/pr.cols)*pr.labelH
-		if err := d.label(x, y, pr.labelW, pr.labelH, p); err != nil {
+		x0, y0 := max(x, inset), max(y, inset)
+		x1, y1 := min(x+pr.labelW, pr.pageW-inset), min(y+pr.labelH, pr.pageH-inset)
+		if err := d.label(x0, y0, x1-x0, y1-y0, scale, p); err != nil {
 			return err
 		}
 		if err := f.Error(); err != nil {
@@ -355,10 +409,10 @@ const baseW, baseH = 70.0, 37.0
 // qrSize is the QR code's side in the label design, mm.
 const qrSize = 14.0
 
-// label draws the label of p with its top left corner at (x, y), w x h mm.
-func (d *drawer) label(x, y, w, h float64, p Piece) error {
+// label draws the label of p, its design at scale s centred in the box
+// with its top left corner at (x, y), w x h mm.
+func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 	f := d.f
-	s := min(w/baseW, h/baseH)
 	// The design is centred in the label.
 	x += (w - baseW*s) / 2
 	y += (h - baseH*s) / 2
@@ -533,7 +587,7 @@ func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 // blurrier than that: on the thermal roll 0,2 mm (1,6 dots), on A4 sheets,
 // which laser printers print at 600 dpi, 0,15 mm (3,5 dots; handheld
 // imagers read 0,127 mm close up). The id of a Turkish part name, "Kapı
-// Ön Çekmece-0", then keeps its bars on every preset (0,18 mm on a4-3x8).
+// Ön Çekmece-0", then keeps its bars on every preset (0,17 mm on a4-3x8).
 func minBarModule(preset string) float64 {
 	if preset == PresetRoll {
 		return 0.2

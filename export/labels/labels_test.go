@@ -174,7 +174,7 @@ func TestBarcodesDecode(t *testing.T) {
 		{"kitchen a4-3x8 sheet url", &req, res, PresetA4x24, "https://kesim.atolye.local/is/lay-1f3a9c/levha/"},
 		{"kitchen roll sheet url", &req, res, PresetRoll, "http://192.168.1.20:8080/is/" + strings.Repeat("7", 60)},
 		// The longest address the default label takes: modules of 0,25 mm.
-		{"grid a4-3x8 longest sheet url", nil, grid, PresetA4x24, "https://kesim.atolye.local/is/" + strings.Repeat("k", 172-30)},
+		{"grid a4-3x8 longest sheet url", nil, grid, PresetA4x24, "https://kesim.atolye.local/is/" + strings.Repeat("k", 141-30)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file := write(t, c.req, c.res, Options{Preset: c.preset, Job: "İş 1", SheetURL: c.sheetURL})
