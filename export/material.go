@@ -444,3 +444,29 @@ func StockOut(res nest.Result) int {
 	}
 	return n
 }
+
+// CostBounded reports whether the papers may state material m's cost
+// bound and call its plan the cheapest: only under the cost objective. A
+// material with a stock row without a price is laid out for the least
+// sheet area (nest.ObjectiveArea), its cost bound is 0 and its Optimal
+// speaks of area; a material short of stock claims no bound at all.
+func CostBounded(m nest.MaterialResult) bool {
+	return m.Objective == nest.ObjectiveCost && m.StockOut == 0
+}
+
+// TotalCostBounded reports whether the papers may state the layout's
+// total cost bound (Stats.CostLowerBound): every material with a cost
+// has its bound (CostBounded). Otherwise the total bound leaves out the
+// materials laid out for area, and "no plan is cheaper than" it would
+// read as a plan far from the cheapest.
+func TotalCostBounded(res nest.Result) bool {
+	if res.Stats.Cost <= 0 || res.Stats.CostLowerBound <= 0 {
+		return false
+	}
+	for _, m := range res.Materials {
+		if m.Cost > 0 && !CostBounded(m) {
+			return false
+		}
+	}
+	return true
+}

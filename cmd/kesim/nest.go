@@ -749,23 +749,40 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		fmt.Fprintf(w, ", verim %%%s", decimal(m.Efficiency, 1))
 		if m.Cost > 0 || m.CostLowerBound > 0 {
 			fmt.Fprintf(w, ", maliyet %s", export.Money(m.Cost))
-			if !short {
+			switch {
+			case export.CostBounded(m):
 				fmt.Fprintf(w, ", alt sınır %s", export.Money(m.CostLowerBound))
+			case !short && m.Objective == nest.ObjectiveArea && req.Options.Objective != nest.ObjectiveArea:
+				// Asked for the cheapest plan, but a row has no price.
+				fmt.Fprint(w, " (fiyatı olmayan levha satırı var: en az levha alanı arandı)")
 			}
 		}
 		switch {
 		case short:
 			fmt.Fprintf(w, ", stok yetmedi: %d parça yerleştirilemedi (plan eksik)", m.StockOut)
 		case m.Optimal:
-			fmt.Fprint(w, ", en iyisi (kanıtlandı)")
+			// What the plan is proven best at, by the objective: the
+			// cheapest only under the cost objective (a material with a
+			// row without a price is laid out for the least sheet area,
+			// which on several sizes may take more sheets than the bound).
+			best := "en az levha alanı"
+			switch {
+			case m.Objective == nest.ObjectiveCost:
+				best = "en ucuzu"
+			case m.Pages <= m.LowerBound:
+				best = "en az levha"
+			}
+			fmt.Fprintf(w, ", %s (kanıtlandı)", best)
 		}
 		fmt.Fprintln(w)
 	}
 	switch st, short := res.Stats, export.StockOut(res); {
 	case short > 0:
 		fmt.Fprintf(w, "Stok yetmedi: %d parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.\n", short)
-	case st.Cost > 0:
+	case export.TotalCostBounded(res):
 		fmt.Fprintf(w, "Bu planın maliyeti %s; hiçbir plan %s'den ucuz olamaz.\n", export.Money(st.Cost), export.Money(st.CostLowerBound))
+	case st.Cost > 0:
+		fmt.Fprintf(w, "Bu planın maliyeti %s.\n", export.Money(st.Cost))
 	}
 	// Per stock row and, for a row of no material (the default canvas),
 	// per material it was cut for, as the PDF's order summary lists them.

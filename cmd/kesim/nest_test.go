@@ -629,6 +629,45 @@ func TestNestStockOutSummary(t *testing.T) {
 	}
 }
 
+// A material with a stock row without a price is laid out for the least
+// sheet area: its cost has no bound (0 would be claimed) and its plan is
+// not "the cheapest"; the summary says why, and the total claims no bound
+// either. A material with every row priced keeps its cost proof.
+func TestNestUnpricedRowClaimsNoCostBound(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFiles(t, dir, map[string]string{
+		"parts.csv": "ad;genişlik;yükseklik;adet;malzeme\nKapak;40;70;4;Ceviz\nYan;56;72;2;Beyaz\n",
+		"stock.csv": "kod;malzeme;genişlik;yükseklik;adet;fiyat\nc1;Ceviz;183;366;2;2650,50\nca;Ceviz;60;90;1;\nb1;Beyaz;183;366;;1450\n",
+	})
+	code, _, stderr := runNestT(t, "", "--stock", p["stock.csv"], "--time", "0", p["parts.csv"])
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var walnut, white string
+	for _, l := range strings.Split(stderr, "\n") {
+		switch {
+		case strings.HasPrefix(l, "Ceviz:"):
+			walnut = l
+		case strings.HasPrefix(l, "Beyaz:"):
+			white = l
+		}
+	}
+	if !strings.Contains(walnut, "maliyet 2.650,50 TL (fiyatı olmayan levha satırı var: en az levha alanı arandı)") {
+		t.Errorf("the unpriced material does not say why it has no cost bound: %q", walnut)
+	}
+	for _, claim := range []string{"alt sınır 0,00 TL", "en ucuzu", "en iyisi"} {
+		if strings.Contains(walnut, claim) {
+			t.Errorf("the unpriced material claims %q: %q", claim, walnut)
+		}
+	}
+	if !strings.Contains(white, "alt sınır 1.450,00 TL, en ucuzu (kanıtlandı)") {
+		t.Errorf("the priced material lost its proof: %q", white)
+	}
+	if !strings.Contains(stderr, "Bu planın maliyeti 4.100,50 TL.\n") || strings.Contains(stderr, "ucuz olamaz") {
+		t.Errorf("the total claims a bound that leaves out the unpriced material:\n%s", stderr)
+	}
+}
+
 func TestDecimal(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 1450: "1.450", 16.9: "16,9", 1234567.25: "1.234.567,25", -1000.5: "-1.000,5", 0.005: "0,01", 99.999: "100"} {
 		if got := decimal(v, 2); got != want {

@@ -17,7 +17,7 @@ func costSentence(cost, bound float64) string {
 func (d *doc) totalCostText() string {
 	s := d.res.Stats
 	text := export.Money(s.Cost)
-	if s.CostLowerBound > 0 && d.stockOut() == 0 {
+	if export.TotalCostBounded(d.res) {
 		text += " (en az " + export.Money(s.CostLowerBound) + ")"
 	}
 	return text
@@ -79,7 +79,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 		if m.Efficiency > 0 {
 			efficiency = m.Efficiency
 		}
-		if m.Cost > 0 {
+		if m.Cost > 0 && export.CostBounded(*m) {
 			sentence = costSentence(m.Cost, m.CostLowerBound)
 			if m.Optimal {
 				sentence += " (plan en ucuzu)"
@@ -98,7 +98,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	}
 	if m := g.Result; m != nil && m.Cost > 0 {
 		facts = append(facts, [2]string{"Maliyet", export.Money(m.Cost)})
-		if !short {
+		if export.CostBounded(*m) {
 			facts = append(facts, [2]string{"Maliyet alt sınırı", export.Money(m.CostLowerBound)})
 		}
 	}
@@ -160,7 +160,7 @@ func (d *doc) orderSummary() {
 		// prices only what it placed.
 		d.font("B", 10)
 		f.Text(x, y+1, d.fit("Stok yetmedi: "+d.stockOutText()+"; tutarlar yalnız yerleştirilen parçaların.", w))
-	case c.Cost > 0 && c.CostLowerBound > 0:
+	case export.TotalCostBounded(res):
 		d.font("", 10)
 		f.Text(x, y+1, d.fit("Levhalar: "+costSentence(c.Cost, c.CostLowerBound)+".", w))
 	}

@@ -64,3 +64,52 @@ func TestStockOutIsSaidPlainly(t *testing.T) {
 		t.Errorf("a material with stock to spare lost its proof:\n%s", walnut)
 	}
 }
+
+// A material with a stock row without a price is laid out for the least
+// sheet area (nest.ObjectiveArea): its cost bound is 0 and its Optimal
+// speaks of area. The PDF states its cost but neither a bound nor "the
+// cheapest", and the order summary and the summary claim no total bound
+// that leaves it out. The materials priced in full keep their proofs.
+func TestUnpricedMaterialClaimsNoCostBound(t *testing.T) {
+	stock, bands := exporttest.Kitchen()
+	stock = append(stock, nest.Stock{ID: "s9", Material: "Ceviz MDF", Thickness: 18, Width: 60, Height: 90, Quantity: 1})
+	res := exporttest.Materials()
+	for i := range res.Materials {
+		if m := &res.Materials[i]; m.Material == "Ceviz MDF" {
+			m.Objective, m.CostLowerBound = nest.ObjectiveArea, 0
+			res.Stats.CostLowerBound -= 2100.5
+		}
+	}
+	file := filepath.Join(t.TempDir(), "u.pdf")
+	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := pdfPages(t, file)
+	for i := range pages {
+		pages[i] = squash(pages[i])
+	}
+	page := func(head string) string {
+		for _, p := range pages {
+			if strings.HasPrefix(strings.TrimSpace(p), head) {
+				return p
+			}
+		}
+		t.Fatalf("no page starts with %q", head)
+		return ""
+	}
+	summary, order := pages[0], page("Sipariş özeti")
+	walnut, thin := page("Ceviz MDF 18 mm Malzeme"), page("Beyaz Sunta 8 mm Malzeme")
+	if !strings.Contains(walnut, "2.100,50 TL") {
+		t.Errorf("the unpriced material lost its cost:\n%s", walnut)
+	}
+	for name, p := range map[string]string{"Ceviz MDF": walnut, "summary": summary, "order summary": order} {
+		for _, claim := range []string{"ucuz olamaz", "en ucuzu", "alt sınırı", "TL (en az"} {
+			if strings.Contains(p, claim) {
+				t.Errorf("%s claims %q for a material laid out for area:\n%s", name, claim, p)
+			}
+		}
+	}
+	if !strings.Contains(thin, "(plan en ucuzu)") {
+		t.Errorf("a material priced in full lost its proof:\n%s", thin)
+	}
+}

@@ -280,3 +280,36 @@ describe('a material whose limited stock ran out', () => {
     );
   });
 });
+
+describe('a material with a stock row without a price', () => {
+  it('is laid out for area: its cost is given, but neither a bound nor "the cheapest", as the PDF does', () => {
+    const unpriced: Result = {
+      ...kitchen,
+      materials: kitchen.materials!.map((m) =>
+        m.material === 'Ceviz MDF' ? { ...m, objective: 'area' as const, costLowerBound: 0 } : m,
+      ),
+    };
+    show(unpriced);
+    const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
+    expect(walnut).toHaveTextContent(
+      'Bu planın maliyeti 2.100,00 TL (fiyatı olmayan levha satırı var: en az levha alanı arandı). En az levha (kanıtlandı)',
+    );
+    expect(walnut).not.toHaveTextContent('en ucuz');
+    expect(walnut).not.toHaveTextContent('ucuz olamaz');
+    const white = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Beyaz Sunta'))!;
+    expect(white).toHaveTextContent(resultMsg.costProof(2750, 2600));
+  });
+
+  it('says the least area, not the fewest sheets, when the plan takes more sheets than the bound', () => {
+    const wider: Result = {
+      ...kitchen,
+      materials: kitchen.materials!.map((m) =>
+        m.material === 'Ceviz MDF' ? { ...m, pages: 2, objective: 'area' as const, cost: 0, costLowerBound: 0, optimal: true } : m,
+      ),
+    };
+    show(wider);
+    const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
+    expect(walnut).toHaveTextContent(resultMsg.areaProven);
+    expect(walnut).not.toHaveTextContent(resultMsg.sheetProven);
+  });
+});

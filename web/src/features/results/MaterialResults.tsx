@@ -62,12 +62,22 @@ export function pageTitle(stock: Stock[] | undefined, page: Page, sheet: { width
   return page.belowMinUse ? `${title} · ${resultMsg.belowMinUse}` : title;
 }
 
-/** proofOf is a material's cost sentence: the cost and its proven bound, or that it is the cheapest. */
+/**
+ * proofOf is a material's proof sentence: under the cost objective its cost and proven bound, or
+ * that it is the cheapest; else its cost if any, then its sheets and their bound, or what it is
+ * proven best at (the fewest sheets, or the least sheet area). A
+ * material with a stock row without a price is laid out for the least sheet area: its cost bound is
+ * 0 and its optimal speaks of area, so it is not called the cheapest (export.CostBounded).
+ */
 export function proofOf(m: NonNullable<Result['materials']>[number]): string {
   // Parts left for want of stock: the bounds speak of the parts placed, the plan is not the job's.
   if (m.stockOut) return resultMsg.stockOut(m.stockOut);
-  if (m.cost > 0) return m.optimal ? resultMsg.costProven(m.cost) : resultMsg.costProof(m.cost, m.costLowerBound);
-  return m.optimal ? resultMsg.sheetProven : resultMsg.sheetProof(m.pages, m.lowerBound);
+  if (m.cost > 0 && m.objective === 'cost') return m.optimal ? resultMsg.costProven(m.cost) : resultMsg.costProof(m.cost, m.costLowerBound);
+  // The sheet bound met proves the fewest sheets whatever the objective; a plan of several sizes
+  // can be the least area on more sheets than the bound.
+  const sheets =
+    m.pages <= m.lowerBound ? resultMsg.sheetProven : m.optimal ? resultMsg.areaProven : resultMsg.sheetProof(m.pages, m.lowerBound);
+  return m.cost > 0 ? `${resultMsg.costOnly(m.cost, m.objective === 'area')} ${sheets}` : sheets;
 }
 
 interface Props {

@@ -30,6 +30,10 @@ export const resultMsg = {
   costProven: (cost: number) => `Bu planın maliyeti ${fmtTL(cost)} TL: en ucuz plan (kanıtlandı)`,
   sheetProof: (pages: number, bound: number) => `${fmtI(pages)} levha; en az ${fmtI(bound)} levha gerekir`,
   sheetProven: 'En az levha (kanıtlandı)',
+  areaProven: 'En az levha alanı (kanıtlandı)',
+  /** costOnly: a material's cost without a bound (laid out for area or sheets, not for price) */
+  costOnly: (cost: number, unpriced: boolean) =>
+    `Bu planın maliyeti ${fmtTL(cost)} TL${unpriced ? ' (fiyatı olmayan levha satırı var: en az levha alanı arandı)' : ''}.`,
   /** stockOut: a material whose limited stock ran out; its plan is not the job's, so no bound is claimed (as the PDF) */
   stockOut: (n: number) => `Stok yetmedi: ${fmtI(n)} parça yerleştirilemedi (plan eksik)`,
   stockOutTotal: (n: number) => `Stok yetmedi: ${fmtI(n)} parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.`,
