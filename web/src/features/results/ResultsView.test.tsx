@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Page, Result, Skipped } from '../engine/types';
 import { ResultsView } from './ResultsView';
@@ -30,7 +30,7 @@ describe('ResultsView', () => {
     show(result([page(0)], [skip('Dev', 500, 'Parça tuvale sığmıyor', 2)]));
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent('Tuvale sığmayan parçalar yerleştirilmedi:');
-    expect(screen.getByRole('listitem')).toHaveTextContent(/^Dev \(500x500\) \(2 adet\): Parça tuvale sığmıyor$/);
+    expect(within(notice).getByRole('listitem')).toHaveTextContent(/^Dev \(500x500\) \(2 adet\): Parça tuvale sığmıyor$/);
     expect(notice).not.toHaveTextContent('Hiçbir parça');
   });
 
