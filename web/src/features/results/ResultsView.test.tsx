@@ -26,6 +26,14 @@ describe('ResultsView', () => {
     expect(screen.getByRole('region', { name: 'Nesting Sonucu' })).toBeInTheDocument();
   });
 
+  it('says the new figures as a whole when a layout comes in', () => {
+    show(result([page(0)], []));
+    const figures = screen.getByTestId('total-pages').closest('.stat-cards')!;
+    expect(figures).toHaveAttribute('aria-live', 'polite');
+    expect(figures).toHaveAttribute('aria-atomic', 'true');
+    expect(figures).toHaveTextContent('Toplam Sayfa1Toplam Parça1Ortalama Verim%50,0');
+  });
+
   it('names the skipped parts with their reasons, as the material view does', () => {
     show(result([page(0)], [skip('Dev', 500, 'Parça tuvale sığmıyor', 2)]));
     const notice = screen.getByRole('status');
