@@ -1035,6 +1035,7 @@ await test(
     await page.goto(`${base}/is/${id}/levha/1`);
     await page.getByRole('heading', { name: 'Erişilebilir iş' }).waitFor();
     await page.getByRole('checkbox').first().check();
+    expect(/^Erişilebilir iş · Levha 1 \/ \d+ – Kesim$/.test(await page.title()), `the checklist's title: ${await page.title()}`);
     await axe(page, 'checklist on a phone');
 
     // A team server's sign-in.
