@@ -1024,10 +1024,17 @@ await test(
     await axe(page, 'save dialog');
     await closesTo(page, 'Düzeni Kaydet');
     const id = await saveLayout(page, 'Erişilebilir iş');
+    // On a 320 px screen (WCAG 1.4.10: 1280 px at 400 %) the saved parts' rows fit, their Sil buttons too.
+    await page.setViewportSize({ width: 320, height: 640 });
     await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
-    await page.getByRole('dialog', { name: /Kayıtlı/ }).getByText('Erişilebilir iş').waitFor();
-    await axe(page, 'saved parts and layouts');
+    const saved = page.getByRole('dialog', { name: /Kayıtlı/ });
+    await saved.getByText('Erişilebilir iş').waitFor();
+    await saved.getByRole('button', { name: 'Kapak: Sil' }).waitFor();
+    const sticksOut = await saved.evaluate((d) => [...d.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth).map((e) => e.outerHTML.slice(0, 80)));
+    expect(sticksOut.length === 0, `past a 320 px screen: ${sticksOut.join(', ')}`);
+    await axe(page, 'saved parts and layouts, 320 px');
     await closesTo(page, 'Kayıtlı Parçalar');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The saw's checklist of the job on a phone.
     await fetch(`${base}/api/layouts/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"state":"cutting"}' });
