@@ -1034,6 +1034,12 @@ await test(
     expect(sticksOut.length === 0, `past a 320 px screen: ${sticksOut.join(', ')}`);
     await axe(page, 'saved parts and layouts, 320 px');
     await closesTo(page, 'Kayıtlı Parçalar');
+    // and so do the results, the pagers' Önceki and Sonraki too (a drawing scrolls in its box)
+    const resultsOut = await page.locator('.results').evaluate((r) =>
+      [...r.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth && !e.closest('.canvas-wrap, .sr-only')).map((e) => e.outerHTML.slice(0, 80)),
+    );
+    expect(resultsOut.length === 0, `results past a 320 px screen: ${resultsOut.join(', ')}`);
+    expect((await page.locator('.pager').count()) > 0, 'no pager on the 320 px screen to check');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The saw's checklist of the job on a phone.
