@@ -1029,7 +1029,7 @@ await test(
     await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
     const saved = page.getByRole('dialog', { name: /Kayıtlı/ });
     await saved.getByText('Erişilebilir iş').waitFor();
-    await saved.getByRole('button', { name: 'Kapak: Sil' }).waitFor();
+    await saved.getByRole('button', { name: 'Kapak: Sil' }).first().waitFor(); // earlier tests saved Kapak parts too
     const sticksOut = await saved.evaluate((d) => [...d.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth).map((e) => e.outerHTML.slice(0, 80)));
     expect(sticksOut.length === 0, `past a 320 px screen: ${sticksOut.join(', ')}`);
     await axe(page, 'saved parts and layouts, 320 px');
