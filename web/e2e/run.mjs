@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { bin, CHROMIUM, freePort, outDir, prepare, waitHealthy } from './util.mjs';
 
 const dataDir = prepare('kesim-e2e-');
@@ -47,9 +48,9 @@ let passed = 0;
 let failed = 0;
 const only = process.env.E2E_ONLY;
 
-async function test(name, fn) {
+async function test(name, fn, options = {}) {
   if (only && !name.includes(only)) return;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'tr-TR' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'tr-TR', ...options });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -946,6 +947,128 @@ await test('a job is cut, its offcut goes to the rack and the next job uses it; 
   await expectTicks(second, 2);
   await clearStock();
 });
+
+// Accessibility: axe-core checks each state of the page; a serious or
+// critical violation fails the test and is named with where it is.
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe runs axe-core on the page as it is and throws on serious or critical violations, naming the state. */
+async function axe(page, state) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const where = (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`;
+  expect(bad.length === 0, `axe, ${state}: ${bad.map(where).join('; ')}`);
+}
+
+/** closesTo closes the top dialog with Escape and checks the focus went back to the button named opener. */
+async function closesTo(page, opener) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const focused = await page.evaluate(() => document.activeElement?.textContent);
+  expect(focused === opener, `after Escape the focus is on "${focused}", not on "${opener}"`);
+}
+
+await test(
+  'accessibility: axe finds nothing serious on the main screen, its layout, the dialogs and the checklist',
+  async (page) => {
+    await clearStock();
+    await open(page);
+    await axe(page, 'empty main screen');
+    // A message is read with its dialog's title (aria-describedby), not only the focused Tamam.
+    await page.getByRole('button', { name: "Nesting'e Ekle" }).click();
+    const alert = page.getByRole('alertdialog', { name: 'Bilgi' });
+    await alert.waitFor();
+    expect((await alert.getAttribute('aria-describedby')) !== null, 'the alert is not described by its message');
+    await axe(page, 'alert');
+    await answer(page, 'Tamam');
+    await addPart(page, 'Kapak', '50', '74', '4');
+    await waitPages(page, 1);
+    expect((await page.getByRole('status').filter({ hasText: "Kapak nesting'e eklendi: 4 adet." }).count()) === 1, 'the added part is not said');
+    await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\tMalzeme\tKalınlık\nYan\t56\t72\t4\tBeyaz Sunta\t18\nArkalık\t58\t70\t2\tMDF\t8\n');
+    await page.getByRole('listitem', { name: 'Arkalık' }).waitFor();
+    await waitSections(page, 3);
+    // The drawing in words: a hidden list of each sheet's parts and places.
+    const inWords = page.getByRole('list', { name: 'Levhadaki parçalar' }).first();
+    expect((await inWords.textContent()).includes('Kapak 50 x 74 cm: soldan 0 cm, üstten 0 cm'), `parts in words: ${await inWords.textContent()}`);
+    await page.getByRole('button', { name: 'Kapak: Düzenle' }).click();
+    await axe(page, 'main screen with a layout, a part being edited');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
+    await page.getByRole('dialog', { name: 'Alan Boyutu Ekle' }).getByLabel('Genişlik (cm)').fill('600');
+    await axe(page, 'canvas dialog with its warning');
+    await closesTo(page, 'Nesting Alan Ayarları');
+
+    await page.getByRole('button', { name: 'Levha stoku' }).click();
+    const stock = page.getByRole('dialog', { name: 'Levha stoku' });
+    await stock.getByLabel('CSV içe aktar').setInputFiles({ name: 'stok.csv', mimeType: 'text/csv', buffer: Buffer.from('ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat\nBeyaz;Beyaz Sunta;18;183;366;;1450\n') });
+    await stock.getByText(/stok satırı içe aktarıldı/).waitFor();
+    await stock.getByRole('button', { name: 'Bant kodu ekle' }).click();
+    await stock.getByRole('button', { name: 'Kaydet' }).click();
+    await stock.getByRole('alert').first().waitFor();
+    await axe(page, 'stock dialog with rows, bands and problems');
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor();
+    await axe(page, 'question over the stock dialog');
+    await answer(page, 'Evet');
+    await stock.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Teklif', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Teklif' }).waitFor();
+    await axe(page, 'quote dialog');
+    await closesTo(page, 'Teklif');
+
+    await page.getByRole('button', { name: 'Düzeni Kaydet' }).click();
+    await page.getByLabel('Düzen Adı').fill('Erişilebilir iş');
+    await axe(page, 'save dialog');
+    await closesTo(page, 'Düzeni Kaydet');
+    const id = await saveLayout(page, 'Erişilebilir iş');
+    // On a 320 px screen (WCAG 1.4.10: 1280 px at 400 %) the saved parts' rows fit, their Sil buttons too.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByRole('button', { name: 'Kayıtlı Parçalar' }).click();
+    const saved = page.getByRole('dialog', { name: /Kayıtlı/ });
+    await saved.getByText('Erişilebilir iş').waitFor();
+    await saved.getByRole('button', { name: 'Kapak: Sil' }).first().waitFor(); // earlier tests saved Kapak parts too
+    const sticksOut = await saved.evaluate((d) => [...d.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth).map((e) => e.outerHTML.slice(0, 80)));
+    expect(sticksOut.length === 0, `past a 320 px screen: ${sticksOut.join(', ')}`);
+    await axe(page, 'saved parts and layouts, 320 px');
+    await closesTo(page, 'Kayıtlı Parçalar');
+    // and so do the results, the pagers' Önceki and Sonraki too (a drawing scrolls in its box)
+    const resultsOut = await page.locator('.results').evaluate((r) =>
+      [...r.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth && !e.closest('.canvas-wrap, .sr-only')).map((e) => e.outerHTML.slice(0, 80)),
+    );
+    expect(resultsOut.length === 0, `results past a 320 px screen: ${resultsOut.join(', ')}`);
+    expect((await page.locator('.pager').count()) > 0, 'no pager on the 320 px screen to check');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The saw's checklist of the job on a phone.
+    await fetch(`${base}/api/layouts/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"state":"cutting"}' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/is/${id}/levha/1`);
+    await page.getByRole('heading', { name: 'Erişilebilir iş' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    expect(/^Erişilebilir iş · Levha 1 \/ \d+ – Kesim$/.test(await page.title()), `the checklist's title: ${await page.title()}`);
+    await axe(page, 'checklist on a phone');
+
+    // A team server's sign-in.
+    const team = await teamServer([['ayse', true]]);
+    try {
+      await page.goto(team.url);
+      await page.keyboard.press('Escape');
+      const signIn = page.getByRole('dialog', { name: 'Oturum Aç' });
+      await signIn.getByLabel('Kullanıcı adı').fill('ayse');
+      await signIn.getByRole('button', { name: 'Giriş Yap' }).click();
+      await signIn.getByRole('alert').waitFor();
+      await axe(page, 'sign-in with an error');
+    } finally {
+      team.close();
+    }
+    await clearStock();
+  },
+  // axe is put in the page as a script of its own, which the page's Content-Security-Policy refuses.
+  { bypassCSP: true },
+);
 
 /** expectTicks checks the server keeps n ticked pieces of a job. */
 async function expectTicks(id, n) {

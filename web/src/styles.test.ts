@@ -67,3 +67,15 @@ describe('no other outline', () => {
     for (const r of outlined) expect(r.selector, r.path).toMatch(/:not\(:focus-visible\)/);
   });
 });
+
+describe('a field\'s edge', () => {
+  it('is 3:1 or more on white wherever a stylesheet draws it (WCAG 1.4.11: a white field on a white card)', () => {
+    const drawn = Object.entries(sheets).flatMap(([path, text]) =>
+      [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]*)\{([^}]*)\}/g)]
+        .filter((m) => /(^|[\s,>])(input|select|textarea)\b/.test(m[1]) && /border:\s*\d/.test(m[2]))
+        .map((m) => ({ path, selector: m[1].trim(), value: /border:\s*([^;]+)/.exec(m[2])![1] })),
+    );
+    expect(drawn.length).toBeGreaterThanOrEqual(3); // the part form, its extras, the pager's field
+    for (const r of drawn) expect(contrast(colour(r.value), '#ffffff'), `${r.path} ${r.selector}`).toBeGreaterThanOrEqual(3);
+  });
+});

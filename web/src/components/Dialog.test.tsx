@@ -122,4 +122,50 @@ describe('Dialog', () => {
     await user.pointer({ keys: '[MouseLeft]', target: backdrop() });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('is modal and named by its title, and gives the focus back to the button that opened it', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Aç
+          </button>
+          {open && (
+            <Dialog title="Ayarlar" onClose={() => setOpen(false)}>
+              <input aria-label="Genişlik" />
+            </Dialog>
+          )}
+        </>
+      );
+    }
+    render(<Opener />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Aç' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ayarlar' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('textbox', { name: 'Genişlik' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aç' })).toHaveFocus();
+  });
+
+  it('describes an alertdialog by its message, and gives two dialogs of one title ids of their own', () => {
+    render(
+      <>
+        <Dialog title="Uyarı" role="alertdialog" onClose={() => {}}>
+          <p>Lütfen tüm alanları doldurun!</p>
+        </Dialog>
+        <Dialog title="Uyarı" role="alertdialog" onClose={() => {}}>
+          <p>Temizlenecek parça bulunmuyor!</p>
+        </Dialog>
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('alertdialog', { name: 'Uyarı' });
+    expect(first).toHaveAccessibleDescription('Lütfen tüm alanları doldurun!');
+    expect(second).toHaveAccessibleDescription('Temizlenecek parça bulunmuyor!');
+    const ids = Array.from(document.querySelectorAll('[id]'), (e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   title: string;
@@ -24,7 +24,9 @@ const top = (): HTMLElement | undefined => shown[shown.length - 1];
  * cycles; a focused element that goes, such as a deleted row's button,
  * leaves the focus on the dialog), Escape closes the top dialog wherever
  * the focus is, and focus returns where it was, or to the dialog beneath
- * when that element is gone.
+ * when that element is gone. An alertdialog is described by its body, so
+ * that a screen reader reads the message with the title, not only the
+ * focused button.
  */
 export function Dialog({ title, onClose, children, footer, role = 'dialog', wide, closeOnBackdrop = true }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -80,12 +82,25 @@ export function Dialog({ title, onClose, children, footer, role = 'dialog', wide
     };
   }, []);
 
-  const titleId = `dlg-${title.replace(/\W+/g, '-')}`;
+  // Ids of the dialog's own: two dialogs of one title (a question over a question) share none.
+  const id = useId();
+  const titleId = `${id}title`;
+  const bodyId = `${id}body`;
   return (
     <div className="backdrop" onMouseDown={(e) => closeOnBackdrop && e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role={role} aria-modal="true" aria-labelledby={titleId} className={wide ? 'dialog wide' : 'dialog'} tabIndex={-1}>
+      <div
+        ref={ref}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={role === 'alertdialog' ? bodyId : undefined}
+        className={wide ? 'dialog wide' : 'dialog'}
+        tabIndex={-1}
+      >
         <h2 id={titleId}>{title}</h2>
-        <div className="dialog-body">{children}</div>
+        <div className="dialog-body" id={bodyId}>
+          {children}
+        </div>
         {footer && <div className="dialog-footer">{footer}</div>}
       </div>
     </div>

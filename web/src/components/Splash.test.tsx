@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Splash } from './Splash';
 
@@ -26,5 +26,12 @@ describe('Splash', () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     });
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('is a region named by the title, holding the title, the subtitle and the counter', () => {
+    render(<Splash title="Kesim" onDone={() => {}} />);
+    const region = screen.getByRole('region', { name: 'Kesim' });
+    expect(region).toContainElement(screen.getByRole('heading', { level: 1, name: 'Kesim' }));
+    expect(region).toContainElement(screen.getByRole('progressbar', { name: 'Nesting Program' }));
   });
 });

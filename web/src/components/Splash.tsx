@@ -31,14 +31,15 @@ export function Splash({ title, onDone, ms = 3000 }: { title: string; onDone: ()
 
   return (
     <div className={fading ? 'splash fading' : 'splash'} onClick={onDone} role="presentation">
-      <div className="splash-box">
+      {/* A landmark of its own: while it shows, the page beneath is hidden from screen readers. */}
+      <section className="splash-box" aria-label={title}>
         <h1>{title}</h1>
         <p>{msg.splashSubtitle}</p>
         <div className="bar" role="progressbar" aria-label={msg.splashSubtitle} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
           <div style={{ width: `${pct}%` }} />
         </div>
         <small>{msg.splashSkip}</small>
-      </div>
+      </section>
     </div>
   );
 }

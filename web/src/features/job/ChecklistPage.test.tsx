@@ -185,6 +185,17 @@ describe('ChecklistPage', () => {
     expect(onSheet).toHaveBeenCalledWith(2);
   });
 
+  it('names the job and the sheet in the tab’s title, and gives the title back on leaving', async () => {
+    document.title = 'Kesim – Nesting Programı';
+    const { goTo, unmount } = show();
+    await screen.findAllByRole('checkbox');
+    await waitFor(() => expect(document.title).toBe('Mutfak · Levha 1 / 2 – Kesim'));
+    goTo(2);
+    await waitFor(() => expect(document.title).toBe('Mutfak · Levha 2 / 2 – Kesim'));
+    unmount();
+    expect(document.title).toBe('Kesim – Nesting Programı');
+  });
+
   it("sends a spoiled piece back to recut, to the job owner's saved parts through the job", async () => {
     show();
     await screen.findAllByRole('checkbox');

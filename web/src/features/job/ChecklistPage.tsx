@@ -61,6 +61,19 @@ export function ChecklistPage({ id, owner, sheet, onSheet, renderPreview }: Prop
     focusSheet.current = false;
     sheetTitleRef.current?.focus();
   }, [sheet]);
+  // The tab's title names the job and the sheet (WCAG 2.4.2): a screen
+  // reader says it when the sheet changes, and phones at the saw keep
+  // several sheets open; the page's own title comes back on leaving.
+  const jobName = c.job?.name;
+  const sheets = pages.length;
+  useEffect(() => {
+    if (!jobName) return;
+    const before = document.title;
+    document.title = jobMsg.pageTitle(jobName, sheets > 0 ? jobMsg.sheetOf(sheet, sheets) : '');
+    return () => {
+      document.title = before;
+    };
+  }, [jobName, sheet, sheets]);
   // A piece whose "Bozuk" question is open is not asked about again.
   const asking = useRef(new Set<string>());
 

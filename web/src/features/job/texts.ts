@@ -12,6 +12,8 @@ export const jobMsg = {
   stateCut: 'Kesildi',
   progress: (cut: number, total: number) => `${fmtI(cut)} / ${fmtI(total)} parça kesildi`,
   sheetOf: (n: number, total: number) => `Levha ${fmtI(n)} / ${fmtI(total)}`,
+  /** the checklist tab's title: "Mutfak · Levha 1 / 3 – Kesim" */
+  pageTitle: (job: string, sheet: string) => `${job}${sheet ? ` · ${sheet}` : ''} – Kesim`,
   prevSheet: 'Önceki levha',
   prev: 'Önceki',
   next: 'Sonraki',

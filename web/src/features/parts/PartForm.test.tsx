@@ -60,6 +60,24 @@ describe('PartForm', () => {
     expect(onAdd).toHaveBeenCalledWith([{ name: 'Kapak', width: 40, height: 70, quantity: 1 }]);
   });
 
+  it('tells a screen reader each part it adds, the same part twice as well, and leaves the focus on the name', async () => {
+    const { user } = show();
+    const said = () => within(screen.getByRole('region', { name: 'Parça Ekle' })).getByRole('status');
+    expect(said()).toBeEmptyDOMElement();
+    await fillBase(user);
+    await user.clear(screen.getByLabelText('Adet'));
+    await user.type(screen.getByLabelText('Adet'), '4');
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(said()).toHaveTextContent("Kapak nesting'e eklendi: 4 adet.");
+    expect(screen.getByLabelText('Parça Adı')).toHaveFocus();
+    const first = said().firstChild;
+    await fillBase(user);
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(said()).toHaveTextContent("Kapak nesting'e eklendi: 1 adet.");
+    // a new line, not the old one changed: a live region says it again
+    expect(said().firstChild).not.toBe(first);
+  });
+
   it('adds material, thickness, grain and bands, keeping material and thickness for the next part', async () => {
     const { onAdd, user } = show();
     await user.click(toggle());

@@ -112,6 +112,10 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
   }, [draftKey, draft, extras, rotate, extrasOpen]);
   const notices = useNotices();
   const fileRef = useRef<HTMLInputElement>(null);
+  // What a screen reader is told after an add: the focus goes back to the
+  // name, and the list and the layout change elsewhere. n renews the line,
+  // so that the same part added twice is said twice.
+  const [added, setAdded] = useState<{ n: number; text: string } | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -130,6 +134,7 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
       return;
     }
     onAdd([{ ...c.part, ...(rotate ? {} : { rotate: false }) }]);
+    setAdded((a) => ({ n: (a?.n ?? 0) + 1, text: partMsg.oneAdded(c.part.name, c.part.quantity) }));
     setDraft(emptyDraft);
     setRotate(true);
     setExtras({ ...emptyExtras, material: extras.material, thickness: extras.thickness });
@@ -284,6 +289,9 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
           <button type="button" className="secondary" onClick={onOpenSaved}>
             {msg.savedParts}
           </button>
+        </div>
+        <div className="sr-only" role="status">
+          {added && <p key={added.n}>{added.text}</p>}
         </div>
       </form>
     </section>

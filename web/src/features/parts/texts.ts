@@ -114,6 +114,9 @@ export const partMsg = {
   ambiguousComma: (decimal: string) =>
     `${decimal} ondalık bir genişlik mi, genişlik ve yükseklik mi belli değil; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5") ya da hücreleri noktalı virgülle ayırın.`,
 
+  /** said to a screen reader when the form adds a part (the list and layout change out of its sight) */
+  oneAdded: (name: string, quantity: number) => `${name} nesting'e eklendi: ${fmtInt(quantity)} adet.`,
+
   // The part list's CSV import (the stock dialog's button and words).
   importCsv: 'CSV içe aktar',
   csvAdded: (n: number) => `${fmtInt(n)} parça CSV dosyasından nesting'e eklendi.`,

@@ -138,5 +138,7 @@ describe('Pager layout', () => {
     for (const b of ['.pager-prev', '.pager-next']) expect(rule(resultsCss, b)).toMatch(/white-space:\s*nowrap/);
     // on a phone the page line goes under the buttons, which stay at the two ends of one row
     expect(resultsCss).toMatch(/@media \(max-width: \d+px\) \{\s*\.pager \{ grid-template-areas: 'prev \. next' 'info info info'; \}/);
+    // and on the narrowest their words wrap, so that Sonraki stays on the screen (320 px: WCAG 1.4.10)
+    expect(resultsCss).toMatch(/@media \(max-width: 400px\) \{\s*\.pager-prev, \.pager-next \{ white-space: normal; \}/);
   });
 });

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../engine/types';
 import { fitScale, Preview } from './Preview';
@@ -90,6 +90,20 @@ describe('Preview without marks (the results screen)', () => {
     expect(drawn.texts.map((t) => t.text)).toEqual(['Kapak', '40x30', 'Kapak', '40x30', 'Raf', '40x30']);
     expect(Math.max(...drawn.texts.map((t) => parseFloat(/(\d+(\.\d+)?)px/.exec(t.font)![1])))).toBeLessThanOrEqual(13);
   });
+
+  it('says in words what the canvas shows: the sheet, then each part where it lies, top to bottom', () => {
+    const turned = { ...page, parts: [...page.parts, { id: 'a-1', name: 'Arka', x: 50, y: 40, width: 45.5, height: 30, rotated: true, originalIndex: 2 }] } as Page;
+    render(<Preview sheet={sheet} page={turned} ultra={false} />);
+    expect(screen.getByRole('img', { name: 'Tuval 100 x 100 cm: Yerleştirilen: 4 parça' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Levhadaki parçalar' });
+    expect(list).toHaveClass('sr-only');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kapak 40 x 30 cm: soldan 0 cm, üstten 0 cm',
+      'Raf 40 x 30 cm: soldan 50 cm, üstten 0 cm',
+      'Kapak 40 x 30 cm: soldan 0 cm, üstten 40 cm',
+      'Arka 45,5 x 30 cm: soldan 50 cm, üstten 40 cm, döndürülmüş',
+    ]);
+  });
 });
 
 describe('Preview with marks (the checklist)', () => {
@@ -120,6 +134,11 @@ describe('Preview with marks (the checklist)', () => {
     expect(checks[0].x).toBeLessThan(40 * s.scale);
     // the cut piece's name is drawn grey
     expect(drawn.texts.find((t) => t.text === 'Kapak' && t.y < 30 * s.scale)!.fill).toBe('#4b5563');
+  });
+
+  it('leaves the parts in words to the checklist, which lists them', () => {
+    render(<Preview sheet={sheet} page={page} ultra={false} marks={marks} />);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('draws a piece without a mark as without marks', () => {

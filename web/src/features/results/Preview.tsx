@@ -134,7 +134,11 @@ export function bandCodesOf(page: Page): string[] {
   return out;
 }
 
-/** Preview draws one page: the grid, the parts with names and sizes, cuts. */
+/**
+ * Preview draws one page: the grid, the parts with names and sizes, cuts;
+ * for a screen reader the canvas is an image named by the sheet and its
+ * count, followed by a visually hidden list of its parts and places.
+ */
 export function Preview({ sheet, page, ultra, title, cut = false, marks, fit = false }: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -144,6 +148,9 @@ export function Preview({ sheet, page, ultra, title, cut = false, marks, fit = f
   const s = fitted === null ? previewScale(sheet.width, sheet.height, dpr) : fittedScale(sheet.width, sheet.height, fitted, dpr);
   const used = page.parts.reduce((a, p) => a + p.width * p.height, 0);
   const total = sheet.width * sheet.height;
+  // The drawing in words for a screen reader, top to bottom and left to
+  // right; the checklist (marks) lists its pieces itself.
+  const inWords = marks ? null : [...page.parts].sort((a, b) => a.y - b.y || a.x - b.x);
 
   useEffect(() => {
     const canvas = ref.current;
@@ -272,6 +279,13 @@ export function Preview({ sheet, page, ultra, title, cut = false, marks, fit = f
           aria-label={`${title ?? msg.previewTitle(fmtCm(sheet.width), fmtCm(sheet.height))}: ${msg.placedCount(page.parts.length)}`}
         />
       </div>
+      {inWords && (
+        <ul className="sr-only" aria-label={resultMsg.placedParts}>
+          {inWords.map((p) => (
+            <li key={p.id}>{resultMsg.placedPart(p.name, `${fmtCm(p.width)} x ${fmtCm(p.height)}`, fmtCm(p.x), fmtCm(p.y), p.rotated)}</li>
+          ))}
+        </ul>
+      )}
       <div className="preview-stats">
         <span>{msg.placedCount(page.parts.length)}</span>
         <span>{msg.usedArea(fmt1d(used))}</span>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Page, Result, Skipped } from '../engine/types';
 import { ResultsView } from './ResultsView';
@@ -26,11 +26,19 @@ describe('ResultsView', () => {
     expect(screen.getByRole('region', { name: 'Nesting Sonucu' })).toBeInTheDocument();
   });
 
+  it('says the new figures as a whole when a layout comes in', () => {
+    show(result([page(0)], []));
+    const figures = screen.getByTestId('total-pages').closest('.stat-cards')!;
+    expect(figures).toHaveAttribute('aria-live', 'polite');
+    expect(figures).toHaveAttribute('aria-atomic', 'true');
+    expect(figures).toHaveTextContent('Toplam Sayfa1Toplam Parça1Ortalama Verim%50,0');
+  });
+
   it('names the skipped parts with their reasons, as the material view does', () => {
     show(result([page(0)], [skip('Dev', 500, 'Parça tuvale sığmıyor', 2)]));
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent('Tuvale sığmayan parçalar yerleştirilmedi:');
-    expect(screen.getByRole('listitem')).toHaveTextContent(/^Dev \(500x500\) \(2 adet\): Parça tuvale sığmıyor$/);
+    expect(within(notice).getByRole('listitem')).toHaveTextContent(/^Dev \(500x500\) \(2 adet\): Parça tuvale sığmıyor$/);
     expect(notice).not.toHaveTextContent('Hiçbir parça');
   });
 

@@ -124,7 +124,8 @@ export function ResultsView({
       <h2 id="results-title" className="sr-only">
         {msg.resultsTitle}
       </h2>
-      <div className="stat-cards">
+      {/* A screen reader hears the new figures when a layout comes in (the form keeps the focus). */}
+      <div className="stat-cards" aria-live="polite" aria-atomic="true">
         <div className="stat">
           <span>{msg.totalPages}</span>
           <strong data-testid="total-pages">{fmtInt(st?.pages ?? 0)}</strong>

@@ -16,6 +16,10 @@ const fmtI = (v: number): string => intFmt.format(v);
 
 export const resultMsg = {
   pageCut: 'Kesildi',
+  // The drawing's text for a screen reader: each part where it lies, top to bottom.
+  placedParts: 'Levhadaki parçalar',
+  placedPart: (name: string, size: string, x: string, y: string, rotated: boolean) =>
+    `${name} ${size} cm: soldan ${x} cm, üstten ${y} cm${rotated ? ', döndürülmüş' : ''}`,
   offcutName: (code: string, what: string) => `Artık ${code} (${what})`,
   // An offcut used below the minimum use (Page.belowMinUse): sparing it would have cost a sheet.
   belowMinUse: 'en az kullanımın altında: ayrılsaydı yeni levha gerekirdi',

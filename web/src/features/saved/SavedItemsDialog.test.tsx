@@ -252,6 +252,8 @@ describe('SavedItemsDialog footer', () => {
     await user.type(screen.getByLabelText('Ara (parça adı, 40x60 veya düzen adı)'), '45,5x72');
     expect(await screen.findByText('Aramaya uyan: 1 parça · 0 düzen')).toBeInTheDocument();
     expect(screen.queryByText('Raf')).not.toBeInTheDocument();
+    // said to a screen reader as well: the counts are a status
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Aramaya uyan: 1 parça · 0 düzen');
   });
 
   it('offers the job states only for a layout saved with its result', async () => {

@@ -323,7 +323,8 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       wide
       footer={
         <>
-          <span className="muted grow">
+          {/* A status: a screen reader hears the counts change as a search is typed. */}
+          <span className="muted grow" role="status">
             {unreachable ? savedMsg.onlyLocal : (q ? savedMsg.foundCounts : savedMsg.savedCounts)(shownParts.length, rows.length, !!server.next)}
           </span>
           <button type="button" className="secondary" data-autofocus={touch || undefined} onClick={onClose}>
