@@ -115,7 +115,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
       notices.toast(msg.partRemoved(gone.part.name), {
         tone: 'info',
         ms: 6000,
-        action: { label: msg.undo, run: () => restoreLine(gone.part, gone.index) },
+        action: { label: msg.undo, run: () => restoreLine(gone.part, gone.index), undo: true },
       });
     },
     [removeLine, restoreLine, notices],

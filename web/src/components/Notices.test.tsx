@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider, useNotices, type ConfirmOptions } from './Notices';
@@ -120,6 +120,77 @@ describe('toast', () => {
     expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
   });
 
+});
+
+describe('a toast with an undo', () => {
+  function Tell({ run, ms = 6000 }: { run: () => void; ms?: number }) {
+    const notices = useNotices();
+    return (
+      <>
+        <input aria-label="Ad" />
+        <button
+          type="button"
+          onClick={() => notices.toast('"Raf" listeden çıkarıldı.', { tone: 'info', ms, action: { label: 'Geri al', run, undo: true } })}
+        >
+          Söyle
+        </button>
+      </>
+    );
+  }
+
+  it('runs on Ctrl+Z once while it shows, but not from a text field, whose own undo it is', async () => {
+    const run = vi.fn();
+    render(
+      <NoticeProvider>
+        <Tell run={run} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Söyle' }));
+    expect(screen.getByRole('button', { name: 'Geri al' })).toHaveAttribute('aria-keyshortcuts', 'Control+Z Meta+Z');
+    await user.click(screen.getByRole('textbox', { name: 'Ad' }));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(run).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Söyle' }));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(run).toHaveBeenCalledTimes(1);
+    // the newest of the two toasts is undone; the other stays until its time
+    expect(screen.getAllByText('"Raf" listeden çıkarıldı.')).toHaveLength(1);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits while the pointer or the focus is on it, and goes after its time once they leave', async () => {
+    vi.useFakeTimers();
+    try {
+      const run = vi.fn();
+      render(
+        <NoticeProvider>
+          <Tell run={run} ms={1000} />
+        </NoticeProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Söyle' }));
+      const toast = screen.getByText('"Raf" listeden çıkarıldı.').parentElement!;
+      fireEvent.mouseEnter(toast);
+      act(() => vi.advanceTimersByTime(5000));
+      expect(toast).toBeInTheDocument();
+      fireEvent.mouseLeave(toast);
+      fireEvent.focus(within(toast).getByRole('button', { name: 'Geri al' }));
+      act(() => vi.advanceTimersByTime(5000));
+      expect(toast).toBeInTheDocument();
+      fireEvent.blur(within(toast).getByRole('button', { name: 'Geri al' }));
+      act(() => vi.advanceTimersByTime(900));
+      expect(toast).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByText('"Raf" listeden çıkarıldı.')).not.toBeInTheDocument();
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('choose', () => {

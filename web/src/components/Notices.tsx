@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { msg } from '../messages';
 import { Dialog } from './Dialog';
 
@@ -6,10 +6,15 @@ import { Dialog } from './Dialog';
 // the same Turkish texts the specification gives, in real dialogs.
 
 type Tone = 'success' | 'error' | 'info';
-/** ToastAction is a toast's one button, such as "Geri al": it runs and puts the toast away. */
+/**
+ * ToastAction is a toast's one button, such as "Geri al": it runs and puts the toast away. An undo
+ * also runs on Ctrl+Z (⌘Z) while its toast shows and the focus is not in a text field: a keyboard
+ * user would need many Tabs to reach the button at the end of the page in the toast's few seconds.
+ */
 export interface ToastAction {
   label: string;
   run: () => void;
+  undo?: boolean;
 }
 
 interface Toast {
@@ -18,6 +23,7 @@ interface Toast {
   text: string;
   tone: Tone;
   action?: ToastAction;
+  ms: number;
 }
 
 /** Choice is one answer of a question with more than Evet and İptal (choose). */
@@ -64,6 +70,28 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const [asks, setAsks] = useState<Ask[]>([]);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
+  // Each toast's timer: a toast with an action waits while the pointer or the focus is on it
+  // (WCAG 2.2.1: the user may take longer than its time), and its time starts again after.
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((t) => t.filter((x) => x.id !== id));
+  }, []);
+  const startTimer = useCallback(
+    (id: number, ms: number) => {
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), ms),
+      );
+    },
+    [dismiss],
+  );
+  const holdTimer = (id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+  };
 
   const ask = useCallback(
     (text: string, confirm: boolean, destructive?: boolean, choices?: Choice[]) =>
@@ -83,15 +111,33 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       choose: (text, choices) => ask(text, true, true, choices),
       toast: (text, opts = {}) => {
         const id = next.current++;
-        setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success', action: opts.action }]);
-        setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), opts.ms ?? 3000);
+        const ms = opts.ms ?? 3000;
+        setToasts((t) => [...t, { id, text, title: opts.title, tone: opts.tone ?? 'success', action: opts.action, ms }]);
+        startTimer(id, ms);
       },
     }),
-    [ask],
+    [ask, startTimer],
   );
 
-  // A tap on a toast puts it away before its time (on a phone it may cover what is wanted).
-  const dismiss = (id: number) => setToasts((t) => t.filter((x) => x.id !== id));
+  // Ctrl+Z (⌘Z) runs the newest undo on show, unless the focus is in a field, whose own undo it is.
+  const undo = [...toasts].reverse().find((t) => t.action?.undo);
+  useEffect(() => {
+    if (!undo) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
+      const el = document.activeElement;
+      if (el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+      e.preventDefault();
+      dismiss(undo.id);
+      undo.action?.run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, dismiss]);
+  useEffect(() => {
+    const all = timers.current;
+    return () => all.forEach((t) => clearTimeout(t));
+  }, []);
 
   const current = asks[0];
   const answer = (value: string | null) => {
@@ -105,13 +151,25 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       {/* The container lets taps through to the page; a toast takes them (styles.css). */}
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((t) => (
-          <div key={t.id} className={`toast ${t.tone}`} role={t.tone === 'error' ? 'alert' : undefined} onClick={() => dismiss(t.id)}>
+          // A tap on a toast puts it away before its time (on a phone it may cover what is wanted).
+          <div
+            key={t.id}
+            className={`toast ${t.tone}`}
+            role={t.tone === 'error' ? 'alert' : undefined}
+            onClick={() => dismiss(t.id)}
+            onMouseEnter={t.action ? () => holdTimer(t.id) : undefined}
+            onMouseLeave={t.action ? () => startTimer(t.id, t.ms) : undefined}
+            onFocus={t.action ? () => holdTimer(t.id) : undefined}
+            onBlur={t.action ? () => startTimer(t.id, t.ms) : undefined}
+          >
             {t.title && <strong>{t.title}</strong>}
             <span>{t.text}</span>
             {t.action && (
               <button
                 type="button"
                 className="toast-action"
+                aria-keyshortcuts={t.action.undo ? 'Control+Z Meta+Z' : undefined}
+                title={t.action.undo ? `${t.action.label} (Ctrl+Z)` : undefined}
                 onClick={(e) => {
                   e.stopPropagation();
                   dismiss(t.id);
