@@ -25,23 +25,7 @@ func TestStockOutIsSaidPlainly(t *testing.T) {
 		}
 	}
 	res.Skipped = append(res.Skipped, nest.Skipped{ID: "p7", Name: "Raf", Width: 75.6, Height: 52, Quantity: 51, Reason: nest.SkipStockOut})
-	file := filepath.Join(t.TempDir(), "s.pdf")
-	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pages := pdfPages(t, file)
-	for i := range pages {
-		pages[i] = squash(pages[i])
-	}
-	page := func(head string) string {
-		for _, p := range pages {
-			if strings.HasPrefix(strings.TrimSpace(p), head) {
-				return p
-			}
-		}
-		t.Fatalf("no page starts with %q", head)
-		return ""
-	}
+	pages, page := writtenPages(t, res, Options{Now: testNow, Stock: stock, Bands: bands})
 	summary, order := pages[0], page("Sipariş özeti")
 	white, walnut := page("Beyaz Sunta 18 mm Malzeme"), page("Ceviz MDF 18 mm Malzeme")
 	if !strings.Contains(summary, "Stok yetmedi 51 parça stok yetmediği için yerleştirilemedi") {
@@ -80,23 +64,7 @@ func TestUnpricedMaterialClaimsNoCostBound(t *testing.T) {
 			res.Stats.CostLowerBound -= 2100.5
 		}
 	}
-	file := filepath.Join(t.TempDir(), "u.pdf")
-	if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pages := pdfPages(t, file)
-	for i := range pages {
-		pages[i] = squash(pages[i])
-	}
-	page := func(head string) string {
-		for _, p := range pages {
-			if strings.HasPrefix(strings.TrimSpace(p), head) {
-				return p
-			}
-		}
-		t.Fatalf("no page starts with %q", head)
-		return ""
-	}
+	pages, page := writtenPages(t, res, Options{Now: testNow, Stock: stock, Bands: bands})
 	summary, order := pages[0], page("Sipariş özeti")
 	walnut, thin := page("Ceviz MDF 18 mm Malzeme"), page("Beyaz Sunta 8 mm Malzeme")
 	if !strings.Contains(walnut, "2.100,50 TL") {
@@ -111,5 +79,29 @@ func TestUnpricedMaterialClaimsNoCostBound(t *testing.T) {
 	}
 	if !strings.Contains(thin, "(plan en ucuzu)") {
 		t.Errorf("a material priced in full lost its proof:\n%s", thin)
+	}
+}
+
+// writtenPages writes res as a PDF and returns its pages' text, spaces
+// squashed, and a finder of the page that starts with a heading.
+func writtenPages(t *testing.T, res nest.Result, opt Options) ([]string, func(head string) string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "k.pdf")
+	if err := os.WriteFile(file, write(t, res, opt), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := pdfPages(t, file)
+	for i := range pages {
+		pages[i] = squash(pages[i])
+	}
+	return pages, func(head string) string {
+		t.Helper()
+		for _, p := range pages {
+			if strings.HasPrefix(strings.TrimSpace(p), head) {
+				return p
+			}
+		}
+		t.Fatalf("no page starts with %q", head)
+		return ""
 	}
 }
