@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../engine/types';
+import type { Stock } from '../../generated/engine';
 import { groupPages, pageTitle, stockName } from './MaterialResults';
 import { ResultsView } from './ResultsView';
 import { fmtTL, resultMsg } from './texts';
@@ -43,7 +44,7 @@ const stock = [
   { id: 's3', material: 'Ceviz MDF', thickness: 18, width: 183, height: 366, price: 2100, grain: 'vertical' as const },
 ];
 
-function show(result: Result) {
+function show(result: Result, rows: Stock[] = stock) {
   render(
     <ResultsView
       result={result}
@@ -53,7 +54,7 @@ function show(result: Result) {
       searchDone={0}
       onSearchMore={() => {}}
       onCancelSearch={() => {}}
-      stock={stock}
+      stock={rows}
       bands={[{ code: 'B1', name: 'PVC beyaz' }]}
     />,
   );
@@ -289,7 +290,8 @@ describe('a material with a stock row without a price', () => {
         m.material === 'Ceviz MDF' ? { ...m, objective: 'area' as const, costLowerBound: 0 } : m,
       ),
     };
-    show(unpriced);
+    // a second walnut row, without a price
+    show(unpriced, [...stock, { id: 's4', material: 'ceviz mdf ', thickness: 18, width: 122, height: 244 }]);
     const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
     expect(walnut).toHaveTextContent(
       'Bu planın maliyeti 2.100,00 TL (fiyatı olmayan levha satırı var: en az levha alanı arandı). En az levha (kanıtlandı)',
@@ -311,5 +313,32 @@ describe('a material with a stock row without a price', () => {
     const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
     expect(walnut).toHaveTextContent(resultMsg.areaProven);
     expect(walnut).not.toHaveTextContent(resultMsg.sheetProven);
+  });
+
+  it('says nothing of a row without a price when every row has one: the user chose the area objective', () => {
+    const area: Result = {
+      ...kitchen,
+      materials: kitchen.materials!.map((m) => (m.cost > 0 ? { ...m, objective: 'area' as const, costLowerBound: 0 } : m)),
+    };
+    show(area);
+    const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
+    expect(walnut).toHaveTextContent('Bu planın maliyeti 2.100,00 TL. En az levha (kanıtlandı)');
+    expect(walnut).not.toHaveTextContent('fiyatı olmayan');
+  });
+});
+
+describe('a material cut from offcuts alone, under the cost objective', () => {
+  it('is proven the cheapest (offcuts are free), not the least sheet area', () => {
+    // as the engine answers three parts on offcuts of several sizes: cost 0, optimal, more sheets than the bound
+    const offcuts: Result = {
+      ...kitchen,
+      materials: kitchen.materials!.map((m) =>
+        m.material === 'Ceviz MDF' ? { ...m, pages: 2, lowerBound: 1, objective: 'cost' as const, cost: 0, costLowerBound: 0, optimal: true } : m,
+      ),
+    };
+    show(offcuts);
+    const walnut = screen.getAllByTestId('material-section').find((s) => s.textContent?.includes('Ceviz MDF'))!;
+    expect(walnut).toHaveTextContent(resultMsg.costProven(0));
+    expect(walnut).not.toHaveTextContent(resultMsg.areaProven);
   });
 });

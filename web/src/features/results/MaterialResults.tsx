@@ -67,17 +67,36 @@ export function pageTitle(stock: Stock[] | undefined, page: Page, sheet: { width
  * that it is the cheapest; else its cost if any, then its sheets and their bound, or what it is
  * proven best at (the fewest sheets, or the least sheet area). A
  * material with a stock row without a price is laid out for the least sheet area: its cost bound is
- * 0 and its optimal speaks of area, so it is not called the cheapest (export.CostBounded).
+ * 0 and its optimal speaks of area, so it is not called the cheapest (export.CostBounded). The
+ * note that a row has no price is given only when one of stock's rows of the material has none
+ * (stock unknown: given), not when the user chose the area objective (as kesim nest says it).
  */
-export function proofOf(m: NonNullable<Result['materials']>[number]): string {
+export function proofOf(m: NonNullable<Result['materials']>[number], stock?: readonly Stock[]): string {
   // Parts left for want of stock: the bounds speak of the parts placed, the plan is not the job's.
   if (m.stockOut) return resultMsg.stockOut(m.stockOut);
   if (m.cost > 0 && m.objective === 'cost') return m.optimal ? resultMsg.costProven(m.cost) : resultMsg.costProof(m.cost, m.costLowerBound);
   // The sheet bound met proves the fewest sheets whatever the objective; a plan of several sizes
-  // can be the least area on more sheets than the bound.
+  // can be the least area on more sheets than the bound. Under the cost objective a plan of no
+  // cost (offcuts only, which are free) is proven the cheapest, nothing of its area.
   const sheets =
-    m.pages <= m.lowerBound ? resultMsg.sheetProven : m.optimal ? resultMsg.areaProven : resultMsg.sheetProof(m.pages, m.lowerBound);
-  return m.cost > 0 ? `${resultMsg.costOnly(m.cost, m.objective === 'area')} ${sheets}` : sheets;
+    m.pages <= m.lowerBound
+      ? resultMsg.sheetProven
+      : m.optimal && m.objective === 'area'
+        ? resultMsg.areaProven
+        : m.optimal && m.objective === 'cost'
+          ? resultMsg.costProven(m.cost)
+          : resultMsg.sheetProof(m.pages, m.lowerBound);
+  return m.cost > 0 ? `${resultMsg.costOnly(m.cost, m.objective === 'area' && hasUnpricedRow(m, stock))} ${sheets}` : sheets;
+}
+
+/** hasUnpricedRow reports whether a stock row of material m (as the engine groups them: material trimmed and case folded, thickness) other than an offcut has no price; true when the rows are not known. */
+function hasUnpricedRow(m: { material: string; thickness?: number }, stock?: readonly Stock[]): boolean {
+  if (!stock) return true;
+  const fold = (s: string | undefined) => (s ?? '').trim().toLocaleLowerCase('tr-TR');
+  const thick = (t: number | undefined) => Math.round((t ?? 0) * 100);
+  return stock.some(
+    (r) => !r.offcut && !((r.price ?? 0) > 0) && fold(r.material) === fold(m.material) && thick(r.thickness) === thick(m.thickness),
+  );
 }
 
 interface Props {
@@ -137,7 +156,7 @@ function MaterialSection({
           {m.cost > 0 && <span className="cost"> · {resultMsg.cost(m.cost)}</span>}
         </p>
       )}
-      {m && <p className={m.optimal && !m.stockOut ? 'proof ok' : 'proof'}>{proofOf(m)}</p>}
+      {m && <p className={m.optimal && !m.stockOut ? 'proof ok' : 'proof'}>{proofOf(m, stock)}</p>}
       {page && (
         <>
           <Pager
