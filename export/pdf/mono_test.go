@@ -214,6 +214,22 @@ func TestBandDashesDistinct(t *testing.T) {
 	}
 }
 
+// Past six band codes a job's codes still differ in colour or in dash
+// pattern: the first 36 each have a style of their own.
+func TestBandStylesPastSixCodes(t *testing.T) {
+	seen := map[[2]int]int{}
+	for i := range len(bandPalette) * len(bandDashes) {
+		c, d := bandStyle(i)
+		if j, ok := seen[[2]int{c, d}]; ok {
+			t.Errorf("band codes %d and %d share colour %d and dash pattern %d", j, i, c, d)
+		}
+		seen[[2]int{c, d}] = i
+	}
+	if c, d := bandStyle(0); c != 0 || d != 0 {
+		t.Errorf("the first code is colour %d, pattern %d; want the first of each (solid)", c, d)
+	}
+}
+
 // No text of the shop PDF is smaller than 6 pt: smaller letters break up
 // in a laser printer's halftone. Part numbers, grid numbers, cut tags and
 // the names in small parts included, on the engine's layouts (guillotine

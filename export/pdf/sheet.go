@@ -181,7 +181,17 @@ var bandPalette = [...][3]int{
 }
 
 func (d *doc) bandRGB(code string) [3]int {
-	return bandPalette[d.bandColor[code]%len(bandPalette)]
+	c, _ := bandStyle(d.bandColor[code])
+	return bandPalette[c]
+}
+
+// bandStyle returns the colour (in bandPalette) and the dash pattern (in
+// bandDashes) of the i-th band code: the first six take a colour and a
+// pattern each, and the codes after them shift the pattern against the
+// colour, so that the first 36 codes of a job differ in one or the other.
+func bandStyle(i int) (colour, dash int) {
+	n := len(bandPalette)
+	return i % n, (i + i/n) % n
 }
 
 // bandDashes holds the dash patterns of banded edges in mm at bandWidth,
@@ -206,7 +216,8 @@ func (d *doc) bandStroke(code string, lw float64) {
 	rgb := d.bandRGB(code)
 	d.f.SetDrawColor(rgb[0], rgb[1], rgb[2])
 	d.f.SetLineWidth(lw)
-	dash := slices.Clone(bandDashes[d.bandColor[code]%len(bandDashes)])
+	_, k := bandStyle(d.bandColor[code])
+	dash := slices.Clone(bandDashes[k])
 	for i := range dash {
 		dash[i] *= lw / bandWidth
 	}
