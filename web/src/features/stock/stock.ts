@@ -210,7 +210,8 @@ export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock>
   if (Number.isNaN(thickness)) bad('thickness', stockMsg.badThickness);
   const side = (field: 'width' | 'height') => {
     const v = parseDecimal(d[field]);
-    if (!(v > 0)) bad(field, stockMsg.badSheet);
+    // The engine takes a sheet's sides rounded down to 0,01 cm: less is no sheet (as kesim nest --stock says).
+    if (!(v >= 0.01 - 1e-9)) bad(field, stockMsg.badSheet);
     else if (v > STORE_MAX_SIZE_CM) bad(field, stockMsg.sheetTooBig);
     return v;
   };
