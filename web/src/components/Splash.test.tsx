@@ -34,4 +34,9 @@ describe('Splash', () => {
     expect(region).toContainElement(screen.getByRole('heading', { level: 1, name: 'Kesim' }));
     expect(region).toContainElement(screen.getByRole('progressbar', { name: 'Nesting Program' }));
   });
+
+  it('marks its English subtitle as English, for a screen reader to say it so', () => {
+    render(<Splash title="Kesim" onDone={() => {}} />);
+    expect(screen.getByText('Nesting Program', { selector: 'p' })).toHaveAttribute('lang', 'en');
+  });
 });

@@ -34,7 +34,8 @@ export function Splash({ title, onDone, ms = 3000 }: { title: string; onDone: ()
       {/* A landmark of its own: while it shows, the page beneath is hidden from screen readers. */}
       <section className="splash-box" aria-label={title}>
         <h1>{title}</h1>
-        <p>{msg.splashSubtitle}</p>
+        {/* The spec's English subtitle: said as English by a screen reader. */}
+        <p lang="en">{msg.splashSubtitle}</p>
         <div className="bar" role="progressbar" aria-label={msg.splashSubtitle} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
           <div style={{ width: `${pct}%` }} />
         </div>
