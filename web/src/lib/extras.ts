@@ -25,3 +25,12 @@ export function withoutEmptyExtras<T extends Extras>(p: T): T {
   if (e && Object.keys(e).length) out.edges = e;
   return out as T;
 }
+
+/**
+ * materialKey is the material group a stock row, a part, a page or a material of a result belongs
+ * to, as the engine groups them: the material trimmed and case folded the Turkish way, and the
+ * thickness to 0,01 mm.
+ */
+export function materialKey(material: string | undefined, thickness: number | undefined): string {
+  return `${(material ?? '').trim().toLocaleLowerCase('tr-TR')}|${Math.round((thickness ?? 0) * 100)}`;
+}

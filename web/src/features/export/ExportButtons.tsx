@@ -2,6 +2,7 @@ import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { jobApi, type CutOffcut } from '../../lib/api';
+import { materialKey } from '../../lib/extras';
 import { msg } from '../../messages';
 import type { Band, OffcutRule, Stock } from '../../generated/engine';
 import type { Request, Result } from '../engine/types';
@@ -98,9 +99,8 @@ function safePart(s: string): string {
 export function perMaterial(result: Result): { label: string; result: Result }[] {
   const out: { label: string; result: Result }[] = [];
   for (const m of result.materials ?? []) {
-    const pages = result.pages.filter(
-      (p) => (p.material ?? '').trim().toLocaleLowerCase('tr-TR') === m.material.trim().toLocaleLowerCase('tr-TR') && (p.thickness ?? 0) === (m.thickness ?? 0),
-    );
+    const group = materialKey(m.material, m.thickness);
+    const pages = result.pages.filter((p) => materialKey(p.material, p.thickness) === group);
     if (pages.length === 0) continue;
     const first = pages[0];
     const placed = pages.reduce((n, p) => n + p.parts.length, 0);

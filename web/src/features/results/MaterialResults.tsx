@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Band, Stock } from '../../generated/engine';
 import { fmtCm } from '../../lib/number';
+import { materialKey } from '../../lib/extras';
 import { fmtInt } from '../../messages';
 import type { Page, Result } from '../engine/types';
 import { Pager } from './Pager';
@@ -24,14 +25,13 @@ export interface MaterialGroup {
  * summary.
  */
 export function groupPages(result: Result): MaterialGroup[] {
-  const key = (m: string | undefined, t: number | undefined) => `${(m ?? '').trim().toLocaleLowerCase('tr-TR')}|${t ?? 0}`;
   const groups = new Map<string, MaterialGroup>();
   for (const m of result.materials ?? []) {
-    const k = key(m.material, m.thickness);
+    const k = materialKey(m.material, m.thickness);
     if (!groups.has(k)) groups.set(k, { key: k, material: m.material, thickness: m.thickness, pages: [], info: m });
   }
   for (const p of result.pages) {
-    const k = key(p.material, p.thickness);
+    const k = materialKey(p.material, p.thickness);
     let g = groups.get(k);
     if (!g) {
       g = { key: k, material: p.material ?? '', thickness: p.thickness, pages: [] };
@@ -92,11 +92,8 @@ export function proofOf(m: NonNullable<Result['materials']>[number], stock?: rea
 /** hasUnpricedRow reports whether a stock row of material m (as the engine groups them: material trimmed and case folded, thickness) other than an offcut has no price; true when the rows are not known. */
 function hasUnpricedRow(m: { material: string; thickness?: number }, stock?: readonly Stock[]): boolean {
   if (!stock) return true;
-  const fold = (s: string | undefined) => (s ?? '').trim().toLocaleLowerCase('tr-TR');
-  const thick = (t: number | undefined) => Math.round((t ?? 0) * 100);
-  return stock.some(
-    (r) => !r.offcut && !((r.price ?? 0) > 0) && fold(r.material) === fold(m.material) && thick(r.thickness) === thick(m.thickness),
-  );
+  const group = materialKey(m.material, m.thickness);
+  return stock.some((r) => !r.offcut && !((r.price ?? 0) > 0) && materialKey(r.material, r.thickness) === group);
 }
 
 interface Props {
