@@ -11,9 +11,12 @@
 // it is printed as it is, the QR code carries it in UTF-8, and the Code 128,
 // which carries ASCII alone, its ASCII form (BarcodeText: "Kapi-sol-0").
 //
-// A text too long for its line is first set smaller (down to minShrink of
-// its size), then shortened with "…"; the id under the barcode is only set
-// smaller, so that it is always whole. Nothing is drawn past its label,
+// No text is under 6 pt (minText), as on the sheet PDF. A text too long
+// for its line is first set smaller (down to minShrink of its size, never
+// under minText), then shortened with "…"; the id under the barcode is
+// never shortened but wraps onto more lines, and a band code takes two
+// lines along its edge before it keeps only its start and end. Nothing
+// is drawn past its label,
 // nor, on an A4 sheet, within 5 mm of the page's edge (preset.edge).
 //
 // With Options.SheetURL, the address of a saved job, the QR code carries
@@ -444,16 +447,18 @@ func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 	if p.Number > 0 {
 		number = strconv.Itoa(p.Number) + " · "
 	}
-	f.SetFont(pdf.FontFamily, "B", 9*s)
+	f.SetFont(pdf.FontFamily, "B", pt(9, s))
 	f.Text(tx, ty, number)
 	nw := f.GetStringWidth(number)
-	f.Text(tx+nw, ty, d.fitMiddle(pdf.Printable(p.Name), "B", 9*s, textW*s-nw))
+	f.Text(tx+nw, ty, d.fitMiddle(pdf.Printable(p.Name), "B", pt(9, s), textW*s-nw))
 
 	lines := []string{
 		"Net " + export.Size(finishedW, finishedH) + " cm",
 		"Kesim " + export.Size(p.Width, p.Height) + " cm",
 	}
+	materialLine := -1
 	if strings.TrimSpace(material) != "" || thickness > 0 {
+		materialLine = len(lines)
 		lines = append(lines, pdf.Printable(export.MaterialName(material, thickness)))
 	}
 	// The number the QR code opens and the checklist shows: after a re-plan
@@ -465,10 +470,15 @@ func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 	for i, line := range lines {
 		lw := textW
 		if i >= 3 {
-			lw = 43 // beside the outline
+			lw = 44.5 // beside the outline
 		}
 		tx, ty = at(pad, pad+7+float64(i)*2.9)
-		f.Text(tx, ty, d.fit(line, "", 6.5*s, lw*s))
+		if i == materialLine {
+			// The thickness, at its end, matters as much as its start.
+			f.Text(tx, ty, d.fitMiddle(line, "", pt(6.5, s), lw*s))
+			continue
+		}
+		f.Text(tx, ty, d.fit(line, "", pt(6.5, s), lw*s))
 	}
 
 	// QR code, top right: the piece's id, or its sheet's checklist.
@@ -482,73 +492,148 @@ func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 	}
 
 	// Code 128, bottom left, with the id under it; a note in its place
-	// when its bars would be too fine to scan.
-	bx, by := at(pad, baseH-pad-8.5)
-	drawn, err := d.code128(BarcodeText(p.ID), bx, by, 44*s, 6*s)
+	// when its bars would be too fine to scan. The id as written, Turkish
+	// letters and all, is whole and at least minText: one wider than the
+	// bars wraps onto more lines (it was set smaller, down to 2,8 pt). The
+	// bars make room for a second line by starting higher, in the space
+	// under the text lines; an id that keeps its bars never takes a third
+	// (its letters are at most 2,4 mm at 6 pt for 11 modules of 0,15 mm,
+	// under 2 lines of 44 mm). Without bars the id takes the lines it
+	// needs, at most 4 for MaxID of the widest letters, the note above.
+	id := pdf.Printable(p.ID)
+	idSize := pt(6, s)
+	f.SetFont(pdf.FontFamily, "", idSize)
+	idLines := d.wrap(id, 44*s)
+	lead := lineHeight(idSize) / s // design mm
+	idTop := baseH - pad - float64(len(idLines)-1)*lead
+	barH := min(6.0, idTop-2.5-23.5)
+	_, by := at(pad, idTop-2.5-barH)
+	bx, _ := at(pad, 0)
+	drawn, err := d.code128(BarcodeText(p.ID), bx, by, 44*s, barH*s)
 	if err != nil {
 		return err
 	}
+	f.SetFont(pdf.FontFamily, "", idSize)
 	if !drawn {
-		note := d.fit(noBarcode, "", 6*s, 44*s)
-		f.Text(bx+(44*s-f.GetStringWidth(note))/2, by+3.5*s, note)
+		// The note's line just above the id's.
+		_, ny := at(pad, idTop-lead)
+		f.Text(bx+(44*s-f.GetStringWidth(noBarcode))/2, ny, noBarcode)
 	}
-	// The id as written, Turkish letters and all, whole: set smaller
-	// when it is wider than the bars (it was drawn past the label).
-	id := pdf.Printable(p.ID)
-	d.shrink(id, "", 6*s, 44*s, 0)
-	tx, ty = at(pad, baseH-pad)
-	f.Text(tx+(44*s-f.GetStringWidth(id))/2, ty, id)
+	for i, line := range idLines {
+		tx, ty = at(pad, idTop+float64(i)*lead)
+		f.Text(tx+(44*s-f.GetStringWidth(line))/2, ty, line)
+	}
 
 	// Outline with bands and grain, bottom right.
-	ox, oy := at(49, 18)
-	d.outline(p, part.Grain, ox, oy, 18.5*s, 16.5*s, s)
+	ox, oy := at(49, 17)
+	d.outline(p, part.Grain, ox, oy, 18.5*s, 17.5*s, s)
 	return nil
 }
 
 // outline draws the part as placed, fitted into the box (x, y, w, h), a
 // thick line on each banded edge with its code, and the grain arrow.
+//
+// Each code runs along its edge, within the box: the left and right ones
+// turned, as a code wider than the margin beside the outline was drawn
+// over the outline and past the label; the top and bottom ones may run
+// past their edge's ends, to the box's. It is set in 5 pt at the design's
+// scale, at least minText, smaller down to minText (or 70 %) when it is
+// too long for its edge; still too long, it
+// takes two lines, the margin on its side growing and the outline
+// shrinking for them; too long for two, it keeps its start on the first
+// line and its end, after "…", on the second (the sheet PDF's legend and
+// the cut list have it whole).
 func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 	f := d.f
-	code := 2.6 * s // room for the band codes around the outline
-	bw, bh := w-2*code, h-2*code
+	var codes [4]string // top, bottom, left, right
+	if e := p.Edges; e != nil {
+		codes = [4]string{pdf.Printable(e.Top), pdf.Printable(e.Bottom), pdf.Printable(e.Left), pdf.Printable(e.Right)}
+	}
+	size := pt(5, s)
+	em := size / d.k
+	gap := 0.45*s + 0.15 // the band line's outer half, and air
+	// The margins, in lines of code, and the codes' lines: a side takes
+	// two lines when its code does not fit one; as that shrinks the room
+	// of the sides across, a few rounds settle it.
+	var lines [4]int
+	var text [4][]string
+	var sizes [4]float64
+	var bw, bh float64
+	for range 4 {
+		margin := func(i int) float64 { return gap + float64(max(lines[i], 1))*em }
+		bw, bh = w-margin(2)-margin(3), h-margin(0)-margin(1)
+		changed := false
+		for i, c := range codes {
+			if c == "" {
+				continue
+			}
+			// The top and bottom codes have the box's width: the turned
+			// codes stay within bh, beside the outline.
+			room := w
+			if i >= 2 {
+				room = bh
+			}
+			text[i], sizes[i] = d.bandLines(c, size, room)
+			if len(text[i]) != lines[i] {
+				lines[i], changed = len(text[i]), true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	margin := func(i int) float64 { return gap + float64(max(lines[i], 1))*em }
+	bw, bh = max(bw, 2*s), max(bh, 2*s)
 	scale := min(bw/p.Width, bh/p.Height)
 	pw, ph := max(p.Width*scale, 2*s), max(p.Height*scale, 2*s)
-	px, py := x+code+(bw-pw)/2, y+code+(bh-ph)/2
+	px, py := x+margin(2)+(bw-pw)/2, y+margin(0)+(bh-ph)/2
 	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.2 * s)
 	f.Rect(px, py, pw, ph, "D")
-	if e := p.Edges; e != nil {
-		f.SetLineWidth(0.9 * s)
-		f.SetLineCapStyle("butt")
-		// Each code runs along its edge, within the box: the left and
-		// right ones turned, as a code wider than the margin beside the
-		// outline was drawn over the outline and past the label.
-		band := func(c string, x1, y1, x2, y2, tx, ty, angle float64) {
-			c = pdf.Printable(c)
-			if c == "" {
-				return
+	f.SetLineWidth(0.9 * s)
+	f.SetLineCapStyle("butt")
+	ends := [4][4]float64{{px, py, px + pw, py}, {px, py + ph, px + pw, py + ph}, {px, py, px, py + ph}, {px + pw, py, px + pw, py + ph}}
+	for i, c := range codes {
+		if c == "" {
+			continue
+		}
+		e := ends[i]
+		f.Line(e[0], e[1], e[2], e[3])
+	}
+	ascent, descent := 0.75*em, 0.22*em
+	for i, t := range text {
+		n := len(t)
+		for j, line := range t {
+			f.SetFont(pdf.FontFamily, "B", sizes[i])
+			lw := f.GetStringWidth(line)
+			// A line's baseline, out from its edge: the text's top points
+			// away from the part, but on the bottom edge, where it reads
+			// as it stands; the first line is the outer one.
+			out := gap + descent + float64(n-1-j)*em
+			if i == 1 {
+				out = gap + ascent + float64(j)*em
 			}
-			f.Line(x1, y1, x2, y2)
-			room := bw // along the edge, clear of the corners, where the turned codes run
-			if angle != 0 {
-				room = bh
-			}
-			c = d.fit(c, "B", 5*s, room)
-			if angle != 0 {
+			// Centred on the edge, and kept within the box.
+			tx := min(max(px+pw/2-lw/2, x), x+w-lw)
+			switch i {
+			case 0:
+				f.Text(tx, py-out, line)
+			case 1:
+				f.Text(tx, py+ph+out, line)
+			default:
+				angle, tx := 90.0, px-out
+				if i == 3 {
+					angle, tx = -90, px+pw+out
+				}
+				ty := py + ph/2
 				f.TransformBegin()
 				f.TransformRotate(angle, tx, ty)
-			}
-			f.Text(tx-f.GetStringWidth(c)/2, ty, c)
-			if angle != 0 {
+				f.Text(tx-lw/2, ty, line)
 				f.TransformEnd()
 			}
 		}
-		band(e.Top, px, py, px+pw, py, px+pw/2, py-0.7*s, 0)
-		band(e.Bottom, px, py+ph, px+pw, py+ph, px+pw/2, py+ph+2.1*s, 0)
-		band(e.Left, px, py, px, py+ph, px-0.9*s, py+ph/2, 90)
-		band(e.Right, px+pw, py, px+pw, py+ph, px+pw+0.9*s, py+ph/2, -90)
-		f.SetLineCapStyle("square")
 	}
+	f.SetLineCapStyle("square")
 	// The grain runs along the height as entered (vertical) or the width;
 	// a turned part has it the other way on the sheet.
 	along := ""
@@ -597,8 +682,10 @@ func minBarModule(preset string) float64 {
 
 // noBarcode stands where the bars of an id too long to scan would be: the
 // id is printed whole under it and, unless the labels carry sheet
-// addresses, in the QR code.
-const noBarcode = "Barkod yok: kimlik barkoda sığmayacak kadar uzun"
+// addresses, in the QR code. It is short enough for minText on every
+// preset (it said "… barkoda sığmayacak kadar uzun", which a4-3x8 set in
+// 5 pt).
+const noBarcode = "Barkod yok: kimlik çok uzun"
 
 // code128 draws the Code 128 barcode of id in the box (x, y, w, h), its
 // bars as wide as the box allows with a quiet zone of ten modules on each
@@ -721,8 +808,8 @@ func isDark(c color.Color) bool {
 const minShrink = 0.7
 
 // shrink sets the font (style, at most size points) to the largest size
-// down to size*least at which s fits width mm, and reports whether it
-// fits there; least 0 shrinks as far as it takes.
+// down to size*least, and never under minText, at which s fits width mm,
+// and reports whether it fits there.
 func (d *drawer) shrink(s, style string, size, width, least float64) bool {
 	d.f.SetFont(pdf.FontFamily, style, size)
 	w := d.f.GetStringWidth(s)
@@ -730,8 +817,8 @@ func (d *drawer) shrink(s, style string, size, width, least float64) bool {
 		return true
 	}
 	smaller := size * width / w * 0.999 // the width scales with the size
-	if smaller < size*least {
-		d.f.SetFont(pdf.FontFamily, style, size*least)
+	if floor := max(size*least, minText); smaller < floor {
+		d.f.SetFont(pdf.FontFamily, style, max(size, floor)) // never larger than size
 		return false
 	}
 	d.f.SetFont(pdf.FontFamily, style, smaller)
@@ -774,6 +861,86 @@ func (d *drawer) fitMiddle(s, style string, size, width float64) string {
 		return s
 	}
 	return pdf.FitMiddle(d.f, s, width)
+}
+
+// minText is the smallest text a label prints, in points, as on the
+// sheet PDF: smaller letters break up in a laser printer's halftone and on
+// a thermal roll's dots.
+const minText = 6.0
+
+// pt is the size in points of a text designed at size on a label of the
+// design at scale s: size*s, at least minText. On a4-3x8 (scale 0,93) the
+// band codes, designed at 5 pt, and the id, at 6, are set in 6 pt.
+func pt(size, s float64) float64 { return max(size*s, minText) }
+
+// lineHeight is the distance between two lines of a text of size points,
+// in mm.
+func lineHeight(size float64) float64 { return size * 1.15 * 25.4 / 72 }
+
+// breakAfter reports whether a text may be wrapped after r: a space, a
+// dash or a separator a band code or an id is written with.
+func breakAfter(r rune) bool { return strings.ContainsRune(" -–—/_.,;:", r) }
+
+// wrap breaks s into lines at most width mm wide in the current font:
+// after a space or separator where one falls on the line, else between
+// letters; a space at a break is left out. It never drops a letter.
+func (d *drawer) wrap(s string, width float64) []string {
+	var lines []string
+	r := []rune(strings.TrimSpace(s))
+	for len(r) > 0 {
+		if d.f.GetStringWidth(string(r)) <= width+1e-9 {
+			lines = append(lines, string(r))
+			break
+		}
+		// The most letters that fit, at least one.
+		n := 1
+		for n < len(r) && d.f.GetStringWidth(string(r[:n+1])) <= width+1e-9 {
+			n++
+		}
+		cut := n
+		for k := n; k > n/2; k-- {
+			if breakAfter(r[k-1]) {
+				cut = k
+				break
+			}
+		}
+		lines = append(lines, strings.TrimRight(string(r[:cut]), " "))
+		r = []rune(strings.TrimLeft(string(r[cut:]), " "))
+	}
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	return lines
+}
+
+// bandLines returns the lines band code c is printed in along an edge of
+// room mm, and their size in points: one line at size, smaller down to
+// minText (or 70 % of size, when larger); else two lines at that size;
+// else its start on the first line and "…" and its end on the second.
+func (d *drawer) bandLines(c string, size, room float64) ([]string, float64) {
+	if d.shrink(c, "B", size, room, minShrink) {
+		fs, _ := d.f.GetFontSize()
+		return []string{c}, fs
+	}
+	fs, _ := d.f.GetFontSize()
+	if lines := d.wrap(c, room); len(lines) <= 2 {
+		return lines, fs
+	}
+	first := d.wrap(c, room)[0]
+	r := []rune(c)
+	k := 0 // letters of the end kept
+	for k < len(r)-len([]rune(first)) && d.f.GetStringWidth("…"+string(r[len(r)-k-1:])) <= room+1e-9 {
+		k++
+	}
+	// The end is cut after a separator where one is near.
+	tail := r[len(r)-k:]
+	for j := 0; j < len(tail)/2; j++ {
+		if breakAfter(tail[j]) {
+			tail = tail[j+1:]
+			break
+		}
+	}
+	return []string{first, "…" + string(tail)}, fs
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }

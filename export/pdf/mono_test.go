@@ -1,12 +1,7 @@
 package pdf
 
 import (
-	"bytes"
-	"compress/zlib"
 	"fmt"
-	"io"
-	"regexp"
-	"strconv"
 	"testing"
 
 	"kesim/export/internal/exporttest"
@@ -16,131 +11,6 @@ import (
 // A black-and-white laser printer, what most workshops print on, turns
 // every colour into a grey: what tells things apart on paper must be a
 // line's width or dash pattern, a grey level, or a word, not a hue.
-
-// stroke is a line the page draws: its ends in points (PDF space, y up),
-// its width in points, its dash pattern as written ("[] 0.00" solid).
-type stroke struct {
-	x1, y1, x2, y2 float64
-	width          float64
-	dash           string
-}
-
-// shown is a text the page draws, with its font size in points.
-type shown struct {
-	size float64
-	text string
-}
-
-// pageOps is what a page's content stream draws: its lines and its texts.
-type pageOps struct {
-	strokes []stroke
-	texts   []shown
-}
-
-var streamRE = regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
-
-// contentOps returns what each page of file draws, in page order, read
-// from the page content streams as fpdf writes them.
-func contentOps(t *testing.T, file []byte) []pageOps {
-	t.Helper()
-	var pages []pageOps
-	for _, m := range streamRE.FindAllSubmatch(file, -1) {
-		r, err := zlib.NewReader(bytes.NewReader(m[1]))
-		if err != nil {
-			continue
-		}
-		s, err := io.ReadAll(r)
-		if err != nil || !bytes.Contains(s, []byte(" Tf")) || !bytes.Contains(s, []byte("BT ")) || !bytes.Contains(s, []byte(" w\n")) {
-			continue // a font, a picture, not a page
-		}
-		pages = append(pages, parseOps(s))
-	}
-	return pages
-}
-
-// parseOps reads the operators of a content stream this package writes.
-func parseOps(s []byte) pageOps {
-	type state struct {
-		width, size float64
-		dash        string
-	}
-	var (
-		ops      pageOps
-		st       = state{width: 1, dash: "[] 0.00"}
-		stack    []state
-		operands []string
-		path     []stroke
-		cx, cy   float64
-	)
-	num := func(i int) float64 {
-		v, _ := strconv.ParseFloat(operands[len(operands)-i], 64)
-		return v
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
-			i++
-		case c == '(': // a string, with its escapes
-			j, depth := i+1, 1
-			for ; j < len(s) && depth > 0; j++ {
-				switch s[j] {
-				case '\\':
-					j++
-				case '(':
-					depth++
-				case ')':
-					depth--
-				}
-			}
-			operands = append(operands, string(s[i:j]))
-			i = j
-		case c == '[':
-			j := bytes.IndexByte(s[i:], ']') + i + 1
-			operands = append(operands, string(s[i:j]))
-			i = j
-		default:
-			j := i
-			for j < len(s) && !bytes.ContainsRune([]byte(" \n\r\t(["), rune(s[j])) {
-				j++
-			}
-			tok := string(s[i:j])
-			i = j
-			if _, err := strconv.ParseFloat(tok, 64); err == nil || tok[0] == '/' {
-				operands = append(operands, tok)
-				continue
-			}
-			switch tok {
-			case "q":
-				stack = append(stack, st)
-			case "Q":
-				if len(stack) > 0 {
-					st, stack = stack[len(stack)-1], stack[:len(stack)-1]
-				}
-			case "w":
-				st.width = num(1)
-			case "d":
-				st.dash = operands[len(operands)-2] + " " + operands[len(operands)-1]
-			case "Tf":
-				st.size = num(1)
-			case "m":
-				cx, cy = num(2), num(1)
-			case "l":
-				path = append(path, stroke{cx, cy, num(2), num(1), st.width, st.dash})
-				cx, cy = num(2), num(1)
-			case "S":
-				ops.strokes = append(ops.strokes, path...)
-				path = nil
-			case "n", "f", "B", "b", "s":
-				path = nil
-			case "Tj":
-				ops.texts = append(ops.texts, shown{st.size, operands[len(operands)-1]})
-			}
-			operands = operands[:0]
-		}
-	}
-	return ops
-}
 
 // twoBands is one sheet with one part banded along its top with code A and
 // along its bottom with code B, its sides left bare.
@@ -160,43 +30,43 @@ func twoBands() (nest.Result, []nest.Band) {
 // pattern; the legend draws each code's line as its edges are drawn.
 func TestBandedEdgesDifferWithoutColour(t *testing.T) {
 	res, bands := twoBands()
-	pages := contentOps(t, write(t, res, Options{Now: testNow, Bands: bands}))
+	pages := exporttest.ContentOps(t, write(t, res, Options{Now: testNow, Bands: bands}))
 	if len(pages) != 2 {
 		t.Fatalf("%d pages, want the summary and the sheet", len(pages))
 	}
 	outline := 0.0 // the widest line that is not a band's: the sheet's outline
-	var thick []stroke
-	for _, s := range pages[1].strokes {
-		if s.width >= 2 { // points; 0,9 mm is 2,55 pt
+	var thick []exporttest.Stroke
+	for _, s := range pages[1].Strokes {
+		if s.Width >= 2 { // points; 0,9 mm is 2,55 pt
 			thick = append(thick, s)
 		} else {
-			outline = max(outline, s.width)
+			outline = max(outline, s.Width)
 		}
 	}
 	// The part's top and bottom edges, then the legend's two lines.
 	if len(thick) != 4 {
 		t.Fatalf("%d thick lines, want 2 banded edges and 2 legend lines: %+v", len(thick), thick)
 	}
-	if thick[0].width < 2.5*outline {
-		t.Errorf("banded edge %.2f pt wide, a bare edge %.2f pt: too alike in grey", thick[0].width, outline)
+	if thick[0].Width < 2.5*outline {
+		t.Errorf("banded edge %.2f pt wide, a bare edge %.2f pt: too alike in grey", thick[0].Width, outline)
 	}
 	top, bottom := thick[0], thick[1]
-	if top.y1 < bottom.y1 { // PDF y runs up
+	if top.Y1 < bottom.Y1 { // PDF y runs up
 		top, bottom = bottom, top
 	}
-	if top.dash == bottom.dash {
-		t.Errorf("the edges of band codes A and B are both drawn %q: told apart by colour alone", top.dash)
+	if top.Dash == bottom.Dash {
+		t.Errorf("the edges of band codes A and B are both drawn %q: told apart by colour alone", top.Dash)
 	}
 	legendA, legendB := thick[2], thick[3] // the legend lists A, then B
-	if legendA.y1 < legendB.y1 {
+	if legendA.Y1 < legendB.Y1 {
 		t.Fatalf("legend lines out of order: %+v", thick[2:])
 	}
-	if legendA.dash != top.dash || legendB.dash != bottom.dash {
-		t.Errorf("legend draws A %q and B %q, the edges are drawn A %q and B %q", legendA.dash, legendB.dash, top.dash, bottom.dash)
+	if legendA.Dash != top.Dash || legendB.Dash != bottom.Dash {
+		t.Errorf("legend draws A %q and B %q, the edges are drawn A %q and B %q", legendA.Dash, legendB.Dash, top.Dash, bottom.Dash)
 	}
-	for _, s := range pages[1].strokes {
-		if s.width < 2 && s.dash != "[] 0.00" {
-			t.Errorf("a thin line is dashed (%q): a dash marks a band only", s.dash)
+	for _, s := range pages[1].Strokes {
+		if s.Width < 2 && s.Dash != "[] 0.00" {
+			t.Errorf("a thin line is dashed (%q): a dash marks a band only", s.Dash)
 		}
 	}
 }
@@ -238,10 +108,10 @@ func TestNoTextUnder6pt(t *testing.T) {
 	layouts := append([]nest.Result{tinyParts(), tinyCuts(), exporttest.Materials()}, exporttest.EngineLayouts(t)...)
 	stock, bands := exporttest.Kitchen()
 	for n, res := range layouts {
-		for p, page := range contentOps(t, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands})) {
-			for _, s := range page.texts {
-				if s.size < 6 {
-					t.Errorf("layout %d page %d: %s set in %.2f pt", n, p+1, s.text, s.size)
+		for p, page := range exporttest.ContentOps(t, write(t, res, Options{Now: testNow, Stock: stock, Bands: bands})) {
+			for _, s := range page.Texts {
+				if s.Size < 6 {
+					t.Errorf("layout %d page %d: %s set in %.2f pt", n, p+1, s.Text, s.Size)
 				}
 			}
 		}
