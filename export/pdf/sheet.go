@@ -315,8 +315,8 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 	if s.Width > 200 {
 		step = 20
 	}
-	f.SetDrawColor(205, 205, 205)
-	f.SetLineWidth(0.1)
+	f.SetDrawColor(gridGrey, gridGrey, gridGrey)
+	f.SetLineWidth(gridWidth)
 	d.font("", numberFont)
 	f.SetTextColor(80, 80, 80) // a lighter grey breaks up in a laser's halftone
 	// Number every grid line, or every n-th when lines are too close for
@@ -376,6 +376,19 @@ func (d *doc) drawSheet(s nest.Sheet, x, y, scale float64, parts []nest.Placed, 
 	}
 	return unshown, d.drawCuts(x, y, scale, cuts, sheet, taken)
 }
+
+// gridGrey and gridWidth (mm) draw the sheet's grid: 41 % grey, 0,2 mm
+// wide, which a black-and-white laser's halftone prints as a line of close
+// dots (at 300 dpi its gaps are at most 0,6 mm), half as dark as a part's outline
+// (0,2 mm of grey 60, 76 %) and far lighter than the sheet's outline
+// (0,3 mm black), a cut (0,35 mm) or a banded edge. The grid was 0,1 mm
+// of grey 205 (20 %), which a mono render broke into specks with gaps of
+// 2 to 3 mm, two thirds of the line missing. (A solid line needs black, which
+// drew the grid as heavy as the parts.)
+const (
+	gridGrey  = 150
+	gridWidth = 0.2
+)
 
 // cutRGB is the colour of a guillotine layout's cuts and their tags: a
 // dark red, which a black-and-white laser prints near black (the tags'
