@@ -24,16 +24,13 @@ type parity struct {
 		Keys            map[string]string   `json:"keys"`
 	} `json:"words"`
 	Cases []struct {
-		Name    string      `json:"name"`
-		Input   string      `json:"input"`
-		Parts   []nest.Part `json:"parts"`
-		Refused []struct {
-			Line  int    `json:"line"`
-			Field string `json:"field"`
-		} `json:"refused"`
-		HeaderRefused int          `json:"headerRefused"`
-		Converted     []Conversion `json:"converted"` // header, from, to
-		Disabled      []int        `json:"disabled"`  // the lines left out
+		Name          string          `json:"name"`
+		Input         string          `json:"input"`
+		Parts         []nest.Part     `json:"parts"`
+		Refused       []parityRefusal `json:"refused"`
+		HeaderRefused int             `json:"headerRefused"`
+		Converted     []Conversion    `json:"converted"` // header, from, to
+		Disabled      []int           `json:"disabled"`  // the lines left out
 	} `json:"cases"`
 }
 
@@ -169,6 +166,7 @@ func TestParity(t *testing.T) {
 				if len(lines) > 0 {
 					t.Errorf("lines refused the web takes: %v", l.errs)
 				}
+				checkMessages(t, l.errs, tc.Refused)
 				if !reflect.DeepEqual(l.info.Disabled, tc.Disabled) {
 					t.Errorf("lines left out %v, want %v", l.info.Disabled, tc.Disabled)
 				}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -849,6 +850,11 @@ func (r *listRow) lengthCell(c column) (v string, shift int, msg string) {
 
 func (r *listRow) bad(c column, msg string) {
 	r.errs = append(r.errs, LineError{Line: r.line, Field: columnNames[c], Message: msg})
+}
+
+// failed reports whether the row's column c was found bad.
+func (r *listRow) failed(c column) bool {
+	return slices.ContainsFunc(r.errs, func(e LineError) bool { return e.Field == columnNames[c] })
 }
 
 // name is the required part name, at most store.MaxNameLength characters.

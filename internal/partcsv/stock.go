@@ -3,6 +3,7 @@ package partcsv
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"kesim/internal/store"
@@ -136,14 +137,24 @@ func (t *table) row(i int, lim *Limits, errs *[]LineError) (r *listRow, ok bool)
 
 // readRows reads the rows of t (row) by read, given each row's index
 // and cells: the values of the good rows, telling the columns their cells
-// converted, and the bad fields of the others (up to maxErrors).
+// converted, and the bad fields of the others (up to maxErrors), each
+// row's in the order of the header's columns.
 func readRows[T any](t *table, lim *Limits, read func(i int, r *listRow) T) ([]T, []LineError) {
 	var errs []LineError
 	out := make([]T, 0, len(t.rows))
 	moved := map[cellMove]bool{} // the columns told
+	// A row's bad fields are told in the order of the header's columns,
+	// as the web tells them.
+	at := map[string]int{}
+	for i, c := range t.h.cols {
+		if c >= 0 {
+			at[columnNames[c]] = i
+		}
+	}
 	for i := range t.rows {
 		if r, ok := t.row(i, lim, &errs); ok {
 			v := read(i, r)
+			slices.SortStableFunc(r.errs, func(a, b LineError) int { return at[a.Field] - at[b.Field] })
 			errs = append(errs, r.errs...)
 			if len(r.errs) == 0 {
 				out = append(out, v)
@@ -155,6 +166,45 @@ func readRows[T any](t *table, lim *Limits, read func(i int, r *listRow) T) ([]T
 		}
 	}
 	return out, errs[:min(len(errs), maxErrors)]
+}
+
+// codeLines are the codes (a stock row's kod, a band's) of the rows of a
+// list read so far, each by the line of its row; 0 is a code no row may
+// give (the default sheet's id, a band's empty code). A row refused is no
+// row read: a code it gave may be given again, as the web's stock import
+// reads a list (testdata/stockparity.json).
+type codeLines map[string]int
+
+func (l codeLines) has(code string) bool {
+	_, ok := l[code]
+	return ok
+}
+
+// check refuses the row r's code when a row read before gave it, naming
+// that row's line (msgRepeatedCode), or when no row may give it (msg). A
+// code refused already (too long) is not checked again.
+func (l codeLines) check(r *listRow, code string, msg string) {
+	first, ok := l[code]
+	switch {
+	case !ok || r.failed(colID):
+	case first == 0:
+		r.bad(colID, msg)
+	default:
+		r.bad(colID, msgRepeatedCode(first))
+	}
+}
+
+// add takes the row r's code as read, unless a field of the row is bad.
+func (l codeLines) add(r *listRow, code string) {
+	if len(r.errs) == 0 {
+		l[code] = r.line
+	}
+}
+
+// msgRepeatedCode refuses a row whose code the row read on line first
+// gave, in the web's words (stockMsg.csvRepeatedCode).
+func msgRepeatedCode(first int) string {
+	return fmt.Sprintf("bu kod %s. satırda da var; bu satır alınmadı", thousands(first))
 }
 
 // ParseAmount reads an amount of money as a Turkish user writes it:
@@ -201,7 +251,8 @@ func (r *listRow) stockQuantity() int {
 // `etkin`, in any order and by the words a part list's columns take
 // (stockHeaderWords: CutList Optimizer's Length, Width, Qty, Label,
 // Enabled), with their units if liked (see readTable), then one row a
-// line. As in a part list, a size or thickness cell may name its own unit
+// line. A kod a row read before gave is refused, naming that row's line
+// (a row refused gave none: codeLines). As in a part list, a size or thickness cell may name its own unit
 // ("2800 mm", OpenCutList's sizes), an adet may end in a word of
 // quantityUnitWords ("4 adet") and a row whose etkin cell says no is left
 // out. Numbers take a decimal comma and thousands dots (parseNumber);
@@ -250,8 +301,9 @@ func readStock(in io.Reader, lim Limits) (stockList, error) {
 	if err != nil {
 		return stockList{}, err
 	}
-	// The default sheet's id is the engine's (nest.StockDefault): taken.
-	seen := map[string]bool{nest.StockDefault: true}
+	// The ids of the rows read; the default sheet's is the engine's
+	// (nest.StockDefault), taken.
+	read := codeLines{nest.StockDefault: 0}
 	// The ids given, which a generated one must not take.
 	given := map[string]bool{}
 	for i, rec := range t.rows {
@@ -261,20 +313,18 @@ func readStock(in io.Reader, lim Limits) (stockList, error) {
 		s := nest.Stock{ID: r.text(colID), Name: r.text(colName), Material: r.text(colMaterial)}
 		if s.ID == "" {
 			// Generated: the first free s<n> from the row's number.
-			for n := i + 1; s.ID == "" || seen[s.ID] || given[s.ID]; n++ {
+			for n := i + 1; s.ID == "" || read.has(s.ID) || given[s.ID]; n++ {
 				s.ID = "s" + strconv.Itoa(n)
 			}
 		}
-		if seen[s.ID] {
-			r.bad(colID, store.MsgStockID)
-		}
-		seen[s.ID] = true
+		read.check(r, s.ID, store.MsgStockID)
 		s.Thickness = r.thickness()
 		s.Width = r.sheetSide(colWidth)
 		s.Height = r.sheetSide(colHeight)
 		s.Quantity = r.stockQuantity()
 		s.Price = r.amount(colPrice, store.MaxPrice, store.MsgPrice)
 		s.Grain = r.grain()
+		read.add(r, s.ID)
 		return s
 	})
 	return stockList{stock: stock, info: t.info, errs: errs}, nil
@@ -302,16 +352,14 @@ func ReadBandsInfo(in io.Reader) ([]nest.Band, Info, error) {
 	if err != nil {
 		return nil, Info{}, err
 	}
-	seen := map[string]bool{}
+	read := codeLines{"": 0} // an empty code is none
 	bands, errs := readRows(t, &StoreLimits, func(_ int, r *listRow) nest.Band {
 		b := nest.Band{Code: r.text(colID), Name: r.text(colName)}
-		if b.Code == "" || seen[b.Code] {
-			r.bad(colID, store.MsgBandCode)
-		}
-		seen[b.Code] = true
+		read.check(r, b.Code, store.MsgBandCode)
 		b.Thickness = r.amount(colThickness, store.MaxBandThickness, store.MsgBandThickness)
 		b.Price = r.amount(colPrice, store.MaxPrice, store.MsgPrice)
 		b.Overlength = r.amount(colOverlength, store.MaxBandOverlength, store.MsgBandOverlength)
+		read.add(r, b.Code)
 		return b
 	})
 	return taken(bands, t.info, errs, nil, "bant kodu")

@@ -65,12 +65,17 @@ func TestReadMaterialColumns(t *testing.T) {
 
 func TestGrain(t *testing.T) {
 	for in, want := range map[string]string{"": "", "yok": "", "None": "", "boş": "", "Dikey": nest.GrainVertical, "VERTICAL": nest.GrainVertical,
-		"yatay": nest.GrainHorizontal, "horizontal": nest.GrainHorizontal, " DİKEY ": nest.GrainVertical} {
+		"yatay": nest.GrainHorizontal, "horizontal": nest.GrainHorizontal, " DİKEY ": nest.GrainVertical,
+		// other tools' words: along the length (the height), along the width, a yes or a no
+		"L": nest.GrainVertical, "Along length": nest.GrainVertical, "BOY": nest.GrainVertical, "W": nest.GrainHorizontal,
+		"along_width": nest.GrainHorizontal, "En": nest.GrainHorizontal, "VAR": nest.GrainVertical, "1": nest.GrainVertical,
+		"x": nest.GrainVertical, "DOĞRU": nest.GrainVertical, "YANLIŞ": "", "0": "", "hayır": "", "false": ""} {
 		if g, ok := Grain(in); !ok || g != want {
 			t.Errorf("Grain(%q) = %q, %v; want %q", in, g, ok, want)
 		}
 	}
-	for _, in := range []string{"x", "çapraz", "1"} {
+	// a word of more than one meaning (h: height or horizontal? e: evet or en?) or none
+	for _, in := range []string{"çapraz", "h", "e", "2", "v"} {
 		if _, ok := Grain(in); ok {
 			t.Errorf("Grain(%q) accepted", in)
 		}
@@ -113,7 +118,6 @@ func TestReadStock(t *testing.T) {
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		`satır 2, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
 		"satır 2, kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.",
-		"satır 3, kod: Stok satırının kimliği boş veya tekrar ediyor.",
 		`satır 3, genişlik: "x" geçerli bir sayı değil`,
 		"satır 3, yükseklik: Lütfen tüm alanları doldurun!",
 		"satır 3, adet: Stok adedi",
@@ -122,6 +126,10 @@ func TestReadStock(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("errors %v lack %q", err, w)
 		}
+	}
+	// Line 2 was not read: its kod is no kod given before line 3's.
+	if err == nil || strings.Contains(err.Error(), "satır 3, kod") {
+		t.Errorf("errors %v refuse line 3's kod", err)
 	}
 	for in, w := range map[string]string{
 		"":                            "satır 1: dosyada stok satırı yok",
@@ -144,17 +152,26 @@ func TestReadBands(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, %v\nwant %+v", got, err, want)
 	}
-	_, err = ReadBands(strings.NewReader("code,thickness,price,overlength\nB1,11,-1,101\nB1,x,,\n,,,\n"))
-	for _, w := range []string{
+	// A code is given again only after a row read gave it: line 2 was
+	// not read, line 5 was.
+	_, err = ReadBands(strings.NewReader("code,thickness,price,overlength\nB1,11,-1,101\nB1,x,,\n,,,\nB2,,,\nB2,1,,\n,1,,\n"))
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("bands with bad fields: %v", err)
+	}
+	var lines []string
+	for _, l := range e.Lines {
+		lines = append(lines, l.Error())
+	}
+	if want := []string{
 		"satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı.",
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		"satır 2, fazlalık: Bant fazlalığı 0 ile 100 cm arasında olmalı.",
-		"satır 3, kod: Bant kodu boş veya tekrar ediyor.",
 		`satır 3, kalınlık: "x" geçerli bir sayı değil`,
-	} {
-		if err == nil || !strings.Contains(err.Error(), w) {
-			t.Errorf("errors %v lack %q", err, w)
-		}
+		"satır 6, kod: bu kod 5. satırda da var; bu satır alınmadı",
+		"satır 7, kod: Bant kodu boş veya tekrar ediyor.",
+	}; !reflect.DeepEqual(lines, want) {
+		t.Errorf("errors\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	if _, err := ReadBands(strings.NewReader("ad;fiyat\nA;1\n")); err == nil || !strings.Contains(err.Error(), "başlık satırı kod") {
 		t.Errorf("no code column: %v", err)

@@ -18,17 +18,14 @@ type stockParity struct {
 		PartColumns []string            `json:"partColumns"`
 	} `json:"words"`
 	Cases []struct {
-		Name    string       `json:"name"`
-		Input   string       `json:"input"`
-		Stock   []nest.Stock `json:"stock"`
-		Refused []struct {
-			Line  int    `json:"line"`
-			Field string `json:"field"`
-		} `json:"refused"`
-		HeaderRefused int          `json:"headerRefused"`
-		Converted     []Conversion `json:"converted"`
-		Disabled      []int        `json:"disabled"`
-		Unknown       []string     `json:"unknown"`
+		Name          string          `json:"name"`
+		Input         string          `json:"input"`
+		Stock         []nest.Stock    `json:"stock"`
+		Refused       []parityRefusal `json:"refused"`
+		HeaderRefused int             `json:"headerRefused"`
+		Converted     []Conversion    `json:"converted"`
+		Disabled      []int           `json:"disabled"`
+		Unknown       []string        `json:"unknown"`
 	} `json:"cases"`
 }
 
@@ -121,6 +118,7 @@ func TestStockParity(t *testing.T) {
 			if !reflect.DeepEqual(refused, wantRefused) {
 				t.Errorf("refused %v, want %v (%v)", refused, wantRefused, l.errs)
 			}
+			checkMessages(t, l.errs, tc.Refused)
 			if !reflect.DeepEqual(l.info.Disabled, tc.Disabled) {
 				t.Errorf("lines left out %v, want %v", l.info.Disabled, tc.Disabled)
 			}
@@ -140,5 +138,34 @@ func TestStockParity(t *testing.T) {
 				t.Errorf("converted %v, want %v", info.Converted, tc.Converted)
 			}
 		})
+	}
+}
+
+// parityRefusal is a bad field of a parity case: its line, its column
+// (” for a row refused whole) and, if given, the message both readers
+// give (a final period aside: the web ends its messages with one).
+type parityRefusal struct {
+	Line    int    `json:"line"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// checkMessages checks that errs give each refusal of want that names a
+// message that message, on its line and column.
+func checkMessages(t *testing.T, errs []LineError, want []parityRefusal) {
+	t.Helper()
+	for _, w := range want {
+		if w.Message == "" {
+			continue
+		}
+		found := false
+		for _, e := range errs {
+			if e.Line == w.Line && e.Field == w.Field && strings.TrimSuffix(e.Message, ".") == strings.TrimSuffix(w.Message, ".") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("line %d, %s: want %q, got %v", w.Line, w.Field, w.Message, errs)
+		}
 	}
 }

@@ -47,12 +47,22 @@ var partFallbackWords = map[column][]string{
 // "4 pcs" are 2 and 4 (matched as wordKey folds them: "2 Ad." too).
 var quantityUnitWords = []string{"adet", "ad", "tane", "pcs", "pc", "piece", "pieces"}
 
-// partGrainWords are the words of a part's damar cell, by the grain they
-// give ("" for none).
+// partGrainWords are the words of a damar cell (a part's, a stock
+// row's), by the grain they give ("" for none). Other tools' words are
+// read where they have one meaning in Kesim's grain: L, length, along
+// length and boy run along the part's length, its height (yükseklik), as
+// Length is read as the height, and W, width, along width and en along
+// its width; a yes (var, evet, true, 1, x, doğru: the part has grain) is
+// a grain along its length, as the tools that write one run it, and a no
+// (yanlış, 0...) none. A word of more than one meaning (h: height or
+// horizontal? e: evet or en?) is refused.
 var partGrainWords = map[string][]string{
-	"":                   {"", "-", GrainWordNone, "boş", nest.GrainNone},
-	nest.GrainVertical:   {GrainWordVertical, "boyuna", "boy boyunca", "dikey (boy boyunca)", nest.GrainVertical},
-	nest.GrainHorizontal: {GrainWordHorizontal, "enine", "en boyunca", "yatay (en boyunca)", nest.GrainHorizontal},
+	"": {"", "-", GrainWordNone, "boş", nest.GrainNone,
+		"hayır", "no", "false", "0", "yanlış"},
+	nest.GrainVertical: {GrainWordVertical, "boyuna", "boy boyunca", "dikey (boy boyunca)", nest.GrainVertical,
+		"boy", "uzunluk", "l", "length", "along length", "var", "evet", "yes", "true", "1", "x", "doğru"},
+	nest.GrainHorizontal: {GrainWordHorizontal, "enine", "en boyunca", "yatay (en boyunca)", nest.GrainHorizontal,
+		"en", "genişlik", "w", "width", "along width"},
 }
 
 // rotateWords are the words of a döndür or an etkin cell: true may turn

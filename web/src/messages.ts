@@ -35,6 +35,8 @@ export const msg = {
   // The words of a list read from a spreadsheet, a part list or a stock list (lib/columns).
   /** a length cell whose unit no length takes: "24 in" (kesim nest's words: "… içindeki birim tanınmıyor; mm, cm veya m yazın") */
   unknownCellUnit: (cell: string) => `"${cell}" içindeki birim tanınmıyor; mm, cm veya m yazın.`,
+  /** a grain (damar) cell of no word of GRAIN_WORDS, or of one with more than one meaning ("h"), as kesim nest says it */
+  badGrainCell: (cell: string) => `"${cell}" yerine yok, dikey veya yatay yazın.`,
   /**
    * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
    * out, verb saying so: '"Enabled" sütununda kapalı olan 2 satır

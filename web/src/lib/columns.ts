@@ -60,11 +60,39 @@ export const COLUMN_WORDS: Record<SharedColumn, readonly string[]> = {
 /** Grain is a grain as a cell gives it: along the height (vertical) or the width (horizontal). */
 export type Grain = 'none' | 'vertical' | 'horizontal';
 
-/** GRAIN_WORDS are the words a grain (damar) cell may hold (matched as header words are). */
+/**
+ * GRAIN_WORDS are the words a grain (damar) cell may hold, a part's or a
+ * stock row's (matched as header words are). Other tools' words are read
+ * where they have one meaning in Kesim's grain: L, length, along length
+ * and boy run along the part's length, its height, as Length is read as
+ * the height, and W, width, along width and en along its width; a yes
+ * (var, evet, true, 1, x, doğru: the part has grain) is a grain along its
+ * length, as the tools that write one run it, and a no (yanlış, 0...)
+ * none. A word of more than one meaning (h: height or horizontal? e:
+ * evet or en?) is refused.
+ */
 export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
-  none: ['', '-', 'yok', 'boş', 'none'],
-  vertical: ['dikey', 'boyuna', 'boy boyunca', 'dikey (boy boyunca)', 'vertical'],
-  horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal'],
+  none: ['', '-', 'yok', 'boş', 'none', 'hayır', 'no', 'false', '0', 'yanlış'],
+  vertical: [
+    'dikey',
+    'boyuna',
+    'boy boyunca',
+    'dikey (boy boyunca)',
+    'vertical',
+    'boy',
+    'uzunluk',
+    'l',
+    'length',
+    'along length',
+    'var',
+    'evet',
+    'yes',
+    'true',
+    '1',
+    'x',
+    'doğru',
+  ],
+  horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal', 'en', 'genişlik', 'w', 'width', 'along width'],
 };
 
 /**
@@ -84,7 +112,7 @@ const grainTable = wordTable(GRAIN_WORDS);
 const yesNoTable = wordTable(ROTATE_WORDS);
 const quantityUnits = new Set(QUANTITY_UNITS.map(wordKey));
 
-/** parseGrain reads a grain cell: yok, dikey, yatay (or their other words); undefined if unknown. */
+/** parseGrain reads a grain cell: yok, dikey, yatay (or their other words: GRAIN_WORDS); undefined if unknown. */
 export function parseGrain(cell: string): Grain | undefined {
   return grainTable.get(wordKey(cell.trim()));
 }

@@ -22,7 +22,8 @@ interface Case {
   name: string;
   input: string;
   parts?: PasteResult['parts'];
-  refused?: { line: number; field: string }[];
+  /** the bad rows, each by the first bad field the web names, with the message where given (said alike by both readers, a final period aside) */
+  refused?: { line: number; field: string; message?: string }[];
   headerRefused?: number;
   converted?: { header: string; from: string; to: string }[];
   disabled?: number[];
@@ -42,12 +43,12 @@ interface Parity {
 
 const parity = JSON.parse(raw) as Parity;
 
-/** refusals reads the bad rows of a result as line and column ('' for a row refused whole). */
-function refusals(r: PasteResult): { line: number; field: string }[] {
+/** refusals reads the bad rows of a result as line, column ('' for a row refused whole) and message, without its final period. */
+function refusals(r: PasteResult): { line: number; field: string; message: string }[] {
   return r.errors.map((e) => {
     const m = /^Satır (\d+)(?: \(.*?\))?(?:, ([^:]+))?: /.exec(e);
     if (!m) throw new Error(`not a row's message: ${e}`);
-    return { line: Number(m[1]), field: m[2] ?? '' };
+    return { line: Number(m[1]), field: m[2] ?? '', message: e.slice(m[0].length).replace(/\.$/, '') };
   });
 }
 
@@ -75,7 +76,14 @@ describe('the part readers answer as kesim nest does', () => {
           continue;
         }
         expect(r.parts, how).toEqual(c.parts ?? []);
-        expect(refusals(r), how).toEqual(c.refused ?? []);
+        const refused = refusals(r);
+        expect(
+          refused.map(({ line, field }) => ({ line, field })),
+          how,
+        ).toEqual((c.refused ?? []).map(({ line, field }) => ({ line, field })));
+        (c.refused ?? []).forEach((want, k) => {
+          if (want.message) expect(refused[k].message, `${how}: line ${want.line}, ${want.field}`).toBe(want.message.replace(/\.$/, ''));
+        });
         expect(r.disabled, how).toEqual(c.disabled);
         if (c.refused) continue;
         if (!c.converted) {

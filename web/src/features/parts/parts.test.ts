@@ -242,7 +242,7 @@ describe('parsePaste with the optional columns', () => {
     );
     expect(r.errors).toEqual([
       'Satır 2 (A), kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.',
-      'Satır 3 (B), damar: Damar yönü geçersiz: yok, dikey veya yatay yazın.',
+      'Satır 3 (B), damar: "çapraz" yerine yok, dikey veya yatay yazın.',
       'Satır 4 (C), bant: Bilinmeyen bant kodu.',
       'Satır 5 (D), bant alt: Bilinmeyen bant kodu.',
       'Satır 6 (E), döndür: Döndürülebilir için evet veya hayır yazın.',

@@ -565,7 +565,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     }
     const grain = parseGrain(cell.grain ?? '');
     if (grain === undefined) {
-      fail('grain', partMsg.badGrain);
+      fail('grain', msg.badGrainCell(cell.grain ?? ''));
       continue;
     }
     draft.grain = grain;

@@ -153,7 +153,7 @@ describe('the stock CSV', () => {
     const csv = 'ad,malzeme,kalınlık,genişlik,yükseklik,adet,fiyat,damar\nA,Beyaz,18,"183,5",366,2,1450,yatay\nB,Beyaz,18,0,366,,,\nC,Beyaz,18,100,100,,,çapraz\n';
     const r = parseStockCsv(csv);
     expect(r.rows.map((x) => [x.name, x.width, x.quantity, x.grain])).toEqual([['A', '183,5', '2', 'horizontal']]);
-    expect(r.errors).toEqual([`Satır 3 (B), genişlik: ${stockMsg.badSheet}`, `Satır 4 (C), damar: ${stockMsg.badGrain}`]);
+    expect(r.errors).toEqual([`Satır 3 (B), genişlik: ${stockMsg.badSheet}`, `Satır 4 (C), damar: "çapraz" yerine yok, dikey veya yatay yazın.`]);
   });
 
   it('lists a row with a wrong number', () => {
@@ -325,7 +325,7 @@ describe('the stock CSV as the part reader reads its lists', () => {
       `Satır 2 (Sunta), genişlik: ${stockMsg.badSheet}`,
       `Satır 2 (Sunta), yükseklik: ${stockMsg.badSheet}`,
       `Satır 2 (Sunta), adet: ${stockMsg.badQuantity}`,
-      `Satır 2 (Sunta), damar: ${stockMsg.badGrain}`,
+      `Satır 2 (Sunta), damar: "çapraz" yerine yok, dikey veya yatay yazın.`,
     ]);
   });
 });

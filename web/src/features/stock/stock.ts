@@ -19,6 +19,7 @@ import {
 } from '../../generated/limits';
 import type { Request } from '../engine/types';
 import { DEFAULT_OFFCUT_SETTINGS, engineRow, isOffcut, offcutSettingsOf, type OffcutSettings } from './offcuts';
+import { msg } from '../../messages';
 import { stockMsg } from './texts';
 
 export type { Band, Stock };
@@ -473,7 +474,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = []): Sto
     else if (id && ids.has(id)) bad.push(['id', stockMsg.badId]);
     else if (id) d.id = id;
     const g = parseGrain(cell.grain ?? '');
-    if (!g) bad.push(['grain', stockMsg.badGrain]);
+    if (!g) bad.push(['grain', msg.badGrainCell(cell.grain ?? '')]);
     d.grain = g ?? 'none';
     if (badUnit) bad.push([badUnit, stockMsg.unknownCellUnit(cell[badUnit] ?? '')]);
     const c = checkStockDraft(d, i);
