@@ -66,16 +66,16 @@ func TestReadMaterialColumns(t *testing.T) {
 func TestGrain(t *testing.T) {
 	for in, want := range map[string]string{"": "", "yok": "", "None": "", "boş": "", "Dikey": nest.GrainVertical, "VERTICAL": nest.GrainVertical,
 		"yatay": nest.GrainHorizontal, "horizontal": nest.GrainHorizontal, " DİKEY ": nest.GrainVertical,
-		// other tools' words: along the length (the height), along the width, a yes or a no
+		// other tools' words: along the length (the height), along the width, a no
 		"L": nest.GrainVertical, "Along length": nest.GrainVertical, "BOY": nest.GrainVertical, "W": nest.GrainHorizontal,
-		"along_width": nest.GrainHorizontal, "En": nest.GrainHorizontal, "VAR": nest.GrainVertical, "1": nest.GrainVertical,
-		"x": nest.GrainVertical, "DOĞRU": nest.GrainVertical, "YANLIŞ": "", "0": "", "hayır": "", "false": ""} {
+		"along_width": nest.GrainHorizontal, "En": nest.GrainHorizontal, "YANLIŞ": "", "0": "", "hayır": "", "false": ""} {
 		if g, ok := Grain(in); !ok || g != want {
 			t.Errorf("Grain(%q) = %q, %v; want %q", in, g, ok, want)
 		}
 	}
-	// a word of more than one meaning (h: height or horizontal? e: evet or en?) or none
-	for _, in := range []string{"çapraz", "h", "e", "2", "v"} {
+	// a word of more than one meaning (h: height or horizontal? e: evet
+	// or en? a bare yes: which way?) or none
+	for _, in := range []string{"çapraz", "h", "e", "2", "v", "var", "VAR", "evet", "yes", "true", "1", "x", "DOĞRU"} {
 		if _, ok := Grain(in); ok {
 			t.Errorf("Grain(%q) accepted", in)
 		}

@@ -52,15 +52,15 @@ var quantityUnitWords = []string{"adet", "ad", "tane", "pcs", "pc", "piece", "pi
 // read where they have one meaning in Kesim's grain: L, length, along
 // length and boy run along the part's length, its height (yükseklik), as
 // Length is read as the height, and W, width, along width and en along
-// its width; a yes (var, evet, true, 1, x, doğru: the part has grain) is
-// a grain along its length, as the tools that write one run it, and a no
-// (yanlış, 0...) none. A word of more than one meaning (h: height or
-// horizontal? e: evet or en?) is refused.
+// its width; a no (yanlış, 0...) is none. A word of more than one meaning
+// is refused: h (height or horizontal?), e (evet or en?), and a bare yes
+// (var, evet, true, 1, x): grain, but which way? A door's grain read the
+// wrong way spoils a board, where a refusal costs one word typed.
 var partGrainWords = map[string][]string{
 	"": {"", "-", GrainWordNone, "boş", nest.GrainNone,
 		"hayır", "no", "false", "0", "yanlış"},
 	nest.GrainVertical: {GrainWordVertical, "boyuna", "boy boyunca", "dikey (boy boyunca)", nest.GrainVertical,
-		"boy", "uzunluk", "l", "length", "along length", "var", "evet", "yes", "true", "1", "x", "doğru"},
+		"boy", "uzunluk", "l", "length", "along length"},
 	nest.GrainHorizontal: {GrainWordHorizontal, "enine", "en boyunca", "yatay (en boyunca)", nest.GrainHorizontal,
 		"en", "genişlik", "w", "width", "along width"},
 }

@@ -65,11 +65,10 @@ export type Grain = 'none' | 'vertical' | 'horizontal';
  * stock row's (matched as header words are). Other tools' words are read
  * where they have one meaning in Kesim's grain: L, length, along length
  * and boy run along the part's length, its height, as Length is read as
- * the height, and W, width, along width and en along its width; a yes
- * (var, evet, true, 1, x, doğru: the part has grain) is a grain along its
- * length, as the tools that write one run it, and a no (yanlış, 0...)
- * none. A word of more than one meaning (h: height or horizontal? e:
- * evet or en?) is refused.
+ * the height, and W, width, along width and en along its width; a no
+ * (yanlış, 0...) is none. A word of more than one meaning is refused: h
+ * (height or horizontal?), e (evet or en?), and a bare yes (var, evet,
+ * true, 1, x): grain, but which way? (partcsv's partGrainWords)
  */
 export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
   none: ['', '-', 'yok', 'boş', 'none', 'hayır', 'no', 'false', '0', 'yanlış'],
@@ -84,13 +83,6 @@ export const GRAIN_WORDS: Record<Grain, readonly string[]> = {
     'l',
     'length',
     'along length',
-    'var',
-    'evet',
-    'yes',
-    'true',
-    '1',
-    'x',
-    'doğru',
   ],
   horizontal: ['yatay', 'enine', 'en boyunca', 'yatay (en boyunca)', 'horizontal', 'en', 'genişlik', 'w', 'width', 'along width'],
 };
