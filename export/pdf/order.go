@@ -70,7 +70,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	if short {
 		// The bounds and "the cheapest" speak of the parts placed: with
 		// parts left for want of stock the plan is not the job's.
-		sentence = "Stok yetmedi: bu malzemenin stoğu bitti, parçalarının bir kısmı yerleştirilemedi (plan eksik)"
+		sentence = "Stok yetmedi: bu malzemenin stoku bitti, parçalarının bir kısmı yerleştirilemedi (plan eksik)"
 	}
 	if m := g.Result; m != nil && !short {
 		if m.LowerBound > 0 {

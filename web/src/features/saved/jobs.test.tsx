@@ -101,7 +101,7 @@ describe('jobs in the saved layouts', () => {
     await waitFor(() => expect(undo).toBeEnabled(), { timeout: 3000 });
     await user.click(undo);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
-    expect(await screen.findByText(/Stoğa geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/Stoka geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha\.$/)).toBeInTheDocument();
   });
 
   it('undo a cut job back to being cut', async () => {

@@ -55,7 +55,7 @@ export const savedMsg = {
     if (m.taken.length > 0) parts.push(`Stoktan düşüldü: ${m.taken.map((s) => `${sheets(s)} (kalan ${s.left ? fmtI(s.left) : 'yok'})`).join('; ')}.`);
     if (m.notTaken.length > 0) parts.push(`${m.notTaken.map(sheets).join('; ')} stokta bulunamadı, düşülmedi.`);
     if (m.short.length > 0) parts.push(`Stokta olandan fazla kullanıldı: ${m.short.map((s) => `${sheets(s)} eksik`).join('; ')}.`);
-    if (m.returned.length > 0) parts.push(`Stoğa geri kondu: ${m.returned.map(sheets).join('; ')}.`);
+    if (m.returned.length > 0) parts.push(`Stoka geri kondu: ${m.returned.map(sheets).join('; ')}.`);
     if (m.notReturned.length > 0) parts.push(`${m.notReturned.map(sheets).join('; ')} stokta değişmiş, geri konmadı.`);
     return parts.length > 0 ? ` ${parts.join(' ')}` : '';
   },
