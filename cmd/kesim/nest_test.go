@@ -1188,7 +1188,7 @@ func TestNestCSVHasTheEnginesLimits(t *testing.T) {
 	}{
 		{"Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n", []string{"--sheet", "2000x100"}, "1 parça"},
 		{"Ad;Genişlik;Yükseklik;Adet\nRaf;60;40;2\n", []string{"--stock", p["stok.csv"]}, "levha s1 (malzemesiz, 1220x100 cm)"},
-		{"", []string{"--sheet", "100x100", p["çok.csv"]}, "10001 parça"},
+		{"", []string{"--sheet", "100x100", p["çok.csv"]}, "10.001 parça"},
 	} {
 		args := append(append([]string{"--time", "0"}, tt.args...), "-")
 		if tt.stdin == "" {
