@@ -485,6 +485,12 @@ func Num(v float64, dec int) string {
 	return s
 }
 
+// tally writes a count on the PDF the Turkish way, with thousands dots:
+// 1.240 (the CSV keeps plain digits, for a spreadsheet to read).
+func tally(n int) string {
+	return strings.TrimSuffix(Money(float64(n)), ",00")
+}
+
 // Money writes an amount the Turkish way with two decimals: 1.450,50.
 func Money(v float64) string {
 	neg := v < 0
