@@ -53,8 +53,8 @@ const (
 // Turkish errors.
 var (
 	ErrPrice   = errors.New("Fiyatlar 0 ile 10.000.000 TL arasında olmalı.")
-	ErrMargin  = errors.New("Kâr oranı 0 ile %1.000 arasında olmalı.")
-	ErrKDV     = errors.New("KDV oranı 0 ile %100 arasında olmalı.")
+	ErrMargin  = errors.New("Kâr oranı %0 ile %1.000 arasında olmalı.")
+	ErrKDV     = errors.New("KDV oranı %0 ile %100 arasında olmalı.")
 	ErrText    = errors.New("Atölye, müşteri ve iş adı en fazla 200 karakter olabilir.")
 	ErrNothing = errors.New("Teklif için yerleşim yok.")
 	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")

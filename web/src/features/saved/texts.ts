@@ -79,7 +79,7 @@ export const savedMsg = {
   jobGoneNote: 'Bu iş sunucuda artık yok; Kaydet, ekrandaki düzeni yeni bir düzen olarak kaydeder.',
   /** confirmBackToPlanned: "Geri al" from Kesimde to Planlandı; ticked: the pieces ticked so far (dropped when the job is saved again as planned) */
   confirmBackToPlanned: (name: string, ticked: number) =>
-    `"${name}" Kesimde'den Planlandı'ya geri alınsın mı? Kesimcilerin kontrol listeleri bu işte artık çalışmaz.` +
+    `"${name}" işi Kesimde durumundan Planlandı durumuna geri alınsın mı? Kesimcilerin kontrol listeleri bu işte artık çalışmaz.` +
     (ticked > 0 ? ` İş yeniden kaydedildiğinde işaretlenmiş ${fmtI(ticked)} parçanın işaretleri silinir.` : ''),
   /** backToPlanned: the toast once a job being cut is back among the planned ones (nothing was re-planned yet) */
   backToPlanned: (name: string) => `"${name}" yeniden planlanacak işler arasına alındı (Planlandı).`,
