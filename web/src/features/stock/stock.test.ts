@@ -359,7 +359,7 @@ describe('band codes parts use', () => {
       { code: 'B2', parts: 1 },
     ]);
     expect(stockMsg.confirmBandsLost([{ code: 'B1', parts: 3 }])).toBe(
-      'B1 bant kodunu 3 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?',
+      'B1 bant kodunu 3 parça kullanıyor; silinirse parçalardaki kod tanınmaz; parçaların bandı değiştirilene dek yerleşim yapılamaz. Yine de kaydedilsin mi?',
     );
   });
 });
