@@ -209,6 +209,10 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := nest.Layout(ctx, req, nil)
 	var ie *nest.InputError
 	if errors.As(err, &ie) {
+		if ie.Message == nest.MsgUnknownBand && len(req.Bands) == 0 {
+			// A part list with a band column, and no band codes given.
+			return nestBadInput(stderr, fmt.Errorf("%w %s", ie, msgNoBands))
+		}
 		return nestBadInput(stderr, ie)
 	}
 	if err != nil {
@@ -246,6 +250,10 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// msgNoBands follows "Bilinmeyen bant kodu." when no band codes were
+// given: what to do.
+const msgNoBands = "Bant kodlarını --bands DOSYA ile verin (kod;ad;kalınlık;fiyat;fazlalık) ya da bant sütununu boşaltın."
 
 // msgNothingPlaced refuses the files of a layout that placed no piece,
 // after the summary's warnings have named each part and why.
