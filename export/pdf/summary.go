@@ -40,7 +40,7 @@ func (d *doc) summary() {
 	// The part types summarise the job only when they are few, or when most
 	// have several copies; otherwise the sheets' part lists say it all.
 	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
-		d.table(y+4, "Parça türleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
+		d.table(y+4, "Parça çeşitleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
 			right("Adet", 15), left("Sayfalar", 75)}, types)
 	}
 }
