@@ -44,30 +44,40 @@ func Check(res nest.Result) error {
 	}
 	if !positive(res.Sheet.Width) || !positive(res.Sheet.Height) ||
 		res.Sheet.Width > MaxSheet || res.Sheet.Height > MaxSheet {
-		return fmt.Errorf("%w: tuval boyutu %v x %v", ErrInvalid, res.Sheet.Width, res.Sheet.Height)
+		return fmt.Errorf("%w: tuval boyutu %s x %s", ErrInvalid, badNum(res.Sheet.Width), badNum(res.Sheet.Height))
 	}
 	for i, pg := range res.Pages {
 		if pg.Width != 0 || pg.Height != 0 {
 			if !positive(pg.Width) || !positive(pg.Height) || pg.Width > MaxSheet || pg.Height > MaxSheet {
-				return fmt.Errorf("%w: sayfa %d, levha boyutu %v x %v", ErrInvalid, i+1, pg.Width, pg.Height)
+				return fmt.Errorf("%w: sayfa %d, levha boyutu %s x %s", ErrInvalid, i+1, badNum(pg.Width), badNum(pg.Height))
 			}
 		}
 		for _, p := range pg.Parts {
 			if !size(p.Width) || !size(p.Height) || !place(p.X) || !place(p.Y) {
-				return fmt.Errorf("%w: sayfa %d, parça %q (%v, %v, %v x %v)",
-					ErrInvalid, i+1, p.Name, p.X, p.Y, p.Width, p.Height)
+				return fmt.Errorf("%w: sayfa %d, parça %q (x %s, y %s, %s x %s)",
+					ErrInvalid, i+1, p.Name, badNum(p.X), badNum(p.Y), badNum(p.Width), badNum(p.Height))
 			}
 		}
 		for _, c := range pg.Cuts {
 			if !place(c.X) || !place(c.Y) || !size(c.Length) {
-				return fmt.Errorf("%w: sayfa %d, kesim %d (%v, %v, %v)", ErrInvalid, i+1, c.Order, c.X, c.Y, c.Length)
+				return fmt.Errorf("%w: sayfa %d, kesim %d (x %s, y %s, boy %s)", ErrInvalid, i+1, c.Order, badNum(c.X), badNum(c.Y), badNum(c.Length))
 			}
 		}
 	}
 	return nil
 }
 
-func finite(v float64) bool   { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// badNum writes a length a result should not hold for its error message:
+// with a decimal comma as Num does (45,5, not 45.5), and a number too
+// large or not a number at all as Go prints it (1e+308, NaN).
+func badNum(v float64) string {
+	if finite(v) && math.Abs(v) < 1e9 {
+		return Num(v)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
 func positive(v float64) bool { return finite(v) && v > 0 }
 
 // size and place bound a part's or cut's length and position by MaxSheet:

@@ -54,7 +54,7 @@ const (
 	MsgTooManyRules    = "En fazla 100 artık kuralı olabilir."
 	MsgOffcutRuleSize  = "Artık için en küçük ölçü 0 ile 10.000 cm arasında olmalı."
 	MsgTooManyPinned   = "En fazla 10.000 kesilmiş levha sabitlenebilir."
-	MsgPinnedPage      = "Kesilmiş levha bu işe uymuyor: parçaları, ölçüsü veya stoğu değişmiş."
+	MsgPinnedPage      = "Kesilmiş levha bu işe uymuyor: parçaları, ölçüsü veya stoku değişmiş."
 	MsgPinnedDuplicate = "Kesilmiş levhalarda aynı parça iki kez var."
 )
 

@@ -99,7 +99,7 @@ func verifySheet(req Request, res Result) error {
 		return fmt.Errorf("kesim istatistiği yanlış: %d kesim %.2f cm, sayılan %d kesim %.2f cm", st.Cuts, st.CutLength, cuts, toCM(cutLength))
 	}
 	if st.LowerBound > st.Pages && count > 0 {
-		return fmt.Errorf("alt sınır %d sayfa sayısı %d'den büyük", st.LowerBound, st.Pages)
+		return fmt.Errorf("alt sınır (%d) sayfa sayısından (%d) büyük", st.LowerBound, st.Pages)
 	}
 	if st.Optimal != (st.Pages <= st.LowerBound) {
 		return fmt.Errorf("optimal bayrağı %v, sayfa %d alt sınır %d", st.Optimal, st.Pages, st.LowerBound)

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -124,14 +126,14 @@ kullanıcısız kaydedilen parça ve düzenler ilk hesaba geçer.`,
 		name:    "user passwd",
 		args:    "AD [--password-file DOSYA] [--db URL]",
 		summary: "şifreyi değiştirir",
-		about:   "AD'nin şifresini değiştirir ve açık oturumlarını kapatır.",
+		about:   "AD adlı hesabın şifresini değiştirir ve açık oturumlarını kapatır.",
 		example: "kesim user passwd ayse --password-file yeni-sifre.txt",
 	}
 	cmdUserRemove = &command{
 		name:    "user remove",
 		args:    "AD [--last] [--db URL]",
 		summary: "hesabı siler",
-		about: `AD'nin hesabını, oturumlarını ve kayıtlarını siler. Son hesap yalnız --last ile silinir:
+		about: `AD adlı hesabı, oturumlarını ve kayıtlarını siler. Son hesap yalnız --last ile silinir:
 sunucu o zaman oturum istemez ve ona erişen herkes her kaydı görür.`,
 		example: "kesim user remove mehmet",
 	}
@@ -140,8 +142,8 @@ sunucu o zaman oturum istemez ve ona erişen herkes her kaydı görür.`,
 		args:    "AD [--off] [--db URL]",
 		summary: "doğrulama uygulaması ekler ya da kaldırır",
 		about: `AD için bir doğrulama uygulaması (TOTP) kaydeder: otpauth:// adresini ve okutulacak QR
-kodunu yazar; girişte 6 haneli kod istenir. --off kaldırır. İkisi de AD'nin açık
-oturumlarını kapatır.`,
+kodunu yazar; girişte 6 haneli kod istenir. --off kaldırır. İkisi de AD adlı
+hesabın açık oturumlarını kapatır.`,
 		example: "kesim user totp ayse",
 	}
 	cmdVersion = &command{
@@ -264,7 +266,11 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		switch f.DefValue {
 		case "", "0", "false", "0s":
 		default:
-			fmt.Fprintf(w, " (varsayılan %s)", f.DefValue)
+			def := f.DefValue
+			if isInt(f) {
+				def = groupDigits(def)
+			}
+			fmt.Fprintf(w, " (varsayılan %s)", def)
 		}
 		fmt.Fprintln(w)
 	})
@@ -287,7 +293,7 @@ func flagError(err error, fs *flag.FlagSet) string {
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		if value, flagAndWhy, ok := strings.Cut(rest, " for flag -"); ok {
 			name, why, _ := strings.Cut(flagAndWhy, ": ")
-			return fmt.Sprintf("--%s %s geçerli değil: %s", name, value, valueProblem(fs.Lookup(name), why))
+			return fmt.Sprintf("--%s %s geçerli değil: %s", name, value, valueProblem(fs.Lookup(name), why, value))
 		}
 	}
 	return msg
@@ -296,8 +302,10 @@ func flagError(err error, fs *flag.FlagSet) string {
 // valueProblem says in Turkish what the value of the flag fl should be,
 // why being the flag package's reason for refusing it: "parse error" or
 // "value out of range" for its own kinds of value, our own message for
-// the others (listFlag).
-func valueProblem(fl *flag.Flag, why string) string {
+// the others (listFlag). value is the value as the flag package quotes
+// it: a whole number written with thousands dots ("20.000"), as the help
+// writes the defaults, is told how to type it.
+func valueProblem(fl *flag.Flag, why, value string) string {
 	var v any
 	if fl != nil {
 		if g, ok := fl.Value.(flag.Getter); ok {
@@ -315,6 +323,9 @@ func valueProblem(fl *flag.Flag, why string) string {
 		if why == "value out of range" {
 			return "sayı çok büyük"
 		}
+		if v, err := strconv.Unquote(value); err == nil && dottedThousands.MatchString(v) {
+			return "bir tam sayı olmalı; binlik noktası olmadan yazın: " + strings.ReplaceAll(v, ".", "")
+		}
 		return "bir tam sayı olmalı"
 	}
 	switch why {
@@ -322,6 +333,36 @@ func valueProblem(fl *flag.Flag, why string) string {
 		return "değer okunamadı"
 	}
 	return why
+}
+
+// dottedThousands is a whole number written with thousands dots: 20.000.
+var dottedThousands = regexp.MustCompile(`^-?[0-9]{1,3}(\.[0-9]{3})+$`)
+
+// isInt reports whether the flag f takes a whole number.
+func isInt(f *flag.Flag) bool {
+	if g, ok := f.Value.(flag.Getter); ok {
+		switch g.Get().(type) {
+		case int, int64, uint, uint64:
+			return true
+		}
+	}
+	return false
+}
+
+// groupDigits writes a whole number the Turkish way, with thousands dots
+// (20000 as 20.000); any other text stays as it is.
+func groupDigits(s string) string {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return s
+	}
+	for i := len(digits) - 3; i > 0; i -= 3 {
+		digits = digits[:i] + "." + digits[i:]
+	}
+	if strings.HasPrefix(s, "-") {
+		return "-" + digits
+	}
+	return digits
 }
 
 // parseInterspersed parses flags that may come before or after the

@@ -70,6 +70,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"nest", "--bogus", "-"}, []string{"kesim nest: bilinmeyen seçenek: --bogus", "Kullanım: kesim nest --sheet", "kesim help nest"}},
 		{[]string{"nest", "-", "--time"}, []string{"seçeneğin değeri eksik: --time"}},
 		{[]string{"nest", "--time", "uzun", "-"}, []string{`--time "uzun" geçerli değil`}},
+		// A whole number typed with thousands dots, as the help writes the defaults: how to type it.
+		{[]string{"serve", "--max-pieces", "20.000"}, []string{`--max-pieces "20.000" geçerli değil: bir tam sayı olmalı; binlik noktası olmadan yazın: 20000`}},
+		{[]string{"nest", "--seed", "1.234.567", "-"}, []string{`binlik noktası olmadan yazın: 1234567`}},
+		{[]string{"nest", "--seed", "1.5", "-"}, []string{`--seed "1.5" geçerli değil: bir tam sayı olmalı` + "\n"}},
 		{[]string{"bench", "--bogus"}, []string{"kesim bench: bilinmeyen seçenek", "Kullanım: kesim bench"}},
 		{[]string{"serve", "--bogus"}, []string{"kesim serve: bilinmeyen seçenek", "Kullanım: kesim serve"}},
 		{[]string{"serve", "fazla"}, []string{`beklenmeyen argüman "fazla"`}},
@@ -132,5 +136,29 @@ func TestVersionStampedByLinker(t *testing.T) {
 	out, err := exec.Command(bin, "version").Output()
 	if want := "kesim 1.2.0-3-gabc1234-dirty (commit abc1234, "; err != nil || !strings.HasPrefix(string(out), want) {
 		t.Errorf("kesim version: %q, %v; want it to start %q", out, err, want)
+	}
+}
+
+// The help writes a whole number's default with thousands dots, as the
+// rest of Kesim writes counts (--max-pieces 20.000); other defaults as
+// they are typed.
+func TestHelpDefaultsGrouped(t *testing.T) {
+	_, stdout, _ := runT("", "help", "serve")
+	if !strings.Contains(stdout, "(KESIM_MAX_PIECES) (varsayılan 20.000)") || !strings.Contains(stdout, "(varsayılan 127.0.0.1:8080)") {
+		t.Errorf("kesim help serve:\n%s", stdout)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"0", "0"}, {"7", "7"}, {"42", "42"}, {"999", "999"}, {"1000", "1.000"}, {"2026", "2.026"},
+		{"20000", "20.000"}, {"100000", "100.000"}, {"999999", "999.999"}, {"1000000", "1.000.000"},
+		{"-1", "-1"}, {"-1500", "-1.500"}, {"1s", "1s"}, {"a4-3x8", "a4-3x8"}, {"", ""}, {"-", "-"}, {"1.5", "1.5"},
+	} {
+		if got := groupDigits(tt.in); got != tt.want {
+			t.Errorf("groupDigits(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for n, want := range map[int]string{0: "0", 5: "5", 999: "999", 1000: "1.000", 1240: "1.240", 20000: "20.000", 1234567: "1.234.567"} {
+		if got := count(n); got != want {
+			t.Errorf("count(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

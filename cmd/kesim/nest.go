@@ -72,8 +72,8 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.trim, "trim", "", "kenar payı, `CM`")
 	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim (panel testere)")
 	fs.BoolVar(&f.noRotate, "no-rotate", false, "hiçbir parça döndürülmez")
-	fs.StringVar(&f.stock, "stock", "", "levha stoku CSV `DOSYA`sı (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
-	fs.StringVar(&f.bands, "bands", "", "kenar bandı CSV `DOSYA`sı (kod;ad;kalınlık;fiyat;fazlalık)")
+	fs.StringVar(&f.stock, "stock", "", "levha stoku CSV `DOSYA`'sı (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
+	fs.StringVar(&f.bands, "bands", "", "kenar bandı CSV `DOSYA`'sı (kod;ad;kalınlık;fiyat;fazlalık)")
 	fs.StringVar(&f.objective, "objective", "", "stoklu düzende hedef: cost (fiyat, varsayılan), area (alan) ya da sheets (levha sayısı)")
 	fs.BoolVar(&f.deductBands, "deduct-bands", false, "bantlı parçaları bant kalınlığı kadar küçük keser")
 	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
@@ -89,7 +89,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sheetURL, "sheet-url", "", "kaydedilmiş işin adresi, `URL` (ör. https://kesim.atolye.local/is/42): PDF'in her levha sayfasına ve etiketlere levhanın kontrol listesinin QR kodu (URL/levha/N) basılır")
 	fs.StringVar(&f.xlsxOut, "xlsx", "", "Excel kesim listesinin (parçalar ve levhalar) yazılacağı `DOSYA`")
 	fs.StringVar(&f.leftoverMin, "leftover-min", "", "kesim listesinde artık sayılan en kısa kenar, `CM` (varsayılan 30: artık rafının varsayılan kuralı)")
-	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`sı (levhalar: DOSYA-levhalar.csv)")
+	fs.StringVar(&f.csvOut, "csv", "", "Türkçe Excel için CSV kesim listesi `DOSYA`'sı (levhalar: DOSYA-levhalar.csv)")
 	fs.StringVar(&f.quoteOut, "quote", "", "fiyat teklifinin yazılacağı `DOSYA` (.pdf ya da .csv)")
 	fs.StringVar(&f.quote.factory, "factory", "", "teklifin başlığındaki atölye `ADI`")
 	fs.StringVar(&f.quote.customer, "customer", "", "teklifteki müşteri `ADI`")
@@ -209,6 +209,10 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := nest.Layout(ctx, req, nil)
 	var ie *nest.InputError
 	if errors.As(err, &ie) {
+		if ie.Message == nest.MsgUnknownBand && len(req.Bands) == 0 {
+			// A part list with a band column, and no band codes given.
+			return nestBadInput(stderr, fmt.Errorf("%w %s", ie, msgNoBands))
+		}
 		return nestBadInput(stderr, ie)
 	}
 	if err != nil {
@@ -246,6 +250,10 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// msgNoBands follows "Bilinmeyen bant kodu." when no band codes were
+// given: what to do.
+const msgNoBands = "Bant kodlarını --bands DOSYA ile verin (kod;ad;kalınlık;fiyat;fazlalık) ya da bant sütununu boşaltın."
 
 // msgNothingPlaced refuses the files of a layout that placed no piece,
 // after the summary's warnings have named each part and why.
@@ -699,22 +707,22 @@ func parseCM(s string) (float64, bool) {
 func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 	st := res.Stats
 	if st.Placed == 0 {
-		fmt.Fprintf(w, "Hiçbir parça yerleştirilmedi, %d ms\n", st.ElapsedMs)
+		fmt.Fprintf(w, "Hiçbir parça yerleştirilmedi, %s ms\n", count(int(st.ElapsedMs)))
 		printSkipped(w, res)
 		return
 	}
-	proof := fmt.Sprintf("alt sınır %d sayfa", st.LowerBound)
+	proof := fmt.Sprintf("alt sınır %s sayfa", count(st.LowerBound))
 	switch short := export.StockOut(res); {
 	case short > 0:
 		// The bound speaks of the parts placed: the plan is not the job's.
-		proof = fmt.Sprintf("stok yetmedi, %d parça yerleştirilemedi (plan eksik)", short)
+		proof = fmt.Sprintf("stok yetmedi, %s parça yerleştirilemedi (plan eksik)", count(short))
 	case st.Optimal:
-		proof = fmt.Sprintf("alt sınır %d sayfa: en az sayfa sayısı (kanıtlandı)", st.LowerBound)
+		proof = fmt.Sprintf("alt sınır %s sayfa: en az sayfa sayısı (kanıtlandı)", count(st.LowerBound))
 	}
-	fmt.Fprintf(w, "%d sayfa, %d parça, ortalama verim %%%s, %s, %d ms\n",
-		st.Pages, st.Placed, strings.Replace(strconv.FormatFloat(st.Efficiency, 'f', 1, 64), ".", ",", 1), proof, st.ElapsedMs)
+	fmt.Fprintf(w, "%s sayfa, %s parça, ortalama verim %%%s, %s, %s ms\n",
+		count(st.Pages), count(st.Placed), strings.Replace(strconv.FormatFloat(st.Efficiency, 'f', 1, 64), ".", ",", 1), proof, count(int(st.ElapsedMs)))
 	for i, p := range res.Pages {
-		fmt.Fprintf(w, "  Sayfa %d / %d: %d parça, verim %%%d", i+1, len(res.Pages), len(p.Parts), p.Efficiency)
+		fmt.Fprintf(w, "  Sayfa %d / %d: %s parça, verim %%%d", i+1, len(res.Pages), count(len(p.Parts)), p.Efficiency)
 		if p.StockID != "" {
 			fmt.Fprintf(w, ", levha %s (%s, %sx%s cm)", p.StockID, materialName(p.Material, p.Thickness), cm(p.Width), cm(p.Height))
 		}
@@ -727,7 +735,7 @@ func printSummary(w io.Writer, req nest.Request, res nest.Result) {
 // printSkipped names each part line the layout left out, and why.
 func printSkipped(w io.Writer, res nest.Result) {
 	for _, s := range res.Skipped {
-		fmt.Fprintf(w, "  UYARI: %q (%sx%s cm, %d adet) yerleştirilmedi: %s\n", s.Name, cm(s.Width), cm(s.Height), s.Quantity, s.Reason)
+		fmt.Fprintf(w, "  UYARI: %q (%sx%s cm, %s adet) yerleştirilmedi: %s\n", s.Name, cm(s.Width), cm(s.Height), count(s.Quantity), s.Reason)
 	}
 }
 
@@ -742,9 +750,9 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		// Short of stock, the bounds speak of the parts placed: the plan is
 		// not the job's, and no bound is claimed for it.
 		short := m.StockOut > 0
-		fmt.Fprintf(w, "%s: %d sayfa", materialName(m.Material, m.Thickness), m.Pages)
+		fmt.Fprintf(w, "%s: %s sayfa", materialName(m.Material, m.Thickness), count(m.Pages))
 		if !short {
-			fmt.Fprintf(w, " (alt sınır %d)", m.LowerBound)
+			fmt.Fprintf(w, " (alt sınır %s)", count(m.LowerBound))
 		}
 		fmt.Fprintf(w, ", verim %%%s", decimal(m.Efficiency, 1))
 		if m.Cost > 0 || m.CostLowerBound > 0 {
@@ -759,7 +767,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 		}
 		switch {
 		case short:
-			fmt.Fprintf(w, ", stok yetmedi: %d parça yerleştirilemedi (plan eksik)", m.StockOut)
+			fmt.Fprintf(w, ", stok yetmedi: %s parça yerleştirilemedi (plan eksik)", count(m.StockOut))
 		case m.Optimal:
 			// What the plan is proven best at, by the objective: the
 			// cheapest only under the cost objective (a material with a
@@ -778,7 +786,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 	}
 	switch st, short := res.Stats, export.StockOut(res); {
 	case short > 0:
-		fmt.Fprintf(w, "Stok yetmedi: %d parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.\n", short)
+		fmt.Fprintf(w, "Stok yetmedi: %s parça stok yetmediği için yerleştirilemedi; tutarlar yalnız yerleştirilen parçaların.\n", count(short))
 	case export.TotalCostBounded(res):
 		fmt.Fprintf(w, "Bu planın maliyeti %s; hiçbir plan %s'den ucuz olamaz.\n", export.Money(st.Cost), export.Money(st.CostLowerBound))
 	case st.Cost > 0:
@@ -804,7 +812,7 @@ func printMaterials(w io.Writer, req nest.Request, res nest.Result) {
 			if s, ok := export.StockRow(req.Stock, u.StockID); (!ok || s.Material == "" && s.Thickness == 0) && (u.Material != "" || u.Thickness > 0) {
 				name += " · " + materialName(u.Material, u.Thickness)
 			}
-			fmt.Fprintf(w, "  %s: %d levha\n", name, l.count(u))
+			fmt.Fprintf(w, "  %s: %s levha\n", name, count(l.count(u)))
 		}
 	}
 	if len(res.BandTotals) > 0 {
@@ -869,6 +877,11 @@ func decimal(v float64, digits int) string {
 		return whole + "," + frac
 	}
 	return whole
+}
+
+// count writes a count the Turkish way, with thousands dots: 1.240.
+func count(n int) string {
+	return decimal(float64(n), 0)
 }
 
 // cm writes a length with a decimal comma, as Turkish does: 100,01.

@@ -525,7 +525,7 @@ func TestNestStockFlagsBadInput(t *testing.T) {
 	p := writeFiles(t, dir, map[string]string{
 		"parts.csv": kitchenParts, "stock.csv": kitchenStock, "bands.csv": kitchenBands,
 		"badstock.csv": "genişlik;yükseklik;adet\n183;366;-1\n", "nohead.csv": "ad;malzeme\nA;B\n",
-		"badbands.csv": "kod;kalınlık\nB1;11\n",
+		"badbands.csv": "kod;kalınlık\nB1;11\n", "onlyb9.csv": "kod;ad\nB9;Başka bant\n",
 	})
 	tests := []struct {
 		name  string
@@ -540,7 +540,9 @@ func TestNestStockFlagsBadInput(t *testing.T) {
 		{"stock and parts both from stdin", kitchenParts, []string{"--stock", "-", "-"}, "standart girdi zaten"},
 		{"bad band", "", []string{"--stock", p["stock.csv"], "--bands", p["badbands.csv"], p["parts.csv"]}, "satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı."},
 		{"bad objective", "", []string{"--stock", p["stock.csv"], "--objective", "ucuz", p["parts.csv"]}, `--objective "ucuz": cost, area ya da sheets olmalı`},
-		{"unknown band code", "", []string{"--stock", p["stock.csv"], p["parts.csv"]}, "Bilinmeyen bant kodu."},
+		// No --bands: what to do follows.
+		{"unknown band code", "", []string{"--stock", p["stock.csv"], p["parts.csv"]}, "Bilinmeyen bant kodu. Bant kodlarını --bands DOSYA ile verin"},
+		{"band code not in --bands", "", []string{"--stock", p["stock.csv"], "--bands", p["onlyb9.csv"], p["parts.csv"]}, "Bilinmeyen bant kodu.\n"},
 		{"no sheet and no stock", "", []string{p["parts.csv"]}, "--stock DOSYA"},
 	}
 	for _, tt := range tests {
@@ -1188,7 +1190,7 @@ func TestNestCSVHasTheEnginesLimits(t *testing.T) {
 	}{
 		{"Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n", []string{"--sheet", "2000x100"}, "1 parça"},
 		{"Ad;Genişlik;Yükseklik;Adet\nRaf;60;40;2\n", []string{"--stock", p["stok.csv"]}, "levha s1 (malzemesiz, 1220x100 cm)"},
-		{"", []string{"--sheet", "100x100", p["çok.csv"]}, "10001 parça"},
+		{"", []string{"--sheet", "100x100", p["çok.csv"]}, "10.001 parça"},
 	} {
 		args := append(append([]string{"--time", "0"}, tt.args...), "-")
 		if tt.stdin == "" {

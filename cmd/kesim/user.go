@@ -211,7 +211,7 @@ func (u userIO) passwd(args []string) int {
 		if err := acc.SetPassword(ctx, c.account, hash); err != nil {
 			return c.fail(err)
 		}
-		fmt.Fprintf(c.stdout, "%q şifresi değişti; açık oturumları kapatıldı.\n", c.account)
+		fmt.Fprintf(c.stdout, "%q hesabının şifresi değişti; açık oturumları kapatıldı.\n", c.account)
 		return 0
 	})
 }

@@ -71,8 +71,8 @@ func TestUserCommands(t *testing.T) {
 	if code, out, _ := run("", "list"); code != 0 || !strings.Contains(out, "ayse\työnetici") || !strings.Contains(out, "mehmet\tkullanıcı") {
 		t.Errorf("list: %d %q", code, out)
 	}
-	if code, _, _ := run("yeni-bir-parola\n", "passwd", "mehmet"); code != 0 {
-		t.Errorf("passwd: %d", code)
+	if code, out, _ := run("yeni-bir-parola\n", "passwd", "mehmet"); code != 0 || !strings.Contains(out, `"mehmet" hesabının şifresi değişti; açık oturumları kapatıldı.`) {
+		t.Errorf("passwd: %d %q", code, out)
 	}
 	if code, out, _ := run("", "totp", "ayse"); code != 0 || !strings.Contains(out, "otpauth://totp/Kesim:ayse?") || !strings.Contains(out, "█") {
 		t.Errorf("totp: %d %q", code, out)

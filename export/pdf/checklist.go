@@ -108,7 +108,7 @@ func (d *doc) drawChecklistStrip(codes []sheetCode, content box, height float64,
 		"levhanın sayfası Kesim'de açılır.",
 	}
 	if len(codes) > fits {
-		lines = append(lines, fmt.Sprintf("Diğer %d levhanın kodları listeden sonra.", len(codes)-fits))
+		lines = append(lines, "Diğer "+tally(len(codes)-fits)+" levhanın kodları listeden sonra.")
 	}
 	for i, l := range lines {
 		f.Text(content.x, top+9+float64(i)*3.6, d.fit(l, textW))

@@ -63,18 +63,18 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 			area += p.Width * p.Height
 		}
 	}
-	sheets := itoa(len(g.Pages))
+	sheets := tally(len(g.Pages))
 	efficiency := area / sheetArea * 100
 	var sentence string
 	short := d.ranOut(g)
 	if short {
 		// The bounds and "the cheapest" speak of the parts placed: with
 		// parts left for want of stock the plan is not the job's.
-		sentence = "Stok yetmedi: bu malzemenin stoğu bitti, parçalarının bir kısmı yerleştirilemedi (plan eksik)"
+		sentence = "Stok yetmedi: bu malzemenin stoku bitti, parçalarının bir kısmı yerleştirilemedi (plan eksik)"
 	}
 	if m := g.Result; m != nil && !short {
 		if m.LowerBound > 0 {
-			sheets += fmt.Sprintf("  (en az %d gerekir)", m.LowerBound)
+			sheets += "  (en az " + tally(m.LowerBound) + " gerekir)"
 		}
 		if m.Efficiency > 0 {
 			efficiency = m.Efficiency
@@ -88,7 +88,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	}
 	facts := [][2]string{
 		{"Sayfa sayısı", sheets},
-		{"Toplam parça", itoa(placed)},
+		{"Toplam parça", tally(placed)},
 		{"Ortalama verim", export.Percent(efficiency)},
 	}
 	if m := g.Result; m != nil {
@@ -115,7 +115,7 @@ func (d *doc) materialHeading(i, n int, g export.Group) {
 	for k, page := range g.Pages {
 		pg, s := res.Pages[page], export.PageSheet(res, page)
 		rows[k] = []string{itoa(page + 1), d.stockName(pg.StockID), export.Size(s.Width, s.Height),
-			itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency)}
+			tally(len(pg.Parts)), "%" + itoa(pg.Efficiency)}
 	}
 	d.table(y+4, "Sayfalar", []column{right("Sayfa", 15), left("Levha", 70), left("Ölçü (cm)", 30),
 		right("Parça", 15), right("Verim", 15)}, rows)
@@ -190,15 +190,15 @@ func (d *doc) stockTable(y float64) (float64, float64) {
 				sheetCost += s.Price * float64(u.Used)
 			}
 		}
-		rows = append(rows, []string{d.stockName(u.StockID), material, size, itoa(u.Used), itoa(u.Used - u.Buy),
-			itoa(u.Buy), price, amount})
+		rows = append(rows, []string{d.stockName(u.StockID), material, size, tally(u.Used), tally(u.Used - u.Buy),
+			tally(u.Buy), price, amount})
 		totalUsed += u.Used
 		totalBuy += u.Buy
 	}
 	if !priced {
 		sheetCost = d.res.Stats.Cost
 	}
-	total := []string{"Toplam", "", "", itoa(totalUsed), itoa(totalUsed - totalBuy), itoa(totalBuy), "", ""}
+	total := []string{"Toplam", "", "", tally(totalUsed), tally(totalUsed - totalBuy), tally(totalBuy), "", ""}
 	if sheetCost > 0 {
 		total[7] = export.Money(sheetCost)
 	}

@@ -126,8 +126,8 @@ func TestPopplerAndQpdfReadEveryFile(t *testing.T) {
 			}
 			// Grid's parts all differ, so it has no part types table.
 			if types := len(partTypes(j.res)); types <= maxTypeRows {
-				want = append(want, "Parça türleri")
-			} else if strings.Contains(text, "Parça türleri") {
+				want = append(want, "Parça çeşitleri")
+			} else if strings.Contains(text, "Parça çeşitleri") {
 				t.Errorf("a part types table of %d types for %d parts", types, placed)
 			}
 			for _, pg := range j.res.Pages {

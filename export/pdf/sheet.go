@@ -61,10 +61,10 @@ func (d *doc) sheet(page int) error {
 	}
 	x, y, w, h := d.content()
 	// The title: the sheet (or the pattern's sheets), then the rest.
-	rest := fmt.Sprintf(" / %d   ·   %s cm   ·   %d parça   ·   verim %%%d",
-		len(d.res.Pages), export.Size(s.Width, s.Height), len(parts), pg.Efficiency)
+	rest := fmt.Sprintf(" / %d   ·   %s cm   ·   %s parça   ·   verim %%%d",
+		len(d.res.Pages), export.Size(s.Width, s.Height), tally(len(parts)), pg.Efficiency)
 	if len(pg.Cuts) > 0 {
-		rest += fmt.Sprintf("   ·   %d kesim", len(pg.Cuts))
+		rest += "   ·   " + tally(len(pg.Cuts)) + " kesim"
 	}
 	if same := d.same[page]; same >= 0 {
 		rest += fmt.Sprintf("   ·   Sayfa %d ile aynı", same+1)

@@ -41,7 +41,7 @@ func TestStockOutIsSaidPlainly(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(white, "Stok yetmedi: bu malzemenin stoğu bitti") {
+	if !strings.Contains(white, "Stok yetmedi: bu malzemenin stoku bitti") {
 		t.Errorf("the material that ran out does not say so:\n%s", white)
 	}
 	if !strings.Contains(walnut, "(plan en ucuzu)") || strings.Contains(walnut, "Stok yetmedi") {

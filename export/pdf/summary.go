@@ -14,6 +14,10 @@ import (
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
+// tally writes a count (pieces, sheets) the Turkish way, with thousands
+// dots: 1.240; itoa writes numbers that name a page, a part or a cut.
+func tally(i int) string { return export.Count(float64(i)) }
+
 // summary writes the first page: the job in figures, then one line per sheet
 // and the parts that fit no sheet.
 func (d *doc) summary() {
@@ -36,7 +40,7 @@ func (d *doc) summary() {
 	// The part types summarise the job only when they are few, or when most
 	// have several copies; otherwise the sheets' part lists say it all.
 	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
-		d.table(y+4, "Parça türleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
+		d.table(y+4, "Parça çeşitleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
 			right("Adet", 15), left("Sayfalar", 75)}, types)
 	}
 }
@@ -97,7 +101,7 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	}
 	if d.multi {
 		// Sheets of several sizes: the materials, and the cost.
-		facts[1] = [2]string{"Malzeme", fmt.Sprintf("%d malzeme (her biri kendi bölümünde)", len(export.Groups(res)))}
+		facts[1] = [2]string{"Malzeme", tally(len(export.Groups(res))) + " malzeme (her biri kendi bölümünde)"}
 		// The sheets' cost and, with priced band, the total the order
 		// summary gives: one "Toplam maliyet" in the whole document.
 		bandCost := 0.0
@@ -117,7 +121,7 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 	}
 	if d.repeated {
 		// Identical sheets are drawn once: how many drawings there are.
-		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%d (%d sayfa, aynı sayfalar bir kez çizildi)", d.drawings(), len(res.Pages))})
+		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%s (%s sayfa, aynı sayfalar bir kez çizildi)", tally(d.drawings()), tally(len(res.Pages)))})
 	}
 	if d.cutSizes {
 		facts = append(facts, [2]string{"Ölçüler", "kesim ölçüsü (bantlı kenarlardan bant kalınlığı düşüldü)"})
@@ -127,7 +131,7 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		facts = append(facts, [2]string{"Stok yetmedi", d.stockOutText()})
 	}
 	if t.skipped > 0 {
-		facts = append(facts, [2]string{"Sığmayan parça", itoa(t.skipped) + " (aşağıda)"})
+		facts = append(facts, [2]string{"Sığmayan parça", tally(t.skipped) + " (aşağıda)"})
 	}
 	return facts
 }
@@ -191,10 +195,10 @@ func (d *doc) pagesTable(y float64) float64 {
 			}
 			note = n
 		}
-		rows[i] = []string{itoa(i + 1), itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
+		rows[i] = []string{itoa(i + 1), tally(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
 		if d.multi {
 			rows[i] = []string{itoa(i + 1), export.MaterialName(pg.Material, pg.Thickness), d.stockName(pg.StockID),
-				itoa(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
+				tally(len(pg.Parts)), "%" + itoa(pg.Efficiency), note}
 		}
 	}
 	return d.table(y, "Sayfalar", cols, rows)
@@ -205,7 +209,7 @@ func (d *doc) pagesTable(y float64) float64 {
 func (d *doc) skippedTable(y float64) float64 {
 	var rows [][]string
 	for _, s := range d.res.Skipped {
-		rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), itoa(s.Quantity), s.Reason})
+		rows = append(rows, []string{s.Name, export.Size(s.Width, s.Height), tally(s.Quantity), s.Reason})
 	}
 	title := "Tuvale sığmayan parçalar"
 	if d.multi {
@@ -258,7 +262,7 @@ func partTypes(res nest.Result) [][]string {
 	rows := make([][]string, len(keys))
 	for i, k := range keys {
 		c := counts[k]
-		rows[i] = []string{k.name, export.Size(k.w, k.h), itoa(c.copies), strings.Join(c.pages, ", ")}
+		rows[i] = []string{k.name, export.Size(k.w, k.h), tally(c.copies), strings.Join(c.pages, ", ")}
 	}
 	return rows
 }

@@ -32,5 +32,5 @@ func ExampleOptions_Check() {
 	opt := quote.DefaultOptions()
 	opt.KDVPct = 120
 	fmt.Println(opt.Check())
-	// Output: KDV oranı 0 ile %100 arasında olmalı.
+	// Output: KDV oranı %0 ile %100 arasında olmalı.
 }

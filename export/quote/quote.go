@@ -53,8 +53,8 @@ const (
 // Turkish errors.
 var (
 	ErrPrice   = errors.New("Fiyatlar 0 ile 10.000.000 TL arasında olmalı.")
-	ErrMargin  = errors.New("Kâr oranı 0 ile %1.000 arasında olmalı.")
-	ErrKDV     = errors.New("KDV oranı 0 ile %100 arasında olmalı.")
+	ErrMargin  = errors.New("Kâr oranı %0 ile %1.000 arasında olmalı.")
+	ErrKDV     = errors.New("KDV oranı %0 ile %100 arasında olmalı.")
 	ErrText    = errors.New("Atölye, müşteri ve iş adı en fazla 200 karakter olabilir.")
 	ErrNothing = errors.New("Teklif için yerleşim yok.")
 	ErrResult  = errors.New("Yerleşim geçersiz: ölçüler 0 ile 10.000 cm arasında olmalı.")
@@ -483,6 +483,12 @@ func Num(v float64, dec int) string {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ",")
 	}
 	return s
+}
+
+// tally writes a count on the PDF the Turkish way, with thousands dots:
+// 1.240 (the CSV keeps plain digits, for a spreadsheet to read).
+func tally(n int) string {
+	return strings.TrimSuffix(Money(float64(n)), ",00")
 }
 
 // Money writes an amount the Turkish way with two decimals: 1.450,50.

@@ -165,10 +165,10 @@ func writeLines(f *fpdf.Fpdf, lines []Line, byArea bool) {
 		name := pdf.Printable(l.MaterialName())
 		if l.Offcuts > 0 {
 			// The offcuts from the rack are priced apart (see Compute).
-			name += " (" + itoa(int64(l.Offcuts)) + " artık)"
+			name += " (" + tally(l.Offcuts) + " artık)"
 			offcuts = true
 		}
-		t.row(name, itoa(int64(l.Sheets)), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal))
+		t.row(name, tally(l.Sheets), Money(l.SheetCost), m, Money(l.CutCost), Money(l.Subtotal))
 	}
 	if estimated {
 		f.SetFont("Go", "", 8)
@@ -225,17 +225,17 @@ func writeUnplaced(f *fpdf.Fpdf, skipped []nest.Skipped) {
 	}
 	f.Ln(4)
 	f.SetFont("Go", "B", 10)
-	f.CellFormat(0, 6, "Teklife dahil olmayan parçalar ("+itoa(int64(pieces))+" adet yerleştirilemedi):", "", 1, "L", false, 0, "")
+	f.CellFormat(0, 6, "Teklife dahil olmayan parçalar ("+tally(pieces)+" adet yerleştirilemedi):", "", 1, "L", false, 0, "")
 	f.SetFont("Go", "", 9)
 	_, pageH := f.GetPageSize()
 	_, _, _, bottom := f.GetMargins()
 	for i, s := range skipped {
 		// The quote is one page: the rest is counted while a line fits.
 		if i == maxUnplaced || f.GetY()+10 > pageH-bottom {
-			f.CellFormat(0, 5, "… ve "+itoa(int64(len(skipped)-i))+" parça satırı daha", "", 1, "L", false, 0, "")
+			f.CellFormat(0, 5, "… ve "+tally(len(skipped)-i)+" parça satırı daha", "", 1, "L", false, 0, "")
 			break
 		}
-		line := pdf.Printable(s.Name) + " " + Num(s.Width, 2) + " x " + Num(s.Height, 2) + " cm, " + itoa(int64(s.Quantity)) + " adet: " + pdf.Printable(s.Reason)
+		line := pdf.Printable(s.Name) + " " + Num(s.Width, 2) + " x " + Num(s.Height, 2) + " cm, " + tally(s.Quantity) + " adet: " + pdf.Printable(s.Reason)
 		f.CellFormat(0, 5, fitText(f, line, 180), "", 1, "L", false, 0, "")
 	}
 }
@@ -243,7 +243,7 @@ func writeUnplaced(f *fpdf.Fpdf, skipped []nest.Skipped) {
 // writeMore writes the line that counts the n rows of a table left out:
 // "… ve 25 malzeme daha (CSV dosyasında)".
 func writeMore(f *fpdf.Fpdf, n int, what string) {
-	f.CellFormat(0, 6, "… ve "+itoa(int64(n))+" "+what+" daha (CSV dosyasında)", "", 1, "L", false, 0, "")
+	f.CellFormat(0, 6, "… ve "+tally(n)+" "+what+" daha (CSV dosyasında)", "", 1, "L", false, 0, "")
 }
 
 // writeTotals writes the net (the margin folded into it), KDV and the

@@ -343,7 +343,7 @@ func CheckVS(in VSInstance, req nest.Request, res nest.Result) (cost, area float
 		}
 		used[s.ID]++
 		if s.Quantity > 0 && used[s.ID] > s.Quantity {
-			return 0, 0, fmt.Errorf("stok %s'den %d levha kullanılmış, yalnız %d var", s.ID, used[s.ID], s.Quantity)
+			return 0, 0, fmt.Errorf("%s stok satırından %d levha kullanılmış, yalnız %d var", s.ID, used[s.ID], s.Quantity)
 		}
 		cost += s.Price
 		area += s.Width * s.Height

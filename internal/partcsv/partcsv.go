@@ -54,12 +54,12 @@ type Limits struct {
 // Read and ReadStock keep to them.
 var StoreLimits = Limits{
 	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
-	MsgSide:      fmt.Sprintf("en fazla %d cm olabilir", store.MaxSize),
-	MsgSheetSize: fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize),
-	MsgSheetSide: fmt.Sprintf("0 ile %d cm arasında olmalı", store.MaxSize),
-	MsgQuantity:  fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity),
-	MsgTooMany:   fmt.Sprintf("adet 1 ile %d arasında olmalı", store.MaxQuantity),
-	MsgPartLines: fmt.Sprintf("en fazla %d parça satırı okunabilir", store.MaxLayoutParts),
+	MsgSide:      "en fazla " + thousands(store.MaxSize) + " cm olabilir",
+	MsgSheetSize: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
+	MsgSheetSide: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
+	MsgQuantity:  "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
+	MsgTooMany:   "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
+	MsgPartLines: "en fazla " + thousands(store.MaxLayoutParts) + " parça satırı okunabilir",
 }
 
 // EngineLimits are the engine's (nest.MaxSheetCM, nest.MaxPieces), for a

@@ -97,7 +97,7 @@ func TestReadRejectsBadRows(t *testing.T) {
 		`satır 3, genişlik: "abc" geçerli bir sayı değil`,
 		`satır 4, ad: Lütfen tüm alanları doldurun!`,
 		`satır 5, genişlik: Lütfen geçerli pozitif değerler girin!`,
-		`satır 6, yükseklik: en fazla 1000 cm olabilir`,
+		`satır 6, yükseklik: en fazla 1.000 cm olabilir`,
 		`satır 7, adet: "2,5" tam sayı değil`,
 		`satır 8, genişlik: Lütfen geçerli pozitif değerler girin!`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
@@ -140,7 +140,7 @@ func TestReadRoundsSizesUp(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 	_, err = Read(strings.NewReader("Dev;1000,001;10;1\n"))
-	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1000 cm olabilir" {
+	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1.000 cm olabilir" {
 		t.Errorf("1000,001 cm (1000,01 as cut): %v, want the 1000 cm limit", err)
 	}
 }
@@ -270,7 +270,7 @@ func TestReadThousandsDots(t *testing.T) {
 	if err != nil || len(stock) != 1 || stock[0].Width != 1830.5 || stock[0].Height != 3660 || stock[0].Quantity != 1000 {
 		t.Errorf("stock: %+v, %v", stock, err)
 	}
-	if _, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\nTabla;1.200;30\n")); err == nil || err.Error() != "satır 2, genişlik: en fazla 1000 cm olabilir" {
+	if _, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\nTabla;1.200;30\n")); err == nil || err.Error() != "satır 2, genişlik: en fazla 1.000 cm olabilir" {
 		t.Errorf("1.200 cm under the store's limits: %v, want refused as 1200 cm", err)
 	}
 }
@@ -429,7 +429,7 @@ func TestReadRefusesTwoWayCommaRows(t *testing.T) {
 // either, never "no whole number".
 func TestReadLimits(t *testing.T) {
 	long := "Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n"
-	if _, err := Read(strings.NewReader(long)); err == nil || err.Error() != "satır 2, genişlik: en fazla 1000 cm olabilir" {
+	if _, err := Read(strings.NewReader(long)); err == nil || err.Error() != "satır 2, genişlik: en fazla 1.000 cm olabilir" {
 		t.Errorf("a 1500 cm part under the store's limits: %v", err)
 	}
 	if parts, err := ReadLimits(strings.NewReader(long), EngineLimits); err != nil || parts[0].Width != 1500 {
@@ -445,7 +445,7 @@ func TestReadLimits(t *testing.T) {
 	for i := 0; i < 10001; i++ {
 		many.WriteString("Raf;10;10;1\n")
 	}
-	if _, err := Read(strings.NewReader(many.String())); err == nil || err.Error() != "satır 10002: en fazla 10000 parça satırı okunabilir" {
+	if _, err := Read(strings.NewReader(many.String())); err == nil || err.Error() != "satır 10002: en fazla 10.000 parça satırı okunabilir" {
 		t.Errorf("10.001 lines under the store's limits: %v", err)
 	}
 	if parts, err := ReadLimits(strings.NewReader(many.String()), EngineLimits); err != nil || len(parts) != 10001 {
@@ -457,8 +457,8 @@ func TestReadLimits(t *testing.T) {
 		lim      Limits
 		want     string
 	}{
-		{"100001", StoreLimits, "adet 1 ile 100000 arasında olmalı"},
-		{"99999999999999999999999", StoreLimits, "adet 1 ile 100000 arasında olmalı"},
+		{"100001", StoreLimits, "adet 1 ile 100.000 arasında olmalı"},
+		{"99999999999999999999999", StoreLimits, "adet 1 ile 100.000 arasında olmalı"},
 		{"100001", EngineLimits, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."},
 		{"99999999999999999999999", EngineLimits, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."},
 		{"0", EngineLimits, "Adet 1 veya daha büyük bir tam sayı olmalı."},

@@ -113,7 +113,7 @@ func TestReadStock(t *testing.T) {
 		"a,x,,1.5,2000000000,,\n"
 	_, err = ReadStock(strings.NewReader(in))
 	for _, w := range []string{
-		"satır 2, genişlik: 0 ile 1000 cm arasında olmalı",
+		"satır 2, genişlik: 0 ile 1.000 cm arasında olmalı",
 		"satır 2, adet: Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.",
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		`satır 2, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
@@ -306,7 +306,7 @@ func TestParseAmount(t *testing.T) {
 // row too; beyond 10.000 cm the engine's own message.
 func TestReadStockLimits(t *testing.T) {
 	wide := "genişlik;yükseklik\n1220;100\n"
-	if _, err := ReadStock(strings.NewReader(wide)); err == nil || err.Error() != "satır 2, genişlik: 0 ile 1000 cm arasında olmalı" {
+	if _, err := ReadStock(strings.NewReader(wide)); err == nil || err.Error() != "satır 2, genişlik: 0 ile 1.000 cm arasında olmalı" {
 		t.Errorf("1220 cm under the store's limits: %v", err)
 	}
 	if stock, err := ReadStockLimits(strings.NewReader(wide), EngineLimits); err != nil || stock[0].Width != 1220 {

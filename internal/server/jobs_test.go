@@ -532,7 +532,7 @@ func TestLayoutSaveTakesACore(t *testing.T) {
 // A job planned on a large offcut of the rack saves and is cut: the
 // offcut row keeps the canvas's limit, not a sheet row's 1000 cm (the
 // audit: a 4970 x 100 cm offcut of a 5000 cm canvas laid out with 200 and
-// saved with 400 "Ölçüler en fazla 1000 cm olabilir.").
+// saved with 400 "Ölçüler en fazla 1.000 cm olabilir.").
 func TestJobOnALargeOffcut(t *testing.T) {
 	h := newStoreAPI(t)
 	req := nest.Request{Sheet: nest.Sheet{Width: 5000, Height: 100}, Parts: []nest.Part{stiff("a", 30, 100, 1)}}

@@ -20,7 +20,7 @@ const (
 	MsgRequired      = "Lütfen tüm alanları doldurun!"
 	MsgInvalidValues = nest.MsgInvalidValues
 	MsgNameTooLong   = "Ad en fazla 200 karakter olabilir."
-	MsgSizeTooLarge  = "Ölçüler en fazla 1000 cm olabilir."
+	MsgSizeTooLarge  = "Ölçüler en fazla 1.000 cm olabilir."
 	// MsgSheetTooLarge refuses a canvas side over MaxSheetSize: the
 	// engine's message for the same.
 	MsgSheetTooLarge = nest.MsgSheetTooLarge

@@ -36,7 +36,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// The error may quote the URL and its password: say only what failed.
-		return nil, fmt.Errorf("postgres: invalid database URL")
+		return nil, fmt.Errorf("PostgreSQL veritabanı adresi okunamadı: postgres://kullanıcı:şifre@sunucu:5432/veritabanı biçiminde yazın")
 	}
 	// A statement waits for another's lock (a psql session holding a
 	// table, a stuck writer) at most lockTimeout and answers 409 "çakıştı"

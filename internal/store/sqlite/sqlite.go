@@ -65,11 +65,11 @@ var _ store.Store = (*Store)(nil)
 // schema is newer than this binary knows, with a *store.SchemaTooNewError.
 func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" || strings.ContainsRune(path, '?') {
-		return nil, fmt.Errorf("sqlite: invalid database path %q", path)
+		return nil, fmt.Errorf("veritabanı yolu %q geçersiz: bir dosya yolu verin (ör. kesim-data/kesim.db; ? içermemeli)", path)
 	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, fmt.Errorf("sqlite: create database directory: %w", err)
+			return nil, &FileError{Role: "veritabanı klasörü", Path: dir, Write: true, Err: err}
 		}
 	}
 	if err := notForeign(ctx, path); err != nil {

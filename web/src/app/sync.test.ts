@@ -31,7 +31,7 @@ describe('useSyncOnSignIn', () => {
   });
 
   const refusedToast = { title: msg.syncErrorTitle, tone: 'error', ms: 10000 };
-  const why = 'Ölçüler en fazla 1000 cm olabilir.';
+  const why = 'Ölçüler en fazla 1.000 cm olabilir.';
   const refused = (n: number) => Array.from({ length: n }, (_, i) => ({ kind: i % 2 ? 'part' : 'layout', name: `Ad ${i + 1}`, reason: why }));
 
   it('names the items the server refused, at sign-in, and back online only along with something saved', async () => {
@@ -43,9 +43,9 @@ describe('useSyncOnSignIn', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledTimes(5));
     expect(toast.mock.calls).toEqual([
       [msg.syncDone(1, 1), { ms: 5000 }],
-      ['"Ad 1" düzeni sunucuya kaydedilemedi: Ölçüler en fazla 1000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
-      ['"Ad 2" parçası sunucuya kaydedilemedi: Ölçüler en fazla 1000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
-      ['"Ad 3" düzeni sunucuya kaydedilemedi: Ölçüler en fazla 1000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
+      ['"Ad 1" düzeni sunucuya kaydedilemedi: Ölçüler en fazla 1.000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
+      ['"Ad 2" parçası sunucuya kaydedilemedi: Ölçüler en fazla 1.000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
+      ['"Ad 3" düzeni sunucuya kaydedilemedi: Ölçüler en fazla 1.000 cm olabilir. Bu tarayıcıda duruyor.', refusedToast],
       ['Sunucuya kaydedilemeyen 2 kayıt daha bu tarayıcıda duruyor.', refusedToast],
     ]);
     toast.mockReset();

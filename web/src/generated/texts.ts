@@ -8,7 +8,7 @@ export const msgInvalidValues = 'Lütfen geçerli pozitif değerler girin!';
 /** nest.MsgInvalidSheet */
 export const msgInvalidSheet = 'Lütfen geçerli genişlik ve yükseklik değerleri girin!';
 /** store.MsgSizeTooLarge */
-export const msgSizeTooLarge = 'Ölçüler en fazla 1000 cm olabilir.';
+export const msgSizeTooLarge = 'Ölçüler en fazla 1.000 cm olabilir.';
 /** store.MsgRetry */
 export const msgRetry = 'Kayıt aynı anda yapılan başka bir değişiklikle çakıştı; lütfen tekrar deneyin.';
 /** web.DefaultTitle */
@@ -60,7 +60,7 @@ export const msgOffcutRuleSize = 'Artık için en küçük ölçü 0 ile 10.000 
 /** nest.MsgTooManyPinned */
 export const msgTooManyPinned = 'En fazla 10.000 kesilmiş levha sabitlenebilir.';
 /** nest.MsgPinnedPage */
-export const msgPinnedPage = 'Kesilmiş levha bu işe uymuyor: parçaları, ölçüsü veya stoğu değişmiş.';
+export const msgPinnedPage = 'Kesilmiş levha bu işe uymuyor: parçaları, ölçüsü veya stoku değişmiş.';
 /** nest.MsgPinnedDuplicate */
 export const msgPinnedDuplicate = 'Kesilmiş levhalarda aynı parça iki kez var.';
 /** partcsv.HeaderMaterial */

@@ -26,7 +26,7 @@ export const jobMsg = {
   /** the server's 404: a job deleted, or one still planned (not shared with the shop floor yet) */
   notFound: 'İş bulunamadı: henüz kesime başlanmamış, silinmiş ya da bağlantı eski olabilir.',
   noResult: 'Bu düzen kesim planı olmadan kaydedilmiş; kontrol listesi için düzeni yeniden kaydedin.',
-  noSheet: (n: number, total: number) => `Bu işte ${fmtI(n)}. levha yok; iş ${fmtI(total)} levha.`,
+  noSheet: (n: number, total: number) => `Bu işte ${fmtI(n)}. levha yok: iş ${fmtI(total)} levhadan oluşuyor.`,
   tickFailed: (why: string) => `İşaret kaydedilemedi: ${why}`,
   /** a tick the server could not take now (5xx, busy): it waits on its row and is sent again */
   tickWaiting: (why: string) => `İşaret şimdi kaydedilemedi (${why}); bekleyen işaretler yeniden gönderilecek.`,
@@ -55,7 +55,7 @@ export const jobMsg = {
   backToWork: '‹ Ana sayfa',
   jobOnScreen: (name: string) => `İş: ${name}`,
   cuttingNote: 'Kesilen levhalar olduğu gibi kalır; değişiklikler kalan levhalara planlanır ve kaydedince iş güncellenir.',
-  cutNote: 'Bu iş kesildi; kaydetmek yeni bir düzen olarak kaydeder.',
+  cutNote: 'Bu iş kesildi; kaydederseniz yeni bir düzen olarak kaydedilir.',
   checklist: 'Kontrol listesi',
   stateBy: (who: string | undefined, when: string) => (who ? `${who}, ${when}` : when),
 };

@@ -38,8 +38,8 @@ describe('checkDraft', () => {
       expect(checkDraft(d)).toMatchObject({ ok: false, error: 'Lütfen geçerli pozitif değerler girin!' });
     }
     // A side past the saved sizes' limit says so, in the server's words.
-    expect(checkDraft({ name: 'A', width: '1001', height: '1', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1000 cm olabilir.', field: 'width' });
-    expect(checkDraft({ name: 'A', width: '1', height: '1.200', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1000 cm olabilir.', field: 'height' });
+    expect(checkDraft({ name: 'A', width: '1001', height: '1', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.', field: 'width' });
+    expect(checkDraft({ name: 'A', width: '1', height: '1.200', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.', field: 'height' });
   });
   it('refuses a quantity or a name past the saved limits in the server’s words, never cutting the name', () => {
     const base = { name: 'A', width: '1', height: '1', quantity: '1' };
@@ -77,7 +77,7 @@ describe('sizes as the engine cuts them', () => {
     // A side that rounds to nothing, or past 1000 cm, is refused.
     for (const [width, error] of [
       ['0,0000001', 'Lütfen geçerli pozitif değerler girin!'],
-      ['1000,001', 'Ölçüler en fazla 1000 cm olabilir.'],
+      ['1000,001', 'Ölçüler en fazla 1.000 cm olabilir.'],
     ]) {
       expect(checkDraft({ name: 'A', width, height: '1', quantity: '1' })).toMatchObject({ ok: false, error, field: 'width' });
     }
@@ -398,7 +398,7 @@ describe('a header that names its unit', () => {
     const r = parsePaste('Parça Adı\tEn (mm)\tBoy (mm)\tAdet\nKapak\t455\t300\t2\nRaf\t12000\t0,5\t1\nÇekmece\t455,55\t0,4\t1\n');
     expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 30, quantity: 2 }]);
     expect(r.errors).toEqual([
-      'Satır 3 (Raf), genişlik: Ölçüler en fazla 1000 cm olabilir.',
+      'Satır 3 (Raf), genişlik: Ölçüler en fazla 1.000 cm olabilir.',
       'Satır 4 (Çekmece), yükseklik: Lütfen geçerli pozitif değerler girin!',
     ]);
     expect(r.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi");

@@ -66,7 +66,7 @@ describe('local copies', () => {
 // the first layout over the engine's 100.000 pieces, or else the first part
 // over 1000 cm, is refused by a 400 naming it, and nothing is saved.
 const tooManyPieces = 'Parça sayısı çok fazla: bir işte en fazla 100.000 adet yerleştirilebilir.';
-const tooLarge = 'Ölçüler en fazla 1000 cm olabilir.';
+const tooLarge = 'Ölçüler en fazla 1.000 cm olabilir.';
 type SyncBody = { parts: { name: string; width: number }[]; layouts: { name: string; parts: { quantity: number }[] }[] };
 const invalid = (field: string, message: string) => Response.json({ error: { code: 'invalid', message, fields: { [field]: message } } }, { status: 400 });
 

@@ -101,7 +101,7 @@ describe('jobs in the saved layouts', () => {
     await waitFor(() => expect(undo).toBeEnabled(), { timeout: 3000 });
     await user.click(undo);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
-    expect(await screen.findByText(/Stoğa geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/Stoka geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha\.$/)).toBeInTheDocument();
   });
 
   it('undo a cut job back to being cut', async () => {
@@ -116,7 +116,7 @@ describe('jobs in the saved layouts', () => {
     const { user, onJobState } = show();
     await user.click(await screen.findByRole('button', { name: 'Banyo: Geri al' }));
     let ask = screen.getByRole('alertdialog');
-    expect(ask).toHaveTextContent('"Banyo" Kesimde\'den Planlandı\'ya geri alınsın mı?');
+    expect(ask).toHaveTextContent('"Banyo" işi Kesimde durumundan Planlandı durumuna geri alınsın mı?');
     expect(ask).toHaveTextContent('kontrol listeleri bu işte artık çalışmaz');
     expect(ask).toHaveTextContent('işaretlenmiş 3 parçanın işaretleri silinir');
     // Destructive: the focus is on İptal, and İptal keeps the job being cut.

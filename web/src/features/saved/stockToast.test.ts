@@ -65,7 +65,7 @@ describe('the stock sheets in the Kesildi and undo toasts', () => {
     };
     expect(savedMsg.undoneCut('Mutfak') + savedMsg.stockMoved(stockMovesOf(answer))).toBe(
       '"Mutfak" kesildi işareti geri alındı; kullanılmamış artıkları raftan kaldırıldı. ' +
-        'Stoğa geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha. k 100x90: 1 levha stokta değişmiş, geri konmadı.',
+        'Stoka geri kondu: Beyaz Sunta 18 mm 183x366: 3 levha. k 100x90: 1 levha stokta değişmiş, geri konmadı.',
     );
   });
 

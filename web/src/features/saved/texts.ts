@@ -55,7 +55,7 @@ export const savedMsg = {
     if (m.taken.length > 0) parts.push(`Stoktan düşüldü: ${m.taken.map((s) => `${sheets(s)} (kalan ${s.left ? fmtI(s.left) : 'yok'})`).join('; ')}.`);
     if (m.notTaken.length > 0) parts.push(`${m.notTaken.map(sheets).join('; ')} stokta bulunamadı, düşülmedi.`);
     if (m.short.length > 0) parts.push(`Stokta olandan fazla kullanıldı: ${m.short.map((s) => `${sheets(s)} eksik`).join('; ')}.`);
-    if (m.returned.length > 0) parts.push(`Stoğa geri kondu: ${m.returned.map(sheets).join('; ')}.`);
+    if (m.returned.length > 0) parts.push(`Stoka geri kondu: ${m.returned.map(sheets).join('; ')}.`);
     if (m.notReturned.length > 0) parts.push(`${m.notReturned.map(sheets).join('; ')} stokta değişmiş, geri konmadı.`);
     return parts.length > 0 ? ` ${parts.join(' ')}` : '';
   },
@@ -79,7 +79,7 @@ export const savedMsg = {
   jobGoneNote: 'Bu iş sunucuda artık yok; Kaydet, ekrandaki düzeni yeni bir düzen olarak kaydeder.',
   /** confirmBackToPlanned: "Geri al" from Kesimde to Planlandı; ticked: the pieces ticked so far (dropped when the job is saved again as planned) */
   confirmBackToPlanned: (name: string, ticked: number) =>
-    `"${name}" Kesimde'den Planlandı'ya geri alınsın mı? Kesimcilerin kontrol listeleri bu işte artık çalışmaz.` +
+    `"${name}" işi Kesimde durumundan Planlandı durumuna geri alınsın mı? Kesimcilerin kontrol listeleri bu işte artık çalışmaz.` +
     (ticked > 0 ? ` İş yeniden kaydedildiğinde işaretlenmiş ${fmtI(ticked)} parçanın işaretleri silinir.` : ''),
   /** backToPlanned: the toast once a job being cut is back among the planned ones (nothing was re-planned yet) */
   backToPlanned: (name: string) => `"${name}" yeniden planlanacak işler arasına alındı (Planlandı).`,

@@ -198,7 +198,7 @@ describe('StockDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Sil, Bant 1' }));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const ask = await screen.findByRole('alertdialog');
-    expect(ask).toHaveTextContent('B1 bant kodunu 2 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?');
+    expect(ask).toHaveTextContent('B1 bant kodunu 2 parça kullanıyor; silinirse parçalardaki kod tanınmaz; parçaların bandı değiştirilene dek yerleşim yapılamaz. Yine de kaydedilsin mi?');
     expect(onSave).not.toHaveBeenCalled();
     await user.click(within(ask).getByRole('button', { name: 'İptal' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('StockDialog', () => {
     await user.clear(screen.getByLabelText('Kod, Bant 2'));
     await user.type(screen.getByLabelText('Kod, Bant 2'), 'B9{Enter}');
     const ask = await screen.findByRole('alertdialog');
-    expect(ask).toHaveTextContent('B1 bant kodunu 1 parça, B2 bant kodunu 1 parça kullanıyor; bu kodlar silinirse bu parçaların bandı kalkmaz');
+    expect(ask).toHaveTextContent('B1 bant kodunu 1 parça, B2 bant kodunu 1 parça kullanıyor; bu kodlar silinirse parçalardaki kodlar tanınmaz');
     expect(onSave).not.toHaveBeenCalled();
     await user.click(within(ask).getByRole('button', { name: 'Evet' }));
     expect((onSave.mock.calls[0][0] as StockSettings).bands).toEqual([{ code: 'b1' }, { code: 'B9' }]);

@@ -44,7 +44,7 @@ describe('stock rows', () => {
     };
     expect(msgOf({ width: '' })).toBe(stockMsg.badSheet);
     expect(msgOf({ height: '-3' })).toBe(stockMsg.badSheet);
-    expect(msgOf({ width: '1001' })).toBe('Ölçüler en fazla 1000 cm olabilir.');
+    expect(msgOf({ width: '1001' })).toBe('Ölçüler en fazla 1.000 cm olabilir.');
     expect(msgOf({ height: '1.000' })).toBeNull(); // 1.000 is 1000 cm, as the app writes it
     expect(msgOf({ quantity: '2,5' })).toBe('Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.');
     expect(msgOf({ quantity: '100001' })).toBe(stockMsg.badQuantity);
@@ -71,7 +71,7 @@ describe('stock rows', () => {
     const all = checkAll([draft({ width: '1', height: '1' }), draft({ id: 'y', width: '2000', height: '', thickness: 'x' })], [{ ...emptyBandDraft(), price: '-1' }]);
     expect(all.ok ? [] : all.problems.map((p) => `${p.list} ${p.row} ${p.field}: ${p.message}`)).toEqual([
       `stock 1 thickness: ${stockMsg.badThickness}`,
-      'stock 1 width: Ölçüler en fazla 1000 cm olabilir.',
+      'stock 1 width: Ölçüler en fazla 1.000 cm olabilir.',
       `stock 1 height: ${stockMsg.badSheet}`,
       `bands 0 code: ${stockMsg.badCode}`,
       `bands 0 price: ${stockMsg.badPrice}`,
@@ -359,7 +359,7 @@ describe('band codes parts use', () => {
       { code: 'B2', parts: 1 },
     ]);
     expect(stockMsg.confirmBandsLost([{ code: 'B1', parts: 3 }])).toBe(
-      'B1 bant kodunu 3 parça kullanıyor; silinirse bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?',
+      'B1 bant kodunu 3 parça kullanıyor; silinirse parçalardaki kod tanınmaz; parçaların bandı değiştirilene dek yerleşim yapılamaz. Yine de kaydedilsin mi?',
     );
   });
 });

@@ -178,7 +178,7 @@ export const stockMsg = {
   /** asked before saving band codes without ones that parts on screen use (removed or renamed) */
   confirmBandsLost: (lost: { code: string; parts: number }[]) =>
     `${lost.map((b) => `${b.code} bant kodunu ${fmtI(b.parts)} parça`).join(', ')} kullanıyor; ` +
-    `${lost.length > 1 ? 'bu kodlar silinirse' : 'silinirse'} bu parçaların bandı kalkmaz, yerleşim yapılamaz. Yine de kaydedilsin mi?`,
+    `${lost.length > 1 ? 'bu kodlar silinirse parçalardaki kodlar' : 'silinirse parçalardaki kod'} tanınmaz; parçaların bandı değiştirilene dek yerleşim yapılamaz. Yine de kaydedilsin mi?`,
 
   // docs/engine.md, "Limits"
   tooManyRows: msgTooManyStock,
