@@ -193,7 +193,7 @@ func TestBarcodesDecode(t *testing.T) {
 			var page image.Image
 			for i := range order {
 				if i%per == 0 {
-					page = readPNG(t, pngs[i/per])
+					page = exporttest.ReadPNG(t, pngs[i/per])
 				}
 				slot := i % per
 				px := func(mm float64) int { return int(mm / 25.4 * dpi) }
@@ -237,20 +237,6 @@ func TestBarcodesDecode(t *testing.T) {
 			}
 		})
 	}
-}
-
-func readPNG(t *testing.T, name string) image.Image {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }
 
 func writePNG(t *testing.T, name string, img image.Image) {

@@ -1,8 +1,6 @@
 package pdf
 
 import (
-	"image"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -64,7 +62,7 @@ func TestGridSurvivesMonoRender(t *testing.T) {
 	path := filepath.Join(dir, "p")
 	const dpi = 300
 	run(t, pdftoppm, "-mono", "-png", "-r", "300", "-f", "2", "-l", "2", "-singlefile", string(fileIn(t, dir, file)), path)
-	img := readPNG(t, path+".png")
+	img := exporttest.ReadPNG(t, path+".png")
 	b := img.Bounds()
 	pageH := float64(b.Dy()) / dpi * 72 // points
 	px := func(v float64) int { return int(math.Round(v / 72 * dpi)) }
@@ -131,18 +129,4 @@ func fileIn(t *testing.T, dir string, pdf []byte) string {
 		t.Fatal(err)
 	}
 	return name
-}
-
-func readPNG(t *testing.T, name string) image.Image {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }

@@ -7,6 +7,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -237,3 +239,18 @@ func CutSheet() nest.Result {
 
 // CutSheetNumbers are the numbers of CutSheet's pieces, by id.
 var CutSheetNumbers = map[string]int{"C": 1, "D": 2, "A": 3, "B": 4, "E": 1, "F": 2, "G": 3}
+
+// ReadPNG decodes the PNG file name (a page pdftoppm rendered).
+func ReadPNG(t *testing.T, name string) image.Image {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
