@@ -503,7 +503,7 @@ func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 	id := pdf.Printable(p.ID)
 	idSize := pt(6, s)
 	f.SetFont(pdf.FontFamily, "", idSize)
-	idLines := d.wrap(id, 44*s)
+	idLines := d.wrapFew(id, 44*s)
 	lead := lineHeight(idSize) / s // design mm
 	idTop := baseH - pad - float64(len(idLines)-1)*lead
 	barH := min(6.0, idTop-2.5-23.5)
@@ -536,7 +536,8 @@ func (d *drawer) label(x, y, w, h, s float64, p Piece) error {
 // Each code runs along its edge, within the box: the left and right ones
 // turned, as a code wider than the margin beside the outline was drawn
 // over the outline and past the label; the top and bottom ones may run
-// past their edge's ends, to the box's. It is set in 5 pt at the design's
+// past their edge's ends, to the box's, and then stand clear of the
+// turned ones, at the margin's edge rather than the part's. It is set in 5 pt at the design's
 // scale, at least minText, smaller down to minText (or 70 %) when it is
 // too long for its edge; still too long, it
 // takes two lines, the margin on its side growing and the outline
@@ -601,6 +602,29 @@ func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 		f.Line(e[0], e[1], e[2], e[3])
 	}
 	ascent, descent := 0.75*em, 0.22*em
+	// The top and bottom codes stand at their edges, but one wider than
+	// the part stands at the margin's edge instead: the turned codes of a
+	// part flatter than the room run past its ends, beside the edge, and
+	// a wide code there was drawn over them.
+	wider := func(i int) bool {
+		if len(text[i]) == 0 {
+			return false
+		}
+		f.SetFont(pdf.FontFamily, "B", sizes[i])
+		for _, line := range text[i] {
+			if f.GetStringWidth(line) > pw {
+				return true
+			}
+		}
+		return false
+	}
+	top, bottom := py, py+ph
+	if wider(0) {
+		top = y + margin(0)
+	}
+	if wider(1) {
+		bottom = y + margin(0) + bh
+	}
 	for i, t := range text {
 		n := len(t)
 		for j, line := range t {
@@ -617,9 +641,9 @@ func (d *drawer) outline(p Piece, grain string, x, y, w, h, s float64) {
 			tx := min(max(px+pw/2-lw/2, x), x+w-lw)
 			switch i {
 			case 0:
-				f.Text(tx, py-out, line)
+				f.Text(tx, top-out, line)
 			case 1:
-				f.Text(tx, py+ph+out, line)
+				f.Text(tx, bottom+out, line)
 			default:
 				angle, tx := 90.0, px-out
 				if i == 3 {
@@ -882,9 +906,10 @@ func lineHeight(size float64) float64 { return size * 1.15 * 25.4 / 72 }
 func breakAfter(r rune) bool { return strings.ContainsRune(" -–—/_.,;:", r) }
 
 // wrap breaks s into lines at most width mm wide in the current font:
-// after a space or separator where one falls on the line, else between
-// letters; a space at a break is left out. It never drops a letter.
-func (d *drawer) wrap(s string, width float64) []string {
+// after a space or separator where one falls in the second half of the
+// line, else between letters (or, when !seps, after the most letters
+// that fit); a space at a break is left out. It never drops a letter.
+func (d *drawer) wrap(s string, width float64, seps bool) []string {
 	var lines []string
 	r := []rune(strings.TrimSpace(s))
 	for len(r) > 0 {
@@ -898,7 +923,7 @@ func (d *drawer) wrap(s string, width float64) []string {
 			n++
 		}
 		cut := n
-		for k := n; k > n/2; k-- {
+		for k := n; seps && k > n/2; k-- {
 			if breakAfter(r[k-1]) {
 				cut = k
 				break
@@ -913,6 +938,20 @@ func (d *drawer) wrap(s string, width float64) []string {
 	return lines
 }
 
+// wrapFew is wrap in as few lines as it takes: at separators when that
+// takes no more lines than breaking anywhere, which fills each line. An
+// id with a dash every 12 letters ("WWWWWWWWWWW-…"), broken only after
+// its dashes, left half of each line empty and took six lines, the
+// barcode's note drawn over the label's text lines; filled, MaxID of the
+// widest letters takes at most four.
+func (d *drawer) wrapFew(s string, width float64) []string {
+	lines := d.wrap(s, width, true)
+	if tight := d.wrap(s, width, false); len(tight) < len(lines) {
+		return tight
+	}
+	return lines
+}
+
 // bandLines returns the lines band code c is printed in along an edge of
 // room mm, and their size in points: one line at size, smaller down to
 // minText (or 70 % of size, when larger); else two lines at that size;
@@ -923,10 +962,10 @@ func (d *drawer) bandLines(c string, size, room float64) ([]string, float64) {
 		return []string{c}, fs
 	}
 	fs, _ := d.f.GetFontSize()
-	if lines := d.wrap(c, room); len(lines) <= 2 {
+	if lines := d.wrap(c, room, true); len(lines) <= 2 {
 		return lines, fs
 	}
-	first := d.wrap(c, room)[0]
+	first := d.wrap(c, room, true)[0]
 	r := []rune(c)
 	k := 0 // letters of the end kept
 	for k < len(r)-len([]rune(first)) && d.f.GetStringWidth("…"+string(r[len(r)-k-1:])) <= room+1e-9 {
