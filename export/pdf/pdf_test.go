@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -198,15 +197,7 @@ func TestRenderedPageIsNotBlank(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, pdftoppm, "-png", "-r", "40", "-f", "2", "-l", "2", "-singlefile", file, filepath.Join(dir, "p"))
-	r, err := os.Open(filepath.Join(dir, "p.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	img, err := png.Decode(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := exporttest.ReadPNG(t, filepath.Join(dir, "p.png"))
 	b := img.Bounds()
 	if b.Dx() > b.Dy() {
 		t.Errorf("page 2 is %d x %d px: landscape, want portrait", b.Dx(), b.Dy())
