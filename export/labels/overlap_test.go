@@ -40,6 +40,9 @@ func TestNoWordsOverlap(t *testing.T) {
 			Material: "MDF", Thickness: 18, Edges: four(3, 3, 0, 1)},
 		{ID: strings.Repeat("MMMMMMMMMMMM-", 4) + "MMMMMMMMMM", Name: "Ön", Width: 200, Height: 10, Quantity: 1,
 			Material: "MDF", Thickness: 18, Grain: nest.GrainVertical, Edges: four(0, 0, 1, 1)},
+		// Wider than the bars, which it keeps: two lines under them.
+		{ID: "ÇEKMECEÖNPANELSOL", Name: "Çekmece", Width: 50, Height: 50, Quantity: 1, Material: "MDF", Thickness: 18,
+			Edges: four(2, 2, 2, 2)},
 		{ID: "kisa", Name: "Raf", Width: 60, Height: 40, Quantity: 1, Material: "MDF", Thickness: 18, Edges: four(4, 4, 4, 4)},
 	}}
 	res, err := nest.Layout(context.Background(), req, nil)
