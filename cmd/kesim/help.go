@@ -323,10 +323,11 @@ func valueProblem(fl *flag.Flag, why, value string) string {
 		if why == "value out of range" {
 			return "sayı çok büyük"
 		}
-		if v, err := strconv.Unquote(value); err == nil && dottedThousands.MatchString(v) {
-			return "bir tam sayı olmalı; binlik noktası olmadan yazın: " + strings.ReplaceAll(v, ".", "")
+		v, err := strconv.Unquote(value)
+		if err != nil {
+			v = value
 		}
-		return "bir tam sayı olmalı"
+		return "bir tam sayı olmalı" + dotsHint(v)
 	}
 	switch why {
 	case "parse error", "value out of range":
@@ -337,6 +338,17 @@ func valueProblem(fl *flag.Flag, why, value string) string {
 
 // dottedThousands is a whole number written with thousands dots: 20.000.
 var dottedThousands = regexp.MustCompile(`^-?[0-9]{1,3}(\.[0-9]{3})+$`)
+
+// dotsHint is what follows "bir tam sayı olmalı" for v, a whole number
+// typed as a flag's or an environment variable's value: how to type it
+// when it has thousands dots, as the help writes the defaults ("20.000"),
+// else nothing.
+func dotsHint(v string) string {
+	if !dottedThousands.MatchString(v) {
+		return ""
+	}
+	return "; binlik noktası olmadan yazın: " + strings.ReplaceAll(v, ".", "")
+}
 
 // isInt reports whether the flag f takes a whole number.
 func isInt(f *flag.Flag) bool {

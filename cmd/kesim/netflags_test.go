@@ -105,3 +105,19 @@ func TestTLSFlagsInTurkish(t *testing.T) {
 		}
 	}
 }
+
+// KESIM_MAX_PIECES typed with thousands dots, as the help writes its
+// default ("20.000"), is told how to type it, as the flag is; another
+// value that is no whole number only that it must be one.
+func TestMaxPiecesEnvWithDots(t *testing.T) {
+	for v, want := range map[string]string{
+		"20.000": `KESIM_MAX_PIECES bir tam sayı olmalı: "20.000"; binlik noktası olmadan yazın: 20000`,
+		"çok":    `KESIM_MAX_PIECES bir tam sayı olmalı: "çok"`,
+	} {
+		t.Setenv("KESIM_MAX_PIECES", v)
+		var f serveFlags
+		if err := f.register(flag.NewFlagSet("serve", flag.ContinueOnError)); err == nil || err.Error() != want {
+			t.Errorf("KESIM_MAX_PIECES=%s: %v, want %q", v, err, want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ func (f *serveFlags) register(fs *flag.FlagSet) error {
 		"sunucunun bir hesaplamada yerleştireceği ve bir dosyaya yazacağı en fazla parça, 1 ile 100.000 arası (KESIM_MAX_PIECES)")
 	if v := os.Getenv("KESIM_MAX_PIECES"); v != "" {
 		if err := fs.Set("max-pieces", v); err != nil {
-			return fmt.Errorf("KESIM_MAX_PIECES bir tam sayı olmalı: %q", v)
+			return fmt.Errorf("KESIM_MAX_PIECES bir tam sayı olmalı: %q%s", v, dotsHint(v))
 		}
 	}
 	f.proxies = envList("KESIM_TRUSTED_PROXY")
