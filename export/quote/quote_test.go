@@ -259,11 +259,12 @@ func TestManyLinesStayOnePage(t *testing.T) {
 }
 
 // The part lines the layout could not place are named under the totals,
-// with their size, count and reason; a name longer than the page is cut.
+// with their size, count (1.200, with its thousands dot) and reason; a
+// name longer than the page is cut.
 func TestPDFNamesUnplacedParts(t *testing.T) {
 	req, res := small()
 	res.Skipped = []nest.Skipped{
-		{Name: "Tezgâh", Width: 60, Height: 300, Quantity: 2, Reason: "Stok yetmedi"},
+		{Name: "Tezgâh", Width: 60, Height: 300, Quantity: 1200, Reason: "Stok yetmedi"},
 		{Name: strings.Repeat("Çok uzun ad ", 40), Width: 10, Height: 10, Quantity: 1, Reason: "Parça tuvale sığmıyor"},
 	}
 	o := handOptions()
@@ -272,7 +273,7 @@ func TestPDFNamesUnplacedParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _ := pdfText(t, q, o, time.Time{})
-	for _, want := range []string{"Teklife dahil olmayan parçalar (3 adet yerleştirilemedi):", "Tezgâh 60 x 300 cm, 2 adet: Stok yetmedi", "Çok uzun ad Çok uzun ad", "…"} {
+	for _, want := range []string{"Teklife dahil olmayan parçalar (1.201 adet yerleştirilemedi):", "Tezgâh 60 x 300 cm, 1.200 adet: Stok yetmedi", "Çok uzun ad Çok uzun ad", "…"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("PDF lacks %q:\n%s", want, out)
 		}
