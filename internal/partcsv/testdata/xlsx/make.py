@@ -68,3 +68,19 @@ with open("old.xls", "wb") as f:
     # An OLE2 compound file's header: Excel 97-2003 (.xls), or an .xlsx
     # saved with a password.
     f.write(bytes([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) + bytes(504))
+
+def one_sheet(name, sheet):
+    with zipfile.ZipFile(name, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", CT)
+        z.writestr("_rels/.rels", RELS)
+        z.writestr("xl/workbook.xml", WB.replace('<sheet name="Eski" sheetId="1" r:id="rId3"/>', ""))
+        z.writestr("xl/_rels/workbook.xml.rels", WBRELS)
+        z.writestr("xl/sharedStrings.xml", SST)
+        z.writestr("xl/worksheets/sheet2.xml", sheet)
+
+# A row past the most a list reads (100.001), a column past the 256th (IW):
+# small files, refused before a grid is built.
+HEAD = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>"""
+one_sheet("toomanyrows.xlsx", HEAD + """<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="100002"><c r="A100002"><v>1</v></c></row></sheetData></worksheet>""")
+one_sheet("toomanycols.xlsx", HEAD + """<row r="1"><c r="A1" t="s"><v>0</v></c><c r="IW1"><v>1</v></c></row></sheetData></worksheet>""")
