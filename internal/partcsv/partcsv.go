@@ -2,7 +2,8 @@
 // write them: `,`, `;` or tab separated, decimal commas and thousands dots
 // (1.450,5, as the web reads them), a UTF-8 byte order mark or the
 // Windows-1254 encoding of a plain "CSV" save, and Turkish letters in
-// names and headers.
+// names and headers; and from Excel workbooks (.xlsx), their first sheet
+// read as the same cells pasted from Excel (xlsx.go).
 package partcsv
 
 import (
@@ -423,7 +424,9 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 // records reads the non-blank rows of a CSV file, their row numbers as a
 // spreadsheet counts rows (a line break in a quoted cell, Alt+Enter in
 // Excel, starts no row), and its separator: the file's encoding and
-// separator found as Read describes. A file with no rows is an *Error
+// separator found as Read describes. An Excel workbook (.xlsx, known by
+// its first bytes, a zip's) gives its first sheet's rows, read as the
+// same cells pasted from Excel, tab separated (xlsxText). A file with no rows is an *Error
 // saying empty.
 func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
@@ -434,6 +437,19 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 		// Reading on to the limit and laying out what came would drop the
 		// rest of the list without a word.
 		return nil, nil, 0, &Error{Lines: []LineError{{Message: msgTooLarge}}}
+	}
+	if bytes.HasPrefix(data, zipMagic) || bytes.HasPrefix(data, ole2Magic) {
+		// An Excel workbook, or an old or password-protected one: its
+		// first sheet is read as the same cells pasted from Excel.
+		text, err := xlsxText(data)
+		if err != nil {
+			return nil, nil, 0, &Error{Lines: []LineError{{Message: err.Error()}}}
+		}
+		rows, lines := nonBlankRows(text, '\t')
+		if len(rows) == 0 {
+			return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+		}
+		return rows, lines, '\t', nil
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	// Excel's "Unicode text" save is UTF-16 with a byte order mark, as
@@ -457,18 +473,23 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 		}
 	}
 	sep := detectSeparator(data)
-	var rows [][]string
-	var lines []int
-	for i, rec := range splitDelimited(string(data), sep) {
+	rows, lines := nonBlankRows(string(data), sep)
+	if len(rows) == 0 {
+		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+	}
+	return rows, lines, sep, nil
+}
+
+// nonBlankRows are the rows of text, separated by sep, that are not blank,
+// and their row numbers.
+func nonBlankRows(text string, sep rune) (rows [][]string, lines []int) {
+	for i, rec := range splitDelimited(text, sep) {
 		if !blank(rec) {
 			rows = append(rows, rec)
 			lines = append(lines, i+1)
 		}
 	}
-	if len(rows) == 0 {
-		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
-	}
-	return rows, lines, sep, nil
+	return rows, lines
 }
 
 // splitDelimited splits text into rows of cells at sep exactly as the
