@@ -30,13 +30,14 @@ var (
 		about: `GİRDİ'deki parçaları en az sayfayla tuvallere yerleştirir. GİRDİ bir CSV parça listesi
 (Ad;Genişlik;Yükseklik;Adet, Excel'in yazdığı gibi; isteğe bağlı Malzeme, Kalınlık, Damar
 (yok, dikey, yatay), Bant ya da Bant Üst/Alt/Sol/Sağ sütunlarıyla; CutList Optimizer ve
-OpenCutList'in Length, Width, Qty, Label, Enabled sütunları da okunur, Length boydur), bir
-JSON istek ya da standart girdi için - olur. Uzunluklar cm'dir (CSV başlığında başka birim yazılmışsa, En (mm)
+OpenCutList'in Length, Width, Qty, Label, Enabled sütunları da okunur, Length boydur) ya da
+bir Excel çalışma kitabı (.xlsx, ilk sayfası, aynı sütunlarla), bir JSON istek ya da standart
+girdi için - olur. Uzunluklar cm'dir (CSV başlığında başka birim yazılmışsa, En (mm)
 gibi, çevrilir); ondalık virgül de olur (--kerf 0,3).
 --stock levha stokunu (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar; boş adet
 sınırsızdır; parça listesi gibi Length, Label, Qty, Enabled ve 2800 mm gibi hücreler de okunur),
---bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den okur; her malzeme kendi
-levhalarına yerleştirilir. Sonuç JSON, atölye için PDF ve kesim makinesi için
+--bands bant kodlarını (kod;ad;kalınlık;fiyat;fazlalık) CSV'den ya da Excel çalışma kitabından
+(.xlsx) okur; her malzeme kendi levhalarına yerleştirilir. Sonuç JSON, atölye için PDF ve kesim makinesi için
 DXF olarak yazılır; özet (sayfa, verim, alt sınır; stokla maliyet, satın alınacaklar ve bant)
 standart hataya gider. Hiçbir çıktı okunan bir dosyanın yerine yazılmaz. Çıkış kodu: 0 başarı,
 1 bir çıktı yazılamadı (önceki dosyalar olduğu gibi kalır), 2 hatalı seçenek ya da girdi (o zaman

@@ -299,7 +299,7 @@ func (f *nestFlags) readLists(req *nest.Request, input string, stdin io.Reader, 
 			continue
 		}
 		if l.path == "" {
-			return fmt.Errorf("--%s: bir CSV dosyası verin", l.flag)
+			return fmt.Errorf("--%s: bir CSV ya da Excel (.xlsx) dosyası verin", l.flag)
 		}
 		if l.path == "-" && input == "-" {
 			return fmt.Errorf("--%s -: standart girdi zaten parça listesi için okunuyor; bir dosya verin", l.flag)

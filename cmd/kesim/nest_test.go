@@ -536,7 +536,7 @@ func TestNestStockFlagsBadInput(t *testing.T) {
 		{"missing stock file", "", []string{"--stock", filepath.Join(dir, "yok.csv"), p["parts.csv"]}, "--stock: girdi okunamadı"},
 		{"bad stock row", "", []string{"--stock", p["badstock.csv"], p["parts.csv"]}, "satır 2, adet: Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı."},
 		{"stock without sizes", "", []string{"--stock", p["nohead.csv"], p["parts.csv"]}, "başlık satırı genişlik ve yükseklik"},
-		{"empty stock flag", "", []string{"--stock", "", p["parts.csv"]}, "--stock: bir CSV dosyası verin"},
+		{"empty stock flag", "", []string{"--stock", "", p["parts.csv"]}, "--stock: bir CSV ya da Excel (.xlsx) dosyası verin"},
 		{"stock and parts both from stdin", kitchenParts, []string{"--stock", "-", "-"}, "standart girdi zaten"},
 		{"bad band", "", []string{"--stock", p["stock.csv"], "--bands", p["badbands.csv"], p["parts.csv"]}, "satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı."},
 		{"bad objective", "", []string{"--stock", p["stock.csv"], "--objective", "ucuz", p["parts.csv"]}, `--objective "ucuz": cost, area ya da sheets olmalı`},
