@@ -7,7 +7,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
-import { bin, CHROMIUM, freePort, outDir, prepare, waitHealthy } from './util.mjs';
+import { bin, CHROMIUM, freePort, outDir, prepare, root, waitHealthy } from './util.mjs';
 
 const dataDir = prepare('kesim-e2e-');
 const port = await freePort();
@@ -251,6 +251,17 @@ await test('paste rows from Excel, bad rows named', async (page) => {
   await answer(page, 'Tamam');
   expect(await page.getByRole('listitem', { name: 'Raf' }).isVisible(), 'pasted rows missing');
   await waitPages(page, 1);
+});
+
+await test('import a part list from an Excel workbook', async (page) => {
+  await open(page);
+  // kesim nest's test workbook (internal/partcsv/testdata/xlsx): its Tabla, 1450 cm wide, is named and left out
+  const xlsx = fs.readFileSync(path.join(root, 'internal/partcsv/testdata/xlsx/parts.xlsx'));
+  await page.getByLabel('CSV içe aktar').setInputFiles({ name: 'parcalar.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+  expect((await dialogText(page)).includes('Satır 5 (Tabla)'), 'the row too wide is not named');
+  await answer(page, 'Tamam');
+  await page.getByRole('listitem', { name: 'Kapak' }).waitFor();
+  expect(await page.getByRole('listitem', { name: 'Çekmece önü ĞÜŞİÖÇ' }).isVisible(), 'workbook rows missing');
 });
 
 await test('a pasted list written in mm is asked about and read as mm', async (page) => {

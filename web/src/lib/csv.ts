@@ -156,3 +156,44 @@ export function unitShift(unit: string | undefined, own: ColumnUnit): number | n
   if (own === 'tl') return unit === '₺' ? 0 : null;
   return isLengthUnit(unit) ? UNIT_DIGITS[unit] - UNIT_DIGITS[own] : null;
 }
+
+// An Excel workbook chosen as a list is known by its bytes, not its name:
+// a zip (.xlsx) is read by lib/xlsx, loaded then; an OLE2 file (an old
+// .xls, or an .xlsx saved with a password) is refused with its own message.
+
+/** The messages of a workbook that is not read (as kesim nest says them, xlsxparity.json). */
+export const XLSX_BROKEN = 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.';
+export const XLSX_OLD = "Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin.";
+export const XLSX_TOO_LARGE = 'Excel dosyası çok büyük: ilk sayfası en fazla 100.001 satır ve 256 sütun, açılınca her parçası en fazla 50 MB olabilir.';
+
+/** XlsxError is a workbook not read; its message is shown as it is. */
+export class XlsxError extends Error {}
+
+/** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
+export function isZip(b: Uint8Array): boolean {
+  return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+}
+
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** isOle2 reports whether bytes are an OLE2 compound file: Excel 97-2003 (.xls), or a password-protected .xlsx. */
+export function isOle2(b: Uint8Array): boolean {
+  return b.length >= OLE2.length && OLE2.every((x, i) => b[i] === x);
+}
+
+/**
+ * readListFile reads a part or stock list file to the text its reader
+ * takes: an Excel workbook's first sheet as tab-separated text (lib/xlsx;
+ * an XlsxError for one it does not read), else a CSV or text file as
+ * readTextFile does (null when larger than maxBytes).
+ */
+export async function readListFile(f: Blob, maxBytes: number): Promise<string | null> {
+  const head = await readBytes(f.slice(0, 8));
+  if (isOle2(head)) throw new XlsxError(XLSX_OLD);
+  if (!isZip(head)) return readTextFile(f, maxBytes);
+  const { readXlsx, gridText } = await import('./xlsx');
+  return gridText(readXlsx(await readBytes(f)));
+}
+
+/** LIST_FILE_ACCEPT is what the list imports' file pickers offer: CSV and text files, and Excel workbooks. */
+export const LIST_FILE_ACCEPT = '.csv,text/csv,text/plain,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

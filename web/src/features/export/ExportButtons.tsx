@@ -2,6 +2,7 @@ import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useNotices } from '../../components/Notices';
 import { jobApi, type CutOffcut } from '../../lib/api';
+import { isZip } from '../../lib/csv';
 import { materialKey } from '../../lib/extras';
 import { msg } from '../../messages';
 import type { Band, OffcutRule, Stock } from '../../generated/engine';
@@ -66,10 +67,7 @@ interface Props {
 
 const readSavedJob: JobReader = (id) => jobApi.get<{ result?: Result | null }>(id);
 
-/** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
-export function isZip(b: Uint8Array): boolean {
-  return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-}
+export { isZip };
 
 /** zipName is a file name ending in .zip instead of .dxf. */
 function zipName(name: string): string {

@@ -1,8 +1,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import parity from '../../../../internal/partcsv/testdata/xlsxparity.json';
 import { NoticeProvider } from '../../components/Notices';
 import { PartForm } from './PartForm';
+
+/** testWorkbook is a workbook of kesim nest's test data (internal/partcsv/testdata/xlsx), read from web/ where vitest runs. */
+const testWorkbook = (file: string) => new Uint8Array(readFileSync(`../internal/partcsv/testdata/xlsx/${file}`));
 
 function show(bandCodes?: string[], jobPieces?: number, sheets?: { width: number; height: number }[]) {
   const onAdd = vi.fn();
@@ -305,6 +310,44 @@ describe('PartForm pastes and CSV files', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'mm olarak ekle' }));
     expect(onAdd).toHaveBeenCalledWith([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
     expect(await screen.findByText("1 parça CSV dosyasından nesting'e eklendi (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+  });
+
+  it('imports an Excel workbook, known by its bytes, as it imports the same sheet saved as tab-separated text', async () => {
+    const button = () => screen.getByRole('button', { name: 'CSV içe aktar' });
+    const viaText = show();
+    expect(button()).toHaveAttribute('title', 'CSV ya da Excel (.xlsx)');
+    expect(screen.getByLabelText('CSV içe aktar')).toHaveAttribute('accept', '.csv,text/csv,text/plain,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const grid = parity.cases.find((c) => c.file === 'parts.xlsx')!.grid!;
+    const text = grid.map((r) => r.join('\t')).join('\n');
+    await viaText.user.upload(screen.getByLabelText('CSV içe aktar'), new File([text], 'parcalar.txt', { type: 'text/plain' }));
+    expect(viaText.onAdd).toHaveBeenCalledTimes(1);
+    const want = viaText.onAdd.mock.calls[0][0] as { name: string; width: number }[];
+    expect(want).toContainEqual(expect.objectContaining({ name: 'Kapak', width: 45.5, height: 70, quantity: 2, material: 'Beyaz Sunta' }));
+    expect(want).toHaveLength(4);
+    // Tabla, 1450 cm wide, is refused and told
+    const told = (await screen.findByRole('alertdialog')).textContent;
+    expect(told).toContain('Satır 5 (Tabla)');
+    cleanup();
+    const { onAdd, user } = show();
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File([testWorkbook('parts.xlsx')], 'parcalar.xlsx'));
+    expect((await screen.findByRole('alertdialog')).textContent).toBe(told);
+    expect(screen.getByText("4 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd).toHaveBeenCalledWith(want);
+  });
+
+  it('refuses an old Excel file (.xls) or a broken workbook with its message, adding nothing', async () => {
+    for (const [file, message] of [
+      ['old.xls', "Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin."],
+      ['notworkbook.xlsx', 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.'],
+    ]) {
+      const { onAdd, user } = show();
+      // named .xlsx as a password-protected workbook is: known by its bytes
+      await user.upload(screen.getByLabelText('CSV içe aktar'), new File([testWorkbook(file)], 'liste.xlsx'));
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(message);
+      expect(onAdd).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 
   it('says so when a CSV file holds no part', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
-import { readTextFile } from '../../lib/csv';
+import { LIST_FILE_ACCEPT, readListFile, XlsxError } from '../../lib/csv';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
@@ -91,7 +91,7 @@ function keptForm(key: string | undefined): Kept {
   }
 }
 
-/** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file, adds them all. */
+/** PartForm is the 'Parça Ekle' panel; pasting Excel rows, or importing a CSV file or an Excel workbook, adds them all. */
 export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey, jobPieces = 0, sheets }: Props) {
   // A half-typed part survives a reload of the tab (draftKey).
   const [kept] = useState(() => keptForm(draftKey));
@@ -205,9 +205,9 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     if (!f) return;
     let text: string | null;
     try {
-      text = await readTextFile(f, MAX_CSV_BYTES);
-    } catch {
-      await notices.alert(partMsg.csvUnreadable);
+      text = await readListFile(f, MAX_CSV_BYTES);
+    } catch (err) {
+      await notices.alert(err instanceof XlsxError ? err.message : partMsg.csvUnreadable);
       return;
     }
     if (text === null) {
@@ -274,10 +274,10 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
         </div>
         <div className="actions">
           <p className="hint">{msg.pasteHint}</p>
-          <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
+          <button type="button" className="secondary" title={partMsg.importCsvHint} onClick={() => fileRef.current?.click()}>
             {partMsg.importCsv}
           </button>
-          <input ref={fileRef} type="file" accept=".csv,text/csv,text/plain" hidden aria-label={partMsg.importCsv} onChange={(e) => void importCsv(e)} />
+          <input ref={fileRef} type="file" accept={LIST_FILE_ACCEPT} hidden aria-label={partMsg.importCsv} onChange={(e) => void importCsv(e)} />
         </div>
         <div className="actions">
           <button type="submit" className="primary">

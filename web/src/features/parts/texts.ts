@@ -119,6 +119,8 @@ export const partMsg = {
 
   // The part list's CSV import (the stock dialog's button and words).
   importCsv: 'CSV içe aktar',
+  /** the import button's title: it takes an Excel workbook too */
+  importCsvHint: 'CSV ya da Excel (.xlsx)',
   csvAdded: (n: number) => `${fmtInt(n)} parça CSV dosyasından nesting'e eklendi.`,
   csvNoRows: 'CSV dosyasında parça bulunamadı: ilk satır başlık (Ad;Genişlik;Yükseklik;Adet), sonraki satırlar parçalar olmalı.',
   /** kesim nest's words for a file over its limit */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import type { Edges } from '../../generated/engine';
+import { workbook } from '../../lib/testWorkbook';
 import { EMPTY_STOCK, type StockSettings } from './stock';
 import { StockDialog } from './StockDialog';
 
@@ -88,6 +89,26 @@ describe('StockDialog', () => {
     await user.upload(within(dlg).getByLabelText('CSV içe aktar'), file);
     expect(await screen.findByText("1 stok satırı içe aktarıldı (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
     expect(screen.getByLabelText('Genişlik (cm), Satır 1')).toHaveValue('366');
+  });
+
+  it('imports a stock list from an Excel workbook as from a CSV file, and refuses an old .xls with its message', async () => {
+    const { user, onSave, dlg } = open();
+    expect(within(dlg).getByLabelText('CSV içe aktar')).toHaveAttribute('accept', expect.stringContaining('.xlsx'));
+    expect(within(dlg).getByRole('button', { name: 'CSV içe aktar' })).toHaveAttribute('title', 'CSV ya da Excel (.xlsx)');
+    const xlsx = workbook([
+      ['Ad', 'Malzeme', 'Genişlik (mm)', 'Yükseklik (mm)', 'Adet', 'Fiyat'],
+      ['Büyük', 'Beyaz Sunta', '3660', '1830', '4', '1450.5'],
+    ]);
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File([xlsx], 'stok.xlsx'));
+    expect(await screen.findByText("1 stok satırı içe aktarıldı (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Uint8Array(504)]);
+    await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File([ole], 'eski.xlsx'));
+    expect(
+      await screen.findByText("Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const s = onSave.mock.calls[0][0] as StockSettings;
+    expect(s.stock.map((r) => [r.name, r.material, r.width, r.height, r.quantity, r.price])).toEqual([['Büyük', 'Beyaz Sunta', 366, 183, 4, 1450.5]]);
   });
 
   it('imports a stock list from another tool as its part list is read, and says what it did not take', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type Key
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import type { Edges } from '../../generated/engine';
+import { LIST_FILE_ACCEPT } from '../../lib/csv';
 import {
   bandDraft,
   bandsLost,
@@ -424,10 +425,10 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
           <button type="button" className="secondary" disabled={rows.length >= MAX_STOCK_ROWS} onClick={() => addRow(stockMsg.stockRows, () => setRows((rs) => [...rs, emptyStockDraft()]))}>
             {stockMsg.addRow}
           </button>
-          <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
+          <button type="button" className="secondary" title={stockMsg.importCsvHint} onClick={() => fileRef.current?.click()}>
             {stockMsg.importCsv}
           </button>
-          <input ref={fileRef} type="file" accept=".csv,text/csv,text/plain" hidden aria-label={stockMsg.importCsv} onChange={(e) => void importCsv(e)} />
+          <input ref={fileRef} type="file" accept={LIST_FILE_ACCEPT} hidden aria-label={stockMsg.importCsv} onChange={(e) => void importCsv(e)} />
         </div>
         {csvNote && (
           <div role="status">

@@ -3,7 +3,7 @@
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
 import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, readTextFile, type LengthUnit } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, XlsxError, type LengthUnit } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
@@ -629,15 +629,17 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
 
 /**
  * readCsvFile reads a stock CSV file: UTF-8 with or without a BOM, or
- * Windows-1254 as Turkish Excel saves a plain CSV (lib/csv). A file over
- * MAX_CSV_BYTES is refused with the error's Turkish message, never cut.
+ * Windows-1254 as Turkish Excel saves a plain CSV (lib/csv), or an Excel
+ * workbook's first sheet as tab-separated text (lib/xlsx). A CSV file over
+ * MAX_CSV_BYTES, or a workbook not read, is refused with the error's
+ * Turkish message, never cut.
  */
 export async function readCsvFile(f: Blob): Promise<string> {
   let text: string | null;
   try {
-    text = await readTextFile(f, MAX_CSV_BYTES);
-  } catch {
-    throw new Error(stockMsg.csvUnreadable);
+    text = await readListFile(f, MAX_CSV_BYTES);
+  } catch (err) {
+    throw new Error(err instanceof XlsxError ? err.message : stockMsg.csvUnreadable, { cause: err });
   }
   if (text === null) throw new Error(stockMsg.csvTooLarge);
   return text;

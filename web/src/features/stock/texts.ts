@@ -111,6 +111,8 @@ export const stockMsg = {
   addBand: 'Bant kodu ekle',
   remove: 'Sil',
   importCsv: 'CSV içe aktar',
+  /** the import button's title: it takes an Excel workbook too */
+  importCsvHint: 'CSV ya da Excel (.xlsx)',
   objective: 'Hedef',
   objectiveCost: 'maliyet',
   objectiveArea: 'alan',
