@@ -40,13 +40,16 @@ SST = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 # Row 1 a header of shared strings; row 2 rich text, a number, a formula's
 # cached number, a boolean; row 3 an inline string, a formula's cached
 # string, a gap (no C3), an error; row 5 cells without a reference; row 6
-# a double's noise (0.30000000000000004), exponents, a cell without a value.
+# a double's noise (0.30000000000000004), exponents, a cell without a value;
+# row 7, written before row 6, exact halves at the 11th decimal (2^-11),
+# rounded away from zero as JavaScript's toFixed rounds them.
 S2 = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
 <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>5</v></c><c r="E1" t="inlineStr"><is><t>Döndür</t></is></c></row>
 <row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2"><v>455</v></c><c r="C2"><f>B2*2</f><v>910</v></c><c r="D2" t="n"><v>2</v></c><c r="E2" t="b"><v>1</v></c></row>
 <row r="3"><c r="A3" t="inlineStr"><is><r><t>Ar</t></r><r><t>ka</t></r></is></c><c r="B3" t="str"><f>"8"&amp;"00"</f><v>800</v></c><c r="D3"><v>1E0</v></c><c r="E3" t="e"><v>#DIV/0!</v></c></row>
 <row r="5"><c t="s"><v>4</v></c><c><v>300.5</v></c><c><v>-0</v></c><c r="F5"><v>7</v></c></row>
+<row r="7"><c r="A7" t="inlineStr"><is><t>Yarım</t></is></c><c r="B7"><v>0.00048828125</v></c><c r="C7"><v>-0.00048828125</v></c></row>
 <row r="6"><c r="A6" t="inlineStr"><is><t>Gürültü</t></is></c><c r="B6"><v>0.30000000000000004</v></c><c r="C6"><v>14.999999999999998</v></c><c r="D6"><v>2.5E-3</v></c><c r="E6"><v>1e-11</v></c><c r="F6"/></row>
 </sheetData></worksheet>"""
 S1 = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -84,3 +87,4 @@ HEAD = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>"""
 one_sheet("toomanyrows.xlsx", HEAD + """<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="100002"><c r="A100002"><v>1</v></c></row></sheetData></worksheet>""")
 one_sheet("toomanycols.xlsx", HEAD + """<row r="1"><c r="A1" t="s"><v>0</v></c><c r="IW1"><v>1</v></c></row></sheetData></worksheet>""")
+
