@@ -61,6 +61,17 @@ describe('readXlsx', () => {
     expect(() => readXlsx(zip)).toThrow(XLSX_TOO_LARGE);
   });
 
+  it('refuses cells whose texts pass 50 MB in all, one shared string named by each', () => {
+    const big = 'x'.repeat(1 << 20);
+    const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>${big}</t></si></sst>`;
+    const cells = Array.from({ length: 51 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>0</v></c></row>`).join('');
+    const sheet = sheetXml([['A']]).replace(/<sheetData>.*<\/sheetData>/s, `<sheetData>${cells}</sheetData>`);
+    expect(() => readXlsx(workbook(sheet, { 'xl/sharedStrings.xml': new TextEncoder().encode(sst) }))).toThrow(XLSX_TOO_LARGE);
+    // 50 of them are read
+    const fifty = sheet.replace(/<row r="51">.*<\/row>/, '');
+    expect(readXlsx(workbook(fifty, { 'xl/sharedStrings.xml': new TextEncoder().encode(sst) }))).toHaveLength(50);
+  });
+
   it('stops an entry that inflates past its declared size, as a broken file', () => {
     const big = sheetXml(Array.from({ length: 5000 }, (_, i) => [`Parça ${i}`, '10', '20']));
     const zip = setDeclaredSize(workbook(big), 'xl/worksheets/sheet1.xml', 100);

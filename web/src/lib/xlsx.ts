@@ -237,6 +237,7 @@ export function readXlsx(b: Uint8Array): string[][] {
   // the cells with a text, by row and column (both from 1)
   const cells = new Map<number, Map<number, string>>();
   let lastRow = 0;
+  let size = 0; // the texts' length
   if (data) {
     let rowNo = 0;
     for (const row of childrenNamed(data, 'row')) {
@@ -250,6 +251,9 @@ export function readXlsx(b: Uint8Array): string[][] {
         if (rowNo < 1) broken();
         const text = cellText(c, shared);
         if (text === '') continue;
+        // One shared string may be named by every cell: the texts in all
+        // are bounded as each part is (kesim nest's readSheet too).
+        if ((size += text.length) > MAX_ENTRY_BYTES) tooLarge();
         let m = cells.get(rowNo);
         if (!m) cells.set(rowNo, (m = new Map()));
         m.set(col, text);
