@@ -363,6 +363,9 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 	h := listHeader{cols: []column{colName, colWidth, colHeight, colQuantity}}
 	copy(h.names[:], columnNames[:])
 	var info Info
+	if k := titleRows(rows); k > 0 && isHeaderRow(rows[k]) {
+		rows, lines = rows[k:], lines[k:]
+	}
 	hasHeader := isHeaderRow(rows[0])
 	if hasHeader {
 		var herrs []LineError
@@ -579,12 +582,13 @@ func blank(rec []string) bool {
 	return true
 }
 
-// detectSeparator picks the separator from the first non-empty line: a
-// semicolon or a tab wins over the comma, which may be a decimal comma.
+// detectSeparator picks the separator from the first line holding one (a
+// title above the list has none): a semicolon or a tab wins over the
+// comma, which may be a decimal comma.
 func detectSeparator(data []byte) rune {
 	for _, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+		if !bytes.ContainsAny(line, ";\t,") {
+			continue // blank, or a title above the list (titleRows)
 		}
 		switch {
 		case bytes.ContainsRune(line, ';'):
@@ -621,6 +625,28 @@ type listHeader struct {
 	names [numColumns]string // each column's header cell as written (its Turkish name without a header)
 
 	unknown, repeated []string // as Info's
+}
+
+// titleRows is how many rows a list begins with that have one cell with a
+// text at most ("Mutfak, Ocak 2026" above the header, as hand-made Excel
+// lists often have), when a row with more follows: the caller leaves them
+// out when that row is the header. Such rows are never a part (a part has
+// a size) nor a header (it names two columns at least), so a list that
+// was read before reads the same; one refused for its title is read. As
+// the web's titleRows (lib/csv.ts).
+func titleRows(rows [][]string) int {
+	for k, rec := range rows {
+		n := 0
+		for _, c := range rec {
+			if cellText(c) != "" {
+				n++
+			}
+		}
+		if n > 1 {
+			return k
+		}
+	}
+	return 0
 }
 
 // isHeaderRow reports whether the first row of a part list names its

@@ -96,6 +96,9 @@ func readTable(r io.Reader, w *listWords, max int, kind string) (*table, error) 
 	if err != nil {
 		return nil, err
 	}
+	// A list's title rows above its header are left out (titleRows).
+	k := titleRows(rows)
+	rows, lines = rows[k:], lines[k:]
 	h, conv, errs := header(rows[0], lines[0], w)
 	if errs != nil {
 		return nil, &Error{Lines: errs}

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"kesim/nest"
 )
 
 // xlsxParity is testdata/xlsxparity.json: workbooks and the grid both this
@@ -472,4 +474,26 @@ func FuzzXLSX(f *testing.F) {
 			check(workbook(t, sheet, []string{"Ad", "<b>x</b>"}))
 		}
 	})
+}
+
+// A workbook with a title in its first row, a comma in its one cell
+// ("Mutfak, Ocak 2026", as hand-made lists have one), reads as its list:
+// the title is left out (titleRows) and the tab stays the separator, so
+// 45,5 below it is whole; the web reads it so too (xlsx.test.ts).
+func TestXLSXTitleRow(t *testing.T) {
+	sheet := `<row r="1"><c r="A1" t="inlineStr"><is><t>Mutfak, Ocak 2026</t></is></c></row>` +
+		`<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>1</v></c><c r="C2" t="s"><v>2</v></c><c r="D2" t="s"><v>3</v></c></row>` +
+		`<row r="3"><c r="A3" t="inlineStr"><is><t>Kapak</t></is></c><c r="B3"><v>45.5</v></c><c r="C3"><v>70</v></c><c r="D3"><v>2</v></c></row>`
+	parts, err := Read(bytes.NewReader(workbook(t, sheet, []string{"Ad", "Genişlik", "Yükseklik", "Adet"})))
+	want := []nest.Part{{ID: "p1", Name: "Kapak", Width: 45.5, Height: 70, Quantity: 2}}
+	if err != nil || !reflect.DeepEqual(parts, want) {
+		t.Errorf("parts %+v, %v; want %+v", parts, err, want)
+	}
+	stockSheet := `<row r="1"><c r="A1" t="inlineStr"><is><t>Stok; Depo A</t></is></c></row>` +
+		`<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>1</v></c><c r="C2" t="s"><v>2</v></c></row>` +
+		`<row r="3"><c r="A3" t="inlineStr"><is><t>Büyük</t></is></c><c r="B3"><v>183.5</v></c><c r="C3"><v>366</v></c></row>`
+	stock, err := ReadStock(bytes.NewReader(workbook(t, stockSheet, []string{"Ad", "Genişlik", "Yükseklik"})))
+	if err != nil || len(stock) != 1 || stock[0].Name != "Büyük" || stock[0].Width != 183.5 || stock[0].Height != 366 {
+		t.Errorf("stock %+v, %v", stock, err)
+	}
 }

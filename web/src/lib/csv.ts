@@ -11,13 +11,27 @@ export type Separator = ';' | '\t' | ',';
 export const FILE_SEPARATORS: readonly Separator[] = [';', '\t', ','];
 
 /**
- * detectSeparator is the first of order found in the first non-blank line
- * of text, else its last: a semicolon or tab in a file wins over the comma,
- * which may be a decimal comma.
+ * detectSeparator is the first of order found in the first line of text
+ * that holds one (a title above the list holds none), else its last: a
+ * semicolon or tab in a file wins over the comma, which may be a decimal
+ * comma.
  */
 export function detectSeparator(text: string, order: readonly Separator[] = FILE_SEPARATORS): Separator {
-  const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  const first = text.split(/\r\n|\r|\n/).find((l) => order.some((s) => l.includes(s))) ?? '';
   return order.find((s) => first.includes(s)) ?? order[order.length - 1];
+}
+
+/**
+ * titleRows is how many rows a list begins with that have one cell with a
+ * text at most ("Mutfak, Ocak 2026" above the header, as hand-made Excel
+ * lists often have), when a row with more follows: a reader leaves them
+ * out when that row is the header. Such rows are never a part nor a
+ * header, so a list read before reads the same. As kesim nest's
+ * titleRows (internal/partcsv).
+ */
+export function titleRows(rows: readonly (readonly string[])[]): number {
+  const k = rows.findIndex((r) => r.filter((c) => c.replace(/\s*\n\s*/g, ' ').trim() !== '').length > 1);
+  return Math.max(k, 0);
 }
 
 /**
@@ -181,18 +195,29 @@ export function isOle2(b: Uint8Array): boolean {
   return b.length >= OLE2.length && OLE2.every((x, i) => b[i] === x);
 }
 
+/** ListText is a list file's text and, for a workbook, its separator: a tab, whatever its first row holds. */
+export interface ListText {
+  text: string;
+  sep?: Separator;
+}
+
 /**
  * readListFile reads a part or stock list file to the text its reader
  * takes: an Excel workbook's first sheet as tab-separated text (lib/xlsx;
- * an XlsxError for one it does not read), else a CSV or text file as
+ * an XlsxError for one it does not read), with the tab as its separator
+ * (a title cell "Mutfak, Ocak 2026" in its first row is no comma separated
+ * line: kesim nest reads a workbook so too), else a CSV or text file as
  * readTextFile does (null when larger than maxBytes).
  */
-export async function readListFile(f: Blob, maxBytes: number): Promise<string | null> {
+export async function readListFile(f: Blob, maxBytes: number): Promise<ListText | null> {
   const head = await readBytes(f.slice(0, 8));
   if (isOle2(head)) throw new XlsxError(XLSX_OLD);
-  if (!isZip(head)) return readTextFile(f, maxBytes);
+  if (!isZip(head)) {
+    const text = await readTextFile(f, maxBytes);
+    return text === null ? null : { text };
+  }
   const { readXlsx, gridText } = await import('./xlsx');
-  return gridText(readXlsx(await readBytes(f)));
+  return { text: gridText(readXlsx(await readBytes(f))), sep: '\t' };
 }
 
 /** LIST_FILE_ACCEPT is what the list imports' file pickers offer: CSV and text files, and Excel workbooks. */

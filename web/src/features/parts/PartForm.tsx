@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
-import { LIST_FILE_ACCEPT, readListFile, XlsxError } from '../../lib/csv';
+import { LIST_FILE_ACCEPT, readListFile, XlsxError, type ListText } from '../../lib/csv';
 import { fmtCm } from '../../lib/number';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
@@ -203,19 +203,20 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    let text: string | null;
+    let file: ListText | null;
     try {
-      text = await readListFile(f, MAX_CSV_BYTES);
+      file = await readListFile(f, MAX_CSV_BYTES);
     } catch (err) {
       await notices.alert(err instanceof XlsxError ? err.message : partMsg.csvUnreadable);
       return;
     }
-    if (text === null) {
+    if (file === null) {
       await notices.alert(partMsg.csvTooLarge);
       return;
     }
-    let res: PasteResult | null = parsePartCsv(text, bandCodes);
-    const mm = mmReading(res, () => parsePartCsv(text, bandCodes, true));
+    const { text, sep } = file;
+    let res: PasteResult | null = parsePartCsv(text, bandCodes, false, sep);
+    const mm = mmReading(res, () => parsePartCsv(text, bandCodes, true, sep));
     if (mm) res = await askMm(res, mm);
     if (res) await report(res, partMsg.csvAdded, partMsg.csvNoRows);
   };

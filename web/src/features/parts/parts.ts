@@ -11,7 +11,7 @@ import {
   parseYesNo,
   type Columns,
 } from '../../lib/columns';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, titleRows, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
@@ -470,7 +470,10 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     bad += 1;
     if (out.errors.length < MAX_PASTE_ERRORS) out.errors.push(line);
   };
-  for (let i = 0; i < rows.length; i++) {
+  // A list's title rows above its header are left out (titleRows).
+  const titles = titleRows(rows);
+  const start = titles > 0 && isHeaderRow(rows[titles].map(cellText)) ? titles : 0;
+  for (let i = start; i < rows.length; i++) {
     const cells = rows[i].map(cellText);
     if (cells.every((c) => !c)) continue;
     const line = i + 1;
@@ -631,8 +634,12 @@ export function parsePaste(text: string, bandCodes?: readonly string[], sizesInM
  * lib/csv's readTextFile) as kesim nest reads one: `;`, tab or `,`
  * separated, as its first line shows, then row by row as parsePaste.
  */
-export function parsePartCsv(text: string, bandCodes?: readonly string[], sizesInMm = false): PasteResult {
-  const sep = detectSeparator(text, FILE_SEPARATORS);
+export function parsePartCsv(
+  text: string,
+  bandCodes?: readonly string[],
+  sizesInMm = false,
+  sep: Separator = detectSeparator(text, FILE_SEPARATORS),
+): PasteResult {
   return readRows(parseDelimited(text, sep), sep, bandCodes, sizesInMm);
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type Key
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import type { Edges } from '../../generated/engine';
-import { LIST_FILE_ACCEPT } from '../../lib/csv';
+import { LIST_FILE_ACCEPT, type ListText } from '../../lib/csv';
 import {
   bandDraft,
   bandsLost,
@@ -274,16 +274,16 @@ export function StockDialog({ settings, parts, onSave, onClose, conflict, onRelo
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    let text: string;
+    let file: ListText;
     try {
-      text = await readCsvFile(f);
+      file = await readCsvFile(f);
     } catch (err) {
       setCsvNote({ text: '', errors: [(err as Error).message || stockMsg.csvEmpty] });
       return;
     }
     // An offcut's code is not a sheet row's; a row of the list the file
     // gives again (its kod, or the same sheet) is updated, not added twice.
-    const r = parseStockCsv(text, offcuts.map((o) => o.id));
+    const r = parseStockCsv(file.text, offcuts.map((o) => o.id), file.sep);
     const m = mergeStockCsv(rows, r, Math.max(0, MAX_STOCK_ROWS - rows.length));
     setRows(m.rows);
     const any = m.added + m.updated + m.same > 0;

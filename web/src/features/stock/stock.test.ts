@@ -274,7 +274,7 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
     // "malzeme;genişlik;yükseklik" / "Meşe;100;200" in Windows-1254
     const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
     const bytes = new Uint8Array([...ascii('malzeme;geni'), 0xfe, ...ascii('lik;y'), 0xfc, ...ascii('kseklik\r\nMe'), 0xfe, ...ascii('e;100;200\r\n')]);
-    const r = parseStockCsv(await readCsvFile(new Blob([bytes])));
+    const r = parseStockCsv((await readCsvFile(new Blob([bytes]))).text);
     expect(r.errors).toEqual([]);
     expect(r.rows[0]).toMatchObject({ material: 'Meşe', width: '100', height: '200' });
     await expect(readCsvFile(new Blob([new Uint8Array(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Dosya çok büyük: en fazla 1 MB okunabilir.');

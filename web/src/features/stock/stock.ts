@@ -3,7 +3,7 @@
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
 import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, XlsxError, type LengthUnit } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, titleRows, XlsxError, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
@@ -399,10 +399,11 @@ export const MAX_CSV_BYTES = 1 << 20;
  * it does not know are named first in errors; then every bad field of
  * every bad row, by line, row and column; then the rows left out.
  */
-export function parseStockCsv(textIn: string, taken: Iterable<string> = []): StockCsv {
-  const sep = detectSeparator(textIn, FILE_SEPARATORS);
+export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep: Separator = detectSeparator(textIn, FILE_SEPARATORS)): StockCsv {
   const lines = parseDelimited(textIn, sep).map((r) => r.map((c) => c.replace(/\s*\n\s*/g, ' ').trim()));
-  const headerAt = lines.findIndex((l) => l.some((c) => c !== ''));
+  // A list's title rows above its header are left out (titleRows).
+  const firstRow = lines.findIndex((l) => l.some((c) => c !== ''));
+  const headerAt = firstRow < 0 ? -1 : Math.max(titleRows(lines), firstRow);
   if (headerAt < 0) return { rows: [], errors: [stockMsg.csvEmpty] };
   const h = readColumns(lines[headerAt], STOCK_WORDS);
   const { cols, moved } = h;
@@ -634,15 +635,15 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
  * MAX_CSV_BYTES, or a workbook not read, is refused with the error's
  * Turkish message, never cut.
  */
-export async function readCsvFile(f: Blob): Promise<string> {
-  let text: string | null;
+export async function readCsvFile(f: Blob): Promise<ListText> {
+  let file: ListText | null;
   try {
-    text = await readListFile(f, MAX_CSV_BYTES);
+    file = await readListFile(f, MAX_CSV_BYTES);
   } catch (err) {
     throw new Error(err instanceof XlsxError ? err.message : stockMsg.csvUnreadable, { cause: err });
   }
-  if (text === null) throw new Error(stockMsg.csvTooLarge);
-  return text;
+  if (file === null) throw new Error(stockMsg.csvTooLarge);
+  return file;
 }
 
 /** hasStock reports whether the settings change the engine's request at all. */
