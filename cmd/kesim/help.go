@@ -363,19 +363,12 @@ func isInt(f *flag.Flag) bool {
 }
 
 // groupDigits writes a whole number the Turkish way, with thousands dots
-// (20000 as 20.000); any other text stays as it is.
+// (20000 as 20.000), as count does; any other text stays as it is.
 func groupDigits(s string) string {
-	digits := strings.TrimPrefix(s, "-")
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return s
+	if n, err := strconv.Atoi(s); err == nil && strconv.Itoa(n) == s {
+		return count(n)
 	}
-	for i := len(digits) - 3; i > 0; i -= 3 {
-		digits = digits[:i] + "." + digits[i:]
-	}
-	if strings.HasPrefix(s, "-") {
-		return "-" + digits
-	}
-	return digits
+	return s
 }
 
 // parseInterspersed parses flags that may come before or after the
