@@ -584,22 +584,61 @@ func blank(rec []string) bool {
 
 // detectSeparator picks the separator from the first line holding one (a
 // title above the list has none): a semicolon or a tab wins over the
-// comma, which may be a decimal comma.
+// comma, which may be a decimal comma. One exception, for a title that
+// holds a comma (Mutfak, Ocak 2026) above a `;` or tab separated list:
+// when the lines holding a separator begin with lines holding only
+// commas, and the first line holding a `;` or a tab is at most the
+// fifth line holding a separator and splits at it (the `;` before the
+// tab) into more cells than each of those lines splits into at commas,
+// those lines are titles and its separator is the list's. A comma
+// separated list keeps its separator when a row below its header has a
+// `;` in a name ("Raf; üst",45,30,2, quoted or not): the row splits at
+// `;` into fewer cells than the header at commas (only a name of at least
+// as many `;` as the header has commas, within the list's first rows,
+// would not). As the web's detectSeparator (lib/csv.ts).
 func detectSeparator(data []byte) rune {
-	for _, line := range bytes.Split(data, []byte("\n")) {
+	var commas []int // the cells at commas of each comma-only line seen
+	for rest := data; len(rest) > 0; {
+		// the next line without its break, \n, \r\n or \r, as the web splits lines
+		line := rest
+		rest = nil
+		if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
+			brk := 1
+			if line[i] == '\r' && i+1 < len(line) && line[i+1] == '\n' {
+				brk = 2
+			}
+			line, rest = line[:i], line[i+brk:]
+		}
 		if !bytes.ContainsAny(line, ";\t,") {
 			continue // blank, or a title above the list (titleRows)
 		}
+		var sep rune
 		switch {
 		case bytes.ContainsRune(line, ';'):
-			return ';'
+			sep = ';'
 		case bytes.ContainsRune(line, '\t'):
-			return '\t'
+			sep = '\t'
+		default:
+			if len(commas) == maxCommaTitles {
+				return ','
+			}
+			commas = append(commas, len(splitDelimited(string(line), ',')[0]))
+			continue
 		}
-		return ','
+		n := len(splitDelimited(string(line), sep)[0])
+		for _, c := range commas {
+			if n <= c {
+				return ','
+			}
+		}
+		return sep
 	}
 	return ','
 }
+
+// maxCommaTitles is how many lines holding only commas may be titles
+// above a `;` or tab separated list (detectSeparator).
+const maxCommaTitles = 4
 
 // The messages of a row that cannot be read as its columns, in the web's
 // words (web/src/features/parts/texts.ts).

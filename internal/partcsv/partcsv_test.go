@@ -624,3 +624,31 @@ func TestMsgDisabled(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// The separator is the first line's that holds one, but for lines of
+// commas only above a `;` or tab line that splits into more cells than
+// each of them: titles (Mutfak, Ocak 2026) above the list. A comma list
+// keeps its comma when a name holds a `;`; a `;` list its `;` whatever
+// its decimal commas. The web's detectSeparator answers alike (csv.test.ts).
+func TestDetectSeparator(t *testing.T) {
+	for in, want := range map[string]rune{
+		"Mutfak, Ocak 2026\nAd;Genişlik;Yükseklik;Adet\nKapak;60;40;2\n":             ';',
+		"Mutfak, Ocak 2026\r\nAd\tGenişlik\tYükseklik\tAdet\r\nKapak\t60\t40\t2\r\n": '\t',
+		"Mutfak, Ocak 2026\rMüşteri: Ahmet, Bey\rAd;En;Boy\r":                        ';',
+		"\"Mutfak, Ocak 2026\"\n\nAd;En\n":                                           ';',
+		"Ad;Genişlik;Yükseklik;Adet\nRaf;45,5;30;2\n":                                ';',
+		"Ad,Genişlik,Yükseklik,Adet\n\"Raf; üst\",45,30,2\n":                         ',',
+		"Ad,Genişlik,Yükseklik,Adet\nRaf; üst; alt,45,30,2\n":                        ',',
+		"Kapak,\"45,5\",30,2\nRaf,40,30,1\n":                                         ',',
+		"Ad,Genişlik,Yükseklik,Adet\nKapak,\"45,5\",30,2\n":                          ',',
+		"Mutfak, Ocak 2026, Ankara\nAd;En;Boy\n":                                     ',', // three cells above three: not a title by the rule
+		"a,b\nc,d\ne,f\ng,h\ni;j;k\n":                                                ';',
+		"a,b\nc,d\ne,f\ng,h\ni,j\nk;l;m\n":                                           ',', // past the fifth line holding a separator
+		"Mutfak dolabı\nAd;En;Boy\n":                                                 ';',
+		"Kapak\n":                                                                    ',',
+	} {
+		if got := detectSeparator([]byte(in)); got != want {
+			t.Errorf("detectSeparator(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectSeparator, parseDelimited, readTextFile, splitUnit, unitShift } from './csv';
+import { decodeText, detectSeparator, parseDelimited, readTextFile, splitUnit, unitShift, type Separator } from './csv';
 
 describe('parseDelimited', () => {
   it('reads Excel’s clipboard: a line break in a quoted cell stays in the cell', () => {
@@ -36,6 +36,29 @@ describe('parseDelimited', () => {
     expect(detectSeparator('ad,genişlik\n')).toBe(',');
     expect(detectSeparator('ad;x\tgenişlik', ['\t', ';', ','])).toBe('\t');
     expect(detectSeparator('Kapak', [';', ','])).toBe(',');
+  });
+
+  it('takes lines of commas only above a ; or tab line of more cells for titles, as kesim nest does', () => {
+    // the cases of internal/partcsv's TestDetectSeparator
+    const cases: [string, Separator][] = [
+      ['Mutfak, Ocak 2026\nAd;Genişlik;Yükseklik;Adet\nKapak;60;40;2\n', ';'],
+      ['Mutfak, Ocak 2026\r\nAd\tGenişlik\tYükseklik\tAdet\r\nKapak\t60\t40\t2\r\n', '\t'],
+      ['Mutfak, Ocak 2026\rMüşteri: Ahmet, Bey\rAd;En;Boy\r', ';'],
+      ['"Mutfak, Ocak 2026"\n\nAd;En\n', ';'],
+      ['Ad;Genişlik;Yükseklik;Adet\nRaf;45,5;30;2\n', ';'],
+      ['Ad,Genişlik,Yükseklik,Adet\n"Raf; üst",45,30,2\n', ','],
+      ['Ad,Genişlik,Yükseklik,Adet\nRaf; üst; alt,45,30,2\n', ','],
+      ['Kapak,"45,5",30,2\nRaf,40,30,1\n', ','],
+      ['Ad,Genişlik,Yükseklik,Adet\nKapak,"45,5",30,2\n', ','],
+      ['Mutfak, Ocak 2026, Ankara\nAd;En;Boy\n', ','],
+      ['a,b\nc,d\ne,f\ng,h\ni;j;k\n', ';'],
+      ['a,b\nc,d\ne,f\ng,h\ni,j\nk;l;m\n', ','],
+      ['Mutfak dolabı\nAd;En;Boy\n', ';'],
+      ['Kapak\n', ','],
+    ];
+    for (const [text, sep] of cases) expect(detectSeparator(text), JSON.stringify(text)).toBe(sep);
+    // a paste looks for ; and , only
+    expect(detectSeparator('Mutfak, Ocak 2026\nAd;En;Boy\n', [';', ','])).toBe(';');
   });
 });
 

@@ -7,18 +7,45 @@
 /** Separator is a cell separator of delimited text. */
 export type Separator = ';' | '\t' | ',';
 
-/** FILE_SEPARATORS is the order a CSV file's separator is looked for in its first line, as kesim nest does. */
+/** FILE_SEPARATORS is the order a CSV file's separator is looked for in a line (detectSeparator), as kesim nest does. */
 export const FILE_SEPARATORS: readonly Separator[] = [';', '\t', ','];
+
+/** MAX_COMMA_TITLES is how many lines holding only commas may be titles above a `;` or tab separated list (detectSeparator). */
+const MAX_COMMA_TITLES = 4;
 
 /**
  * detectSeparator is the first of order found in the first line of text
  * that holds one (a title above the list holds none), else its last: a
- * semicolon or tab in a file wins over the comma, which may be a decimal
- * comma.
+ * semicolon or tab in a file wins over the comma (order's last), which may
+ * be a decimal comma. One exception, for a title that holds a comma
+ * (Mutfak, Ocak 2026) above a `;` or tab separated list: when the lines
+ * holding a separator begin with lines holding only commas, and the first
+ * line holding another is at most the fifth line holding a separator and
+ * splits at it (the first of order it holds) into more cells than each of
+ * those lines splits into at commas, those lines are titles and its
+ * separator is the list's. A comma separated list keeps its separator
+ * when a row below its header has a `;` in a name ("Raf; üst",45,30,2,
+ * quoted or not): the row splits at `;` into fewer cells than the header
+ * at commas (only a name of at least as many `;` as the header has commas,
+ * within the list's first rows, would not). As kesim nest's
+ * detectSeparator (internal/partcsv).
  */
 export function detectSeparator(text: string, order: readonly Separator[] = FILE_SEPARATORS): Separator {
-  const first = text.split(/\r\n|\r|\n/).find((l) => order.some((s) => l.includes(s))) ?? '';
-  return order.find((s) => first.includes(s)) ?? order[order.length - 1];
+  const weak = order[order.length - 1];
+  const cells = (line: string, sep: Separator) => parseDelimited(line, sep)[0]?.length ?? 0;
+  const commas: number[] = []; // the cells at commas of each comma-only line seen
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const sep = order.find((s) => line.includes(s));
+    if (sep === undefined) continue; // blank, or a title above the list (titleRows)
+    if (sep === weak) {
+      if (commas.length === MAX_COMMA_TITLES) return weak;
+      commas.push(cells(line, weak));
+      continue;
+    }
+    const n = cells(line, sep);
+    return commas.every((c) => n > c) ? sep : weak;
+  }
+  return weak;
 }
 
 /**

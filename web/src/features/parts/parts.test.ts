@@ -347,6 +347,10 @@ describe('semicolon- and comma-separated part lists', () => {
     expect(isTabular('name,width,height\nDoor,40,60\n')).toBe(true);
     expect(isTabular('Kapak\t40')).toBe(true);
     for (const text of ['Kapak', 'Kapak;Sol', 'Ad, Soyad\nAyşe, Yılmaz', '1.450,50', 'Ad;Genişlik;Yükseklik;Adet']) expect(isTabular(text)).toBe(false);
+    // a title above the header, a comma in it or not, as the reader leaves it out
+    expect(isTabular('Mutfak, Ocak 2026\nAd;Genişlik;Yükseklik;Adet\nKapak;40;60;2')).toBe(true);
+    expect(isTabular('Mutfak dolabı\nAd;Genişlik;Yükseklik;Adet\nKapak;40;60;2')).toBe(true);
+    expect(isTabular('Mutfak, Ocak 2026\nAd;Genişlik;Yükseklik;Adet')).toBe(false);
     expect(parsePaste('Ad;Genişlik;Yükseklik;Adet\r\nKapak;40;60;2\r\nRaf;45,5;30;\r\n')).toEqual({
       parts: [
         { name: 'Kapak', width: 40, height: 60, quantity: 2 },

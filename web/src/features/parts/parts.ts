@@ -632,7 +632,8 @@ export function parsePaste(text: string, bandCodes?: readonly string[], sizesInM
 /**
  * parsePartCsv reads a part list from a CSV file's text (decoded by
  * lib/csv's readTextFile) as kesim nest reads one: `;`, tab or `,`
- * separated, as its first line shows, then row by row as parsePaste.
+ * separated, as its first line holding one shows (detectSeparator: a title
+ * holding a comma above a `;` list is a title), then row by row as parsePaste.
  */
 export function parsePartCsv(
   text: string,
@@ -692,16 +693,18 @@ export const MAX_CSV_BYTES = 16 << 20;
 
 /**
  * isTabular reports whether pasted text looks like spreadsheet rows: cells
- * with tabs, or two lines or more separated by semicolons or commas whose
- * first names the genişlik and yükseklik columns (Ad;Genişlik;Yükseklik;Adet).
+ * with tabs, or two lines or more separated by semicolons or commas
+ * (detectSeparator) whose first names the genişlik and yükseklik columns
+ * (Ad;Genişlik;Yükseklik;Adet), after the title rows of one cell above it
+ * that the reader leaves out (Mutfak, Ocak 2026).
  */
 export function isTabular(text: string): boolean {
   if (text.includes('\t')) return true;
   const lines = text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '');
-  if (lines.length < 2) return false;
-  const sep = detectSeparator(lines[0], [';', ',']);
-  const cells = parseDelimited(lines[0], sep)[0] ?? [];
-  if (cells.length < 2) return false;
-  const { cols } = readHeader(cells.map(cellText));
+  const sep = detectSeparator(text, [';', ',']);
+  const rows = lines.map((l) => (parseDelimited(l, sep)[0] ?? []).map(cellText));
+  const k = titleRows(rows);
+  if (lines.length - k < 2 || rows[k].length < 2) return false;
+  const { cols } = readHeader(rows[k]);
   return cols.includes('width') && cols.includes('height');
 }

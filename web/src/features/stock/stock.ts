@@ -390,8 +390,9 @@ export const MAX_CSV_BYTES = 1 << 20;
  * "24 in" is refused by row and column), an adet may end in a word
  * ("4 adet", "4 pcs"), and a row whose etkin cell says no (CutList
  * Optimizer's Enabled=false) is left out and said (disabled). Cells are
- * split at ';' when the header has one, else at a tab, else at ','; a
- * quoted cell may hold the separator or a line break; numbers take a
+ * split at the separator detectSeparator finds (';', else a tab, else ','
+ * in the first line holding one; a title holding a comma above a ';' list
+ * is a title), or sep (a workbook's tab); a quoted cell may hold the separator or a line break; numbers take a
  * decimal comma and thousands dots. A row with more cells than the header
  * is refused (with ',' between cells, an unquoted decimal comma), as the
  * part reader refuses one. A kod gives the row's id (unique, not one of
