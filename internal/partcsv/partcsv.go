@@ -85,6 +85,13 @@ const (
 	msgTooManyPieces = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
 )
 
+// quoted is a cell (or a header cell) as a message names it: in double
+// quotes as written, a quote in it left as it is ("3/4"" yerine ...), as
+// the web writes it; Go's %q would write \" for it and escape a tab.
+func quoted(cell string) string {
+	return `"` + cell + `"`
+}
+
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
 // counts rows) and column.
 type LineError struct {
@@ -298,7 +305,7 @@ func msgDisabled(header string, lines []int, verb string) string {
 	if len(lines) > maxDisabledLines {
 		list = strings.Join(names, ", ") + "…"
 	}
-	return fmt.Sprintf("%q sütununda kapalı olan %s satır %s: satır %s", header, thousands(len(lines)), verb, list)
+	return fmt.Sprintf("%s sütununda kapalı olan %s satır %s: satır %s", quoted(header), thousands(len(lines)), verb, list)
 }
 
 // ReadInfo is ReadLimits that also tells what Info holds. A list whose
@@ -321,7 +328,7 @@ func taken[T any](rows []T, info Info, errs []LineError, err error, what string)
 	case len(errs) > 0:
 		return nil, Info{}, &Error{Lines: errs}
 	case len(rows) == 0:
-		return nil, Info{}, &Error{Lines: []LineError{{Message: fmt.Sprintf("%q sütununda bütün satırlar kapalı: okunacak %s yok", info.Enabled, what)}}}
+		return nil, Info{}, &Error{Lines: []LineError{{Message: fmt.Sprintf("%s sütununda bütün satırlar kapalı: okunacak %s yok", quoted(info.Enabled), what)}}}
 	}
 	return rows, info, nil
 }
@@ -871,7 +878,7 @@ func (r *listRow) disabled() bool {
 	}
 	yes, ok := rotateTable[wordKey(v)]
 	if !ok {
-		r.bad(colEnabled, fmt.Sprintf("%q yerine evet veya hayır yazın", v))
+		r.bad(colEnabled, quoted(v)+" yerine evet veya hayır yazın")
 	}
 	return ok && !yes
 }
@@ -926,7 +933,7 @@ func (r *listRow) lengthCell(c column) (v string, shift int, msg string) {
 	unit := wordKey(m[2])
 	d, ok := unitDigits[unit]
 	if !ok {
-		return v, 0, fmt.Sprintf("%q içindeki birim tanınmıyor; mm, cm veya m yazın", v)
+		return v, 0, quoted(v) + " içindeki birim tanınmıyor; mm, cm veya m yazın"
 	}
 	if unit != own && unit != r.h.unit[c] {
 		r.moved = append(r.moved, cellMove{c, unit})
@@ -966,7 +973,7 @@ func requiredNumber(v string, shift int, round func(float64) float64) (float64, 
 	}
 	n, ok := shiftedNumber(v, shift)
 	if !ok {
-		return n, fmt.Sprintf("%q geçerli bir sayı değil", v)
+		return n, quoted(v) + " geçerli bir sayı değil"
 	}
 	return round(n), ""
 }
@@ -981,7 +988,7 @@ func (r *listRow) requiredLength(c column, round func(float64) float64) (float64
 	}
 	n, msg := requiredNumber(v, shift, round)
 	if msg != "" && v != "" {
-		msg = fmt.Sprintf("%q geçerli bir sayı değil", r.cell[c])
+		msg = quoted(r.cell[c]) + " geçerli bir sayı değil"
 	}
 	return n, msg
 }
@@ -1027,7 +1034,7 @@ func (r *listRow) quantity() int {
 	q, ok := parseWhole(quantityNumber(v)) // 1.000 is a thousand, as in the web
 	switch {
 	case !ok:
-		r.bad(colQuantity, fmt.Sprintf("%q tam sayı değil", v))
+		r.bad(colQuantity, quoted(v)+" tam sayı değil")
 	case q > r.lim.Quantity:
 		r.bad(colQuantity, r.lim.MsgTooMany)
 	case q < 1:
@@ -1055,7 +1062,7 @@ func (r *listRow) rotate() *bool {
 	yes, ok := rotateTable[wordKey(v)]
 	switch {
 	case !ok:
-		r.bad(colRotate, fmt.Sprintf("%q yerine evet veya hayır yazın", v))
+		r.bad(colRotate, quoted(v)+" yerine evet veya hayır yazın")
 	case !yes:
 		return &yes
 	}
@@ -1096,7 +1103,7 @@ func (r *listRow) amount(c column, max float64, msg string) float64 {
 	n, ok := shiftedNumber(num, shift)
 	switch {
 	case !ok:
-		r.bad(c, fmt.Sprintf("%q geçerli bir sayı değil", v))
+		r.bad(c, quoted(v)+" geçerli bir sayı değil")
 	case n < 0 || n > max:
 		r.bad(c, msg)
 	}
@@ -1111,7 +1118,7 @@ func (r *listRow) grain() string {
 	}
 	g, ok := Grain(v)
 	if !ok {
-		r.bad(colGrain, fmt.Sprintf("%q yerine yok, dikey veya yatay yazın", v))
+		r.bad(colGrain, quoted(v)+" yerine yok, dikey veya yatay yazın")
 	}
 	return g
 }

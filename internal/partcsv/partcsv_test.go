@@ -598,7 +598,7 @@ func TestReadOtherToolsLists(t *testing.T) {
 func TestReadRefusesOtherToolsValues(t *testing.T) {
 	for in, want := range map[string]string{
 		"Label;Length;Width;Thickness\nKapak;24 in;10;0,75\"\n": "satır 2, yükseklik: \"24 in\" içindeki birim tanınmıyor; mm, cm veya m yazın\n" +
-			"satır 2, kalınlık: \"0,75\\\"\" içindeki birim tanınmıyor; mm, cm veya m yazın",
+			`satır 2, kalınlık: "0,75"" içindeki birim tanınmıyor; mm, cm veya m yazın`, // the cell as written, as the web writes it
 		"Ad;En;Boy;Etkin\nKapak;40;70;belki\n":                         `satır 2, etkin: "belki" yerine evet veya hayır yazın`,
 		"Ad;En;Boy;Adet\nKapak;40;70;2 kutu\n":                         `satır 2, adet: "2 kutu" tam sayı değil`,
 		"Ad;En;Boy;Adet\nKapak;40;70 mmm;2\n":                          `satır 2, yükseklik: "70 mmm" içindeki birim tanınmıyor; mm, cm veya m yazın`,

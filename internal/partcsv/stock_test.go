@@ -135,7 +135,7 @@ func TestReadStock(t *testing.T) {
 		"":                            "satır 1: dosyada stok satırı yok",
 		"ad;malzeme\nA;B\n":           "satır 1: başlık satırı genişlik ve yükseklik",
 		"genişlik;yükseklik\n":        "satır 2: dosyada stok satırı yok",
-		"genişlik;yükseklik\n\"1;2\n": `satır 2, genişlik: "\"1" geçerli bir sayı değil`,
+		"genişlik;yükseklik\n\"1;2\n": `satır 2, genişlik: ""1" geçerli bir sayı değil`, // the cell as written
 		"genişlik;yükseklik\n" + strings.Repeat("100;100\n", 1001): "satır 1002: en fazla 1.000 stok satırı okunabilir",
 		// The default sheet's id, which the engine keeps for the canvas.
 		"kod;genişlik;yükseklik\nsheet;100;100\n": "satır 2, kod: Stok satırının kimliği boş veya tekrar ediyor.",

@@ -1,7 +1,6 @@
 package partcsv
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 )
@@ -67,12 +66,12 @@ func columnUnit(col, cell, unit string) (shift int, msg string) {
 		if unit == "₺" {
 			return 0, ""
 		}
-		return 0, fmt.Sprintf("%q başlığındaki birim tanınmıyor; TL yazın", cell)
+		return 0, quoted(cell) + " başlığındaki birim tanınmıyor; TL yazın"
 	}
 	if d, ok := unitDigits[unit]; ok {
 		return d - unitDigits[own], ""
 	}
-	return 0, fmt.Sprintf("%q başlığındaki birim tanınmıyor; mm, cm veya m yazın", cell)
+	return 0, quoted(cell) + " başlığındaki birim tanınmıyor; mm, cm veya m yazın"
 }
 
 // decimalText is a number as shiftDecimal moves it, its thousands dots
