@@ -92,6 +92,28 @@ func quoted(cell string) string {
 	return `"` + cell + `"`
 }
 
+// The messages of a cell that is not what its column takes, naming the
+// cell as written and what to write, in the web's words
+// (web/src/messages.ts; testdata/parity.json and stockparity.json pin
+// them).
+func msgNotNumber(cell string) string {
+	return quoted(cell) + " geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın"
+}
+
+func msgNotWhole(cell string) string {
+	return quoted(cell) + " tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın"
+}
+
+func msgYesNo(cell string) string { return quoted(cell) + " yerine evet veya hayır yazın" }
+
+// msgEnabledWord refuses an etkin cell of no yes or no word (a row whose
+// cell says no is left out).
+func msgEnabledWord(cell string) string {
+	return quoted(cell) + " yerine evet veya hayır yazın (hayır yazılan satır okunmaz)"
+}
+
+func msgGrainWord(cell string) string { return quoted(cell) + " yerine yok, dikey veya yatay yazın" }
+
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
 // counts rows) and column.
 type LineError struct {
@@ -878,7 +900,7 @@ func (r *listRow) disabled() bool {
 	}
 	yes, ok := rotateTable[wordKey(v)]
 	if !ok {
-		r.bad(colEnabled, quoted(v)+" yerine evet veya hayır yazın")
+		r.bad(colEnabled, msgEnabledWord(v))
 	}
 	return ok && !yes
 }
@@ -973,7 +995,7 @@ func requiredNumber(v string, shift int, round func(float64) float64) (float64, 
 	}
 	n, ok := shiftedNumber(v, shift)
 	if !ok {
-		return n, quoted(v) + " geçerli bir sayı değil"
+		return n, msgNotNumber(v)
 	}
 	return round(n), ""
 }
@@ -988,7 +1010,7 @@ func (r *listRow) requiredLength(c column, round func(float64) float64) (float64
 	}
 	n, msg := requiredNumber(v, shift, round)
 	if msg != "" && v != "" {
-		msg = quoted(r.cell[c]) + " geçerli bir sayı değil"
+		msg = msgNotNumber(r.cell[c])
 	}
 	return n, msg
 }
@@ -1034,7 +1056,7 @@ func (r *listRow) quantity() int {
 	q, ok := parseWhole(quantityNumber(v)) // 1.000 is a thousand, as in the web
 	switch {
 	case !ok:
-		r.bad(colQuantity, quoted(v)+" tam sayı değil")
+		r.bad(colQuantity, msgNotWhole(v))
 	case q > r.lim.Quantity:
 		r.bad(colQuantity, r.lim.MsgTooMany)
 	case q < 1:
@@ -1062,7 +1084,7 @@ func (r *listRow) rotate() *bool {
 	yes, ok := rotateTable[wordKey(v)]
 	switch {
 	case !ok:
-		r.bad(colRotate, quoted(v)+" yerine evet veya hayır yazın")
+		r.bad(colRotate, msgYesNo(v))
 	case !yes:
 		return &yes
 	}
@@ -1103,7 +1125,7 @@ func (r *listRow) amount(c column, max float64, msg string) float64 {
 	n, ok := shiftedNumber(num, shift)
 	switch {
 	case !ok:
-		r.bad(c, quoted(v)+" geçerli bir sayı değil")
+		r.bad(c, msgNotNumber(v))
 	case n < 0 || n > max:
 		r.bad(c, msg)
 	}
@@ -1118,7 +1140,7 @@ func (r *listRow) grain() string {
 	}
 	g, ok := Grain(v)
 	if !ok {
-		r.bad(colGrain, quoted(v)+" yerine yok, dikey veya yatay yazın")
+		r.bad(colGrain, msgGrainWord(v))
 	}
 	return g
 }

@@ -94,11 +94,11 @@ func TestReadRejectsBadRows(t *testing.T) {
 		t.Fatalf("err = %v, want *Error", err)
 	}
 	want := []string{
-		`satır 3, genişlik: "abc" geçerli bir sayı değil`,
+		`satır 3, genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		`satır 4, ad: Lütfen tüm alanları doldurun!`,
 		`satır 5, genişlik: Lütfen geçerli pozitif değerler girin!`,
 		`satır 6, yükseklik: en fazla 1.000 cm olabilir`,
-		`satır 7, adet: "2,5" tam sayı değil`,
+		`satır 7, adet: "2,5" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
 		`satır 8, genişlik: Lütfen geçerli pozitif değerler girin!`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
 	}
@@ -172,12 +172,12 @@ func TestReadRefusesSidesBelowMinimum(t *testing.T) {
 func TestReadRefusesLooseNumbers(t *testing.T) {
 	_, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik;Adet\nA;+5;10;1\nB;.5;10;1\nC;5.;10;1\nD;10;,5;+2\nE;10;5,;1\n"))
 	want := []string{
-		`satır 2, genişlik: "+5" geçerli bir sayı değil`,
-		`satır 3, genişlik: ".5" geçerli bir sayı değil`,
-		`satır 4, genişlik: "5." geçerli bir sayı değil`,
-		`satır 5, yükseklik: ",5" geçerli bir sayı değil`,
-		`satır 5, adet: "+2" tam sayı değil`,
-		`satır 6, yükseklik: "5," geçerli bir sayı değil`,
+		`satır 2, genişlik: "+5" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
+		`satır 3, genişlik: ".5" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
+		`satır 4, genişlik: "5." geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
+		`satır 5, yükseklik: ",5" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
+		`satır 5, adet: "+2" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
+		`satır 6, yükseklik: "5," geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
@@ -201,7 +201,7 @@ func TestReadRefusesLooseNumbers(t *testing.T) {
 func TestReadHeaderAsTheWeb(t *testing.T) {
 	for in, want := range map[string]string{
 		"Kapak;;30;2\n":                "satır 1, genişlik: Lütfen tüm alanları doldurun!",
-		"Kapak;abc;30;2\n":             `satır 1, genişlik: "abc" geçerli bir sayı değil`,
+		"Kapak;abc;30;2\n":             `satır 1, genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		"Kapak\n":                      "satır 1, genişlik: Lütfen tüm alanları doldurun!\nsatır 1, yükseklik: Lütfen tüm alanları doldurun!",
 		"Ad;Genişlik;Adet\nRaf;10;2\n": "satır 1: başlık satırında yükseklik sütunu yok; başlıkta ad, genişlik ve yükseklik sütunları olmalı (Ad;Genişlik;Yükseklik;Adet)",
 		"foo;bar\n1;2;3\n":             "satır 1: başlık satırında ad, genişlik ve yükseklik sütunları yok; başlıkta ad, genişlik ve yükseklik sütunları olmalı (Ad;Genişlik;Yükseklik;Adet)",
@@ -224,7 +224,7 @@ func TestReadHeaderAsTheWeb(t *testing.T) {
 // in the cell.
 func TestReadNumbersRowsAsASpreadsheet(t *testing.T) {
 	_, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\r\nsol\";40;70\n\n\"Raf\nüst\nalt\";abc;30\nÇıta;-1;5\n"))
-	if want := "satır 4, genişlik: \"abc\" geçerli bir sayı değil\nsatır 5, genişlik: Lütfen geçerli pozitif değerler girin!"; err == nil || err.Error() != want {
+	if want := "satır 4, genişlik: \"abc\" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın\nsatır 5, genişlik: Lütfen geçerli pozitif değerler girin!"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
 	got, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\n sol \";40;70\n"))
@@ -306,7 +306,7 @@ func TestReadHeaderUnits(t *testing.T) {
 	}
 	// A cell that is no number stays one after the conversion.
 	_, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nKapak;.5;abc\n"))
-	if want := "satır 2, genişlik: \".5\" geçerli bir sayı değil\nsatır 2, yükseklik: \"abc\" geçerli bir sayı değil"; err == nil || err.Error() != want {
+	if want := "satır 2, genişlik: \".5\" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın\nsatır 2, yükseklik: \"abc\" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın"; err == nil || err.Error() != want {
 		t.Errorf("bad numbers in mm: %v, want %q", err, want)
 	}
 }
@@ -463,7 +463,7 @@ func TestReadLimits(t *testing.T) {
 		{"99999999999999999999999", EngineLimits, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."},
 		{"0", EngineLimits, "Adet 1 veya daha büyük bir tam sayı olmalı."},
 		{"-99999999999999999999999", EngineLimits, "Adet 1 veya daha büyük bir tam sayı olmalı."},
-		{"2,5", EngineLimits, `"2,5" tam sayı değil`},
+		{"2,5", EngineLimits, `"2,5" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`},
 	} {
 		_, err := ReadLimits(strings.NewReader("Raf;10;10;"+tt.quantity+"\n"), tt.lim)
 		if want := "satır 1, adet: " + tt.want; err == nil || err.Error() != want {
@@ -599,8 +599,8 @@ func TestReadRefusesOtherToolsValues(t *testing.T) {
 	for in, want := range map[string]string{
 		"Label;Length;Width;Thickness\nKapak;24 in;10;0,75\"\n": "satır 2, yükseklik: \"24 in\" içindeki birim tanınmıyor; mm, cm veya m yazın\n" +
 			`satır 2, kalınlık: "0,75"" içindeki birim tanınmıyor; mm, cm veya m yazın`, // the cell as written, as the web writes it
-		"Ad;En;Boy;Etkin\nKapak;40;70;belki\n":                         `satır 2, etkin: "belki" yerine evet veya hayır yazın`,
-		"Ad;En;Boy;Adet\nKapak;40;70;2 kutu\n":                         `satır 2, adet: "2 kutu" tam sayı değil`,
+		"Ad;En;Boy;Etkin\nKapak;40;70;belki\n":                         `satır 2, etkin: "belki" yerine evet veya hayır yazın (hayır yazılan satır okunmaz)`,
+		"Ad;En;Boy;Adet\nKapak;40;70;2 kutu\n":                         `satır 2, adet: "2 kutu" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
 		"Ad;En;Boy;Adet\nKapak;40;70 mmm;2\n":                          `satır 2, yükseklik: "70 mmm" içindeki birim tanınmıyor; mm, cm veya m yazın`,
 		"Label,Width,Length,Enabled\nKapak,40,70,false\nRaf,40,30,0\n": `"Enabled" sütununda bütün satırlar kapalı: okunacak parça yok`,
 	} {

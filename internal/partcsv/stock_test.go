@@ -52,7 +52,7 @@ func TestReadMaterialColumns(t *testing.T) {
 		t.Fatalf("bad values: %v", err)
 	}
 	for _, w := range []string{
-		`satır 2, kalınlık: "abc" geçerli bir sayı değil`,
+		`satır 2, kalınlık: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		"satır 3, kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.",
 		`satır 3, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
 		"satır 3, malzeme: Metin en fazla 200 karakter olabilir.",
@@ -118,7 +118,7 @@ func TestReadStock(t *testing.T) {
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		`satır 2, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
 		"satır 2, kalınlık: Kalınlık 0 ile 1.000 mm arasında olmalı.",
-		`satır 3, genişlik: "x" geçerli bir sayı değil`,
+		`satır 3, genişlik: "x" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		"satır 3, yükseklik: Lütfen tüm alanları doldurun!",
 		"satır 3, adet: Stok adedi",
 		"satır 3, fiyat: Fiyat 0 ile",
@@ -135,7 +135,7 @@ func TestReadStock(t *testing.T) {
 		"":                            "satır 1: dosyada stok satırı yok",
 		"ad;malzeme\nA;B\n":           "satır 1: başlık satırı genişlik ve yükseklik",
 		"genişlik;yükseklik\n":        "satır 2: dosyada stok satırı yok",
-		"genişlik;yükseklik\n\"1;2\n": `satır 2, genişlik: ""1" geçerli bir sayı değil`, // the cell as written
+		"genişlik;yükseklik\n\"1;2\n": `satır 2, genişlik: ""1" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`, // the cell as written
 		"genişlik;yükseklik\n" + strings.Repeat("100;100\n", 1001): "satır 1002: en fazla 1.000 stok satırı okunabilir",
 		// The default sheet's id, which the engine keeps for the canvas.
 		"kod;genişlik;yükseklik\nsheet;100;100\n": "satır 2, kod: Stok satırının kimliği boş veya tekrar ediyor.",
@@ -167,7 +167,7 @@ func TestReadBands(t *testing.T) {
 		"satır 2, kalınlık: Bant kalınlığı 0 ile 10 mm arasında olmalı.",
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		"satır 2, fazlalık: Bant fazlalığı 0 ile 100 cm arasında olmalı.",
-		`satır 3, kalınlık: "x" geçerli bir sayı değil`,
+		`satır 3, kalınlık: "x" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		"satır 6, kod: bu kod 5. satırda da var; bu satır alınmadı",
 		"satır 7, kod: Bant kodu boş veya tekrar ediyor.",
 	}; !reflect.DeepEqual(lines, want) {

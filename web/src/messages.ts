@@ -37,6 +37,14 @@ export const msg = {
   unknownCellUnit: (cell: string) => `"${cell}" içindeki birim tanınmıyor; mm, cm veya m yazın.`,
   /** a grain (damar) cell of no word of GRAIN_WORDS, or of one with more than one meaning ("h"), as kesim nest says it */
   badGrainCell: (cell: string) => `"${cell}" yerine yok, dikey veya yatay yazın.`,
+  /** a list's number cell (a size, thickness, price) that is no number: "abc", ".5" (kesim nest's words) */
+  notNumberCell: (cell: string) => `"${cell}" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.`,
+  /** a part list's quantity cell that is no whole number: "2,5", "2 kutu" (kesim nest's words) */
+  notWholeCell: (cell: string) => `"${cell}" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın.`,
+  /** a döndür cell of no yes or no word (ROTATE_WORDS), as kesim nest says it */
+  yesNoCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın.`,
+  /** an etkin cell of no yes or no word, as kesim nest says it: a row whose cell says no is left out */
+  enabledCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın (hayır yazılan satır okunmaz).`,
   /**
    * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
    * out, verb saying so: '"Enabled" sütununda kapalı olan 2 satır

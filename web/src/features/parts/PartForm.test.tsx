@@ -250,7 +250,7 @@ describe('PartForm pastes and CSV files', () => {
     const dlg = await screen.findByRole('alertdialog');
     expect(onAdd).toHaveBeenCalledWith([{ name: 'Meşe Kapak', width: 40, height: 60, quantity: 2 }]);
     expect(screen.getByText("1 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
-    expect(dlg).toHaveTextContent('Satır 3 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!');
+    expect(dlg).toHaveTextContent('Satır 3 (Bozuk), genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.');
   });
 
   it('imports a CutList Optimizer export: Length as the height, the rows its Enabled column turns off left out and told', async () => {

@@ -106,13 +106,13 @@ describe('parsePaste', () => {
       { name: 'Kapak', width: 50, height: 74, quantity: 2 },
       { name: 'Raf', width: 45.5, height: 30, quantity: 1 },
     ]);
-    expect(r.errors).toEqual(['Satır 5 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(r.errors).toEqual(['Satır 5 (Bozuk), genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.']);
   });
   it('reports a bad first row instead of taking it for a header', () => {
     const r = parsePaste('Kötü\t45,5,5\t30\t1\nİyi\t40\t30\t1\n');
     expect(r.parts).toEqual([{ name: 'İyi', width: 40, height: 30, quantity: 1 }]);
-    expect(r.errors).toEqual(['Satır 1 (Kötü), genişlik: Lütfen geçerli pozitif değerler girin!']);
-    expect(parsePaste('Tek\tabc\t30\t1').errors).toEqual(['Satır 1 (Tek), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(r.errors).toEqual(['Satır 1 (Kötü), genişlik: "45,5,5" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.']);
+    expect(parsePaste('Tek\tabc\t30\t1').errors).toEqual(['Satır 1 (Tek), genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.']);
     // a row of words is a header, read by its names: one it does not know adds nothing and says why
     const unknown = parsePaste('Sütun A\tSütun B\tSütun C\tSütun D\nRaf\t40\t30\t2\n');
     expect(unknown.parts).toEqual([]);
@@ -245,7 +245,7 @@ describe('parsePaste with the optional columns', () => {
       'Satır 3 (B), damar: "çapraz" yerine yok, dikey veya yatay yazın.',
       'Satır 4 (C), bant: Bilinmeyen bant kodu.',
       'Satır 5 (D), bant alt: Bilinmeyen bant kodu.',
-      'Satır 6 (E), döndür: Döndürülebilir için evet veya hayır yazın.',
+      'Satır 6 (E), döndür: "belki" yerine evet veya hayır yazın.',
     ]);
     expect(r.parts).toEqual([
       { name: 'F', width: 10, height: 10, quantity: 1, thickness: 18, grain: 'vertical', edges: { top: 'B1', bottom: 'B1', left: 'B1', right: 'B1' } },
@@ -330,7 +330,7 @@ describe('cells as Excel copies them', () => {
     // with a header, doubled quotes, and a bad row named by its row as Excel counts rows
     const r = parsePaste('Ad\tGenişlik\tYükseklik\r\n"Çekmece ""A""\r\nön"\t40\t60\r\n"Yan\r\nsol"\tx\t60\r\n');
     expect(r.parts).toEqual([{ name: 'Çekmece "A" ön', width: 40, height: 60, quantity: 1 }]);
-    expect(r.errors).toEqual(['Satır 3 (Yan sol), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(r.errors).toEqual(['Satır 3 (Yan sol), genişlik: "x" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.']);
   });
 
   it('refuses a pasted name over 200 characters, showing it short', () => {
@@ -388,7 +388,7 @@ describe('semicolon- and comma-separated part lists', () => {
   it('reads a CSV file as kesim nest does: a BOM, semicolons, Turkish headers in any order, the same report', () => {
     const r = parsePartCsv('\uFEFFAdet;Malzeme;Ad;Yükseklik;Genişlik;Bant Üst\r\n2;Beyaz Sunta;Kapak;70;40;B1\r\n;;Bozuk;70;abc;\r\n');
     expect(r.parts).toEqual([{ name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Beyaz Sunta', edges: { top: 'B1' } }]);
-    expect(r.errors).toEqual(['Satır 3 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!']);
+    expect(r.errors).toEqual(['Satır 3 (Bozuk), genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.']);
     // without a header: ad, genişlik, yükseklik, adet; commas, tabs
     expect(parsePartCsv('Kapak,40,60,2\n').parts).toEqual([{ name: 'Kapak', width: 40, height: 60, quantity: 2 }]);
     expect(parsePartCsv('Ad\tGenişlik\tYükseklik\nRaf\t45,5\t30\n').parts).toEqual([{ name: 'Raf', width: 45.5, height: 30, quantity: 1 }]);
@@ -517,8 +517,8 @@ describe('a part list from another tool', () => {
     ]);
     expect(r.errors).toEqual([
       'Satır 2 (Kapak), yükseklik: "24 in" içindeki birim tanınmıyor; mm, cm veya m yazın.',
-      'Satır 3 (Raf), etkin: Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
-      'Satır 4 (Çıta), adet: Lütfen geçerli pozitif değerler girin!',
+      'Satır 3 (Raf), etkin: "belki" yerine evet veya hayır yazın (hayır yazılan satır okunmaz).',
+      'Satır 4 (Çıta), adet: "2 kutu" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın.',
     ]);
   });
 });

@@ -420,6 +420,19 @@ function isHeaderRow(cells: string[]): boolean {
   return cells.length > 1 && cells.slice(1).every((c) => !isNumberCell(c));
 }
 
+/**
+ * notNumber is the message of a list's size, thickness or quantity cell
+ * (written as cell, read to draft) that is no number, or no whole number,
+ * naming the cell and what to write as kesim nest does; undefined for
+ * another cell, whose problem is the form's (the specification's words).
+ */
+function notNumber(field: PasteColumn, cell: string, draft: PartDraft): string | undefined {
+  if (!cell) return undefined;
+  if (field === 'quantity') return Number.isNaN(parseWhole(quantityText(cell))) ? msg.notWholeCell(cell) : undefined;
+  if (field !== 'width' && field !== 'height' && field !== 'thickness') return undefined;
+  return Number.isNaN(parseDecimal(draft[field] ?? '')) ? msg.notNumberCell(cell) : undefined;
+}
+
 /** shortName is a part's name as a message shows it: at most 40 characters. */
 function shortName(name: string): string {
   const chars = [...name];
@@ -515,12 +528,15 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
+    // the cells as written, which a message names
+    const raw: Partial<Record<PasteColumn, string>> = {};
     // A length cell naming its own unit ("600 mm", "1,2 m") is converted
     // by it, over the header's; one no length takes ("24 in") is refused.
     const rowMoves: [key: string, col: PasteColumn][] = [];
     let badUnit: PasteColumn | undefined;
     for (const [j, c] of cols.entries()) {
       if (!c || cells[j] === undefined) continue;
+      raw[c] = cells[j];
       const own = LENGTH_UNITS[c];
       const l = own ? lengthCell(cells[j], own, { unit: units[c], shift: shifts[c] }) : { number: cells[j], shift: shifts[c] ?? 0 };
       if (!l) {
@@ -558,7 +574,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     if (cell.enabled) {
       const on = parseYesNo(cell.enabled);
       if (!on) {
-        fail('enabled', partMsg.badEnabled);
+        fail('enabled', msg.enabledCell(cell.enabled));
         continue;
       }
       if (on === 'no') {
@@ -577,7 +593,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     if (r) {
       const w = parseYesNo(r);
       if (!w) {
-        fail('rotate', partMsg.badRotate);
+        fail('rotate', msg.yesNoCell(r));
         continue;
       }
       rotate = w === 'yes';
@@ -590,7 +606,8 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
     if (!c.ok) {
       // A band found bad in every edge came from the one band column.
       const edge = c.field as EdgeKey;
-      fail(EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn), c.error);
+      const field = EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn);
+      fail(field, notNumber(field, raw[field] ?? '', draft) ?? c.error);
       continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);

@@ -66,8 +66,6 @@ export const partMsg = {
   textTooLong: msgTextTooLong,
   unknownBand: msgUnknownBand,
   badGrain: 'Damar yönü geçersiz: yok, dikey veya yatay yazın.',
-  badRotate: 'Döndürülebilir için evet veya hayır yazın.',
-  badEnabled: 'Etkin için evet veya hayır yazın (hayır olan satır eklenmez).',
   /** a size or thickness cell whose unit no length takes: "24 in" */
   unknownCellUnit: msg.unknownCellUnit,
   /** the rows an etkin column (CutList Optimizer's Enabled) turned off, left out: '"Enabled" sütununda kapalı olan 2 satır eklenmedi: satır 3 ve 5.' */

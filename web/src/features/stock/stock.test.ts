@@ -159,7 +159,7 @@ describe('the stock CSV', () => {
   it('lists a row with a wrong number', () => {
     const r = parseStockCsv('genişlik;yükseklik;fiyat\n100;100;1.45.0\n100;100;1.000.000.001\n');
     expect(r.rows).toEqual([]);
-    expect(r.errors).toEqual([`Satır 2, fiyat: ${stockMsg.badPrice}`, `Satır 3, fiyat: ${stockMsg.badPrice}`]);
+    expect(r.errors).toEqual([`Satır 2, fiyat: "1.45.0" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.`, `Satır 3, fiyat: ${stockMsg.badPrice}`]);
   });
 
   it('wants the size columns', () => {
@@ -323,7 +323,7 @@ describe('the stock CSV as the part reader reads its lists', () => {
     expect(r.rows.map((x) => x.id)).toEqual(['S2']);
     expect(r.errors).toEqual([
       `Satır 2 (Sunta), genişlik: ${stockMsg.badSheet}`,
-      `Satır 2 (Sunta), yükseklik: ${stockMsg.badSheet}`,
+      `Satır 2 (Sunta), yükseklik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.`,
       `Satır 2 (Sunta), adet: ${stockMsg.badQuantity}`,
       `Satır 2 (Sunta), damar: "çapraz" yerine yok, dikey veya yatay yazın.`,
     ]);

@@ -376,6 +376,19 @@ function rowName(d: { name: string; material: string }, id: string): string {
   return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
 }
 
+/**
+ * csvProblem is the message of a stock CSV's number cell (written in
+ * cell, read to d) that is empty where required or no number, naming the
+ * cell and what to write as kesim nest --stock does; undefined for another
+ * problem, said in the dialog's words.
+ */
+function csvProblem(field: CsvField, cell: Partial<Record<StockColumn, string>>, d: StockDraft): string | undefined {
+  if (field !== 'width' && field !== 'height' && field !== 'thickness' && field !== 'price') return undefined;
+  const written = cell[field] ?? '';
+  if (!d[field].trim()) return field === 'width' || field === 'height' ? msg.fillAll : undefined;
+  return Number.isNaN(parseDecimal(d[field])) ? msg.notNumberCell(written) : undefined;
+}
+
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
 export const MAX_CSV_BYTES = 1 << 20;
 
@@ -469,7 +482,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
       continue;
     }
     const bad: [StockColumn, string][] = [];
-    if (!on) bad.push(['enabled', stockMsg.badEnabled]);
+    if (!on) bad.push(['enabled', msg.enabledCell(cell.enabled ?? '')]);
     const again = id ? codeLines.get(id) : undefined;
     if ([...id].length > MAX_TEXT_RUNES) bad.push(['id', stockMsg.tooLong]);
     else if (again !== undefined) bad.push(['id', stockMsg.csvRepeatedCode(again)]);
@@ -480,7 +493,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
     d.grain = g ?? 'none';
     if (badUnit) bad.push([badUnit, stockMsg.unknownCellUnit(cell[badUnit] ?? '')]);
     const c = checkStockDraft(d, i);
-    if (!c.ok) for (const p of c.problems) if (p.field !== badUnit) bad.push([p.field as CsvField, p.message]);
+    if (!c.ok) for (const p of c.problems) if (p.field !== badUnit) bad.push([p.field as CsvField, csvProblem(p.field as CsvField, cell, d) ?? p.message]);
     if (!c.ok || bad.length > 0) {
       // every bad field of the row, in the order of the columns
       bad.sort(([a], [b]) => cols.indexOf(a) - cols.indexOf(b));

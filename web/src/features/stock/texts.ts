@@ -163,8 +163,6 @@ export const stockMsg = {
   converted: msg.converted,
   /** a size or thickness cell whose unit no length takes: "24 in" */
   unknownCellUnit: msg.unknownCellUnit,
-  /** an etkin cell that says neither yes nor no */
-  badEnabled: 'Etkin için evet veya hayır yazın (hayır olan satır alınmaz).',
   /** the rows an etkin column (CutList Optimizer's Enabled) turned off, left out: '"Enabled" sütununda kapalı olan 2 satır alınmadı: satır 3 ve 5.' */
   csvDisabled: (header: string, lines: number[]) => msg.disabledRows(header, lines, 'alınmadı'),
   /** a success message with what was converted: "2 stok satırı içe aktarıldı (… çevrildi)." */
