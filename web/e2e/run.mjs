@@ -247,7 +247,7 @@ await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
 await test('paste rows from Excel, bad rows named', async (page) => {
   await open(page);
   await paste(page, 'Ad\tGenişlik\tYükseklik\tAdet\nKapak\t50\t74\t2\nRaf\t45,5\t30\t3\nBozuk\tabc\t10\t1\n');
-  expect((await dialogText(page)).includes('Satır 4 (Bozuk), genişlik: Lütfen geçerli pozitif değerler girin!'), 'bad row not named');
+  expect((await dialogText(page)).includes('Satır 4 (Bozuk), genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.'), 'bad row not named');
   await answer(page, 'Tamam');
   expect(await page.getByRole('listitem', { name: 'Raf' }).isVisible(), 'pasted rows missing');
   await waitPages(page, 1);
