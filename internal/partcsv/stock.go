@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -210,6 +212,56 @@ func msgRepeatedCode(first int) string {
 	return fmt.Sprintf("bu kod %s. satırda da var; bu satır alınmadı", thousands(first))
 }
 
+// sheetLines are the sheets of the stock rows read so far (sheetKey),
+// each by the line of the first row that gave it and whether that row
+// gave a kod, as the web's stock import keeps them.
+type sheetLines map[sheetKey]sheetRow
+
+// sheetRow is the first row of a sheet: its line, and whether it gave a
+// kod.
+type sheetRow struct {
+	line  int
+	coded bool
+}
+
+// sheetKey is what makes two stock rows the same sheet: the material as
+// the engine groups it (outer spaces and Turkish case ignored), the
+// thickness, the sides and the grain.
+type sheetKey struct {
+	material                 string
+	thickness, width, height float64
+	grain                    string
+}
+
+// check refuses the stock row s, read from the row r without a bad
+// field, when a row read before gave its sheet, naming that row's line
+// (msgRepeatedSheet), unless both rows give a kod: two rows of one sheet
+// are one row whose quantities were meant to be added, or two lots (at
+// two prices) that the kods tell apart. The web's stock import refuses
+// it so (its merge matches a row without a kod to the list's row of the
+// same sheet); a row refused gives no sheet. Otherwise the row's sheet is
+// kept, when it is the first of it.
+func (l sheetLines) check(r *listRow, s nest.Stock) {
+	if len(r.errs) > 0 {
+		return
+	}
+	key := sheetKey{strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s.Material)), s.Thickness, s.Width, s.Height, s.Grain}
+	coded := r.cell[colID] != ""
+	first, ok := l[key]
+	switch {
+	case !ok:
+		l[key] = sheetRow{r.line, coded}
+	case !(first.coded && coded):
+		r.errs = append(r.errs, LineError{Line: r.line, Message: msgRepeatedSheet(first.line)})
+	}
+}
+
+// msgRepeatedSheet refuses a stock row whose sheet the row on line first
+// gave, in the web's words (stockMsg.csvRepeatedSheet).
+func msgRepeatedSheet(first int) string {
+	return thousands(first) + ". satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin"
+}
+
 // ParseAmount reads an amount of money as a Turkish user writes it:
 // 1.450 (thousands dots), 1.450,50, 12,5 or 12.5; every number of a list
 // is read so (parseNumber).
@@ -255,7 +307,9 @@ func (r *listRow) stockQuantity() int {
 // (stockHeaderWords: CutList Optimizer's Length, Width, Qty, Label,
 // Enabled), with their units if liked (see readTable), then one row a
 // line. A kod a row read before gave is refused, naming that row's line
-// (a row refused gave none: codeLines). As in a part list, a size or thickness cell may name its own unit
+// (a row refused gave none: codeLines), and so is a row that gives again
+// the sheet of a row read before, unless both give a kod (sheetLines). As
+// in a part list, a size or thickness cell may name its own unit
 // ("2800 mm", OpenCutList's sizes), an adet may end in a word of
 // quantityUnitWords ("4 adet") and a row whose etkin cell says no is left
 // out. Numbers take a decimal comma and thousands dots (parseNumber);
@@ -307,6 +361,9 @@ func readStock(in io.Reader, lim Limits) (stockList, error) {
 	// The ids of the rows read; the default sheet's is the engine's
 	// (nest.StockDefault), taken.
 	read := codeLines{nest.StockDefault: 0}
+	// The sheets of the rows read, each by its first row's line and
+	// whether that row gave a kod (sheetLines).
+	sheets := sheetLines{}
 	// The ids given, which a generated one must not take.
 	given := map[string]bool{}
 	for i, rec := range t.rows {
@@ -327,6 +384,7 @@ func readStock(in io.Reader, lim Limits) (stockList, error) {
 		s.Quantity = r.stockQuantity()
 		s.Price = r.amount(colPrice, store.MaxPrice, store.MsgPrice)
 		s.Grain = r.grain()
+		sheets.check(r, s)
 		read.add(r, s.ID)
 		return s
 	})

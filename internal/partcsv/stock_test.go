@@ -86,7 +86,7 @@ func TestReadStock(t *testing.T) {
 	// Prices the Turkish way: 1.450 is a thousand four hundred and fifty.
 	in := "\ufeffAd;Malzeme;Kalınlık;Genişlik;Yükseklik;Adet;Fiyat;Damar\r\n" +
 		"Beyaz büyük;Beyaz Sunta;18;183;366;4;1.450;yok\r\n" +
-		"Beyaz küçük;Beyaz Sunta;18;183;366;4;12.345,5;yok\r\n" +
+		"Beyaz küçük;Beyaz Sunta;18;122;244;4;12.345,5;yok\r\n" + // not the sheet above: one sheet twice is refused
 		"Çam;Çam;18;183;366;4;6.5;yok\r\n"
 	if got, err := ReadStock(strings.NewReader(in)); err != nil || got[0].Price != 1450 || got[1].Price != 12345.5 || got[2].Price != 6.5 {
 		t.Errorf("Turkish prices: %+v, %v", got, err)

@@ -311,7 +311,7 @@ describe('StockDialog', () => {
     await user.upload(within(dlg).getByLabelText('CSV içe aktar'), new File([csv], 'stok.csv', { type: 'text/csv' }));
     expect(await screen.findByText('3 stok satırı içe aktarıldı: 1 satır eklendi, 1 satır güncellendi, 1 satır listede zaten aynıydı.')).toBeInTheDocument();
     expect(
-      screen.getByText('Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.'),
+      screen.getByText('Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const s = onSave.mock.calls[0][0] as StockSettings;

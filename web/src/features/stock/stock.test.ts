@@ -211,8 +211,8 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
     ]);
     expect(r.lines).toEqual([2, 3]);
     expect(r.errors).toEqual([
-      'Satır 4 (beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.',
-      'Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.',
+      'Satır 4 (beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin.',
+      'Satır 5 (Beyaz): 2. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin.',
     ]);
     // two kods for one sheet are two rows, as kesim nest takes them
     expect(parseStockCsv('kod;malzeme;genişlik;yükseklik\nA;Beyaz;183;366\nB;Beyaz;183;366\n').rows.map((x) => x.id)).toEqual(['A', 'B']);

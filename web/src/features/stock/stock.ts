@@ -434,7 +434,8 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
   const errors: string[] = [...notes];
   const ids = new Set<string>(['sheet', ...taken]); // the default sheet's, as the engine takes it
   // The file's own rows: a kod, or a sheet (material, thickness, size and
-  // grain) a row without a kod gives again, is refused with both lines.
+  // grain) a row read before gives, unless both rows give a kod, is
+  // refused naming the earlier line, as kesim nest --stock refuses them.
   const codeLines = new Map<string, number>();
   const sheetLines = new Map<string, { line: number; coded: boolean }>();
   for (let i = headerAt + 1; i < lines.length; i++) {

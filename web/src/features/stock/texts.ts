@@ -144,9 +144,9 @@ export const stockMsg = {
   },
   /** a kod a stock CSV gives twice: the later row is not read */
   csvRepeatedCode: (first: number) => `bu kod ${fmtI(first)}. satırda da var; bu satır alınmadı.`,
-  /** a sheet a stock CSV gives twice (a row without a kod): the later row is not read */
+  /** a sheet a stock CSV gives twice (unless both rows give a kod), or a row of the list two lines of the file match: the later line is not read (kesim nest --stock's words) */
   csvRepeatedSheet: (first: number) =>
-    `${fmtI(first)}. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı. Adetleri tek satırda toplayın.`,
+    `${fmtI(first)}. satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin.`,
   csvEmpty: 'CSV dosyasında stok satırı bulunamadı.',
   csvNoHeader: 'CSV dosyasının başlık satırında genişlik ve yükseklik sütunları olmalı.',
   /** a bad row of a stock CSV, named by its line and name (or material, or kod): "Satır 3 (Sunta): …" */
