@@ -66,6 +66,19 @@ type rr struct {
 	scratch  []rect
 	orderBuf []keyed
 	rectBuf  []rect
+	fitBuf   []binRoom
+}
+
+// binRoom is what bin.mayFit reads of a sheet: its free area and the
+// sides of its biggest free rectangles.
+type binRoom struct{ free, maxW, maxH int }
+
+// mayFit is bin.mayFit on the sheet's room.
+func (f binRoom) mayFit(w, h int, rotate bool) bool {
+	if w*h > f.free {
+		return false
+	}
+	return (f.maxW-w)|(f.maxH-h) >= 0 || rotate && (f.maxW-h)|(f.maxH-w) >= 0
 }
 
 // newRR prepares a search on s's layouts. trees and checked choose how a
@@ -401,6 +414,15 @@ func (r *rr) insertionOrder() []keyed {
 	// recreate's most constrained part first): 2BP rotation guillotine at
 	// 5 s, 6,993 -> 6,990 sheets; in free layouts it costs sheets.
 	byFit := r.checked
+	if byFit {
+		// What mayFit reads of each sheet, gathered once: the sheets'
+		// structs are big and read once per part otherwise.
+		r.fitBuf = r.fitBuf[:0]
+		for _, sh := range r.cur.sheets {
+			b := sh.(*bin) // checked sheets are MaxRects bins
+			r.fitBuf = append(r.fitBuf, binRoom{b.w*b.h - b.area, b.maxFreeW, b.maxFreeH})
+		}
+	}
 	for i, ki := range pool {
 		k := &r.j.kinds[ki]
 		v := float64(k.w) * float64(k.h)
@@ -410,8 +432,8 @@ func (r *rr) insertionOrder() []keyed {
 		key := v * (1 + noise*r.rng.Float64())
 		if byFit {
 			n := 0
-			for _, sh := range r.cur.sheets {
-				if sh.mayFit(k.w, k.h, k.rotate) {
+			for _, f := range r.fitBuf {
+				if f.mayFit(k.w, k.h, k.rotate) {
 					n++
 				}
 			}
