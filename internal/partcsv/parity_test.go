@@ -28,8 +28,9 @@ type parity struct {
 		Parts         []nest.Part     `json:"parts"`
 		Refused       []parityRefusal `json:"refused"`
 		HeaderRefused int             `json:"headerRefused"`
-		Converted     []Conversion    `json:"converted"` // header, from, to
-		Disabled      []int           `json:"disabled"`  // the lines left out
+		HeaderMsgs    []string        `json:"headerMessages"` // what both say of the header refused
+		Converted     []Conversion    `json:"converted"`      // header, from, to
+		Disabled      []int           `json:"disabled"`       // the lines left out
 	} `json:"cases"`
 }
 
@@ -113,7 +114,7 @@ func TestParity(t *testing.T) {
 				parts, conv, err := ReadConverted(strings.NewReader(tc.Input), lim)
 				l, lerr := readParts(strings.NewReader(tc.Input), lim)
 				if tc.HeaderRefused > 0 {
-					checkHeaderRefused(t, tc.HeaderRefused, parts, err, lerr)
+					checkHeaderRefused(t, tc.HeaderRefused, tc.HeaderMsgs, parts, err, lerr)
 					continue
 				}
 				if lerr != nil {

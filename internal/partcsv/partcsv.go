@@ -36,17 +36,15 @@ const (
 // the messages that refuse what lies beyond them. Names, materials, band
 // codes, thicknesses, prices and the stock and band rows keep to limits
 // the store and the engine share (store.MaxNameLength, store.MaxStockRows,
-// ...).
+// ...). A stock sheet's side or a quantity out of its range is refused by
+// a message naming the cell and the range (msgSheetSide, msgQuantity), as
+// the web's list readers say it.
 type Limits struct {
 	Side      float64 // cm, a part's side and a stock sheet's
 	Quantity  int     // copies of one part line
 	PartLines int     // part lines in one list
 
 	MsgSide      string // a part's side over Side
-	MsgSheetSize string // a stock sheet's side of 0 or less
-	MsgSheetSide string // a stock sheet's side over Side
-	MsgQuantity  string // a quantity below 1
-	MsgTooMany   string // a quantity over Quantity, however large
 	MsgPartLines string // a list of more than PartLines part lines
 }
 
@@ -56,34 +54,17 @@ type Limits struct {
 var StoreLimits = Limits{
 	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
 	MsgSide:      "en fazla " + thousands(store.MaxSize) + " cm olabilir",
-	MsgSheetSize: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
-	MsgSheetSide: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
-	MsgQuantity:  "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
-	MsgTooMany:   "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
 	MsgPartLines: "en fazla " + thousands(store.MaxLayoutParts) + " parça satırı okunabilir",
 }
 
 // EngineLimits are the engine's (nest.MaxSheetCM, nest.MaxPieces), for a
 // list laid out without being saved, as kesim nest does: a job the engine
-// takes from a JSON request it takes from a CSV too. A stock sheet's side
-// and a quantity beyond them get the engine's own messages.
+// takes from a JSON request it takes from a CSV too.
 var EngineLimits = Limits{
 	Side: nest.MaxSheetCM, Quantity: nest.MaxPieces, PartLines: nest.MaxPieces,
 	MsgSide:      "en fazla " + thousands(nest.MaxSheetCM) + " cm olabilir",
-	MsgSheetSize: nest.MsgInvalidSheet,
-	MsgSheetSide: msgSheetTooLarge,
-	MsgQuantity:  msgQuantity,
-	MsgTooMany:   msgTooManyPieces,
 	MsgPartLines: "en fazla " + thousands(nest.MaxPieces) + " parça satırı okunabilir",
 }
-
-// The engine's messages for a sheet side, a quantity and a piece count out
-// of its range, word for word (a test holds them to the engine's).
-const (
-	msgSheetTooLarge = nest.MsgSheetTooLarge
-	msgQuantity      = "Adet 1 veya daha büyük bir tam sayı olmalı."
-	msgTooManyPieces = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
-)
 
 // quoted is a cell (or a header cell) as a message names it: in double
 // quotes as written, a quote in it left as it is ("3/4"" yerine ...), as
@@ -113,6 +94,25 @@ func msgEnabledWord(cell string) string {
 }
 
 func msgGrainWord(cell string) string { return quoted(cell) + " yerine yok, dikey veya yatay yazın" }
+
+// msgSheetSide refuses a stock sheet's side that rounds down to 0 or
+// lies over max cm: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında
+// bir ölçü yazın (the engine's smallest sheet side is 0,01 cm).
+func msgSheetSide(cell string, max float64) string {
+	return quoted(cell) + " levha ölçüsü olamaz; 0,01 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+}
+
+// msgQuantity refuses a part's quantity below 1 or over max, however
+// large: "0" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.
+func msgQuantity(cell string, max int) string {
+	return quoted(cell) + " adet olamaz; 1 ile " + thousands(max) + " arasında bir tam sayı yazın"
+}
+
+// msgNameTooLong refuses a part's name of n characters, over
+// store.MaxNameLength, which is too long to be named in the message.
+func msgNameTooLong(n int) string {
+	return "ad " + thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
+}
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
 // counts rows) and column.
@@ -981,7 +981,7 @@ func (r *listRow) name() string {
 	case strings.ContainsRune(v, 0):
 		r.bad(colName, store.MsgNameInvalid) // as the store refuses it
 	case utf8.RuneCountInString(v) > store.MaxNameLength:
-		r.bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
+		r.bad(colName, msgNameTooLong(utf8.RuneCountInString(v)))
 	}
 	return v
 }
@@ -1057,10 +1057,8 @@ func (r *listRow) quantity() int {
 	switch {
 	case !ok:
 		r.bad(colQuantity, msgNotWhole(v))
-	case q > r.lim.Quantity:
-		r.bad(colQuantity, r.lim.MsgTooMany)
-	case q < 1:
-		r.bad(colQuantity, r.lim.MsgQuantity)
+	case q < 1 || q > r.lim.Quantity:
+		r.bad(colQuantity, msgQuantity(v, r.lim.Quantity))
 	}
 	return q
 }

@@ -336,8 +336,8 @@ describe('cells as Excel copies them', () => {
   it('refuses a pasted name over 200 characters, showing it short', () => {
     const r = parsePaste(`${'K'.repeat(201)}\t40\t60\t1\n`);
     expect(r.parts).toEqual([]);
-    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: Ad en fazla 200 karakter olabilir.`]);
-    expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: Adet en fazla 100.000 olabilir.']);
+    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: ad 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
+    expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: "100001" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.']);
   });
 });
 
@@ -430,12 +430,12 @@ describe('a header that names its unit', () => {
     // "Genişlik (inç)" had been an unknown column ("genişlik sütunu yok"), "Kalınlık (inç)" dropped, "Genişlik (TL)" read as cm
     const r = parsePartCsv('Ad;Genişlik (inç);Yükseklik;Adet\r\nKapak;10;20;1\r\n');
     expect(r.parts).toEqual([]);
-    expect(r.notes).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.', 'Hiçbir parça eklenmedi.']);
+    expect(r.notes).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.', 'Hiçbir parça eklenmedi.']);
     const paste = parsePaste('Ad\tGenişlik (TL)\tYükseklik\tKalınlık [in]\nKapak\t10\t20\t1\n');
     expect(paste.parts).toEqual([]);
     expect(paste.notes).toEqual([
-      '"Genişlik (TL)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.',
-      '"Kalınlık [in]" başlığındaki birim tanınmıyor: kalınlık için mm, cm veya m yazın.',
+      '"Genişlik (TL)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.',
+      '"Kalınlık [in]" başlığındaki birim tanınmıyor; kalınlık için mm, cm veya m yazın.',
       'Hiçbir parça eklenmedi.',
     ]);
     expect(isTabular('Ad;Genişlik (inç);Yükseklik\nKapak;10;20\n')).toBe(true);

@@ -378,15 +378,17 @@ function rowName(d: { name: string; material: string }, id: string): string {
 
 /**
  * csvProblem is the message of a stock CSV's number cell (written in
- * cell, read to d) that is empty where required or no number, naming the
- * cell and what to write as kesim nest --stock does; undefined for another
- * problem, said in the dialog's words.
+ * cell, read to d) that is empty where required, no number, or a sheet
+ * side out of its range, naming the cell and what to write as kesim nest
+ * --stock does; undefined for another problem, said in the dialog's words.
  */
 function csvProblem(field: CsvField, cell: Partial<Record<StockColumn, string>>, d: StockDraft): string | undefined {
   if (field !== 'width' && field !== 'height' && field !== 'thickness' && field !== 'price') return undefined;
   const written = cell[field] ?? '';
-  if (!d[field].trim()) return field === 'width' || field === 'height' ? msg.fillAll : undefined;
-  return Number.isNaN(parseDecimal(d[field])) ? msg.notNumberCell(written) : undefined;
+  const side = field === 'width' || field === 'height';
+  if (!d[field].trim()) return side ? msg.fillAll : undefined;
+  if (Number.isNaN(parseDecimal(d[field]))) return msg.notNumberCell(written);
+  return side ? msg.sheetSideCell(written) : undefined;
 }
 
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
