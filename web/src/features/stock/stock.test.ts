@@ -17,6 +17,7 @@ import {
   priceText,
   readCsvFile,
   replacesStock,
+  roundDownCm,
   settingsOf,
   stockDiff,
   stockDraft,
@@ -35,6 +36,18 @@ describe('stock rows', () => {
       ok: true,
       stock: { id: 'x', name: 'Büyük', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366.5, price: 1450.75, grain: 'vertical' },
     });
+  });
+
+  it('rounds a sheet side down to 0,01 cm, as the engine takes it and the store keeps it', () => {
+    const sides = (width: string, height: string) => {
+      const c = checkStockDraft(draft({ width, height }));
+      return c.ok ? [c.stock.width, c.stock.height] : c.problem.message;
+    };
+    expect(sides('183,555', '366,999')).toEqual([183.55, 366.99]);
+    expect(sides('0,29', '45,55')).toEqual([0.29, 45.55]); // 0.29 * 100 is 28.999999999999996: within 1e-4 of 29
+    expect(sides('1000,009', '0,01')).toEqual([1000, 0.01]);
+    expect(sides('100', '0,009')).toBe(stockMsg.badSheet);
+    expect([0.29, 0.3, 183.555, 183.554, 1.005, 50.0099, 0.009, 1000.009].map(roundDownCm)).toEqual([0.29, 0.3, 183.55, 183.55, 1, 50, 0, 1000]);
   });
 
   it('says what is wrong in the contract words', () => {
