@@ -36,15 +36,14 @@ const (
 // the messages that refuse what lies beyond them. Names, materials, band
 // codes, thicknesses, prices and the stock and band rows keep to limits
 // the store and the engine share (store.MaxNameLength, store.MaxStockRows,
-// ...). A stock sheet's side or a quantity out of its range is refused by
-// a message naming the cell and the range (msgSheetSide, msgQuantity), as
-// the web's list readers say it.
+// ...). A part's or a stock sheet's side or a quantity out of its range is
+// refused by a message naming the cell and the range (msgPartSide,
+// msgSheetSide, msgQuantity), as the web's list readers say it.
 type Limits struct {
 	Side      float64 // cm, a part's side and a stock sheet's
 	Quantity  int     // copies of one part line
 	PartLines int     // part lines in one list
 
-	MsgSide      string // a part's side over Side
 	MsgPartLines string // a list of more than PartLines part lines
 }
 
@@ -53,7 +52,6 @@ type Limits struct {
 // Read and ReadStock keep to them.
 var StoreLimits = Limits{
 	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
-	MsgSide:      "en fazla " + thousands(store.MaxSize) + " cm olabilir",
 	MsgPartLines: "en fazla " + thousands(store.MaxLayoutParts) + " parça satırı okunabilir",
 }
 
@@ -62,7 +60,6 @@ var StoreLimits = Limits{
 // takes from a JSON request it takes from a CSV too.
 var EngineLimits = Limits{
 	Side: nest.MaxSheetCM, Quantity: nest.MaxPieces, PartLines: nest.MaxPieces,
-	MsgSide:      "en fazla " + thousands(nest.MaxSheetCM) + " cm olabilir",
 	MsgPartLines: "en fazla " + thousands(nest.MaxPieces) + " parça satırı okunabilir",
 }
 
@@ -94,6 +91,13 @@ func msgEnabledWord(cell string) string {
 }
 
 func msgGrainWord(cell string) string { return quoted(cell) + " yerine yok, dikey veya yatay yazın" }
+
+// msgPartSide refuses a part's side below MinSide as written, or over
+// max cm once rounded up: "0,04" parça ölçüsü olamaz; 0,1 ile 1.000 cm
+// arasında bir ölçü yazın.
+func msgPartSide(cell string, max float64) string {
+	return quoted(cell) + " parça ölçüsü olamaz; 0,1 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+}
 
 // msgSheetSide refuses a stock sheet's side that rounds down to 0 or
 // lies over max cm: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında
@@ -1038,10 +1042,8 @@ func (r *listRow) size(c column) float64 {
 	switch {
 	case msg != "":
 		r.bad(c, msg)
-	case typed < MinSide-1e-9 || n <= 0:
-		r.bad(c, nest.MsgInvalidValues)
-	case n > r.lim.Side:
-		r.bad(c, r.lim.MsgSide)
+	case typed < MinSide-1e-9 || n <= 0 || n > r.lim.Side:
+		r.bad(c, msgPartSide(r.cell[c], r.lim.Side))
 	}
 	return n
 }

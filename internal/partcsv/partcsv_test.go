@@ -97,10 +97,10 @@ func TestReadRejectsBadRows(t *testing.T) {
 	want := []string{
 		`satır 3, genişlik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın`,
 		`satır 4, ad: Lütfen tüm alanları doldurun!`,
-		`satır 5, genişlik: Lütfen geçerli pozitif değerler girin!`,
-		`satır 6, yükseklik: en fazla 1.000 cm olabilir`,
+		`satır 5, genişlik: "-5" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`,
+		`satır 6, yükseklik: "1001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`,
 		`satır 7, adet: "2,5" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
-		`satır 8, genişlik: Lütfen geçerli pozitif değerler girin!`,
+		`satır 8, genişlik: "0,0000001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
 		`satır 10, ad: ad 1.200 karakter; en fazla 200 karakterlik bir ad yazın`,
 	}
@@ -142,23 +142,23 @@ func TestReadRoundsSizesUp(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 	_, err = Read(strings.NewReader("Dev;1000,001;10;1\n"))
-	if err == nil || err.Error() != "satır 1, genişlik: en fazla 1.000 cm olabilir" {
+	if err == nil || err.Error() != `satır 1, genişlik: "1000,001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın` {
 		t.Errorf("1000,001 cm (1000,01 as cut): %v, want the 1000 cm limit", err)
 	}
 }
 
 // A side below the specification's 0,1 cm is refused as the web refuses
-// it, with the engine's words, also when a header unit makes it so (0,5 mm);
+// it, naming the cell and the range, also when a header unit makes it so (0,5 mm);
 // 0,001 had been cut as 0,01 cm and 0,04 as 0,04 cm without a word.
 func TestReadRefusesSidesBelowMinimum(t *testing.T) {
 	_, err := ReadLimits(strings.NewReader("Ad;Genişlik;Yükseklik\nÇıta;0,04;10\nTel;10;0,001\nKıl;0,0999;5\nRaf;0,1;0,1\n"), EngineLimits)
-	want := "satır 2, genişlik: Lütfen geçerli pozitif değerler girin!\n" +
-		"satır 3, yükseklik: Lütfen geçerli pozitif değerler girin!\n" +
-		"satır 4, genişlik: Lütfen geçerli pozitif değerler girin!"
+	want := `satır 2, genişlik: "0,04" parça ölçüsü olamaz; 0,1 ile 10.000 cm arasında bir ölçü yazın` + "\n" +
+		`satır 3, yükseklik: "0,001" parça ölçüsü olamaz; 0,1 ile 10.000 cm arasında bir ölçü yazın` + "\n" +
+		`satır 4, genişlik: "0,0999" parça ölçüsü olamaz; 0,1 ile 10.000 cm arasında bir ölçü yazın`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want\n%s", err, want)
 	}
-	if _, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nÇıta;0,5;10\n")); err == nil || err.Error() != "satır 2, genişlik: Lütfen geçerli pozitif değerler girin!" {
+	if _, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nÇıta;0,5;10\n")); err == nil || err.Error() != `satır 2, genişlik: "0,5" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın` {
 		t.Errorf("0,5 mm: %v", err)
 	}
 	parts, err := Read(strings.NewReader("Raf;0,1;0,101;1\n"))
@@ -226,7 +226,7 @@ func TestReadHeaderAsTheWeb(t *testing.T) {
 // in the cell.
 func TestReadNumbersRowsAsASpreadsheet(t *testing.T) {
 	_, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\r\nsol\";40;70\n\n\"Raf\nüst\nalt\";abc;30\nÇıta;-1;5\n"))
-	if want := "satır 4, genişlik: \"abc\" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın\nsatır 5, genişlik: Lütfen geçerli pozitif değerler girin!"; err == nil || err.Error() != want {
+	if want := "satır 4, genişlik: \"abc\" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın\nsatır 5, genişlik: \"-1\" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
 	got, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\n\"Kapak\n sol \";40;70\n"))
@@ -272,7 +272,7 @@ func TestReadThousandsDots(t *testing.T) {
 	if err != nil || len(stock) != 1 || stock[0].Width != 1830.5 || stock[0].Height != 3660 || stock[0].Quantity != 1000 {
 		t.Errorf("stock: %+v, %v", stock, err)
 	}
-	if _, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\nTabla;1.200;30\n")); err == nil || err.Error() != "satır 2, genişlik: en fazla 1.000 cm olabilir" {
+	if _, err := Read(strings.NewReader("Ad;Genişlik;Yükseklik\nTabla;1.200;30\n")); err == nil || err.Error() != `satır 2, genişlik: "1.200" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın` {
 		t.Errorf("1.200 cm under the store's limits: %v, want refused as 1200 cm", err)
 	}
 }
@@ -431,14 +431,14 @@ func TestReadRefusesTwoWayCommaRows(t *testing.T) {
 // either, never "no whole number".
 func TestReadLimits(t *testing.T) {
 	long := "Ad;Genişlik;Yükseklik;Adet\nUzun;1500;50;1\n"
-	if _, err := Read(strings.NewReader(long)); err == nil || err.Error() != "satır 2, genişlik: en fazla 1.000 cm olabilir" {
+	if _, err := Read(strings.NewReader(long)); err == nil || err.Error() != `satır 2, genişlik: "1500" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın` {
 		t.Errorf("a 1500 cm part under the store's limits: %v", err)
 	}
 	if parts, err := ReadLimits(strings.NewReader(long), EngineLimits); err != nil || parts[0].Width != 1500 {
 		t.Errorf("a 1500 cm part under the engine's limits: %+v, %v", parts, err)
 	}
 	if _, err := ReadLimits(strings.NewReader("Dev;10000,001;10;1\n"), EngineLimits); err == nil ||
-		err.Error() != "satır 1, genişlik: en fazla 10.000 cm olabilir" {
+		err.Error() != `satır 1, genişlik: "10000,001" parça ölçüsü olamaz; 0,1 ile 10.000 cm arasında bir ölçü yazın` {
 		t.Errorf("10000,001 cm under the engine's limits: %v", err)
 	}
 

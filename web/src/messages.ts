@@ -48,6 +48,8 @@ export const msg = {
   enabledCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın (hayır yazılan satır okunmaz).`,
   /** a list's part quantity below 1 or over the saved parts' limit, as kesim nest says it (the form says positiveValues or its own limit) */
   quantityCell: (cell: string) => `"${cell}" adet olamaz; 1 ile ${fmtInt(STORE_MAX_QUANTITY)} arasında bir tam sayı yazın.`,
+  /** a list's part side below 0,1 cm as written or over the saved sizes' limit once rounded up, as kesim nest says it (the form says positiveValues or sizeTooLarge) */
+  partSideCell: (cell: string) => `"${cell}" parça ölçüsü olamaz; 0,1 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
   /** a stock list's sheet side that rounds down to 0 or lies over the saved sizes' limit, as kesim nest says it (the dialog says the canvas's words) */
   sheetSideCell: (cell: string) => `"${cell}" levha ölçüsü olamaz; 0,01 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
   /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it */

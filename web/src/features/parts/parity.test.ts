@@ -29,6 +29,8 @@ interface Case {
   headerMessages?: string[];
   converted?: { header: string; from: string; to: string }[];
   disabled?: number[];
+  /** the case holds under the store's limits only: the web's, which it always reads under (kesim nest's are the engine's) */
+  storeLimits?: boolean;
 }
 
 interface Parity {

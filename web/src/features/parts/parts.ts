@@ -424,8 +424,8 @@ function isHeaderRow(cells: string[]): boolean {
  * listProblem is the message of a list's cell (written as cell, read to
  * draft) that checkDraft refused with error, naming the cell and what to
  * write as kesim nest does: a size, thickness or quantity that is no
- * number, or no whole number; a quantity out of its range; a name too
- * long (named by its length). undefined for another problem, said in the
+ * number, or no whole number; a size or a quantity out of its range; a
+ * name too long (named by its length). undefined for another problem, said in the
  * form's words (the specification's).
  */
 function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: string): string | undefined {
@@ -436,7 +436,8 @@ function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: 
     return error === msg.positiveValues || error === partMsg.quantityTooLarge ? msg.quantityCell(cell) : undefined;
   }
   if (field !== 'width' && field !== 'height' && field !== 'thickness') return undefined;
-  return Number.isNaN(parseDecimal(draft[field] ?? '')) ? msg.notNumberCell(cell) : undefined;
+  if (Number.isNaN(parseDecimal(draft[field] ?? ''))) return msg.notNumberCell(cell);
+  return field !== 'thickness' && (error === msg.positiveValues || error === msg.sizeTooLarge) ? msg.partSideCell(cell) : undefined;
 }
 
 /** shortName is a part's name as a message shows it: at most 40 characters. */
