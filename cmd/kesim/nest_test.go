@@ -1173,8 +1173,10 @@ func TestNestNothingFits(t *testing.T) {
 
 // A CSV job is held to the engine's limits, as the same job in JSON is:
 // a 1500 cm part, a 1220 cm stock sheet and 10.001 lines lay out; a
-// quantity beyond 100.000 pieces, however large, gets the engine's
-// message (99999999999999999999999 was "tam sayı değil").
+// quantity beyond 100.000 pieces, however large, is refused as the JSON
+// request of it is, the CSV's message naming the cell and the range as
+// the web app's list readers do (99999999999999999999999 was "tam sayı
+// değil").
 func TestNestCSVHasTheEnginesLimits(t *testing.T) {
 	dir := t.TempDir()
 	var many strings.Builder
@@ -1200,13 +1202,16 @@ func TestNestCSVHasTheEnginesLimits(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", tt.args, code, stderr)
 		}
 	}
-	// The JSON request of the same quantity says the same.
-	_, _, jsonErr := runNestT(t, `{"sheet":{"width":100,"height":100},"parts":[{"name":"Raf","width":10,"height":10,"quantity":100001}]}`, "--time", "0", "-")
+	// The JSON request of the same quantity is refused too.
+	code, _, jsonErr := runNestT(t, `{"sheet":{"width":100,"height":100},"parts":[{"name":"Raf","width":10,"height":10,"quantity":100001}]}`, "--time", "0", "-")
+	if code != exitBadInput || !strings.Contains(jsonErr, "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.") {
+		t.Errorf("JSON quantity 100001: exit %d, %q", code, jsonErr)
+	}
 	for _, q := range []string{"100001", "99999999999999999999999"} {
 		code, _, stderr := runNestT(t, "Raf;10;10;"+q+"\n", "--sheet", "100x100", "--time", "0", "-")
-		want := "satır 1, adet: Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
-		if code != exitBadInput || !strings.Contains(stderr, want) || !strings.Contains(jsonErr, strings.TrimPrefix(want, "satır 1, adet: ")) {
-			t.Errorf("quantity %s: exit %d, %q (JSON: %q)", q, code, stderr, jsonErr)
+		want := `satır 1, adet: "` + q + `" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın`
+		if code != exitBadInput || !strings.Contains(stderr, want) {
+			t.Errorf("quantity %s: exit %d, %q", q, code, stderr)
 		}
 	}
 }

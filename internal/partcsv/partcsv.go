@@ -36,17 +36,14 @@ const (
 // the messages that refuse what lies beyond them. Names, materials, band
 // codes, thicknesses, prices and the stock and band rows keep to limits
 // the store and the engine share (store.MaxNameLength, store.MaxStockRows,
-// ...).
+// ...). A part's or a stock sheet's side or a quantity out of its range is
+// refused by a message naming the cell and the range (msgPartSide,
+// msgSheetSide, msgQuantity), as the web's list readers say it.
 type Limits struct {
 	Side      float64 // cm, a part's side and a stock sheet's
 	Quantity  int     // copies of one part line
 	PartLines int     // part lines in one list
 
-	MsgSide      string // a part's side over Side
-	MsgSheetSize string // a stock sheet's side of 0 or less
-	MsgSheetSide string // a stock sheet's side over Side
-	MsgQuantity  string // a quantity below 1
-	MsgTooMany   string // a quantity over Quantity, however large
 	MsgPartLines string // a list of more than PartLines part lines
 }
 
@@ -55,35 +52,16 @@ type Limits struct {
 // Read and ReadStock keep to them.
 var StoreLimits = Limits{
 	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
-	MsgSide:      "en fazla " + thousands(store.MaxSize) + " cm olabilir",
-	MsgSheetSize: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
-	MsgSheetSide: "0 ile " + thousands(store.MaxSize) + " cm arasında olmalı",
-	MsgQuantity:  "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
-	MsgTooMany:   "adet 1 ile " + thousands(store.MaxQuantity) + " arasında olmalı",
 	MsgPartLines: "en fazla " + thousands(store.MaxLayoutParts) + " parça satırı okunabilir",
 }
 
 // EngineLimits are the engine's (nest.MaxSheetCM, nest.MaxPieces), for a
 // list laid out without being saved, as kesim nest does: a job the engine
-// takes from a JSON request it takes from a CSV too. A stock sheet's side
-// and a quantity beyond them get the engine's own messages.
+// takes from a JSON request it takes from a CSV too.
 var EngineLimits = Limits{
 	Side: nest.MaxSheetCM, Quantity: nest.MaxPieces, PartLines: nest.MaxPieces,
-	MsgSide:      "en fazla " + thousands(nest.MaxSheetCM) + " cm olabilir",
-	MsgSheetSize: nest.MsgInvalidSheet,
-	MsgSheetSide: msgSheetTooLarge,
-	MsgQuantity:  msgQuantity,
-	MsgTooMany:   msgTooManyPieces,
 	MsgPartLines: "en fazla " + thousands(nest.MaxPieces) + " parça satırı okunabilir",
 }
-
-// The engine's messages for a sheet side, a quantity and a piece count out
-// of its range, word for word (a test holds them to the engine's).
-const (
-	msgSheetTooLarge = nest.MsgSheetTooLarge
-	msgQuantity      = "Adet 1 veya daha büyük bir tam sayı olmalı."
-	msgTooManyPieces = "Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir."
-)
 
 // quoted is a cell (or a header cell) as a message names it: in double
 // quotes as written, a quote in it left as it is ("3/4"" yerine ...), as
@@ -113,6 +91,32 @@ func msgEnabledWord(cell string) string {
 }
 
 func msgGrainWord(cell string) string { return quoted(cell) + " yerine yok, dikey veya yatay yazın" }
+
+// msgPartSide refuses a part's side below MinSide as written, or over
+// max cm once rounded up: "0,04" parça ölçüsü olamaz; 0,1 ile 1.000 cm
+// arasında bir ölçü yazın.
+func msgPartSide(cell string, max float64) string {
+	return quoted(cell) + " parça ölçüsü olamaz; 0,1 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+}
+
+// msgSheetSide refuses a stock sheet's side that rounds down to 0 or
+// lies over max cm: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında
+// bir ölçü yazın (the engine's smallest sheet side is 0,01 cm).
+func msgSheetSide(cell string, max float64) string {
+	return quoted(cell) + " levha ölçüsü olamaz; 0,01 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+}
+
+// msgQuantity refuses a part's quantity below 1 or over max, however
+// large: "0" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.
+func msgQuantity(cell string, max int) string {
+	return quoted(cell) + " adet olamaz; 1 ile " + thousands(max) + " arasında bir tam sayı yazın"
+}
+
+// msgNameTooLong refuses a part's name of n characters, over
+// store.MaxNameLength, which is too long to be named in the message.
+func msgNameTooLong(n int) string {
+	return "ad " + thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
+}
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
 // counts rows) and column.
@@ -981,7 +985,7 @@ func (r *listRow) name() string {
 	case strings.ContainsRune(v, 0):
 		r.bad(colName, store.MsgNameInvalid) // as the store refuses it
 	case utf8.RuneCountInString(v) > store.MaxNameLength:
-		r.bad(colName, fmt.Sprintf("parça adı en fazla %d karakter olabilir", store.MaxNameLength))
+		r.bad(colName, msgNameTooLong(utf8.RuneCountInString(v)))
 	}
 	return v
 }
@@ -1038,10 +1042,8 @@ func (r *listRow) size(c column) float64 {
 	switch {
 	case msg != "":
 		r.bad(c, msg)
-	case typed < MinSide-1e-9 || n <= 0:
-		r.bad(c, nest.MsgInvalidValues)
-	case n > r.lim.Side:
-		r.bad(c, r.lim.MsgSide)
+	case typed < MinSide-1e-9 || n <= 0 || n > r.lim.Side:
+		r.bad(c, msgPartSide(r.cell[c], r.lim.Side))
 	}
 	return n
 }
@@ -1057,10 +1059,8 @@ func (r *listRow) quantity() int {
 	switch {
 	case !ok:
 		r.bad(colQuantity, msgNotWhole(v))
-	case q > r.lim.Quantity:
-		r.bad(colQuantity, r.lim.MsgTooMany)
-	case q < 1:
-		r.bad(colQuantity, r.lim.MsgQuantity)
+	case q < 1 || q > r.lim.Quantity:
+		r.bad(colQuantity, msgQuantity(v, r.lim.Quantity))
 	}
 	return q
 }

@@ -113,7 +113,7 @@ func TestReadStock(t *testing.T) {
 		"a,x,,1.5,2000000000,,\n"
 	_, err = ReadStock(strings.NewReader(in))
 	for _, w := range []string{
-		"satır 2, genişlik: 0 ile 1.000 cm arasında olmalı",
+		`satır 2, genişlik: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın`,
 		"satır 2, adet: Stok adedi 0 (sınırsız) ile 100.000 arasında bir tam sayı olmalı.",
 		"satır 2, fiyat: Fiyat 0 ile 1.000.000.000 TL arasında olmalı.",
 		`satır 2, damar: "çapraz" yerine yok, dikey veya yatay yazın`,
@@ -201,15 +201,15 @@ func TestReadStockUnits(t *testing.T) {
 		t.Errorf("bands: %+v, %v", bands, err)
 	}
 	for in, want := range map[string]string{
-		"Malzeme;Genişlik (inç);Yükseklik\nSunta;72;144\n": `satır 1, genişlik: "Genişlik (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
-		"Genişlik;Yükseklik;Kalınlık (inç)\n183;366;1\n":   `satır 1, kalınlık: "Kalınlık (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın`,
-		"Genişlik;Yükseklik;Fiyat (USD)\n183;366;50\n":     `satır 1, fiyat: "Fiyat (USD)" başlığındaki birim tanınmıyor; TL yazın`,
+		"Malzeme;Genişlik (inç);Yükseklik\nSunta;72;144\n": `satır 1, genişlik: "Genişlik (inç)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın`,
+		"Genişlik;Yükseklik;Kalınlık (inç)\n183;366;1\n":   `satır 1, kalınlık: "Kalınlık (inç)" başlığındaki birim tanınmıyor; kalınlık için mm, cm veya m yazın`,
+		"Genişlik;Yükseklik;Fiyat (USD)\n183;366;50\n":     `satır 1, fiyat: "Fiyat (USD)" başlığındaki birim tanınmıyor; fiyat için TL yazın`,
 	} {
 		if stock, err := ReadStock(strings.NewReader(in)); err == nil || err.Error() != want || stock != nil {
 			t.Errorf("%q: %+v, %v; want %q", in, stock, err, want)
 		}
 	}
-	if _, err := ReadBands(strings.NewReader("Kod;Fazlalık (inç)\nB1;1\n")); err == nil || err.Error() != `satır 1, fazlalık: "Fazlalık (inç)" başlığındaki birim tanınmıyor; mm, cm veya m yazın` {
+	if _, err := ReadBands(strings.NewReader("Kod;Fazlalık (inç)\nB1;1\n")); err == nil || err.Error() != `satır 1, fazlalık: "Fazlalık (inç)" başlığındaki birim tanınmıyor; fazlalık için mm, cm veya m yazın` {
 		t.Errorf("a band overlength in inches: %v", err)
 	}
 }
@@ -303,18 +303,24 @@ func TestParseAmount(t *testing.T) {
 
 // A stock sheet's side is held to the limits given: 1220 cm is too wide
 // for the store, and the engine, which takes --sheet 1220x100, takes the
-// row too; beyond 10.000 cm the engine's own message.
+// row too; beyond 10.000 cm the message names the engine's range. A side
+// is rounded down before it is checked, as the engine takes it: 10000,009
+// is 10.000 cm.
 func TestReadStockLimits(t *testing.T) {
 	wide := "genişlik;yükseklik\n1220;100\n"
-	if _, err := ReadStock(strings.NewReader(wide)); err == nil || err.Error() != "satır 2, genişlik: 0 ile 1.000 cm arasında olmalı" {
+	if _, err := ReadStock(strings.NewReader(wide)); err == nil ||
+		err.Error() != `satır 2, genişlik: "1220" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın` {
 		t.Errorf("1220 cm under the store's limits: %v", err)
 	}
 	if stock, err := ReadStockLimits(strings.NewReader(wide), EngineLimits); err != nil || stock[0].Width != 1220 {
 		t.Errorf("1220 cm under the engine's limits: %+v, %v", stock, err)
 	}
+	if stock, err := ReadStockLimits(strings.NewReader("genişlik;yükseklik\n10000,009;100\n"), EngineLimits); err != nil || stock[0].Width != 10000 {
+		t.Errorf("10000,009 cm under the engine's limits: %+v, %v", stock, err)
+	}
 	for in, want := range map[string]string{
-		"genişlik;yükseklik\n10000,01;100\n": "satır 2, genişlik: " + msgSheetTooLarge,
-		"genişlik;yükseklik\n100;0\n":        "satır 2, yükseklik: " + nest.MsgInvalidSheet,
+		"genişlik;yükseklik\n10000,01;100\n": `satır 2, genişlik: "10000,01" levha ölçüsü olamaz; 0,01 ile 10.000 cm arasında bir ölçü yazın`,
+		"genişlik;yükseklik\n100;0,009\n":    `satır 2, yükseklik: "0,009" levha ölçüsü olamaz; 0,01 ile 10.000 cm arasında bir ölçü yazın`,
 	} {
 		if _, err := ReadStockLimits(strings.NewReader(in), EngineLimits); err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", in, err, want)

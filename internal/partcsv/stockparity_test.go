@@ -23,6 +23,7 @@ type stockParity struct {
 		Stock         []nest.Stock    `json:"stock"`
 		Refused       []parityRefusal `json:"refused"`
 		HeaderRefused int             `json:"headerRefused"`
+		HeaderMsgs    []string        `json:"headerMessages"`
 		Converted     []Conversion    `json:"converted"`
 		Disabled      []int           `json:"disabled"`
 		Unknown       []string        `json:"unknown"`
@@ -76,7 +77,7 @@ func TestStockParity(t *testing.T) {
 			l, err := readStock(strings.NewReader(tc.Input), StoreLimits)
 			stock, info, rerr := ReadStockInfo(strings.NewReader(tc.Input), StoreLimits)
 			if tc.HeaderRefused > 0 {
-				checkHeaderRefused(t, tc.HeaderRefused, stock, err, rerr)
+				checkHeaderRefused(t, tc.HeaderRefused, tc.HeaderMsgs, stock, err, rerr)
 				return
 			}
 			if err != nil {
@@ -134,18 +135,32 @@ func TestStockParity(t *testing.T) {
 }
 
 // checkHeaderRefused checks that every reader's error (errs) refuses the
-// list's header, on line alone; got is what the reader returned.
-func checkHeaderRefused(t *testing.T, line int, got any, errs ...error) {
+// list's header, on line alone, and, when msgs are given, with those
+// messages in that order (a final period aside); got is what the reader
+// returned.
+func checkHeaderRefused(t *testing.T, line int, msgs []string, got any, errs ...error) {
 	t.Helper()
 	for _, err := range errs {
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Fatalf("got %+v, %v; want the header on line %d refused", got, err, line)
 		}
+		var said []string
 		for _, le := range e.Lines {
 			if le.Line != line {
 				t.Errorf("header refused: %v, want line %d only", err, line)
 			}
+			said = append(said, strings.TrimSuffix(le.Message, "."))
+		}
+		if msgs == nil {
+			continue
+		}
+		var want []string
+		for _, m := range msgs {
+			want = append(want, strings.TrimSuffix(m, "."))
+		}
+		if !reflect.DeepEqual(said, want) {
+			t.Errorf("header refused saying %q, want %q", said, want)
 		}
 	}
 }

@@ -56,7 +56,8 @@ var unitDigits = map[string]int{"mm": 0, "cm": 1, "m": 3}
 // columnUnit reads the unit a header cell gives the column named col:
 // the places its numbers move to be in the column's own unit (0 for none,
 // or the column's own), or the message refusing a unit the column does
-// not take, naming the cell and the units it takes.
+// not take, naming the cell, the column and the units it takes, in the
+// web's words (testdata/parity.json and stockparity.json pin them).
 func columnUnit(col, cell, unit string) (shift int, msg string) {
 	own := columnUnits[col]
 	switch {
@@ -66,12 +67,19 @@ func columnUnit(col, cell, unit string) (shift int, msg string) {
 		if unit == "₺" {
 			return 0, ""
 		}
-		return 0, quoted(cell) + " başlığındaki birim tanınmıyor; TL yazın"
+		return 0, msgHeaderUnit(cell, col, "TL")
 	}
 	if d, ok := unitDigits[unit]; ok {
 		return d - unitDigits[own], ""
 	}
-	return 0, quoted(cell) + " başlığındaki birim tanınmıyor; mm, cm veya m yazın"
+	return 0, msgHeaderUnit(cell, col, "mm, cm veya m")
+}
+
+// msgHeaderUnit refuses the header cell of the column col for a unit
+// the column does not take, saying the units it takes: "Fiyat (USD)"
+// başlığındaki birim tanınmıyor; fiyat için TL yazın.
+func msgHeaderUnit(cell, col, units string) string {
+	return quoted(cell) + " başlığındaki birim tanınmıyor; " + col + " için " + units + " yazın"
 }
 
 // decimalText is a number as shiftDecimal moves it, its thousands dots

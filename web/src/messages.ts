@@ -1,6 +1,7 @@
 // Every text the user sees, in one place (Turkish, as the specification
 // writes it). Those the Go code gives too come from src/generated/texts.ts.
 import { msgInvalidSheet, msgInvalidValues, msgRequired, msgSizeTooLarge } from './generated/texts';
+import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from './generated/limits';
 
 export const msg = {
   appName: 'Kesim',
@@ -45,6 +46,16 @@ export const msg = {
   yesNoCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın.`,
   /** an etkin cell of no yes or no word, as kesim nest says it: a row whose cell says no is left out */
   enabledCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın (hayır yazılan satır okunmaz).`,
+  /** a list's part quantity below 1 or over the saved parts' limit, as kesim nest says it (the form says positiveValues or its own limit) */
+  quantityCell: (cell: string) => `"${cell}" adet olamaz; 1 ile ${fmtInt(STORE_MAX_QUANTITY)} arasında bir tam sayı yazın.`,
+  /** a list's part side below 0,1 cm as written or over the saved sizes' limit once rounded up, as kesim nest says it (the form says positiveValues or sizeTooLarge) */
+  partSideCell: (cell: string) => `"${cell}" parça ölçüsü olamaz; 0,1 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
+  /** a stock list's sheet side that rounds down to 0 or lies over the saved sizes' limit, as kesim nest says it (the dialog says the canvas's words) */
+  sheetSideCell: (cell: string) => `"${cell}" levha ölçüsü olamaz; 0,01 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
+  /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it */
+  nameTooLongCell: (chars: number) => `ad ${fmtInt(chars)} karakter; en fazla ${fmtInt(STORE_MAX_NAME_LENGTH)} karakterlik bir ad yazın.`,
+  /** a list's header cell whose unit its column does not take, saying those it takes ('mm, cm veya m', 'TL'), as kesim nest says it */
+  unknownHeaderUnit: (cell: string, column: string, units: string) => `"${cell}" başlığındaki birim tanınmıyor; ${column} için ${units} yazın.`,
   /**
    * the rows an etkin column (CutList Optimizer's Enabled) turned off, left
    * out, verb saying so: '"Enabled" sütununda kapalı olan 2 satır

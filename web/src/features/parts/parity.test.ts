@@ -25,8 +25,12 @@ interface Case {
   /** the bad rows, each by the first bad field the web names, with the message where given (said alike by both readers, a final period aside) */
   refused?: { line: number; field: string; message?: string }[];
   headerRefused?: number;
+  /** what both readers say of the header refused, in order (a final period aside): the web's first notes */
+  headerMessages?: string[];
   converted?: { header: string; from: string; to: string }[];
   disabled?: number[];
+  /** the case holds under the store's limits only: the web's, which it always reads under (kesim nest's are the engine's) */
+  storeLimits?: boolean;
 }
 
 interface Parity {
@@ -73,6 +77,10 @@ describe('the part readers answer as kesim nest does', () => {
           expect(r.parts, how).toEqual([]);
           expect(r.errors, how).toEqual([]);
           expect(r.notes.length, how).toBeGreaterThan(0);
+          if (c.headerMessages) {
+            const said = r.notes.slice(0, c.headerMessages.length).map((n) => n.replace(/\.$/, ''));
+            expect(said, how).toEqual(c.headerMessages.map((m) => m.replace(/\.$/, '')));
+          }
           continue;
         }
         expect(r.parts, how).toEqual(c.parts ?? []);

@@ -89,8 +89,9 @@ describe('sizes as the engine cuts them', () => {
     expect(checkDraft({ name: 'Raf', width: '1', height: '0,099', quantity: '1' })).toMatchObject({ ok: false, field: 'height' });
     const pasted = parsePaste('Çıta\t0,04\t10\t1\nRaf\t0,1\t0,5\t2');
     expect(pasted.parts).toEqual([{ name: 'Raf', width: 0.1, height: 0.5, quantity: 2 }]);
-    expect(pasted.errors).toEqual(['Satır 1 (Çıta), genişlik: Lütfen geçerli pozitif değerler girin!']);
-    expect(parsePartCsv('Ad;Genişlik;Yükseklik;Adet\nÇıta;10;0,001;1').errors).toEqual(['Satır 2 (Çıta), yükseklik: Lütfen geçerli pozitif değerler girin!']);
+    // a list names the cell and the range, as kesim nest does; the form keeps the specification's words
+    expect(pasted.errors).toEqual(['Satır 1 (Çıta), genişlik: "0,04" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.']);
+    expect(parsePartCsv('Ad;Genişlik;Yükseklik;Adet\nÇıta;10;0,001;1').errors).toEqual(['Satır 2 (Çıta), yükseklik: "0,001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.']);
   });
   it('rounds as the engine: within 1e-4 of a whole 0,1 mm is that', () => {
     expect([0.3, 0.57, 0.07, 45.5, 1.005, 50.0001, 0.0000001, 0.000002].map(roundUpCm)).toEqual([
@@ -336,8 +337,8 @@ describe('cells as Excel copies them', () => {
   it('refuses a pasted name over 200 characters, showing it short', () => {
     const r = parsePaste(`${'K'.repeat(201)}\t40\t60\t1\n`);
     expect(r.parts).toEqual([]);
-    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: Ad en fazla 200 karakter olabilir.`]);
-    expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: Adet en fazla 100.000 olabilir.']);
+    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: ad 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
+    expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: "100001" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.']);
   });
 });
 
@@ -402,8 +403,8 @@ describe('a header that names its unit', () => {
     const r = parsePaste('Parça Adı\tEn (mm)\tBoy (mm)\tAdet\nKapak\t455\t300\t2\nRaf\t12000\t0,5\t1\nÇekmece\t455,55\t0,4\t1\n');
     expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 30, quantity: 2 }]);
     expect(r.errors).toEqual([
-      'Satır 3 (Raf), genişlik: Ölçüler en fazla 1.000 cm olabilir.',
-      'Satır 4 (Çekmece), yükseklik: Lütfen geçerli pozitif değerler girin!',
+      'Satır 3 (Raf), genişlik: "12000" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.',
+      'Satır 4 (Çekmece), yükseklik: "0,4" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.',
     ]);
     expect(r.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi");
     expect(parsePaste('Ad\tEn (mm)\tBoy (mm)\nÇekmece\t455,55\t100\n').parts).toEqual([{ name: 'Çekmece', width: 45.56, height: 10, quantity: 1 }]);
@@ -430,12 +431,12 @@ describe('a header that names its unit', () => {
     // "Genişlik (inç)" had been an unknown column ("genişlik sütunu yok"), "Kalınlık (inç)" dropped, "Genişlik (TL)" read as cm
     const r = parsePartCsv('Ad;Genişlik (inç);Yükseklik;Adet\r\nKapak;10;20;1\r\n');
     expect(r.parts).toEqual([]);
-    expect(r.notes).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.', 'Hiçbir parça eklenmedi.']);
+    expect(r.notes).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.', 'Hiçbir parça eklenmedi.']);
     const paste = parsePaste('Ad\tGenişlik (TL)\tYükseklik\tKalınlık [in]\nKapak\t10\t20\t1\n');
     expect(paste.parts).toEqual([]);
     expect(paste.notes).toEqual([
-      '"Genişlik (TL)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.',
-      '"Kalınlık [in]" başlığındaki birim tanınmıyor: kalınlık için mm, cm veya m yazın.',
+      '"Genişlik (TL)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.',
+      '"Kalınlık [in]" başlığındaki birim tanınmıyor; kalınlık için mm, cm veya m yazın.',
       'Hiçbir parça eklenmedi.',
     ]);
     expect(isTabular('Ad;Genişlik (inç);Yükseklik\nKapak;10;20\n')).toBe(true);

@@ -421,16 +421,23 @@ function isHeaderRow(cells: string[]): boolean {
 }
 
 /**
- * notNumber is the message of a list's size, thickness or quantity cell
- * (written as cell, read to draft) that is no number, or no whole number,
- * naming the cell and what to write as kesim nest does; undefined for
- * another cell, whose problem is the form's (the specification's words).
+ * listProblem is the message of a list's cell (written as cell, read to
+ * draft) that checkDraft refused with error, naming the cell and what to
+ * write as kesim nest does: a size, thickness or quantity that is no
+ * number, or no whole number; a size or a quantity out of its range; a
+ * name too long (named by its length). undefined for another problem, said in the
+ * form's words (the specification's).
  */
-function notNumber(field: PasteColumn, cell: string, draft: PartDraft): string | undefined {
+function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: string): string | undefined {
   if (!cell) return undefined;
-  if (field === 'quantity') return Number.isNaN(parseWhole(quantityText(cell))) ? msg.notWholeCell(cell) : undefined;
+  if (field === 'name') return error === partMsg.nameTooLong ? msg.nameTooLongCell([...draft.name.trim()].length) : undefined;
+  if (field === 'quantity') {
+    if (Number.isNaN(parseWhole(quantityText(cell)))) return msg.notWholeCell(cell);
+    return error === msg.positiveValues || error === partMsg.quantityTooLarge ? msg.quantityCell(cell) : undefined;
+  }
   if (field !== 'width' && field !== 'height' && field !== 'thickness') return undefined;
-  return Number.isNaN(parseDecimal(draft[field] ?? '')) ? msg.notNumberCell(cell) : undefined;
+  if (Number.isNaN(parseDecimal(draft[field] ?? ''))) return msg.notNumberCell(cell);
+  return field !== 'thickness' && (error === msg.positiveValues || error === msg.sizeTooLarge) ? msg.partSideCell(cell) : undefined;
 }
 
 /** shortName is a part's name as a message shows it: at most 40 characters. */
@@ -607,7 +614,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       // A band found bad in every edge came from the one band column.
       const edge = c.field as EdgeKey;
       const field = EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn);
-      fail(field, notNumber(field, raw[field] ?? '', draft) ?? c.error);
+      fail(field, listProblem(field, raw[field] ?? '', draft, c.error) ?? c.error);
       continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);

@@ -92,8 +92,8 @@ export const partMsg = {
     'Başlıkta ad, genişlik ve yükseklik sütunları olmalı; adet (boşsa 1), malzeme, kalınlık, damar, bant (veya bant üst, bant alt, bant sol, bant sağ), döndür ve etkin (hayır yazan satır eklenmez) isteğe bağlıdır. Sütunlar herhangi bir sırada olabilir.',
   /** a bad row's line without a column: "Satır 3 (Kapak): …" */
   rowProblem: (line: number, name: string, problem: string) => `Satır ${line}${name ? ` (${name})` : ''}: ${problem}`,
-  /** a header's unit a length column does not take (kesim nest's words: "… başlığındaki birim tanınmıyor; mm, cm veya m yazın") */
-  unknownUnit: (cell: string, column: string) => `"${cell}" başlığındaki birim tanınmıyor: ${column} için mm, cm veya m yazın.`,
+  /** a header's unit a length column does not take, as kesim nest says it: '"Genişlik (inç)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.' */
+  unknownUnit: (cell: string, column: string) => msg.unknownHeaderUnit(cell, column, 'mm, cm veya m'),
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
   converted: msg.converted,
   /** a pasted or imported list whose sizes fit no sheet as cm and every sheet-fitting one at a tenth (looksLikeMm) */

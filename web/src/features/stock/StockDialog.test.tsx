@@ -130,7 +130,7 @@ describe('StockDialog', () => {
     const file = new File([csv], 'stok.csv', { type: 'text/csv' });
     await user.upload(within(dlg).getByLabelText('CSV içe aktar'), file);
     expect(await screen.findByText('2 stok satırı içe aktarıldı.')).toBeInTheDocument();
-    expect(screen.getByText('Satır 4 (Kötü), genişlik: Lütfen geçerli genişlik ve yükseklik değerleri girin!')).toBeInTheDocument();
+    expect(screen.getByText('Satır 4 (Kötü), genişlik: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın.')).toBeInTheDocument();
     expect(screen.getByLabelText('Genişlik (cm), Satır 2')).toHaveValue('183,5');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const s = onSave.mock.calls[0][0] as StockSettings;

@@ -17,6 +17,7 @@ import {
   priceText,
   readCsvFile,
   replacesStock,
+  roundDownCm,
   settingsOf,
   stockDiff,
   stockDraft,
@@ -35,6 +36,18 @@ describe('stock rows', () => {
       ok: true,
       stock: { id: 'x', name: 'Büyük', material: 'Beyaz Sunta', thickness: 18, width: 183, height: 366.5, price: 1450.75, grain: 'vertical' },
     });
+  });
+
+  it('rounds a sheet side down to 0,01 cm, as the engine takes it and the store keeps it', () => {
+    const sides = (width: string, height: string) => {
+      const c = checkStockDraft(draft({ width, height }));
+      return c.ok ? [c.stock.width, c.stock.height] : c.problem.message;
+    };
+    expect(sides('183,555', '366,999')).toEqual([183.55, 366.99]);
+    expect(sides('0,29', '45,55')).toEqual([0.29, 45.55]); // 0.29 * 100 is 28.999999999999996: within 1e-4 of 29
+    expect(sides('1000,009', '0,01')).toEqual([1000, 0.01]);
+    expect(sides('100', '0,009')).toBe(stockMsg.badSheet);
+    expect([0.29, 0.3, 183.555, 183.554, 1.005, 50.0099, 0.009, 1000.009].map(roundDownCm)).toEqual([0.29, 0.3, 183.55, 183.55, 1, 50, 0, 1000]);
   });
 
   it('says what is wrong in the contract words', () => {
@@ -153,7 +166,7 @@ describe('the stock CSV', () => {
     const csv = 'ad,malzeme,kalınlık,genişlik,yükseklik,adet,fiyat,damar\nA,Beyaz,18,"183,5",366,2,1450,yatay\nB,Beyaz,18,0,366,,,\nC,Beyaz,18,100,100,,,çapraz\n';
     const r = parseStockCsv(csv);
     expect(r.rows.map((x) => [x.name, x.width, x.quantity, x.grain])).toEqual([['A', '183,5', '2', 'horizontal']]);
-    expect(r.errors).toEqual([`Satır 3 (B), genişlik: ${stockMsg.badSheet}`, `Satır 4 (C), damar: "çapraz" yerine yok, dikey veya yatay yazın.`]);
+    expect(r.errors).toEqual([`Satır 3 (B), genişlik: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın.`, `Satır 4 (C), damar: "çapraz" yerine yok, dikey veya yatay yazın.`]);
   });
 
   it('lists a row with a wrong number', () => {
@@ -297,10 +310,10 @@ describe('the stock CSV as the part reader reads its lists', () => {
     // "Genişlik (inç)" had been read as cm: 72 × 144 cm
     const r = parseStockCsv('Malzeme;Genişlik (inç);Yükseklik\nSunta;72;144\n');
     expect(r.rows).toEqual([]);
-    expect(r.errors).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor: genişlik için mm, cm veya m yazın.']);
+    expect(r.errors).toEqual(['"Genişlik (inç)" başlığındaki birim tanınmıyor; genişlik için mm, cm veya m yazın.']);
     expect(parseStockCsv('Genişlik;Yükseklik;Fiyat (USD);Kalınlık [in]\n183;366;50;1\n')).toEqual({
       rows: [],
-      errors: ['"Fiyat (USD)" başlığındaki birim tanınmıyor: fiyat için TL yazın.', '"Kalınlık [in]" başlığındaki birim tanınmıyor: kalınlık için mm, cm veya m yazın.'],
+      errors: ['"Fiyat (USD)" başlığındaki birim tanınmıyor; fiyat için TL yazın.', '"Kalınlık [in]" başlığındaki birim tanınmıyor; kalınlık için mm, cm veya m yazın.'],
     });
     // the units they take, and words in brackets on a column of no unit
     const ok = parseStockCsv('Malzeme (renk);Genişlik (m);Yükseklik [cm];Fiyat (₺);Adet (levha)\nBeyaz;1,83;366;10;2\n');
@@ -322,7 +335,7 @@ describe('the stock CSV as the part reader reads its lists', () => {
     const r = parseStockCsv('Kod;Malzeme;Genişlik;Yükseklik;Adet;Damar\nS1;Sunta;0;abc;-1;çapraz\nS2;;10;10;2;yok\n');
     expect(r.rows.map((x) => x.id)).toEqual(['S2']);
     expect(r.errors).toEqual([
-      `Satır 2 (Sunta), genişlik: ${stockMsg.badSheet}`,
+      `Satır 2 (Sunta), genişlik: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın.`,
       `Satır 2 (Sunta), yükseklik: "abc" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.`,
       `Satır 2 (Sunta), adet: ${stockMsg.badQuantity}`,
       `Satır 2 (Sunta), damar: "çapraz" yerine yok, dikey veya yatay yazın.`,

@@ -199,7 +199,22 @@ function text(s: string): string | null {
 /** Checked is a draft read: the value, or every field that is wrong (problem is the first of them). */
 export type Checked<K extends string, T> = ({ ok: true } & Record<K, T>) | { ok: false; problem: Problem; problems: Problem[] };
 
-/** checkStockDraft turns a draft into a stock row, or says what is wrong with each of its fields. */
+/**
+ * roundDownCm rounds a sheet's side down to 0.01 cm, the engine's 0.1 mm,
+ * as the engine takes a sheet and the store keeps it (nest.RoundDown):
+ * 183,555 and 183,554 are both 183,55, one sheet, while 0,29 stays,
+ * though 0.29 * 100 is 28.999999999999996 (within 1e-4 of a whole 0.1 mm
+ * counts as that, as in the part form's roundUpCm).
+ */
+export function roundDownCm(cm: number): number {
+  if (!Number.isFinite(cm) || Math.abs(cm) > 1e12) return cm;
+  const u = cm * 100;
+  let r = Math.round(u);
+  if (Math.abs(u - r) > 1e-4) r = Math.floor(u);
+  return r / 100;
+}
+
+/** checkStockDraft turns a draft into a stock row (its sides rounded down to 0,01 cm, as the engine takes them), or says what is wrong with each of its fields. */
 export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock> {
   const problems: Problem[] = [];
   const bad = (field: string, message: string) => problems.push({ row, field, message });
@@ -210,9 +225,12 @@ export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock>
   const thickness = optional(d.thickness, MAX_THICKNESS_MM);
   if (Number.isNaN(thickness)) bad('thickness', stockMsg.badThickness);
   const side = (field: 'width' | 'height') => {
-    const v = parseDecimal(d[field]);
-    // The engine takes a sheet's sides rounded down to 0,01 cm: less is no sheet (as kesim nest --stock says).
-    if (!(v >= 0.01 - 1e-9)) bad(field, stockMsg.badSheet);
+    // The engine takes a sheet's sides rounded down to 0,01 cm, and the
+    // store keeps them so, as kesim nest --stock reads them: 183,555 is
+    // 183,55 (the sheet of a row of 183,554 too), 1.000,009 is 1.000,
+    // less than 0,01 no sheet.
+    const v = roundDownCm(parseDecimal(d[field]));
+    if (!(v > 0)) bad(field, stockMsg.badSheet);
     else if (v > STORE_MAX_SIZE_CM) bad(field, stockMsg.sheetTooBig);
     return v;
   };
@@ -378,15 +396,17 @@ function rowName(d: { name: string; material: string }, id: string): string {
 
 /**
  * csvProblem is the message of a stock CSV's number cell (written in
- * cell, read to d) that is empty where required or no number, naming the
- * cell and what to write as kesim nest --stock does; undefined for another
- * problem, said in the dialog's words.
+ * cell, read to d) that is empty where required, no number, or a sheet
+ * side out of its range, naming the cell and what to write as kesim nest
+ * --stock does; undefined for another problem, said in the dialog's words.
  */
 function csvProblem(field: CsvField, cell: Partial<Record<StockColumn, string>>, d: StockDraft): string | undefined {
   if (field !== 'width' && field !== 'height' && field !== 'thickness' && field !== 'price') return undefined;
   const written = cell[field] ?? '';
-  if (!d[field].trim()) return field === 'width' || field === 'height' ? msg.fillAll : undefined;
-  return Number.isNaN(parseDecimal(d[field])) ? msg.notNumberCell(written) : undefined;
+  const side = field === 'width' || field === 'height';
+  if (!d[field].trim()) return side ? msg.fillAll : undefined;
+  if (Number.isNaN(parseDecimal(d[field]))) return msg.notNumberCell(written);
+  return side ? msg.sheetSideCell(written) : undefined;
 }
 
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */

@@ -16,6 +16,8 @@ interface Case {
   /** the bad fields in the order told, with the message where given (said alike by both readers, a final period aside) */
   refused?: { line: number; field: string; message?: string }[];
   headerRefused?: number;
+  /** what both readers say of the header refused, in order (a final period aside): the import's first errors */
+  headerMessages?: string[];
   converted?: { header: string; from: string; to: string }[];
   disabled?: number[];
   unknown?: string[];
@@ -50,6 +52,10 @@ describe('the stock CSV import answers as kesim nest --stock does', () => {
         expect(r.rows).toEqual([]);
         expect(r.errors.length).toBeGreaterThan(0);
         expect(refusals(r)).toEqual([]);
+        if (c.headerMessages) {
+          const said = r.errors.slice(0, c.headerMessages.length).map((e) => e.replace(/\.$/, ''));
+          expect(said).toEqual(c.headerMessages.map((m) => m.replace(/\.$/, '')));
+        }
         return;
       }
       // the rows as the engine takes them; an id only where the file gives a kod

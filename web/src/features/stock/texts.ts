@@ -156,9 +156,8 @@ export const stockMsg = {
   // The part reader's words (features/parts/texts.ts) for a row with too many cells.
   extraCells: 'başlıktaki sütunlardan fazla hücre var.',
   extraCellsComma: 'sütunlardan fazla hücre var; virgülle ayrılmış satırlarda ondalık sayıları tırnak içinde yazın ("45,5").',
-  /** a header's unit a column does not take, as the part reader says it (money: a price) */
-  unknownUnit: (cell: string, column: string, money: boolean) =>
-    `"${cell}" başlığındaki birim tanınmıyor: ${column} için ${money ? 'TL' : 'mm, cm veya m'} yazın.`,
+  /** a header's unit a column does not take, as the part reader and kesim nest say it (money: a price) */
+  unknownUnit: (cell: string, column: string, money: boolean) => msg.unknownHeaderUnit(cell, column, money ? 'TL' : 'mm, cm veya m'),
   /** the header's length columns in another unit, converted: "genişlik ve yükseklik mm'den cm'ye çevrildi" */
   converted: msg.converted,
   /** a size or thickness cell whose unit no length takes: "24 in" */
