@@ -27,6 +27,9 @@ async function fillBase(user: ReturnType<typeof userEvent.setup>, name = 'Kapak'
 
 const toggle = () => screen.getByRole('button', { name: /Malzeme, damar, bant/ });
 
+
+/** WORKBOOK_WAIT is how long a test waits for a workbook's import to be told (see its first use). */
+const WORKBOOK_WAIT = { timeout: 10_000 }; // within the test's own 20 s
 describe('PartForm', () => {
   it('keeps a half-typed part over a reload of the tab, and forgets it once added', async () => {
     sessionStorage.clear();
@@ -312,7 +315,7 @@ describe('PartForm pastes and CSV files', () => {
     expect(await screen.findByText("1 parça CSV dosyasından nesting'e eklendi (genişlik ve yükseklik mm'den cm'ye çevrildi).")).toBeInTheDocument();
   });
 
-  it('imports an Excel workbook, known by its bytes, as it imports the same sheet saved as tab-separated text', async () => {
+  it('imports an Excel workbook, known by its bytes, as it imports the same sheet saved as tab-separated text', { timeout: 20_000 }, async () => {
     const button = () => screen.getByRole('button', { name: 'CSV içe aktar' });
     const viaText = show();
     expect(button()).toHaveAttribute('title', 'CSV ya da Excel (.xlsx)');
@@ -330,13 +333,15 @@ describe('PartForm pastes and CSV files', () => {
     cleanup();
     const { onAdd, user } = show();
     await user.upload(screen.getByLabelText('CSV içe aktar'), new File([testWorkbook('parts.xlsx')], 'parcalar.xlsx'));
-    expect((await screen.findByRole('alertdialog')).textContent).toBe(told);
+    // The workbook reader is imported on its first use: on a busy machine
+    // that takes longer than findBy's default second.
+    expect((await screen.findByRole('alertdialog', undefined, WORKBOOK_WAIT)).textContent).toBe(told);
     expect(screen.getByText("4 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(onAdd).toHaveBeenCalledWith(want);
   });
 
-  it('refuses an old Excel file (.xls) or a broken workbook with its message, adding nothing', async () => {
+  it('refuses an old Excel file (.xls) or a broken workbook with its message, adding nothing', { timeout: 20_000 }, async () => {
     for (const [file, message] of [
       ['old.xls', "Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin."],
       ['notworkbook.xlsx', 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.'],
@@ -344,7 +349,7 @@ describe('PartForm pastes and CSV files', () => {
       const { onAdd, user } = show();
       // named .xlsx as a password-protected workbook is: known by its bytes
       await user.upload(screen.getByLabelText('CSV içe aktar'), new File([testWorkbook(file)], 'liste.xlsx'));
-      expect(await screen.findByRole('alertdialog')).toHaveTextContent(message);
+      expect(await screen.findByRole('alertdialog', undefined, WORKBOOK_WAIT)).toHaveTextContent(message);
       expect(onAdd).not.toHaveBeenCalled();
       cleanup();
     }
