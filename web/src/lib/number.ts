@@ -71,3 +71,34 @@ export function shiftDecimal(text: string, places: number): string {
   const frac = all.slice(point).replace(/0+$/, '');
   return `${m[1]}${int}${frac ? `,${frac}` : ''}`;
 }
+
+/**
+ * roundCm rounds a size in cm to 0.01 cm, the engine's 0.1 mm, by round
+ * (Math.ceil or Math.floor), except that within 1e-4 of a whole 0.1 mm
+ * counts as that: 0,29 stays, though 0.29 * 100 is 28.999999999999996.
+ */
+function roundCm(cm: number, round: (u: number) => number): number {
+  if (!Number.isFinite(cm) || Math.abs(cm) > 1e12) return cm;
+  const u = cm * 100;
+  let r = Math.round(u);
+  if (Math.abs(u - r) > 1e-4) r = round(u);
+  return r / 100;
+}
+
+/**
+ * roundUpCm rounds a part's side up to 0.01 cm, as the engine cuts it
+ * (nest.RoundUp): 45,555 is 45,56, while 45,55 and 0,29 stay. A size within
+ * 10 nm of zero becomes 0, no size.
+ */
+export function roundUpCm(cm: number): number {
+  return roundCm(cm, Math.ceil);
+}
+
+/**
+ * roundDownCm rounds a sheet's side down to 0.01 cm, as the engine takes a
+ * sheet and the store keeps it (nest.RoundDown): 183,555 and 183,554 are
+ * both 183,55, one sheet, while 0,29 stays.
+ */
+export function roundDownCm(cm: number): number {
+  return roundCm(cm, Math.floor);
+}

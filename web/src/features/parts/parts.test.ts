@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roundUpCm } from '../../lib/number';
 import { splitUnit } from '../../lib/csv';
 import { shiftDecimal } from '../../lib/number';
 import {
@@ -13,7 +14,6 @@ import {
   parseGrain,
   parsePartCsv,
   parsePaste,
-  roundUpCm,
   showBanner,
   sizePair,
   totals,

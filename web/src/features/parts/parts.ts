@@ -12,7 +12,7 @@ import {
   type Columns,
 } from '../../lib/columns';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, titleRows, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
-import { parseDecimal, parseWhole, shiftDecimal } from '../../lib/number';
+import { parseDecimal, parseWhole, roundUpCm, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
@@ -28,20 +28,6 @@ let counter = 0;
 export function newPartId(): string {
   counter += 1;
   return `p${Date.now().toString(36)}${counter}`;
-}
-
-/**
- * roundUpCm rounds a part's side up to 0.01 cm, the engine's 0.1 mm, as the
- * engine cuts it (nest.RoundUp): 45,555 is 45,56, while 45,55 and 0,29
- * stay, though 0.29 * 100 is 28.999999999999996 (within 1e-4 of a whole
- * 0.1 mm counts as that). A size within 10 nm of zero becomes 0, no size.
- */
-export function roundUpCm(cm: number): number {
-  if (!Number.isFinite(cm) || Math.abs(cm) > 1e12) return cm;
-  const u = cm * 100;
-  let r = Math.round(u);
-  if (Math.abs(u - r) > 1e-4) r = Math.ceil(u);
-  return r / 100;
 }
 
 /** Grain is a part's grain as entered: along its height (vertical) or width (horizontal). */

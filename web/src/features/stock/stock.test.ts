@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roundDownCm } from '../../lib/number';
 import {
   EMPTY_STOCK,
   MAX_CSV_BYTES,
@@ -17,7 +18,6 @@ import {
   priceText,
   readCsvFile,
   replacesStock,
-  roundDownCm,
   settingsOf,
   stockDiff,
   stockDraft,

@@ -4,7 +4,7 @@
 // engine's request.
 import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, titleRows, XlsxError, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
-import { parseDecimal, parseWhole, shiftDecimal, ungroup } from '../../lib/number';
+import { parseDecimal, parseWhole, roundDownCm, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
   MAX_BAND_MM,
@@ -198,21 +198,6 @@ function text(s: string): string | null {
 
 /** Checked is a draft read: the value, or every field that is wrong (problem is the first of them). */
 export type Checked<K extends string, T> = ({ ok: true } & Record<K, T>) | { ok: false; problem: Problem; problems: Problem[] };
-
-/**
- * roundDownCm rounds a sheet's side down to 0.01 cm, the engine's 0.1 mm,
- * as the engine takes a sheet and the store keeps it (nest.RoundDown):
- * 183,555 and 183,554 are both 183,55, one sheet, while 0,29 stays,
- * though 0.29 * 100 is 28.999999999999996 (within 1e-4 of a whole 0.1 mm
- * counts as that, as in the part form's roundUpCm).
- */
-export function roundDownCm(cm: number): number {
-  if (!Number.isFinite(cm) || Math.abs(cm) > 1e12) return cm;
-  const u = cm * 100;
-  let r = Math.round(u);
-  if (Math.abs(u - r) > 1e-4) r = Math.floor(u);
-  return r / 100;
-}
 
 /** checkStockDraft turns a draft into a stock row (its sides rounded down to 0,01 cm, as the engine takes them), or says what is wrong with each of its fields. */
 export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock> {
