@@ -14,7 +14,8 @@
 //
 // The shop floor's papers are registered by their own files: labels.go
 // (kesimLabels, kesimLabelsFileName) and sheets.go (kesimXLSX, kesimCutCSV,
-// kesimSheetsCSV, kesimQuotePDF, kesimQuoteCSV).
+// kesimSheetsCSV, kesimQuotePDF, kesimQuoteCSV); leftovers.go lists a
+// layout's leftovers (kesimLeftovers) for the comparison of plans.
 //
 // The options are {title, page, stock, bands, sheetUrl}: stock and bands
 // are the request's, so that the files name the stock rows and band codes

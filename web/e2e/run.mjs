@@ -1081,6 +1081,58 @@ await test(
   { bypassCSP: true },
 );
 
+// "Planları karşılaştır": the job laid out under other settings on a helper
+// worker (the layout on screen stays), the largest leftover measured by the
+// export worker's kesimLeftovers, Escape cancelling, "Bunu kullan" taking guillotine.
+await test(
+  'compare plans: free, guillotine and one leftover side by side, one taken',
+  async (page) => {
+    await clearStock();
+    await open(page);
+    await addPart(page, 'Kapak', '50', '74', '3');
+    await addPart(page, 'Raf', '45,5', '30', '4');
+    await waitPages(page, 2);
+    await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 15000 });
+    const onScreen = await page.getByTestId('avg-efficiency').innerText();
+    // Escape closes the dialog and cancels its runs.
+    await page.getByRole('button', { name: 'Planları karşılaştır' }).click();
+    const dlg = page.getByRole('dialog', { name: 'Planları karşılaştır' });
+    await dlg.getByText('hesaplanıyor…').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dlg.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Planları karşılaştır' }).click();
+    const text = await dlg.innerText();
+    expect(text.includes('her seçenek ilk yerleşimden sonra 1 sn iyileştirilir'), `the dialog does not say its time: ${text.slice(0, 300)}`);
+    const names = await dlg.getByRole('rowheader').evaluateAll((hs) => hs.map((h) => h.firstChild.textContent));
+    expect(JSON.stringify(names) === JSON.stringify(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık']), `rows: ${names.join(', ')}`);
+    await dlg.getByText('Karşılaştırma bitti.').waitFor({ state: 'attached', timeout: 30000 });
+    // every plan measured: the largest leftover, or none
+    await page.waitForFunction(() => [...document.querySelectorAll('.compare-table tbody tr')].every((tr) => !tr.textContent.includes('…')), null, { timeout: 15000 });
+    const rows = await dlg.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    for (const r of rows) expect(/^\d+/.test(r[0]) && /^%\d+,\d/.test(r[1]), `a row without sheets or efficiency: ${r.join(' | ')}`);
+    expect(/^\d+/.test(rows[1][2]) && / cm$/.test(rows[1][3]), `the guillotine plan has no cuts: ${rows[1].join(' | ')}`);
+    expect(rows[0][2] === '—', `the free plan has cuts: ${rows[0].join(' | ')}`);
+    expect(rows.some((r) => /^[\d.,]+ × [\d.,]+ cm/.test(r[4])), `no plan has a leftover: ${JSON.stringify(rows)}`);
+    await axe(page, 'comparison of plans');
+    await page.screenshot({ path: path.join(outDir, 'compare-plans.png'), fullPage: true });
+    // the layout on screen was not touched
+    expect((await page.getByTestId('avg-efficiency').innerText()) === onScreen, 'the layout on screen changed while comparing');
+
+    await dlg.getByRole('button', { name: 'Bunu kullan: Giyotin kesim' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    await page.getByText('Ayar uygulandı: Giyotin kesim. Düzen yeniden hesaplanıyor.').waitFor();
+    await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
+    expect((await page.locator('.canvas-card').innerText()).includes('Giyotin kesim'), 'the canvas card does not say guillotine');
+    // kept with the work: a reload lays it out guillotine again
+    await page.reload();
+    await page.keyboard.press('Escape');
+    await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
+  },
+  // axe is put in the page as a script of its own, which the page's Content-Security-Policy refuses.
+  { bypassCSP: true },
+);
+
 /** expectTicks checks the server keeps n ticked pieces of a job. */
 async function expectTicks(id, n) {
   const l = await (await fetch(`${base}/api/layouts/${id}`)).json();

@@ -18,7 +18,9 @@ import { defaultFactory } from './generated/texts';
 import { SignIn } from './features/auth/SignIn';
 import { Unreachable } from './features/auth/Unreachable';
 import { CanvasCard } from './features/canvas/CanvasCard';
-import { cutOptions, sheetOf } from './features/canvas/settings';
+import { cutOptions, sheetOf, type CanvasSettings } from './features/canvas/settings';
+import { CompareDialog, type PlanChoice } from './features/compare/CompareDialog';
+import { compareMsg } from './features/compare/texts';
 import type { EngineClient } from './features/engine/client';
 import { resultFits } from './features/job/checklist';
 import { JobBanner } from './features/job/JobBanner';
@@ -123,7 +125,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
 
   // The saved-items dialogs belong to the work on screen: while nobody is
   // signed in there is none, and none stays open.
-  const [dialog, setDialog] = useState<'save' | 'saved' | 'stock' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'saved' | 'stock' | 'compare' | null>(null);
   // A save of the stock the server refused (saved elsewhere since): the
   // stock dialog shows it again over the server's list until it is saved
   // or given up.
@@ -178,6 +180,21 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const reloadStock = async () => {
     if (await refreshStock(work, true)) setStockConflict(null);
     else notices.toast(stockMsg.reloadFailed, { tone: 'error', ms: 8000 });
+  };
+  // "Planları karşılaştır" (features/compare, docs/worker.md): the job as
+  // the page lays it out, under other settings, on a helper engine (with
+  // none, on the page's engine once its layout ended), never on the layout
+  // on screen. A plan taken changes the settings as their dialogs do.
+  const openCompare = useCallback(() => setDialog('compare'), []);
+  const compareRunner = useCallback(() => {
+    const helper = helpers()[0];
+    return { engine: helper ?? engine, sharesPage: !helper, measure: engine.leftovers.bind(engine) };
+  }, [helpers, engine]);
+  const takePlan = (c: PlanChoice<CanvasSettings, StockSettings>) => {
+    setDialog(null);
+    if (c.canvas) work.setCanvas(c.canvas);
+    if (c.stock) void applyStock(c.stock, c.read);
+    else notices.toast(compareMsg.applied(c.label));
   };
   const addSaved = (ps: SavedPart[]) => {
     // A saved part comes back with its optional columns (material,
@@ -327,6 +344,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
               cutPages={shownCutPages}
               stored={stored}
               onRecompute={work.relayout}
+              onCompare={work.owner !== null ? openCompare : undefined}
             />
           ) : (
             <NoParts />
@@ -358,6 +376,18 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
           onSave={(s, read) => void applyStock(s, read)}
           onClose={closeStockDialog}
           onReload={() => void reloadStock()}
+        />
+      )}
+      {dialog === 'compare' && work.owner !== null && (
+        <CompareDialog
+          job={layout.job}
+          canvas={work.canvas}
+          stock={work.stock ?? EMPTY_STOCK}
+          version={work.stockVersion}
+          runner={compareRunner}
+          pageBusy={layout.busy || layout.searching}
+          onUse={takePlan}
+          onClose={closeDialog}
         />
       )}
       {dialog === 'saved' && work.owner !== null && (

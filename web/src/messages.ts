@@ -147,6 +147,8 @@ export const msg = {
   gap: (lb: number) => `Alt sınır: ${fmtInt(lb)} sayfa`,
   cutsInfo: (n: number, length: string) => `${fmtInt(n)} kesim · toplam ${length} cm kesim boyu`,
   searchMore: 'Daha iyi ara',
+  /** the results' button that opens the comparison of plans (features/compare) */
+  comparePlans: 'Planları karşılaştır',
   improving: 'Daha az sayfa aranıyor...',
   searching: 'Daha iyi düzen aranıyor...',
   searchDone: (pages: number) => `Arama bitti: ${fmtInt(pages)} sayfa.`,

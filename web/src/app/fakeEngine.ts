@@ -23,5 +23,7 @@ export function fakeEngine(): EngineClient {
     pdf: vi.fn(),
     dxf: vi.fn(),
     fileName: vi.fn(),
+    // no leftovers: the comparison of plans shows "—"
+    leftovers: vi.fn(async () => []),
   } as unknown as EngineClient;
 }

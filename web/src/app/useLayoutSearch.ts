@@ -80,5 +80,7 @@ export function useLayoutSearch(
     failure: stored ? null : failure,
     searchMore,
     cancelSearch: search.cancel,
+    /** job is the request laid out last, as sent (null: none, or a stored result shown) */
+    job: search.current,
   };
 }

@@ -1,7 +1,7 @@
 import { request } from '../../lib/api';
 import { msg } from '../../messages';
 import type { Answers, EarlyWorker, FromWorker, Job, PaperFunction, ToWorker } from './protocol';
-import type { Band, Stock } from '../../generated/engine';
+import type { Band, Leftover, OffcutRule, Stock } from '../../generated/engine';
 import type { PaperKind, Progress, Request, Result } from './types';
 
 /** paperFunctions: the bridge's function that writes each paper. */
@@ -322,6 +322,23 @@ export class EngineClient {
       request: request ? JSON.stringify(request) : '',
       options: JSON.stringify(options),
     });
+  }
+
+  /**
+   * leftovers are the pieces free of parts that result leaves and that can
+   * be cut off (nest.Leftovers under rules; any size without), page by
+   * page, the largest first: request gives the kerf and trim. Off the
+   * page's thread, on the export worker.
+   */
+  async leftovers(result: Result, request: Request, rules?: OffcutRule[]): Promise<Leftover[]> {
+    const bytes = await this.exportCall({
+      type: 'paper',
+      fn: 'kesimLeftovers',
+      result: JSON.stringify(result),
+      request: JSON.stringify(request),
+      options: JSON.stringify(rules ? { rules } : {}),
+    });
+    return JSON.parse(new TextDecoder().decode(bytes)) as Leftover[];
   }
 
   /** paperFileName names a paper: the bridge's for the labels, else the PDF's name with the paper's ending. */

@@ -16,14 +16,16 @@ export type Job =
   /**
    * A shop-floor paper: fn is the bridge's function; result and request
    * (or '') as JSON; options as JSON ({preset, job} for the labels,
-   * {stock, bands} for the cut lists and the quote).
+   * {stock, bands} for the cut lists and the quote). kesimLeftovers
+   * answers no paper but a layout's leftovers as JSON bytes (options
+   * {rules?}), for the comparison of plans.
    */
   | { type: 'paper'; fn: PaperFunction; result: string; request: string; options: string }
   /** the labels' file name */
   | { type: 'labelsname' };
 
-/** PaperFunction is a bridge function that writes a shop-floor paper (cmd/kesim-wasm: labels.go, sheets.go). */
-export type PaperFunction = 'kesimLabels' | 'kesimXLSX' | 'kesimCutCSV' | 'kesimSheetsCSV' | 'kesimQuotePDF' | 'kesimQuoteCSV';
+/** PaperFunction is a bridge function that writes a shop-floor paper (cmd/kesim-wasm: labels.go, sheets.go), or lists a layout's leftovers (leftovers.go). */
+export type PaperFunction = 'kesimLabels' | 'kesimXLSX' | 'kesimCutCSV' | 'kesimSheetsCSV' | 'kesimQuotePDF' | 'kesimQuoteCSV' | 'kesimLeftovers';
 
 /** Answers is what each job answers with: a Result as JSON, a file's bytes, a file name. */
 export interface Answers {

@@ -97,6 +97,9 @@ export class LayoutSearch {
     this.set({ result: null, running: null });
   };
 
+  /** job is the job given last (null: none), as the page sent it: the comparison of plans starts from it. */
+  current = (): Request | null => this.job;
+
   /** search looks for a layout of the last job with fewer sheets, for timeLimitMs, from seed. */
   search = (timeLimitMs: number, seed: number): void => {
     if (this.job) this.start({ ...this.job, options: { ...this.job.options, timeLimitMs, seed } }, true);

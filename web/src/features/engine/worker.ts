@@ -25,6 +25,7 @@ interface Bridge {
   kesimSheetsCSV(result: string, options: string): Promise<Uint8Array>;
   kesimQuotePDF(result: string, request: string, options: string): Promise<Uint8Array>;
   kesimQuoteCSV(result: string, request: string, options: string): Promise<Uint8Array>;
+  kesimLeftovers(result: string, request: string, options: string): Promise<Uint8Array>;
 }
 
 /** Go is the runtime of wasm_exec.js, copied from the Go toolchain that built the engine. */

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page, Result, Skipped } from '../engine/types';
 import { ResultsView } from './ResultsView';
 
@@ -71,5 +71,25 @@ describe('ResultsView', () => {
     show(null, 'Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.');
     expect(screen.getByText('Yerleşim yapılamadı. Parça sayısı çok fazla: en fazla 100.000 adet yerleştirilebilir.')).toBeInTheDocument();
     expect(screen.queryByText('Nesting düzenini görmek için parça ekleyin')).toBeNull();
+  });
+
+  it('offers "Planları karşılaştır" beside the longer search, proven or not, but not while one runs nor for a stored layout', () => {
+    const onCompare = vi.fn();
+    const proven = result([page(0)], []);
+    const open = { ...proven, stats: { ...proven.stats, lowerBound: 0, optimal: false } };
+    const base = { ultra: false, exports: null, searchDone: 0, onSearchMore: () => {}, onCancelSearch: () => {} };
+    const { rerender } = render(<ResultsView {...base} result={proven} searching={false} onCompare={onCompare} />);
+    screen.getByRole('button', { name: 'Planları karşılaştır' }).click();
+    expect(onCompare).toHaveBeenCalledTimes(1);
+    rerender(<ResultsView {...base} result={open} searching={false} onCompare={onCompare} />);
+    expect(screen.getByRole('button', { name: 'Daha iyi ara' }).nextElementSibling).toBe(screen.getByRole('button', { name: 'Planları karşılaştır' }));
+    rerender(<ResultsView {...base} result={open} searching onCompare={onCompare} />);
+    expect(screen.queryByRole('button', { name: 'Planları karşılaştır' })).not.toBeInTheDocument();
+    rerender(<ResultsView {...base} result={open} searching={false} onCompare={onCompare} stored="layout" />);
+    expect(screen.queryByRole('button', { name: 'Planları karşılaştır' })).not.toBeInTheDocument();
+    // without onCompare the view is as before
+    rerender(<ResultsView {...base} result={proven} searching={false} />);
+    expect(screen.queryByRole('button', { name: 'Planları karşılaştır' })).not.toBeInTheDocument();
+    expect(document.querySelector('.search-more')).toBeNull();
   });
 });

@@ -79,6 +79,8 @@ interface Props {
    */
   stored?: 'layout' | 'cut' | null;
   onRecompute?: () => void;
+  /** onCompare opens "Planları karşılaştır" (features/compare): offered beside the longer search, while none runs, for a layout laid out here */
+  onCompare?: () => void;
 }
 
 /** ResultsView shows the summary, exports, page navigation and the page. */
@@ -97,6 +99,7 @@ export function ResultsView({
   cutPages,
   stored = null,
   onRecompute,
+  onCompare,
 }: Props) {
   const [index, setIndex] = useState(0);
   const [merge, setMerge] = useState(mergeChosen);
@@ -177,10 +180,10 @@ export function ResultsView({
       {result && !materials && result.skipped.length > 0 && page && <SkippedNotice skipped={result.skipped} />}
       <div className="toolbar">
         {exports}
-        {/* A stored result is searched on only once laid out anew (Yeniden hesapla). */}
-        {st && st.pages > 0 && !st.optimal && !stored && (
+        {/* A stored result is searched on (and compared) only once laid out anew (Yeniden hesapla). */}
+        {st && st.pages > 0 && !stored && (!st.optimal || (onCompare && !searching)) && (
           <div className="search-more">
-            {searching ? (
+            {st.optimal ? null : searching ? (
               <>
                 <span className="muted">
                   {msg.searching} %{Math.round(searchDone * 100)}
@@ -192,6 +195,11 @@ export function ResultsView({
             ) : (
               <button type="button" className="secondary" onClick={onSearchMore}>
                 {msg.searchMore}
+              </button>
+            )}
+            {onCompare && !searching && (
+              <button type="button" className="secondary" onClick={onCompare}>
+                {msg.comparePlans}
               </button>
             )}
           </div>

@@ -1,0 +1,57 @@
+// The comparison of plans' texts ("Planları karşılaştır"; Turkish, numbers the Turkish way).
+import { fmtInt, msg } from '../../messages';
+
+const moneyFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** fmtTL writes lira with its kuruş, as the results and the quote do: 1.234,50. */
+export const fmtTL = (v: number): string => moneyFmt.format(Math.abs(v) < 0.005 ? 0 : v);
+
+export const compareMsg = {
+  /** the results' button and the dialog's title */
+  title: msg.comparePlans,
+  intro: (seconds: string) =>
+    `Aynı iş birkaç ayarla ayrı ayrı yerleştirilir, sırayla: her seçenek ilk yerleşimden sonra ${seconds} sn iyileştirilir. ` +
+    'Ekrandaki düzen değişmez. Kısa bir arama olduğu için sonuç ekrandaki düzenden biraz farklı olabilir.',
+  /** the comparison runs on the page's engine, which still lays out the job on screen */
+  waitPage: 'Ekrandaki düzen bitince başlar.',
+  option: 'Seçenek',
+  sheets: 'Levha',
+  cost: 'Maliyet',
+  efficiency: 'Verim',
+  cuts: 'Kesim sayısı',
+  cutLength: 'Kesim boyu',
+  leftover: 'En büyük artık',
+  unplaced: 'Yerleşmeyen',
+  action: 'İşlem',
+  current: 'Şu anki ayarlar',
+  guillotine: 'Giyotin kesim',
+  free: 'Serbest yerleşim',
+  keepLeftover: 'Son levhada tek büyük artık',
+  noKeepLeftover: 'Son levhada tek artık aranmadan',
+  objective: (what: string) => `Hedef: ${what}`,
+  /** the objectives as the stock dialog names them */
+  objectiveWord: { cost: 'maliyet', area: 'alan', sheets: 'levha sayısı' },
+  /** the current settings in a few words, under "Şu anki ayarlar" */
+  currentIs: (words: string[]) => words.join(' · '),
+  freeWord: 'serbest yerleşim',
+  guillotineWord: 'giyotin kesim',
+  keepLeftoverWord: 'son levhada tek artık',
+  objectiveIs: (what: string) => `hedef: ${what}`,
+  waiting: 'sırada',
+  running: (pct: number) => `hesaplanıyor… %${pct}`,
+  stopped: 'durduruldu',
+  measuring: '…',
+  none: '—',
+  inUse: 'kullanılıyor',
+  use: 'Bunu kullan',
+  useLabel: (label: string) => `Bunu kullan: ${label}`,
+  stop: 'Durdur',
+  best: 'en iyi',
+  legend: '★ sütunun en iyi değeri (en çok parça yerleştiren planlar arasında)',
+  progress: (done: number, all: number) => `Hesaplanan: ${fmtInt(done)} / ${fmtInt(all)}`,
+  finished: 'Karşılaştırma bitti.',
+  stoppedAll: 'Karşılaştırma durduruldu.',
+  /** told when "Bunu kullan" changed the canvas settings (the stock's own save says so for its options) */
+  applied: (label: string) => `Ayar uygulandı: ${label}. Düzen yeniden hesaplanıyor.`,
+  pieces: (n: number) => `${fmtInt(n)} adet`,
+};
