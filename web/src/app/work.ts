@@ -323,5 +323,6 @@ export function partsPrint(parts: PartInput[]): string {
 
 /** unsaved reports whether the parts on screen differ from the layout last saved or loaded. */
 export function unsaved(w: Pick<Work, 'parts' | 'saved'>): boolean {
-  return w.parts.length > 0 && partsPrint(w.parts) !== w.saved;
+  // Parts never saved or loaded as a layout are unsaved without printing them.
+  return w.parts.length > 0 && (w.saved === undefined || partsPrint(w.parts) !== w.saved);
 }
