@@ -49,7 +49,7 @@ describe('useWork and other tabs', () => {
   it("shows the part another tab of the same user added, and the next edit keeps it", () => {
     const { result } = renderHook(() => useWork(account));
     act(() => result.current.add([{ name: 'Yan', width: 56, height: 72, quantity: 2 }]));
-    // This tab writes its change (soon after it: SAVE_AFTER_MS), then another
+    // This tab writes its change (soon after it, in an idle moment), then another
     // tab adds a line to the same work and saves it.
     flushWork();
     const kept = JSON.parse(localStorage.getItem('kesim-work')!);

@@ -142,17 +142,19 @@ export function loadWork(owner: string, adoptPlain = false): Work {
 }
 
 /**
- * SAVE_AFTER_MS: a change is written this long after the first change not
- * yet written, together with every change made meanwhile (the last work
- * wins), in the page's next idle moment (at most IDLE_WITHIN_MS later). A
- * big job's copy (20.000 lines are 1,5 MB of JSON) takes tens of
- * milliseconds to write, which Sil or Kaydet no longer waits for. Nothing
- * is lost: the page hidden (another tab, the window minimised, the phone
- * locked) or left (a reload, the tab closed: pagehide) writes at once, and
- * so does reading the work (loadWork: another screen of this page).
+ * A change is written in the page's next idle moment (requestIdleCallback:
+ * after the frame that shows it, IDLE_WITHIN_MS at most), or SAVE_AFTER_MS
+ * after it in a browser without idle callbacks (Safari), together with
+ * every change made meanwhile (the last work wins). A big job's copy
+ * (20.000 lines are 1,5 MB of JSON) takes tens of milliseconds to write,
+ * which Sil or Kaydet no longer waits for. Nothing is lost but to a crash
+ * of the tab in between: the page hidden (another tab, the window
+ * minimised, the phone locked) or left (a reload, the tab closed:
+ * pagehide) writes at once, and so does reading the work (loadWork:
+ * another screen of this page).
  */
-export const SAVE_AFTER_MS = 250;
-export const IDLE_WITHIN_MS = 750;
+export const IDLE_WITHIN_MS = 500;
+export const SAVE_AFTER_MS = 100;
 
 /** unwritten are the stores with a change not yet written. */
 const unwritten = new Set<WorkStore>();
@@ -177,8 +179,8 @@ function hookPageEnd(): void {
 /**
  * WorkStore is the work on screen and whose it is (owner null: nobody's,
  * kept nowhere, while nobody is signed in). Every change is shown at once
- * and written soon after (SAVE_AFTER_MS), changes close together in one
- * write. It is an external store for useSyncExternalStore: subscribe and
+ * and written soon after (in the page's next idle moment), changes close
+ * together in one write. It is an external store for useSyncExternalStore: subscribe and
  * snapshot.
  */
 export class WorkStore {
@@ -246,7 +248,7 @@ export class WorkStore {
   snapshot = (): Work => this.work;
 
   /**
-   * update changes the work and saves it (soon: SAVE_AFTER_MS). A change
+   * update changes the work and saves it (soon: schedule). A change
    * that leaves the work loaded with a stored result (a part, the canvas or
    * the stock changed) drops that result: the work is laid out anew.
    */
@@ -258,19 +260,16 @@ export class WorkStore {
   };
 
   /**
-   * schedule writes the work after SAVE_AFTER_MS, in an idle moment; a
-   * change while a write waits goes with it (the work is read when written).
+   * schedule writes the work in the next idle moment; a change while a
+   * write waits goes with it (the work is read when written).
    */
   private schedule(): void {
     if (this.unwritten) return;
     this.unwritten = true;
     unwritten.add(this);
     hookPageEnd();
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (typeof requestIdleCallback === 'function') this.idle = requestIdleCallback(this.flush, { timeout: IDLE_WITHIN_MS });
-      else this.flush();
-    }, SAVE_AFTER_MS);
+    if (typeof requestIdleCallback === 'function') this.idle = requestIdleCallback(this.flush, { timeout: IDLE_WITHIN_MS });
+    else this.timer = setTimeout(this.flush, SAVE_AFTER_MS);
   }
 
   /** flush writes the work now if it changed since it was last written. */
