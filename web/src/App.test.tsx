@@ -271,6 +271,7 @@ describe('App on a team server', () => {
     const { user } = await setup();
     await screen.findByText('alice', { exact: true });
     await add(user, 'Raf', '45', '30', '6');
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work@alice')!).parts).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Çıkış' }));
     let dlg = await screen.findByRole('alertdialog');
@@ -400,6 +401,7 @@ describe('App stock', () => {
     expect(JSON.parse(put![1].body as string)).toEqual({ stock: [{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }], bands: [], offcutsSeen: [] });
     const req = (engine.run as ReturnType<typeof vi.fn>).mock.calls.at(-1)![0] as Request;
     expect(req.stock).toEqual([{ id: expect.any(String), material: 'Beyaz', width: 183, height: 366, quantity: 3 }]);
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     const kept = JSON.parse(localStorage.getItem('kesim-work')!);
     expect(kept.stock.stock).toHaveLength(1);
     expect(kept.stockUnsent).toBe(true);
@@ -496,6 +498,7 @@ describe('App stock saved from two tabs', () => {
     expect(puts).toEqual([expect.objectContaining({ version: 3 })]);
     expect(stored.stock.map((r) => r.id)).toEqual(['a', 'öbür']);
     // The page has the other tab's list now, at its version.
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     const kept = JSON.parse(localStorage.getItem('kesim-work')!);
     expect(kept.stock.stock.map((r: { id: string }) => r.id)).toEqual(['a', 'öbür']);
     expect(kept.stockVersion).toBe(4);

@@ -135,10 +135,13 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const closeDialog = () => setDialog(null);
   const hasParts = work.parts.length > 0;
   // A layout is saved with its result once the result is of the parts on
-  // screen; a job being cut cannot be saved without one.
+  // screen; a job being cut cannot be saved without one. It is checked only
+  // then (the save dialog open, a job being cut): a change of the parts
+  // does not check the old result against 20.000 lines.
+  const checkFit = dialog === 'save' || !!cutting;
   const fitting = useMemo(
-    () => (layout.result && resultFits(layout.result, work.parts, cutPages) ? layout.result : null),
-    [layout.result, work.parts, cutPages],
+    () => (checkFit && layout.result && resultFits(layout.result, work.parts, cutPages) ? layout.result : null),
+    [checkFit, layout.result, work.parts, cutPages],
   );
   const needsResult = !!cutting && !fitting;
   // A layout keeps its stock rows as the engine read them (offcuts without the rack's own fields).

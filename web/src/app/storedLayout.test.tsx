@@ -331,6 +331,7 @@ describe('App loading a saved job', () => {
   it('does not keep the stored result when the work is cleared, or after a reload', async () => {
     const { user, run } = await setup(job());
     await load(user);
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).shown).toBeUndefined();
     await user.click(screen.getByRole('button', { name: 'Tümünü Temizle' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));

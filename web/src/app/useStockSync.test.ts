@@ -184,6 +184,7 @@ describe('the stock list version', () => {
     expect(result.current.stockVersion).toBe(5);
     expect(result.current.stockUnsent).toBe(false);
     // kept with the work: a reload sends it too
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).stockVersion).toBe(5);
   });
 
@@ -603,6 +604,7 @@ describe('the layout options kept with the stock', () => {
     expect(result.current.stock).toEqual({ stock: stored.stock, bands: [], objective: 'sheets', deductBands: true, keepLeftover: true });
     expect(calls.map((c) => c.method)).toEqual(['GET']);
     // kept here as the server's: a reload lays out with them too
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).stock).toMatchObject({ objective: 'sheets', deductBands: true, keepLeftover: true });
   });
 

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { announceJobGone } from '../features/saved/jobGone';
 import { useWork } from './useWork';
+import { flushWork } from './work';
 
 const account = { mode: 'local' as const };
 const stock = [{ id: 's1', material: 'Beyaz', width: 183, height: 366, quantity: 4 }];
@@ -48,7 +49,9 @@ describe('useWork and other tabs', () => {
   it("shows the part another tab of the same user added, and the next edit keeps it", () => {
     const { result } = renderHook(() => useWork(account));
     act(() => result.current.add([{ name: 'Yan', width: 56, height: 72, quantity: 2 }]));
-    // Another tab adds a line to the same work and saves it.
+    // This tab writes its change (soon after it, in an idle moment), then another
+    // tab adds a line to the same work and saves it.
+    flushWork();
     const kept = JSON.parse(localStorage.getItem('kesim-work')!);
     kept.parts.push({ id: 'other', name: 'Raf', width: 40, height: 30, quantity: 1 });
     localStorage.setItem('kesim-work', JSON.stringify(kept));
@@ -57,6 +60,7 @@ describe('useWork and other tabs', () => {
     });
     expect(result.current.parts.map((p) => p.name)).toEqual(['Yan', 'Raf']);
     act(() => result.current.add([{ name: 'Kapak', width: 50, height: 74, quantity: 4 }]));
+    flushWork();
     expect(JSON.parse(localStorage.getItem('kesim-work')!).parts.map((p: { name: string }) => p.name)).toEqual(['Yan', 'Raf', 'Kapak']);
   });
 });
@@ -81,6 +85,7 @@ describe('useWork and a job gone from the server', () => {
     expect(result.current.job).toBeUndefined();
     expect(result.current.unsaved).toBe(true);
     expect(result.current.parts.map((p) => p.name)).toEqual(['Yan']);
+    flushWork();
     expect(JSON.parse(localStorage.getItem('kesim-work')!).job).toBeUndefined();
   });
 });
@@ -152,6 +157,7 @@ describe("useWork and a loaded job's stored result", () => {
     const { result } = renderHook(() => useWork(account));
     act(() => void result.current.load(mutfak));
     expect(result.current.shown).toBe(planned);
+    flushWork();
     expect(localStorage.getItem('kesim-work')).not.toContain('"shown"');
     expect(renderHook(() => useWork(account)).result.current.shown).toBeUndefined();
     act(() => {

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANVAS } from '../features/canvas/settings';
-import { dropWork, loadWork, partsPrint, saveWork, unsaved, WORK_KEY, WorkStore } from './work';
+import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
 const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
@@ -66,7 +66,9 @@ describe('work', () => {
     let shown = 0;
     const stop = a.subscribe(() => shown++);
     b.update((w) => ({ ...w, parts: [raf] }));
-    // The browser tells the other tabs (never the one that saved).
+    // b writes its change (soon after it, or at once when its page is hidden)...
+    b.flush();
+    // ...and the browser tells the other tabs (never the one that saved).
     window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: localStorage.getItem('kesim-work@alice'), storageArea: localStorage }));
     expect(shown).toBe(1);
     expect(a.snapshot().parts).toEqual([raf]);
@@ -96,5 +98,138 @@ describe('work', () => {
     saveWork('@alice', { parts: [raf], canvas: DEFAULT_CANVAS });
     window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice' }));
     expect(a.snapshot().parts).toEqual([kapak]);
+  });
+});
+
+describe('work written soon after a change', () => {
+  // What this browser keeps of alice's work, as a reload would read it (not through loadWork, which writes first).
+  const kept = () => JSON.parse(localStorage.getItem('kesim-work@alice') ?? 'null') as Work | null;
+  const names = (w: Work | null) => w?.parts.map((p) => `${p.name} ${p.quantity}`);
+  const setVisibility = (v: DocumentVisibilityState) => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    flushWork();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
+
+  it('is written at once when the page is hidden (another tab, the window minimised, the phone locked)', () => {
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(kept()).toBeNull(); // not on Sil's or Kaydet's time
+    // The page shown again is no reason to write.
+    setVisibility('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(kept()).toBeNull();
+    store.update((w) => ({ ...w, parts: [...w.parts, raf] }));
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(names(kept())).toEqual(['Kapak 4', 'Raf 6']);
+  });
+
+  it('is written at once when the page is left (a reload, the tab closed: pagehide)', () => {
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak, raf] }));
+    store.update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== kapak.id) }));
+    expect(kept()).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(names(kept())).toEqual(['Raf 6']);
+    // Written, nothing waits: the timer writes nothing more.
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    vi.advanceTimersByTime(SAVE_AFTER_MS + IDLE_WITHIN_MS);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('is written at once when nobody shows it any more (the screen or the owner changed)', () => {
+    const store = new WorkStore('@alice');
+    const stop = store.subscribe(() => {});
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(kept()).toBeNull();
+    stop();
+    expect(names(kept())).toEqual(['Kapak 4']);
+  });
+
+  it('writes changes close together once, the last work, and later changes after them in order', () => {
+    const writes: string[][] = [];
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key === 'kesim-work@alice') writes.push(names(JSON.parse(value))!);
+      setItem.call(this, key, value);
+    });
+    // jsdom has no idle callbacks: the write waits SAVE_AFTER_MS, as in Safari.
+    const store = new WorkStore('@alice');
+    // Sil, Kaydet, a paste and an undo within a moment.
+    store.update((w) => ({ ...w, parts: [kapak, raf] }));
+    store.update((w) => ({ ...w, parts: w.parts.filter((p) => p.id !== kapak.id) }));
+    store.update((w) => ({ ...w, parts: w.parts.map((p) => ({ ...p, quantity: 7 })) }));
+    store.update((w) => ({ ...w, parts: [kapak, ...w.parts] }));
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(writes).toEqual([['Kapak 4', 'Raf 7']]);
+    // The next changes go in a write of their own, after it.
+    store.update((w) => ({ ...w, parts: w.parts.slice(1) }));
+    store.update((w) => ({ ...w, canvas: { ...w.canvas, width: 210 } }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(writes).toEqual([['Kapak 4', 'Raf 7'], ['Raf 7']]);
+    expect(kept()?.canvas.width).toBe(210);
+    expect(new WorkStore('@alice').snapshot().parts).toEqual([{ ...raf, quantity: 7 }]);
+  });
+
+  it('waits for an idle moment of the page when the browser has them, and no longer than IDLE_WITHIN_MS', () => {
+    const idle: { run: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, o?: IdleRequestOptions) => idle.push({ run, timeout: o?.timeout }));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(idle).toHaveLength(1);
+    expect(idle[0].timeout).toBe(IDLE_WITHIN_MS);
+    // No timer writes it before the idle moment.
+    vi.advanceTimersByTime(IDLE_WITHIN_MS);
+    expect(kept()).toBeNull();
+    // A change before the idle moment goes with it.
+    store.update((w) => ({ ...w, parts: [...w.parts, raf] }));
+    idle[0].run();
+    expect(names(kept())).toEqual(['Kapak 4', 'Raf 6']);
+    expect(idle).toHaveLength(1);
+  });
+
+  it('drops a change not yet written when the owner signs out, here, through dropWork or in another tab', () => {
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    store.forget();
+    vi.advanceTimersByTime(SAVE_AFTER_MS + IDLE_WITHIN_MS);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toBeNull();
+    store.update((w) => ({ ...w, parts: [raf] }));
+    dropWork('@alice');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toBeNull();
+    // Another tab signs out: its removal is told here, while a change waits.
+    const stop = store.subscribe(() => {});
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: null, storageArea: localStorage }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toBeNull();
+    expect(store.snapshot().parts).toEqual([kapak]);
+    stop();
+  });
+
+  it("keeps this tab's edit not yet written when another tab's save is told meanwhile, and writes it at once", () => {
+    const a = new WorkStore('@alice');
+    const stop = a.subscribe(() => {});
+    a.update((w) => ({ ...w, parts: [kapak] }));
+    const other = JSON.stringify({ parts: [raf], canvas: DEFAULT_CANVAS });
+    localStorage.setItem('kesim-work@alice', other);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: other, storageArea: localStorage }));
+    expect(a.snapshot().parts).toEqual([kapak]);
+    // written now, for the other tab to take
+    expect(names(kept())).toEqual(['Kapak 4']);
+    stop();
   });
 });

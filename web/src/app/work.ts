@@ -126,6 +126,8 @@ function parse(raw: string | null): Work | null {
  * server had accounts (the rule of syncLocal); nobody else sees it.
  */
 export function loadWork(owner: string, adoptPlain = false): Work {
+  // A change of this page not yet written is read as it is on screen.
+  flushWork();
   const own = parse(localStorage.getItem(WORK_KEY + owner));
   if (own) return own;
   if (owner && adoptPlain) {
@@ -140,13 +142,54 @@ export function loadWork(owner: string, adoptPlain = false): Work {
 }
 
 /**
+ * A change is written in the page's next idle moment (requestIdleCallback:
+ * after the frame that shows it, IDLE_WITHIN_MS at most), or SAVE_AFTER_MS
+ * after it in a browser without idle callbacks (Safari), together with
+ * every change made meanwhile (the last work wins). A big job's copy
+ * (20.000 lines are 1,5 MB of JSON) takes tens of milliseconds to write,
+ * which Sil or Kaydet no longer waits for. Nothing is lost but to a crash
+ * of the tab in between: the page hidden (another tab, the window
+ * minimised, the phone locked) or left (a reload, the tab closed:
+ * pagehide) writes at once, and so does reading the work (loadWork:
+ * another screen of this page).
+ */
+export const IDLE_WITHIN_MS = 500;
+export const SAVE_AFTER_MS = 100;
+
+/** unwritten are the stores with a change not yet written. */
+const unwritten = new Set<WorkStore>();
+
+/** flushWork writes every change not yet written, at once. */
+export function flushWork(): void {
+  for (const store of [...unwritten]) store.flush();
+}
+
+let pageEndHooked = false;
+
+/** hookPageEnd writes what is not yet written when the page is hidden or left (once for the page). */
+function hookPageEnd(): void {
+  if (pageEndHooked || typeof window === 'undefined') return;
+  pageEndHooked = true;
+  window.addEventListener('pagehide', flushWork);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushWork();
+  });
+}
+
+/**
  * WorkStore is the work on screen and whose it is (owner null: nobody's,
- * kept nowhere, while nobody is signed in). Every change is saved at once.
- * It is an external store for useSyncExternalStore: subscribe and snapshot.
+ * kept nowhere, while nobody is signed in). Every change is shown at once
+ * and written soon after (in the page's next idle moment), changes close
+ * together in one write. It is an external store for useSyncExternalStore: subscribe and
+ * snapshot.
  */
 export class WorkStore {
   private work: Work;
   private readonly listeners = new Set<() => void>();
+  /** unwritten: the work changed since it was last written */
+  private unwritten = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private idle: number | undefined;
 
   constructor(
     readonly owner: string | null,
@@ -159,13 +202,17 @@ export class WorkStore {
    * subscribe also follows the owner's work kept by this browser's other
    * tabs (the window's storage event) while someone listens, so that two
    * tabs show the same work and an edit in either builds on the other's.
+   * A store nobody shows any more (the screen or the owner changed) writes
+   * its last change at once.
    */
   subscribe = (listener: () => void): (() => void) => {
     if (this.listeners.size === 0) window.addEventListener('storage', this.onStorage);
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
-      if (this.listeners.size === 0) window.removeEventListener('storage', this.onStorage);
+      if (this.listeners.size > 0) return;
+      window.removeEventListener('storage', this.onStorage);
+      this.flush();
     };
   };
 
@@ -175,12 +222,20 @@ export class WorkStore {
    * after the other (its edit not yet seen there), the copy is this tab's
    * own and nothing changes, so this tab's edit is not lost to an older
    * one. Taking it saves nothing (no event goes back: no loop). A removed
-   * copy (a sign-out elsewhere) leaves the work on screen as it is.
+   * copy (a sign-out elsewhere) leaves the work on screen as it is, and
+   * drops a change of it not yet written, as a sign-out here does. Another
+   * edit of this tab not yet written stays, as if it had been written
+   * before: it is written at once, and the other tab takes it.
    */
   private onStorage = (e: StorageEvent): void => {
     if (this.owner === null || e.key !== WORK_KEY + this.owner) return;
     if (e.storageArea && e.storageArea !== localStorage) return;
     const raw = localStorage.getItem(WORK_KEY + this.owner);
+    if (this.unwritten) {
+      if (raw === null) this.discard();
+      else this.flush();
+      return;
+    }
     const next = parse(raw);
     if (!next || raw === JSON.stringify(kept(this.work))) return;
     // The same stock stays the same object: a save of it on its way here
@@ -193,16 +248,46 @@ export class WorkStore {
   snapshot = (): Work => this.work;
 
   /**
-   * update changes the work and saves it. A change that leaves the work
-   * loaded with a stored result (a part, the canvas or the stock changed)
-   * drops that result: the work is laid out anew.
+   * update changes the work and saves it (soon: schedule). A change
+   * that leaves the work loaded with a stored result (a part, the canvas or
+   * the stock changed) drops that result: the work is laid out anew.
    */
   update = (change: (w: Work) => Work): void => {
     const next = change(this.work);
     this.work = next.shown && !stillShown(next) ? kept(next) : next;
-    if (this.owner !== null) saveWork(this.owner, this.work);
+    if (this.owner !== null) this.schedule();
     for (const listener of this.listeners) listener();
   };
+
+  /**
+   * schedule writes the work in the next idle moment; a change while a
+   * write waits goes with it (the work is read when written).
+   */
+  private schedule(): void {
+    if (this.unwritten) return;
+    this.unwritten = true;
+    unwritten.add(this);
+    hookPageEnd();
+    if (typeof requestIdleCallback === 'function') this.idle = requestIdleCallback(this.flush, { timeout: IDLE_WITHIN_MS });
+    else this.timer = setTimeout(this.flush, SAVE_AFTER_MS);
+  }
+
+  /** flush writes the work now if it changed since it was last written. */
+  flush = (): void => {
+    if (!this.unwritten) return;
+    this.discard();
+    if (this.owner !== null) saveWork(this.owner, this.work);
+  };
+
+  /** discard drops the write that waits (the work stays on screen). */
+  discard(): void {
+    this.unwritten = false;
+    unwritten.delete(this);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(this.idle);
+    this.idle = undefined;
+  }
 
   /** forget removes the owner's work from this browser (sign-out). */
   forget = (): void => {
@@ -214,8 +299,9 @@ export function saveWork(owner: string, w: Work): void {
   localStorage.setItem(WORK_KEY + owner, JSON.stringify(kept(w)));
 }
 
-/** dropWork forgets the owner's work (sign-out). */
+/** dropWork forgets the owner's work (sign-out), with any change of it not yet written. */
 export function dropWork(owner: string): void {
+  for (const store of [...unwritten]) if (store.owner === owner) store.discard();
   localStorage.removeItem(WORK_KEY + owner);
 }
 
@@ -236,5 +322,6 @@ export function partsPrint(parts: PartInput[]): string {
 
 /** unsaved reports whether the parts on screen differ from the layout last saved or loaded. */
 export function unsaved(w: Pick<Work, 'parts' | 'saved'>): boolean {
-  return w.parts.length > 0 && partsPrint(w.parts) !== w.saved;
+  // Parts never saved or loaded as a layout are unsaved without printing them.
+  return w.parts.length > 0 && (w.saved === undefined || partsPrint(w.parts) !== w.saved);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../messages';
 import { AbortError, CANCEL_GRACE_MS, EngineClient, ShareLink } from './client';
+import { LayoutSearch } from './search';
 
 // A stand-in for the engine worker: it reports ready at once and answers a
 // layout only when the test says so.
@@ -293,5 +294,24 @@ describe('EngineClient.paper', () => {
     await vi.advanceTimersByTimeAsync(0);
     w.answer('efeaktif_cutting_100x148.pdf');
     await expect(sheetsName).resolves.toBe('efeaktif_cutting_100x148_kesim-listesi-levhalar.csv');
+  });
+});
+
+describe('a layout request as JSON', () => {
+  it('is written once for a job: the search compares jobs by the very text the worker is sent', async () => {
+    const job = { ...request, parts: [{ id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 }] };
+    const text = JSON.stringify(job);
+    const search = new LayoutSearch(new EngineClient(), { searchDone: () => {}, failed: () => {} });
+    // 20.000 part lines are 1,5 MB of it, on the page's thread.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    search.layout(job);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.made[0].posted).toEqual([{ id: 1, type: 'layout', request: text }]);
+    // The same job given again (as equal objects) is not laid out anew.
+    search.layout({ ...job });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.made[0].posted).toHaveLength(1);
+    expect(stringify.mock.calls.filter(([v]) => v === job)).toHaveLength(1);
+    stringify.mockRestore();
   });
 });

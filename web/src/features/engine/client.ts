@@ -49,6 +49,21 @@ const EXPORT_WARM_DELAY_MS = 3000;
 // terminated. The engine takes the cancel within tens of milliseconds.
 export const CANCEL_GRACE_MS = 400;
 
+// A request's JSON text, made once for the request object: the layout
+// search compares jobs by it (search.ts) and the worker is sent the same
+// text, which for 20.000 part lines is 1,5 MB to write.
+const requestTexts = new WeakMap<Request, string>();
+
+/** requestJSON is JSON.stringify(request), made once for each request object (which is never changed after). */
+export function requestJSON(request: Request): string {
+  let text = requestTexts.get(request);
+  if (text === undefined) {
+    text = JSON.stringify(request);
+    requestTexts.set(request, text);
+  }
+  return text;
+}
+
 /** takeEarlyWorker returns the worker index.html started (start.ts), once. */
 function takeEarlyWorker(): EarlyWorker | null {
   const w = globalThis.__kesimEngineWorker ?? null;
@@ -255,7 +270,7 @@ export class EngineClient {
       try {
         await w.started;
         if (signal.aborted) throw new AbortError();
-        const sent = w.send({ type: 'layout', request: JSON.stringify(request) }, onProgress);
+        const sent = w.send({ type: 'layout', request: requestJSON(request) }, onProgress);
         id = sent.id;
         inbox?.connect((result) => w.share(sent.id, result));
         const json = await sent.answer;

@@ -1,4 +1,4 @@
-import { AbortError, ShareLink, type EngineClient } from './client';
+import { AbortError, requestJSON, ShareLink, type EngineClient } from './client';
 import type { Request, Result } from './types';
 
 /** SearchState is what the page shows of the engine's work. */
@@ -79,7 +79,7 @@ export class LayoutSearch {
    */
   layout = (job: Request | null): void => {
     this.job = job;
-    const key = job ? JSON.stringify(job) : '';
+    const key = job ? requestJSON(job) : '';
     // The job on screen given again unchanged (the stock saved as it was,
     // or read back from the server equal) keeps its layout, or the run
     // that makes it, and a longer search that runs: a layout anew would
