@@ -59,6 +59,7 @@ describe('App: Planları karşılaştır', () => {
     // the page lays out as after the canvas dialog: guillotine, its usual 3 s
     await vi.waitFor(() => expect(requests().at(-1)!.options).toMatchObject({ guillotine: true, timeLimitMs: 3000 }));
     expect(screen.getByRole('region', { name: 'Tuval Boyutu' })).toHaveTextContent('Giyotin kesim');
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).canvas).toMatchObject({ guillotine: true });
     // and the comparison now starts from it
     await user.click(await screen.findByRole('button', { name: 'Planları karşılaştır' }));
@@ -72,6 +73,7 @@ describe('App: Planları karşılaştır', () => {
     await vi.waitFor(() => expect(requests().at(-1)!.options).toMatchObject({ keepLeftover: true, guillotine: false, timeLimitMs: 3000 }));
     // kept with the work (the server is out of reach: sent at the next start), shown in the stock dialog
     expect(await screen.findByText('Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.')).toBeInTheDocument();
+    window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).stock).toMatchObject({ keepLeftover: true });
     await user.click(screen.getByRole('button', { name: 'Levha stoku' }));
     expect(await screen.findByRole('checkbox', { name: 'Son levhada artık tek parça kalsın' })).toBeChecked();
