@@ -101,6 +101,27 @@ describe('planVariants', () => {
     expect(keys(both)).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
   });
 
+  it('looks only at the rows of the thicknesses the parts use, as the engine groups them', () => {
+    // Sunta 8 mm rows never take a part of 18 mm: only the one 18 mm row counts, and it gives no objective.
+    const stock = [
+      { id: 'a', material: 'Sunta', thickness: 18, width: 366, height: 183, price: 100 },
+      { id: 'b', material: 'Sunta', thickness: 8, width: 366, height: 183, price: 100 },
+      { id: 'c', material: 'Sunta', thickness: 8, width: 280, height: 210, price: 50 },
+    ];
+    const part = { id: 'p', name: 'Yan', width: 50, height: 70, quantity: 2, material: 'Sunta' };
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 18 }] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    // the thickness as the engine compares it, to 0.01 mm
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 18.001 }] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 8 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    // A part without thickness takes its material's one thickness ...
+    const one = stock.filter((s) => s.thickness === 8);
+    expect(keys(job({ stock: one, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    // ... and, when the material has several, the rows without thickness (none here: the default sheet, one size, no price).
+    expect(keys(job({ stock, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    const unset = [...stock, { id: 'd', material: 'sunta', width: 366, height: 183, price: 100 }, { id: 'e', material: 'Sunta', width: 280, height: 210, price: 80 }];
+    expect(keys(job({ stock: unset, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+  });
+
   it('never lists two variants of one request', () => {
     const jobs = [
       job(),

@@ -61,24 +61,52 @@ export function withChange(req: Request, change: PlanChange): Request {
 /** fold is a material as the engine matches it: outer spaces and Turkish case aside. */
 const fold = (m: string | undefined) => (m ?? '').trim().toLocaleLowerCase('tr-TR');
 
+/** thickKey is a thickness (mm) as the engine compares it: in 0.01 mm, none as 0 (nest/stock.go thickKey). */
+const thickKey = (t: number | undefined) => Math.round((t ?? 0) * 100);
+
+/**
+ * usedGroups are the materials and thicknesses the parts of job are laid
+ * out in, as the engine groups them (nest/stock.go, group): a part's
+ * folded material and thickness, and for a part without thickness its
+ * material's one thickness over the stock rows (offcuts too), or none
+ * (the rows without thickness) when the material has several.
+ */
+function usedGroups(job: Request): Set<string> {
+  const thick = new Map<string, Set<number>>();
+  for (const s of job.stock ?? []) {
+    const m = fold(s.material);
+    thick.set(m, (thick.get(m) ?? new Set()).add(thickKey(s.thickness)));
+  }
+  const used = new Set<string>();
+  for (const p of job.parts) {
+    const m = fold(p.material);
+    let t = thickKey(p.thickness);
+    const ts = thick.get(m);
+    if (t === 0 && ts?.size === 1) t = [...ts][0];
+    used.add(`${m}|${t}`);
+  }
+  return used;
+}
+
 /**
  * objectiveKey says which objectives lay job out alike: two objectives
  * with one key choose between the same plans in the same order, so only
  * one of them is worth a row. The engine's objective matters only for the
- * stock rows of the materials the parts use (the default sheet has one
- * size and no price); per material and thickness, with its rows but the
- * rack's offcuts (which cost nothing under every objective):
+ * stock rows of the materials and thicknesses the parts are laid out in
+ * (usedGroups; the default sheet has one size and no price); per material
+ * and thickness, with its rows but the rack's offcuts (which cost nothing
+ * under every objective):
  * cost is area when a row has no price, or when every row's price per cm²
  * is the same; area is sheets when every row has the same area; cost is
  * sheets when every row has the same price. A job without such rows gives
  * every objective the same key.
  */
 export function objectiveKey(job: Request, objective: Objective): string {
-  const used = new Set(job.parts.map((p) => fold(p.material)));
+  const used = usedGroups(job);
   const groups = new Map<string, { area: number; price: number }[]>();
   for (const s of job.stock ?? []) {
-    if (!used.has(fold(s.material))) continue;
-    const key = `${fold(s.material)}|${s.thickness ?? 0}`;
+    const key = `${fold(s.material)}|${thickKey(s.thickness)}`;
+    if (!used.has(key)) continue;
     const rows = groups.get(key) ?? [];
     if (!s.offcut) rows.push({ area: s.width * s.height, price: s.price ?? 0 });
     groups.set(key, rows);
