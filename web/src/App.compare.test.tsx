@@ -71,12 +71,38 @@ describe('App: Planları karşılaştır', () => {
     await user.click(screen.getByRole('button', { name: 'Planları karşılaştır' }));
     await user.click(await screen.findByRole('button', { name: 'Bunu kullan: Son levhada tek büyük artık' }));
     await vi.waitFor(() => expect(requests().at(-1)!.options).toMatchObject({ keepLeftover: true, guillotine: false, timeLimitMs: 3000 }));
-    // kept with the work (the server is out of reach: sent at the next start), shown in the stock dialog
-    expect(await screen.findByText('Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.')).toBeInTheDocument();
+    // kept with the work (the server is out of reach: sent at the next start), shown in the stock dialog;
+    // the toast names the setting taken, not a stock list the user never touched
+    expect(
+      await screen.findByText('Ayar uygulandı: Son levhada tek büyük artık. Düzen yeniden hesaplanıyor. Ayar bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Levha stoku bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.')).not.toBeInTheDocument();
     window.dispatchEvent(new Event('pagehide')); // the page left (a reload) writes what waits to be written
     expect(JSON.parse(localStorage.getItem('kesim-work')!).stock).toMatchObject({ keepLeftover: true });
     await user.click(screen.getByRole('button', { name: 'Levha stoku' }));
     expect(await screen.findByRole('checkbox', { name: 'Son levhada artık tek parça kalsın' })).toBeChecked();
+  });
+
+  it('"Bunu kullan" on a stock option saved on the server says the setting was applied, not that the stock was saved', async () => {
+    const puts: { options?: unknown }[] = [];
+    // A server without accounts that keeps the stock (no list saved yet); every other route is out of reach.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/me') return Response.json({ mode: 'local' });
+        if (url !== '/api/stock') return new Response('null', { status: 503 });
+        if ((init?.method ?? 'GET') === 'GET') return Response.json(null);
+        const body = JSON.parse(String(init!.body));
+        puts.push(body);
+        return Response.json({ stock: body.stock, bands: body.bands, options: body.options, version: 1 });
+      }),
+    );
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Planları karşılaştır' }));
+    await user.click(await screen.findByRole('button', { name: 'Bunu kullan: Son levhada tek büyük artık' }));
+    expect(await screen.findByText('Ayar uygulandı: Son levhada tek büyük artık. Düzen yeniden hesaplanıyor.')).toBeInTheDocument();
+    expect(puts).toEqual([expect.objectContaining({ stock: [], options: expect.objectContaining({ keepLeftover: true }) })]);
+    expect(screen.queryByText('Levha stoku kaydedildi.')).not.toBeInTheDocument();
   });
 
   it('Escape closes the comparison and leaves the layout on screen as it was', async () => {

@@ -166,13 +166,15 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   };
   // The dialog's save goes with the version and rack it was opened on (a
   // list taken from another tab since is then a conflict, not overwritten).
-  const applyStock = async (s: StockSettings, read?: StockRead) => {
+  // A plan taken from the comparison (plan: its name) changed a setting,
+  // not the list: its save, when it goes, says the setting was applied.
+  const applyStock = async (s: StockSettings, read?: StockRead, plan?: string) => {
     setDialog(null);
     setStockConflict(null);
     const r = read ? await saveStock(s, work, read.version ?? work.stockVersion, read.settings) : await saveStock(s, work);
     if (r instanceof StockConflict) stockRefused(r);
-    else if (r === 'saved') notices.toast(stockMsg.saved);
-    else if (r === 'local') notices.toast(stockMsg.savedLocally, { tone: 'info', ms: 5000 });
+    else if (r === 'saved') notices.toast(plan === undefined ? stockMsg.saved : compareMsg.applied(plan));
+    else if (r === 'local') notices.toast(plan === undefined ? stockMsg.savedLocally : compareMsg.appliedLocally(plan), { tone: 'info', ms: 5000 });
     else notices.toast(r.message, { tone: 'error', ms: 8000 });
   };
   const closeStockDialog = () => {
@@ -196,7 +198,7 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const takePlan = (c: PlanChoice<CanvasSettings, StockSettings>) => {
     setDialog(null);
     if (c.canvas) work.setCanvas(c.canvas);
-    if (c.stock) void applyStock(c.stock, c.read);
+    if (c.stock) void applyStock(c.stock, c.read, c.label);
     else notices.toast(compareMsg.applied(c.label));
   };
   const addSaved = (ps: SavedPart[]) => {

@@ -51,7 +51,9 @@ export const compareMsg = {
   progress: (done: number, all: number) => `Hesaplanan: ${fmtInt(done)} / ${fmtInt(all)}`,
   finished: 'Karşılaştırma bitti.',
   stoppedAll: 'Karşılaştırma durduruldu.',
-  /** told when "Bunu kullan" changed the canvas settings (the stock's own save says so for its options) */
+  /** told when "Bunu kullan" changed the settings (the stock's options once their save is stored or sent) */
   applied: (label: string) => `Ayar uygulandı: ${label}. Düzen yeniden hesaplanıyor.`,
+  /** the stock's options taken with the server out of reach: kept in this browser, sent later (as the stock's own save says) */
+  appliedLocally: (label: string) => `Ayar uygulandı: ${label}. Düzen yeniden hesaplanıyor. Ayar bu tarayıcıda saklandı; sunucuya bağlanınca gönderilecek.`,
   pieces: (n: number) => `${fmtInt(n)} adet`,
 };
