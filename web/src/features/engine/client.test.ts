@@ -167,6 +167,38 @@ describe('EngineClient.run cancelled', () => {
     await expect(next).resolves.toEqual({ pages: [2] });
   });
 
+  it('lays out again on the fresh worker the layouts that ran beside one it terminated, as if nothing happened', async () => {
+    // The comparison of plans on the page's engine: the page's layout and a variant run beside each other on one worker.
+    const engine = new EngineClient();
+    const progress: number[] = [];
+    const page = engine.run(request, (p) => progress.push(p.done), new AbortController().signal);
+    const variant = new AbortController();
+    const stopped = engine.run({ ...request, options: { ...request.options, timeLimitMs: 1000 } }, () => {}, variant.signal);
+    const stoppedFailed = expect(stopped).rejects.toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(0);
+    const old = FakeWorker.made[0];
+    expect(old.posted.map((m) => m.type)).toEqual(['layout', 'layout']);
+    // The variant is stopped ("Durdur") and the worker does not end it in time.
+    variant.abort();
+    await stoppedFailed;
+    let settled = false;
+    void page.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(CANCEL_GRACE_MS);
+    expect(old.terminated).toBe(true);
+    // The page's layout did not end: it is sent again to the new worker, which answers it.
+    expect(settled).toBe(false);
+    expect(FakeWorker.made).toHaveLength(2);
+    const w = FakeWorker.made[1];
+    expect(w.posted.map((m) => [m.type, JSON.parse((m as { request?: string }).request ?? 'null')?.options.timeLimitMs])).toEqual([['layout', 0]]);
+    w.onmessage?.({ data: { id: w.posted[0].id, type: 'progress', progress: JSON.stringify({ done: 0.5, pages: 1, lowerBound: 1 }) } });
+    expect(progress).toEqual([0.5]);
+    w.answer(JSON.stringify({ pages: [4] }));
+    await expect(page).resolves.toEqual({ pages: [4] });
+  });
+
   it('sends nothing for a layout cancelled while the worker loads, and keeps the worker', async () => {
     const engine = new EngineClient();
     const first = new AbortController();

@@ -29,6 +29,9 @@ const paperEndings: Record<Exclude<PaperKind, 'labels'>, string> = {
 // engine takes within tens of milliseconds, so that the worker, with its
 // optimised code, lays out the next one at once; a worker that does not end
 // the layout within CANCEL_GRACE_MS is terminated and a fresh one started.
+// Another layout running beside the cancelled one on that worker (the
+// comparison of plans on the page's engine) is not lost with it: it is
+// laid out again from its start on the fresh worker.
 // When no worker can start, layouts go to the server (POST /api/nest).
 
 type Pending = {
@@ -194,6 +197,17 @@ export class AbortError extends Error {
   }
 }
 
+/**
+ * Replaced ends the layouts that ran beside a cancelled one whose worker
+ * was terminated: not theirs to end, so run lays each out again.
+ */
+class Replaced extends Error {
+  constructor() {
+    super('worker replaced');
+    this.name = 'Replaced';
+  }
+}
+
 /** EngineClient runs layouts and exports. */
 export class EngineClient {
   private layoutWorker: EngineWorker | null = null;
@@ -241,6 +255,8 @@ export class EngineClient {
   /**
    * run lays out request, reporting progress (and better layouts) as they
    * come; aborting signal cancels it (the promise rejects with AbortError).
+   * Only its own signal does: when another layout's cancel terminates the
+   * worker under it, it starts again on the fresh worker (progress from 0).
    * Layouts offered to inbox while it runs in the browser go to the engine,
    * which continues from one with fewer sheets; the server takes none.
    */
@@ -259,7 +275,8 @@ export class EngineClient {
         if (!id) return;
         const ending = w.cancel(id, new AbortError(), CANCEL_GRACE_MS).then((ended) => {
           if (!ended) {
-            w.terminate(new AbortError());
+            // This layout's answer has rejected already; the others on the worker start again.
+            w.terminate(new Replaced());
             if (this.layoutWorker === w) this.layoutWorker = null;
           }
           if (this.ending === ending) this.ending = null;
@@ -277,6 +294,8 @@ export class EngineClient {
         return JSON.parse(json) as Result;
       } catch (e) {
         if (signal.aborted) throw new AbortError();
+        // Another layout's cancel terminated the worker under this one: again, on a fresh worker.
+        if (e instanceof Replaced) return this.run(request, onProgress, signal, inbox);
         if (!(await startedOK(w))) {
           this.fallBack(w);
           return this.run(request, onProgress, signal, inbox);
