@@ -122,6 +122,27 @@ describe('CompareDialog', () => {
     expect(screen.queryByRole('button', { name: 'Durdur' })).not.toBeInTheDocument();
   });
 
+  it('marks cells that read alike alike: the values are compared as the table writes them', async () => {
+    const { engine, calls } = controlled();
+    open({ engine, sharesPage: false });
+    const stats = [
+      { cost: 3703.504, efficiency: 45.54 },
+      { cost: 3703.496, efficiency: 45.51, cuts: 12, cutLength: 812.404 },
+      { cost: 3900, efficiency: 40, cuts: 12, cutLength: 812.396 },
+      { cost: 3900, efficiency: 40 },
+      { cost: 3900, efficiency: 40 },
+    ];
+    for (let i = 0; i < 5; i++) {
+      await vi.waitFor(() => expect(calls).toHaveLength(i + 1));
+      await act(async () => calls[i].resolve(result(3, stats[i])));
+    }
+    await vi.waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Karşılaştırma bitti.'));
+    expect(within(rowOf('Şu anki ayarlar')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '3.703,50 TL ★(en iyi)', '%45,5 ★(en iyi)', '—', '—', 'kullanılıyor']);
+    // 812,4 cm twice: nothing to choose
+    expect(within(rowOf('Giyotin kesim')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '3.703,50 TL ★(en iyi)', '%45,5 ★(en iyi)', '12', '812,4 cm', 'Bunu kullan']);
+    expect(within(rowOf('Son levhada tek büyük artık')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '3.900,00 TL', '%40,0', '12', '812,4 cm', 'Bunu kullan']);
+  });
+
   it('shows a refused variant with the engine\'s Turkish message in its row and goes on', async () => {
     const { engine, calls } = controlled();
     open({ engine, sharesPage: false });

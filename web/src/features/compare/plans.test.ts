@@ -185,6 +185,19 @@ describe('bestOf', () => {
     expect(b.cuts.size).toBe(0);
   });
 
+  it('compares the values as the table writes them: %45,5 is %45,5 however it was rounded', () => {
+    const left = (width: number, height: number) => ({ page: 0, x: 0, y: 0, width, height });
+    const b = bestOf([
+      figures(result(2, { efficiency: 45.54, cost: 100.004, cutLength: 20.004 }), left(40.004, 100)),
+      figures(result(2, { efficiency: 45.51, cost: 99.996, cutLength: 19.996 }), left(39.996, 100)),
+      figures(result(2, { efficiency: 40, cost: 120, cutLength: 30 }), left(10, 10)),
+    ]);
+    expect([...b.efficiency]).toEqual([0, 1]);
+    expect([...b.cost]).toEqual([0, 1]);
+    expect([...b.cutLength]).toEqual([0, 1]);
+    expect([...b.leftover]).toEqual([0, 1]);
+  });
+
   it('takes a plan short of stock out of the race for sheets and cost', () => {
     const b = bestOf([figures(result(3, { cost: 300 })), figures(result(2, { cost: 200 }), undefined), figures(result(3, { cost: 250 }))].map((f, i) => (i === 1 ? { ...f!, unplaced: 4 } : f)));
     expect([...b.unplaced]).toEqual([0, 2]);

@@ -263,17 +263,28 @@ export interface PlanFigures {
 
 export type Column = 'pages' | 'cost' | 'efficiency' | 'cuts' | 'cutLength' | 'leftover' | 'unplaced';
 
-/** figures are a result's figures; leftover its largest leftover (null: none, 0 cm²). */
+/**
+ * shown is a figure (never negative) rounded to digits decimals as the
+ * table writes it (Intl.NumberFormat and toFixed both round half up).
+ */
+const shown = (v: number, digits: number) => Number(v.toFixed(digits));
+
+/**
+ * figures are a result's figures as the table writes them, so that two
+ * cells that read alike compare alike: cost to the kuruş, efficiency to
+ * one decimal, cut length and the leftover's sides to 0,01 cm; leftover
+ * its largest leftover (null: none, 0 cm²).
+ */
 export function figures(r: Result, leftover?: Leftover | null): PlanFigures {
   const f: PlanFigures = {
     pages: r.stats.pages,
-    efficiency: r.stats.efficiency,
+    efficiency: shown(r.stats.efficiency, 1),
     unplaced: r.skipped.reduce((n, s) => n + s.quantity, 0),
   };
-  if (r.stats.cost !== undefined) f.cost = r.stats.cost;
+  if (r.stats.cost !== undefined) f.cost = shown(r.stats.cost, 2);
   if (r.stats.cuts !== undefined) f.cuts = r.stats.cuts;
-  if (r.stats.cutLength !== undefined) f.cutLength = r.stats.cutLength;
-  if (leftover !== undefined) f.leftover = leftover ? leftover.width * leftover.height : 0;
+  if (r.stats.cutLength !== undefined) f.cutLength = shown(r.stats.cutLength, 2);
+  if (leftover !== undefined) f.leftover = leftover ? shown(leftover.width, 2) * shown(leftover.height, 2) : 0;
   return f;
 }
 
