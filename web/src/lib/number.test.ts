@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmt1d, fmtCm, hasAtMostTwoDecimals, parseDecimal, parseWhole } from './number';
+import { fmt1d, fmtCm, fmtTL, hasAtMostTwoDecimals, parseDecimal, parseWhole } from './number';
 
 describe('parseDecimal', () => {
   it('reads a decimal comma as Turkish users type it', () => {
@@ -43,5 +43,12 @@ describe('formatting', () => {
     expect(fmt1d(22990)).toBe('22.990,0');
     expect(hasAtMostTwoDecimals(10.25)).toBe(true);
     expect(hasAtMostTwoDecimals(10.123)).toBe(false);
+  });
+
+  it('writes lira with their kuruş, as the results, the comparison of plans and the quote do', () => {
+    expect(fmtTL(1450)).toBe('1.450,00');
+    expect(fmtTL(16.9)).toBe('16,90');
+    expect(fmtTL(3703.504)).toBe('3.703,50');
+    expect(fmtTL(-0.004)).toBe('0,00');
   });
 });

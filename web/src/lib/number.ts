@@ -48,6 +48,18 @@ export function fmt1d(v: number): string {
   return fmt1.format(v);
 }
 
+const moneyFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * fmtTL writes an amount of lira the Turkish way, always with its kuruş as
+ * the PDF and the quote write them: 1.450,00; 16,90 (a sentence mixing
+ * 4.051 and 3.901,50 read as two kinds of number). Less than half a kuruş
+ * is 0,00, never -0,00.
+ */
+export function fmtTL(v: number): string {
+  return moneyFmt.format(Math.abs(v) < 0.005 ? 0 : v);
+}
+
 /**
  * shiftDecimal moves a number's decimal point by places (10^places times
  * the number), on its digits so that nothing is lost to binary fractions:

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import type { Leftover } from '../../generated/engine';
-import { fmt1d, fmtCm } from '../../lib/number';
+import { fmt1d, fmtCm, fmtTL } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Request } from '../engine/types';
 import {
@@ -21,7 +21,7 @@ import {
   type PlanStock,
   type PlanVariant,
 } from './plans';
-import { compareMsg, fmtTL } from './texts';
+import { compareMsg } from './texts';
 import './compare.css';
 
 /**

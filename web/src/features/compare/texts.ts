@@ -1,11 +1,6 @@
 // The comparison of plans' texts ("Planları karşılaştır"; Turkish, numbers the Turkish way).
 import { fmtInt, msg } from '../../messages';
 
-const moneyFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** fmtTL writes lira with its kuruş, as the results and the quote do: 1.234,50. */
-export const fmtTL = (v: number): string => moneyFmt.format(Math.abs(v) < 0.005 ? 0 : v);
-
 export const compareMsg = {
   /** the results' button and the dialog's title */
   title: msg.comparePlans,

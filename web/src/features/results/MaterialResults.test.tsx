@@ -5,7 +5,8 @@ import type { Result } from '../engine/types';
 import type { Stock } from '../../generated/engine';
 import { groupPages, pageTitle, stockName } from './MaterialResults';
 import { ResultsView } from './ResultsView';
-import { fmtTL, resultMsg } from './texts';
+import { fmtTL } from '../../lib/number';
+import { resultMsg } from './texts';
 
 const placed = (id: string, name: string, extra = {}) => ({ id, name, x: 0, y: 0, width: 50, height: 70, rotated: false, originalIndex: 0, ...extra });
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Band, Stock } from '../../generated/engine';
-import { fmtCm } from '../../lib/number';
+import { fmtCm, fmtTL } from '../../lib/number';
 import { materialKey } from '../../lib/extras';
 import { fmtInt } from '../../messages';
 import type { Page, Result } from '../engine/types';
 import { Pager } from './Pager';
 import { groupByPattern, repeats, sheetNumbers } from './patterns';
 import { bandCodesOf, bandColor, Preview } from './Preview';
-import { fmtTL, resultMsg } from './texts';
+import { resultMsg } from './texts';
 import './results.css';
 
 /** MaterialGroup is one material's summary and its pages. */

@@ -1,15 +1,8 @@
 // The per-material results' texts (Turkish; numbers the Turkish way).
+import { fmtTL } from '../../lib/number';
 
 const intFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
-const moneyFmt = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const numFmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
-
-/**
- * fmtTL writes an amount of lira the Turkish way, always with its kuruş as
- * the PDF and the quote write them: 1.450,00; 16,90 (a sentence mixing
- * 4.051 and 3.901,50 read as two kinds of number).
- */
-export const fmtTL = (v: number): string => moneyFmt.format(Math.abs(v) < 0.005 ? 0 : v);
 /** fmtNum writes a number with at most two decimals: 45,5 or 1.450. */
 export const fmtNum = (v: number): string => numFmt.format(v);
 const fmtI = (v: number): string => intFmt.format(v);
