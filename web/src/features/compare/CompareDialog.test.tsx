@@ -143,6 +143,22 @@ describe('CompareDialog', () => {
     expect(within(rowOf('Son levhada tek büyük artık')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '3.900,00 TL', '%40,0', '12', '812,4 cm', 'Bunu kullan']);
   });
 
+  it('says a leftover that could not be measured is not known, and marks none against it', async () => {
+    const run = vi.fn(async (r: Request) => result(r.options.guillotine ? 2 : 3));
+    // The export worker cannot start (the engine on the server): only the guillotine plan gets measured here.
+    const measure = vi.fn<Measure>(async (r) => {
+      if (r.stats.pages === 2) return [{ page: 0, x: 0, y: 0, width: 40, height: 100.5 }];
+      throw new Error('worker');
+    });
+    open({ engine: { run }, sharesPage: false, measure });
+    await vi.waitFor(() => expect(measure).toHaveBeenCalledTimes(5));
+    await vi.waitFor(() => expect(within(rowOf('Şu anki ayarlar')).getAllByRole('cell')[5]).toHaveTextContent('ölçülemedi'));
+    expect(within(rowOf('Şu anki ayarlar')).getAllByRole('cell')[5].textContent).toBe('ölçülemedi');
+    await vi.waitFor(() => expect(within(rowOf('Giyotin kesim')).getAllByRole('cell')[5]).toHaveTextContent('40 × 100,5 cm'));
+    // one plan's leftover is known: nothing to choose
+    expect(within(rowOf('Giyotin kesim')).getAllByRole('cell')[5].textContent).toBe('40 × 100,5 cm');
+  });
+
   it('shows a refused variant with the engine\'s Turkish message in its row and goes on', async () => {
     const { engine, calls } = controlled();
     open({ engine, sharesPage: false });

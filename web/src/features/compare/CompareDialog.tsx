@@ -86,7 +86,9 @@ function cellText(col: Column, row: Extract<PlanRow, { status: 'done' }>): strin
     case 'cutLength':
       return s.cutLength === undefined ? compareMsg.none : `${fmtCm(s.cutLength)} cm`;
     case 'leftover':
-      return row.leftover === undefined ? compareMsg.measuring : row.leftover ? leftoverText(row.leftover) : compareMsg.none;
+      if (row.leftover === undefined) return compareMsg.measuring;
+      if (row.leftover === 'unknown') return compareMsg.notMeasured;
+      return row.leftover ? leftoverText(row.leftover) : compareMsg.none;
     case 'unplaced':
       return compareMsg.pieces(row.result.skipped.reduce((n, k) => n + k.quantity, 0));
   }

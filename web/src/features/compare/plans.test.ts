@@ -275,6 +275,24 @@ describe('runPlans', () => {
     expect(measure.mock.calls[1]).toEqual([expect.objectContaining({ stats: expect.objectContaining({ pages: 3 }) }), variants[1].request]);
   });
 
+  it('tells a leftover that could not be measured as unknown, not as none', async () => {
+    const engine: PlanEngine = { run: vi.fn(async () => result(2)) };
+    const rows = new Map<number, PlanRow>();
+    const measure = vi.fn(async (_r: Result, req: Request) => {
+      if (req.options.guillotine) throw new Error('worker');
+      return [];
+    });
+    await runPlans(variants, engine, new AbortController().signal, (i, r) => rows.set(i, r), measure);
+    await vi.waitFor(() => expect([...rows.values()].every((r) => r.status === 'done' && r.leftover !== undefined)).toBe(true));
+    expect(rows.get(0)).toMatchObject({ status: 'done', leftover: null });
+    expect(rows.get(1)).toMatchObject({ status: 'done', leftover: 'unknown' });
+    // not known: no value to compare, so no mark against the plans without a leftover
+    expect('leftover' in figures(result(2), 'unknown')).toBe(false);
+    const b = bestOf([figures(result(2), null), figures(result(2), 'unknown'), figures(result(2), { page: 0, x: 0, y: 0, width: 10, height: 10 })]);
+    expect([...b.leftover]).toEqual([2]);
+    expect(bestOf([figures(result(2), 'unknown'), figures(result(2), { page: 0, x: 0, y: 0, width: 10, height: 10 })]).leftover.size).toBe(0);
+  });
+
   it('tells a refused variant with the engine\'s message and goes on with the next', async () => {
     const engine: PlanEngine = {
       run: vi.fn(async (req: Request) => {

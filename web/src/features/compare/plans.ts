@@ -176,15 +176,21 @@ export function currentWords(job: Request): string[] {
 }
 
 /**
+ * Measured is a plan's largest leftover: null for none, 'unknown' when it
+ * could not be measured (the export worker did not start, as with the
+ * engine on the server).
+ */
+export type Measured = Leftover | null | 'unknown';
+
+/**
  * PlanRow is where a variant's run is: waiting its turn, running (done
- * 0 to 1), done (leftover: its largest leftover, null for none or not
- * known, undefined while it is measured), failed with the engine's
- * message, or stopped before its end.
+ * 0 to 1), done (leftover: its largest leftover, undefined while it is
+ * measured), failed with the engine's message, or stopped before its end.
  */
 export type PlanRow =
   | { status: 'waiting' }
   | { status: 'running'; done: number }
-  | { status: 'done'; result: Result; leftover?: Leftover | null }
+  | { status: 'done'; result: Result; leftover?: Measured }
   | { status: 'failed'; message: string }
   | { status: 'stopped' };
 
@@ -203,7 +209,8 @@ export function largest(left: Leftover[]): Leftover | null {
  * update each row's state: running with its progress (a whole percent at
  * a time), then done or failed with the engine's message. A done row's
  * largest leftover is measured meanwhile (measure, off the engine's
- * worker) and told again, even after signal is aborted; else, once it
+ * worker; 'unknown' when measure fails) and told again, even after
+ * signal is aborted; else, once it
  * is, nothing more is told: the caller marks what did not end.
  */
 export async function runPlans(
@@ -239,7 +246,7 @@ export async function runPlans(
       // A plan laid out is measured to the end, even once the rest is stopped.
       measure(result, variants[i].request).then(
         (left) => update(i, { status: 'done', result, leftover: largest(left) }),
-        () => update(i, { status: 'done', result, leftover: null }),
+        () => update(i, { status: 'done', result, leftover: 'unknown' }),
       );
     } catch (e) {
       if (signal.aborted) return; // the run's AbortError
@@ -273,9 +280,9 @@ const shown = (v: number, digits: number) => Number(v.toFixed(digits));
  * figures are a result's figures as the table writes them, so that two
  * cells that read alike compare alike: cost to the kuruş, efficiency to
  * one decimal, cut length and the leftover's sides to 0,01 cm; leftover
- * its largest leftover (null: none, 0 cm²).
+ * its largest leftover (null: none, 0 cm²; not known: no value).
  */
-export function figures(r: Result, leftover?: Leftover | null): PlanFigures {
+export function figures(r: Result, leftover?: Measured): PlanFigures {
   const f: PlanFigures = {
     pages: r.stats.pages,
     efficiency: shown(r.stats.efficiency, 1),
@@ -284,7 +291,8 @@ export function figures(r: Result, leftover?: Leftover | null): PlanFigures {
   if (r.stats.cost !== undefined) f.cost = shown(r.stats.cost, 2);
   if (r.stats.cuts !== undefined) f.cuts = r.stats.cuts;
   if (r.stats.cutLength !== undefined) f.cutLength = shown(r.stats.cutLength, 2);
-  if (leftover !== undefined) f.leftover = leftover ? shown(leftover.width, 2) * shown(leftover.height, 2) : 0;
+  if (leftover === null) f.leftover = 0;
+  else if (leftover !== undefined && leftover !== 'unknown') f.leftover = shown(leftover.width, 2) * shown(leftover.height, 2);
   return f;
 }
 

@@ -36,6 +36,8 @@ export const compareMsg = {
   running: (pct: number) => `hesaplanıyor… %${pct}`,
   stopped: 'durduruldu',
   measuring: '…',
+  /** a largest leftover that could not be measured (the export worker did not start), unlike "—": none */
+  notMeasured: 'ölçülemedi',
   none: '—',
   inUse: 'kullanılıyor',
   use: 'Bunu kullan',
