@@ -220,16 +220,52 @@ describe('work written soon after a change', () => {
     stop();
   });
 
-  it("keeps this tab's edit not yet written when another tab's save is told meanwhile, and writes it at once", () => {
+  it("replays this tab's edits not yet written on another tab's save told meanwhile, and writes the result at once", () => {
     const a = new WorkStore('@alice');
     const stop = a.subscribe(() => {});
-    a.update((w) => ({ ...w, parts: [kapak] }));
-    const other = JSON.stringify({ parts: [raf], canvas: DEFAULT_CANVAS });
+    a.update((w) => ({ ...w, parts: [...w.parts, kapak] }));
+    const other = JSON.stringify({ parts: [raf], canvas: { ...DEFAULT_CANVAS, width: 210 } });
     localStorage.setItem('kesim-work@alice', other);
     window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: other, storageArea: localStorage }));
-    expect(a.snapshot().parts).toEqual([kapak]);
+    // The other tab's work with this tab's edit on it: neither is lost.
+    expect(names(a.snapshot())).toEqual(['Raf 6', 'Kapak 4']);
+    expect(a.snapshot().canvas.width).toBe(210);
     // written now, for the other tab to take
-    expect(names(kept())).toEqual(['Kapak 4']);
+    expect(names(kept())).toEqual(['Raf 6', 'Kapak 4']);
+    expect(kept()?.canvas.width).toBe(210);
     stop();
+  });
+
+  it("keeps both tabs' edits when one tab's change not yet written meets the other tab's save", () => {
+    // Two tabs of one user, both showing the work.
+    const a = new WorkStore('@alice');
+    const b = new WorkStore('@alice');
+    const stopA = a.subscribe(() => {});
+    const stopB = b.subscribe(() => {});
+    // The browser tells every other tab of a save (here both stores hear
+    // it; the one that saved finds its own copy and does nothing).
+    const told = () => window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: localStorage.getItem('kesim-work@alice'), storageArea: localStorage }));
+    b.update((w) => ({ ...w, canvas: { ...w.canvas, width: 210 } })); // not yet written
+    a.update((w) => ({ ...w, parts: [kapak, raf] }));
+    a.flush();
+    told(); // b hears a's save, and writes
+    told(); // a hears b's save
+    for (const w of [a.snapshot(), b.snapshot(), kept()]) {
+      expect(names(w)).toEqual(['Kapak 4', 'Raf 6']);
+      expect(w?.canvas.width).toBe(210);
+    }
+    stopA();
+    stopB();
+  });
+
+  it('is written at once while the page is hidden (a job ticked on the shop floor, taken by a tab in the background)', () => {
+    setVisibility('hidden');
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(names(kept())).toEqual(['Kapak 4']);
+    // Nothing waits: no timer writes it again.
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    vi.advanceTimersByTime(SAVE_AFTER_MS + IDLE_WITHIN_MS);
+    expect(write).not.toHaveBeenCalled();
   });
 });

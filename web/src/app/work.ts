@@ -151,7 +151,10 @@ export function loadWork(owner: string, adoptPlain = false): Work {
  * of the tab in between: the page hidden (another tab, the window
  * minimised, the phone locked) or left (a reload, the tab closed:
  * pagehide) writes at once, and so does reading the work (loadWork:
- * another screen of this page).
+ * another screen of this page). A change made while the page is hidden
+ * (a job ticked on the shop floor, taken by a tab in the background:
+ * useJobSync) is written at once too: no interaction waits for it, and a
+ * background tab's idle moment may come late.
  */
 export const IDLE_WITHIN_MS = 500;
 export const SAVE_AFTER_MS = 100;
@@ -188,6 +191,14 @@ export class WorkStore {
   private readonly listeners = new Set<() => void>();
   /** unwritten: the work changed since it was last written */
   private unwritten = false;
+  /**
+   * base is the work as this tab last wrote or took it, and pending the
+   * changes made on it since (update's change functions, in order): the
+   * work on screen is base with pending applied. Another tab's save told
+   * meanwhile gets the pending changes applied on it (onStorage).
+   */
+  private base: Work;
+  private pending: ((w: Work) => Work)[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private idle: number | undefined;
 
@@ -196,6 +207,7 @@ export class WorkStore {
     adoptPlain = false,
   ) {
     this.work = owner === null ? EMPTY : loadWork(owner, adoptPlain);
+    this.base = this.work;
   }
 
   /**
@@ -223,25 +235,33 @@ export class WorkStore {
    * own and nothing changes, so this tab's edit is not lost to an older
    * one. Taking it saves nothing (no event goes back: no loop). A removed
    * copy (a sign-out elsewhere) leaves the work on screen as it is, and
-   * drops a change of it not yet written, as a sign-out here does. Another
-   * edit of this tab not yet written stays, as if it had been written
-   * before: it is written at once, and the other tab takes it.
+   * drops a change of it not yet written, as a sign-out here does.
+   *
+   * This tab's changes not yet written are made again on the other tab's
+   * copy (pending: add a line, edit a line, set the canvas, tick a sheet
+   * of the job), and the outcome is written at once for the other tab to
+   * take: both tabs' edits stay. Were this tab's whole work written over
+   * the copy instead, the other tab's edit would be lost on both. Where
+   * both tabs changed the same thing, this tab's change is made last and
+   * stays.
    */
   private onStorage = (e: StorageEvent): void => {
     if (this.owner === null || e.key !== WORK_KEY + this.owner) return;
     if (e.storageArea && e.storageArea !== localStorage) return;
     const raw = localStorage.getItem(WORK_KEY + this.owner);
-    if (this.unwritten) {
-      if (raw === null) this.discard();
-      else this.flush();
+    if (this.unwritten && raw === null) return this.discard();
+    const next = parse(raw);
+    if (!next || raw === JSON.stringify(kept(this.unwritten ? this.base : this.work))) {
+      // This tab's own copy (or a broken one): what waits is written now.
+      this.flush();
       return;
     }
-    const next = parse(raw);
-    if (!next || raw === JSON.stringify(kept(this.work))) return;
     // The same stock stays the same object: a save of it on its way here
     // (stockSent) still knows it as the stock on screen.
     if (this.work.stock && next.stock && JSON.stringify(next.stock) === JSON.stringify(this.work.stock)) next.stock = this.work.stock;
-    this.work = next;
+    this.base = next;
+    this.work = this.pending.reduce(applied, next);
+    this.flush();
     for (const listener of this.listeners) listener();
   };
 
@@ -253,17 +273,25 @@ export class WorkStore {
    * the stock changed) drops that result: the work is laid out anew.
    */
   update = (change: (w: Work) => Work): void => {
-    const next = change(this.work);
-    this.work = next.shown && !stillShown(next) ? kept(next) : next;
-    if (this.owner !== null) this.schedule();
+    this.work = applied(this.work, change);
+    if (this.owner !== null) {
+      this.pending.push(change);
+      this.schedule();
+    }
     for (const listener of this.listeners) listener();
   };
 
   /**
-   * schedule writes the work in the next idle moment; a change while a
-   * write waits goes with it (the work is read when written).
+   * schedule writes the work in the next idle moment, or at once while the
+   * page is hidden; a change while a write waits goes with it (the work is
+   * read when written).
    */
   private schedule(): void {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+      this.unwritten = true;
+      this.flush();
+      return;
+    }
     if (this.unwritten) return;
     this.unwritten = true;
     unwritten.add(this);
@@ -282,6 +310,8 @@ export class WorkStore {
   /** discard drops the write that waits (the work stays on screen). */
   discard(): void {
     this.unwritten = false;
+    this.base = this.work;
+    this.pending = [];
     unwritten.delete(this);
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -293,6 +323,16 @@ export class WorkStore {
   forget = (): void => {
     if (this.owner !== null) dropWork(this.owner);
   };
+}
+
+/**
+ * applied is w changed by change; a change that leaves the work loaded
+ * with a stored result (a part, the canvas or the stock changed) drops
+ * that result: the work is laid out anew.
+ */
+function applied(w: Work, change: (w: Work) => Work): Work {
+  const next = change(w);
+  return next.shown && !stillShown(next) ? kept(next) : next;
 }
 
 export function saveWork(owner: string, w: Work): void {
