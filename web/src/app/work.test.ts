@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANVAS } from '../features/canvas/settings';
-import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
+import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, onWorkNotWritten, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
 const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
@@ -267,5 +267,57 @@ describe('work written soon after a change', () => {
     const write = vi.spyOn(Storage.prototype, 'setItem');
     vi.advanceTimersByTime(SAVE_AFTER_MS + IDLE_WITHIN_MS);
     expect(write).not.toHaveBeenCalled();
+  });
+
+  it('keeps a change the browser refuses to write (its storage full) waiting, tries again, and tells it once', () => {
+    const full = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const setItem = Storage.prototype.setItem;
+    let refuse = true;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (refuse) throw full();
+      setItem.call(this, key, value);
+    });
+    const told: boolean[] = [];
+    const stop = onWorkNotWritten((f) => told.push(f.full));
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    // The write in the idle moment, and the page left: neither throws, nothing is kept.
+    expect(() => vi.advanceTimersByTime(SAVE_AFTER_MS)).not.toThrow();
+    expect(() => window.dispatchEvent(new Event('pagehide'))).not.toThrow();
+    expect(kept()).toBeNull();
+    expect(told).toEqual([true]);
+    // The next change tries again, with the first: still full, and told no more.
+    store.update((w) => ({ ...w, parts: [...w.parts, raf] }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(told).toEqual([true]);
+    // Room made: the next change writes both (no line lost), the page hidden writes the last.
+    refuse = false;
+    store.update((w) => ({ ...w, canvas: { ...w.canvas, width: 210 } }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(names(kept())).toEqual(['Kapak 4', 'Raf 6']);
+    expect(kept()?.canvas.width).toBe(210);
+    // A write refused after one that went through is told again.
+    refuse = true;
+    store.update((w) => ({ ...w, parts: w.parts.slice(1) }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(told).toEqual([true, true]);
+    // ...and a flush (pagehide) tries again without a change.
+    refuse = false;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(names(kept())).toEqual(['Raf 6']);
+    stop();
+  });
+
+  it('tells a write refused for another reason than a full storage as such', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const told: boolean[] = [];
+    const stop = onWorkNotWritten((f) => told.push(f.full));
+    new WorkStore('@alice').update((w) => ({ ...w, parts: [kapak] }));
+    flushWork();
+    expect(told).toEqual([false]);
+    stop();
+    vi.restoreAllMocks();
   });
 });

@@ -167,6 +167,34 @@ export function flushWork(): void {
   for (const store of [...unwritten]) store.flush();
 }
 
+/**
+ * NotWritten is what is told of a write the browser refused: full, its
+ * storage for the site is full (QuotaExceededError: a big part list, 1,5 MB
+ * at 20.000 lines, beside the layouts kept in this browser).
+ */
+export interface NotWritten {
+  full: boolean;
+}
+
+const notWrittenListeners = new Set<(e: NotWritten) => void>();
+/** toldNotWritten: a refused write was told, and no write went through since */
+let toldNotWritten = false;
+
+/**
+ * onWorkNotWritten calls f when the browser refuses to write the work
+ * (the page tells the user): once, until a write goes through again. It
+ * returns the unsubscribe.
+ */
+export function onWorkNotWritten(f: (e: NotWritten) => void): () => void {
+  notWrittenListeners.add(f);
+  return () => notWrittenListeners.delete(f);
+}
+
+function isQuotaExceeded(e: unknown): boolean {
+  // Firefox before 97 named it NS_ERROR_DOM_QUOTA_REACHED (code 1014).
+  return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014);
+}
+
 let pageEndHooked = false;
 
 /** hookPageEnd writes what is not yet written when the page is hidden or left (once for the page). */
@@ -287,32 +315,52 @@ export class WorkStore {
    * read when written).
    */
   private schedule(): void {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-      this.unwritten = true;
-      this.flush();
-      return;
-    }
-    if (this.unwritten) return;
     this.unwritten = true;
     unwritten.add(this);
     hookPageEnd();
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return this.flush();
+    // A write waits already (a write the browser refused waits for none).
+    if (this.timer !== undefined || this.idle !== undefined) return;
     if (typeof requestIdleCallback === 'function') this.idle = requestIdleCallback(this.flush, { timeout: IDLE_WITHIN_MS });
     else this.timer = setTimeout(this.flush, SAVE_AFTER_MS);
   }
 
-  /** flush writes the work now if it changed since it was last written. */
+  /**
+   * flush writes the work now if it changed since it was last written. A
+   * write the browser refuses (its storage full) leaves the change waiting,
+   * to be written with the next change or flush (the page hidden or left),
+   * and is told (onWorkNotWritten) once: it never throws, from an idle
+   * moment or pagehide nobody would hear it.
+   */
   flush = (): void => {
     if (!this.unwritten) return;
+    this.cancelWrite();
+    if (this.owner === null) return this.discard();
+    try {
+      saveWork(this.owner, this.work);
+    } catch (e) {
+      if (!toldNotWritten) {
+        toldNotWritten = true;
+        const told: NotWritten = { full: isQuotaExceeded(e) };
+        for (const f of [...notWrittenListeners]) f(told);
+      }
+      return;
+    }
+    toldNotWritten = false;
     this.discard();
-    if (this.owner !== null) saveWork(this.owner, this.work);
   };
 
   /** discard drops the write that waits (the work stays on screen). */
   discard(): void {
+    this.cancelWrite();
     this.unwritten = false;
     this.base = this.work;
     this.pending = [];
     unwritten.delete(this);
+  }
+
+  /** cancelWrite stops the timer or idle callback of the write that waits. */
+  private cancelWrite(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(this.idle);
