@@ -127,6 +127,31 @@ describe('App', () => {
     expect(screen.getByRole('listitem', { name: 'Raf' })).toHaveTextContent('3 adet');
   });
 
+  it('tells once, in a dialog, that the browser refused to keep the work (its storage full), and keeps the change on screen', async () => {
+    const setItem = Storage.prototype.setItem;
+    let full = true;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (full && key.startsWith('kesim-work')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    const { user } = await setup();
+    await add(user, 'Kapak', '20', '30', '2');
+    act(() => void window.dispatchEvent(new Event('pagehide'))); // the write now, as at a reload
+    const dlg = await screen.findByRole('alertdialog');
+    expect(dlg).toHaveTextContent('Tarayıcının depolama alanı doldu');
+    await user.click(within(dlg).getByRole('button', { name: 'Tamam' }));
+    expect(screen.getByRole('listitem', { name: 'Kapak' })).toBeInTheDocument();
+    // Still full at the next change: not told again.
+    await add(user, 'Raf', '10', '30', '3');
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Room made: what waited is written, both lines.
+    full = false;
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(JSON.parse(localStorage.getItem('kesim-work')!).parts.map((p: { name: string }) => p.name)).toEqual(['Kapak', 'Raf']);
+    vi.restoreAllMocks();
+  });
+
   it('asks before clearing, with the counts', async () => {
     const { user } = await setup();
     await add(user, 'Kapak', '20', '30', '2');

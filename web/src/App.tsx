@@ -9,6 +9,7 @@ import { buildRequest, useLayoutSearch } from './app/useLayoutSearch';
 import { useSession } from './app/useSession';
 import { useSignOut } from './app/useSignOut';
 import { useWork } from './app/useWork';
+import { onWorkNotWritten } from './app/work';
 import { useSyncOnSignIn } from './app/sync';
 import { useJobSync } from './app/useJobSync';
 import { refreshStock, saveStock, StockConflict, useStockSync } from './app/useStockSync';
@@ -76,6 +77,9 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const { engine, onServer, helpers } = useEngine(given);
   const session = useSession();
   const work = useWork(session.account);
+  // The browser refused to keep the work (its storage full): the change is
+  // on screen but a reload would lose it. Told once, until a write goes through.
+  useEffect(() => onWorkNotWritten((e) => void notices.alert(e.full ? msg.workNotWrittenFull : msg.workNotWritten)), [notices]);
   // A job being cut re-plans with its ticked sheets pinned. A loaded
   // layout's stored result is shown as it is until the work changes (or
   // the user asks for a new layout): a job's screen is its saved plan, and

@@ -188,6 +188,11 @@ export const msg = {
   layoutSaved: 'Düzen ve parçalar kaydedildi.',
   layoutSavedLocally: 'Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.',
   layoutSaveError: 'Düzen kaydedilirken hata oluştu!',
+  /** the work on screen could not be written to localStorage (work.ts, onWorkNotWritten): full, the browser's storage is full */
+  workNotWrittenFull:
+    'Tarayıcının depolama alanı doldu: ekrandaki parçalar ve ayarlar bu tarayıcıya yazılamadı. Ekranda duruyorlar, ama sayfa yenilenir ya da kapanırsa son değişiklikler kaybolur. Düzeni kaydedin ya da "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) düzenleri silerek yer açın; yer açılınca çalışma bir sonraki değişiklikte yazılır.',
+  workNotWritten:
+    'Ekrandaki parçalar ve ayarlar bu tarayıcıya yazılamadı. Ekranda duruyorlar, ama sayfa yenilenir ya da kapanırsa son değişiklikler kaybolur; düzeni kaydedin.',
   needPartsToSave: "Kaydetmek için önce nesting'e parça ekleyin.",
   savedDialogTitle: 'Kayıtlı Parçalar ve Düzenler',
   search: 'Ara (parça adı, 40x60 veya düzen adı)',

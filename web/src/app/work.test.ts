@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANVAS } from '../features/canvas/settings';
-import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
+import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, onWorkNotWritten, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
 const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
@@ -220,16 +220,104 @@ describe('work written soon after a change', () => {
     stop();
   });
 
-  it("keeps this tab's edit not yet written when another tab's save is told meanwhile, and writes it at once", () => {
+  it("replays this tab's edits not yet written on another tab's save told meanwhile, and writes the result at once", () => {
     const a = new WorkStore('@alice');
     const stop = a.subscribe(() => {});
-    a.update((w) => ({ ...w, parts: [kapak] }));
-    const other = JSON.stringify({ parts: [raf], canvas: DEFAULT_CANVAS });
+    a.update((w) => ({ ...w, parts: [...w.parts, kapak] }));
+    const other = JSON.stringify({ parts: [raf], canvas: { ...DEFAULT_CANVAS, width: 210 } });
     localStorage.setItem('kesim-work@alice', other);
     window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: other, storageArea: localStorage }));
-    expect(a.snapshot().parts).toEqual([kapak]);
+    // The other tab's work with this tab's edit on it: neither is lost.
+    expect(names(a.snapshot())).toEqual(['Raf 6', 'Kapak 4']);
+    expect(a.snapshot().canvas.width).toBe(210);
     // written now, for the other tab to take
-    expect(names(kept())).toEqual(['Kapak 4']);
+    expect(names(kept())).toEqual(['Raf 6', 'Kapak 4']);
+    expect(kept()?.canvas.width).toBe(210);
     stop();
+  });
+
+  it("keeps both tabs' edits when one tab's change not yet written meets the other tab's save", () => {
+    // Two tabs of one user, both showing the work.
+    const a = new WorkStore('@alice');
+    const b = new WorkStore('@alice');
+    const stopA = a.subscribe(() => {});
+    const stopB = b.subscribe(() => {});
+    // The browser tells every other tab of a save (here both stores hear
+    // it; the one that saved finds its own copy and does nothing).
+    const told = () => window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: localStorage.getItem('kesim-work@alice'), storageArea: localStorage }));
+    b.update((w) => ({ ...w, canvas: { ...w.canvas, width: 210 } })); // not yet written
+    a.update((w) => ({ ...w, parts: [kapak, raf] }));
+    a.flush();
+    told(); // b hears a's save, and writes
+    told(); // a hears b's save
+    for (const w of [a.snapshot(), b.snapshot(), kept()]) {
+      expect(names(w)).toEqual(['Kapak 4', 'Raf 6']);
+      expect(w?.canvas.width).toBe(210);
+    }
+    stopA();
+    stopB();
+  });
+
+  it('is written at once while the page is hidden (a job ticked on the shop floor, taken by a tab in the background)', () => {
+    setVisibility('hidden');
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    expect(names(kept())).toEqual(['Kapak 4']);
+    // Nothing waits: no timer writes it again.
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    vi.advanceTimersByTime(SAVE_AFTER_MS + IDLE_WITHIN_MS);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('keeps a change the browser refuses to write (its storage full) waiting, tries again, and tells it once', () => {
+    const full = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const setItem = Storage.prototype.setItem;
+    let refuse = true;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (refuse) throw full();
+      setItem.call(this, key, value);
+    });
+    const told: boolean[] = [];
+    const stop = onWorkNotWritten((f) => told.push(f.full));
+    const store = new WorkStore('@alice');
+    store.update((w) => ({ ...w, parts: [kapak] }));
+    // The write in the idle moment, and the page left: neither throws, nothing is kept.
+    expect(() => vi.advanceTimersByTime(SAVE_AFTER_MS)).not.toThrow();
+    expect(() => window.dispatchEvent(new Event('pagehide'))).not.toThrow();
+    expect(kept()).toBeNull();
+    expect(told).toEqual([true]);
+    // The next change tries again, with the first: still full, and told no more.
+    store.update((w) => ({ ...w, parts: [...w.parts, raf] }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(told).toEqual([true]);
+    // Room made: the next change writes both (no line lost), the page hidden writes the last.
+    refuse = false;
+    store.update((w) => ({ ...w, canvas: { ...w.canvas, width: 210 } }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(names(kept())).toEqual(['Kapak 4', 'Raf 6']);
+    expect(kept()?.canvas.width).toBe(210);
+    // A write refused after one that went through is told again.
+    refuse = true;
+    store.update((w) => ({ ...w, parts: w.parts.slice(1) }));
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(told).toEqual([true, true]);
+    // ...and a flush (pagehide) tries again without a change.
+    refuse = false;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(names(kept())).toEqual(['Raf 6']);
+    stop();
+  });
+
+  it('tells a write refused for another reason than a full storage as such', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const told: boolean[] = [];
+    const stop = onWorkNotWritten((f) => told.push(f.full));
+    new WorkStore('@alice').update((w) => ({ ...w, parts: [kapak] }));
+    flushWork();
+    expect(told).toEqual([false]);
+    stop();
+    vi.restoreAllMocks();
   });
 });

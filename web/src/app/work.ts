@@ -151,7 +151,10 @@ export function loadWork(owner: string, adoptPlain = false): Work {
  * of the tab in between: the page hidden (another tab, the window
  * minimised, the phone locked) or left (a reload, the tab closed:
  * pagehide) writes at once, and so does reading the work (loadWork:
- * another screen of this page).
+ * another screen of this page). A change made while the page is hidden
+ * (a job ticked on the shop floor, taken by a tab in the background:
+ * useJobSync) is written at once too: no interaction waits for it, and a
+ * background tab's idle moment may come late.
  */
 export const IDLE_WITHIN_MS = 500;
 export const SAVE_AFTER_MS = 100;
@@ -162,6 +165,34 @@ const unwritten = new Set<WorkStore>();
 /** flushWork writes every change not yet written, at once. */
 export function flushWork(): void {
   for (const store of [...unwritten]) store.flush();
+}
+
+/**
+ * NotWritten is what is told of a write the browser refused: full, its
+ * storage for the site is full (QuotaExceededError: a big part list, 1,5 MB
+ * at 20.000 lines, beside the layouts kept in this browser).
+ */
+export interface NotWritten {
+  full: boolean;
+}
+
+const notWrittenListeners = new Set<(e: NotWritten) => void>();
+/** toldNotWritten: a refused write was told, and no write went through since */
+let toldNotWritten = false;
+
+/**
+ * onWorkNotWritten calls f when the browser refuses to write the work
+ * (the page tells the user): once, until a write goes through again. It
+ * returns the unsubscribe.
+ */
+export function onWorkNotWritten(f: (e: NotWritten) => void): () => void {
+  notWrittenListeners.add(f);
+  return () => notWrittenListeners.delete(f);
+}
+
+function isQuotaExceeded(e: unknown): boolean {
+  // Firefox before 97 named it NS_ERROR_DOM_QUOTA_REACHED (code 1014).
+  return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014);
 }
 
 let pageEndHooked = false;
@@ -188,6 +219,14 @@ export class WorkStore {
   private readonly listeners = new Set<() => void>();
   /** unwritten: the work changed since it was last written */
   private unwritten = false;
+  /**
+   * base is the work as this tab last wrote or took it, and pending the
+   * changes made on it since (update's change functions, in order): the
+   * work on screen is base with pending applied. Another tab's save told
+   * meanwhile gets the pending changes applied on it (onStorage).
+   */
+  private base: Work;
+  private pending: ((w: Work) => Work)[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private idle: number | undefined;
 
@@ -196,6 +235,7 @@ export class WorkStore {
     adoptPlain = false,
   ) {
     this.work = owner === null ? EMPTY : loadWork(owner, adoptPlain);
+    this.base = this.work;
   }
 
   /**
@@ -223,25 +263,33 @@ export class WorkStore {
    * own and nothing changes, so this tab's edit is not lost to an older
    * one. Taking it saves nothing (no event goes back: no loop). A removed
    * copy (a sign-out elsewhere) leaves the work on screen as it is, and
-   * drops a change of it not yet written, as a sign-out here does. Another
-   * edit of this tab not yet written stays, as if it had been written
-   * before: it is written at once, and the other tab takes it.
+   * drops a change of it not yet written, as a sign-out here does.
+   *
+   * This tab's changes not yet written are made again on the other tab's
+   * copy (pending: add a line, edit a line, set the canvas, tick a sheet
+   * of the job), and the outcome is written at once for the other tab to
+   * take: both tabs' edits stay. Were this tab's whole work written over
+   * the copy instead, the other tab's edit would be lost on both. Where
+   * both tabs changed the same thing, this tab's change is made last and
+   * stays.
    */
   private onStorage = (e: StorageEvent): void => {
     if (this.owner === null || e.key !== WORK_KEY + this.owner) return;
     if (e.storageArea && e.storageArea !== localStorage) return;
     const raw = localStorage.getItem(WORK_KEY + this.owner);
-    if (this.unwritten) {
-      if (raw === null) this.discard();
-      else this.flush();
+    if (this.unwritten && raw === null) return this.discard();
+    const next = parse(raw);
+    if (!next || raw === JSON.stringify(kept(this.unwritten ? this.base : this.work))) {
+      // This tab's own copy (or a broken one): what waits is written now.
+      this.flush();
       return;
     }
-    const next = parse(raw);
-    if (!next || raw === JSON.stringify(kept(this.work))) return;
     // The same stock stays the same object: a save of it on its way here
     // (stockSent) still knows it as the stock on screen.
     if (this.work.stock && next.stock && JSON.stringify(next.stock) === JSON.stringify(this.work.stock)) next.stock = this.work.stock;
-    this.work = next;
+    this.base = next;
+    this.work = this.pending.reduce(applied, next);
+    this.flush();
     for (const listener of this.listeners) listener();
   };
 
@@ -253,36 +301,66 @@ export class WorkStore {
    * the stock changed) drops that result: the work is laid out anew.
    */
   update = (change: (w: Work) => Work): void => {
-    const next = change(this.work);
-    this.work = next.shown && !stillShown(next) ? kept(next) : next;
-    if (this.owner !== null) this.schedule();
+    this.work = applied(this.work, change);
+    if (this.owner !== null) {
+      this.pending.push(change);
+      this.schedule();
+    }
     for (const listener of this.listeners) listener();
   };
 
   /**
-   * schedule writes the work in the next idle moment; a change while a
-   * write waits goes with it (the work is read when written).
+   * schedule writes the work in the next idle moment, or at once while the
+   * page is hidden; a change while a write waits goes with it (the work is
+   * read when written).
    */
   private schedule(): void {
-    if (this.unwritten) return;
     this.unwritten = true;
     unwritten.add(this);
     hookPageEnd();
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return this.flush();
+    // A write waits already (a write the browser refused waits for none).
+    if (this.timer !== undefined || this.idle !== undefined) return;
     if (typeof requestIdleCallback === 'function') this.idle = requestIdleCallback(this.flush, { timeout: IDLE_WITHIN_MS });
     else this.timer = setTimeout(this.flush, SAVE_AFTER_MS);
   }
 
-  /** flush writes the work now if it changed since it was last written. */
+  /**
+   * flush writes the work now if it changed since it was last written. A
+   * write the browser refuses (its storage full) leaves the change waiting,
+   * to be written with the next change or flush (the page hidden or left),
+   * and is told (onWorkNotWritten) once: it never throws, from an idle
+   * moment or pagehide nobody would hear it.
+   */
   flush = (): void => {
     if (!this.unwritten) return;
+    this.cancelWrite();
+    if (this.owner === null) return this.discard();
+    try {
+      saveWork(this.owner, this.work);
+    } catch (e) {
+      if (!toldNotWritten) {
+        toldNotWritten = true;
+        const told: NotWritten = { full: isQuotaExceeded(e) };
+        for (const f of [...notWrittenListeners]) f(told);
+      }
+      return;
+    }
+    toldNotWritten = false;
     this.discard();
-    if (this.owner !== null) saveWork(this.owner, this.work);
   };
 
   /** discard drops the write that waits (the work stays on screen). */
   discard(): void {
+    this.cancelWrite();
     this.unwritten = false;
+    this.base = this.work;
+    this.pending = [];
     unwritten.delete(this);
+  }
+
+  /** cancelWrite stops the timer or idle callback of the write that waits. */
+  private cancelWrite(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(this.idle);
@@ -293,6 +371,16 @@ export class WorkStore {
   forget = (): void => {
     if (this.owner !== null) dropWork(this.owner);
   };
+}
+
+/**
+ * applied is w changed by change; a change that leaves the work loaded
+ * with a stored result (a part, the canvas or the stock changed) drops
+ * that result: the work is laid out anew.
+ */
+function applied(w: Work, change: (w: Work) => Work): Work {
+  const next = change(w);
+  return next.shown && !stillShown(next) ? kept(next) : next;
 }
 
 export function saveWork(owner: string, w: Work): void {
