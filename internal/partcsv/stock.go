@@ -273,12 +273,12 @@ func ParseAmount(s string) (float64, bool) {
 // as a part's size), rounded down to 0.01 cm as the engine takes a sheet
 // (183,555 is 183,55, the sheet of a row of 183,554 too), within lim.
 func (r *listRow) sheetSide(c column) float64 {
-	n, msg := r.requiredLength(c, nest.RoundDown)
+	n, unit, msg := r.requiredLength(c, nest.RoundDown)
 	switch {
 	case msg != "":
 		r.bad(c, msg)
 	case n <= 0 || n > r.lim.Side:
-		r.bad(c, msgSheetSide(r.cell[c], r.lim.Side))
+		r.bad(c, msgSheetSide(r.cell[c], r.lim.Side, unit))
 	}
 	return n
 }
