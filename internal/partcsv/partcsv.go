@@ -143,9 +143,11 @@ func msgQuantity(cell string, max int) string {
 }
 
 // msgNameTooLong refuses a part's name of n characters, over
-// store.MaxNameLength, which is too long to be named in the message.
+// store.MaxNameLength, which is too long to be named in the message; the
+// field names the column ("satır 2, ad: 201 karakter; en fazla 200
+// karakterlik bir ad yazın").
 func msgNameTooLong(n int) string {
-	return "ad " + thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
+	return thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
 }
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet

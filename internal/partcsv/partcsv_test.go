@@ -102,7 +102,7 @@ func TestReadRejectsBadRows(t *testing.T) {
 		`satır 7, adet: "2,5" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
 		`satır 8, genişlik: "0,0000001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
-		`satır 10, ad: ad 1.200 karakter; en fazla 200 karakterlik bir ad yazın`,
+		`satır 10, ad: 1.200 karakter; en fazla 200 karakterlik bir ad yazın`,
 	}
 	if got := strings.Split(e.Error(), "\n"); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

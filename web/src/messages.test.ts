@@ -10,7 +10,7 @@ describe('counts in messages', () => {
     expect(msg.pageOf(1, 1050)).toBe('Sayfa 1 / 1.050');
     expect(msg.syncRefusedMore(1200)).toBe('Sunucuya kaydedilemeyen 1.200 kayıt daha bu tarayıcıda duruyor.');
     // a list reader's words, as kesim nest says them (internal/partcsv)
-    expect(msg.nameTooLongCell(1200)).toBe('ad 1.200 karakter; en fazla 200 karakterlik bir ad yazın.');
+    expect(msg.nameTooLongCell(1200)).toBe('1.200 karakter; en fazla 200 karakterlik bir ad yazın.');
     expect(msg.quantityCell('0')).toBe('"0" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.');
     expect(msg.partSideCell('1.200')).toBe('"1.200" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.');
     expect(msg.sheetSideCell('1.200')).toBe('"1.200" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın.');

@@ -59,8 +59,8 @@ export const msg = {
   /** a stock list's sheet side that rounds down to 0 or lies over the saved sizes' limit, as kesim nest says it (the dialog says the canvas's words), the range in unit as partSideCell's */
   sheetSideCell: (cell: string, unit: LengthUnit = 'cm') =>
     `"${cell}" levha ölçüsü olamaz; ${lengthRange('0,01', STORE_MAX_SIZE_CM, unit)} arasında bir ölçü yazın.`,
-  /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it */
-  nameTooLongCell: (chars: number) => `ad ${fmtInt(chars)} karakter; en fazla ${fmtInt(STORE_MAX_NAME_LENGTH)} karakterlik bir ad yazın.`,
+  /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it (after the column's name: "ad: 201 karakter; …") */
+  nameTooLongCell: (chars: number) => `${fmtInt(chars)} karakter; en fazla ${fmtInt(STORE_MAX_NAME_LENGTH)} karakterlik bir ad yazın.`,
   /** a list's header cell whose unit its column does not take, saying those it takes ('mm, cm veya m', 'TL'), as kesim nest says it */
   unknownHeaderUnit: (cell: string, column: string, units: string) => `"${cell}" başlığındaki birim tanınmıyor; ${column} için ${units} yazın.`,
   /**

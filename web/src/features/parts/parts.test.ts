@@ -337,7 +337,7 @@ describe('cells as Excel copies them', () => {
   it('refuses a pasted name over 200 characters, showing it short', () => {
     const r = parsePaste(`${'K'.repeat(201)}\t40\t60\t1\n`);
     expect(r.parts).toEqual([]);
-    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: ad 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
+    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
     expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: "100001" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.']);
   });
 });
