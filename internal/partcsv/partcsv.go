@@ -93,17 +93,47 @@ func msgEnabledWord(cell string) string {
 func msgGrainWord(cell string) string { return quoted(cell) + " yerine yok, dikey veya yatay yazın" }
 
 // msgPartSide refuses a part's side below MinSide as written, or over
-// max cm once rounded up: "0,04" parça ölçüsü olamaz; 0,1 ile 1.000 cm
-// arasında bir ölçü yazın.
-func msgPartSide(cell string, max float64) string {
-	return quoted(cell) + " parça ölçüsü olamaz; 0,1 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+// max cm once rounded up, naming the range in unit, the unit the cell was
+// read in (its own, its header's, else cm: sideUnit), so that the range
+// never contradicts the cell: "0,04" parça ölçüsü olamaz; 0,1 ile 1.000 cm
+// arasında bir ölçü yazın, and in a column in mm "0,5" parça ölçüsü
+// olamaz; 1 ile 10.000 mm arasında bir ölçü yazın.
+func msgPartSide(cell string, max float64, unit string) string {
+	return quoted(cell) + " parça ölçüsü olamaz; " + rangeIn(MinSide, max, unit) + " arasında bir ölçü yazın"
 }
 
 // msgSheetSide refuses a stock sheet's side that rounds down to 0 or
-// lies over max cm: "0" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında
-// bir ölçü yazın (the engine's smallest sheet side is 0,01 cm).
-func msgSheetSide(cell string, max float64) string {
-	return quoted(cell) + " levha ölçüsü olamaz; 0,01 ile " + thousands(int(max)) + " cm arasında bir ölçü yazın"
+// lies over max cm, naming the range in unit as msgPartSide does: "0"
+// levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın (the
+// engine's smallest sheet side is 0,01 cm), 0,1 ile 10.000 mm, 0,0001 ile
+// 10 m.
+func msgSheetSide(cell string, max float64, unit string) string {
+	return quoted(cell) + " levha ölçüsü olamaz; " + rangeIn(0.01, max, unit) + " arasında bir ölçü yazın"
+}
+
+// rangeIn writes the range of lengths from min to max cm in unit (mm, cm
+// or m), the Turkish way, its decimal point moved on the digits as
+// shiftDecimal moves a cell's: 0,1 ile 1.000 cm is 1 ile 10.000 mm and
+// 0,001 ile 10 m. As the web's lengthRange (web/src/messages.ts).
+func rangeIn(min, max float64, unit string) string {
+	return cmIn(min, unit) + " ile " + cmIn(max, unit) + " " + unit
+}
+
+// cmIn writes the length cm in unit: its digits with a decimal comma and
+// thousands dots (10.000; 0,0001).
+func cmIn(cm float64, unit string) string {
+	s := strings.Replace(strconv.FormatFloat(cm, 'f', -1, 64), ".", ",", 1)
+	if moved, ok := shiftDecimal(s, unitDigits[unitCM]-unitDigits[unit]); ok {
+		s = moved
+	}
+	whole, frac, found := strings.Cut(s, ",")
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "." + whole[i:]
+	}
+	if found {
+		return whole + "," + frac
+	}
+	return whole
 }
 
 // msgQuantity refuses a part's quantity below 1 or over max, however
@@ -113,9 +143,11 @@ func msgQuantity(cell string, max int) string {
 }
 
 // msgNameTooLong refuses a part's name of n characters, over
-// store.MaxNameLength, which is too long to be named in the message.
+// store.MaxNameLength, which is too long to be named in the message; the
+// field names the column ("satır 2, ad: 201 karakter; en fazla 200
+// karakterlik bir ad yazın").
 func msgNameTooLong(n int) string {
-	return "ad " + thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
+	return thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
 }
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
@@ -1006,17 +1038,31 @@ func requiredNumber(v string, shift int, round func(float64) float64) (float64, 
 
 // requiredLength is requiredNumber for the part's length column c: its
 // number moved to the column's unit by the cell's or the header's
-// (lengthCell); a message names the cell as written.
-func (r *listRow) requiredLength(c column, round func(float64) float64) (float64, string) {
+// (lengthCell), and the unit it was read in (sideUnit); a message names
+// the cell as written.
+func (r *listRow) requiredLength(c column, round func(float64) float64) (n float64, unit, msg string) {
 	v, shift, msg := r.lengthCell(c)
+	unit = sideUnit(columnUnits[columnNames[c]], shift)
 	if msg != "" {
-		return 0, msg
+		return 0, unit, msg
 	}
-	n, msg := requiredNumber(v, shift, round)
+	n, msg = requiredNumber(v, shift, round)
 	if msg != "" && v != "" {
 		msg = msgNotNumber(r.cell[c])
 	}
-	return n, msg
+	return n, unit, msg
+}
+
+// sideUnit is the length unit a cell of a column whose own unit is own
+// was read in, by the places lengthCell moves its number to be in own:
+// in a cm column mm for -1 ("En (mm)", "600 mm"), m for 2, cm for 0.
+func sideUnit(own string, shift int) string {
+	for u, d := range unitDigits {
+		if d == unitDigits[own]+shift {
+			return u
+		}
+	}
+	return own
 }
 
 // shiftedNumber reads a number cell as parseNumber does, its decimal point
@@ -1037,13 +1083,13 @@ func shiftedNumber(v string, shift int) (float64, bool) {
 // 0,001 are refused, not cut as 0,04 and 0,01 cm), rounded up to 0.01 cm
 // as the engine cuts it: 45,555 is 45,56.
 func (r *listRow) size(c column) float64 {
-	typed, msg := r.requiredLength(c, func(v float64) float64 { return v })
+	typed, unit, msg := r.requiredLength(c, func(v float64) float64 { return v })
 	n := nest.RoundUp(typed)
 	switch {
 	case msg != "":
 		r.bad(c, msg)
 	case typed < MinSide-1e-9 || n <= 0 || n > r.lim.Side:
-		r.bad(c, msgPartSide(r.cell[c], r.lim.Side))
+		r.bad(c, msgPartSide(r.cell[c], r.lim.Side, unit))
 	}
 	return n
 }

@@ -102,7 +102,7 @@ func TestReadRejectsBadRows(t *testing.T) {
 		`satır 7, adet: "2,5" tam sayı değil; adedi 1, 2, 3 gibi tam sayıyla yazın`,
 		`satır 8, genişlik: "0,0000001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`,
 		`satır 9, genişlik: Lütfen tüm alanları doldurun!`,
-		`satır 10, ad: ad 1.200 karakter; en fazla 200 karakterlik bir ad yazın`,
+		`satır 10, ad: 1.200 karakter; en fazla 200 karakterlik bir ad yazın`,
 	}
 	if got := strings.Split(e.Error(), "\n"); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -158,8 +158,17 @@ func TestReadRefusesSidesBelowMinimum(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want\n%s", err, want)
 	}
-	if _, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nÇıta;0,5;10\n")); err == nil || err.Error() != `satır 2, genişlik: "0,5" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın` {
+	// The range is named in the unit the cell was read in, so that it
+	// never contradicts the cell: 0,5 lies between 0,1 and 1.000.
+	if _, err := Read(strings.NewReader("Ad;En (mm);Boy (mm)\nÇıta;0,5;10\n")); err == nil || err.Error() != `satır 2, genişlik: "0,5" parça ölçüsü olamaz; 1 ile 10.000 mm arasında bir ölçü yazın` {
 		t.Errorf("0,5 mm: %v", err)
+	}
+	_, err = ReadLimits(strings.NewReader("Ad;En (mm);Boy (m)\nÇıta;0,5;1\nRaf;100;100,5\nTel;0,05 cm;1\n"), EngineLimits)
+	want = `satır 2, genişlik: "0,5" parça ölçüsü olamaz; 1 ile 100.000 mm arasında bir ölçü yazın` + "\n" +
+		`satır 3, yükseklik: "100,5" parça ölçüsü olamaz; 0,001 ile 100 m arasında bir ölçü yazın` + "\n" +
+		`satır 4, genişlik: "0,05 cm" parça ölçüsü olamaz; 0,1 ile 10.000 cm arasında bir ölçü yazın`
+	if err == nil || err.Error() != want {
+		t.Errorf("the engine's limits in mm, m and a cell's cm: got %v, want\n%s", err, want)
 	}
 	parts, err := Read(strings.NewReader("Raf;0,1;0,101;1\n"))
 	if want := []nest.Part{{ID: "p1", Name: "Raf", Width: 0.1, Height: 0.11, Quantity: 1}}; err != nil || !reflect.DeepEqual(parts, want) {

@@ -226,11 +226,15 @@ type sheetRow struct {
 
 // sheetKey is what makes two stock rows the same sheet: the material as
 // the engine groups it (outer spaces and Turkish case ignored), the
-// thickness, the sides and the grain.
+// thickness in hundredths of a mm as the engine compares it (nest's
+// thickKey, math.Round(t*100)) and the store keeps it (store.Hundredths),
+// so that 18,004 and 18 mm are one thickness, the sides (rounded down
+// already) and the grain.
 type sheetKey struct {
-	material                 string
-	thickness, width, height float64
-	grain                    string
+	material      string
+	thickness     int64
+	width, height float64
+	grain         string
 }
 
 // check refuses the stock row s, read from the row r without a bad
@@ -245,7 +249,7 @@ func (l sheetLines) check(r *listRow, s nest.Stock) {
 	if len(r.errs) > 0 {
 		return
 	}
-	key := sheetKey{strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s.Material)), s.Thickness, s.Width, s.Height, s.Grain}
+	key := sheetKey{strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s.Material)), store.Hundredths(s.Thickness), s.Width, s.Height, s.Grain}
 	coded := r.cell[colID] != ""
 	first, ok := l[key]
 	switch {
@@ -273,12 +277,12 @@ func ParseAmount(s string) (float64, bool) {
 // as a part's size), rounded down to 0.01 cm as the engine takes a sheet
 // (183,555 is 183,55, the sheet of a row of 183,554 too), within lim.
 func (r *listRow) sheetSide(c column) float64 {
-	n, msg := r.requiredLength(c, nest.RoundDown)
+	n, unit, msg := r.requiredLength(c, nest.RoundDown)
 	switch {
 	case msg != "":
 		r.bad(c, msg)
 	case n <= 0 || n > r.lim.Side:
-		r.bad(c, msgSheetSide(r.cell[c], r.lim.Side))
+		r.bad(c, msgSheetSide(r.cell[c], r.lim.Side, unit))
 	}
 	return n
 }

@@ -303,7 +303,8 @@ func TestParseAmount(t *testing.T) {
 
 // A stock sheet's side is held to the limits given: 1220 cm is too wide
 // for the store, and the engine, which takes --sheet 1220x100, takes the
-// row too; beyond 10.000 cm the message names the engine's range. A side
+// row too; beyond 10.000 cm the message names the engine's range, in the
+// unit the cell was read in (100.000 mm, 100 m). A side
 // is rounded down before it is checked, as the engine takes it: 10000,009
 // is 10.000 cm.
 func TestReadStockLimits(t *testing.T) {
@@ -321,6 +322,9 @@ func TestReadStockLimits(t *testing.T) {
 	for in, want := range map[string]string{
 		"genişlik;yükseklik\n10000,01;100\n": `satır 2, genişlik: "10000,01" levha ölçüsü olamaz; 0,01 ile 10.000 cm arasında bir ölçü yazın`,
 		"genişlik;yükseklik\n100;0,009\n":    `satır 2, yükseklik: "0,009" levha ölçüsü olamaz; 0,01 ile 10.000 cm arasında bir ölçü yazın`,
+		// the range in the unit the cell was read in
+		"genişlik (mm);yükseklik\n100000,1;100\n": `satır 2, genişlik: "100000,1" levha ölçüsü olamaz; 0,1 ile 100.000 mm arasında bir ölçü yazın`,
+		"genişlik;yükseklik (m)\n100;0,00009\n":   `satır 2, yükseklik: "0,00009" levha ölçüsü olamaz; 0,0001 ile 100 m arasında bir ölçü yazın`,
 	} {
 		if _, err := ReadStockLimits(strings.NewReader(in), EngineLimits); err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", in, err, want)

@@ -10,10 +10,15 @@ describe('counts in messages', () => {
     expect(msg.pageOf(1, 1050)).toBe('Sayfa 1 / 1.050');
     expect(msg.syncRefusedMore(1200)).toBe('Sunucuya kaydedilemeyen 1.200 kayıt daha bu tarayıcıda duruyor.');
     // a list reader's words, as kesim nest says them (internal/partcsv)
-    expect(msg.nameTooLongCell(1200)).toBe('ad 1.200 karakter; en fazla 200 karakterlik bir ad yazın.');
+    expect(msg.nameTooLongCell(1200)).toBe('1.200 karakter; en fazla 200 karakterlik bir ad yazın.');
     expect(msg.quantityCell('0')).toBe('"0" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.');
     expect(msg.partSideCell('1.200')).toBe('"1.200" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.');
     expect(msg.sheetSideCell('1.200')).toBe('"1.200" levha ölçüsü olamaz; 0,01 ile 1.000 cm arasında bir ölçü yazın.');
+    // the range in the unit the cell was read in
+    expect(msg.partSideCell('0,5', 'mm')).toBe('"0,5" parça ölçüsü olamaz; 1 ile 10.000 mm arasında bir ölçü yazın.');
+    expect(msg.partSideCell('12', 'm')).toBe('"12" parça ölçüsü olamaz; 0,001 ile 10 m arasında bir ölçü yazın.');
+    expect(msg.sheetSideCell('0,05', 'mm')).toBe('"0,05" levha ölçüsü olamaz; 0,1 ile 10.000 mm arasında bir ölçü yazın.');
+    expect(msg.sheetSideCell('12 m', 'm')).toBe('"12 m" levha ölçüsü olamaz; 0,0001 ile 10 m arasında bir ölçü yazın.');
   });
 
   it('below 1.000 are as the specification writes them', () => {

@@ -2,6 +2,8 @@
 // writes it). Those the Go code gives too come from src/generated/texts.ts.
 import { msgInvalidSheet, msgInvalidValues, msgRequired, msgSizeTooLarge } from './generated/texts';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from './generated/limits';
+import { UNIT_DIGITS, type LengthUnit } from './lib/csv';
+import { shiftDecimal } from './lib/number';
 
 export const msg = {
   appName: 'Kesim',
@@ -48,12 +50,17 @@ export const msg = {
   enabledCell: (cell: string) => `"${cell}" yerine evet veya hayır yazın (hayır yazılan satır okunmaz).`,
   /** a list's part quantity below 1 or over the saved parts' limit, as kesim nest says it (the form says positiveValues or its own limit) */
   quantityCell: (cell: string) => `"${cell}" adet olamaz; 1 ile ${fmtInt(STORE_MAX_QUANTITY)} arasında bir tam sayı yazın.`,
-  /** a list's part side below 0,1 cm as written or over the saved sizes' limit once rounded up, as kesim nest says it (the form says positiveValues or sizeTooLarge) */
-  partSideCell: (cell: string) => `"${cell}" parça ölçüsü olamaz; 0,1 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
-  /** a stock list's sheet side that rounds down to 0 or lies over the saved sizes' limit, as kesim nest says it (the dialog says the canvas's words) */
-  sheetSideCell: (cell: string) => `"${cell}" levha ölçüsü olamaz; 0,01 ile ${fmtInt(STORE_MAX_SIZE_CM)} cm arasında bir ölçü yazın.`,
-  /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it */
-  nameTooLongCell: (chars: number) => `ad ${fmtInt(chars)} karakter; en fazla ${fmtInt(STORE_MAX_NAME_LENGTH)} karakterlik bir ad yazın.`,
+  /**
+   * a list's part side below 0,1 cm as written or over the saved sizes' limit once rounded up, as kesim nest says it (the form says positiveValues or sizeTooLarge),
+   * the range in unit, the unit the cell was read in (its own, its header's, else cm), so that it never contradicts the cell: "0,5" in mm is 1 ile 10.000 mm
+   */
+  partSideCell: (cell: string, unit: LengthUnit = 'cm') =>
+    `"${cell}" parça ölçüsü olamaz; ${lengthRange('0,1', STORE_MAX_SIZE_CM, unit)} arasında bir ölçü yazın.`,
+  /** a stock list's sheet side that rounds down to 0 or lies over the saved sizes' limit, as kesim nest says it (the dialog says the canvas's words), the range in unit as partSideCell's */
+  sheetSideCell: (cell: string, unit: LengthUnit = 'cm') =>
+    `"${cell}" levha ölçüsü olamaz; ${lengthRange('0,01', STORE_MAX_SIZE_CM, unit)} arasında bir ölçü yazın.`,
+  /** a list's part name of chars characters, too long to be named in the message, as kesim nest says it (after the column's name: "ad: 201 karakter; …") */
+  nameTooLongCell: (chars: number) => `${fmtInt(chars)} karakter; en fazla ${fmtInt(STORE_MAX_NAME_LENGTH)} karakterlik bir ad yazın.`,
   /** a list's header cell whose unit its column does not take, saying those it takes ('mm, cm veya m', 'TL'), as kesim nest says it */
   unknownHeaderUnit: (cell: string, column: string, units: string) => `"${cell}" başlığındaki birim tanınmıyor; ${column} için ${units} yazın.`,
   /**
@@ -272,6 +279,22 @@ function sentence(text: string): string {
 }
 
 const intFmt = new Intl.NumberFormat('tr-TR');
+
+/**
+ * lengthRange writes the lengths from min (written the Turkish way) to
+ * max cm in unit, the decimal point moved on the digits as a cell's is
+ * (shiftDecimal), with thousands dots: 0,1 ile 1.000 cm is 1 ile 10.000 mm
+ * and 0,001 ile 10 m. As kesim nest's rangeIn (internal/partcsv).
+ */
+function lengthRange(minCm: string, maxCm: number, unit: LengthUnit): string {
+  const places = UNIT_DIGITS.cm - UNIT_DIGITS[unit];
+  const write = (cm: string) => {
+    const [whole, frac] = shiftDecimal(cm, places).split(',');
+    const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '.');
+    return frac ? `${grouped},${frac}` : grouped;
+  };
+  return `${write(minCm)} ile ${write(String(maxCm).replace('.', ','))} ${unit}`;
+}
 
 /** joinTr lists words the Turkish way: "ad, genişlik ve yükseklik". */
 export function joinTr(words: string[]): string {

@@ -6,7 +6,7 @@
 // ("600 mm"), and the header row mapped to columns. A list from another
 // tool (CutList Optimizer's Length, Width, Qty, Label, Enabled;
 // OpenCutList's "2800 mm") is read alike as parts or as stock.
-import { isLengthUnit, splitUnit, UNIT_DIGITS, unitShift, type ColumnUnit, type LengthUnit } from './csv';
+import { isLengthUnit, shiftedUnit, splitUnit, UNIT_DIGITS, unitShift, type ColumnUnit, type LengthUnit } from './csv';
 
 const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
@@ -134,7 +134,9 @@ export function quantityText(cell: string): string {
  * number and the places its decimal point moves to be in own
  * (shiftDecimal), by the cell's own unit when it names one ("600 mm",
  * "0,6 m"), which wins over the header's (header: the unit its cell named
- * and the places that moves), else by the header's. moved is "mm>cm" when
+ * and the places that moves), else by the header's; unit is the unit the
+ * number was read in (the cell's, else the header's, else own), which a
+ * message naming a range names it in. moved is "mm>cm" when
  * the cell's unit converted it and is neither own nor the header's, to be
  * said with the header's conversions. Null for a unit no length takes
  * ("24 in"): the cell is refused, never read as own.
@@ -143,12 +145,15 @@ export function lengthCell(
   cell: string,
   own: LengthUnit,
   header: { unit?: string; shift?: number },
-): { number: string; shift: number; moved?: string } | null {
+): { number: string; shift: number; unit: LengthUnit; moved?: string } | null {
   const u = splitCellUnit(cell);
-  if (!u) return { number: cell, shift: header.shift ?? 0 };
+  if (!u) {
+    const shift = header.shift ?? 0;
+    return { number: cell, shift, unit: shiftedUnit(own, shift) };
+  }
   if (!isLengthUnit(u.unit)) return null;
   const moved = u.unit !== own && u.unit !== header.unit ? `${u.unit}>${own}` : undefined;
-  return { number: u.number, shift: UNIT_DIGITS[u.unit] - UNIT_DIGITS[own], moved };
+  return { number: u.number, shift: UNIT_DIGITS[u.unit] - UNIT_DIGITS[own], unit: u.unit, moved };
 }
 
 /** addMoves adds to moved ("mm>cm": the columns) the conversions a row's cells made (lengthCell's moved), each column once. */

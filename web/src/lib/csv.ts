@@ -166,6 +166,15 @@ export const UNIT_DIGITS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3 };
 export const isLengthUnit = (u: string | undefined): u is LengthUnit => u === 'mm' || u === 'cm' || u === 'm';
 
 /**
+ * shiftedUnit is the length unit a number was written in when it moves
+ * by shift places to be in own (unitShift's): mm for -1 in a cm column,
+ * m for 2, own for 0. As kesim nest's sideUnit (internal/partcsv).
+ */
+export function shiftedUnit(own: LengthUnit, shift: number): LengthUnit {
+  return (Object.keys(UNIT_DIGITS) as LengthUnit[]).find((u) => UNIT_DIGITS[u] === UNIT_DIGITS[own] + shift) ?? own;
+}
+
+/**
  * splitUnit takes the unit off a header cell: any text in brackets at its
  * end ("Genişlik (mm)", "En [cm]", "Adet (adet)", "Fiyat (TL)", "Genişlik
  * (inç)") or mm, cm, m, TL or ₺ as the last word ("Genişlik mm", "boy_cm",

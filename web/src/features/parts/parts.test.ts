@@ -337,7 +337,7 @@ describe('cells as Excel copies them', () => {
   it('refuses a pasted name over 200 characters, showing it short', () => {
     const r = parsePaste(`${'K'.repeat(201)}\t40\t60\t1\n`);
     expect(r.parts).toEqual([]);
-    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: ad 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
+    expect(r.errors).toEqual([`Satır 1 (${'K'.repeat(40)}…), ad: 201 karakter; en fazla 200 karakterlik bir ad yazın.`]);
     expect(parsePaste('Kapak\t40\t60\t100001\n').errors).toEqual(['Satır 1 (Kapak), adet: "100001" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.']);
   });
 });
@@ -403,8 +403,9 @@ describe('a header that names its unit', () => {
     const r = parsePaste('Parça Adı\tEn (mm)\tBoy (mm)\tAdet\nKapak\t455\t300\t2\nRaf\t12000\t0,5\t1\nÇekmece\t455,55\t0,4\t1\n');
     expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 30, quantity: 2 }]);
     expect(r.errors).toEqual([
-      'Satır 3 (Raf), genişlik: "12000" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.',
-      'Satır 4 (Çekmece), yükseklik: "0,4" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.',
+      // the range in mm, as the cells were read
+      'Satır 3 (Raf), genişlik: "12000" parça ölçüsü olamaz; 1 ile 10.000 mm arasında bir ölçü yazın.',
+      'Satır 4 (Çekmece), yükseklik: "0,4" parça ölçüsü olamaz; 1 ile 10.000 mm arasında bir ölçü yazın.',
     ]);
     expect(r.converted).toBe("genişlik ve yükseklik mm'den cm'ye çevrildi");
     expect(parsePaste('Ad\tEn (mm)\tBoy (mm)\nÇekmece\t455,55\t100\n').parts).toEqual([{ name: 'Çekmece', width: 45.56, height: 10, quantity: 1 }]);
@@ -566,6 +567,9 @@ describe('a list written in mm', () => {
     // a header that names cm, or a cell its unit, is read by it
     expect(parsePartCsv('Ad;En (cm);Boy;Adet\nYan;72;560;2', undefined, true).parts).toEqual([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
     expect(parsePaste('Yan;72 cm;560;2', undefined, true).parts).toEqual([{ name: 'Yan', width: 72, height: 56, quantity: 2 }]);
+    // a side out of range is named with the range in mm, as it was read, or in a cell's own unit
+    expect(parsePaste('Yan;0,5;560;2', undefined, true).errors).toEqual(['Satır 1 (Yan), genişlik: "0,5" parça ölçüsü olamaz; 1 ile 10.000 mm arasında bir ölçü yazın.']);
+    expect(parsePaste('Yan;0,05 cm;560;2', undefined, true).errors).toEqual(['Satır 1 (Yan), genişlik: "0,05 cm" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.']);
     // as before when not asked
     expect(parsePaste(text).parts[0]).toEqual({ name: 'Yan', width: 720, height: 560, quantity: 2 });
   });

@@ -408,13 +408,14 @@ function isHeaderRow(cells: string[]): boolean {
 
 /**
  * listProblem is the message of a list's cell (written as cell, read to
- * draft) that checkDraft refused with error, naming the cell and what to
- * write as kesim nest does: a size, thickness or quantity that is no
- * number, or no whole number; a size or a quantity out of its range; a
- * name too long (named by its length). undefined for another problem, said in the
+ * draft; a size in unit) that checkDraft refused with error, naming the
+ * cell and what to write as kesim nest does: a size, thickness or quantity
+ * that is no number, or no whole number; a size or a quantity out of its
+ * range (a size's named in the unit it was read in); a name too long
+ * (named by its length). undefined for another problem, said in the
  * form's words (the specification's).
  */
-function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: string): string | undefined {
+function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: string, unit?: LengthUnit): string | undefined {
   if (!cell) return undefined;
   if (field === 'name') return error === partMsg.nameTooLong ? msg.nameTooLongCell([...draft.name.trim()].length) : undefined;
   if (field === 'quantity') {
@@ -423,7 +424,7 @@ function listProblem(field: PasteColumn, cell: string, draft: PartDraft, error: 
   }
   if (field !== 'width' && field !== 'height' && field !== 'thickness') return undefined;
   if (Number.isNaN(parseDecimal(draft[field] ?? ''))) return msg.notNumberCell(cell);
-  return field !== 'thickness' && (error === msg.positiveValues || error === msg.sizeTooLarge) ? msg.partSideCell(cell) : undefined;
+  return field !== 'thickness' && (error === msg.positiveValues || error === msg.sizeTooLarge) ? msg.partSideCell(cell, unit) : undefined;
 }
 
 /** shortName is a part's name as a message shows it: at most 40 characters. */
@@ -521,8 +522,9 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       }
     }
     const cell: Partial<Record<PasteColumn, string>> = {};
-    // the cells as written, which a message names
+    // the cells as written, which a message names, and the unit each length was read in
     const raw: Partial<Record<PasteColumn, string>> = {};
+    const readIn: Partial<Record<PasteColumn, LengthUnit>> = {};
     // A length cell naming its own unit ("600 mm", "1,2 m") is converted
     // by it, over the header's; one no length takes ("24 in") is refused.
     const rowMoves: [key: string, col: PasteColumn][] = [];
@@ -531,13 +533,16 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       if (!c || cells[j] === undefined) continue;
       raw[c] = cells[j];
       const own = LENGTH_UNITS[c];
-      const l = own ? lengthCell(cells[j], own, { unit: units[c], shift: shifts[c] }) : { number: cells[j], shift: shifts[c] ?? 0 };
+      const l: { number: string; shift: number; unit?: LengthUnit; moved?: string } | null = own
+        ? lengthCell(cells[j], own, { unit: units[c], shift: shifts[c] })
+        : { number: cells[j], shift: shifts[c] ?? 0 };
       if (!l) {
         badUnit ??= c;
         cell[c] = cells[j];
         continue;
       }
       if (l.moved) rowMoves.push([l.moved, c]);
+      if (l.unit) readIn[c] = l.unit;
       cell[c] = l.shift ? shiftDecimal(l.number, l.shift) : l.number;
     }
     const name = shortName(cell.name ?? '');
@@ -600,7 +605,7 @@ function readRows(rows: string[][], sep: Separator, bandCodes?: readonly string[
       // A band found bad in every edge came from the one band column.
       const edge = c.field as EdgeKey;
       const field = EDGE_KEYS.includes(edge) && !cell[edge] ? 'band' : (c.field as PasteColumn);
-      fail(field, listProblem(field, raw[field] ?? '', draft, c.error) ?? c.error);
+      fail(field, listProblem(field, raw[field] ?? '', draft, c.error, readIn[field]) ?? c.error);
       continue;
     }
     out.parts.push(rotate === false ? { ...c.part, rotate: false } : c.part);

@@ -276,6 +276,16 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
       expect([m.added, m.updated, m.same]).toEqual([0, 0, 1]);
     });
 
+    it('matches a thickness as the engine compares it, to 0,01 mm: a file row of 18,004 is the list row of 18', () => {
+      const m = mergeStockCsv(list, parseStockCsv('malzeme;kalınlık;genişlik;yükseklik;adet\nBeyaz;18,004;183;366;7\nBeyaz;18,01;183;366;1\n'), 100);
+      expect([m.added, m.updated, m.same]).toEqual([1, 1, 0]);
+      expect(m.rows.map((r) => [r.id, r.thickness, r.quantity])).toEqual([
+        ['a', '18', '7'],
+        ['b', '18', ''],
+        [expect.any(String), '18,01', '1'],
+      ]);
+    });
+
     it('adds no more rows than there is room for', () => {
       const m = mergeStockCsv(list, parseStockCsv('genişlik;yükseklik\n1;1\n2;2\nx\n'), 1);
       expect(m.rows).toHaveLength(3);

@@ -381,17 +381,23 @@ function rowName(d: { name: string; material: string }, id: string): string {
 
 /**
  * csvProblem is the message of a stock CSV's number cell (written in
- * cell, read to d) that is empty where required, no number, or a sheet
- * side out of its range, naming the cell and what to write as kesim nest
+ * cell, read to d; a side in the unit readIn gives) that is empty where
+ * required, no number, or a sheet side out of its range (named in the unit
+ * the side was read in), naming the cell and what to write as kesim nest
  * --stock does; undefined for another problem, said in the dialog's words.
  */
-function csvProblem(field: CsvField, cell: Partial<Record<StockColumn, string>>, d: StockDraft): string | undefined {
+function csvProblem(
+  field: CsvField,
+  cell: Partial<Record<StockColumn, string>>,
+  d: StockDraft,
+  readIn: Partial<Record<StockColumn, LengthUnit>>,
+): string | undefined {
   if (field !== 'width' && field !== 'height' && field !== 'thickness' && field !== 'price') return undefined;
   const written = cell[field] ?? '';
   const side = field === 'width' || field === 'height';
   if (!d[field].trim()) return side ? msg.fillAll : undefined;
   if (Number.isNaN(parseDecimal(d[field]))) return msg.notNumberCell(written);
-  return side ? msg.sheetSideCell(written) : undefined;
+  return side ? msg.sheetSideCell(written, readIn[field]) : undefined;
 }
 
 /** MAX_CSV_BYTES bounds the stock file read (1,000 rows fit many times over). */
@@ -452,6 +458,8 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
     }
     const d = emptyStockDraft();
     const cell: Partial<Record<StockColumn, string>> = {};
+    // the unit each length cell was read in, which a message naming its range names it in
+    const readIn: Partial<Record<StockColumn, LengthUnit>> = {};
     // A length cell naming its own unit ("2800 mm") is converted by it,
     // over the header's; one no length takes ("24 in") is refused.
     const rowMoves: [key: string, col: StockColumn][] = [];
@@ -469,6 +477,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
           return;
         }
         if (l.moved) rowMoves.push([l.moved, f]);
+        readIn[f] = l.unit;
         d[f] = l.shift ? shiftDecimal(l.number, l.shift) : ungroup(l.number);
       }
     });
@@ -499,7 +508,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
     d.grain = g ?? 'none';
     if (badUnit) bad.push([badUnit, stockMsg.unknownCellUnit(cell[badUnit] ?? '')]);
     const c = checkStockDraft(d, i);
-    if (!c.ok) for (const p of c.problems) if (p.field !== badUnit) bad.push([p.field as CsvField, csvProblem(p.field as CsvField, cell, d) ?? p.message]);
+    if (!c.ok) for (const p of c.problems) if (p.field !== badUnit) bad.push([p.field as CsvField, csvProblem(p.field as CsvField, cell, d, readIn) ?? p.message]);
     if (!c.ok || bad.length > 0) {
       // every bad field of the row, in the order of the columns
       bad.sort(([a], [b]) => cols.indexOf(a) - cols.indexOf(b));
@@ -559,11 +568,13 @@ export interface StockCsv {
 
 /**
  * sheetKey is what makes two stock rows the same sheet when they carry no
- * kod: material (as the engine groups it: trimmed, case folded), thickness,
- * width, height and grain.
+ * kod: material (as the engine groups it: trimmed, case folded), thickness
+ * in hundredths of a mm (as the engine compares it and the store keeps it,
+ * Math.round(t * 100) as Go's math.Round for a thickness, never negative:
+ * 18,004 and 18 are one), width, height and grain.
  */
 function sheetKey(s: Stock): string {
-  return JSON.stringify([(s.material ?? '').trim().toLocaleLowerCase('tr-TR'), s.thickness ?? 0, s.width, s.height, s.grain ?? 'none']);
+  return JSON.stringify([(s.material ?? '').trim().toLocaleLowerCase('tr-TR'), Math.round((s.thickness ?? 0) * 100), s.width, s.height, s.grain ?? 'none']);
 }
 
 /** StockMerge is the dialog's rows with a stock CSV merged in, and what the merge did. */
