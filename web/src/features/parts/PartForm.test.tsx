@@ -28,7 +28,7 @@ async function fillBase(user: ReturnType<typeof userEvent.setup>, name = 'Kapak'
 const toggle = () => screen.getByRole('button', { name: /Malzeme, damar, bant/ });
 
 
-/** WORKBOOK_WAIT is how long a test waits for a workbook's import to be told (see its first use). */
+/** WORKBOOK_WAIT is how long a test waits for an import to be told: the workbook reader is imported on its first use, and a full run on a busy machine renders slowly. */
 const WORKBOOK_WAIT = { timeout: 10_000 }; // within the test's own 20 s
 describe('PartForm', () => {
   it('keeps a half-typed part over a reload of the tab, and forgets it once added', async () => {
@@ -323,12 +323,12 @@ describe('PartForm pastes and CSV files', () => {
     const grid = parity.cases.find((c) => c.file === 'parts.xlsx')!.grid!;
     const text = grid.map((r) => r.join('\t')).join('\n');
     await viaText.user.upload(screen.getByLabelText('CSV içe aktar'), new File([text], 'parcalar.txt', { type: 'text/plain' }));
-    expect(viaText.onAdd).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(viaText.onAdd).toHaveBeenCalledTimes(1), WORKBOOK_WAIT);
     const want = viaText.onAdd.mock.calls[0][0] as { name: string; width: number }[];
     expect(want).toContainEqual(expect.objectContaining({ name: 'Kapak', width: 45.5, height: 70, quantity: 2, material: 'Beyaz Sunta' }));
     expect(want).toHaveLength(4);
     // Tabla, 1450 cm wide, is refused and told
-    const told = (await screen.findByRole('alertdialog')).textContent;
+    const told = (await screen.findByRole('alertdialog', undefined, WORKBOOK_WAIT)).textContent;
     expect(told).toContain('Satır 5 (Tabla)');
     cleanup();
     const { onAdd, user } = show();
@@ -336,7 +336,7 @@ describe('PartForm pastes and CSV files', () => {
     // The workbook reader is imported on its first use: on a busy machine
     // that takes longer than findBy's default second.
     expect((await screen.findByRole('alertdialog', undefined, WORKBOOK_WAIT)).textContent).toBe(told);
-    expect(screen.getByText("4 parça CSV dosyasından nesting'e eklendi.")).toBeInTheDocument();
+    expect(await screen.findByText("4 parça CSV dosyasından nesting'e eklendi.", undefined, WORKBOOK_WAIT)).toBeInTheDocument();
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(onAdd).toHaveBeenCalledWith(want);
   });
