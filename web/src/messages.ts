@@ -195,6 +195,9 @@ export const msg = {
   layoutSaved: 'Düzen ve parçalar kaydedildi.',
   layoutSavedLocally: 'Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.',
   layoutSaveError: 'Düzen kaydedilirken hata oluştu!',
+  /** the server was out of reach and this browser refused the layout's copy (its storage full) */
+  layoutNotKeptLocally:
+    'Düzen kaydedilemedi: sunucuya ulaşılamadı ve bu tarayıcının depolama alanı dolu. Sunucuya bağlanınca yeniden kaydedin ya da "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) düzenleri silerek yer açın.',
   /** the work on screen could not be written to localStorage (work.ts, onWorkNotWritten): full, the browser's storage is full */
   workNotWrittenFull:
     'Tarayıcının depolama alanı doldu: ekrandaki parçalar ve ayarlar bu tarayıcıya yazılamadı. Ekranda duruyorlar, ama sayfa yenilenir ya da kapanırsa son değişiklikler kaybolur. Düzeni kaydedin ya da "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) düzenleri silerek yer açın; yer açılınca çalışma bir sonraki değişiklikte yazılır.',

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { localStore } from './api';
 import { SaveLayoutDialog } from './SaveLayoutDialog';
@@ -100,6 +100,29 @@ describe('SaveLayoutDialog with stock', () => {
     status = 503;
     await save(true);
     expect(localStore('').parts().map(({ name, material, edges }) => ({ name, material, edges }))).toEqual([{ name: 'Yan', material: 'Beyaz', edges: { top: 'B1' } }]);
+  });
+
+  it('says nothing was saved, and stays open, when the server is out of reach and this browser refuses the copy (its storage full)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    onTestFinished(() => full.mockRestore());
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <NoticeProvider>
+        <SaveLayoutDialog parts={parts} sheet={{ width: 183, height: 366 }} options={{ kerf: 0 }} owner="" onSaved={onSaved} onClose={onClose} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Düzen kaydedilemedi: sunucuya ulaşılamadı ve bu tarayıcının depolama alanı dolu.');
+    expect(localStore('').layouts()).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Düzen Adı')).toHaveValue('Mutfak');
   });
 
   it('sends no stock fields when there is none', async () => {

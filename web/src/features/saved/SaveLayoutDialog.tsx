@@ -101,7 +101,14 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
       onClose();
     } catch (e) {
       if (keptLocally(e) && !over) {
-        localStore(owner).keep(payload);
+        try {
+          localStore(owner).keep(payload);
+        } catch {
+          // This browser refused the copy too (its storage full): nothing
+          // is saved, and the dialog stays open to try again.
+          await notices.alert(msg.layoutNotKeptLocally);
+          return;
+        }
         // Out of reach, or reached and unable to save now (its database): the server's words then.
         const why = e instanceof ApiError && e.status > 0 ? savedMsg.serverCannotSave(e.message) : msg.layoutSavedLocally;
         notices.toast(why, { tone: 'info', ms: 8000 });
