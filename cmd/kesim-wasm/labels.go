@@ -29,16 +29,9 @@ func init() {
 
 func exportLabels(_ js.Value, args []js.Value) any {
 	return promise(func() (js.Value, error) {
-		res, err := resultArg(args, 0)
-		if err != nil {
-			return js.Undefined(), err
-		}
-		req, err := requestArg(args, 1)
-		if err != nil {
-			return js.Undefined(), err
-		}
 		var opt labels.Options
-		if err := optionsArg(args, 2, &opt); err != nil {
+		res, req, err := paperArgs(args, &opt)
+		if err != nil {
 			return js.Undefined(), err
 		}
 		opt.Now = time.Now()

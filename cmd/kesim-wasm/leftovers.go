@@ -22,22 +22,15 @@ import (
 func init() {
 	js.Global().Set("kesimLeftovers", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return promise(func() (js.Value, error) {
-			res, err := resultArg(args, 0)
-			if err != nil {
-				return js.Undefined(), err
+			var opt struct {
+				Rules []nest.OffcutRule `json:"rules"`
 			}
-			req, err := requestArg(args, 1)
+			res, req, err := paperArgs(args, &opt)
 			if err != nil {
 				return js.Undefined(), err
 			}
 			if req == nil {
 				req = new(nest.Request)
-			}
-			var opt struct {
-				Rules []nest.OffcutRule `json:"rules"`
-			}
-			if err := optionsArg(args, 2, &opt); err != nil {
-				return js.Undefined(), err
 			}
 			if err := nest.ValidateOffcutRules(opt.Rules); err != nil {
 				return js.Undefined(), err

@@ -136,6 +136,21 @@ func optionsArg(args []js.Value, i int, opt any) error {
 	return nil
 }
 
+// paperArgs decodes the arguments every paper takes: args[0] the result,
+// args[1] the request it was made from (nil for none) and args[2] options
+// into opt (resultArg, requestArg, optionsArg).
+func paperArgs(args []js.Value, opt any) (nest.Result, *nest.Request, error) {
+	res, err := resultArg(args, 0)
+	if err != nil {
+		return res, nil, err
+	}
+	req, err := requestArg(args, 1)
+	if err != nil {
+		return res, nil, err
+	}
+	return res, req, optionsArg(args, 2, opt)
+}
+
 // errCancelled rejects a layout cancelled by kesimCancel; the app has
 // moved on and does not show it.
 var errCancelled = errors.New("Hesaplama iptal edildi.")

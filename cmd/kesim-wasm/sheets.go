@@ -64,16 +64,9 @@ func cutListExport(args []js.Value, write func(io.Writer, nest.Result, cutlist.O
 
 func quoteExport(args []js.Value, write func(io.Writer, quote.Quote, quote.Options) error) any {
 	return promise(func() (js.Value, error) {
-		res, err := resultArg(args, 0)
-		if err != nil {
-			return js.Undefined(), err
-		}
-		req, err := requestArg(args, 1)
-		if err != nil {
-			return js.Undefined(), err
-		}
 		opt := quote.DefaultOptions()
-		if err := optionsArg(args, 2, &opt); err != nil {
+		res, req, err := paperArgs(args, &opt)
+		if err != nil {
 			return js.Undefined(), err
 		}
 		q, err := quote.Compute(req, res, opt)
