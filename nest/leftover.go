@@ -89,7 +89,7 @@ func ValidateOffcutRules(rules []OffcutRule) error {
 // matched no page.)
 func ruleFor(rules []OffcutRule, material string, thickness float64) (minW, minH int, ok bool) {
 	best, rank := -1, 0
-	m := foldMaterial(material)
+	m := FoldMaterial(material)
 	for i, r := range rules {
 		rk := 0
 		same := thickKey(r.Thickness) == thickKey(thickness)
@@ -98,9 +98,9 @@ func ruleFor(rules []OffcutRule, material string, thickness float64) (minW, minH
 			rk = 1
 		case r.Material == "" && same:
 			rk = 2
-		case r.Material != "" && foldMaterial(r.Material) == m && r.Thickness == 0:
+		case r.Material != "" && FoldMaterial(r.Material) == m && r.Thickness == 0:
 			rk = 3
-		case r.Material != "" && foldMaterial(r.Material) == m && same:
+		case r.Material != "" && FoldMaterial(r.Material) == m && same:
 			rk = 4
 		}
 		if rk > rank {

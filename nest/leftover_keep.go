@@ -30,7 +30,7 @@ func layoutKeepLeftover(ctx context.Context, req Request, onProgress func(Progre
 	var order []string
 	for i := len(req.Pinned); i < len(res.Pages); i++ {
 		p := &res.Pages[i]
-		key := foldMaterial(p.Material) + "\x00" + itoa(int(thickKey(p.Thickness)))
+		key := FoldMaterial(p.Material) + "\x00" + itoa(int(thickKey(p.Thickness)))
 		if _, ok := last[key]; !ok {
 			order = append(order, key)
 		}

@@ -400,7 +400,7 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 		for mi := range res.Materials {
 			m := &res.Materials[mi]
 			m.Efficiency = pagesEfficiency(res, func(p *Page) bool {
-				return foldMaterial(p.Material) == foldMaterial(m.Material) && thickKey(p.Thickness) == thickKey(m.Thickness)
+				return FoldMaterial(p.Material) == FoldMaterial(m.Material) && thickKey(p.Thickness) == thickKey(m.Thickness)
 			})
 		}
 	}
@@ -414,7 +414,7 @@ func (pj *pinnedJob) totals(res *Result, sign int) {
 
 // sameMaterial reports whether pinned page p is of material m.
 func sameMaterial(m MaterialResult, p Page) bool {
-	return foldMaterial(m.Material) == foldMaterial(p.Material) && thickKey(m.Thickness) == thickKey(p.Thickness)
+	return FoldMaterial(m.Material) == FoldMaterial(p.Material) && thickKey(m.Thickness) == thickKey(p.Thickness)
 }
 
 // groupOf returns the index of the whole job's group of material m and
@@ -424,7 +424,7 @@ func (pj *pinnedJob) groupOf(m string, t float64) int {
 		return -1
 	}
 	return slices.IndexFunc(pj.whole.groups, func(g *stockGroup) bool {
-		return foldMaterial(g.material) == foldMaterial(m) && thickKey(g.thickness) == thickKey(t)
+		return FoldMaterial(g.material) == FoldMaterial(m) && thickKey(g.thickness) == thickKey(t)
 	})
 }
 
@@ -461,11 +461,11 @@ func (pj *pinnedJob) dropPinnedMaterials(res *Result) {
 	rest := map[[2]string]bool{}
 	if sj, err := newStockJob(pj.rest); err == nil {
 		for _, g := range sj.groups {
-			rest[[2]string{foldMaterial(g.material), itoa(int(thickKey(g.thickness)))}] = true
+			rest[[2]string{FoldMaterial(g.material), itoa(int(thickKey(g.thickness)))}] = true
 		}
 	}
 	res.Materials = slices.DeleteFunc(res.Materials, func(m MaterialResult) bool {
-		return m.Pages == 0 && !rest[[2]string{foldMaterial(m.Material), itoa(int(thickKey(m.Thickness)))}]
+		return m.Pages == 0 && !rest[[2]string{FoldMaterial(m.Material), itoa(int(thickKey(m.Thickness)))}]
 	})
 	if len(res.Materials) == 0 {
 		res.Materials = nil

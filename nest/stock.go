@@ -65,16 +65,17 @@ func usesStock(req *Request) bool {
 	return false
 }
 
-// foldMaterial is the key a material name matches by: outer spaces and
+// FoldMaterial is the key a material name matches by (the engine groups
+// parts and stock rows by it; kesim nest's stock reader too): outer spaces and
 // case ignored, with Turkish case (İ/i, I/ı).
-func foldMaterial(s string) string {
+func FoldMaterial(s string) string {
 	return strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s))
 }
 
 // SameMaterial reports whether two material names are one material, as
 // the engine groups parts and stock rows: outer spaces and (Turkish) case
 // ignored.
-func SameMaterial(a, b string) bool { return foldMaterial(a) == foldMaterial(b) }
+func SameMaterial(a, b string) bool { return FoldMaterial(a) == FoldMaterial(b) }
 
 func validGrain(g string) bool {
 	return g == "" || g == GrainNone || g == GrainVertical || g == GrainHorizontal
@@ -384,7 +385,7 @@ func (sj *stockJob) group() error {
 	// The thicknesses of each material's rows.
 	thick := map[string][]int64{}
 	for _, r := range sj.rows[:len(req.Stock)] {
-		m := foldMaterial(r.material)
+		m := FoldMaterial(r.material)
 		if t := thickKey(r.thickness); !slices.Contains(thick[m], t) {
 			thick[m] = append(thick[m], t)
 		}
@@ -396,7 +397,7 @@ func (sj *stockJob) group() error {
 	index := map[gkey]int{}
 	fits := 0
 	for i, p := range req.Parts {
-		m := foldMaterial(p.Material)
+		m := FoldMaterial(p.Material)
 		t := thickKey(p.Thickness)
 		if t == 0 && len(thick[m]) == 1 {
 			t = thick[m][0]
@@ -408,7 +409,7 @@ func (sj *stockJob) group() error {
 			// keeps of the part's, so that a saved plan verifies again.
 			g := &stockGroup{material: strings.TrimSpace(p.Material), thickness: float64(t) / 100}
 			for ri, r := range sj.rows[:len(req.Stock)] {
-				if foldMaterial(r.material) == m && thickKey(r.thickness) == t {
+				if FoldMaterial(r.material) == m && thickKey(r.thickness) == t {
 					g.rows = append(g.rows, ri)
 				}
 			}

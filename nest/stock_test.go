@@ -734,7 +734,7 @@ func TestStockValidation(t *testing.T) {
 
 // Material names match with case and outer spaces ignored, in Turkish.
 func TestFoldMaterial(t *testing.T) {
-	if foldMaterial(" IŞIK İNCE ") != foldMaterial("ışık ince") || foldMaterial("Ince") == foldMaterial("ince") {
+	if FoldMaterial(" IŞIK İNCE ") != FoldMaterial("ışık ince") || FoldMaterial("Ince") == FoldMaterial("ince") {
 		t.Error("Turkish folding")
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode"
 
 	"kesim/internal/store"
 	"kesim/nest"
@@ -249,7 +247,7 @@ func (l sheetLines) check(r *listRow, s nest.Stock) {
 	if len(r.errs) > 0 {
 		return
 	}
-	key := sheetKey{strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s.Material)), store.Hundredths(s.Thickness), s.Width, s.Height, s.Grain}
+	key := sheetKey{nest.FoldMaterial(s.Material), store.Hundredths(s.Thickness), s.Width, s.Height, s.Grain}
 	coded := r.cell[colID] != ""
 	first, ok := l[key]
 	switch {
