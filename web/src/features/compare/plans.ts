@@ -6,6 +6,7 @@
 import type { Leftover } from '../../generated/engine';
 import type { Options, Progress, Request, Result } from '../engine/types';
 import { compareMsg } from './texts';
+import { foldMaterial, thicknessKey } from '../../lib/material';
 
 /** Objective is the engine's options.objective. */
 export type Objective = NonNullable<Options['objective']>;
@@ -58,12 +59,6 @@ export function withChange(req: Request, change: PlanChange): Request {
   return { ...req, options };
 }
 
-/** fold is a material as the engine matches it: outer spaces and Turkish case aside. */
-const fold = (m: string | undefined) => (m ?? '').trim().toLocaleLowerCase('tr-TR');
-
-/** thickKey is a thickness (mm) as the engine compares it: in 0.01 mm, none as 0 (nest/stock.go thickKey). */
-const thickKey = (t: number | undefined) => Math.round((t ?? 0) * 100);
-
 /**
  * usedGroups are the materials and thicknesses the parts of job are laid
  * out in, as the engine groups them (nest/stock.go, group): a part's
@@ -74,13 +69,13 @@ const thickKey = (t: number | undefined) => Math.round((t ?? 0) * 100);
 function usedGroups(job: Request): Set<string> {
   const thick = new Map<string, Set<number>>();
   for (const s of job.stock ?? []) {
-    const m = fold(s.material);
-    thick.set(m, (thick.get(m) ?? new Set()).add(thickKey(s.thickness)));
+    const m = foldMaterial(s.material);
+    thick.set(m, (thick.get(m) ?? new Set()).add(thicknessKey(s.thickness)));
   }
   const used = new Set<string>();
   for (const p of job.parts) {
-    const m = fold(p.material);
-    let t = thickKey(p.thickness);
+    const m = foldMaterial(p.material);
+    let t = thicknessKey(p.thickness);
     const ts = thick.get(m);
     if (t === 0 && ts?.size === 1) t = [...ts][0];
     used.add(`${m}|${t}`);
@@ -105,7 +100,7 @@ export function objectiveKey(job: Request, objective: Objective): string {
   const used = usedGroups(job);
   const groups = new Map<string, { area: number; price: number }[]>();
   for (const s of job.stock ?? []) {
-    const key = `${fold(s.material)}|${thickKey(s.thickness)}`;
+    const key = `${foldMaterial(s.material)}|${thicknessKey(s.thickness)}`;
     if (!used.has(key)) continue;
     const rows = groups.get(key) ?? [];
     if (!s.offcut) rows.push({ area: s.width * s.height, price: s.price ?? 0 });

@@ -21,6 +21,7 @@ import type { Request } from '../engine/types';
 import { DEFAULT_OFFCUT_SETTINGS, engineRow, isOffcut, offcutSettingsOf, type OffcutSettings } from './offcuts';
 import { msg } from '../../messages';
 import { stockMsg } from './texts';
+import { foldMaterial, thicknessKey } from '../../lib/material';
 
 export type { Band, Stock };
 export type Grain = 'none' | 'vertical' | 'horizontal';
@@ -568,13 +569,11 @@ export interface StockCsv {
 
 /**
  * sheetKey is what makes two stock rows the same sheet when they carry no
- * kod: material (as the engine groups it: trimmed, case folded), thickness
- * in hundredths of a mm (as the engine compares it and the store keeps it,
- * Math.round(t * 100) as Go's math.Round for a thickness, never negative:
- * 18,004 and 18 are one), width, height and grain.
+ * kod: material and thickness as the engine groups them (foldMaterial,
+ * thicknessKey: 18,004 and 18 are one), width, height and grain.
  */
 function sheetKey(s: Stock): string {
-  return JSON.stringify([(s.material ?? '').trim().toLocaleLowerCase('tr-TR'), Math.round((s.thickness ?? 0) * 100), s.width, s.height, s.grain ?? 'none']);
+  return JSON.stringify([foldMaterial(s.material), thicknessKey(s.thickness), s.width, s.height, s.grain ?? 'none']);
 }
 
 /** StockMerge is the dialog's rows with a stock CSV merged in, and what the merge did. */
