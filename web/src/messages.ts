@@ -3,6 +3,7 @@
 import { msgInvalidSheet, msgInvalidValues, msgRequired, msgSizeTooLarge } from './generated/texts';
 import { STORE_MAX_NAME_LENGTH, STORE_MAX_QUANTITY, STORE_MAX_SIZE_CM } from './generated/limits';
 import { UNIT_DIGITS, type LengthUnit } from './lib/csv';
+import type { StorageKind } from './lib/storage';
 import { shiftDecimal } from './lib/number';
 
 export const msg = {
@@ -203,6 +204,19 @@ export const msg = {
     'Tarayıcının depolama alanı doldu: ekrandaki parçalar ve ayarlar bu tarayıcıya yazılamadı. Ekranda duruyorlar, ama sayfa yenilenir ya da kapanırsa son değişiklikler kaybolur. Düzeni kaydedin ya da "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) düzenleri silerek yer açın; yer açılınca çalışma bir sonraki değişiklikte yazılır.',
   workNotWritten:
     'Ekrandaki parçalar ve ayarlar bu tarayıcıya yazılamadı. Ekranda duruyorlar, ama sayfa yenilenir ya da kapanırsa son değişiklikler kaybolur; düzeni kaydedin.',
+  /**
+   * storageNotKept: this browser refused to keep kind (lib/storage.ts, storageSet, storageRemove; NoticeProvider shows it in
+   * a toast titled storageNotKeptTitle), told once a kind until a write of it goes through; full: its storage
+   * for the site is full (QuotaExceededError), else it refused storage otherwise (a private window, storage off)
+   */
+  storageNotKeptTitle: 'Tarayıcıda saklanamadı',
+  storageNotKept: (kind: StorageKind, full: boolean) => notKeptText(kind, full),
+  /** a layout kept in this browser could not be removed from it (Kayıtlı Parçalar ve Düzenler, Sil): it stays listed */
+  localLayoutNotRemoved: (full: boolean) =>
+    `Düzen bu tarayıcıdan silinemedi (${storageCause(full)}). Listede duruyor; sayfayı yenileyip yeniden deneyin.`,
+  /** out of reach, the layout was kept in this browser but its parts were not added to the saved parts kept with it */
+  localPartsNotKept: (full: boolean) =>
+    `Düzen bu tarayıcıda saklandı, ama parçaları bu tarayıcının Kayıtlı Parçalar listesine eklenemedi (${storageCause(full)}). Parçalar düzenle birlikte duruyor: düzeni yükleyince gelirler.${full ? ` ${makeRoom}` : ''}`,
   needPartsToSave: "Kaydetmek için önce nesting'e parça ekleyin.",
   savedDialogTitle: 'Kayıtlı Parçalar ve Düzenler',
   search: 'Ara (parça adı, 40x60 veya düzen adı)',
@@ -273,6 +287,40 @@ export const msg = {
 function refusedItem(kind: 'layout' | 'part', name: string): string {
   if (!name) return kind === 'layout' ? 'Adsız bir düzen' : 'Adsız bir parça';
   return `"${name}" ${kind === 'layout' ? 'düzeni' : 'parçası'}`;
+}
+
+// makeRoom is what frees this browser's storage for the site: its largest keepers are the layouts kept while the server was out of reach.
+const makeRoom = 'Yer açmak için "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) eski düzenleri silin.';
+
+// storageCause says why this browser refused a write: its storage full, or storage refused otherwise.
+function storageCause(full: boolean): string {
+  return full ? 'tarayıcının depolama alanı dolu' : 'tarayıcı depolamaya izin vermedi';
+}
+
+/**
+ * notKeptText says what this browser did not keep (msg.storageNotKept), why, and what holds and what to do: for
+ * what localStorage keeps, making room when it is full (sessionStorage, a tab's, has a room of its own, which
+ * deleting layouts does not free).
+ */
+function notKeptText(kind: StorageKind, full: boolean): string {
+  const why = storageCause(full);
+  const room = full ? ` ${makeRoom}` : '';
+  switch (kind) {
+    case 'merge':
+      return `"Aynı levhaları birleştir" seçimi bu tarayıcıda saklanamadı (${why}). Seçim bu sayfa kapanana kadar geçerli; sonra yeniden seçmeniz gerekir.${room}`;
+    case 'quote':
+      return `Teklif bilgileri (atölye, müşteri, fiyatlar) bu tarayıcıda saklanamadı (${why}). Bu teklif girdiğiniz değerlerle hazırlanıyor, ama bir sonraki teklifte onları yeniden girmeniz gerekebilir.${room}`;
+    case 'draft':
+      return `Yazmakta olduğunuz parça bu sekmede saklanamadı (${why}). Formda duruyor, ama sayfa yenilenirse kaybolur; parçayı "Nesting'e Ekle" ile listeye ekleyin.`;
+    case 'ticks':
+      return `Kesim listesindeki işaretler bu sekmede saklanamadı (${why}). Sunucunun aldığı işaretler kayıtlı; henüz gönderilemeyenler ekranda bekliyor, ama sayfa yenilenir ya da kapanırsa kaybolur. Gönderilene kadar sayfayı kapatmayın.`;
+    case 'recuts':
+      return `Yeniden kesime gönderilen parçalar bu tarayıcıda hatırlanamadı (${why}). Sunucuya gönderildiler; yalnızca sayfa yenilenince bu tarayıcıda gönderilmiş görünmeyebilirler.${room}`;
+    case 'localCopies':
+      return `Sunucuya gönderilen yerel düzen ve parçalar bu tarayıcıdan silinemedi (${why}). Sunucuda kayıtlılar; bu tarayıcıdaki kopyaları bir sonraki senkronizasyonda yeniden gönderilir ve sunucuda ikinci kez kaydedilmez.`;
+    case 'signOut':
+      return `Çalışmanız çıkışta bu tarayıcıdan silinemedi (${why}). Başka bir kullanıcı onu görmez; aynı hesapla girildiğinde geri gelir.`;
+  }
 }
 
 // sentence ends the server's message with a stop, unless it has one.

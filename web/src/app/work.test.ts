@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANVAS } from '../features/canvas/settings';
+import { onNotKept } from '../lib/storage';
 import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, onWorkNotWritten, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
@@ -31,6 +32,40 @@ describe('work', () => {
     // An admin's own work wins over the plain copy.
     saveWork('', { parts: [raf], canvas: DEFAULT_CANVAS });
     expect(loadWork('@ayse', true).parts).toEqual([kapak]);
+  });
+
+  it('gives an admin the work from before accounts even when the browser refuses to move it (its storage full): the plain copy stays', () => {
+    saveWork('', { parts: [kapak], canvas: DEFAULT_CANVAS });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      expect(new WorkStore('@ayse', true).snapshot().parts).toEqual([kapak]);
+      expect(localStorage.getItem('kesim-work@ayse')).toBeNull();
+      expect(JSON.parse(localStorage.getItem(WORK_KEY)!).parts).toEqual([kapak]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Taken again at the next start, and moved once the browser allows it.
+    expect(loadWork('@ayse', true).parts).toEqual([kapak]);
+    expect(localStorage.getItem(WORK_KEY)).toBeNull();
+  });
+
+  it('signs out without throwing when the browser refuses to remove the work, and tells it', () => {
+    saveWork('@alice', { parts: [kapak], canvas: DEFAULT_CANVAS });
+    const told: string[] = [];
+    const stop = onNotKept((e) => told.push(e.kind));
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      expect(() => dropWork('@alice')).not.toThrow();
+      expect(told).toEqual(['signOut']);
+      expect(localStorage.getItem('kesim-work@alice')).not.toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+      stop();
+    }
   });
 
   it('calls parts unsaved unless they are the layout last saved or loaded', () => {

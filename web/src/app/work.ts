@@ -2,6 +2,7 @@ import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings
 import type { Page, PartInput, Result } from '../features/engine/types';
 import type { CutOffcut, JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
+import { isQuotaExceeded, storageRemove } from '../lib/storage';
 import { settingsOf, type Stock, type StockSettings } from '../features/stock/stock';
 
 // The work on screen (the parts and the canvas), kept in localStorage so a
@@ -133,8 +134,14 @@ export function loadWork(owner: string, adoptPlain = false): Work {
   if (owner && adoptPlain) {
     const plain = parse(localStorage.getItem(WORK_KEY));
     if (plain) {
-      localStorage.setItem(WORK_KEY + owner, JSON.stringify(plain));
-      localStorage.removeItem(WORK_KEY);
+      try {
+        localStorage.setItem(WORK_KEY + owner, JSON.stringify(plain));
+        localStorage.removeItem(WORK_KEY);
+      } catch {
+        // Refused (the storage full): the work is on screen, and the plain
+        // copy stays where it was, taken again at the next start until the
+        // owner's own is written (the next change; a refusal of it is told).
+      }
       return plain;
     }
   }
@@ -188,11 +195,6 @@ let toldNotWritten = false;
 export function onWorkNotWritten(f: (e: NotWritten) => void): () => void {
   notWrittenListeners.add(f);
   return () => notWrittenListeners.delete(f);
-}
-
-function isQuotaExceeded(e: unknown): boolean {
-  // Firefox before 97 named it NS_ERROR_DOM_QUOTA_REACHED (code 1014).
-  return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014);
 }
 
 let pageEndHooked = false;
@@ -387,10 +389,14 @@ export function saveWork(owner: string, w: Work): void {
   localStorage.setItem(WORK_KEY + owner, JSON.stringify(kept(w)));
 }
 
-/** dropWork forgets the owner's work (sign-out), with any change of it not yet written. */
+/**
+ * dropWork forgets the owner's work (sign-out), with any change of it not
+ * yet written. A removal the browser refuses is told (lib/storage.ts), not
+ * thrown: the copy stays under the owner's key, which no other user reads.
+ */
 export function dropWork(owner: string): void {
   for (const store of [...unwritten]) if (store.owner === owner) store.discard();
-  localStorage.removeItem(WORK_KEY + owner);
+  storageRemove('signOut', () => localStorage, WORK_KEY + owner);
 }
 
 /** partsPrint is what decides whether two part lists are the same job: ids do not count. */

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { onNotKept } from '../lib/storage';
 import { msg } from '../messages';
 import { Dialog } from './Dialog';
 
@@ -117,6 +118,13 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       },
     }),
     [ask, startTimer],
+  );
+
+  // What this browser refused to keep (lib/storage.ts: a choice, the quote's values, a half-typed part, a
+  // checklist's ticks, …) is told in a toast, on any screen: once a kind, until a write of it goes through.
+  useEffect(
+    () => onNotKept((e) => api.toast(msg.storageNotKept(e.kind, e.full), { title: msg.storageNotKeptTitle, tone: 'error', ms: 12000 })),
+    [api],
   );
 
   // Ctrl+Z (⌘Z) runs the newest undo on show, unless the focus is in a field, whose own undo it is.

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import type { Request, Result } from '../engine/types';
 import { download } from './download';
@@ -134,6 +134,33 @@ describe('the quote (Teklif) form', () => {
     expect(input('Kâr oranı (%)')).toHaveValue('15');
     expect(input('KDV (%)')).toHaveValue('0');
     expect(screen.getByRole('checkbox', { name: 'Levhayı kullanılan alana göre fiyatla' })).toBeChecked();
+  });
+
+  it('makes the quote with what was typed when this browser refuses to keep it (its storage full), and says so once', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const ex = exporter();
+    const { user } = show(ex);
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    await user.type(input('Müşteri'), 'Ayşe Hanım');
+    await user.click(screen.getByRole('button', { name: 'Teklif PDF' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(ex.paper).toHaveBeenCalledWith('quotePdf', result, request, { customer: 'Ayşe Hanım', kdvPct: 20, stock });
+    const said =
+      'Teklif bilgileri (atölye, müşteri, fiyatlar) bu tarayıcıda saklanamadı (tarayıcının depolama alanı dolu). Bu teklif girdiğiniz değerlerle hazırlanıyor, ama bir sonraki teklifte onları yeniden girmeniz gerekebilir. Yer açmak için "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) eski düzenleri silin.';
+    expect(screen.getByRole('alert')).toHaveTextContent(said);
+    // A second quote, still refused: made, and not said again.
+    await user.click(screen.getByRole('button', { name: 'Teklif' }));
+    expect(input('Müşteri')).toHaveValue('');
+    await user.type(input('Müşteri'), 'Ali Bey');
+    await user.click(screen.getByRole('button', { name: 'Teklif CSV' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(2));
+    expect(ex.paper).toHaveBeenLastCalledWith('quoteCsv', result, request, { customer: 'Ali Bey', kdvPct: 20, stock });
+    expect(screen.getAllByText(said)).toHaveLength(1);
   });
 
   it('refuses out-of-bounds and non-numbers with Turkish messages and sends nothing', async () => {

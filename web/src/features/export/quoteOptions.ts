@@ -2,6 +2,7 @@
 // options JSON the exporter's quote (export/quote, quote.Options) reads.
 
 import { parseDecimal } from '../../lib/number';
+import { storageSet } from '../../lib/storage';
 import { quoteMsg } from './texts';
 
 /** The bounds quote.Options.Check enforces (export/quote/quote.go). */
@@ -80,13 +81,14 @@ export function rememberedForm(factory = ''): QuoteForm {
   return form;
 }
 
-/** remember keeps the form for the next quote; a full or refused storage is ignored. */
+/**
+ * remember keeps the form for the next quote. A write this browser refuses
+ * (its storage full, a private window) is told (storageSet) and the
+ * quote is made all the same: the next one starts from what was kept
+ * before, or the defaults.
+ */
 export function remember(form: QuoteForm): void {
-  try {
-    localStorage.setItem(storageKey, JSON.stringify(form));
-  } catch {
-    // private mode or full storage: the next quote starts from the defaults
-  }
+  storageSet('quote', () => localStorage, storageKey, JSON.stringify(form));
 }
 
 const chars = (s: string) => Array.from(s).length;

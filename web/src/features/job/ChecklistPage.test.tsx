@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { msgRetry } from '../../generated/texts';
 import { ChecklistPage, type PieceMark } from './ChecklistPage';
@@ -322,6 +322,34 @@ describe('ChecklistPage without a connection', () => {
     expect(sessionStorage.getItem(ticksKey('7'))).toBeNull();
   });
 
+  it('keeps ticks made offline on their rows when the tab refuses to keep them (its storage full), says so once, and sends them', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    show();
+    const [first, second] = await screen.findAllByRole('checkbox');
+    server.down = true;
+    await userEvent.click(first);
+    await userEvent.click(second);
+    await waitFor(() => expect(screen.getByTestId('checklist-status').textContent).toContain('2 işaret kaydedilmeyi bekliyor.'));
+    expect(first).toBeChecked();
+    expect(second).toBeChecked();
+    const said =
+      'Kesim listesindeki işaretler bu sekmede saklanamadı (tarayıcının depolama alanı dolu). Sunucunun aldığı işaretler kayıtlı; henüz gönderilemeyenler ekranda bekliyor, ama sayfa yenilenir ya da kapanırsa kaybolur. Gönderilene kadar sayfayı kapatmayın.';
+    expect(screen.getAllByText(said)).toHaveLength(1);
+    expect(sessionStorage.getItem(ticksKey('7'))).toBeNull();
+    server.down = false;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('2 / 3 parça kesildi'));
+    expect(server.cutPieces.sort()).toEqual(['k-1', 'k-2']);
+    expect(screen.getAllByText(said)).toHaveLength(1);
+  });
+
   it('sends the waiting ticks on the next answer of the server (a poll)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     show();
@@ -459,6 +487,29 @@ describe('ChecklistPage: a spoiled piece (Bozuk)', () => {
     // the other piece is not marked
     expect(within(row('2. Kapak 40 x 30 cm')).queryByText('↻ Yeniden kesime gönderildi')).toBeNull();
     expect(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[1]).toBeEnabled();
+  });
+
+  it('shows the recut sent when this browser refuses to remember it (its storage full), and says so once', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    show();
+    await screen.findAllByRole('checkbox');
+    for (const i of [0, 1]) {
+      await userEvent.click(screen.getAllByRole('button', { name: /bozuk, yeniden kesilecek/ })[i]);
+      await userEvent.click(screen.getByRole('button', { name: 'Evet' }));
+      await waitFor(() => expect(screen.getAllByText('↻ Yeniden kesime gönderildi')).toHaveLength(i + 1));
+    }
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/recut'))).toHaveLength(2);
+    expect(
+      screen.getAllByText(
+        'Yeniden kesime gönderilen parçalar bu tarayıcıda hatırlanamadı (tarayıcının depolama alanı dolu). Sunucuya gönderildiler; yalnızca sayfa yenilenince bu tarayıcıda gönderilmiş görünmeyebilirler.',
+        { exact: false },
+      ),
+    ).toHaveLength(1);
   });
 
   it('remembers the recut over a reload of the page', async () => {

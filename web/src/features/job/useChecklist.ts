@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stock } from '../../generated/engine';
 import { msgRetry } from '../../generated/texts';
 import { ApiError, jobApi, type JobState } from '../../lib/api';
+import { storageRemove, storageSet } from '../../lib/storage';
 import type { Options, PartInput, Placed, Result } from '../engine/types';
 import { partLineOf } from './checklist';
 import { jobMsg } from './texts';
@@ -83,13 +84,14 @@ function readJSON(store: () => Storage, key: string): Record<string, unknown> {
   }
 }
 
-function writeJSON(store: () => Storage, key: string, v: Record<string, unknown>) {
-  try {
-    if (Object.keys(v).length === 0) store().removeItem(key);
-    else store().setItem(key, JSON.stringify(v));
-  } catch {
-    // storage full or refused: the state stays on the page
-  }
+/**
+ * writeJSON keeps v under key (an empty v removes it). A write the browser refuses (its storage full, or storage
+ * off) leaves the state on the page, and is told once for its kind (lib/storage.ts): ticks, kept by this tab over
+ * a reload, or recuts, kept by this browser.
+ */
+function writeJSON(store: () => Storage, key: string, v: Record<string, unknown>, kind: 'ticks' | 'recuts') {
+  if (Object.keys(v).length === 0) storageRemove(kind, store, key);
+  else storageSet(kind, store, key, JSON.stringify(v));
 }
 
 /** readWants reads a job's unsaved ticks kept by this tab: each waits to be sent. */
@@ -160,7 +162,7 @@ export function useChecklist(id: string, owner = '') {
       setWantsState(wantsRef.current);
       const kept: Record<string, boolean> = {};
       for (const [k, w] of Object.entries(wantsRef.current)) kept[k] = w.cut;
-      writeJSON(() => sessionStorage, ticksKey(id, owner), kept);
+      writeJSON(() => sessionStorage, ticksKey(id, owner), kept, 'ticks');
     };
     const drop = (pieceId: string) =>
       setWants((ws) => {
@@ -171,7 +173,7 @@ export function useChecklist(id: string, owner = '') {
     const setStart = (s: 'sending' | 'waiting' | undefined) => {
       startRef.current = s;
       setStartState(s);
-      writeJSON(() => sessionStorage, startKey(id, owner), s ? { cutting: true } : {});
+      writeJSON(() => sessionStorage, startKey(id, owner), s ? { cutting: true } : {}, 'ticks');
     };
     /** moved shows the job in state, as the server has it. */
     const moved = (state: JobState) => {
@@ -303,7 +305,7 @@ export function useChecklist(id: string, owner = '') {
       }
       recutsRef.current = kept;
       setRecutsState(kept);
-      writeJSON(() => localStorage, recutsKey(id), stored);
+      writeJSON(() => localStorage, recutsKey(id), stored, 'recuts');
     };
     const load = async () => {
       if (typeof document !== 'undefined' && document.hidden) return;
@@ -379,7 +381,7 @@ export function useChecklist(id: string, owner = '') {
         recutAt.current[piece.id] = n;
         recutsRef.current = { ...stored, ...recutsRef.current, [piece.id]: placeOf(piece) };
         setRecutsState(recutsRef.current);
-        writeJSON(() => localStorage, recutsKey(id), recutsRef.current);
+        writeJSON(() => localStorage, recutsKey(id), recutsRef.current, 'recuts');
       };
       try {
         await jobApi.recut(id, piece.id);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import parity from '../../../../internal/partcsv/testdata/xlsxparity.json';
 import { NoticeProvider } from '../../components/Notices';
 import { PartForm } from './PartForm';
@@ -55,6 +55,34 @@ describe('PartForm', () => {
     render(form());
     expect(screen.getByLabelText('Parça Adı')).toHaveValue('');
     expect(screen.getByLabelText('Malzeme')).toHaveValue('Beyaz Sunta'); // carried over to the next part, as before
+  });
+
+  it('keeps typing when the tab refuses to keep the half-typed part (its storage full), says so once, not at every key, and adds the part', async () => {
+    sessionStorage.clear();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const onAdd = vi.fn();
+    render(
+      <NoticeProvider>
+        <PartForm onAdd={onAdd} onSaveLayout={() => {}} onOpenSaved={() => {}} draftKey="taslak" />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Parça Adı'), 'Yarım');
+    await user.type(screen.getByLabelText('Genişlik (cm)'), '45,5');
+    await user.type(screen.getByLabelText('Yükseklik (cm)'), '30');
+    const said =
+      'Yazmakta olduğunuz parça bu sekmede saklanamadı (tarayıcının depolama alanı dolu). Formda duruyor, ama sayfa yenilenirse kaybolur; parçayı "Nesting\'e Ekle" ile listeye ekleyin.';
+    expect(screen.getAllByText(said)).toHaveLength(1);
+    expect(screen.getByLabelText('Parça Adı')).toHaveValue('Yarım');
+    expect(sessionStorage.getItem('taslak')).toBeNull();
+    await user.click(screen.getByRole('button', { name: "Nesting'e Ekle" }));
+    expect(onAdd).toHaveBeenCalledWith([expect.objectContaining({ name: 'Yarım', width: 45.5, height: 30 })]);
+    expect(screen.getAllByText(said)).toHaveLength(1);
   });
 
   it('shows the specification’s form, the new fields closed, and adds a part without them', async () => {

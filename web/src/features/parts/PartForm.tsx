@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, typ
 import { useNotices } from '../../components/Notices';
 import { LIST_FILE_ACCEPT, readListFile, XlsxError, type ListText } from '../../lib/csv';
 import { fmtCm } from '../../lib/number';
+import { storageSet } from '../../lib/storage';
 import { msg } from '../../messages';
 import { ExtrasFields } from './ExtrasFields';
 import {
@@ -104,11 +105,8 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
   const [extras, setExtras] = useState<ExtrasDraft>(kept.extras);
   useEffect(() => {
     if (!draftKey) return;
-    try {
-      sessionStorage.setItem(draftKey, JSON.stringify({ draft, extras, rotate, extrasOpen }));
-    } catch {
-      /* storage full or off: the form is only not kept */
-    }
+    // Storage full or off: the form is only not kept over a reload, which is told once (not at every key).
+    storageSet('draft', () => sessionStorage, draftKey, JSON.stringify({ draft, extras, rotate, extrasOpen }));
   }, [draftKey, draft, extras, rotate, extrasOpen]);
   const notices = useNotices();
   const fileRef = useRef<HTMLInputElement>(null);

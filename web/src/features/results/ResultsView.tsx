@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { fmt1d, fmtCm } from '../../lib/number';
+import { storageRemove, storageSet } from '../../lib/storage';
 import { fmtInt, msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import { skipGrain, skipNoFit, skipNoStock, skipStockOut } from '../../generated/texts';
@@ -21,13 +22,10 @@ function mergeChosen(): boolean {
   }
 }
 
+/** chooseMerge keeps the choice; one this browser refuses lasts until the page is left, and is told (lib/storage.ts). */
 function chooseMerge(on: boolean) {
-  try {
-    if (on) localStorage.setItem(MERGE_KEY, '1');
-    else localStorage.removeItem(MERGE_KEY);
-  } catch {
-    /* the choice lasts until the page is left */
-  }
+  if (on) storageSet('merge', () => localStorage, MERGE_KEY, '1');
+  else storageRemove('merge', () => localStorage, MERGE_KEY);
 }
 
 // The stock reasons a part is skipped for (docs/engine.md): a bigger canvas does not help with these.

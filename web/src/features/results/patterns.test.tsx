@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NoticeProvider } from '../../components/Notices';
 import type { Page, Result } from '../engine/types';
 import { groupByPattern, patternTitle, repeats } from './patterns';
 import { ResultsView } from './ResultsView';
@@ -145,6 +146,35 @@ describe('identical sheets once, × N', () => {
     show(r);
     const section = screen.getByTestId('material-section');
     expect(within(section).getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-3 (× 3)');
+  });
+
+  it('keeps the choice on screen when this browser refuses to keep it (its storage full), and says so once', async () => {
+    localStorage.clear();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    render(
+      <NoticeProvider>
+        <ResultsView result={result([1, 2, 3].map((i) => page(i - 1, 1)), 1)} ultra={false} exports={null} searching={false} searchDone={0} onSearchMore={() => {}} onCancelSearch={() => {}} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', { name: 'Aynı levhaları birleştir (× adet)' });
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(screen.getByTestId('pattern-title')).toHaveTextContent('Sayfa 1-3 (× 3)');
+    const said = '"Aynı levhaları birleştir" seçimi bu tarayıcıda saklanamadı (tarayıcının depolama alanı dolu). Seçim bu sayfa kapanana kadar geçerli; sonra yeniden seçmeniz gerekir.';
+    expect(screen.getByRole('alert')).toHaveTextContent(said);
+    expect(screen.getByRole('alert')).toHaveTextContent('Tarayıcıda saklanamadı');
+    // off and on again: still refused, not said again
+    await user.click(box);
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(screen.getAllByText(said, { exact: false })).toHaveLength(1);
+    expect(localStorage.getItem('kesim-merge-sheets')).toBeNull();
   });
 });
 

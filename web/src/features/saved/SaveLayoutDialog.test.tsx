@@ -125,6 +125,37 @@ describe('SaveLayoutDialog with stock', () => {
     expect(screen.getByLabelText('Düzen Adı')).toHaveValue('Mutfak');
   });
 
+  it('keeps the layout and says its parts were not added to the parts kept here when this browser refuses only those (its storage full)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key === 'nesting-parts') throw new DOMException('quota', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <NoticeProvider>
+        <SaveLayoutDialog parts={parts} sheet={{ width: 183, height: 366 }} options={{ kerf: 0 }} owner="" onSaved={onSaved} onClose={onClose} />
+      </NoticeProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Düzen Adı'), 'Mutfak');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Düzen bu tarayıcıda saklandı, ama parçaları bu tarayıcının Kayıtlı Parçalar listesine eklenemedi (tarayıcının depolama alanı dolu). Parçalar düzenle birlikte duruyor: düzeni yükleyince gelirler. Yer açmak için "Kayıtlı Parçalar ve Düzenler"de bu tarayıcıda tutulan (yerel) eski düzenleri silin.',
+    );
+    expect(screen.getByText('Sunucuya ulaşılamadı; düzen bu tarayıcıda yerel olarak saklandı.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(localStore('').layouts().map((l) => [l.name, l.parts.length])).toEqual([['Mutfak', parts.length]]);
+    expect(localStore('').parts()).toEqual([]);
+    expect(onSaved).toHaveBeenCalledWith(parts);
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('sends no stock fields when there is none', async () => {
     await save(false);
     expect(Object.keys(posted[0] as object).sort()).toEqual(['name', 'options', 'parts', 'sheet']);

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { ApiError } from '../../lib/api';
+import { isQuotaExceeded } from '../../lib/storage';
 import { msg } from '../../messages';
 import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
@@ -101,8 +102,9 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
       onClose();
     } catch (e) {
       if (keptLocally(e) && !over) {
+        let partsRefused: unknown;
         try {
-          localStore(owner).keep(payload);
+          partsRefused = localStore(owner).keep(payload);
         } catch {
           // This browser refused the copy too (its storage full): nothing
           // is saved, and the dialog stays open to try again.
@@ -112,6 +114,8 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
         // Out of reach, or reached and unable to save now (its database): the server's words then.
         const why = e instanceof ApiError && e.status > 0 ? savedMsg.serverCannotSave(e.message) : msg.layoutSavedLocally;
         notices.toast(why, { tone: 'info', ms: 8000 });
+        // The layout is kept, with its parts; the list of parts kept here was refused (its storage full, or storage off).
+        if (partsRefused) notices.toast(msg.localPartsNotKept(isQuotaExceeded(partsRefused)), { tone: 'error', ms: 12000 });
         onSaved(parts);
         onClose();
       } else if (over && e instanceof ApiError && e.status === 404) {

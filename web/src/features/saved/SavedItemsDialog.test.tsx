@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NoticeProvider } from '../../components/Notices';
 import { localStore, type LayoutSummary, type SavedPart } from './api';
 import { onJobGone } from './jobGone';
@@ -240,6 +240,32 @@ describe('SavedItemsDialog deletes', () => {
     expect(screen.getByRole('dialog', { name: 'Kayıtlı Parçalar ve Düzenler' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a layout kept here was not deleted when this browser refuses the write, and keeps it listed', async () => {
+    const kept = (id: string, name: string) => ({ id, name, parts: [], sheet: { width: 100, height: 148 }, options: {}, createdAt: '2024-01-20T00:00:00Z' });
+    localStorage.setItem('nesting-layouts', JSON.stringify([kept('1', 'Eski yerel'), kept('2', 'Yeni yerel')]));
+    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Eski yerel: Sil' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Düzen bu tarayıcıdan silinemedi (tarayıcı depolamaya izin vermedi). Listede duruyor; sayfayı yenileyip yeniden deneyin.',
+    );
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Tamam' }));
+    expect(screen.getByText('Eski yerel')).toBeInTheDocument();
+    expect(localStore('').layouts().map((l) => l.name)).toEqual(['Eski yerel', 'Yeni yerel']);
+    // Allowed again: it goes.
+    refuse.mockRestore();
+    await user.click(screen.getByRole('button', { name: 'Eski yerel: Sil' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    await vi.waitFor(() => expect(screen.queryByText('Eski yerel')).not.toBeInTheDocument());
+    expect(localStore('').layouts().map((l) => l.name)).toEqual(['Yeni yerel']);
   });
 });
 

@@ -3,6 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
 import { fmtCm } from '../../lib/number';
+import { isQuotaExceeded } from '../../lib/storage';
 import { msg } from '../../messages';
 import { api, cutLayoutOf, keptLocally, localStore, offcutsOf, stockMovesOf, type LayoutSummary, type SavedLayout, type SavedPart } from './api';
 import { announceJobGone } from './jobGone';
@@ -243,7 +244,13 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
     if (!(await notices.confirm(msg.confirmDeleteLayout(r.name), { destructive: true }))) return;
     try {
       if (r.local) {
-        store.removeLayout(r.id);
+        try {
+          store.removeLayout(r.id);
+        } catch (e) {
+          // This browser refused the write: the layout stays, and is still listed.
+          await notices.alert(msg.localLayoutNotRemoved(isQuotaExceeded(e)));
+          return;
+        }
         setLocalLayouts((ls) => ls.filter((x) => x.id !== r.id));
       } else {
         await api.deleteLayout(r.id);

@@ -1,6 +1,7 @@
 import { ownerOf, takesPlainCopies, type Me } from '../../lib/account';
 import { ApiError, jobApi, request, type CutOffcut, type JobProgress, type JobState } from '../../lib/api';
 import { withoutEmptyExtras } from '../../lib/extras';
+import { storageRemove, storageSet } from '../../lib/storage';
 import type { Band, Stock } from '../../generated/engine';
 import type { Options, PartInput, Result, Sheet } from '../engine/types';
 
@@ -146,14 +147,22 @@ function without(list: unknown[], gone: readonly unknown[]): unknown[] {
 export interface LocalStore {
   layouts(): SavedLayout[];
   parts(): SavedPart[];
-  /** keep saves a layout and its parts in the browser (the specification's format). */
-  keep(layout: Omit<SavedLayout, 'id' | 'createdAt'>): void;
+  /**
+   * keep saves a layout and its parts in the browser (the specification's
+   * format). A layout the browser refuses to keep (its storage full) throws,
+   * with nothing kept; when only its parts are refused (the layout kept, and
+   * its parts with it) keep answers that refusal's error, else null.
+   */
+  keep(layout: Omit<SavedLayout, 'id' | 'createdAt'>): unknown;
+  /** removeLayout removes a layout kept here; a write the browser refuses throws, with the layout kept. */
   removeLayout(id: string): void;
   /**
    * forget removes one stored entry equal to each of layouts and parts (as
    * read from this store): what another tab kept since, or a copy of the
    * same content that was not confirmed, stays. A list left empty is
-   * removed with its key.
+   * removed with its key. A write the browser refuses never throws (the
+   * server has what it confirmed): it is told (lib/storage.ts), and the
+   * copies stay, to be sent again (the server saves nothing twice).
    */
   forget(layouts: SavedLayout[], parts: SavedPart[]): void;
 }
@@ -175,10 +184,18 @@ export function localStore(owner: string): LocalStore {
         const part = savedPartOf({ ...p, createdAt: now });
         if (!parts.some((q) => samePart(q, part))) parts.push({ id: `${Date.now()}-${parts.length}`, ...part });
       }
-      localStorage.setItem(partsKey, JSON.stringify(parts));
+      // The layout is kept: its parts' list refused does not undo it (saving again would keep it twice).
+      try {
+        localStorage.setItem(partsKey, JSON.stringify(parts));
+      } catch (e) {
+        return e;
+      }
+      return null;
     },
     removeLayout(id) {
-      localStorage.setItem(layoutsKey, JSON.stringify(read<SavedLayout>(layoutsKey).filter((l) => l.id !== id)));
+      const left = read<SavedLayout>(layoutsKey).filter((l) => l.id !== id);
+      if (left.length === 0) localStorage.removeItem(layoutsKey);
+      else localStorage.setItem(layoutsKey, JSON.stringify(left));
     },
     forget(layouts, parts) {
       for (const [key, gone] of [
@@ -187,8 +204,8 @@ export function localStore(owner: string): LocalStore {
       ] as const) {
         if (gone.length === 0) continue;
         const left = without(read<unknown>(key), gone);
-        if (left.length === 0) localStorage.removeItem(key);
-        else localStorage.setItem(key, JSON.stringify(left));
+        if (left.length === 0) storageRemove('localCopies', () => localStorage, key);
+        else storageSet('localCopies', () => localStorage, key, JSON.stringify(left));
       }
     },
   };
