@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANVAS } from '../features/canvas/settings';
 import { onNotKept } from '../lib/storage';
-import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, onWorkNotWritten, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
+import { dropWork, flushWork, IDLE_WITHIN_MS, loadWork, MAX_PENDING, onWorkNotWritten, partsPrint, SAVE_AFTER_MS, saveWork, unsaved, WORK_KEY, WorkStore, type Work } from './work';
 
 const kapak = { id: 'a', name: 'Kapak', width: 50, height: 74, quantity: 4 };
 const raf = { id: 'b', name: 'Raf', width: 45.5, height: 30, quantity: 6 };
@@ -340,6 +340,43 @@ describe('work written soon after a change', () => {
     refuse = false;
     window.dispatchEvent(new Event('pagehide'));
     expect(names(kept())).toEqual(['Raf 6']);
+    stop();
+  });
+
+  it('keeps at most MAX_PENDING changes to make again while the browser refuses the writes: the latest work stands for the older', () => {
+    const setItem = Storage.prototype.setItem;
+    let refuse = true;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (refuse && key === 'kesim-work@alice') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    const a = new WorkStore('@alice');
+    const stop = a.subscribe(() => {});
+    let made = 0;
+    const n = MAX_PENDING * 3;
+    for (let i = 1; i <= n; i++) {
+      a.update((w) => {
+        made++;
+        return { ...w, parts: [{ ...kapak, quantity: i }], canvas: { ...w.canvas, width: 100 + i } };
+      });
+      vi.advanceTimersByTime(SAVE_AFTER_MS); // refused every time
+    }
+    expect(kept()).toBeNull();
+    expect(names(a.snapshot())).toEqual([`Kapak ${n}`]);
+    // Another tab's save told now: this tab's changes are made on it, no more than MAX_PENDING of them, and stay.
+    made = 0;
+    const other = JSON.stringify({ parts: [raf], canvas: { ...DEFAULT_CANVAS, width: 210 } });
+    setItem.call(localStorage, 'kesim-work@alice', other);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kesim-work@alice', newValue: other, storageArea: localStorage }));
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThanOrEqual(MAX_PENDING);
+    expect(names(a.snapshot())).toEqual([`Kapak ${n}`]);
+    expect(a.snapshot().canvas.width).toBe(100 + n);
+    // Room made: the latest work is written.
+    refuse = false;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(names(kept())).toEqual([`Kapak ${n}`]);
+    expect(kept()?.canvas.width).toBe(100 + n);
     stop();
   });
 

@@ -165,6 +165,13 @@ export function loadWork(owner: string, adoptPlain = false): Work {
  */
 export const IDLE_WITHIN_MS = 500;
 export const SAVE_AFTER_MS = 100;
+/**
+ * MAX_PENDING is how many changes not yet written are kept one by one, to
+ * be made again on another tab's save (WorkStore.pending). Written in the
+ * next idle moment, there are a few at most; only writes the browser
+ * refuses (its storage full) leave more.
+ */
+export const MAX_PENDING = 100;
 
 /** unwritten are the stores with a change not yet written. */
 const unwritten = new Set<WorkStore>();
@@ -225,7 +232,11 @@ export class WorkStore {
    * base is the work as this tab last wrote or took it, and pending the
    * changes made on it since (update's change functions, in order): the
    * work on screen is base with pending applied. Another tab's save told
-   * meanwhile gets the pending changes applied on it (onStorage).
+   * meanwhile gets the pending changes applied on it (onStorage). While
+   * the browser refuses the writes (its storage full) nothing empties
+   * pending: past MAX_PENDING changes they become one, the work on screen
+   * (what the next write writes anyway), so that the list does not grow
+   * without end; another tab's save told then is taken under it whole.
    */
   private base: Work;
   private pending: ((w: Work) => Work)[] = [];
@@ -306,6 +317,10 @@ export class WorkStore {
     this.work = applied(this.work, change);
     if (this.owner !== null) {
       this.pending.push(change);
+      if (this.pending.length > MAX_PENDING) {
+        const latest = this.work;
+        this.pending = [() => latest];
+      }
       this.schedule();
     }
     for (const listener of this.listeners) listener();
