@@ -1085,7 +1085,7 @@ await test(
 // worker (the layout on screen stays), the largest leftover measured by the
 // export worker's kesimLeftovers, Escape cancelling, "Bunu kullan" taking guillotine.
 await test(
-  'compare plans: free, guillotine and one leftover side by side, one taken',
+  'compare plans: free, guillotine, one leftover and both side by side, one taken',
   async (page) => {
     await clearStock();
     await open(page);
@@ -1105,9 +1105,9 @@ await test(
     const text = await dlg.innerText();
     expect(text.includes('her seçenek ilk yerleşimden sonra 1 sn iyileştirilir'), `the dialog does not say its time: ${text.slice(0, 300)}`);
     const names = await dlg.getByRole('rowheader').evaluateAll((hs) => hs.map((h) => h.firstChild.textContent));
-    expect(JSON.stringify(names) === JSON.stringify(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık']), `rows: ${names.join(', ')}`);
+    expect(JSON.stringify(names) === JSON.stringify(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık', 'Giyotin kesim ve son levhada tek büyük artık']), `rows: ${names.join(', ')}`);
     await dlg.getByText('Karşılaştırma bitti.').waitFor({ state: 'attached', timeout: 30000 });
-    // every plan measured: the largest leftover, or none
+    // every plan measured: the largest offcut the rack would get (30 × 30 cm or more), or none
     await page.waitForFunction(() => [...document.querySelectorAll('.compare-table tbody tr')].every((tr) => !tr.textContent.includes('…')), null, { timeout: 15000 });
     const rows = await dlg.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     for (const r of rows) expect(/^\d+/.test(r[0]) && /^%\d+,\d/.test(r[1]), `a row without sheets or efficiency: ${r.join(' | ')}`);

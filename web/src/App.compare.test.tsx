@@ -37,19 +37,23 @@ beforeEach(() => {
 
 describe('App: Planları karşılaştır', () => {
   it('compares the page\'s job under each variant for 1 s without laying out the page anew, and "Bunu kullan" sets guillotine as the canvas dialog does', async () => {
-    const { user, requests } = await setup();
+    const { user, engine, requests } = await setup();
     const page = requests().at(-1)!;
     const before = requests().length;
     await user.click(screen.getByRole('button', { name: 'Planları karşılaştır' }));
     const dlg = screen.getByRole('dialog', { name: 'Planları karşılaştır' });
-    await within(dlg).findByRole('button', { name: 'Bunu kullan: Son levhada tek büyük artık' });
+    await within(dlg).findByRole('button', { name: 'Bunu kullan: Giyotin kesim ve son levhada tek büyük artık' });
     const compared = requests().slice(before);
-    // the page's request, 1 s each: current, guillotine, one leftover; nothing else ran
+    // the page's request, 1 s each: current, guillotine, one leftover, both; nothing else ran
     expect(compared.map((r) => [r.options.timeLimitMs, r.options.guillotine, r.options.keepLeftover])).toEqual([
       [1000, false, undefined],
       [1000, true, undefined],
       [1000, false, true],
+      [1000, true, true],
     ]);
+    // each plan's largest leftover is of the offcuts the rack would get: the user's offcut rules (none set: 30 × 30 cm)
+    await vi.waitFor(() => expect(vi.mocked(engine.leftovers)).toHaveBeenCalledTimes(4));
+    for (const call of vi.mocked(engine.leftovers).mock.calls) expect(call[2]).toEqual([{ minWidth: 30, minHeight: 30 }]);
     expect({ ...compared[0], options: { ...compared[0].options, timeLimitMs: 3000 } }).toEqual(page);
     expect(within(dlg).getByRole('rowheader', { name: /^Şu anki ayarlar/ }).closest('tr')).toHaveTextContent('1%50,0———kullanılıyor');
 

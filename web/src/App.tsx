@@ -20,7 +20,7 @@ import { SignIn } from './features/auth/SignIn';
 import { Unreachable } from './features/auth/Unreachable';
 import { CanvasCard } from './features/canvas/CanvasCard';
 import { cutOptions, sheetOf, type CanvasSettings } from './features/canvas/settings';
-import { CompareDialog, type PlanChoice } from './features/compare/CompareDialog';
+import { CompareDialog, type PlanChoice, type PlanRunner } from './features/compare/CompareDialog';
 import { compareMsg } from './features/compare/texts';
 import type { EngineClient } from './features/engine/client';
 import { resultFits } from './features/job/checklist';
@@ -195,10 +195,15 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   // none, on the page's engine once its layout ended), never on the layout
   // on screen. A plan taken changes the settings as their dialogs do.
   const openCompare = useCallback(() => setDialog('compare'), []);
-  const compareRunner = useCallback(() => {
+  // The cut lists list as leftovers the offcuts the rack gets when the job
+  // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without);
+  // a cut job's those its cut put on the rack, with their codes. The
+  // comparison's largest leftover is the largest of those offcuts too.
+  const offcutRules = (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
+  const compareRunner = useCallback((): PlanRunner => {
     const helper = helpers()[0];
-    return { engine: helper ?? engine, sharesPage: !helper, measure: engine.leftovers.bind(engine) };
-  }, [helpers, engine]);
+    return { engine: helper ?? engine, sharesPage: !helper, measure: (r, q) => engine.leftovers(r, q, offcutRules) };
+  }, [helpers, engine, offcutRules]);
   const takePlan = (c: PlanChoice<CanvasSettings, StockSettings>) => {
     setDialog(null);
     if (c.canvas) work.setCanvas(c.canvas);
@@ -276,10 +281,6 @@ function Workbench({ engine: given }: { engine?: EngineClient }) {
   const jobId = work.job?.id;
   // The labels and the quote carry the saved layout's name (the job's), as kesim nest --job does.
   const jobName = work.job?.name ?? '';
-  // The cut lists list as leftovers the offcuts the rack gets when the job
-  // is marked cut: under the user's offcut rules (the server's default 30 × 30 cm without);
-  // a cut job's those its cut put on the rack, with their codes.
-  const offcutRules = (work.stock?.offcutSettings ?? DEFAULT_OFFCUT_SETTINGS).rules;
   const cutOffcuts = work.shownOffcuts;
   const exports = useMemo(
     () => (

@@ -18,7 +18,7 @@ const stock = {
   deductBands: false,
 };
 
-/** job is the page's request: parts on two priced rows of two sizes (5 variants). */
+/** job is the page's request: parts on two priced rows of two sizes (6 variants). */
 function job(): Request {
   return {
     sheet: { width: 183, height: 366 },
@@ -72,7 +72,8 @@ function open(runner: PlanRunner, onUse = vi.fn()) {
   return { user, view, onUse, table: () => within(screen.getByRole('table', { name: 'Planları karşılaştır' })) };
 }
 
-const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!;
+/** rowOf is the row of the variant name ("Giyotin kesim" is not "Giyotin kesim ve …"). */
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}(?! ve )`) }).closest('tr')!;
 
 describe('CompareDialog', () => {
   it('lays the variants out one by one, each row saying where it is, then shows the figures the Turkish way with the best marked', async () => {
@@ -81,7 +82,7 @@ describe('CompareDialog', () => {
     const { table } = open({ engine, sharesPage: false, measure });
     expect(screen.getByRole('dialog', { name: 'Planları karşılaştır' })).toHaveTextContent('her seçenek ilk yerleşimden sonra 1 sn iyileştirilir');
     const names = table().getAllByRole('rowheader').map((h) => h.firstChild!.textContent);
-    expect(names).toEqual(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']);
+    expect(names).toEqual(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık', 'Giyotin kesim ve son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']);
     expect(rowOf('Şu anki ayarlar')).toHaveTextContent('serbest yerleşim · hedef: maliyet');
     expect(table().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Seçenek', 'Levha', 'Maliyet', 'Verim', 'Kesim sayısı', 'Kesim boyu', 'En büyük artık', 'İşlem']);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
@@ -89,18 +90,18 @@ describe('CompareDialog', () => {
     act(() => calls[0].progress({ done: 0.4, pages: 3, lowerBound: 2 }));
     expect(rowOf('Şu anki ayarlar')).toHaveTextContent('hesaplanıyor… %40');
     expect(rowOf('Giyotin kesim')).toHaveTextContent('sırada');
-    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Hesaplanan: 0 / 5');
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Hesaplanan: 0 / 6');
 
     await act(async () => calls[0].resolve(result(3, { cost: 3703.5, efficiency: 45.5 })));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].request.options.guillotine).toBe(true);
     await act(async () => calls[1].resolve(result(2, { cost: 2469, efficiency: 68.25, cuts: 14, cutLength: 1812.4 })));
-    for (let i = 2; i < 5; i++) {
+    for (let i = 2; i < 6; i++) {
       await vi.waitFor(() => expect(calls).toHaveLength(i + 1));
       await act(async () => calls[i].resolve(result(3, { cost: 3900, efficiency: 45.5 })));
     }
     await vi.waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Karşılaştırma bitti.'));
-    await vi.waitFor(() => expect(measure).toHaveBeenCalledTimes(5));
+    await vi.waitFor(() => expect(measure).toHaveBeenCalledTimes(6));
 
     const current = rowOf('Şu anki ayarlar');
     expect(within(current).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '3.703,50 TL', '%45,5', '—', '—', '—', 'kullanılıyor']);
@@ -118,6 +119,7 @@ describe('CompareDialog', () => {
     ]);
     expect(current.querySelectorAll('td.best')).toHaveLength(0);
     expect(screen.getByText('★ sütunun en iyi değeri (en çok parça yerleştiren planlar arasında)')).toBeInTheDocument();
+    expect(screen.getByText(/^En büyük artık: iş kesilince rafa konacak artıkların en büyüğü/)).toBeInTheDocument();
     // no Durdur once all ended
     expect(screen.queryByRole('button', { name: 'Durdur' })).not.toBeInTheDocument();
   });
@@ -131,8 +133,9 @@ describe('CompareDialog', () => {
       { cost: 3900, efficiency: 40, cuts: 12, cutLength: 812.396 },
       { cost: 3900, efficiency: 40 },
       { cost: 3900, efficiency: 40 },
+      { cost: 3900, efficiency: 40 },
     ];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await vi.waitFor(() => expect(calls).toHaveLength(i + 1));
       await act(async () => calls[i].resolve(result(3, stats[i])));
     }
@@ -151,11 +154,11 @@ describe('CompareDialog', () => {
       throw new Error('worker');
     });
     open({ engine: { run }, sharesPage: false, measure });
-    await vi.waitFor(() => expect(measure).toHaveBeenCalledTimes(5));
+    await vi.waitFor(() => expect(measure).toHaveBeenCalledTimes(6));
     await vi.waitFor(() => expect(within(rowOf('Şu anki ayarlar')).getAllByRole('cell')[5]).toHaveTextContent('ölçülemedi'));
     expect(within(rowOf('Şu anki ayarlar')).getAllByRole('cell')[5].textContent).toBe('ölçülemedi');
     await vi.waitFor(() => expect(within(rowOf('Giyotin kesim')).getAllByRole('cell')[5]).toHaveTextContent('40 × 100,5 cm'));
-    // one plan's leftover is known: nothing to choose
+    // the guillotine plans' leftovers alone are known, and alike: nothing to choose
     expect(within(rowOf('Giyotin kesim')).getAllByRole('cell')[5].textContent).toBe('40 × 100,5 cm');
   });
 
@@ -193,7 +196,7 @@ describe('CompareDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Durdur' }));
     expect(calls[1].signal.aborted).toBe(true);
     expect(rowOf('Şu anki ayarlar')).toHaveTextContent('%50,0');
-    for (const name of ['Giyotin kesim', 'Son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']) expect(rowOf(name)).toHaveTextContent('durduruldu');
+    for (const name of ['Giyotin kesim', 'Son levhada tek büyük artık', 'Giyotin kesim ve son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']) expect(rowOf(name)).toHaveTextContent('durduruldu');
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Karşılaştırma durduruldu.');
     expect(screen.queryByRole('button', { name: 'Durdur' })).not.toBeInTheDocument();
     expect(engine.run).toHaveBeenCalledTimes(2);
@@ -226,5 +229,9 @@ describe('CompareDialog', () => {
     expect(onUse).toHaveBeenLastCalledWith({ canvas: { ...canvas, guillotine: true }, read: { settings: stock, version: 7 }, label: 'Giyotin kesim' });
     await user.click(screen.getByRole('button', { name: 'Bunu kullan: Hedef: levha sayısı' }));
     expect(onUse).toHaveBeenLastCalledWith({ stock: { ...stock, objective: 'sheets' }, read: { settings: stock, version: 7 }, label: 'Hedef: levha sayısı' });
+    // both switched: the canvas's guillotine and the stock's leftover, at once
+    const both = 'Giyotin kesim ve son levhada tek büyük artık';
+    await user.click(screen.getByRole('button', { name: `Bunu kullan: ${both}` }));
+    expect(onUse).toHaveBeenLastCalledWith({ canvas: { ...canvas, guillotine: true }, stock: { ...stock, keepLeftover: true }, read: { settings: stock, version: 7 }, label: both });
   });
 });

@@ -254,6 +254,7 @@ export function CompareDialog<C extends PlanCanvas, S extends PlanStock>({ job, 
           </table>
         </div>
         {marked && <p className="hint">{compareMsg.legend}</p>}
+        {columns.includes('leftover') && <p className="hint">{compareMsg.leftoverHint}</p>}
       </div>
     </Dialog>
   );

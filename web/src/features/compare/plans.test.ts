@@ -15,18 +15,20 @@ function job(extra: Partial<Request> = {}, options: Partial<Request['options']> 
 const keys = (r: Request) => planVariants(r).map((v) => v.key);
 
 describe('planVariants', () => {
-  it('without stock rows compares the current settings, guillotine and one leftover, each for 1 s', () => {
+  it('without stock rows compares the current settings, guillotine, one leftover and both, each for 1 s', () => {
     const vs = planVariants(job());
     expect(vs.map((v) => [v.key, v.label])).toEqual([
       ['current', 'Şu anki ayarlar'],
       ['guillotine', 'Giyotin kesim'],
       ['keepLeftover', 'Son levhada tek büyük artık'],
+      ['guillotine+keepLeftover', 'Giyotin kesim ve son levhada tek büyük artık'],
     ]);
     expect(vs.every((v) => v.request.options.timeLimitMs === COMPARE_MS && COMPARE_MS === 1000)).toBe(true);
     expect(vs[0].request).toEqual({ ...job(), options: { ...job().options, timeLimitMs: 1000 } });
     expect(vs[1].request.options).toMatchObject({ guillotine: true });
     expect(vs[1].request.options.keepLeftover).toBeUndefined();
     expect(vs[2].request.options).toMatchObject({ guillotine: false, keepLeftover: true });
+    expect(vs[3].request.options).toMatchObject({ guillotine: true, keepLeftover: true });
     // the parts, sheet and seed are the page's
     for (const v of vs) expect({ ...v.request, options: undefined }).toEqual({ ...job(), options: undefined });
     for (const v of vs) expect(v.request.options.seed).toBe(1);
@@ -38,9 +40,12 @@ describe('planVariants', () => {
       ['current', 'Şu anki ayarlar'],
       ['free', 'Serbest yerleşim'],
       ['noKeepLeftover', 'Son levhada tek artık aranmadan'],
+      ['free+noKeepLeftover', 'Serbest yerleşim ve son levhada tek artık aranmadan'],
     ]);
     expect(vs[1].request.options).toMatchObject({ guillotine: false, keepLeftover: true });
     expect('keepLeftover' in vs[2].request.options).toBe(false);
+    expect(vs[3].request.options.guillotine).toBe(false);
+    expect('keepLeftover' in vs[3].request.options).toBe(false);
   });
 
   it('keeps pinned pages, bands and stock rows in every variant, as the page sends them', () => {
@@ -54,15 +59,15 @@ describe('planVariants', () => {
   });
 
   it('adds no objective when the rows have one size and no price: every objective lays the job out alike', () => {
-    expect(keys(job({ stock: [{ id: 's1', width: 183, height: 366 }, { id: 's2', width: 366, height: 183, quantity: 2 }] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(job({ stock: [{ id: 's1', width: 183, height: 366 }, { id: 's2', width: 366, height: 183, quantity: 2 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
   });
 
   it('adds area and sheets when the rows carry prices (one size, one price: none)', () => {
     const priced = job({ stock: [{ id: 's1', width: 183, height: 366, price: 1450 }, { id: 's2', width: 183, height: 366, price: 1300, quantity: 2 }] });
     // two prices, one size: cost differs from area, area is sheets
-    expect(keys(priced)).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area']);
+    expect(keys(priced)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-area']);
     const one = job({ stock: [{ id: 's1', width: 183, height: 366, price: 1450 }] });
-    expect(keys(one)).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(one)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
   });
 
   it('adds every other objective when the rows have several sizes and prices, and names them as the stock dialog does', () => {
@@ -73,19 +78,19 @@ describe('planVariants', () => {
       ],
     });
     const vs = planVariants(r);
-    expect(vs.map((v) => v.label)).toEqual(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']);
-    expect(vs[3].request.options.objective).toBe('area');
-    expect(vs[4].request.options.objective).toBe('sheets');
+    expect(vs.map((v) => v.label)).toEqual(['Şu anki ayarlar', 'Giyotin kesim', 'Son levhada tek büyük artık', 'Giyotin kesim ve son levhada tek büyük artık', 'Hedef: alan', 'Hedef: levha sayısı']);
+    expect(vs[4].request.options.objective).toBe('area');
+    expect(vs[5].request.options.objective).toBe('sheets');
     // the current objective is left out; cost is written as the page writes it: no objective
     const fromSheets = planVariants(withChange(r, { objective: 'sheets' }));
-    expect(fromSheets.map((v) => v.key)).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-cost', 'objective-area']);
-    expect('objective' in fromSheets[3].request.options).toBe(false);
+    expect(fromSheets.map((v) => v.key)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-cost', 'objective-area']);
+    expect('objective' in fromSheets[4].request.options).toBe(false);
   });
 
   it('with several sizes and no price compares area with sheets only (cost is area)', () => {
     const r = job({ stock: [{ id: 's1', width: 183, height: 366 }, { id: 's2', width: 210, height: 280 }] });
-    expect(keys(r)).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-sheets']);
-    expect(keys(withChange(r, { objective: 'area' }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-sheets']);
+    expect(keys(r)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-sheets']);
+    expect(keys(withChange(r, { objective: 'area' }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-sheets']);
   });
 
   it('looks only at the rows of the materials the parts use, offcuts aside', () => {
@@ -96,9 +101,9 @@ describe('planVariants', () => {
       { id: 'o', material: 'beyaz sunta ', width: 60, height: 80, quantity: 1, offcut: true },
     ];
     const white = job({ stock, parts: [{ id: 'p', name: 'Yan', width: 50, height: 70, quantity: 2, material: 'BEYAZ SUNTA' }] });
-    expect(keys(white)).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(white)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
     const both = job({ stock, parts: [...white.parts, { id: 'k', name: 'Kapak', width: 40, height: 70, quantity: 2, material: 'Ceviz' }] });
-    expect(keys(both)).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    expect(keys(both)).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-area', 'objective-sheets']);
   });
 
   it('looks only at the rows of the thicknesses the parts use, as the engine groups them', () => {
@@ -109,17 +114,17 @@ describe('planVariants', () => {
       { id: 'c', material: 'Sunta', thickness: 8, width: 280, height: 210, price: 50 },
     ];
     const part = { id: 'p', name: 'Yan', width: 50, height: 70, quantity: 2, material: 'Sunta' };
-    expect(keys(job({ stock, parts: [{ ...part, thickness: 18 }] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 18 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
     // the thickness as the engine compares it, to 0.01 mm
-    expect(keys(job({ stock, parts: [{ ...part, thickness: 18.001 }] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
-    expect(keys(job({ stock, parts: [{ ...part, thickness: 8 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 18.001 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
+    expect(keys(job({ stock, parts: [{ ...part, thickness: 8 }] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-area', 'objective-sheets']);
     // A part without thickness takes its material's one thickness ...
     const one = stock.filter((s) => s.thickness === 8);
-    expect(keys(job({ stock: one, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    expect(keys(job({ stock: one, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-area', 'objective-sheets']);
     // ... and, when the material has several, the rows without thickness (none here: the default sheet, one size, no price).
-    expect(keys(job({ stock, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover']);
+    expect(keys(job({ stock, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover']);
     const unset = [...stock, { id: 'd', material: 'sunta', width: 366, height: 183, price: 100 }, { id: 'e', material: 'Sunta', width: 280, height: 210, price: 80 }];
-    expect(keys(job({ stock: unset, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-area', 'objective-sheets']);
+    expect(keys(job({ stock: unset, parts: [part] }))).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-area', 'objective-sheets']);
   });
 
   it('never lists two variants of one request', () => {
@@ -134,7 +139,7 @@ describe('planVariants', () => {
       expect(new Set(requests).size).toBe(requests.length);
     }
     // price per cm² the same on every row: cost is area
-    expect(keys(jobs[3])).toEqual(['current', 'guillotine', 'keepLeftover', 'objective-sheets']);
+    expect(keys(jobs[3])).toEqual(['current', 'guillotine', 'keepLeftover', 'guillotine+keepLeftover', 'objective-sheets']);
   });
 
   it('describes the current settings', () => {
@@ -257,7 +262,7 @@ describe('runPlans', () => {
       run: vi.fn(async (req: Request, onProgress: (p: { done: number; pages: number; lowerBound: number }) => void) => {
         running++;
         expect(running).toBe(1); // one at a time
-        order.push(req.options.guillotine ? 'g' : req.options.keepLeftover ? 'k' : 'c');
+        order.push((req.options.guillotine ? 'g' : '') + (req.options.keepLeftover ? 'k' : '') || 'c');
         onProgress({ done: 0.301, pages: 1, lowerBound: 1 });
         onProgress({ done: 0.302, pages: 1, lowerBound: 1 }); // the same percent: not told
         await Promise.resolve();
@@ -268,10 +273,10 @@ describe('runPlans', () => {
     const told: [number, PlanRow][] = [];
     const measure = vi.fn(async () => [{ page: 0, x: 0, y: 0, width: 40, height: 100 }]);
     await runPlans(variants, engine, new AbortController().signal, (i, r) => told.push([i, r]), measure);
-    await vi.waitFor(() => expect(told.filter(([, r]) => r.status === 'done' && r.leftover).length).toBe(3));
-    expect(order).toEqual(['c', 'g', 'k']);
+    await vi.waitFor(() => expect(told.filter(([, r]) => r.status === 'done' && r.leftover).length).toBe(4));
+    expect(order).toEqual(['c', 'g', 'k', 'gk']);
     expect(told.filter(([i, r]) => i === 0 && r.status === 'running').map(([, r]) => (r as { done: number }).done)).toEqual([0, 0.301]);
-    expect(measure).toHaveBeenCalledTimes(3);
+    expect(measure).toHaveBeenCalledTimes(4);
     expect(measure.mock.calls[1]).toEqual([expect.objectContaining({ stats: expect.objectContaining({ pages: 3 }) }), variants[1].request]);
   });
 

@@ -129,7 +129,8 @@ export function objectiveKey(job: Request, objective: Objective): string {
  * planVariants are the rows of the comparison of job (the request the page
  * lays out): its current settings first, then guillotine cutting switched
  * (on when off, off when on), one large leftover on the last sheet
- * switched (the engine takes it with or without stock rows), and the other
+ * switched (the engine takes it with or without stock rows), the two
+ * switched together, and the other
  * objectives when the stock rows' prices or sizes make them lay the job
  * out differently (objectiveKey). Each runs timeLimitMs; a variant that
  * would send a request already listed is left out.
@@ -150,6 +151,12 @@ export function planVariants(job: Request, timeLimitMs = COMPARE_MS): PlanVarian
   };
   add(guillotine ? 'free' : 'guillotine', guillotine ? compareMsg.free : compareMsg.guillotine, { guillotine: !guillotine });
   add(keep ? 'noKeepLeftover' : 'keepLeftover', keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover, { keepLeftover: !keep });
+  // Both switched: a panel saw that also wants the big leftover (or a free layout without it).
+  add(
+    `${guillotine ? 'free' : 'guillotine'}+${keep ? 'noKeepLeftover' : 'keepLeftover'}`,
+    compareMsg.both(guillotine ? compareMsg.free : compareMsg.guillotine, keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover),
+    { guillotine: !guillotine, keepLeftover: !keep },
+  );
   if (job.stock?.length) {
     const keys = new Set([objectiveKey(job, objective)]);
     for (const o of OBJECTIVES) {

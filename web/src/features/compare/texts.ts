@@ -23,6 +23,8 @@ export const compareMsg = {
   free: 'Serbest yerleşim',
   keepLeftover: 'Son levhada tek büyük artık',
   noKeepLeftover: 'Son levhada tek artık aranmadan',
+  /** two settings switched together: "Giyotin kesim ve son levhada tek büyük artık" */
+  both: (a: string, b: string) => `${a} ve ${b.charAt(0).toLocaleLowerCase('tr-TR')}${b.slice(1)}`,
   objective: (what: string) => `Hedef: ${what}`,
   /** the objectives as the stock dialog names them */
   objectiveWord: { cost: 'maliyet', area: 'alan', sheets: 'levha sayısı' },
@@ -45,6 +47,8 @@ export const compareMsg = {
   stop: 'Durdur',
   best: 'en iyi',
   legend: '★ sütunun en iyi değeri (en çok parça yerleştiren planlar arasında)',
+  /** what the leftover column measures: the offcuts the rack would get (the stock dialog's "En küçük artık ölçüsü") */
+  leftoverHint: 'En büyük artık: iş kesilince rafa konacak artıkların en büyüğü (Levha stoku\'ndaki "En küçük artık ölçüsü"ne göre).',
   progress: (done: number, all: number) => `Hesaplanan: ${fmtInt(done)} / ${fmtInt(all)}`,
   finished: 'Karşılaştırma bitti.',
   stoppedAll: 'Karşılaştırma durduruldu.',
