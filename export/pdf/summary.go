@@ -131,7 +131,8 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		facts = append(facts, [2]string{"Stok yetmedi", d.stockOutText()})
 	}
 	if t.skipped > 0 {
-		facts = append(facts, [2]string{"Sığmayan parça", tally(t.skipped) + " (aşağıda)"})
+		// Not "Sığmayan": the stock may have run out for parts that fit.
+		facts = append(facts, [2]string{"Yerleştirilemeyen parça", tally(t.skipped) + " (aşağıda)"})
 	}
 	return facts
 }
