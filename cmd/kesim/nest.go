@@ -172,6 +172,10 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := f.cutListOptions(nest.Request{}); err != nil {
 		return nestBadInput(stderr, err)
 	}
+	// Standard output is one stream: one DXF per sheet cannot go there.
+	if f.dxfOut == "-" && f.dxfPerSheet {
+		return nestBadInput(stderr, errors.New(msgDXFPerSheetStdout))
+	}
 	// An output over the part list (--csv b.csv b.csv) would replace it
 	// with the cut list. The names known now are checked before the
 	// layout; those the layout names (one DXF per material) before
@@ -230,7 +234,8 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	outputs, err := renderOutputs(req, res, &f)
 	// What the layout decides: no piece, more labels than a file holds, a
 	// sheet address too long for the QR code of the last sheet's number.
-	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) || errors.Is(err, labels.ErrSheetURLTooLong) {
+	if errors.Is(err, export.ErrEmpty) || errors.Is(err, labels.ErrTooMany) || errors.Is(err, labels.ErrSheetURLTooLong) ||
+		errors.Is(err, errDXFMaterialsStdout) {
 		return nestBadInput(stderr, err)
 	}
 	if err != nil {
@@ -245,6 +250,9 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	printSummary(stderr, req, res)
+	if f.csvOut == "-" {
+		fmt.Fprintln(stderr, msgSheetsCSVNotWritten)
+	}
 	for _, name := range staleDXF(f.dxfOut, outputs) {
 		fmt.Fprintf(stderr, "UYARI: %s bu plana ait değil (önceki bir çalıştırmadan kalmış olabilir).\n", name)
 	}
@@ -254,6 +262,19 @@ func runNest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // msgNoBands follows "Bilinmeyen bant kodu." when no band codes were
 // given: what to do.
 const msgNoBands = "Bant kodlarını --bands DOSYA ile verin (kod;ad;kalınlık;fiyat;fazlalık) ya da bant sütununu boşaltın."
+
+// Standard output (-) is one stream, and some outputs are several files:
+// the CSV cut list's sheets (FILE-levhalar.csv), one DXF per sheet, one
+// DXF per material. Their names were made from "-" ("--levhalar.csv",
+// "--1.dxf") in the current folder.
+const (
+	msgSheetsCSVNotWritten = "Bilgi: --csv -: standart çıktıya parçalar yazıldı; levhalar listesi (DOSYA-levhalar.csv) yazılmadı: onun için --csv DOSYA ya da --xlsx DOSYA verin."
+	msgDXFPerSheetStdout   = "--dxf - --dxf-per-sheet: her levha ayrı bir DXF dosyasıdır, standart çıktıya yazılamaz; bir dosya adı verin (ör. --dxf kesim.dxf)"
+)
+
+// errDXFMaterialsStdout refuses --dxf - for a layout of several materials,
+// whose DXF files (one per material and thickness) are not one stream.
+var errDXFMaterialsStdout = errors.New("--dxf -: bu plan birden çok malzeme ve kalınlıktan; her birinin DXF'i ayrı bir dosyadır, standart çıktıya yazılamaz; --dxf kesim.zip (hepsi bir zip'te) ya da --dxf kesim.dxf verin")
 
 // msgNothingPlaced refuses the files of a layout that placed no piece,
 // after the summary's warnings have named each part and why.
@@ -453,6 +474,8 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 			return nil, err
 		}
 		outs = append(outs, outputOf("dxf", dxfPath, dxfPath, b.Bytes()))
+	case severalMaterials && dxfPath == "-":
+		return nil, errDXFMaterialsStdout
 	case severalMaterials:
 		base := strings.TrimSuffix(dxfPath, filepath.Ext(dxfPath))
 		for _, mf := range dxf.MaterialFiles(res) {
@@ -551,7 +574,11 @@ func paperOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, er
 		if err := cutlist.WriteSheetsCSV(&sheets, res, copt); err != nil {
 			return nil, err
 		}
-		outs = append(outs, outputOf("csv", f.csvOut, f.csvOut, pieces.Bytes()), outputOf("csv", f.csvOut, sheetsCSV(f.csvOut), sheets.Bytes()))
+		outs = append(outs, outputOf("csv", f.csvOut, f.csvOut, pieces.Bytes()))
+		if f.csvOut != "-" {
+			// On standard output the pieces alone (msgSheetsCSVNotWritten).
+			outs = append(outs, outputOf("csv", f.csvOut, sheetsCSV(f.csvOut), sheets.Bytes()))
+		}
 	}
 	if f.quoteOut != "" {
 		opt, err := f.quoteOptions()

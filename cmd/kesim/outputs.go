@@ -55,7 +55,7 @@ func (f *nestFlags) plannedOutputs(inputs []input) []output {
 			outs = append(outs, outputOf(o.flag, o.path, o.path, nil))
 		}
 	}
-	if f.csvOut != "" {
+	if f.csvOut != "" && f.csvOut != "-" {
 		outs = append(outs, outputOf("csv", f.csvOut, sheetsCSV(f.csvOut), nil))
 	}
 	switch {

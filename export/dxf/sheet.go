@@ -83,7 +83,10 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 	if d.multi {
 		title += " - " + export.MaterialName(pg.Material, pg.Thickness) + " - " + export.StockName(d.opt.Stock, pg.StockID)
 	}
-	t.text(LayerPartInfo, 2*a, x0, h+1.5*a, 0, false, title)
+	// The title and the legend keep to the sheet's width: in a file of
+	// several sheets side by side (a material's stock row may have a long
+	// name) a wider line ran across the next sheet's title or parts.
+	t.text(LayerPartInfo, lineHeight(title, 2*a, w), x0, h+1.5*a, 0, false, title)
 	codes := export.EdgeCodes(res, []int{page})
 	for i, code := range codes {
 		// The legend of the band codes, above the title, one line each.
@@ -91,7 +94,7 @@ func (d sheetDrawing) draw(res nest.Result, page int, onClamp export.ClampFunc) 
 		if b, ok := export.Band(d.opt.Bands, code); ok && b.Name != "" {
 			legend += " - " + b.Name
 		}
-		t.coloredText(LayerBand, d.bandColors[code], 1.2*a, x0, h+(4.5+2*float64(len(codes)-1-i))*a, 0, false, legend)
+		t.coloredText(LayerBand, d.bandColors[code], lineHeight(legend, 1.2*a, w), x0, h+(4.5+2*float64(len(codes)-1-i))*a, 0, false, legend)
 	}
 
 	// Width below the sheet, height left of it, each a line with end ticks.
@@ -194,6 +197,12 @@ func fitHeight(s string, limit float64, p nest.Placed) float64 {
 	return min(limit, p.Height/4, p.Width/(charWidth*(n+1)))
 }
 
+// lineHeight is the text height for the line s over a sheet of width w: at
+// most limit, small enough that s fits the sheet's width.
+func lineHeight(s string, limit, w float64) float64 {
+	return min(limit, w/(charWidth*float64(max(utf8.RuneCountInString(s), 1))))
+}
+
 // entity starts an entity of the model space.
 func (t *tagWriter) entity(kind, layer string, color int) {
 	t.entityHead(kind, t.newHandle(), hModelRecord, layer)
@@ -252,6 +261,7 @@ func (t *tagWriter) coloredText(layer string, color int, height, x, y, rotation 
 	t.entity("TEXT", layer, color)
 	t.str(100, "AcDbText")
 	t.point(0, x, y)
+	t.textExtents(height, x, y, rotation, centred, s)
 	t.num(30, 0)
 	t.num(40, height)
 	t.str(1, text(s))
@@ -267,4 +277,26 @@ func (t *tagWriter) coloredText(layer string, color int, height, x, y, rotation 
 	if centred {
 		t.int(73, 2) // middle
 	}
+}
+
+// textExtents records in the drawing's extents the box the text s takes (its
+// letters at most charWidth of the height wide), so that $EXTMIN, $EXTMAX
+// and the initial view hold the titles above the sheets and the dimensions
+// below and left of them, not only the points they start at.
+func (t *tagWriter) textExtents(height, x, y, rotation float64, centred bool, s string) {
+	w := charWidth * height * float64(utf8.RuneCountInString(s))
+	along, across := w, height // the text's length and height in the drawing
+	if rotation == 90 {
+		along, across = height, w
+	}
+	if centred {
+		t.ext.add(x-along/2, y-across/2)
+		t.ext.add(x+along/2, y+across/2)
+		return
+	}
+	if rotation == 90 {
+		t.ext.add(x-height, y+w)
+		return
+	}
+	t.ext.add(x+w, y+height)
 }

@@ -31,6 +31,11 @@ func TestStockOutIsSaidPlainly(t *testing.T) {
 	if !strings.Contains(summary, "Stok yetmedi 51 parça stok yetmediği için yerleştirilemedi") {
 		t.Errorf("the summary does not say the stock ran out:\n%s", summary)
 	}
+	// The parts left (51 for want of stock, 1 without stock rows) are not
+	// parts that fit no sheet: "Sığmayan parça 52" had said so of them.
+	if !strings.Contains(summary, "Yerleştirilemeyen parça 52 (aşağıda)") || strings.Contains(summary, "Sığmayan") {
+		t.Errorf("the summary does not count the parts left as not placed:\n%s", summary)
+	}
 	if !strings.Contains(order, "Stok yetmedi: 51 parça stok yetmediği için yerleştirilemedi") {
 		t.Errorf("the order summary does not say the stock ran out:\n%s", order)
 	}

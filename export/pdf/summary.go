@@ -41,7 +41,7 @@ func (d *doc) summary() {
 	// have several copies; otherwise the sheets' part lists say it all.
 	if types := partTypes(d.res); len(types) <= maxTypeRows || 2*len(types) <= sums.placed {
 		d.table(y+4, "Parça çeşitleri", []column{named("Parça", 60), left(d.sizeHeading(), 35),
-			right("Adet", 15), left("Sayfalar", 75)}, types)
+			right("Adet", 15), wrapped("Sayfalar", 75)}, types)
 	}
 }
 
@@ -131,7 +131,8 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		facts = append(facts, [2]string{"Stok yetmedi", d.stockOutText()})
 	}
 	if t.skipped > 0 {
-		facts = append(facts, [2]string{"Sığmayan parça", tally(t.skipped) + " (aşağıda)"})
+		// Not "Sığmayan": the stock may have run out for parts that fit.
+		facts = append(facts, [2]string{"Yerleştirilemeyen parça", tally(t.skipped) + " (aşağıda)"})
 	}
 	return facts
 }
@@ -236,7 +237,7 @@ func partTypes(res nest.Result) [][]string {
 	}
 	type count struct {
 		copies int
-		pages  []string
+		pages  []int // indexes, in order
 	}
 	counts := map[key]*count{}
 	var keys []key
@@ -253,8 +254,8 @@ func partTypes(res nest.Result) [][]string {
 				keys = append(keys, k)
 			}
 			c.copies++
-			if page := itoa(i + 1); len(c.pages) == 0 || c.pages[len(c.pages)-1] != page {
-				c.pages = append(c.pages, page)
+			if len(c.pages) == 0 || c.pages[len(c.pages)-1] != i {
+				c.pages = append(c.pages, i)
 			}
 		}
 	}
@@ -262,7 +263,9 @@ func partTypes(res nest.Result) [][]string {
 	rows := make([][]string, len(keys))
 	for i, k := range keys {
 		c := counts[k]
-		rows[i] = []string{k.name, export.Size(k.w, k.h), tally(c.copies), strings.Join(c.pages, ", ")}
+		// Runs as "3-7" (export.PageList): a part on 100 sheets is "1-100",
+		// not a line of numbers cut short in the middle of one.
+		rows[i] = []string{k.name, export.Size(k.w, k.h), tally(c.copies), export.PageList(c.pages)}
 	}
 	return rows
 }
