@@ -193,3 +193,26 @@ func exportedPDFText(t *testing.T, h http.Handler, pdftotext, body string) strin
 	}
 	return string(out)
 }
+
+// A page without pieces counts as one piece against the limit: every page
+// is drawn (a DXF page is about 7 KB), so a body of empty pages, which no
+// layout has, made files and memory a hundred times its size.
+func TestExportAPIEmptyPagesCount(t *testing.T) {
+	h := New(Config{Store: newTestStore(t), NestMaxPieces: 3})
+	page := func(parts string) string { return `{"id":"page-0","parts":[` + parts + `]}` }
+	piece := `{"id":"p1-0","name":"a","x":0,"y":0,"width":10,"height":10}`
+	body := func(pages ...string) string {
+		return `{"result":{"sheet":{"width":100,"height":100},"pages":[` + strings.Join(pages, ",") + `]}}`
+	}
+	for _, kind := range []string{"dxf", "pdf"} {
+		if r := do(h, "POST", "/api/export/"+kind, body(page(piece), page(""), page(""))); r.Code != 200 {
+			t.Errorf("%s: a piece and two empty pages with a limit of 3: %d %s", kind, r.Code, r.Body)
+		}
+		r := do(h, "POST", "/api/export/"+kind, body(page(piece), page(""), page(""), page("")))
+		var e errorBody
+		json.Unmarshal(r.Body.Bytes(), &e)
+		if r.Code != 413 || e.Error.Message != "Bu sunucuda bir dosyaya en fazla 3 parça yazılabilir." || e.Error.Fields["result"] == "" {
+			t.Errorf("%s: a piece and three empty pages with a limit of 3: %d %s", kind, r.Code, r.Body)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"kesim/internal/store"
@@ -383,6 +384,73 @@ func TestJobAPIPerUser(t *testing.T) {
 	}
 	if w := b.do("GET", "/api/layouts", ""); w.Code != http.StatusOK || strings.Contains(w.Body.String(), l.ID) {
 		t.Errorf("B's list shows A's job: %d %s", w.Code, w.Body)
+	}
+}
+
+// movedBackStore moves a job on the shop floor back to planned right after
+// the server asked its owner (LayoutOwner), while armed: the owner's
+// "planned" coming in between the server's look and its read or tick.
+type movedBackStore struct {
+	*sqlite.Store
+	armed *atomic.Bool
+}
+
+func (s movedBackStore) LayoutOwner(ctx context.Context, id string) (store.Owner, string, error) {
+	owner, state, err := s.Store.LayoutOwner(ctx, id)
+	if err == nil && state != store.StatePlanned && s.armed.CompareAndSwap(true, false) {
+		if _, err := s.Store.SetLayoutState(ctx, owner, id, store.StateChange{State: store.StatePlanned}); err != nil {
+			return owner, state, err
+		}
+	}
+	return owner, state, err
+}
+
+// Another user may read, tick and recut a job only while it is on the
+// shop floor, also when its owner moves it back to planned between the
+// server's look at its state and the read or the tick: 404, and nothing
+// of the planned job changes. (The server looked, then the store read or
+// ticked the job whatever its state by then.)
+func TestJobAPIFloorMovedBack(t *testing.T) {
+	armed := new(atomic.Bool)
+	ts := newTeamServer(t, true, func(cfg *Config) {
+		cfg.Store = movedBackStore{Store: cfg.Store.(*sqlite.Store), armed: armed}
+	})
+	a, b := ts.client(), ts.client()
+	a.login(t, "ayse")
+	b.login(t, "mehmet")
+	w := a.do("POST", "/api/layouts", jobBody(t, "Dolap", nil, stiff("r", 20, 10, 4)))
+	var l store.Layout
+	if err := json.Unmarshal(w.Body.Bytes(), &l); w.Code != http.StatusCreated || err != nil {
+		t.Fatalf("A saves: %d %s", w.Code, w.Body)
+	}
+	piece := l.Result.Pages[0].Parts[0].ID
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/layouts/" + l.ID},
+		{"PUT", "/api/layouts/" + l.ID + "/pieces/" + piece},
+		{"POST", "/api/layouts/" + l.ID + "/pieces/" + piece + "/recut"},
+	} {
+		if w := a.do("PATCH", "/api/layouts/"+l.ID, `{"state":"cutting"}`); w.Code != http.StatusOK {
+			t.Fatalf("A starts cutting: %d %s", w.Code, w.Body)
+		}
+		armed.Store(true)
+		body := ""
+		if c.method == "PUT" {
+			body = `{"cut":true}`
+		}
+		if w := b.do(c.method, c.path, body); w.Code != http.StatusNotFound || errMessage(w) != store.MsgLayoutMissing {
+			t.Errorf("B %s %s of a job moved back to planned: %d %.200s", c.method, c.path, w.Code, w.Body)
+		}
+		if armed.Load() {
+			t.Fatalf("%s %s: the job was not moved back", c.method, c.path)
+		}
+		var job store.Layout
+		w := a.do("GET", "/api/layouts/"+l.ID, "")
+		if json.Unmarshal(w.Body.Bytes(), &job); job.State != store.StatePlanned || len(job.CutPieces) != 0 || len(job.RecutPieces) != 0 {
+			t.Errorf("after B's %s %s: state %q, ticks %v, recuts %v", c.method, c.path, job.State, job.CutPieces, job.RecutPieces)
+		}
+		if w := a.do("GET", "/api/parts", ""); strings.TrimSpace(w.Body.String()) != "[]" {
+			t.Errorf("after B's %s %s, A's parts: %s", c.method, c.path, w.Body)
+		}
 	}
 }
 

@@ -111,7 +111,10 @@ func (h *storeHandlers) listLayouts(w http.ResponseWriter, r *http.Request) {
 // requester's own, or, for a signed-in user, another user's job on the
 // shop floor (being cut or cut), which the whole team works on: the QR
 // code on a sheet opens its checklist on any signed-in phone. Changing or
-// deleting a job stays its owner's.
+// deleting a job stays its owner's. Another user's job is given as a
+// store.Floor owner, so that the store checks the state again where it
+// reads or ticks the job: one moved back to planned since LayoutOwner
+// answered is not found.
 func (h *storeHandlers) floorOwner(r *http.Request, id string) (store.Owner, error) {
 	own := requestOwner(r)
 	if _, ok := accountOf(r); !ok {
@@ -127,7 +130,8 @@ func (h *storeHandlers) floorOwner(r *http.Request, id string) (store.Owner, err
 	if owner == own || state == store.StatePlanned {
 		return own, nil
 	}
-	return owner, nil
+	user, _ := owner.UserID()
+	return store.Floor(user), nil
 }
 
 // getLayout answers GET /api/layouts/{id}: the whole layout, to load it.

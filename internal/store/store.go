@@ -35,6 +35,7 @@ func IsPostgresURL(dsn string) bool {
 // the anonymous rows as a user, nor a user's rows anonymously.
 type Owner struct {
 	userID string
+	floor  bool // Floor: only the user's layouts on the shop floor
 }
 
 // Anonymous is the owner of rows saved while nobody is signed in.
@@ -43,6 +44,18 @@ func Anonymous() Owner { return Owner{} }
 // User is the owner with the given user id. An empty id is the anonymous
 // owner.
 func User(id string) Owner { return Owner{userID: id} }
+
+// Floor is the user's jobs on the shop floor: whose layout another
+// signed-in user reads, ticks or sends back for recutting (the server's
+// floorOwner). GetLayout, TickPiece and RecutPiece find a layout for it
+// only while it is not planned, in the same query that reads or locks it,
+// so that a job moved back to planned after the server looked (its
+// LayoutOwner) is never read or changed by another user; a part RecutPiece
+// saves is the user's, as for User(id). Other methods are not given it.
+func Floor(id string) Owner { return Owner{userID: id, floor: true} }
+
+// OnFloor reports whether the owner is a Floor owner.
+func (o Owner) OnFloor() bool { return o.floor }
 
 // UserID returns the owner's user id and reports whether there is one (false
 // for the anonymous owner).

@@ -365,7 +365,7 @@ func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t s
 	}
 	var ticks store.Ticks
 	err := s.inTx(ctx, "postgres: tick", func(tx pgx.Tx) error {
-		where, args := ownerWhere(owner, 3)
+		where, args := layoutWhere(owner, 3)
 		var placed bool
 		// The result is searched in SQL (a JSON path), not sent here.
 		err := tx.QueryRow(ctx, `SELECT placed, COALESCE(jsonb_path_exists(result,

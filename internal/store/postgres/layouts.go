@@ -92,7 +92,7 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 		// rather than no row: no layout has it.
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
-	where, args := ownerWhere(owner, 2)
+	where, args := layoutWhere(owner, 2)
 	var l store.Layout
 	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
 	var stateBy *string

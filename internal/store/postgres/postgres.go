@@ -162,4 +162,14 @@ func ownerWhere(owner store.Owner, n int) (string, []any) {
 	return "user_id IS NULL", nil
 }
 
+// layoutWhere is ownerWhere for saved_layouts: for a store.Floor owner,
+// only a layout that is not planned.
+func layoutWhere(owner store.Owner, n int) (string, []any) {
+	where, args := ownerWhere(owner, n)
+	if owner.OnFloor() {
+		where += " AND state <> '" + store.StatePlanned + "'"
+	}
+	return where, args
+}
+
 func utc(t time.Time) time.Time { return t.UTC() }

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -12,14 +13,14 @@ import (
 // Sync saves the parts and layouts the owner does not have yet, in one
 // transaction (see store.Store).
 func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
-	parts, layouts, err := store.ValidateSync(parts, layouts)
+	parts, layouts, index, err := store.ValidateSync(parts, layouts)
 	if err != nil {
 		return store.SyncResult{}, err
 	}
 	var res store.SyncResult
 	err = s.inTx(ctx, "postgres: sync", func(tx pgx.Tx) error {
 		res = store.SyncResult{} // counted anew when the transaction is retried
-		return s.sync(ctx, tx, owner, parts, layouts, &res)
+		return s.sync(ctx, tx, owner, parts, layouts, index, &res)
 	})
 	if err != nil {
 		return store.SyncResult{}, err
@@ -27,7 +28,7 @@ func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartI
 	return res, nil
 }
 
-func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput, res *store.SyncResult) error {
+func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput, index []int, res *store.SyncResult) error {
 	// Under READ COMMITTED two syncs of the same owner could both find a
 	// name missing and both add it; the lock makes them take turns. It is
 	// held until the transaction ends.
@@ -55,7 +56,8 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 		}
 		res.NewParts++
 	}
-	for _, l := range layouts {
+	var namer store.SyncNamer // anew when the transaction is retried
+	for i, l := range layouts {
 		c, err := store.SyncColumnsOf(l)
 		if err != nil {
 			return err
@@ -73,19 +75,12 @@ func (s *Store) sync(ctx context.Context, tx pgx.Tx, owner store.Owner, parts []
 			continue
 		}
 		where, args = ownerWhere(owner, 2)
-		name := l.Name
-		for n := 2; ; n++ {
-			taken, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = $1 AND `+where, append([]any{l.Name}, args...))
-			if err != nil {
-				return err
-			}
-			if !taken {
-				break
-			}
-			if n > store.MaxSyncNames {
-				return errors.New("no free name for a synced layout")
-			}
-			l.Name = store.SyncName(name, n)
+		l.Name, err = namer.Pick(l.Name, fmt.Sprintf("layouts[%d].name", index[i]), func(names []string) ([]string, error) {
+			return queryStrings(ctx, tx, `SELECT name FROM saved_layouts WHERE name = ANY($1::text[]) AND `+where,
+				append([]any{names}, args...)...)
+		})
+		if err != nil {
+			return err
 		}
 		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
 			return err

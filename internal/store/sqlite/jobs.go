@@ -342,7 +342,7 @@ func (s *Store) TickPiece(ctx context.Context, owner store.Owner, id string, t s
 		return store.Ticks{}, wrap("sqlite: tick", err)
 	}
 	defer tx.Rollback()
-	where, args := ownerWhere(owner)
+	where, args := layoutWhere(owner)
 	var placed bool
 	var ticks store.Ticks
 	// The result's text is searched (store.PieceNeedle), not parsed: a

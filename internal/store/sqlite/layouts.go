@@ -90,7 +90,7 @@ type querier interface {
 
 // getLayout reads the owner's layout, its result, state and ticks.
 func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (store.Layout, error) {
-	where, args := ownerWhere(owner)
+	where, args := layoutWhere(owner)
 	var l store.Layout
 	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
 	var created int64

@@ -318,6 +318,16 @@ func ownerWhere(owner store.Owner) (string, []any) {
 	return "user_id IS NULL", nil
 }
 
+// layoutWhere is ownerWhere for saved_layouts: for a store.Floor owner,
+// only a layout that is not planned.
+func layoutWhere(owner store.Owner) (string, []any) {
+	where, args := ownerWhere(owner)
+	if owner.OnFloor() {
+		where += " AND state <> '" + store.StatePlanned + "'"
+	}
+	return where, args
+}
+
 func micros(t time.Time) int64 { return t.UnixMicro() }
 
 func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }

@@ -3,7 +3,9 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"kesim/internal/store"
 )
@@ -11,18 +13,18 @@ import (
 // Sync saves the parts and layouts the owner does not have yet, in one
 // transaction (see store.Store).
 func (s *Store) Sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
-	parts, layouts, err := store.ValidateSync(parts, layouts)
+	parts, layouts, index, err := store.ValidateSync(parts, layouts)
 	if err != nil {
 		return store.SyncResult{}, err
 	}
-	res, err := s.sync(ctx, owner, parts, layouts)
+	res, err := s.sync(ctx, owner, parts, layouts, index)
 	if err != nil {
 		return store.SyncResult{}, saveError("sqlite: sync", err)
 	}
 	return res, nil
 }
 
-func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput) (store.SyncResult, error) {
+func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartInput, layouts []store.LayoutInput, index []int) (store.SyncResult, error) {
 	var res store.SyncResult
 	tx, err := s.beginWrite(ctx)
 	if err != nil {
@@ -45,7 +47,8 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		}
 		res.NewParts++
 	}
-	for _, l := range layouts {
+	var namer store.SyncNamer
+	for i, l := range layouts {
 		c, err := store.SyncColumnsOf(l)
 		if err != nil {
 			return res, err
@@ -60,19 +63,16 @@ func (s *Store) sync(ctx context.Context, owner store.Owner, parts []store.PartI
 		if store.SyncedAs(names, l.Name) {
 			continue
 		}
-		name := l.Name
-		for n := 2; ; n++ {
-			taken, err := exists(ctx, tx, `SELECT 1 FROM saved_layouts WHERE name = ? AND `+where, append([]any{l.Name}, args...))
+		l.Name, err = namer.Pick(l.Name, fmt.Sprintf("layouts[%d].name", index[i]), func(names []string) ([]string, error) {
+			list, err := json.Marshal(names)
 			if err != nil {
-				return res, err
+				return nil, err
 			}
-			if !taken {
-				break
-			}
-			if n > store.MaxSyncNames {
-				return res, errors.New("no free name for a synced layout")
-			}
-			l.Name = store.SyncName(name, n)
+			return queryStrings(ctx, tx, `SELECT name FROM saved_layouts
+				WHERE name IN (SELECT value FROM json_each(?)) AND `+where, append([]any{string(list)}, args...)...)
+		})
+		if err != nil {
+			return res, err
 		}
 		if _, err := insertLayout(ctx, tx, &s.clock, owner, l); err != nil {
 			return res, err

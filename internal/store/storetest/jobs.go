@@ -30,6 +30,7 @@ var jobTests = []struct {
 	{"JobStateFrom", testJobStateFrom},
 	{"ReplanStockUsedUp", ReplanStockUsedUp},
 	{"LayoutOwner", testLayoutOwner},
+	{"FloorOwner", testFloorOwner},
 	{"JobTicks", testJobTicks},
 	{"JobTicksTwoWriters", testJobTicksTwoWriters},
 	{"JobReplan", testJobReplan},
@@ -1076,6 +1077,63 @@ func testLayoutOwner(t *testing.T, s store.Store) {
 	}
 	if _, _, err := s.LayoutOwner(ctx, "yok"); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("no such layout: %v", err)
+	}
+}
+
+// A store.Floor owner (another user at the saw) finds the user's job
+// only while it is on the shop floor, in the query that reads or ticks
+// it: a job moved back to planned after the server asked LayoutOwner is
+// not read, ticked or sent back for recutting, and nothing of it changes;
+// being cut, it is, and its recut part is the owner's.
+func testFloorOwner(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	floor := store.Floor("kullanici-a")
+	ownParts := func(o store.Owner) []store.Part {
+		t.Helper()
+		parts, err := s.ListParts(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return parts
+	}
+	l := mustCreateJob(t, s, userA, jobInput(t, "Dolap", nil, fixed("a", 40, 30, 3)))
+	piece := l.Result.Pages[0].Parts[0].ID
+	check := func(state string) {
+		t.Helper()
+		if _, err := s.GetLayout(ctx, floor, l.ID); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("%s: read from the floor: %v, want NotFound", state, err)
+		}
+		if _, err := s.TickPiece(ctx, floor, l.ID, store.Tick{PieceID: piece, Cut: true}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("%s: tick from the floor: %v, want NotFound", state, err)
+		}
+		if _, err := s.RecutPiece(ctx, floor, l.ID, store.Recut{PieceID: piece, By: "b"}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("%s: recut from the floor: %v, want NotFound", state, err)
+		}
+		got, err := s.GetLayout(ctx, userA, l.ID)
+		if err != nil || len(got.CutPieces) != 0 || len(got.RecutPieces) != 0 || len(ownParts(userA)) != 0 {
+			t.Errorf("%s: the floor changed the planned job: %+v, %d parts, %v", state, got, len(ownParts(userA)), err)
+		}
+	}
+	check("never started")
+	mustSetState(t, s, userA, l.ID, store.StateCutting)
+	if got, err := s.GetLayout(ctx, floor, l.ID); err != nil || got.ID != l.ID {
+		t.Fatalf("being cut, read from the floor: %v", err)
+	}
+	mustSetState(t, s, userA, l.ID, store.StatePlanned)
+	check("moved back to planned")
+	mustSetState(t, s, userA, l.ID, store.StateCut)
+	if ticks, err := s.TickPiece(ctx, floor, l.ID, store.Tick{PieceID: piece, Cut: true, By: "b"}); err != nil || ticks.Progress.Cut != 1 {
+		t.Errorf("cut, tick from the floor: %+v, %v", ticks, err)
+	}
+	p, err := s.RecutPiece(ctx, floor, l.ID, store.Recut{PieceID: piece, By: "b"})
+	if err != nil {
+		t.Fatalf("cut, recut from the floor: %v", err)
+	}
+	if parts := ownParts(userA); len(parts) != 1 || parts[0].ID != p.ID {
+		t.Errorf("the recut part is not the owner's: %+v", parts)
+	}
+	if parts := ownParts(userB); len(parts) != 0 {
+		t.Errorf("user B got parts: %+v", parts)
 	}
 }
 

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Sync", testSync},
 		{"SyncDeduplicatesAgainstStored", testSyncAgainstStored},
 		{"SyncKeepsOfflineWorkOfATakenName", testSyncKeepsOfflineWork},
+		{"SyncEveryNameTaken", testSyncNamesTaken},
 		{"SyncInvalidSavesNothing", testSyncInvalid},
 		{"SyncKeepsDates", testSyncKeepsDates},
 		{"Owners", testOwners},
@@ -484,6 +485,44 @@ func testSyncKeepsOfflineWork(t *testing.T, s store.Store) {
 	cut := strings.Repeat("ş", store.MaxNameLength-4) + " (2)"
 	if len(names) != 5 || names["Mutfak"] != 2 || names["Mutfak (2)"] != 3 || names["Mutfak (3)"] != 2 || names[cut] != 3 {
 		t.Errorf("stored layouts (name: parts) %v", names)
+	}
+}
+
+// A synced layout whose name and every numbered name a sync may give it
+// (up to "Mutfak (1000)") are the user's already is refused on its field,
+// as an invalid item is (the client sets it aside and syncs the rest),
+// with nothing saved; it was a server fault (500) on every sync from then
+// on. The index is the item's in the request, whatever items before it
+// were dropped as copies.
+func testSyncNamesTaken(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	variant := func(name string, width float64) store.LayoutInput {
+		l := sampleLayout(name)
+		l.Parts[0].Width = width
+		return l
+	}
+	many := make([]store.LayoutInput, store.MaxSyncNames)
+	for i := range many {
+		many[i] = variant("Mutfak", 10+float64(i)/100)
+	}
+	if res, err := s.Sync(ctx, userA, nil, many); err != nil || res.NewLayouts != store.MaxSyncNames {
+		t.Fatalf("a sync of %d layouts of one name: %+v, %v", len(many), res, err)
+	}
+	page, err := s.ListLayouts(ctx, userA, store.LayoutQuery{Search: "Mutfak (1000)"})
+	if err != nil || len(page.Layouts) != 1 {
+		t.Fatalf("Mutfak (1000): %+v, %v", page.Layouts, err)
+	}
+	body := []store.LayoutInput{many[0], variant("Banyo", 20), variant("Banyo", 20), variant("Mutfak", 50)}
+	_, err = s.Sync(ctx, userA, nil, body)
+	checkInvalid(t, "every name taken", err, "layouts[3].name", store.MsgSyncNamesTaken)
+	if page, err := s.ListLayouts(ctx, userA, store.LayoutQuery{Search: "Banyo"}); err != nil || len(page.Layouts) != 0 {
+		t.Errorf("the refused sync saved %+v, %v", page.Layouts, err)
+	}
+	if res, err := s.Sync(ctx, userA, nil, body[:3]); err != nil || res.NewLayouts != 1 {
+		t.Errorf("the rest, the refused layout set aside: %+v, %v", res, err)
+	}
+	if res, err := s.Sync(ctx, userB, nil, body[3:]); err != nil || res.NewLayouts != 1 {
+		t.Errorf("another user's layout of the name: %+v, %v", res, err)
 	}
 }
 
