@@ -357,6 +357,31 @@ func BenchmarkLeftoversDiagonal(b *testing.B) {
 	}
 }
 
+// BenchmarkXLSX3000 times the xlsx cut list of 3,000 pieces (20 × 10 cm,
+// on 280 × 207 cm sheets): the target is 1 s in the browser, where
+// the WebAssembly module writes it (TestBrowserSheets of cmd/kesim-wasm logs
+// that time; make bench-wasm runs the browser engine's benchmarks).
+func BenchmarkXLSX3000(b *testing.B) {
+	res := nest.Result{Sheet: nest.Sheet{Width: 280, Height: 207}}
+	const perRow, rows = 14, 20
+	for i := range 3000 {
+		slot := i % (perRow * rows)
+		if slot == 0 {
+			res.Pages = append(res.Pages, nest.Page{ID: fmt.Sprintf("page-%d", len(res.Pages))})
+		}
+		pg := &res.Pages[len(res.Pages)-1]
+		pg.Parts = append(pg.Parts, nest.Placed{ID: fmt.Sprintf("raf-%d", i), Name: "Raf Ş",
+			X: float64(slot%perRow) * 20, Y: float64(slot/perRow) * 10, Width: 20, Height: 10})
+	}
+	res.Stats = nest.Stats{Pages: len(res.Pages), Placed: 3000}
+	for b.Loop() {
+		var out bytes.Buffer
+		if err := WriteXLSX(&out, res, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // A plain job (one canvas, no materials): the sheets' stock row is named
 // "Varsayılan tuval" as in the PDF and the DXF, and a thickness of none is
 // an empty cell, not "0" mm.
