@@ -798,20 +798,79 @@ func ReplanPins(cur Layout, in LayoutInput) ([]nest.Page, error) {
 	return nil, nil
 }
 
+// ReplanCheck is what CheckReplan accepted of a re-plan: Pins, the number
+// of leading pages of the stored job the result verified with pinned (0:
+// verified as a whole plan of the request).
+type ReplanCheck struct {
+	Pins int
+}
+
+// ReplanAttempts bounds how many times a driver checks a re-plan
+// (CheckReplan, outside its write transaction) because the job changed
+// before the transaction began in a way ReplanHolds cannot settle; then the
+// re-plan is the Conflict MsgReplanMoving.
+const ReplanAttempts = 3
+
+// MsgReplanMoving refuses a re-plan whose job kept changing (its state,
+// its stored plan, or ticks on the pages it keeps) while it was checked,
+// ReplanAttempts times: nothing is saved.
+const MsgReplanMoving = "İş, yeni plan denetlenirken başka bir yerden değiştirilmeye devam etti (durumu, planı ya da işaretleri); yeni plan kaydedilmedi. Sayfayı yenileyip tekrar deneyin."
+
 // CheckReplan checks a re-plan in of the stored layout cur (ReplanPins)
 // and its result against the request with the pages the client pinned
-// (CheckResult). Which leading pages it pinned the server cannot know: at
-// least those through the last ticked one, at most every leading page
-// that is unchanged (a page after the ticked ones may come out the same).
-// Each count is tried, the most first; past 16, only the least is. Last,
-// none: a result that is a whole plan of the request as it is, keeping
-// the ticked pages unchanged (ReplanPins), is as good a re-plan (the job
-// saved again with its stored plan, renamed, is one).
-func CheckReplan(cur Layout, in LayoutInput) error {
+// (CheckResult), and says with how many it verified. Which leading pages
+// it pinned the server cannot know: at least those through the last
+// ticked one, at most every leading page that is unchanged (a page after
+// the ticked ones may come out the same). Each count is tried, the most
+// first; past 16, only the least is. Last, none: a result that is a whole
+// plan of the request as it is, keeping the ticked pages unchanged
+// (ReplanPins), is as good a re-plan (the job saved again with its stored
+// plan, renamed, is one).
+func CheckReplan(cur Layout, in LayoutInput) (ReplanCheck, error) {
 	pinned, err := ReplanPins(cur, in)
 	if err != nil {
-		return err
+		return ReplanCheck{}, err
 	}
+	least := leastPins(cur, pinned)
+	var first error
+	for k, tries := len(pinned), 0; k >= least; k, tries = k-1, tries+1 {
+		if tries == 16 {
+			k = least
+		}
+		err := CheckResult(in, pinned[:k])
+		if err == nil {
+			return ReplanCheck{Pins: k}, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if least > 0 && CheckResult(in, nil) == nil {
+		return ReplanCheck{}, nil
+	}
+	return ReplanCheck{}, first
+}
+
+type replanCheckedKey struct{}
+
+// WithReplanChecked returns a context under which a store's ReplaceLayout
+// calls f after each check it makes before its write transaction (attempt
+// 1, 2, ...): the tests change the job there, as a phone or another tab
+// would while a large re-plan is verified.
+func WithReplanChecked(ctx context.Context, f func(attempt int)) context.Context {
+	return context.WithValue(ctx, replanCheckedKey{}, f)
+}
+
+// ReplanChecked calls ctx's WithReplanChecked function, if it has one.
+func ReplanChecked(ctx context.Context, attempt int) {
+	if f, ok := ctx.Value(replanCheckedKey{}).(func(int)); ok && f != nil {
+		f(attempt)
+	}
+}
+
+// leastPins is the least number of the leading pages pinned that a re-plan
+// of cur pins: through the last one with a ticked piece.
+func leastPins(cur Layout, pinned []nest.Page) int {
 	ticked := map[string]bool{}
 	for _, p := range TickedPages(cur.Result, cur.CutPieces) {
 		ticked[p.ID] = true
@@ -822,34 +881,36 @@ func CheckReplan(cur Layout, in LayoutInput) error {
 			least = i + 1
 		}
 	}
-	var first error
-	for k, tries := len(pinned), 0; k >= least; k, tries = k-1, tries+1 {
-		if tries == 16 {
-			k = least
-		}
-		err := CheckResult(in, pinned[:k])
-		if err == nil {
-			return nil
-		}
-		if first == nil {
-			first = err
-		}
-	}
-	if least > 0 && CheckResult(in, nil) == nil {
-		return nil
-	}
-	return first
+	return least
 }
 
-// SameReplanBase reports whether a re-plan checked (CheckReplan) against
-// the stored layout checked holds for cur as well: the same state, ticks
-// and result. The drivers check a re-plan before their write transaction,
-// since Verify on a large result takes seconds and SQLite has one writer
-// (a refused re-plan of 49,000 pieces held every save for 95 s); inside
-// it, a layout that changed meanwhile is checked again.
-func SameReplanBase(checked, cur Layout) bool {
-	return checked.State == cur.State && slices.Equal(checked.CutPieces, cur.CutPieces) &&
-		reflect.DeepEqual(checked.Result, cur.Result)
+// ReplanHolds reports whether a re-plan in, accepted by CheckReplan as c
+// against the stored layout checked, holds for cur, the layout as the
+// write transaction reads it, without verifying again. The drivers check a
+// re-plan before their write transaction, since Verify on a large result
+// takes seconds and SQLite has one writer (a refused re-plan of 49,000
+// pieces held every save for 95 s; a re-check inside, after a tick, held it
+// as long again); inside it, only this. It holds when cur is checked, or
+// when only the ticks changed (the state and the stored plan are the same)
+// and the pages c verified as pinned still hold every ticked page: the
+// result is a plan of the request that keeps them unchanged, whatever
+// ticks came or went. A tick on a page the re-plan does not keep is the
+// Conflict of ReplanPins (MsgJobPinned). Otherwise (the state or the plan
+// changed, or a tick on a kept page past c.Pins) it does not hold: the
+// driver checks the re-plan again against the layout as it now is,
+// outside the transaction.
+func ReplanHolds(c ReplanCheck, checked, cur Layout, in LayoutInput) (bool, error) {
+	if checked.State != cur.State || !reflect.DeepEqual(checked.Result, cur.Result) {
+		return false, nil
+	}
+	if slices.Equal(checked.CutPieces, cur.CutPieces) {
+		return true, nil
+	}
+	pinned, err := ReplanPins(cur, in)
+	if err != nil {
+		return false, err
+	}
+	return c.Pins == 0 || c.Pins >= leastPins(cur, pinned), nil
 }
 
 // SettingsColumn returns the JSON of the settings column.

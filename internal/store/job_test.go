@@ -256,32 +256,63 @@ func TestReplanWithAnUnchangedLaterPage(t *testing.T) {
 	if CheckResult(next, pinned) == nil {
 		t.Fatal("the result checks with both pages pinned: the case is not tested")
 	}
-	if err := CheckReplan(cur, next); err != nil {
-		t.Errorf("re-plan pinning the ticked sheet only: %v", err)
+	if c, err := CheckReplan(cur, next); err != nil || c.Pins != 1 {
+		t.Errorf("re-plan pinning the ticked sheet only: %+v, %v", c, err)
 	}
 }
 
 // A re-plan checked against a layout holds for the layout read again in
-// the write transaction only when nothing it was checked by changed: a tick
-// or an untick, a state change or another re-plan in between makes the
-// driver check it again.
-func TestSameReplanBase(t *testing.T) {
+// the write transaction, without verifying again, when nothing it was
+// checked by changed, or only ticks that the pages it verified as pinned
+// still cover; a tick on a page it changes is the pinned conflict; a state
+// change, another re-plan, or a tick on a kept page past the pages it
+// pinned makes the driver check it again.
+func TestReplanHolds(t *testing.T) {
 	base := Layout{Name: "İş", State: StateCutting, Result: twoPages(), CutPieces: []string{"a-0"}}
-	same := base
-	same.Name, same.Result = "Yeni ad", twoPages()
-	if !SameReplanBase(base, same) {
-		t.Error("a rename (or a copy of the same result) made the check stale")
-	}
-	for name, edit := range map[string]func(l *Layout){
-		"tick":   func(l *Layout) { l.CutPieces = []string{"a-0", "a-1"} },
-		"untick": func(l *Layout) { l.CutPieces = []string{} },
-		"state":  func(l *Layout) { l.State = StateCut },
-		"replan": func(l *Layout) { l.Result = twoPages(); l.Result.Pages = l.Result.Pages[:1] },
-	} {
+	// The new result keeps both pages unchanged and adds a third.
+	kept := twoPages()
+	kept.Pages = append(kept.Pages, nest.Page{ID: "3", Parts: []nest.Placed{{ID: "c-0", Width: 10, Height: 10}}})
+	in := LayoutInput{Result: kept}
+	// A new result that keeps the first page only.
+	moved := twoPages()
+	moved.Pages[1].Parts[1].X = 30
+	inMoved := LayoutInput{Result: moved}
+	one, two, whole := ReplanCheck{Pins: 1}, ReplanCheck{Pins: 2}, ReplanCheck{}
+	edit := func(f func(l *Layout)) Layout {
 		l := base
-		edit(&l)
-		if SameReplanBase(base, l) {
-			t.Errorf("%s: the check made before it still counts", name)
+		l.Result = twoPages()
+		f(&l)
+		return l
+	}
+	for _, c := range []struct {
+		name  string
+		check ReplanCheck
+		in    LayoutInput
+		cur   Layout
+		holds bool
+		err   string
+	}{
+		{"the same (a copy of the result, renamed)", one, in, edit(func(l *Layout) { l.Name = "Yeni ad" }), true, ""},
+		{"a tick on the first page", one, in, edit(func(l *Layout) { l.CutPieces = []string{"a-0", "a-0"} }), true, ""},
+		{"an untick", one, in, edit(func(l *Layout) { l.CutPieces = []string{} }), true, ""},
+		{"a tick on the second page, both pinned", two, in, edit(func(l *Layout) { l.CutPieces = []string{"a-0", "a-1"} }), true, ""},
+		{"a tick on the second page, verified as a whole plan", whole, in, edit(func(l *Layout) { l.CutPieces = []string{"a-0", "b-0"} }), true, ""},
+		{"a tick on the second page, one pinned", one, in, edit(func(l *Layout) { l.CutPieces = []string{"a-0", "a-1"} }), false, ""},
+		{"a tick on a page the re-plan changes", one, inMoved, edit(func(l *Layout) { l.CutPieces = []string{"a-0", "b-0"} }), false, MsgJobPinned},
+		{"a state change", one, in, edit(func(l *Layout) { l.State = StatePlanned }), false, ""},
+		{"another re-plan", one, in, edit(func(l *Layout) { l.Result.Pages = l.Result.Pages[:1] }), false, ""},
+		{"a cut", one, in, edit(func(l *Layout) { l.State = StateCut }), false, ""},
+	} {
+		holds, err := ReplanHolds(c.check, base, c.cur, c.in)
+		if holds != c.holds || (c.err == "") != (err == nil) || err != nil && apperr.MessageOf(err) != c.err {
+			t.Errorf("%s: holds %v, %v; want %v, %q", c.name, holds, err, c.holds, c.err)
 		}
+	}
+	planned := base
+	planned.State = StatePlanned
+	ticked := planned
+	ticked.CutPieces = []string{"a-0", "b-0"}
+	if holds, err := ReplanHolds(whole, planned, ticked, inMoved); !holds || err != nil {
+		t.Errorf("a tick on a planned job (its ticks are dropped): %v, %v", holds, err)
 	}
 }

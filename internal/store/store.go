@@ -238,7 +238,10 @@ type Store interface {
 	// where they were, DroppedRecuts). A job being cut must keep every page
 	// with a ticked piece unchanged (Conflict MsgJobPinned), and its
 	// result is verified with those pages pinned; a cut job is a Conflict
-	// (MsgJobIsCut). In a planned job the ticks are dropped.
+	// (MsgJobIsCut). In a planned job the ticks are dropped. The result is
+	// verified before the write transaction; inside it only ReplanHolds
+	// runs, and a job that changed so that it does not hold is checked
+	// again, at most ReplanAttempts times (then Conflict MsgReplanMoving).
 	ReplaceLayout(ctx context.Context, owner Owner, id string, l LayoutInput) (Layout, error)
 	// SetLayoutState moves the owner's layout to another state. Into
 	// StateCut, the leftovers of its result become offcut rows and the

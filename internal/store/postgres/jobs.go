@@ -26,31 +26,52 @@ func lockRack(ctx context.Context, tx pgx.Tx, owner store.Owner) error {
 
 // ReplaceLayout puts in in place of the owner's layout id (a re-plan), in
 // one transaction that holds the layout's row, so that no tick lands on a
-// page being replaced.
+// page being replaced. The re-plan is checked before the transaction,
+// which holds the row (and so every tick on it) while it lasts; inside it
+// only store.ReplanHolds runs, and a job changed meanwhile in a way it
+// cannot settle is checked again outside, at most store.ReplanAttempts
+// times in all.
 func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
 		return store.Layout{}, err
 	}
-	// Checked before the transaction, which holds the row (and so every
-	// tick on it) while it lasts (store.SameReplanBase).
-	checked, err := getLayout(ctx, s.pool, owner, id, "")
-	if err != nil {
-		return store.Layout{}, err
+	for attempt := 1; ; attempt++ {
+		checked, err := getLayout(ctx, s.pool, owner, id, "")
+		if err != nil {
+			return store.Layout{}, err
+		}
+		c, err := store.CheckReplan(checked, in)
+		if err != nil {
+			return store.Layout{}, err
+		}
+		store.ReplanChecked(ctx, attempt)
+		l, again, err := s.replaceChecked(ctx, owner, id, in, checked, c)
+		if !again {
+			return l, err
+		}
+		if attempt == store.ReplanAttempts {
+			return store.Layout{}, apperr.New(apperr.Conflict, store.MsgReplanMoving)
+		}
 	}
-	if err := store.CheckReplan(checked, in); err != nil {
-		return store.Layout{}, err
-	}
+}
+
+// replaceChecked writes the re-plan in, checked (c) against the layout
+// checked, in one transaction, unless the layout changed meanwhile so that
+// the check does not hold (store.ReplanHolds): then it writes nothing and
+// reports again.
+func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
 	var out store.Layout
-	err = s.inTx(ctx, "postgres: replace layout", func(tx pgx.Tx) error {
+	var again bool
+	err := s.inTx(ctx, "postgres: replace layout", func(tx pgx.Tx) error {
+		again = false
 		cur, err := getLayout(ctx, tx, owner, id, " FOR UPDATE")
 		if err != nil {
 			return err
 		}
-		if !store.SameReplanBase(checked, cur) {
-			if err := store.CheckReplan(cur, in); err != nil {
-				return err
-			}
+		if holds, err := store.ReplanHolds(c, checked, cur, in); err != nil || !holds {
+			again = err == nil
+			return err
 		}
 		codes, err := offcutCodes(ctx, tx, owner)
 		if err != nil {
@@ -92,7 +113,7 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 		out, err = getLayout(ctx, tx, owner, id, "")
 		return err
 	})
-	return out, err
+	return out, again, err
 }
 
 // SetLayoutState moves the owner's layout to c.State in one transaction

@@ -23,7 +23,7 @@ const MsgFileGone = "Veritabanı dosyası yerinde değil (silinmiş, taşınmı�
 // again when its turn came, and the n-th was answered after n of them.
 // busyFloor is the least a write waits for that lock when its turn comes,
 // so that one queued past the budget behind this server's own long write
-// (a re-plan that verifies a big plan) still gets a fair try, unless a
+// (a re-plan that writes a big plan) still gets a fair try, unless a
 // write was refused for that lock meanwhile: the writes queued behind it
 // are answered within their budget too. The queue itself is not bounded:
 // without another program's lock nothing waits on busy.
@@ -78,13 +78,20 @@ func (s *Store) seeBusy(err error) {
 // (writeConn), which its Commit or Rollback gives back.
 type writeTx struct {
 	*sql.Tx
-	conn *sql.Conn
+	conn  *sql.Conn
+	began time.Time // when it had the connection
+	ended bool
 }
+
+// heldHook, when set (the benchmarks), is told how long each write
+// transaction held the write connection, from BEGIN to its end.
+var heldHook func(time.Duration)
 
 // Commit commits the transaction and gives the connection back.
 func (tx *writeTx) Commit() error {
 	err := tx.Tx.Commit()
 	tx.conn.Close()
+	tx.end()
 	return err
 }
 
@@ -93,7 +100,15 @@ func (tx *writeTx) Commit() error {
 func (tx *writeTx) Rollback() error {
 	err := tx.Tx.Rollback()
 	tx.conn.Close()
+	tx.end()
 	return err
+}
+
+func (tx *writeTx) end() {
+	if !tx.ended && heldHook != nil {
+		heldHook(time.Since(tx.began))
+	}
+	tx.ended = true
 }
 
 // beginWrite begins a write transaction (IMMEDIATE: it waits for the write
@@ -108,13 +123,14 @@ func (s *Store) beginWrite(ctx context.Context) (*writeTx, error) {
 	if err != nil {
 		return nil, err
 	}
+	began := time.Now()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		s.seeBusy(err)
 		conn.Close()
 		return nil, err
 	}
-	return &writeTx{Tx: tx, conn: conn}, nil
+	return &writeTx{Tx: tx, conn: conn, began: began}, nil
 }
 
 // commit commits tx and then checks that the file is still there: a save

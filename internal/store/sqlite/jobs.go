@@ -12,35 +12,59 @@ import (
 
 // ReplaceLayout puts in in place of the owner's layout id (a re-plan), in
 // one transaction: the stored state and ticks decide which pages the new
-// result must keep (see store.Store).
+// result must keep (see store.Store). The re-plan is checked on a read
+// connection first: the check may take seconds, and the write connection
+// is every save's. Inside the transaction only store.ReplanHolds runs; a
+// job changed meanwhile in a way it cannot settle is checked again
+// outside, at most store.ReplanAttempts times in all.
 func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
 		return store.Layout{}, err
 	}
-	// Checked first on a read connection: the check may take seconds,
-	// and the write connection is every save's (store.SameReplanBase).
-	checked, err := getLayout(ctx, s.read, owner, id)
-	if err != nil {
-		return store.Layout{}, err
+	for attempt := 1; ; attempt++ {
+		checked, err := getLayout(ctx, s.read, owner, id)
+		if err != nil {
+			return store.Layout{}, err
+		}
+		c, err := store.CheckReplan(checked, in)
+		if err != nil {
+			return store.Layout{}, err
+		}
+		store.ReplanChecked(ctx, attempt)
+		l, again, err := s.replaceChecked(ctx, owner, id, in, checked, c)
+		if !again {
+			return l, err
+		}
+		if attempt == store.ReplanAttempts {
+			return store.Layout{}, apperr.New(apperr.Conflict, store.MsgReplanMoving)
+		}
 	}
-	if err := store.CheckReplan(checked, in); err != nil {
-		return store.Layout{}, err
-	}
+}
+
+// replaceChecked writes the re-plan in, checked (c) against the layout
+// checked, in one write transaction, unless the layout changed meanwhile so
+// that the check does not hold (store.ReplanHolds): then it writes nothing
+// and reports again.
+func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
 	tx, err := s.beginWrite(ctx)
 	if err != nil {
-		return store.Layout{}, wrap("sqlite: replace layout", err)
+		return store.Layout{}, false, wrap("sqlite: replace layout", err)
 	}
 	defer tx.Rollback()
 	cur, err := getLayout(ctx, tx, owner, id)
 	if err != nil {
-		return store.Layout{}, err
+		return store.Layout{}, false, err
 	}
-	if !store.SameReplanBase(checked, cur) {
-		if err := store.CheckReplan(cur, in); err != nil {
-			return store.Layout{}, err
-		}
+	if holds, err := store.ReplanHolds(c, checked, cur, in); err != nil || !holds {
+		return store.Layout{}, err == nil, err
 	}
+	l, err := s.writeReplan(ctx, tx, owner, id, in, cur)
+	return l, false, err
+}
+
+// writeReplan writes the re-plan in over cur, checked, in tx and commits.
+func (s *Store) writeReplan(ctx context.Context, tx *writeTx, owner store.Owner, id string, in store.LayoutInput, cur store.Layout) (store.Layout, error) {
 	codes, err := offcutCodes(ctx, tx, owner)
 	if err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)

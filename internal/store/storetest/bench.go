@@ -20,6 +20,8 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 	b.Run("ReplaceStock1000", func(b *testing.B) { benchReplaceStock(b, open(b)) })
 	b.Run("GetStock1000", func(b *testing.B) { benchGetStock(b, open(b)) })
 	b.Run("TickPiece5000", func(b *testing.B) { benchTickPiece(b, open(b)) })
+	b.Run("Replan20000Ticked", func(b *testing.B) { BenchReplanTicked(b, open(b), false) })
+	b.Run("Replan20000TickedRefused", func(b *testing.B) { BenchReplanTicked(b, open(b), true) })
 }
 
 // benchTickPiece ticks and unticks pieces of a job of 5,000 pieces (a
