@@ -648,7 +648,8 @@ func readRequest(path string, stdin io.Reader, info io.Writer) (nest.Request, bo
 		return nest.Request{}, false, err
 	}
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-	if len(trimmed) > 0 && trimmed[0] == '{' {
+	// An RTF document starts with a brace too: the CSV reader names it.
+	if len(trimmed) > 0 && trimmed[0] == '{' && !bytes.HasPrefix(trimmed, []byte(`{\rtf`)) {
 		var req nest.Request
 		dec := json.NewDecoder(bytes.NewReader(trimmed))
 		dec.DisallowUnknownFields()

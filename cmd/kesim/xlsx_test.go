@@ -136,12 +136,12 @@ func TestNestStockXLSX(t *testing.T) {
 	}
 }
 
-// A workbook that cannot be read is refused naming the file as other
-// errors name it, with exit 2 and nothing written.
+// A workbook that cannot be read (and a zip that is none) is refused
+// naming the file as other errors name it, with exit 2 and nothing written.
 func TestNestXLSXRefused(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{"parts.csv": kitchenParts}
-	for _, name := range []string{"notworkbook.xlsx", "old.xls", "toomanyrows.xlsx"} {
+	for _, name := range []string{"notworkbook.xlsx", "broken.xlsx", "old.xls", "toomanyrows.xlsx"} {
 		data, err := os.ReadFile(filepath.Join(xlsxFixtures, name))
 		if err != nil {
 			t.Fatal(err)
@@ -155,7 +155,9 @@ func TestNestXLSXRefused(t *testing.T) {
 		want string
 	}{
 		{[]string{p["old.xls"]}, "kesim nest: old.xls:\nEski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin.\n"},
-		{[]string{"--stock", p["notworkbook.xlsx"], p["parts.csv"]}, "kesim nest: --stock notworkbook.xlsx:\nExcel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.\n"},
+		{[]string{"--stock", p["broken.xlsx"], p["parts.csv"]}, "kesim nest: --stock broken.xlsx:\nExcel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.\n"},
+		// a zip that is no workbook is no list at all
+		{[]string{"--stock", p["notworkbook.xlsx"], p["parts.csv"]}, "kesim nest: --stock notworkbook.xlsx:\nBu dosya bir zip arşivi, levha listesi değil; levhaları CSV, metin ya da Excel (.xlsx) dosyası olarak verin.\n"},
 		{[]string{"--bands", p["toomanyrows.xlsx"], p["parts.csv"]}, "kesim nest: --bands toomanyrows.xlsx:\nExcel dosyası çok büyük: ilk sayfası en fazla 100.001 satır ve 256 sütun, açılınca her parçası en fazla 50 MB olabilir.\n"},
 	} {
 		code, stdout, stderr := runNestT(t, "", append([]string{"--sheet", "183x366", "--json", out}, tt.args...)...)

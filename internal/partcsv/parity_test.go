@@ -1,7 +1,9 @@
 package partcsv
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"reflect"
 	"strconv"
@@ -33,6 +35,38 @@ type parity struct {
 		Disabled      []int           `json:"disabled"`       // the lines left out
 		StoreLimits   bool            `json:"storeLimits"`    // the case holds under StoreLimits only
 	} `json:"cases"`
+	Files []parityFile `json:"files"`
+}
+
+// parityFile is a file of parity.json's or stockparity.json's files: its
+// bytes, and the message refusing it as no list, or the rows it is read
+// to (stock in stockparity.json).
+type parityFile struct {
+	Name    string       `json:"name"`
+	Base64  []byte       `json:"base64"` // encoding/json decodes base64 to []byte
+	Message string       `json:"message"`
+	Parts   []nest.Part  `json:"parts"`
+	Stock   []nest.Stock `json:"stock"`
+}
+
+// checkFile checks that read refuses the file f whole with its message,
+// or reads it (to want, when given): never as no list.
+func checkFile[T any](t *testing.T, f parityFile, read func([]byte) ([]T, error), want []T) {
+	t.Helper()
+	got, err := read(f.Base64)
+	var e *Error
+	switch {
+	case f.Message != "":
+		if !errors.As(err, &e) || err.Error() != f.Message || e.Lines[0].Line != 0 {
+			t.Errorf("got %+v, %v; want refused: %s", got, err, f.Message)
+		}
+	case want != nil:
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v, %v; want %+v", got, err, want)
+		}
+	case errors.As(err, &e) && e.Lines[0].Line == 0:
+		t.Errorf("refused whole: %v", err)
+	}
 }
 
 func readParity(t *testing.T) parity {
@@ -186,6 +220,27 @@ func TestParity(t *testing.T) {
 				if !reflect.DeepEqual(conv, tc.Converted) {
 					t.Errorf("converted %v, want %v", conv, tc.Converted)
 				}
+			}
+		})
+	}
+}
+
+// Each file of parity.json is refused as no list with its message, or
+// read (a Windows-1254 or UTF-16 list is no binary file), by Read under
+// either limits, as by the web's file import.
+func TestParityFiles(t *testing.T) {
+	files := readParity(t).Files
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, f := range files {
+		t.Run(f.Name, func(t *testing.T) {
+			want := f.Parts
+			for i := range want {
+				want[i].ID = "p" + strconv.Itoa(i+1)
+			}
+			for _, lim := range []Limits{StoreLimits, EngineLimits} {
+				checkFile(t, f, func(b []byte) ([]nest.Part, error) { return ReadLimits(bytes.NewReader(b), lim) }, want)
 			}
 		})
 	}

@@ -416,7 +416,7 @@ type partList struct {
 // the file whole (its header, its size, its encoding). Read takes a list
 // with no bad row; the web adds the good rows and names the bad ones.
 func readParts(r io.Reader, lim Limits) (partList, error) {
-	rows, lines, sep, err := records(r, "dosyada parça yok")
+	rows, lines, sep, err := records(r, &partsKind)
 	if err != nil {
 		return partList{}, err
 	}
@@ -494,12 +494,17 @@ func readParts(r io.Reader, lim Limits) (partList, error) {
 // Excel, starts no row), and its separator: the file's encoding and
 // separator found as Read describes. An Excel workbook (.xlsx, known by
 // its first bytes, a zip's) gives its first sheet's rows, read as the
-// same cells pasted from Excel, tab separated (xlsxText). A file with no rows is an *Error
-// saying empty.
-func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
+// same cells pasted from Excel, tab separated (xlsxText). A file that is
+// no list (notAList: a PDF, a photo, a binary file) is an *Error saying
+// what it looks like, whatever its size; a file with no rows one saying
+// k.empty.
+func records(r io.Reader, k *listKind) ([][]string, []int, rune, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, nil, 0, err
+	}
+	if msg := notAList(data, k); msg != "" {
+		return nil, nil, 0, &Error{Lines: []LineError{{Message: msg}}}
 	}
 	if len(data) > maxBytes {
 		// Reading on to the limit and laying out what came would drop the
@@ -515,7 +520,7 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 		}
 		rows, lines := nonBlankRows(text, '\t')
 		if len(rows) == 0 {
-			return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+			return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: k.empty}}}
 		}
 		return rows, lines, '\t', nil
 	}
@@ -543,7 +548,7 @@ func records(r io.Reader, empty string) ([][]string, []int, rune, error) {
 	sep := detectSeparator(data)
 	rows, lines := nonBlankRows(string(data), sep)
 	if len(rows) == 0 {
-		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: empty}}}
+		return nil, nil, 0, &Error{Lines: []LineError{{Line: 1, Message: k.empty}}}
 	}
 	return rows, lines, sep, nil
 }

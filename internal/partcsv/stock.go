@@ -90,9 +90,10 @@ type table struct {
 // with its unit if liked (see splitUnit: a length in another length unit
 // is converted to the column's, sides and overlengths cm, thicknesses mm;
 // another unit is refused). max bounds its rows; kind names them in
-// errors. Its rows are read by row.
-func readTable(r io.Reader, w *listWords, max int, kind string) (*table, error) {
-	rows, lines, sep, err := records(r, "dosyada "+kind+" yok")
+// errors, lk the list in those refusing the file whole. Its rows are read
+// by row.
+func readTable(r io.Reader, w *listWords, max int, kind string, lk *listKind) (*table, error) {
+	rows, lines, sep, err := records(r, lk)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +355,7 @@ type stockList struct {
 // readStock reads a stock list row by row, as ReadStock describes; err
 // refuses the file whole (its header, its size, its encoding).
 func readStock(in io.Reader, lim Limits) (stockList, error) {
-	t, err := readTable(in, &stockWords, store.MaxStockRows, "stok satırı")
+	t, err := readTable(in, &stockWords, store.MaxStockRows, "stok satırı", &stockKind)
 	if err != nil {
 		return stockList{}, err
 	}
@@ -409,7 +410,7 @@ func ReadBandsConverted(r io.Reader) ([]nest.Band, []Conversion, error) {
 
 // ReadBandsInfo is ReadBands that also tells what Info holds, as ReadInfo.
 func ReadBandsInfo(in io.Reader) ([]nest.Band, Info, error) {
-	t, err := readTable(in, &bandWords, store.MaxBands, "bant kodu")
+	t, err := readTable(in, &bandWords, store.MaxBands, "bant kodu", &bandsKind)
 	if err != nil {
 		return nil, Info{}, err
 	}

@@ -1,6 +1,7 @@
 package partcsv
 
 import (
+	"bytes"
 	"errors"
 	"reflect"
 	"strings"
@@ -28,6 +29,7 @@ type stockParity struct {
 		Disabled      []int           `json:"disabled"`
 		Unknown       []string        `json:"unknown"`
 	} `json:"cases"`
+	Files []parityFile `json:"files"`
 }
 
 func readStockParity(t *testing.T) stockParity {
@@ -191,5 +193,34 @@ func checkMessages(t *testing.T, errs []LineError, want []parityRefusal) {
 		if !found {
 			t.Errorf("line %d, %s: want %q, got %v", w.Line, w.Field, w.Message, errs)
 		}
+	}
+}
+
+// Each file of stockparity.json is refused as no list with its message,
+// or read, by ReadStock as by the web's stock import; the band reader
+// says the same of it, naming its own list.
+func TestStockParityFiles(t *testing.T) {
+	files := readStockParity(t).Files
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, f := range files {
+		t.Run(f.Name, func(t *testing.T) {
+			var want []nest.Stock
+			for _, s := range f.Stock {
+				s.ID = "" // each reader makes its own
+				want = append(want, s)
+			}
+			checkFile(t, f, func(b []byte) ([]nest.Stock, error) {
+				stock, err := ReadStock(bytes.NewReader(b))
+				for i := range stock {
+					stock[i].ID = ""
+				}
+				return stock, err
+			}, want)
+			bands := f
+			bands.Message = strings.Replace(strings.Replace(f.Message, "levha listesi", "bant listesi", 1), "levhaları", "bant kodlarını", 1)
+			checkFile(t, bands, func(b []byte) ([]nest.Band, error) { return ReadBands(bytes.NewReader(b)) }, nil)
+		})
 	}
 }

@@ -25,9 +25,10 @@ import (
 type xlsxParity struct {
 	About string `json:"about"`
 	Cases []struct {
-		File  string     `json:"file"`
-		Grid  [][]string `json:"grid"`
-		Error string     `json:"error"`
+		File    string     `json:"file"`
+		Grid    [][]string `json:"grid"`
+		Error   string     `json:"error"`
+		NotList string     `json:"notList"` // what the list readers name it, refusing it as no list
 	} `json:"cases"`
 }
 
@@ -57,14 +58,21 @@ func TestXLSXParity(t *testing.T) {
 				if err == nil || err.Error() != c.Error {
 					t.Fatalf("grid %q, error %v; want refused: %s", grid, err, c.Error)
 				}
-				for _, read := range []func(io.Reader) error{
-					func(r io.Reader) error { _, err := Read(r); return err },
-					func(r io.Reader) error { _, err := ReadStock(r); return err },
-					func(r io.Reader) error { _, err := ReadBands(r); return err },
+				for _, l := range []struct {
+					read func(io.Reader) error
+					kind *listKind
+				}{
+					{func(r io.Reader) error { _, err := Read(r); return err }, &partsKind},
+					{func(r io.Reader) error { _, err := ReadStock(r); return err }, &stockKind},
+					{func(r io.Reader) error { _, err := ReadBands(r); return err }, &bandsKind},
 				} {
+					want := c.Error
+					if c.NotList != "" {
+						want = msgNotAList(c.NotList, l.kind)
+					}
 					var e *Error
-					if err := read(bytes.NewReader(data)); !errors.As(err, &e) || err.Error() != c.Error {
-						t.Errorf("list reader: %v; want an *Error: %s", err, c.Error)
+					if err := l.read(bytes.NewReader(data)); !errors.As(err, &e) || err.Error() != want {
+						t.Errorf("list reader: %v; want an *Error: %s", err, want)
 					}
 				}
 				return

@@ -210,14 +210,119 @@ export function unitShift(unit: string | undefined, own: ColumnUnit): number | n
 // An Excel workbook chosen as a list is known by its bytes, not its name:
 // a zip (.xlsx) is read by lib/xlsx, loaded then; an OLE2 file (an old
 // .xls, or an .xlsx saved with a password) is refused with its own message.
+// A file that is no list at all (a PDF, a DXF drawing, a photo, a Word
+// document, any binary file) is refused by one message naming what it
+// looks like, as kesim nest refuses it (internal/partcsv, notlist.go;
+// the files of parity.json and stockparity.json hold both to it).
 
 /** The messages of a workbook that is not read (as kesim nest says them, xlsxparity.json). */
 export const XLSX_BROKEN = 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.';
 export const XLSX_OLD = "Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin.";
 export const XLSX_TOO_LARGE = 'Excel dosyası çok büyük: ilk sayfası en fazla 100.001 satır ve 256 sütun, açılınca her parçası en fazla 50 MB olabilir.';
+/** ODS_UNREAD refuses an OpenDocument spreadsheet, in any list. */
+export const ODS_UNREAD = "OpenDocument hesap tablosu (.ods) okunamıyor: LibreOffice'te Excel (.xlsx) ya da CSV olarak kaydedin.";
 
-/** XlsxError is a workbook not read; its message is shown as it is. */
-export class XlsxError extends Error {}
+/** ListFileError is a list file not read; its message is shown as it is. */
+export class ListFileError extends Error {}
+
+/** XlsxError is a workbook not read. */
+export class XlsxError extends ListFileError {}
+
+/** ListKind is the list a file is chosen as, which the message refusing a file that is no list names. */
+export type ListKind = 'parts' | 'stock' | 'bands';
+
+const LIST_NAMES: Record<ListKind, { list: string; items: string }> = {
+  parts: { list: 'parça listesi', items: 'parçaları' },
+  stock: { list: 'levha listesi', items: 'levhaları' },
+  bands: { list: 'bant listesi', items: 'bant kodlarını' },
+};
+
+/**
+ * notAListMessage refuses a file that is what ("bir PDF belgesi") as the
+ * list kind: Bu dosya bir PDF belgesi, parça listesi değil; parçaları CSV,
+ * metin ya da Excel (.xlsx) dosyası olarak verin.
+ */
+export function notAListMessage(what: string, kind: ListKind): string {
+  const { list, items } = LIST_NAMES[kind];
+  return `Bu dosya ${what}, ${list} değil; ${items} CSV, metin ya da Excel (.xlsx) dosyası olarak verin.`;
+}
+
+/** What a file that is no list looks like, as the messages name it; ODS for an OpenDocument spreadsheet, refused by ODS_UNREAD. */
+export const FILE_KINDS = {
+  pdf: 'bir PDF belgesi',
+  dxf: 'bir DXF çizimi',
+  dwg: 'bir DWG çizimi',
+  png: 'bir PNG resmi',
+  jpeg: 'bir JPEG resmi',
+  gif: 'bir GIF resmi',
+  rtf: 'bir RTF belgesi',
+  html: 'bir web sayfası (HTML)',
+  docx: 'bir Word belgesi (.docx)',
+  pptx: 'bir PowerPoint sunusu (.pptx)',
+  odt: 'bir OpenDocument metin belgesi (.odt)',
+  odp: 'bir OpenDocument sunusu (.odp)',
+  zip: 'bir zip arşivi',
+  binary: 'metin olmayan (ikili) bir dosya',
+  ods: 'ods',
+} as const;
+
+/** SNIFF_BYTES is how much of a file's start tells whether it is text. */
+export const SNIFF_BYTES = 1024;
+
+const startsWith = (b: Uint8Array, prefix: string | readonly number[]): boolean => {
+  const p = typeof prefix === 'string' ? Array.from(prefix, (c) => c.charCodeAt(0)) : prefix;
+  return b.length >= p.length && p.every((x, i) => b[i] === x);
+};
+
+/** latin1 is bytes as one character each (for matching ASCII signatures). */
+const latin1 = (b: Uint8Array): string => Array.from(b, (x) => String.fromCharCode(x)).join('');
+
+/**
+ * isDxf reports whether text starts as an ASCII DXF drawing: a line 0 and
+ * a line SECTION (each maybe indented, as AutoCAD writes "  0"), after a
+ * 999 comment if any.
+ */
+function isDxf(text: string): boolean {
+  const lines = text.split('\n').map((l) => l.replace(/^[ \t\r]+|[ \t\r]+$/g, ''));
+  const i = lines[0] === '999' ? 2 : 0;
+  return lines.length > i + 1 && lines[i] === '0' && lines[i + 1] === 'SECTION';
+}
+
+/**
+ * isBinary reports whether the start of a file holds a control character
+ * no text list has: any below a space but tab, line feed, vertical tab,
+ * form feed, carriage return and ^Z; NUL is one. After a UTF-16 byte
+ * order mark it looks at 16-bit units.
+ */
+function isBinary(head: Uint8Array): boolean {
+  const control = (c: number) => c < 0x20 && ![0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1a].includes(c);
+  const le = head[0] === 0xff && head[1] === 0xfe;
+  const be = head[0] === 0xfe && head[1] === 0xff;
+  if (le || be) {
+    for (let i = 2; i + 1 < head.length; i += 2) if (control(le ? head[i] | (head[i + 1] << 8) : (head[i] << 8) | head[i + 1])) return true;
+    return false;
+  }
+  return head.some(control);
+}
+
+/**
+ * fileKind is what the start of a file that is no zip looks like when it
+ * is no text list (FILE_KINDS), else null. As kesim nest's fileKind.
+ */
+export function fileKind(headIn: Uint8Array): string | null {
+  const head = headIn.subarray(0, SNIFF_BYTES);
+  if (startsWith(head, '%PDF-')) return FILE_KINDS.pdf;
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FILE_KINDS.png;
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return FILE_KINDS.jpeg;
+  if (startsWith(head, 'GIF87a') || startsWith(head, 'GIF89a')) return FILE_KINDS.gif;
+  if (startsWith(head, 'AutoCAD Binary DXF')) return FILE_KINDS.dxf;
+  if (startsWith(head, '{\\rtf')) return FILE_KINDS.rtf;
+  const text = latin1(startsWith(head, [0xef, 0xbb, 0xbf]) ? head.subarray(3) : head);
+  if (isDxf(text)) return FILE_KINDS.dxf;
+  if (/^[ \t\r\n]*<(!doctype[ \t\r\n]+html|html)[ \t\r\n>]/i.test(text)) return FILE_KINDS.html;
+  if (isBinary(head)) return /^AC1\d{3}/.test(latin1(head)) ? FILE_KINDS.dwg : FILE_KINDS.binary;
+  return null;
+}
 
 /** isZip reports whether bytes are a zip archive (they start with PK\x03\x04). */
 export function isZip(b: Uint8Array): boolean {
@@ -237,23 +342,35 @@ export interface ListText {
   sep?: Separator;
 }
 
+/** notAList throws the ListFileError refusing a file that is what as the list kind. */
+function notAList(what: string, kind: ListKind): never {
+  throw new ListFileError(what === FILE_KINDS.ods ? ODS_UNREAD : notAListMessage(what, kind));
+}
+
 /**
- * readListFile reads a part or stock list file to the text its reader
+ * readListFile reads a file chosen as the list kind to the text its reader
  * takes: an Excel workbook's first sheet as tab-separated text (lib/xlsx;
  * an XlsxError for one it does not read), with the tab as its separator
  * (a title cell "Mutfak, Ocak 2026" in its first row is no comma separated
  * line: kesim nest reads a workbook so too), else a CSV or text file as
- * readTextFile does (null when larger than maxBytes).
+ * readTextFile does (null when larger than maxBytes). A file that is no
+ * list (fileKind; a zip that is no workbook, zipKind) is refused with a
+ * ListFileError naming what it looks like, whatever its size.
  */
-export async function readListFile(f: Blob, maxBytes: number): Promise<ListText | null> {
-  const head = await readBytes(f.slice(0, 8));
+export async function readListFile(f: Blob, maxBytes: number, kind: ListKind): Promise<ListText | null> {
+  const head = await readBytes(f.slice(0, SNIFF_BYTES));
   if (isOle2(head)) throw new XlsxError(XLSX_OLD);
   if (!isZip(head)) {
+    const what = fileKind(head);
+    if (what !== null) notAList(what, kind);
     const text = await readTextFile(f, maxBytes);
     return text === null ? null : { text };
   }
-  const { readXlsx, gridText } = await import('./xlsx');
-  return { text: gridText(readXlsx(await readBytes(f))), sep: '\t' };
+  const { readXlsx, gridText, zipKind } = await import('./xlsx');
+  const bytes = await readBytes(f);
+  const what = zipKind(bytes);
+  if (what !== null) notAList(what, kind);
+  return { text: gridText(readXlsx(bytes)), sep: '\t' };
 }
 
 /** LIST_FILE_ACCEPT is what the list imports' file pickers offer: CSV and text files, and Excel workbooks. */

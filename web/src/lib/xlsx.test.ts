@@ -89,11 +89,11 @@ describe('readXlsx', () => {
 
 describe('readListFile', () => {
   it('knows a workbook and an old .xls by their bytes, whatever their name, and reads any other file as text', async () => {
-    await expect(readListFile(new Blob([workbook([['Ad', 'En'], ['Raf', '40']])]), 100)).resolves.toEqual({ text: 'Ad\tEn\nRaf\t40', sep: '\t' });
+    await expect(readListFile(new Blob([workbook([['Ad', 'En'], ['Raf', '40']])]), 100, 'parts')).resolves.toEqual({ text: 'Ad\tEn\nRaf\t40', sep: '\t' });
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
-    await expect(readListFile(new Blob([ole]), 100)).rejects.toThrow(XLSX_OLD);
-    await expect(readListFile(new Blob(['Ad;En\nRaf;40\n']), 100)).resolves.toEqual({ text: 'Ad;En\nRaf;40\n' });
-    await expect(readListFile(new Blob(['Ad;En\nRaf;40\n']), 5)).resolves.toBeNull();
+    await expect(readListFile(new Blob([ole]), 100, 'parts')).rejects.toThrow(XLSX_OLD);
+    await expect(readListFile(new Blob(['Ad;En\nRaf;40\n']), 100, 'parts')).resolves.toEqual({ text: 'Ad;En\nRaf;40\n' });
+    await expect(readListFile(new Blob(['Ad;En\nRaf;40\n']), 5, 'parts')).resolves.toBeNull();
   });
 
 });

@@ -4,7 +4,7 @@
 // (internal/partcsv/testdata/xlsxparity.json is the contract of both).
 // Loaded only when a workbook is chosen (lib/csv, readListFile).
 import { Inflate } from 'fflate';
-import { XlsxError, XLSX_BROKEN, XLSX_OLD, XLSX_TOO_LARGE, isOle2 } from './csv';
+import { FILE_KINDS, XlsxError, XLSX_BROKEN, XLSX_OLD, XLSX_TOO_LARGE, isOle2 } from './csv';
 
 /** MAX_ROWS and MAX_COLUMNS bound the cells a first sheet may have. */
 export const MAX_ROWS = 100_001;
@@ -91,6 +91,45 @@ function inflateEntry(b: Uint8Array, en: Entry): Uint8Array {
   }
   if (n !== out.length) broken();
   return out;
+}
+
+const ODF_KINDS: Record<string, string> = {
+  'application/vnd.oasis.opendocument.text': FILE_KINDS.odt,
+  'application/vnd.oasis.opendocument.spreadsheet': FILE_KINDS.ods,
+  'application/vnd.oasis.opendocument.presentation': FILE_KINDS.odp,
+};
+
+/**
+ * zipKind is what a zip that is no workbook looks like (lib/csv's
+ * FILE_KINDS: a Word document, an OpenDocument file by its mimetype, else
+ * a zip archive), or null for a workbook, one with an xl/ folder, and for
+ * a zip whose entries cannot be read (readXlsx refuses it as broken). As
+ * kesim nest's zipKind.
+ */
+export function zipKind(b: Uint8Array): string | null {
+  let entries: Map<string, Entry>;
+  try {
+    entries = zipEntries(b);
+  } catch {
+    return null;
+  }
+  const names = [...entries.keys()];
+  if (names.some((n) => n.startsWith('xl/'))) return null;
+  for (const name of names) {
+    if (name.startsWith('word/')) return FILE_KINDS.docx;
+    if (name.startsWith('ppt/')) return FILE_KINDS.pptx;
+    const en = entries.get(name);
+    if (name === 'mimetype' && en && en.size <= 100) {
+      let type = '';
+      try {
+        type = new TextDecoder('utf-8').decode(inflateEntry(b, en)).trim();
+      } catch {
+        // not read: a zip archive
+      }
+      if (ODF_KINDS[type]) return ODF_KINDS[type];
+    }
+  }
+  return FILE_KINDS.zip;
 }
 
 /** byLocal: the element's children whose local name is name (namespaces aside). */

@@ -5,12 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import raw from '../../../internal/partcsv/testdata/xlsxparity.json?raw';
+import { notAListMessage, readListFile } from './csv';
 import { readXlsx } from './xlsx';
 
 interface Case {
   file: string;
   grid?: string[][];
   error?: string;
+  /** what the list readers name it, refusing it as no list (the grid reader refuses it with error) */
+  notList?: string;
 }
 
 const cases = (JSON.parse(raw) as { cases: Case[] }).cases;
@@ -24,7 +27,7 @@ describe('xlsxparity.json', () => {
   });
 
   for (const c of cases) {
-    it(`${c.file}: ${c.error ?? 'its grid'}`, () => {
+    it(`${c.file}: ${c.error ?? 'its grid'}`, async () => {
       const bytes = read(c.file);
       if (c.error !== undefined) {
         expect(() => readXlsx(bytes)).toThrow(c.error);
@@ -34,6 +37,12 @@ describe('xlsxparity.json', () => {
         } catch (err) {
           expect((err as Error).message).toBe(c.error);
         }
+        // the list imports say the same, or name a file that is no workbook as no list
+        const want = c.notList ? notAListMessage(c.notList, 'stock') : c.error;
+        await readListFile(new Blob([bytes]), 1 << 20, 'stock').then(
+          () => expect.fail('read'),
+          (err: Error) => expect(err.message).toBe(want),
+        );
       } else {
         expect(readXlsx(bytes)).toEqual(c.grid);
       }

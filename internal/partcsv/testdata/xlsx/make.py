@@ -3,8 +3,8 @@
 # readers): parts.xlsx and empty.xlsx by openpyxl (Debian's
 # python3-openpyxl), handmade.xlsx from raw XML, as Excel writes the parts
 # openpyxl does not (rich text, inline strings, formulas' cached values,
-# cells without a reference, the first sheet not in sheet1.xml), and two
-# files that are not workbooks. Run from this folder: /usr/bin/python3 make.py
+# cells without a reference, the first sheet not in sheet1.xml), and
+# files that are not workbooks or are broken ones. Run from this folder: /usr/bin/python3 make.py
 import zipfile
 
 import openpyxl
@@ -66,6 +66,13 @@ with zipfile.ZipFile("handmade.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
 
 with zipfile.ZipFile("notworkbook.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("readme.txt", "bir zip, çalışma kitabı değil")
+
+# A workbook's parts without its xl/workbook.xml: broken, not another
+# kind of zip (notworkbook.xlsx, which the list readers name a zip).
+with zipfile.ZipFile("broken.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml", CT)
+    z.writestr("_rels/.rels", RELS)
+    z.writestr("xl/worksheets/sheet1.xml", S1)
 
 with open("old.xls", "wb") as f:
     # An OLE2 compound file's header: Excel 97-2003 (.xls), or an .xlsx

@@ -369,10 +369,12 @@ describe('PartForm pastes and CSV files', () => {
     expect(onAdd).toHaveBeenCalledWith(want);
   });
 
-  it('refuses an old Excel file (.xls) or a broken workbook with its message, adding nothing', { timeout: 20_000 }, async () => {
+  it('refuses an old Excel file (.xls), a broken workbook or a zip with its message, adding nothing', { timeout: 20_000 }, async () => {
     for (const [file, message] of [
       ['old.xls', "Eski Excel biçimi (.xls) ya da parolalı bir dosya okunamıyor: Excel'de parolasız .xlsx ya da CSV olarak kaydedin."],
-      ['notworkbook.xlsx', 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.'],
+      ['broken.xlsx', 'Excel dosyası okunamadı: bozuk ya da bir .xlsx çalışma kitabı değil.'],
+      // a zip that is no workbook is no part list at all
+      ['notworkbook.xlsx', 'Bu dosya bir zip arşivi, parça listesi değil; parçaları CSV, metin ya da Excel (.xlsx) dosyası olarak verin.'],
     ]) {
       const { onAdd, user } = show();
       // named .xlsx as a password-protected workbook is: known by its bytes
@@ -381,6 +383,15 @@ describe('PartForm pastes and CSV files', () => {
       expect(onAdd).not.toHaveBeenCalled();
       cleanup();
     }
+  });
+
+  it('refuses a PDF chosen as the part list, naming it, adding nothing', async () => {
+    const { onAdd, user } = show();
+    await user.upload(screen.getByLabelText('CSV içe aktar'), new File(['%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n'], 'plan.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Bu dosya bir PDF belgesi, parça listesi değil; parçaları CSV, metin ya da Excel (.xlsx) dosyası olarak verin.',
+    );
+    expect(onAdd).not.toHaveBeenCalled();
   });
 
   it('says so when a CSV file holds no part', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { useNotices } from '../../components/Notices';
-import { LIST_FILE_ACCEPT, readListFile, XlsxError, type ListText } from '../../lib/csv';
+import { LIST_FILE_ACCEPT, ListFileError, readListFile, type ListText } from '../../lib/csv';
 import { fmtCm } from '../../lib/number';
 import { storageSet } from '../../lib/storage';
 import { msg } from '../../messages';
@@ -203,9 +203,9 @@ export function PartForm({ onAdd, onSaveLayout, onOpenSaved, bandCodes, draftKey
     if (!f) return;
     let file: ListText | null;
     try {
-      file = await readListFile(f, MAX_CSV_BYTES);
+      file = await readListFile(f, MAX_CSV_BYTES, 'parts');
     } catch (err) {
-      await notices.alert(err instanceof XlsxError ? err.message : partMsg.csvUnreadable);
+      await notices.alert(err instanceof ListFileError ? err.message : partMsg.csvUnreadable);
       return;
     }
     if (file === null) {

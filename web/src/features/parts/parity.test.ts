@@ -5,13 +5,14 @@
 // nest gives the same parts or the same refusal.
 import { describe, expect, it } from 'vitest';
 import raw from '../../../../internal/partcsv/testdata/parity.json?raw';
-import { detectSeparator, FILE_SEPARATORS } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, readListFile } from '../../lib/csv';
 import {
   GRAIN_WORDS,
   PASTE_FALLBACK_HEADERS,
   PASTE_HEADERS,
   parsePartCsv,
   parsePaste,
+  MAX_CSV_BYTES,
   QUANTITY_UNITS,
   ROTATE_WORDS,
   wordKey,
@@ -43,7 +44,12 @@ interface Parity {
     keys: Record<string, string>;
   };
   cases: Case[];
+  /** files given as the list: refused as no list with message, or read (to parts, when given) */
+  files: { name: string; base64: string; message?: string; parts?: PasteResult['parts'] }[];
 }
+
+/** fromBase64 is a file's bytes. */
+const fromBase64 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 const parity = JSON.parse(raw) as Parity;
 
@@ -102,4 +108,21 @@ describe('the part readers answer as kesim nest does', () => {
       }
     });
   }
+
+  describe('refuse a file that is no list as kesim nest does, and read a text list in any encoding both take', () => {
+    it('has files', () => expect(parity.files.length).toBeGreaterThan(0));
+    for (const f of parity.files) {
+      it(f.name, async () => {
+        const read = readListFile(new Blob([fromBase64(f.base64)]), MAX_CSV_BYTES, 'parts');
+        if (f.message) {
+          await expect(read).rejects.toThrow(f.message);
+          await read.catch((err: Error) => expect(err.message).toBe(f.message));
+          return;
+        }
+        const file = await read;
+        expect(file).not.toBeNull();
+        if (f.parts) expect(parsePartCsv(file!.text, [], false, file!.sep).parts).toEqual(f.parts);
+      });
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { parsePartCsv } from './parts';
 
 describe('a part list workbook with a title row', () => {
   it('is read tab separated and without its title, though the title holds a comma', async () => {
-    const file = await readListFile(new Blob([workbook([['Mutfak, Ocak 2026'], ['Ad', 'Genişlik', 'Yükseklik', 'Adet'], ['Kapak', '45.5', '70', '2']])]), 10000);
+    const file = await readListFile(new Blob([workbook([['Mutfak, Ocak 2026'], ['Ad', 'Genişlik', 'Yükseklik', 'Adet'], ['Kapak', '45.5', '70', '2']])]), 10000, 'parts');
     const r = parsePartCsv(file!.text, [], false, file!.sep);
     expect(r.errors).toEqual([]);
     expect(r.parts).toEqual([{ name: 'Kapak', width: 45.5, height: 70, quantity: 2 }]);

@@ -300,7 +300,9 @@ describe('the stock CSV headers as kesim nest --stock reads them', () => {
     const r = parseStockCsv((await readCsvFile(new Blob([bytes]))).text);
     expect(r.errors).toEqual([]);
     expect(r.rows[0]).toMatchObject({ material: 'Meşe', width: '100', height: '200' });
-    await expect(readCsvFile(new Blob([new Uint8Array(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Dosya çok büyük: en fazla 1 MB okunabilir.');
+    await expect(readCsvFile(new Blob(['a'.repeat(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Dosya çok büyük: en fazla 1 MB okunabilir.');
+    // a binary file is no list, whatever its size
+    await expect(readCsvFile(new Blob([new Uint8Array(MAX_CSV_BYTES + 1)]))).rejects.toThrow('Bu dosya metin olmayan (ikili) bir dosya, levha listesi değil;');
   });
 });
 

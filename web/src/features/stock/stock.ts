@@ -3,7 +3,7 @@
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
 import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
-import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, titleRows, XlsxError, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
+import { detectSeparator, FILE_SEPARATORS, parseDelimited, ListFileError, readListFile, titleRows, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, roundDownCm, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
 import {
@@ -668,9 +668,9 @@ export function mergeStockCsv(existing: StockDraft[], csv: StockCsv, room: numbe
 export async function readCsvFile(f: Blob): Promise<ListText> {
   let file: ListText | null;
   try {
-    file = await readListFile(f, MAX_CSV_BYTES);
+    file = await readListFile(f, MAX_CSV_BYTES, 'stock');
   } catch (err) {
-    throw new Error(err instanceof XlsxError ? err.message : stockMsg.csvUnreadable, { cause: err });
+    throw new Error(err instanceof ListFileError ? err.message : stockMsg.csvUnreadable, { cause: err });
   }
   if (file === null) throw new Error(stockMsg.csvTooLarge);
   return file;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../../../internal/partcsv/testdata/stockparity.json?raw';
 import { COLUMN_WORDS, type SharedColumn } from '../../lib/columns';
-import { checkStockDraft, parseStockCsv, STOCK_HEADERS, type Stock, type StockCsv } from './stock';
+import { checkStockDraft, parseStockCsv, readCsvFile, STOCK_HEADERS, type Stock, type StockCsv } from './stock';
 import { stockMsg } from './texts';
 
 interface Case {
@@ -26,9 +26,14 @@ interface Case {
 interface StockParity {
   words: { headers: Record<string, string[]>; partColumns: SharedColumn[] };
   cases: Case[];
+  /** files given as the list: refused as no list with message, or read (to stock, when given) */
+  files: { name: string; base64: string; message?: string; stock?: Partial<Stock>[] }[];
 }
 
 const parity = JSON.parse(raw) as StockParity;
+
+/** fromBase64 is a file's bytes. */
+const fromBase64 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 /** refusals reads the bad rows of an import as line, column ('' for a row refused whole) and message, without its final period; the header's notes are no rows. */
 function refusals(r: StockCsv): { line: number; field: string; message: string }[] {
@@ -82,4 +87,30 @@ describe('the stock CSV import answers as kesim nest --stock does', () => {
       for (const { from, to } of c.converted) expect(r.converted).toContain(`${from}'den ${to}'ye çevrildi`);
     });
   }
+
+  describe('refuses a file that is no list as kesim nest does, and reads a text list in any encoding both take', () => {
+    it('has files', () => expect(parity.files.length).toBeGreaterThan(0));
+    for (const f of parity.files) {
+      it(f.name, async () => {
+        const read = readCsvFile(new Blob([fromBase64(f.base64)]));
+        if (f.message) {
+          await read.then(
+            () => expect.fail('read'),
+            (err: Error) => expect(err.message).toBe(f.message),
+          );
+          return;
+        }
+        const file = await read;
+        if (!f.stock) return;
+        const stock = parseStockCsv(file.text, [], file.sep).rows.map((d) => {
+          const checked = checkStockDraft(d);
+          if (!checked.ok) throw new Error(checked.problem.message);
+          const s: Partial<Stock> = { ...checked.stock };
+          delete s.id;
+          return s;
+        });
+        expect(stock).toEqual(f.stock);
+      });
+    }
+  });
 });
