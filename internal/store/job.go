@@ -851,6 +851,34 @@ func CheckReplan(cur Layout, in LayoutInput) (ReplanCheck, error) {
 	return ReplanCheck{}, first
 }
 
+// Replan runs a driver's re-plan of in (in validated): it reads the stored
+// layout (read), checks the re-plan against it outside any transaction
+// (CheckReplan), and has write take it in a write transaction unless the
+// layout changed there so that the check does not hold (write reports
+// again, having written nothing); then it reads and checks again, at most
+// ReplanAttempts times in all, and then answers the Conflict
+// MsgReplanMoving.
+func Replan(ctx context.Context, in LayoutInput, read func() (Layout, error), write func(checked Layout, c ReplanCheck) (l Layout, again bool, err error)) (Layout, error) {
+	for attempt := 1; ; attempt++ {
+		checked, err := read()
+		if err != nil {
+			return Layout{}, err
+		}
+		c, err := CheckReplan(checked, in)
+		if err != nil {
+			return Layout{}, err
+		}
+		ReplanChecked(ctx, attempt)
+		l, again, err := write(checked, c)
+		if !again {
+			return l, err
+		}
+		if attempt == ReplanAttempts {
+			return Layout{}, apperr.New(apperr.Conflict, MsgReplanMoving)
+		}
+	}
+}
+
 type replanCheckedKey struct{}
 
 // WithReplanChecked returns a context under which a store's ReplaceLayout

@@ -22,24 +22,11 @@ func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string,
 	if err != nil {
 		return store.Layout{}, err
 	}
-	for attempt := 1; ; attempt++ {
-		checked, err := getLayout(ctx, s.read, owner, id)
-		if err != nil {
-			return store.Layout{}, err
-		}
-		c, err := store.CheckReplan(checked, in)
-		if err != nil {
-			return store.Layout{}, err
-		}
-		store.ReplanChecked(ctx, attempt)
-		l, again, err := s.replaceChecked(ctx, owner, id, in, checked, c)
-		if !again {
-			return l, err
-		}
-		if attempt == store.ReplanAttempts {
-			return store.Layout{}, apperr.New(apperr.Conflict, store.MsgReplanMoving)
-		}
-	}
+	return store.Replan(ctx, in,
+		func() (store.Layout, error) { return getLayout(ctx, s.read, owner, id) },
+		func(checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
+			return s.replaceChecked(ctx, owner, id, in, checked, c)
+		})
 }
 
 // replaceChecked writes the re-plan in, checked (c) against the layout
