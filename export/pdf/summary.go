@@ -318,7 +318,18 @@ func (d *doc) cellLines(c column, s string) []string {
 		lines, words = append(lines, line), words[k:]
 	}
 	if len(words) > 0 {
-		lines = append(lines, d.fit(strings.Join(words, " "), width))
+		// The last line is cut at a word, then "…": cut inside one, a
+		// page list's "143, 145" read "143, 14…", as if sheet 14 were
+		// listed. Only a word wider than the column is cut inside.
+		line := ""
+		for k := 0; k < len(words) && d.fits(strings.Join(words[:k+1], " ")+" …", width); k++ {
+			line = strings.Join(words[:k+1], " ")
+		}
+		if rest := strings.Join(words, " "); line == "" || d.fits(rest, width) {
+			lines = append(lines, d.fit(rest, width))
+		} else {
+			lines = append(lines, line+" …")
+		}
 	}
 	return lines
 }
