@@ -103,4 +103,23 @@ describe('storageRemove', () => {
     expect(told).toEqual(['signOut', 'merge']);
     stop();
   });
+
+  it('tells a refused removal again once one of its kind went through and another is refused', () => {
+    const told: string[] = [];
+    const stop = storage.onNotKept((e) => told.push(e.kind));
+    const deny = () =>
+      vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+        throw new DOMException('denied', 'SecurityError');
+      });
+    deny();
+    storage.storageRemove('signOut', () => localStorage, 'w');
+    storage.storageRemove('signOut', () => localStorage, 'w');
+    expect(told).toEqual(['signOut']); // once
+    vi.restoreAllMocks();
+    expect(storage.storageRemove('signOut', () => localStorage, 'w')).toBe(true);
+    deny();
+    storage.storageRemove('signOut', () => localStorage, 'w');
+    expect(told).toEqual(['signOut', 'signOut']);
+    stop();
+  });
 });

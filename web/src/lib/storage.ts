@@ -86,7 +86,10 @@ export function storageSet(kind: StorageKind, store: () => Storage, key: string,
 /**
  * storageRemove removes key from store, for kind, and answers whether it
  * went through. A refusal is told as storageSet's; one that goes through
- * frees room, and tells nothing of room for the next write.
+ * frees room, and tells nothing of room for the next write, but it shows
+ * that a refused removal of the kind (storage refused outright, as a
+ * removal is never refused for want of room) would now go through: the
+ * next refusal of the kind is told again.
  */
 export function storageRemove(kind: StorageKind, store: () => Storage, key: string): boolean {
   try {
@@ -94,6 +97,10 @@ export function storageRemove(kind: StorageKind, store: () => Storage, key: stri
   } catch (e) {
     refused(kind, e, 0);
     return false;
+  }
+  if (refusedAt.get(kind) === 0) {
+    refusedAt.delete(kind);
+    told.delete(kind);
   }
   return true;
 }
