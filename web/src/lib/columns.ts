@@ -6,9 +6,8 @@
 // ("600 mm"), and the header row mapped to columns. A list from another
 // tool (CutList Optimizer's Length, Width, Qty, Label, Enabled;
 // OpenCutList's "2800 mm") is read alike as parts or as stock.
+import { foldName } from './fold';
 import { isLengthUnit, shiftedUnit, splitUnit, UNIT_DIGITS, unitShift, type ColumnUnit, type LengthUnit } from './csv';
-
-const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
 /**
  * wordKey is how a header or value word is matched: lower case (Turkish
@@ -17,12 +16,7 @@ const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş
  * header's unit is taken off first (splitUnit).
  */
 export function wordKey(s: string): string {
-  return s
-    .toLocaleLowerCase('tr-TR')
-    .normalize('NFC')
-    .replace(/\u0307/g, '') // the dot of a lower-cased I with a dot, from another locale
-    .replace(/[çğıöşüâîû]/g, (c) => asciiOf[c] ?? c)
-    .replace(/[\s._\-/]+/g, '');
+  return foldName(s).replace(/[\s._\-/]+/g, '');
 }
 
 /** wordTable maps each word of words, as wordKey folds it, to its key; the first key a word names wins. */
