@@ -124,6 +124,18 @@ export function quantityText(cell: string): string {
 }
 
 /**
+ * PRICE_CELL is a price cell with the lira's mark, as Excel's Turkish
+ * currency format writes it into a CSV: "2.100,00 TL", "₺2.100,00",
+ * "2.100,00 ₺" (the mark's space may be a no-break space).
+ */
+const PRICE_CELL = /^(?:₺\s*)?(-?\d[\d.,]*)(?:\s*(?:₺|tl))?$/iu;
+
+/** priceNumber is a price cell's number without the lira's mark (TL or ₺, before or after it): "2.100,00 TL" is "2.100,00"; any other cell as it is (kesim nest's priceNumber). */
+export function priceNumber(cell: string): string {
+  return PRICE_CELL.exec(cell)?.[1] ?? cell;
+}
+
+/**
  * lengthCell reads a cell of a length column whose own unit is own: its
  * number and the places its decimal point moves to be in own
  * (shiftDecimal), by the cell's own unit when it names one ("600 mm",

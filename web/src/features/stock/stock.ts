@@ -2,7 +2,7 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
+import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, priceNumber, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, readListFile, titleRows, XlsxError, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, roundDownCm, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
@@ -470,7 +470,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
       const v = cells[k] ?? '';
       cell[f] = v;
       if (f === 'name' || f === 'material') d[f] = v;
-      else if (f === 'quantity' || f === 'price') d[f] = ungroup(f === 'quantity' ? quantityText(v) : v);
+      else if (f === 'quantity' || f === 'price') d[f] = ungroup(f === 'quantity' ? quantityText(v) : priceNumber(v));
       else if (f === 'width' || f === 'height' || f === 'thickness') {
         const l = lengthCell(v, LENGTH_UNITS[f] ?? 'cm', { unit: h.units[f], shift: h.shifts[f] });
         if (!l) {
