@@ -224,7 +224,7 @@ export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock>
   const width = side('width');
   const height = side('height');
   const quantity = optional(d.quantity, MAX_STOCK_QUANTITY, true);
-  if (Number.isNaN(quantity)) bad('quantity', numberProblem(d.quantity, stockMsg.badQuantity));
+  if (Number.isNaN(quantity)) bad('quantity', stockMsg.badQuantity); // a whole number, as kesim nest --stock says of any bad quantity
   const price = optional(d.price, MAX_PRICE);
   if (Number.isNaN(price)) bad('price', numberProblem(d.price, stockMsg.badPrice));
   if (!['none', 'vertical', 'horizontal'].includes(d.grain)) bad('grain', stockMsg.badGrain);
