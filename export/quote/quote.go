@@ -273,12 +273,14 @@ func isOffcut(stock []nest.Stock, id string) bool {
 
 // offcutPrice returns the price of page p's offcut, w x h cm: the price
 // per cm² of the first stock row of p's material and thickness that is
-// not an offcut and has a price, times w x h; 0 when there is none.
+// not an offcut and has a price, times w x h; 0 when there is none. The
+// material and thickness are matched as the engine groups them
+// (nest.SameMaterial: Turkish case, so that a row of "Ceviz" prices an
+// offcut of "CEVİZ"; the thickness to 0,01 mm).
 func offcutPrice(stock []nest.Stock, p nest.Page, w, h float64) float64 {
-	material := strings.TrimSpace(p.Material)
 	for _, s := range stock {
 		if s.Offcut || s.Price <= 0 || !side(s.Width) || !side(s.Height) || s.Width == 0 || s.Height == 0 ||
-			!strings.EqualFold(strings.TrimSpace(s.Material), material) || s.Thickness != p.Thickness {
+			!nest.SameMaterial(s.Material, p.Material) || math.Round(s.Thickness*100) != math.Round(p.Thickness*100) {
 			continue
 		}
 		return s.Price / (s.Width * s.Height) * w * h

@@ -334,3 +334,24 @@ func engineQuote(t *testing.T, req nest.Request) (nest.Result, Quote) {
 	}
 	return res, q
 }
+
+// An offcut without a price of its own is priced by the sheet row of its
+// material and thickness as the engine groups them: Turkish case aside
+// ("Ceviz" prices an offcut of "CEVİZ", which strings.EqualFold does not
+// take for one), the thickness to 0,01 mm.
+func TestOffcutPricedByItsMaterialTheTurkishWay(t *testing.T) {
+	req := &nest.Request{Stock: []nest.Stock{
+		{ID: "c", Material: "Ceviz", Thickness: 18, Width: 100, Height: 100, Price: 1000},
+		{ID: "A-1", Material: "CEVİZ", Thickness: 18.001, Width: 50, Height: 100, Quantity: 1, Offcut: true},
+	}}
+	res := nest.Result{Pages: []nest.Page{{StockID: "A-1", Material: "CEVİZ", Thickness: 18.001, Width: 50, Height: 100,
+		Parts: []nest.Placed{{ID: "a", Width: 50, Height: 50}}}}}
+	q, err := Compute(req, res, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1000 TL for 100 × 100 cm: 500 TL for the 50 × 100 cm offcut.
+	if len(q.Lines) != 1 || q.Lines[0].Offcuts != 1 || q.Lines[0].SheetCost != 500 {
+		t.Fatalf("lines %+v, want the offcut at 500 TL", q.Lines)
+	}
+}

@@ -1125,6 +1125,22 @@ func quantityNumber(v string) string {
 	return v
 }
 
+// priceCellPattern is a price cell with the lira's mark, as Excel's
+// Turkish currency format writes it into a CSV: "2.100,00 TL", "₺2.100,00",
+// "2.100,00 ₺" (the mark's space may be a no-break space).
+var priceCellPattern = regexp.MustCompile(`^(?:₺[\s\p{Zs}]*)?(-?[0-9][0-9.,]*)(?:[\s\p{Zs}]*(?:₺|[Tt][Ll]))?$`)
+
+// priceNumber is a price cell without the lira's mark (TL or ₺, in
+// front of or after its number): "2.100,00 TL" is "2.100,00"; any other
+// cell as it is. The web's stock import reads it alike (priceNumber in
+// web/src/lib/columns.ts).
+func priceNumber(v string) string {
+	if m := priceCellPattern.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	return v
+}
+
 // rotate is the döndür cell (rotateWords): nil (the request's default)
 // when empty or yes, false when no.
 func (r *listRow) rotate() *bool {
@@ -1172,6 +1188,9 @@ func (r *listRow) amount(c column, max float64, msg string) float64 {
 	if umsg != "" {
 		r.bad(c, umsg)
 		return 0
+	}
+	if c == colPrice {
+		num = priceNumber(num)
 	}
 	n, ok := shiftedNumber(num, shift)
 	switch {

@@ -152,6 +152,11 @@ func TestReadBands(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, %v\nwant %+v", got, err, want)
 	}
+	// A band's metre price may carry the lira's mark, as a stock row's (stockparity.json).
+	got, err = ReadBands(strings.NewReader("kod;fiyat\nB1;6,50 TL\nB2;₺1.250\n"))
+	if want := []nest.Band{{Code: "B1", Price: 6.5}, {Code: "B2", Price: 1250}}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("prices with TL: got %+v, %v\nwant %+v", got, err, want)
+	}
 	// A code is given again only after a row read gave it: line 2 was
 	// not read, line 5 was.
 	_, err = ReadBands(strings.NewReader("code,thickness,price,overlength\nB1,11,-1,101\nB1,x,,\n,,,\nB2,,,\nB2,1,,\n,1,,\n"))

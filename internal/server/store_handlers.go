@@ -241,6 +241,17 @@ func (h *storeHandlers) sync(w http.ResponseWriter, r *http.Request) {
 		l.Result = nil // a browser's local layouts are synced without results
 		layouts[i] = l
 	}
+	// Items dated alike keep the request's order (store.KeepOrder).
+	partTimes := make([]*time.Time, len(parts))
+	for i := range parts {
+		partTimes[i] = &parts[i].CreatedAt
+	}
+	store.KeepOrder(partTimes)
+	layoutTimes := make([]*time.Time, len(layouts))
+	for i := range layouts {
+		layoutTimes[i] = &layouts[i].CreatedAt
+	}
+	store.KeepOrder(layoutTimes)
 	res, err := h.st.Sync(r.Context(), requestOwner(r), parts, layouts)
 	if err != nil {
 		Error(w, r, err)

@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -317,6 +318,35 @@ func TestSyncAPI(t *testing.T) {
 	}
 	if status, body := call(t, h, "POST", "/api/sync", `{}`); status != http.StatusOK || string(bytes.TrimSpace(body)) != `{"newParts":0,"newLayouts":0}` {
 		t.Errorf("empty sync: %d %s", status, body)
+	}
+}
+
+// The parts of one save, dated alike to the millisecond by the browser,
+// are listed newest first in the reverse of the order they were sent, as
+// parts sent without a date: not shuffled by their random ids.
+func TestSyncKeepsTheOrderOfPartsDatedAlike(t *testing.T) {
+	h := newStoreAPI(t)
+	names := []string{"Yan", "Raf", "Taban", "Arkalık", "Kapak", "Çekmece", "Tavan", "Baza"}
+	var items []string
+	for _, n := range names {
+		items = append(items, `{"name":"`+n+`","width":50,"height":30,"quantity":1,"createdAt":"2026-11-20T08:00:00.123Z"}`)
+	}
+	if status, body := call(t, h, "POST", "/api/sync", `{"parts":[`+strings.Join(items, ",")+`]}`); status != http.StatusOK {
+		t.Fatalf("sync: %d %s", status, body)
+	}
+	_, body := call(t, h, "GET", "/api/parts", "")
+	var parts []store.Part
+	if err := json.Unmarshal(body, &parts); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range parts {
+		got = append(got, p.Name)
+	}
+	want := slices.Clone(names)
+	slices.Reverse(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("saved parts listed as %v, want %v", got, want)
 	}
 }
 

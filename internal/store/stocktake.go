@@ -33,7 +33,10 @@ type StockTaken struct {
 // row was edited or deleted since the plan), or that an undo put back or
 // could not put back.
 type StockSheets struct {
-	StockID   string  `json:"stockId"`
+	StockID string `json:"stockId"`
+	// Name is the row's name, when it has one (the web app names a row
+	// without a material by it, not by its id).
+	Name      string  `json:"name,omitempty"`
 	Material  string  `json:"material,omitempty"`
 	Thickness float64 `json:"thickness,omitempty"`
 	Width     float64 `json:"width"`
@@ -137,7 +140,7 @@ func TakeSheets(l Layout, rows []SheetRow, codes OffcutCodes) ([]SheetTake, []St
 			continue // unlimited now: sheets to buy, nothing to take
 		}
 		if !ok || !sameSheet(r.Stock, p.Material, p.Thickness, p.Width, p.Height) {
-			missed = append(missed, StockSheets{StockID: id, Material: p.Material, Thickness: p.Thickness,
+			missed = append(missed, StockSheets{StockID: id, Name: planned[id].Name, Material: p.Material, Thickness: p.Thickness,
 				Width: p.Width, Height: p.Height, Quantity: n})
 			continue
 		}
@@ -195,13 +198,13 @@ func ReturnSheets(recs []TakenRecord, rows []SheetRow, listed int, taken map[str
 // Report is a return for the PATCH answer: the record's row and sheets.
 func (r SheetReturn) Report() StockSheets {
 	st := r.Record.Row.Stock
-	return StockSheets{StockID: r.Record.StockID, Material: st.Material, Thickness: st.Thickness,
+	return StockSheets{StockID: r.Record.StockID, Name: st.Name, Material: st.Material, Thickness: st.Thickness,
 		Width: st.Width, Height: st.Height, Quantity: r.Record.Taken}
 }
 
 // rowSheets is n sheets of the stock row st, for the PATCH answer.
 func rowSheets(st nest.Stock, n int) StockSheets {
-	return StockSheets{StockID: st.ID, Material: st.Material, Thickness: st.Thickness,
+	return StockSheets{StockID: st.ID, Name: st.Name, Material: st.Material, Thickness: st.Thickness,
 		Width: st.Width, Height: st.Height, Quantity: n}
 }
 

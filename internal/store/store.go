@@ -340,6 +340,24 @@ func (c *Clock) At(t time.Time) time.Time {
 	return t.UTC().Truncate(time.Microsecond)
 }
 
+// KeepOrder dates the items of one request in the order given where
+// their creation times tie: an item dated the same microsecond as the one
+// before it (a browser dates every part of one save to the same
+// millisecond) is dated a microsecond after that one, so that "newest
+// first" lists them in the reverse of the request's order, as the Clock
+// dates items sent without a time, rather than by their random ids. Zero
+// times are left to the Clock.
+func KeepOrder(times []*time.Time) {
+	var prev, prevAt time.Time
+	for _, t := range times {
+		orig := t.UTC().Truncate(time.Microsecond)
+		if !t.IsZero() && !prev.IsZero() && orig.Equal(prev) {
+			*t = prevAt.Add(time.Microsecond)
+		}
+		prev, prevAt = orig, *t
+	}
+}
+
 // IsID reports whether s has the form of an id from NewID.
 func IsID(s string) bool {
 	if len(s) != 32 {

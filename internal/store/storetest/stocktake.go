@@ -136,8 +136,8 @@ func testStockTakenByCut(t *testing.T, s store.Store) {
 		t.Errorf("after the cut the stock is %s, want B:2 C:0 K:4 Z:9", got)
 	}
 	wantTaken := []store.StockTaken{
-		{StockSheets: store.StockSheets{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3}, Left: 2},
-		{StockSheets: store.StockSheets{StockID: "M", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2}, Left: 0},
+		{StockSheets: store.StockSheets{StockID: "B", Name: "Beyaz 18", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3}, Left: 2},
+		{StockSheets: store.StockSheets{StockID: "M", Name: "Meşe", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2}, Left: 0},
 	}
 	if got := sortTaken(rep.StockTaken); !reflect.DeepEqual(got, wantTaken) {
 		t.Errorf("stock taken %+v, want %+v", got, wantTaken)
@@ -170,8 +170,8 @@ func testStockTakenByCut(t *testing.T, s store.Store) {
 		t.Errorf("the undo left the version at %d (after the cut %d)", undone.Version, cut.Version)
 	}
 	wantBack := []store.StockSheets{
-		{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3},
-		{StockID: "M", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2},
+		{StockID: "B", Name: "Beyaz 18", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 3},
+		{StockID: "M", Name: "Meşe", Material: "Meşe", Thickness: 18, Width: 100, Height: 100, Quantity: 2},
 	}
 	if got := sortSheets(rep.StockReturned); !rep.Undone || !reflect.DeepEqual(got, wantBack) {
 		t.Errorf("stock returned %+v (undone %v), want %+v", got, rep.Undone, wantBack)
@@ -242,7 +242,7 @@ func testStockTakenAtMostTheRow(t *testing.T, s store.Store) {
 		}
 	}
 	// The third sheet was not in stock: the user is told.
-	wantShort := []store.StockSheets{{StockID: "B", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 1}}
+	wantShort := []store.StockSheets{{StockID: "B", Name: "Beyaz 18", Material: "Beyaz Sunta", Thickness: 18, Width: 100, Height: 100, Quantity: 1}}
 	if !reflect.DeepEqual(rep.StockShort, wantShort) {
 		t.Errorf("stock short %+v, want %+v", rep.StockShort, wantShort)
 	}

@@ -6,9 +6,8 @@
 // ("600 mm"), and the header row mapped to columns. A list from another
 // tool (CutList Optimizer's Length, Width, Qty, Label, Enabled;
 // OpenCutList's "2800 mm") is read alike as parts or as stock.
+import { foldName } from './fold';
 import { isLengthUnit, shiftedUnit, splitUnit, UNIT_DIGITS, unitShift, type ColumnUnit, type LengthUnit } from './csv';
-
-const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
 /**
  * wordKey is how a header or value word is matched: lower case (Turkish
@@ -17,12 +16,7 @@ const asciiOf: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş
  * header's unit is taken off first (splitUnit).
  */
 export function wordKey(s: string): string {
-  return s
-    .toLocaleLowerCase('tr-TR')
-    .normalize('NFC')
-    .replace(/\u0307/g, '') // the dot of a lower-cased I with a dot, from another locale
-    .replace(/[çğıöşüâîû]/g, (c) => asciiOf[c] ?? c)
-    .replace(/[\s._\-/]+/g, '');
+  return foldName(s).replace(/[\s._\-/]+/g, '');
 }
 
 /** wordTable maps each word of words, as wordKey folds it, to its key; the first key a word names wins. */
@@ -127,6 +121,18 @@ export function splitCellUnit(cell: string): { number: string; unit: string } | 
 export function quantityText(cell: string): string {
   const u = splitCellUnit(cell);
   return u && quantityUnits.has(u.unit) ? u.number : cell;
+}
+
+/**
+ * PRICE_CELL is a price cell with the lira's mark, as Excel's Turkish
+ * currency format writes it into a CSV: "2.100,00 TL", "₺2.100,00",
+ * "2.100,00 ₺" (the mark's space may be a no-break space).
+ */
+const PRICE_CELL = /^(?:₺\s*)?(-?\d[\d.,]*)(?:\s*(?:₺|tl))?$/iu;
+
+/** priceNumber is a price cell's number without the lira's mark (TL or ₺, before or after it): "2.100,00 TL" is "2.100,00"; any other cell as it is (kesim nest's priceNumber). */
+export function priceNumber(cell: string): string {
+  return PRICE_CELL.exec(cell)?.[1] ?? cell;
 }
 
 /**

@@ -282,6 +282,25 @@ describe('SavedItemsDialog footer', () => {
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Aramaya uyan: 1 parça · 0 düzen');
   });
 
+  it('finds saved parts and layouts kept here by a query typed without Turkish letters, as the server finds layouts', async () => {
+    parts = [part('p1', 'Arkalık', 59.6, 71.6), part('p2', 'ÇEKMECE ÖNÜ', 40, 15), part('p3', 'Raf', 40, 60)];
+    localStore('').keep({ name: 'Mutfak İşi Ayşe', parts: [], sheet: { width: 100, height: 148 }, options: {} });
+    const { user } = show();
+    await screen.findByText('Arkalık');
+    const search = screen.getByLabelText('Ara (parça adı, 40x60 veya düzen adı)');
+    await user.type(search, 'arkalik');
+    expect(await screen.findByText('Aramaya uyan: 1 parça · 0 düzen')).toBeInTheDocument();
+    expect(screen.getByText('Arkalık')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'cekmece onu');
+    expect(await screen.findByText('Aramaya uyan: 1 parça · 0 düzen')).toBeInTheDocument();
+    expect(screen.getByText('ÇEKMECE ÖNÜ')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'MUTFAK ISI');
+    expect(await screen.findByText('Aramaya uyan: 0 parça · 1 düzen')).toBeInTheDocument();
+    expect(screen.getByText('Mutfak İşi Ayşe')).toBeInTheDocument();
+  });
+
   it('offers the job states only for a layout saved with its result', async () => {
     all[0] = { ...all[0], state: 'planned', progress: { cut: 0, total: 5 } };
     all[1] = { ...all[1], state: 'planned', progress: { cut: 0, total: 0 } };

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { ApiError, type JobProgress, type JobState } from '../../lib/api';
+import { foldName } from '../../lib/fold';
 import { fmtCm } from '../../lib/number';
 import { isQuotaExceeded } from '../../lib/storage';
 import { msg } from '../../messages';
@@ -200,20 +201,22 @@ export function SavedItemsDialog({ owner, onAddParts, onLoadLayout, describePart
       });
   };
 
-  const q = query.trim().toLocaleLowerCase('tr-TR');
+  // Names are matched folded as the server folds the layout search
+  // (foldName): "arkalik" finds the part "Arkalık" as "mutfak isi" finds the layout "Mutfak İşi".
+  const q = foldName(query.trim());
   const shownParts = useMemo(
     () =>
       (parts ?? []).filter(
         (p) =>
           !q ||
-          p.name.toLocaleLowerCase('tr-TR').includes(q) ||
+          foldName(p.name).includes(q) ||
           `${fmtCm(p.width)}x${fmtCm(p.height)}`.includes(q.replace(/\s/g, '')) ||
           `${p.width}x${p.height}`.includes(q.replace(/\s/g, '')),
       ),
     [parts, q],
   );
   const rows: Row[] = [
-    ...localLayouts.filter((l) => !q || l.name.toLocaleLowerCase('tr-TR').includes(q)).map(localRow),
+    ...localLayouts.filter((l) => !q || foldName(l.name).includes(q)).map(localRow),
     ...server.items.map(summaryRow),
   ];
 

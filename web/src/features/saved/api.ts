@@ -339,6 +339,8 @@ export async function offcutsOf(id: string, answer: unknown): Promise<OffcutTall
 /** StockSheets is one stock row's sheets in a state change's answer (stockTaken, stockNotTaken, stockShort, stockReturned, stockNotReturned); left is what remains of a row a cut took from (0: the row was removed). */
 export interface StockSheets {
   stockId: string;
+  /** the row's name, when it has one */
+  name?: string;
   material?: string;
   thickness?: number;
   width?: number;

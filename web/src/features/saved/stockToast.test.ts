@@ -69,6 +69,16 @@ describe('the stock sheets in the Kesildi and undo toasts', () => {
     );
   });
 
+  it('names a row without a material by its name, not by its id', () => {
+    const answer = {
+      stockTaken: [{ stockId: 'smxck7zcx1', name: 'Sunta 18', thickness: 18, width: 183, height: 366, quantity: 1, left: 999 }],
+      stockNotTaken: [{ stockId: 's2', name: 'Meşe levha', material: 'Meşe', thickness: 18, width: 210, height: 280, quantity: 1 }],
+    };
+    expect(savedMsg.stockMoved(stockMovesOf(answer))).toBe(
+      ' Stoktan düşüldü: Sunta 18 18 mm 183x366: 1 levha (kalan 999). Meşe 18 mm 210x280: 1 levha stokta bulunamadı, düşülmedi.',
+    );
+  });
+
   it('adds nothing when no sheet moved', () => {
     expect(savedMsg.stockMoved(stockMovesOf({ id: 'j1', state: 'planned' }))).toBe('');
   });

@@ -8,9 +8,12 @@ const fmtI = (v: number): string => intFmt.format(v);
 const m2Fmt = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
 const fmtM2 = (v: number): string => m2Fmt.format(v);
 
-/** sheetName names a stock row by its sheet: "Beyaz Sunta 18 mm 183x366" (the row's id without a material). */
+/**
+ * sheetName names a stock row by its sheet: "Beyaz Sunta 18 mm 183x366"; a row without a material by
+ * its name ("Sunta 18 18 mm 183x366"), and only a row of neither by its id.
+ */
 const sheetName = (s: StockSheets): string =>
-  [s.material || s.stockId, s.thickness ? `${fmtM2(s.thickness)} mm` : '', s.width && s.height ? `${fmtM2(s.width)}x${fmtM2(s.height)}` : '']
+  [s.material || s.name || s.stockId, s.thickness ? `${fmtM2(s.thickness)} mm` : '', s.width && s.height ? `${fmtM2(s.width)}x${fmtM2(s.height)}` : '']
     .filter(Boolean)
     .join(' ');
 

@@ -56,6 +56,12 @@ describe('offcuts', () => {
       'Artık rafı sınırı 0 ile 100.000 m² arasında olmalı.',
       'Artık kullanım oranı 0 ile 100 arasında bir tam sayı olmalı.',
     ]);
+    // a text that is no number is said to be none, not out of the range it may lie in
+    const words = checkOffcutSettings([{ ...rule, minHeight: '30 cm' }], '1,5 m²', '70');
+    expect(!words.ok && words.problems.map((p) => p.message)).toEqual([
+      '"30 cm" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.',
+      '"1,5 m²" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.',
+    ]);
     expect(offcutSettingsOf({ rules: [{ minWidth: -1, minHeight: 3 }], maxArea: 'x', minUse: 500 })).toEqual({ rules: [], maxArea: 0, minUse: 60 });
   });
 });

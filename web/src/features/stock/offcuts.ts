@@ -5,6 +5,7 @@
 import { parseDecimal, parseWhole } from '../../lib/number';
 import { DEFAULT_OFFCUT_CM, MAX_TEXT_RUNES, MAX_THICKNESS_MM } from '../../generated/limits';
 import type { Stock } from '../../generated/engine';
+import { numberProblem } from './fields';
 import { stockMsg } from './texts';
 
 /** OffcutRule is the smallest offcut worth keeping of a material and thickness; no material: the default for all. */
@@ -120,18 +121,18 @@ export function checkOffcutSettings(
     const material = d.material.trim();
     if ([...material].length > MAX_TEXT_RUNES) return problems.push({ row, field: 'material', message: stockMsg.tooLong });
     const thickness = number(d.thickness, MAX_THICKNESS_MM);
-    if (Number.isNaN(thickness)) return problems.push({ row, field: 'thickness', message: stockMsg.badThickness });
+    if (Number.isNaN(thickness)) return problems.push({ row, field: 'thickness', message: numberProblem(d.thickness, stockMsg.badThickness) });
     const minWidth = number(d.minWidth, MAX_SIDE_CM);
-    if (Number.isNaN(minWidth)) return problems.push({ row, field: 'minWidth', message: stockMsg.badRuleSize });
+    if (Number.isNaN(minWidth)) return problems.push({ row, field: 'minWidth', message: numberProblem(d.minWidth, stockMsg.badRuleSize) });
     const minHeight = number(d.minHeight, MAX_SIDE_CM);
-    if (Number.isNaN(minHeight)) return problems.push({ row, field: 'minHeight', message: stockMsg.badRuleSize });
+    if (Number.isNaN(minHeight)) return problems.push({ row, field: 'minHeight', message: numberProblem(d.minHeight, stockMsg.badRuleSize) });
     const r: OffcutRule = { minWidth, minHeight };
     if (material) r.material = material;
     if (thickness) r.thickness = thickness;
     out.push(r);
   });
   const area = number(maxArea, MAX_AREA_M2);
-  if (Number.isNaN(area)) problems.push({ row: -1, field: 'maxArea', message: stockMsg.badMaxArea });
+  if (Number.isNaN(area)) problems.push({ row: -1, field: 'maxArea', message: numberProblem(maxArea, stockMsg.badMaxArea) });
   const use = minUse.trim() ? parseWhole(minUse) : NaN;
   if (!(use >= 0 && use <= 100)) problems.push({ row: -1, field: 'minUse', message: stockMsg.badMinUse });
   return problems.length ? { ok: false, problems } : { ok: true, settings: { rules: out, maxArea: area, minUse: use } };

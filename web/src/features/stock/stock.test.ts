@@ -63,6 +63,12 @@ describe('stock rows', () => {
     expect(msgOf({ quantity: '100001' })).toBe(stockMsg.badQuantity);
     expect(msgOf({ price: '1000000001' })).toBe('Fiyat 0 ile 1.000.000.000 TL arasında olmalı.');
     expect(msgOf({ thickness: '1001' })).toBe('Kalınlık 0 ile 1.000 mm arasında olmalı.');
+    // a text that is no number is said to be none, not out of a range it may well lie in
+    expect(msgOf({ thickness: '18 mm' })).toBe('"18 mm" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.');
+    expect(msgOf({ price: '1,250.50' })).toBe('"1,250.50" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.');
+    // a quantity's message asks for a whole number whatever was written, as kesim nest --stock's
+    expect(msgOf({ quantity: 'iki' })).toBe(stockMsg.badQuantity);
+    expect(checkBandDraft({ ...emptyBandDraft(), code: 'B1', overlength: '2 cm' })).toMatchObject({ problem: { field: 'overlength', message: '"2 cm" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.' } });
     expect(msgOf({ material: 'x'.repeat(201) })).toBe('Metin en fazla 200 karakter olabilir.');
     expect(msgOf({ quantity: '100000', price: '0' })).toBeNull();
     // 200 characters as the engine counts them (runes), not UTF-16 units
@@ -83,7 +89,7 @@ describe('stock rows', () => {
     expect(c.problem).toEqual(c.problems[0]);
     const all = checkAll([draft({ width: '1', height: '1' }), draft({ id: 'y', width: '2000', height: '', thickness: 'x' })], [{ ...emptyBandDraft(), price: '-1' }]);
     expect(all.ok ? [] : all.problems.map((p) => `${p.list} ${p.row} ${p.field}: ${p.message}`)).toEqual([
-      `stock 1 thickness: ${stockMsg.badThickness}`,
+      'stock 1 thickness: "x" geçerli bir sayı değil; sayıyı 45 ya da 45,5 gibi yazın.',
       'stock 1 width: Ölçüler en fazla 1.000 cm olabilir.',
       `stock 1 height: ${stockMsg.badSheet}`,
       `bands 0 code: ${stockMsg.badCode}`,

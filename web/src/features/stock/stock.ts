@@ -2,7 +2,7 @@
 // dialog's drafts and their checks (docs/engine.md, "Materials, stock rows,
 // grain and edge band"), the stock CSV reader, and how they go into the
 // engine's request.
-import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
+import { addMoves, COLUMN_WORDS, lengthCell, parseGrain, priceNumber, quantityText, parseYesNo, readColumns, wordTable, type ListWords } from '../../lib/columns';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, ListFileError, readListFile, titleRows, type LengthUnit, type ListText, type Separator } from '../../lib/csv';
 import { parseDecimal, parseWhole, roundDownCm, shiftDecimal, ungroup } from '../../lib/number';
 import type { Band, Edges, Stock } from '../../generated/engine';
@@ -18,6 +18,7 @@ import {
   STORE_MAX_SIZE_CM,
 } from '../../generated/limits';
 import type { Request } from '../engine/types';
+import { numberProblem } from './fields';
 import { DEFAULT_OFFCUT_SETTINGS, engineRow, isOffcut, offcutSettingsOf, type OffcutSettings } from './offcuts';
 import { msg } from '../../messages';
 import { stockMsg } from './texts';
@@ -209,7 +210,7 @@ export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock>
   const material = text(d.material);
   if (material === null) bad('material', stockMsg.tooLong);
   const thickness = optional(d.thickness, MAX_THICKNESS_MM);
-  if (Number.isNaN(thickness)) bad('thickness', stockMsg.badThickness);
+  if (Number.isNaN(thickness)) bad('thickness', numberProblem(d.thickness, stockMsg.badThickness));
   const side = (field: 'width' | 'height') => {
     // The engine takes a sheet's sides rounded down to 0,01 cm, and the
     // store keeps them so, as kesim nest --stock reads them: 183,555 is
@@ -223,9 +224,9 @@ export function checkStockDraft(d: StockDraft, row = 0): Checked<'stock', Stock>
   const width = side('width');
   const height = side('height');
   const quantity = optional(d.quantity, MAX_STOCK_QUANTITY, true);
-  if (Number.isNaN(quantity)) bad('quantity', stockMsg.badQuantity);
+  if (Number.isNaN(quantity)) bad('quantity', stockMsg.badQuantity); // a whole number, as kesim nest --stock says of any bad quantity
   const price = optional(d.price, MAX_PRICE);
-  if (Number.isNaN(price)) bad('price', stockMsg.badPrice);
+  if (Number.isNaN(price)) bad('price', numberProblem(d.price, stockMsg.badPrice));
   if (!['none', 'vertical', 'horizontal'].includes(d.grain)) bad('grain', stockMsg.badGrain);
   if (problems.length) return { ok: false, problem: problems[0], problems };
   const s: Stock = { id: d.id, width, height };
@@ -248,11 +249,11 @@ export function checkBandDraft(d: BandDraft, row = 0): Checked<'band', Band> {
   const name = text(d.name);
   if (name === null) bad('name', stockMsg.tooLong);
   const thickness = optional(d.thickness, MAX_BAND_THICKNESS_MM);
-  if (Number.isNaN(thickness)) bad('thickness', stockMsg.badBandThickness);
+  if (Number.isNaN(thickness)) bad('thickness', numberProblem(d.thickness, stockMsg.badBandThickness));
   const price = optional(d.price, MAX_PRICE);
-  if (Number.isNaN(price)) bad('price', stockMsg.badPrice);
+  if (Number.isNaN(price)) bad('price', numberProblem(d.price, stockMsg.badPrice));
   const overlength = optional(d.overlength, MAX_OVERLENGTH_CM);
-  if (Number.isNaN(overlength)) bad('overlength', stockMsg.badOverlength);
+  if (Number.isNaN(overlength)) bad('overlength', numberProblem(d.overlength, stockMsg.badOverlength));
   if (problems.length || code === null) return { ok: false, problem: problems[0], problems };
   const b: Band = { code };
   if (name) b.name = name;
@@ -470,7 +471,7 @@ export function parseStockCsv(textIn: string, taken: Iterable<string> = [], sep:
       const v = cells[k] ?? '';
       cell[f] = v;
       if (f === 'name' || f === 'material') d[f] = v;
-      else if (f === 'quantity' || f === 'price') d[f] = ungroup(f === 'quantity' ? quantityText(v) : v);
+      else if (f === 'quantity' || f === 'price') d[f] = ungroup(f === 'quantity' ? quantityText(v) : priceNumber(v));
       else if (f === 'width' || f === 'height' || f === 'thickness') {
         const l = lengthCell(v, LENGTH_UNITS[f] ?? 'cm', { unit: h.units[f], shift: h.shifts[f] });
         if (!l) {
