@@ -74,7 +74,13 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 	lp := lockPath(realPath(path))
 	l, err := lockFile(lp, exclusive)
 	switch {
-	case err == nil, errors.Is(err, ErrInUse):
+	case err == nil:
+		// Made by root (sudo kesim restore onto a machine whose service
+		// has not run yet), the lock file was root's, mode 0640: the
+		// service's account could not open it and did not start.
+		giveLock(lp, realPath(path))
+		return l, nil
+	case errors.Is(err, ErrInUse):
 		return l, err
 	case errors.Is(err, fs.ErrPermission) && readOnlyFolder(realPath(path), lp):
 		// The user owns the database, but its folder cannot be written
