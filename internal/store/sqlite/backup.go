@@ -84,6 +84,10 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	}
 	if info, err := os.Stat(dst); err == nil && info.IsDir() {
 		return fmt.Errorf("%s bir klasör; yedek için bir dosya adı verin", dst)
+	} else if err == nil && !info.Mode().IsRegular() {
+		// Renamed over it, the copy replaced the device itself (--force
+		// /dev/null left a database where /dev/null was).
+		return notAFile(dst, "yedek için bir dosya adı verin")
 	}
 	// The copy renamed over the database (or its WAL, its index or its
 	// lock) that a server has open would corrupt it: the same file under
