@@ -196,6 +196,11 @@ func Check(ctx context.Context, path string) (version int, err error) {
 		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
 			return 0, notKesim("SQLite dosyası değil")
 		}
+		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CORRUPT {
+			// A copy cut short (a full disk, a USB stick pulled out) is a
+			// database with its end missing, not another program's file.
+			return 0, fmt.Errorf("%s bozuk: SQLite okuyamadı (dosya yarım kalmış ya da bozulmuş olabilir); başka bir yedek deneyin", path)
+		}
 		return 0, notKesim("SQLite dosyası olarak okunamadı (" + err.Error() + ")")
 	}
 	if check != "ok" {
