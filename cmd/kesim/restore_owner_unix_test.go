@@ -49,13 +49,18 @@ func TestRestoreAsRootKeepsTheOwner(t *testing.T) {
 			t.Errorf("%s after restore as root: owner %d:%d, want the database's %d:%d", filepath.Base(p), st.Uid, st.Gid, uid, gid)
 		}
 	}
-	// A database not there yet goes to its folder's owner.
+	// A database not there yet goes to its folder's owner, and so does the
+	// lock file the restore makes beside it (a new machine whose service
+	// has not run yet): root's, the service could not open it.
 	os.Remove(db)
 	os.Remove(db + ".bak")
+	os.Remove(db + ".lock")
 	if code, _, stderr := runT("", "restore", "--db", db, backup); code != 0 {
 		t.Fatalf("restore into the empty folder: %d %s", code, stderr)
 	}
-	if fi, err := os.Stat(db); err != nil || fi.Sys().(*syscall.Stat_t).Uid != uid {
-		t.Errorf("restore into a folder of uid %d: %v %v", uid, fi.Sys(), err)
+	for _, p := range []string{db, db + ".lock"} {
+		if fi, err := os.Stat(p); err != nil || fi.Sys().(*syscall.Stat_t).Uid != uid {
+			t.Errorf("%s after a restore into a folder of uid %d: %v %v", filepath.Base(p), uid, fi.Sys(), err)
+		}
 	}
 }

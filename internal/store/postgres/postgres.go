@@ -6,6 +6,7 @@ package postgres
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"time"
@@ -55,9 +56,34 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	s := &Store{pool: pool}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
-		return nil, err
+		return nil, connectProblem(err)
 	}
 	return s, nil
+}
+
+// connectProblem says in Turkish why the first connection, made by the
+// migrations, failed (a server not running yet, a wrong password, a
+// database not created), with pgx's words after it; another error is
+// returned as it is. pgx's words name the user, database and address,
+// never the password.
+func connectProblem(err error) error {
+	var ce *pgconn.ConnectError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	why := "sunucu yanıt vermiyor ya da bağlantıyı reddediyor; PostgreSQL'in çalıştığını, adresini ve kapısını (port) denetleyin"
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "28P01", "28000": // invalid_password, invalid_authorization_specification
+			why = "kullanıcı adı ya da şifre kabul edilmedi (ya da sunucunun pg_hba.conf'u bu bağlantıya izin vermiyor)"
+		case "3D000": // invalid_catalog_name
+			why = "adresteki veritabanı sunucuda yok; önce açın (createdb)"
+		case "53300", "57P03": // too_many_connections, cannot_connect_now
+			why = "sunucu şu an bağlantı kabul etmiyor (bağlantıları dolu ya da açılıyor); biraz sonra yeniden deneyin"
+		}
+	}
+	return fmt.Errorf("PostgreSQL veritabanına bağlanılamadı: %s: %w", why, err)
 }
 
 // The session's lock_timeout and statement_timeout unless the URL sets

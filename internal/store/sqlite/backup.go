@@ -84,6 +84,10 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) error {
 	}
 	if info, err := os.Stat(dst); err == nil && info.IsDir() {
 		return fmt.Errorf("%s bir klasör; yedek için bir dosya adı verin", dst)
+	} else if err == nil && !info.Mode().IsRegular() {
+		// Renamed over it, the copy replaced the device itself (--force
+		// /dev/null left a database where /dev/null was).
+		return notAFile(dst, "yedek için bir dosya adı verin")
 	}
 	// The copy renamed over the database (or its WAL, its index or its
 	// lock) that a server has open would corrupt it: the same file under
@@ -191,6 +195,11 @@ func Check(ctx context.Context, path string) (version int, err error) {
 		var se *sqlite.Error
 		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
 			return 0, notKesim("SQLite dosyası değil")
+		}
+		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CORRUPT {
+			// A copy cut short (a full disk, a USB stick pulled out) is a
+			// database with its end missing, not another program's file.
+			return 0, fmt.Errorf("%s bozuk: SQLite okuyamadı (dosya yarım kalmış ya da bozulmuş olabilir); başka bir yedek deneyin", path)
 		}
 		return 0, notKesim("SQLite dosyası olarak okunamadı (" + err.Error() + ")")
 	}

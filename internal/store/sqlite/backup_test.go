@@ -528,7 +528,22 @@ func TestCheckRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A backup cut short (the disk full, the stick pulled out) is named
+	// corrupt, not another program's file.
+	whole := filepath.Join(dir, "tam.db")
+	if err := Backup(ctx, newer, whole, false); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "yarim.db")
+	if err := os.WriteFile(cut, data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct{ path, want string }{
+		{cut, "yarim.db bozuk: SQLite okuyamadı (dosya yarım kalmış ya da bozulmuş olabilir); başka bir yedek deneyin"},
 		{text, "bir Kesim veritabanı değil: SQLite dosyası değil"},
 		{other, "schema_migrations tablosu yok"},
 		// The suffix follows the number as it is read: 10'a, not 10'e.

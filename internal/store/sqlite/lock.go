@@ -65,6 +65,11 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 	// beside it before SQLite refuses it.
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("%s bir klasör; veritabanı olarak bir dosya verin (ör. %s)", path, filepath.Join(path, "kesim.db"))
+	} else if err == nil && !info.Mode().IsRegular() {
+		// A device, a pipe or a socket: a restore renamed the backup over
+		// it (--db /dev/null replaced the device with the database), a
+		// server left a lock and a -journal beside it before SQLite failed.
+		return nil, notAFile(path, "veritabanı olarak bir dosya verin")
 	}
 	// So would any other program's file: --db /etc/passwd made
 	// /etc/passwd.lock before SQLite said it was no database.
@@ -74,7 +79,13 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 	lp := lockPath(realPath(path))
 	l, err := lockFile(lp, exclusive)
 	switch {
-	case err == nil, errors.Is(err, ErrInUse):
+	case err == nil:
+		// Made by root (sudo kesim restore onto a machine whose service
+		// has not run yet), the lock file was root's, mode 0640: the
+		// service's account could not open it and did not start.
+		giveLock(lp, realPath(path))
+		return l, nil
+	case errors.Is(err, ErrInUse):
 		return l, err
 	case errors.Is(err, fs.ErrPermission) && readOnlyFolder(realPath(path), lp):
 		// The user owns the database, but its folder cannot be written
@@ -88,6 +99,13 @@ func lockFor(path string, exclusive bool) (*fileLock, error) {
 		return nil, fmt.Errorf("kilit dosyası %s açılamadı: izin yok; Kesim'i veritabanının sahibi olan kullanıcıyla çalıştırın", lp)
 	}
 	return nil, &FileError{Role: "kilit dosyası", Path: lp, Write: true, Err: err}
+}
+
+// notAFile is the error of a path that names a device, a pipe or a
+// socket where Kesim reads or writes a database file; what says what to
+// give instead.
+func notAFile(path, what string) error {
+	return fmt.Errorf("%s bir dosya değil (aygıt, boru ya da soket); %s", path, what)
 }
 
 // lockShared takes the lock of the database at path as Open does: shared,

@@ -5,6 +5,7 @@ package sqlite
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -59,4 +60,32 @@ func ownedByMe(path string) bool {
 	}
 	st, ok := info.Sys().(*syscall.Stat_t)
 	return ok && int(st.Uid) == os.Geteuid()
+}
+
+// giveLock gives the lock file lp of the database file db to the owner of
+// db (of its folder when there is no db yet: the account the server runs
+// as) when this process runs as root and the lock is another's, as SQLite
+// gives its -wal and -shm files the database's owner. Only root may give a
+// file away; for anyone else the lock is their own or not theirs to give.
+// A failure is left to the server's open, which names the lock file.
+func giveLock(lp, db string) {
+	if os.Geteuid() != 0 {
+		return
+	}
+	owner, err := os.Stat(db)
+	if err != nil {
+		if owner, err = os.Stat(filepath.Dir(db)); err != nil {
+			return
+		}
+	}
+	lock, err := os.Stat(lp)
+	if err != nil {
+		return
+	}
+	want, ok1 := owner.Sys().(*syscall.Stat_t)
+	got, ok2 := lock.Sys().(*syscall.Stat_t)
+	if !ok1 || !ok2 || (got.Uid == want.Uid && got.Gid == want.Gid) {
+		return
+	}
+	_ = os.Chown(lp, int(want.Uid), int(want.Gid))
 }
