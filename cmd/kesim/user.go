@@ -238,10 +238,11 @@ func (u userIO) list(args []string) int {
 	})
 }
 
-// remove implements kesim user remove NAME [--last].
+// remove implements kesim user remove NAME [--last] [--data].
 func (u userIO) remove(args []string) int {
 	c := u.cmd(cmdUserRemove)
 	last := c.fs.Bool("last", false, "son hesabı da sil (sunucu hesapsız, yerel kipe döner)")
+	data := c.fs.Bool("data", false, "hesabın kayıtlarını (düzenler, işler, parçalar, stok, bantlar) da sil")
 	return c.run(args, true, func(ctx context.Context, acc store.Accounts) int {
 		// Without accounts the server is open to whoever reaches it: a server
 		// already listening on the network would stay open. Only on purpose.
@@ -254,12 +255,39 @@ func (u userIO) remove(args []string) int {
 				"sunucuya erişen herkes her kaydı görür. Önce başka bir hesap açın ya da bilerek --last verin.")
 			return 1
 		}
-		if err := acc.DeleteUser(ctx, c.account); err != nil {
+		// The account's rows go with it only on purpose: the first account
+		// owns everything saved before accounts existed.
+		owned, err := acc.DeleteUser(ctx, c.account, *data)
+		if apperr.CodeOf(err) == apperr.Conflict && owned.Any() {
+			fmt.Fprintf(c.stderr, "kesim user remove: %q hesabının kayıtları var: %s. Hesapla birlikte silinirler ve geri gelmezler.\n"+
+				"Önce kesim backup ile yedek alın; kayıtlarıyla silmek için --data verin.\n", c.account, rowWords(owned))
+			return 1
+		}
+		if err != nil {
 			return c.fail(err)
 		}
-		fmt.Fprintf(c.stdout, "%q hesabı, oturumları ve kayıtları silindi.\n", c.account)
+		if owned.Any() {
+			fmt.Fprintf(c.stdout, "%q hesabı, oturumları ve kayıtları (%s) silindi.\n", c.account, rowWords(owned))
+		} else {
+			fmt.Fprintf(c.stdout, "%q hesabı ve oturumları silindi; kaydı yoktu.\n", c.account)
+		}
 		return 0
 	})
+}
+
+// rowWords names what an account owns, the counts the Turkish way: "17
+// düzen, 96 parça, 12 stok satırı".
+func rowWords(r store.UserRows) string {
+	var out []string
+	for _, w := range []struct {
+		n    int
+		what string
+	}{{r.Layouts, "düzen (işler dahil)"}, {r.Parts, "kayıtlı parça"}, {r.Stock, "stok satırı (raf artıkları dahil)"}, {r.Bands, "bant kodu"}} {
+		if w.n > 0 {
+			out = append(out, count(w.n)+" "+w.what)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // totp implements kesim user totp NAME [--off].

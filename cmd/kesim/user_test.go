@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kesim/internal/store"
 )
 
 func TestUserCommands(t *testing.T) {
@@ -94,6 +97,63 @@ func TestUserCommands(t *testing.T) {
 	}
 	if code, out, _ := run("", "list"); code != 0 || !strings.Contains(out, "yerel kipte") {
 		t.Errorf("list after the last account: %d %q", code, out)
+	}
+}
+
+// TestUserRemoveKeepsRows: an account that owns rows (the first one takes
+// over everything saved before accounts existed) is removed only with
+// --data; without, the command names what it owns and removes nothing.
+func TestUserRemoveKeepsRows(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kesim.db")
+	s, err := openStore(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Kapak", "Yan"} {
+		if _, err := s.CreatePart(context.Background(), store.Anonymous(), store.PartInput{Name: name, Width: 40, Height: 60, Quantity: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := runUser(append(args, "--db", db), strings.NewReader(stdin), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	for _, name := range []string{"ayse", "mehmet"} {
+		if code, _, stderr := run("uzun-bir-parola\n", "add", name); code != 0 {
+			t.Fatalf("add %s: %d %q", name, code, stderr)
+		}
+	}
+	code, _, stderr := run("", "remove", "ayse")
+	if code != 1 || !strings.Contains(stderr, `"ayse" hesabının kayıtları var: 2 kayıtlı parça.`) || !strings.Contains(stderr, "--data") {
+		t.Fatalf("remove of an account with rows: %d %q", code, stderr)
+	}
+	if code, out, _ := run("", "list"); code != 0 || !strings.Contains(out, "ayse") {
+		t.Fatalf("the refused removal took the account: %q", out)
+	}
+	s, err = openStore(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts, ok := s.(store.Accounts)
+	if !ok {
+		t.Fatal("the SQLite store keeps no accounts")
+	}
+	acc, _, err := accounts.UserByName(context.Background(), "ayse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parts, err := s.ListParts(context.Background(), store.User(acc.ID)); err != nil || len(parts) != 2 {
+		t.Fatalf("the refused removal left %d parts (%v), want 2", len(parts), err)
+	}
+	s.Close()
+	if code, out, stderr := run("", "remove", "ayse", "--data"); code != 0 || !strings.Contains(out, `"ayse" hesabı, oturumları ve kayıtları (2 kayıtlı parça) silindi.`) {
+		t.Fatalf("remove --data: %d %q %q", code, out, stderr)
+	}
+	if code, out, _ := run("", "remove", "mehmet", "--last"); code != 0 || !strings.Contains(out, "kaydı yoktu") {
+		t.Fatalf("remove of an account without rows: %d %q", code, out)
 	}
 }
 

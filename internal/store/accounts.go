@@ -75,8 +75,11 @@ type Accounts interface {
 	// the user; false if that step or a later one was used already (a
 	// replayed code).
 	UseTOTPStep(ctx context.Context, userID string, step int64) (bool, error)
-	// DeleteUser removes an account, its sessions and its rows.
-	DeleteUser(ctx context.Context, name string) error
+	// DeleteUser removes an account, its sessions and, with rows, its
+	// rows, in one transaction, and returns what it owned. Without rows an
+	// account that owns any (UserRows.Any) is left whole: the Conflict
+	// MsgUserHasRows, with the counts.
+	DeleteUser(ctx context.Context, name string, rows bool) (UserRows, error)
 
 	// AddTokens stores new tokens.
 	AddTokens(ctx context.Context, tokens ...Token) error
@@ -127,3 +130,17 @@ const MsgUserExists = "Bu kullanıcı adı zaten var."
 
 // MsgUserNotFound is the error for an unknown user name.
 const MsgUserNotFound = "Kullanıcı bulunamadı."
+
+// MsgUserHasRows refuses to delete an account that owns rows, unless they
+// go with it on purpose (kesim user remove --data).
+const MsgUserHasRows = "Hesabın kayıtları var; hesapla birlikte silinirler."
+
+// UserRows counts what an account owns: its saved layouts (jobs among
+// them), saved parts, stock rows (the rack's offcuts among them) and band
+// codes.
+type UserRows struct {
+	Layouts, Parts, Stock, Bands int
+}
+
+// Any reports whether the account owns anything.
+func (r UserRows) Any() bool { return r.Layouts+r.Parts+r.Stock+r.Bands > 0 }

@@ -131,9 +131,19 @@ func (s *Store) SetTOTP(ctx context.Context, name, secret string) error {
 	})
 }
 
-// DeleteUser removes the account, its sessions and its rows.
-func (s *Store) DeleteUser(ctx context.Context, name string) error {
-	return s.userChange(ctx, name, func(tx pgx.Tx, id string) error {
+// DeleteUser removes the account, its sessions and, with rows, its rows
+// (store.Accounts).
+func (s *Store) DeleteUser(ctx context.Context, name string, rows bool) (store.UserRows, error) {
+	var owned store.UserRows
+	err := s.userChange(ctx, name, func(tx pgx.Tx, id string) error {
+		q := `SELECT (SELECT COUNT(*) FROM saved_layouts WHERE user_id = $1), (SELECT COUNT(*) FROM parts WHERE user_id = $1),
+			(SELECT COUNT(*) FROM stock_rows WHERE user_id = $1), (SELECT COUNT(*) FROM band_codes WHERE user_id = $1)`
+		if err := tx.QueryRow(ctx, q, id).Scan(&owned.Layouts, &owned.Parts, &owned.Stock, &owned.Bands); err != nil {
+			return err
+		}
+		if owned.Any() && !rows {
+			return apperr.New(apperr.Conflict, store.MsgUserHasRows)
+		}
 		for _, q := range []string{
 			`DELETE FROM parts WHERE user_id = $1`, `DELETE FROM saved_layouts WHERE user_id = $1`,
 			`DELETE FROM stock_rows WHERE user_id = $1`, `DELETE FROM band_codes WHERE user_id = $1`,
@@ -146,6 +156,7 @@ func (s *Store) DeleteUser(ctx context.Context, name string) error {
 		}
 		return nil
 	})
+	return owned, err
 }
 
 func (s *Store) userChange(ctx context.Context, name string, change func(tx pgx.Tx, id string) error) error {

@@ -222,8 +222,19 @@ func testUsers(t *testing.T, s AccountStore, now time.Time) {
 		t.Fatalf("Users = %+v %v", us, err)
 	}
 	mustCreatePart(t, s, store.User(u.ID), "Kapak", 5, 5)
-	if err := s.DeleteUser(ctx, "ayse"); err != nil {
-		t.Fatal(err)
+	// An account that owns rows is deleted only with them, on purpose.
+	owned, err := s.DeleteUser(ctx, "ayse", false)
+	if apperr.CodeOf(err) != apperr.Conflict || owned != (store.UserRows{Parts: 1}) {
+		t.Fatalf("DeleteUser without its rows = %+v, %v; want the Conflict and 1 part", owned, err)
+	}
+	if got := mustListParts(t, s, store.User(u.ID)); len(got) != 1 {
+		t.Fatalf("the refused removal left %d parts, want 1", len(got))
+	}
+	if _, _, err := s.UserByName(ctx, "ayse"); err != nil {
+		t.Fatalf("the refused removal took the account: %v", err)
+	}
+	if owned, err := s.DeleteUser(ctx, "ayse", true); err != nil || owned != (store.UserRows{Parts: 1}) {
+		t.Fatalf("DeleteUser with its rows = %+v, %v", owned, err)
 	}
 	if got := mustListParts(t, s, store.User(u.ID)); len(got) != 0 {
 		t.Errorf("deleted user's parts remain: %+v", got)

@@ -441,7 +441,7 @@ func testStockAdoptedAndNeedsUser(t *testing.T, s AccountStore) {
 	if got := mustGetStock(t, s, store.Anonymous()); len(got.Stock) != 0 {
 		t.Errorf("the refused save left %#v", got)
 	}
-	if err := s.DeleteUser(ctx, "ayse"); err != nil {
+	if _, err := s.DeleteUser(ctx, "ayse", true); err != nil {
 		t.Fatal(err)
 	}
 	if got := mustGetStock(t, s, store.User(u.ID)); len(got.Stock) != 0 || len(got.Bands) != 0 {
