@@ -1119,7 +1119,7 @@ await test(
     // the layout on screen was not touched
     expect((await page.getByTestId('avg-efficiency').innerText()) === onScreen, 'the layout on screen changed while comparing');
 
-    await dlg.getByRole('button', { name: 'Bunu kullan: Giyotin kesim' }).click();
+    await dlg.getByRole('button', { name: 'Bunu kullan: Giyotin kesim', exact: true }).click();
     await dlg.waitFor({ state: 'detached' });
     await page.getByText('Ayar uygulandı: Giyotin kesim. Düzen yeniden hesaplanıyor.').waitFor();
     await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
