@@ -276,7 +276,7 @@ func (u userIO) remove(args []string) int {
 }
 
 // rowWords names what an account owns, the counts the Turkish way: "17
-// düzen, 96 parça, 12 stok satırı".
+// düzen (işler dahil), 1.096 kayıtlı parça".
 func rowWords(r store.UserRows) string {
 	var out []string
 	for _, w := range []struct {
