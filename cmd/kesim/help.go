@@ -94,7 +94,8 @@ PostgreSQL'i yedeklemez: pg_dump komutunu yazar (çıkış kodu 2). Çıkış ko
 		summary: "kesim backup ile alınmış yedeği veritabanının yerine koyar",
 		about: `DOSYA'daki yedeği veritabanının yerine koyar. Önce DOSYA'nın bir Kesim veritabanı
 olduğunu ve bozuk olmadığını denetler. Veritabanını kullanan bir sunucu (kesim serve,
-kesim start) varken reddeder: önce onu durdurun. Eski veritabanı yanına .bak olarak saklanır.
+kesim start) varken reddeder: önce onu durdurun. Eski veritabanı yanına .bak olarak saklanır;
+daha önceki .bak, yapıldığı tarihle adlandırılıp (DB.2026-12-07_14-05-09.bak) kalır.
 Çıkış kodu: 0 geri yüklendi, 1 geri yüklenemedi (veritabanı kullanımda, DOSYA bir Kesim
 yedeği değil), 2 hatalı komut satırı ya da PostgreSQL (pg_restore kullanın).`,
 		example: "kesim restore --db kesim-data/kesim.db yedek-2026-11-24.db",

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -233,9 +234,9 @@ func Check(ctx context.Context, path string) (version int, err error) {
 // Store has the database open (a server, a kesim user command), and holds
 // the lock so that none opens it meanwhile. The database as it was is kept
 // in dbPath+".bak" (its WAL, if any, in dbPath+".bak-wal", where SQLite
-// looks for it), replacing an older .bak pair only once both are copied
-// whole (keepOld): a failed copy leaves the older pair, and the database,
-// as they were. The backup is copied to a
+// looks for it); an older .bak pair is kept under its date (olderBak), once
+// both new copies are whole (keepOld): a failed copy leaves the older pair,
+// and the database, as they were. The backup is copied to a
 // temporary file beside dbPath, synced and renamed over dbPath, so dbPath
 // is at every moment either the old database or the new one. It returns
 // the path of the .bak copy, "" when there was no database. A dbPath that
@@ -301,8 +302,8 @@ func Restore(ctx context.Context, from, dbPath string) (bak string, err error) {
 }
 
 // keepOld copies the database at dbPath, which no one has open, and its
-// WAL, if any, to dbPath+".bak" and ".bak-wal", replacing an older .bak
-// pair, and returns the .bak's path. The files are copied as they are, not
+// WAL, if any, to dbPath+".bak" and ".bak-wal", keeping an older .bak pair
+// under its date (olderBak), and returns the .bak's path. The files are copied as they are, not
 // checkpointed or vacuumed: the pair is a database SQLite opens whole, the
 // copy works as well on a damaged database (the usual reason to restore),
 // and it never writes to the database itself. Both are copied to
@@ -336,11 +337,22 @@ func keepOld(dbPath string) (string, error) {
 	default:
 		defer os.Remove(tmpWAL)
 	}
-	// The older .bak goes first, then its shared memory and WAL, then the
-	// new WAL and the new .bak come: a .bak is never beside a WAL not its
-	// own, which SQLite would replay into it. (Restoring from the .bak
-	// itself is safe: its WAL is in Restore's temporary file already.)
-	for _, old := range []string{bak, bak + "-shm", bak + "-wal"} {
+	// The older .bak is kept under the date it was made (olderBak): a
+	// second restore, of the wrong backup and then the right one, lost the
+	// database from before the first. Its WAL goes first, then the .bak and
+	// its shared memory, then the new WAL and the new .bak come: a .bak is
+	// never beside a WAL not its own, which SQLite would replay into it.
+	// (Restoring from the .bak itself is safe: its WAL is in Restore's
+	// temporary file already.)
+	if info, err := os.Stat(bak); err == nil {
+		older := olderBak(dbPath, info.ModTime())
+		for _, pair := range [][2]string{{bak + "-wal", older + "-wal"}, {bak, older}} {
+			if err := os.Rename(pair[0], pair[1]); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return "", kept("", pair[1], err)
+			}
+		}
+	}
+	for _, old := range []string{bak + "-shm", bak + "-wal"} {
 		if err := os.Remove(old); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return "", kept("", old, err)
 		}
@@ -355,6 +367,21 @@ func keepOld(dbPath string) (string, error) {
 		return "", kept("", bak, err)
 	}
 	return bak, nil
+}
+
+// olderBak is the name an older .bak of dbPath, made at made, is kept
+// under: "kesim.db.2026-12-07_14-05-09.bak" (local time), with "-2", "-3"
+// ... before ".bak" when that name is taken. Its WAL, if any, goes beside
+// it with "-wal", where SQLite looks for it.
+func olderBak(dbPath string, made time.Time) string {
+	base := dbPath + "." + made.Local().Format("2006-01-02_15-04-05")
+	name := base + ".bak"
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d.bak", base, i)
+	}
 }
 
 // knownVersion is the newest schema version of the embedded migrations.

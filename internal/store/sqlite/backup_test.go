@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -276,6 +277,49 @@ func TestRestoreRefusesWhileInUse(t *testing.T) {
 	defer b.Close()
 	if got := partNames(t, b); got != newer.Name+","+old.Name {
 		t.Errorf(".bak parts %q, want %q", got, newer.Name+","+old.Name)
+	}
+}
+
+// A second restore keeps the database from before the first: the older
+// .bak is kept under the date it was made, openable whole (someone who
+// restored the wrong backup, then the right one, can still go back).
+func TestRestoreTwiceKeepsTheFirstBak(t *testing.T) {
+	ctx := context.Background()
+	s, path, backup, old, newer := backedUp(t)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, backup, path); err != nil {
+		t.Fatal(err)
+	}
+	// The first .bak (both parts) was made a while ago.
+	made := time.Date(2026, 3, 4, 5, 6, 7, 0, time.Local)
+	if err := os.Chtimes(path+".bak", made, made); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, backup, path); err != nil {
+		t.Fatal(err)
+	}
+	older := path + ".2026-03-04_05-06-07.bak"
+	b, err := Open(ctx, older)
+	if err != nil {
+		t.Fatalf("the first .bak, kept as %s: %v", older, err)
+	}
+	if got := partNames(t, b); got != newer.Name+","+old.Name {
+		t.Errorf("the first .bak's parts %q, want %q", got, newer.Name+","+old.Name)
+	}
+	b.Close()
+	// The .bak of the second restore is the database the first restored.
+	n, err := Open(ctx, path+".bak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	if got := partNames(t, n); got != old.Name {
+		t.Errorf("the second .bak's parts %q, want %q", got, old.Name)
+	}
+	if got := olderBak(path, made); got != path+".2026-03-04_05-06-07-2.bak" {
+		t.Errorf("a second older copy of one date: %s", got)
 	}
 }
 
