@@ -113,6 +113,11 @@ func parseFileArg(c *command, fs *flag.FlagSet, args []string, stdout, stderr io
 	case 0:
 		return "", c.usageError(stderr, "DOSYA eksik"), false
 	case 1:
+		if fs.Arg(0) == "" {
+			// kesim backup '' (an unset $FILE): no file is named; the
+			// store's answer, "yedek  yazılamadı: klasör yok (.)", hid that.
+			return "", c.usageError(stderr, "DOSYA boş: yedek dosyasının yolunu yazın"), false
+		}
 		return fs.Arg(0), 0, true
 	}
 	return "", c.usageError(stderr, fmt.Sprintf("beklenmeyen argüman %q", fs.Arg(1))), false

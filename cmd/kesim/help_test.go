@@ -83,6 +83,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"backup", "a.db", "b.db"}, []string{`beklenmeyen argüman "b.db"`}},
 		{[]string{"restore", "--force", "a.db"}, []string{"kesim restore: bilinmeyen seçenek: --force"}},
 		{[]string{"restore"}, []string{"kesim restore: DOSYA eksik"}},
+		// An empty FILE (an unset variable) names no file: not the store's "yedek  yazılamadı: klasör yok (.)".
+		{[]string{"backup", ""}, []string{"kesim backup: DOSYA boş: yedek dosyasının yolunu yazın\n", "Kullanım: kesim backup [--db URL] [--force] DOSYA"}},
+		{[]string{"backup", "--force", ""}, []string{"kesim backup: DOSYA boş"}},
+		{[]string{"restore", ""}, []string{"kesim restore: DOSYA boş: yedek dosyasının yolunu yazın\n", "Kullanım: kesim restore"}},
 		// PostgreSQL is backed up with its own tools: the command line to use.
 		{[]string{"backup", "--db", "postgres://kesim:gizli@db/kesim", "yedek.dump"}, []string{
 			"pg_dump --format=custom --file=yedek.dump postgres://kesim@db/kesim", "PGPASSWORD"}},

@@ -294,8 +294,10 @@ func ReadLimits(r io.Reader, lim Limits) ([]nest.Part, error) {
 }
 
 // MinSide is a part's smallest side in cm, the specification's (section
-// 5: width and height min 0.1), as the web's MIN_SIDE_CM.
-const MinSide = 0.1
+// 5: width and height min 0.1), as the web's MIN_SIDE_CM and the store's
+// (store.MinPartSide, which refuses a saved part's side below it in these
+// words).
+const MinSide = store.MinPartSide
 
 // Conversion is a column whose header named another unit than the
 // column's own (En (mm)): its numbers were converted to the column's.

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -41,6 +42,13 @@ const (
 	// exist (the server answers it for a request without a session too).
 	MsgSignInNeeded = "Oturum açmanız gerekiyor."
 )
+
+// MsgPartSide refuses a part's side below MinPartSide in the list
+// readers' words (partcsv's msgPartSide, in cm): "0,001" parça ölçüsü
+// olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın.
+func MsgPartSide(cm float64) string {
+	return `"` + strings.Replace(strconv.FormatFloat(cm, 'f', -1, 64), ".", ",", 1) + `" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`
+}
 
 // MsgLayoutPieces refuses a layout of more pieces (the sum of its
 // quantities) than the engine lays out, MaxLayoutPieces: the web app's

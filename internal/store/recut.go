@@ -46,7 +46,7 @@ func RecutPart(l Layout, piece string) (PartInput, bool) {
 				base = base[:keep]
 			}
 			return PartInput{Name: strings.TrimSpace(string(base)) + RecutSuffix, Width: line.Width, Height: line.Height,
-				Quantity: 1, Material: line.Material, Thickness: line.Thickness, Grain: line.Grain, Edges: line.Edges}, true
+				Quantity: 1, Material: line.Material, Thickness: line.Thickness, Grain: line.Grain, Edges: line.Edges, line: true}, true
 		}
 	}
 	return PartInput{}, false

@@ -19,9 +19,18 @@ func TestRecutPart(t *testing.T) {
 	}
 	p, ok := RecutPart(l, "a-1")
 	want := PartInput{Name: "Kapak (yeniden kesim)", Width: 40, Height: 30, Quantity: 1, Material: "Beyaz", Thickness: 18,
-		Grain: "vertical", Edges: &nest.Edges{Top: "PVC"}}
+		Grain: "vertical", Edges: &nest.Edges{Top: "PVC"}, line: true}
 	if !ok || !reflect.DeepEqual(p, want) {
 		t.Errorf("RecutPart(a-1) = %+v, %v; want %+v", p, ok, want)
+	}
+	// A line below the least side typed in (a layout takes the engine's
+	// bounds) comes back as a part all the same.
+	tiny := Layout{Parts: []nest.Part{{ID: "t", Name: "Çıta", Width: 0.05, Height: 30, Quantity: 1}},
+		Result: &nest.Result{Pages: []nest.Page{{ID: "page-0", Parts: []nest.Placed{{ID: "t-0", OriginalIndex: 0}}}}}}
+	if p, ok := RecutPart(tiny, "t-0"); !ok {
+		t.Error("no recut of the 0,05 cm line")
+	} else if p, err := p.Validate(); err != nil || p.Width != 0.05 {
+		t.Errorf("the 0,05 cm line's recut: %+v, %v; want it kept", p, err)
 	}
 	if p, ok := RecutPart(l, "b-0"); !ok || utf8.RuneCountInString(p.Name) != nest.MaxTextRunes || !strings.HasSuffix(p.Name, RecutSuffix) {
 		t.Errorf("a long line's recut is named %q (%d runes)", p.Name, utf8.RuneCountInString(p.Name))

@@ -112,6 +112,10 @@ type PartInput struct {
 	// CreatedAt, when set, is when the client first saved the part, such as
 	// a part kept locally and synced later; zero means now (see Clock.At).
 	CreatedAt time.Time `json:"createdAt"`
+	// line is set when the part is a layout's line (checkLayoutPart) or a
+	// recut of one (RecutPart): its sides need only be positive, as the
+	// engine takes them, not MinPartSide as typed.
+	line bool
 }
 
 // Layout is a saved layout (table saved_layouts): the whole job, so that

@@ -32,6 +32,11 @@ const (
 	// istediğinizden emin misiniz?"), and a layout the user went on with
 	// must save and load back like any other.
 	MaxSheetSize = nest.MaxSheetCM
+	// MinPartSide is the least side of a part typed in, in cm as typed
+	// (specification section 5: width and height min 0.1), as the web's
+	// MIN_SIDE_CM and the list readers' (partcsv.MinSide). A layout's
+	// line needs only a positive side, as the engine cuts it (0,01 cm).
+	MinPartSide = 0.1
 )
 
 // DefaultSheet is the canvas of a layout saved without one (specification
@@ -47,18 +52,22 @@ func Hundredths(cm float64) int64 { return int64(math.Round(cm * 100)) }
 func FromHundredths(n int64) float64 { return float64(n) / 100 }
 
 // Validate trims the name and checks every rule of issue 5: a name of 1 to
-// 200 characters, sizes positive and at most 1000 cm once rounded up to
-// two decimals (as the engine cuts them), a quantity from 1 to 100,000. It
-// returns the part as it is to be stored.
+// 200 characters, sizes positive, at least MinPartSide as typed (0,001 is
+// refused with MsgPartSide, not saved as the 0,01 it rounds up to; a
+// layout's line or its recut needs only a positive side) and at most 1000
+// cm once rounded up to two decimals (as the engine cuts them), a quantity
+// from 1 to 100,000. It returns the part as it is to be stored.
 func (p PartInput) Validate() (PartInput, error) {
 	var err error
+	line := p.line
+	p.line = false
 	if p.Name, err = checkName("name", p.Name, MsgRequired); err != nil {
 		return p, err
 	}
-	if p.Width, err = checkSize("width", p.Width, MsgInvalidValues, nest.RoundUp); err != nil {
+	if p.Width, err = checkPartSide("width", p.Width, line); err != nil {
 		return p, err
 	}
-	if p.Height, err = checkSize("height", p.Height, MsgInvalidValues, nest.RoundUp); err != nil {
+	if p.Height, err = checkPartSide("height", p.Height, line); err != nil {
 		return p, err
 	}
 	if err = checkQuantity("quantity", p.Quantity); err != nil {
@@ -152,7 +161,7 @@ func (l LayoutInput) Validate() (LayoutInput, error) {
 }
 
 func checkLayoutPart(p nest.Part, bands map[string]bool) (nest.Part, error) {
-	in, err := PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity}.Validate()
+	in, err := PartInput{Name: p.Name, Width: p.Width, Height: p.Height, Quantity: p.Quantity, line: true}.Validate()
 	if err != nil {
 		return p, err
 	}
@@ -230,6 +239,16 @@ func checkSize(field string, cm float64, notPositive string, round func(float64)
 		return cm, invalid(field, MsgSizeTooLarge)
 	}
 	return cm, nil
+}
+
+// checkPartSide is checkSize for a part's side, rounded up; a positive side
+// below MinPartSide as typed is refused with MsgPartSide unless the part
+// is a layout's line.
+func checkPartSide(field string, cm float64, line bool) (float64, error) {
+	if !line && cm > 0 && cm < MinPartSide-1e-9 {
+		return cm, invalid(field, MsgPartSide(cm))
+	}
+	return checkSize(field, cm, MsgInvalidValues, nest.RoundUp)
 }
 
 // checkSheetSize is checkSize for the canvas: rounded down, positive and

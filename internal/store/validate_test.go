@@ -13,9 +13,9 @@ import (
 // or layout is what is laid out: a part's side up to two decimals, the
 // canvas down, kerf and trim up. Two decimals stay as typed.
 func TestValidateRoundsSizes(t *testing.T) {
-	p, err := PartInput{Name: "Raf", Width: 45.555, Height: 0.001, Quantity: 1}.Validate()
-	if err != nil || p.Width != 45.56 || p.Height != 0.01 {
-		t.Errorf("part 45,555 x 0,001: %+v, %v; want 45,56 x 0,01", p, err)
+	p, err := PartInput{Name: "Raf", Width: 45.555, Height: 0.1, Quantity: 1}.Validate()
+	if err != nil || p.Width != 45.56 || p.Height != 0.1 {
+		t.Errorf("part 45,555 x 0,1: %+v, %v; want 45,56 x 0,1", p, err)
 	}
 	p, err = PartInput{Name: "Raf", Width: 45.55, Height: 0.29, Quantity: 1}.Validate()
 	if err != nil || p.Width != 45.55 || p.Height != 0.29 {
@@ -23,7 +23,7 @@ func TestValidateRoundsSizes(t *testing.T) {
 	}
 	l, err := LayoutInput{
 		Name:    "Plan",
-		Parts:   []nest.Part{{Name: "Kapak", Width: 50.004, Height: 99.999, Quantity: 2}},
+		Parts:   []nest.Part{{Name: "Kapak", Width: 50.004, Height: 99.999, Quantity: 2}, {Name: "Çıta", Width: 0.001, Height: 0.05, Quantity: 1}},
 		Sheet:   nest.Sheet{Width: 100.009, Height: 148},
 		Options: nest.Options{Kerf: 0.301, Trim: 0.0001},
 	}.Validate()
@@ -33,8 +33,45 @@ func TestValidateRoundsSizes(t *testing.T) {
 	if got := l.Parts[0]; got.Width != 50.01 || got.Height != 100 {
 		t.Errorf("layout part %+v: want 50,01 x 100", got)
 	}
+	// A layout's line needs only a positive side, as the engine cuts it.
+	if got := l.Parts[1]; got.Width != 0.01 || got.Height != 0.05 {
+		t.Errorf("layout part %+v: want 0,01 x 0,05", got)
+	}
 	if l.Sheet != (nest.Sheet{Width: 100, Height: 148}) || l.Options.Kerf != 0.31 || l.Options.Trim != 0.01 {
 		t.Errorf("layout sheet %+v, options %+v: want 100 x 148, kerf 0,31, trim 0,01", l.Sheet, l.Options)
+	}
+}
+
+// A part's side below 0,1 cm as typed is refused in the list readers'
+// words (partcsv), on its field, not saved as the 0,01 cm it rounds up to:
+// the web form's least side and the specification's (section 5). A
+// layout's line and a recut of one keep the engine's bounds (any positive
+// side).
+func TestValidateRefusesPartSidesBelowTheLeast(t *testing.T) {
+	for _, tt := range []struct {
+		w, h  float64
+		field string
+		cell  string
+	}{
+		{0.001, 10, "width", "0,001"},
+		{10, 0.09, "height", "0,09"},
+		{0.0999, 10, "width", "0,0999"},
+	} {
+		_, err := PartInput{Name: "Çıta", Width: tt.w, Height: tt.h, Quantity: 1}.Validate()
+		want := `"` + tt.cell + `" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`
+		if !isInvalid(err, tt.field, want) {
+			t.Errorf("part %v x %v: %v, want %s %q", tt.w, tt.h, err, tt.field, want)
+		}
+	}
+	for _, side := range []float64{0.1, 0.1000000001, 0.11, 1000} {
+		if p, err := (PartInput{Name: "Çıta", Width: side, Height: side, Quantity: 1}).Validate(); err != nil {
+			t.Errorf("part %v x %v: %v, want it kept", side, side, err)
+		} else if p != (PartInput{Name: "Çıta", Width: nest.RoundUp(side), Height: nest.RoundUp(side), Quantity: 1}) {
+			t.Errorf("part %v: stored as %+v", side, p)
+		}
+	}
+	if p, err := (PartInput{Name: "Çıta", Width: 0.001, Height: 0.05, Quantity: 1, line: true}).Validate(); err != nil || p.Width != 0.01 || p.Height != 0.05 || p.line {
+		t.Errorf("recut of a 0,001 x 0,05 line: %+v, %v; want 0,01 x 0,05", p, err)
 	}
 }
 
@@ -42,8 +79,8 @@ func TestValidateRoundsSizes(t *testing.T) {
 // never a part or a canvas of width 0.
 func TestValidateRefusesSizesThatRoundToZero(t *testing.T) {
 	_, err := PartInput{Name: "Toz", Width: 0.0000001, Height: 1, Quantity: 1}.Validate()
-	if !isInvalid(err, "width", MsgInvalidValues) {
-		t.Errorf("part of 0,0000001 cm: %v, want %q", err, MsgInvalidValues)
+	if want := `"0,0000001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`; !isInvalid(err, "width", want) {
+		t.Errorf("part of 0,0000001 cm: %v, want %q", err, want)
 	}
 	_, err = PartInput{Name: "Dev", Width: 1, Height: 1000.001, Quantity: 1}.Validate()
 	if !isInvalid(err, "height", MsgSizeTooLarge) {

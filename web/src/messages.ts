@@ -146,6 +146,9 @@ export const msg = {
   nextPage: 'Sonraki sayfa',
   goToPage: 'Sayfaya git',
   goToPattern: 'Desene git',
+  /** pageOutOfRange is said next to "Sayfaya git" (or "Desene git") when the number typed is no sheet's */
+  pageOutOfRange: (first: number, last: number, pattern = false) =>
+    `${fmtInt(first)} ile ${fmtInt(last)} arasında bir ${pattern ? 'desen' : 'sayfa'} numarası yazın.`,
   pageOf: (n: number, total: number) => `Sayfa ${fmtInt(n)} / ${fmtInt(total)}`,
   pageInfo: (parts: number, eff: number) => `${fmtInt(parts)} parça · verim %${eff}`,
   noPages: 'Nesting düzenini görmek için parça ekleyin',

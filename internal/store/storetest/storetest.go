@@ -88,11 +88,11 @@ func testHealth(t *testing.T, s store.Store) {
 func testParts(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	before := time.Now().Add(-time.Second)
-	p, err := s.CreatePart(ctx, anon, store.PartInput{Name: "  " + turkish + "  ", Width: 45.55, Height: 0.01, Quantity: 100000})
+	p, err := s.CreatePart(ctx, anon, store.PartInput{Name: "  " + turkish + "  ", Width: 45.55, Height: 0.1, Quantity: 100000})
 	if err != nil {
 		t.Fatalf("CreatePart: %v", err)
 	}
-	want := store.Part{ID: p.ID, Name: turkish, Width: 45.55, Height: 0.01, Quantity: 100000, CreatedAt: p.CreatedAt}
+	want := store.Part{ID: p.ID, Name: turkish, Width: 45.55, Height: 0.1, Quantity: 100000, CreatedAt: p.CreatedAt}
 	if !reflect.DeepEqual(p, want) {
 		t.Errorf("CreatePart returned %+v, want %+v", p, want)
 	}
@@ -250,7 +250,9 @@ func testInvalidPart(t *testing.T, s store.Store) {
 		{"zero width", func(p *store.PartInput) { p.Width = 0 }, "width", store.MsgInvalidValues},
 		{"negative height", func(p *store.PartInput) { p.Height = -5 }, "height", store.MsgInvalidValues},
 		{"wide", func(p *store.PartInput) { p.Width = 1000.01 }, "width", store.MsgSizeTooLarge},
-		{"rounds to nothing", func(p *store.PartInput) { p.Height = 0.0000001 }, "height", store.MsgInvalidValues},
+		{"rounds to nothing", func(p *store.PartInput) { p.Height = 0.0000001 }, "height", store.MsgPartSide(0.0000001)},
+		{"below the least side", func(p *store.PartInput) { p.Width = 0.001 }, "width", `"0,001" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`},
+		{"below the least height", func(p *store.PartInput) { p.Height = 0.09 }, "height", `"0,09" parça ölçüsü olamaz; 0,1 ile 1.000 cm arasında bir ölçü yazın`},
 		{"zero quantity", func(p *store.PartInput) { p.Quantity = 0 }, "quantity", store.MsgInvalidValues},
 		{"many", func(p *store.PartInput) { p.Quantity = 100001 }, "quantity", store.MsgQuantity},
 	}
@@ -262,8 +264,8 @@ func testInvalidPart(t *testing.T, s store.Store) {
 	}
 	// The limits themselves are accepted.
 	edge := []store.PartInput{
-		{Name: strings.Repeat("ş", 200), Width: 1000, Height: 0.01, Quantity: 1},
-		{Name: "x", Width: 0.01, Height: 1000, Quantity: 100000},
+		{Name: strings.Repeat("ş", 200), Width: 1000, Height: 0.1, Quantity: 1},
+		{Name: "x", Width: 0.1, Height: 1000, Quantity: 100000},
 	}
 	for _, p := range edge {
 		if _, err := s.CreatePart(context.Background(), anon, p); err != nil {

@@ -73,19 +73,51 @@ describe('Pager page field', () => {
     expect(field).toHaveValue('13');
   });
 
-  it('ignores a number that is no sheet and shows the sheet on screen again', async () => {
-    const { user, nav } = show(699);
+  it('goes nowhere on a number that is no sheet, shows the sheet on screen again and says which numbers there are', async () => {
+    const { user, nav } = show(3);
     const field = within(nav).getByRole('spinbutton', { name: 'Sayfaya git' });
-    for (const typed of ['0', '700', '-3', '2.5']) {
+    expect(field).not.toHaveAttribute('aria-invalid');
+    for (const typed of ['99', '0', '4', '-3', '2.5', 'abc']) {
       await user.clear(field);
       await user.type(field, `${typed}{Enter}`);
-      expect(nav).toHaveTextContent('Sayfa 1 / 699');
+      expect(nav).toHaveTextContent('Sayfa 1 / 3');
       expect(field).toHaveValue('1');
+      const alert = within(nav).getByRole('alert');
+      expect(alert).toHaveTextContent('1 ile 3 arasında bir sayfa numarası yazın.');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('1 ile 3 arasında bir sayfa numarası yazın.');
     }
+    // a key typed takes the message away; a number that is a sheet's goes there
+    await user.clear(field);
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.type(field, '3{Enter}');
+    expect(nav).toHaveTextContent('Sayfa 3 / 3');
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
+    // said on leaving the field too; turning a sheet takes it away
+    await user.clear(field);
+    await user.type(field, '99');
+    await user.tab();
+    expect(nav).toHaveTextContent('Sayfa 3 / 3');
+    expect(field).toHaveValue('3');
+    expect(within(nav).getByRole('alert')).toHaveTextContent('1 ile 3 arasında bir sayfa numarası yazın.');
+    await user.click(screen.getByRole('button', { name: 'Önceki sayfa' }));
+    expect(nav).toHaveTextContent('Sayfa 2 / 3');
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('writes the range the Turkish way, and an emptied field only shows the sheet again', async () => {
+    const { user, nav } = show(1050);
+    const field = within(nav).getByRole('spinbutton', { name: 'Sayfaya git' });
+    await user.clear(field);
+    await user.type(field, '1051{Enter}');
+    expect(within(nav).getByRole('alert')).toHaveTextContent('1 ile 1.050 arasında bir sayfa numarası yazın.');
     await user.clear(field);
     await user.tab();
-    expect(nav).toHaveTextContent('Sayfa 1 / 699');
+    expect(nav).toHaveTextContent('Sayfa 1 / 1.050');
     expect(field).toHaveValue('1');
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('writes the sheet count the Turkish way', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { parseWhole } from '../../lib/number';
 import { fmtInt, msg } from '../../messages';
 import type { Page } from '../engine/types';
@@ -75,6 +75,7 @@ export function Pager({ label, groups, grouped, index, page, onIndex, sheetTotal
             numbers={numbered && !grouped ? groups.map((g) => g.sheets[0]) : undefined}
             total={total}
             label={grouped ? msg.goToPattern : msg.goToPage}
+            pattern={grouped}
             onIndex={onIndex}
           />
         )}
@@ -88,65 +89,96 @@ export function Pager({ label, groups, grouped, index, page, onIndex, sheetTotal
 
 /**
  * PageField is the number of the sheet shown, to be typed over: Enter or
- * leaving the field goes there. A number that is no sheet's (empty, 0,
- * past the last, a fraction) is ignored and the field shows the sheet on
- * screen again. It is a text field written as the label is ("2.017", not
- * the "2017" a number field shows) and reads "2017" and "2.017" alike; as
- * a spin button, the arrow keys step a sheet. numbers, when given, are the
- * sheets' numbers in the job (a material's 29 to 33): the field shows and
- * takes those.
+ * leaving the field goes there. A number that is no sheet's (0, past the
+ * last, a fraction, not a number) is not gone to: the field shows the sheet
+ * on screen again and a line next to it says which numbers there are
+ * ("1 ile 3 arasında bir sayfa numarası yazın."), the field aria-invalid
+ * and described by it, until the next key typed or sheet turned to. An
+ * emptied field only shows the sheet again. It is a text field written as
+ * the label is ("2.017", not the "2017" a number field shows) and reads
+ * "2017" and "2.017" alike; as a spin button, the arrow keys step a sheet.
+ * numbers, when given, are the sheets' numbers in the job (a material's 29
+ * to 33): the field shows and takes those.
  */
 function PageField({
   index,
   numbers,
   total,
   label,
+  pattern,
   onIndex,
 }: {
   index: number;
   numbers?: number[];
   total: number;
   label: string;
+  /** pattern: the field goes to a pattern, and its message says so */
+  pattern: boolean;
   onIndex: (i: number) => void;
 }) {
   // draft is the text being typed; null shows the sheet on screen.
   const [draft, setDraft] = useState<string | null>(null);
+  // wrongAt is the index on screen when a number that is no sheet's was
+  // entered: the message stays until another sheet is shown or a key typed.
+  const [wrongAt, setWrongAt] = useState<number | null>(null);
+  const errorId = useId();
+  const wrong = wrongAt === index;
   const numberOf = (i: number) => numbers?.[i] ?? i + 1;
   const go = () => {
     if (draft === null) return;
+    setDraft(null);
+    if (draft.trim() === '') return;
     const n = parseWhole(draft);
     const to = numbers ? numbers.indexOf(n) : n >= 1 && n <= total ? n - 1 : -1;
-    if (to >= 0 && to !== index) onIndex(to);
-    setDraft(null);
+    if (to < 0) {
+      setWrongAt(index);
+      return;
+    }
+    setWrongAt(null);
+    if (to !== index) onIndex(to);
   };
   return (
-    <label className="page-field">
-      <span>{label}</span>
-      <input
-        type="text"
-        role="spinbutton"
-        inputMode="numeric"
-        autoComplete="off"
-        aria-valuemin={numberOf(0)}
-        aria-valuemax={numberOf(total - 1)}
-        aria-valuenow={numberOf(index)}
-        value={draft ?? fmtInt(numberOf(index))}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={go}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            go();
-          } else if (e.key === 'Escape') {
-            setDraft(null);
-          } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-            e.preventDefault();
-            const to = index + (e.key === 'ArrowUp' ? 1 : -1);
-            setDraft(null);
-            if (to >= 0 && to < total) onIndex(to);
-          }
-        }}
-      />
-    </label>
+    <>
+      <label className="page-field">
+        <span>{label}</span>
+        <input
+          type="text"
+          role="spinbutton"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-valuemin={numberOf(0)}
+          aria-valuemax={numberOf(total - 1)}
+          aria-valuenow={numberOf(index)}
+          aria-invalid={wrong ? true : undefined}
+          aria-describedby={wrong ? errorId : undefined}
+          value={draft ?? fmtInt(numberOf(index))}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setWrongAt(null);
+          }}
+          onBlur={go}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              go();
+            } else if (e.key === 'Escape') {
+              setDraft(null);
+              setWrongAt(null);
+            } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+              e.preventDefault();
+              const to = index + (e.key === 'ArrowUp' ? 1 : -1);
+              setDraft(null);
+              setWrongAt(null);
+              if (to >= 0 && to < total) onIndex(to);
+            }
+          }}
+        />
+      </label>
+      {wrong && (
+        <span id={errorId} className="page-field-error" role="alert">
+          {msg.pageOutOfRange(numberOf(0), numberOf(total - 1), pattern)}
+        </span>
+      )}
+    </>
   );
 }

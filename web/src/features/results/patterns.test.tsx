@@ -137,6 +137,7 @@ describe('identical sheets once, × N', () => {
     await user.clear(field);
     await user.type(field, '1{Enter}');
     expect(nav).toHaveTextContent('Sayfa 4 / 4');
+    expect(within(nav).getByRole('alert')).toHaveTextContent('2 ile 4 arasında bir sayfa numarası yazın.');
   });
 
   it('groups identical sheets within a material section', () => {
