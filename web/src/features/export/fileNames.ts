@@ -3,9 +3,8 @@
 // efeaktif_etiketler_….pdf); a saved job's files are named after the job,
 // and a layout on stock rows or materials after the first sheet it uses,
 // not the canvas it does not.
+import { foldName } from '../../lib/fold';
 import type { Result } from '../engine/types';
-
-const folds: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 
 /** MAX_SLUG bounds the name's part taken from a job or material name, in characters. */
 const MAX_SLUG = 60;
@@ -16,9 +15,8 @@ const MAX_SLUG = 60;
  * marks dropped, anything else between words a "-"; '' when nothing is left.
  */
 export function slug(name: string): string {
-  const s = name
-    .toLocaleLowerCase('tr-TR')
-    .replace(/[çğıöşüâîû]/g, (c) => folds[c] ?? c)
+  // foldName lower-cases the Turkish way and writes the Turkish letters as ASCII, as a search folds them.
+  const s = foldName(name)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
