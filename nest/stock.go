@@ -67,9 +67,19 @@ func usesStock(req *Request) bool {
 
 // FoldMaterial is the key a material name matches by (the engine groups
 // parts and stock rows by it; kesim nest's stock reader too): outer spaces and
-// case ignored, with Turkish case (İ/i, I/ı).
+// case ignored, with Turkish case (İ/i, I/ı), and the dotted and dotless i
+// taken as one letter. "CEVIZ" is how a spreadsheet's UPPER (or a keyboard
+// without Turkish letters) writes "Ceviz", and a user who typed both means
+// one board: kept apart, they bought a sheet of each. No two materials a
+// workshop keeps differ only by that dot.
 func FoldMaterial(s string) string {
-	return strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s))
+	s = strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(s))
+	if strings.ContainsAny(s, "ı̇") {
+		// İ written as I and a combining dot above lowers to ı and the dot.
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "ı̇", "i"), "ı", "i")
+		s = strings.ReplaceAll(s, "i̇", "i")
+	}
+	return s
 }
 
 // SameMaterial reports whether two material names are one material, as

@@ -734,8 +734,22 @@ func TestStockValidation(t *testing.T) {
 
 // Material names match with case and outer spaces ignored, in Turkish.
 func TestFoldMaterial(t *testing.T) {
-	if FoldMaterial(" IŞIK İNCE ") != FoldMaterial("ışık ince") || FoldMaterial("Ince") == FoldMaterial("ince") {
-		t.Error("Turkish folding")
+	for _, same := range [][2]string{
+		{" IŞIK İNCE ", "ışık ince"},
+		{"CEVIZ", "Ceviz"}, // a spreadsheet's UPPER without Turkish case
+		{"CEVİZ", "ceviz"},
+		{"Ince", "İNCE"},
+		{"I\u0307nce", "ince"}, // İ as I and a combining dot
+		{"ışık", "IŞIK"},
+	} {
+		if FoldMaterial(same[0]) != FoldMaterial(same[1]) {
+			t.Errorf("%q and %q are two materials: %q, %q", same[0], same[1], FoldMaterial(same[0]), FoldMaterial(same[1]))
+		}
+	}
+	for _, two := range [][2]string{{"Meşe", "Mese"}, {"Kırmızı", "Kirmizi 2"}, {"Sunta", "Sunta 2"}} {
+		if FoldMaterial(two[0]) == FoldMaterial(two[1]) {
+			t.Errorf("%q and %q are one material", two[0], two[1])
+		}
 	}
 }
 
@@ -946,5 +960,31 @@ func TestThicknessToHundredths(t *testing.T) {
 	kept.Parts[0].Thickness = 18
 	if err := Verify(kept, res); err != nil {
 		t.Errorf("the plan of 18,004 mm against the part kept as 18 mm: %v", err)
+	}
+}
+
+// A part whose material was written in capitals without Turkish case
+// ("CEVIZ MDF", as a spreadsheet's UPPER writes it) goes on the stock row
+// "Ceviz MDF": before, it was a material of its own, laid out on the default
+// sheet, and the order summary bought a sheet for it.
+func TestStockMaterialDotlessI(t *testing.T) {
+	req := Request{
+		Sheet: Sheet{183, 366},
+		Stock: []Stock{{ID: "c1", Material: "Ceviz MDF", Thickness: 18, Width: 183, Height: 366, Quantity: 2, Price: 2100}},
+		Parts: []Part{
+			{Name: "Kapak", Width: 60, Height: 70, Quantity: 2, Material: "Ceviz MDF", Thickness: 18},
+			{Name: "Çekmece", Width: 60, Height: 20, Quantity: 3, Material: "CEVIZ MDF", Thickness: 18},
+		},
+		Options: Options{TimeLimitMs: 200},
+	}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Materials) != 1 || len(res.Pages) != 1 || res.Pages[0].StockID != "c1" || len(res.Skipped) != 0 || len(res.Buy) != 0 {
+		t.Errorf("materials %+v, %d pages (first on %q), skipped %+v, buy %+v", res.Materials, len(res.Pages), res.Pages[0].StockID, res.Skipped, res.Buy)
 	}
 }

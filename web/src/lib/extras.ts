@@ -1,5 +1,7 @@
 // A part's optional columns as they are sent and saved.
 
+import { foldMaterial, thicknessKey } from './material';
+
 /** Extras are a part's optional columns: material, thickness, grain and a band code per edge. */
 export interface Extras {
   material?: string;
@@ -32,5 +34,5 @@ export function withoutEmptyExtras<T extends Extras>(p: T): T {
  * thickness to 0,01 mm.
  */
 export function materialKey(material: string | undefined, thickness: number | undefined): string {
-  return `${(material ?? '').trim().toLocaleLowerCase('tr-TR')}|${Math.round((thickness ?? 0) * 100)}`;
+  return `${foldMaterial(material)}|${thicknessKey(thickness)}`;
 }

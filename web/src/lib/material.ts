@@ -1,9 +1,13 @@
 /**
- * foldMaterial is a material as the engine matches it: outer spaces and
- * Turkish case aside (nest.FoldMaterial).
+ * foldMaterial is a material as the engine matches it (nest.FoldMaterial): outer spaces and
+ * Turkish case aside, and the dotted and dotless i one letter, so that "CEVIZ" (a spreadsheet's
+ * UPPER) is "Ceviz".
  */
 export function foldMaterial(m: string | undefined): string {
-  return (m ?? '').trim().toLocaleLowerCase('tr-TR');
+  return (m ?? '')
+    .trim()
+    .toLocaleLowerCase('tr-TR')
+    .replace(/ı\u0307|i\u0307|ı/g, 'i');
 }
 
 /**
