@@ -515,7 +515,10 @@ func (e *exact) solution() *solution {
 		sorted.bins = append(sorted.bins, sol.bins[i])
 		sorted.areas = append(sorted.areas, sol.areas[i])
 		if e.j.guillotine {
-			cuts, _ := guillotineCuts(e.j, sol.bins[i])
+			cuts, ok := guillotineCuts(e.j, sol.bins[i])
+			if !ok {
+				return nil // the merge search's blocks, against a saw profile
+			}
 			sorted.cuts = append(sorted.cuts, cuts)
 		}
 	}

@@ -181,6 +181,10 @@ func guillotineCuts(j *job, spots []spot) ([]cut, bool) {
 		items[i] = rect{s.x, s.y, s.w, s.h}
 	}
 	var cuts []cut
+	if j.profile.set() {
+		ok := j.profile.cuts(items, j.binW, j.binH, j.kerf, &cuts)
+		return cuts, ok
+	}
 	ok := splitPiece(items, rect{0, 0, j.binW, j.binH}, j.kerf, &cuts, nil)
 	return cuts, ok
 }
@@ -211,50 +215,72 @@ func splitPiece(items []rect, p rect, kerf int, cuts *[]cut, added *rect) bool {
 	}
 	for pass := 0; pass < 2; pass++ {
 		for _, vertical := range [2]bool{true, false} {
-			p0, p1 := p.y, p.y+p.h
-			if vertical {
-				p0, p1 = p.x, p.x+p.w
-			}
-			c, n := -1, 0
-			if pass == 0 {
-				sortByStart(items, vertical)
-				// The end of the first run of overlapping parts.
-				_, reach := span(items[0], vertical)
-				for n = 1; n < len(items); n++ {
-					s, e := span(items[n], vertical)
-					if s >= reach {
-						break
-					}
-					reach = max(reach, e)
-				}
-				if reach < p1 {
-					c = reach
-				}
-			} else if s := firstStart(items, vertical); s-p0 > kerf {
-				// The waste in front of the first part. (The parts' order
-				// does not matter: every cut is decided by their spans.)
-				c = s
-			}
+			c, n := pieceCut(items, p, kerf, vertical, pass)
 			if c < 0 {
 				continue
 			}
-			var first, second rect
-			if vertical {
-				first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
-			} else {
-				first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
-			}
-			if cuts != nil {
-				if vertical {
-					*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
-				} else {
-					*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
-				}
-			}
+			first, second := cutPiece(p, c, kerf, vertical, cuts)
 			return splitPiece(items[:n], first, kerf, cuts, added) && splitPiece(items[n:], second, kerf, cuts, added)
 		}
 	}
 	return false
+}
+
+// pieceCut returns where splitPiece cuts piece p holding items in one
+// direction (vertical: a cut down the piece at x = c), and how many of
+// items (sorted by their start in pass 0) lie before it; c < 0 when there
+// is no such cut. Pass 0 cuts at the end of the first run of overlapping
+// parts, pass 1 the waste in front of the first part when it is wider than
+// the blade.
+func pieceCut(items []rect, p rect, kerf int, vertical bool, pass int) (c, n int) {
+	p1 := p.y + p.h
+	if vertical {
+		p1 = p.x + p.w
+	}
+	if pass == 0 {
+		sortByStart(items, vertical)
+		// The end of the first run of overlapping parts.
+		_, reach := span(items[0], vertical)
+		for n = 1; n < len(items); n++ {
+			s, e := span(items[n], vertical)
+			if s >= reach {
+				break
+			}
+			reach = max(reach, e)
+		}
+		if reach < p1 {
+			return reach, n
+		}
+		return -1, 0
+	}
+	p0 := p.y
+	if vertical {
+		p0 = p.x
+	}
+	if s := firstStart(items, vertical); s-p0 > kerf {
+		// The waste in front of the first part. (The parts' order
+		// does not matter: every cut is decided by their spans.)
+		return s, 0
+	}
+	return -1, 0
+}
+
+// cutPiece cuts piece p at c (down it when vertical), appends the cut to
+// cuts when not nil, and returns the two sides.
+func cutPiece(p rect, c, kerf int, vertical bool, cuts *[]cut) (first, second rect) {
+	if vertical {
+		first, second = rect{p.x, p.y, c - p.x, p.h}, rect{c, p.y, p.x + p.w - c, p.h}
+	} else {
+		first, second = rect{p.x, p.y, p.w, c - p.y}, rect{p.x, c, p.w, p.y + p.h - c}
+	}
+	if cuts != nil {
+		if vertical {
+			*cuts = append(*cuts, cut{x: c - kerf, y: p.y, length: p.h, vertical: true})
+		} else {
+			*cuts = append(*cuts, cut{x: p.x, y: c - kerf, length: p.w})
+		}
+	}
+	return first, second
 }
 
 // span is r's extent along x (vertical cuts) or y.

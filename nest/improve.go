@@ -47,6 +47,11 @@ func (s *search) searches(stream uint64) []*rr {
 		return []*rr{newRR(s, rng(0), false, false)}
 	}
 	checks, trees := newRR(s, rng(0), false, true), newRR(s, rng(1), true, false)
+	if s.j.profile.set() {
+		// Cut trees keep stages of their own: under a saw profile only
+		// the sheets checked at every placement.
+		return []*rr{checks}
+	}
 	if guillotineSearch(s.j, s.lb) == byTrees {
 		return []*rr{trees, trees, trees, checks}
 	}

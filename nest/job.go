@@ -152,9 +152,12 @@ type job struct {
 	binW, binH int
 	kerf, trim int
 	guillotine bool
-	sheetW     int // the whole sheet, for efficiency
-	sheetH     int
-	kinds      []kind
+	// profile is the saw profile of a guillotine layout (profile.go); the
+	// zero value asks nothing beyond guillotine cuts.
+	profile profile
+	sheetW  int // the whole sheet, for efficiency
+	sheetH  int
+	kinds   []kind
 	// items lists one entry per copy: the index into kinds.
 	items []int32
 }
@@ -195,6 +198,9 @@ func newJob(req Request) (*job, []Skipped, error) {
 	if o.OffcutMinUse < 0 || o.OffcutMinUse > MaxOffcutMinUse {
 		return nil, nil, &InputError{Field: "options.offcutMinUse", Message: MsgOffcutMinUse}
 	}
+	if err := checkProfile(o); err != nil {
+		return nil, nil, err
+	}
 	if len(req.Parts) == 0 {
 		return nil, nil, &InputError{Field: "parts", Message: msgNoParts}
 	}
@@ -202,6 +208,7 @@ func newJob(req Request) (*job, []Skipped, error) {
 		binW: sw - 2*trim + kerf, binH: sh - 2*trim + kerf,
 		kerf: kerf, trim: trim, sheetW: sw, sheetH: sh, guillotine: o.Guillotine,
 	}
+	j.profile = newProfile(o)
 	var skipped []Skipped
 	total := 0
 	for i, p := range req.Parts {

@@ -831,6 +831,10 @@ func (d *jsonDecoder) options(o *Options) error {
 			o.OffcutMinUse, err = d.int()
 		case "keepLeftover":
 			o.KeepLeftover, err = d.bool()
+		case "firstCut":
+			o.FirstCut, err = d.string()
+		case "stages":
+			o.Stages, err = d.int()
 		default:
 			err = errNotHandled
 		}
@@ -1251,6 +1255,10 @@ func TypeMessage(field string) string {
 		return msgInvalidWorkers
 	case "options.timeLimitMs":
 		return msgInvalidTime
+	case "options.stages":
+		return MsgStages
+	case "options.firstCut":
+		return MsgFirstCut
 	}
 	// A part line's quantity as the engine's reader names it (1.5, "2"):
 	// the quantity's own message, as for 0.

@@ -195,6 +195,9 @@ func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
 func (s *search) pack(items []int32, h heuristic) (*solution, bool) {
 	if s.j.guillotine {
 		sol := s.pk.packGuillotine(items, h, s.ctxDone)
+		if sol != nil && s.j.profile.set() {
+			sol = s.profiled(sol, items, h)
+		}
 		return sol, sol != nil
 	}
 	if !s.pk.pack(items, h, s.ctxDone) {

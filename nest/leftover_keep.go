@@ -144,6 +144,14 @@ func repackPage(ctx context.Context, req Request, res *Result, i int) (Page, boo
 			continue
 		}
 		cand := placeRepacked(req, page, fit.Pages[0], lines, ids, turned, vertical, exactUnits(fit.Sheet.Width), exactUnits(fit.Sheet.Height), exactUnits(sw), exactUnits(sh))
+		if newProfile(req.Options).set() {
+			// The strip and the sub layout's cuts, in the saw profile's
+			// stages, or not at all.
+			var ok bool
+			if cand.Cuts, ok = profilePageCuts(req, cand, sw, sh); !ok {
+				continue
+			}
+		}
 		trial := Result{Sheet: res.Sheet, Pages: []Page{cand}}
 		if a := largestLeftover(req, &trial, 0); a > bestArea {
 			best, bestArea = cand, a

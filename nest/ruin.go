@@ -534,6 +534,10 @@ func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	added := rect{p.x, p.y, p.w, p.h}
 	buf = append(buf, added)
 	r.rectBuf = buf
+	if r.j.profile.set() {
+		// A part added can change the stages of pieces it is not in.
+		return r.j.profile.cuts(buf, r.j.binW, r.j.binH, r.j.kerf, nil)
+	}
 	// The sheet is cuttable without the new part: every step keeps it so.
 	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil, &added)
 }

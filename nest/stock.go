@@ -1046,6 +1046,7 @@ func (sj *stockJob) layoutSingle(ctx context.Context, g *stockGroup, o Options, 
 		Sheet: Sheet{toCM(row.sheetW), toCM(row.sheetH)},
 		Options: Options{
 			Kerf: req.Options.Kerf, Trim: req.Options.Trim, Guillotine: req.Options.Guillotine,
+			FirstCut: req.Options.FirstCut, Stages: req.Options.Stages,
 			TimeLimitMs: o.TimeLimitMs, Iterations: o.Iterations, Seed: req.Options.Seed,
 			Workers: req.Options.Workers,
 		},
@@ -1135,7 +1136,7 @@ func (sj *stockJob) layoutVariable(ctx context.Context, g *stockGroup, o Options
 		}
 		kinds[i] = kd
 	}
-	vo := vsOptions{ctx: ctx, kerf: k, guillotine: sj.req.Options.Guillotine, seed: sj.req.Options.Seed}
+	vo := vsOptions{ctx: ctx, kerf: k, guillotine: sj.req.Options.Guillotine, profile: newProfile(sj.req.Options), seed: sj.req.Options.Seed}
 	if improve {
 		vo.deadline, vo.iterations, vo.workers = deadline, o.Iterations, sj.req.Options.Workers
 		vo.start = g.start

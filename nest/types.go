@@ -138,7 +138,33 @@ type Options struct {
 	// so that its leftover is one large rectangle rather than scattered
 	// gaps, with the sheet count unchanged.
 	KeepLeftover bool `json:"keepLeftover,omitempty"`
+	// FirstCut and Stages are the saw profile of a guillotine layout
+	// (docs/engine.md, "Saw profile"). FirstCut is the direction of each
+	// sheet's first cuts: FirstCutLong, parallel to the sheet's longer
+	// side (a beam saw's rip cuts), or FirstCutShort, parallel to its
+	// shorter side; empty: either. Stages (2 to MaxStages, 0: any) is the
+	// most stages of parallel cuts: a cut of another direction than the
+	// cuts that made its piece begins a new stage, and a trim that only
+	// frees one part from its waste may be one stage more.
+	FirstCut string `json:"firstCut,omitempty"`
+	Stages   int    `json:"stages,omitempty"`
 }
+
+// The first cut directions of Options.FirstCut.
+const (
+	FirstCutLong  = "long"
+	FirstCutShort = "short"
+)
+
+// MaxStages bounds Options.Stages.
+const MaxStages = 9
+
+// Turkish messages of the saw profile's options.
+const (
+	MsgFirstCut      = `İlk kesim yönü "long" (boyuna) ya da "short" (enine) olmalı.`
+	MsgStages        = "Kesim kademesi 0 (sınırsız) ya da 2 ile 9 arasında bir tam sayı olmalı."
+	MsgProfileNoGuil = "İlk kesim yönü ve kesim kademesi yalnız giyotin kesimde seçilebilir."
+)
 
 // Request is a complete job.
 type Request struct {

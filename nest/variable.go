@@ -46,6 +46,7 @@ type vsOptions struct {
 	ctx        context.Context
 	kerf       int
 	guillotine bool
+	profile    profile   // the saw profile of guillotine layouts
 	deadline   time.Time // zero: no time-bounded improvement
 	iterations int       // > 0: a work budget (sheets filled) for the improvement
 	seed       int64
@@ -338,7 +339,8 @@ type vsSearch struct {
 	taken     []int // truncate's count per kind, zero between calls
 	work      int   // sheets filled so far, for the iteration budget
 	// patternEnd is the work at which the pattern search stops, with an
-	// iteration budget (0: none).
+	// iteration budget (o.iterations > 0; it may be 0 then too: a budget
+	// of one step leaves the search none).
 	patternEnd int
 	start      time.Time
 	told       *vsPlan   // the plan progress was last told
@@ -448,6 +450,9 @@ func (v *vsSearch) orders() [][]int {
 // newSheet returns an empty sheet of row r.
 func (v *vsSearch) newSheet(r int) sheet {
 	row := v.rows[r]
+	if v.o.profile.set() {
+		return newPbin(row.binW, row.binH, v.o.kerf, v.o.profile, &v.scratch)
+	}
 	if v.o.guillotine {
 		return newGbin(&job{binW: row.binW, binH: row.binH, kerf: v.o.kerf})
 	}
@@ -601,8 +606,11 @@ func frontHolds(front []size, w, h int) bool {
 
 func toPage(r int, s sheet) vsPage {
 	pg := vsPage{row: r, spots: append([]spot(nil), s.parts()...)}
-	if g, ok := s.(*gbin); ok {
-		pg.cuts = append([]cut(nil), g.cuts...)
+	switch s := s.(type) {
+	case *gbin:
+		pg.cuts = append([]cut(nil), s.cuts...)
+	case *pbin:
+		pg.cuts = s.cuts()
 	}
 	return pg
 }

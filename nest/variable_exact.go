@@ -118,7 +118,10 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 		rowsOf[t] = rowsOf[t][1:]
 		pg := vsPage{row: r, spots: spots}
 		if v.o.guillotine {
-			pg.cuts = sheetCuts(spots, v.rows[r], v.o.kerf)
+			var ok bool
+			if pg.cuts, ok = guillotineCuts(&job{binW: v.rows[r].binW, binH: v.rows[r].binH, kerf: v.o.kerf, profile: v.o.profile}, spots); !ok {
+				return nil // the merge repair's blocks, against a saw profile
+			}
 		}
 		plan.pages = append(plan.pages, pg)
 		plan.cost += v.rows[r].cost
@@ -218,15 +221,4 @@ func areaReachable(targets []mtarget, a int) bool {
 		}
 	}
 	return has(r, a)
-}
-
-// sheetCuts returns the guillotine cuts of a page of row rw.
-func sheetCuts(spots []spot, rw vsRow, kerf int) []cut {
-	items := make([]rect, len(spots))
-	for i, s := range spots {
-		items[i] = rect{s.x, s.y, s.w, s.h}
-	}
-	var cuts []cut
-	splitPiece(items, rect{0, 0, rw.binW, rw.binH}, kerf, &cuts, nil)
-	return cuts
 }

@@ -374,7 +374,7 @@ func (v *vsSearch) patternPlan() *vsPlan {
 		v.patternEnd = v.work + int(float64(max(0, v.o.iterations-v.work))*patternShare)
 	}
 	more := func() bool {
-		return (end.IsZero() || time.Now().Before(end)) && (v.patternEnd == 0 || v.work < v.patternEnd)
+		return (end.IsZero() || time.Now().Before(end)) && (v.o.iterations <= 0 || v.work < v.patternEnd)
 	}
 	per := v.cheapestRate()
 	value := make([]float64, len(v.kinds))
@@ -469,7 +469,7 @@ func (v *vsSearch) patternPass(rows []*patRow, value []float64, bounded bool, mo
 		if v.o.guillotine {
 			// The knapsack's layouts are guillotine by construction.
 			var ok bool
-			if cuts, ok = guillotineCuts(&job{binW: v.rows[bestR].binW, binH: v.rows[bestR].binH, kerf: v.o.kerf}, bestSpots); !ok {
+			if cuts, ok = guillotineCuts(&job{binW: v.rows[bestR].binW, binH: v.rows[bestR].binH, kerf: v.o.kerf, profile: v.o.profile}, bestSpots); !ok {
 				return nil, nil
 			}
 		}
@@ -542,7 +542,7 @@ func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left
 			// A solve costs about as much as this many sheets filled,
 			// for the iteration budget.
 			cost := 1 + stale.cells()/patternCellsPerWork
-			if v.patternEnd > 0 && v.work+cost > v.patternEnd || !stale.solve(value, use, v.halted) {
+			if v.o.iterations > 0 && v.work+cost > v.patternEnd || !stale.solve(value, use, v.halted) {
 				return -1, nil, false
 			}
 			v.work += cost

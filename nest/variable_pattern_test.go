@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // guillotineValue is the unconstrained guillotine knapsack of a w x h
@@ -210,6 +211,39 @@ func TestPatternKeepsToBudget(t *testing.T) {
 			if p != nil {
 				checkVS(t, kinds, rows, p.pages, p.left, false)
 			}
+		}
+	}
+}
+
+// A budget of a step or two leaves the pattern search a work bound of 0,
+// which it read as "no bound": with no time limit it searched until the
+// request was cancelled (an API request with "iterations": 3 and no time
+// limit held a core for good). The watchdog only tells a hang apart.
+func TestPatternSmallBudgetEnds(t *testing.T) {
+	req := Request{
+		Stock: []Stock{
+			{ID: "a", Material: "Sunta", Thickness: 18, Width: 183, Height: 366, Quantity: 2, Price: 1450},
+			{ID: "b", Material: "Sunta", Thickness: 18, Width: 280, Height: 210, Price: 1300},
+		},
+		Parts: []Part{
+			{Name: "P0", Width: 126, Height: 167, Quantity: 6, Material: "Sunta", Thickness: 18},
+			{Name: "P1", Width: 66, Height: 21, Quantity: 6, Material: "Sunta", Thickness: 18},
+			{Name: "P3", Width: 34, Height: 59, Quantity: 1, Material: "Sunta", Thickness: 18},
+			{Name: "P4", Width: 98, Height: 125, Quantity: 6, Material: "Sunta", Thickness: 18},
+		},
+		Options: Options{Kerf: 0.4, Trim: 1, Guillotine: true, Seed: 22},
+	}
+	for _, it := range []int{1, 2, 3, 4} {
+		req.Options.Iterations = it
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := Layout(ctx, req, nil)
+		hung := ctx.Err() != nil
+		cancel()
+		if err != nil || hung {
+			t.Fatalf("iterations %d: %v (cancelled by the watchdog: %v)", it, err, hung)
+		}
+		if err := Verify(req, res); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

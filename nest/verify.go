@@ -384,12 +384,17 @@ func verifyCuts(j *job, page Page) (int, int, error) {
 	for _, p := range pieces {
 		exact[p] = true
 	}
-	for _, p := range page.Parts {
+	parts := make([]rect, len(page.Parts))
+	for i, p := range page.Parts {
 		r := rect{exactUnits(p.X), exactUnits(p.Y), exactUnits(p.Width), exactUnits(p.Height)}
 		if !exact[r] {
 			return 0, 0, fmt.Errorf("%q kesim sırasıyla tam boyutunda ayrılmıyor", p.ID)
 		}
 		delete(exact, r) // a piece holds one part
+		parts[i] = r
+	}
+	if err := verifyProfile(j, page, parts); err != nil {
+		return 0, 0, err
 	}
 	return len(page.Cuts), length, nil
 }
@@ -778,7 +783,7 @@ func (t *stockTally) verifyUsedAndBands(res Result, used []int) error {
 // cuts' count and length.
 func (t *stockTally) pageContents(page Page, gi int, row *stockRow) (area float64, cuts, cutLength int, err error) {
 	sj, req := t.sj, t.req
-	pj := &job{kerf: sj.kerf, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH}
+	pj := &job{kerf: sj.kerf, trim: sj.trim, sheetW: row.sheetW, sheetH: row.sheetH, profile: newProfile(req.Options)}
 	rs := make([]rect, len(page.Parts))
 	for i, p := range page.Parts {
 		r, err := t.placedPart(page.ID, p, gi, row)

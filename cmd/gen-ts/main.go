@@ -75,6 +75,7 @@ var engineEnums = map[string][]string{
 	"Part.Grain":               {nest.GrainNone, nest.GrainVertical, nest.GrainHorizontal},
 	"Stock.Grain":              {nest.GrainNone, nest.GrainVertical, nest.GrainHorizontal},
 	"Options.Objective":        {nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets},
+	"Options.FirstCut":         {nest.FirstCutLong, nest.FirstCutShort},
 	"MaterialResult.Objective": {nest.ObjectiveCost, nest.ObjectiveArea, nest.ObjectiveSheets},
 }
 
@@ -303,6 +304,7 @@ func limitsTS() []byte {
 		// The offcut settings' limits (nest/leftover.go).
 		{"MAX_OFFCUT_RULES", "nest.MaxOffcutRules", nest.MaxOffcutRules},
 		{"MAX_OFFCUT_MIN_USE", "nest.MaxOffcutMinUse", nest.MaxOffcutMinUse},
+		{"MAX_STAGES", "nest.MaxStages", nest.MaxStages},
 		{"MAX_PINNED_PAGES", "nest.MaxPinnedPages", nest.MaxPinnedPages},
 		{"DEFAULT_OFFCUT_CM", "nest.DefaultOffcutCM", nest.DefaultOffcutCM},
 	})
@@ -344,6 +346,10 @@ func textsTS() []byte {
 		{"skipNoFit", "nest.SkipNoFit", nest.SkipNoFit},
 		{"skipGrain", "nest.SkipGrain", nest.SkipGrain},
 		{"skipStockOut", "nest.SkipStockOut", nest.SkipStockOut},
+		// The saw profile's messages.
+		{"msgFirstCut", "nest.MsgFirstCut", nest.MsgFirstCut},
+		{"msgStages", "nest.MsgStages", nest.MsgStages},
+		{"msgProfileNoGuil", "nest.MsgProfileNoGuil", nest.MsgProfileNoGuil},
 		// The offcut settings' and pinned pages' messages.
 		{"msgOffcutMinUse", "nest.MsgOffcutMinUse", nest.MsgOffcutMinUse},
 		{"msgOffcutQuantity", "nest.MsgOffcutQuantity", nest.MsgOffcutQuantity},

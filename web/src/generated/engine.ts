@@ -98,6 +98,18 @@ export interface Options {
    * gaps, with the sheet count unchanged.
    */
   keepLeftover?: boolean;
+  /**
+   * FirstCut and Stages are the saw profile of a guillotine layout
+   * (docs/engine.md, "Saw profile"). FirstCut is the direction of each
+   * sheet's first cuts: FirstCutLong, parallel to the sheet's longer
+   * side (a beam saw's rip cuts), or FirstCutShort, parallel to its
+   * shorter side; empty: either. Stages (2 to MaxStages, 0: any) is the
+   * most stages of parallel cuts: a cut of another direction than the
+   * cuts that made its piece begins a new stage, and a trim that only
+   * frees one part from its waste may be one stage more.
+   */
+  firstCut?: 'long' | 'short';
+  stages?: number;
 }
 
 /** Stock is one stock row: sheets of one size of one material. */

@@ -29,6 +29,8 @@ export const MAX_TEXT_RUNES = 200;
 export const MAX_OFFCUT_RULES = 100;
 /** nest.MaxOffcutMinUse */
 export const MAX_OFFCUT_MIN_USE = 100;
+/** nest.MaxStages */
+export const MAX_STAGES = 9;
 /** nest.MaxPinnedPages */
 export const MAX_PINNED_PAGES = 10000;
 /** nest.DefaultOffcutCM */

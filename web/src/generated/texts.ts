@@ -49,6 +49,12 @@ export const skipNoFit = 'Parça bu malzemenin hiçbir levhasına sığmıyor';
 export const skipGrain = 'Damar yönü nedeniyle bu malzemenin hiçbir levhasına sığmıyor';
 /** nest.SkipStockOut */
 export const skipStockOut = 'Stok yetmedi';
+/** nest.MsgFirstCut */
+export const msgFirstCut = 'İlk kesim yönü "long" (boyuna) ya da "short" (enine) olmalı.';
+/** nest.MsgStages */
+export const msgStages = 'Kesim kademesi 0 (sınırsız) ya da 2 ile 9 arasında bir tam sayı olmalı.';
+/** nest.MsgProfileNoGuil */
+export const msgProfileNoGuil = 'İlk kesim yönü ve kesim kademesi yalnız giyotin kesimde seçilebilir.';
 /** nest.MsgOffcutMinUse */
 export const msgOffcutMinUse = 'Artık kullanım oranı 0 ile 100 arasında bir tam sayı olmalı.';
 /** nest.MsgOffcutQuantity */

@@ -1,0 +1,349 @@
+package nest
+
+import "fmt"
+
+// The saw profile (docs/engine.md, "Saw profile"): how a guillotine layout
+// must be cut on the workshop's saw. A beam saw cuts a sheet in stages: the
+// first stage's cuts all run one way (along the sheet's length, the rip
+// cuts, on most saws) and make strips; the strips are turned and the
+// second stage cuts across them; and so on. Options.FirstCut fixes the
+// first stage's direction and Options.Stages how many stages there may be,
+// counted the way panel-saw software counts them ("3-stage with trim"): a
+// cut that only frees one part from its waste may come one stage later.
+//
+// A piece is cut by the cuts of its own stage (parallel to the ones that
+// made it) as long as one crosses it clear of parts, and only then turned
+// for the next stage. That order never costs a stage: a line of the piece's
+// direction that crosses no part crosses none in any strip the piece is
+// cut into across, where it would be a cut one stage later. So a sheet
+// meets the profile exactly when profileSplit, which always makes such
+// cuts first, cuts it within the stages, and the search keeps every sheet
+// so (every placement is checked, as in guillotine layouts without a
+// profile, and the layouts of the searches that do not check are checked
+// before they are taken).
+
+// profile is a job's saw profile; the zero value asks for guillotine cuts
+// only.
+type profile struct {
+	// first is firstLong or firstShort, 0 for either.
+	first  int8
+	stages int // 0: any number
+}
+
+const (
+	firstLong int8 = 1 + iota
+	firstShort
+)
+
+// newProfile returns the profile of options o (checked by checkProfile).
+func newProfile(o Options) profile {
+	if !o.Guillotine {
+		return profile{}
+	}
+	pr := profile{stages: o.Stages}
+	switch o.FirstCut {
+	case FirstCutLong:
+		pr.first = firstLong
+	case FirstCutShort:
+		pr.first = firstShort
+	}
+	return pr
+}
+
+// set reports whether the profile asks more than guillotine cuts.
+func (pr profile) set() bool { return pr.first != 0 || pr.stages > 0 }
+
+// firstVertical reports whether the first cuts of a w x h sheet run down it
+// (vertical cuts): the long ones on a sheet at least as high as wide.
+func (pr profile) firstVertical(w, h int) bool {
+	return (pr.first == firstLong) == (h >= w)
+}
+
+// checkProfile refuses a saw profile out of range, or one asked of a
+// layout that is not guillotine.
+func checkProfile(o Options) error {
+	if o.FirstCut != "" && o.FirstCut != FirstCutLong && o.FirstCut != FirstCutShort {
+		return &InputError{Field: "options.firstCut", Message: MsgFirstCut}
+	}
+	if o.Stages < 0 || o.Stages == 1 || o.Stages > MaxStages {
+		return &InputError{Field: "options.stages", Message: MsgStages}
+	}
+	if !o.Guillotine && o.FirstCut != "" {
+		return &InputError{Field: "options.firstCut", Message: MsgProfileNoGuil}
+	}
+	if !o.Guillotine && o.Stages != 0 {
+		return &InputError{Field: "options.stages", Message: MsgProfileNoGuil}
+	}
+	return nil
+}
+
+// cuts returns a cutting sequence of a w x h sheet (inflated, as the
+// engine keeps it) holding items (inflated; reordered) that meets the
+// profile, with cuts appended to cuts when not nil; false when there is
+// none.
+func (pr profile) cuts(items []rect, w, h, kerf int, cuts *[]cut) bool {
+	sheet := rect{0, 0, w, h}
+	if pr.first != 0 {
+		return profileSplit(items, sheet, kerf, pr.stages, 1, pr.firstVertical(w, h), cuts)
+	}
+	n := 0
+	if cuts != nil {
+		n = len(*cuts)
+	}
+	if profileSplit(items, sheet, kerf, pr.stages, 1, true, cuts) {
+		return true
+	}
+	if cuts != nil {
+		*cuts = (*cuts)[:n]
+	}
+	return profileSplit(items, sheet, kerf, pr.stages, 1, false, cuts)
+}
+
+// profileSplit is splitPiece under a profile of stages stages (0: any): p
+// is a piece of stage stage whose cuts run down it when vertical. Cuts of
+// p's own direction come first; a turn to the other direction is the next
+// stage, allowed up to stages, and one more for a piece of one part (a
+// trim). It reorders items.
+func profileSplit(items []rect, p rect, kerf, stages, stage int, vertical bool, cuts *[]cut) bool {
+	if len(items) == 0 || len(items) == 1 && items[0] == p {
+		return true
+	}
+	for _, turn := range [2]bool{false, true} {
+		dir, st := vertical, stage
+		if turn {
+			dir, st = !vertical, stage+1
+			if stages > 0 && st > stages && (st > stages+1 || len(items) > 1) {
+				return false
+			}
+		}
+		for pass := 0; pass < 2; pass++ {
+			c, n := pieceCut(items, p, kerf, dir, pass)
+			if c < 0 {
+				continue
+			}
+			first, second := cutPiece(p, c, kerf, dir, cuts)
+			return profileSplit(items[:n], first, kerf, stages, st, dir, cuts) &&
+				profileSplit(items[n:], second, kerf, stages, st, dir, cuts)
+		}
+	}
+	return false
+}
+
+// verifyProfile checks a guillotine page's cutting sequence against the
+// profile of j: every cut within the stages (a trim of one part one more),
+// and the first cut in the profile's direction unless no cut that way
+// crosses the sheet clear of parts. parts are the page's parts and pieces
+// as verifyCuts has them (trimmed sheet coordinates, not inflated).
+func verifyProfile(j *job, page Page, parts []rect) error {
+	pr := j.profile
+	if !pr.set() || len(page.Cuts) == 0 {
+		return nil
+	}
+	w, h := j.sheetW-2*j.trim, j.sheetH-2*j.trim
+	first := pr.firstVertical(w+j.kerf, h+j.kerf)
+	if pr.first == 0 {
+		first = page.Cuts[0].Direction == Vertical
+	} else if (page.Cuts[0].Direction == Vertical) != first {
+		inflated := make([]rect, len(parts))
+		for i, p := range parts {
+			inflated[i] = rect{p.x - j.trim, p.y - j.trim, p.w + j.kerf, p.h + j.kerf}
+		}
+		bin := rect{0, 0, w + j.kerf, h + j.kerf}
+		for pass := range 2 {
+			if c, _ := pieceCut(inflated, bin, j.kerf, first, pass); c >= 0 {
+				return fmt.Errorf("ilk kesim %s olmalı", map[bool]string{true: "dikey", false: "yatay"}[first])
+			}
+		}
+	}
+	type piece struct {
+		r        rect
+		stage    int
+		vertical bool
+	}
+	pieces := []piece{{rect{j.trim, j.trim, w, h}, 1, first}}
+	for i, c := range page.Cuts {
+		x, y, l := exactUnits(c.X), exactUnits(c.Y), exactUnits(c.Length)
+		found := -1
+		for pi, p := range pieces {
+			if cutSplits(c, p.r, x, y, l) {
+				found = pi
+				break
+			}
+		}
+		if found < 0 {
+			return fmt.Errorf("kesim %d bir parçayı baştan sona kesmiyor", i+1)
+		}
+		p := pieces[found]
+		vertical := c.Direction == Vertical
+		st := p.stage
+		if vertical != p.vertical {
+			st++
+		}
+		if pr.stages > 0 && st > pr.stages {
+			in := 0
+			for _, q := range parts {
+				if p.r.contains(q) {
+					in++
+				}
+			}
+			if st > pr.stages+1 || in > 1 {
+				return fmt.Errorf("kesim %d %d. kademede; en çok %d kademe", i+1, st, pr.stages)
+			}
+		}
+		pieces = append(pieces[:found], pieces[found+1:]...)
+		for _, r := range cutSides(c, p.r, x, y, j.kerf) {
+			pieces = append(pieces, piece{r, st, vertical})
+		}
+	}
+	return nil
+}
+
+// pbin is a MaxRects sheet whose every placement keeps it cuttable under
+// a saw profile: the sheets of the variable-sized search's guillotine
+// layouts under a profile, where the guillotine sheets (gbin) would cut
+// the free space in stages of their own.
+type pbin struct {
+	*bin
+	pr    profile
+	kerf  int
+	cands []placement
+	rects []rect
+}
+
+func newPbin(w, h, kerf int, pr profile, scratch *[]rect) *pbin {
+	return &pbin{bin: newBin(w, h, scratch, true), pr: pr, kerf: kerf}
+}
+
+// find returns the best position under q whose part keeps the sheet
+// cuttable under the profile: the bin's own when it does, else the next
+// best position at a free rectangle's corner.
+func (b *pbin) find(w, h int, rotate bool, q heuristic) placement {
+	p := b.bin.find(w, h, rotate, q)
+	if !p.ok || b.keeps(p) {
+		return p
+	}
+	cs := b.cands[:0]
+	for _, f := range b.free {
+		if w <= f.w && h <= f.h {
+			cs = append(cs, b.score(f, w, h, q.rule))
+		}
+		if rotate && h <= f.w && w <= f.h && w != h {
+			cs = append(cs, b.score(f, h, w, q.rule))
+		}
+	}
+	b.cands = cs
+	for len(cs) > 0 {
+		bi := 0
+		for i := range cs {
+			if cs[i].better(cs[bi]) {
+				bi = i
+			}
+		}
+		if c := cs[bi]; c != p && b.keeps(c) {
+			return c
+		}
+		cs[bi] = cs[len(cs)-1]
+		cs = cs[:len(cs)-1]
+	}
+	return placement{}
+}
+
+// keeps reports whether the sheet with a part at p can be cut under the
+// profile.
+func (b *pbin) keeps(p placement) bool {
+	rs := b.rects[:0]
+	for _, s := range b.placed {
+		rs = append(rs, rect{s.x, s.y, s.w, s.h})
+	}
+	rs = append(rs, rect{p.x, p.y, p.w, p.h})
+	b.rects = rs
+	return b.pr.cuts(rs, b.w, b.h, b.kerf, nil)
+}
+
+// cuts returns the sheet's cutting sequence under the profile.
+func (b *pbin) cuts() []cut {
+	rs := make([]rect, len(b.placed))
+	for i, s := range b.placed {
+		rs[i] = rect{s.x, s.y, s.w, s.h}
+	}
+	var cuts []cut
+	b.pr.cuts(rs, b.w, b.h, b.kerf, &cuts)
+	return cuts
+}
+
+// packProfiled is the constructive phase of a guillotine layout under a saw
+// profile, for items in order under h: each part at the best position over
+// the sheets that keeps its sheet cuttable under the profile (as the ruin
+// and recreate on checked sheets inserts), on a new sheet when none does.
+// nil when cancelled.
+func (s *search) packProfiled(items []int32, h heuristic) *solution {
+	r := newRR(s, nil, false, true)
+	r.cur = &rrState{}
+	h.corners = false
+	for n, ki := range items {
+		if n&63 == 0 && s.ctxDone() {
+			return nil
+		}
+		k := &s.j.kinds[ki]
+		i, p := bestSheet(r.cur.sheets, k, h)
+		if i >= 0 && !r.keepsGuillotine(i, p) {
+			p, i = r.guillotinePlacement(k, h, cand{p, i})
+		}
+		if i < 0 {
+			// A part alone on a sheet meets every profile.
+			b := newBin(s.j.binW, s.j.binH, &r.scratch, true)
+			r.cur.sheets = append(r.cur.sheets, b)
+			i, p = len(r.cur.sheets)-1, b.find(k.w, k.h, k.rotate, h)
+			if !p.ok {
+				return nil // not reached: every kind fits the sheet
+			}
+		}
+		r.cur.sheets[i].place(p, ki, r.minSide)
+	}
+	return r.toSolution()
+}
+
+// profiled returns sol, a guillotine layout of the constructive phase, with
+// the cutting sequences of the profile when every sheet meets it, else the
+// layout packProfiled makes of items under h.
+func (s *search) profiled(sol *solution, items []int32, h heuristic) *solution {
+	cuts := make([][]cut, len(sol.bins))
+	for i, b := range sol.bins {
+		c, ok := guillotineCuts(s.j, b)
+		if !ok {
+			return s.packProfiled(items, h)
+		}
+		cuts[i] = c
+	}
+	sol.cuts = cuts
+	return sol
+}
+
+// profilePageCuts returns the cutting sequence under req's saw profile of a
+// page of a w x h sheet (cm), as Layout writes a page's cuts; false when
+// its parts cannot be cut under the profile or are not on the engine's
+// grid.
+func profilePageCuts(req Request, page Page, w, h float64) ([]Cut, bool) {
+	kerf, trim := exactUnits(req.Options.Kerf), exactUnits(req.Options.Trim)
+	binW, binH := exactUnits(w)-2*trim+kerf, exactUnits(h)-2*trim+kerf
+	rs, ok := pageRects(&page)
+	if !ok {
+		return nil, false
+	}
+	for i := range rs {
+		rs[i] = rect{rs[i].x - trim, rs[i].y - trim, rs[i].w + kerf, rs[i].h + kerf}
+	}
+	var cs []cut
+	if !newProfile(req.Options).cuts(rs, binW, binH, kerf, &cs) {
+		return nil, false
+	}
+	out := make([]Cut, len(cs))
+	for i, c := range cs {
+		dir := Horizontal
+		if c.vertical {
+			dir = Vertical
+		}
+		out[i] = Cut{Order: i + 1, X: toCM(c.x + trim), Y: toCM(c.y + trim), Length: toCM(c.length - kerf), Direction: dir}
+	}
+	return out, true
+}
