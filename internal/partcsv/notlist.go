@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf16"
 )
 
 // A file given as a list that is no list (a PDF, a DXF drawing, a photo,
@@ -18,8 +19,9 @@ import (
 // word (testdata/parity.json and stockparity.json, files). What a reader
 // took before is still taken: UTF-8, UTF-16 with a byte order mark and
 // Windows-1254 text, and Excel workbooks (a zip with an xl/ folder; a
-// zip that cannot be read, or an OLE2 file, is left to the workbook
-// reader, which says why it is not read).
+// zip that cannot be read, or an OLE2 file that is no Word document or
+// PowerPoint presentation, is left to the workbook reader, which says why
+// it is not read).
 
 // sniffBytes is how much of a file's start tells whether it is text.
 const sniffBytes = 1024
@@ -60,7 +62,9 @@ const (
 	whatRTF    = "bir RTF belgesi"
 	whatHTML   = "bir web sayfası (HTML)"
 	whatDOCX   = "bir Word belgesi (.docx)"
+	whatDOC    = "bir Word belgesi (.doc)"
 	whatPPTX   = "bir PowerPoint sunusu (.pptx)"
+	whatPPT    = "bir PowerPoint sunusu (.ppt)"
 	whatODT    = "bir OpenDocument metin belgesi (.odt)"
 	whatODP    = "bir OpenDocument sunusu (.odp)"
 	whatZip    = "bir zip arşivi"
@@ -71,6 +75,9 @@ const (
 // that may be one: text, or a workbook.
 func notAList(data []byte, k *listKind) string {
 	if bytes.HasPrefix(data, ole2Magic) {
+		if what := ole2Kind(data); what != "" {
+			return msgNotAList(what, k)
+		}
 		return "" // an old or password-protected workbook (msgXLSXOld)
 	}
 	if bytes.HasPrefix(data, zipMagic) {
@@ -217,4 +224,131 @@ func zipText(f *zip.File) string {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// ole2Kind is what an OLE2 file (a compound file, as Office 97-2003
+// saves a document) that is no workbook holds, known by the streams at
+// the top of its directory: whatDOC for a Word document's
+// "WordDocument", whatPPT for a PowerPoint presentation's "PowerPoint
+// Document". It is "" for an Excel workbook's "Workbook" (or Excel 5's
+// "Book"), for a password-protected .xlsx ("EncryptedPackage"), for any
+// other and for a directory that cannot be read: those are left to the
+// workbook reader (msgXLSXOld), as all OLE2 files were.
+func ole2Kind(data []byte) string {
+	names := cfbRootStreams(data)
+	switch {
+	case names["Workbook"], names["Book"]:
+		return ""
+	case names["WordDocument"]:
+		return whatDOC
+	case names["PowerPoint Document"]:
+		return whatPPT
+	}
+	return ""
+}
+
+// The special sector numbers of a compound file's allocation table
+// ([MS-CFB] 2.1): from maxRegSect up none is a sector of data.
+const (
+	cfbMaxRegSect = 0xFFFFFFFA
+	cfbNoStream   = 0xFFFFFFFF
+	cfbDirEntry   = 128 // the bytes of a directory entry
+)
+
+// cfbRootStreams is the set of the names of the streams at the top of a
+// compound file's directory (the root storage's children, not those of
+// an embedded object's storage), as [MS-CFB] lays them out: a 512-byte
+// header; sectors of 512 or 4096 bytes after it; the allocation table's
+// sectors named by the header (109) and the DIFAT sectors chained from
+// it; the directory a chain of sectors through that table, of 128-byte
+// entries whose root (entry 0) holds its children in a tree by their
+// left and right siblings. It is nil (no name) when the directory cannot
+// be read. Every chain is followed at most once per sector, and every
+// number checked against the data, so that no file makes it loop or
+// read outside data.
+func cfbRootStreams(data []byte) map[string]bool {
+	if len(data) < 512 || !bytes.HasPrefix(data, ole2Magic) {
+		return nil
+	}
+	u16 := func(b []byte, off int) int { return int(b[off]) | int(b[off+1])<<8 }
+	u32 := func(b []byte, off int) int64 { return int64(u16(b, off)) | int64(u16(b, off+2))<<16 }
+	shift := u16(data, 0x1E)
+	if shift != 9 && shift != 12 {
+		return nil
+	}
+	size := int64(1) << shift
+	sectors := (int64(len(data)) + size - 1) / size // the header's sector counts as sector -1
+	// sector is sector n of data (the last may be cut short), nil for none.
+	sector := func(n int64) []byte {
+		if n < 0 || n+1 >= sectors {
+			return nil
+		}
+		return data[(n+1)*size : min((n+2)*size, int64(len(data)))]
+	}
+	perSector := size / 4
+	// The allocation table's sectors: 109 in the header, the rest in the
+	// DIFAT chain, each of its sectors ending in the next one's number.
+	nFAT := u32(data, 0x2C)
+	var fat []int64
+	for i := int64(0); i < 109 && int64(len(fat)) < nFAT; i++ {
+		fat = append(fat, u32(data, 0x4C+int(i)*4))
+	}
+	seen := map[int64]bool{}
+	for d := u32(data, 0x44); d < cfbMaxRegSect && int64(len(fat)) < nFAT && !seen[d]; {
+		seen[d] = true
+		s := sector(d)
+		if int64(len(s)) < size {
+			break
+		}
+		for i := int64(0); i < perSector-1 && int64(len(fat)) < nFAT; i++ {
+			fat = append(fat, u32(s, int(i)*4))
+		}
+		d = u32(s, int(size)-4)
+	}
+	// next is the sector after n in its chain, or cfbNoStream when the
+	// table does not say.
+	next := func(n int64) int64 {
+		if n/perSector >= int64(len(fat)) {
+			return cfbNoStream
+		}
+		s := sector(fat[n/perSector])
+		if off := (n % perSector) * 4; off+4 <= int64(len(s)) {
+			return u32(s, int(off))
+		}
+		return cfbNoStream
+	}
+	var dir []byte
+	clear(seen)
+	for n := u32(data, 0x30); n < cfbMaxRegSect && !seen[n]; n = next(n) {
+		seen[n] = true
+		s := sector(n)
+		if s == nil {
+			break
+		}
+		dir = append(dir, s[:len(s)/cfbDirEntry*cfbDirEntry]...)
+	}
+	entries := int64(len(dir) / cfbDirEntry)
+	if entries == 0 || dir[0x42] != 5 { // the root storage
+		return nil
+	}
+	names := map[string]bool{}
+	clear(seen)
+	for todo := []int64{u32(dir, 0x4C)}; len(todo) > 0; {
+		id := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if id >= entries || seen[id] {
+			continue
+		}
+		seen[id] = true
+		e := dir[id*cfbDirEntry : (id+1)*cfbDirEntry]
+		todo = append(todo, u32(e, 0x44), u32(e, 0x48))
+		if n := u16(e, 0x40); e[0x42] == 2 && n >= 2 && n <= 64 && n%2 == 0 {
+			units := make([]uint16, (n-2)/2)
+			for i := range units {
+				units[i] = uint16(u16(e, 2*i))
+			}
+			names[string(utf16.Decode(units))] = true
+		}
+	}
+	return names
 }

@@ -69,7 +69,7 @@ func checkFile[T any](t *testing.T, f parityFile, read func([]byte) ([]T, error)
 	}
 }
 
-func readParity(t *testing.T) parity {
+func readParity(t testing.TB) parity {
 	t.Helper()
 	var p parity
 	readJSON(t, "testdata/parity.json", &p)
@@ -77,7 +77,7 @@ func readParity(t *testing.T) parity {
 }
 
 // readJSON reads the JSON file path into v.
-func readJSON(t *testing.T, path string, v any) {
+func readJSON(t testing.TB, path string, v any) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

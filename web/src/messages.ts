@@ -320,7 +320,7 @@ function notKeptText(kind: StorageKind, full: boolean): string {
     case 'recuts':
       return `Yeniden kesime gönderilen parçalar bu tarayıcıda hatırlanamadı (${why}). Sunucuya gönderildiler; yalnızca sayfa yenilenince bu tarayıcıda gönderilmiş görünmeyebilirler.${room}`;
     case 'localCopies':
-      return `Sunucuya gönderilen yerel düzen ve parçalar bu tarayıcıdan silinemedi (${why}). Sunucuda kayıtlılar; bu tarayıcıdaki kopyaları bir sonraki senkronizasyonda yeniden gönderilir ve sunucuda ikinci kez kaydedilmez.`;
+      return `Sunucuya gönderilen yerel düzen ve parçalar bu tarayıcıdan silinemedi (${why}). Sunucuda kayıtlılar; bu tarayıcıdaki kopyaları bir sonraki senkronizasyonda yeniden gönderilir. Sunucuda aynen duranlar ikinci kez kaydedilmez; o arada sunucuda değiştirilen ya da silinen bir düzen ile silinen bir parça ise bu kopyadan yeniden eklenir (adı sunucuda kullanılan bir düzenin adına "(2)" gibi bir numara eklenir). Gerekmeyen kopyayı sonra silebilirsiniz.`;
     case 'signOut':
       return `Çalışmanız çıkışta bu tarayıcıdan silinemedi (${why}). Başka bir kullanıcı onu görmez; aynı hesapla girildiğinde geri gelir.`;
   }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectSeparator, parseDelimited, readTextFile, splitUnit, unitShift, type Separator } from './csv';
+import {
+  cfbRootStreams,
+  decodeText,
+  detectSeparator,
+  notAListMessage,
+  parseDelimited,
+  readListFile,
+  readTextFile,
+  splitUnit,
+  unitShift,
+  XLSX_OLD,
+  type Separator,
+} from './csv';
 
 describe('parseDelimited', () => {
   it('reads Excel’s clipboard: a line break in a quoted cell stays in the cell', () => {
@@ -102,5 +114,73 @@ describe('header units', () => {
     expect(['cm', 'm'].map((u) => unitShift(u, 'mm'))).toEqual([1, 3]);
     expect(['inç', 'tl', 'adet'].map((u) => unitShift(u, 'cm'))).toEqual([null, null, null]);
     expect(['tl', '₺', undefined, 'usd', 'mm'].map((u) => unitShift(u, 'tl'))).toEqual([0, 0, 0, null, null]);
+  });
+});
+
+describe('cfbRootStreams', () => {
+  // As kesim nest's TestOLE2KindFollowsTheDIFAT: a compound file of more
+  // than 109 allocation table sectors names the rest in its DIFAT chain; a
+  // directory whose second sector is found only through a table sector
+  // named there is read whole, so a Word document of some 7 MB is told as
+  // one, as a small one is (parity.json's files).
+  const size = 512;
+  const per = 128;
+  const nFat = 110;
+  const difat = nFat - 1; // the DIFAT sector; the table's sectors are 0..108 and 110
+  const [dirA, dirB] = [13961, 13960]; // covered by the 110th table sector only, B before A
+  const none = 0xffffffff;
+  const build = (loop: boolean): Uint8Array<ArrayBuffer> => {
+    const data = new Uint8Array((dirA + 2) * size);
+    const view = new DataView(data.buffer);
+    const put16 = (off: number, v: number) => view.setUint16(off, v, true);
+    const put32 = (off: number, v: number) => view.setUint32(off, v, true);
+    const at = (n: number) => (n + 1) * size;
+    data.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    put16(0x1a, 3);
+    put16(0x1c, 0xfffe);
+    put16(0x1e, 9);
+    put32(0x2c, nFat);
+    put32(0x30, dirA);
+    put32(0x44, difat);
+    put32(0x48, 1);
+    const fatSectors = Array.from({ length: 109 }, (_, i) => i);
+    fatSectors.forEach((s, i) => put32(0x4c + 4 * i, s));
+    data.fill(0xff, at(difat), at(difat) + size);
+    put32(at(difat), nFat);
+    put32(at(difat) + size - 4, 0xfffffffe);
+    fatSectors.push(nFat);
+    for (const s of fatSectors) data.fill(0xff, at(s), at(s) + size);
+    const setFat = (n: number, v: number) => put32(at(fatSectors[Math.floor(n / per)]) + 4 * (n % per), v);
+    for (const s of fatSectors) setFat(s, 0xfffffffd);
+    setFat(difat, 0xfffffffc);
+    setFat(dirA, dirB);
+    setFat(dirB, loop ? dirA : 0xfffffffe);
+    const entry = (off: number, name: string, kind: number, left: number, right: number, child: number) => {
+      for (let i = 0; i < name.length; i++) put16(off + 2 * i, name.charCodeAt(i));
+      put16(off + 0x40, name ? 2 * name.length + 2 : 0);
+      data[off + 0x42] = kind;
+      data[off + 0x43] = 1;
+      put32(off + 0x44, left);
+      put32(off + 0x48, right);
+      put32(off + 0x4c, child);
+    };
+    entry(at(dirA), 'Root Entry', 5, none, none, 4);
+    for (let i = 1; i < 4; i++) entry(at(dirA) + 128 * i, '', 0, none, none, none);
+    entry(at(dirB), 'WordDocument', 2, 5, none, none);
+    entry(at(dirB) + 128, '1Table', 2, loop ? 4 : none, loop ? 5 : none, none);
+    return data;
+  };
+
+  it('follows the DIFAT chain to a directory sector the header does not reach', async () => {
+    const data = build(false);
+    expect([...cfbRootStreams(data)].sort()).toEqual(['1Table', 'WordDocument']);
+    await expect(readListFile(new Blob([data]), 100, 'stock')).rejects.toThrow(notAListMessage('bir Word belgesi (.doc)', 'stock'));
+  });
+
+  it('reads a chain or a tree that loops once, and a file cut short before its directory as an old workbook', async () => {
+    expect([...cfbRootStreams(build(true))].sort()).toEqual(['1Table', 'WordDocument']);
+    const cut = build(false).subarray(0, dirB * size);
+    expect(cfbRootStreams(cut).size).toBe(0);
+    await expect(readListFile(new Blob([cut]), 100, 'parts')).rejects.toThrow(XLSX_OLD);
   });
 });

@@ -209,7 +209,9 @@ export function unitShift(unit: string | undefined, own: ColumnUnit): number | n
 
 // An Excel workbook chosen as a list is known by its bytes, not its name:
 // a zip (.xlsx) is read by lib/xlsx, loaded then; an OLE2 file (an old
-// .xls, or an .xlsx saved with a password) is refused with its own message.
+// .xls, or an .xlsx saved with a password) is refused with its own message,
+// unless its directory names it a Word document or a PowerPoint
+// presentation (ole2Kind), refused as one.
 // A file that is no list at all (a PDF, a DXF drawing, a photo, a Word
 // document, any binary file) is refused by one message naming what it
 // looks like, as kesim nest refuses it (internal/partcsv, notlist.go;
@@ -258,7 +260,9 @@ export const FILE_KINDS = {
   rtf: 'bir RTF belgesi',
   html: 'bir web sayfası (HTML)',
   docx: 'bir Word belgesi (.docx)',
+  doc: 'bir Word belgesi (.doc)',
   pptx: 'bir PowerPoint sunusu (.pptx)',
+  ppt: 'bir PowerPoint sunusu (.ppt)',
   odt: 'bir OpenDocument metin belgesi (.odt)',
   odp: 'bir OpenDocument sunusu (.odp)',
   zip: 'bir zip arşivi',
@@ -331,9 +335,107 @@ export function isZip(b: Uint8Array): boolean {
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-/** isOle2 reports whether bytes are an OLE2 compound file: Excel 97-2003 (.xls), or a password-protected .xlsx. */
+/** isOle2 reports whether bytes are an OLE2 compound file: Excel 97-2003 (.xls), a password-protected .xlsx, or a Word or PowerPoint 97-2003 file (ole2Kind). */
 export function isOle2(b: Uint8Array): boolean {
   return b.length >= OLE2.length && OLE2.every((x, i) => b[i] === x);
+}
+
+/**
+ * ole2Kind is what an OLE2 file that is no workbook holds (FILE_KINDS),
+ * known by the streams at the top of its directory: a Word document's
+ * "WordDocument", a PowerPoint presentation's "PowerPoint Document"; null
+ * for an Excel workbook's "Workbook" (Excel 5's "Book"), a
+ * password-protected .xlsx ("EncryptedPackage"), any other and a directory
+ * that cannot be read, refused as an old or password-protected workbook
+ * (XLSX_OLD). As kesim nest's ole2Kind.
+ */
+export function ole2Kind(b: Uint8Array): string | null {
+  const names = cfbRootStreams(b);
+  if (names.has('Workbook') || names.has('Book')) return null;
+  if (names.has('WordDocument')) return FILE_KINDS.doc;
+  if (names.has('PowerPoint Document')) return FILE_KINDS.ppt;
+  return null;
+}
+
+/** The special sector numbers of a compound file ([MS-CFB] 2.1): from CFB_MAX_REG_SECT up none is a sector of data. */
+const CFB_MAX_REG_SECT = 0xfffffffa;
+const CFB_NO_STREAM = 0xffffffff;
+/** the bytes of a directory entry */
+const CFB_DIR_ENTRY = 128;
+
+/**
+ * cfbRootStreams is the names of the streams at the top of a compound
+ * file's directory (the root storage's children, not an embedded object's
+ * storage's), read as kesim nest's cfbRootStreams reads them ([MS-CFB]: a
+ * 512-byte header, sectors of 512 or 4096 bytes, the allocation table's
+ * sectors named by the header and the DIFAT chain, the directory a chain
+ * through that table of 128-byte entries, the root's children a tree by
+ * their left and right siblings); empty when the directory cannot be read.
+ * Every chain is followed at most once per sector and every number checked
+ * against the bytes, so that no file makes it loop or read outside them.
+ */
+export function cfbRootStreams(data: Uint8Array): Set<string> {
+  const names = new Set<string>();
+  if (data.length < 512 || !isOle2(data)) return names;
+  const u16 = (b: Uint8Array, off: number) => b[off] | (b[off + 1] << 8);
+  const u32 = (b: Uint8Array, off: number) => u16(b, off) + u16(b, off + 2) * 0x10000;
+  const shift = u16(data, 0x1e);
+  if (shift !== 9 && shift !== 12) return names;
+  const size = 2 ** shift;
+  const sectors = Math.ceil(data.length / size); // the header's sector counts as sector -1
+  const sector = (n: number): Uint8Array | null =>
+    n < 0 || n + 1 >= sectors ? null : data.subarray((n + 1) * size, Math.min((n + 2) * size, data.length));
+  const perSector = size / 4;
+  // The allocation table's sectors: 109 in the header, the rest in the
+  // DIFAT chain, each of its sectors ending in the next one's number.
+  const nFat = u32(data, 0x2c);
+  const fat: number[] = [];
+  for (let i = 0; i < 109 && fat.length < nFat; i++) fat.push(u32(data, 0x4c + i * 4));
+  const seen = new Set<number>();
+  for (let d = u32(data, 0x44); d < CFB_MAX_REG_SECT && fat.length < nFat && !seen.has(d); ) {
+    seen.add(d);
+    const s = sector(d);
+    if (s === null || s.length < size) break;
+    for (let i = 0; i < perSector - 1 && fat.length < nFat; i++) fat.push(u32(s, i * 4));
+    d = u32(s, size - 4);
+  }
+  /** next is the sector after n in its chain, or CFB_NO_STREAM when the table does not say. */
+  const next = (n: number): number => {
+    const i = Math.floor(n / perSector);
+    if (i >= fat.length) return CFB_NO_STREAM;
+    const s = sector(fat[i]);
+    const off = (n % perSector) * 4;
+    return s !== null && off + 4 <= s.length ? u32(s, off) : CFB_NO_STREAM;
+  };
+  const parts: Uint8Array[] = [];
+  seen.clear();
+  for (let n = u32(data, 0x30); n < CFB_MAX_REG_SECT && !seen.has(n); n = next(n)) {
+    seen.add(n);
+    const s = sector(n);
+    if (s === null) break;
+    parts.push(s.subarray(0, Math.floor(s.length / CFB_DIR_ENTRY) * CFB_DIR_ENTRY));
+  }
+  const dir = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    dir.set(p, at);
+    at += p.length;
+  }
+  const entries = dir.length / CFB_DIR_ENTRY;
+  if (entries === 0 || dir[0x42] !== 5) return names; // the root storage
+  seen.clear();
+  const todo = [u32(dir, 0x4c)];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (id >= entries || seen.has(id)) continue;
+    seen.add(id);
+    const e = dir.subarray(id * CFB_DIR_ENTRY, (id + 1) * CFB_DIR_ENTRY);
+    todo.push(u32(e, 0x44), u32(e, 0x48));
+    const n = u16(e, 0x40);
+    if (e[0x42] === 2 && n >= 2 && n <= 64 && n % 2 === 0) {
+      names.add(String.fromCharCode(...Array.from({ length: (n - 2) / 2 }, (_, i) => u16(e, 2 * i))));
+    }
+  }
+  return names;
 }
 
 /** ListText is a list file's text and, for a workbook, its separator: a tab, whatever its first row holds. */
@@ -354,12 +456,18 @@ function notAList(what: string, kind: ListKind): never {
  * (a title cell "Mutfak, Ocak 2026" in its first row is no comma separated
  * line: kesim nest reads a workbook so too), else a CSV or text file as
  * readTextFile does (null when larger than maxBytes). A file that is no
- * list (fileKind; a zip that is no workbook, zipKind) is refused with a
+ * list (fileKind; a zip that is no workbook, zipKind; an OLE2 file that is
+ * no workbook, ole2Kind) is refused with a
  * ListFileError naming what it looks like, whatever its size.
  */
 export async function readListFile(f: Blob, maxBytes: number, kind: ListKind): Promise<ListText | null> {
   const head = await readBytes(f.slice(0, SNIFF_BYTES));
-  if (isOle2(head)) throw new XlsxError(XLSX_OLD);
+  if (isOle2(head)) {
+    // A Word or PowerPoint 97-2003 file is told by its directory, read whole as a zip is.
+    const what = ole2Kind(await readBytes(f));
+    if (what !== null) notAList(what, kind);
+    throw new XlsxError(XLSX_OLD);
+  }
   if (!isZip(head)) {
     const what = fileKind(head);
     if (what !== null) notAList(what, kind);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmt1d, fmtCm, fmtTL, hasAtMostTwoDecimals, parseDecimal, parseWhole } from './number';
+import { exponentValue, fmt1d, fmtCm, fmtTL, hasAtMostTwoDecimals, parseDecimal, parseWhole } from './number';
 
 describe('parseDecimal', () => {
   it('reads a decimal comma as Turkish users type it', () => {
@@ -50,5 +50,20 @@ describe('formatting', () => {
     expect(fmtTL(16.9)).toBe('16,90');
     expect(fmtTL(3703.504)).toBe('3.703,50');
     expect(fmtTL(-0.004)).toBe('0,00');
+  });
+});
+
+describe('exponentValue', () => {
+  it('reads only a number written with an exponent, which parseDecimal refuses', () => {
+    for (const [text, v] of [
+      ['1e5', 1e5],
+      [' 2,5E3 ', 2500],
+      ['1.5e-3', 0.0015],
+      ['-1e+2', -100],
+    ] as const) {
+      expect(exponentValue(text)).toBe(v);
+      expect(parseDecimal(text)).toBeNaN();
+    }
+    for (const text of ['100000', '45,5', 'e5', '1e', '1e5x', '1,5,e3', '', 'Infinity']) expect(exponentValue(text)).toBeNaN();
   });
 });

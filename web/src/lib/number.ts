@@ -24,6 +24,18 @@ export function parseDecimal(text: string): number {
   return Number(s.replace(',', '.'));
 }
 
+/**
+ * exponentValue is the value of a number written with an exponent, as a
+ * calculator or a number field shows a large one ("1e5", "2,5E3", "1.5e-3"),
+ * NaN for any other text. No reader takes a size or a count in this form
+ * (parseDecimal and parseWhole refuse it); a form's check only uses it to
+ * say of 1e5 what it says of 100000, that it is past the limit.
+ */
+export function exponentValue(text: string): number {
+  const t = text.trim();
+  return /^-?\d+([.,]\d+)?e[+-]?\d+$/i.test(t) ? Number(t.replace(',', '.')) : NaN;
+}
+
 /** parseWhole reads a whole number ("12", "1.000"); NaN otherwise. */
 export function parseWhole(text: string): number {
   const s = ungroup(text);

@@ -2,7 +2,9 @@
 // (efeaktif_cutting_100x148_2026-12-06_1795337400000.pdf, after the canvas;
 // efeaktif_etiketler_….pdf); a saved job's files are named after the job,
 // and a layout on stock rows or materials after the first sheet it uses,
-// not the canvas it does not.
+// not the canvas it does not, or, when it cuts more than one material,
+// after their count (3-malzeme), not one of them.
+import { materialKey } from '../../lib/extras';
 import { foldName } from '../../lib/fold';
 import type { Result } from '../engine/types';
 
@@ -28,13 +30,19 @@ export function slug(name: string): string {
 const plain = (v: number) => String(Math.round(v * 10) / 10);
 
 /**
- * firstSheet names the first sheet a layout on stock rows or with materials
- * cuts: its material and thickness, and its size (beyaz-sunta-18mm_183x366);
- * null for a layout on the canvas alone, which the bridge names.
+ * sheetsName names the sheets a layout on stock rows or with materials
+ * cuts: those of one material (and thickness) by the first one, its
+ * material and thickness and its size (beyaz-sunta-18mm_183x366); those of
+ * more than one by their count (3-malzeme: the first one's name would
+ * claim the whole job for it, and its size would be one material's); null
+ * for a layout on the canvas alone, which the bridge names. Sheets of no
+ * material among others count as one material: they are other sheets.
  */
-function firstSheet(result: Result): string | null {
+function sheetsName(result: Result): string | null {
   const p = result.pages[0];
   if (!p) return null;
+  const materials = new Set(result.pages.map((q) => materialKey(q.material, q.thickness))).size;
+  if (materials > 1) return `${materials}-malzeme`;
   const stock = p.stockId !== undefined && p.stockId !== 'sheet';
   const material = slug(`${p.material ?? ''}${p.thickness ? ` ${p.thickness}mm` : ''}`.replace('.', ','));
   if (!stock && !material) return null;
@@ -45,9 +53,10 @@ function firstSheet(result: Result): string | null {
 /**
  * fileName renames a file the bridge named (fileName, paperFileName): after
  * the job when it has a name (yilmaz-mutfak_2026-12-06_<ms>.pdf,
- * yilmaz-mutfak_etiketler_….pdf), else after the first sheet used when the
- * layout is on stock rows or materials
- * (efeaktif_cutting_beyaz-sunta-18mm_183x366_….pdf); the date, the time and
+ * yilmaz-mutfak_etiketler_….pdf), else after the sheets used when the
+ * layout is on stock rows or materials (sheetsName:
+ * efeaktif_cutting_beyaz-sunta-18mm_183x366_….pdf, for three materials
+ * efeaktif_cutting_3-malzeme_….pdf); the date, the time and
  * the ending stay the bridge's. Other names are kept, with the job's name
  * before them.
  */
@@ -58,7 +67,7 @@ export function fileName(given: string, job: string | undefined, result: Result)
   if (cutting) {
     const rest = given.slice(cutting[0].length);
     if (named) return named + rest;
-    const sheet = firstSheet(result);
+    const sheet = sheetsName(result);
     return sheet ? `efeaktif_cutting_${sheet}${rest}` : given;
   }
   if (!named) return given;

@@ -41,6 +41,32 @@ describe('checkDraft', () => {
     expect(checkDraft({ name: 'A', width: '1001', height: '1', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.', field: 'width' });
     expect(checkDraft({ name: 'A', width: '1', height: '1.200', quantity: '1' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.', field: 'height' });
   });
+  it('tells a number past the limits written with an exponent the limit, as it tells the same number in digits', () => {
+    const base = { name: 'A', width: '1', height: '1', quantity: '1' };
+    for (const [big, digits] of [
+      ['1e5', '100000'],
+      ['1E5', '100000'],
+      ['2,5e3', '2500'],
+      ['1.5e+4', '15000'],
+      ['1e400', '1' + '0'.repeat(400)],
+    ]) {
+      for (const field of ['width', 'height'] as const) {
+        const written = checkDraft({ ...base, [field]: big });
+        expect(written).toEqual(checkDraft({ ...base, [field]: digits }));
+        expect(written).toEqual({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.', field });
+      }
+    }
+    expect(checkDraft({ ...base, quantity: '1e6' })).toEqual(checkDraft({ ...base, quantity: '1000000' }));
+    expect(checkDraft({ ...base, quantity: '1e6' })).toEqual({ ok: false, error: 'Adet en fazla 100.000 olabilir.', field: 'quantity' });
+    // Just past 1000 once rounded up to 0,01 cm, as 1000,0001 is.
+    expect(checkDraft({ ...base, width: '1,0000001e3' })).toEqual(checkDraft({ ...base, width: '1000,0001' }));
+    expect(checkDraft({ ...base, width: '1,0000001e3' })).toMatchObject({ ok: false, error: 'Ölçüler en fazla 1.000 cm olabilir.' });
+    // Within the limits (or below them) the form still reads no exponent: the specification's words.
+    for (const small of ['1e2', '1e3', '1e-5', '-1e5']) {
+      expect(checkDraft({ ...base, width: small })).toEqual({ ok: false, error: 'Lütfen geçerli pozitif değerler girin!', field: 'width' });
+    }
+    expect(checkDraft({ ...base, quantity: '1e2' })).toEqual({ ok: false, error: 'Lütfen geçerli pozitif değerler girin!', field: 'quantity' });
+  });
   it('refuses a quantity or a name past the saved limits in the server’s words, never cutting the name', () => {
     const base = { name: 'A', width: '1', height: '1', quantity: '1' };
     expect(checkDraft({ ...base, quantity: '100001' })).toEqual({ ok: false, error: 'Adet en fazla 100.000 olabilir.', field: 'quantity' });

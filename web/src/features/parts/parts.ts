@@ -12,7 +12,7 @@ import {
   type Columns,
 } from '../../lib/columns';
 import { detectSeparator, FILE_SEPARATORS, parseDelimited, titleRows, UNIT_DIGITS, type LengthUnit, type Separator } from '../../lib/csv';
-import { parseDecimal, parseWhole, roundUpCm, shiftDecimal } from '../../lib/number';
+import { exponentValue, parseDecimal, parseWhole, roundUpCm, shiftDecimal } from '../../lib/number';
 import { msg } from '../../messages';
 import type { Edges } from '../../generated/engine';
 import type { PartInput } from '../engine/types';
@@ -213,13 +213,22 @@ export function checkDraft(d: PartDraft, bandCodes?: readonly string[]): Checked
   const height = roundUpCm(typedHeight);
   const quantity = parseWhole(d.quantity);
   // Below the specification's 0,1 cm (the inputs' min) is no size either,
-  // rather than one the engine would cut as 0,01 cm.
-  const side = (typed: number, v: number) =>
-    !(v > 0) || typed < MIN_SIDE_CM - 1e-9 ? msg.positiveValues : v > STORE_MAX_SIZE_CM ? msg.sizeTooLarge : '';
-  const wrongWidth = side(typedWidth, width);
+  // rather than one the engine would cut as 0,01 cm. A number written with
+  // an exponent is read by no field, but one past the limit (1e5) is told
+  // the limit, as 100000 is, rather than that it is no valid value.
+  const side = (text: string, typed: number, v: number) =>
+    Number.isNaN(typed) && roundUpCm(exponentValue(text)) > STORE_MAX_SIZE_CM
+      ? msg.sizeTooLarge
+      : !(v > 0) || typed < MIN_SIDE_CM - 1e-9
+        ? msg.positiveValues
+        : v > STORE_MAX_SIZE_CM
+          ? msg.sizeTooLarge
+          : '';
+  const wrongWidth = side(d.width, typedWidth, width);
   if (wrongWidth) return { ok: false, error: wrongWidth, field: 'width' };
-  const wrongHeight = side(typedHeight, height);
+  const wrongHeight = side(d.height, typedHeight, height);
   if (wrongHeight) return { ok: false, error: wrongHeight, field: 'height' };
+  if (Number.isNaN(quantity) && exponentValue(d.quantity) > STORE_MAX_QUANTITY) return { ok: false, error: partMsg.quantityTooLarge, field: 'quantity' };
   if (!(quantity >= 1)) return { ok: false, error: msg.positiveValues, field: 'quantity' };
   if (quantity > STORE_MAX_QUANTITY) return { ok: false, error: partMsg.quantityTooLarge, field: 'quantity' };
   const x = checkExtras(d, bandCodes);
