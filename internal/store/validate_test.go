@@ -182,3 +182,20 @@ func TestLayoutPiecesWithinTheEngines(t *testing.T) {
 		t.Errorf("MsgLayoutPieces %q does not name the engine's %d", MsgLayoutPieces, nest.MaxPieces)
 	}
 }
+
+// The refusal of a sync whose names are all taken names MaxSyncNames, as
+// Turkish writes it, from the constant itself.
+func TestMsgSyncNamesTakenNamesTheLimit(t *testing.T) {
+	if want := "Bu adla kaydedilmiş çok fazla düzen var (1.000); düzeni başka bir adla kaydedin."; MsgSyncNamesTaken != want {
+		t.Errorf("MsgSyncNamesTaken = %q, want %q", MsgSyncNamesTaken, want)
+	}
+	if !strings.Contains(MsgSyncNamesTaken, "("+thousands(MaxSyncNames)+")") {
+		t.Errorf("MsgSyncNamesTaken %q does not name MaxSyncNames (%d)", MsgSyncNamesTaken, MaxSyncNames)
+	}
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1.000", 20000: "20.000",
+		100000: "100.000", 1234567: "1.234.567", -1000: "-1.000", -999: "-999"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
