@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"kesim/internal/store/sqlite"
 )
 
 // input is a file kesim nest reads: the part list (flag "") or the file
@@ -226,6 +228,12 @@ func writeProblem(err error, path string) string {
 		return "izin yok (" + filepath.Dir(path) + " klasörüne yazılamıyor)"
 	case errors.Is(err, syscall.ENOSPC):
 		return "disk dolu"
+	case errors.Is(err, syscall.EFBIG):
+		// Past the shell's ulimit -f: the file, not the disk or the
+		// database, is what cannot grow.
+		return sqlite.MsgFileTooLarge
+	case errors.Is(err, syscall.EIO):
+		return "yazılırken disk hatası oldu"
 	case errors.Is(err, syscall.EROFS):
 		return "salt okunur bir diskte"
 	case errors.Is(err, syscall.EPIPE):

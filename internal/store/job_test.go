@@ -316,3 +316,65 @@ func TestReplanHolds(t *testing.T) {
 		t.Errorf("a tick on a planned job (its ticks are dropped): %v, %v", holds, err)
 	}
 }
+
+// KnownResult decodes a result column once: the re-plan's transaction
+// reads the same column again and takes the result decoded outside it, the
+// same value, and decodes it only when the column changed; a driver that
+// reuses the buffer it scanned into changes nothing remembered.
+func TestKnownResult(t *testing.T) {
+	column, err := ResultColumn(twoPages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k KnownResult
+	if res, err := k.Reuse(column); err != nil || !reflect.DeepEqual(res, twoPages()) {
+		t.Fatalf("Reuse before Parse: %+v, %v", res, err)
+	}
+	buf := slices.Clone(column)
+	read, err := k.Parse(buf)
+	if err != nil || !reflect.DeepEqual(read, twoPages()) {
+		t.Fatalf("Parse: %+v, %v", read, err)
+	}
+	clear(buf) // the scan buffer reused
+	if again, err := k.Reuse(slices.Clone(column)); err != nil || again != read {
+		t.Errorf("Reuse of the same column: %p, %v; want the result Parse decoded, %p", again, err, read)
+	}
+	moved := twoPages()
+	moved.Pages = moved.Pages[:1]
+	other, err := ResultColumn(moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := k.Reuse(other); err != nil || res == read || !reflect.DeepEqual(res, moved) {
+		t.Errorf("Reuse of a changed column: %+v, %v; want it decoded", res, err)
+	}
+	if res, err := k.Reuse(nil); res != nil || err != nil {
+		t.Errorf("Reuse of NULL: %+v, %v", res, err)
+	}
+	if _, err := k.Parse([]byte(`{"pages":`)); err == nil {
+		t.Error("Parse of a broken column: no error")
+	}
+	if res, err := k.Reuse(column); err != nil || res == read || !reflect.DeepEqual(res, twoPages()) {
+		t.Errorf("Reuse after a failed Parse: %p, %v; want a fresh decode", res, err)
+	}
+}
+
+// A re-plan's row is the columns its input is stored as, made before the
+// transaction.
+func TestReplanRowOf(t *testing.T) {
+	in := LayoutInput{Name: "İş", Parts: []nest.Part{{ID: "a", Name: "Raf", Width: 10, Height: 10, Quantity: 3}},
+		Sheet: nest.Sheet{Width: 100, Height: 50}, Result: twoPages()}
+	r, err := ReplanRowOf(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, sheet, options, _ := LayoutColumns(Layout{Parts: in.Parts, Sheet: in.Sheet, Options: in.Options})
+	result, _ := ResultColumn(in.Result)
+	if string(r.Parts) != string(parts) || string(r.Sheet) != string(sheet) || string(r.Options) != string(options) ||
+		r.Stock != nil || r.Bands != nil || string(r.Result) != string(result) || r.Lines != 1 || r.Pieces != 3 || r.Placed != 3 {
+		t.Errorf("ReplanRowOf = %+v", r)
+	}
+	if r, err := ReplanRowOf(LayoutInput{Name: "Boş"}); err != nil || r.Result != nil || r.Placed != 0 {
+		t.Errorf("without a result: %+v, %v", r, err)
+	}
+}

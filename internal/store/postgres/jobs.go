@@ -30,29 +30,38 @@ func lockRack(ctx context.Context, tx pgx.Tx, owner store.Owner) error {
 // which holds the row (and so every tick on it) while it lasts; inside it
 // only store.ReplanHolds runs, and a job changed meanwhile in a way it
 // cannot settle is checked again outside, at most store.ReplanAttempts
-// times in all.
+// times in all. The new row's JSON is made before the transaction, and
+// inside it the stored result is decoded only if it changed since the
+// check read it (store.KnownResult).
 func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
 		return store.Layout{}, err
 	}
+	row, err := store.ReplanRowOf(in)
+	if err != nil {
+		return store.Layout{}, wrap("postgres: replace layout", err)
+	}
+	var known store.KnownResult
 	return store.Replan(ctx, in,
-		func() (store.Layout, error) { return getLayout(ctx, s.pool, owner, id, "") },
+		func() (store.Layout, error) { return readLayout(ctx, s.pool, owner, id, "", known.Parse) },
 		func(checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
-			return s.replaceChecked(ctx, owner, id, in, checked, c)
+			return s.replaceChecked(ctx, owner, id, in, row, &known, checked, c)
 		})
 }
 
-// replaceChecked writes the re-plan in, checked (c) against the layout
-// checked, in one transaction, unless the layout changed meanwhile so that
-// the check does not hold (store.ReplanHolds): then it writes nothing and
-// reports again.
-func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
+// replaceChecked writes the re-plan in (its row), checked (c) against the
+// layout checked, whose result known decoded, in one transaction, unless
+// the layout changed meanwhile so that the check does not hold
+// (store.ReplanHolds): then it writes nothing and reports again. It
+// answers the layout as stored, with in's result, which it does not read
+// back.
+func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, row store.ReplanRow, known *store.KnownResult, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
 	var out store.Layout
 	var again bool
 	err := s.inTx(ctx, "postgres: replace layout", func(tx pgx.Tx) error {
 		again = false
-		cur, err := getLayout(ctx, tx, owner, id, " FOR UPDATE")
+		cur, err := readLayout(ctx, tx, owner, id, " FOR UPDATE", known.Reuse)
 		if err != nil {
 			return err
 		}
@@ -67,26 +76,11 @@ func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string
 		if err := store.CheckKeptOffcuts(cur, in, codes); err != nil {
 			return err
 		}
-		l := cur
-		l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
-		parts, sheet, options, err := store.LayoutColumns(l)
-		if err != nil {
-			return err
-		}
-		stock, bands, err := store.StockColumns(l.Stock, l.Bands)
-		if err != nil {
-			return err
-		}
-		result, err := store.ResultColumn(l.Result)
-		if err != nil {
-			return err
-		}
-		lines, pieces := store.Counts(l.Parts)
 		if _, err := tx.Exec(ctx, `UPDATE saved_layouts SET name = $1, parts_data = $2::jsonb, sheet = $3::jsonb,
 			options = $4::jsonb, stock = $5::jsonb, bands = $6::jsonb, part_lines = $7, pieces = $8,
 			result = $9::jsonb, placed = $10 WHERE id = $11`,
-			l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
-			lines, pieces, nullText(result), store.Placed(l.Result), id); err != nil {
+			in.Name, string(row.Parts), string(row.Sheet), string(row.Options), nullText(row.Stock), nullText(row.Bands),
+			row.Lines, row.Pieces, nullText(row.Result), row.Placed, id); err != nil {
 			return err
 		}
 		if cur.State == store.StatePlanned {
@@ -94,11 +88,14 @@ func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string
 				return err
 			}
 		}
-		if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, l.Result, cur.RecutPieces)); err != nil {
+		if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, in.Result, cur.RecutPieces)); err != nil {
 			return err
 		}
-		out, err = getLayout(ctx, tx, owner, id, "")
-		return err
+		if out, err = readLayout(ctx, tx, owner, id, "", nil); err != nil {
+			return err
+		}
+		out.Result = in.Result
+		return nil
 	})
 	return out, again, err
 }

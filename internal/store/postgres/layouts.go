@@ -9,6 +9,7 @@ import (
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // foldedName is the SQL of store.FoldName applied to the name column, by
@@ -87,6 +88,13 @@ type reader interface {
 // getLayout reads the owner's layout, its result, state and ticks; lock
 // " FOR UPDATE" holds the row until the transaction ends.
 func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock string) (store.Layout, error) {
+	return readLayout(ctx, db, owner, id, lock, store.ParseResult)
+}
+
+// readLayout is getLayout with the result column decoded by result
+// (store.KnownResult's Parse or Reuse), or, when result is nil, not read
+// at all: the caller sets the result it has just written there.
+func readLayout(ctx context.Context, db reader, owner store.Owner, id, lock string, result func([]byte) (*nest.Result, error)) (store.Layout, error) {
 	if !store.Storable(id) {
 		// PostgreSQL cannot hold such an id, and would answer an error
 		// rather than no row: no layout has it.
@@ -94,13 +102,17 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	}
 	where, args := layoutWhere(owner, 2)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
+	var parts, sheet, options, stock, bands, resultColumn, cutOffcuts []byte
 	var stateBy *string
+	resultSQL := "result::text"
+	if result == nil {
+		resultSQL = "NULL::text"
+	}
 	err := db.QueryRow(ctx, `SELECT id, name, parts_data::text, sheet::text, options::text,
-		stock::text, bands::text, created_at, result::text, placed, state, state_by, state_at, cut_offcuts::text
+		stock::text, bands::text, created_at, `+resultSQL+`, placed, state, state_by, state_at, cut_offcuts::text
 		FROM saved_layouts WHERE id = $1 AND `+where+lock, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &l.CreatedAt,
-			&result, &l.Progress.Total, &l.State, &stateBy, &l.StateAt, &cutOffcuts)
+			&resultColumn, &l.Progress.Total, &l.State, &stateBy, &l.StateAt, &cutOffcuts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -113,8 +125,10 @@ func getLayout(ctx context.Context, db reader, owner store.Owner, id, lock strin
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
 	}
-	if l.Result, err = store.ParseResult(result); err != nil {
-		return store.Layout{}, wrap("postgres: layout "+l.ID, err)
+	if result != nil {
+		if l.Result, err = result(resultColumn); err != nil {
+			return store.Layout{}, wrap("postgres: layout "+l.ID, err)
+		}
 	}
 	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("postgres: layout "+l.ID, err)

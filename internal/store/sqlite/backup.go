@@ -30,7 +30,9 @@ var ErrExists = errors.New("dosya zaten var")
 // "yedek"), Path is the name the user gave (never a temporary file's),
 // Write whether it was being written or created rather than read. Err is
 // the cause as the operating system gives it (fs.ErrNotExist,
-// fs.ErrPermission, syscall.ENOSPC, also for SQLite's "disk is full").
+// fs.ErrPermission, syscall.ENOSPC, also for SQLite's "disk is full",
+// syscall.EFBIG past the file-size limit, syscall.EIO for another failed
+// write of SQLite's).
 type FileError struct {
 	Role  string
 	Path  string
@@ -51,6 +53,10 @@ func (e *FileError) Error() string {
 		return fmt.Sprintf("%s %s yok", e.Role, e.Path)
 	case errors.Is(cause, syscall.ENOSPC):
 		return fmt.Sprintf("%s %s yazılamadı: disk dolu", e.Role, e.Path)
+	case errors.Is(cause, syscall.EFBIG):
+		return fmt.Sprintf("%s %s yazılamadı: %s", e.Role, e.Path, MsgFileTooLarge)
+	case errors.Is(cause, syscall.EIO) && e.Write:
+		return fmt.Sprintf("%s %s yazılamadı: yazılırken disk hatası oldu", e.Role, e.Path)
 	case e.Write:
 		return fmt.Sprintf("%s %s yazılamadı: %v", e.Role, e.Path, cause)
 	}
@@ -59,14 +65,40 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// diskCause is the operating system's error that SQLite's result code
-// stands for when it is about the disk a file is written to: SQLITE_FULL,
-// a full disk, is syscall.ENOSPC. Else nil.
-func diskCause(code int) error {
+// MsgFileTooLarge says why a file could not be written past the
+// process's file-size limit (EFBIG).
+const MsgFileTooLarge = "dosya çok büyük: bu oturumun dosya boyutu sınırını (ulimit -f) aşıyor; sınırı kaldırın (ulimit -f unlimited) ya da yükseltin"
+
+// copyCause is the operating system's error behind SQLite's result code
+// when VACUUM INTO failed writing tmp, the copy of the database at src:
+// the source is opened read-only, so a failed write, sync or truncation is
+// the copy's. It is syscall.EFBIG when the process has a file-size limit
+// (fileSizeLimit) that the copy reached (tmp within SQLite's largest page
+// of it) or that the database exceeds, syscall.ENOSPC for SQLITE_FULL (a
+// full disk), syscall.EIO for another failed write; nil for any other
+// code (the database's own problem). Before, a copy stopped by the limit
+// was "veritabanı … kopyalanamadı: … disk hatası": the database blamed.
+func copyCause(code int, src, tmp string) error {
+	switch code {
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR_WRITE, sqlite3.SQLITE_IOERR_FSYNC, sqlite3.SQLITE_IOERR_TRUNCATE:
+	default:
+		if code&0xff != sqlite3.SQLITE_FULL {
+			return nil
+		}
+	}
+	if limit, ok := fileSizeLimit(); ok {
+		const maxPage = 65536
+		if info, err := os.Stat(tmp); err == nil && info.Size()+maxPage > limit {
+			return syscall.EFBIG
+		}
+		if info, err := os.Stat(src); err == nil && info.Size() > limit {
+			return syscall.EFBIG
+		}
+	}
 	if code&0xff == sqlite3.SQLITE_FULL {
 		return syscall.ENOSPC
 	}
-	return nil
+	return syscall.EIO
 }
 
 // Backup writes a consistent copy of the database at src to dst, while
@@ -155,8 +187,14 @@ func copyInto(ctx context.Context, src, srcRole, tmp, dst, dstRole string) error
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {
-		if cause := diskCause(se.Code()); cause != nil {
+		if cause := copyCause(se.Code(), src, tmp); cause != nil {
 			return &FileError{Role: dstRole, Path: dst, Write: true, Err: cause}
+		}
+		// Reading a WAL database takes its -shm file of 32 KB, which
+		// SQLite makes that size on opening it: a file-size limit below
+		// that stops the read, not the copy.
+		if limit, ok := fileSizeLimit(); ok && limit < 32<<10 && se.Code() == sqlite3.SQLITE_IOERR_SHMSIZE {
+			return fmt.Errorf("%s %s kopyalanamadı: %s-shm yazılamadı: %s", srcRole, src, src, MsgFileTooLarge)
 		}
 	}
 	if why := openProblem(err); why != "" {

@@ -629,17 +629,34 @@ func TestDative(t *testing.T) {
 
 // A backup into a folder the user may not write names that folder and the
 // backup's path, not the database and not the temporary file; a full disk
-// (SQLite's SQLITE_FULL) is the operating system's ENOSPC of the backup.
+// (SQLite's SQLITE_FULL) is the operating system's ENOSPC of the backup,
+// another failed write of the copy EIO (the file-size limit, EFBIG, in
+// TestBackupPastFileSizeLimit).
 func TestBackupWriteErrors(t *testing.T) {
-	if got := diskCause(sqlite3.SQLITE_FULL); !errors.Is(got, syscall.ENOSPC) {
-		t.Errorf("diskCause(SQLITE_FULL) = %v, want ENOSPC", got)
+	if _, limited := fileSizeLimit(); limited {
+		t.Skip("this process has a file-size limit (ulimit -f)")
 	}
-	if got := diskCause(sqlite3.SQLITE_CANTOPEN); got != nil {
-		t.Errorf("diskCause(SQLITE_CANTOPEN) = %v, want nil", got)
+	small := filepath.Join(t.TempDir(), "yok.db")
+	if got := copyCause(sqlite3.SQLITE_FULL, small, small); !errors.Is(got, syscall.ENOSPC) {
+		t.Errorf("copyCause(SQLITE_FULL) = %v, want ENOSPC", got)
 	}
-	full := &FileError{Role: "yedek", Path: "/mnt/y.db", Write: true, Err: syscall.ENOSPC}
-	if got, want := full.Error(), "yedek /mnt/y.db yazılamadı: disk dolu"; got != want {
-		t.Errorf("a full disk: %q, want %q", got, want)
+	if got := copyCause(sqlite3.SQLITE_IOERR_WRITE, small, small); !errors.Is(got, syscall.EIO) {
+		t.Errorf("copyCause(SQLITE_IOERR_WRITE) = %v, want EIO", got)
+	}
+	for _, code := range []int{sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR_READ, sqlite3.SQLITE_IOERR_SHMSIZE, sqlite3.SQLITE_CORRUPT} {
+		if got := copyCause(code, small, small); got != nil {
+			t.Errorf("copyCause(%d) = %v, want nil: the database's own problem", code, got)
+		}
+	}
+	for cause, want := range map[error]string{
+		syscall.ENOSPC: "yedek /mnt/y.db yazılamadı: disk dolu",
+		syscall.EFBIG:  "yedek /mnt/y.db yazılamadı: " + MsgFileTooLarge,
+		syscall.EIO:    "yedek /mnt/y.db yazılamadı: yazılırken disk hatası oldu",
+	} {
+		e := &FileError{Role: "yedek", Path: "/mnt/y.db", Write: true, Err: cause}
+		if got := e.Error(); got != want {
+			t.Errorf("%v: %q, want %q", cause, got, want)
+		}
 	}
 	if os.Geteuid() == 0 {
 		t.Skip("root writes into any folder")

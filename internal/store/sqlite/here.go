@@ -78,20 +78,13 @@ func (s *Store) seeBusy(err error) {
 // (writeConn), which its Commit or Rollback gives back.
 type writeTx struct {
 	*sql.Tx
-	conn  *sql.Conn
-	began time.Time // when it had the connection
-	ended bool
+	conn *sql.Conn
 }
-
-// heldHook, when set (the benchmarks), is told how long each write
-// transaction held the write connection, from BEGIN to its end.
-var heldHook func(time.Duration)
 
 // Commit commits the transaction and gives the connection back.
 func (tx *writeTx) Commit() error {
 	err := tx.Tx.Commit()
 	tx.conn.Close()
-	tx.end()
 	return err
 }
 
@@ -100,15 +93,7 @@ func (tx *writeTx) Commit() error {
 func (tx *writeTx) Rollback() error {
 	err := tx.Tx.Rollback()
 	tx.conn.Close()
-	tx.end()
 	return err
-}
-
-func (tx *writeTx) end() {
-	if !tx.ended && heldHook != nil {
-		heldHook(time.Since(tx.began))
-	}
-	tx.ended = true
 }
 
 // beginWrite begins a write transaction (IMMEDIATE: it waits for the write
@@ -123,14 +108,13 @@ func (s *Store) beginWrite(ctx context.Context) (*writeTx, error) {
 	if err != nil {
 		return nil, err
 	}
-	began := time.Now()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		s.seeBusy(err)
 		conn.Close()
 		return nil, err
 	}
-	return &writeTx{Tx: tx, conn: conn, began: began}, nil
+	return &writeTx{Tx: tx, conn: conn}, nil
 }
 
 // commit commits tx and then checks that the file is still there: a save

@@ -16,42 +16,51 @@ import (
 // connection first: the check may take seconds, and the write connection
 // is every save's. Inside the transaction only store.ReplanHolds runs; a
 // job changed meanwhile in a way it cannot settle is checked again
-// outside, at most store.ReplanAttempts times in all.
+// outside, at most store.ReplanAttempts times in all. The new row's JSON
+// is made before the transaction, and inside it the stored result is
+// decoded only if it changed since the check read it (store.KnownResult).
 func (s *Store) ReplaceLayout(ctx context.Context, owner store.Owner, id string, in store.LayoutInput) (store.Layout, error) {
 	in, err := in.Validate()
 	if err != nil {
 		return store.Layout{}, err
 	}
+	row, err := store.ReplanRowOf(in)
+	if err != nil {
+		return store.Layout{}, wrap("sqlite: replace layout", err)
+	}
+	var known store.KnownResult
 	return store.Replan(ctx, in,
-		func() (store.Layout, error) { return getLayout(ctx, s.read, owner, id) },
+		func() (store.Layout, error) { return readLayout(ctx, s.read, owner, id, known.Parse) },
 		func(checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
-			return s.replaceChecked(ctx, owner, id, in, checked, c)
+			return s.replaceChecked(ctx, owner, id, in, row, &known, checked, c)
 		})
 }
 
-// replaceChecked writes the re-plan in, checked (c) against the layout
-// checked, in one write transaction, unless the layout changed meanwhile so
-// that the check does not hold (store.ReplanHolds): then it writes nothing
-// and reports again.
-func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
+// replaceChecked writes the re-plan in (its row), checked (c) against the
+// layout checked, whose result known decoded, in one write transaction,
+// unless the layout changed meanwhile so that the check does not hold
+// (store.ReplanHolds): then it writes nothing and reports again.
+func (s *Store) replaceChecked(ctx context.Context, owner store.Owner, id string, in store.LayoutInput, row store.ReplanRow, known *store.KnownResult, checked store.Layout, c store.ReplanCheck) (store.Layout, bool, error) {
 	tx, err := s.beginWrite(ctx)
 	if err != nil {
 		return store.Layout{}, false, wrap("sqlite: replace layout", err)
 	}
 	defer tx.Rollback()
-	cur, err := getLayout(ctx, tx, owner, id)
+	cur, err := readLayout(ctx, tx, owner, id, known.Reuse)
 	if err != nil {
 		return store.Layout{}, false, err
 	}
 	if holds, err := store.ReplanHolds(c, checked, cur, in); err != nil || !holds {
 		return store.Layout{}, err == nil, err
 	}
-	l, err := s.writeReplan(ctx, tx, owner, id, in, cur)
+	l, err := s.writeReplan(ctx, tx, owner, id, in, row, cur)
 	return l, false, err
 }
 
-// writeReplan writes the re-plan in over cur, checked, in tx and commits.
-func (s *Store) writeReplan(ctx context.Context, tx *writeTx, owner store.Owner, id string, in store.LayoutInput, cur store.Layout) (store.Layout, error) {
+// writeReplan writes the re-plan in (its row) over cur, checked, in tx and
+// commits. It answers the layout as stored, with in's result, which it
+// does not read back.
+func (s *Store) writeReplan(ctx context.Context, tx *writeTx, owner store.Owner, id string, in store.LayoutInput, row store.ReplanRow, cur store.Layout) (store.Layout, error) {
 	codes, err := offcutCodes(ctx, tx, owner)
 	if err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
@@ -59,25 +68,10 @@ func (s *Store) writeReplan(ctx context.Context, tx *writeTx, owner store.Owner,
 	if err := store.CheckKeptOffcuts(cur, in, codes); err != nil {
 		return store.Layout{}, err
 	}
-	l := cur
-	l.Name, l.Parts, l.Sheet, l.Options, l.Stock, l.Bands, l.Result = in.Name, in.Parts, in.Sheet, in.Options, in.Stock, in.Bands, in.Result
-	parts, sheet, options, err := store.LayoutColumns(l)
-	if err != nil {
-		return store.Layout{}, wrap("sqlite: replace layout", err)
-	}
-	stock, bands, err := store.StockColumns(l.Stock, l.Bands)
-	if err != nil {
-		return store.Layout{}, wrap("sqlite: replace layout", err)
-	}
-	result, err := store.ResultColumn(l.Result)
-	if err != nil {
-		return store.Layout{}, wrap("sqlite: replace layout", err)
-	}
-	lines, pieces := store.Counts(l.Parts)
 	if _, err := tx.ExecContext(ctx, `UPDATE saved_layouts SET name = ?, parts_data = ?, sheet = ?, options = ?,
 		stock = ?, bands = ?, part_lines = ?, pieces = ?, result = ?, placed = ? WHERE id = ?`,
-		l.Name, string(parts), string(sheet), string(options), nullText(stock), nullText(bands),
-		lines, pieces, nullText(result), store.Placed(l.Result), id); err != nil {
+		in.Name, string(row.Parts), string(row.Sheet), string(row.Options), nullText(row.Stock), nullText(row.Bands),
+		row.Lines, row.Pieces, nullText(row.Result), row.Placed, id); err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
 	if cur.State == store.StatePlanned {
@@ -85,12 +79,14 @@ func (s *Store) writeReplan(ctx context.Context, tx *writeTx, owner store.Owner,
 			return store.Layout{}, wrap("sqlite: replace layout", err)
 		}
 	}
-	if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, l.Result, cur.RecutPieces)); err != nil {
+	if err := dropRecuts(ctx, tx, id, store.DroppedRecuts(cur.Result, in.Result, cur.RecutPieces)); err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}
-	if l, err = getLayout(ctx, tx, owner, id); err != nil {
+	l, err := readLayout(ctx, tx, owner, id, nil)
+	if err != nil {
 		return store.Layout{}, err
 	}
+	l.Result = in.Result
 	if err := s.commit(tx); err != nil {
 		return store.Layout{}, wrap("sqlite: replace layout", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"kesim/internal/apperr"
 	"kesim/internal/store"
+	"kesim/nest"
 )
 
 // execer is what a *sql.DB, a *sql.Conn and a *sql.Tx have in common.
@@ -90,17 +91,28 @@ type querier interface {
 
 // getLayout reads the owner's layout, its result, state and ticks.
 func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (store.Layout, error) {
+	return readLayout(ctx, db, owner, id, store.ParseResult)
+}
+
+// readLayout is getLayout with the result column decoded by result
+// (store.KnownResult's Parse or Reuse), or, when result is nil, not read
+// at all: the caller sets the result it has just written there.
+func readLayout(ctx context.Context, db querier, owner store.Owner, id string, result func([]byte) (*nest.Result, error)) (store.Layout, error) {
 	where, args := layoutWhere(owner)
 	var l store.Layout
-	var parts, sheet, options, stock, bands, result, cutOffcuts []byte
+	var parts, sheet, options, stock, bands, resultColumn, cutOffcuts []byte
 	var created int64
 	var stateBy sql.NullString
 	var stateAt sql.NullInt64
+	resultSQL := "result"
+	if result == nil {
+		resultSQL = "NULL"
+	}
 	err := db.QueryRowContext(ctx, `SELECT id, name, parts_data, sheet, options, stock, bands, created_at,
-		result, placed, state, state_by, state_at, cut_offcuts
+		`+resultSQL+`, placed, state, state_by, state_at, cut_offcuts
 		FROM saved_layouts WHERE id = ? AND `+where, append([]any{id}, args...)...).
 		Scan(&l.ID, &l.Name, &parts, &sheet, &options, &stock, &bands, &created,
-			&result, &l.Progress.Total, &l.State, &stateBy, &stateAt, &cutOffcuts)
+			&resultColumn, &l.Progress.Total, &l.State, &stateBy, &stateAt, &cutOffcuts)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Layout{}, apperr.New(apperr.NotFound, store.MsgLayoutMissing)
 	}
@@ -113,8 +125,10 @@ func getLayout(ctx context.Context, db querier, owner store.Owner, id string) (s
 	if err := store.ScanStockColumns(&l, stock, bands); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
 	}
-	if l.Result, err = store.ParseResult(result); err != nil {
-		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
+	if result != nil {
+		if l.Result, err = result(resultColumn); err != nil {
+			return store.Layout{}, wrap("sqlite: layout "+l.ID, err)
+		}
 	}
 	if l.CutOffcuts, err = store.ParseCutOffcuts(cutOffcuts); err != nil {
 		return store.Layout{}, wrap("sqlite: layout "+l.ID, err)

@@ -22,6 +22,39 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 	b.Run("TickPiece5000", func(b *testing.B) { benchTickPiece(b, open(b)) })
 	b.Run("Replan20000Ticked", func(b *testing.B) { BenchReplanTicked(b, open(b), false) })
 	b.Run("Replan20000TickedRefused", func(b *testing.B) { BenchReplanTicked(b, open(b), true) })
+	b.Run("SyncNewNames200", func(b *testing.B) { benchSyncNames(b, open(b), false) })
+	b.Run("SyncTakenNames200", func(b *testing.B) { benchSyncNames(b, open(b), true) })
+}
+
+// benchSyncNames syncs 200 layouts of 200 names, each of other content
+// than the user's 200 stored layouts: with taken, of their names, so that
+// each is saved under a numbered name (store.SyncNamer asks the database
+// once for the name and once for its 999 numbered names), else of new
+// names (one question each). Each sync brings new content, so every
+// layout is saved.
+func benchSyncNames(b *testing.B, s store.Store, taken bool) {
+	const n = 200
+	ctx := context.Background()
+	layouts := func(prefix string, round int) []store.LayoutInput {
+		out := make([]store.LayoutInput, n)
+		for i := range out {
+			out[i] = sampleLayout(fmt.Sprintf("%s %d", prefix, i))
+			out[i].Parts[0].Width = 10 + float64(round)/100
+		}
+		return out
+	}
+	if res, err := s.Sync(ctx, userA, nil, layouts("Düzen", 0)); err != nil || res.NewLayouts != n {
+		b.Fatalf("stored layouts: %+v, %v", res, err)
+	}
+	for round := 1; b.Loop(); round++ {
+		prefix := "Düzen"
+		if !taken {
+			prefix = fmt.Sprintf("Yeni %d", round)
+		}
+		if res, err := s.Sync(ctx, userA, nil, layouts(prefix, round)); err != nil || res.NewLayouts != n {
+			b.Fatalf("sync %d: %+v, %v", round, res, err)
+		}
+	}
 }
 
 // benchTickPiece ticks and unticks pieces of a job of 5,000 pieces (a
