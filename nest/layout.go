@@ -99,6 +99,9 @@ type search struct {
 	lastCall   time.Time // when onProgress was last called
 	reported   int       // page count last reported with a layout
 	iterations int       // steps of the improvement phase so far
+	// profiledRuns are the constructive runs under a saw profile made
+	// so far (profiled).
+	profiledRuns map[profiledRun]bool
 }
 
 // stopped reports whether the search must end now: cancelled or out of time.
@@ -195,10 +198,14 @@ func (s *search) ctxDone() bool { return s.ctx.Err() != nil }
 func (s *search) pack(items []int32, h heuristic) (*solution, bool) {
 	if s.j.guillotine {
 		sol := s.pk.packGuillotine(items, h, s.ctxDone)
-		if sol != nil && s.j.profile.set() {
-			sol = s.profiled(sol, items, h)
+		if sol == nil {
+			return nil, false
 		}
-		return sol, sol != nil
+		if s.j.profile.set() {
+			sol = s.profiled(sol, items, h)
+			return sol, sol != nil || !s.ctxDone()
+		}
+		return sol, true
 	}
 	if !s.pk.pack(items, h, s.ctxDone) {
 		return nil, false

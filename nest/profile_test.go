@@ -313,3 +313,25 @@ func TestProfileOptions(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// BenchmarkStockKitchenProfile is BenchmarkStockKitchen (three materials,
+// 1,000 pieces, constructive phase only: the first complete layout) as a
+// guillotine layout under a saw profile: first cuts along the sheets'
+// length, three stages.
+func BenchmarkStockKitchenProfile(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		first  string
+		stages int
+	}{{"guillotine", "", 0}, {"long3", FirstCutLong, 3}, {"2stages", "", 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			req := kitchenRequest()
+			req.Options.Guillotine, req.Options.FirstCut, req.Options.Stages = true, c.first, c.stages
+			for b.Loop() {
+				if _, err := Layout(context.Background(), req, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -508,7 +508,13 @@ func (r *rr) guillotinePlacement(k *kind, q heuristic, refused cand) (placement,
 		}
 	}
 	r.candBuf = cs
-	for len(cs) > 0 {
+	tries := len(cs)
+	if r.j.profile.set() {
+		// Under a saw profile most positions break the stages, and each
+		// is a check of the whole sheet: the best few only.
+		tries = min(tries, profileTries)
+	}
+	for ; len(cs) > 0 && tries > 0; tries-- {
 		bi := 0
 		for i := range cs {
 			if cs[i].p.better(cs[bi].p) {
@@ -535,7 +541,8 @@ func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	buf = append(buf, added)
 	r.rectBuf = buf
 	if r.j.profile.set() {
-		// A part added can change the stages of pieces it is not in.
+		// Under a saw profile a part added can change the stages of
+		// pieces it is not in: the whole sheet again.
 		return r.j.profile.cuts(buf, r.j.binW, r.j.binH, r.j.kerf, nil)
 	}
 	// The sheet is cuttable without the new part: every step keeps it so.

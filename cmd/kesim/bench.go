@@ -25,7 +25,8 @@ type benchFlags struct {
 	oriented, guillotine                      bool
 	seed                                      int64
 	iterations, workers, engineWorkers, class int
-	csv, cpuProfile, match                    string
+	csv, cpuProfile, match, firstCut          string
+	stages                                    int
 	every, perfect, perfectSheets, zeroWaste  int
 }
 
@@ -33,6 +34,8 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.limit, "time", time.Second, "örnek başına iyileştirme süresi `SÜRE` (0: yalnız yapıcı aşama)")
 	fs.BoolVar(&f.oriented, "oriented", false, "parçalar döndürülmez")
 	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim")
+	fs.StringVar(&f.firstCut, "first-cut", "", "--guillotine ile her levhanın ilk kesimleri: long (boyuna) ya da short (enine)")
+	fs.IntVar(&f.stages, "stages", 0, "--guillotine ile en çok `N` kesim kademesi, 2-9 (0: sınırsız)")
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
 	fs.IntVar(&f.iterations, "iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
 	fs.IntVar(&f.workers, "workers", 0, "aynı anda çözülen örnek sayısı `N` (0: tüm çekirdekler)")
@@ -63,6 +66,12 @@ func (f *benchFlags) check(args []string) string {
 		return "--engine-workers 0 ile 64 arasında olmalı"
 	case f.workers < 0:
 		return "--workers 0 (tüm çekirdekler) ya da pozitif bir sayı olmalı"
+	case f.firstCut != "" && f.firstCut != nest.FirstCutLong && f.firstCut != nest.FirstCutShort:
+		return "--first-cut long ya da short olmalı"
+	case f.stages < 0 || f.stages == 1 || f.stages > nest.MaxStages:
+		return "--stages 0 (sınırsız) ya da 2 ile 9 arasında olmalı"
+	case (f.firstCut != "" || f.stages != 0) && !f.guillotine:
+		return "--first-cut ve --stages yalnız --guillotine ile verilir"
 	}
 	switch {
 	case f.zeroWaste != 0:
@@ -90,7 +99,7 @@ func (f *benchFlags) config() bench.Config {
 	return bench.Config{
 		Options: nest.Options{
 			TimeLimitMs: int(f.limit.Milliseconds()), Seed: f.seed, Iterations: f.iterations, Guillotine: f.guillotine,
-			Workers: f.engineWorkers,
+			Workers: f.engineWorkers, FirstCut: f.firstCut, Stages: f.stages,
 		},
 		Oriented: f.oriented, Workers: f.workers,
 	}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"kesim/export"
@@ -39,6 +40,7 @@ const (
 type nestFlags struct {
 	sheet, kerf, trim                 string
 	stock, bands, objective           string
+	firstCut, stages                  string
 	guillotine, noRotate, dxfPerSheet bool
 	deductBands                       bool
 	limit                             time.Duration
@@ -71,6 +73,8 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.kerf, "kerf", "", "testere payı, `CM` (ör. 0,3)")
 	fs.StringVar(&f.trim, "trim", "", "kenar payı, `CM`")
 	fs.BoolVar(&f.guillotine, "guillotine", false, "giyotin kesim (panel testere)")
+	fs.StringVar(&f.firstCut, "first-cut", "", "giyotin kesimde her levhanın ilk kesimleri: long (boyuna, uzun kenara paralel) ya da short (enine)")
+	fs.StringVar(&f.stages, "stages", "", "giyotin kesimde en çok `N` kesim kademesi, 2-9 (0: sınırsız; tek parçayı artığından ayıran kırpma bir kademe fazla olabilir)")
 	fs.BoolVar(&f.noRotate, "no-rotate", false, "hiçbir parça döndürülmez")
 	fs.StringVar(&f.stock, "stock", "", "levha stoku CSV `DOSYA`'sı (kod;ad;malzeme;kalınlık;genişlik;yükseklik;adet;fiyat;damar)")
 	fs.StringVar(&f.bands, "bands", "", "kenar bandı CSV `DOSYA`'sı (kod;ad;kalınlık;fiyat;fazlalık)")
@@ -382,6 +386,9 @@ func (f *nestFlags) apply(req *nest.Request, fromJSON bool) error {
 	}
 	if f.set["deduct-bands"] {
 		req.Options.DeductBands = f.deductBands
+	}
+	if err := f.profile(&req.Options); err != nil {
+		return err
 	}
 	for _, o := range []struct {
 		name string
@@ -951,4 +958,30 @@ func looksLikeMm(req nest.Request) bool {
 		}
 	}
 	return true
+}
+
+// profile reads the saw profile's flags into o: --first-cut long or short
+// (or boyuna, enine), --stages 0 or 2 to 9. Without --guillotine (or the
+// request's own) the engine refuses them with its message.
+func (f *nestFlags) profile(o *nest.Options) error {
+	if f.set["first-cut"] {
+		switch strings.ToLowerSpecial(unicode.TurkishCase, strings.TrimSpace(f.firstCut)) {
+		case nest.FirstCutLong, "boyuna":
+			o.FirstCut = nest.FirstCutLong
+		case nest.FirstCutShort, "enine":
+			o.FirstCut = nest.FirstCutShort
+		case "", "any", "serbest":
+			o.FirstCut = ""
+		default:
+			return fmt.Errorf("--first-cut %q: long (boyuna) ya da short (enine) olmalı", f.firstCut)
+		}
+	}
+	if f.set["stages"] {
+		n, err := strconv.Atoi(strings.TrimSpace(f.stages))
+		if err != nil || n < 0 || n == 1 || n > nest.MaxStages {
+			return fmt.Errorf("--stages %q: 0 (sınırsız) ya da 2 ile %d arasında bir tam sayı olmalı", f.stages, nest.MaxStages)
+		}
+		o.Stages = n
+	}
+	return nil
 }
