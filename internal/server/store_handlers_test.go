@@ -767,6 +767,57 @@ func summaryNames(list []store.LayoutSummary) []string {
 
 // TestLayoutsAPIPerUser checks that in team mode a user lists, searches and
 // loads only their own layouts: another user's id answers 404.
+// TestLayoutSawProfile: a guillotine layout's saw profile (options.firstCut,
+// options.stages; the web app's "İlk kesim" and "Kesim kademesi") is saved
+// with the layout and loaded back with it, and one the engine would refuse
+// (without guillotine, out of range, of another type) is refused on its
+// field in the engine's words, so that every saved layout lays out again.
+func TestLayoutSawProfile(t *testing.T) {
+	h := newStoreAPI(t)
+	parts := `"parts":[{"id":"p1","name":"Kapak","width":50,"height":30,"quantity":2}],"sheet":{"width":183,"height":366}`
+	status, body := call(t, h, "POST", "/api/layouts", `{"name":"Testere",`+parts+`,"options":{"kerf":0.4,"guillotine":true,"firstCut":"long","stages":3}}`)
+	if status != http.StatusCreated {
+		t.Fatalf("POST /api/layouts: %d %s", status, body)
+	}
+	var saved store.Layout
+	json.Unmarshal(body, &saved)
+	status, body = call(t, h, "GET", "/api/layouts/"+saved.ID, "")
+	var got store.Layout
+	if status != http.StatusOK || json.Unmarshal(body, &got) != nil {
+		t.Fatalf("GET /api/layouts/{id}: %d %s", status, body)
+	}
+	if want := (nest.Options{Kerf: 0.4, Guillotine: true, FirstCut: nest.FirstCutLong, Stages: 3}); got.Options != want {
+		t.Errorf("loaded options %+v, want %+v", got.Options, want)
+	}
+	var raw struct {
+		Options map[string]json.RawMessage `json:"options"`
+	}
+	json.Unmarshal(body, &raw)
+	if string(raw.Options["firstCut"]) != `"long"` || string(raw.Options["stages"]) != `3` {
+		t.Errorf("options answered %s", body)
+	}
+
+	// Without a profile the options answer as before it: no firstCut, no stages.
+	status, body = call(t, h, "POST", "/api/layouts", `{"name":"Serbest",`+parts+`,"options":{"guillotine":true}}`)
+	if status != http.StatusCreated || strings.Contains(string(body), "firstCut") || strings.Contains(string(body), "stages") {
+		t.Errorf("layout without a profile: %d %s", status, body)
+	}
+
+	for _, c := range []struct{ options, field, message string }{
+		{`{"guillotine":false,"firstCut":"long"}`, "options.firstCut", nest.MsgProfileNoGuil},
+		{`{"stages":3}`, "options.stages", nest.MsgProfileNoGuil},
+		{`{"guillotine":true,"firstCut":"across"}`, "options.firstCut", nest.MsgFirstCut},
+		{`{"guillotine":true,"stages":1}`, "options.stages", nest.MsgStages},
+		{`{"guillotine":true,"stages":10}`, "options.stages", nest.MsgStages},
+		{`{"guillotine":true,"stages":"3"}`, "options.stages", nest.MsgStages},
+	} {
+		status, body := call(t, h, "POST", "/api/layouts", `{"name":"Hatalı",`+parts+`,"options":`+c.options+`}`)
+		if _, _, fields := errorOf(t, body); status != http.StatusBadRequest || fields[c.field] != c.message {
+			t.Errorf("options %s: %d %s; want 400 %s %q", c.options, status, body, c.field, c.message)
+		}
+	}
+}
+
 func TestLayoutsAPIPerUser(t *testing.T) {
 	ts := newTeamServer(t, true)
 	a, b := ts.client(), ts.client()

@@ -242,6 +242,14 @@ await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
   expect(await page.getByText('Otomatik zoom ayarlandı').isVisible(), 'zoom line');
   await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
   await page.screenshot({ path: path.join(outDir, 'guillotine.png'), fullPage: true });
+  // the saw profile, shown with guillotine only: the real engine lays it out
+  await page.getByRole('button', { name: 'Nesting Alan Ayarları' }).click();
+  await page.getByLabel('İlk kesim').selectOption({ label: 'Boyuna (uzun kenara paralel)' });
+  await page.getByLabel('Kesim kademesi').selectOption({ label: '2 kademe' });
+  await page.getByRole('dialog').screenshot({ path: path.join(outDir, 'saw-profile.png') });
+  await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
+  await page.locator('.canvas-card').getByText('Giyotin kesim, ilk kesim boyuna, en çok 2 kademe').waitFor();
+  await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
 });
 
 await test('paste rows from Excel, bad rows named', async (page) => {

@@ -112,6 +112,19 @@ export const msg = {
   trim: 'Kenar payı (mm)',
   guillotine: 'Giyotin kesim',
   guillotineHint: 'Panel testerede kenardan kenara kesimlerle kesilebilen yerleşim ve kesim sırası',
+  /** the saw profile of a guillotine layout (options.firstCut, options.stages) */
+  firstCut: 'İlk kesim',
+  firstCutAny: 'Serbest',
+  firstCutLong: 'Boyuna (uzun kenara paralel)',
+  firstCutShort: 'Enine (kısa kenara paralel)',
+  firstCutHint: 'Her levhada ilk yapılan kesimlerin yönü (panel testerede genellikle boyuna).',
+  stages: 'Kesim kademesi',
+  stagesAny: 'Sınırsız',
+  stagesN: (n: number) => `${fmtInt(n)} kademe`,
+  stagesHint: 'Aynı yöndeki kesimler bir kademedir; parça çevrilip karşı yönde kesilince yeni kademe başlar. Bir parçayı yalnızca artığından ayıran kırpma bir kademe fazla olabilir (2 kademe + kırpma).',
+  /** the saw profile in a few words, after "Giyotin kesim": "ilk kesim boyuna", "en çok 3 kademe" */
+  profileWords: (firstCut?: 'long' | 'short', stages?: number) =>
+    [firstCut && `ilk kesim ${firstCut === 'long' ? 'boyuna' : 'enine'}`, stages && stages > 0 && `en çok ${fmtInt(stages)} kademe`].filter((w): w is string => !!w),
   canvasPreview: (w: string, h: string, area: string) => `${w} x ${h} cm · ${area} cm²`,
   canvasPerfWarning: 'Uyarı: 500 cm üzerindeki boyutlar hesaplamayı yavaşlatabilir.',
   invalidCanvas: msgInvalidSheet,

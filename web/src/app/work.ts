@@ -1,4 +1,4 @@
-import { DEFAULT_CANVAS, type CanvasSettings } from '../features/canvas/settings';
+import { DEFAULT_CANVAS, normalCanvas, type CanvasSettings } from '../features/canvas/settings';
 import type { Page, PartInput, Result } from '../features/engine/types';
 import type { CutOffcut, JobState } from '../lib/api';
 import type { Part } from '../features/parts/parts';
@@ -106,7 +106,7 @@ function parse(raw: string | null): Work | null {
   try {
     const w = JSON.parse(raw ?? 'null');
     if (w && Array.isArray(w.parts) && w.canvas) {
-      const out: Work = { parts: w.parts, canvas: { ...DEFAULT_CANVAS, ...w.canvas }, saved: typeof w.saved === 'string' ? w.saved : undefined };
+      const out: Work = { parts: w.parts, canvas: normalCanvas(w.canvas), saved: typeof w.saved === 'string' ? w.saved : undefined };
       if (w.stock) out.stock = settingsOf(w.stock);
       if (w.stockUnsent === true) out.stockUnsent = true;
       if (typeof w.stockBase === 'string') out.stockBase = w.stockBase;

@@ -91,3 +91,73 @@ describe('canvas notice', () => {
     }
   });
 });
+
+describe('the saw profile', () => {
+  it('shows İlk kesim and Kesim kademesi only while Giyotin kesim is checked, keeps them while it is not', async () => {
+    const { onChange, user } = show();
+    await user.click(screen.getByRole('button', { name: 'Nesting Alan Ayarları' }));
+    const dialog = screen.getByRole('dialog', { name: 'Alan Boyutu Ekle' });
+    expect(within(dialog).queryByRole('combobox', { name: 'İlk kesim' })).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Kesim kademesi' })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Giyotin kesim' }));
+    const first = within(dialog).getByRole('combobox', { name: 'İlk kesim' });
+    const stages = within(dialog).getByRole('combobox', { name: 'Kesim kademesi' });
+    expect(within(first).getAllByRole('option').map((o) => o.textContent)).toEqual(['Serbest', 'Boyuna (uzun kenara paralel)', 'Enine (kısa kenara paralel)']);
+    expect(within(stages).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sınırsız', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n} kademe`)]);
+    expect(first).toHaveValue('');
+    expect(stages).toHaveValue('0');
+    expect(stages).toHaveAccessibleDescription(/kırpma bir kademe fazla olabilir/);
+    await user.selectOptions(first, 'Boyuna (uzun kenara paralel)');
+    await user.selectOptions(stages, '3 kademe');
+    // unchecked, they go from the dialog; checked again, they come back as chosen
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Giyotin kesim' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'İlk kesim' })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Giyotin kesim' }));
+    expect(within(dialog).getByRole('combobox', { name: 'İlk kesim' })).toHaveValue('long');
+    expect(within(dialog).getByRole('combobox', { name: 'Kesim kademesi' })).toHaveValue('3');
+    await user.click(within(dialog).getByRole('button', { name: 'Kaydet ve Uygula' }));
+    expect(onChange).toHaveBeenCalledWith({ ...DEFAULT_CANVAS, guillotine: true, firstCut: 'long', stages: 3 });
+  });
+
+  it('left at Serbest and Sınırsız gives the settings from before the profile', async () => {
+    const { onChange, user } = show();
+    await user.click(screen.getByRole('button', { name: 'Nesting Alan Ayarları' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Giyotin kesim' }));
+    await user.click(screen.getByRole('button', { name: 'Kaydet ve Uygula' }));
+    expect(Object.keys(onChange.mock.calls[0][0]).sort()).toEqual(['guillotine', 'height', 'kerfMm', 'trimMm', 'width']);
+  });
+
+  it('opens on the kept profile, and the card names it only with guillotine', async () => {
+    const user = userEvent.setup();
+    const kept = { ...DEFAULT_CANVAS, guillotine: true, firstCut: 'short' as const, stages: 2 };
+    const { rerender } = render(
+      <NoticeProvider>
+        <CanvasCard settings={kept} onChange={vi.fn()} />
+      </NoticeProvider>,
+    );
+    const card = screen.getByRole('region', { name: 'Tuval Boyutu' });
+    expect(card).toHaveTextContent('Giyotin kesim, ilk kesim enine, en çok 2 kademe');
+    await user.click(screen.getByRole('button', { name: 'Nesting Alan Ayarları' }));
+    expect(screen.getByRole('combobox', { name: 'İlk kesim' })).toHaveValue('short');
+    expect(screen.getByRole('combobox', { name: 'Kesim kademesi' })).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'İptal' }));
+    rerender(
+      <NoticeProvider>
+        <CanvasCard settings={{ ...kept, firstCut: undefined }} onChange={vi.fn()} />
+      </NoticeProvider>,
+    );
+    expect(card).toHaveTextContent('Giyotin kesim, en çok 2 kademe');
+    rerender(
+      <NoticeProvider>
+        <CanvasCard settings={{ ...kept, guillotine: false }} onChange={vi.fn()} />
+      </NoticeProvider>,
+    );
+    expect(card).not.toHaveTextContent(/kesim|kademe/i);
+    rerender(
+      <NoticeProvider>
+        <CanvasCard settings={{ ...DEFAULT_CANVAS, guillotine: true }} onChange={vi.fn()} />
+      </NoticeProvider>,
+    );
+    expect(within(card).getByText('Giyotin kesim')).toBeInTheDocument();
+  });
+});

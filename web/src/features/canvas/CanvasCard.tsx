@@ -2,8 +2,18 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useNotices } from '../../components/Notices';
 import { fmt1d, fmtCm, parseDecimal } from '../../lib/number';
+import { MAX_STAGES } from '../../generated/limits';
 import { msg } from '../../messages';
-import { checkCanvas, type CanvasDraft, type CanvasSettings } from './settings';
+import { checkCanvas, profileOf, type CanvasDraft, type CanvasSettings } from './settings';
+
+/** STAGE_CHOICES are the "Kesim kademesi" choices: 0 ("Sınırsız"), then 2 to MAX_STAGES. */
+const STAGE_CHOICES = [0, ...Array.from({ length: MAX_STAGES - 1 }, (_, i) => i + 2)];
+
+/** guillotineSummary is "Giyotin kesim" with the saw profile when one is set: "Giyotin kesim, ilk kesim boyuna, en çok 3 kademe". */
+function guillotineSummary(s: CanvasSettings): string {
+  const p = profileOf(s);
+  return [msg.guillotine, ...msg.profileWords(p.firstCut, p.stages)].join(', ');
+}
 
 interface Props {
   settings: CanvasSettings;
@@ -21,7 +31,7 @@ export function CanvasCard({ settings, onChange }: Props) {
   const extras = [
     settings.kerfMm > 0 && `${msg.kerf}: ${fmtCm(settings.kerfMm)}`,
     settings.trimMm > 0 && `${msg.trim}: ${fmtCm(settings.trimMm)}`,
-    settings.guillotine && msg.guillotine,
+    settings.guillotine && guillotineSummary(settings),
   ].filter(Boolean);
 
   const apply = (s: CanvasSettings) => {
@@ -62,6 +72,8 @@ function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSetting
     kerfMm: settings.kerfMm ? fmtCm(settings.kerfMm) : '',
     trimMm: settings.trimMm ? fmtCm(settings.trimMm) : '',
     guillotine: settings.guillotine,
+    firstCut: profileOf(settings).firstCut ?? '',
+    stages: profileOf(settings).stages ?? 0,
   });
   const notices = useNotices();
   const w = parseDecimal(d.width);
@@ -125,6 +137,35 @@ function CanvasDialog({ settings, onApply, onCancel }: { settings: CanvasSetting
         <span>{msg.guillotine}</span>
       </label>
       <p className="hint">{msg.guillotineHint}</p>
+      {/* The saw profile: only with guillotine (the engine takes it only so); kept while it is off. */}
+      {d.guillotine && (
+        <div className="canvas-profile">
+          <label className="field">
+            <span>{msg.firstCut}</span>
+            <select value={d.firstCut} aria-describedby="canvas-first-cut-hint" onChange={(e) => setD({ ...d, firstCut: e.target.value as CanvasDraft['firstCut'] })}>
+              <option value="">{msg.firstCutAny}</option>
+              <option value="long">{msg.firstCutLong}</option>
+              <option value="short">{msg.firstCutShort}</option>
+            </select>
+          </label>
+          <p className="hint" id="canvas-first-cut-hint">
+            {msg.firstCutHint}
+          </p>
+          <label className="field">
+            <span>{msg.stages}</span>
+            <select value={d.stages} aria-describedby="canvas-stages-hint" onChange={(e) => setD({ ...d, stages: Number(e.target.value) })}>
+              {STAGE_CHOICES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? msg.stagesAny : msg.stagesN(n)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="hint" id="canvas-stages-hint">
+            {msg.stagesHint}
+          </p>
+        </div>
+      )}
       {valid && (
         <p className="preview-line" aria-live="polite">
           {msg.canvasPreview(fmtCm(w), fmtCm(h), fmt1d(w * h))}

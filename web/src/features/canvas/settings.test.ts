@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canvasOf, checkCanvas, cutOptions, DEFAULT_CANVAS, sheetOf } from './settings';
+import { canvasOf, checkCanvas, cutOptions, DEFAULT_CANVAS, normalCanvas, profileOf, sheetOf } from './settings';
 
-const d = (width: string, height: string, kerfMm = '', trimMm = '') => ({ width, height, kerfMm, trimMm, guillotine: false });
+const d = (width: string, height: string, kerfMm = '', trimMm = '') => ({ width, height, kerfMm, trimMm, guillotine: false, firstCut: '' as const, stages: 0 });
 
 describe('checkCanvas', () => {
   it('needs both sizes above zero', () => {
@@ -33,5 +33,43 @@ describe('the engine’s sheet and options', () => {
     expect(canvasOf(sheetOf(c), cutOptions(c))).toEqual(c);
     expect(canvasOf(null, undefined)).toEqual(DEFAULT_CANVAS);
     expect(canvasOf({ width: 0, height: 0 }, undefined)).toEqual(DEFAULT_CANVAS);
+  });
+});
+
+describe('the saw profile', () => {
+  const c = { width: 183, height: 366, kerfMm: 4, trimMm: 0, guillotine: true };
+  it('is sent only with guillotine and only what is set', () => {
+    expect(cutOptions({ ...c, firstCut: 'long', stages: 3 })).toEqual({ kerf: 0.4, trim: 0, guillotine: true, firstCut: 'long', stages: 3 });
+    expect(cutOptions({ ...c, firstCut: 'short' })).toEqual({ kerf: 0.4, trim: 0, guillotine: true, firstCut: 'short' });
+    expect(cutOptions({ ...c, stages: 2 })).toEqual({ kerf: 0.4, trim: 0, guillotine: true, stages: 2 });
+    // "Sınırsız" sends nothing: the options are those from before the profile.
+    expect(Object.keys(cutOptions({ ...c, stages: 0 })).sort()).toEqual(['guillotine', 'kerf', 'trim']);
+    // Kept while guillotine is off, never sent then (the engine refuses it).
+    expect(cutOptions({ ...c, guillotine: false, firstCut: 'long', stages: 3 })).toEqual({ kerf: 0.4, trim: 0, guillotine: false });
+  });
+  it('comes from the dialog, kept with guillotine off', () => {
+    const draft = { width: '183', height: '366', kerfMm: '', trimMm: '', guillotine: true, firstCut: 'long' as const, stages: 4 };
+    expect(checkCanvas(draft)).toMatchObject({ ok: true, settings: { guillotine: true, firstCut: 'long', stages: 4 } });
+    expect(checkCanvas({ ...draft, guillotine: false })).toMatchObject({ ok: true, settings: { guillotine: false, firstCut: 'long', stages: 4 } });
+    const none = checkCanvas({ ...draft, firstCut: '', stages: 0 });
+    expect(none.ok && Object.keys(none.settings).sort()).toEqual(['guillotine', 'height', 'kerfMm', 'trimMm', 'width']);
+  });
+  it('of a saved layout comes back with it, only with guillotine', () => {
+    const withProfile = { ...c, firstCut: 'short' as const, stages: 5 };
+    expect(canvasOf(sheetOf(withProfile), cutOptions(withProfile))).toEqual(withProfile);
+    const loaded = canvasOf({ width: 183, height: 366 }, { guillotine: false, firstCut: 'long', stages: 3 });
+    expect(loaded.firstCut).toBeUndefined();
+    expect(loaded.stages).toBeUndefined();
+    expect(Object.keys(canvasOf({ width: 183, height: 366 }, { guillotine: true }))).not.toContain('firstCut');
+  });
+  it('kept before it existed, or out of range, loads as the default', () => {
+    const old = normalCanvas({ width: 183, height: 366, kerfMm: 4, trimMm: 0, guillotine: true });
+    expect(old).toEqual({ ...c });
+    expect(Object.keys(old).sort()).toEqual(['guillotine', 'height', 'kerfMm', 'trimMm', 'width']);
+    expect(normalCanvas({ ...c, firstCut: 'across' as never, stages: 1 })).toEqual({ ...c });
+    expect(normalCanvas({ ...c, stages: 10 })).toEqual({ ...c });
+    expect(normalCanvas({ ...c, stages: 2.5 })).toEqual({ ...c });
+    expect(normalCanvas({ ...c, guillotine: false, firstCut: 'short', stages: 9 })).toEqual({ ...c, guillotine: false, firstCut: 'short', stages: 9 });
+    expect(profileOf({ firstCut: 'long', stages: 0 })).toEqual({ firstCut: 'long' });
   });
 });

@@ -9,6 +9,7 @@ import {
   COMPARE_MS,
   currentWords,
   figures,
+  keptProfile,
   planSettings,
   planVariants,
   runPlans,
@@ -124,7 +125,8 @@ export function CompareDialog<C extends PlanCanvas, S extends PlanStock>({ job, 
   const [setup] = useState(() => {
     const request = job();
     return {
-      variants: request ? planVariants(request) : [],
+      // A plan switched to guillotine takes the saw profile the canvas keeps meanwhile, as the canvas would.
+      variants: request ? planVariants(request, COMPARE_MS, keptProfile(canvas)) : [],
       words: request ? currentWords(request) : [],
       read: { settings: stock, version },
       runner: runner(),

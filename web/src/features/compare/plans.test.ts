@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Request, Result } from '../engine/types';
-import { bestOf, COMPARE_MS, currentWords, figures, largest, objectiveKey, planSettings, planVariants, runPlans, withChange, type PlanEngine, type PlanFigures, type PlanRow } from './plans';
+import { bestOf, COMPARE_MS, currentWords, figures, keptProfile, largest, objectiveKey, planSettings, planVariants, runPlans, withChange, type PlanEngine, type PlanFigures, type PlanRow } from './plans';
 
 /** job is a request as the page sends it (buildRequest), with extra fields. */
 function job(extra: Partial<Request> = {}, options: Partial<Request['options']> = {}): Request {
@@ -151,6 +151,39 @@ describe('planVariants', () => {
     ]);
   });
 
+  it('with a saw profile: a free plan sends none (the engine takes it only with guillotine), the current settings name it', () => {
+    const r = job({}, { guillotine: true, firstCut: 'long', stages: 3 });
+    const vs = planVariants(r);
+    expect(vs.map((v) => v.label)).toEqual(['Şu anki ayarlar', 'Serbest yerleşim', 'Son levhada tek büyük artık', 'Serbest yerleşim ve son levhada tek büyük artık']);
+    expect(vs[0].request.options).toMatchObject({ guillotine: true, firstCut: 'long', stages: 3 });
+    expect(vs[2].request.options).toMatchObject({ guillotine: true, firstCut: 'long', stages: 3, keepLeftover: true });
+    for (const v of [vs[1], vs[3]]) {
+      expect(v.request.options.guillotine).toBe(false);
+      expect('firstCut' in v.request.options || 'stages' in v.request.options).toBe(false);
+    }
+    expect(currentWords(r)).toEqual(['giyotin kesim, ilk kesim boyuna, en çok 3 kademe']);
+    expect(currentWords(job({}, { guillotine: true, firstCut: 'short' }))).toEqual(['giyotin kesim, ilk kesim enine']);
+    expect(currentWords(job({}, { guillotine: true, stages: 2 }))).toEqual(['giyotin kesim, en çok 2 kademe']);
+  });
+
+  it('switches a free job to guillotine with the saw profile the canvas keeps, and names it', () => {
+    const vs = planVariants(job(), COMPARE_MS, { firstCut: 'short', stages: 4 });
+    expect(vs.map((v) => v.label)).toEqual([
+      'Şu anki ayarlar',
+      'Giyotin kesim, ilk kesim enine, en çok 4 kademe',
+      'Son levhada tek büyük artık',
+      'Giyotin kesim, ilk kesim enine, en çok 4 kademe ve son levhada tek büyük artık',
+    ]);
+    expect(vs[1].request.options).toMatchObject({ guillotine: true, firstCut: 'short', stages: 4 });
+    expect(vs[3].request.options).toMatchObject({ guillotine: true, firstCut: 'short', stages: 4, keepLeftover: true });
+    expect('firstCut' in vs[2].request.options).toBe(false);
+    // none kept: the requests are those from before the profile
+    expect(planVariants(job(), COMPARE_MS, {}).map((v) => v.request)).toEqual(planVariants(job()).map((v) => v.request));
+    expect(Object.keys(planVariants(job())[1].request.options).sort()).toEqual(['guillotine', 'kerf', 'seed', 'timeLimitMs', 'trim']);
+    expect(keptProfile({ guillotine: false, firstCut: 'long', stages: 0 })).toEqual({ firstCut: 'long' });
+    expect(keptProfile({ guillotine: true })).toEqual({});
+  });
+
   it('objectiveKey gives a job without stock one key for all', () => {
     expect(new Set(['cost', 'area', 'sheets'].map((o) => objectiveKey(job(), o as 'cost'))).size).toBe(1);
   });
@@ -235,6 +268,15 @@ describe('planSettings', () => {
 
   it('sets guillotine in the canvas settings alone', () => {
     expect(planSettings({ guillotine: true }, canvas, stock)).toEqual({ canvas: { ...canvas, guillotine: true } });
+  });
+
+  it('switched to guillotine, keeps the saw profile the canvas kept, which its request was laid out with', () => {
+    const kept = { ...canvas, firstCut: 'long' as const, stages: 3 };
+    const v = planVariants(job(), COMPARE_MS, { firstCut: 'long', stages: 3 })[1];
+    expect(planSettings(v.change, kept, stock)).toEqual({ canvas: { ...kept, guillotine: true } });
+    // and switched off, keeps it too (not sent while off, as the canvas dialog keeps it)
+    const on = { ...kept, guillotine: true };
+    expect(planSettings({ guillotine: false }, on, stock)).toEqual({ canvas: { ...kept, guillotine: false } });
   });
 
   it('sets the objective or one leftover in the stock settings as the stock dialog saves them, no longer only this browser\'s', () => {

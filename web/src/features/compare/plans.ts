@@ -16,9 +16,26 @@ export interface PlanEngine {
   run(request: Request, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<Result>;
 }
 
-/** PlanCanvas is what a plan changes of the canvas settings (features/canvas). */
+/**
+ * PlanCanvas is what a plan changes of the canvas settings (features/canvas):
+ * guillotine; with it the saw profile the canvas keeps (firstCut, stages),
+ * which a plan switched to guillotine lays out with, as the canvas would.
+ */
 export interface PlanCanvas {
   guillotine: boolean;
+  firstCut?: 'long' | 'short';
+  stages?: number;
+}
+
+/** Profile is a guillotine layout's saw profile (options.firstCut, options.stages), only what is set. */
+export type Profile = Pick<Options, 'firstCut' | 'stages'>;
+
+/** keptProfile is the saw profile canvas keeps (whether or not guillotine is on), only what is set. */
+export function keptProfile(canvas: PlanCanvas): Profile {
+  const p: Profile = {};
+  if (canvas.firstCut) p.firstCut = canvas.firstCut;
+  if (canvas.stages) p.stages = canvas.stages;
+  return p;
 }
 
 /** PlanStock is what a plan changes of the stock settings (features/stock, StockSettings). */
@@ -31,9 +48,14 @@ export interface PlanStock {
 /** COMPARE_MS is how long each variant's improvement phase runs: short, and the same for all. */
 export const COMPARE_MS = 1000;
 
-/** PlanChange is what a variant changes of the job's settings; {} is the current settings. */
+/**
+ * PlanChange is what a variant changes of the job's settings; {} is the
+ * current settings. profile goes with guillotine switched on: the saw
+ * profile the canvas keeps while guillotine is off.
+ */
 export interface PlanChange {
   guillotine?: boolean;
+  profile?: Profile;
   objective?: Objective;
   keepLeftover?: boolean;
 }
@@ -52,6 +74,12 @@ const OBJECTIVES: Objective[] = ['cost', 'area', 'sheets'];
 export function withChange(req: Request, change: PlanChange): Request {
   const options = { ...req.options };
   if (change.guillotine !== undefined) options.guillotine = change.guillotine;
+  // The engine takes a saw profile only with guillotine.
+  if (change.guillotine === false) {
+    delete options.firstCut;
+    delete options.stages;
+  }
+  if (change.guillotine === true && change.profile) Object.assign(options, change.profile);
   if (change.keepLeftover === true) options.keepLeftover = true;
   if (change.keepLeftover === false) delete options.keepLeftover;
   if (change.objective === 'cost') delete options.objective;
@@ -125,17 +153,23 @@ export function objectiveKey(job: Request, objective: Objective): string {
   return keys.join(',');
 }
 
+/** guillotineLabel is "Giyotin kesim", with the saw profile when one is set ("Giyotin kesim, ilk kesim boyuna, en çok 3 kademe"). */
+function guillotineLabel(p: Profile | undefined, word = compareMsg.guillotine): string {
+  return [word, ...compareMsg.profileWords(p?.firstCut, p?.stages)].join(', ');
+}
+
 /**
  * planVariants are the rows of the comparison of job (the request the page
  * lays out): its current settings first, then guillotine cutting switched
- * (on when off, off when on), one large leftover on the last sheet
+ * (on when off, with kept, the saw profile the canvas keeps meanwhile;
+ * off when on), one large leftover on the last sheet
  * switched (the engine takes it with or without stock rows), the two
  * switched together, and the other
  * objectives when the stock rows' prices or sizes make them lay the job
  * out differently (objectiveKey). Each runs timeLimitMs; a variant that
  * would send a request already listed is left out.
  */
-export function planVariants(job: Request, timeLimitMs = COMPARE_MS): PlanVariant[] {
+export function planVariants(job: Request, timeLimitMs = COMPARE_MS, kept: Profile = {}): PlanVariant[] {
   const base: Request = { ...job, options: { ...job.options, timeLimitMs } };
   const guillotine = job.options.guillotine === true;
   const keep = job.options.keepLeftover === true;
@@ -149,13 +183,15 @@ export function planVariants(job: Request, timeLimitMs = COMPARE_MS): PlanVarian
     seen.add(json);
     out.push({ key, label, change, request });
   };
-  add(guillotine ? 'free' : 'guillotine', guillotine ? compareMsg.free : compareMsg.guillotine, { guillotine: !guillotine });
+  const on = guillotineLabel(kept);
+  const switched: PlanChange = guillotine ? { guillotine: false } : kept.firstCut || kept.stages ? { guillotine: true, profile: kept } : { guillotine: true };
+  add(guillotine ? 'free' : 'guillotine', guillotine ? compareMsg.free : on, switched);
   add(keep ? 'noKeepLeftover' : 'keepLeftover', keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover, { keepLeftover: !keep });
   // Both switched: a panel saw that also wants the big leftover (or a free layout without it).
   add(
     `${guillotine ? 'free' : 'guillotine'}+${keep ? 'noKeepLeftover' : 'keepLeftover'}`,
-    compareMsg.both(guillotine ? compareMsg.free : compareMsg.guillotine, keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover),
-    { guillotine: !guillotine, keepLeftover: !keep },
+    compareMsg.both(guillotine ? compareMsg.free : on, keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover),
+    { ...switched, keepLeftover: !keep },
   );
   if (job.stock?.length) {
     const keys = new Set([objectiveKey(job, objective)]);
@@ -171,7 +207,7 @@ export function planVariants(job: Request, timeLimitMs = COMPARE_MS): PlanVarian
 
 /** currentWords describe the job's current settings under "Şu anki ayarlar". */
 export function currentWords(job: Request): string[] {
-  const words = [job.options.guillotine ? compareMsg.guillotineWord : compareMsg.freeWord];
+  const words = [job.options.guillotine ? guillotineLabel(job.options, compareMsg.guillotineWord) : compareMsg.freeWord];
   if (job.stock?.length) words.push(compareMsg.objectiveIs(compareMsg.objectiveWord[job.options.objective ?? 'cost']));
   if (job.options.keepLeftover) words.push(compareMsg.keepLeftoverWord);
   return words;

@@ -32,6 +32,8 @@ export const compareMsg = {
   currentIs: (words: string[]) => words.join(' · '),
   freeWord: 'serbest yerleşim',
   guillotineWord: 'giyotin kesim',
+  /** the saw profile after "giyotin kesim": "ilk kesim boyuna", "en çok 3 kademe" (the canvas card's words) */
+  profileWords: msg.profileWords,
   keepLeftoverWord: 'son levhada tek artık',
   objectiveIs: (what: string) => `hedef: ${what}`,
   waiting: 'sırada',
