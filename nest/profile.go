@@ -84,31 +84,56 @@ func checkProfile(o Options) error {
 // cuts returns a cutting sequence of a w x h sheet (inflated, as the
 // engine keeps it) holding items (inflated; reordered) that meets the
 // profile, with cuts appended to cuts when not nil; false when there is
-// none.
+// none. With a number of stages the sequence goes stage by stage, as a
+// beam saw cuts: every first-stage cut, then the strips' second-stage cuts
+// strip by strip, and so on (each piece's cuts still come after the cut
+// that made it); without, piece by piece, as a panel saw is fed.
 func (pr profile) cuts(items []rect, w, h, kerf int, cuts *[]cut) bool {
+	ps := profileSplitter{kerf: kerf, stages: pr.stages, cuts: cuts}
 	sheet := rect{0, 0, w, h}
-	if pr.first != 0 {
-		return profileSplit(items, sheet, kerf, pr.stages, 1, pr.firstVertical(w, h), cuts)
-	}
 	n := 0
 	if cuts != nil {
 		n = len(*cuts)
 	}
-	if profileSplit(items, sheet, kerf, pr.stages, 1, true, cuts) {
-		return true
+	ok := false
+	if pr.first != 0 {
+		ok = ps.split(items, sheet, 1, pr.firstVertical(w, h))
+	} else if ok = ps.split(items, sheet, 1, true); !ok {
+		if cuts != nil {
+			*cuts, ps.stageOf = (*cuts)[:n], ps.stageOf[:0]
+		}
+		ok = ps.split(items, sheet, 1, false)
 	}
-	if cuts != nil {
-		*cuts = (*cuts)[:n]
+	if ok && cuts != nil && pr.stages > 0 {
+		made := (*cuts)[n:]
+		order := make([]int, len(made))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ps.stageOf[a], ps.stageOf[b]) })
+		sorted := make([]cut, len(made))
+		for i, k := range order {
+			sorted[i] = made[k]
+		}
+		copy(made, sorted)
 	}
-	return profileSplit(items, sheet, kerf, pr.stages, 1, false, cuts)
+	return ok
 }
 
-// profileSplit is splitPiece under a profile of stages stages (0: any): p
-// is a piece of stage stage whose cuts run down it when vertical. Cuts of
-// p's own direction come first; a turn to the other direction is the next
-// stage, allowed up to stages, and one more for a piece of one part (a
-// trim). It reorders items.
-func profileSplit(items []rect, p rect, kerf, stages, stage int, vertical bool, cuts *[]cut) bool {
+// profileSplitter cuts pieces under a profile of stages stages (0: any),
+// appending the cuts to cuts (when not nil) and each one's stage to
+// stageOf.
+type profileSplitter struct {
+	kerf, stages int
+	cuts         *[]cut
+	stageOf      []int
+}
+
+// split is splitPiece under the profile: p is a piece of stage stage whose
+// cuts run down it when vertical. Cuts of p's own direction come first; a
+// turn to the other direction is the next stage, allowed up to stages, and
+// one more for a piece of one part (a trim). It reorders items.
+func (ps *profileSplitter) split(items []rect, p rect, stage int, vertical bool) bool {
 	if len(items) == 0 || len(items) == 1 && items[0] == p {
 		return true
 	}
@@ -116,18 +141,20 @@ func profileSplit(items []rect, p rect, kerf, stages, stage int, vertical bool, 
 		dir, st := vertical, stage
 		if turn {
 			dir, st = !vertical, stage+1
-			if stages > 0 && st > stages && (st > stages+1 || len(items) > 1) {
+			if ps.stages > 0 && st > ps.stages && (st > ps.stages+1 || len(items) > 1) {
 				return false
 			}
 		}
 		for pass := 0; pass < 2; pass++ {
-			c, n := pieceCut(items, p, kerf, dir, pass)
+			c, n := pieceCut(items, p, ps.kerf, dir, pass)
 			if c < 0 {
 				continue
 			}
-			first, second := cutPiece(p, c, kerf, dir, cuts)
-			return profileSplit(items[:n], first, kerf, stages, st, dir, cuts) &&
-				profileSplit(items[n:], second, kerf, stages, st, dir, cuts)
+			first, second := cutPiece(p, c, ps.kerf, dir, ps.cuts)
+			if ps.cuts != nil {
+				ps.stageOf = append(ps.stageOf, st)
+			}
+			return ps.split(items[:n], first, st, dir) && ps.split(items[n:], second, st, dir)
 		}
 	}
 	return false

@@ -104,6 +104,11 @@ func checkProfileCuts(t *testing.T, req Request, res Result) {
 			if o.Stages > 0 && (st > o.Stages+1 || st == o.Stages+1 && !single[i]) {
 				t.Errorf("%s: cut %d at stage %d of %d (one part: %v)", page.ID, i+1, st, o.Stages, single[i])
 			}
+			// With stages the sequence goes stage by stage, as a beam
+			// saw cuts.
+			if o.Stages > 0 && i > 0 && st < stages[i-1] {
+				t.Errorf("%s: cut %d at stage %d after one at stage %d", page.ID, i+1, st, stages[i-1])
+			}
 		}
 	}
 }
