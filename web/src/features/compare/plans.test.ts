@@ -154,13 +154,25 @@ describe('planVariants', () => {
   it('with a saw profile: a free plan sends none (the engine takes it only with guillotine), the current settings name it', () => {
     const r = job({}, { guillotine: true, firstCut: 'long', stages: 3 });
     const vs = planVariants(r);
-    expect(vs.map((v) => v.label)).toEqual(['Şu anki ayarlar', 'Serbest yerleşim', 'Son levhada tek büyük artık', 'Serbest yerleşim ve son levhada tek büyük artık']);
+    expect(vs.map((v) => v.label)).toEqual([
+      'Şu anki ayarlar',
+      'Serbest yerleşim',
+      'Giyotin kesim, kesim profili olmadan',
+      'Son levhada tek büyük artık',
+      'Serbest yerleşim ve son levhada tek büyük artık',
+    ]);
     expect(vs[0].request.options).toMatchObject({ guillotine: true, firstCut: 'long', stages: 3 });
-    expect(vs[2].request.options).toMatchObject({ guillotine: true, firstCut: 'long', stages: 3, keepLeftover: true });
-    for (const v of [vs[1], vs[3]]) {
+    expect(vs[3].request.options).toMatchObject({ guillotine: true, firstCut: 'long', stages: 3, keepLeftover: true });
+    for (const v of [vs[1], vs[4]]) {
       expect(v.request.options.guillotine).toBe(false);
       expect('firstCut' in v.request.options || 'stages' in v.request.options).toBe(false);
     }
+    // what the profile costs: the same guillotine job without it
+    expect(vs[2].key).toBe('noProfile');
+    expect(vs[2].request.options).toEqual({ ...r.options, firstCut: undefined, stages: undefined, timeLimitMs: COMPARE_MS });
+    expect('firstCut' in vs[2].request.options || 'stages' in vs[2].request.options).toBe(false);
+    // no profile, no such row
+    expect(keys(job({}, { guillotine: true }))).not.toContain('noProfile');
     expect(currentWords(r)).toEqual(['giyotin kesim, ilk kesim boyuna, en çok 3 kademe']);
     expect(currentWords(job({}, { guillotine: true, firstCut: 'short' }))).toEqual(['giyotin kesim, ilk kesim enine']);
     expect(currentWords(job({}, { guillotine: true, stages: 2 }))).toEqual(['giyotin kesim, en çok 2 kademe']);
@@ -277,6 +289,16 @@ describe('planSettings', () => {
     // and switched off, keeps it too (not sent while off, as the canvas dialog keeps it)
     const on = { ...kept, guillotine: true };
     expect(planSettings({ guillotine: false }, on, stock)).toEqual({ canvas: { ...kept, guillotine: false } });
+  });
+
+  it('the plan without the saw profile clears it from the canvas, guillotine kept', () => {
+    const on = { ...canvas, guillotine: true, firstCut: 'short' as const, stages: 2 };
+    const v = planVariants(job({}, { guillotine: true, firstCut: 'short', stages: 2 })).find((x) => x.key === 'noProfile')!;
+    const got = planSettings(v.change, on, stock);
+    expect(got).toEqual({ canvas: { ...canvas, guillotine: true } });
+    expect('firstCut' in got.canvas! || 'stages' in got.canvas!).toBe(false);
+    // a canvas without a profile has nothing to change
+    expect(planSettings({ noProfile: true }, { ...canvas, guillotine: true }, stock)).toEqual({});
   });
 
   it('sets the objective or one leftover in the stock settings as the stock dialog saves them, no longer only this browser\'s', () => {

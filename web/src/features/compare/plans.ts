@@ -56,6 +56,8 @@ export const COMPARE_MS = 1000;
 export interface PlanChange {
   guillotine?: boolean;
   profile?: Profile;
+  /** guillotine kept, its saw profile dropped: what the saw's stages and first cut cost */
+  noProfile?: true;
   objective?: Objective;
   keepLeftover?: boolean;
 }
@@ -80,6 +82,10 @@ export function withChange(req: Request, change: PlanChange): Request {
     delete options.stages;
   }
   if (change.guillotine === true && change.profile) Object.assign(options, change.profile);
+  if (change.noProfile) {
+    delete options.firstCut;
+    delete options.stages;
+  }
   if (change.keepLeftover === true) options.keepLeftover = true;
   if (change.keepLeftover === false) delete options.keepLeftover;
   if (change.objective === 'cost') delete options.objective;
@@ -186,6 +192,9 @@ export function planVariants(job: Request, timeLimitMs = COMPARE_MS, kept: Profi
   const on = guillotineLabel(kept);
   const switched: PlanChange = guillotine ? { guillotine: false } : kept.firstCut || kept.stages ? { guillotine: true, profile: kept } : { guillotine: true };
   add(guillotine ? 'free' : 'guillotine', guillotine ? compareMsg.free : on, switched);
+  // Guillotine under a saw profile: the same without it, so the user sees
+  // what the saw's stages and first cut cost.
+  if (guillotine && (job.options.firstCut || job.options.stages)) add('noProfile', compareMsg.noProfile, { noProfile: true });
   add(keep ? 'noKeepLeftover' : 'keepLeftover', keep ? compareMsg.noKeepLeftover : compareMsg.keepLeftover, { keepLeftover: !keep });
   // Both switched: a panel saw that also wants the big leftover (or a free layout without it).
   add(
@@ -378,6 +387,12 @@ export interface PlanSettings<C extends PlanCanvas, S extends PlanStock> {
 export function planSettings<C extends PlanCanvas, S extends PlanStock>(change: PlanChange, canvas: C, stock: S): PlanSettings<C, S> {
   const out: PlanSettings<C, S> = {};
   if (change.guillotine !== undefined && change.guillotine !== canvas.guillotine) out.canvas = { ...canvas, guillotine: change.guillotine };
+  if (change.noProfile && (canvas.firstCut || canvas.stages)) {
+    const c = { ...(out.canvas ?? canvas) };
+    delete c.firstCut;
+    delete c.stages;
+    out.canvas = c;
+  }
   const objective = change.objective ?? stock.objective;
   const keep = change.keepLeftover ?? stock.keepLeftover === true;
   if (objective !== stock.objective || keep !== (stock.keepLeftover === true)) {

@@ -21,6 +21,8 @@ export const compareMsg = {
   current: 'Şu anki ayarlar',
   guillotine: 'Giyotin kesim',
   free: 'Serbest yerleşim',
+  /** guillotine without the saw profile (first cut and stages free) */
+  noProfile: 'Giyotin kesim, kesim profili olmadan',
   keepLeftover: 'Son levhada tek büyük artık',
   noKeepLeftover: 'Son levhada tek artık aranmadan',
   /** two settings switched together: "Giyotin kesim ve son levhada tek büyük artık" */
