@@ -149,7 +149,10 @@ func (s *Store) SetLayoutState(ctx context.Context, owner store.Owner, id string
 			c.State, nullString(c.By), s.clock.Now(), id); err != nil {
 			return err
 		}
-		out, err = getLayout(ctx, tx, owner, id, "")
+		// The row as it is now, but the result, which a state does not
+		// change (decoding it again held the row for about half the time).
+		out, err = readLayout(ctx, tx, owner, id, "", nil)
+		out.Result = cur.Result
 		return err
 	})
 	return out, err

@@ -20,6 +20,7 @@ func Bench(b *testing.B, open func(b *testing.B) store.Store) {
 	b.Run("ReplaceStock1000", func(b *testing.B) { benchReplaceStock(b, open(b)) })
 	b.Run("GetStock1000", func(b *testing.B) { benchGetStock(b, open(b)) })
 	b.Run("TickPiece5000", func(b *testing.B) { benchTickPiece(b, open(b)) })
+	b.Run("SetState20000", func(b *testing.B) { benchSetState(b, open(b)) })
 	b.Run("Replan20000Ticked", func(b *testing.B) { BenchReplanTicked(b, open(b), false) })
 	b.Run("Replan20000TickedRefused", func(b *testing.B) { BenchReplanTicked(b, open(b), true) })
 	b.Run("SyncNewNames200", func(b *testing.B) { benchSyncNames(b, open(b), false) })
@@ -53,6 +54,20 @@ func benchSyncNames(b *testing.B, s store.Store, taken bool) {
 		}
 		if res, err := s.Sync(ctx, userA, nil, layouts(prefix, round)); err != nil || res.NewLayouts != n {
 			b.Fatalf("sync %d: %+v, %v", round, res, err)
+		}
+	}
+}
+
+// benchSetState starts and stops cutting a job of 20,000 pieces ("Kesime
+// başla" and back), a write transaction each that reads the stored row.
+func benchSetState(b *testing.B, s store.Store) {
+	l := mustCreateJob(b, s, userA, jobInput(b, "Büyük iş", nil, fixed("k", 9.5, 4.5, 20000)))
+	ctx := context.Background()
+	states := [2]string{store.StateCutting, store.StatePlanned}
+	for i := 0; b.Loop(); i++ {
+		got, err := s.SetLayoutState(ctx, userA, l.ID, store.StateChange{State: states[i%2]})
+		if err != nil || got.State != states[i%2] || got.Result == nil || got.Progress.Total != 20000 {
+			b.Fatalf("state %d: %s, result %v, %v", i, got.State, got.Result != nil, err)
 		}
 	}
 }
