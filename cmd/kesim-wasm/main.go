@@ -347,6 +347,10 @@ type exportOptions struct {
 	// (pdf.Options, dxf.Options).
 	Kerf        *float64 `json:"kerf"`
 	DeductBands bool     `json:"deductBands"`
+	// FirstCut and Stages are the request's saw profile, which the PDF's
+	// summary names (pdf.Options).
+	FirstCut string `json:"firstCut"`
+	Stages   int    `json:"stages"`
 }
 
 func decodeExport(args []js.Value) (nest.Result, exportOptions, error) {
@@ -373,7 +377,7 @@ func exportPDF(_ js.Value, args []js.Value) any {
 		var b bytes.Buffer
 		if err := pdf.Write(&b, res, pdf.Options{
 			Title: opt.Title, Now: time.Now(), Stock: opt.Stock, Bands: opt.Bands, SheetURL: opt.SheetURL,
-			Kerf: opt.Kerf, DeductBands: opt.DeductBands,
+			Kerf: opt.Kerf, DeductBands: opt.DeductBands, FirstCut: opt.FirstCut, Stages: opt.Stages,
 		}); err != nil {
 			return js.Undefined(), err
 		}

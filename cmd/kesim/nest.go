@@ -465,7 +465,8 @@ func renderOutputs(req nest.Request, res nest.Result, f *nestFlags) ([]output, e
 		// A named job's PDF is titled with its name, as the web app's
 		// (ExportButtons, pdfTitle) and the server's (POST /api/export,
 		// options.title); without --job, pdf.DefaultTitle.
-		popt := pdf.Options{Title: strings.TrimSpace(f.job), Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf, DeductBands: req.Options.DeductBands}
+		popt := pdf.Options{Title: strings.TrimSpace(f.job), Stock: req.Stock, Bands: req.Bands, SheetURL: f.sheetURL, Kerf: &req.Options.Kerf, DeductBands: req.Options.DeductBands,
+			FirstCut: req.Options.FirstCut, Stages: req.Options.Stages}
 		if err := pdf.Write(&b, res, popt); err != nil {
 			return nil, err
 		}

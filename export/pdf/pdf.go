@@ -52,6 +52,12 @@ type Options struct {
 	// were cut smaller by their bands' thickness, and the sizes of the
 	// placed parts are headed "Kesim ölçüsü (cm)", not "Ölçü (cm)".
 	DeductBands bool
+	// FirstCut and Stages are the request's saw profile
+	// (Options.FirstCut, Options.Stages): the summary says which way the
+	// first cuts go and how many stages there are, so that the operator
+	// cuts as the sequence was planned.
+	FirstCut string
+	Stages   int
 }
 
 // kerf returns the kerf the pieces are numbered with (Options.Kerf).

@@ -123,6 +123,9 @@ func (d *doc) summaryFacts(t layoutSums) [][2]string {
 		// Identical sheets are drawn once: how many drawings there are.
 		facts = append(facts, [2]string{"Farklı desen", fmt.Sprintf("%s (%s sayfa, aynı sayfalar bir kez çizildi)", tally(d.drawings()), tally(len(res.Pages)))})
 	}
+	if p := profileText(d.opt.FirstCut, d.opt.Stages); p != "" {
+		facts = append(facts, [2]string{"Kesim profili", p})
+	}
 	if d.cutSizes {
 		facts = append(facts, [2]string{"Ölçüler", "kesim ölçüsü (bantlı kenarlardan bant kalınlığı düşüldü)"})
 	}
@@ -477,4 +480,21 @@ func identicalPages(res nest.Result) []int {
 		}
 	}
 	return same
+}
+
+// profileText is the saw profile as the summary says it, short enough
+// for its line: "ilk kesim boyuna, en çok 2 kademe + kırpma (sıra kademe
+// kademe)", empty without one.
+func profileText(firstCut string, stages int) string {
+	var words []string
+	switch firstCut {
+	case nest.FirstCutLong:
+		words = append(words, "ilk kesim boyuna")
+	case nest.FirstCutShort:
+		words = append(words, "ilk kesim enine")
+	}
+	if stages > 0 {
+		words = append(words, fmt.Sprintf("en çok %d kademe + kırpma (sıra kademe kademe)", stages))
+	}
+	return strings.Join(words, ", ")
 }

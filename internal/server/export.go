@@ -53,6 +53,7 @@ var exportKinds = map[string]exportKind{
 		if body.Request != nil {
 			// The pieces are numbered in cutting order, which the kerf decides.
 			po.Kerf, po.DeductBands = &req.Options.Kerf, req.Options.DeductBands
+			po.FirstCut, po.Stages = req.Options.FirstCut, req.Options.Stages
 		}
 		return pdf.Write(b, *body.Result, po)
 	}},

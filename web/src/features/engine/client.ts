@@ -321,6 +321,9 @@ export class EngineClient {
     const cut = {
       ...(extra.kerf !== undefined ? { kerf: extra.kerf } : {}),
       ...(extra.deductBands ? { deductBands: true } : {}),
+      // the saw profile, which the summary names (export/pdf Options.FirstCut, Stages)
+      ...(extra.firstCut ? { firstCut: extra.firstCut } : {}),
+      ...(extra.stages ? { stages: extra.stages } : {}),
     };
     return this.exportCall({ type: 'pdf', result: JSON.stringify(result), options: JSON.stringify({ title, ...stockOf(extra), ...sheetUrl, ...cut }) });
   }
@@ -429,6 +432,9 @@ export interface ExportExtra {
   /** kerf and deductBands are the request's options (the PDF's piece numbers and size headings) */
   kerf?: number;
   deductBands?: boolean;
+  /** firstCut and stages are the request's saw profile (the PDF's summary names it) */
+  firstCut?: 'long' | 'short';
+  stages?: number;
 }
 
 /** stockOf is extra without empty lists: a layout without stock is exported as before. */

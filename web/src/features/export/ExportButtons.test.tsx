@@ -161,7 +161,11 @@ describe('the PDF of a layout with its request', () => {
       dxf: vi.fn(async () => new TextEncoder().encode('DXF')),
       fileName: vi.fn(async (_r: Result, ext: 'pdf' | 'dxf') => `kesim.${ext}`),
     };
-    const request = { sheet: { width: 100, height: 148 }, parts: [], options: { kerf: 0.4, trim: 0, guillotine: true, timeLimitMs: 0, seed: 1, deductBands: true } };
+    const request = {
+      sheet: { width: 100, height: 148 },
+      parts: [],
+      options: { kerf: 0.4, trim: 0, guillotine: true, timeLimitMs: 0, seed: 1, deductBands: true, firstCut: 'long' as const, stages: 2 },
+    };
     render(
       <NoticeProvider>
         <ExportButtons exporter={ex} result={multi} title="Kesim" request={request} />
@@ -169,6 +173,7 @@ describe('the PDF of a layout with its request', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'PDF İndir' }));
     await vi.waitFor(() => expect(ex.pdf).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(ex.pdf).mock.calls[0][2]).toMatchObject({ kerf: 0.4, deductBands: true });
+    // the saw profile too, which the PDF's summary names
+    expect(vi.mocked(ex.pdf).mock.calls[0][2]).toMatchObject({ kerf: 0.4, deductBands: true, firstCut: 'long', stages: 2 });
   });
 });

@@ -144,7 +144,9 @@ export function ExportButtons({ exporter, result, title, stock, bands, request =
     setPdfError(null);
     try {
       const url = await sheetUrl(result);
-      const cut = request ? { kerf: request.options.kerf, deductBands: request.options.deductBands } : {};
+      const cut = request
+        ? { kerf: request.options.kerf, deductBands: request.options.deductBands, firstCut: request.options.firstCut, stages: request.options.stages }
+        : {};
       const bytes = await exporter.pdf(result, pdfTitle, url ? { stock, bands, sheetUrl: url, ...cut } : { stock, bands, ...cut });
       download(bytes, fileName(await exporter.fileName(result, 'pdf'), job, result), 'application/pdf');
       notices.toast(msg.pdfSaved, { ms: 3000 });
