@@ -20,12 +20,12 @@ import (
 // for the next stage. That order never costs a stage: a line of the piece's
 // direction that crosses no part crosses none in any strip the piece is
 // cut into across, where it would be a cut one stage later. So without a
-// blade width a sheet meets the profile exactly when profileSplit, which
-// always makes such cuts first, cuts it within the stages. With one it may
-// miss a few sheets that could be cut (about 1 in 1,000 random guillotine
-// sheets): it cuts waste in front of the parts the piece's own way before
-// it turns, where the blade's width can decide which order works, and it
-// does not go back. The search keeps every sheet so (every placement is
+// blade width a sheet meets the profile exactly when profileSplitter.split,
+// which always makes such cuts first, cuts it within the stages. With one
+// it may miss a few sheets that could be cut (about 1 in 1,000 random
+// guillotine sheets): it cuts waste in front of the parts the piece's own
+// way before it turns, where the blade's width can decide which order
+// works, and it does not go back. The search keeps every sheet so (every placement is
 // checked, as in guillotine layouts without a profile, and the layouts of
 // the searches that do not check are checked before they are taken): a
 // sheet the check misses costs a position, never a valid layout.
