@@ -257,30 +257,41 @@ func (b *pbin) find(w, h int, rotate bool, q heuristic) placement {
 	if !p.ok || b.keeps(p) {
 		return p
 	}
-	cs := b.cands[:0]
+	p, _ = b.checkedPlacement(w, h, rotate, q.rule, p, profileTries, &b.cands, b.keeps)
+	return p
+}
+
+// checkedPlacement returns the best position under rule of a w x h part
+// (or its turn when rotate) at a free rectangle of b, other than refused,
+// that keeps accepts, among the budget best, and what is left of budget;
+// not ok when none does. The candidates go in *buf, scratch the caller
+// keeps. Under a saw profile each position asked is a check of the whole
+// sheet, so the budget bounds them (profileTries).
+func (b *bin) checkedPlacement(w, h int, rotate bool, rule rule, refused placement, budget int, buf *[]placement, keeps func(placement) bool) (placement, int) {
+	cs := (*buf)[:0]
 	for _, f := range b.free {
 		if w <= f.w && h <= f.h {
-			cs = append(cs, b.score(f, w, h, q.rule))
+			cs = append(cs, b.score(f, w, h, rule))
 		}
 		if rotate && h <= f.w && w <= f.h && w != h {
-			cs = append(cs, b.score(f, h, w, q.rule))
+			cs = append(cs, b.score(f, h, w, rule))
 		}
 	}
-	b.cands = cs
-	for tries := profileTries; len(cs) > 0 && tries > 0; tries-- {
+	*buf = cs
+	for ; len(cs) > 0 && budget > 0; budget-- {
 		bi := 0
 		for i := range cs {
 			if cs[i].better(cs[bi]) {
 				bi = i
 			}
 		}
-		if c := cs[bi]; c != p && b.keeps(c) {
-			return c
+		if c := cs[bi]; c != refused && keeps(c) {
+			return c, budget - 1
 		}
 		cs[bi] = cs[len(cs)-1]
 		cs = cs[:len(cs)-1]
 	}
-	return placement{}
+	return placement{}, budget
 }
 
 // keeps reports whether the sheet with a part at p can be cut under the
@@ -385,31 +396,8 @@ func (s *search) packProfiled(items []int32, h heuristic) *solution {
 // among its budget best, and what is left of budget; not ok when none
 // does.
 func (r *rr) sheetPlacement(i int, k *kind, q heuristic, refused placement, budget int) (placement, int) {
-	b := r.cur.sheets[i].(*bin)
-	cs := r.candBuf[:0]
-	for _, f := range b.free {
-		if k.w <= f.w && k.h <= f.h {
-			cs = append(cs, cand{b.score(f, k.w, k.h, q.rule), i})
-		}
-		if k.rotate && k.h <= f.w && k.w <= f.h {
-			cs = append(cs, cand{b.score(f, k.h, k.w, q.rule), i})
-		}
-	}
-	r.candBuf = cs
-	for ; len(cs) > 0 && budget > 0; budget-- {
-		bi := 0
-		for j := range cs {
-			if cs[j].p.better(cs[bi].p) {
-				bi = j
-			}
-		}
-		if c := cs[bi]; c.p != refused && r.keepsGuillotine(i, c.p) {
-			return c.p, budget - 1
-		}
-		cs[bi] = cs[len(cs)-1]
-		cs = cs[:len(cs)-1]
-	}
-	return placement{}, budget
+	return r.cur.sheets[i].(*bin).checkedPlacement(k.w, k.h, k.rotate, q.rule, refused, budget, &r.placeBuf,
+		func(p placement) bool { return r.keepsGuillotine(i, p) })
 }
 
 // profiled returns sol, a guillotine layout of the constructive phase, with

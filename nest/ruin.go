@@ -63,6 +63,7 @@ type rr struct {
 	spare    []sheet
 	trialBuf []int32
 	candBuf  []cand
+	placeBuf []placement // sheetPlacement's candidates
 	scratch  []rect
 	orderBuf []keyed
 	rectBuf  []rect
