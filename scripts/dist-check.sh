@@ -48,8 +48,10 @@ unzip -q -d "$tmp/unpacked" "$tmp/dist/$windows.zip"
 	fail "$windows.zip içindeki kesim.exe bir Windows programı değil"
 
 # The platform-specific files (the desktop start, signals, file locks) must
-# build and vet for the systems the releases are for.
+# build and vet for the systems the releases are for. With -trimpath, as
+# dist.sh builds, vet reuses the packages the Windows archive compiled: a
+# cold vet for Windows took 24 s after the build instead of 52 s.
 cd "$root"
-GOOS=windows GOARCH=amd64 "$GO" vet ./...
-GOOS=darwin GOARCH=arm64 "$GO" vet ./...
+GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath" GOOS=windows GOARCH=amd64 "$GO" vet ./...
+GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath" GOOS=darwin GOARCH=arm64 "$GO" vet ./...
 echo "dist-check: tamam"
