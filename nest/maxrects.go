@@ -82,6 +82,11 @@ type bin struct {
 	area           int  // used area in inflated units
 	cacheHit       placement
 
+	// edits counts the changes to placed, so that what is worked out
+	// from the parts (a saw profile's pieces, pieceTree) is known to be
+	// current: each change makes it larger, copyTo too.
+	edits uint64
+
 	w, h   int
 	free   []rect
 	placed []spot
@@ -117,6 +122,7 @@ func newBin(w, h int, scratch *[]rect, keepUsed bool) *bin {
 func (b *bin) reset() {
 	b.free = append(b.free[:0], rect{0, 0, b.w, b.h})
 	b.placed = b.placed[:0]
+	b.edits++
 	b.used = b.used[:0]
 	b.area = 0
 	b.maxFreeW, b.maxFreeH = b.w, b.h
@@ -323,6 +329,7 @@ func overlap(a0, a1, b0, b1 int) int {
 // which keeps the list short on big jobs.
 func (b *bin) place(p placement, ki int32, minSide int) {
 	b.placed = append(b.placed, spot{kind: ki, x: p.x, y: p.y, w: p.w, h: p.h})
+	b.edits++
 	b.occupy(rect{p.x, p.y, p.w, p.h}, minSide)
 }
 
@@ -422,6 +429,7 @@ func (b *bin) occupy(u rect, minSide int) {
 func (b *bin) rebuild(ps []spot, minSide int) {
 	b.reset()
 	b.placed = append(b.placed, ps...)
+	b.edits++
 	for _, s := range ps {
 		b.occupy(rect{s.x, s.y, s.w, s.h}, minSide)
 	}
@@ -432,8 +440,9 @@ func (b *bin) rebuild(ps []spot, minSide int) {
 // a fresh copy of every sheet it changes kept the garbage collector busy
 // for a fifth of the time.
 func (b *bin) copyTo(c *bin) {
-	free, placed, used := c.free, c.placed, c.used
+	free, placed, used, edits := c.free, c.placed, c.used, c.edits
 	*c = *b
+	c.edits = max(edits, b.edits) + 1
 	c.free = append(free[:0], b.free...)
 	c.placed = append(placed[:0], b.placed...)
 	c.used = append(used[:0], b.used...)

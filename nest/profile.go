@@ -93,7 +93,13 @@ func checkProfile(o Options) error {
 // strip by strip, and so on (each piece's cuts still come after the cut
 // that made it); without, piece by piece, as a panel saw is fed.
 func (pr profile) cuts(items []rect, w, h, kerf int, cuts *[]cut) bool {
-	ps := profileSplitter{kerf: kerf, stages: pr.stages, cuts: cuts}
+	return pr.split(items, w, h, kerf, cuts, nil)
+}
+
+// split is cuts, recording the pieces it cuts in *nodes when not nil
+// (pieceTree).
+func (pr profile) split(items []rect, w, h, kerf int, cuts *[]cut, nodes *[]pnode) bool {
+	ps := profileSplitter{kerf: kerf, stages: pr.stages, cuts: cuts, nodes: nodes}
 	sheet := rect{0, 0, w, h}
 	n := 0
 	if cuts != nil {
@@ -101,12 +107,15 @@ func (pr profile) cuts(items []rect, w, h, kerf int, cuts *[]cut) bool {
 	}
 	ok := false
 	if pr.first != 0 {
-		ok = ps.split(items, sheet, 1, pr.firstVertical(w, h))
-	} else if ok = ps.split(items, sheet, 1, true); !ok {
+		ok = ps.split(items, 0, sheet, 1, pr.firstVertical(w, h))
+	} else if ok = ps.split(items, 0, sheet, 1, true); !ok {
 		if cuts != nil {
 			*cuts, ps.stageOf = (*cuts)[:n], ps.stageOf[:0]
 		}
-		ok = ps.split(items, sheet, 1, false)
+		if nodes != nil {
+			*nodes = (*nodes)[:0]
+		}
+		ok = ps.split(items, 0, sheet, 1, false)
 	}
 	if ok && cuts != nil && pr.stages > 0 {
 		made := (*cuts)[n:]
@@ -126,18 +135,26 @@ func (pr profile) cuts(items []rect, w, h, kerf int, cuts *[]cut) bool {
 
 // profileSplitter cuts pieces under a profile of stages stages (0: any),
 // appending the cuts to cuts (when not nil) and each one's stage to
-// stageOf.
+// stageOf, and each piece to nodes (when not nil).
 type profileSplitter struct {
 	kerf, stages int
 	cuts         *[]cut
 	stageOf      []int
+	nodes        *[]pnode
 }
 
 // split is splitPiece under the profile: p is a piece of stage stage whose
 // cuts run down it when vertical. Cuts of p's own direction come first; a
 // turn to the other direction is the next stage, allowed up to stages, and
-// one more for a piece of one part (a trim). It reorders items.
-func (ps *profileSplitter) split(items []rect, p rect, stage int, vertical bool) bool {
+// one more for a piece of one part (a trim). It reorders items, which are
+// items lo on of the sheet's (for nodes).
+func (ps *profileSplitter) split(items []rect, lo int, p rect, stage int, vertical bool) bool {
+	node := -1
+	if ps.nodes != nil {
+		node = len(*ps.nodes)
+		*ps.nodes = append(*ps.nodes, pnode{p: p, stage: stage, vertical: vertical,
+			lo: int32(lo), hi: int32(lo + len(items)), kids: [2]int32{-1, -1}})
+	}
 	if len(items) == 0 || len(items) == 1 && items[0] == p {
 		return true
 	}
@@ -158,7 +175,16 @@ func (ps *profileSplitter) split(items []rect, p rect, stage int, vertical bool)
 			if ps.cuts != nil {
 				ps.stageOf = append(ps.stageOf, st)
 			}
-			return ps.split(items[:n], first, st, dir) && ps.split(items[n:], second, st, dir)
+			if node >= 0 {
+				(*ps.nodes)[node].kids[0] = int32(len(*ps.nodes))
+			}
+			if !ps.split(items[:n], lo, first, st, dir) {
+				return false
+			}
+			if node >= 0 {
+				(*ps.nodes)[node].kids[1] = int32(len(*ps.nodes))
+			}
+			return ps.split(items[n:], lo+n, second, st, dir)
 		}
 	}
 	return false
@@ -242,7 +268,7 @@ type pbin struct {
 	pr    profile
 	kerf  int
 	cands []placement
-	rects []rect
+	tree  pieceTree
 }
 
 func newPbin(w, h, kerf int, pr profile, scratch *[]rect) *pbin {
@@ -297,13 +323,7 @@ func (b *bin) checkedPlacement(w, h int, rotate bool, rule rule, refused placeme
 // keeps reports whether the sheet with a part at p can be cut under the
 // profile.
 func (b *pbin) keeps(p placement) bool {
-	rs := b.rects[:0]
-	for _, s := range b.placed {
-		rs = append(rs, rect{s.x, s.y, s.w, s.h})
-	}
-	rs = append(rs, rect{p.x, p.y, p.w, p.h})
-	b.rects = rs
-	return b.pr.cuts(rs, b.w, b.h, b.kerf, nil)
+	return b.tree.keeps(b.bin, b.pr, b.kerf, rect{p.x, p.y, p.w, p.h})
 }
 
 // cuts returns the sheet's cutting sequence under the profile.
@@ -474,11 +494,98 @@ func profilePageCuts(req Request, page Page, w, h float64) ([]Cut, bool) {
 }
 
 // profileTries is how many positions, best first, the search on checked
-// sheets (and a pbin) tries for a part under a saw profile: each is a
-// check of the whole sheet. Without the bound, 2BP class 6 (about 30 parts
+// sheets (and a pbin) tries for a part under a saw profile: each was a
+// check of the whole sheet, and is one of the piece that holds it now
+// (pieceTree; at 1 s under two stages 128 took class 6 to 122 sheets and
+// the whole set to 7,037, within the noise of 64's 123 and 7,042). Without the bound, 2BP class 6 (about 30 parts
 // a sheet) at 2,000 steps with three stages took 25 s for its ten 100-part
 // instances, most of it checking positions that break the stages; with 16,
 // 19 s and the same sheets. At 1 s under two stages (a shared machine),
 // the whole 2BP rotation set took 7,115 sheets with 16 and 7,090 with 64,
 // class 6 155 (16), 148 (32) and 144 (64), and 169 with 8.
 const profileTries = 64
+
+// pieceTree is the pieces profileSplitter cut a sheet's parts into, kept
+// while the sheet does not change, so that a position for one more part is
+// checked in the smallest piece that holds it rather than on the whole
+// sheet: under two stages the search tries up to profileTries positions a
+// part, most of them refused, and each was a check of the whole sheet.
+// The cuts around that piece stay clear of the new part, so when the piece
+// can be cut with it within its stage, so can the sheet. When it cannot,
+// the position is refused, though another order of cuts around the piece
+// might take it: of 6,66 million positions so refused on 2BP's class 6
+// under two stages, the whole sheet's check took 553. 2BP under two
+// stages at 1,000 steps took 22 s instead of 37 s (7,154 sheets instead of
+// 7,145: the few refusals change the search's path), and at 1 s 7,042
+// sheets instead of 7,049 (class 6: 123 instead of 125). With a blade width
+// a position the piece takes is checked on the whole sheet too, since the
+// sheet's cutting sequence is the whole sheet's check, which may then miss
+// what the pieces found (see above).
+type pieceTree struct {
+	b         *bin
+	edits     uint64  // b.edits when the tree was made
+	ok        bool    // the sheet as it is meets the profile
+	items     []rect  // its parts, as the tree's pieces order them
+	nodes     []pnode // the pieces; nodes[0] is the sheet
+	buf, full []rect
+}
+
+// pnode is a piece of a pieceTree: its rectangle, the stage and direction
+// of its cuts, its parts (items[lo:hi]) and the two pieces its first cut
+// makes (-1: none).
+type pnode struct {
+	p        rect
+	stage    int
+	vertical bool
+	lo, hi   int32
+	kids     [2]int32
+}
+
+// keeps reports whether sheet b with one more part at q can be cut under
+// the profile pr.
+func (t *pieceTree) keeps(b *bin, pr profile, kerf int, q rect) bool {
+	if t.b != b || t.edits != b.edits {
+		t.b, t.edits = b, b.edits
+		t.items = t.items[:0]
+		for _, s := range b.placed {
+			t.items = append(t.items, rect{s.x, s.y, s.w, s.h})
+		}
+		t.nodes = t.nodes[:0]
+		t.ok = pr.split(t.items, b.w, b.h, kerf, nil, &t.nodes)
+	}
+	at := int32(0)
+	for t.ok {
+		next := int32(-1)
+		for _, k := range t.nodes[at].kids {
+			// A piece of the stage after the last is a trim, allowed
+			// in a piece of one part: with the new part in it, the
+			// piece that was trimmed is checked.
+			if k >= 0 && t.nodes[k].p.contains(q) && (pr.stages == 0 || t.nodes[k].stage <= pr.stages) {
+				next = k
+			}
+		}
+		if next < 0 {
+			break
+		}
+		at = next
+	}
+	if t.ok && at > 0 {
+		nd := &t.nodes[at]
+		rs := append(append(t.buf[:0], t.items[nd.lo:nd.hi]...), q)
+		t.buf = rs
+		ps := profileSplitter{kerf: kerf, stages: pr.stages}
+		if !ps.split(rs, 0, nd.p, nd.stage, nd.vertical) {
+			return false
+		}
+		if kerf == 0 {
+			return true
+		}
+	}
+	rs := t.full[:0]
+	for _, s := range b.placed {
+		rs = append(rs, rect{s.x, s.y, s.w, s.h})
+	}
+	rs = append(rs, q)
+	t.full = rs
+	return pr.cuts(rs, b.w, b.h, kerf, nil)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -373,4 +374,67 @@ func TestProfileConstructiveSheets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPieceTreeKeeps grows sheets part by part, taking a part out now and
+// then, and asks of every position at a free rectangle's corner whether the
+// sheet stays cuttable under a profile: the piece check (pieceTree) never
+// takes a position the whole sheet's check refuses, and refuses few that it
+// takes.
+func TestPieceTreeKeeps(t *testing.T) {
+	profiles := []profile{{stages: 2}, {first: firstLong, stages: 3}, {first: firstShort}, {stages: 2, first: firstShort}}
+	taken, missed, asked := 0, 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		pr := profiles[int(seed)%len(profiles)]
+		kerf := []int{0, 3}[seed%2]
+		var scratch []rect
+		b := newBin(2400+rng.IntN(600), 1200+rng.IntN(600), &scratch, true)
+		var tree pieceTree
+		for range 60 {
+			w, h := 60+rng.IntN(500), 60+rng.IntN(400)
+			var chosen *placement
+			for _, f := range slices.Clone(b.free) {
+				if w > f.w || h > f.h {
+					continue
+				}
+				q := rect{f.x, f.y, w, h}
+				all := []rect{q}
+				for _, s := range b.placed {
+					all = append(all, rect{s.x, s.y, s.w, s.h})
+				}
+				want := pr.cuts(all, b.w, b.h, kerf, nil)
+				got := tree.keeps(b, pr, kerf, q)
+				asked++
+				if got && !want {
+					t.Fatalf("seed %d, profile %+v, kerf %d: the piece check took %v, which the whole sheet's refuses (parts %v)", seed, pr, kerf, q, b.placed)
+				}
+				if want {
+					taken++
+					if !got {
+						missed++
+					}
+					if chosen == nil {
+						chosen = &placement{x: q.x, y: q.y, w: w, h: h, ok: true}
+					}
+				}
+			}
+			if chosen != nil {
+				b.place(*chosen, 0, 1)
+			}
+			if len(b.placed) > 3 && rng.IntN(8) == 0 {
+				// A part taken out: the tree must be made anew.
+				kept := slices.Clone(b.placed)
+				kept = slices.Delete(kept, 1, 2)
+				b.rebuild(kept, 1)
+			}
+		}
+	}
+	if taken < 1000 {
+		t.Fatalf("only %d of %d positions kept the sheets cuttable: the test asks too little", taken, asked)
+	}
+	if missed*100 > taken {
+		t.Errorf("the piece check refused %d of the %d positions the whole sheet's check took", missed, taken)
+	}
+	t.Logf("%d positions asked, %d taken, %d of them refused by the piece check", asked, taken, missed)
 }

@@ -67,7 +67,10 @@ type rr struct {
 	scratch  []rect
 	orderBuf []keyed
 	rectBuf  []rect
-	fitBuf   []binRoom
+	// pieceTrees are the checked sheets' pieces under a saw profile, by
+	// sheet (keepsGuillotine).
+	pieceTrees []pieceTree
+	fitBuf     []binRoom
 }
 
 // binRoom is what bin.mayFit reads of a sheet: its free area and the
@@ -534,18 +537,22 @@ func (r *rr) guillotinePlacement(k *kind, q heuristic, refused cand) (placement,
 // keepsGuillotine reports whether sheet bi with a part at p can still be
 // cut with guillotine cuts.
 func (r *rr) keepsGuillotine(bi int, p placement) bool {
+	added := rect{p.x, p.y, p.w, p.h}
+	if r.j.profile.set() {
+		// Under a saw profile a part added can change the stages of
+		// pieces it is not in: the piece that holds it, else the whole
+		// sheet again.
+		if len(r.pieceTrees) <= bi {
+			r.pieceTrees = append(r.pieceTrees, make([]pieceTree, bi+1-len(r.pieceTrees))...)
+		}
+		return r.pieceTrees[bi].keeps(r.cur.sheets[bi].(*bin), r.j.profile, r.j.kerf, added)
+	}
 	buf := r.rectBuf[:0]
 	for _, s := range r.cur.sheets[bi].parts() {
 		buf = append(buf, rect{s.x, s.y, s.w, s.h})
 	}
-	added := rect{p.x, p.y, p.w, p.h}
 	buf = append(buf, added)
 	r.rectBuf = buf
-	if r.j.profile.set() {
-		// Under a saw profile a part added can change the stages of
-		// pieces it is not in: the whole sheet again.
-		return r.j.profile.cuts(buf, r.j.binW, r.j.binH, r.j.kerf, nil)
-	}
 	// The sheet is cuttable without the new part: every step keeps it so.
 	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil, &added)
 }
