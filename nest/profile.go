@@ -216,13 +216,36 @@ func verifyProfile(j *job, page Page, parts []rect) error {
 			}
 		}
 	}
+	return replayStages(page.Cuts, rect{j.trim, j.trim, w, h}, first, j.kerf, func(i int, p rect, st int) error {
+		if pr.stages == 0 || st <= pr.stages {
+			return nil
+		}
+		in := 0
+		for _, q := range parts {
+			if p.contains(q) {
+				in++
+			}
+		}
+		if st > pr.stages+1 || in > 1 {
+			return fmt.Errorf("kesim %d %d. kademede; en çok %d kademe", i+1, st, pr.stages)
+		}
+		return nil
+	})
+}
+
+// replayStages replays cuts on sheet (the trimmed sheet, in units), whose
+// first stage's cuts run down it when first, and calls visit with each
+// cut's index, the piece it cuts and its stage: the stage of the cuts that
+// made the piece, one more when it runs the other way. It stops at visit's
+// error or at a cut that does not cut a piece from end to end.
+func replayStages(cuts []Cut, sheet rect, first bool, kerf int, visit func(i int, p rect, stage int) error) error {
 	type piece struct {
 		r        rect
 		stage    int
 		vertical bool
 	}
-	pieces := []piece{{rect{j.trim, j.trim, w, h}, 1, first}}
-	for i, c := range page.Cuts {
+	pieces := []piece{{sheet, 1, first}}
+	for i, c := range cuts {
 		x, y, l := exactUnits(c.X), exactUnits(c.Y), exactUnits(c.Length)
 		found := -1
 		for pi, p := range pieces {
@@ -240,23 +263,45 @@ func verifyProfile(j *job, page Page, parts []rect) error {
 		if vertical != p.vertical {
 			st++
 		}
-		if pr.stages > 0 && st > pr.stages {
-			in := 0
-			for _, q := range parts {
-				if p.r.contains(q) {
-					in++
-				}
-			}
-			if st > pr.stages+1 || in > 1 {
-				return fmt.Errorf("kesim %d %d. kademede; en çok %d kademe", i+1, st, pr.stages)
-			}
+		if err := visit(i, p.r, st); err != nil {
+			return err
 		}
 		pieces = append(pieces[:found], pieces[found+1:]...)
-		for _, r := range cutSides(c, p.r, x, y, j.kerf) {
+		for _, r := range cutSides(c, p.r, x, y, kerf) {
 			pieces = append(pieces, piece{r, st, vertical})
 		}
 	}
 	return nil
+}
+
+// CutStages returns the stage of each cut of a guillotine page cut from
+// sheet with blade width kerf (cm) under the saw profile's firstCut, as
+// Verify counts them: the first cuts (of firstCut's direction, or of the
+// first cut's when it is empty) are stage 1, a cut that turns from the
+// cuts that made its piece the next. A trim may be one stage more than
+// Options.Stages. nil when there are no cuts or they do not replay.
+func CutStages(sheet Sheet, cuts []Cut, kerf float64, firstCut string) []int {
+	if len(cuts) == 0 {
+		return nil
+	}
+	c0 := cuts[0]
+	trim := exactUnits(c0.X)
+	if c0.Direction == Vertical {
+		trim = exactUnits(c0.Y)
+	}
+	w, h := exactUnits(sheet.Width)-2*trim, exactUnits(sheet.Height)-2*trim
+	first := c0.Direction == Vertical
+	if firstCut != "" {
+		first = newProfile(Options{Guillotine: true, FirstCut: firstCut}).firstVertical(w, h)
+	}
+	stages := make([]int, len(cuts))
+	if replayStages(cuts, rect{trim, trim, w, h}, first, exactUnits(kerf), func(i int, _ rect, st int) error {
+		stages[i] = st
+		return nil
+	}) != nil {
+		return nil
+	}
+	return stages
 }
 
 // pbin is a MaxRects sheet whose every placement keeps it cuttable under

@@ -101,6 +101,9 @@ func checkProfileCuts(t *testing.T, req Request, res Result) {
 			t.Errorf("%s: first cut %s, want %s", page.ID, page.Cuts[0].Direction, first)
 		}
 		stages, single := cutStages(t, page, o.Trim, o.Kerf, sw, sh, first)
+		if got := CutStages(Sheet{sw, sh}, page.Cuts, o.Kerf, o.FirstCut); len(page.Cuts) > 0 && !slices.Equal(got, stages) {
+			t.Errorf("%s: CutStages %v, the saw's replay %v", page.ID, got, stages)
+		}
 		for i, st := range stages {
 			if o.Stages > 0 && (st > o.Stages+1 || st == o.Stages+1 && !single[i]) {
 				t.Errorf("%s: cut %d at stage %d of %d (one part: %v)", page.ID, i+1, st, o.Stages, single[i])

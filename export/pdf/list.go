@@ -77,8 +77,10 @@ func (d *doc) partHeadings() listLine {
 }
 
 // listLines returns the rows of a sheet's list: its parts, numbered as in
-// the drawing, then its cuts, if any.
-func listLines(parts []nest.Placed, cuts []nest.Cut) []listLine {
+// the drawing, then its cuts, if any, each with its stage from stages (nil:
+// none) of a saw profile of at most most stages ("2. kademe"; a trim past
+// them "kırpma").
+func listLines(parts []nest.Placed, cuts []nest.Cut, stages []int, most int) []listLine {
 	lines := make([]listLine, 0, len(parts)+len(cuts)+1)
 	for i, p := range parts {
 		size := export.Size(p.Width, p.Height)
@@ -90,11 +92,18 @@ func listLines(parts []nest.Placed, cuts []nest.Cut) []listLine {
 	if len(cuts) > 0 {
 		lines = append(lines, cutHeadings)
 	}
-	for _, c := range cuts {
+	for i, c := range cuts {
 		// Where the saw enters is on the drawing; the line says which line.
 		where := "Yatay, y = " + export.Num(c.Y)
 		if c.Direction == nest.Vertical {
 			where = "Dikey, x = " + export.Num(c.X)
+		}
+		if i < len(stages) {
+			if stages[i] > most {
+				where += " · kırpma"
+			} else {
+				where += " · " + itoa(stages[i]) + ". kademe"
+			}
 		}
 		lines = append(lines, listLine{number: "K" + itoa(c.Order), text: where, keep: where, right: export.Num(c.Length)})
 	}

@@ -75,7 +75,7 @@ func TestListPrintsCutsAndTurnsInFull(t *testing.T) {
 			want := map[string]int{}
 			for _, g := range nest.PatternGroups(&res, pageIndexes(res)) {
 				page := g[0]
-				for _, l := range listLines((&doc{res: res}).sheetParts(page), res.Pages[page].Cuts) {
+				for _, l := range listLines((&doc{res: res}).sheetParts(page), res.Pages[page].Cuts, nil, 0) {
 					switch {
 					case strings.HasPrefix(l.number, "K"):
 						want[l.number+" "+l.text+" "+l.right]++
@@ -114,14 +114,14 @@ func testDoc() *doc {
 // needs gets a smaller font that fits, down to minListFont.
 func TestMeasureList(t *testing.T) {
 	d := testDoc()
-	short := listLines([]nest.Placed{{Name: "Kapak", Width: 45.5, Height: 30}}, nil)
+	short := listLines([]nest.Placed{{Name: "Kapak", Width: 45.5, Height: 30}}, nil, nil, 0)
 	m := d.measureList(short, listFont)
 	if m.pt != listFont || m.number != numberWidth || m.right != sizeWidth ||
 		m.minCol != swatchWidth+numberWidth+textGap+minNameWidth+rightGap+sizeWidth {
 		t.Errorf("short list measured %+v", m)
 	}
 	long := listLines([]nest.Placed{{Name: strings.Repeat("Uzun ad ", 10), Width: 124.92, Height: 69.69, Rotated: true}},
-		[]nest.Cut{{Order: 1, Direction: nest.Horizontal, Y: 138.02, Length: 198.7}, {Order: 120, Direction: nest.Vertical, X: 1113.55, Length: 66}})
+		[]nest.Cut{{Order: 1, Direction: nest.Horizontal, Y: 138.02, Length: 198.7}, {Order: 120, Direction: nest.Vertical, X: 1113.55, Length: 66}}, nil, 0)
 	m = d.measureList(long, listFont)
 	width := func(style, s string) float64 { d.font(style, listFont); return d.f.GetStringWidth(s) }
 	if m.right < width("", "124,92 x 69,69 (D)") || m.number < width("", "K120") {

@@ -375,7 +375,7 @@ func TestListLines(t *testing.T) {
 		{Order: 2, X: 45.5, Y: 0, Length: 30, Direction: nest.Vertical},
 	}
 	var got []string
-	for _, l := range listLines(parts, cuts) {
+	for _, l := range listLines(parts, cuts, nil, 0) {
 		got = append(got, fmt.Sprintf("%v|%s|%s|%s", l.heading, l.number, l.text, l.right))
 	}
 	want := []string{
@@ -388,7 +388,7 @@ func TestListLines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("listLines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if lines := listLines(parts, nil); len(lines) != 2 {
+	if lines := listLines(parts, nil, nil, 0); len(lines) != 2 {
 		t.Errorf("%d lines for 2 parts without cuts", len(lines))
 	}
 }

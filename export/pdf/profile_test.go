@@ -41,3 +41,43 @@ func TestSummaryNamesTheSawProfile(t *testing.T) {
 		}
 	}
 }
+
+// Under a number of stages each cut of a sheet's list says its stage (or
+// that it is a trim), in the order a beam saw cuts them; without one the
+// list is as before.
+func TestCutListNamesStages(t *testing.T) {
+	req := nest.Request{Sheet: nest.Sheet{Width: 183, Height: 366},
+		Options: nest.Options{Kerf: 0.4, Trim: 1, Guillotine: true, FirstCut: nest.FirstCutLong, Stages: 2, Iterations: 50}}
+	for i, s := range [][3]float64{{60, 40, 4}, {45.5, 70, 3}, {90, 30, 2}, {30, 25, 5}} {
+		req.Parts = append(req.Parts, nest.Part{Name: "P" + string(rune('A'+i)), Width: s[0], Height: s[1], Quantity: int(s[2])})
+	}
+	res, err := nest.Layout(t.Context(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := nest.Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	cuts := 0
+	for _, pg := range res.Pages {
+		cuts += len(pg.Cuts)
+	}
+	text := func(stages int) string {
+		file := filepath.Join(t.TempDir(), "p.pdf")
+		if err := os.WriteFile(file, write(t, res, Options{Now: testNow, Kerf: &req.Options.Kerf, FirstCut: nest.FirstCutLong, Stages: stages}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return squash(strings.Join(pdfPages(t, file)[1:], " ")) // the sheets' pages, after the summary
+	}
+	got := text(2)
+	first, second, trims := strings.Count(got, "· 1. kademe"), strings.Count(got, "· 2. kademe"), strings.Count(got, "· kırpma")
+	if first == 0 || second == 0 || first+second+trims != cuts {
+		t.Errorf("%d cuts; the lists name stage 1 %d times, stage 2 %d times and a trim %d times:\n%s", cuts, first, second, trims, got)
+	}
+	if strings.Contains(got, "3. kademe") {
+		t.Errorf("a cut past two stages:\n%s", got)
+	}
+	if got := text(0); strings.Contains(got, "kademe") || strings.Contains(got, "kırpma") {
+		t.Errorf("without stages the lists name them:\n%s", got)
+	}
+}

@@ -104,7 +104,14 @@ func (d *doc) sheet(page int) error {
 		h -= strip
 	}
 
-	lines := listLines(parts, pg.Cuts)
+	var stages []int
+	if d.opt.Stages > 0 {
+		// Under a number of stages the sequence goes stage by stage (a
+		// beam saw's): each cut says its stage, so the operator sees
+		// where one ends and the strips are turned.
+		stages = nest.CutStages(s, pg.Cuts, d.kerf(), d.opt.FirstCut)
+	}
+	lines := listLines(parts, pg.Cuts, stages, d.opt.Stages)
 	lines = append(lines, d.bandLines(export.EdgeCodes(d.res, []int{page}))...)
 	set := d.measureList(lines, listFont)
 	l := planSheetPage(box{x, y, w, h}, s, len(lines), set.minCol)
