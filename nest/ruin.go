@@ -538,14 +538,15 @@ func (r *rr) guillotinePlacement(k *kind, q heuristic, refused cand) (placement,
 // cut with guillotine cuts.
 func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	added := rect{p.x, p.y, p.w, p.h}
-	if r.j.profile.set() {
+	b, checked := r.cur.sheets[bi].(*bin)
+	if r.j.profile.set() && checked {
 		// Under a saw profile a part added can change the stages of
 		// pieces it is not in: the piece that holds it, else the whole
 		// sheet again.
 		if len(r.pieceTrees) <= bi {
 			r.pieceTrees = append(r.pieceTrees, make([]pieceTree, bi+1-len(r.pieceTrees))...)
 		}
-		return r.pieceTrees[bi].keeps(r.cur.sheets[bi].(*bin), r.j.profile, r.j.kerf, added)
+		return r.pieceTrees[bi].keeps(b, r.j.profile, r.j.kerf, added)
 	}
 	buf := r.rectBuf[:0]
 	for _, s := range r.cur.sheets[bi].parts() {
@@ -553,6 +554,9 @@ func (r *rr) keepsGuillotine(bi int, p placement) bool {
 	}
 	buf = append(buf, added)
 	r.rectBuf = buf
+	if r.j.profile.set() {
+		return r.j.profile.cuts(buf, r.j.binW, r.j.binH, r.j.kerf, nil)
+	}
 	// The sheet is cuttable without the new part: every step keeps it so.
 	return splitPiece(buf, rect{0, 0, r.j.binW, r.j.binH}, r.j.kerf, nil, &added)
 }
