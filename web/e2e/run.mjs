@@ -250,6 +250,13 @@ await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
   await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
   await page.locator('.canvas-card').getByText('Giyotin kesim, ilk kesim boyuna, en çok 2 kademe').waitFor();
   await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
+  // the browser's PDF names the profile and each cut's stage
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
+  const pdfPath = path.join(outDir, 'e2e-saw-profile.pdf');
+  await pdf.saveAs(pdfPath);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString().replace(/\s+/g, ' ');
+  expect(text.includes('Kesim profili ilk kesim boyuna, en çok 2 kademe'), `PDF does not name the profile: ${text.slice(0, 400)}`);
+  expect(/K1 Dikey, x = [\d,]+ · 1\. kademe/.test(text) && text.includes('· 2. kademe'), `PDF cuts do not name their stages: ${text.slice(0, 1200)}`);
 });
 
 await test('paste rows from Excel, bad rows named', async (page) => {
