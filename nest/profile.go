@@ -540,14 +540,15 @@ func profilePageCuts(req Request, page Page, w, h float64) ([]Cut, bool) {
 
 // profileTries is how many positions, best first, the search on checked
 // sheets (and a pbin) tries for a part under a saw profile: each was a
-// check of the whole sheet, and is one of the piece that holds it now
-// (pieceTree; at 1 s under two stages 128 took class 6 to 122 sheets and
-// the whole set to 7,037, within the noise of 64's 123 and 7,042). Without the bound, 2BP class 6 (about 30 parts
-// a sheet) at 2,000 steps with three stages took 25 s for its ten 100-part
-// instances, most of it checking positions that break the stages; with 16,
-// 19 s and the same sheets. At 1 s under two stages (a shared machine),
-// the whole 2BP rotation set took 7,115 sheets with 16 and 7,090 with 64,
-// class 6 155 (16), 148 (32) and 144 (64), and 169 with 8.
+// check of the whole sheet. Without the bound, 2BP class 6 (about 30
+// parts a sheet) at 2,000 steps with three stages took 25 s for its ten
+// 100-part instances, most of it checking positions that break the
+// stages; with 16, 19 s and the same sheets. At 1 s under two stages (a
+// shared machine), the whole 2BP rotation set took 7,115 sheets with 16
+// and 7,090 with 64, class 6 155 (16), 148 (32) and 144 (64), and 169
+// with 8. Now that each is a check of the piece that holds the part
+// (pieceTree), 128 took class 6 to 122 sheets and the whole set to 7,037
+// at 1 s, within the noise of 64's 123 and 7,042.
 const profileTries = 64
 
 // pieceTree is the pieces profileSplitter cut a sheet's parts into, kept
