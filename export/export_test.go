@@ -163,7 +163,9 @@ func TestSheetOf(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	for v, want := range map[float64]string{0: "0", 5: "5", 1328: "1.328", 182881.8: "182.881,8", 7273: "7.273", 1234567.25: "1.234.567,25", 999.999: "1.000"} {
+	for v, want := range map[float64]string{0: "0", 5: "5", 1328: "1.328", 182881.8: "182.881,8", 7273: "7.273", 1234567.25: "1.234.567,25", 999.999: "1.000",
+		// the limits the messages name, as whole numbers
+		999: "999", 20000: "20.000", 100000: "100.000", 1234567: "1.234.567", -1000: "-1.000", -999: "-999"} {
 		if got := Count(v); got != want {
 			t.Errorf("Count(%v) = %q, want %q", v, got, want)
 		}

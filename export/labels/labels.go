@@ -95,7 +95,7 @@ type Options struct {
 var (
 	ErrPreset  = errors.New("Bilinmeyen etiket düzeni. Geçerli düzenler: a4-3x8, a4-2x4, roll-100x50.")
 	ErrJob     = fmt.Errorf("İş adı en fazla %d karakter olabilir.", MaxJob)
-	ErrTooMany = fmt.Errorf("Tek dosyada en fazla %s etiket basılabilir.", thousands(MaxLabels))
+	ErrTooMany = fmt.Errorf("Tek dosyada en fazla %s etiket basılabilir.", export.Count(float64(MaxLabels)))
 	// ErrSheetURLTooLong refuses a sheet address whose QR code would be
 	// too fine for the label (modules under minQRModule) to be read.
 	ErrSheetURLTooLong = errors.New("Levha adresi, etiketin QR koduna okunur biçimde sığmayacak kadar uzun: daha kısa bir adres verin ya da daha büyük bir etiket düzeni seçin.")
@@ -983,15 +983,6 @@ func (d *drawer) bandLines(c string, size, room float64) ([]string, float64) {
 }
 
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }
-
-// thousands writes n with Turkish thousands dots: 20.000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "." + s[i:]
-	}
-	return s
-}
 
 // FileName is the label file's name: "efeaktif_etiketler_{date}_{timestamp}.pdf",
 // with the date as 2006-01-02 and the timestamp in Unix milliseconds, like

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	xunicode "golang.org/x/text/encoding/unicode"
 
+	"kesim/export"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -52,7 +53,7 @@ type Limits struct {
 // Read and ReadStock keep to them.
 var StoreLimits = Limits{
 	Side: store.MaxSize, Quantity: store.MaxQuantity, PartLines: store.MaxLayoutParts,
-	MsgPartLines: "en fazla " + thousands(store.MaxLayoutParts) + " parça satırı okunabilir",
+	MsgPartLines: "en fazla " + export.Count(float64(store.MaxLayoutParts)) + " parça satırı okunabilir",
 }
 
 // EngineLimits are the engine's (nest.MaxSheetCM, nest.MaxPieces), for a
@@ -60,7 +61,7 @@ var StoreLimits = Limits{
 // takes from a JSON request it takes from a CSV too.
 var EngineLimits = Limits{
 	Side: nest.MaxSheetCM, Quantity: nest.MaxPieces, PartLines: nest.MaxPieces,
-	MsgPartLines: "en fazla " + thousands(nest.MaxPieces) + " parça satırı okunabilir",
+	MsgPartLines: "en fazla " + export.Count(float64(nest.MaxPieces)) + " parça satırı okunabilir",
 }
 
 // quoted is a cell (or a header cell) as a message names it: in double
@@ -139,7 +140,7 @@ func cmIn(cm float64, unit string) string {
 // msgQuantity refuses a part's quantity below 1 or over max, however
 // large: "0" adet olamaz; 1 ile 100.000 arasında bir tam sayı yazın.
 func msgQuantity(cell string, max int) string {
-	return quoted(cell) + " adet olamaz; 1 ile " + thousands(max) + " arasında bir tam sayı yazın"
+	return quoted(cell) + " adet olamaz; 1 ile " + export.Count(float64(max)) + " arasında bir tam sayı yazın"
 }
 
 // msgNameTooLong refuses a part's name of n characters, over
@@ -147,7 +148,7 @@ func msgQuantity(cell string, max int) string {
 // field names the column ("satır 2, ad: 201 karakter; en fazla 200
 // karakterlik bir ad yazın").
 func msgNameTooLong(n int) string {
-	return thousands(n) + " karakter; en fazla " + thousands(store.MaxNameLength) + " karakterlik bir ad yazın"
+	return export.Count(float64(n)) + " karakter; en fazla " + export.Count(float64(store.MaxNameLength)) + " karakterlik bir ad yazın"
 }
 
 // LineError is one bad field, named by its line (1-based, as a spreadsheet
@@ -365,7 +366,7 @@ func msgDisabled(header string, lines []int, verb string) string {
 	if len(lines) > maxDisabledLines {
 		list = strings.Join(names, ", ") + "…"
 	}
-	return fmt.Sprintf("%s sütununda kapalı olan %s satır %s: satır %s", quoted(header), thousands(len(lines)), verb, list)
+	return fmt.Sprintf("%s sütununda kapalı olan %s satır %s: satır %s", quoted(header), export.Count(float64(len(lines))), verb, list)
 }
 
 // ReadInfo is ReadLimits that also tells what Info holds. A list whose

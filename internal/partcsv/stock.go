@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"kesim/export"
 	"kesim/internal/store"
 	"kesim/nest"
 )
@@ -109,7 +110,7 @@ func readTable(r io.Reader, w *listWords, max int, kind string, lk *listKind) (*
 		return nil, &Error{Lines: []LineError{{Line: 2, Message: "dosyada " + kind + " yok"}}}
 	}
 	if len(rows) > max {
-		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", thousands(max), kind)}}}
+		return nil, &Error{Lines: []LineError{{Line: lines[max], Message: fmt.Sprintf("en fazla %s %s okunabilir", export.Count(float64(max)), kind)}}}
 	}
 	info := Info{Converted: conv, Unknown: h.unknown, Repeated: h.repeated, Enabled: h.names[colEnabled]}
 	return &table{h: h, rows: rows, lines: lines, sep: sep, info: info}, nil
@@ -208,7 +209,7 @@ func (l codeLines) add(r *listRow, code string) {
 // msgRepeatedCode refuses a row whose code the row read on line first
 // gave, in the web's words (stockMsg.csvRepeatedCode).
 func msgRepeatedCode(first int) string {
-	return fmt.Sprintf("bu kod %s. satırda da var; bu satır alınmadı", thousands(first))
+	return fmt.Sprintf("bu kod %s. satırda da var; bu satır alınmadı", export.Count(float64(first)))
 }
 
 // sheetLines are the sheets of the stock rows read so far (sheetKey),
@@ -262,7 +263,7 @@ func (l sheetLines) check(r *listRow, s nest.Stock) {
 // msgRepeatedSheet refuses a stock row whose sheet the row on line first
 // gave, in the web's words (stockMsg.csvRepeatedSheet).
 func msgRepeatedSheet(first int) string {
-	return thousands(first) + ". satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin"
+	return export.Count(float64(first)) + ". satırdaki levhanın aynısı (malzeme, kalınlık, ölçü ve damar); bu satır alınmadı: adetleri tek satırda toplayın ya da iki satıra da ayrı birer kod verin"
 }
 
 // ParseAmount reads an amount of money as a Turkish user writes it:
@@ -425,13 +426,4 @@ func ReadBandsInfo(in io.Reader) ([]nest.Band, Info, error) {
 		return b
 	})
 	return taken(bands, t.info, errs, nil, "bant kodu")
-}
-
-// thousands writes n with a dot between thousands: 1.000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "." + s[i:]
-	}
-	return s
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"kesim/export"
 	"kesim/export/cutlist"
 	"kesim/export/dxf"
 	"kesim/export/labels"
@@ -238,7 +239,7 @@ func (h exportHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		pieces += max(1, len(p.Parts))
 	}
 	if pieces > maxPieces {
-		Error(w, r, apperr.NewField(apperr.TooLarge, "result", fmt.Sprintf(msgExportTooLarge, thousands(maxPieces))))
+		Error(w, r, apperr.NewField(apperr.TooLarge, "result", fmt.Sprintf(msgExportTooLarge, export.Count(float64(maxPieces)))))
 		return
 	}
 	var req nest.Request

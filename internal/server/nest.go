@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"kesim/export"
 	"kesim/internal/apperr"
 	"kesim/nest"
 )
@@ -154,7 +155,7 @@ func (h *nestHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Error(w, r, decodeError(err))
 			return
 		}
-		Error(w, r, apperr.New(apperr.TooLarge, fmt.Sprintf(msgTooManyPieces, thousands(maxPieces))))
+		Error(w, r, apperr.New(apperr.TooLarge, fmt.Sprintf(msgTooManyPieces, export.Count(float64(maxPieces)))))
 		return
 	}
 	var ie *nest.InputError
@@ -207,16 +208,6 @@ func trailing(dec *json.Decoder) error {
 		return errors.New("data after the JSON value")
 	}
 	return nil
-}
-
-// thousands writes n with a dot between thousands, as Turkish does:
-// 20.000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "." + s[i:]
-	}
-	return s
 }
 
 // seconds writes d in seconds with a decimal comma: 5, 1,5.

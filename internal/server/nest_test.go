@@ -426,14 +426,6 @@ func TestReadNestRequestMatchesJSON(t *testing.T) {
 	}
 }
 
-func TestThousands(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1.000", 20000: "20.000", 100000: "100.000", 1234567: "1.234.567", -1000: "-1.000"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // FuzzReadNestRequest checks the server's reader, nest.ReadRequest,
 // against encoding/json: what
 // one decodes, the other decodes alike, and an error of one is an error of

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kesim/export"
 	"kesim/internal/apperr"
 	"kesim/nest"
 )
@@ -374,16 +375,7 @@ const MaxSyncNames = 1000
 // name a sync may give it (SyncName) are the user's layouts' already. It
 // names MaxSyncNames as Turkish writes it (1.000), made from the constant
 // so that the two cannot differ.
-var MsgSyncNamesTaken = "Bu adla kaydedilmiş çok fazla düzen var (" + thousands(MaxSyncNames) + "); düzeni başka bir adla kaydedin."
-
-// thousands writes n with a dot between thousands, as Turkish does: 1.000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "." + s[i:]
-	}
-	return s
-}
+var MsgSyncNamesTaken = "Bu adla kaydedilmiş çok fazla düzen var (" + export.Count(float64(MaxSyncNames)) + "); düzeni başka bir adla kaydedin."
 
 // SyncNamer picks the names a sync saves its layouts under: a layout's own
 // name when the user has no layout of it, else the first of SyncName(name,

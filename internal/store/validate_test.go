@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kesim/export"
 	"kesim/internal/apperr"
 	"kesim/nest"
 )
@@ -190,14 +191,8 @@ func TestMsgSyncNamesTakenNamesTheLimit(t *testing.T) {
 	if want := "Bu adla kaydedilmiş çok fazla düzen var (1.000); düzeni başka bir adla kaydedin."; MsgSyncNamesTaken != want {
 		t.Errorf("MsgSyncNamesTaken = %q, want %q", MsgSyncNamesTaken, want)
 	}
-	if !strings.Contains(MsgSyncNamesTaken, "("+thousands(MaxSyncNames)+")") {
+	if !strings.Contains(MsgSyncNamesTaken, "("+export.Count(float64(MaxSyncNames))+")") {
 		t.Errorf("MsgSyncNamesTaken %q does not name MaxSyncNames (%d)", MsgSyncNamesTaken, MaxSyncNames)
-	}
-	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1.000", 20000: "20.000",
-		100000: "100.000", 1234567: "1.234.567", -1000: "-1.000", -999: "-999"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 
