@@ -284,18 +284,26 @@ func CutStages(sheet Sheet, cuts []Cut, kerf float64, firstCut string) []int {
 	if len(cuts) == 0 {
 		return nil
 	}
+	// As the engine takes them: the blade width rounded up, the sheet's
+	// sides down.
+	k, okK := toUnits(kerf, MaxKerfCM, true)
+	sw, okW := toUnits(sheet.Width, MaxSheetCM, false)
+	sh, okH := toUnits(sheet.Height, MaxSheetCM, false)
 	c0 := cuts[0]
 	trim := exactUnits(c0.X)
 	if c0.Direction == Vertical {
 		trim = exactUnits(c0.Y)
 	}
-	w, h := exactUnits(sheet.Width)-2*trim, exactUnits(sheet.Height)-2*trim
+	if !okK || !okW || !okH || trim < 0 {
+		return nil
+	}
+	w, h := sw-2*trim, sh-2*trim
 	first := c0.Direction == Vertical
 	if firstCut != "" {
 		first = newProfile(Options{Guillotine: true, FirstCut: firstCut}).firstVertical(w, h)
 	}
 	stages := make([]int, len(cuts))
-	if replayStages(cuts, rect{trim, trim, w, h}, first, exactUnits(kerf), func(i int, _ rect, st int) error {
+	if replayStages(cuts, rect{trim, trim, w, h}, first, k, func(i int, _ rect, st int) error {
 		stages[i] = st
 		return nil
 	}) != nil {

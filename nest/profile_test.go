@@ -3,6 +3,7 @@ package nest
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -440,4 +441,27 @@ func TestPieceTreeKeeps(t *testing.T) {
 		t.Errorf("the piece check refused %d of the %d positions the whole sheet's check took", missed, taken)
 	}
 	t.Logf("%d positions asked, %d taken, %d of them refused by the piece check", asked, taken, missed)
+}
+
+// CutStages takes the blade width as the engine does, rounded up to its
+// 0.01 cm: a width of 0,325 cm still gives every cut its stage.
+func TestCutStagesRoundsTheKerf(t *testing.T) {
+	req := Request{Sheet: Sheet{183, 366}, Options: Options{Kerf: 0.325, Trim: 1, Guillotine: true, FirstCut: FirstCutLong, Stages: 2, Iterations: 20}}
+	req.Parts = []Part{{Name: "A", Width: 60, Height: 40, Quantity: 4}, {Name: "B", Width: 45.5, Height: 70, Quantity: 3}}
+	res, err := Layout(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(req, res); err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range res.Pages {
+		st := CutStages(res.Sheet, page.Cuts, req.Options.Kerf, req.Options.FirstCut)
+		if len(st) != len(page.Cuts) || len(st) == 0 || st[0] != 1 || slices.Max(st) > 3 {
+			t.Errorf("%s: stages %v of %d cuts", page.ID, st, len(page.Cuts))
+		}
+	}
+	if CutStages(res.Sheet, res.Pages[0].Cuts, math.NaN(), "") != nil || CutStages(Sheet{}, res.Pages[0].Cuts, 0.3, "") != nil {
+		t.Error("stages of a blade width or a sheet the engine refuses")
+	}
 }

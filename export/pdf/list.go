@@ -78,8 +78,8 @@ func (d *doc) partHeadings() listLine {
 
 // listLines returns the rows of a sheet's list: its parts, numbered as in
 // the drawing, then its cuts, if any, each with its stage from stages (nil:
-// none) of a saw profile of at most most stages ("2. kademe"; a trim past
-// them "kırpma").
+// none) of a saw profile of at most most stages ("2. kademe"; a trim one
+// stage past them "kırpma").
 func listLines(parts []nest.Placed, cuts []nest.Cut, stages []int, most int) []listLine {
 	lines := make([]listLine, 0, len(parts)+len(cuts)+1)
 	for i, p := range parts {
@@ -99,7 +99,9 @@ func listLines(parts []nest.Placed, cuts []nest.Cut, stages []int, most int) []l
 			where = "Dikey, x = " + export.Num(c.X)
 		}
 		if i < len(stages) {
-			if stages[i] > most {
+			// One stage past the last is a trim; further (a page pinned
+			// before the profile changed) is said as it is.
+			if stages[i] == most+1 {
 				where += " · kırpma"
 			} else {
 				where += " · " + itoa(stages[i]) + ". kademe"

@@ -3,6 +3,7 @@ package pdf
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,5 +80,22 @@ func TestCutListNamesStages(t *testing.T) {
 	}
 	if got := text(0); strings.Contains(got, "kademe") || strings.Contains(got, "kırpma") {
 		t.Errorf("without stages the lists name them:\n%s", got)
+	}
+}
+
+// A cut one stage past the profile's last is a trim; one further (a page
+// pinned before the profile changed) is named by its stage.
+func TestCutLineStageWords(t *testing.T) {
+	cuts := []nest.Cut{{Order: 1, Direction: nest.Vertical, X: 90, Length: 364}, {Order: 2, Direction: nest.Horizontal, Y: 70, Length: 89},
+		{Order: 3, Direction: nest.Vertical, X: 45, Length: 69}, {Order: 4, Direction: nest.Horizontal, Y: 30, Length: 44}}
+	var got []string
+	for _, l := range listLines(nil, cuts, []int{1, 2, 3, 4}, 2) {
+		if !l.heading {
+			got = append(got, l.text)
+		}
+	}
+	want := []string{"Dikey, x = 90 · 1. kademe", "Yatay, y = 70 · 2. kademe", "Dikey, x = 45 · kırpma", "Yatay, y = 30 · 4. kademe"}
+	if !slices.Equal(got, want) {
+		t.Errorf("cut lines %q, want %q", got, want)
 	}
 }

@@ -250,11 +250,19 @@ await test('canvas change with notice, guillotine cuts, kerf', async (page) => {
   await page.getByRole('button', { name: 'Kaydet ve Uygula' }).click();
   await page.locator('.canvas-card').getByText('Giyotin kesim, ilk kesim boyuna, en çok 2 kademe').waitFor();
   await page.getByText(/kesim · toplam/).waitFor({ timeout: 15000 });
-  // the browser's PDF names the profile and each cut's stage
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
+  // The browser's PDF names the profile and each cut's stage. The layout
+  // made before the profile stays on screen until the new one comes, so a
+  // part is added under the profile and the PDF taken once it holds it.
+  await addPart(page, 'Raf', '100', '30', '1');
   const pdfPath = path.join(outDir, 'e2e-saw-profile.pdf');
-  await pdf.saveAs(pdfPath);
-  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString().replace(/\s+/g, ' ');
+  let text = '';
+  for (let i = 0; i < 30 && !text.includes('Raf'); i++) {
+    if (i > 0) await page.waitForTimeout(500);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF İndir' }).click()]);
+    await pdf.saveAs(pdfPath);
+    text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString().replace(/\s+/g, ' ');
+  }
+  expect(text.includes('Raf'), 'no PDF of the layout made under the profile');
   expect(text.includes('Kesim profili ilk kesim boyuna, en çok 2 kademe'), `PDF does not name the profile: ${text.slice(0, 400)}`);
   expect(/K1 Dikey, x = [\d,]+ · 1\. kademe/.test(text) && text.includes('· 2. kademe'), `PDF cuts do not name their stages: ${text.slice(0, 1200)}`);
 });
