@@ -348,7 +348,7 @@ type exportOptions struct {
 	Kerf        *float64 `json:"kerf"`
 	DeductBands bool     `json:"deductBands"`
 	// FirstCut and Stages are the request's saw profile, which the PDF's
-	// summary names (pdf.Options).
+	// summary names and its cut lists count stages by (pdf.Options).
 	FirstCut string `json:"firstCut"`
 	Stages   int    `json:"stages"`
 }

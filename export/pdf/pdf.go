@@ -54,8 +54,9 @@ type Options struct {
 	DeductBands bool
 	// FirstCut and Stages are the request's saw profile
 	// (Options.FirstCut, Options.Stages): the summary says which way the
-	// first cuts go and how many stages there are, so that the operator
-	// cuts as the sequence was planned.
+	// first cuts go and how many stages there are, and with Stages each
+	// cut of a sheet's list says its stage (nest.CutStages), so that the
+	// operator cuts as the sequence was planned.
 	FirstCut string
 	Stages   int
 }

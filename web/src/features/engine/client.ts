@@ -321,7 +321,7 @@ export class EngineClient {
     const cut = {
       ...(extra.kerf !== undefined ? { kerf: extra.kerf } : {}),
       ...(extra.deductBands ? { deductBands: true } : {}),
-      // the saw profile, which the summary names (export/pdf Options.FirstCut, Stages)
+      // the saw profile, which the summary names and the cut lists count stages by (export/pdf Options.FirstCut, Stages)
       ...(extra.firstCut ? { firstCut: extra.firstCut } : {}),
       ...(extra.stages ? { stages: extra.stages } : {}),
     };
@@ -432,7 +432,7 @@ export interface ExportExtra {
   /** kerf and deductBands are the request's options (the PDF's piece numbers and size headings) */
   kerf?: number;
   deductBands?: boolean;
-  /** firstCut and stages are the request's saw profile (the PDF's summary names it) */
+  /** firstCut and stages are the request's saw profile (the PDF's summary names it; its cut lists give each cut's stage) */
   firstCut?: 'long' | 'short';
   stages?: number;
 }
