@@ -240,9 +240,11 @@ func clampSpan(size, pos, limit float64) (float64, float64) {
 const DefaultCutKerf = 1.0
 
 // KerfOf returns the kerf CutOrder needs for a layout of req: req's kerf,
-// or DefaultCutKerf without a request (or with a kerf out of range).
+// or DefaultCutKerf without a request (or with a kerf the engine refuses,
+// outside 0..nest.MaxKerfCM). The phone checklist takes the job's kerf as
+// it is (web/src/features/job/checklist.ts), which the engine took.
 func KerfOf(req *nest.Request) float64 {
-	if req != nil && req.Options.Kerf >= 0 && req.Options.Kerf < 10 {
+	if req != nil && req.Options.Kerf >= 0 && req.Options.Kerf <= nest.MaxKerfCM {
 		return req.Options.Kerf
 	}
 	return DefaultCutKerf

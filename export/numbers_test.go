@@ -3,6 +3,7 @@ package export_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"testing"
@@ -73,5 +74,28 @@ func TestNumbersAreThePDFs(t *testing.T) {
 				t.Errorf("layout %d: %s is %d in the PDF, %d by export.Numbers", i, name, n, want[name])
 			}
 		}
+	}
+}
+
+// KerfOf gives the outputs' numbering every kerf the engine lays out with,
+// up to its limit (a 10 cm kerf was numbered as if it were 1 cm, unlike on
+// the phone checklist), and the default for a kerf it refuses or none.
+func TestKerfOfTakesTheEnginesKerfs(t *testing.T) {
+	for _, k := range []float64{0, 0.4, 9.99, nest.MaxKerfCM} {
+		req := nest.Request{Options: nest.Options{Kerf: k}}
+		if err := nest.Check(nest.Request{Sheet: nest.Sheet{Width: 100, Height: 100}, Parts: []nest.Part{{Width: 10, Height: 10, Quantity: 1}}, Options: req.Options}); err != nil {
+			t.Fatalf("kerf %v: the engine refuses it: %v", k, err)
+		}
+		if got := export.KerfOf(&req); got != k {
+			t.Errorf("KerfOf(kerf %v) = %v, want %v", k, got, k)
+		}
+	}
+	for _, k := range []float64{-0.1, nest.MaxKerfCM + 0.01, math.NaN()} {
+		if got := export.KerfOf(&nest.Request{Options: nest.Options{Kerf: k}}); got != export.DefaultCutKerf {
+			t.Errorf("KerfOf(kerf %v) = %v, want the default %v", k, got, export.DefaultCutKerf)
+		}
+	}
+	if got := export.KerfOf(nil); got != export.DefaultCutKerf {
+		t.Errorf("KerfOf(nil) = %v, want %v", got, export.DefaultCutKerf)
 	}
 }
