@@ -58,8 +58,9 @@ type repair struct {
 	fewest int
 }
 
-// mergeRepair runs two merge repairs (turn says which steps), with at most nodes nodes
-// in all, and reports whether one tiled the targets (nil: the exact's one
+// mergeRepair runs two merge repairs (turn says which steps), over one
+// sheet size started afresh now and then (repairRestart), with at most
+// nodes nodes in all, and reports whether one tiled the targets (nil: the exact's one
 // sheet); the layout is then in e.placed (and e.targetOf, with targets).
 func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed uint64) bool {
 	if stop != nil && stop() {
@@ -114,8 +115,9 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 // close to a coin toss, so fresh runs find what a long one misses: kesim
 // bench --perfect 100 at 5 s, two at a time, 63 -> 66 (guillotine half
 // 32 -> 35, also in guillotine mode), --perfect-sheets 60 at 20,000
-// iterations 53 -> 55 and 51 -> 52 (seeds 1, 2); a unit of 100 or 10,000
-// steps did no better. Over several sheet sizes a run goes on to the end:
+// iterations 53 -> 55 and 51 -> 52 (seeds 1, 2); 100 steps per part, or
+// 10,000 steps whatever the parts, did no better, nor did a first dive
+// with noise in the runs after the first. Over several sheet sizes a run goes on to the end:
 // the blocks come together slowly there, and restarts took the
 // zero-waste family (--zero-waste 40, 20,000 iterations, seeds 1 to 4)
 // from 104 to 101 instances at the optimum.
