@@ -443,11 +443,15 @@ func (e *exact) gapWaste(w, raise int) int {
 func shiftOr(r []uint64, a, b int, both bool, w int) bool {
 	changed := false
 	words := len(r)
+	// The word and bit offsets of a and b, worked out once: shiftOr runs
+	// for every block at every step of a dive (lined).
+	qa, ma := a>>6, uint(a&63)
+	qb, mb := b>>6, uint(b&63)
 	// From the top word down, so that each word reads the old values.
 	for i := words - 1; i >= 0; i-- {
-		v := r[i] | shifted(r, i, a)
+		v := r[i] | shiftedBy(r, i, qa, ma)
 		if both {
-			v |= shifted(r, i, b)
+			v |= shiftedBy(r, i, qb, mb)
 		}
 		if i == words-1 && (w+1)%64 != 0 {
 			v &= 1<<((w+1)%64) - 1
@@ -461,13 +465,16 @@ func shiftOr(r []uint64, a, b int, both bool, w int) bool {
 }
 
 // shifted returns word i of r shifted left by s bits.
-func shifted(r []uint64, i, s int) uint64 {
-	q, m := s/64, uint(s%64)
-	if i-q < 0 {
+func shifted(r []uint64, i, s int) uint64 { return shiftedBy(r, i, s>>6, uint(s&63)) }
+
+// shiftedBy returns word i of r shifted left by q words and m bits (m <
+// 64). A shift by 64 bits gives 0 in Go, so m = 0 needs no test.
+func shiftedBy(r []uint64, i, q int, m uint) uint64 {
+	if i < q {
 		return 0
 	}
 	v := r[i-q] << m
-	if m != 0 && i-q-1 >= 0 {
+	if i > q {
 		v |= r[i-q-1] >> (64 - m)
 	}
 	return v

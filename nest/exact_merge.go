@@ -417,23 +417,28 @@ func setBit(r []uint64, i int) { r[i/64] |= 1 << (i % 64) }
 // shiftOrDown adds a part of side a (or, with both, b) to the reversed
 // sums in r, where bit k stands for the sum top - k: r |= r >> a.
 func shiftOrDown(r []uint64, a, b int, both bool) {
+	qa, ma := a>>6, uint(a&63)
+	qb, mb := b>>6, uint(b&63)
 	for i := range r {
-		v := r[i] | shiftedDown(r, i, a)
+		v := r[i] | shiftedDownBy(r, i, qa, ma)
 		if both {
-			v |= shiftedDown(r, i, b)
+			v |= shiftedDownBy(r, i, qb, mb)
 		}
 		r[i] = v
 	}
 }
 
 // shiftedDown returns word i of r shifted right by s bits.
-func shiftedDown(r []uint64, i, s int) uint64 {
-	q, m := s/64, uint(s%64)
+func shiftedDown(r []uint64, i, s int) uint64 { return shiftedDownBy(r, i, s>>6, uint(s&63)) }
+
+// shiftedDownBy returns word i of r shifted right by q words and m bits
+// (m < 64; a shift by 64 bits gives 0 in Go).
+func shiftedDownBy(r []uint64, i, q int, m uint) uint64 {
 	if i+q >= len(r) {
 		return 0
 	}
 	v := r[i+q] >> m
-	if m != 0 && i+q+1 < len(r) {
+	if i+q+1 < len(r) {
 		v |= r[i+q+1] << (64 - m)
 	}
 	return v
@@ -443,8 +448,9 @@ func shiftedDown(r []uint64, i, s int) uint64 {
 // sums rev (bit k for top - k) make a + b = top - side: bit a of pre and
 // bit a + side of rev.
 func sumsTo(pre, rev []uint64, side int) bool {
+	q, m := side>>6, uint(side&63)
 	for i := range pre {
-		if pre[i]&shiftedDown(rev, i, side) != 0 {
+		if pre[i]&shiftedDownBy(rev, i, q, m) != 0 {
 			return true
 		}
 	}

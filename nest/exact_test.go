@@ -640,3 +640,54 @@ func TestPinwheelsOnce(t *testing.T) {
 		}
 	}
 }
+
+// The subset sums' bit sets (the skyline search's gaps, the merge
+// search's lines): shiftOr adds a part of side a (or b) to the sums up to
+// w, shiftOrDown to the sums counted down from the top, and sumsTo finds a
+// sum of one set and one of the other that leave side; each against the
+// same done one bit at a time, at offsets within a word, on one and
+// across several.
+func TestSubsetSumBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		words := 1 + rng.IntN(5)
+		top := words*64 - 1 - rng.IntN(64)
+		r := make([]uint64, words)
+		for i := range r {
+			r[i] = rng.Uint64() & rng.Uint64() & rng.Uint64()
+		}
+		if top%64 != 63 {
+			r[words-1] &= 1<<(top%64+1) - 1
+		}
+		a, b, both := 1+rng.IntN(top+70), 1+rng.IntN(top+70), rng.IntN(2) == 0
+		if rng.IntN(4) == 0 {
+			a = 64 * (1 + rng.IntN(words)) // whole words
+		}
+		bit := func(r []uint64, k int) bool { return k >= 0 && k < len(r)*64 && has(r, k) }
+
+		up := slices.Clone(r)
+		shiftOr(up, a, b, both, top)
+		for k := range words * 64 {
+			want := k <= top && (bit(r, k) || bit(r, k-a) || both && bit(r, k-b))
+			if bit(up, k) != want {
+				t.Fatalf("shiftOr(a %d, b %d, both %v, top %d): bit %d is %v", a, b, both, top, k, !want)
+			}
+		}
+		down := slices.Clone(r)
+		shiftOrDown(down, a, b, both)
+		for k := range words * 64 {
+			want := bit(r, k) || bit(r, k+a) || both && bit(r, k+b)
+			if bit(down, k) != want {
+				t.Fatalf("shiftOrDown(a %d, b %d, both %v): bit %d is %v", a, b, both, k, !want)
+			}
+		}
+		side := rng.IntN(words * 64)
+		want := false
+		for k := range words * 64 {
+			want = want || bit(up, k) && bit(down, k+side)
+		}
+		if sumsTo(up, down, side) != want {
+			t.Fatalf("sumsTo(side %d) = %v", side, !want)
+		}
+	}
+}
