@@ -209,3 +209,32 @@ describe('SaveLayoutDialog keys and backdrop', () => {
     expect(posted).toHaveLength(1);
   });
 });
+
+describe('SaveLayoutDialog over a job being cut, under a saw profile', () => {
+  const profileNote = 'Kesim profili (ilk kesim boyuna, en çok 2 kademe) yalnız kalan levhalara uygulanır; kesilmiş levhalar kesildikleri sırayla kalır.';
+  const show = (options: Record<string, unknown>, job: { id: string; name: string } | null) =>
+    render(
+      <NoticeProvider>
+        <SaveLayoutDialog parts={parts} sheet={{ width: 183, height: 366 }} options={options} job={job} owner="" onSaved={() => {}} onClose={() => {}} />
+      </NoticeProvider>,
+    );
+
+  it('says that the profile is the re-planned sheets\' and the cut ones stay as they were sawn', () => {
+    show({ kerf: 0.4, guillotine: true, firstCut: 'long', stages: 2 }, { id: 'j1', name: 'Mutfak' });
+    expect(screen.getByText('Kesilmiş levhalar olduğu gibi kalır; yalnız kalan levhalar yeniden planlanır.')).toBeInTheDocument();
+    expect(screen.getByText(profileNote)).toBeInTheDocument();
+  });
+
+  it('says nothing of a profile without one, for a free layout, or for a new layout', () => {
+    const cases: [Record<string, unknown>, { id: string; name: string } | null][] = [
+      [{ kerf: 0.4, guillotine: true }, { id: 'j1', name: 'Mutfak' }],
+      [{ kerf: 0.4, guillotine: false, firstCut: 'long', stages: 2 }, { id: 'j1', name: 'Mutfak' }],
+      [{ kerf: 0.4, guillotine: true, firstCut: 'long', stages: 2 }, null],
+    ];
+    for (const [options, job] of cases) {
+      const { unmount } = show(options, job);
+      expect(screen.queryByText(/Kesim profili/)).toBeNull();
+      unmount();
+    }
+  });
+});

@@ -55,6 +55,10 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
   // The job on screen is gone from the server (a save over it was 404): the layout is saved as a new one.
   const [gone, setGone] = useState(false);
   const job = gone ? undefined : jobOnScreen;
+  // A re-plan keeps the sheets already cut as they were sawn, under whatever
+  // profile that was: the profile on screen is the rest's (the engine holds
+  // pinned pages to nothing but themselves).
+  const profile = options.guillotine ? msg.profileWords(options.firstCut, options.stages) : [];
   const notices = useNotices();
 
   /**
@@ -166,6 +170,7 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
         </p>
       )}
       <p className="hint">{job ? savedMsg.updateJobNote : msg.saveNote}</p>
+      {job && profile.length > 0 && <p className="hint">{savedMsg.updateJobProfile(profile.join(', '))}</p>}
     </Dialog>
   );
 }

@@ -20,6 +20,8 @@ const sheetName = (s: StockSheets): string =>
 export const savedMsg = {
   updateJobTitle: 'Kesimdeki İşi Güncelle',
   updateJobNote: 'Kesilmiş levhalar olduğu gibi kalır; yalnız kalan levhalar yeniden planlanır.',
+  /** updateJobProfile: under a saw profile (its words, msg.profileWords), which the sheets already cut need not have been cut by */
+  updateJobProfile: (profile: string) => `Kesim profili (${profile}) yalnız kalan levhalara uygulanır; kesilmiş levhalar kesildikleri sırayla kalır.`,
   jobUpdated: 'Kesimdeki iş güncellendi.',
   /** partsNotSaved: the layout is on the server, its parts did not join Kayıtlı Parçalar (the server failed them) */
   partsNotSaved: 'Düzen kaydedildi; parçaları Kayıtlı Parçalar listesine eklenemedi (sunucu şu an kaydedemiyor). Düzen yüklendiğinde parçaları da gelir.',
