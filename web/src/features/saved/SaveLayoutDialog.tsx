@@ -56,8 +56,8 @@ export function SaveLayoutDialog({ parts, sheet, options, stock, bands, result, 
   const [gone, setGone] = useState(false);
   const job = gone ? undefined : jobOnScreen;
   // A re-plan keeps the sheets already cut as they were sawn, under whatever
-  // profile that was: the profile on screen is the rest's (the engine holds
-  // pinned pages to nothing but themselves).
+  // profile that was (the engine checks pinned pages unchanged, not against
+  // the profile): the profile on screen is only the rest's.
   const profile = options.guillotine ? msg.profileWords(options.firstCut, options.stages) : [];
   const notices = useNotices();
 
