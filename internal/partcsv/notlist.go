@@ -65,6 +65,7 @@ const (
 	whatDOC    = "bir Word belgesi (.doc)"
 	whatPPTX   = "bir PowerPoint sunusu (.pptx)"
 	whatPPT    = "bir PowerPoint sunusu (.ppt)"
+	whatMSG    = "bir Outlook iletisi (.msg)"
 	whatODT    = "bir OpenDocument metin belgesi (.odt)"
 	whatODP    = "bir OpenDocument sunusu (.odp)"
 	whatZip    = "bir zip arşivi"
@@ -230,7 +231,9 @@ func zipText(f *zip.File) string {
 // saves a document) that is no workbook holds, known by the streams at
 // the top of its directory: whatDOC for a Word document's
 // "WordDocument", whatPPT for a PowerPoint presentation's "PowerPoint
-// Document". It is "" for an Excel workbook's "Workbook" (or Excel 5's
+// Document", whatMSG for an Outlook message's "__properties_version1.0"
+// (a list e-mailed and dragged out of Outlook: its workbook is an
+// attachment inside). It is "" for an Excel workbook's "Workbook" (or Excel 5's
 // "Book"), for a password-protected .xlsx ("EncryptedPackage"), for any
 // other and for a directory that cannot be read: those are left to the
 // workbook reader (msgXLSXOld), as all OLE2 files were.
@@ -243,6 +246,8 @@ func ole2Kind(data []byte) string {
 		return whatDOC
 	case names["PowerPoint Document"]:
 		return whatPPT
+	case names["__properties_version1.0"]:
+		return whatMSG
 	}
 	return ""
 }

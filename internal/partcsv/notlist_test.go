@@ -101,7 +101,7 @@ func FuzzOLE2Kind(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		data = append(append([]byte{}, ole2Magic...), data[min(len(data), len(ole2Magic)):]...)
 		switch k := ole2Kind(data); k {
-		case "", whatDOC, whatPPT:
+		case "", whatDOC, whatPPT, whatMSG:
 		default:
 			t.Fatalf("kind %q", k)
 		}

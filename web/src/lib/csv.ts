@@ -263,6 +263,7 @@ export const FILE_KINDS = {
   doc: 'bir Word belgesi (.doc)',
   pptx: 'bir PowerPoint sunusu (.pptx)',
   ppt: 'bir PowerPoint sunusu (.ppt)',
+  msg: 'bir Outlook iletisi (.msg)',
   odt: 'bir OpenDocument metin belgesi (.odt)',
   odp: 'bir OpenDocument sunusu (.odp)',
   zip: 'bir zip arşivi',
@@ -343,7 +344,8 @@ export function isOle2(b: Uint8Array): boolean {
 /**
  * ole2Kind is what an OLE2 file that is no workbook holds (FILE_KINDS),
  * known by the streams at the top of its directory: a Word document's
- * "WordDocument", a PowerPoint presentation's "PowerPoint Document"; null
+ * "WordDocument", a PowerPoint presentation's "PowerPoint Document", an
+ * Outlook message's "__properties_version1.0" (its list an attachment); null
  * for an Excel workbook's "Workbook" (Excel 5's "Book"), a
  * password-protected .xlsx ("EncryptedPackage"), any other and a directory
  * that cannot be read, refused as an old or password-protected workbook
@@ -354,6 +356,7 @@ export function ole2Kind(b: Uint8Array): string | null {
   if (names.has('Workbook') || names.has('Book')) return null;
   if (names.has('WordDocument')) return FILE_KINDS.doc;
   if (names.has('PowerPoint Document')) return FILE_KINDS.ppt;
+  if (names.has('__properties_version1.0')) return FILE_KINDS.msg;
   return null;
 }
 

@@ -106,6 +106,16 @@ def cfb(tree, shift=9):
 PROPS = [("\x05SummaryInformation", b"\xfe\xff\0\0" + bytes(44)), ("\x05DocumentSummaryInformation", b"\xfe\xff\0\0" + bytes(44)), ("\x01CompObj", b"\x01\0\xfe\xff" + bytes(60))]
 WORKBOOK = [("Workbook", b"\x09\x08\x10\0\0\x06\x05\0" + bytes(120))] + PROPS
 DOC = [("WordDocument", b"\xec\xa5\xc1\0" + bytes(200)), ("1Table", bytes(100))] + PROPS
+# An Outlook message (.msg), as a parts list e-mailed and dragged out of Outlook is saved: its
+# properties, subject and body at the top, the attached workbook in an attachment's storage.
+MSG = [
+    ("__properties_version1.0", bytes(32 + 16 * 4)),
+    ("__substg1.0_0037001F", "Kesim listesi".encode("utf-16-le")),
+    ("__substg1.0_1000001F", "Parça listesi ektedir.".encode("utf-16-le")),
+    ("__nameid_version1.0", [("__substg1.0_00020102", bytes(16)), ("__substg1.0_00030102", bytes(8))]),
+    ("__recip_version1.0_#00000000", [("__substg1.0_3001001F", "Atölye".encode("utf-16-le")), ("__properties_version1.0", bytes(8 + 16 * 2))]),
+    ("__attach_version1.0_#00000000", [("__substg1.0_3707001F", "parcalar.xlsx".encode("utf-16-le")), ("__substg1.0_37010102", b"PK\x03\x04" + bytes(60)), ("__properties_version1.0", bytes(8 + 16 * 3))]),
+]
 
 
 def not_list(list_, items):
@@ -135,6 +145,7 @@ REFUSED = [
     ("a Word 97-2003 document (.doc), an OLE2 file as an old Excel workbook is", cfb(DOC), "bir Word belgesi (.doc)"),
     ("a Word 97-2003 document with an Excel sheet in it: the streams at the directory's top tell", cfb(DOC + [("ObjectPool", [("_1234567890", WORKBOOK)])]), "bir Word belgesi (.doc)"),
     ("a Word 97-2003 document in 4096-byte sectors", cfb(DOC, 12), "bir Word belgesi (.doc)"),
+    ("an Outlook message (.msg) with the list attached", cfb(MSG), "bir Outlook iletisi (.msg)"),
     ("a PowerPoint 97-2003 presentation (.ppt)", cfb([("PowerPoint Document", bytes(300)), ("Current User", bytes(40))] + PROPS), "bir PowerPoint sunusu (.ppt)"),
     ("a zip of a CSV list", zipped([("parcalar.csv", "Ad;Genişlik;Yükseklik;Adet\nKapak;45,5;70;2\n", D)]), "bir zip arşivi"),
     ("an RTF document", b"{\\rtf1\\ansi\\ansicpg1254\\deff0 {\\fonttbl{\\f0 Calibri;}}\\f0 Ad;Geni\\'f0lik;Y\\'fckseklik;Adet\\par}", "bir RTF belgesi"),
@@ -189,7 +200,8 @@ ABOUT = (" files: files given as the list (kesim nest's file, the web's file imp
          " one that is no list, known by its first bytes (a PDF, a DXF or DWG drawing, a PNG, JPEG or GIF, an RTF or HTML page, a"
          " control character in its first 1.024 bytes but tab, line breaks, form feed and ^Z; in 16-bit units after a UTF-16 byte"
          " order mark) or a zip's entries (one with an xl/ folder is a workbook; word/, ppt/, an OpenDocument mimetype, else a zip"
-         " archive) or an OLE2 file's streams at its directory's top (WordDocument, PowerPoint Document; Workbook, Book or any"
+         " archive) or an OLE2 file's streams at its directory's top (WordDocument, PowerPoint Document, an Outlook message's"
+         " __properties_version1.0; Workbook, Book or any"
          " other is an old or password-protected workbook, refused by the workbook reader's message), is refused whole with"
          " message, said alike by both; the others are read to %s (none given: read, whatever"
          " their rows), so a Windows-1254 or UTF-16 list is never taken for a binary file.")
