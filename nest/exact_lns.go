@@ -114,7 +114,7 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 // second and still as many after 5 s. Whether a run ends in the sheet is
 // close to a coin toss, so fresh runs find what a long one misses: kesim
 // bench --perfect 100 at 5 s, two at a time, 63 -> 66 (guillotine half
-// 32 -> 35, also in guillotine mode), --perfect-sheets 60 at 20,000
+// 32 -> 35; in guillotine mode 34 -> 35), --perfect-sheets 60 at 20,000
 // iterations 53 -> 55 and 51 -> 52 (seeds 1, 2); 100 steps per part, or
 // 10,000 steps whatever the parts, did no better, nor did a first dive
 // with noise in the runs after the first. Over several sheet sizes a run goes on to the end:
