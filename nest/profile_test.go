@@ -448,13 +448,7 @@ func TestPieceTreeKeeps(t *testing.T) {
 func TestCutStagesRoundsTheKerf(t *testing.T) {
 	req := Request{Sheet: Sheet{183, 366}, Options: Options{Kerf: 0.325, Trim: 1, Guillotine: true, FirstCut: FirstCutLong, Stages: 2, Iterations: 20}}
 	req.Parts = []Part{{Name: "A", Width: 60, Height: 40, Quantity: 4}, {Name: "B", Width: 45.5, Height: 70, Quantity: 3}}
-	res, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Verify(req, res); err != nil {
-		t.Fatal(err)
-	}
+	res := mustLayout(t, req)
 	for _, page := range res.Pages {
 		st := CutStages(res.Sheet, page.Cuts, req.Options.Kerf, req.Options.FirstCut)
 		if len(st) != len(page.Cuts) || len(st) == 0 || st[0] != 1 || slices.Max(st) > 3 {
