@@ -635,7 +635,7 @@ func (s *search) exactFit() {
 	case e.waste != 0 || len(s.j.items) > mergeMaxParts:
 		// The skyline search alone.
 	case e.sheets > 1:
-		sol = e.sheetBySheet(mergeNodes, mergeEnd, stopAt, uint64(o.Seed))
+		sol = s.sheetBySheet(e, mergeNodes, mergeEnd, stopAt(mergeEnd), uint64(o.Seed))
 	default:
 		// A short merge search settles small jobs (it is exhaustive where
 		// the repair is not), with half of the nodes, at most 10,000, and
@@ -648,8 +648,10 @@ func (s *search) exactFit() {
 		sol = e.mergeSearch(first, stopAt(firstEnd))
 		// The repair searches the same merges: after a merge search that
 		// ended in full it would only spend the time.
-		if sol == nil && !e.noMerge && !s.ctxDone() && e.mergeRepair(nil, mergeNodes-first, stopAt(mergeEnd), uint64(o.Seed)) {
-			sol = e.solution()
+		if sol == nil && !e.noMerge && !s.ctxDone() {
+			if found := s.repairOnWorkers(e, nil, mergeNodes-first, mergeEnd, stopAt(mergeEnd), uint64(o.Seed)); found != nil {
+				sol = found.solution()
+			}
 		}
 	}
 	if sol == nil && !s.ctxDone() {
@@ -676,12 +678,12 @@ func (s *search) exactFit() {
 // tiled: without it, --perfect-sheets 60 at 1 s, seeds 1 and 2, kept 52 and
 // 51 (guillotine mode 29 and 30; at 5 s 29) and took about half the time
 // on the jobs it lays out.
-func (e *exact) sheetBySheet(nodes int, end time.Time, stopAt func(time.Time) func() bool, seed uint64) *solution {
+func (s *search) sheetBySheet(e *exact, nodes int, end time.Time, stop func() bool, seed uint64) *solution {
 	targets := []mtarget{{e.w, e.h, e.sheets}}
-	found := e.mergeRepair(targets, nodes, stopAt(end), seed)
+	found := s.repairOnWorkers(e, targets, nodes, end, stop, seed)
 	e.total = 0 // the skyline search counts its own nodes
-	if found {
-		return e.solution()
+	if found != nil {
+		return found.solution()
 	}
 	return nil
 }

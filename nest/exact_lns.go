@@ -4,6 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // The merge repair: a large neighbourhood search over the merge search's
@@ -104,6 +107,89 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 		}
 	}
 }
+
+// repairOnWorkers runs the merge repair of e (mergeRepair, with targets
+// and nodes) on workers goroutines: worker 0 on e with seed, in this
+// goroutine and with stop (which may report progress), each other one on
+// an exact of its own (fresh), from a seed of its own and with others (which
+// must be safe to call from any goroutine). Whether a run of the repair
+// ends in the sheets is close to a coin toss (repairRestart), so w workers
+// toss w times as often. It returns the exact that holds the layout, or
+// nil.
+//
+// When timed (a time limit and no iteration budget) the first layout
+// found stops the others. Otherwise (each worker searches its nodes) a
+// worker stops only once a worker before it has found one, and the first
+// worker's layout of those found is taken, so that a seed, a budget and a
+// worker count give one layout.
+func repairOnWorkers(e *exact, targets []mtarget, nodes int, seed uint64, workers int, timed bool, stop, others func() bool) *exact {
+	n := min(max(workers, 1), MaxWorkers)
+	if n == 1 {
+		if e.mergeRepair(targets, nodes, stop, seed) {
+			return e
+		}
+		return nil
+	}
+	var first atomic.Int32 // the lowest worker that found a layout, n for none
+	first.Store(int32(n))
+	es := make([]*exact, n)
+	es[0] = e
+	run := func(w int, stop func() bool) {
+		halt := func() bool {
+			f := int(first.Load())
+			return f < w || timed && f < n || stop != nil && stop()
+		}
+		ws := seed
+		if w > 0 {
+			ws = mix(seed + uint64(w)*workerSeedStep)
+		}
+		if es[w].mergeRepair(targets, nodes, halt, ws) {
+			for f := first.Load(); int(f) > w && !first.CompareAndSwap(f, int32(w)); f = first.Load() {
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < n; w++ {
+		es[w] = e.fresh()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(w, others)
+		}()
+	}
+	run(0, stop)
+	wg.Wait()
+	if f := int(first.Load()); f < n {
+		return es[f]
+	}
+	return nil
+}
+
+// repairOnWorkers is the function of that name with the request's
+// workers, ending at end (zero: no time limit) or when the request is
+// cancelled.
+func (s *search) repairOnWorkers(e *exact, targets []mtarget, nodes int, end time.Time, stop func() bool, seed uint64) *exact {
+	o := s.req.Options
+	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.Iterations <= 0, stop, func() bool {
+		return s.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
+	})
+}
+
+// fresh returns a new exact-fit search over e's job, sheets and shapes.
+func (e *exact) fresh() *exact {
+	f := &exact{j: e.j, scale: e.scale, w: e.w, h: e.h, sheets: e.sheets, waste: e.waste, widthsOnly: e.widthsOnly}
+	f.addShapes()
+	for _, sh := range f.shapes {
+		f.left += sh.left
+	}
+	f.failed = map[uint64]bool{}
+	f.reach = make([]uint64, f.w/64+1)
+	return f
+}
+
+// workerSeedStep sets the workers' seeds of the merge repair apart (mixed):
+// each run of a repair takes the next two seeds after its own.
+const workerSeedStep = 0x9e3779b97f4a7c15
 
 // repairRestart is the length unit of the repairs' runs, in steps per
 // part: over one sheet size the repairs start afresh, with new seeds, after

@@ -184,19 +184,64 @@ func TestExactFitOnlyWhenTight(t *testing.T) {
 func TestExactFitDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	req := tiling(rng, 120, 90, 40, 2, 0.3, true)
-	req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: 200}
-	a, err := Layout(context.Background(), req, nil)
-	if err != nil {
-		t.Fatal(err)
+	for _, workers := range []int{1, 3} {
+		req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: 200, Workers: workers}
+		a, err := Layout(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Layout(context.Background(), req, nil)
+		a.Stats.ElapsedMs, b.Stats.ElapsedMs = 0, 0
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%d workers: two runs with the same seed and iterations differ", workers)
+		}
+		if err := Verify(req, a); err != nil {
+			t.Error(err)
+		}
 	}
-	b, _ := Layout(context.Background(), req, nil)
-	a.Stats.ElapsedMs, b.Stats.ElapsedMs = 0, 0
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs with the same seed and iterations differ")
+}
+
+// TestRepairOnWorkers: the merge repair on three workers, each with 3,000
+// nodes, tiles every sheet the first worker tiles alone (it runs as it
+// would alone) and more besides; every layout, whichever worker found it,
+// passes Verify, and a second run gives the same layout.
+func TestRepairOnWorkers(t *testing.T) {
+	alone, three := 0, 0
+	for i := range 16 {
+		rng := rand.New(rand.NewPCG(23, uint64(i)))
+		req := tiling(rng, 60+rng.IntN(40), 50+rng.IntN(40), 30+rng.IntN(11), 1, 0, i%2 == 1)
+		j := mustJob(t, req)
+		one := newExact(j, 1).mergeRepair(nil, 3000, nil, 5)
+		if one {
+			alone++
+		}
+		var placed [][]exactSpot
+		for range 2 {
+			e := repairOnWorkers(newExact(j, 1), nil, 3000, 5, 3, false, nil, nil)
+			if e == nil {
+				placed = append(placed, nil)
+				continue
+			}
+			placed = append(placed, slices.Clone(e.placed))
+			s := &search{req: req, j: j, lb: 1}
+			if err := Verify(req, s.result(e.solution())); err != nil {
+				t.Errorf("case %d: %v", i, err)
+			}
+		}
+		if one && placed[0] == nil {
+			t.Errorf("case %d: tiled by the first worker alone, not by three", i)
+		}
+		if !reflect.DeepEqual(placed[0], placed[1]) {
+			t.Errorf("case %d: two runs of three workers gave two layouts", i)
+		}
+		if placed[0] != nil {
+			three++
+		}
 	}
-	if err := Verify(req, a); err != nil {
-		t.Error(err)
+	if three <= alone {
+		t.Errorf("three workers tiled %d of 16 sheets, one %d: want more", three, alone)
 	}
+	t.Logf("tiled: one worker %d, three %d of 16", alone, three)
 }
 
 func TestLuby(t *testing.T) {

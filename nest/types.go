@@ -117,10 +117,11 @@ type Options struct {
 	// budget instead of (or as well as) time, so that the same request gives
 	// the same layout on any machine.
 	Iterations int `json:"iterations,omitempty"`
-	// Workers is how many goroutines run the improvement phase (1 to
-	// MaxWorkers; 0 means 1), each with its own random stream, sharing the
-	// best layout every few steps. A seed, an iteration budget and a
-	// worker count give the same layout on any machine.
+	// Workers is how many goroutines run the improvement phase and the
+	// exact-fit search's merge repair (1 to MaxWorkers; 0 means 1), each
+	// with its own random stream, sharing the best layout every few steps.
+	// A seed, an iteration budget and a worker count give the same layout
+	// on any machine.
 	Workers int `json:"workers,omitempty"`
 	// Objective is what a layout with stock rows minimises first:
 	// ObjectiveCost (the default: the sheets' prices where every row of

@@ -183,7 +183,8 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 		}
 		return v.o.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
 	}
-	return v.tileExactly(nodes, stop)
+	others := func() bool { return v.o.ctx.Err() != nil || !end.IsZero() && time.Now().After(end) }
+	return v.tileExactly(nodes, stop, others)
 }
 
 // fillsCheapest reports whether the cheapest rows are all limited and the

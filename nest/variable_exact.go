@@ -43,7 +43,7 @@ import "math"
 // time (tileWithin), from 19, 17, 24, 20 to 19, 20, 24, 20 with 90 %, and
 // its solved instances took less time; ortmann2010 at 1 s kept 93 proven
 // optima (243.12 -> 243.11 M).
-func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
+func (v *vsSearch) tileExactly(nodes int, stop, others func() bool) *vsPlan {
 	rows := v.cheapestRows()
 	if rows == nil {
 		return nil
@@ -108,7 +108,8 @@ func (v *vsSearch) tileExactly(nodes int, stop func() bool) *vsPlan {
 	if v.o.start != nil {
 		seed = mix(seed + 1)
 	}
-	if !e.mergeRepair(targets, nodes, stop, seed) {
+	e = repairOnWorkers(e, targets, nodes, seed, v.o.workers, v.o.iterations <= 0, stop, others)
+	if e == nil {
 		return nil
 	}
 	plan := &vsPlan{left: make([]int, len(v.kinds))}

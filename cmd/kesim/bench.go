@@ -39,7 +39,7 @@ func (f *benchFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
 	fs.IntVar(&f.iterations, "iterations", 0, "örnek başına `N` iyileştirme adımı (süre yerine)")
 	fs.IntVar(&f.workers, "workers", 0, "aynı anda çözülen örnek sayısı `N` (0: tüm çekirdekler)")
-	fs.IntVar(&f.engineWorkers, "engine-workers", 0, "bir örneğin iyileştirme aşamasındaki paralel çalışan sayısı `N` (0 ya da 1: bir; en çok 64)")
+	fs.IntVar(&f.engineWorkers, "engine-workers", 0, "bir örneğin iyileştirme ve tam sığdırma aramalarındaki paralel çalışan sayısı `N` (0 ya da 1: bir; en çok 64)")
 	fs.IntVar(&f.class, "class", 0, "yalnız `SINIF` sınıfının örnekleri (0: hepsi)")
 	fs.StringVar(&f.csv, "csv", "", "örnek başına sonuçların yazılacağı CSV `DOSYA`")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "CPU profilinin yazılacağı `DOSYA` (go tool pprof ile okunur)")

@@ -82,7 +82,7 @@ func (f *nestFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.deductBands, "deduct-bands", false, "bantlı parçaları bant kalınlığı kadar küçük keser")
 	fs.DurationVar(&f.limit, "time", time.Second, "iyileştirme süresi, ör. 1s ya da 500ms (0: yalnız yapıcı aşama)")
 	fs.Int64Var(&f.seed, "seed", 1, "rastgelelik tohumu, bir tam sayı `N`")
-	fs.IntVar(&f.workers, "workers", defaultWorkers(), "iyileştirme aşamasındaki paralel çalışan sayısı `N` (1-64; 0 ya da verilmezse tüm çekirdekler)")
+	fs.IntVar(&f.workers, "workers", defaultWorkers(), "iyileştirme ve tam sığdırma aramalarındaki paralel çalışan sayısı `N` (1-64; 0 ya da verilmezse tüm çekirdekler)")
 	fs.StringVar(&f.jsonOut, "json", "", "sonuç JSON'unun yazılacağı `DOSYA` (- standart çıktı)")
 	fs.StringVar(&f.pdfOut, "pdf", "", "atölye için PDF'in yazılacağı `DOSYA`")
 	fs.StringVar(&f.dxfOut, "dxf", "", "kesim makinesi için DXF'in yazılacağı `DOSYA` (tüm sayfalar yan yana)")

@@ -68,10 +68,11 @@ export interface Options {
    */
   iterations?: number;
   /**
-   * Workers is how many goroutines run the improvement phase (1 to
-   * MaxWorkers; 0 means 1), each with its own random stream, sharing the
-   * best layout every few steps. A seed, an iteration budget and a
-   * worker count give the same layout on any machine.
+   * Workers is how many goroutines run the improvement phase and the
+   * exact-fit search's merge repair (1 to MaxWorkers; 0 means 1), each
+   * with its own random stream, sharing the best layout every few steps.
+   * A seed, an iteration budget and a worker count give the same layout
+   * on any machine.
    */
   workers?: number;
   /**
