@@ -25,8 +25,8 @@ import (
 // whose new side is a side of another block or of the sheet come first,
 // then those that one or two more blocks of the common side make so
 // (rowReach), then those with the longest common side: a long side shared
-// by chance is rare; on one sheet, pairs of blocks with few merges to
-// choose from come first (scorePartners). Only pair merges are tried in
+// by chance is rare; on one sheet, and over sheets of several sizes, pairs
+// of blocks with few merges to choose from come first (scorePartners). Only pair merges are tried in
 // guillotine mode, so every layout it finds is guillotine.
 //
 // A wrong merge early on is found out only near the sheet, so the search is
@@ -618,7 +618,8 @@ func (m *merger) merge(c mcand) int32 {
 // the sheet, and the order to try them in: those whose new side another
 // block or the sheet has, then those one or two more blocks of the common
 // side make so (rowReach), then the longest common side, and on one sheet
-// pairs with few merges to choose from (scorePartners). It appends to
+// or sheets of several sizes pairs with few merges to choose from
+// (scorePartners). It appends to
 // out[:0] and order[:0], which the searches reuse (fresh slices for every
 // call were nine tenths of what they allocated).
 func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
@@ -761,7 +762,7 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 			}
 		}
 	}
-	if m.targets == nil {
+	if m.targets == nil || len(m.targets) > 1 {
 		m.scorePartners(out)
 	}
 	// Sorted through their indices: a candidate is a large struct.
@@ -892,9 +893,21 @@ func (m *merger) rowGroup(side int, head []int32, refs []sideRef) []rowVal {
 // took a sibling pair first at the start on 33 of 40 such sheets instead
 // of 21, and on kesim bench --perfect 100 at 5 s (seeds 1, 2, 3) found 87
 // one-sheet layouts instead of 80, the guillotine half 54 of 150 instead
-// of 47. It serves the search of one sheet only: in the searches over
-// several sheets (tileExactly, sheetBySheet) it left 3 of the 16 jobs of
-// TestExactFitTilesSeveralSheets untiled instead of 2.
+// of 47. Over several sheets of one size (sheetBySheet) it does not serve:
+// it left 3 of the 16 jobs of TestExactFitTilesSeveralSheets untiled
+// instead of 2, and the merge repair tiled kesim bench --perfect-sheets 60
+// (20,000 iterations, no clock) on 54 and 51 instances instead of 55 and
+// 52 (seeds 1, 2). Over several sizes (tileExactly) it does: the repair
+// took the zero-waste family (--zero-waste 40, 20,000 iterations, seeds 1
+// to 4) from 27, 23, 30, 24 instances at the optimum to 28, 24, 30, 27
+// (mean gap 5.79, 7.87, 4.57, 6.66 % -> 5.43, 7.54, 3.63, 4.81 %), and at
+// 1 s, two at a time, from 27, 21, 29, 24 to 26, 24, 28, 27 (5.77, 8.95,
+// 4.81, 6.63 % -> 6.04, 7.54, 4.81, 4.78 %: it finds some tilings the
+// other order misses and misses a few it finds), with ortmann2010 (every
+// 4th instance, 2,000 iterations) as it was. Restarting the repair over
+// several sizes too, after 50 or 150 steps per part times the Luby
+// sequence, then did worse at 1 s (101 and 101 on seeds 1 to 4 against
+// 105).
 func (m *merger) scorePartners(out []mcand) {
 	if len(m.partners) < len(m.blocks) {
 		m.partners = make([]int32, len(m.blocks)*2)

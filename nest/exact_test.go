@@ -253,9 +253,10 @@ func TestLuby(t *testing.T) {
 	}
 }
 
-// On one sheet the merge search first merges a block that has only one
-// block to merge with, before pairs of blocks that share longer sides with
-// many others: such a pair is most often two pieces the sheet was cut into.
+// On one sheet, and over sheets of several sizes, the merge search first
+// merges a block that has only one block to merge with, before pairs of
+// blocks that share longer sides with many others: such a pair is most
+// often two pieces the sheet was cut into.
 func TestMergeFewPartnersFirst(t *testing.T) {
 	e := &exact{j: &job{guillotine: true}, w: 100, h: 100, sheets: 1}
 	// Four 10 x 50 blocks merge with each other along 10 (into a block as
@@ -270,12 +271,21 @@ func TestMergeFewPartnersFirst(t *testing.T) {
 	if got != [2]int{33, 67} && got != [2]int{67, 33} {
 		t.Fatalf("first merge: blocks of heights %v, want the 7 x 33 and 7 x 67 blocks", got)
 	}
-	// Over several sheets the order is by sides alone.
-	m = newMerger(e, []mtarget{{100, 100, 1}}, left, nil)
+	// Over several sheets of one size the order is by sides alone.
+	m = newMerger(e, []mtarget{{100, 100, 2}}, left, nil)
 	pairs, order = m.pairsInto(nil, nil)
 	first = pairs[order[0]]
 	if sh := e.shapes[m.blocks[first.used[0]].shape]; sh.w != 10 {
 		t.Fatalf("first merge over several sheets: a %d x %d block, want a 10 x 50 one", sh.w, sh.h)
+	}
+	// Over sheets of several sizes the pair with one merge comes first
+	// again.
+	m = newMerger(e, []mtarget{{100, 100, 1}, {60, 100, 1}}, left, nil)
+	pairs, order = m.pairsInto(nil, nil)
+	first = pairs[order[0]]
+	got = [2]int{e.shapes[m.blocks[first.used[0]].shape].h, e.shapes[m.blocks[first.used[1]].shape].h}
+	if got != [2]int{33, 67} && got != [2]int{67, 33} {
+		t.Fatalf("first merge over two sizes: blocks of heights %v, want the 7 x 33 and 7 x 67 blocks", got)
 	}
 }
 
