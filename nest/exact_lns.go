@@ -117,11 +117,12 @@ func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed
 // toss w times as often. It returns the exact that holds the layout, or
 // nil.
 //
-// When timed (a time limit and no iteration budget) the first layout
-// found stops the others. Otherwise (each worker searches its nodes) a
-// worker stops only once a worker before it has found one, and the first
-// worker's layout of those found is taken, so that a seed, a budget and a
-// worker count give one layout.
+// When timed (a time limit and no iteration budget: the layout depends on
+// the clock anyway) the first layout found stops the others. Otherwise
+// (each worker searches its nodes) a worker stops only once a worker
+// before it has found one, and the first worker's layout of those found is
+// taken, so that a seed, a budget (or none, the constructive phase's
+// nodes) and a worker count give one layout.
 func repairOnWorkers(e *exact, targets []mtarget, nodes int, seed uint64, workers int, timed bool, stop, others func() bool) *exact {
 	n := min(max(workers, 1), repairMaxWorkers)
 	if n == 1 {
@@ -170,7 +171,7 @@ func repairOnWorkers(e *exact, targets []mtarget, nodes int, seed uint64, worker
 // cancelled.
 func (s *search) repairOnWorkers(e *exact, targets []mtarget, nodes int, end time.Time, stop func() bool, seed uint64) *exact {
 	o := s.req.Options
-	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.Iterations <= 0, stop, func() bool {
+	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.TimeLimitMs > 0 && o.Iterations <= 0, stop, func() bool {
 		return s.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
 	})
 }

@@ -184,8 +184,9 @@ func TestExactFitOnlyWhenTight(t *testing.T) {
 func TestExactFitDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	req := tiling(rng, 120, 90, 40, 2, 0.3, true)
-	for _, workers := range []int{1, 3} {
-		req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: 200, Workers: workers}
+	for _, o := range []Options{{Iterations: 200, Workers: 1}, {Iterations: 200, Workers: 3}, {Workers: 3}} {
+		workers := o.Workers
+		req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: o.Iterations, Workers: workers}
 		a, err := Layout(context.Background(), req, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -193,7 +194,7 @@ func TestExactFitDeterministic(t *testing.T) {
 		b, _ := Layout(context.Background(), req, nil)
 		a.Stats.ElapsedMs, b.Stats.ElapsedMs = 0, 0
 		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%d workers: two runs with the same seed and iterations differ", workers)
+			t.Errorf("%d workers, %d iterations: two runs with the same seed differ", workers, o.Iterations)
 		}
 		if err := Verify(req, a); err != nil {
 			t.Error(err)

@@ -108,7 +108,7 @@ func (v *vsSearch) tileExactly(nodes int, stop, others func() bool) *vsPlan {
 	if v.o.start != nil {
 		seed = mix(seed + 1)
 	}
-	e = repairOnWorkers(e, targets, nodes, seed, v.o.workers, v.o.iterations <= 0, stop, others)
+	e = repairOnWorkers(e, targets, nodes, seed, v.o.workers, !v.o.deadline.IsZero() && v.o.iterations <= 0, stop, others)
 	if e == nil {
 		return nil
 	}
