@@ -136,7 +136,7 @@ func solvePlan(kinds []vsKind, rows []vsRow, o vsOptions) (plan *vsPlan, ok bool
 
 // tileWithin runs tileExactly unless plan best already fills the
 // cheapest rows: with exactNodes nodes in the constructive phase, more per
-// step of an iteration budget, and up to 40 % of the time to the deadline
+// step of an iteration budget, and up to 50 % of the time to the deadline
 // (65 % when the parts need every cheapest sheet, fillsCheapest).
 func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 	if best.nLeft == 0 && best.cost <= v.areaCost()*(1+1e-9) {
@@ -154,7 +154,13 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 		// and the zero-waste family 11 of 40 at the optimum, mean gap
 		// 15.3 %; with 40 % 91 (Path 100: 15), 243.00 M, 13 and 14.3 %,
 		// since the merge repair got 2.6 times faster. 60 % did no
-		// better.
+		// better then. Once the repair took pairs with few merges first
+		// over several sizes (scorePartners), which tiles the zero-waste
+		// family more often and some ortmann2010 instances later
+		// (Path100i3b5 in 0.49 s instead of 0.36 s), 40 % left
+		// ortmann2010 at 1 s with 92 and 93 proven optima (243.19 and
+		// 242.89 M, two runs), 50 % with 94 and 94 (242.79 and 242.76
+		// M; 60 %: 94 and 94, 242.79 and 242.81 M).
 		//
 		// When the parts fill every cheapest sheet, a plan that misses the
 		// exact tiling must open a dearer sheet, and the ruin and recreate
@@ -165,7 +171,7 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 		// 9.2 % to 10.7, 10.1, 9.2 %; 90 % 19, 20, 20 but 11.8, 11.1,
 		// 9.9 % (the plans that miss it, with less time, are dearer); 80 %
 		// between the two.
-		share := 0.4
+		share := 0.5
 		if v.fillsCheapest() {
 			share = 0.65
 		}

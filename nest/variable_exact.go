@@ -30,7 +30,7 @@ import "math"
 // thirds: ortmann2010 at 1 s went from 57 to 82 proven optima and from
 // 246.4 to 243.4 M (Nice 92.4 -> 93.9 %, Path 95.5 -> 96.0 %), the
 // zero-waste family from 4 to 10 at the optimum, mean gap 22.6 -> 16.3 %.
-// It now runs alone (tileExactly), with 40 % or 65 % of the time
+// It now runs alone (tileExactly), with 50 % or 65 % of the time
 // (tileWithin).
 
 // tileExactly returns a plan that fills cheapest rows exactly, or nil
