@@ -26,8 +26,9 @@ import (
 // then those that one or two more blocks of the common side make so
 // (rowReach), then those with the longest common side: a long side shared
 // by chance is rare; on one sheet, and over sheets of several sizes, pairs
-// of blocks with few merges to choose from come first (scorePartners). Only pair merges are tried in
-// guillotine mode, so every layout it finds is guillotine.
+// of blocks with few merges to choose from come first (scorePartners).
+// Only pair merges are tried in guillotine mode, so every layout it finds
+// is guillotine.
 //
 // A wrong merge early on is found out only near the sheet, so the search is
 // a limited discrepancy search (Harvey and Ginsberg 1995), the k-th best
@@ -619,9 +620,9 @@ func (m *merger) merge(c mcand) int32 {
 // block or the sheet has, then those one or two more blocks of the common
 // side make so (rowReach), then the longest common side, and on one sheet
 // or sheets of several sizes pairs with few merges to choose from
-// (scorePartners). It appends to
-// out[:0] and order[:0], which the searches reuse (fresh slices for every
-// call were nine tenths of what they allocated).
+// (scorePartners). It appends to out[:0] and order[:0], which the searches
+// reuse (fresh slices for every call were nine tenths of what they
+// allocated).
 func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 	out = out[:0]
 	e := m.e

@@ -179,14 +179,15 @@ func TestExactFitOnlyWhenTight(t *testing.T) {
 	}
 }
 
-// TestExactFitDeterministic: the same seed and iteration budget give the
-// same layout.
+// TestExactFitDeterministic: the same seed and iteration budget (or none:
+// the constructive phase) give the same layout, with one worker and with
+// three (whose merge repairs run side by side, repairOnWorkers).
 func TestExactFitDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	req := tiling(rng, 120, 90, 40, 2, 0.3, true)
 	for _, o := range []Options{{Iterations: 200, Workers: 1}, {Iterations: 200, Workers: 3}, {Workers: 3}} {
-		workers := o.Workers
-		req.Options = Options{Kerf: 0.3, Seed: 9, Iterations: o.Iterations, Workers: workers}
+		o.Kerf, o.Seed = 0.3, 9
+		req.Options = o
 		a, err := Layout(context.Background(), req, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -194,7 +195,7 @@ func TestExactFitDeterministic(t *testing.T) {
 		b, _ := Layout(context.Background(), req, nil)
 		a.Stats.ElapsedMs, b.Stats.ElapsedMs = 0, 0
 		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%d workers, %d iterations: two runs with the same seed differ", workers, o.Iterations)
+			t.Errorf("%d workers, %d iterations: two runs with the same seed differ", o.Workers, o.Iterations)
 		}
 		if err := Verify(req, a); err != nil {
 			t.Error(err)
