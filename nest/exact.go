@@ -610,7 +610,7 @@ func (s *search) exactFit() {
 			if s.onProgress != nil && time.Since(s.lastCall) >= progressEvery {
 				s.report(s.doneFraction(), nil)
 			}
-			return s.ctx.Err() != nil || !t.IsZero() && time.Now().After(t)
+			return s.expired(t)
 		}
 	}
 	mergeNodes := nodes / 4 * 3

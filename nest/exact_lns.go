@@ -171,9 +171,13 @@ func repairOnWorkers(e *exact, targets []mtarget, nodes int, seed uint64, worker
 // cancelled.
 func (s *search) repairOnWorkers(e *exact, targets []mtarget, nodes int, end time.Time, stop func() bool, seed uint64) *exact {
 	o := s.req.Options
-	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.TimeLimitMs > 0 && o.Iterations <= 0, stop, func() bool {
-		return s.ctx.Err() != nil || !end.IsZero() && time.Now().After(end)
-	})
+	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.TimeLimitMs > 0 && o.Iterations <= 0, stop, func() bool { return s.expired(end) })
+}
+
+// expired reports whether the request is cancelled or time t (zero: none)
+// has passed.
+func (s *search) expired(t time.Time) bool {
+	return s.ctx.Err() != nil || !t.IsZero() && time.Now().After(t)
 }
 
 // fresh returns a new exact-fit search over e's job, sheets and shapes.
