@@ -19,7 +19,10 @@ import (
 func runBackup(args []string, stdout, stderr io.Writer) int {
 	fs := cmdBackup.flagSet()
 	var dbURL string
-	dbFlag(fs, &dbURL)
+	if err := dbFlag(fs, &dbURL); err != nil {
+		fmt.Fprintf(stderr, "kesim backup: %v\n", err)
+		return 2
+	}
 	force := fs.Bool("force", false, "var olan DOSYA'nın üzerine yaz")
 	file, code, ok := parseFileArg(cmdBackup, fs, args, stdout, stderr)
 	if !ok {
@@ -51,7 +54,10 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 func runRestore(args []string, stdout, stderr io.Writer) int {
 	fs := cmdRestore.flagSet()
 	var dbURL string
-	dbFlag(fs, &dbURL)
+	if err := dbFlag(fs, &dbURL); err != nil {
+		fmt.Fprintf(stderr, "kesim restore: %v\n", err)
+		return 2
+	}
 	file, code, ok := parseFileArg(cmdRestore, fs, args, stdout, stderr)
 	if !ok {
 		return code

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"kesim/internal/store"
 )
 
 func TestProxyAndHostFlags(t *testing.T) {
@@ -119,5 +121,80 @@ func TestMaxPiecesEnvWithDots(t *testing.T) {
 		if err := f.register(flag.NewFlagSet("serve", flag.ContinueOnError)); err == nil || err.Error() != want {
 			t.Errorf("KESIM_MAX_PIECES=%s: %v, want %q", v, err, want)
 		}
+	}
+}
+
+// --db and KESIM_DATABASE_URL take a SQLite file as a path or as a
+// sqlite:// (file://) URL, and a postgres:// URL; a URL of another kind is
+// refused in Turkish and never becomes a folder named after its scheme
+// ("mysql:") with a new database in it.
+func TestDatabaseURLForms(t *testing.T) {
+	dir := t.TempDir()
+	abs := filepath.Join(dir, "a.db")
+	for value, want := range map[string]string{
+		"kesim.db":                       "kesim.db",
+		abs:                              abs,
+		"sqlite://" + abs:                abs,
+		"SQLite://rel/k.db":              "rel/k.db",
+		"file://" + abs:                  abs,
+		"postgres://kesim@db/kesim":      "postgres://kesim@db/kesim",
+		"postgresql://kesim@db/kesim":    "postgresql://kesim@db/kesim",
+		`C:\Kesim\kesim.db`:              `C:\Kesim\kesim.db`,
+		"mysql://kesim@db/kesim":         "mysql:// veritabanı adresi tanınmıyor",
+		"http://127.0.0.1:8080/kesim.db": "http:// veritabanı adresi tanınmıyor",
+		"sqlite://":                      "sqlite:// adresinde dosya yolu yok",
+		"":                               "veritabanı boş olamaz",
+	} {
+		t.Setenv("KESIM_DATABASE_URL", "")
+		var db string
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		if err := dbFlag(fs, &db); err != nil {
+			t.Fatal(err)
+		}
+		err := fs.Set("db", value)
+		switch {
+		case err != nil && !strings.Contains(err.Error(), want):
+			t.Errorf("--db %q: %v, want %q", value, err, want)
+		case err == nil && db != want:
+			t.Errorf("--db %q: %q, want %q", value, db, want)
+		}
+		t.Setenv("KESIM_DATABASE_URL", value)
+		var f serveFlags
+		err = f.register(flag.NewFlagSet("serve", flag.ContinueOnError))
+		switch {
+		case value == "": // unset: the default
+			if err != nil || f.dbURL != store.DefaultSQLitePath {
+				t.Errorf("KESIM_DATABASE_URL unset: %q, %v", f.dbURL, err)
+			}
+		case err != nil && (!strings.HasPrefix(err.Error(), "KESIM_DATABASE_URL geçerli değil: ") || !strings.Contains(err.Error(), want)):
+			t.Errorf("KESIM_DATABASE_URL=%q: %v, want %q", value, err, want)
+		case err == nil && f.dbURL != want:
+			t.Errorf("KESIM_DATABASE_URL=%q: %q, want %q", value, f.dbURL, want)
+		}
+	}
+	t.Setenv("KESIM_DATABASE_URL", "")
+	cwd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(cwd)
+	for _, args := range [][]string{
+		{"backup", "--db", "mysql://kesim@db/kesim", "y.db"},
+		{"restore", "--db", "mysql://kesim@db/kesim", "y.db"},
+		{"user", "list", "--db", "mysql://kesim@db/kesim"},
+	} {
+		if code, _, stderr := runT("", args...); code != 2 || !strings.Contains(stderr, "mysql:// veritabanı adresi tanınmıyor") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a refused --db left %v", entries)
+	}
+	// A sqlite:// URL names the file itself.
+	if code, _, stderr := runT("uzun-bir-parola\n", "user", "add", "ayse", "--db", "sqlite://"+abs); code != 0 {
+		t.Fatalf("user add: %d %s", code, stderr)
+	}
+	if _, err := os.Stat(abs); err != nil {
+		t.Errorf("sqlite:// did not open %s: %v", abs, err)
 	}
 }

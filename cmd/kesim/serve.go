@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -40,7 +41,9 @@ type serveFlags struct {
 // is an error.
 func (f *serveFlags) register(fs *flag.FlagSet) error {
 	fs.StringVar(&f.addr, "addr", envOr("KESIM_ADDR", "127.0.0.1:8080"), "dinlenecek `ADRES` (KESIM_ADDR)")
-	dbFlag(fs, &f.dbURL)
+	if err := dbFlag(fs, &f.dbURL); err != nil {
+		return err
+	}
 	fs.StringVar(&f.title, "title", envOr("KESIM_TITLE", web.DefaultTitle), "sayfa başlığı (KESIM_TITLE)")
 	fs.StringVar(&f.machine, "machine", envOr("KESIM_MACHINE", web.DefaultMachine), "başlık altındaki makine satırı (KESIM_MACHINE)")
 	fs.StringVar(&f.factory, "factory", envOr("KESIM_FACTORY", web.DefaultFactory), "alt bilgideki fabrika satırı (KESIM_FACTORY)")
@@ -271,11 +274,50 @@ func listenProblem(err error, addr string) string {
 	return err.Error()
 }
 
-// dbFlag defines --db, the database kesim serve and kesim user open.
-func dbFlag(fs *flag.FlagSet, dst *string) {
-	fs.StringVar(dst, "db", envOr("KESIM_DATABASE_URL", store.DefaultSQLitePath),
-		"veritabanı: SQLite dosyası veya postgres:// adresi, `URL` (KESIM_DATABASE_URL)")
+// dbFlag defines --db, the database kesim serve, backup, restore and user
+// open, with KESIM_DATABASE_URL as its default; a KESIM_DATABASE_URL that
+// dbValue refuses is an error.
+func dbFlag(fs *flag.FlagSet, dst *string) error {
+	*dst = store.DefaultSQLitePath
+	fs.Var((*dbValue)(dst), "db", "veritabanı: SQLite dosyası veya postgres:// adresi, `URL` (KESIM_DATABASE_URL)")
+	if v := os.Getenv("KESIM_DATABASE_URL"); v != "" {
+		if err := fs.Set("db", v); err != nil {
+			return fmt.Errorf("KESIM_DATABASE_URL geçerli değil: %v", err)
+		}
+		fs.Lookup("db").DefValue = *dst
+	}
+	return nil
 }
+
+// dbValue is --db: a postgres:// (or postgresql://) URL as it is, a
+// sqlite:// or file:// URL as the path after "://" (sqlite:///srv/kesim.db
+// is /srv/kesim.db), and anything else as a SQLite file's path, except a URL
+// of another kind, which is refused: it would otherwise be a path, and
+// mysql://host/db a folder "mysql:" with a new, empty SQLite database in it.
+type dbValue string
+
+func (v *dbValue) String() string { return string(*v) }
+
+func (v *dbValue) Set(s string) error {
+	switch scheme, rest, url := strings.Cut(s, "://"); {
+	case store.IsPostgresURL(s):
+	case url && (strings.EqualFold(scheme, "sqlite") || strings.EqualFold(scheme, "file")):
+		if rest == "" {
+			return fmt.Errorf("%s:// adresinde dosya yolu yok (ör. %s:///srv/kesim/kesim.db)", scheme, scheme)
+		}
+		s = rest
+	case url && urlScheme.MatchString(scheme):
+		return fmt.Errorf("%s:// veritabanı adresi tanınmıyor: bir SQLite dosyasının yolunu (ör. kesim-data/kesim.db) ya da bir postgres:// adresi verin", scheme)
+	case s == "":
+		return errors.New("veritabanı boş olamaz: bir SQLite dosyasının yolunu ya da bir postgres:// adresi verin")
+	}
+	*v = dbValue(s)
+	return nil
+}
+
+// urlScheme is a URL's scheme (RFC 3986): a letter, then letters, digits,
+// "+", "-" and ".".
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
 
 // openStore opens PostgreSQL for a postgres:// URL, else the SQLite file.
 func openStore(ctx context.Context, url string) (store.Store, error) {

@@ -62,19 +62,24 @@ type userCmd struct {
 	userIO
 	fs      *flag.FlagSet
 	db      string
+	dbErr   error  // KESIM_DATABASE_URL's, reported by parse
 	account string // NAME
 }
 
 // cmd starts the subcommand c with the flag every subcommand takes, --db.
 func (u userIO) cmd(c *command) *userCmd {
 	uc := &userCmd{command: c, userIO: u, fs: c.flagSet()}
-	dbFlag(uc.fs, &uc.db)
+	uc.dbErr = dbFlag(uc.fs, &uc.db)
 	return uc
 }
 
 // parse parses args, which hold the account's NAME when named, and reports
 // whether the subcommand goes on; if not, code is its exit status.
 func (c *userCmd) parse(args []string, named bool) (code int, ok bool) {
+	if c.dbErr != nil {
+		fmt.Fprintf(c.stderr, "kesim user: %v\n", c.dbErr)
+		return 2, false
+	}
 	if code, ok := c.command.parse(c.fs, args, c.stdout, c.stderr); !ok {
 		return code, false
 	}
