@@ -319,10 +319,10 @@ func (m *merger) dive(rng *rand.Rand, noise, wheel float64) bool {
 		if !m.withinLimits() || !m.lined() {
 			return false
 		}
-		pairs, order := m.pairsInto(m.pairBuf, m.orderBuf)
-		m.pairBuf, m.orderBuf = pairs, order
+		pairs := m.pairs(m.pairBuf)
+		m.pairBuf = pairs
 		var wheels []mcand
-		if wheel > 0 && (len(order) == 0 || rng.Float64() < wheel) {
+		if wheel > 0 && (len(pairs) == 0 || rng.Float64() < wheel) {
 			wheels = m.pinwheels()
 			// A look for pinwheels costs about what a node does.
 			m.total += 1 + len(m.alive)*len(m.alive)/512
@@ -331,12 +331,14 @@ func (m *merger) dive(rng *rand.Rand, noise, wheel float64) bool {
 		switch {
 		case len(wheels) > 0:
 			c = wheels[rng.IntN(len(wheels))]
-		case len(order) > 0:
+		case len(pairs) > 0:
 			k := 0
-			for k+1 < len(order) && rng.Float64() < noise {
+			for k+1 < len(pairs) && rng.Float64() < noise {
 				k++
 			}
-			c = pairs[order[k]]
+			var i int32
+			m.orderBuf, i = nthPair(pairs, k, m.orderBuf)
+			c = pairs[i]
 		default:
 			return false
 		}

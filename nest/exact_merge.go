@@ -63,7 +63,7 @@ type mblock struct {
 // frame and whether it is turned.
 type mkid struct {
 	block  int32
-	x, y   int
+	x, y   int32 // scaled: a sheet is at most a few thousand units
 	turned bool
 }
 
@@ -624,6 +624,44 @@ func (m *merger) merge(c mcand) int32 {
 // reuse (fresh slices for every call were nine tenths of what they
 // allocated).
 func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
+	out = m.pairs(out)
+	// Sorted through their indices: a candidate is a large struct.
+	order = order[:0]
+	for i := range out {
+		order = append(order, int32(i))
+	}
+	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
+	return out, order
+}
+
+// nthPair returns the index in out of the pair pairsInto's order puts
+// k-th (from 0, k < len(out)): the dive takes one of the first few, and
+// keeping the k+1 best in one pass costs less than sorting them all.
+func nthPair(out []mcand, k int, top []int32) ([]int32, int32) {
+	top = top[:0]
+	for i := range out {
+		s := out[i].score
+		// Insert after the ones at least as good: of equal scores the
+		// first candidate first, as the stable sort has them.
+		j := len(top)
+		for j > 0 && out[top[j-1]].score < s {
+			j--
+		}
+		if j > k {
+			continue
+		}
+		if len(top) <= k {
+			top = append(top, 0)
+		}
+		copy(top[j+1:], top[j:len(top)-1])
+		top[j] = int32(i)
+	}
+	return top, top[k]
+}
+
+// pairs appends to out[:0] the merges of two blocks, each with its score
+// (unordered; pairsInto orders them).
+func (m *merger) pairs(out []mcand) []mcand {
 	out = out[:0]
 	e := m.e
 	// sides counts the blocks' sides, for the look-ahead below, by length
@@ -756,7 +794,7 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 						}
 						out = append(out, mcand{used: [5]int32{a, b}, n: 2, score: score,
 							block: mblock{w: w, h: h, rotate: rotate, shape: -1},
-							kids:  [5]mkid{{a, 0, 0, oa[2] == 1}, {b, bx, by, ob[2] == 1}},
+							kids:  [5]mkid{{a, 0, 0, oa[2] == 1}, {b, int32(bx), int32(by), ob[2] == 1}},
 						})
 					}
 				}
@@ -766,13 +804,7 @@ func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 	if m.targets == nil || len(m.targets) > 1 {
 		m.scorePartners(out)
 	}
-	// Sorted through their indices: a candidate is a large struct.
-	order = order[:0]
-	for i := range out {
-		order = append(order, int32(i))
-	}
-	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
-	return out, order
+	return out
 }
 
 // rowBonus is the score of a pair whose new side another block or the
@@ -1105,9 +1137,9 @@ func (m *merger) wheelsAround(x *wheelIdx, out []mcand, a, ce *wheelRef) []mcand
 				out = append(out, mcand{used: [5]int32{a.b, b.b, c.b, d.b, ce.b}, n: 5,
 					block: mblock{w: w, h: h, rotate: rotate, shape: -1},
 					kids: [5]mkid{
-						{a.b, 0, 0, a.turned}, {b.b, a.w, 0, b.turned},
-						{c.b, d.w, b.h, c.turned}, {d.b, 0, a.h, d.turned},
-						{ce.b, d.w, a.h, ce.turned},
+						{a.b, 0, 0, a.turned}, {b.b, int32(a.w), 0, b.turned},
+						{c.b, int32(d.w), int32(b.h), c.turned}, {d.b, 0, int32(a.h), d.turned},
+						{ce.b, int32(d.w), int32(a.h), ce.turned},
 					},
 				})
 				if len(out) >= wheelsMost {
@@ -1149,7 +1181,7 @@ func (m *merger) emit(b int32, x, y int, turned bool, sheet int) {
 		return
 	}
 	for _, k := range blk.kids {
-		kx, ky := k.x, k.y
+		kx, ky := int(k.x), int(k.y)
 		if turned {
 			kx, ky = ky, kx
 		}

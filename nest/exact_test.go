@@ -748,3 +748,28 @@ func TestSubsetSumBits(t *testing.T) {
 		}
 	}
 }
+
+// nthPair, the dive's pick, is the k-th pair of pairsInto's order (score
+// down, of equal scores the first pair first), so that a dive takes the
+// pair it took when it sorted them all.
+func TestNthPairIsTheSortedOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var top []int32
+	for range 300 {
+		out := make([]mcand, 1+rng.IntN(40))
+		for i := range out {
+			out[i].score = rng.IntN(6) // many ties
+		}
+		order := make([]int32, len(out))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
+		for k := range out {
+			var i int32
+			if top, i = nthPair(out, k, top); i != order[k] {
+				t.Fatalf("scores %v: pair %d at %d, want %d", out, i, k, order[k])
+			}
+		}
+	}
+}
