@@ -63,7 +63,7 @@ type mblock struct {
 // frame and whether it is turned.
 type mkid struct {
 	block  int32
-	x, y   int32 // scaled: a sheet is at most a few thousand units
+	x, y   int32 // scaled units, within the sheet (at most 1,000,000: 10,000 cm at 0.01 cm)
 	turned bool
 }
 
@@ -659,8 +659,8 @@ func nthPair(out []mcand, k int, top []int32) ([]int32, int32) {
 	return top, top[k]
 }
 
-// pairs appends to out[:0] the merges of two blocks, each with its score
-// (unordered; pairsInto orders them).
+// pairs appends to out[:0] the merges of two blocks along a common side
+// that fit the sheet, each with its score (pairsInto's order, unsorted).
 func (m *merger) pairs(out []mcand) []mcand {
 	out = out[:0]
 	e := m.e
