@@ -610,7 +610,7 @@ func (s *search) exactFit() {
 			if s.onProgress != nil && time.Since(s.lastCall) >= progressEvery {
 				s.report(s.doneFraction(), nil)
 			}
-			return s.expired(t)
+			return expired(s.ctx, t)
 		}
 	}
 	mergeNodes := nodes / 4 * 3

@@ -1,6 +1,7 @@
 package nest
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -171,13 +172,14 @@ func repairOnWorkers(e *exact, targets []mtarget, nodes int, seed uint64, worker
 // cancelled.
 func (s *search) repairOnWorkers(e *exact, targets []mtarget, nodes int, end time.Time, stop func() bool, seed uint64) *exact {
 	o := s.req.Options
-	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.TimeLimitMs > 0 && o.Iterations <= 0, stop, func() bool { return s.expired(end) })
+	return repairOnWorkers(e, targets, nodes, seed, o.Workers, o.TimeLimitMs > 0 && o.Iterations <= 0, stop, func() bool { return expired(s.ctx, end) })
 }
 
-// expired reports whether the request is cancelled or time t (zero: none)
-// has passed.
-func (s *search) expired(t time.Time) bool {
-	return s.ctx.Err() != nil || !t.IsZero() && time.Now().After(t)
+// expired reports whether ctx (nil: none) is cancelled or time t (zero:
+// none) has passed: the stop of the searches that end at a time of their
+// own or with the request.
+func expired(ctx context.Context, t time.Time) bool {
+	return ctx != nil && ctx.Err() != nil || !t.IsZero() && time.Now().After(t)
 }
 
 // fresh returns a new exact-fit search over e's job, sheets and shapes.

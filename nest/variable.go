@@ -181,18 +181,18 @@ func (v *vsSearch) tileWithin(best *vsPlan) *vsPlan {
 			nodes = math.MaxInt / 4 // bounded by the time
 		}
 	}
-	// expired is the stop of the tiling's other workers; this one's also
+	// others is the stop of the tiling's other workers; this one's also
 	// reports progress.
-	expired := func() bool { return v.o.ctx.Err() != nil || !end.IsZero() && time.Now().After(end) }
+	others := func() bool { return expired(v.o.ctx, end) }
 	calls := 0
 	stop := func() bool {
 		calls++
 		if calls&63 == 0 {
 			v.tell(best)
 		}
-		return expired()
+		return others()
 	}
-	return v.tileExactly(nodes, stop, expired)
+	return v.tileExactly(nodes, stop, others)
 }
 
 // fillsCheapest reports whether the cheapest rows are all limited and the

@@ -555,7 +555,7 @@ func (v *vsSearch) bestPattern(rows []*patRow, value []float64, use []bool, left
 // halted reports whether the search must end: cancelled, or past the
 // deadline.
 func (v *vsSearch) halted() bool {
-	return v.o.ctx != nil && v.o.ctx.Err() != nil || !v.o.deadline.IsZero() && time.Now().After(v.o.deadline)
+	return expired(v.o.ctx, v.o.deadline)
 }
 
 // cells is the knapsack's work: raster points across times down times
