@@ -264,6 +264,33 @@ func BenchmarkMergeRepair(b *testing.B) {
 	}
 }
 
+// BenchmarkMergeRepairSeveralSizes runs the merge repair over several
+// sheet sizes (the tiling of the cheapest stock rows, tileExactly) for
+// 300,000 nodes on 130 parts cut by guillotine cuts from five sheets of
+// three sizes, where it tiles no layout in that budget: the speed of its
+// dives over many blocks and sizes (pairs with scorePartners, and the
+// pinwheels of the repair that looks for them at every merge).
+func BenchmarkMergeRepairSeveralSizes(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 130))
+	var parts []Part
+	var targets []mtarget
+	for _, s := range []struct{ w, h, n, parts int }{{244, 183, 1, 22}, {305, 152, 2, 27}, {280, 210, 2, 27}} {
+		targets = append(targets, mtarget{w: s.w, h: s.h, n: s.n})
+		for range s.n {
+			parts = append(parts, tiling(rng, s.w, s.h, s.parts, 1, 0, false).Parts...)
+		}
+	}
+	j := mustJob(b, Request{Sheet: Sheet{305, 210}, Parts: parts})
+	g := j.binW / 305 // scaled units per cm
+	for b.Loop() {
+		e := &exact{j: j, scale: g, w: 305, h: 210, left: len(j.items)}
+		e.addShapes()
+		if e.mergeRepair(targets, 300000, nil, 1) {
+			b.Fatal("tiled: the job no longer measures a full budget")
+		}
+	}
+}
+
 // BenchmarkOverlapColumn checks a page whose 50,000 strips, 1,000 cm long,
 // lie one above the other: every strip spans the sheet, so a sweep over x
 // holds them all at once (a result a client may send the server).

@@ -389,7 +389,7 @@ func (m *merger) open(b int32, depth int) {
 		m.state += blk.hash()
 		return
 	}
-	for _, k := range blk.kids {
+	for _, k := range m.kidsOf(blk) {
 		m.open(k.block, depth-1)
 	}
 }
@@ -399,13 +399,16 @@ func (m *merger) open(b int32, depth int) {
 // keep millions.
 func (m *merger) compact(keep []int32) []int32 {
 	var blocks []mblock
+	var kids []mkid
 	var copyBlock func(b int32) int32
 	copyBlock = func(b int32) int32 {
 		blk := m.blocks[b]
-		blk.kids = slices.Clone(blk.kids)
-		for i := range blk.kids {
-			blk.kids[i].block = copyBlock(blk.kids[i].block)
+		ks := slices.Clone(m.kidsOf(&blk))
+		for i := range ks {
+			ks[i].block = copyBlock(ks[i].block)
 		}
+		blk.kids = kidSpan{int32(len(kids)), int32(len(ks))}
+		kids = append(kids, ks...)
 		blocks = append(blocks, blk)
 		return int32(len(blocks) - 1)
 	}
@@ -413,6 +416,6 @@ func (m *merger) compact(keep []int32) []int32 {
 	for i, b := range keep {
 		out[i] = copyBlock(b)
 	}
-	m.blocks = blocks
+	m.blocks, m.kids = blocks, kids
 	return out
 }

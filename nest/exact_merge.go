@@ -55,9 +55,15 @@ type mblock struct {
 	// tgt is the target the block has the size of (over several sizes),
 	// -1 for none: asked of every block at every node, it is worked out
 	// once, when the block is made.
-	tgt  int32
-	kids []mkid
+	tgt int32
+	// kids are the blocks inside a merged block: m.kids[at:at+n].
+	kids kidSpan
 }
+
+// kidSpan is where a merged block's kids lie in the merger's kids: one
+// array for every block, so that a merge allocates nothing, and a block
+// takes 40 bytes instead of the 56 it took with a slice of its own.
+type kidSpan struct{ at, n int32 }
 
 // mkid is a block inside a merged block: where it lies in the parent's
 // frame and whether it is turned.
@@ -71,7 +77,7 @@ type mkid struct {
 type mcand struct {
 	used  [5]int32
 	n     int
-	block mblock // without kids, which apply copies from kids
+	block mblock // without kids, which merge copies from kids
 	kids  [5]mkid
 	score int
 }
@@ -90,6 +96,7 @@ type merger struct {
 	targets []mtarget
 	used    []int // withinLimits' count per target
 	blocks  []mblock
+	kids    []mkid // the merged blocks' kids (mblock.kids)
 	alive   []int32
 	nogood  map[mergeKey]bool
 	// failed holds the states (multisets of block sizes, as sums of a
@@ -258,6 +265,9 @@ func (m *merger) sheetSized(b int32) bool {
 
 // target returns the index of the target block b has the size of, or -1.
 func (m *merger) target(b int32) int { return int(m.blocks[b].tgt) }
+
+// kidsOf returns a merged block's kids (none for a part).
+func (m *merger) kidsOf(b *mblock) []mkid { return m.kids[b.kids.at : b.kids.at+b.kids.n] }
 
 // targetOf returns the index of the target a w x h block (turning when
 // rotate) has the size of, or -1.
@@ -590,12 +600,14 @@ func (m *merger) key(c mcand) mergeKey {
 func (m *merger) apply(c mcand) bool {
 	saved := slices.Clone(m.alive)
 	savedState := m.state
+	savedKids := len(m.kids)
 	id := m.merge(c)
 	if m.dfs() {
 		return true
 	}
 	m.alive, m.state = saved, savedState
 	m.blocks = m.blocks[:id]
+	m.kids = m.kids[:savedKids]
 	return false
 }
 
@@ -603,7 +615,8 @@ func (m *merger) apply(c mcand) bool {
 // returns its number.
 func (m *merger) merge(c mcand) int32 {
 	id := int32(len(m.blocks))
-	c.block.kids = slices.Clone(c.kids[:c.n])
+	c.block.kids = kidSpan{int32(len(m.kids)), int32(c.n)}
+	m.kids = append(m.kids, c.kids[:c.n]...)
 	c.block.tgt = m.targetOf(c.block.w, c.block.h, c.block.rotate)
 	m.blocks = append(m.blocks, c.block)
 	for _, b := range c.used[:c.n] {
@@ -725,6 +738,7 @@ func (m *merger) pairs(out []mcand) []mcand {
 		if m.sheetSized(a) {
 			continue
 		}
+		oas, na := A.orients()
 		// The blocks after a with a side of a's, each once.
 		x, y := head[A.w], int32(-1)
 		if A.h != A.w {
@@ -748,7 +762,6 @@ func (m *merger) pairs(out []mcand) []mcand {
 			rotate := A.rotate && B.rotate
 			seen := [4][2]int{}
 			n := 0
-			oas, na := A.orients()
 			obs, nb := B.orients()
 			for _, oa := range oas[:na] {
 				for _, ob := range obs[:nb] {
@@ -1180,7 +1193,7 @@ func (m *merger) emit(b int32, x, y int, turned bool, sheet int) {
 		m.e.placed = append(m.e.placed, exactSpot{shape: blk.shape, sheet: sheet, x: x, y: y, w: w, h: h})
 		return
 	}
-	for _, k := range blk.kids {
+	for _, k := range m.kidsOf(blk) {
 		kx, ky := int(k.x), int(k.y)
 		if turned {
 			kx, ky = ky, kx
