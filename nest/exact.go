@@ -127,11 +127,18 @@ func newExact(j *job, lb int) *exact {
 	}
 	e := &exact{j: j, scale: g, w: j.binW / g, h: j.binH / g, sheets: lb, left: len(j.items)}
 	e.waste = (capacity - area) / (g * g)
-	e.addShapes()
 	e.widthsOnly = e.w < 1<<12
+	e.prepare()
+	return e
+}
+
+// prepare sorts the job's kinds into the search's shapes (addShapes) and
+// makes its memo of failed states and its scratch: what a search made by
+// newExact and one made by fresh both start with.
+func (e *exact) prepare() {
+	e.addShapes()
 	e.failed = map[uint64]bool{}
 	e.reach = make([]uint64, e.w/64+1)
-	return e
 }
 
 // addShapes sorts the job's kinds into the search's shapes (kinds of one

@@ -185,12 +185,10 @@ func expired(ctx context.Context, t time.Time) bool {
 // fresh returns a new exact-fit search over e's job, sheets and shapes.
 func (e *exact) fresh() *exact {
 	f := &exact{j: e.j, scale: e.scale, w: e.w, h: e.h, sheets: e.sheets, waste: e.waste, widthsOnly: e.widthsOnly}
-	f.addShapes()
+	f.prepare()
 	for _, sh := range f.shapes {
 		f.left += sh.left
 	}
-	f.failed = map[uint64]bool{}
-	f.reach = make([]uint64, f.w/64+1)
 	return f
 }
 
