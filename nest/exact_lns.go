@@ -72,11 +72,12 @@ type repair struct {
 	fewest int
 }
 
-// mergeRepair runs two merge repairs (turn says which steps; over several
-// sheet sizes one), over one sheet size started afresh now and then
-// (repairRestart), with at most
-// nodes nodes in all, and reports whether one tiled the targets (nil: the exact's one
-// sheet); the layout is then in e.placed (and e.targetOf, with targets).
+// mergeRepair runs two merge repairs (turn says which steps), or over
+// several sheet sizes the one with pinwheels one time in ten, over one
+// sheet size started afresh now and then (repairRestart), with at most
+// nodes nodes in all, and reports whether one tiled the targets (nil: the
+// exact's one sheet); the layout is then in e.placed (and e.targetOf, with
+// targets).
 func (e *exact) mergeRepair(targets []mtarget, nodes int, stop func() bool, seed uint64) bool {
 	if stop != nil && stop() {
 		return false

@@ -638,13 +638,19 @@ func (m *merger) merge(c mcand) int32 {
 // allocated).
 func (m *merger) pairsInto(out []mcand, order []int32) ([]mcand, []int32) {
 	out = m.pairs(out)
-	// Sorted through their indices: a candidate is a large struct.
+	return out, pairOrder(out, order)
+}
+
+// pairOrder appends to order[:0] the indices of out by score, best first,
+// of equal scores the first candidate first (sorted through the indices: a
+// candidate is a large struct).
+func pairOrder(out []mcand, order []int32) []int32 {
 	order = order[:0]
 	for i := range out {
 		order = append(order, int32(i))
 	}
 	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
-	return out, order
+	return order
 }
 
 // nthPair returns the index in out of the pair pairsInto's order puts

@@ -760,11 +760,7 @@ func TestNthPairIsTheSortedOrder(t *testing.T) {
 		for i := range out {
 			out[i].score = rng.IntN(6) // many ties
 		}
-		order := make([]int32, len(out))
-		for i := range order {
-			order[i] = int32(i)
-		}
-		slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(out[y].score, out[x].score) })
+		order := pairOrder(out, nil)
 		for k := range out {
 			var i int32
 			if top, i = nthPair(out, k, top); i != order[k] {
