@@ -616,15 +616,29 @@ func (m *merger) apply(c mcand) bool {
 func (m *merger) merge(c mcand) int32 {
 	id := int32(len(m.blocks))
 	c.block.kids = kidSpan{int32(len(m.kids)), int32(c.n)}
+	// Doubling: append's growth by a quarter past 256 elements copied the
+	// blocks five times over on their way to compact's 65,536.
+	if len(m.kids)+c.n > cap(m.kids) {
+		m.kids = slices.Grow(m.kids, len(m.kids)+c.n)
+	}
 	m.kids = append(m.kids, c.kids[:c.n]...)
 	c.block.tgt = m.targetOf(c.block.w, c.block.h, c.block.rotate)
+	if len(m.blocks) == cap(m.blocks) {
+		m.blocks = slices.Grow(m.blocks, len(m.blocks)+1)
+	}
 	m.blocks = append(m.blocks, c.block)
-	for _, b := range c.used[:c.n] {
+	used := c.used[:c.n]
+	for _, b := range used {
 		m.state -= m.blocks[b].hash()
 	}
 	m.state += c.block.hash()
-	m.alive = slices.DeleteFunc(m.alive, func(b int32) bool { return slices.Contains(c.used[:c.n], b) })
-	m.alive = append(m.alive, id)
+	alive := m.alive[:0]
+	for _, b := range m.alive {
+		if !slices.Contains(used, b) {
+			alive = append(alive, b)
+		}
+	}
+	m.alive = append(alive, id)
 	return id
 }
 
