@@ -758,7 +758,10 @@ func (m *merger) pairs(out []mcand) []mcand {
 		if m.sheetSized(a) {
 			continue
 		}
-		oas, na := A.orients()
+		// a's orientations, worked out at its first partner: most blocks
+		// have none after them.
+		var oas [2][3]int
+		na := 0
 		// The blocks after a with a side of a's, each once.
 		x, y := head[A.w], int32(-1)
 		if A.h != A.w {
@@ -776,6 +779,9 @@ func (m *merger) pairs(out []mcand) []mcand {
 			}
 			if int(ib) <= ia {
 				continue
+			}
+			if na == 0 {
+				oas, na = A.orients()
 			}
 			b := m.alive[ib]
 			B := &m.blocks[b]
