@@ -616,16 +616,8 @@ func (m *merger) apply(c mcand) bool {
 func (m *merger) merge(c mcand) int32 {
 	id := int32(len(m.blocks))
 	c.block.kids = kidSpan{int32(len(m.kids)), int32(c.n)}
-	// Doubling: append's growth by a quarter past 256 elements copied the
-	// blocks five times over on their way to compact's 65,536.
-	if len(m.kids)+c.n > cap(m.kids) {
-		m.kids = slices.Grow(m.kids, len(m.kids)+c.n)
-	}
 	m.kids = append(m.kids, c.kids[:c.n]...)
 	c.block.tgt = m.targetOf(c.block.w, c.block.h, c.block.rotate)
-	if len(m.blocks) == cap(m.blocks) {
-		m.blocks = slices.Grow(m.blocks, len(m.blocks)+1)
-	}
 	m.blocks = append(m.blocks, c.block)
 	used := c.used[:c.n]
 	for _, b := range used {
