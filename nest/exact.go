@@ -451,7 +451,7 @@ func shiftOr(r []uint64, a, b int, both bool, w int) bool {
 	changed := false
 	words := len(r)
 	// The word and bit offsets of a and b, worked out once: shiftOr runs
-	// for every block at every step of a dive (lined).
+	// for every block at every node of the merge search (lined).
 	qa, ma := a>>6, uint(a&63)
 	qb, mb := b>>6, uint(b&63)
 	// From the top word down, so that each word reads the old values.
